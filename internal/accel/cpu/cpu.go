@@ -1,0 +1,78 @@
+// Package cpu decides, in one place, which SIMD level the engine runs at.
+//
+// Every kernel package asks [Active] (or [Has]) when it is called, so a test
+// can force a lower level with [Force] and compare the outputs of all levels
+// in one binary. Nothing outside internal/accel knows about SIMD.
+package cpu
+
+import (
+	"fmt"
+	"sync/atomic"
+)
+
+// Level is a SIMD implementation level. Higher levels include the lower ones.
+type Level int32
+
+const (
+	// Portable is pure Go: the specification every other level must match.
+	Portable Level = iota
+	// AVX2 is amd64 with AVX2 and BMI2.
+	AVX2
+	// AVX512 is amd64 with AVX-512 F, BW, VL, DQ, IFMA, VBMI and VBMI2.
+	AVX512
+)
+
+// String returns the level's name as used in test and benchmark names.
+func (l Level) String() string {
+	switch l {
+	case Portable:
+		return "portable"
+	case AVX2:
+		return "avx2"
+	case AVX512:
+		return "avx512"
+	}
+	return fmt.Sprintf("Level(%d)", int32(l))
+}
+
+// best is the highest level this CPU (and build) supports; set at init by the
+// architecture file.
+var best = detect()
+
+// active is the level kernels use; it equals best unless a test forced it.
+var active atomic.Int32
+
+func init() { active.Store(int32(best)) }
+
+// Best reports the highest level the CPU and the build support.
+func Best() Level { return best }
+
+// Active reports the level kernels use now.
+func Active() Level { return Level(active.Load()) }
+
+// Has reports whether kernels may use level l now.
+func Has(l Level) bool { return l <= Active() }
+
+// Levels lists every level the CPU supports, lowest first.
+func Levels() []Level {
+	var ls []Level
+	for l := Portable; l <= best; l++ {
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+// All lists every level the engine knows, lowest first, whether or not this
+// CPU has it; tests use it to print why they skip a level.
+func All() []Level { return []Level{Portable, AVX2, AVX512} }
+
+// Force makes kernels run at level l until the returned function restores the
+// previous level. It is a test hook: it is not safe to call while other
+// goroutines run kernels, and it fails if the CPU lacks l.
+func Force(l Level) (restore func(), err error) {
+	if l < Portable || l > best {
+		return nil, fmt.Errorf("cpu: level %v is not available on this CPU (best is %v)", l, best)
+	}
+	prev := active.Swap(int32(l))
+	return func() { active.Store(prev) }, nil
+}
