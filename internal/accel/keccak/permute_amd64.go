@@ -1,0 +1,50 @@
+//go:build !purego
+
+package keccak
+
+import "github.com/crystals-go/crystals/internal/accel/cpu"
+
+//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_amd64_stubs.go -pkg keccak
+
+// singleUsesStdlib reports whether a new [Shake] should run on the standard
+// library's SHAKE: at level AVX2 its scalar assembly beats the portable Go
+// permutation, while at level AVX512 the xmm kernel beats both.
+func singleUsesStdlib() bool { return cpu.Active() == cpu.AVX2 }
+
+// permuteX1 permutes one state: with the AVX-512VL kernel on xmm registers
+// at level AVX512, in Go otherwise (at level AVX2 a Shake never gets here).
+func permuteX1(a *[25]uint64) {
+	if cpu.Active() == cpu.AVX512 {
+		keccakF1600x1AVX512(a)
+		return
+	}
+	permute(a)
+}
+
+// permuteX4 permutes four interleaved states: with the AVX-512VL kernel (all
+// lanes in ymm registers, VPTERNLOGQ and VPROLQ) at level AVX512, with the
+// memory-resident AVX2 kernel at level AVX2.
+func permuteX4(a *[25 * 4]uint64) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		keccakF1600x4AVX512(a)
+	case cpu.AVX2:
+		keccakF1600x4AVX2(a)
+	default:
+		permuteInterleavedGeneric(a[:])
+	}
+}
+
+// permuteX8 permutes eight interleaved states: with the AVX-512 kernel (all
+// lanes in zmm registers) at level AVX512, and as two 4-way AVX2 passes at
+// level AVX2.
+func permuteX8(a *[25 * 8]uint64) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		keccakF1600x8AVX512(a)
+	case cpu.AVX2:
+		keccakF1600x8AVX2(a)
+	default:
+		permuteInterleavedGeneric(a[:])
+	}
+}

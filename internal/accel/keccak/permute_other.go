@@ -1,0 +1,17 @@
+//go:build !amd64 || purego
+
+package keccak
+
+// singleUsesStdlib reports whether a new [Shake] should run on the standard
+// library's SHAKE: never without the amd64 kernels, since Portable is the Go
+// specification.
+func singleUsesStdlib() bool { return false }
+
+// permuteX1 permutes one state with the portable code.
+func permuteX1(a *[25]uint64) { permute(a) }
+
+// permuteX4 permutes four interleaved states with the portable code.
+func permuteX4(a *[25 * 4]uint64) { permuteInterleavedGeneric(a[:]) }
+
+// permuteX8 permutes eight interleaved states with the portable code.
+func permuteX8(a *[25 * 8]uint64) { permuteInterleavedGeneric(a[:]) }
