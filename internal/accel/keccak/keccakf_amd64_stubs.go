@@ -28,3 +28,33 @@ func keccakF1600x4AVX2(a *[100]uint64)
 //
 //go:noescape
 func keccakF1600x8AVX2(a *[200]uint64)
+
+// xorBlockX8AVX512 adds words 0…words−1 of in[s] to state s of the interleaved states a.
+//
+//go:noescape
+func xorBlockX8AVX512(a *[200]uint64, in *[8]*byte, words int)
+
+// storeBlockX8AVX512 writes words 0…words−1 of state s of the interleaved states a to out[s].
+//
+//go:noescape
+func storeBlockX8AVX512(out *[8]*byte, a *[200]uint64, words int)
+
+// xorBlockX4AVX2 adds words 0…words−1 of in[s] to state s of the interleaved states a.
+//
+//go:noescape
+func xorBlockX4AVX2(a *[100]uint64, in *[4]*byte, words int)
+
+// storeBlockX4AVX2 writes words 0…words−1 of state s of the interleaved states a to out[s].
+//
+//go:noescape
+func storeBlockX4AVX2(out *[4]*byte, a *[100]uint64, words int)
+
+// xorBlockX8AVX2 adds words 0…words−1 of in[s] to state s of the interleaved states a.
+//
+//go:noescape
+func xorBlockX8AVX2(a *[200]uint64, in *[8]*byte, words int)
+
+// storeBlockX8AVX2 writes words 0…words−1 of state s of the interleaved states a to out[s].
+//
+//go:noescape
+func storeBlockX8AVX2(out *[8]*byte, a *[200]uint64, words int)

@@ -30,6 +30,12 @@ func (sp *sponge) absorb(a []uint64, in [][]byte) {
 		}
 	}
 	for off := 0; off < n; {
+		if sp.pos == 0 && n-off >= sp.rate {
+			xorBlocks(a, in, off, sp.rate)
+			permuteInterleaved(a)
+			off += sp.rate
+			continue
+		}
 		k := min(n-off, sp.rate-sp.pos)
 		for s, p := range in {
 			xorIntoState(a, len(in), s, sp.pos, p[off:off+k])
@@ -68,6 +74,12 @@ func (sp *sponge) squeeze(a []uint64, out [][]byte) {
 			permuteInterleaved(a)
 			sp.pos = 0
 		}
+		if sp.pos == 0 && n-off >= sp.rate {
+			storeBlocks(out, off, a, sp.rate)
+			sp.pos = sp.rate
+			off += sp.rate
+			continue
+		}
 		k := min(n-off, sp.rate-sp.pos)
 		for s, p := range out {
 			copyFromState(p[off:off+k], a, len(out), s, sp.pos)
@@ -83,6 +95,30 @@ func (sp *sponge) squeezeBlocks(a []uint64, out [][]byte) {
 		panic("keccak: SqueezeBlocks length is not a multiple of the rate")
 	}
 	sp.squeeze(a, out)
+}
+
+// xorBlocksGeneric adds in[s][off:off+rate] to state s of the interleaved
+// states a, for every s.
+func xorBlocksGeneric(a []uint64, in [][]byte, off, rate int) {
+	for s, p := range in {
+		xorIntoState(a, len(in), s, 0, p[off:off+rate])
+	}
+}
+
+// storeBlocksGeneric writes the first rate bytes of state s of the
+// interleaved states a to out[s][off:], for every s.
+func storeBlocksGeneric(out [][]byte, off int, a []uint64, rate int) {
+	for s, p := range out {
+		copyFromState(p[off:off+rate], a, len(out), s, 0)
+	}
+}
+
+// blockPointers sets ptrs[s] to &bufs[s][off] after checking that every
+// buffer holds rate bytes from off on, for the kernels that take pointers.
+func blockPointers(ptrs []*byte, bufs [][]byte, off, rate int) {
+	for s, p := range bufs {
+		ptrs[s] = &p[off : off+rate][0]
+	}
 }
 
 // xorByteIntoState adds b to byte pos of state s of the n states in a.

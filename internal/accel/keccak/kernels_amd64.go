@@ -48,3 +48,48 @@ func permuteX8(a *[25 * 8]uint64) {
 		permuteInterleavedGeneric(a[:])
 	}
 }
+
+// xorBlocks adds in[s][off:off+rate] to state s of the interleaved states a,
+// for every s, transposing in vector registers where the level has a kernel.
+func xorBlocks(a []uint64, in [][]byte, off, rate int) {
+	level := cpu.Active()
+	switch {
+	case len(in) == 8 && level >= cpu.AVX2:
+		var ptrs [8]*byte
+		blockPointers(ptrs[:], in, off, rate)
+		if level == cpu.AVX512 {
+			xorBlockX8AVX512((*[25 * 8]uint64)(a), &ptrs, rate/8)
+		} else {
+			xorBlockX8AVX2((*[25 * 8]uint64)(a), &ptrs, rate/8)
+		}
+	case len(in) == 4 && level >= cpu.AVX2:
+		var ptrs [4]*byte
+		blockPointers(ptrs[:], in, off, rate)
+		xorBlockX4AVX2((*[25 * 4]uint64)(a), &ptrs, rate/8)
+	default:
+		xorBlocksGeneric(a, in, off, rate)
+	}
+}
+
+// storeBlocks writes the first rate bytes of state s of the interleaved
+// states a to out[s][off:], for every s, transposing in vector registers
+// where the level has a kernel.
+func storeBlocks(out [][]byte, off int, a []uint64, rate int) {
+	level := cpu.Active()
+	switch {
+	case len(out) == 8 && level >= cpu.AVX2:
+		var ptrs [8]*byte
+		blockPointers(ptrs[:], out, off, rate)
+		if level == cpu.AVX512 {
+			storeBlockX8AVX512(&ptrs, (*[25 * 8]uint64)(a), rate/8)
+		} else {
+			storeBlockX8AVX2(&ptrs, (*[25 * 8]uint64)(a), rate/8)
+		}
+	case len(out) == 4 && level >= cpu.AVX2:
+		var ptrs [4]*byte
+		blockPointers(ptrs[:], out, off, rate)
+		storeBlockX4AVX2(&ptrs, (*[25 * 4]uint64)(a), rate/8)
+	default:
+		storeBlocksGeneric(out, off, a, rate)
+	}
+}
