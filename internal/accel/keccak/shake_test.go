@@ -326,3 +326,40 @@ func TestMisuse(t *testing.T) {
 		}
 	})
 }
+
+// TestZeroAllocations checks that no shape allocates at any level, including
+// Shake on crypto/sha3 at level AVX2.
+func TestZeroAllocations(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		var s Shake
+		var x4 ShakeX4
+		var x8 ShakeX8
+		seed := make([]byte, 34)
+		var in4 [4][]byte
+		var in8 [8][]byte
+		var out4, out8 [8][]byte
+		for i := range in8 {
+			in8[i] = seed
+			out8[i] = make([]byte, 2*Rate128)
+			out4[i] = out8[i]
+			if i < 4 {
+				in4[i] = seed
+			}
+		}
+		out := make([]byte, 100)
+		allocs := testing.AllocsPerRun(20, func() {
+			s.Init128()
+			s.Absorb(seed)
+			s.Squeeze(out)
+			x4.Init128()
+			x4.Absorb(&in4)
+			x4.SqueezeBlocks((*[4][]byte)(out4[:4]))
+			x8.Init128()
+			x8.Absorb(&in8)
+			x8.SqueezeBlocks(&out8)
+		})
+		if allocs != 0 {
+			t.Errorf("%v allocations per run, want 0", allocs)
+		}
+	})
+}
