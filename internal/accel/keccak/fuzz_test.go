@@ -28,32 +28,9 @@ func fuzzLevels(t *testing.T, shape func() xofs, data []byte, rate256 bool, cuts
 	run := func() [][]byte {
 		x := shape()
 		x.init(rate)
-		rest, c := len(data), 0
-		for off := 0; off < len(data); c++ {
-			k := rest
-			if c < len(cuts) {
-				k = min(rest, int(cuts[c])*3)
-			}
-			pieces := make([][]byte, n)
-			for s := range pieces {
-				pieces[s] = in[s][off : off+k]
-			}
-			x.absorb(pieces)
-			off, rest = off+k, rest-k
-		}
+		rest := inPieces(in, cuts, 3, x.absorb)
 		out := buffers(n, int(outLen)%2048)
-		for off := 0; off < len(out[0]); c++ {
-			k := len(out[0]) - off
-			if c < len(cuts) {
-				k = min(k, int(cuts[c])*5)
-			}
-			pieces := make([][]byte, n)
-			for s := range pieces {
-				pieces[s] = out[s][off : off+k]
-			}
-			x.squeeze(pieces)
-			off += k
-		}
+		inPieces(out, rest, 5, x.squeeze)
 		return out
 	}
 	var want [][]byte
@@ -99,4 +76,24 @@ func FuzzShakeX8(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
 		fuzzLevels(t, func() xofs { return &x8{} }, data, rate256, cuts, outLen)
 	})
+}
+
+// inPieces calls f on consecutive pieces of the equally long bufs, each piece
+// cut[c]*scale bytes long, for as long as there are cuts, then on the rest.
+// It returns the cuts it did not use.
+func inPieces(bufs [][]byte, cuts []byte, scale int, f func(pieces [][]byte)) []byte {
+	for off := 0; off < len(bufs[0]); {
+		k := len(bufs[0]) - off
+		if len(cuts) > 0 {
+			k = min(k, int(cuts[0])*scale)
+			cuts = cuts[1:]
+		}
+		pieces := make([][]byte, len(bufs))
+		for s := range pieces {
+			pieces[s] = bufs[s][off : off+k]
+		}
+		f(pieces)
+		off += k
+	}
+	return cuts
 }

@@ -173,26 +173,12 @@ func TestAgainstStdlib(t *testing.T) {
 				for s := range msgs {
 					msgs[s] = randomBytes(rng, msgLen)
 				}
+				// Random cuts of up to 255 bytes, then the rest in one piece.
+				cuts := randomBytes(rng, rng.IntN(12))
 				x.init(rate)
-				for off := 0; off < msgLen; {
-					k := rng.IntN(msgLen - off + 1)
-					pieces := make([][]byte, n)
-					for s := range pieces {
-						pieces[s] = msgs[s][off : off+k]
-					}
-					x.absorb(pieces)
-					off += k
-				}
+				inPieces(msgs, cuts, 1, x.absorb)
 				got := buffers(n, outLen)
-				for off := 0; off < outLen; {
-					k := rng.IntN(outLen - off + 1)
-					pieces := make([][]byte, n)
-					for s := range pieces {
-						pieces[s] = got[s][off : off+k]
-					}
-					x.squeeze(pieces)
-					off += k
-				}
+				inPieces(got, randomBytes(rng, rng.IntN(12)), 1, x.squeeze)
 				for s := range got {
 					if !bytes.Equal(got[s], reference(rate, msgs[s], outLen)) {
 						t.Fatalf("%s iteration %d state %d (rate %d, msg %d bytes, out %d bytes): mismatch with crypto/sha3",
