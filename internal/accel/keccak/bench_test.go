@@ -39,6 +39,17 @@ func BenchmarkPermute(b *testing.B) {
 			})
 		})
 	}
+	b.Run("x1/stdlib", func(b *testing.B) {
+		// One block squeezed from crypto/sha3: one permutation and a copy.
+		h := sha3.NewSHAKE128()
+		out := make([]byte, Rate128)
+		h.Read(out)
+		b.ReportAllocs()
+		for b.Loop() {
+			h.Read(out)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/state")
+	})
 	b.Run("x4/circl", func(b *testing.B) {
 		var s circlx4.StateX4
 		s.Initialize(false)

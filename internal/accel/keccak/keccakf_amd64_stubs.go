@@ -29,6 +29,11 @@ func keccakF1600x4AVX2(a *[100]uint64)
 //go:noescape
 func keccakF1600x8AVX2(a *[200]uint64)
 
+// keccakF1600x1BMI2 applies Keccak-f[1600] to the state a with scalar instructions.
+//
+//go:noescape
+func keccakF1600x1BMI2(a *[25]uint64)
+
 // xorBlockX8AVX512 adds words 0…words−1 of in[s] to state s of the interleaved states a.
 //
 //go:noescape

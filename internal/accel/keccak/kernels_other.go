@@ -2,11 +2,6 @@
 
 package keccak
 
-// singleUsesStdlib reports whether a new [Shake] should run on the standard
-// library's SHAKE: never without the amd64 kernels, since Portable is the Go
-// specification.
-func singleUsesStdlib() bool { return false }
-
 // permuteX1 permutes one state with the portable code.
 func permuteX1(a *[25]uint64) { permute(a) }
 

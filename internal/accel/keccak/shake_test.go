@@ -264,9 +264,9 @@ func slicesEqual(a, b []uint64) bool {
 	return len(a) == len(b)
 }
 
-// TestStateKeepsItsImplementation checks that a Shake keeps the
-// implementation it was initialised with when the level changes mid-stream.
-func TestStateKeepsItsImplementation(t *testing.T) {
+// TestLevelChangeMidStream checks that every level keeps the same state
+// layout, so a Shake may change levels between calls (as tests do).
+func TestLevelChangeMidStream(t *testing.T) {
 	in := []byte("crystals")
 	want := reference(Rate256, in, 3*Rate256)
 	for _, from := range cpu.Levels() {
@@ -276,7 +276,7 @@ func TestStateKeepsItsImplementation(t *testing.T) {
 			atLevel(t, from, func() { s.Init256(); s.Absorb(in); s.Squeeze(got[:10]) })
 			atLevel(t, to, func() { s.Squeeze(got[10:]) })
 			if !bytes.Equal(got, want) {
-				t.Errorf("Shake initialised at %v, squeezed at %v: wrong output", from, to)
+				t.Errorf("Shake started at %v, squeezed on at %v: wrong output", from, to)
 			}
 		}
 	}
@@ -313,8 +313,7 @@ func TestMisuse(t *testing.T) {
 	})
 }
 
-// TestZeroAllocations checks that no shape allocates at any level, including
-// Shake on crypto/sha3 at level AVX2.
+// TestZeroAllocations checks that no shape allocates at any level.
 func TestZeroAllocations(t *testing.T) {
 	forEachLevel(t, func(t *testing.T) {
 		var s Shake

@@ -37,6 +37,7 @@ func main() {
 	rot8, rot56 := byteRotationShuffles()
 	memoryResidentAVX2("keccakF1600x4AVX2", 4, rc, rot8, rot56)
 	memoryResidentAVX2("keccakF1600x8AVX2", 8, rc, rot8, rot56)
+	scalarBMI2(rc)
 	blockKernelsAVX512()
 	blockKernelsAVX2()
 
