@@ -11,14 +11,14 @@ import (
 // t̂1·2ᵈ in the NTT domain, and tr = H(pk, 64). It is read-only once built, so
 // it is safe for concurrent use.
 type PublicKey struct {
-	p    *Params
-	rho  [32]byte
-	t1   [maxK]ringElement
-	t1H  [maxK]nttElement // NTT(t1·2ᵈ)
-	tr   [64]byte
-	a    []nttElement // Â, row-major, K·L elements
-	pk   [2592]byte   // pkEncode output
-	pkN  int
+	p   *Params
+	rho [32]byte
+	t1  [maxK]ringElement
+	t1H [maxK]nttElement // NTT(t1·2ᵈ)
+	tr  [64]byte
+	a   []nttElement // Â, row-major, K·L elements
+	pk  [2592]byte   // pkEncode output
+	pkN int
 }
 
 // PrivateKey is an ML-DSA private key in the form signing uses: ŝ1, ŝ2, t̂0

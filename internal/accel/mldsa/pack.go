@@ -56,7 +56,7 @@ func unpackPoly[T ~[n]fieldElement](f *T, in []byte, bits int, offset fieldEleme
 }
 
 // packT1 and unpackT1 handle the 10-bit high part of t (pkEncode/pkDecode).
-func packT1(out []byte, t1 *ringElement)   { packPoly(out, t1, 10, 0) }
+func packT1(out []byte, t1 *ringElement)  { packPoly(out, t1, 10, 0) }
 func unpackT1(t1 *ringElement, in []byte) { unpackPoly(t1, in, 10, 0, 1<<10-1) }
 
 // packEta and unpackEta handle s1 and s2, with coefficients in [−η, η].
@@ -70,7 +70,7 @@ func unpackEta(p *Params, s *ringElement, in []byte) bool {
 }
 
 // packT0 and unpackT0 handle t0, with coefficients in (−2¹², 2¹²].
-func packT0(out []byte, t0 *ringElement)   { packPoly(out, t0, d, 1<<(d-1)) }
+func packT0(out []byte, t0 *ringElement)  { packPoly(out, t0, d, 1<<(d-1)) }
 func unpackT0(t0 *ringElement, in []byte) { unpackPoly(t0, in, d, 1<<(d-1), 1<<d-1) }
 
 // packZ and unpackZ handle z (and y in ExpandMask), with coefficients in
