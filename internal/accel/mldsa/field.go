@@ -9,8 +9,8 @@ const (
 	n = 256 // coefficients per ring element
 	d = 13  // dropped bits of t (FIPS 204, Table 1)
 
-	qNegInv = 4236238847 // −q⁻¹ mod 2³², for Montgomery reduction
-	rSquare = 2365951    // 2⁶⁴ mod q, converts into the Montgomery domain
+	qInv    = 58728449 // q⁻¹ mod 2³², for Montgomery reduction
+	rSquare = 2365951  // 2⁶⁴ mod q, converts into the Montgomery domain
 )
 
 type fieldElement uint32
@@ -46,9 +46,7 @@ func fieldAbs(a fieldElement) uint32 {
 
 // fieldMontMul returns a·b·2⁻³² mod q (Montgomery multiplication).
 func fieldMontMul(a, b fieldElement) fieldElement {
-	x := uint64(a) * uint64(b)
-	m := uint32(x) * qNegInv
-	return fieldReduceOnce(uint32((x + uint64(m)*q) >> 32))
+	return fieldFromInt32(montReduce(int64(a) * int64(b)))
 }
 
 // fieldToMont returns a·2³² mod q.

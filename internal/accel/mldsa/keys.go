@@ -87,10 +87,7 @@ func (sk *PrivateKey) complete(p *Params) {
 		sk.s2H[i] = ntt(&sk.s2[i])
 	}
 	for i := range p.K {
-		var acc nttElement
-		for j := range p.L {
-			nttMulAcc(&acc, &pub.a[i*p.L+j], &sk.s1H[j])
-		}
+		acc := nttDot(pub.a[i*p.L:(i+1)*p.L], sk.s1H[:p.L])
 		t := invNTT(&acc)
 		t = polyAdd(&t, &sk.s2[i])
 		for j, c := range t {

@@ -37,46 +37,80 @@ func powMod(b, e uint64) uint64 {
 	return r
 }
 
+// The transforms run on int32 coefficients with lazy reduction: butterflies
+// add and subtract without reducing, and twiddle products go through the
+// signed Montgomery reduction, whose output is in (−q, q). The bounds are in
+// the comments; the results are fully reduced again.
+
 // ntt returns the NTT of f (Algorithm 41, FIPS 204).
 func ntt(f *ringElement) nttElement {
-	w := nttElement(*f)
+	var w [n]int32
+	for i, c := range f {
+		w[i] = int32(c)
+	}
 	m := 0
+	// Each layer adds less than q to the largest |coefficient|: from [0, q)
+	// the eight layers end below 9q < 2³¹.
 	for length := 128; length >= 1; length /= 2 {
 		for start := 0; start < n; start += 2 * length {
 			m++
-			z := zetasMont[m]
+			z := int64(zetasMont[m])
 			for j := start; j < start+length; j++ {
-				t := fieldMontMul(z, w[j+length])
-				w[j+length] = fieldSub(w[j], t)
-				w[j] = fieldAdd(w[j], t)
+				t := montReduce(z * int64(w[j+length]))
+				w[j+length] = w[j] - t
+				w[j] = w[j] + t
 			}
 		}
 	}
-	return w
+	var out nttElement
+	for i, c := range w {
+		out[i] = fieldReduce(c)
+	}
+	return out
 }
 
 // invNTT returns the inverse NTT of a Montgomery product (Algorithm 42, FIPS
 // 204). Its input is expected to carry the factor 2⁻³² of fieldMontMul
 // (every caller inverts a sum of nttMul products), which the final scaling
 // removes: invNTT(nttMul(ntt(a), ntt(b))) = a·b.
-func invNTT(w *nttElement) ringElement {
-	f := ringElement(*w)
+func invNTT(a *nttElement) ringElement {
+	var w [n]int32
+	for i, c := range a {
+		w[i] = int32(c)
+	}
 	m := n
+	// The sums double the largest |coefficient| per layer at most, from [0, q)
+	// to below 2⁸·q < 2³¹ after eight layers; the differences are Montgomery
+	// reduced into (−q, q).
 	for length := 1; length < n; length *= 2 {
 		for start := 0; start < n; start += 2 * length {
 			m--
-			z := zetasMont[m]
+			z := int64(zetasMont[m])
 			for j := start; j < start+length; j++ {
-				t := f[j]
-				f[j] = fieldAdd(t, f[j+length])
-				f[j+length] = fieldMontMul(z, fieldSub(f[j+length], t))
+				t := w[j]
+				w[j] = t + w[j+length]
+				w[j+length] = montReduce(z * int64(w[j+length]-t))
 			}
 		}
 	}
-	for i := range f {
-		f[i] = fieldMontMul(f[i], invNTTScale)
+	var out ringElement
+	for i, c := range w {
+		out[i] = fieldFromInt32(montReduce(invNTTScale * int64(c)))
 	}
-	return f
+	return out
+}
+
+// montReduce returns a·2⁻³² mod q in (−q, q), for |a| < 2³¹·q (signed
+// Montgomery reduction).
+func montReduce(a int64) int32 {
+	t := int32(a) * qInv
+	return int32((a - int64(t)*q) >> 32)
+}
+
+// fieldReduce returns a mod q in [0, q) for any |a| < 2³¹ − 2²².
+func fieldReduce(a int32) fieldElement {
+	t := (a + 1<<22) >> 23
+	return fieldFromInt32(a - t*q) // a − t·q is in (−q, q)
 }
 
 // nttMul returns the pointwise Montgomery product a·b·2⁻³² (Algorithm 45,
@@ -88,11 +122,21 @@ func nttMul(a, b *nttElement) (p nttElement) {
 	return
 }
 
-// nttMulAcc adds a·b·2⁻³² to acc.
-func nttMulAcc(acc, a, b *nttElement) {
-	for i := range acc {
-		acc[i] = fieldAdd(acc[i], fieldMontMul(a[i], b[i]))
+// nttDot returns Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â times
+// a vector. The products are accumulated in 64 bits and reduced once: l·q² <
+// 2⁴⁹ is far within the reduction's 2³¹·q.
+func nttDot(a []nttElement, b []nttElement) (p nttElement) {
+	var acc [n]int64
+	for j := range a {
+		aj, bj := &a[j], &b[j]
+		for i := range acc {
+			acc[i] += int64(aj[i]) * int64(bj[i])
+		}
 	}
+	for i, c := range acc {
+		p[i] = fieldFromInt32(montReduce(c))
+	}
+	return
 }
 
 // polyAdd and polySub work on either domain.

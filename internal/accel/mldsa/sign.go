@@ -18,7 +18,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 
 	var (
 		y, z       [maxL]ringElement
-		yH         nttElement
+		yH         [maxL]nttElement
 		w          [maxK]ringElement
 		w0         [maxK]ringElement // w − c·s2
 		hints      [maxK]ringElement
@@ -37,15 +37,12 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// Dilithium security argument). Each iteration itself is constant time.
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
-		var acc [maxK]nttElement
 		for j := range p.L {
-			yH = ntt(&y[j])
-			for i := range p.K {
-				nttMulAcc(&acc[i], &sk.pub.a[i*p.L+j], &yH)
-			}
+			yH[j] = ntt(&y[j])
 		}
 		for i := range p.K {
-			w[i] = invNTT(&acc[i])
+			acc := nttDot(sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
+			w[i] = invNTT(&acc)
 			var w1 ringElement
 			for j, c := range w[i] {
 				w1[j] = fieldElement(highBits(p, c))

@@ -39,18 +39,16 @@ func (pk *PublicKey) VerifyMu(mu *[MuSize]byte, sig []byte) error {
 
 	c := sampleInBall(p, cTilde)
 	cHat := ntt(&c)
-	var acc [maxK]nttElement
+	var zH [maxL]nttElement
 	for j := range p.L {
-		zH := ntt(&z[j])
-		for i := range p.K {
-			nttMulAcc(&acc[i], &pk.a[i*p.L+j], &zH)
-		}
+		zH[j] = ntt(&z[j])
 	}
 	var w1Packed [32 * 6 * maxK]byte
 	for i := range p.K {
+		acc := nttDot(pk.a[i*p.L:(i+1)*p.L], zH[:p.L])
 		ct1 := nttMul(&cHat, &pk.t1H[i])
-		acc[i] = polySub(&acc[i], &ct1)
-		wApprox := invNTT(&acc[i])
+		acc = polySub(&acc, &ct1)
+		wApprox := invNTT(&acc)
 		var w1 ringElement
 		for j, c := range wApprox {
 			w1[j] = fieldElement(useHint(p, uint32(h[i][j]), c))
