@@ -109,3 +109,25 @@ func BenchmarkVerify(b *testing.B) {
 		})
 	}
 }
+
+// Kernel benchmarks: the baselines the SIMD kernels will be measured against.
+
+func BenchmarkNTT(b *testing.B) {
+	var f ringElement
+	for i := range f {
+		f[i] = fieldElement(i * 1000)
+	}
+	b.Run("forward", func(b *testing.B) {
+		for b.Loop() {
+			h := ntt(&f)
+			f[0] = h[1]
+		}
+	})
+	b.Run("inverse", func(b *testing.B) {
+		h := nttElement(f)
+		for b.Loop() {
+			g := invNTT(&h)
+			h[0] = g[1]
+		}
+	})
+}

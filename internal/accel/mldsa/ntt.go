@@ -55,10 +55,11 @@ func ntt(f *ringElement) nttElement {
 		for start := 0; start < n; start += 2 * length {
 			m++
 			z := int64(zetasMont[m])
-			for j := start; j < start+length; j++ {
-				t := montReduce(z * int64(w[j+length]))
-				w[j+length] = w[j] - t
-				w[j] = w[j] + t
+			lo, hi := w[start:start+length], w[start+length:start+2*length]
+			for j := range lo {
+				t := montReduce(z * int64(hi[j]))
+				hi[j] = lo[j] - t
+				lo[j] += t
 			}
 		}
 	}
@@ -86,10 +87,11 @@ func invNTT(a *nttElement) ringElement {
 		for start := 0; start < n; start += 2 * length {
 			m--
 			z := int64(zetasMont[m])
-			for j := start; j < start+length; j++ {
-				t := w[j]
-				w[j] = t + w[j+length]
-				w[j+length] = montReduce(z * int64(w[j+length]-t))
+			lo, hi := w[start:start+length], w[start+length:start+2*length]
+			for j := range lo {
+				t := lo[j]
+				lo[j] = t + hi[j]
+				hi[j] = montReduce(z * int64(hi[j]-t))
 			}
 		}
 	}
