@@ -68,6 +68,22 @@ func BenchmarkVerify(b *testing.B) {
 		b.Run(p.Name+"/crystals/from-bytes", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
+				var tr [64]byte
+				var mu [MuSize]byte
+				if err := EncodedTr(p, pkBytes, &tr); err != nil {
+					b.Fatal(err)
+				}
+				if err := ComputeMu(&mu, &tr, msg, nil); err != nil {
+					b.Fatal(err)
+				}
+				if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(p.Name+"/crystals/new-public-key", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
 				pk, err := NewPublicKey(p, pkBytes)
 				if err != nil {
 					b.Fatal(err)

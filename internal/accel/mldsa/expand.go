@@ -45,19 +45,21 @@ func (s *shakeBatch) squeezeBlocks(out *[4][]byte) {
 	}
 }
 
-// expandA writes Â into a, row-major with p.L columns (Algorithm 32, FIPS
-// 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
-func expandA(p *Params, a []nttElement, rho *[32]byte) {
+// expandA writes len(a) entries of Â, row-major with p.L columns, from
+// entry offset on (Algorithm 32, FIPS 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
+// Offset 0 and K·L entries give the whole matrix; offset i·L and L entries
+// give row i.
+func expandA(p *Params, a []nttElement, rho *[32]byte, offset int) {
 	var seeds [4][34]byte
 	var in [4][]byte
 	var blocks [4][keccak.Rate128]byte
 	var out [4][]byte
 	var batch shakeBatch
-	total := p.K * p.L
+	total := len(a)
 	for first := 0; first < total; first += 4 {
 		lanes := min(4, total-first)
 		for i := range 4 {
-			idx := first + min(i, lanes-1)
+			idx := offset + first + min(i, lanes-1)
 			copy(seeds[i][:32], rho[:])
 			seeds[i][32] = byte(idx % p.L)
 			seeds[i][33] = byte(idx / p.L)

@@ -62,8 +62,18 @@ func FuzzVerify(f *testing.F) {
 	f.Add([]byte{0})
 	f.Fuzz(func(t *testing.T, sig []byte) {
 		for _, sk := range keys {
-			// Only an exact valid signature may verify; any bytes must not panic.
-			_ = sk.PublicKey().Verify([]byte("msg"), nil, sig)
+			// Any bytes must not panic, on the prepared and one-shot paths,
+			// and both must agree.
+			pk := sk.PublicKey()
+			var mu [MuSize]byte
+			if err := ComputeMu(&mu, pk.Tr(), []byte("msg"), nil); err != nil {
+				t.Fatal(err)
+			}
+			e1 := pk.VerifyMu(&mu, sig)
+			e2 := VerifyEncodedMu(pk.Params(), pk.Bytes(), &mu, sig)
+			if (e1 == nil) != (e2 == nil) {
+				t.Fatalf("prepared verify %v, one-shot verify %v", e1, e2)
+			}
 		}
 	})
 }

@@ -210,6 +210,7 @@ func TestNoAllocations(t *testing.T) {
 	for _, p := range All() {
 		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{7})
 		pk := sk.PublicKey()
+		pkBytes := pk.Bytes()
 		sig := make([]byte, p.SignatureSize())
 		msg, ctx := []byte("message"), []byte("ctx")
 		var rnd [RandomSize]byte
@@ -232,6 +233,9 @@ func TestNoAllocations(t *testing.T) {
 			if err := pk.VerifyMu(&mu, sig); err != nil {
 				t.Fatal(err)
 			}
+			if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
+				t.Fatal(err)
+			}
 			d := SHA3_512.Digest(digest, msg)
 			if err := sk.SignPreHash(sig, SHA3_512, d, ctx, &rnd); err != nil {
 				t.Fatal(err)
@@ -239,6 +243,7 @@ func TestNoAllocations(t *testing.T) {
 			if err := pk.VerifyPreHash(SHA3_512, d, ctx, sig); err != nil {
 				t.Fatal(err)
 			}
+
 		})
 		if allocs != 0 {
 			t.Errorf("%s: %v allocations per sign/verify round", p.Name, allocs)

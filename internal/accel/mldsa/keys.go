@@ -79,7 +79,7 @@ func (sk *PrivateKey) complete(p *Params) {
 	pub := &sk.pub
 	pub.p = p
 	pub.a = make([]nttElement, p.K*p.L)
-	expandA(p, pub.a, &pub.rho)
+	expandA(p, pub.a, &pub.rho, 0)
 	for i := range p.L {
 		sk.s1H[i] = ntt(&sk.s1[i])
 	}
@@ -116,12 +116,27 @@ func (pk *PublicKey) encodeAndPrepare() {
 
 func (pk *PublicKey) prepareT1() {
 	for i := range pk.p.K {
-		var t ringElement
-		for j, c := range pk.t1[i] {
-			t[j] = fieldElement(uint32(c) << d) // t1 < 2¹⁰, so t1·2ᵈ < q
-		}
-		pk.t1H[i] = ntt(&t)
+		pk.t1H[i] = nttT1(&pk.t1[i])
 	}
+}
+
+// nttT1 returns NTT(t1·2ᵈ).
+func nttT1(t1 *ringElement) nttElement {
+	var t ringElement
+	for j, c := range t1 {
+		t[j] = fieldElement(uint32(c) << d) // t1 < 2¹⁰, so t1·2ᵈ < q
+	}
+	return ntt(&t)
+}
+
+// EncodedTr writes tr = H(pk, 64) for an encoded public key, the value μ
+// binds, for use with [VerifyEncodedMu].
+func EncodedTr(p *Params, pk []byte, tr *[64]byte) error {
+	if len(pk) != p.PublicKeySize() {
+		return errors.New("mldsa: invalid " + p.Name + " public key length")
+	}
+	hashParts(tr[:], pk)
+	return nil
 }
 
 // NewPublicKey decodes pk (pkDecode, Algorithm 23, FIPS 204) and precomputes
@@ -137,7 +152,7 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 		unpackT1(&k.t1[i], pk[32+320*i:])
 	}
 	k.a = make([]nttElement, p.K*p.L)
-	expandA(p, k.a, &k.rho)
+	expandA(p, k.a, &k.rho, 0)
 	k.encodeAndPrepare()
 	return k, nil
 }

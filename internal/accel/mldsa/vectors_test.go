@@ -209,22 +209,41 @@ func TestACVPSigVer(t *testing.T) {
 			if err != nil {
 				t.Fatalf("tcId %d: %v", tc.TcID, err)
 			}
+			// μ as the group's interface defines it, for the one-shot path.
+			var mu [MuSize]byte
+			var tr [64]byte
+			if err := EncodedTr(p, tc.PK, &tr); err != nil {
+				t.Fatal(err)
+			}
 			switch {
 			case g.SignatureInterface == "internal" && g.ExternalMu:
 				err = pk.VerifyMu((*[64]byte)(tc.Mu), tc.Signature)
+				copy(mu[:], tc.Mu)
 			case g.SignatureInterface == "internal":
 				err = pk.VerifyInternal(tc.Message, tc.Signature)
+				ComputeMuInternal(&mu, &tr, tc.Message)
 			case g.PreHash == "preHash":
 				ph, ok := PreHashByName(tc.HashAlg)
 				if !ok {
 					t.Fatalf("tcId %d: unknown hashAlg %q", tc.TcID, tc.HashAlg)
 				}
-				err = pk.VerifyPreHash(ph, ph.Digest(make([]byte, ph.Size()), tc.Message), tc.Context, tc.Signature)
+				digest := ph.Digest(make([]byte, ph.Size()), tc.Message)
+				err = pk.VerifyPreHash(ph, digest, tc.Context, tc.Signature)
+				if e := ComputeMuPreHash(&mu, &tr, ph, digest, tc.Context); e != nil {
+					t.Fatal(e)
+				}
 			default:
 				err = pk.Verify(tc.Message, tc.Context, tc.Signature)
+				if e := ComputeMu(&mu, &tr, tc.Message, tc.Context); e != nil {
+					t.Fatal(e)
+				}
 			}
 			if got := err == nil; got != *exp.TestPassed {
 				t.Errorf("tcId %d (%s): verify = %v, want %v", tc.TcID, groupName(g), err, *exp.TestPassed)
+			}
+			oneShot := VerifyEncodedMu(p, tc.PK, &mu, tc.Signature)
+			if got := oneShot == nil; got != *exp.TestPassed {
+				t.Errorf("tcId %d (%s): one-shot verify = %v, want %v", tc.TcID, groupName(g), oneShot, *exp.TestPassed)
 			}
 			c.Add(dir)
 			c.Add(dir + " " + groupName(g))
@@ -362,6 +381,19 @@ func TestWycheproofVerify(t *testing.T) {
 				}
 				if got, want := err == nil, tc.Result == "valid"; got != want {
 					t.Errorf("%s tcId %d (%s, %v): verify = %v, want valid=%v", p.Name, tc.TcID, tc.Comment, tc.Flags, err, want)
+				}
+				// The one-shot path, from the encoding, must agree.
+				var tr [64]byte
+				var mu [MuSize]byte
+				err = EncodedTr(p, g.PublicKey, &tr)
+				if err == nil {
+					err = ComputeMu(&mu, &tr, *tc.Msg, tc.Ctx)
+				}
+				if err == nil {
+					err = VerifyEncodedMu(p, g.PublicKey, &mu, tc.Sig)
+				}
+				if got, want := err == nil, tc.Result == "valid"; got != want {
+					t.Errorf("%s tcId %d (%s): one-shot verify = %v, want valid=%v", p.Name, tc.TcID, tc.Comment, err, want)
 				}
 				c.Add(file)
 			}

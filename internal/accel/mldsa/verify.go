@@ -14,7 +14,23 @@ var (
 // ML-DSA.Verify_internal, Algorithm 8, FIPS 204, after μ is computed: the
 // "external μ" interface). It allocates nothing and never panics.
 func (pk *PublicKey) VerifyMu(mu *[MuSize]byte, sig []byte) error {
-	p := pk.p
+	return verifyMu(pk.p, pk, nil, mu, sig)
+}
+
+// VerifyEncodedMu is [PublicKey.VerifyMu] for a public key given as its
+// encoding, for one-shot verification: it expands Â one row at a time
+// instead of building a PublicKey, and allocates nothing. μ must have been
+// computed with the tr of [EncodedTr].
+func VerifyEncodedMu(p *Params, pk []byte, mu *[MuSize]byte, sig []byte) error {
+	if len(pk) != p.PublicKeySize() {
+		return errors.New("mldsa: invalid " + p.Name + " public key length")
+	}
+	return verifyMu(p, nil, pk, mu, sig)
+}
+
+// verifyMu runs Algorithm 8 from line 5 on with either a prepared key
+// (Â and t̂1 precomputed) or, when key is nil, the encoding pk.
+func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte) error {
 	if len(sig) != p.SignatureSize() {
 		return errSignatureLength
 	}
@@ -44,9 +60,20 @@ func (pk *PublicKey) VerifyMu(mu *[MuSize]byte, sig []byte) error {
 		zH[j] = ntt(&z[j])
 	}
 	var w1Packed [32 * 6 * maxK]byte
+	var row [maxL]nttElement
 	for i := range p.K {
-		acc := nttDot(pk.a[i*p.L:(i+1)*p.L], zH[:p.L])
-		ct1 := nttMul(&cHat, &pk.t1H[i])
+		var acc, ct1 nttElement
+		if key != nil {
+			acc = nttDot(key.a[i*p.L:(i+1)*p.L], zH[:p.L])
+			ct1 = nttMul(&cHat, &key.t1H[i])
+		} else {
+			expandA(p, row[:p.L], (*[32]byte)(pk), i*p.L)
+			acc = nttDot(row[:p.L], zH[:p.L])
+			var t1 ringElement
+			unpackT1(&t1, pk[32+320*i:])
+			t1H := nttT1(&t1)
+			ct1 = nttMul(&cHat, &t1H)
+		}
 		acc = polySub(&acc, &ct1)
 		wApprox := invNTT(&acc)
 		var w1 ringElement
