@@ -6,13 +6,20 @@ package mlkem
 func compress(x fieldElement, d uint) uint16 {
 	// q is odd, so x·2^d/q is never exactly halfway between two integers and
 	// rounding is ⌊(x·2^d + (q−1)/2) / q⌋.
-	dividend := uint32(x)<<d + (q-1)/2
-	quotient := uint32((uint64(dividend) * barrettMultiplier) >> barrettShift)
-	remainder := dividend - quotient*q
-	// The Barrett quotient may be one short: add one when remainder ≥ q.
-	quotient += (q - 1 - remainder) >> 31
-	return uint16(quotient & (1<<d - 1))
+	dividend := uint64(x)<<d + (q-1)/2
+	quotient := (dividend * compressMultiplier) >> compressShift
+	return uint16(quotient) & (1<<d - 1)
 }
+
+// compressMultiplier/2^compressShift replaces division by q in compress:
+// with compressMultiplier = ⌈2^35/q⌉ = (2^35 + e)/q for some e < q, the
+// quotient ⌊x·compressMultiplier / 2^35⌋ = ⌊x/q + x·e/(q·2^35)⌋ is exactly
+// ⌊x/q⌋ whenever x·e < 2^35, which holds for every dividend x < 2^23 that
+// compress forms (x < q·2^11 + q). TestCompress checks every input.
+const (
+	compressShift      = 35
+	compressMultiplier = (1<<compressShift + q - 1) / q
+)
 
 // decompress returns Decompress_d(y) = ⌈(q/2^d)·y⌋ (FIPS 203, Section 4.2.1)
 // for y < 2^d, d < 12.

@@ -35,8 +35,15 @@ func fieldSub(a, b fieldElement) fieldElement {
 
 // barrettReduce returns x mod q in constant time.
 func barrettReduce(x uint32) fieldElement {
+	return fieldReduceOnce(uint16(barrettReduceLazy(x)))
+}
+
+// barrettReduceLazy returns a value congruent to x modulo q in [0, 2q): the
+// Barrett reduction without its final conditional subtraction, for
+// intermediate values that tolerate a spare multiple of q.
+func barrettReduceLazy(x uint32) uint32 {
 	quotient := uint32((uint64(x) * barrettMultiplier) >> barrettShift)
-	return fieldReduceOnce(uint16(x - quotient*q))
+	return x - quotient*q
 }
 
 // fieldMul returns a·b mod q.

@@ -25,10 +25,15 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 	}
 	for i := range k {
 		// t̂[i] = ê[i] + Σ_j Â[i, j] ∘ ŝ[j]
-		ek.t[i] = ntt(&se[k+i])
-		for j := range k {
-			multiplyNTTsAccumulate(&ek.t[i], &ek.a[i*k+j], &s[j])
+		eHat := ntt(&se[k+i])
+		var acc [n]uint32
+		for c := range acc {
+			acc[c] = uint32(eHat[c])
 		}
+		for j := range k {
+			multiplyAccumulate(&acc, &ek.a[i*k+j], &s[j])
+		}
+		ek.t[i] = reduceAccumulator(&acc)
 	}
 	clear(se[:])
 	clear(g[:])
@@ -56,22 +61,24 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	c1Len := 32 * int(p.du)
 	for i := range k {
 		// u[i] = NTT⁻¹(Σ_j Â[j, i] ∘ ŷ[j]) + e1[i]: the transpose of Â.
-		var acc nttElement
+		var acc [n]uint32
 		for j := range k {
-			multiplyNTTsAccumulate(&acc, &ek.a[j*k+i], &yHat[j])
+			multiplyAccumulate(&acc, &ek.a[j*k+i], &yHat[j])
 		}
-		u := inverseNTT(&acc)
+		uHat := reduceAccumulator(&acc)
+		u := inverseNTT(&uHat)
 		u = polyAdd(&u, &noise[k+i])
 		compressPoly(&coeffs, &u, p.du)
 		byteEncode(c[i*c1Len:], &coeffs, p.du)
 	}
 
 	// v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
-	var acc nttElement
+	var acc [n]uint32
 	for j := range k {
-		multiplyNTTsAccumulate(&acc, &ek.t[j], &yHat[j])
+		multiplyAccumulate(&acc, &ek.t[j], &yHat[j])
 	}
-	v := inverseNTT(&acc)
+	vHat := reduceAccumulator(&acc)
+	v := inverseNTT(&vHat)
 	v = polyAdd(&v, &noise[2*k])
 	byteDecode(&coeffs, m[:], 1)
 	mu := decompressPoly(&coeffs, 1)
@@ -90,14 +97,15 @@ func pkeDecrypt(p *Params, s *[maxK]nttElement, c []byte) (m [32]byte) {
 	var coeffs [n]uint16
 	c1Len := 32 * int(p.du)
 	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).
-	var acc nttElement
+	var acc [n]uint32
 	for i := range k {
 		byteDecode(&coeffs, c[i*c1Len:], p.du)
 		u := decompressPoly(&coeffs, p.du)
 		uHat := ntt(&u)
-		multiplyNTTsAccumulate(&acc, &s[i], &uHat)
+		multiplyAccumulate(&acc, &s[i], &uHat)
 	}
-	su := inverseNTT(&acc)
+	suHat := reduceAccumulator(&acc)
+	su := inverseNTT(&suHat)
 	// v' = Decompress_dv(ByteDecode_dv(c2)); w = v' − NTT⁻¹(ŝᵀ ∘ NTT(u')).
 	byteDecode(&coeffs, c[k*c1Len:], p.dv)
 	v := decompressPoly(&coeffs, p.dv)
@@ -107,5 +115,6 @@ func pkeDecrypt(p *Params, s *[maxK]nttElement, c []byte) (m [32]byte) {
 	byteEncode(m[:], &coeffs, 1)
 	clear(w[:])
 	clear(acc[:])
+	clear(suHat[:])
 	return m
 }

@@ -46,41 +46,65 @@ func bitRev7(i uint8) uint8 {
 }
 
 // ntt computes the NTT representation of f (FIPS 203, Algorithm 9).
+//
+// It reduces lazily: products are Barrett-reduced to [0, 2q) and sums are not
+// reduced at all, so a coefficient grows by at most 2q per layer and stays
+// below 15q after the seven layers; one full reduction per coefficient ends the
+// transform.
 func ntt(f *ringElement) nttElement {
+	var a [n]uint32
+	for i := range a {
+		a[i] = uint32(f[i])
+	}
 	k := 1
 	for length := 128; length >= 2; length /= 2 {
 		for start := 0; start < n; start += 2 * length {
-			z := zetas[k]
+			z := uint32(zetas[k])
 			k++
-			lo, hi := f[start:start+length], f[start+length:start+2*length]
+			lo, hi := a[start:start+length], a[start+length:start+2*length]
 			for j := range lo {
-				t := fieldMul(z, hi[j])
-				hi[j] = fieldSub(lo[j], t)
-				lo[j] = fieldAdd(lo[j], t)
+				t := barrettReduceLazy(z * hi[j]) // t < 2q
+				hi[j] = lo[j] + 2*q - t
+				lo[j] = lo[j] + t
 			}
 		}
 	}
-	return nttElement(*f)
+	var r nttElement
+	for i := range r {
+		r[i] = barrettReduce(a[i])
+	}
+	return r
 }
 
 // inverseNTT computes the polynomial whose NTT representation is f (FIPS 203,
 // Algorithm 10).
+//
+// It reduces lazily: the difference feeding each product is Barrett-reduced
+// to [0, 2q) while sums grow, at most doubling per layer, to below 128q after
+// seven layers (and 128q·q < 2^32); the final scaling by 128⁻¹ reduces fully.
 func inverseNTT(f *nttElement) ringElement {
+	var a [n]uint32
+	for i := range a {
+		a[i] = uint32(f[i])
+	}
 	k := 127
+	bound := uint32(q) // every coefficient is below bound
 	for length := 2; length <= 128; length *= 2 {
 		for start := 0; start < n; start += 2 * length {
-			z := zetas[k]
+			z := uint32(zetas[k])
 			k--
-			lo, hi := f[start:start+length], f[start+length:start+2*length]
+			lo, hi := a[start:start+length], a[start+length:start+2*length]
 			for j := range lo {
 				t := lo[j]
-				lo[j] = fieldAdd(t, hi[j])
-				hi[j] = fieldMulSub(z, hi[j], t)
+				lo[j] = t + hi[j]
+				hi[j] = barrettReduceLazy(z * (hi[j] + bound - t))
 			}
 		}
+		bound *= 2
 	}
-	for i := range f {
-		f[i] = fieldMul(f[i], invN128)
+	var r ringElement
+	for i := range r {
+		r[i] = barrettReduce(a[i] * invN128)
 	}
-	return ringElement(*f)
+	return r
 }
