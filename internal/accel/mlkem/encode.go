@@ -4,7 +4,7 @@ import "errors"
 
 // errNotReduced is returned by byteDecode12Checked for an encoding with a
 // coefficient in [q, 4096).
-var errNotReduced = errors.New("coefficient not reduced modulo q (FIPS 203 modulus check)")
+var errNotReduced = errors.New("coefficient not reduced modulo q")
 
 // byteEncode packs the 256 d-bit integers of c into 32·d bytes of b, least
 // significant bit first (FIPS 203, Algorithm 5), for 1 ≤ d ≤ 12.

@@ -28,14 +28,16 @@ type DecapsulationKey struct {
 }
 
 // Errors returned by the decoders and the operations that take byte strings.
+// Their text carries no package prefix: the public kem package wraps them with
+// the scheme's name.
 var (
-	ErrEncapsulationKeyLength  = errors.New("mlkem: encapsulation key has the wrong length")
-	ErrEncapsulationKeyModulus = errors.New("mlkem: encapsulation key fails the modulus check: " + errNotReduced.Error())
-	ErrDecapsulationKeyLength  = errors.New("mlkem: decapsulation key has the wrong length")
-	ErrDecapsulationKeyHash    = errors.New("mlkem: decapsulation key fails the hash check: H(ek) does not match the embedded encapsulation key")
-	ErrDecapsulationKeyModulus = errors.New("mlkem: decapsulation key embeds an encapsulation key that fails the modulus check")
-	ErrSeedLength              = errors.New("mlkem: seed must be 64 bytes (d‖z)")
-	ErrCiphertextLength        = errors.New("mlkem: ciphertext has the wrong length")
+	ErrEncapsulationKeyLength  = errors.New("encapsulation key has the wrong length")
+	ErrEncapsulationKeyModulus = errors.New("encapsulation key fails the FIPS 203 modulus check (a coefficient is not reduced modulo q)")
+	ErrDecapsulationKeyLength  = errors.New("decapsulation key has the wrong length")
+	ErrDecapsulationKeyHash    = errors.New("decapsulation key fails the FIPS 203 hash check (stored H(ek) does not match the embedded encapsulation key)")
+	ErrDecapsulationKeyModulus = errors.New("decapsulation key embeds an encapsulation key that fails the FIPS 203 modulus check")
+	ErrSeedLength              = errors.New("seed must be 64 bytes (d‖z)")
+	ErrCiphertextLength        = errors.New("ciphertext has the wrong length")
 	errCiphertextBufferLength  = errors.New("mlkem: ciphertext buffer has the wrong length")
 	errUninitialisedKey        = errors.New("mlkem: key is not initialised")
 )
