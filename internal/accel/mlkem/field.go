@@ -50,14 +50,3 @@ func barrettReduceLazy(x uint32) uint32 {
 func fieldMul(a, b fieldElement) fieldElement {
 	return barrettReduce(uint32(a) * uint32(b))
 }
-
-// fieldMulSub returns a·(b − c) mod q.
-func fieldMulSub(a, b, c fieldElement) fieldElement {
-	return barrettReduce(uint32(a) * uint32(b-c+q))
-}
-
-// fieldAddMul returns a·b + c·d mod q. Both products are below q², and their sum
-// below 2q² < 2^32.
-func fieldAddMul(a, b, c, d fieldElement) fieldElement {
-	return barrettReduce(uint32(a)*uint32(b) + uint32(c)*uint32(d))
-}

@@ -58,6 +58,3 @@ func (p *Params) DecapsulationKeySize() int {
 
 // CiphertextSize returns the length of a ciphertext, 32(du·k+dv) bytes.
 func (p *Params) CiphertextSize() int { return 32 * (int(p.du)*p.k + int(p.dv)) }
-
-// pkeCiphertextSize1 is the length of c1 = ByteEncode_du(Compress_du(u)).
-func (p *Params) ciphertextSize1() int { return 32 * int(p.du) * p.k }
