@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"crypto"
 	"crypto/mldsa"
-	"encoding/hex"
-	"encoding/json"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/vectors"
+	"github.com/crystals-go/crystals/internal/vectors/mldsavectors"
 )
 
 // The ACVP sigGen and sigVer groups that the public API can express:
@@ -16,43 +15,7 @@ import (
 // and internal/externalMu (external μ). The internal groups that sign a raw
 // M′ have no public form; the engine's tests cover them.
 
-type hexBytes []byte
-
-func (h *hexBytes) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	v, err := hex.DecodeString(s)
-	*h = v
-	return err
-}
-
-type acvpGroup struct {
-	TgID               int    `json:"tgId"`
-	ParameterSet       string `json:"parameterSet"`
-	Deterministic      bool   `json:"deterministic"`
-	SignatureInterface string `json:"signatureInterface"`
-	PreHash            string `json:"preHash"`
-	ExternalMu         bool   `json:"externalMu"`
-	KeyFormat          string `json:"keyFormat"`
-	Tests              []struct {
-		TcID       int      `json:"tcId"`
-		Seed       hexBytes `json:"seed"`
-		PK         hexBytes `json:"pk"`
-		SK         hexBytes `json:"sk"`
-		Message    hexBytes `json:"message"`
-		Context    hexBytes `json:"context"`
-		HashAlg    string   `json:"hashAlg"`
-		Mu         hexBytes `json:"mu"`
-		Signature  hexBytes `json:"signature"`
-		TestPassed *bool    `json:"testPassed"`
-	} `json:"tests"`
-}
-
-type acvpFile struct {
-	TestGroups []acvpGroup `json:"testGroups"`
-}
+type acvpGroup = mldsavectors.Group
 
 var acvpHashes = map[string]crypto.Hash{
 	"SHA2-224": crypto.SHA224, "SHA2-256": crypto.SHA256, "SHA2-384": crypto.SHA384,
@@ -96,17 +59,9 @@ func TestACVPThroughPublicAPI(t *testing.T) {
 	c := vectors.NewCounter(t)
 	for _, dir := range []string{"ML-DSA-sigGen-FIPS204", "ML-DSA-sigGen-FIPS204-tr1"} {
 		c.File(dir)
-		var prompt, expected acvpFile
-		vectors.ReadJSON(t, "acvp/"+dir+"/prompt.json.gz", &prompt)
-		vectors.ReadJSON(t, "acvp/"+dir+"/expectedResults.json.gz", &expected)
-		want := map[int][]byte{}
-		for _, g := range expected.TestGroups {
-			for _, tc := range g.Tests {
-				want[tc.TcID] = tc.Signature
-			}
-		}
-		for gi := range prompt.TestGroups {
-			g := &prompt.TestGroups[gi]
+		groups, want := mldsavectors.Read(t, dir)
+		for gi := range groups {
+			g := &groups[gi]
 			params := acvpParams(t, g.ParameterSet)
 			for _, tc := range g.Tests {
 				input, opts, ok := acvpInput(t, g, tc.Message, tc.Context, tc.Mu, tc.HashAlg, g.Deterministic)
@@ -129,10 +84,10 @@ func TestACVPThroughPublicAPI(t *testing.T) {
 				}
 				// Hedged groups used an rnd the public API does not take:
 				// their expected signature must verify, and ours too.
-				if g.Deterministic && !bytes.Equal(sig, want[tc.TcID]) {
+				if g.Deterministic && !bytes.Equal(sig, want[tc.TcID].Signature) {
 					t.Errorf("%s tcId %d: signature mismatch", dir, tc.TcID)
 				}
-				for _, s := range [][]byte{sig, want[tc.TcID]} {
+				for _, s := range [][]byte{sig, want[tc.TcID].Signature} {
 					if err := Verify(sk.PublicKey(), input, s, opts); err != nil {
 						t.Errorf("%s tcId %d: %v", dir, tc.TcID, err)
 					}
@@ -144,17 +99,9 @@ func TestACVPThroughPublicAPI(t *testing.T) {
 
 	const dir = "ML-DSA-sigVer-FIPS204"
 	c.File(dir)
-	var prompt, expected acvpFile
-	vectors.ReadJSON(t, "acvp/"+dir+"/prompt.json.gz", &prompt)
-	vectors.ReadJSON(t, "acvp/"+dir+"/expectedResults.json.gz", &expected)
-	passed := map[int]bool{}
-	for _, g := range expected.TestGroups {
-		for _, tc := range g.Tests {
-			passed[tc.TcID] = *tc.TestPassed
-		}
-	}
-	for gi := range prompt.TestGroups {
-		g := &prompt.TestGroups[gi]
+	groups, expected := mldsavectors.Read(t, dir)
+	for gi := range groups {
+		g := &groups[gi]
 		params := acvpParams(t, g.ParameterSet)
 		for _, tc := range g.Tests {
 			input, opts, ok := acvpInput(t, g, tc.Message, tc.Context, tc.Mu, tc.HashAlg, false)
@@ -165,10 +112,11 @@ func TestACVPThroughPublicAPI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			passed := *expected[tc.TcID].TestPassed
 			err = Verify(pk, input, tc.Signature, opts)
 			err2 := NewVerifier(pk).Verify(input, tc.Signature, opts)
-			if (err == nil) != passed[tc.TcID] || (err2 == nil) != passed[tc.TcID] {
-				t.Errorf("%s tcId %d: Verify %v, Verifier %v, want valid=%v", dir, tc.TcID, err, err2, passed[tc.TcID])
+			if (err == nil) != passed || (err2 == nil) != passed {
+				t.Errorf("%s tcId %d: Verify %v, Verifier %v, want valid=%v", dir, tc.TcID, err, err2, passed)
 			}
 			c.Add(dir)
 		}

@@ -110,11 +110,7 @@ func (s *circlScheme) Sign(sk sign.PrivateKey, message []byte, opts *sign.Signat
 	if !ok || k.scheme != s {
 		panic(sign.ErrTypeMismatch)
 	}
-	var o Options
-	if opts != nil {
-		o.Context = opts.Context
-	}
-	sig, err := k.sk.Sign(nil, message, &o)
+	sig, err := k.sk.Sign(nil, message, circlOptions(opts))
 	if err != nil {
 		panic(err) // only a context over 255 bytes, which circl also rejects by panicking
 	}
@@ -127,11 +123,15 @@ func (s *circlScheme) Verify(pk sign.PublicKey, message, signature []byte, opts 
 	if !ok || k.scheme != s {
 		panic(sign.ErrTypeMismatch)
 	}
-	var o Options
-	if opts != nil {
-		o.Context = opts.Context
+	return k.v.Verify(message, signature, circlOptions(opts)) == nil
+}
+
+// circlOptions maps circl's options (a context, or nil) to ours.
+func circlOptions(opts *sign.SignatureOpts) *Options {
+	if opts == nil {
+		return nil
 	}
-	return k.v.Verify(message, signature, &o) == nil
+	return &Options{Context: opts.Context}
 }
 
 func (s *circlScheme) UnmarshalBinaryPublicKey(b []byte) (sign.PublicKey, error) {
