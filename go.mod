@@ -6,3 +6,5 @@ require (
 	github.com/cloudflare/circl v1.6.5
 	golang.org/x/sys v0.50.0
 )
+
+require golang.org/x/crypto v0.54.0 // indirect
