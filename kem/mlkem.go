@@ -27,8 +27,6 @@ type mlkemScheme struct {
 	// stdlib converts an encoded encapsulation key to crypto/mlkem's type,
 	// for crypto/hpke; nil for ML-KEM-512, which crypto/mlkem lacks.
 	stdlib func(ek []byte) (crypto.Encapsulator, error)
-	newDK  func(seed []byte) (DecapsulationKey, error)
-	newEK  func(ek []byte) (EncapsulationKey, error)
 }
 
 func (s *mlkemScheme) Name() string               { return s.p.Name() }
@@ -43,15 +41,29 @@ func (s *mlkemScheme) EncapsulationSeedSize() int { return MessageSize }
 func (s *mlkemScheme) GenerateKey() (DecapsulationKey, error) {
 	var seed [SeedSize]byte
 	rand.Read(seed[:])
-	return s.newDK(seed[:])
+	return s.NewDecapsulationKey(seed[:])
 }
 
 func (s *mlkemScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error) {
-	return s.newDK(seed)
+	switch s {
+	case scheme512:
+		return orNilDK(NewDecapsulationKey512(seed))
+	case scheme768:
+		return orNilDK(NewDecapsulationKey768(seed))
+	default:
+		return orNilDK(NewDecapsulationKey1024(seed))
+	}
 }
 
 func (s *mlkemScheme) NewEncapsulationKey(ek []byte) (EncapsulationKey, error) {
-	return s.newEK(ek)
+	switch s {
+	case scheme512:
+		return orNilEK(NewEncapsulationKey512(ek))
+	case scheme768:
+		return orNilEK(NewEncapsulationKey768(ek))
+	default:
+		return orNilEK(NewEncapsulationKey1024(ek))
+	}
 }
 
 // encapsulationKey is the implementation shared by EncapsulationKey512, 768
