@@ -144,6 +144,11 @@ func TestBadInput(t *testing.T) {
 	_, err = x.Decapsulate(ct)
 	expect(err, ErrX25519LowOrder, "X25519 low order")
 
+	// A zero-value key.
+	if _, err := new(DecapsulationKey768).Decapsulate(ct); err == nil {
+		t.Error("zero-value key decapsulated")
+	}
+
 	// Mixing schemes.
 	_, err = NewHybridDecapsulationKey(SecP384r1MLKEM1024(), dk, nil)
 	expect(err, ErrSchemeMismatch, "ML-KEM-768 key in SecP384r1MLKEM1024")

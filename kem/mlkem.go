@@ -136,6 +136,9 @@ func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
 // FIPS 203, Algorithm 21). A ciphertext of the wrong length is an error; a
 // well-formed but wrong one yields the implicit-rejection key and no error.
 func (dk *decapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+	if dk.s == nil {
+		return nil, errUninitialised
+	}
 	sharedKey = make([]byte, SharedKeySize)
 	if err := dk.k.Decapsulate((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
 		return nil, schemeError(dk.s.Name(), err)
