@@ -147,3 +147,46 @@ func Benchmark(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKernels measures the ring kernels alone, the units the SIMD
+// versions will replace.
+func BenchmarkKernels(b *testing.B) {
+	var f ringElement
+	for i := range f {
+		f[i] = fieldElement(i * 13 % q)
+	}
+	g := ntt(&f)
+	b.Run("NTT", func(b *testing.B) {
+		for b.Loop() {
+			h := f
+			ntt(&h)
+		}
+	})
+	b.Run("InverseNTT", func(b *testing.B) {
+		for b.Loop() {
+			h := g
+			inverseNTT(&h)
+		}
+	})
+	b.Run("MultiplyAccumulate", func(b *testing.B) {
+		var acc [n]uint32
+		for b.Loop() {
+			multiplyAccumulate(&acc, &g, &g)
+			clear(acc[:])
+		}
+	})
+	b.Run("CompressEncode10", func(b *testing.B) {
+		var c [n]uint16
+		out := make([]byte, 320)
+		for b.Loop() {
+			compressPoly(&c, &f, 10)
+			byteEncode(out, &c, 10)
+		}
+	})
+	buf := make([]byte, 192)
+	b.Run("SamplePolyCBD2", func(b *testing.B) {
+		for b.Loop() {
+			samplePolyCBD(&f, buf, 2)
+		}
+	})
+}
