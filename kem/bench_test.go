@@ -15,6 +15,8 @@ import (
 	circl512 "github.com/cloudflare/circl/kem/mlkem/mlkem512"
 	circl768 "github.com/cloudflare/circl/kem/mlkem/mlkem768"
 	circlxwing "github.com/cloudflare/circl/kem/xwing"
+
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // benchKEM is one implementation of a scheme, driven the same way for every
@@ -205,30 +207,17 @@ func BenchmarkKEM(b *testing.B) {
 			dk, ekBytes := impl.newKey(b)
 			ek := impl.parseEK(b, ekBytes)
 			_, ct := impl.encaps(ek)
-			b.Run(s.Name()+"/KeyGen/"+impl.impl, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					impl.newKey(b)
-				}
-			})
-			b.Run(s.Name()+"/EncapsulateFromBytes/"+impl.impl, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					impl.encaps(impl.parseEK(b, ekBytes))
-				}
-			})
-			b.Run(s.Name()+"/Encapsulate/"+impl.impl, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					impl.encaps(ek)
-				}
-			})
-			b.Run(s.Name()+"/Decapsulate/"+impl.impl, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					impl.decaps(b, dk, ct)
-				}
-			})
+			for _, op := range []struct {
+				name string
+				run  func()
+			}{
+				{"KeyGen", func() { impl.newKey(b) }},
+				{"EncapsulateFromBytes", func() { impl.encaps(impl.parseEK(b, ekBytes)) }},
+				{"Encapsulate", func() { impl.encaps(ek) }},
+				{"Decapsulate", func() { impl.decaps(b, dk, ct) }},
+			} {
+				b.Run(s.Name()+"/"+op.name+"/"+impl.impl, func(b *testing.B) { benchcpu.Loop(b, op.run) })
+			}
 		}
 	}
 }

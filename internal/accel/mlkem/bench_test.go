@@ -9,6 +9,8 @@ import (
 	circl1024 "github.com/cloudflare/circl/kem/mlkem/mlkem1024"
 	circl512 "github.com/cloudflare/circl/kem/mlkem/mlkem512"
 	circl768 "github.com/cloudflare/circl/kem/mlkem/mlkem768"
+
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // benchOps are the four benchmarked operations of one implementation, with
@@ -137,12 +139,7 @@ func Benchmark(b *testing.B) {
 				{"Encapsulate", ops.encapsulate},
 				{"Decapsulate", ops.decapsulate},
 			} {
-				b.Run(p.Name()+"/"+op.name+"/"+ops.impl, func(b *testing.B) {
-					b.ReportAllocs()
-					for b.Loop() {
-						op.run()
-					}
-				})
+				b.Run(p.Name()+"/"+op.name+"/"+ops.impl, func(b *testing.B) { benchcpu.Loop(b, op.run) })
 			}
 		}
 	}
