@@ -3,6 +3,7 @@ package keccak
 import (
 	"crypto/sha3"
 	"encoding/binary"
+	"fmt"
 	"testing"
 
 	circlx4 "github.com/cloudflare/circl/simd/keccakf1600"
@@ -150,5 +151,29 @@ func circlShakeX4(rate int, in, out [][]byte) {
 				binary.LittleEndian.PutUint64(out[j][off+8*i:], a[4*i+j])
 			}
 		}
+	}
+}
+
+// BenchmarkBlockTransfer measures moving one SHAKE128 block per state between
+// the byte buffers and the interleaved state at every level: Go loops at
+// level portable, transpose kernels above.
+func BenchmarkBlockTransfer(b *testing.B) {
+	for _, n := range []int{4, 8} {
+		a := make([]uint64, 25*n)
+		bufs := buffers(n, Rate128)
+		b.Run(fmt.Sprintf("x%d/absorb", n), func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				for b.Loop() {
+					xorBlocks(a, bufs, 0, Rate128)
+				}
+			})
+		})
+		b.Run(fmt.Sprintf("x%d/squeeze", n), func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				for b.Loop() {
+					storeBlocks(bufs, 0, a, Rate128)
+				}
+			})
+		})
 	}
 }
