@@ -169,14 +169,14 @@ func BenchmarkBlockTransfer(b *testing.B) {
 		b.Run(fmt.Sprintf("x%d/absorb", n), func(b *testing.B) {
 			benchLevels(b, func(b *testing.B) {
 				for b.Loop() {
-					xorBlocks(a, bufs, 0, Rate128)
+					xorWords(a, bufs, 0, 0, Rate128/8)
 				}
 			})
 		})
 		b.Run(fmt.Sprintf("x%d/squeeze", n), func(b *testing.B) {
 			benchLevels(b, func(b *testing.B) {
 				for b.Loop() {
-					storeBlocks(bufs, 0, a, Rate128)
+					storeWords(bufs, 0, a, 0, Rate128/8)
 				}
 			})
 		})

@@ -10007,11 +10007,14 @@ DATA keccakTransposeIndex<>+112(SB)/8, $0x000000000000000e
 DATA keccakTransposeIndex<>+120(SB)/8, $0x000000000000000f
 GLOBL keccakTransposeIndex<>(SB), RODATA|NOPTR, $128
 
-// func xorBlockX8AVX512(a *[200]uint64, in *[8]*byte, words int)
+// func xorWordsX8AVX512(a *[200]uint64, bufs *[8]*byte, first int, words int)
 // Requires: AVX, AVX512BW, AVX512DQ, AVX512F, BMI2
-TEXT ·xorBlockX8AVX512(SB), NOSPLIT, $0-24
+TEXT ·xorWordsX8AVX512(SB), NOSPLIT, $0-32
 	MOVQ      a+0(FP), AX
-	MOVQ      in+8(FP), CX
+	MOVQ      bufs+8(FP), CX
+	MOVQ      first+16(FP), DX
+	SHLQ      $0x06, DX
+	ADDQ      DX, AX
 	MOVQ      (CX), DX
 	MOVQ      8(CX), BX
 	MOVQ      16(CX), SI
@@ -10020,15 +10023,15 @@ TEXT ·xorBlockX8AVX512(SB), NOSPLIT, $0-24
 	MOVQ      40(CX), R9
 	MOVQ      48(CX), R10
 	MOVQ      56(CX), CX
-	MOVQ      words+16(FP), R11
+	MOVQ      words+24(FP), R11
 	XORQ      R12, R12
 	VMOVDQU64 keccakTransposeIndex<>+0(SB), Z30
 	VMOVDQU64 keccakTransposeIndex<>+64(SB), Z31
 	KXNORB    K1, K1, K1
 
-xorBlockX8AVX512_tiles:
+xorWordsX8AVX512_tiles:
 	CMPQ        R11, $0x08
-	JB          xorBlockX8AVX512_last
+	JB          xorWordsX8AVX512_last
 	VMOVDQU64.Z (DX)(R12*1), K1, Z0
 	VMOVDQU64.Z (BX)(R12*1), K1, Z1
 	VMOVDQU64.Z (SI)(R12*1), K1, Z2
@@ -10088,11 +10091,11 @@ xorBlockX8AVX512_tiles:
 	ADDQ        $0x00000200, AX
 	ADDQ        $0x40, R12
 	SUBQ        $0x08, R11
-	JMP         xorBlockX8AVX512_tiles
+	JMP         xorWordsX8AVX512_tiles
 
-xorBlockX8AVX512_last:
+xorWordsX8AVX512_last:
 	TESTQ       R11, R11
-	JZ          xorBlockX8AVX512_done
+	JZ          xorWordsX8AVX512_done
 	MOVQ        $0x000000ff, R13
 	BZHIQ       R11, R13, R13
 	KMOVQ       R13, K2
@@ -10153,15 +10156,18 @@ xorBlockX8AVX512_last:
 	VPXORQ      448(AX), Z7, Z7
 	VMOVDQU64   Z7, 448(AX)
 
-xorBlockX8AVX512_done:
+xorWordsX8AVX512_done:
 	VZEROUPPER
 	RET
 
-// func storeBlockX8AVX512(out *[8]*byte, a *[200]uint64, words int)
+// func storeWordsX8AVX512(a *[200]uint64, bufs *[8]*byte, first int, words int)
 // Requires: AVX, AVX512BW, AVX512DQ, AVX512F, BMI2
-TEXT ·storeBlockX8AVX512(SB), NOSPLIT, $0-24
-	MOVQ      a+8(FP), AX
-	MOVQ      out+0(FP), CX
+TEXT ·storeWordsX8AVX512(SB), NOSPLIT, $0-32
+	MOVQ      a+0(FP), AX
+	MOVQ      bufs+8(FP), CX
+	MOVQ      first+16(FP), DX
+	SHLQ      $0x06, DX
+	ADDQ      DX, AX
 	MOVQ      (CX), DX
 	MOVQ      8(CX), BX
 	MOVQ      16(CX), SI
@@ -10170,15 +10176,15 @@ TEXT ·storeBlockX8AVX512(SB), NOSPLIT, $0-24
 	MOVQ      40(CX), R9
 	MOVQ      48(CX), R10
 	MOVQ      56(CX), CX
-	MOVQ      words+16(FP), R11
+	MOVQ      words+24(FP), R11
 	XORQ      R12, R12
 	VMOVDQU64 keccakTransposeIndex<>+0(SB), Z30
 	VMOVDQU64 keccakTransposeIndex<>+64(SB), Z31
 	KXNORB    K1, K1, K1
 
-storeBlockX8AVX512_tiles:
+storeWordsX8AVX512_tiles:
 	CMPQ        R11, $0x08
-	JB          storeBlockX8AVX512_last
+	JB          storeWordsX8AVX512_last
 	VMOVDQU64   (AX), Z0
 	VMOVDQU64   64(AX), Z1
 	VMOVDQU64   128(AX), Z2
@@ -10230,11 +10236,11 @@ storeBlockX8AVX512_tiles:
 	ADDQ        $0x00000200, AX
 	ADDQ        $0x40, R12
 	SUBQ        $0x08, R11
-	JMP         storeBlockX8AVX512_tiles
+	JMP         storeWordsX8AVX512_tiles
 
-storeBlockX8AVX512_last:
+storeWordsX8AVX512_last:
 	TESTQ       R11, R11
-	JZ          storeBlockX8AVX512_done
+	JZ          storeWordsX8AVX512_done
 	MOVQ        $0x000000ff, R13
 	BZHIQ       R11, R13, R13
 	KMOVQ       R13, K2
@@ -10287,16 +10293,19 @@ storeBlockX8AVX512_last:
 	VMOVDQU64   Z6, K2, (R10)(R12*1)
 	VMOVDQU64   Z7, K2, (CX)(R12*1)
 
-storeBlockX8AVX512_done:
+storeWordsX8AVX512_done:
 	VZEROUPPER
 	RET
 
-// func xorBlockX4AVX2(a *[100]uint64, in *[4]*byte, words int)
+// func xorWordsX4AVX2(a *[100]uint64, bufs *[4]*byte, first int, words int)
 // Requires: AVX, AVX2
-TEXT ·xorBlockX4AVX2(SB), NOSPLIT, $0-24
+TEXT ·xorWordsX4AVX2(SB), NOSPLIT, $0-32
 	MOVQ a+0(FP), AX
-	MOVQ in+8(FP), CX
-	MOVQ words+16(FP), DX
+	MOVQ bufs+8(FP), CX
+	MOVQ first+16(FP), DX
+	SHLQ $0x05, DX
+	ADDQ DX, AX
+	MOVQ words+24(FP), DX
 	MOVQ (CX), BX
 	MOVQ 8(CX), SI
 	MOVQ 16(CX), DI
@@ -10304,9 +10313,9 @@ TEXT ·xorBlockX4AVX2(SB), NOSPLIT, $0-24
 	LEAQ (AX), AX
 	XORQ R8, R8
 
-xorBlockX4AVX2_tiles0:
+xorWordsX4AVX2_tiles0:
 	CMPQ        DX, $0x04
-	JB          xorBlockX4AVX2_last0
+	JB          xorWordsX4AVX2_last0
 	VMOVDQU     (BX)(R8*1), Y0
 	VMOVDQU     (SI)(R8*1), Y1
 	VMOVDQU     (DI)(R8*1), Y2
@@ -10330,11 +10339,11 @@ xorBlockX4AVX2_tiles0:
 	ADDQ        $0x00000080, AX
 	ADDQ        $0x20, R8
 	SUBQ        $0x04, DX
-	JMP         xorBlockX4AVX2_tiles0
+	JMP         xorWordsX4AVX2_tiles0
 
-xorBlockX4AVX2_last0:
+xorWordsX4AVX2_last0:
 	TESTQ DX, DX
-	JZ    xorBlockX4AVX2_done0
+	JZ    xorWordsX4AVX2_done0
 	MOVQ  (BX)(R8*1), R9
 	XORQ  R9, (AX)
 	MOVQ  (SI)(R8*1), R9
@@ -10346,18 +10355,21 @@ xorBlockX4AVX2_last0:
 	ADDQ  $0x20, AX
 	ADDQ  $0x08, R8
 	DECQ  DX
-	JMP   xorBlockX4AVX2_last0
+	JMP   xorWordsX4AVX2_last0
 
-xorBlockX4AVX2_done0:
+xorWordsX4AVX2_done0:
 	VZEROUPPER
 	RET
 
-// func storeBlockX4AVX2(out *[4]*byte, a *[100]uint64, words int)
+// func storeWordsX4AVX2(a *[100]uint64, bufs *[4]*byte, first int, words int)
 // Requires: AVX, AVX2
-TEXT ·storeBlockX4AVX2(SB), NOSPLIT, $0-24
-	MOVQ a+8(FP), AX
-	MOVQ out+0(FP), CX
-	MOVQ words+16(FP), DX
+TEXT ·storeWordsX4AVX2(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), AX
+	MOVQ bufs+8(FP), CX
+	MOVQ first+16(FP), DX
+	SHLQ $0x05, DX
+	ADDQ DX, AX
+	MOVQ words+24(FP), DX
 	MOVQ (CX), BX
 	MOVQ 8(CX), SI
 	MOVQ 16(CX), DI
@@ -10365,9 +10377,9 @@ TEXT ·storeBlockX4AVX2(SB), NOSPLIT, $0-24
 	LEAQ (AX), AX
 	XORQ R8, R8
 
-storeBlockX4AVX2_tiles0:
+storeWordsX4AVX2_tiles0:
 	CMPQ        DX, $0x04
-	JB          storeBlockX4AVX2_last0
+	JB          storeWordsX4AVX2_last0
 	VMOVDQU     (AX), Y0
 	VMOVDQU     32(AX), Y1
 	VMOVDQU     64(AX), Y2
@@ -10387,11 +10399,11 @@ storeBlockX4AVX2_tiles0:
 	ADDQ        $0x00000080, AX
 	ADDQ        $0x20, R8
 	SUBQ        $0x04, DX
-	JMP         storeBlockX4AVX2_tiles0
+	JMP         storeWordsX4AVX2_tiles0
 
-storeBlockX4AVX2_last0:
+storeWordsX4AVX2_last0:
 	TESTQ DX, DX
-	JZ    storeBlockX4AVX2_done0
+	JZ    storeWordsX4AVX2_done0
 	MOVQ  (AX), R9
 	MOVQ  R9, (BX)(R8*1)
 	MOVQ  8(AX), R9
@@ -10403,18 +10415,21 @@ storeBlockX4AVX2_last0:
 	ADDQ  $0x20, AX
 	ADDQ  $0x08, R8
 	DECQ  DX
-	JMP   storeBlockX4AVX2_last0
+	JMP   storeWordsX4AVX2_last0
 
-storeBlockX4AVX2_done0:
+storeWordsX4AVX2_done0:
 	VZEROUPPER
 	RET
 
-// func xorBlockX8AVX2(a *[200]uint64, in *[8]*byte, words int)
+// func xorWordsX8AVX2(a *[200]uint64, bufs *[8]*byte, first int, words int)
 // Requires: AVX, AVX2
-TEXT ·xorBlockX8AVX2(SB), NOSPLIT, $0-24
+TEXT ·xorWordsX8AVX2(SB), NOSPLIT, $0-32
 	MOVQ a+0(FP), AX
-	MOVQ in+8(FP), CX
-	MOVQ words+16(FP), DX
+	MOVQ bufs+8(FP), CX
+	MOVQ first+16(FP), DX
+	SHLQ $0x06, DX
+	ADDQ DX, AX
+	MOVQ words+24(FP), DX
 	MOVQ (CX), R8
 	MOVQ 8(CX), R9
 	MOVQ 16(CX), R10
@@ -10423,9 +10438,9 @@ TEXT ·xorBlockX8AVX2(SB), NOSPLIT, $0-24
 	MOVQ DX, SI
 	XORQ DI, DI
 
-xorBlockX8AVX2_tiles0:
+xorWordsX8AVX2_tiles0:
 	CMPQ        SI, $0x04
-	JB          xorBlockX8AVX2_last0
+	JB          xorWordsX8AVX2_last0
 	VMOVDQU     (R8)(DI*1), Y0
 	VMOVDQU     (R9)(DI*1), Y1
 	VMOVDQU     (R10)(DI*1), Y2
@@ -10449,11 +10464,11 @@ xorBlockX8AVX2_tiles0:
 	ADDQ        $0x00000100, BX
 	ADDQ        $0x20, DI
 	SUBQ        $0x04, SI
-	JMP         xorBlockX8AVX2_tiles0
+	JMP         xorWordsX8AVX2_tiles0
 
-xorBlockX8AVX2_last0:
+xorWordsX8AVX2_last0:
 	TESTQ SI, SI
-	JZ    xorBlockX8AVX2_done0
+	JZ    xorWordsX8AVX2_done0
 	MOVQ  (R8)(DI*1), R12
 	XORQ  R12, (BX)
 	MOVQ  (R9)(DI*1), R12
@@ -10465,9 +10480,9 @@ xorBlockX8AVX2_last0:
 	ADDQ  $0x40, BX
 	ADDQ  $0x08, DI
 	DECQ  SI
-	JMP   xorBlockX8AVX2_last0
+	JMP   xorWordsX8AVX2_last0
 
-xorBlockX8AVX2_done0:
+xorWordsX8AVX2_done0:
 	MOVQ 32(CX), R8
 	MOVQ 40(CX), R9
 	MOVQ 48(CX), R10
@@ -10476,9 +10491,9 @@ xorBlockX8AVX2_done0:
 	MOVQ DX, SI
 	XORQ DI, DI
 
-xorBlockX8AVX2_tiles1:
+xorWordsX8AVX2_tiles1:
 	CMPQ        SI, $0x04
-	JB          xorBlockX8AVX2_last1
+	JB          xorWordsX8AVX2_last1
 	VMOVDQU     (R8)(DI*1), Y0
 	VMOVDQU     (R9)(DI*1), Y1
 	VMOVDQU     (R10)(DI*1), Y2
@@ -10502,11 +10517,11 @@ xorBlockX8AVX2_tiles1:
 	ADDQ        $0x00000100, BX
 	ADDQ        $0x20, DI
 	SUBQ        $0x04, SI
-	JMP         xorBlockX8AVX2_tiles1
+	JMP         xorWordsX8AVX2_tiles1
 
-xorBlockX8AVX2_last1:
+xorWordsX8AVX2_last1:
 	TESTQ SI, SI
-	JZ    xorBlockX8AVX2_done1
+	JZ    xorWordsX8AVX2_done1
 	MOVQ  (R8)(DI*1), AX
 	XORQ  AX, (BX)
 	MOVQ  (R9)(DI*1), AX
@@ -10518,18 +10533,21 @@ xorBlockX8AVX2_last1:
 	ADDQ  $0x40, BX
 	ADDQ  $0x08, DI
 	DECQ  SI
-	JMP   xorBlockX8AVX2_last1
+	JMP   xorWordsX8AVX2_last1
 
-xorBlockX8AVX2_done1:
+xorWordsX8AVX2_done1:
 	VZEROUPPER
 	RET
 
-// func storeBlockX8AVX2(out *[8]*byte, a *[200]uint64, words int)
+// func storeWordsX8AVX2(a *[200]uint64, bufs *[8]*byte, first int, words int)
 // Requires: AVX, AVX2
-TEXT ·storeBlockX8AVX2(SB), NOSPLIT, $0-24
-	MOVQ a+8(FP), AX
-	MOVQ out+0(FP), CX
-	MOVQ words+16(FP), DX
+TEXT ·storeWordsX8AVX2(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), AX
+	MOVQ bufs+8(FP), CX
+	MOVQ first+16(FP), DX
+	SHLQ $0x06, DX
+	ADDQ DX, AX
+	MOVQ words+24(FP), DX
 	MOVQ (CX), R8
 	MOVQ 8(CX), R9
 	MOVQ 16(CX), R10
@@ -10538,9 +10556,9 @@ TEXT ·storeBlockX8AVX2(SB), NOSPLIT, $0-24
 	MOVQ DX, SI
 	XORQ DI, DI
 
-storeBlockX8AVX2_tiles0:
+storeWordsX8AVX2_tiles0:
 	CMPQ        SI, $0x04
-	JB          storeBlockX8AVX2_last0
+	JB          storeWordsX8AVX2_last0
 	VMOVDQU     (BX), Y0
 	VMOVDQU     64(BX), Y1
 	VMOVDQU     128(BX), Y2
@@ -10560,11 +10578,11 @@ storeBlockX8AVX2_tiles0:
 	ADDQ        $0x00000100, BX
 	ADDQ        $0x20, DI
 	SUBQ        $0x04, SI
-	JMP         storeBlockX8AVX2_tiles0
+	JMP         storeWordsX8AVX2_tiles0
 
-storeBlockX8AVX2_last0:
+storeWordsX8AVX2_last0:
 	TESTQ SI, SI
-	JZ    storeBlockX8AVX2_done0
+	JZ    storeWordsX8AVX2_done0
 	MOVQ  (BX), R12
 	MOVQ  R12, (R8)(DI*1)
 	MOVQ  8(BX), R12
@@ -10576,9 +10594,9 @@ storeBlockX8AVX2_last0:
 	ADDQ  $0x40, BX
 	ADDQ  $0x08, DI
 	DECQ  SI
-	JMP   storeBlockX8AVX2_last0
+	JMP   storeWordsX8AVX2_last0
 
-storeBlockX8AVX2_done0:
+storeWordsX8AVX2_done0:
 	MOVQ 32(CX), R8
 	MOVQ 40(CX), R9
 	MOVQ 48(CX), R10
@@ -10587,9 +10605,9 @@ storeBlockX8AVX2_done0:
 	MOVQ DX, SI
 	XORQ DI, DI
 
-storeBlockX8AVX2_tiles1:
+storeWordsX8AVX2_tiles1:
 	CMPQ        SI, $0x04
-	JB          storeBlockX8AVX2_last1
+	JB          storeWordsX8AVX2_last1
 	VMOVDQU     (BX), Y0
 	VMOVDQU     64(BX), Y1
 	VMOVDQU     128(BX), Y2
@@ -10609,11 +10627,11 @@ storeBlockX8AVX2_tiles1:
 	ADDQ        $0x00000100, BX
 	ADDQ        $0x20, DI
 	SUBQ        $0x04, SI
-	JMP         storeBlockX8AVX2_tiles1
+	JMP         storeWordsX8AVX2_tiles1
 
-storeBlockX8AVX2_last1:
+storeWordsX8AVX2_last1:
 	TESTQ SI, SI
-	JZ    storeBlockX8AVX2_done1
+	JZ    storeWordsX8AVX2_done1
 	MOVQ  (BX), AX
 	MOVQ  AX, (R8)(DI*1)
 	MOVQ  8(BX), AX
@@ -10625,8 +10643,8 @@ storeBlockX8AVX2_last1:
 	ADDQ  $0x40, BX
 	ADDQ  $0x08, DI
 	DECQ  SI
-	JMP   storeBlockX8AVX2_last1
+	JMP   storeWordsX8AVX2_last1
 
-storeBlockX8AVX2_done1:
+storeWordsX8AVX2_done1:
 	VZEROUPPER
 	RET

@@ -47,47 +47,52 @@ func permuteX8(a *[25 * 8]uint64) {
 	}
 }
 
-// xorBlocks adds in[s][off:off+rate] to state s of the interleaved states a,
-// for every s, transposing in vector registers where the level has a kernel.
-func xorBlocks(a []uint64, in [][]byte, off, rate int) {
+// xorWords adds words 0…words−1 of in[s][off:] to words first… of state s
+// of the interleaved states a, for every s, transposing in vector registers
+// where the level has a kernel.
+func xorWords(a []uint64, in [][]byte, off, first, words int) {
 	level := cpu.Active()
 	switch {
 	case len(in) == 8 && level >= cpu.AVX2:
 		var ptrs [8]*byte
-		blockPointers(ptrs[:], in, off, rate)
-		if level == cpu.AVX512 {
-			xorBlockX8AVX512((*[25 * 8]uint64)(a), &ptrs, rate/8)
+		wordPointers(ptrs[:], in, off, first, words)
+		if level == cpu.AVX512 && fitsTiles8(first, words) {
+			xorWordsX8AVX512((*[25 * 8]uint64)(a), &ptrs, first, words)
 		} else {
-			xorBlockX8AVX2((*[25 * 8]uint64)(a), &ptrs, rate/8)
+			xorWordsX8AVX2((*[25 * 8]uint64)(a), &ptrs, first, words)
 		}
 	case len(in) == 4 && level >= cpu.AVX2:
 		var ptrs [4]*byte
-		blockPointers(ptrs[:], in, off, rate)
-		xorBlockX4AVX2((*[25 * 4]uint64)(a), &ptrs, rate/8)
+		wordPointers(ptrs[:], in, off, first, words)
+		xorWordsX4AVX2((*[25 * 4]uint64)(a), &ptrs, first, words)
 	default:
-		xorBlocksGeneric(a, in, off, rate)
+		xorWordsGeneric(a, in, off, first, words)
 	}
 }
 
-// storeBlocks writes the first rate bytes of state s of the interleaved
+// storeWords writes words first…first+words−1 of state s of the interleaved
 // states a to out[s][off:], for every s, transposing in vector registers
 // where the level has a kernel.
-func storeBlocks(out [][]byte, off int, a []uint64, rate int) {
+func storeWords(out [][]byte, off int, a []uint64, first, words int) {
 	level := cpu.Active()
 	switch {
 	case len(out) == 8 && level >= cpu.AVX2:
 		var ptrs [8]*byte
-		blockPointers(ptrs[:], out, off, rate)
-		if level == cpu.AVX512 {
-			storeBlockX8AVX512(&ptrs, (*[25 * 8]uint64)(a), rate/8)
+		wordPointers(ptrs[:], out, off, first, words)
+		if level == cpu.AVX512 && fitsTiles8(first, words) {
+			storeWordsX8AVX512((*[25 * 8]uint64)(a), &ptrs, first, words)
 		} else {
-			storeBlockX8AVX2(&ptrs, (*[25 * 8]uint64)(a), rate/8)
+			storeWordsX8AVX2((*[25 * 8]uint64)(a), &ptrs, first, words)
 		}
 	case len(out) == 4 && level >= cpu.AVX2:
 		var ptrs [4]*byte
-		blockPointers(ptrs[:], out, off, rate)
-		storeBlockX4AVX2(&ptrs, (*[25 * 4]uint64)(a), rate/8)
+		wordPointers(ptrs[:], out, off, first, words)
+		storeWordsX4AVX2((*[25 * 4]uint64)(a), &ptrs, first, words)
 	default:
-		storeBlocksGeneric(out, off, a, rate)
+		storeWordsGeneric(out, off, a, first, words)
 	}
 }
+
+// fitsTiles8 reports whether the AVX-512 kernels, which load whole tiles of
+// eight state words, stay inside the 25 words for this range.
+func fitsTiles8(first, words int) bool { return first+(words+7)&^7 <= 25 }
