@@ -38,6 +38,7 @@ func main() {
 	memoryResidentAVX2("keccakF1600x4AVX2", 4, rc, rot8, rot56)
 	memoryResidentAVX2("keccakF1600x8AVX2", 8, rc, rot8, rot56)
 	scalarBMI2(rc)
+	rowLayoutAVX512(rc)
 	blockKernelsAVX512()
 	blockKernelsAVX2()
 
