@@ -1,6 +1,8 @@
 // Module _asm holds the programs that generate the engine's amd64 assembly
-// with avo (v0.5.0, the newest the module proxy serves; it has AVX-512,
-// including IFMA, VBMI and VBMI2 instructions). Each kernel family is a
+// with avo (v0.5.0, the newest the module proxy serves). Its instruction
+// database has AVX-512 F, BW, DQ, VL and CD, IFMA (VPMADD52LUQ), VBMI
+// (VPERMB, VPMULTISHIFTQB), VPOPCNTDQ and VPCOMPRESSD/Q, but not VBMI2
+// (VPSHLDQ, VPSHLDV*, VPCOMPRESSB/W, VPEXPANDB/W), VNNI or GFNI. Each kernel family is a
 // command in its own directory (keccak/ for Keccak-f[1600]; NTT and sampling
 // kernels go beside it, e.g. mldsa/), run by a //go:generate line in the
 // package that uses its output, of the form
