@@ -60,10 +60,7 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 				b.Skipf("needs level %v", k.level)
 			}
 			var a [25]uint64
-			b.ReportAllocs()
-			for b.Loop() {
-				k.f(&a)
-			}
+			measure(b, 1, func() { k.f(&a) })
 		})
 	}
 }
