@@ -1,9 +1,18 @@
 // Module _asm holds the programs that generate the engine's amd64 assembly
-// with avo. Each kernel family is a command in its own directory (keccak/ for
-// Keccak-f[1600]; NTT and sampling kernels go beside it), run by a
-// //go:generate line in the package that uses its output; the generated
-// *_amd64.s files and their Go declarations are committed, and
-// check-generated.sh verifies that they are reproducible.
+// with avo (v0.5.0, the newest the module proxy serves). Its instruction
+// database has AVX-512 F, BW, DQ, VL and CD, IFMA (VPMADD52LUQ), VBMI
+// (VPERMB, VPMULTISHIFTQB), VPOPCNTDQ and VPCOMPRESSD/Q, but not VBMI2
+// (VPSHLDQ, VPSHLDV*, VPCOMPRESSB/W, VPEXPANDB/W), VNNI or GFNI.
+//
+// Each kernel family is a command in its own directory (keccak/ for
+// Keccak-f[1600]; NTT and sampling kernels go beside it, e.g. mldsa/), run by
+// a //go:generate line in the package that uses its output, of the form
+//
+//	//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_amd64_stubs.go -pkg keccak
+//
+// The generated *_amd64.s files and their Go declarations are committed, and
+// check-generated.sh (run by CI) regenerates them all with go generate and
+// fails on any difference. A new family needs no change to the script.
 //
 // The leading underscore keeps this directory out of the main module's
 // ./... patterns, so the main module does not depend on avo.

@@ -34,32 +34,37 @@ func keccakF1600x8AVX2(a *[200]uint64)
 //go:noescape
 func keccakF1600x1BMI2(a *[25]uint64)
 
-// xorBlockX8AVX512 adds words 0…words−1 of in[s] to state s of the interleaved states a.
+// keccakF1600x1AVX512Rows applies Keccak-f[1600] to the state a, held as five rows in zmm registers.
 //
 //go:noescape
-func xorBlockX8AVX512(a *[200]uint64, in *[8]*byte, words int)
+func keccakF1600x1AVX512Rows(a *[25]uint64)
 
-// storeBlockX8AVX512 writes words 0…words−1 of state s of the interleaved states a to out[s].
+// xorWordsX8AVX512 adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.
 //
 //go:noescape
-func storeBlockX8AVX512(out *[8]*byte, a *[200]uint64, words int)
+func xorWordsX8AVX512(a *[200]uint64, bufs *[8]*byte, first int, words int)
 
-// xorBlockX4AVX2 adds words 0…words−1 of in[s] to state s of the interleaved states a.
+// storeWordsX8AVX512 writes words first…first+words−1 of state s of the interleaved states a to bufs[s].
 //
 //go:noescape
-func xorBlockX4AVX2(a *[100]uint64, in *[4]*byte, words int)
+func storeWordsX8AVX512(a *[200]uint64, bufs *[8]*byte, first int, words int)
 
-// storeBlockX4AVX2 writes words 0…words−1 of state s of the interleaved states a to out[s].
+// xorWordsX4AVX2 adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.
 //
 //go:noescape
-func storeBlockX4AVX2(out *[4]*byte, a *[100]uint64, words int)
+func xorWordsX4AVX2(a *[100]uint64, bufs *[4]*byte, first int, words int)
 
-// xorBlockX8AVX2 adds words 0…words−1 of in[s] to state s of the interleaved states a.
+// storeWordsX4AVX2 writes words first…first+words−1 of state s of the interleaved states a to bufs[s].
 //
 //go:noescape
-func xorBlockX8AVX2(a *[200]uint64, in *[8]*byte, words int)
+func storeWordsX4AVX2(a *[100]uint64, bufs *[4]*byte, first int, words int)
 
-// storeBlockX8AVX2 writes words 0…words−1 of state s of the interleaved states a to out[s].
+// xorWordsX8AVX2 adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.
 //
 //go:noescape
-func storeBlockX8AVX2(out *[8]*byte, a *[200]uint64, words int)
+func xorWordsX8AVX2(a *[200]uint64, bufs *[8]*byte, first int, words int)
+
+// storeWordsX8AVX2 writes words first…first+words−1 of state s of the interleaved states a to bufs[s].
+//
+//go:noescape
+func storeWordsX8AVX2(a *[200]uint64, bufs *[8]*byte, first int, words int)

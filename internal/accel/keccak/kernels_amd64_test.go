@@ -20,6 +20,7 @@ func TestSingleStateKernels(t *testing.T) {
 	}{
 		{"scalar-bmi2", cpu.AVX2, keccakF1600x1BMI2},
 		{"xmm-avx512", cpu.AVX512, keccakF1600x1AVX512},
+		{"rows-avx512", cpu.AVX512, keccakF1600x1AVX512Rows},
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, k := range kernels {
@@ -52,16 +53,14 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 		{"go", cpu.Portable, permute},
 		{"scalar-bmi2", cpu.AVX2, keccakF1600x1BMI2},
 		{"xmm-avx512", cpu.AVX512, keccakF1600x1AVX512},
+		{"rows-avx512", cpu.AVX512, keccakF1600x1AVX512Rows},
 	} {
 		b.Run(k.name, func(b *testing.B) {
 			if cpu.Best() < k.level {
 				b.Skipf("needs level %v", k.level)
 			}
 			var a [25]uint64
-			b.ReportAllocs()
-			for b.Loop() {
-				k.f(&a)
-			}
+			measure(b, 1, func() { k.f(&a) })
 		})
 	}
 }

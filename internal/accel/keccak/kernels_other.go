@@ -11,12 +11,14 @@ func permuteX4(a *[25 * 4]uint64) { permuteInterleavedGeneric(a[:]) }
 // permuteX8 permutes eight interleaved states with the portable code.
 func permuteX8(a *[25 * 8]uint64) { permuteInterleavedGeneric(a[:]) }
 
-// xorBlocks adds in[s][off:off+rate] to state s of the interleaved states a,
-// for every s.
-func xorBlocks(a []uint64, in [][]byte, off, rate int) { xorBlocksGeneric(a, in, off, rate) }
+// xorWords adds words 0…words−1 of in[s][off:] to words first… of state s
+// of the interleaved states a, for every s.
+func xorWords(a []uint64, in [][]byte, off, first, words int) {
+	xorWordsGeneric(a, in, off, first, words)
+}
 
-// storeBlocks writes the first rate bytes of state s of the interleaved
+// storeWords writes words first…first+words−1 of state s of the interleaved
 // states a to out[s][off:], for every s.
-func storeBlocks(out [][]byte, off int, a []uint64, rate int) {
-	storeBlocksGeneric(out, off, a, rate)
+func storeWords(out [][]byte, off int, a []uint64, first, words int) {
+	storeWordsGeneric(out, off, a, first, words)
 }

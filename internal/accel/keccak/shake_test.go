@@ -348,3 +348,39 @@ func TestZeroAllocations(t *testing.T) {
 		}
 	})
 }
+
+// TestWordTransfers compares the word transfers of every level with the
+// portable loops for every range of words a block can ask for.
+func TestWordTransfers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	forEachLevel(t, func(t *testing.T) {
+		for _, n := range []int{1, 4, 8} {
+			for first := 0; first < Rate128/8; first++ {
+				for words := 1; first+words <= Rate128/8; words++ {
+					state := make([]uint64, 25*n)
+					for i := range state {
+						state[i] = rng.Uint64()
+					}
+					bufs := make([][]byte, n)
+					for s := range bufs {
+						bufs[s] = randomBytes(rng, 3+8*words)
+					}
+					got, want := append([]uint64(nil), state...), append([]uint64(nil), state...)
+					xorWords(got, bufs, 3, first, words)
+					xorWordsGeneric(want, bufs, 3, first, words)
+					if !slicesEqual(got, want) {
+						t.Fatalf("%d states: xorWords(first %d, %d words) differs from the portable loop", n, first, words)
+					}
+					gotOut, wantOut := buffers(n, 3+8*words), buffers(n, 3+8*words)
+					storeWords(gotOut, 3, state, first, words)
+					storeWordsGeneric(wantOut, 3, state, first, words)
+					for s := range gotOut {
+						if !bytes.Equal(gotOut[s], wantOut[s]) {
+							t.Fatalf("%d states: storeWords(first %d, %d words) differs from the portable loop", n, first, words)
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -30,15 +30,17 @@ func (sp *sponge) absorb(a []uint64, in [][]byte) {
 		}
 	}
 	for off := 0; off < n; {
-		if sp.pos == 0 && n-off >= sp.rate {
-			xorBlocks(a, in, off, sp.rate)
-			permuteInterleaved(a)
-			off += sp.rate
-			continue
-		}
 		k := min(n-off, sp.rate-sp.pos)
-		for s, p := range in {
-			xorIntoState(a, len(in), s, sp.pos, p[off:off+k])
+		if sp.pos%8 == 0 && k >= 8 {
+			k &^= 7
+			xorWords(a, in, off, sp.pos/8, k/8)
+		} else {
+			k = min(k, 8-sp.pos%8) // up to the next word boundary
+			for s, p := range in {
+				for i, b := range p[off : off+k] {
+					xorByteIntoState(a, len(in), s, sp.pos+i, b)
+				}
+			}
 		}
 		sp.pos += k
 		off += k
@@ -74,15 +76,17 @@ func (sp *sponge) squeeze(a []uint64, out [][]byte) {
 			permuteInterleaved(a)
 			sp.pos = 0
 		}
-		if sp.pos == 0 && n-off >= sp.rate {
-			storeBlocks(out, off, a, sp.rate)
-			sp.pos = sp.rate
-			off += sp.rate
-			continue
-		}
 		k := min(n-off, sp.rate-sp.pos)
-		for s, p := range out {
-			copyFromState(p[off:off+k], a, len(out), s, sp.pos)
+		if sp.pos%8 == 0 && k >= 8 {
+			k &^= 7
+			storeWords(out, off, a, sp.pos/8, k/8)
+		} else {
+			k = min(k, 8-sp.pos%8) // up to the next word boundary
+			for s, p := range out {
+				for i := range p[off : off+k] {
+					p[off+i] = byte(a[(sp.pos+i)/8*len(out)+s] >> (8 * ((sp.pos + i) % 8)))
+				}
+			}
 		}
 		sp.pos += k
 		off += k
@@ -97,29 +101,39 @@ func (sp *sponge) squeezeBlocks(a []uint64, out [][]byte) {
 	sp.squeeze(a, out)
 }
 
-// xorBlocksGeneric adds in[s][off:off+rate] to state s of the interleaved
-// states a, for every s.
-func xorBlocksGeneric(a []uint64, in [][]byte, off, rate int) {
+// xorWordsGeneric adds words 0…words−1 of in[s][off:] to words first… of
+// state s of the interleaved states a, for every s.
+func xorWordsGeneric(a []uint64, in [][]byte, off, first, words int) {
 	for s, p := range in {
-		xorIntoState(a, len(in), s, 0, p[off:off+rate])
+		p = p[off : off+8*words]
+		for i := 0; i < words; i++ {
+			a[(first+i)*len(in)+s] ^= binary.LittleEndian.Uint64(p[8*i:])
+		}
 	}
 }
 
-// storeBlocksGeneric writes the first rate bytes of state s of the
+// storeWordsGeneric writes words first…first+words−1 of state s of the
 // interleaved states a to out[s][off:], for every s.
-func storeBlocksGeneric(out [][]byte, off int, a []uint64, rate int) {
+func storeWordsGeneric(out [][]byte, off int, a []uint64, first, words int) {
 	for s, p := range out {
-		copyFromState(p[off:off+rate], a, len(out), s, 0)
+		p = p[off : off+8*words]
+		for i := 0; i < words; i++ {
+			binary.LittleEndian.PutUint64(p[8*i:], a[(first+i)*len(out)+s])
+		}
 	}
 }
 
-// blockPointers returns &bufs[s][off] for each of the (at most 8) buffers,
-// after checking that every buffer holds rate bytes from off. It returns the
-// array by value: storing the pointers through a slice argument would make the
-// callers' buffers escape to the heap.
-func blockPointers(bufs [][]byte, off, rate int) (ptrs [8]*byte) {
+// wordPointers returns &bufs[s][off] for each of the (at most 8) buffers,
+// after checking that every buffer holds words 8-byte words from off on and
+// that the state has words first…first+words−1, for the kernels that take raw
+// pointers. It returns the array by value: storing the pointers through a
+// slice argument would make the callers' buffers escape to the heap.
+func wordPointers(bufs [][]byte, off, first, words int) (ptrs [8]*byte) {
+	if first < 0 || words < 1 || first+words > 25 {
+		panic("keccak: word range outside the state")
+	}
 	for s, p := range bufs {
-		ptrs[s] = &p[off : off+rate][0]
+		ptrs[s] = &p[off : off+8*words][0]
 	}
 	return ptrs
 }
@@ -127,31 +141,4 @@ func blockPointers(bufs [][]byte, off, rate int) (ptrs [8]*byte) {
 // xorByteIntoState adds b to byte pos of state s of the n states in a.
 func xorByteIntoState(a []uint64, n, s, pos int, b byte) {
 	a[pos/8*n+s] ^= uint64(b) << (8 * (pos % 8))
-}
-
-// xorIntoState adds p to state s of the n states in a, from byte pos on:
-// whole little-endian words where p covers them, bytes at the edges.
-func xorIntoState(a []uint64, n, s, pos int, p []byte) {
-	for ; len(p) > 0 && pos%8 != 0; p, pos = p[1:], pos+1 {
-		xorByteIntoState(a, n, s, pos, p[0])
-	}
-	for ; len(p) >= 8; p, pos = p[8:], pos+8 {
-		a[pos/8*n+s] ^= binary.LittleEndian.Uint64(p)
-	}
-	for ; len(p) > 0; p, pos = p[1:], pos+1 {
-		xorByteIntoState(a, n, s, pos, p[0])
-	}
-}
-
-// copyFromState writes bytes pos… of state s of the n states in a to out.
-func copyFromState(out []byte, a []uint64, n, s, pos int) {
-	for ; len(out) > 0 && pos%8 != 0; out, pos = out[1:], pos+1 {
-		out[0] = byte(a[pos/8*n+s] >> (8 * (pos % 8)))
-	}
-	for ; len(out) >= 8; out, pos = out[8:], pos+8 {
-		binary.LittleEndian.PutUint64(out, a[pos/8*n+s])
-	}
-	for ; len(out) > 0; out, pos = out[1:], pos+1 {
-		out[0] = byte(a[pos/8*n+s] >> (8 * (pos % 8)))
-	}
 }

@@ -5,12 +5,17 @@
 //     register, all 25 lanes held in Z0–Z24 for the whole permutation;
 //   - keccakF1600x4AVX512: the same code on ymm registers (AVX-512VL), four
 //     states;
-//   - keccakF1600x1AVX512: the same code on xmm registers, one state in the
-//     low element (an alternative single permutation, measured against the
-//     standard library's scalar assembly);
 //   - keccakF1600x4AVX2: four states, one per element of a ymm register, with
 //     the state in memory because AVX2 has only 16 registers;
-//   - keccakF1600x8AVX2: eight states as two passes of the 4-way AVX2 code.
+//   - keccakF1600x8AVX2: eight states as two passes of the 4-way AVX2 code;
+//   - keccakF1600x1BMI2: one state in general-purpose registers, the
+//     single-state permutation at levels AVX2 and AVX512;
+//   - keccakF1600x1AVX512 (the register-resident code on xmm registers, one
+//     state in the low element) and keccakF1600x1AVX512Rows (one row of the
+//     state per zmm register): single-state alternatives that the
+//     benchmarks measure against keccakF1600x1BMI2;
+//   - xorWords… and storeWords…: the transposes between the callers' byte
+//     buffers and the interleaved states (transpose.go).
 //
 // Every kernel takes the lane-interleaved state of the Go code, a
 // *[25*N]uint64 holding word w of state s at index w*N+s, N being the number
@@ -38,6 +43,7 @@ func main() {
 	memoryResidentAVX2("keccakF1600x4AVX2", 4, rc, rot8, rot56)
 	memoryResidentAVX2("keccakF1600x8AVX2", 8, rc, rot8, rot56)
 	scalarBMI2(rc)
+	rowLayoutAVX512(rc)
 	blockKernelsAVX512()
 	blockKernelsAVX2()
 

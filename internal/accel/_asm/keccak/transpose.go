@@ -2,23 +2,27 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// The absorb and squeeze kernels move whole blocks between the byte buffers
+// The absorb and squeeze kernels move whole words between the byte buffers
 // of the states and the lane-interleaved state: word w of state s is at
 // a[w*N+s], while the caller's buffer for state s holds words w, w+1, … one
 // after the other. Between the two is a transpose, done in registers on
 // square tiles (4×4 words with AVX2, 8×8 with AVX-512), which is its own
 // inverse, so one tile routine serves both directions:
 //
-//   - xorBlock…(a, in, words): a[w*N+s] ^= word w of in[s], for w < words;
-//   - storeBlock…(out, a, words): word w of out[s] = a[w*N+s], for w < words.
+//   - xorWords…(a, in, first, words): a[(first+i)*N+s] ^= word i of in[s];
+//   - storeWords…(a, out, first, words): word i of out[s] = a[(first+i)*N+s];
 //
-// The Go caller checks that every buffer holds words*8 bytes.
+// for i < words. The Go caller checks that every buffer holds words*8 bytes
+// and that the state words exist; the AVX-512 kernels load whole tiles of 8
+// state words, so for them first+words rounded up to a multiple of 8 must not
+// pass 25.
 
 // blockKernelsAVX512 emits the 8-state AVX-512 kernels.
 func blockKernelsAVX512() {
@@ -26,32 +30,19 @@ func blockKernelsAVX512() {
 	for i, v := range []uint64{0, 1, 8, 9, 4, 5, 12, 13, 2, 3, 10, 11, 6, 7, 14, 15} {
 		DATA(8*i, U64(v))
 	}
-	blockKernelAVX512("xorBlockX8AVX512", true, idx)
-	blockKernelAVX512("storeBlockX8AVX512", false, idx)
+	blockKernelAVX512("xorWordsX8AVX512", true, idx)
+	blockKernelAVX512("storeWordsX8AVX512", false, idx)
 }
 
 // blockKernelAVX512 emits one 8-state kernel: whole tiles of 8 words, then a
-// last tile of fewer words through masked loads and stores (the state has 25
-// words, so the tile's rows always exist; rows past the block are loaded and
-// written back unchanged).
+// last tile of fewer words through masked loads and stores (the state words
+// of the last tile past the range are loaded and written back unchanged).
 func blockKernelAVX512(name string, absorb bool, idx Mem) {
-	if absorb {
-		TEXT(name, NOSPLIT, "func(a *[200]uint64, in *[8]*byte, words int)")
-	} else {
-		TEXT(name, NOSPLIT, "func(out *[8]*byte, a *[200]uint64, words int)")
-	}
-	Pragma("noescape")
-	if absorb {
-		Doc(name+" adds words 0…words−1 of in[s] to state s of the interleaved states a.", "")
-	} else {
-		Doc(name+" writes words 0…words−1 of state s of the interleaved states a to out[s].", "")
-	}
-	a := Load(Param("a"), GP64())
-	bufsParam := "out"
-	if absorb {
-		bufsParam = "in"
-	}
-	bufs := Load(Param(bufsParam), GP64())
+	signature(name, 8, absorb)
+	a, bufs := Load(Param("a"), GP64()), Load(Param("bufs"), GP64())
+	first := Load(Param("first"), GP64())
+	SHLQ(U8(6), first)
+	ADDQ(first, a)
 	var ptr [8]GPVirtual
 	for s := range ptr {
 		ptr[s] = GP64()
@@ -109,6 +100,17 @@ func blockKernelAVX512(name string, absorb bool, idx Mem) {
 	RET()
 }
 
+// signature declares a word-transfer kernel for the given number of states.
+func signature(name string, states int, absorb bool) {
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(a *[%d]uint64, bufs *[%d]*byte, first, words int)", 25*states, states))
+	Pragma("noescape")
+	if absorb {
+		Doc(name+" adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.", "")
+	} else {
+		Doc(name+" writes words first…first+words−1 of state s of the interleaved states a to bufs[s].", "")
+	}
+}
+
 // transpose8 transposes the 8×8 matrix of 64-bit words in rows (row r in
 // rows[r]) and returns the registers holding its rows afterwards. It uses
 // Z8–Z23 and the VPERMT2Q indices in Z30 and Z31.
@@ -148,8 +150,8 @@ func transpose8(r []VecPhysical) []VecPhysical {
 // ones too.
 func blockKernelsAVX2() {
 	for _, states := range []int{4, 8} {
-		blockKernelAVX2(fmt.Sprintf("xorBlockX%dAVX2", states), states, true)
-		blockKernelAVX2(fmt.Sprintf("storeBlockX%dAVX2", states), states, false)
+		blockKernelAVX2(fmt.Sprintf("xorWordsX%dAVX2", states), states, true)
+		blockKernelAVX2(fmt.Sprintf("storeWordsX%dAVX2", states), states, false)
 	}
 }
 
@@ -157,20 +159,11 @@ func blockKernelsAVX2() {
 // words one at a time with scalar moves.
 func blockKernelAVX2(name string, states int, absorb bool) {
 	stride := 8 * states
-	if absorb {
-		TEXT(name, NOSPLIT, fmt.Sprintf("func(a *[%d]uint64, in *[%d]*byte, words int)", 25*states, states))
-		Doc(name+" adds words 0…words−1 of in[s] to state s of the interleaved states a.", "")
-	} else {
-		TEXT(name, NOSPLIT, fmt.Sprintf("func(out *[%d]*byte, a *[%d]uint64, words int)", states, 25*states))
-		Doc(name+" writes words 0…words−1 of state s of the interleaved states a to out[s].", "")
-	}
-	Pragma("noescape")
-	a0 := Load(Param("a"), GP64())
-	bufsParam := "out"
-	if absorb {
-		bufsParam = "in"
-	}
-	bufs := Load(Param(bufsParam), GP64())
+	signature(name, states, absorb)
+	a0, bufs := Load(Param("a"), GP64()), Load(Param("bufs"), GP64())
+	first := Load(Param("first"), GP64())
+	SHLQ(U8(bits.TrailingZeros(uint(stride))), first) // first*stride
+	ADDQ(first, a0)
 	words0 := Load(Param("words"), GP64())
 	a, words, off := GP64(), GP64(), GP64()
 	var ptr [4]GPVirtual
