@@ -60,9 +60,9 @@ type PrivateKeyInfo struct {
 
 // Tags inside OneAsymmetricKey and the ML-DSA/ML-KEM private-key CHOICE.
 var (
-	tagSeed       = cbasn1.Tag(0).ContextSpecific()              // seed [0] IMPLICIT OCTET STRING
+	tagSeed       = cbasn1.Tag(0).ContextSpecific()               // seed [0] IMPLICIT OCTET STRING
 	tagAttributes = cbasn1.Tag(0).ContextSpecific().Constructed() // attributes [0] IMPLICIT SET
-	tagPublicKey  = cbasn1.Tag(1).ContextSpecific()              // publicKey [1] IMPLICIT BIT STRING
+	tagPublicKey  = cbasn1.Tag(1).ContextSpecific()               // publicKey [1] IMPLICIT BIT STRING
 )
 
 // ParsePrivateKeyInfo decodes a DER PKCS#8 private key of an ML-DSA, ML-KEM
