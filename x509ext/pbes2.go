@@ -300,3 +300,14 @@ func (p *pbes2Params) readPBKDF2(kdf cryptobyte.String) error {
 	}
 	return parseError(what, "PBKDF2 prf %s is not supported; HMAC-SHA1/256/384/512 are", prfOID)
 }
+
+// readPBES2ParamsOf decodes only the parameters of a DER
+// EncryptedPrivateKeyInfo (for the fuzz target's work bound).
+func readPBES2ParamsOf(der []byte) (*pbes2Params, error) {
+	in := cryptobyte.String(der)
+	var epki, encAlg cryptobyte.String
+	if !in.ReadASN1(&epki, cbasn1.SEQUENCE) || !epki.ReadASN1(&encAlg, cbasn1.SEQUENCE) {
+		return nil, parseError("EncryptedPrivateKeyInfo", "malformed")
+	}
+	return readPBES2Params(encAlg)
+}
