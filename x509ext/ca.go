@@ -171,6 +171,24 @@ func (ca *CA) NewIntermediate(subject pkix.Name, key crypto.Signer, opts *CAOpti
 
 // caTemplate fills the fields every CA certificate has.
 func (ca *CA) caTemplate(subject pkix.Name, pub any, opts *CAOptions, validity time.Duration) (*x509.Certificate, error) {
+	tmpl, err := ca.baseTemplate(pub)
+	if err != nil {
+		return nil, err
+	}
+	tmpl.Subject = subject
+	tmpl.KeyUsage = x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature
+	tmpl.IsCA, tmpl.MaxPathLen = true, -1
+	tmpl.PermittedDNSDomains, tmpl.ExcludedDNSDomains = opts.PermittedDNSDomains, opts.ExcludedDNSDomains
+	if opts.MaxPathLenSet && opts.MaxPathLen >= 0 {
+		tmpl.MaxPathLen, tmpl.MaxPathLenZero = opts.MaxPathLen, opts.MaxPathLen == 0
+	}
+	ca.setValidity(tmpl, opts.NotBefore, opts.Validity, validity)
+	return tmpl, nil
+}
+
+// baseTemplate starts every certificate: a fresh random serial, the SKID of
+// pub, and basicConstraints present.
+func (ca *CA) baseTemplate(pub any) (*x509.Certificate, error) {
 	serial, err := randomSerial(ca.rand())
 	if err != nil {
 		return nil, err
@@ -179,22 +197,7 @@ func (ca *CA) caTemplate(subject pkix.Name, pub any, opts *CAOptions, validity t
 	if err != nil {
 		return nil, err
 	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          serial,
-		Subject:               subject,
-		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature,
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		MaxPathLen:            -1,
-		SubjectKeyId:          skid,
-		PermittedDNSDomains:   opts.PermittedDNSDomains,
-		ExcludedDNSDomains:    opts.ExcludedDNSDomains,
-	}
-	if opts.MaxPathLenSet && opts.MaxPathLen >= 0 {
-		tmpl.MaxPathLen, tmpl.MaxPathLenZero = opts.MaxPathLen, opts.MaxPathLen == 0
-	}
-	ca.setValidity(tmpl, opts.NotBefore, opts.Validity, validity)
-	return tmpl, nil
+	return &x509.Certificate{SerialNumber: serial, SubjectKeyId: skid, BasicConstraintsValid: true}, nil
 }
 
 // constrainPathLen makes a subordinate CA's path length fit below ca's.
@@ -254,24 +257,13 @@ func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *
 	case opts.PublicKey != nil:
 		return nil, fmt.Errorf("x509ext: IssueOptions.PublicKey is only for the KEM profile, not %s", profile)
 	}
-	serial, err := randomSerial(ca.rand())
+	tmpl, err := ca.baseTemplate(pub)
 	if err != nil {
 		return nil, err
 	}
-	skid, err := subjectKeyID(pub)
-	if err != nil {
-		return nil, err
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          serial,
-		RawSubject:            csr.RawSubject,
-		DNSNames:              names.DNSNames,
-		IPAddresses:           names.IPAddresses,
-		EmailAddresses:        names.EmailAddresses,
-		URIs:                  names.URIs,
-		SubjectKeyId:          skid,
-		BasicConstraintsValid: true,
-	}
+	tmpl.RawSubject = csr.RawSubject
+	tmpl.DNSNames, tmpl.IPAddresses = names.DNSNames, names.IPAddresses
+	tmpl.EmailAddresses, tmpl.URIs = names.EmailAddresses, names.URIs
 	defaultValidity := defaultLeafValidity
 	switch profile {
 	case ProfileServer:

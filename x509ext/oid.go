@@ -106,7 +106,6 @@ func (a Algorithm) mustInfo() *algorithmInfo {
 }
 
 func (a Algorithm) isMLDSA() bool { in := a.info(); return in != nil && in.family == familyMLDSA }
-func (a Algorithm) isMLKEM() bool { in := a.info(); return in != nil && in.family == familyMLKEM }
 
 // HashML-DSA OIDs (FIPS 204 Section 5.4, NIST CSOR). RFC 9881 Section 2
 // forbids them in certificates; parsers recognise them to say so.

@@ -84,12 +84,7 @@ func EncryptPKCS8PrivateKey(rand io.Reader, pkcs8 []byte, password []byte, opts 
 		return nil, fmt.Errorf("x509ext: reading salt and IV: %w", err)
 	}
 	salt, iv := saltIV[:16], saltIV[16:]
-	key, err := pbkdf2.Key(sha256.New, string(password), salt, iterations, 32)
-	if err != nil {
-		return nil, err
-	}
-	defer clear(key)
-	block, err := aes.NewCipher(key)
+	block, err := pbes2Cipher(sha256.New, password, salt, iterations, 32)
 	if err != nil {
 		return nil, err
 	}
@@ -129,6 +124,17 @@ func EncryptPKCS8PrivateKey(rand io.Reader, pkcs8 []byte, password []byte, opts 
 	return builderBytes(&b, "EncryptedPrivateKeyInfo")
 }
 
+// pbes2Cipher derives the AES key with PBKDF2 (RFC 8018 Section 5.2) and
+// returns the block cipher; the derived key bytes are cleared.
+func pbes2Cipher(prf func() hash.Hash, password, salt []byte, iterations, keySize int) (cipher.Block, error) {
+	key, err := pbkdf2.Key(prf, string(password), salt, iterations, keySize)
+	if err != nil {
+		return nil, err
+	}
+	defer clear(key)
+	return aes.NewCipher(key)
+}
+
 // errDecrypt is returned for a wrong password as well as for corrupted
 // ciphertext: the two are not told apart.
 var errDecrypt = errors.New("x509ext: decrypting PKCS#8 private key: wrong password or corrupted data")
@@ -164,12 +170,7 @@ func DecryptPKCS8PrivateKey(der []byte, password []byte) ([]byte, error) {
 	if len(ct) == 0 || len(ct)%aes.BlockSize != 0 {
 		return nil, parseError(what, "encryptedData length %d is not a positive multiple of the AES block size", len(ct))
 	}
-	key, err := pbkdf2.Key(p.prf, string(password), p.salt, int(p.iterations), p.keySize)
-	if err != nil {
-		return nil, err
-	}
-	defer clear(key)
-	block, err := aes.NewCipher(key)
+	block, err := pbes2Cipher(p.prf, password, p.salt, int(p.iterations), p.keySize)
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"crypto/x509"
 	"encoding/hex"
-	"encoding/pem"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/vectors"
@@ -269,10 +267,3 @@ func TestXWingVectors(t *testing.T) {
 		c.Add("xwing/test-vectors.json")
 	}
 }
-
-// pemBlock is a test helper building a PEM file from DER.
-func pemBlock(typ string, der []byte) []byte {
-	return pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der})
-}
-
-var _ = strings.Contains
