@@ -2,11 +2,13 @@ package x509ext
 
 import (
 	"bytes"
+	"crypto/mldsa"
 	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/crystals-go/crystals/internal/vectors"
 )
@@ -206,7 +208,10 @@ func TestLAMPSCertificates(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := ca.CheckSignatureFrom(ca); err != nil {
-			t.Errorf("%s: self-signature: %v", caRel, err)
+			t.Errorf("%s: self-signature (crypto/x509): %v", caRel, err)
+		}
+		if err := checkMLDSASignature(ca.PublicKey.(*mldsa.PublicKey), ca.SignatureAlgorithm, ca.RawTBSCertificate, ca.Signature); err != nil {
+			t.Errorf("%s: self-signature (our verifier): %v", caRel, err)
 		}
 		c.Add(caRel)
 		rel := fmt.Sprintf("lamps-kyber-certificates/example/%s.crt", p.kem)
@@ -226,6 +231,19 @@ func TestLAMPSCertificates(t *testing.T) {
 		info, err := CertificatePublicKeyInfo(cert)
 		if err != nil || info.Algorithm != p.kem {
 			t.Fatalf("%s: %v", rel, err)
+		}
+		// The whole chain, by our Verify and by crypto/x509's.
+		at := cert.NotBefore.Add(time.Hour)
+		res, err := Verify(cert, VerifyOptions{Roots: []*x509.Certificate{ca}, CurrentTime: at, KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}})
+		if err != nil {
+			t.Errorf("%s: Verify: %v", rel, err)
+		} else if len(res.Chain) != 2 {
+			t.Errorf("%s: chain of %d", rel, len(res.Chain))
+		}
+		pool := x509.NewCertPool()
+		pool.AddCert(ca)
+		if _, err := cert.Verify(x509.VerifyOptions{Roots: pool, CurrentTime: at, KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}}); err != nil {
+			t.Errorf("%s: crypto/x509 Verify: %v", rel, err)
 		}
 		c.Add(rel)
 	}
