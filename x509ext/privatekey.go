@@ -19,9 +19,11 @@ func (f PrivateKeyForm) applyMarshal(c *marshalConfig) { c.form = f }
 
 // ParsePKCS8PrivateKey parses a DER PKCS#8 private key in any of the forms
 // of RFC 9881 and draft-ietf-lamps-kyber-certificates, checks that its
-// parts agree ([PrivateKeyInfo.Check]) and returns the key object (see
-// keys.go's table in the package documentation of [NewPublicKey]). Keys of
-// other algorithms are handed to crypto/x509.ParsePKCS8PrivateKey.
+// parts agree ([PrivateKeyInfo.Check]) and returns the key object: for
+// ML-DSA a crypto.Signer whose Public() is *mldsa.PublicKey, for ML-KEM a
+// decapsulation key. Keys of other algorithms are handed to
+// crypto/x509.ParsePKCS8PrivateKey, so this function is a drop-in
+// replacement.
 func ParsePKCS8PrivateKey(der []byte) (any, error) {
 	if !isOurs(der, true) {
 		return x509.ParsePKCS8PrivateKey(der)

@@ -145,11 +145,14 @@ func (r *VerifyResult) checkChain(opts VerifyOptions) error {
 		if err := r.checkSignature(child, parent); err != nil {
 			return err
 		}
-		if err := checkNamesUnder(parent, namesOf(chain[0])); err != nil {
-			return err
-		}
 		if hasNameConstraints(parent) {
-			r.add("name constraints of %q: leaf names permitted", parent.Subject)
+			// The constraints bind every certificate below parent.
+			for _, below := range chain[:i] {
+				if err := checkNamesUnder(parent, namesOf(below)); err != nil {
+					return fmt.Errorf("%w (in %q)", err, below.Subject)
+				}
+			}
+			r.add("name constraints of %q: the names of the %d certificates below it are permitted", parent.Subject, i)
 		}
 		if i < len(chain)-1 && len(parent.UnhandledCriticalExtensions) > 0 {
 			return fmt.Errorf("x509ext: %q has an unhandled critical extension %v", parent.Subject, parent.UnhandledCriticalExtensions[0])
