@@ -6,139 +6,345 @@ import (
 	"encoding/hex"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 )
 
-// TestKnownAnswers checks the FIPS 202 example values for the empty message.
-func TestKnownAnswers(t *testing.T) {
-	var s Shake
-	out := make([]byte, 32)
-	s.Init128()
-	s.Squeeze(out)
-	if got, want := hex.EncodeToString(out), "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26"; got != want {
-		t.Errorf("SHAKE128(\"\") = %s, want %s", got, want)
-	}
-	s.Init256()
-	s.Squeeze(out)
-	if got, want := hex.EncodeToString(out), "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"; got != want {
-		t.Errorf("SHAKE256(\"\") = %s, want %s", got, want)
+// forEachLevel runs f as a subtest at every level the engine knows, forced
+// through cpu.Force; a level this CPU (or build) lacks is skipped with the
+// reason.
+func forEachLevel(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, l := range cpu.All() {
+		t.Run(l.String(), func(t *testing.T) {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Skipf("level %v not tested: %v", l, err)
+			}
+			defer restore()
+			f(t)
+		})
 	}
 }
 
-// TestAgainstStdlib compares random absorb/squeeze patterns with crypto/sha3.
-func TestAgainstStdlib(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for iter := 0; iter < 2000; iter++ {
-		msg := make([]byte, rng.IntN(700))
-		for i := range msg {
-			msg[i] = byte(rng.Uint32())
-		}
-		outLen := rng.IntN(900)
+// atLevel runs f with level l forced.
+func atLevel(t testing.TB, l cpu.Level, f func()) {
+	t.Helper()
+	restore, err := cpu.Force(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	f()
+}
+
+// xofs is the uniform view the tests take of Shake, ShakeX4 and ShakeX8:
+// n states, each absorbing its own input and squeezing its own output.
+type xofs interface {
+	states() int
+	init(rate int)
+	absorb(in [][]byte)
+	squeeze(out [][]byte)
+	squeezeBlocks(out [][]byte)
+}
+
+type single struct{ Shake }
+
+func (*single) states() int                  { return 1 }
+func (s *single) init(rate int)              { s.Shake.init(rate) }
+func (s *single) absorb(in [][]byte)         { s.Absorb(in[0]) }
+func (s *single) squeeze(out [][]byte)       { s.Squeeze(out[0]) }
+func (s *single) squeezeBlocks(out [][]byte) { s.SqueezeBlocks(out[0]) }
+
+type x4 struct{ ShakeX4 }
+
+func (*x4) states() int { return 4 }
+func (x *x4) init(rate int) {
+	if rate == Rate128 {
+		x.Init128()
+	} else {
+		x.Init256()
+	}
+}
+func (x *x4) absorb(in [][]byte)         { x.Absorb((*[4][]byte)(in)) }
+func (x *x4) squeeze(out [][]byte)       { x.Squeeze((*[4][]byte)(out)) }
+func (x *x4) squeezeBlocks(out [][]byte) { x.SqueezeBlocks((*[4][]byte)(out)) }
+
+type x8 struct{ ShakeX8 }
+
+func (*x8) states() int { return 8 }
+func (x *x8) init(rate int) {
+	if rate == Rate128 {
+		x.Init128()
+	} else {
+		x.Init256()
+	}
+}
+func (x *x8) absorb(in [][]byte)         { x.Absorb((*[8][]byte)(in)) }
+func (x *x8) squeeze(out [][]byte)       { x.Squeeze((*[8][]byte)(out)) }
+func (x *x8) squeezeBlocks(out [][]byte) { x.SqueezeBlocks((*[8][]byte)(out)) }
+
+// allShapes returns a fresh Shake, ShakeX4 and ShakeX8.
+func allShapes() []xofs { return []xofs{&single{}, &x4{}, &x8{}} }
+
+func shapeName(x xofs) string {
+	return map[int]string{1: "Shake", 4: "ShakeX4", 8: "ShakeX8"}[x.states()]
+}
+
+// reference computes SHAKE at the given rate with crypto/sha3.
+func reference(rate int, in []byte, outLen int) []byte {
+	var h *sha3.SHAKE
+	if rate == Rate128 {
+		h = sha3.NewSHAKE128()
+	} else {
+		h = sha3.NewSHAKE256()
+	}
+	h.Write(in)
+	out := make([]byte, outLen)
+	h.Read(out)
+	return out
+}
+
+// portable computes SHAKE at the given rate with the portable Go code, the
+// specification of every level.
+func portable(t testing.TB, rate int, in []byte, outLen int) []byte {
+	out := make([]byte, outLen)
+	atLevel(t, cpu.Portable, func() {
 		var s Shake
-		var ref *sha3.SHAKE
-		if iter%2 == 0 {
-			s.Init128()
-			ref = sha3.NewSHAKE128()
-		} else {
-			s.Init256()
-			ref = sha3.NewSHAKE256()
+		s.init(rate)
+		s.Absorb(in)
+		s.Squeeze(out)
+	})
+	return out
+}
+
+func randomBytes(rng *rand.Rand, n int) []byte {
+	p := make([]byte, n)
+	for i := range p {
+		p[i] = byte(rng.Uint32())
+	}
+	return p
+}
+
+func buffers(n, size int) [][]byte {
+	b := make([][]byte, n)
+	for i := range b {
+		b[i] = make([]byte, size)
+	}
+	return b
+}
+
+// TestKnownAnswers checks the FIPS 202 example values for the empty message
+// (NIST's SHAKE128_Msg0 and SHAKE256_Msg0) in every state of every shape at
+// every level.
+func TestKnownAnswers(t *testing.T) {
+	want := map[int]string{
+		Rate128: "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
+		Rate256: "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f",
+	}
+	forEachLevel(t, func(t *testing.T) {
+		for _, x := range allShapes() {
+			for _, rate := range []int{Rate128, Rate256} {
+				x.init(rate)
+				x.absorb(make([][]byte, x.states()))
+				out := buffers(x.states(), 32)
+				x.squeeze(out)
+				for s, o := range out {
+					if got := hex.EncodeToString(o); got != want[rate] {
+						t.Errorf("%s rate %d state %d: SHAKE(\"\") = %s, want %s", shapeName(x), rate, s, got, want[rate])
+					}
+				}
+			}
 		}
-		// Absorb in random pieces.
-		for rest := msg; len(rest) > 0; {
-			n := rng.IntN(len(rest) + 1)
-			s.Absorb(rest[:n])
-			rest = rest[n:]
+	})
+}
+
+// TestAgainstStdlib compares random absorb and squeeze patterns, split into
+// random pieces, with crypto/sha3, in every shape at every level.
+func TestAgainstStdlib(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for iter := 0; iter < 300; iter++ {
+			for _, x := range allShapes() {
+				n := x.states()
+				rate := []int{Rate128, Rate256}[iter%2]
+				msgLen, outLen := rng.IntN(700), rng.IntN(900)
+				msgs := make([][]byte, n)
+				for s := range msgs {
+					msgs[s] = randomBytes(rng, msgLen)
+				}
+				// Random cuts of up to 255 bytes, then the rest in one piece.
+				cuts := randomBytes(rng, rng.IntN(12))
+				x.init(rate)
+				inPieces(msgs, cuts, 1, x.absorb)
+				got := buffers(n, outLen)
+				inPieces(got, randomBytes(rng, rng.IntN(12)), 1, x.squeeze)
+				for s := range got {
+					if !bytes.Equal(got[s], reference(rate, msgs[s], outLen)) {
+						t.Fatalf("%s iteration %d state %d (rate %d, msg %d bytes, out %d bytes): mismatch with crypto/sha3",
+							shapeName(x), iter, s, rate, msgLen, outLen)
+					}
+				}
+			}
 		}
-		ref.Write(msg)
-		got := make([]byte, outLen)
-		for rest := got; len(rest) > 0; {
-			n := rng.IntN(len(rest) + 1)
-			s.Squeeze(rest[:n])
-			rest = rest[n:]
+	})
+}
+
+// TestEveryLength compares every level with the portable code, bit for bit,
+// for random inputs of every length 0…600 and squeezes of one to three whole
+// blocks, in every shape.
+func TestEveryLength(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const maxLen = 600
+	type testCase struct {
+		rate   int
+		in     [][]byte
+		blocks int
+		want   [][]byte
+	}
+	var cases []testCase
+	for length := 0; length <= maxLen; length++ {
+		for _, rate := range []int{Rate128, Rate256} {
+			tc := testCase{rate: rate, blocks: 1 + length%3}
+			for s := 0; s < 8; s++ {
+				in := randomBytes(rng, length)
+				tc.in = append(tc.in, in)
+				tc.want = append(tc.want, portable(t, rate, in, tc.blocks*rate))
+			}
+			cases = append(cases, tc)
 		}
-		want := make([]byte, outLen)
-		ref.Read(want)
-		if !bytes.Equal(got, want) {
-			t.Fatalf("iteration %d (msg %d bytes, out %d bytes): mismatch with crypto/sha3", iter, len(msg), outLen)
+	}
+	forEachLevel(t, func(t *testing.T) {
+		for _, x := range allShapes() {
+			n := x.states()
+			for _, tc := range cases {
+				x.init(tc.rate)
+				x.absorb(tc.in[:n])
+				out := buffers(n, tc.blocks*tc.rate)
+				x.squeezeBlocks(out)
+				for s := range out {
+					if !bytes.Equal(out[s], tc.want[s]) {
+						t.Fatalf("%s rate %d input %d bytes, %d blocks: state %d differs from the portable code",
+							shapeName(x), tc.rate, len(tc.in[0]), tc.blocks, s)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestPermutationKernels compares the permutation of every level with the
+// portable one on random states, for one, four and eight interleaved states.
+func TestPermutationKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	forEachLevel(t, func(t *testing.T) {
+		for _, n := range []int{1, 4, 8} {
+			for iter := 0; iter < 50; iter++ {
+				a := make([]uint64, 25*n)
+				for i := range a {
+					a[i] = rng.Uint64()
+				}
+				want := append([]uint64(nil), a...)
+				permuteInterleavedGeneric(want)
+				permuteInterleaved(a)
+				if !slicesEqual(a, want) {
+					t.Fatalf("%d states, iteration %d: permutation differs from the portable code", n, iter)
+				}
+			}
+		}
+	})
+}
+
+func slicesEqual(a, b []uint64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+// TestLevelChangeMidStream checks that every level keeps the same state
+// layout, so a Shake may change levels between calls (as tests do).
+func TestLevelChangeMidStream(t *testing.T) {
+	in := []byte("crystals")
+	want := reference(Rate256, in, 3*Rate256)
+	for _, from := range cpu.Levels() {
+		for _, to := range cpu.Levels() {
+			var s Shake
+			got := make([]byte, 3*Rate256)
+			atLevel(t, from, func() { s.Init256(); s.Absorb(in); s.Squeeze(got[:10]) })
+			atLevel(t, to, func() { s.Squeeze(got[10:]) })
+			if !bytes.Equal(got, want) {
+				t.Errorf("Shake started at %v, squeezed on at %v: wrong output", from, to)
+			}
 		}
 	}
 }
 
-func TestMultiLane(t *testing.T) {
-	var in4 [4][]byte
-	var in8 [8][]byte
-	for i := range in8 {
-		in8[i] = []byte{byte(i), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, byte(i)}
-		if i < 4 {
-			in4[i] = in8[i]
-		}
+// TestMisuse checks that the engine-bug panics fire.
+func TestMisuse(t *testing.T) {
+	mustPanic := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s did not panic", name)
+			}
+		}()
+		f()
 	}
-	for _, rate := range []int{Rate128, Rate256} {
+	forEachLevel(t, func(t *testing.T) {
+		for _, x := range allShapes() {
+			x.init(Rate128)
+			x.squeeze(buffers(x.states(), 1))
+			mustPanic(shapeName(x)+" Absorb after Squeeze", func() { x.absorb(buffers(x.states(), 1)) })
+			x.init(Rate128)
+			mustPanic(shapeName(x)+" SqueezeBlocks of 1 byte", func() { x.squeezeBlocks(buffers(x.states(), 1)) })
+			if x.states() > 1 {
+				x.init(Rate128)
+				in := buffers(x.states(), 3)
+				in[1] = in[1][:2]
+				mustPanic(shapeName(x)+" unequal inputs", func() { x.absorb(in) })
+				out := buffers(x.states(), Rate128)
+				out[0] = out[0][:0]
+				mustPanic(shapeName(x)+" unequal outputs", func() { x.squeeze(out) })
+			}
+		}
+	})
+}
+
+// TestZeroAllocations checks that no shape allocates at any level.
+func TestZeroAllocations(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		var s Shake
 		var x4 ShakeX4
 		var x8 ShakeX8
-		var out4 [4][]byte
-		var out8 [8][]byte
-		if rate == Rate128 {
-			x4.Init128()
-			x8.Init128()
-		} else {
-			x4.Init256()
-			x8.Init256()
-		}
-		x4.Absorb(&in4)
-		x8.Absorb(&in8)
-		for i := range out8 {
-			out8[i] = make([]byte, 3*rate)
+		seed := make([]byte, 34)
+		var in4 [4][]byte
+		var in8 [8][]byte
+		var out4, out8 [8][]byte
+		for i := range in8 {
+			in8[i] = seed
+			out8[i] = make([]byte, 2*Rate128)
+			out4[i] = out8[i]
 			if i < 4 {
-				out4[i] = make([]byte, 3*rate)
+				in4[i] = seed
 			}
 		}
-		x4.SqueezeBlocks(&out4)
-		x8.SqueezeBlocks(&out8)
-		for i := range out8 {
-			var s Shake
-			if rate == Rate128 {
-				s.Init128()
-			} else {
-				s.Init256()
-			}
-			s.Absorb(in8[i])
-			want := make([]byte, 3*rate)
-			s.Squeeze(want)
-			if !bytes.Equal(out8[i], want) || (i < 4 && !bytes.Equal(out4[i], want)) {
-				t.Fatalf("rate %d lane %d differs from a single state", rate, i)
-			}
+		out := make([]byte, 100)
+		allocs := testing.AllocsPerRun(20, func() {
+			s.Init128()
+			s.Absorb(seed)
+			s.Squeeze(out)
+			x4.Init128()
+			x4.Absorb(&in4)
+			x4.SqueezeBlocks((*[4][]byte)(out4[:4]))
+			x8.Init128()
+			x8.Absorb(&in8)
+			x8.SqueezeBlocks(&out8)
+		})
+		if allocs != 0 {
+			t.Errorf("%v allocations per run, want 0", allocs)
 		}
-	}
-}
-
-func BenchmarkPermute(b *testing.B) {
-	var a [25]uint64
-	for b.Loop() {
-		permute(&a)
-	}
-}
-
-func BenchmarkShake128Block(b *testing.B) {
-	in := make([]byte, 34)
-	out := make([]byte, Rate128*5)
-	b.SetBytes(int64(len(out)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var s Shake
-		s.Init128()
-		s.Absorb(in)
-		s.SqueezeBlocks(out)
-	}
-}
-
-func BenchmarkStdlibShake128Block(b *testing.B) {
-	in := make([]byte, 34)
-	out := make([]byte, Rate128*5)
-	b.SetBytes(int64(len(out)))
-	b.ReportAllocs()
-	for b.Loop() {
-		s := sha3.NewSHAKE128()
-		s.Write(in)
-		s.Read(out)
-	}
+	})
 }

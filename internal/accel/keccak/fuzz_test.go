@@ -1,0 +1,99 @@
+package keccak
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+// fuzzLevels runs one absorb/squeeze pattern in the given shape at every
+// level this CPU has and fails if any level's output differs from the
+// portable code's. The fuzzer chooses the input, how it is cut into Absorb
+// calls, and how the output is cut into Squeeze calls; state s absorbs the
+// input with s added to every byte, so the states differ.
+func fuzzLevels(t *testing.T, shape func() xofs, data []byte, rate256 bool, cuts []byte, outLen uint16) {
+	rate := Rate128
+	if rate256 {
+		rate = Rate256
+	}
+	n := shape().states()
+	in := make([][]byte, n)
+	for s := range in {
+		in[s] = make([]byte, len(data))
+		for i, b := range data {
+			in[s][i] = b + byte(s)
+		}
+	}
+	run := func() [][]byte {
+		x := shape()
+		x.init(rate)
+		rest := inPieces(in, cuts, 3, x.absorb)
+		out := buffers(n, int(outLen)%2048)
+		inPieces(out, rest, 5, x.squeeze)
+		return out
+	}
+	var want [][]byte
+	atLevel(t, cpu.Portable, func() { want = run() })
+	for _, l := range cpu.Levels()[1:] {
+		var got [][]byte
+		atLevel(t, l, func() { got = run() })
+		for s := range got {
+			if !bytes.Equal(got[s], want[s]) {
+				t.Fatalf("level %v, state %d: output differs from the portable code", l, s)
+			}
+		}
+	}
+	if !bytes.Equal(want[0], reference(rate, in[0], len(want[0]))) {
+		t.Fatalf("portable output differs from crypto/sha3")
+	}
+}
+
+func addFuzzSeeds(f *testing.F) {
+	f.Add([]byte{}, false, []byte{}, uint16(32))
+	f.Add(bytes.Repeat([]byte{0xA5}, 34), false, []byte{}, uint16(5*Rate128))
+	f.Add(bytes.Repeat([]byte{0x5A}, 66), true, []byte{}, uint16(5*Rate256))
+	f.Add(bytes.Repeat([]byte{1, 2, 3}, 200), true, []byte{7, 0, 50, 1, 90}, uint16(1000))
+	f.Add(bytes.Repeat([]byte{9}, Rate128), false, []byte{56, 0, 34, 34}, uint16(Rate128+1))
+}
+
+func FuzzShake(f *testing.F) {
+	addFuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
+		fuzzLevels(t, func() xofs { return &single{} }, data, rate256, cuts, outLen)
+	})
+}
+
+func FuzzShakeX4(f *testing.F) {
+	addFuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
+		fuzzLevels(t, func() xofs { return &x4{} }, data, rate256, cuts, outLen)
+	})
+}
+
+func FuzzShakeX8(f *testing.F) {
+	addFuzzSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
+		fuzzLevels(t, func() xofs { return &x8{} }, data, rate256, cuts, outLen)
+	})
+}
+
+// inPieces calls f on consecutive pieces of the equally long bufs, each piece
+// cut[c]*scale bytes long, for as long as there are cuts, then on the rest.
+// It returns the cuts it did not use.
+func inPieces(bufs [][]byte, cuts []byte, scale int, f func(pieces [][]byte)) []byte {
+	for off := 0; off < len(bufs[0]); {
+		k := len(bufs[0]) - off
+		if len(cuts) > 0 {
+			k = min(k, int(cuts[0])*scale)
+			cuts = cuts[1:]
+		}
+		pieces := make([][]byte, len(bufs))
+		for s := range pieces {
+			pieces[s] = bufs[s][off : off+k]
+		}
+		f(pieces)
+		off += k
+	}
+	return cuts
+}

@@ -1,0 +1,67 @@
+//go:build !purego
+
+package keccak
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+// The single-state kernels that the dispatch does not pick (see permuteX1)
+// are measured and tested here directly, so their numbers stay honest.
+
+func TestSingleStateKernels(t *testing.T) {
+	kernels := []struct {
+		name  string
+		level cpu.Level
+		f     func(*[25]uint64)
+	}{
+		{"scalar-bmi2", cpu.AVX2, keccakF1600x1BMI2},
+		{"xmm-avx512", cpu.AVX512, keccakF1600x1AVX512},
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, k := range kernels {
+		t.Run(k.name, func(t *testing.T) {
+			if cpu.Best() < k.level {
+				t.Skipf("needs level %v; this CPU's best is %v", k.level, cpu.Best())
+			}
+			for iter := 0; iter < 100; iter++ {
+				var a [25]uint64
+				for i := range a {
+					a[i] = rng.Uint64()
+				}
+				want := a
+				permute(&want)
+				k.f(&a)
+				if a != want {
+					t.Fatalf("iteration %d: differs from the portable permutation", iter)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSingleStateKernels(b *testing.B) {
+	for _, k := range []struct {
+		name  string
+		level cpu.Level
+		f     func(*[25]uint64)
+	}{
+		{"go", cpu.Portable, permute},
+		{"scalar-bmi2", cpu.AVX2, keccakF1600x1BMI2},
+		{"xmm-avx512", cpu.AVX512, keccakF1600x1AVX512},
+	} {
+		b.Run(k.name, func(b *testing.B) {
+			if cpu.Best() < k.level {
+				b.Skipf("needs level %v", k.level)
+			}
+			var a [25]uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				k.f(&a)
+			}
+		})
+	}
+}

@@ -1,0 +1,175 @@
+package mldsa
+
+import (
+	"crypto/sha256"
+	"crypto/sha3"
+	"crypto/sha512"
+	"errors"
+
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
+
+// MaxContextSize is the longest context string FIPS 204 allows.
+const MaxContextSize = 255
+
+var errContextTooLong = errors.New("mldsa: context longer than 255 bytes")
+
+// ComputeMu writes μ = H(tr‖M′, 64) for the pure ML-DSA formatting M′ =
+// 0‖|ctx|‖ctx‖M (Algorithm 2 line 10 and Algorithm 7 line 6, FIPS 204).
+func ComputeMu(mu *[MuSize]byte, tr *[64]byte, msg, ctx []byte) error {
+	if len(ctx) > MaxContextSize {
+		return errContextTooLong
+	}
+	hashParts(mu[:], tr[:], []byte{0, byte(len(ctx))}, ctx, msg)
+	return nil
+}
+
+// ComputeMuPreHash writes μ for HashML-DSA, M′ = 1‖|ctx|‖ctx‖OID‖PH(M)
+// (Algorithm 4 lines 10–22, FIPS 204), given the digest PH(M).
+func ComputeMuPreHash(mu *[MuSize]byte, tr *[64]byte, ph PreHash, digest, ctx []byte) error {
+	if len(ctx) > MaxContextSize {
+		return errContextTooLong
+	}
+	if !ph.Valid() {
+		return errors.New("mldsa: hash function not allowed for HashML-DSA")
+	}
+	if len(digest) != ph.Size() {
+		return errors.New("mldsa: digest length does not match " + ph.String())
+	}
+	hashParts(mu[:], tr[:], []byte{1, byte(len(ctx))}, ctx, ph.oid(), digest)
+	return nil
+}
+
+// ComputeMuInternal writes μ = H(tr‖M′, 64) for an already formatted M′.
+func ComputeMuInternal(mu *[MuSize]byte, tr *[64]byte, mPrime []byte) {
+	hashParts(mu[:], tr[:], mPrime)
+}
+
+// PreHash names a hash function HashML-DSA allows (FIPS 204, Section 5.4).
+type PreHash uint8
+
+// The pre-hash functions of FIPS 204, Section 5.4.1.
+const (
+	SHA2_224 PreHash = iota + 1
+	SHA2_256
+	SHA2_384
+	SHA2_512
+	SHA2_512_224
+	SHA2_512_256
+	SHA3_224
+	SHA3_256
+	SHA3_384
+	SHA3_512
+	SHAKE128 // 256-bit output
+	SHAKE256 // 512-bit output
+	preHashEnd
+)
+
+type preHashInfo struct {
+	name   string
+	size   int
+	oidEnd byte // last arc of 2.16.840.1.101.3.4.2.x
+}
+
+var preHashes = [preHashEnd]preHashInfo{
+	SHA2_224:     {"SHA2-224", 28, 4},
+	SHA2_256:     {"SHA2-256", 32, 1},
+	SHA2_384:     {"SHA2-384", 48, 2},
+	SHA2_512:     {"SHA2-512", 64, 3},
+	SHA2_512_224: {"SHA2-512/224", 28, 5},
+	SHA2_512_256: {"SHA2-512/256", 32, 6},
+	SHA3_224:     {"SHA3-224", 28, 7},
+	SHA3_256:     {"SHA3-256", 32, 8},
+	SHA3_384:     {"SHA3-384", 48, 9},
+	SHA3_512:     {"SHA3-512", 64, 10},
+	SHAKE128:     {"SHAKE-128", 32, 11},
+	SHAKE256:     {"SHAKE-256", 64, 12},
+}
+
+// preHashOIDs holds the DER encoding (tag, length, value) of each function's
+// OID, 2.16.840.1.101.3.4.2.x.
+var preHashOIDs = func() (o [preHashEnd][11]byte) {
+	for h := SHA2_224; h < preHashEnd; h++ {
+		o[h] = [11]byte{0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, preHashes[h].oidEnd}
+	}
+	return
+}()
+
+// Valid reports whether h is one of the allowed functions.
+func (h PreHash) Valid() bool { return h > 0 && h < preHashEnd }
+
+// String returns the ACVP name of h ("SHA2-256", "SHAKE-128", ...).
+func (h PreHash) String() string {
+	if !h.Valid() {
+		return "invalid pre-hash"
+	}
+	return preHashes[h].name
+}
+
+// Size returns the digest length HashML-DSA uses for h.
+func (h PreHash) Size() int { return preHashes[h].size }
+
+// OID returns the DER encoding of h's object identifier, as it appears in M′.
+func (h PreHash) OID() []byte { return append([]byte(nil), h.oid()...) }
+
+func (h PreHash) oid() []byte { return preHashOIDs[h][:] }
+
+// PreHashByName returns the function with ACVP name name.
+func PreHashByName(name string) (PreHash, bool) {
+	for h := SHA2_224; h < preHashEnd; h++ {
+		if preHashes[h].name == name {
+			return h, true
+		}
+	}
+	return 0, false
+}
+
+// Digest writes PH(msg) to out, which must be h.Size() bytes long, and
+// returns it.
+func (h PreHash) Digest(out, msg []byte) []byte {
+	out = out[:h.Size()]
+	switch h {
+	case SHA2_224:
+		s := sha256.Sum224(msg)
+		copy(out, s[:])
+	case SHA2_256:
+		s := sha256.Sum256(msg)
+		copy(out, s[:])
+	case SHA2_384:
+		s := sha512.Sum384(msg)
+		copy(out, s[:])
+	case SHA2_512:
+		s := sha512.Sum512(msg)
+		copy(out, s[:])
+	case SHA2_512_224:
+		s := sha512.Sum512_224(msg)
+		copy(out, s[:])
+	case SHA2_512_256:
+		s := sha512.Sum512_256(msg)
+		copy(out, s[:])
+	case SHA3_224:
+		s := sha3.Sum224(msg)
+		copy(out, s[:])
+	case SHA3_256:
+		s := sha3.Sum256(msg)
+		copy(out, s[:])
+	case SHA3_384:
+		s := sha3.Sum384(msg)
+		copy(out, s[:])
+	case SHA3_512:
+		s := sha3.Sum512(msg)
+		copy(out, s[:])
+	case SHAKE128, SHAKE256:
+		var x keccak.Shake
+		if h == SHAKE128 {
+			x.Init128()
+		} else {
+			x.Init256()
+		}
+		x.Absorb(msg)
+		x.Squeeze(out)
+	default:
+		panic("mldsa: Digest of an invalid PreHash")
+	}
+	return out
+}

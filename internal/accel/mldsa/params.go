@@ -1,0 +1,100 @@
+// Package mldsa is the portable ML-DSA engine (FIPS 204): one implementation
+// of ML-DSA-44, ML-DSA-65 and ML-DSA-87 parameterised by [Params], with keys
+// that keep their precomputed NTT form so that signing and verifying skip
+// ExpandA and the NTTs of the key, and allocate nothing.
+//
+// The arithmetic and packing kernels live in files by concern (field.go,
+// ntt.go, rounding.go, norm.go, sample.go, pack.go, hint.go) with simple
+// signatures on fixed arrays: they are the specification that SIMD versions
+// will later be checked against.
+package mldsa
+
+// Params is an ML-DSA parameter set (FIPS 204, Table 1). The field names are
+// the spec's letters.
+type Params struct {
+	Name   string
+	K, L   int // dimensions of A (k rows, l columns)
+	Eta    int // η, the range of the secret coefficients
+	Tau    int // τ, the number of ±1 coefficients of the challenge c
+	Beta   int // β = τ·η
+	Gamma1 int // γ1, the range of the mask y
+	Gamma2 int // γ2, the low-order rounding range
+	Omega  int // ω, the maximum number of 1s in the hint h
+	Lambda int // λ, the collision strength of c̃ in bits
+
+	// Derived sizes, in bytes.
+	etaBits      int // bits per packed s1/s2 coefficient
+	gamma1Bits   int // bits per packed z coefficient, 1 + bitlen(γ1−1)
+	w1Bits       int // bits per packed w1 coefficient
+	decomposeMul uint64
+}
+
+// The three parameter sets of FIPS 204.
+var (
+	params44 = newParams("ML-DSA-44", 4, 4, 2, 39, 1<<17, (q-1)/88, 80, 128)
+	params65 = newParams("ML-DSA-65", 6, 5, 4, 49, 1<<19, (q-1)/32, 55, 192)
+	params87 = newParams("ML-DSA-87", 8, 7, 2, 60, 1<<19, (q-1)/32, 75, 256)
+)
+
+// Params44, Params65 and Params87 return the FIPS 204 parameter sets.
+func Params44() *Params { return &params44 }
+
+// Params65 returns ML-DSA-65.
+func Params65() *Params { return &params65 }
+
+// Params87 returns ML-DSA-87.
+func Params87() *Params { return &params87 }
+
+// All returns the three parameter sets, smallest first.
+func All() []*Params { return []*Params{&params44, &params65, &params87} }
+
+// Upper bounds of k and l over every parameter set, for stack-sized vectors.
+const (
+	maxK = 8
+	maxL = 7
+)
+
+func newParams(name string, k, l, eta, tau, gamma1, gamma2, omega, lambda int) Params {
+	p := Params{Name: name, K: k, L: l, Eta: eta, Tau: tau, Beta: tau * eta,
+		Gamma1: gamma1, Gamma2: gamma2, Omega: omega, Lambda: lambda}
+	p.etaBits = bitLen(2 * eta)
+	p.gamma1Bits = 1 + bitLen(gamma1-1)
+	p.w1Bits = bitLen((q-1)/(2*gamma2) - 1)
+	// floor(r / 2γ2) = (r · decomposeMul) >> 48 for every r < 2^23: the
+	// error of the rounded-up reciprocal is below 2^-25, far under 1/(2γ2).
+	p.decomposeMul = (1<<48)/uint64(2*gamma2) + 1
+	return p
+}
+
+func bitLen(x int) int {
+	n := 0
+	for ; x > 0; x >>= 1 {
+		n++
+	}
+	return n
+}
+
+// SeedSize is the size of the key-generation seed ξ.
+const SeedSize = 32
+
+// MuSize is the size of the message representative μ.
+const MuSize = 64
+
+// RandomSize is the size of the signing randomness rnd.
+const RandomSize = 32
+
+// PublicKeySize is the size of pkEncode's output (Algorithm 22, FIPS 204).
+func (p *Params) PublicKeySize() int { return 32 + 32*10*p.K }
+
+// PrivateKeySize is the size of skEncode's output (Algorithm 24, FIPS 204).
+func (p *Params) PrivateKeySize() int {
+	return 32 + 32 + 64 + 32*((p.K+p.L)*p.etaBits+d*p.K)
+}
+
+// SignatureSize is the size of sigEncode's output (Algorithm 26, FIPS 204).
+func (p *Params) SignatureSize() int {
+	return p.Lambda/4 + 32*p.gamma1Bits*p.L + p.Omega + p.K
+}
+
+func (p *Params) challengeSize() int { return p.Lambda / 4 }
+func (p *Params) w1PackedSize() int  { return 32 * p.w1Bits * p.K }

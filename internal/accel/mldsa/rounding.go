@@ -1,0 +1,63 @@
+package mldsa
+
+// Rounding kernels of FIPS 204, Section 7.4. All are constant time: they run
+// on secret values while signing (Decompose of w − cs2, MakeHint).
+
+// power2Round returns (r1, r0) with r = r1·2¹³ + r0 and r0 in (−2¹², 2¹²]
+// (Algorithm 35, FIPS 204). r0 is returned as a field element.
+func power2Round(r fieldElement) (r1 uint32, r0 fieldElement) {
+	r1 = (uint32(r) + 1<<(d-1) - 1) >> d
+	return r1, fieldFromInt32(int32(r) - int32(r1<<d))
+}
+
+// decompose returns (r1, r0) with r = r1·2γ2 + r0 mod q, r0 in (−γ2, γ2],
+// and the special case r − r0 = q − 1 mapped to r1 = 0, r0 − 1
+// (Algorithm 36, FIPS 204). r0 is returned as a signed integer.
+func decompose(p *Params, r fieldElement) (r1 uint32, r0 int32) {
+	twoGamma2 := uint32(2 * p.Gamma2)
+	// r1 = floor(r / 2γ2), exact for r < q (see newParams).
+	r1 = uint32(uint64(r) * p.decomposeMul >> 48)
+	r0 = int32(uint32(r) - r1*twoGamma2)
+	// Move r0 from [0, 2γ2) to (−γ2, γ2].
+	up := uint32(int32(p.Gamma2)-r0) >> 31 // r0 > γ2
+	r0 -= int32(up * twoGamma2)
+	r1 += up
+	// r − r0 = q − 1 exactly when r1 reached (q−1)/2γ2.
+	wrap := 1 - ctNotEqual(r1, uint32((q-1)/(2*p.Gamma2)))
+	r1 &^= -wrap
+	r0 -= int32(wrap)
+	return r1, r0
+}
+
+// highBits is r1 of decompose (Algorithm 37, FIPS 204).
+func highBits(p *Params, r fieldElement) uint32 {
+	r1, _ := decompose(p, r)
+	return r1
+}
+
+// lowBits is r0 of decompose (Algorithm 38, FIPS 204).
+func lowBits(p *Params, r fieldElement) int32 {
+	_, r0 := decompose(p, r)
+	return r0
+}
+
+// makeHint returns 1 if adding z to r changes the high bits of r, 0 otherwise
+// (Algorithm 39, FIPS 204).
+func makeHint(p *Params, z, r fieldElement) uint32 {
+	return ctNotEqual(highBits(p, r), highBits(p, fieldAdd(r, z)))
+}
+
+// useHint returns the high bits of r adjusted by the hint h (Algorithm 40,
+// FIPS 204). h is public (part of the signature), but this kernel is constant
+// time anyway.
+func useHint(p *Params, h uint32, r fieldElement) uint32 {
+	m := uint32((q - 1) / (2 * p.Gamma2))
+	r1, r0 := decompose(p, r)
+	pos := uint32(-r0) >> 31 // r0 > 0
+	// h=1, r0>0: (r1+1) mod m; h=1, r0≤0: (r1−1) mod m.
+	up := r1 + 1
+	up &^= -(1 - ctNotEqual(up, m))
+	down := r1 - 1 + m&-(1-ctNotEqual(r1, 0))
+	adj := down ^ (up^down)&-pos
+	return r1 ^ (r1^adj)&-h
+}

@@ -1,0 +1,91 @@
+package mldsa
+
+import "github.com/crystals-go/crystals/internal/accel/keccak"
+
+// Rejection samplers of FIPS 204, Section 7.3. Each kernel consumes one
+// buffer of XOF output and reports how many coefficients are filled, so the
+// callers can squeeze the next blocks of several XOF lanes in lockstep.
+
+// rejNTTPoly fills a from index filled on with coefficients accepted from
+// buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns the new
+// fill level. It is variable time: its input is SHAKE128(ρ‖s‖r) with ρ public,
+// and only the matrix A, which is public, comes out of it.
+func rejNTTPoly(a *nttElement, filled int, buf []byte) int {
+	for i := 0; i+3 <= len(buf) && filled < n; i += 3 {
+		v := uint32(buf[i]) | uint32(buf[i+1])<<8 | uint32(buf[i+2]&0x7f)<<16
+		if v < q {
+			a[filled] = fieldElement(v)
+			filled++
+		}
+	}
+	return filled
+}
+
+// rejBoundedPoly fills a from index filled on with coefficients in [−η, η]
+// accepted from the half-bytes of buf (Algorithms 15 and 31, FIPS 204), and
+// returns the new fill level. The loop's timing reveals which half-bytes were
+// rejected, that is only how much XOF output was used: a rejected half-byte
+// carries no information about the accepted ones, which are independent
+// uniform draws, so the secret coefficients do not leak. The value mapping
+// itself is branch-free.
+func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
+	for _, b := range buf {
+		if filled >= n {
+			break
+		}
+		for _, z := range [2]uint32{uint32(b & 0x0f), uint32(b >> 4)} {
+			if filled >= n {
+				break
+			}
+			if eta == 2 {
+				if z < 15 {
+					// 2 − (z mod 5), z mod 5 via z − 5·floor(z·205/1024).
+					a[filled] = fieldFromInt32(2 - int32(z-5*((z*205)>>10)))
+					filled++
+				}
+			} else if z < 9 {
+				a[filled] = fieldFromInt32(4 - int32(z))
+				filled++
+			}
+		}
+	}
+	return filled
+}
+
+// sampleInBall returns the challenge polynomial c with τ coefficients ±1 and
+// the rest 0, derived from c̃ (Algorithm 29, FIPS 204). Its timing depends
+// on c̃ only: c̃ is part of the signature for the iteration that is output,
+// and for a rejected iteration it is a hash of w1 that is discarded, so
+// leaking it reveals nothing about the key (the same argument as for the
+// rejection loop of signing).
+func sampleInBall(p *Params, cTilde []byte) (c ringElement) {
+	var h keccak.Shake
+	h.Init256()
+	h.Absorb(cTilde)
+	var buf [keccak.Rate256]byte
+	h.SqueezeBlocks(buf[:])
+	signs := uint64(0)
+	for i := range 8 {
+		signs |= uint64(buf[i]) << (8 * i)
+	}
+	pos := 8
+	for i := n - p.Tau; i < n; i++ {
+		var j int
+		for {
+			if pos == len(buf) {
+				h.SqueezeBlocks(buf[:])
+				pos = 0
+			}
+			j = int(buf[pos])
+			pos++
+			if j <= i {
+				break
+			}
+		}
+		c[i] = c[j]
+		// (−1)^bit: 1 or q − 1.
+		c[j] = fieldElement(1 + uint32(signs&1)*(q-2))
+		signs >>= 1
+	}
+	return c
+}

@@ -1,0 +1,136 @@
+package mldsa
+
+import "errors"
+
+// SignMu writes the signature of the message representative μ to sig, which
+// must be SignatureSize bytes long (ML-DSA.Sign_internal, Algorithm 7, FIPS
+// 204, from line 6 on, with μ supplied: the "external μ" interface). rnd is
+// the 32-byte randomness; all zeros gives the deterministic variant. It
+// allocates nothing.
+func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte) error {
+	p := sk.pub.p
+	if len(sig) != p.SignatureSize() {
+		return errors.New("mldsa: signature buffer is not " + p.Name + " signature size")
+	}
+
+	var rhoPP [64]byte // ρ″ = H(K‖rnd‖μ, 64)
+	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
+
+	var (
+		y, z       [maxL]ringElement
+		yH         [maxL]nttElement
+		w          [maxK]ringElement
+		w0         [maxK]ringElement // w − c·s2
+		hints      [maxK]ringElement
+		w1Packed   [32 * 6 * maxK]byte
+		cHat       nttElement
+		cTilde     = sig[:p.challengeSize()]
+		w1Size     = p.w1PackedSize()
+		gamma1Beta = p.Gamma1 - p.Beta
+		gamma2Beta = p.Gamma2 - p.Beta
+	)
+	// The rejection loop repeats on the outcome of checks on z, r0, c·t0 and
+	// the hint count. Its number of iterations, and which check failed, are
+	// the only things timing reveals: every rejected candidate (y, z, c) is
+	// discarded, never published, and is independent of the accepted one, so
+	// this leaks nothing about s1, s2 or t0 (FIPS 204, Section 3.6.4 and the
+	// Dilithium security argument). Each iteration itself is constant time.
+	for kappa := 0; ; kappa += p.L {
+		expandMask(p, &y, &rhoPP, kappa)
+		for j := range p.L {
+			yH[j] = ntt(&y[j])
+		}
+		for i := range p.K {
+			acc := nttDot(sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
+			w[i] = invNTT(&acc)
+			var w1 ringElement
+			for j, c := range w[i] {
+				w1[j] = fieldElement(highBits(p, c))
+			}
+			packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+		}
+		hashParts(cTilde, mu[:], w1Packed[:w1Size])
+		c := sampleInBall(p, cTilde)
+		cHat = ntt(&c)
+
+		ok := true
+		for i := range p.L {
+			prod := nttMul(&cHat, &sk.s1H[i])
+			cs1 := invNTT(&prod)
+			z[i] = polyAdd(&y[i], &cs1)
+			ok = infinityNormBelow(&z[i], gamma1Beta) && ok
+		}
+		for i := range p.K {
+			prod := nttMul(&cHat, &sk.s2H[i])
+			cs2 := invNTT(&prod)
+			w0[i] = polySub(&w[i], &cs2)
+			ok = lowBitsNormBelow(p, &w0[i], gamma2Beta) && ok
+		}
+		if !ok {
+			continue
+		}
+		ones := 0
+		for i := range p.K {
+			prod := nttMul(&cHat, &sk.t0H[i])
+			ct0 := invNTT(&prod)
+			ok = infinityNormBelow(&ct0, p.Gamma2) && ok
+			// h = MakeHint(−c·t0, w − c·s2 + c·t0).
+			for j := range n {
+				r := fieldAdd(w0[i][j], ct0[j])
+				h := makeHint(p, fieldSub(0, ct0[j]), r)
+				hints[i][j] = fieldElement(h)
+				ones += int(h)
+			}
+		}
+		if !ok || ones > p.Omega {
+			continue
+		}
+		encodeSignature(p, sig, &z, &hints)
+		break
+	}
+	clear(rhoPP[:])
+	clear(y[:])
+	clear(z[:])
+	clear(w0[:])
+	return nil
+}
+
+// encodeSignature writes sigEncode(c̃, z, h) (Algorithm 26, FIPS 204) after
+// the c̃ already in sig.
+func encodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringElement) {
+	off := p.challengeSize()
+	step := 32 * p.gamma1Bits
+	for i := range p.L {
+		packZ(p, sig[off:], &z[i])
+		off += step
+	}
+	packHints(p, sig[off:], h)
+}
+
+// Sign writes ML-DSA.Sign(sk, M, ctx) with randomness rnd to sig (Algorithm
+// 2, FIPS 204, with rnd supplied by the caller).
+func (sk *PrivateKey) Sign(sig, msg, ctx []byte, rnd *[RandomSize]byte) error {
+	var mu [MuSize]byte
+	if err := ComputeMu(&mu, &sk.pub.tr, msg, ctx); err != nil {
+		return err
+	}
+	return sk.SignMu(sig, &mu, rnd)
+}
+
+// SignPreHash writes HashML-DSA.Sign(sk, M, ctx, PH) to sig given the digest
+// PH(M) (Algorithm 4, FIPS 204, with the hashing done by the caller).
+func (sk *PrivateKey) SignPreHash(sig []byte, ph PreHash, digest, ctx []byte, rnd *[RandomSize]byte) error {
+	var mu [MuSize]byte
+	if err := ComputeMuPreHash(&mu, &sk.pub.tr, ph, digest, ctx); err != nil {
+		return err
+	}
+	return sk.SignMu(sig, &mu, rnd)
+}
+
+// SignInternal writes ML-DSA.Sign_internal(sk, M′, rnd) to sig (Algorithm 7,
+// FIPS 204), for M′ already formatted by the caller.
+func (sk *PrivateKey) SignInternal(sig, mPrime []byte, rnd *[RandomSize]byte) error {
+	var mu [MuSize]byte
+	ComputeMuInternal(&mu, &sk.pub.tr, mPrime)
+	return sk.SignMu(sig, &mu, rnd)
+}

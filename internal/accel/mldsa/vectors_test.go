@@ -1,0 +1,402 @@
+package mldsa
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/vectors"
+)
+
+// hexBytes decodes a JSON hex string (either case).
+type hexBytes []byte
+
+func (h *hexBytes) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := hex.DecodeString(s)
+	*h = v
+	return err
+}
+
+func paramsByName(t *testing.T, name string) *Params {
+	for _, p := range All() {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("unknown parameter set %q", name)
+	return nil
+}
+
+type acvpFile struct {
+	TestGroups []acvpGroup `json:"testGroups"`
+}
+
+type acvpGroup struct {
+	TgID               int        `json:"tgId"`
+	ParameterSet       string     `json:"parameterSet"`
+	Deterministic      bool       `json:"deterministic"`
+	SignatureInterface string     `json:"signatureInterface"`
+	PreHash            string     `json:"preHash"`
+	ExternalMu         bool       `json:"externalMu"`
+	KeyFormat          string     `json:"keyFormat"`
+	Tests              []acvpTest `json:"tests"`
+}
+
+type acvpTest struct {
+	TcID       int      `json:"tcId"`
+	Seed       hexBytes `json:"seed"`
+	PK         hexBytes `json:"pk"`
+	SK         hexBytes `json:"sk"`
+	Message    hexBytes `json:"message"`
+	Context    hexBytes `json:"context"`
+	HashAlg    string   `json:"hashAlg"`
+	Rnd        hexBytes `json:"rnd"`
+	Mu         hexBytes `json:"mu"`
+	Signature  hexBytes `json:"signature"`
+	TestPassed *bool    `json:"testPassed"`
+}
+
+// readACVP reads prompt and expectedResults of dir and returns the prompt
+// groups with the expected test for each tcId.
+func readACVP(t *testing.T, dir string) ([]acvpGroup, map[int]acvpTest) {
+	var prompt, expected acvpFile
+	vectors.ReadJSON(t, "acvp/"+dir+"/prompt.json.gz", &prompt)
+	vectors.ReadJSON(t, "acvp/"+dir+"/expectedResults.json.gz", &expected)
+	want := map[int]acvpTest{}
+	for _, g := range expected.TestGroups {
+		for _, tc := range g.Tests {
+			want[tc.TcID] = tc
+		}
+	}
+	return prompt.TestGroups, want
+}
+
+func TestACVPKeyGen(t *testing.T) {
+	const dir = "ML-DSA-keyGen-FIPS204"
+	groups, want := readACVP(t, dir)
+	c := vectors.NewCounter(t)
+	c.File(dir)
+	for _, g := range groups {
+		p := paramsByName(t, g.ParameterSet)
+		for _, tc := range g.Tests {
+			exp, ok := want[tc.TcID]
+			if !ok {
+				t.Fatalf("tcId %d: no expected result", tc.TcID)
+			}
+			sk := NewPrivateKeyFromSeed(p, (*[32]byte)(tc.Seed))
+			if !bytes.Equal(sk.PublicKey().Bytes(), exp.PK) {
+				t.Errorf("tcId %d: public key mismatch", tc.TcID)
+			}
+			enc := make([]byte, p.PrivateKeySize())
+			sk.EncodeExpanded(enc)
+			if !bytes.Equal(enc, exp.SK) {
+				t.Errorf("tcId %d: expanded private key mismatch", tc.TcID)
+			}
+			sk2, err := NewPrivateKeyFromExpanded(p, exp.SK)
+			if err != nil {
+				t.Errorf("tcId %d: decoding the expected sk: %v", tc.TcID, err)
+			} else if !sk2.Equal(sk) || !sk2.PublicKey().Equal(sk.PublicKey()) {
+				t.Errorf("tcId %d: decoded sk differs from the generated one", tc.TcID)
+			}
+			c.Add(dir)
+		}
+	}
+}
+
+// acvpSign runs one sigGen case through the interface its group selects,
+// checks the verifier accepts the result, and returns the signature.
+func acvpSign(t *testing.T, p *Params, g *acvpGroup, tc *acvpTest) []byte {
+	var sk *PrivateKey
+	if g.KeyFormat == "seed" {
+		sk = NewPrivateKeyFromSeed(p, (*[32]byte)(tc.Seed))
+	} else {
+		var err error
+		if sk, err = NewPrivateKeyFromExpanded(p, tc.SK); err != nil {
+			t.Fatalf("tcId %d: %v", tc.TcID, err)
+		}
+	}
+	var rnd [RandomSize]byte
+	if !g.Deterministic {
+		copy(rnd[:], tc.Rnd)
+	}
+	sig := make([]byte, p.SignatureSize())
+	pk := sk.PublicKey()
+	var signErr, verifyErr error
+	switch {
+	case g.SignatureInterface == "internal" && g.ExternalMu:
+		signErr = sk.SignMu(sig, (*[64]byte)(tc.Mu), &rnd)
+		verifyErr = pk.VerifyMu((*[64]byte)(tc.Mu), sig)
+	case g.SignatureInterface == "internal":
+		signErr = sk.SignInternal(sig, tc.Message, &rnd)
+		verifyErr = pk.VerifyInternal(tc.Message, sig)
+	case g.PreHash == "preHash":
+		ph, ok := PreHashByName(tc.HashAlg)
+		if !ok {
+			t.Fatalf("tcId %d: unknown hashAlg %q", tc.TcID, tc.HashAlg)
+		}
+		digest := ph.Digest(make([]byte, ph.Size()), tc.Message)
+		signErr = sk.SignPreHash(sig, ph, digest, tc.Context, &rnd)
+		verifyErr = pk.VerifyPreHash(ph, digest, tc.Context, sig)
+	default:
+		signErr = sk.Sign(sig, tc.Message, tc.Context, &rnd)
+		verifyErr = pk.Verify(tc.Message, tc.Context, sig)
+	}
+	if signErr != nil {
+		t.Fatalf("tcId %d: sign: %v", tc.TcID, signErr)
+	}
+	if verifyErr != nil {
+		t.Errorf("tcId %d: our signature does not verify: %v", tc.TcID, verifyErr)
+	}
+	return sig
+}
+
+func groupName(g *acvpGroup) string {
+	s := fmt.Sprintf("%s/%s", g.ParameterSet, g.SignatureInterface)
+	if g.SignatureInterface == "internal" {
+		s += fmt.Sprintf("/externalMu=%v", g.ExternalMu)
+	} else {
+		s += "/" + g.PreHash
+	}
+	if g.KeyFormat != "" {
+		s += "/" + g.KeyFormat
+	}
+	return s + fmt.Sprintf("/deterministic=%v", g.Deterministic)
+}
+
+func TestACVPSigGen(t *testing.T) {
+	for _, dir := range []string{"ML-DSA-sigGen-FIPS204", "ML-DSA-sigGen-FIPS204-tr1"} {
+		t.Run(dir, func(t *testing.T) {
+			groups, want := readACVP(t, dir)
+			c := vectors.NewCounter(t)
+			c.File(dir)
+			for gi := range groups {
+				g := &groups[gi]
+				p := paramsByName(t, g.ParameterSet)
+				for ti := range g.Tests {
+					tc := &g.Tests[ti]
+					sig := acvpSign(t, p, g, tc)
+					if !bytes.Equal(sig, want[tc.TcID].Signature) {
+						t.Errorf("tcId %d (%s): signature mismatch", tc.TcID, groupName(g))
+					}
+					c.Add(dir)
+					c.Add(dir + " " + groupName(g))
+				}
+			}
+		})
+	}
+}
+
+func TestACVPSigVer(t *testing.T) {
+	const dir = "ML-DSA-sigVer-FIPS204"
+	groups, want := readACVP(t, dir)
+	c := vectors.NewCounter(t)
+	c.File(dir)
+	for gi := range groups {
+		g := &groups[gi]
+		p := paramsByName(t, g.ParameterSet)
+		for _, tc := range g.Tests {
+			exp := want[tc.TcID]
+			if exp.TestPassed == nil {
+				t.Fatalf("tcId %d: no expected result", tc.TcID)
+			}
+			pk, err := NewPublicKey(p, tc.PK)
+			if err != nil {
+				t.Fatalf("tcId %d: %v", tc.TcID, err)
+			}
+			// μ as the group's interface defines it, for the one-shot path.
+			var mu [MuSize]byte
+			var tr [64]byte
+			if err := EncodedTr(p, tc.PK, &tr); err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case g.SignatureInterface == "internal" && g.ExternalMu:
+				err = pk.VerifyMu((*[64]byte)(tc.Mu), tc.Signature)
+				copy(mu[:], tc.Mu)
+			case g.SignatureInterface == "internal":
+				err = pk.VerifyInternal(tc.Message, tc.Signature)
+				ComputeMuInternal(&mu, &tr, tc.Message)
+			case g.PreHash == "preHash":
+				ph, ok := PreHashByName(tc.HashAlg)
+				if !ok {
+					t.Fatalf("tcId %d: unknown hashAlg %q", tc.TcID, tc.HashAlg)
+				}
+				digest := ph.Digest(make([]byte, ph.Size()), tc.Message)
+				err = pk.VerifyPreHash(ph, digest, tc.Context, tc.Signature)
+				if e := ComputeMuPreHash(&mu, &tr, ph, digest, tc.Context); e != nil {
+					t.Fatal(e)
+				}
+			default:
+				err = pk.Verify(tc.Message, tc.Context, tc.Signature)
+				if e := ComputeMu(&mu, &tr, tc.Message, tc.Context); e != nil {
+					t.Fatal(e)
+				}
+			}
+			if got := err == nil; got != *exp.TestPassed {
+				t.Errorf("tcId %d (%s): verify = %v, want %v", tc.TcID, groupName(g), err, *exp.TestPassed)
+			}
+			oneShot := VerifyEncodedMu(p, tc.PK, &mu, tc.Signature)
+			if got := oneShot == nil; got != *exp.TestPassed {
+				t.Errorf("tcId %d (%s): one-shot verify = %v, want %v", tc.TcID, groupName(g), oneShot, *exp.TestPassed)
+			}
+			c.Add(dir)
+			c.Add(dir + " " + groupName(g))
+		}
+	}
+}
+
+type wycheproofFile struct {
+	Algorithm  string            `json:"algorithm"`
+	TestGroups []wycheproofGroup `json:"testGroups"`
+}
+
+type wycheproofGroup struct {
+	PrivateSeed hexBytes         `json:"privateSeed"`
+	PrivateKey  hexBytes         `json:"privateKey"`
+	PublicKey   hexBytes         `json:"publicKey"`
+	Tests       []wycheproofTest `json:"tests"`
+}
+
+type wycheproofTest struct {
+	TcID    int       `json:"tcId"`
+	Comment string    `json:"comment"`
+	Msg     *hexBytes `json:"msg"`
+	Ctx     hexBytes  `json:"ctx"`
+	Rnd     hexBytes  `json:"rnd"`
+	Mu      hexBytes  `json:"mu"`
+	Sig     hexBytes  `json:"sig"`
+	Result  string    `json:"result"`
+	Flags   []string  `json:"flags"`
+}
+
+func TestWycheproofSign(t *testing.T) {
+	c := vectors.NewCounter(t)
+	for _, name := range []string{"44", "65", "87"} {
+		for _, kind := range []string{"seed", "noseed"} {
+			file := "wycheproof/testvectors_v1/mldsa_" + name + "_sign_" + kind + "_test.json.gz"
+			c.File(file)
+			var f wycheproofFile
+			vectors.ReadJSON(t, file, &f)
+			p := paramsByName(t, f.Algorithm)
+			for _, g := range f.TestGroups {
+				for _, tc := range g.Tests {
+					wycheproofSignCase(t, p, kind == "seed", &g, &tc)
+					c.Add(file)
+				}
+			}
+		}
+	}
+}
+
+func wycheproofSignCase(t *testing.T, p *Params, seeded bool, g *wycheproofGroup, tc *wycheproofTest) {
+	t.Helper()
+	valid := tc.Result == "valid"
+	fail := func(format string, args ...any) {
+		t.Errorf("%s tcId %d (%s): %s", p.Name, tc.TcID, tc.Comment, fmt.Sprintf(format, args...))
+	}
+	var sk *PrivateKey
+	if seeded {
+		if len(g.PrivateSeed) != SeedSize {
+			if valid {
+				fail("seed of %d bytes in a valid case", len(g.PrivateSeed))
+			}
+			return // the signer API takes *[32]byte: wrong lengths cannot reach it
+		}
+		sk = NewPrivateKeyFromSeed(p, (*[32]byte)(g.PrivateSeed))
+	} else {
+		var err error
+		sk, err = NewPrivateKeyFromExpanded(p, g.PrivateKey)
+		if err != nil {
+			if valid {
+				fail("rejected the private key: %v", err)
+			}
+			return
+		}
+	}
+	if g.PublicKey != nil && !bytes.Equal(sk.PublicKey().Bytes(), g.PublicKey) {
+		fail("public key mismatch")
+	}
+	var rnd [RandomSize]byte
+	copy(rnd[:], tc.Rnd)
+	sig := make([]byte, p.SignatureSize())
+	if tc.Msg != nil {
+		var mu [MuSize]byte
+		err := ComputeMu(&mu, sk.PublicKey().Tr(), *tc.Msg, tc.Ctx)
+		if tc.Mu != nil && (err != nil || !bytes.Equal(mu[:], tc.Mu)) {
+			fail("μ mismatch (err %v)", err)
+		}
+		err = sk.Sign(sig, *tc.Msg, tc.Ctx, &rnd)
+		if err != nil {
+			if valid {
+				fail("sign: %v", err)
+			}
+			return
+		}
+		if err := sk.PublicKey().Verify(*tc.Msg, tc.Ctx, sig); err != nil {
+			fail("own signature does not verify: %v", err)
+		}
+	}
+	if tc.Mu != nil {
+		sig2 := make([]byte, p.SignatureSize())
+		if err := sk.SignMu(sig2, (*[64]byte)(tc.Mu), &rnd); err != nil {
+			fail("sign μ: %v", err)
+		}
+		if tc.Msg != nil && !bytes.Equal(sig, sig2) {
+			fail("signature from μ differs from the one from the message")
+		}
+		sig = sig2
+		if err := sk.PublicKey().VerifyMu((*[64]byte)(tc.Mu), sig); err != nil {
+			fail("own μ signature does not verify: %v", err)
+		}
+	}
+	if !valid {
+		fail("expected an error, signing succeeded")
+		return
+	}
+	if !bytes.Equal(sig, tc.Sig) {
+		fail("signature mismatch")
+	}
+}
+
+func TestWycheproofVerify(t *testing.T) {
+	c := vectors.NewCounter(t)
+	for _, name := range []string{"44", "65", "87"} {
+		file := "wycheproof/testvectors_v1/mldsa_" + name + "_verify_test.json.gz"
+		c.File(file)
+		var f wycheproofFile
+		vectors.ReadJSON(t, file, &f)
+		p := paramsByName(t, f.Algorithm)
+		for _, g := range f.TestGroups {
+			pk, pkErr := NewPublicKey(p, g.PublicKey)
+			for _, tc := range g.Tests {
+				err := pkErr
+				if err == nil {
+					err = pk.Verify(*tc.Msg, tc.Ctx, tc.Sig)
+				}
+				if got, want := err == nil, tc.Result == "valid"; got != want {
+					t.Errorf("%s tcId %d (%s, %v): verify = %v, want valid=%v", p.Name, tc.TcID, tc.Comment, tc.Flags, err, want)
+				}
+				// The one-shot path, from the encoding, must agree.
+				var tr [64]byte
+				var mu [MuSize]byte
+				err = EncodedTr(p, g.PublicKey, &tr)
+				if err == nil {
+					err = ComputeMu(&mu, &tr, *tc.Msg, tc.Ctx)
+				}
+				if err == nil {
+					err = VerifyEncodedMu(p, g.PublicKey, &mu, tc.Sig)
+				}
+				if got, want := err == nil, tc.Result == "valid"; got != want {
+					t.Errorf("%s tcId %d (%s): one-shot verify = %v, want valid=%v", p.Name, tc.TcID, tc.Comment, err, want)
+				}
+				c.Add(file)
+			}
+		}
+	}
+}

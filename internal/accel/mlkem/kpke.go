@@ -1,0 +1,120 @@
+package mlkem
+
+import "crypto/sha3"
+
+// pkeKeyGen is K-PKE.KeyGen (FIPS 203, Algorithm 13) from the 32-byte seed d:
+// it fills Â, t̂ and ρ of ek and returns nothing else, leaving ŝ in s. The
+// encoding ek_PKE = ByteEncode12(t̂)‖ρ and dk_PKE = ByteEncode12(ŝ) are
+// produced on demand by the encoders.
+func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte) {
+	k := p.k
+	var gIn [33]byte
+	copy(gIn[:], d[:])
+	gIn[32] = byte(k) // domain separation by k (final FIPS 203)
+	g := sha3.Sum512(gIn[:])
+	copy(ek.rho[:], g[:32])
+	sigma := (*[32]byte)(g[32:])
+
+	expandA(&ek.a, &ek.rho, k)
+
+	// s and e use nonces 0 … 2k−1 with η1.
+	var se [2 * maxK]ringElement
+	sampleNoise(se[:2*k], sigma, 0, p.eta1)
+	for i := range k {
+		s[i] = ntt(&se[i])
+	}
+	for i := range k {
+		// t̂[i] = ê[i] + Σ_j Â[i, j] ∘ ŝ[j]
+		eHat := ntt(&se[k+i])
+		var acc [n]uint32
+		for c := range acc {
+			acc[c] = uint32(eHat[c])
+		}
+		for j := range k {
+			multiplyAccumulate(&acc, &ek.a[i*k+j], &s[j])
+		}
+		ek.t[i] = reduceAccumulator(&acc)
+	}
+	clear(se[:])
+	clear(g[:])
+}
+
+// pkeEncrypt is K-PKE.Encrypt (FIPS 203, Algorithm 14) with the expanded key
+// ek: it writes the ciphertext of message m under randomness r to c, which
+// must be p.CiphertextSize() bytes long.
+func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
+	k := p.k
+	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
+	var noise [2*maxK + 1]ringElement
+	if p.eta1 == p.eta2 {
+		sampleNoise(noise[:2*k+1], r, 0, p.eta1)
+	} else {
+		sampleNoise(noise[:k], r, 0, p.eta1)
+		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
+	}
+	var yHat [maxK]nttElement
+	for i := range k {
+		yHat[i] = ntt(&noise[i])
+	}
+
+	var coeffs [n]uint16
+	c1Len := 32 * int(p.du)
+	for i := range k {
+		// u[i] = NTT⁻¹(Σ_j Â[j, i] ∘ ŷ[j]) + e1[i]: the transpose of Â.
+		var acc [n]uint32
+		for j := range k {
+			multiplyAccumulate(&acc, &ek.a[j*k+i], &yHat[j])
+		}
+		uHat := reduceAccumulator(&acc)
+		u := inverseNTT(&uHat)
+		u = polyAdd(&u, &noise[k+i])
+		compressPoly(&coeffs, &u, p.du)
+		byteEncode(c[i*c1Len:], &coeffs, p.du)
+	}
+
+	// v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
+	var acc [n]uint32
+	for j := range k {
+		multiplyAccumulate(&acc, &ek.t[j], &yHat[j])
+	}
+	vHat := reduceAccumulator(&acc)
+	v := inverseNTT(&vHat)
+	v = polyAdd(&v, &noise[2*k])
+	byteDecode(&coeffs, m[:], 1)
+	mu := decompressPoly(&coeffs, 1)
+	v = polyAdd(&v, &mu)
+	compressPoly(&coeffs, &v, p.dv)
+	byteEncode(c[k*c1Len:], &coeffs, p.dv)
+
+	clear(noise[:])
+	clear(yHat[:])
+}
+
+// pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain
+// secret ŝ: it returns the message encrypted in c, of p.CiphertextSize() bytes.
+func pkeDecrypt(p *Params, s *[maxK]nttElement, c []byte) (m [32]byte) {
+	k := p.k
+	var coeffs [n]uint16
+	c1Len := 32 * int(p.du)
+	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).
+	var acc [n]uint32
+	for i := range k {
+		byteDecode(&coeffs, c[i*c1Len:], p.du)
+		u := decompressPoly(&coeffs, p.du)
+		uHat := ntt(&u)
+		multiplyAccumulate(&acc, &s[i], &uHat)
+	}
+	suHat := reduceAccumulator(&acc)
+	su := inverseNTT(&suHat)
+	// v' = Decompress_dv(ByteDecode_dv(c2)); w = v' − NTT⁻¹(ŝᵀ ∘ NTT(u')).
+	byteDecode(&coeffs, c[k*c1Len:], p.dv)
+	v := decompressPoly(&coeffs, p.dv)
+	w := polySub(&v, &su)
+	// m = ByteEncode_1(Compress_1(w)); w is secret, compress is constant-time.
+	compressPoly(&coeffs, &w, 1)
+	byteEncode(m[:], &coeffs, 1)
+	clear(w[:])
+	clear(acc[:])
+	clear(suHat[:])
+	return m
+}

@@ -1,0 +1,43 @@
+package mlkem
+
+// multiplyAccumulate adds f×g, the product in T_q (FIPS 203, Algorithm 11: 128
+// base-case multiplications, Algorithm 12, of degree-one residues modulo
+// X² − γ_i), to the unreduced accumulator acc. Each call adds less than 3q² to
+// a coefficient, so up to k = 4 products (12q² < 2^32) fit before
+// [reduceAccumulator].
+func multiplyAccumulate(acc *[n]uint32, f, g *nttElement) {
+	for i := 0; i < n; i += 2 {
+		a0, a1 := uint32(f[i]), uint32(f[i+1])
+		b0, b1 := uint32(g[i]), uint32(g[i+1])
+		// Algorithm 12: c0 = a0·b0 + a1·b1·γ, c1 = a0·b1 + a1·b0.
+		acc[i] += a0*b0 + barrettReduceLazy(a1*b1)*uint32(gammas[i/2])
+		acc[i+1] += a0*b1 + a1*b0
+	}
+}
+
+// reduceAccumulator returns the NTT-domain element held, unreduced, in acc.
+func reduceAccumulator(acc *[n]uint32) nttElement {
+	var r nttElement
+	for i := range r {
+		r[i] = barrettReduce(acc[i])
+	}
+	return r
+}
+
+// polyAdd returns f + g, coefficient-wise, for either domain.
+func polyAdd[T ~[n]fieldElement](f, g *T) T {
+	var r T
+	for i := range r {
+		r[i] = fieldAdd((*f)[i], (*g)[i])
+	}
+	return r
+}
+
+// polySub returns f − g, coefficient-wise, for either domain.
+func polySub[T ~[n]fieldElement](f, g *T) T {
+	var r T
+	for i := range r {
+		r[i] = fieldSub((*f)[i], (*g)[i])
+	}
+	return r
+}

@@ -1,0 +1,218 @@
+package kem
+
+import (
+	"crypto"
+	"crypto/mlkem"
+	"crypto/rand"
+	"sync"
+
+	engine "github.com/crystals-go/crystals/internal/accel/mlkem"
+)
+
+// Sizes shared by the three ML-KEM parameter sets.
+const (
+	// SeedSize is the length of an ML-KEM seed d‖z.
+	SeedSize = 64
+	// SharedKeySize is the length of an ML-KEM shared key.
+	SharedKeySize = 32
+	// MessageSize is the length of the randomness m of ML-KEM encapsulation.
+	MessageSize = 32
+)
+
+// mlkemScheme is the [Scheme] of one ML-KEM parameter set.
+type mlkemScheme struct {
+	p        *engine.Params
+	tlsGroup uint16
+	hpkeKEM  uint16
+	// stdlib converts an encoded encapsulation key to crypto/mlkem's type,
+	// for crypto/hpke; nil for ML-KEM-512, which crypto/mlkem lacks.
+	stdlib func(ek []byte) (crypto.Encapsulator, error)
+	newDK  func(seed []byte) (DecapsulationKey, error)
+	newEK  func(ek []byte) (EncapsulationKey, error)
+}
+
+func (s *mlkemScheme) Name() string               { return s.p.Name() }
+func (s *mlkemScheme) TLSGroup() uint16           { return s.tlsGroup }
+func (s *mlkemScheme) HPKEKEM() uint16            { return s.hpkeKEM }
+func (s *mlkemScheme) SeedSize() int              { return SeedSize }
+func (s *mlkemScheme) EncapsulationKeySize() int  { return s.p.EncapsulationKeySize() }
+func (s *mlkemScheme) CiphertextSize() int        { return s.p.CiphertextSize() }
+func (s *mlkemScheme) SharedKeySize() int         { return SharedKeySize }
+func (s *mlkemScheme) EncapsulationSeedSize() int { return MessageSize }
+
+func (s *mlkemScheme) GenerateKey() (DecapsulationKey, error) {
+	var seed [SeedSize]byte
+	rand.Read(seed[:])
+	return s.newDK(seed[:])
+}
+
+func (s *mlkemScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error) {
+	return s.newDK(seed)
+}
+
+func (s *mlkemScheme) NewEncapsulationKey(ek []byte) (EncapsulationKey, error) {
+	return s.newEK(ek)
+}
+
+// encapsulationKey is the implementation shared by EncapsulationKey512, 768
+// and 1024.
+type encapsulationKey struct {
+	s *mlkemScheme
+	k *engine.EncapsulationKey
+}
+
+// Bytes returns the encoded encapsulation key.
+func (ek *encapsulationKey) Bytes() []byte { return ek.k.AppendBytes(nil) }
+
+// Scheme returns the key's parameter set.
+func (ek *encapsulationKey) Scheme() Scheme { return ek.s }
+
+// Encapsulate returns a fresh shared key and the ciphertext that carries it
+// (ML-KEM.Encaps, FIPS 203, Algorithm 20).
+func (ek *encapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	var m [MessageSize]byte
+	rand.Read(m[:])
+	return ek.encapsulate(&m)
+}
+
+// EncapsulateDeterministicForTesting is ML-KEM.Encaps_internal (FIPS 203,
+// Algorithm 17) with the 32-byte randomness m. It exists for known-answer
+// tests: never use it in production.
+func (ek *encapsulationKey) EncapsulateDeterministicForTesting(m []byte) (sharedKey, ciphertext []byte, err error) {
+	if len(m) != MessageSize {
+		return nil, nil, schemeError(ek.s.Name(), ErrRandomnessLength)
+	}
+	sharedKey, ciphertext = ek.encapsulate((*[MessageSize]byte)(m))
+	return sharedKey, ciphertext, nil
+}
+
+func (ek *encapsulationKey) encapsulate(m *[MessageSize]byte) (sharedKey, ciphertext []byte) {
+	out := make([]byte, SharedKeySize+ek.k.Params().CiphertextSize())
+	if err := ek.k.EncapsulateInternal((*[SharedKeySize]byte)(out), out[SharedKeySize:], m); err != nil {
+		// Unreachable: the key is initialised and the buffer sized for it.
+		panic("kem: " + err.Error())
+	}
+	return out[:SharedKeySize:SharedKeySize], out[SharedKeySize:]
+}
+
+func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte) error {
+	ek.s = s
+	ek.k = new(engine.EncapsulationKey)
+	if err := ek.k.SetBytes(s.p, b); err != nil {
+		return schemeError(s.Name(), err)
+	}
+	return nil
+}
+
+// decapsulationKey is the implementation shared by DecapsulationKey512, 768
+// and 1024.
+type decapsulationKey struct {
+	s *mlkemScheme
+	k engine.DecapsulationKey
+
+	// encapsulator is the key's crypto.Encapsulator: crypto/mlkem's type for
+	// 768 and 1024, built on first use; the package's own for 512.
+	encapsulatorOnce sync.Once
+	encapsulator     crypto.Encapsulator
+	own              crypto.Encapsulator
+}
+
+// Scheme returns the key's parameter set.
+func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
+
+// Decapsulate returns the shared key carried by ciphertext (ML-KEM.Decaps,
+// FIPS 203, Algorithm 21). A ciphertext of the wrong length is an error; a
+// well-formed but wrong one yields the implicit-rejection key and no error.
+func (dk *decapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+	sharedKey = make([]byte, SharedKeySize)
+	if err := dk.k.Decapsulate((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
+		return nil, schemeError(dk.s.Name(), err)
+	}
+	return sharedKey, nil
+}
+
+// Bytes returns the 64-byte seed d‖z the key was derived from, as
+// crypto/mlkem does, or nil for a key imported from the expanded encoding,
+// which does not carry the seed.
+func (dk *decapsulationKey) Bytes() []byte {
+	seed, ok := dk.k.Seed()
+	if !ok {
+		return nil
+	}
+	return seed[:]
+}
+
+// ExpandedBytes returns the FIPS 203 expanded decapsulation key
+// dk_PKE‖ek‖H(ek)‖z.
+func (dk *decapsulationKey) ExpandedBytes() []byte { return dk.k.AppendExpanded(nil) }
+
+// Encapsulator returns the encapsulation key as a [crypto.Encapsulator]. For
+// ML-KEM-768 and ML-KEM-1024 it is crypto/mlkem's *EncapsulationKey768 or
+// *EncapsulationKey1024, the type crypto/hpke checks for; EncapsulationKey
+// returns this package's faster type.
+func (dk *decapsulationKey) Encapsulator() crypto.Encapsulator {
+	dk.encapsulatorOnce.Do(func() {
+		if dk.s.stdlib == nil {
+			dk.encapsulator = dk.own
+			return
+		}
+		ek, err := dk.s.stdlib(dk.k.EncapsulationKey().AppendBytes(nil))
+		if err != nil {
+			// Unreachable: the key passed the same checks here.
+			panic("kem: crypto/mlkem rejects a valid encapsulation key: " + err.Error())
+		}
+		dk.encapsulator = ek
+	})
+	return dk.encapsulator
+}
+
+// mlkemKey is implemented by the pointer types of DecapsulationKey512, 768
+// and 1024, so one generic constructor serves all three.
+type mlkemKey[T any] interface {
+	*T
+	crypto.Decapsulator
+	parts() (*decapsulationKey, *encapsulationKey)
+}
+
+// newMLKEMKey makes a decapsulation key of scheme s with load, which fills the
+// engine key from a seed or an expanded encoding.
+func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.DecapsulationKey) error) (*T, error) {
+	key := PT(new(T))
+	dk, ek := key.parts()
+	if err := load(&dk.k); err != nil {
+		return nil, schemeError(s.Name(), err)
+	}
+	dk.s = s
+	ek.s, ek.k = s, dk.k.EncapsulationKey()
+	dk.own = ek
+	return (*T)(key), nil
+}
+
+// fromSeed loads a key from the 64-byte seed d‖z.
+func fromSeed(p *engine.Params, seed []byte) func(*engine.DecapsulationKey) error {
+	return func(dk *engine.DecapsulationKey) error {
+		if len(seed) != SeedSize {
+			return ErrSeedLength
+		}
+		return dk.SetSeed(p, seed)
+	}
+}
+
+// fromExpanded loads a key from its FIPS 203 expanded encoding, with the
+// Section 7.3 checks.
+func fromExpanded(p *engine.Params, b []byte) func(*engine.DecapsulationKey) error {
+	return func(dk *engine.DecapsulationKey) error { return dk.SetExpanded(p, b) }
+}
+
+// generate loads a key from a random seed.
+func generate(p *engine.Params) func(*engine.DecapsulationKey) error {
+	return func(dk *engine.DecapsulationKey) error {
+		var seed [SeedSize]byte
+		rand.Read(seed[:])
+		return dk.SetSeed(p, seed[:])
+	}
+}
+
+// stdlib768 and stdlib1024 convert to crypto/mlkem's encapsulation keys.
+func stdlib768(b []byte) (crypto.Encapsulator, error)  { return mlkem.NewEncapsulationKey768(b) }
+func stdlib1024(b []byte) (crypto.Encapsulator, error) { return mlkem.NewEncapsulationKey1024(b) }

@@ -1,0 +1,74 @@
+package kem
+
+import engine "github.com/crystals-go/crystals/internal/accel/mlkem"
+
+// Sizes of ML-KEM-768 encodings.
+const (
+	EncapsulationKeySize768 = 1184
+	DecapsulationKeySize768 = 2400 // the expanded FIPS 203 encoding
+	CiphertextSize768       = 1088
+)
+
+// EncapsulationKey768 is an ML-KEM-768 encapsulation key, holding the expanded
+// matrix Â so that repeated encapsulations skip its derivation. It implements
+// [crypto.Encapsulator]. The zero value is not usable.
+type EncapsulationKey768 struct{ encapsulationKey }
+
+// DecapsulationKey768 is an ML-KEM-768 decapsulation key. It implements
+// [crypto.Decapsulator]. The zero value is not usable.
+type DecapsulationKey768 struct {
+	decapsulationKey
+	ek EncapsulationKey768
+}
+
+func (dk *DecapsulationKey768) parts() (*decapsulationKey, *encapsulationKey) {
+	return &dk.decapsulationKey, &dk.ek.encapsulationKey
+}
+
+// EncapsulationKey returns the key's encapsulation key, of this package's
+// type (see Encapsulator for crypto/mlkem's).
+func (dk *DecapsulationKey768) EncapsulationKey() *EncapsulationKey768 { return &dk.ek }
+
+// GenerateKey768 returns a new random ML-KEM-768 decapsulation key.
+func GenerateKey768() (*DecapsulationKey768, error) {
+	return newMLKEMKey[DecapsulationKey768](scheme768, generate(engine.MLKEM768))
+}
+
+// NewDecapsulationKey768 derives an ML-KEM-768 decapsulation key from the
+// 64-byte seed d‖z (ML-KEM.KeyGen_internal, FIPS 203, Algorithm 16).
+func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
+	return newMLKEMKey[DecapsulationKey768](scheme768, fromSeed(engine.MLKEM768, seed))
+}
+
+// NewExpandedDecapsulationKey768 parses a 2400-byte FIPS 203 expanded
+// decapsulation key, with the Section 7.3 checks: length, the modulus check of
+// the embedded encapsulation key, and the hash check H(ek).
+func NewExpandedDecapsulationKey768(dk []byte) (*DecapsulationKey768, error) {
+	return newMLKEMKey[DecapsulationKey768](scheme768, fromExpanded(engine.MLKEM768, dk))
+}
+
+// NewEncapsulationKey768 parses an ML-KEM-768 encapsulation key, with the
+// FIPS 203 Section 7.2 checks (length and modulus).
+func NewEncapsulationKey768(encapsulationKey []byte) (*EncapsulationKey768, error) {
+	ek := new(EncapsulationKey768)
+	if err := ek.setBytes(scheme768, encapsulationKey); err != nil {
+		return nil, err
+	}
+	return ek, nil
+}
+
+// MLKEM768 returns the ML-KEM-768 [Scheme].
+func MLKEM768() Scheme { return scheme768 }
+
+var scheme768 = &mlkemScheme{
+	p:        engine.MLKEM768,
+	tlsGroup: 0x0201,
+	hpkeKEM:  0x0041,
+	stdlib:   stdlib768,
+}
+
+func init() {
+	// Set here: the constructors refer to scheme768.
+	scheme768.newDK = func(seed []byte) (DecapsulationKey, error) { return orNilDK(NewDecapsulationKey768(seed)) }
+	scheme768.newEK = func(ek []byte) (EncapsulationKey, error) { return orNilEK(NewEncapsulationKey768(ek)) }
+}
