@@ -23,9 +23,6 @@ func (info *PrivateKeyInfo) Check() (publicKey []byte, err error) {
 	case FormBoth:
 		var expanded []byte
 		publicKey, expanded, err = deriveFromSeed(alg, info.Seed)
-		if err == nil && expanded == nil {
-			err = fmt.Errorf("x509ext: comparing a %s seed with its expanded key %w", alg, errNeedsEngine)
-		}
 		// The comparison is constant time; only its outcome is revealed.
 		if err == nil && subtle.ConstantTimeCompare(expanded, info.ExpandedKey) != 1 {
 			err = fmt.Errorf("x509ext: %s private key: seed and expandedKey disagree (the seed does not expand to this expanded key)", alg)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cloudflare/circl/pki"
 	signschemes "github.com/cloudflare/circl/sign/schemes"
+	"github.com/crystals-go/crystals/kem"
 )
 
 // TestCirclPKIRoundTrip: circl's pki package reads our ML-DSA SPKI and
@@ -62,7 +63,7 @@ func TestCirclPKIRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := FromCircl(cek)
-	if err != nil || !bytes.Equal(back.(*mlkem.EncapsulationKey768).Bytes(), dk.EncapsulationKey().Bytes()) {
+	if err != nil || !bytes.Equal(back.(*kem.EncapsulationKey768).Bytes(), dk.EncapsulationKey().Bytes()) {
 		t.Errorf("ML-KEM-768 public key round trip: %v", err)
 	}
 	cdk, err := ToCirclKEMPrivateKey(dk)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/vectors"
+	"github.com/crystals-go/crystals/kem"
 )
 
 // openssl35 returns a runner for ../shared/tools/openssl35 (or $OPENSSL35),
@@ -193,7 +194,7 @@ func TestOpenSSLVerifiesOurChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(dk.EncapsulationKey().Bytes(), pub.(*mlkem.EncapsulationKey1024).Bytes()) {
+	if !bytes.Equal(dk.EncapsulationKey().Bytes(), pub.(*kem.EncapsulationKey1024).Bytes()) {
 		t.Error("OpenSSL reads another ML-KEM key from our certificate")
 	}
 }

@@ -14,6 +14,8 @@ import (
 
 	"golang.org/x/crypto/cryptobyte"
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
+
+	"github.com/crystals-go/crystals/kem"
 )
 
 // oneAsymmetricKey builds a PKCS#8 structure from raw parts for the
@@ -205,7 +207,7 @@ func TestPKCS8StdlibInterop(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := ParsePKCS8PrivateKey(der)
-	if err != nil || !bytes.Equal(back.(*mlkem.DecapsulationKey768).Bytes(), dk.Bytes()) {
+	if err != nil || !bytes.Equal(back.(*kem.DecapsulationKey768).Bytes(), dk.Bytes()) {
 		t.Errorf("ML-KEM-768 round trip: %v", err)
 	}
 	// Keys this package does not own go to crypto/x509.

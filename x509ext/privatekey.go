@@ -91,7 +91,7 @@ func (info *PrivateKeyInfo) inForm(form PrivateKeyForm) (*PrivateKeyInfo, error)
 				return nil, err
 			}
 			if expanded == nil {
-				return nil, fmt.Errorf("x509ext: writing a %s key in the %s form %w", alg, form, errNeedsEngine)
+				return nil, fmt.Errorf("x509ext: %s has no %s form", alg, form)
 			}
 			out.ExpandedKey = expanded
 		}
