@@ -9,11 +9,14 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"fmt"
 	"math/big"
 	"net"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crystals-go/crystals/kem"
 )
 
 func mustMLDSA(t testing.TB, p mldsa.Parameters) crypto.Signer {
@@ -76,12 +79,18 @@ func TestCAAllLevels(t *testing.T) {
 		p   mldsa.Parameters
 		kem func() (any, error)
 	}{
-		{mldsa.MLDSA44(), func() (any, error) { k, err := mlkem.GenerateKey768(); return k.EncapsulationKey(), err }},
-		{mldsa.MLDSA65(), func() (any, error) { k, err := mlkem.GenerateKey768(); return k.EncapsulationKey(), err }},
-		{mldsa.MLDSA87(), func() (any, error) { k, err := mlkem.GenerateKey1024(); return k.EncapsulationKey(), err }},
+		{mldsa.MLDSA44(), func() (any, error) { k, err := kem.GenerateKey512(); return k.EncapsulationKey(), err }},
+		{mldsa.MLDSA65(), func() (any, error) { k, err := kem.GenerateKey768(); return k.EncapsulationKey(), err }},
+		{mldsa.MLDSA87(), func() (any, error) { k, err := kem.GenerateKey1024(); return k.EncapsulationKey(), err }},
+		{mldsa.MLDSA65(), func() (any, error) { k, err := kem.GenerateKeyXWing(); return k.EncapsulationKey(), err }},
+		{mldsa.MLDSA44(), func() (any, error) { k, err := mlkem.GenerateKey768(); return k.EncapsulationKey(), err }}, // a stdlib key
 	}
 	for _, lv := range levels {
-		t.Run(lv.p.String(), func(t *testing.T) {
+		ek, err := lv.kem()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(fmt.Sprintf("%s/%T", lv.p, ek), func(t *testing.T) {
 			pki := newTestPKI(t, lv.p, lv.p, nil)
 			leafKey := mustMLDSA(t, lv.p)
 			server, err := pki.inter.IssueFromCSR(mustCSR(t, leafKey, "server", "www.example.com"), ProfileServer, nil)
@@ -89,10 +98,6 @@ func TestCAAllLevels(t *testing.T) {
 				t.Fatal(err)
 			}
 			client, err := pki.inter.IssueFromCSR(mustCSR(t, leafKey, "client"), ProfileClient, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ek, err := lv.kem()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,6 +130,11 @@ func TestCAAllLevels(t *testing.T) {
 			}
 			if want, _, _ := publicKeyInfoOf(ek); string(info.PublicKey) != string(want.PublicKey) {
 				t.Error("KEM certificate does not carry the KEM key")
+			}
+			if back, err := ParsePKIXPublicKey(kemCert.RawSubjectPublicKeyInfo); err != nil {
+				t.Errorf("KEM certificate key does not parse to a key object: %v", err)
+			} else if got, _, _ := publicKeyInfoOf(back); got.Algorithm != info.Algorithm {
+				t.Errorf("KEM certificate key parses as %s", got.Algorithm)
 			}
 			if string(kemCert.AuthorityKeyId) != string(pki.inter.Certificate.SubjectKeyId) || len(kemCert.SubjectKeyId) != 20 {
 				t.Error("KEM certificate: SKID/AKID not set as expected")

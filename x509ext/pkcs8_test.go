@@ -283,3 +283,48 @@ func TestPEMHelpers(t *testing.T) {
 	_, err = ParseCertificatesPEM(pub)
 	wantErr(t, "certificates", err, `PEM block 1 is "PUBLIC KEY"`)
 }
+
+// TestPKCS8KEMKeys: package kem's keys round-trip through every form; a key
+// imported from its expanded encoding has no seed and is written only in
+// the expandedKey form.
+func TestPKCS8KEMKeys(t *testing.T) {
+	dk512, _ := kem.GenerateKey512()
+	dk768, _ := kem.GenerateKey768()
+	dk1024, _ := kem.GenerateKey1024()
+	xw, _ := kem.GenerateKeyXWing()
+	for _, dk := range []kem.DecapsulationKey{dk512, dk768, dk1024} {
+		want := dk.(mlkemDecapsulationKey).ExpandedBytes()
+		for _, form := range []PrivateKeyForm{FormSeed, FormExpanded, FormBoth} {
+			der, err := MarshalPKCS8PrivateKey(dk, form)
+			if err != nil {
+				t.Fatalf("%s %s: %v", dk.Scheme().Name(), form, err)
+			}
+			back, err := ParsePKCS8PrivateKey(der)
+			if err != nil {
+				t.Fatalf("%s %s: %v", dk.Scheme().Name(), form, err)
+			}
+			if got := back.(mlkemDecapsulationKey).ExpandedBytes(); !bytes.Equal(got, want) {
+				t.Errorf("%s %s: another key came back", dk.Scheme().Name(), form)
+			}
+			if (form == FormExpanded) != (back.(kem.DecapsulationKey).Bytes() == nil) {
+				t.Errorf("%s %s: seed presence wrong after the round trip", dk.Scheme().Name(), form)
+			}
+			if form == FormExpanded {
+				if _, err := MarshalPKCS8PrivateKey(back, FormSeed); err == nil {
+					t.Errorf("%s: a key without a seed was written in the seed form", dk.Scheme().Name())
+				}
+			}
+		}
+	}
+	der, err := MarshalPKCS8PrivateKey(xw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParsePKCS8PrivateKey(der)
+	if err != nil || !bytes.Equal(back.(*kem.XWingDecapsulationKey).Bytes(), xw.Bytes()) {
+		t.Fatalf("X-Wing round trip: %v", err)
+	}
+	if _, err := MarshalPKCS8PrivateKey(xw, FormBoth); err == nil {
+		t.Error("X-Wing written in the both form")
+	}
+}
