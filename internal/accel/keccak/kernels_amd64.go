@@ -53,17 +53,15 @@ func xorBlocks(a []uint64, in [][]byte, off, rate int) {
 	level := cpu.Active()
 	switch {
 	case len(in) == 8 && level >= cpu.AVX2:
-		var ptrs [8]*byte
-		blockPointers(ptrs[:], in, off, rate)
+		ptrs := blockPointers(in, off, rate)
 		if level == cpu.AVX512 {
 			xorBlockX8AVX512((*[25 * 8]uint64)(a), &ptrs, rate/8)
 		} else {
 			xorBlockX8AVX2((*[25 * 8]uint64)(a), &ptrs, rate/8)
 		}
 	case len(in) == 4 && level >= cpu.AVX2:
-		var ptrs [4]*byte
-		blockPointers(ptrs[:], in, off, rate)
-		xorBlockX4AVX2((*[25 * 4]uint64)(a), &ptrs, rate/8)
+		ptrs := blockPointers(in, off, rate)
+		xorBlockX4AVX2((*[25 * 4]uint64)(a), (*[4]*byte)(ptrs[:4]), rate/8)
 	default:
 		xorBlocksGeneric(a, in, off, rate)
 	}
@@ -76,17 +74,15 @@ func storeBlocks(out [][]byte, off int, a []uint64, rate int) {
 	level := cpu.Active()
 	switch {
 	case len(out) == 8 && level >= cpu.AVX2:
-		var ptrs [8]*byte
-		blockPointers(ptrs[:], out, off, rate)
+		ptrs := blockPointers(out, off, rate)
 		if level == cpu.AVX512 {
 			storeBlockX8AVX512(&ptrs, (*[25 * 8]uint64)(a), rate/8)
 		} else {
 			storeBlockX8AVX2(&ptrs, (*[25 * 8]uint64)(a), rate/8)
 		}
 	case len(out) == 4 && level >= cpu.AVX2:
-		var ptrs [4]*byte
-		blockPointers(ptrs[:], out, off, rate)
-		storeBlockX4AVX2(&ptrs, (*[25 * 4]uint64)(a), rate/8)
+		ptrs := blockPointers(out, off, rate)
+		storeBlockX4AVX2((*[4]*byte)(ptrs[:4]), (*[25 * 4]uint64)(a), rate/8)
 	default:
 		storeBlocksGeneric(out, off, a, rate)
 	}

@@ -113,12 +113,15 @@ func storeBlocksGeneric(out [][]byte, off int, a []uint64, rate int) {
 	}
 }
 
-// blockPointers sets ptrs[s] to &bufs[s][off] after checking that every
-// buffer holds rate bytes from off on, for the kernels that take pointers.
-func blockPointers(ptrs []*byte, bufs [][]byte, off, rate int) {
+// blockPointers returns &bufs[s][off] for each of the (at most 8) buffers,
+// after checking that every buffer holds rate bytes from off. It returns the
+// array by value: storing the pointers through a slice argument would make the
+// callers' buffers escape to the heap.
+func blockPointers(bufs [][]byte, off, rate int) (ptrs [8]*byte) {
 	for s, p := range bufs {
 		ptrs[s] = &p[off : off+rate][0]
 	}
+	return ptrs
 }
 
 // xorByteIntoState adds b to byte pos of state s of the n states in a.
