@@ -93,3 +93,46 @@ func BenchmarkVerifyChain(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkParsePKCS8BothForm: OpenSSL's default form, with the seed
+// re-expanded and compared. crypto/x509 refuses this form.
+func BenchmarkParsePKCS8BothForm(b *testing.B) {
+	k, _ := mldsa.GenerateKey(mldsa.MLDSA65())
+	der, _ := MarshalPKCS8PrivateKey(k, FormBoth)
+	b.Run("impl=x509ext", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := ParsePKCS8PrivateKey(der); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("impl=circl", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := pki.UnmarshalPKIXPrivateKey(der); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkVerifyCSR(b *testing.B) {
+	csr := mustCSR(b, mustMLDSA(b, mldsa.MLDSA65()), "leaf", "leaf.example.com")
+	b.Run("impl=x509ext", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := VerifyCSR(csr); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("impl=stdlib", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := csr.CheckSignature(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
