@@ -1,6 +1,7 @@
 package x509ext_test
 
 import (
+	"crypto"
 	"crypto/mldsa"
 	"crypto/mlkem"
 	"crypto/rand"
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"log"
 
+	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/x509ext"
 )
 
@@ -75,8 +77,31 @@ func ExampleMarshalPKCS8PrivateKey() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println("same key after decryption:", key.Equal(back))
+	backKey := back.(interface{ Public() crypto.PublicKey })
+	fmt.Println("same key after decryption:", key.PublicKey().Equal(backKey.Public()))
 	// Output:
 	// ML-DSA-65 seed 54 bytes
 	// same key after decryption: true
+}
+
+// OpenSSL 3.5 writes ML-DSA and ML-KEM keys in the "both" form, which
+// crypto/x509 refuses; ParsePKCS8PrivateKey checks that the seed expands to
+// the stored expanded key and returns a usable key.
+func ExampleParsePKCS8PrivateKey() {
+	dk, _ := kem.GenerateKey768()
+	der, _ := x509ext.MarshalPKCS8PrivateKey(dk, x509ext.FormBoth)
+
+	key, err := x509ext.ParsePKCS8PrivateKey(der)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%T\n", key)
+
+	// Corrupt one byte of the expanded key: the seed no longer matches.
+	der[len(der)-1] ^= 1
+	_, err = x509ext.ParsePKCS8PrivateKey(der)
+	fmt.Println(err)
+	// Output:
+	// *kem.DecapsulationKey768
+	// x509ext: ML-KEM-768 private key: seed and expandedKey disagree (the seed does not expand to this expanded key)
 }
