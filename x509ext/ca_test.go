@@ -1,6 +1,7 @@
 package x509ext
 
 import (
+	"bytes"
 	"crypto"
 	"crypto/ecdsa"
 	"crypto/elliptic"
@@ -292,5 +293,30 @@ func TestVerifyMatchesStdlib(t *testing.T) {
 	_, ourErr := Verify(deep, VerifyOptions{Roots: []*x509.Certificate{pki.root.Certificate}, Intermediates: []*x509.Certificate{pki.inter.Certificate, sub}})
 	if stdErr == nil || ourErr == nil || !strings.Contains(ourErr.Error(), "path length violation") {
 		t.Errorf("path length: stdlib %v, ours %v", stdErr, ourErr)
+	}
+}
+
+// TestCreateCertificateFromPublicKeyInfo: a subject key given as bytes
+// works for every algorithm, ML-DSA included (crypto/x509 encodes those).
+func TestCreateCertificateFromPublicKeyInfo(t *testing.T) {
+	pki := newTestPKI(t, mldsa.MLDSA44(), mldsa.MLDSA44(), nil)
+	subject := mustMLDSA(t, mldsa.MLDSA65())
+	dk, _ := kem.GenerateKey512()
+	for _, pub := range []any{subject.Public(), dk.EncapsulationKey()} {
+		info, _, _ := publicKeyInfoOf(pub)
+		tmpl := &x509.Certificate{SerialNumber: big.NewInt(3), Subject: pkix.Name{CommonName: info.Algorithm.String()},
+			NotBefore: time.Now().Add(-time.Minute), NotAfter: time.Now().Add(time.Hour)}
+		der, err := CreateCertificate(rand.Reader, tmpl, pki.inter.Certificate, info, pki.inter.signer)
+		if err != nil {
+			t.Fatalf("%s: %v", info.Algorithm, err)
+		}
+		cert, err := x509.ParseCertificate(der)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := CertificatePublicKeyInfo(cert)
+		if err != nil || !bytes.Equal(got.PublicKey, info.PublicKey) {
+			t.Errorf("%s: certificate carries another key (err %v)", info.Algorithm, err)
+		}
 	}
 }

@@ -33,6 +33,12 @@ func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, 
 	if err != nil {
 		return nil, err
 	}
+	if ours && info.Algorithm.isMLDSA() {
+		// crypto/x509 encodes ML-DSA keys itself; give it its key type.
+		if pub, err = NewPublicKey(info.Algorithm, info.PublicKey); err != nil {
+			return nil, err
+		}
+	}
 	if !ours || info.Algorithm.isMLDSA() {
 		return x509.CreateCertificate(rand, template, parent, pub, priv)
 	}
