@@ -20,6 +20,7 @@ var (
 	ErrECDHKey                 = errors.New("invalid ECDH key")
 	ErrX25519LowOrder          = errors.New("X25519 share is a low-order point (all-zero shared secret)")
 	ErrSchemeMismatch          = errors.New("keys belong to different schemes")
+	errUninitialised           = errors.New("kem: key is the zero value; use a constructor")
 )
 
 // schemeError wraps err with the scheme name and package prefix.

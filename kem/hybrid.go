@@ -256,6 +256,12 @@ func (dk *HybridDecapsulationKey) Bytes() []byte {
 	return dk.s.join(pqSeed, ec.Bytes())
 }
 
+// MLKEM returns the ML-KEM half of the key.
+func (dk *HybridDecapsulationKey) MLKEM() DecapsulationKey { return dk.pq }
+
+// ECDH returns the ECDH half of the key.
+func (dk *HybridDecapsulationKey) ECDH() ecdh.KeyExchanger { return dk.ec }
+
 // EncapsulationKey returns the key's encapsulation key.
 func (dk *HybridDecapsulationKey) EncapsulationKey() *HybridEncapsulationKey { return &dk.ek }
 

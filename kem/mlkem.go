@@ -27,8 +27,6 @@ type mlkemScheme struct {
 	// stdlib converts an encoded encapsulation key to crypto/mlkem's type,
 	// for crypto/hpke; nil for ML-KEM-512, which crypto/mlkem lacks.
 	stdlib func(ek []byte) (crypto.Encapsulator, error)
-	newDK  func(seed []byte) (DecapsulationKey, error)
-	newEK  func(ek []byte) (EncapsulationKey, error)
 }
 
 func (s *mlkemScheme) Name() string               { return s.p.Name() }
@@ -43,15 +41,29 @@ func (s *mlkemScheme) EncapsulationSeedSize() int { return MessageSize }
 func (s *mlkemScheme) GenerateKey() (DecapsulationKey, error) {
 	var seed [SeedSize]byte
 	rand.Read(seed[:])
-	return s.newDK(seed[:])
+	return s.NewDecapsulationKey(seed[:])
 }
 
 func (s *mlkemScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error) {
-	return s.newDK(seed)
+	switch s {
+	case scheme512:
+		return orNilDK(NewDecapsulationKey512(seed))
+	case scheme768:
+		return orNilDK(NewDecapsulationKey768(seed))
+	default:
+		return orNilDK(NewDecapsulationKey1024(seed))
+	}
 }
 
 func (s *mlkemScheme) NewEncapsulationKey(ek []byte) (EncapsulationKey, error) {
-	return s.newEK(ek)
+	switch s {
+	case scheme512:
+		return orNilEK(NewEncapsulationKey512(ek))
+	case scheme768:
+		return orNilEK(NewEncapsulationKey768(ek))
+	default:
+		return orNilEK(NewEncapsulationKey1024(ek))
+	}
 }
 
 // encapsulationKey is the implementation shared by EncapsulationKey512, 768
@@ -124,6 +136,9 @@ func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
 // FIPS 203, Algorithm 21). A ciphertext of the wrong length is an error; a
 // well-formed but wrong one yields the implicit-rejection key and no error.
 func (dk *decapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+	if dk.s == nil {
+		return nil, errUninitialised
+	}
 	sharedKey = make([]byte, SharedKeySize)
 	if err := dk.k.Decapsulate((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
 		return nil, schemeError(dk.s.Name(), err)

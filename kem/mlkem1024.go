@@ -66,9 +66,3 @@ var scheme1024 = &mlkemScheme{
 	hpkeKEM:  0x0042,
 	stdlib:   stdlib1024,
 }
-
-func init() {
-	// Set here: the constructors refer to scheme1024.
-	scheme1024.newDK = func(seed []byte) (DecapsulationKey, error) { return orNilDK(NewDecapsulationKey1024(seed)) }
-	scheme1024.newEK = func(ek []byte) (EncapsulationKey, error) { return orNilEK(NewEncapsulationKey1024(ek)) }
-}

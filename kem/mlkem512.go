@@ -66,9 +66,3 @@ var scheme512 = &mlkemScheme{
 	hpkeKEM:  0x0040,
 	stdlib:   nil, // crypto/mlkem has no ML-KEM-512
 }
-
-func init() {
-	// Set here: the constructors refer to scheme512.
-	scheme512.newDK = func(seed []byte) (DecapsulationKey, error) { return orNilDK(NewDecapsulationKey512(seed)) }
-	scheme512.newEK = func(ek []byte) (EncapsulationKey, error) { return orNilEK(NewEncapsulationKey512(ek)) }
-}

@@ -66,9 +66,3 @@ var scheme768 = &mlkemScheme{
 	hpkeKEM:  0x0041,
 	stdlib:   stdlib768,
 }
-
-func init() {
-	// Set here: the constructors refer to scheme768.
-	scheme768.newDK = func(seed []byte) (DecapsulationKey, error) { return orNilDK(NewDecapsulationKey768(seed)) }
-	scheme768.newEK = func(ek []byte) (EncapsulationKey, error) { return orNilEK(NewEncapsulationKey768(ek)) }
-}

@@ -3,7 +3,6 @@ package kem
 import (
 	"bytes"
 	"crypto/ecdh"
-	"encoding/hex"
 	"errors"
 	"testing"
 
@@ -114,7 +113,7 @@ func TestCCTV(t *testing.T)       { mlkemvectors.CCTV(t, publicAPI{}) }
 func TestXWingVectors(t *testing.T) {
 	const name = "xwing/test-vectors.json"
 	var tvs []struct {
-		Seed, SK, PK, ESeed, CT, SS hexString
+		Seed, SK, PK, ESeed, CT, SS mlkemvectors.HexBytes
 	}
 	vectors.ReadJSON(t, name, &tvs)
 	counter := vectors.NewCounter(t)
@@ -142,16 +141,6 @@ func TestXWingVectors(t *testing.T) {
 	}
 }
 
-// hexString decodes a lower-case hex JSON string; the X-Wing file's field
-// names match case-insensitively.
-type hexString []byte
-
-func (h *hexString) UnmarshalText(b []byte) error {
-	d, err := hex.DecodeString(string(b))
-	*h = d
-	return err
-}
-
 // TestWycheproofX25519 runs Wycheproof's X25519 file through the X25519 half
 // of X25519MLKEM768: the test's private key becomes the hybrid key's X25519
 // key, its public key the server share's X25519 part. The second half of the
@@ -164,12 +153,12 @@ func TestWycheproofX25519(t *testing.T) {
 		TestGroups []struct {
 			Curve string `json:"curve"`
 			Tests []struct {
-				TcID    int       `json:"tcId"`
-				Public  hexString `json:"public"`
-				Private hexString `json:"private"`
-				Shared  hexString `json:"shared"`
-				Result  string    `json:"result"`
-				Flags   []string  `json:"flags"`
+				TcID    int                   `json:"tcId"`
+				Public  mlkemvectors.HexBytes `json:"public"`
+				Private mlkemvectors.HexBytes `json:"private"`
+				Shared  mlkemvectors.HexBytes `json:"shared"`
+				Result  string                `json:"result"`
+				Flags   []string              `json:"flags"`
 			} `json:"tests"`
 		} `json:"testGroups"`
 	}

@@ -49,9 +49,6 @@ func fieldMontMul(a, b fieldElement) fieldElement {
 	return fieldFromInt32(montReduce(int64(a) * int64(b)))
 }
 
-// fieldToMont returns a·2³² mod q.
-func fieldToMont(a fieldElement) fieldElement { return fieldMontMul(a, rSquare) }
-
 // ctNotEqual returns 1 if a ≠ b and 0 otherwise, without branching.
 func ctNotEqual(a, b uint32) uint32 {
 	x := a ^ b

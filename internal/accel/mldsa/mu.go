@@ -1,9 +1,10 @@
 package mldsa
 
 import (
-	"crypto/sha256"
-	"crypto/sha3"
-	"crypto/sha512"
+	"crypto"
+	_ "crypto/sha256" // registers SHA-224/256 for crypto.Hash.New
+	_ "crypto/sha3"   // registers SHA3-*
+	_ "crypto/sha512" // registers SHA-384/512/512_224/512_256
 	"errors"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
@@ -68,22 +69,23 @@ const (
 type preHashInfo struct {
 	name   string
 	size   int
-	oidEnd byte // last arc of 2.16.840.1.101.3.4.2.x
+	oidEnd byte        // last arc of 2.16.840.1.101.3.4.2.x
+	hash   crypto.Hash // zero for the SHAKEs
 }
 
 var preHashes = [preHashEnd]preHashInfo{
-	SHA2_224:     {"SHA2-224", 28, 4},
-	SHA2_256:     {"SHA2-256", 32, 1},
-	SHA2_384:     {"SHA2-384", 48, 2},
-	SHA2_512:     {"SHA2-512", 64, 3},
-	SHA2_512_224: {"SHA2-512/224", 28, 5},
-	SHA2_512_256: {"SHA2-512/256", 32, 6},
-	SHA3_224:     {"SHA3-224", 28, 7},
-	SHA3_256:     {"SHA3-256", 32, 8},
-	SHA3_384:     {"SHA3-384", 48, 9},
-	SHA3_512:     {"SHA3-512", 64, 10},
-	SHAKE128:     {"SHAKE-128", 32, 11},
-	SHAKE256:     {"SHAKE-256", 64, 12},
+	SHA2_224:     {"SHA2-224", 28, 4, crypto.SHA224},
+	SHA2_256:     {"SHA2-256", 32, 1, crypto.SHA256},
+	SHA2_384:     {"SHA2-384", 48, 2, crypto.SHA384},
+	SHA2_512:     {"SHA2-512", 64, 3, crypto.SHA512},
+	SHA2_512_224: {"SHA2-512/224", 28, 5, crypto.SHA512_224},
+	SHA2_512_256: {"SHA2-512/256", 32, 6, crypto.SHA512_256},
+	SHA3_224:     {"SHA3-224", 28, 7, crypto.SHA3_224},
+	SHA3_256:     {"SHA3-256", 32, 8, crypto.SHA3_256},
+	SHA3_384:     {"SHA3-384", 48, 9, crypto.SHA3_384},
+	SHA3_512:     {"SHA3-512", 64, 10, crypto.SHA3_512},
+	SHAKE128:     {"SHAKE-128", 32, 11, 0},
+	SHAKE256:     {"SHAKE-256", 64, 12, 0},
 }
 
 // preHashOIDs holds the DER encoding (tag, length, value) of each function's
@@ -129,36 +131,6 @@ func PreHashByName(name string) (PreHash, bool) {
 func (h PreHash) Digest(out, msg []byte) []byte {
 	out = out[:h.Size()]
 	switch h {
-	case SHA2_224:
-		s := sha256.Sum224(msg)
-		copy(out, s[:])
-	case SHA2_256:
-		s := sha256.Sum256(msg)
-		copy(out, s[:])
-	case SHA2_384:
-		s := sha512.Sum384(msg)
-		copy(out, s[:])
-	case SHA2_512:
-		s := sha512.Sum512(msg)
-		copy(out, s[:])
-	case SHA2_512_224:
-		s := sha512.Sum512_224(msg)
-		copy(out, s[:])
-	case SHA2_512_256:
-		s := sha512.Sum512_256(msg)
-		copy(out, s[:])
-	case SHA3_224:
-		s := sha3.Sum224(msg)
-		copy(out, s[:])
-	case SHA3_256:
-		s := sha3.Sum256(msg)
-		copy(out, s[:])
-	case SHA3_384:
-		s := sha3.Sum384(msg)
-		copy(out, s[:])
-	case SHA3_512:
-		s := sha3.Sum512(msg)
-		copy(out, s[:])
 	case SHAKE128, SHAKE256:
 		var x keccak.Shake
 		if h == SHAKE128 {
@@ -168,8 +140,9 @@ func (h PreHash) Digest(out, msg []byte) []byte {
 		}
 		x.Absorb(msg)
 		x.Squeeze(out)
-	default:
-		panic("mldsa: Digest of an invalid PreHash")
+		return out
 	}
-	return out
+	d := preHashes[h].hash.New()
+	d.Write(msg)
+	return d.Sum(out[:0])
 }

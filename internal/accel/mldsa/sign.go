@@ -34,7 +34,8 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// the only things timing reveals: every rejected candidate (y, z, c) is
 	// discarded, never published, and is independent of the accepted one, so
 	// this leaks nothing about s1, s2 or t0 (FIPS 204, Section 3.6.4 and the
-	// Dilithium security argument). Each iteration itself is constant time.
+	// Dilithium security argument). The arithmetic of each check is constant
+	// time over the coefficients.
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
 		for j := range p.L {
@@ -59,6 +60,14 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			cs1 := invNTT(&prod)
 			z[i] = polyAdd(&y[i], &cs1)
 			ok = infinityNormBelow(&z[i], gamma1Beta) && ok
+		}
+		// Checks run in the order of Algorithm 7 and a failed one abandons
+		// the candidate before the next is computed (as the reference
+		// implementation does): timing then reveals which check rejected a
+		// discarded candidate, never which coefficient, nor any accepted
+		// value.
+		if !ok {
+			continue
 		}
 		for i := range p.K {
 			prod := nttMul(&cHat, &sk.s2H[i])

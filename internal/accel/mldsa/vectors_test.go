@@ -2,26 +2,14 @@ package mldsa
 
 import (
 	"bytes"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/vectors"
+	"github.com/crystals-go/crystals/internal/vectors/mldsavectors"
 )
 
-// hexBytes decodes a JSON hex string (either case).
-type hexBytes []byte
-
-func (h *hexBytes) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	v, err := hex.DecodeString(s)
-	*h = v
-	return err
-}
+type hexBytes = mldsavectors.HexBytes
 
 func paramsByName(t *testing.T, name string) *Params {
 	for _, p := range All() {
@@ -33,49 +21,16 @@ func paramsByName(t *testing.T, name string) *Params {
 	return nil
 }
 
-type acvpFile struct {
-	TestGroups []acvpGroup `json:"testGroups"`
-}
+type (
+	acvpGroup = mldsavectors.Group
+	acvpTest  = mldsavectors.Test
+)
 
-type acvpGroup struct {
-	TgID               int        `json:"tgId"`
-	ParameterSet       string     `json:"parameterSet"`
-	Deterministic      bool       `json:"deterministic"`
-	SignatureInterface string     `json:"signatureInterface"`
-	PreHash            string     `json:"preHash"`
-	ExternalMu         bool       `json:"externalMu"`
-	KeyFormat          string     `json:"keyFormat"`
-	Tests              []acvpTest `json:"tests"`
-}
-
-type acvpTest struct {
-	TcID       int      `json:"tcId"`
-	Seed       hexBytes `json:"seed"`
-	PK         hexBytes `json:"pk"`
-	SK         hexBytes `json:"sk"`
-	Message    hexBytes `json:"message"`
-	Context    hexBytes `json:"context"`
-	HashAlg    string   `json:"hashAlg"`
-	Rnd        hexBytes `json:"rnd"`
-	Mu         hexBytes `json:"mu"`
-	Signature  hexBytes `json:"signature"`
-	TestPassed *bool    `json:"testPassed"`
-}
-
-// readACVP reads prompt and expectedResults of dir and returns the prompt
-// groups with the expected test for each tcId.
 func readACVP(t *testing.T, dir string) ([]acvpGroup, map[int]acvpTest) {
-	var prompt, expected acvpFile
-	vectors.ReadJSON(t, "acvp/"+dir+"/prompt.json.gz", &prompt)
-	vectors.ReadJSON(t, "acvp/"+dir+"/expectedResults.json.gz", &expected)
-	want := map[int]acvpTest{}
-	for _, g := range expected.TestGroups {
-		for _, tc := range g.Tests {
-			want[tc.TcID] = tc
-		}
-	}
-	return prompt.TestGroups, want
+	return mldsavectors.Read(t, dir)
 }
+
+var groupName = mldsavectors.GroupName
 
 func TestACVPKeyGen(t *testing.T) {
 	const dir = "ML-DSA-keyGen-FIPS204"
@@ -154,19 +109,6 @@ func acvpSign(t *testing.T, p *Params, g *acvpGroup, tc *acvpTest) []byte {
 		t.Errorf("tcId %d: our signature does not verify: %v", tc.TcID, verifyErr)
 	}
 	return sig
-}
-
-func groupName(g *acvpGroup) string {
-	s := fmt.Sprintf("%s/%s", g.ParameterSet, g.SignatureInterface)
-	if g.SignatureInterface == "internal" {
-		s += fmt.Sprintf("/externalMu=%v", g.ExternalMu)
-	} else {
-		s += "/" + g.PreHash
-	}
-	if g.KeyFormat != "" {
-		s += "/" + g.KeyFormat
-	}
-	return s + fmt.Sprintf("/deterministic=%v", g.Deterministic)
 }
 
 func TestACVPSigGen(t *testing.T) {

@@ -1,6 +1,7 @@
 package mlkem
 
 import (
+	"crypto"
 	"crypto/mlkem"
 	"testing"
 
@@ -8,226 +9,181 @@ import (
 	circl1024 "github.com/cloudflare/circl/kem/mlkem/mlkem1024"
 	circl512 "github.com/cloudflare/circl/kem/mlkem/mlkem512"
 	circl768 "github.com/cloudflare/circl/kem/mlkem/mlkem768"
+
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
-// Benchmarks run the engine ("crystals") beside Go's crypto/mlkem ("stdlib",
-// 768 and 1024 only) and circl in the same binary. Names are
-// Benchmark<Op>/<set>/<implementation>, for benchstat.
-
-var benchSets = []struct {
-	p     *Params
-	circl kem.Scheme
-}{
-	{MLKEM512, circl512.Scheme()},
-	{MLKEM768, circl768.Scheme()},
-	{MLKEM1024, circl1024.Scheme()},
+// benchOps are the four benchmarked operations of one implementation, with
+// their inputs prepared: the engine ("crystals") beside Go's crypto/mlkem
+// ("stdlib", 768 and 1024 only) and circl, in the same binary.
+type benchOps struct {
+	impl string
+	// keyGen derives a decapsulation key from a 64-byte seed.
+	keyGen func(seed []byte)
+	// encapsulateFromBytes parses and checks an encapsulation key, expands Â,
+	// and encapsulates.
+	encapsulateFromBytes func(ek []byte)
+	// encapsulate encapsulates to a loaded key.
+	encapsulate func()
+	// decapsulate decapsulates with a loaded key.
+	decapsulate func()
 }
 
-func benchSeed() []byte {
+// panicOn is for benchmark bodies, whose inputs are valid by construction.
+func panicOn(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+func engineOps(p *Params, seed []byte) benchOps {
+	var dk, scratch DecapsulationKey
+	panicOn(dk.SetSeed(p, seed))
+	var m [MessageSize]byte
+	var k [SharedKeySize]byte
+	c := make([]byte, p.CiphertextSize())
+	panicOn(dk.EncapsulationKey().EncapsulateInternal(&k, c, &m))
+	var ek EncapsulationKey
+	return benchOps{
+		impl:   "crystals",
+		keyGen: func(seed []byte) { panicOn(scratch.SetSeed(p, seed)) },
+		encapsulateFromBytes: func(b []byte) {
+			panicOn(ek.SetBytes(p, b))
+			panicOn(ek.EncapsulateInternal(&k, c, &m))
+		},
+		encapsulate: func() { panicOn(dk.EncapsulationKey().EncapsulateInternal(&k, c, &m)) },
+		decapsulate: func() { panicOn(dk.Decapsulate(&k, c)) },
+	}
+}
+
+// stdlibOps drives crypto/mlkem through its interfaces; newDK and newEK are
+// its constructors for one parameter set.
+func stdlibOps[D crypto.Decapsulator, E crypto.Encapsulator](seed []byte, newDK func([]byte) (D, error), newEK func([]byte) (E, error)) benchOps {
+	dk, err := newDK(seed)
+	panicOn(err)
+	ek := dk.Encapsulator()
+	_, c := ek.Encapsulate()
+	return benchOps{
+		impl: "stdlib",
+		keyGen: func(seed []byte) {
+			_, err := newDK(seed)
+			panicOn(err)
+		},
+		encapsulateFromBytes: func(b []byte) {
+			ek, err := newEK(b)
+			panicOn(err)
+			ek.Encapsulate()
+		},
+		encapsulate: func() { ek.Encapsulate() },
+		decapsulate: func() {
+			_, err := dk.Decapsulate(c)
+			panicOn(err)
+		},
+	}
+}
+
+func circlOps(s kem.Scheme, seed []byte) benchOps {
+	pk, sk := s.DeriveKeyPair(seed)
+	var m [MessageSize]byte
+	c, _, err := s.EncapsulateDeterministically(pk, m[:])
+	panicOn(err)
+	return benchOps{
+		impl:   "circl",
+		keyGen: func(seed []byte) { s.DeriveKeyPair(seed) },
+		encapsulateFromBytes: func(b []byte) {
+			pk, err := s.UnmarshalBinaryPublicKey(b)
+			panicOn(err)
+			_, _, err = s.EncapsulateDeterministically(pk, m[:])
+			panicOn(err)
+		},
+		encapsulate: func() {
+			_, _, err := s.EncapsulateDeterministically(pk, m[:])
+			panicOn(err)
+		},
+		decapsulate: func() {
+			_, err := s.Decapsulate(sk, c)
+			panicOn(err)
+		},
+	}
+}
+
+// Benchmark runs, per parameter set and implementation, KeyGen (from a seed),
+// EncapsulateFromBytes (parse, modulus check, ExpandA, Encaps), Encapsulate
+// (a loaded key) and Decapsulate. Names are
+// Benchmark/<set>/<op>/<implementation>, for benchstat.
+func Benchmark(b *testing.B) {
 	seed := make([]byte, SeedSize)
 	for i := range seed {
 		seed[i] = byte(i * 7)
 	}
-	return seed
-}
-
-// stdlibKey is crypto/mlkem's key for p, or nil for ML-KEM-512.
-type stdlibKey interface {
-	Decapsulate([]byte) ([]byte, error)
-}
-
-func stdlibDecapsulationKey(b *testing.B, p *Params, seed []byte) (dk stdlibKey, ek []byte, encaps func() ([]byte, []byte), fromBytes func([]byte) error) {
-	switch p {
-	case MLKEM768:
-		k, err := mlkem.NewDecapsulationKey768(seed)
-		if err != nil {
-			b.Fatal(err)
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		impls := []benchOps{engineOps(p, seed)}
+		switch p {
+		case MLKEM512:
+			impls = append(impls, circlOps(circl512.Scheme(), seed))
+		case MLKEM768:
+			impls = append(impls, stdlibOps(seed, mlkem.NewDecapsulationKey768, mlkem.NewEncapsulationKey768), circlOps(circl768.Scheme(), seed))
+		case MLKEM1024:
+			impls = append(impls, stdlibOps(seed, mlkem.NewDecapsulationKey1024, mlkem.NewEncapsulationKey1024), circlOps(circl1024.Scheme(), seed))
 		}
-		e := k.EncapsulationKey()
-		return k, e.Bytes(), e.Encapsulate, func(b []byte) error {
-			e, err := mlkem.NewEncapsulationKey768(b)
-			if err == nil {
-				e.Encapsulate()
-			}
-			return err
-		}
-	case MLKEM1024:
-		k, err := mlkem.NewDecapsulationKey1024(seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		e := k.EncapsulationKey()
-		return k, e.Bytes(), e.Encapsulate, func(b []byte) error {
-			e, err := mlkem.NewEncapsulationKey1024(b)
-			if err == nil {
-				e.Encapsulate()
-			}
-			return err
-		}
-	}
-	return nil, nil, nil, nil
-}
-
-func BenchmarkKeyGen(b *testing.B) {
-	seed := benchSeed()
-	for _, s := range benchSets {
-		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
-			b.ReportAllocs()
-			var dk DecapsulationKey
-			for b.Loop() {
-				if err := dk.SetSeed(s.p, seed); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		if s.p != MLKEM512 {
-			b.Run(s.p.Name()+"/stdlib", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					stdlibDecapsulationKey(b, s.p, seed)
-				}
-			})
-		}
-		b.Run(s.p.Name()+"/circl", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				s.circl.DeriveKeyPair(seed)
-			}
-		})
-	}
-}
-
-// BenchmarkEncapsulateFromBytes measures a one-shot encapsulation to an
-// encoded key: parse, modulus check, ExpandA, then Encaps.
-func BenchmarkEncapsulateFromBytes(b *testing.B) {
-	seed := benchSeed()
-	var m [32]byte
-	for _, s := range benchSets {
 		var dk DecapsulationKey
-		if err := dk.SetSeed(s.p, seed); err != nil {
-			b.Fatal(err)
-		}
-		ekBytes := dk.ek.AppendBytes(nil)
-		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
-			b.ReportAllocs()
-			var ek EncapsulationKey
-			var k [32]byte
-			c := make([]byte, s.p.CiphertextSize())
-			for b.Loop() {
-				if err := ek.SetBytes(s.p, ekBytes); err != nil {
-					b.Fatal(err)
-				}
-				if err := ek.EncapsulateInternal(&k, c, &m); err != nil {
-					b.Fatal(err)
-				}
+		panicOn(dk.SetSeed(p, seed))
+		ekBytes := dk.EncapsulationKey().AppendBytes(nil)
+		for _, ops := range impls {
+			for _, op := range []struct {
+				name string
+				run  func()
+			}{
+				{"KeyGen", func() { ops.keyGen(seed) }},
+				{"EncapsulateFromBytes", func() { ops.encapsulateFromBytes(ekBytes) }},
+				{"Encapsulate", ops.encapsulate},
+				{"Decapsulate", ops.decapsulate},
+			} {
+				b.Run(p.Name()+"/"+op.name+"/"+ops.impl, func(b *testing.B) { benchcpu.Loop(b, op.run) })
 			}
-		})
-		if s.p != MLKEM512 {
-			_, _, _, fromBytes := stdlibDecapsulationKey(b, s.p, seed)
-			b.Run(s.p.Name()+"/stdlib", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := fromBytes(ekBytes); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
 		}
-		b.Run(s.p.Name()+"/circl", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				pk, err := s.circl.UnmarshalBinaryPublicKey(ekBytes)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, _, err := s.circl.EncapsulateDeterministically(pk, m[:]); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
 	}
 }
 
-// BenchmarkEncapsulate measures encapsulation with a loaded key.
-func BenchmarkEncapsulate(b *testing.B) {
-	seed := benchSeed()
-	var m [32]byte
-	for _, s := range benchSets {
-		var dk DecapsulationKey
-		if err := dk.SetSeed(s.p, seed); err != nil {
-			b.Fatal(err)
-		}
-		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
-			b.ReportAllocs()
-			var k [32]byte
-			c := make([]byte, s.p.CiphertextSize())
-			for b.Loop() {
-				if err := dk.ek.EncapsulateInternal(&k, c, &m); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		if s.p != MLKEM512 {
-			_, _, encaps, _ := stdlibDecapsulationKey(b, s.p, seed)
-			b.Run(s.p.Name()+"/stdlib", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					encaps()
-				}
-			})
-		}
-		pk, _ := s.circl.DeriveKeyPair(seed)
-		b.Run(s.p.Name()+"/circl", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, _, err := s.circl.EncapsulateDeterministically(pk, m[:]); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+// BenchmarkKernels measures the ring kernels alone, the units the SIMD
+// versions will replace.
+func BenchmarkKernels(b *testing.B) {
+	var f ringElement
+	for i := range f {
+		f[i] = fieldElement(i * 13 % q)
 	}
-}
-
-func BenchmarkDecapsulate(b *testing.B) {
-	seed := benchSeed()
-	var m [32]byte
-	for _, s := range benchSets {
-		var dk DecapsulationKey
-		if err := dk.SetSeed(s.p, seed); err != nil {
-			b.Fatal(err)
+	g := ntt(&f)
+	b.Run("NTT", func(b *testing.B) {
+		for b.Loop() {
+			h := f
+			ntt(&h)
 		}
-		var k [32]byte
-		c := make([]byte, s.p.CiphertextSize())
-		if err := dk.ek.EncapsulateInternal(&k, c, &m); err != nil {
-			b.Fatal(err)
+	})
+	b.Run("InverseNTT", func(b *testing.B) {
+		for b.Loop() {
+			h := g
+			inverseNTT(&h)
 		}
-		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if err := dk.Decapsulate(&k, c); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		if s.p != MLKEM512 {
-			sdk, _, _, _ := stdlibDecapsulationKey(b, s.p, seed)
-			b.Run(s.p.Name()+"/stdlib", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					if _, err := sdk.Decapsulate(c); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+	})
+	b.Run("MultiplyAccumulate", func(b *testing.B) {
+		var acc [n]uint32
+		for b.Loop() {
+			multiplyAccumulate(&acc, &g, &g)
+			clear(acc[:])
 		}
-		_, sk := s.circl.DeriveKeyPair(seed)
-		b.Run(s.p.Name()+"/circl", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := s.circl.Decapsulate(sk, c); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	})
+	b.Run("CompressEncode10", func(b *testing.B) {
+		var c [n]uint16
+		out := make([]byte, 320)
+		for b.Loop() {
+			compressPoly(&c, &f, 10)
+			byteEncode(out, &c, 10)
+		}
+	})
+	buf := make([]byte, 192)
+	b.Run("SamplePolyCBD2", func(b *testing.B) {
+		for b.Loop() {
+			samplePolyCBD(&f, buf, 2)
+		}
+	})
 }

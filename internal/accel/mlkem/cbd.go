@@ -12,13 +12,16 @@ const prfBlocks = 2
 func samplePolyCBD(f *ringElement, b []byte, eta int) {
 	switch eta {
 	case 2:
-		// Each byte holds two coefficients of four bits: x = b0 + b1, y = b2 + b3.
+		// Each byte holds two coefficients of four bits, x = b0 + b1 and
+		// y = b2 + b3. Four bytes at a time: adding the odd bits to the even
+		// ones leaves every 2-bit group holding the sum of its two bits.
 		b = b[:128]
-		for i, v := range b {
-			for h := range 2 {
-				nib := v >> (4 * h)
-				x := nib&1 + nib>>1&1
-				y := nib>>2&1 + nib>>3&1
+		for i := 0; i < 128; i += 4 {
+			w := uint32(b[i]) | uint32(b[i+1])<<8 | uint32(b[i+2])<<16 | uint32(b[i+3])<<24
+			s := w&0x55555555 + w>>1&0x55555555
+			for h := range 8 {
+				x := s >> (4 * h) & 3
+				y := s >> (4*h + 2) & 3
 				f[2*i+h] = fieldSub(fieldElement(x), fieldElement(y))
 			}
 		}

@@ -54,7 +54,8 @@ func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return &dk.ek
 
 // SetBytes sets ek to the encapsulation key encoded in b, after the FIPS 203
 // Section 7.2 checks: the length, and the modulus check on every coefficient.
-// It expands Â, so later encapsulations skip that work.
+// It expands Â, so later encapsulations skip that work. On error ek may be left
+// unusable.
 func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 	if len(b) != p.EncapsulationKeySize() {
 		return ErrEncapsulationKeyLength
@@ -135,7 +136,7 @@ func (dk *DecapsulationKey) Seed() (seed [SeedSize]byte, ok bool) {
 // SetExpanded sets dk to the expanded decapsulation key
 // dk = ByteEncode12(ŝ)‖ek‖H(ek)‖z, after the FIPS 203 Section 7.3 checks: the
 // length, the modulus check of the embedded ek (Section 7.2), and the hash
-// check H(ek) = the stored hash.
+// check H(ek) = the stored hash. On error dk may be left unusable.
 func (dk *DecapsulationKey) SetExpanded(p *Params, b []byte) error {
 	if len(b) != p.DecapsulationKeySize() {
 		return ErrDecapsulationKeyLength

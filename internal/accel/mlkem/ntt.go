@@ -62,6 +62,7 @@ func ntt(f *ringElement) nttElement {
 			z := uint32(zetas[k])
 			k++
 			lo, hi := a[start:start+length], a[start+length:start+2*length]
+			hi = hi[:len(lo)] // lets the compiler drop the bounds checks
 			for j := range lo {
 				t := barrettReduceLazy(z * hi[j]) // t < 2q
 				hi[j] = lo[j] + 2*q - t
@@ -94,6 +95,7 @@ func inverseNTT(f *nttElement) ringElement {
 			z := uint32(zetas[k])
 			k--
 			lo, hi := a[start:start+length], a[start+length:start+2*length]
+			hi = hi[:len(lo)]
 			for j := range lo {
 				t := lo[j]
 				lo[j] = t + hi[j]

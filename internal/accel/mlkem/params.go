@@ -22,7 +22,6 @@ const (
 	SharedKeySize    = 32 // K
 	MessageSize      = 32 // m, the Encaps_internal randomness
 	encodedPolySize  = 384
-	encodedPolyBits  = 12
 	maxCiphertextLen = 32 * (11*maxK + 5)
 )
 

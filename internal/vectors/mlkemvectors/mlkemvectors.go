@@ -52,10 +52,10 @@ func Sizes(set string) (ek, dk, c int) {
 	panic("mlkemvectors: unknown parameter set " + set)
 }
 
-// hexBytes is a JSON string of hex digits (either case).
-type hexBytes []byte
+// HexBytes is a JSON string of hex digits (either case), decoded.
+type HexBytes []byte
 
-func (h *hexBytes) UnmarshalJSON(b []byte) error {
+func (h *HexBytes) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return err
@@ -87,8 +87,8 @@ func ACVP(t *testing.T, impl Implementation) {
 			ParameterSet string `json:"parameterSet"`
 			Tests        []struct {
 				TcID int      `json:"tcId"`
-				D    hexBytes `json:"d"`
-				Z    hexBytes `json:"z"`
+				D    HexBytes `json:"d"`
+				Z    HexBytes `json:"z"`
 			} `json:"tests"`
 		} `json:"testGroups"`
 	}
@@ -96,8 +96,8 @@ func ACVP(t *testing.T, impl Implementation) {
 		TestGroups []struct {
 			Tests []struct {
 				TcID int      `json:"tcId"`
-				EK   hexBytes `json:"ek"`
-				DK   hexBytes `json:"dk"`
+				EK   HexBytes `json:"ek"`
+				DK   HexBytes `json:"dk"`
 			} `json:"tests"`
 		} `json:"testGroups"`
 	}
@@ -137,19 +137,19 @@ func ACVP(t *testing.T, impl Implementation) {
 				KeyFormat    string `json:"keyFormat"`
 				Tests        []struct {
 					TcID int      `json:"tcId"`
-					EK   hexBytes `json:"ek"`
-					DK   hexBytes `json:"dk"`
-					M    hexBytes `json:"m"`
-					C    hexBytes `json:"c"`
-					D    hexBytes `json:"d"`
-					Z    hexBytes `json:"z"`
+					EK   HexBytes `json:"ek"`
+					DK   HexBytes `json:"dk"`
+					M    HexBytes `json:"m"`
+					C    HexBytes `json:"c"`
+					D    HexBytes `json:"d"`
+					Z    HexBytes `json:"z"`
 				} `json:"tests"`
 			} `json:"testGroups"`
 		}
 		type result struct {
 			TcID       int      `json:"tcId"`
-			C          hexBytes `json:"c"`
-			K          hexBytes `json:"k"`
+			C          HexBytes `json:"c"`
+			K          HexBytes `json:"k"`
 			TestPassed *bool    `json:"testPassed"`
 		}
 		var expected struct {
@@ -230,12 +230,12 @@ func Wycheproof(t *testing.T, impl Implementation) {
 					Tests        []struct {
 						TcID    int      `json:"tcId"`
 						Comment string   `json:"comment"`
-						Seed    hexBytes `json:"seed"`
-						EK      hexBytes `json:"ek"`
-						DK      hexBytes `json:"dk"`
-						M       hexBytes `json:"m"`
-						C       hexBytes `json:"c"`
-						K       hexBytes `json:"K"`
+						Seed    HexBytes `json:"seed"`
+						EK      HexBytes `json:"ek"`
+						DK      HexBytes `json:"dk"`
+						M       HexBytes `json:"m"`
+						C       HexBytes `json:"c"`
+						K       HexBytes `json:"K"`
 						Result  string   `json:"result"`
 						Flags   []string `json:"flags"`
 					} `json:"tests"`

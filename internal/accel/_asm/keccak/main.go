@@ -28,7 +28,7 @@ import (
 )
 
 func main() {
-	ConstraintExpr("!purego")
+	ConstraintExpr("amd64,!purego")
 	rc := roundConstantTable()
 
 	registerResident("keccakF1600x8AVX512", 8, zmm, rc)

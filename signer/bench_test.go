@@ -1,0 +1,125 @@
+package signer
+
+import (
+	"crypto/mldsa"
+	"testing"
+
+	"github.com/cloudflare/circl/sign"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+)
+
+// Benchmarks of the public API beside crypto/mldsa and circl in the same
+// run. Every signature is hedged (randomized), as crypto.Signer users get.
+
+var benchMsg = []byte("a message of modest length, as a TLS 1.3 CertificateVerify would sign")
+
+// circlHedgedSign returns circl's randomized SignTo for sk.
+func circlHedgedSign(sk sign.PrivateKey) func(msg, sig []byte) error {
+	switch k := sk.(type) {
+	case *mldsa44.PrivateKey:
+		return func(msg, sig []byte) error { return mldsa44.SignTo(k, msg, nil, true, sig) }
+	case *mldsa65.PrivateKey:
+		return func(msg, sig []byte) error { return mldsa65.SignTo(k, msg, nil, true, sig) }
+	case *mldsa87.PrivateKey:
+		return func(msg, sig []byte) error { return mldsa87.SignTo(k, msg, nil, true, sig) }
+	}
+	panic("unknown circl key")
+}
+
+func BenchmarkSign(b *testing.B) {
+	for _, params := range allParams {
+		seed := seedFor(9)
+		ours, _ := NewPrivateKey(params, seed)
+		std, _ := mldsa.NewPrivateKey(params, seed)
+		_, circlSK := circlOwn(params).DeriveKey(seed)
+		b.Run(params.String()+"/crystals/Sign", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ours.Sign(nil, benchMsg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/crystals/SignMessage", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ours.SignMessage(nil, benchMsg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/crystals/SignTo", func(b *testing.B) {
+			b.ReportAllocs()
+			sig := make([]byte, params.SignatureSize())
+			for b.Loop() {
+				if err := ours.SignTo(sig, benchMsg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/stdlib/Sign", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := std.Sign(nil, benchMsg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/circl/SignTo", func(b *testing.B) {
+			b.ReportAllocs()
+			signTo := circlHedgedSign(circlSK)
+			sig := make([]byte, params.SignatureSize())
+			for b.Loop() {
+				if err := signTo(benchMsg, sig); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkVerify(b *testing.B) {
+	for _, params := range allParams {
+		seed := seedFor(9)
+		ours, _ := NewPrivateKey(params, seed)
+		sig, _ := ours.Sign(nil, benchMsg, nil)
+		pk := ours.PublicKey()
+		circlPK, _ := circlOwn(params).DeriveKey(seed)
+		b.Run(params.String()+"/crystals/Verify", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Verify(pk, benchMsg, sig, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/crystals/Verifier", func(b *testing.B) {
+			b.ReportAllocs()
+			v := NewVerifier(pk)
+			for b.Loop() {
+				if err := v.Verify(benchMsg, sig, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/stdlib/Verify", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := mldsa.Verify(pk, benchMsg, sig, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(params.String()+"/circl/Verify", func(b *testing.B) {
+			b.ReportAllocs()
+			scheme := circlOwn(params)
+			for b.Loop() {
+				if !scheme.Verify(circlPK, benchMsg, sig, nil) {
+					b.Fatal("circl rejects the signature")
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,131 @@
+package signer
+
+import (
+	"crypto"
+	"crypto/mldsa"
+	"errors"
+	"fmt"
+	"unsafe"
+
+	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
+)
+
+// Options selects the ML-DSA variant for signing and verifying. It
+// implements [crypto.SignerOpts]; *[mldsa.Options] and plain [crypto.Hash]
+// values are accepted too.
+type Options struct {
+	// Context is the FIPS 204 context string, at most 255 bytes.
+	Context string
+
+	// Hash zero selects pure ML-DSA. crypto.MLDSAMu means the input is a
+	// 64-byte external μ. Any hash FIPS 204 allows for HashML-DSA selects
+	// HashML-DSA: SHA224, SHA256, SHA384, SHA512, SHA512_224, SHA512_256,
+	// SHA3_224, SHA3_256, SHA3_384, SHA3_512, and this package's [SHAKE128]
+	// and [SHAKE256].
+	Hash crypto.Hash
+
+	// Deterministic selects deterministic signing (rnd = 0) over hedged.
+	Deterministic bool
+}
+
+// HashFunc returns o.Hash, implementing [crypto.SignerOpts].
+func (o *Options) HashFunc() crypto.Hash { return o.Hash }
+
+// SHAKE128 and SHAKE256 stand for the two extendable-output functions
+// HashML-DSA allows (with 256- and 512-bit outputs), which have no
+// [crypto.Hash] value. They are meaningful only to this package: their
+// Available method reports false and New panics.
+const (
+	SHAKE128 crypto.Hash = 1<<16 + 128
+	SHAKE256 crypto.Hash = 1<<16 + 256
+)
+
+// preHashes maps every hash FIPS 204 allows to the engine's identifier.
+var preHashes = map[crypto.Hash]engine.PreHash{
+	crypto.SHA224:     engine.SHA2_224,
+	crypto.SHA256:     engine.SHA2_256,
+	crypto.SHA384:     engine.SHA2_384,
+	crypto.SHA512:     engine.SHA2_512,
+	crypto.SHA512_224: engine.SHA2_512_224,
+	crypto.SHA512_256: engine.SHA2_512_256,
+	crypto.SHA3_224:   engine.SHA3_224,
+	crypto.SHA3_256:   engine.SHA3_256,
+	crypto.SHA3_384:   engine.SHA3_384,
+	crypto.SHA3_512:   engine.SHA3_512,
+	SHAKE128:          engine.SHAKE128,
+	SHAKE256:          engine.SHAKE256,
+}
+
+// variant is what a crypto.SignerOpts asks for.
+type variant struct {
+	context       string
+	externalMu    bool
+	preHash       engine.PreHash // zero for pure ML-DSA
+	deterministic bool
+}
+
+func parseOptions(opts crypto.SignerOpts) (variant, error) {
+	var v variant
+	var h crypto.Hash
+	switch o := opts.(type) {
+	case nil:
+	case *Options:
+		if o != nil {
+			v.context, h, v.deterministic = o.Context, o.Hash, o.Deterministic
+		}
+	case *mldsa.Options:
+		if o != nil {
+			v.context = o.Context
+		}
+	default:
+		h = opts.HashFunc()
+	}
+	if len(v.context) > engine.MaxContextSize {
+		return v, fmt.Errorf("signer: context is %d bytes, FIPS 204 allows at most %d", len(v.context), engine.MaxContextSize)
+	}
+	switch h {
+	case 0:
+	case crypto.MLDSAMu:
+		if v.context != "" {
+			return v, errors.New("signer: a context cannot be combined with external μ (μ already binds it)")
+		}
+		v.externalMu = true
+	default:
+		ph, ok := preHashes[h]
+		if !ok {
+			return v, fmt.Errorf("signer: hash %v is not allowed by FIPS 204 for HashML-DSA", h)
+		}
+		v.preHash = ph
+	}
+	return v, nil
+}
+
+// mu computes the message representative for input under tr. With
+// hashInput, a HashML-DSA input is the message and is hashed here;
+// otherwise it is the digest.
+func (v *variant) mu(mu *[MuSize]byte, tr *[64]byte, input []byte, hashInput bool) error {
+	ctx := stringBytes(v.context)
+	switch {
+	case v.externalMu:
+		if len(input) != MuSize {
+			return fmt.Errorf("signer: external μ must be %d bytes, got %d", MuSize, len(input))
+		}
+		copy(mu[:], input)
+		return nil
+	case v.preHash != 0:
+		digest := input
+		if hashInput {
+			var buf [64]byte
+			digest = v.preHash.Digest(buf[:], input)
+		} else if len(digest) != v.preHash.Size() {
+			return fmt.Errorf("signer: %v digest must be %d bytes, got %d", v.preHash, v.preHash.Size(), len(digest))
+		}
+		return engine.ComputeMuPreHash(mu, tr, v.preHash, digest, ctx)
+	default:
+		return engine.ComputeMu(mu, tr, input, ctx)
+	}
+}
+
+// stringBytes returns the bytes of s without copying, for the hash input of
+// μ, which only reads them.
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

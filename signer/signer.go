@@ -1,0 +1,245 @@
+// Package signer provides ML-DSA (FIPS 204) private keys that are a drop-in
+// [crypto.Signer] and [crypto.MessageSigner] for crypto/x509, crypto/tls and
+// golang.org/x/crypto/ssh, backed by this module's ML-DSA engine.
+//
+// The API mirrors Go's crypto/mldsa, so migrating is a rename: parameter
+// sets are the standard library's [mldsa.Parameters], [PrivateKey.Public]
+// returns the standard library's *[mldsa.PublicKey], and [Verify] takes one.
+// On top of that, the package signs and verifies every FIPS 204 variant:
+// pure ML-DSA with a context, HashML-DSA with every allowed hash, and
+// external μ; it loads expanded private keys; it offers prepared verifiers
+// ([NewVerifier]) and signing into a caller's buffer ([PrivateKey.SignTo])
+// without allocation; and it adapts keys to circl's sign.Scheme
+// ([CirclScheme]).
+package signer
+
+import (
+	"crypto"
+	"crypto/mldsa"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+
+	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
+)
+
+// PrivateKey is an ML-DSA private key. It keeps the key in the engine's
+// precomputed form, so signing repeats no key expansion. It is safe for
+// concurrent use.
+type PrivateKey struct {
+	params mldsa.Parameters
+	sk     *engine.PrivateKey
+	pub    *mldsa.PublicKey
+}
+
+var (
+	_ crypto.Signer        = (*PrivateKey)(nil)
+	_ crypto.MessageSigner = (*PrivateKey)(nil)
+)
+
+// ErrNoSeed is returned by [PrivateKey.Seed] for a key decoded from the
+// expanded encoding, which does not contain the seed ξ.
+var ErrNoSeed = errors.New("signer: private key was loaded from its expanded encoding and has no seed")
+
+// SeedSize is the size of an ML-DSA private key seed ξ.
+const SeedSize = engine.SeedSize
+
+// MuSize is the size of an external μ message representative.
+const MuSize = engine.MuSize
+
+// GenerateKey generates a new private key from a random seed.
+func GenerateKey(params mldsa.Parameters) (*PrivateKey, error) {
+	var seed [SeedSize]byte
+	if _, err := rand.Read(seed[:]); err != nil {
+		return nil, err
+	}
+	defer clear(seed[:])
+	return NewPrivateKey(params, seed[:])
+}
+
+// NewPrivateKey derives a private key from its 32-byte seed ξ
+// (ML-DSA.KeyGen_internal, FIPS 204, Algorithm 6), like
+// [mldsa.NewPrivateKey].
+func NewPrivateKey(params mldsa.Parameters, seed []byte) (*PrivateKey, error) {
+	p, err := engineParams(params)
+	if err != nil {
+		return nil, err
+	}
+	if len(seed) != SeedSize {
+		return nil, fmt.Errorf("signer: %s seed must be %d bytes, got %d", params, SeedSize, len(seed))
+	}
+	return newPrivateKey(params, engine.NewPrivateKeyFromSeed(p, (*[SeedSize]byte)(seed)))
+}
+
+// NewPrivateKeyFromExpanded decodes the FIPS 204 expanded private key
+// encoding (skEncode, Algorithm 24). It checks that the s1 and s2
+// coefficients are within [−η, η] and that t0 and tr are consistent with the
+// public key the encoding implies. Such a key has no seed: [PrivateKey.Seed]
+// returns [ErrNoSeed] and [PrivateKey.Bytes] returns nil.
+func NewPrivateKeyFromExpanded(params mldsa.Parameters, sk []byte) (*PrivateKey, error) {
+	p, err := engineParams(params)
+	if err != nil {
+		return nil, err
+	}
+	if len(sk) != p.PrivateKeySize() {
+		return nil, fmt.Errorf("signer: %s expanded private key must be %d bytes, got %d%s",
+			params, p.PrivateKeySize(), len(sk), otherSetHint(len(sk), (*engine.Params).PrivateKeySize))
+	}
+	k, err := engine.NewPrivateKeyFromExpanded(p, sk)
+	if err != nil {
+		return nil, fmt.Errorf("signer: %w", err)
+	}
+	return newPrivateKey(params, k)
+}
+
+func newPrivateKey(params mldsa.Parameters, sk *engine.PrivateKey) (*PrivateKey, error) {
+	pub, err := mldsa.NewPublicKey(params, sk.PublicKey().Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("signer: standard library rejected the public key: %w", err)
+	}
+	return &PrivateKey{params: params, sk: sk, pub: pub}, nil
+}
+
+// Parameters returns the key's parameter set.
+func (k *PrivateKey) Parameters() mldsa.Parameters { return k.params }
+
+// Public returns the standard library's *[mldsa.PublicKey] for k, which is
+// what crypto/x509, crypto/tls and x/crypto/ssh expect of an ML-DSA signer.
+func (k *PrivateKey) Public() crypto.PublicKey { return k.pub }
+
+// PublicKey returns the standard library's public key for k.
+func (k *PrivateKey) PublicKey() *mldsa.PublicKey { return k.pub }
+
+// Bytes returns the private key seed, like [mldsa.PrivateKey.Bytes], or nil
+// for a key loaded from the expanded encoding (see [PrivateKey.Seed]).
+func (k *PrivateKey) Bytes() []byte {
+	seed, err := k.Seed()
+	if err != nil {
+		return nil
+	}
+	return seed
+}
+
+// Seed returns the 32-byte seed ξ, or [ErrNoSeed] for a key loaded from the
+// expanded encoding.
+func (k *PrivateKey) Seed() ([]byte, error) {
+	seed, ok := k.sk.Seed()
+	if !ok {
+		return nil, ErrNoSeed
+	}
+	return seed[:], nil
+}
+
+// ExpandedBytes returns the FIPS 204 expanded private key encoding
+// (skEncode, Algorithm 24).
+func (k *PrivateKey) ExpandedBytes() []byte {
+	out := make([]byte, k.sk.Params().PrivateKeySize())
+	k.sk.EncodeExpanded(out)
+	return out
+}
+
+// Equal reports whether x is a *PrivateKey or *[mldsa.PrivateKey] of the same
+// key. A key from a seed equals the key loaded from its expanded encoding.
+func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
+	switch x := x.(type) {
+	case *PrivateKey:
+		return k.params == x.params && k.sk.Equal(x.sk)
+	case *mldsa.PrivateKey:
+		other, err := NewPrivateKey(x.PublicKey().Parameters(), x.Bytes())
+		return err == nil && k.Equal(other)
+	}
+	return false
+}
+
+// Sign signs digest with k, following the crypto.Signer convention:
+//   - opts nil, or opts.HashFunc() zero: digest is the message itself, signed
+//     with pure ML-DSA (FIPS 204, Algorithm 2); a context comes from
+//     *[mldsa.Options] or *[Options];
+//   - opts.HashFunc() == crypto.MLDSAMu: digest is a 64-byte external μ;
+//   - any other hash FIPS 204 allows (see [Options]): digest is that hash of
+//     the message, signed with HashML-DSA (Algorithm 4).
+//
+// The signature is hedged (fresh randomness from crypto/rand; rand is
+// ignored, as by crypto/mldsa) unless opts is an *[Options] with
+// Deterministic set.
+func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
+	sig := make([]byte, k.sk.Params().SignatureSize())
+	if err := k.sign(sig, digest, opts, false, false); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// SignMessage signs msg with k. It is [PrivateKey.Sign] except that with a
+// HashML-DSA hash in opts it hashes msg itself.
+func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerOpts) ([]byte, error) {
+	sig := make([]byte, k.sk.Params().SignatureSize())
+	if err := k.sign(sig, msg, opts, true, false); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// SignDeterministic works like [PrivateKey.Sign], but the signature is
+// deterministic (rnd is 32 zero bytes), like
+// [mldsa.PrivateKey.SignDeterministic].
+func (k *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	sig := make([]byte, k.sk.Params().SignatureSize())
+	if err := k.sign(sig, message, opts, false, true); err != nil {
+		return nil, err
+	}
+	return sig, nil
+}
+
+// SignTo is [PrivateKey.Sign] into the caller's buffer sig, which must be
+// exactly the parameter set's signature size. It allocates nothing.
+func (k *PrivateKey) SignTo(sig, digest []byte, opts crypto.SignerOpts) error {
+	return k.sign(sig, digest, opts, false, false)
+}
+
+func (k *PrivateKey) sign(sig, input []byte, opts crypto.SignerOpts, hashInput, deterministic bool) error {
+	p := k.sk.Params()
+	if len(sig) != p.SignatureSize() {
+		return fmt.Errorf("signer: %s signature buffer must be %d bytes, got %d", k.params, p.SignatureSize(), len(sig))
+	}
+	o, err := parseOptions(opts)
+	if err != nil {
+		return err
+	}
+	var rnd [engine.RandomSize]byte
+	if !deterministic && !o.deterministic {
+		if _, err := rand.Read(rnd[:]); err != nil {
+			return err
+		}
+	}
+	var mu [MuSize]byte
+	if err := o.mu(&mu, k.sk.PublicKey().Tr(), input, hashInput); err != nil {
+		return err
+	}
+	return k.sk.SignMu(sig, &mu, &rnd)
+}
+
+// engineParams maps a standard-library parameter set to the engine's.
+func engineParams(params mldsa.Parameters) (*engine.Params, error) {
+	switch params {
+	case mldsa.MLDSA44():
+		return engine.Params44(), nil
+	case mldsa.MLDSA65():
+		return engine.Params65(), nil
+	case mldsa.MLDSA87():
+		return engine.Params87(), nil
+	}
+	return nil, errors.New("signer: unknown ML-DSA parameter set")
+}
+
+// otherSetHint names the parameter set whose size is n, if any, so that a key
+// for the wrong set gets an error saying so.
+func otherSetHint(n int, size func(*engine.Params) int) string {
+	for _, p := range engine.All() {
+		if size(p) == n {
+			return " (the size of an " + p.Name + " key)"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,512 @@
+package signer
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/mldsa"
+	"crypto/sha256"
+	"crypto/sha3"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cloudflare/circl/pki"
+	"github.com/cloudflare/circl/sign"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+)
+
+var allParams = []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()}
+
+func circlOwn(params mldsa.Parameters) sign.Scheme {
+	switch params {
+	case mldsa.MLDSA44():
+		return mldsa44.Scheme()
+	case mldsa.MLDSA65():
+		return mldsa65.Scheme()
+	}
+	return mldsa87.Scheme()
+}
+
+func seedFor(i int) []byte {
+	seed := make([]byte, SeedSize)
+	seed[0], seed[1] = byte(i), 0x5e
+	return seed
+}
+
+// TestCrossVerification signs with each implementation (ours, crypto/mldsa,
+// circl) and verifies with every other, at every level, with and without a
+// context, in both directions.
+func TestCrossVerification(t *testing.T) {
+	msg := []byte("cross-verification message")
+	for _, params := range allParams {
+		for _, ctx := range []string{"", "a context string"} {
+			t.Run(fmt.Sprintf("%s/ctx=%q", params, ctx), func(t *testing.T) {
+				seed := seedFor(1)
+				ours, err := NewPrivateKey(params, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				std, err := mldsa.NewPrivateKey(params, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				circlPK, circlSK := circlOwn(params).DeriveKey(seed)
+				if !bytes.Equal(ours.PublicKey().Bytes(), std.PublicKey().Bytes()) {
+					t.Fatal("public key differs from crypto/mldsa's")
+				}
+				circlPKBytes, _ := circlPK.MarshalBinary()
+				if !bytes.Equal(ours.PublicKey().Bytes(), circlPKBytes) {
+					t.Fatal("public key differs from circl's")
+				}
+				circlSKBytes, _ := circlSK.MarshalBinary()
+				if !bytes.Equal(ours.ExpandedBytes(), circlSKBytes) {
+					t.Fatal("expanded private key differs from circl's")
+				}
+
+				stdOpts := &mldsa.Options{Context: ctx}
+				circlOpts := &sign.SignatureOpts{Context: ctx}
+				ourSig, err := ours.Sign(nil, msg, &Options{Context: ctx})
+				if err != nil {
+					t.Fatal(err)
+				}
+				stdSig, err := std.Sign(nil, msg, stdOpts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				circlSig := circlOwn(params).Sign(circlSK, msg, circlOpts)
+
+				// Ours → stdlib, circl.
+				if err := mldsa.Verify(std.PublicKey(), msg, ourSig, stdOpts); err != nil {
+					t.Errorf("crypto/mldsa rejects our signature: %v", err)
+				}
+				if !circlOwn(params).Verify(circlPK, msg, ourSig, circlOpts) {
+					t.Error("circl rejects our signature")
+				}
+				// stdlib, circl → ours, through every verification path.
+				verifier := NewVerifier(ours.PublicKey())
+				for name, sig := range map[string][]byte{"ours": ourSig, "crypto/mldsa": stdSig, "circl": circlSig} {
+					if err := Verify(ours.PublicKey(), msg, sig, stdOpts); err != nil {
+						t.Errorf("Verify rejects %s signature: %v", name, err)
+					}
+					if err := verifier.Verify(msg, sig, &Options{Context: ctx}); err != nil {
+						t.Errorf("Verifier rejects %s signature: %v", name, err)
+					}
+					if err := Verify(ours.PublicKey(), msg, sig, &mldsa.Options{Context: ctx + "x"}); err == nil {
+						t.Errorf("Verify accepts %s signature under another context", name)
+					}
+				}
+				// Deterministic signatures are byte-identical to the stdlib's.
+				ourDet, err := ours.SignDeterministic(msg, stdOpts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stdDet, err := std.SignDeterministic(msg, stdOpts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(ourDet, stdDet) {
+					t.Error("deterministic signature differs from crypto/mldsa's")
+				}
+				// Our circl adapter against circl itself.
+				adapter := CirclScheme(params)
+				aPK, aSK := adapter.DeriveKey(seed)
+				if !aPK.Equal(aPK) || !aSK.Equal(aSK) {
+					t.Error("adapter keys are not Equal to themselves")
+				}
+				aSig := adapter.Sign(aSK, msg, circlOpts)
+				if !circlOwn(params).Verify(circlPK, msg, aSig, circlOpts) {
+					t.Error("circl rejects the adapter's signature")
+				}
+				if !adapter.Verify(aPK, msg, circlSig, circlOpts) {
+					t.Error("the adapter rejects circl's signature")
+				}
+				if adapter.Verify(aPK, msg[1:], circlSig, circlOpts) {
+					t.Error("the adapter accepts a signature of another message")
+				}
+			})
+		}
+	}
+}
+
+func TestCirclAdapterShape(t *testing.T) {
+	for _, params := range allParams {
+		ours, theirs := CirclScheme(params), circlOwn(params)
+		if ours.Name() != theirs.Name() || ours.PublicKeySize() != theirs.PublicKeySize() ||
+			ours.PrivateKeySize() != theirs.PrivateKeySize() || ours.SignatureSize() != theirs.SignatureSize() ||
+			ours.SeedSize() != theirs.SeedSize() || ours.SupportsContext() != theirs.SupportsContext() {
+			t.Errorf("%s: adapter sizes or name differ from circl's", params)
+		}
+		ourOID := ours.(pki.CertificateScheme).Oid()
+		if !ourOID.Equal(theirs.(pki.CertificateScheme).Oid()) {
+			t.Errorf("%s: OID %v differs from circl's", params, ourOID)
+		}
+		if pki.SchemeByOid(ourOID).Name() != ours.Name() {
+			t.Errorf("%s: circl maps our OID to %s", params, pki.SchemeByOid(ourOID).Name())
+		}
+	}
+}
+
+// TestCirclPKI marshals our adapter keys with circl/pki, loads them as
+// circl's own keys, and checks signatures cross over.
+func TestCirclPKI(t *testing.T) {
+	msg := []byte("pki round trip")
+	for _, params := range allParams {
+		pk, sk := CirclScheme(params).DeriveKey(seedFor(2))
+		pkPEM, err := pki.MarshalPEMPublicKey(pk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		skPEM, err := pki.MarshalPEMPrivateKey(sk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirPK, err := pki.UnmarshalPEMPublicKey(pkPEM)
+		if err != nil {
+			t.Fatalf("%s: circl cannot load our public key: %v", params, err)
+		}
+		theirSK, err := pki.UnmarshalPEMPrivateKey(skPEM)
+		if err != nil {
+			t.Fatalf("%s: circl cannot load our private key: %v", params, err)
+		}
+		a, _ := theirPK.MarshalBinary()
+		b, _ := pk.MarshalBinary()
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: public key changed through circl/pki", params)
+		}
+		c, _ := theirSK.MarshalBinary()
+		d, _ := sk.MarshalBinary()
+		if !bytes.Equal(c, d) {
+			t.Errorf("%s: private key changed through circl/pki", params)
+		}
+		theirSig, err := theirSK.Sign(nil, msg, crypto.Hash(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !CirclScheme(params).Verify(pk, msg, theirSig, nil) {
+			t.Errorf("%s: our adapter rejects the circl key's signature", params)
+		}
+		ourSig, err := sk.Sign(nil, msg, crypto.Hash(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !circlOwn(params).Verify(theirPK, msg, ourSig, nil) {
+			t.Errorf("%s: circl rejects our adapter's signature", params)
+		}
+		// A key loaded from the expanded encoding has no seed: circl/pki
+		// must refuse to marshal it, as it does for its own such keys.
+		expanded, err := CirclScheme(params).UnmarshalBinaryPrivateKey(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if expanded.(sign.Seeded).Seed() != nil {
+			t.Error("expanded key reports a seed")
+		}
+		if _, err := pki.MarshalPEMPrivateKey(expanded); err == nil {
+			t.Error("circl/pki marshalled a key without seed")
+		}
+	}
+}
+
+// TestHashMLDSAAndMu covers the variants crypto/mldsa lacks: HashML-DSA
+// with every allowed hash, through Sign (digest) and SignMessage (message),
+// and external μ, with Verify and Verifier.
+func TestHashMLDSAAndMu(t *testing.T) {
+	msg := []byte("pre-hashed message")
+	sk, err := NewPrivateKey(mldsa.MLDSA65(), seedFor(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewVerifier(sk.PublicKey())
+	for h := range preHashes {
+		opts := &Options{Hash: h, Context: "ctx"}
+		digest := hashMessage(h, msg)
+		sig1, err := sk.Sign(nil, digest, opts)
+		if err != nil {
+			t.Fatalf("%v: %v", h, err)
+		}
+		sig2, err := sk.SignMessage(nil, msg, opts)
+		if err != nil {
+			t.Fatalf("%v: %v", h, err)
+		}
+		for _, sig := range [][]byte{sig1, sig2} {
+			if err := Verify(sk.PublicKey(), digest, sig, opts); err != nil {
+				t.Errorf("%v: %v", h, err)
+			}
+			if err := v.Verify(digest, sig, opts); err != nil {
+				t.Errorf("%v: %v", h, err)
+			}
+			// The pure verification of the same bytes must fail: domain separation.
+			if Verify(sk.PublicKey(), digest, sig, nil) == nil {
+				t.Errorf("%v: HashML-DSA signature verifies as pure ML-DSA", h)
+			}
+		}
+		if _, err := sk.Sign(nil, digest[1:], opts); err == nil {
+			t.Errorf("%v: short digest accepted", h)
+		}
+		det1, _ := sk.SignDeterministic(digest, opts)
+		det2, _ := sk.SignMessage(nil, msg, &Options{Hash: h, Context: "ctx", Deterministic: true})
+		if !bytes.Equal(det1, det2) {
+			t.Errorf("%v: Sign(digest) and SignMessage(message) differ", h)
+		}
+	}
+	// External μ: μ from a pure signature's inputs signs to the same bytes.
+	pure, err := sk.SignDeterministic(msg, &mldsa.Options{Context: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu := externalMu(t, sk.PublicKey(), msg, "c")
+	fromMu, err := sk.SignDeterministic(mu, crypto.MLDSAMu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(pure, fromMu) {
+		t.Error("external-μ signature differs from the pure one")
+	}
+	if err := Verify(sk.PublicKey(), mu, pure, crypto.MLDSAMu); err != nil {
+		t.Errorf("external-μ verify: %v", err)
+	}
+	if err := v.Verify(mu, pure, &Options{Hash: crypto.MLDSAMu}); err != nil {
+		t.Errorf("external-μ Verifier: %v", err)
+	}
+	if _, err := sk.Sign(nil, mu[1:], crypto.MLDSAMu); err == nil {
+		t.Error("63-byte μ accepted")
+	}
+	// stdlib accepts our μ signatures and we accept its.
+	stdSig, err := sk.Sign(nil, mu, crypto.MLDSAMu)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mldsa.Verify(sk.PublicKey(), msg, stdSig, &mldsa.Options{Context: "c"}); err != nil {
+		t.Errorf("crypto/mldsa rejects our external-μ signature: %v", err)
+	}
+}
+
+// externalMu computes μ = H(H(pk)‖0‖|ctx|‖ctx‖M) with crypto/sha3 alone.
+func externalMu(t *testing.T, pk *mldsa.PublicKey, msg []byte, ctx string) []byte {
+	tr := sha3.SumSHAKE256(pk.Bytes(), 64)
+	h := sha3.NewSHAKE256()
+	h.Write(tr)
+	h.Write([]byte{0, byte(len(ctx))})
+	h.Write([]byte(ctx))
+	h.Write(msg)
+	mu := make([]byte, 64)
+	h.Read(mu)
+	return mu
+}
+
+func hashMessage(h crypto.Hash, msg []byte) []byte {
+	switch h {
+	case SHAKE128:
+		return sha3.SumSHAKE128(msg, 32)
+	case SHAKE256:
+		return sha3.SumSHAKE256(msg, 64)
+	}
+	hh := h.New()
+	hh.Write(msg)
+	return hh.Sum(nil)
+}
+
+func TestBadInput(t *testing.T) {
+	params := mldsa.MLDSA44()
+	sk, err := NewPrivateKey(params, seedFor(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, err error, want string) {
+		t.Helper()
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		} else if !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %q does not mention %q", name, err, want)
+		}
+	}
+	_, err = NewPrivateKey(params, make([]byte, 31))
+	check("short seed", err, "seed must be 32 bytes")
+	_, err = NewPrivateKey(params, make([]byte, 64))
+	check("long seed", err, "seed must be 32 bytes")
+	k65, _ := NewPrivateKey(mldsa.MLDSA65(), seedFor(4))
+	_, err = NewPrivateKeyFromExpanded(params, k65.ExpandedBytes())
+	check("ML-DSA-65 key as ML-DSA-44", err, "the size of an ML-DSA-65 key")
+	exp := sk.ExpandedBytes()
+	bad := bytes.Clone(exp)
+	bad[70] ^= 1
+	_, err = NewPrivateKeyFromExpanded(params, bad)
+	check("inconsistent tr", err, "tr does not match")
+	bad = bytes.Clone(exp)
+	bad[len(bad)-5] ^= 1
+	_, err = NewPrivateKeyFromExpanded(params, bad)
+	check("inconsistent t0", err, "t0 does not match")
+	bad = bytes.Clone(exp)
+	bad[128] = 0xff
+	_, err = NewPrivateKeyFromExpanded(params, bad)
+	check("s1 out of range", err, "s1 coefficient out of range")
+	bad = bytes.Clone(exp)
+	bad[128+4*96] = 0xff
+	_, err = NewPrivateKeyFromExpanded(params, bad)
+	check("s2 out of range", err, "s2 coefficient out of range")
+
+	_, err = sk.Sign(nil, []byte("m"), &mldsa.Options{Context: strings.Repeat("x", 256)})
+	check("long context", err, "at most 255")
+	_, err = sk.Sign(nil, make([]byte, 20), crypto.SHA1)
+	check("SHA-1", err, "not allowed")
+	_, err = sk.Sign(nil, make([]byte, 16), crypto.MD5)
+	check("MD5", err, "not allowed")
+	_, err = sk.Sign(nil, make([]byte, 64), &Options{Hash: crypto.MLDSAMu, Context: "c"})
+	check("μ with context", err, "context")
+	err = sk.SignTo(make([]byte, 10), []byte("m"), nil)
+	check("short buffer", err, "signature buffer")
+
+	sig, err := sk.Sign(nil, []byte("m"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Verify(sk.PublicKey(), []byte("m"), sig[:100], nil)
+	check("short signature", err, "signature length")
+	err = Verify(sk.PublicKey(), []byte("m"), sig, &mldsa.Options{Context: strings.Repeat("x", 256)})
+	check("verify long context", err, "at most 255")
+	err = Verify(nil, []byte("m"), sig, nil)
+	check("nil key", err, "nil public key")
+	if err := Verify(sk.PublicKey(), []byte("m"), sig, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CirclScheme(params).UnmarshalBinaryPublicKey(make([]byte, 5)); err == nil {
+		t.Error("circl adapter accepted a 5-byte public key")
+	}
+	if _, err := CirclScheme(params).UnmarshalBinaryPrivateKey(make([]byte, 5)); err == nil {
+		t.Error("circl adapter accepted a 5-byte private key")
+	}
+}
+
+func TestKeys(t *testing.T) {
+	for _, params := range allParams {
+		sk, err := GenerateKey(params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, err := sk.Seed()
+		if err != nil || !bytes.Equal(seed, sk.Bytes()) {
+			t.Fatalf("Seed/Bytes: %v", err)
+		}
+		std, err := mldsa.NewPrivateKey(params, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sk.Equal(std) || !std.PublicKey().Equal(sk.Public()) {
+			t.Error("key differs from crypto/mldsa's for the same seed")
+		}
+		exp, err := NewPrivateKeyFromExpanded(params, sk.ExpandedBytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !exp.Equal(sk) || !sk.Equal(exp) {
+			t.Error("expanded round trip is not Equal")
+		}
+		if _, err := exp.Seed(); !errors.Is(err, ErrNoSeed) {
+			t.Errorf("Seed of an expanded key: %v, want ErrNoSeed", err)
+		}
+		if exp.Bytes() != nil {
+			t.Error("Bytes of an expanded key is not nil")
+		}
+		if exp.Parameters() != params || !exp.PublicKey().Equal(sk.PublicKey()) {
+			t.Error("expanded key lost its parameters or public key")
+		}
+		other, _ := GenerateKey(params)
+		if sk.Equal(other) {
+			t.Error("two generated keys are Equal")
+		}
+	}
+}
+
+// TestNoAllocations checks that signing into a buffer and verifying with a
+// Verifier allocate nothing.
+func TestNoAllocations(t *testing.T) {
+	for _, params := range allParams {
+		sk, _ := NewPrivateKey(params, seedFor(5))
+		v := NewVerifier(sk.PublicKey())
+		sig := make([]byte, params.SignatureSize())
+		msg := []byte("message")
+		opts := &Options{Context: "context"}
+		digest := sha256.Sum256(msg)
+		hashOpts := &Options{Hash: crypto.SHA256}
+		allocs := testing.AllocsPerRun(5, func() {
+			if err := sk.SignTo(sig, msg, opts); err != nil {
+				t.Fatal(err)
+			}
+			if err := v.Verify(msg, sig, opts); err != nil {
+				t.Fatal(err)
+			}
+			if err := sk.SignTo(sig, digest[:], hashOpts); err != nil {
+				t.Fatal(err)
+			}
+			if err := v.Verify(digest[:], sig, hashOpts); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per SignTo + Verifier.Verify", params, allocs)
+		}
+	}
+}
+
+// TestConcurrentUse shares one PrivateKey and one Verifier among many
+// goroutines; run it under -race.
+func TestConcurrentUse(t *testing.T) {
+	sk, err := NewPrivateKey(mldsa.MLDSA65(), seedFor(6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewVerifier(sk.PublicKey())
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			msg := []byte(fmt.Sprintf("goroutine %d", g))
+			for range 5 {
+				sig, err := sk.SignMessage(nil, msg, &Options{Context: "c"})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if err := v.Verify(msg, sig, &mldsa.Options{Context: "c"}); err != nil {
+					t.Error(err)
+				}
+				if err := Verify(sk.PublicKey(), msg, sig, &mldsa.Options{Context: "c"}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func FuzzVerify(f *testing.F) {
+	sk, err := NewPrivateKey(mldsa.MLDSA44(), seedFor(7))
+	if err != nil {
+		f.Fatal(err)
+	}
+	sig, _ := sk.Sign(nil, []byte("m"), nil)
+	f.Add(sig)
+	f.Add([]byte{})
+	v := NewVerifier(sk.PublicKey())
+	f.Fuzz(func(t *testing.T, sig []byte) {
+		e1 := Verify(sk.PublicKey(), []byte("m"), sig, nil)
+		e2 := v.Verify([]byte("m"), sig, nil)
+		if (e1 == nil) != (e2 == nil) {
+			t.Fatalf("Verify %v, Verifier.Verify %v", e1, e2)
+		}
+	})
+}
+
+func FuzzNewPrivateKeyFromExpanded(f *testing.F) {
+	sk, _ := NewPrivateKey(mldsa.MLDSA44(), seedFor(8))
+	f.Add(sk.ExpandedBytes())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		k, err := NewPrivateKeyFromExpanded(mldsa.MLDSA44(), b)
+		if err == nil && !bytes.Equal(k.ExpandedBytes(), b) {
+			t.Fatal("accepted key does not re-encode to its input")
+		}
+	})
+}
