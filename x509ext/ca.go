@@ -1,0 +1,412 @@
+package x509ext
+
+import (
+	"crypto"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"time"
+
+	"golang.org/x/crypto/cryptobyte"
+	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
+)
+
+// CA is a certificate authority: a CA certificate, the signer that holds its
+// key, and the certificates above it up to the root.
+type CA struct {
+	Certificate *x509.Certificate
+	// Chain holds the issuing CAs above Certificate, nearest first, ending
+	// with the root; it is empty for a root.
+	Chain []*x509.Certificate
+	// Clock returns the current time; nil means time.Now.
+	Clock func() time.Time
+	// Rand is the source of serial numbers and signing randomness; nil
+	// means crypto/rand.Reader.
+	Rand io.Reader
+
+	signer crypto.Signer
+}
+
+// CAOptions adjusts [NewRootCA] and [CA.NewIntermediate].
+type CAOptions struct {
+	// NotBefore is the start of validity; zero means one minute before now
+	// (to absorb clock skew).
+	NotBefore time.Time
+	// Validity is the lifetime; zero means 10 years for a root and 5 for an
+	// intermediate. An intermediate never outlives its issuer: its end is
+	// cut to the issuer's.
+	Validity time.Duration
+	// MaxPathLen limits the CAs below this one: -1 (or unset with
+	// MaxPathLenSet false) means no limit, 0 means it may issue only leaves.
+	MaxPathLen    int
+	MaxPathLenSet bool
+	// Name constraints (RFC 5280 Section 4.2.1.10) written into the
+	// certificate and enforced when this CA issues.
+	PermittedDNSDomains []string
+	ExcludedDNSDomains  []string
+}
+
+// Profile selects what an issued certificate is for.
+type Profile int
+
+const (
+	// ProfileServer: a TLS server; keyUsage digitalSignature, extKeyUsage
+	// serverAuth, at least one DNS name or IP address.
+	ProfileServer Profile = iota + 1
+	// ProfileClient: a TLS client; digitalSignature, clientAuth.
+	ProfileClient
+	// ProfileCA: a subordinate CA; keyCertSign and cRLSign, basicConstraints
+	// CA with a path length below the issuer's.
+	ProfileCA
+	// ProfileKEM: an ML-KEM (or X-Wing) end-entity key; keyEncipherment only
+	// (draft-ietf-lamps-kyber-certificates).
+	ProfileKEM
+)
+
+func (p Profile) String() string {
+	switch p {
+	case ProfileServer:
+		return "server"
+	case ProfileClient:
+		return "client"
+	case ProfileCA:
+		return "CA"
+	case ProfileKEM:
+		return "KEM"
+	}
+	return fmt.Sprintf("Profile(%d)", int(p))
+}
+
+// IssueOptions adjusts [CA.IssueFromCSR].
+type IssueOptions struct {
+	// NotBefore and Validity as in CAOptions; the default validity is 90
+	// days for end entities and 5 years for CAs.
+	NotBefore time.Time
+	Validity  time.Duration
+	// PublicKey, required with ProfileKEM and refused otherwise, is the KEM
+	// key to certify. A KEM key cannot sign a CSR, so the CSR is signed by
+	// the requester's signature key and vouches for the names; checking
+	// that the requester holds the KEM private key is up to the caller.
+	PublicKey any
+	// MaxPathLen for ProfileCA, as in CAOptions.
+	MaxPathLen    int
+	MaxPathLenSet bool
+}
+
+const (
+	defaultRootValidity         = 10 * 365 * 24 * time.Hour
+	defaultIntermediateValidity = 5 * 365 * 24 * time.Hour
+	defaultLeafValidity         = 90 * 24 * time.Hour
+	clockSkew                   = time.Minute
+)
+
+// NewRootCA creates a self-signed root CA for subject with key, which must
+// be a signing key (ML-DSA, ECDSA, Ed25519, RSA).
+func NewRootCA(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, error) {
+	if opts == nil {
+		opts = &CAOptions{}
+	}
+	ca := &CA{signer: key}
+	tmpl, err := ca.caTemplate(subject, key.Public(), opts, defaultRootValidity)
+	if err != nil {
+		return nil, err
+	}
+	der, err := x509.CreateCertificate(ca.rand(), tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		return nil, fmt.Errorf("x509ext: creating root CA: %w", err)
+	}
+	ca.Certificate, err = x509.ParseCertificate(der)
+	return ca, err
+}
+
+// LoadCA returns a CA for an existing CA certificate and its key. It refuses
+// a key that does not match the certificate, and a certificate that is not
+// a CA allowed to sign certificates.
+func LoadCA(cert *x509.Certificate, key crypto.Signer, chain ...*x509.Certificate) (*CA, error) {
+	pub, ok := key.Public().(interface{ Equal(crypto.PublicKey) bool })
+	if !ok || !pub.Equal(cert.PublicKey) {
+		return nil, fmt.Errorf("x509ext: the CA key (%T) does not match the public key of CA certificate %q", key.Public(), cert.Subject)
+	}
+	if !cert.BasicConstraintsValid || !cert.IsCA {
+		return nil, fmt.Errorf("x509ext: certificate %q is not a CA (basicConstraints cA is not set)", cert.Subject)
+	}
+	if cert.KeyUsage != 0 && cert.KeyUsage&x509.KeyUsageCertSign == 0 {
+		return nil, fmt.Errorf("x509ext: CA certificate %q lacks the keyCertSign key usage", cert.Subject)
+	}
+	return &CA{Certificate: cert, Chain: chain, signer: key}, nil
+}
+
+// Signer returns the CA's key.
+func (ca *CA) Signer() crypto.Signer { return ca.signer }
+
+// NewIntermediate issues a subordinate CA certificate for subject and key
+// and returns the new CA. The issuer must be valid now and its path length
+// must allow another CA below it.
+func (ca *CA) NewIntermediate(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, error) {
+	if opts == nil {
+		opts = &CAOptions{}
+	}
+	if err := ca.checkCanIssue(ProfileCA); err != nil {
+		return nil, err
+	}
+	tmpl, err := ca.caTemplate(subject, key.Public(), opts, defaultIntermediateValidity)
+	if err != nil {
+		return nil, err
+	}
+	if err := ca.constrainPathLen(tmpl, opts.MaxPathLen, opts.MaxPathLenSet); err != nil {
+		return nil, err
+	}
+	ca.clampValidity(tmpl)
+	cert, err := ca.sign(tmpl, key.Public())
+	if err != nil {
+		return nil, err
+	}
+	return &CA{Certificate: cert, Chain: ca.chainWithSelf(), Clock: ca.Clock, Rand: ca.Rand, signer: key}, nil
+}
+
+// caTemplate fills the fields every CA certificate has.
+func (ca *CA) caTemplate(subject pkix.Name, pub any, opts *CAOptions, validity time.Duration) (*x509.Certificate, error) {
+	tmpl, err := ca.baseTemplate(pub)
+	if err != nil {
+		return nil, err
+	}
+	tmpl.Subject = subject
+	tmpl.KeyUsage = x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature
+	tmpl.IsCA, tmpl.MaxPathLen = true, -1
+	tmpl.PermittedDNSDomains, tmpl.ExcludedDNSDomains = opts.PermittedDNSDomains, opts.ExcludedDNSDomains
+	if opts.MaxPathLenSet && opts.MaxPathLen >= 0 {
+		tmpl.MaxPathLen, tmpl.MaxPathLenZero = opts.MaxPathLen, opts.MaxPathLen == 0
+	}
+	ca.setValidity(tmpl, opts.NotBefore, opts.Validity, validity)
+	return tmpl, nil
+}
+
+// baseTemplate starts every certificate: a fresh random serial, the SKID of
+// pub, and basicConstraints present.
+func (ca *CA) baseTemplate(pub any) (*x509.Certificate, error) {
+	serial, err := randomSerial(ca.rand())
+	if err != nil {
+		return nil, err
+	}
+	skid, err := subjectKeyID(pub)
+	if err != nil {
+		return nil, err
+	}
+	return &x509.Certificate{SerialNumber: serial, SubjectKeyId: skid, BasicConstraintsValid: true}, nil
+}
+
+// constrainPathLen makes a subordinate CA's path length fit below ca's.
+func (ca *CA) constrainPathLen(tmpl *x509.Certificate, want int, set bool) error {
+	parent := ca.Certificate
+	if parent.MaxPathLen == 0 && parent.MaxPathLenZero {
+		return fmt.Errorf("x509ext: path length violation: CA %q has pathLenConstraint 0 and may not issue CA certificates", parent.Subject)
+	}
+	limit := -1 // unlimited
+	if parent.MaxPathLen > 0 {
+		limit = parent.MaxPathLen - 1
+	}
+	switch {
+	case set && want >= 0 && limit >= 0 && want > limit:
+		return fmt.Errorf("x509ext: path length violation: requested pathLenConstraint %d, but CA %q allows at most %d below it", want, parent.Subject, limit)
+	case set && want >= 0:
+		tmpl.MaxPathLen, tmpl.MaxPathLenZero = want, want == 0
+	case limit >= 0:
+		tmpl.MaxPathLen, tmpl.MaxPathLenZero = limit, limit == 0
+	default:
+		tmpl.MaxPathLen, tmpl.MaxPathLenZero = -1, false
+	}
+	return nil
+}
+
+// IssueFromCSR verifies a certificate request and issues a certificate for
+// it under profile. The subject name is copied exactly; the subject
+// alternative names are checked (syntax, the server profile's need for one,
+// and the name constraints of this CA and the CAs above it) and copied.
+// Other extensions the CSR asks for are not copied.
+func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *IssueOptions) (*x509.Certificate, error) {
+	if opts == nil {
+		opts = &IssueOptions{}
+	}
+	if err := VerifyCSR(csr); err != nil {
+		return nil, err
+	}
+	if err := ca.checkCanIssue(profile); err != nil {
+		return nil, err
+	}
+	names := sanOf(csr)
+	if err := names.check(profile); err != nil {
+		return nil, err
+	}
+	if err := ca.checkNameConstraints(names); err != nil {
+		return nil, err
+	}
+	pub := csr.PublicKey
+	switch {
+	case profile == ProfileKEM && opts.PublicKey == nil:
+		return nil, errors.New("x509ext: the KEM profile needs IssueOptions.PublicKey, the KEM key to certify")
+	case profile == ProfileKEM:
+		pub = opts.PublicKey
+		if info, ok, _ := publicKeyInfoOf(pub); !ok || info.Algorithm.isMLDSA() {
+			return nil, fmt.Errorf("x509ext: the KEM profile certifies ML-KEM or X-Wing keys, not %T", pub)
+		}
+	case opts.PublicKey != nil:
+		return nil, fmt.Errorf("x509ext: IssueOptions.PublicKey is only for the KEM profile, not %s", profile)
+	}
+	tmpl, err := ca.baseTemplate(pub)
+	if err != nil {
+		return nil, err
+	}
+	tmpl.RawSubject = csr.RawSubject
+	tmpl.DNSNames, tmpl.IPAddresses = names.DNSNames, names.IPAddresses
+	tmpl.EmailAddresses, tmpl.URIs = names.EmailAddresses, names.URIs
+	defaultValidity := defaultLeafValidity
+	switch profile {
+	case ProfileServer:
+		tmpl.KeyUsage = x509.KeyUsageDigitalSignature
+		tmpl.ExtKeyUsage = []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
+	case ProfileClient:
+		tmpl.KeyUsage = x509.KeyUsageDigitalSignature
+		tmpl.ExtKeyUsage = []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}
+	case ProfileCA:
+		tmpl.KeyUsage = x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature
+		tmpl.IsCA = true
+		defaultValidity = defaultIntermediateValidity
+		if err := ca.constrainPathLen(tmpl, opts.MaxPathLen, opts.MaxPathLenSet); err != nil {
+			return nil, err
+		}
+	case ProfileKEM:
+		tmpl.KeyUsage = x509.KeyUsageKeyEncipherment
+	default:
+		return nil, fmt.Errorf("x509ext: unknown profile %d", int(profile))
+	}
+	ca.setValidity(tmpl, opts.NotBefore, opts.Validity, defaultValidity)
+	ca.clampValidity(tmpl)
+	return ca.sign(tmpl, pub)
+}
+
+// IssueCRL issues a certificate revocation list (RFC 5280 Section 5) with
+// the given entries and CRL number, valid from now for nextUpdate.
+func (ca *CA) IssueCRL(revoked []x509.RevocationListEntry, number *big.Int, nextUpdate time.Duration) (*x509.RevocationList, error) {
+	if err := ca.checkValidNow(); err != nil {
+		return nil, err
+	}
+	now := ca.now()
+	der, err := x509.CreateRevocationList(ca.rand(), &x509.RevocationList{
+		RevokedCertificateEntries: revoked,
+		Number:                    number,
+		ThisUpdate:                now,
+		NextUpdate:                now.Add(nextUpdate),
+	}, ca.Certificate, ca.signer)
+	if err != nil {
+		return nil, fmt.Errorf("x509ext: issuing CRL: %w", err)
+	}
+	return x509.ParseRevocationList(der)
+}
+
+// sign creates, parses and returns a certificate issued by ca.
+func (ca *CA) sign(tmpl *x509.Certificate, pub any) (*x509.Certificate, error) {
+	der, err := CreateCertificate(ca.rand(), tmpl, ca.Certificate, pub, ca.signer)
+	if err != nil {
+		return nil, fmt.Errorf("x509ext: issuing certificate: %w", err)
+	}
+	return x509.ParseCertificate(der)
+}
+
+// checkCanIssue refuses to issue from a CA that is not valid now.
+func (ca *CA) checkCanIssue(profile Profile) error {
+	if profile < ProfileServer || profile > ProfileKEM {
+		return fmt.Errorf("x509ext: unknown profile %d", int(profile))
+	}
+	return ca.checkValidNow()
+}
+
+// checkValidNow checks the validity period of the CA and of every CA above it.
+func (ca *CA) checkValidNow() error {
+	now := ca.now()
+	for _, c := range append([]*x509.Certificate{ca.Certificate}, ca.Chain...) {
+		if now.Before(c.NotBefore) {
+			return fmt.Errorf("x509ext: issuer %q is not valid yet (valid from %s, now %s)", c.Subject, c.NotBefore.Format(time.RFC3339), now.Format(time.RFC3339))
+		}
+		if now.After(c.NotAfter) {
+			return fmt.Errorf("x509ext: issuer %q has expired (valid until %s, now %s)", c.Subject, c.NotAfter.Format(time.RFC3339), now.Format(time.RFC3339))
+		}
+	}
+	return nil
+}
+
+func (ca *CA) setValidity(tmpl *x509.Certificate, notBefore time.Time, validity, def time.Duration) {
+	if notBefore.IsZero() {
+		notBefore = ca.now().Add(-clockSkew)
+	}
+	if validity == 0 {
+		validity = def
+	}
+	tmpl.NotBefore, tmpl.NotAfter = notBefore, notBefore.Add(validity)
+}
+
+// clampValidity keeps a certificate from outliving its issuer.
+func (ca *CA) clampValidity(tmpl *x509.Certificate) {
+	if tmpl.NotAfter.After(ca.Certificate.NotAfter) {
+		tmpl.NotAfter = ca.Certificate.NotAfter
+	}
+}
+
+func (ca *CA) chainWithSelf() []*x509.Certificate {
+	return append([]*x509.Certificate{ca.Certificate}, ca.Chain...)
+}
+
+func (ca *CA) now() time.Time {
+	if ca.Clock != nil {
+		return ca.Clock()
+	}
+	return time.Now()
+}
+
+func (ca *CA) rand() io.Reader {
+	if ca.Rand != nil {
+		return ca.Rand
+	}
+	return rand.Reader
+}
+
+// randomSerial returns a positive serial number of at most 20 octets
+// (RFC 5280 Section 4.1.2.2) with 159 random bits.
+func randomSerial(r io.Reader) (*big.Int, error) {
+	var b [20]byte
+	// Retried only if all 159 random bits are zero, which does not happen
+	// with a working source; the loop depends on public output only.
+	for {
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, fmt.Errorf("x509ext: reading serial number: %w", err)
+		}
+		b[0] &= 0x7f
+		if n := new(big.Int).SetBytes(b[:]); n.Sign() > 0 {
+			return n, nil
+		}
+	}
+}
+
+// subjectKeyID is the leftmost 160 bits of SHA-256 of the subjectPublicKey
+// BIT STRING contents (RFC 7093 Section 2, method 1), as crypto/x509 does.
+func subjectKeyID(pub any) ([]byte, error) {
+	der, err := MarshalPKIXPublicKey(pub)
+	if err != nil {
+		return nil, err
+	}
+	in := cryptobyte.String(der)
+	var spki cryptobyte.String
+	if !in.ReadASN1(&spki, cbasn1.SEQUENCE) || !spki.SkipASN1(cbasn1.SEQUENCE) {
+		return nil, errors.New("x509ext: malformed SubjectPublicKeyInfo")
+	}
+	key, err := readBitStringBytes(&spki, cbasn1.BIT_STRING, "SubjectPublicKeyInfo")
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(key)
+	return sum[:20], nil
+}

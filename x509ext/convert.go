@@ -1,0 +1,146 @@
+package x509ext
+
+import (
+	"fmt"
+
+	circlkem "github.com/cloudflare/circl/kem"
+	kemschemes "github.com/cloudflare/circl/kem/schemes"
+	circlsign "github.com/cloudflare/circl/sign"
+	signschemes "github.com/cloudflare/circl/sign/schemes"
+)
+
+// Conversions between this package's key objects (and the standard
+// library's) and github.com/cloudflare/circl keys. They go through the
+// byte encodings, which circl shares with FIPS 203/204 and the X-Wing
+// draft; circl's scheme names are the algorithm names used here.
+
+// ToCirclPublicKey converts an ML-DSA public key to a circl sign.PublicKey.
+func ToCirclPublicKey(pub any) (circlsign.PublicKey, error) {
+	info, alg, err := publicFor(pub, true)
+	if err != nil {
+		return nil, err
+	}
+	return signschemes.ByName(alg.String()).UnmarshalBinaryPublicKey(info.PublicKey)
+}
+
+// ToCirclKEMPublicKey converts an ML-KEM or X-Wing public key to a circl
+// kem.PublicKey.
+func ToCirclKEMPublicKey(pub any) (circlkem.PublicKey, error) {
+	info, alg, err := publicFor(pub, false)
+	if err != nil {
+		return nil, err
+	}
+	return kemschemes.ByName(alg.String()).UnmarshalBinaryPublicKey(info.PublicKey)
+}
+
+// ToCirclPrivateKey converts an ML-DSA private key that has its seed to a
+// circl sign.PrivateKey.
+func ToCirclPrivateKey(key any) (circlsign.PrivateKey, error) {
+	seed, alg, err := seedFor(key, true)
+	if err != nil {
+		return nil, err
+	}
+	_, sk := signschemes.ByName(alg.String()).DeriveKey(seed)
+	return sk, nil
+}
+
+// ToCirclKEMPrivateKey converts an ML-KEM or X-Wing private key that has
+// its seed to a circl kem.PrivateKey.
+func ToCirclKEMPrivateKey(key any) (circlkem.PrivateKey, error) {
+	seed, alg, err := seedFor(key, false)
+	if err != nil {
+		return nil, err
+	}
+	_, sk := kemschemes.ByName(alg.String()).DeriveKeyPair(seed)
+	return sk, nil
+}
+
+// FromCircl converts a circl key (sign.PublicKey, sign.PrivateKey,
+// kem.PublicKey or kem.PrivateKey) of ML-DSA, ML-KEM or X-Wing to the key
+// object [ParsePKIXPublicKey] or [ParsePKCS8PrivateKey] would return for
+// the same key. Private keys keep their seed when circl retained it; the
+// others are imported from their expanded encoding, with the same checks.
+func FromCircl(key any) (any, error) {
+	var name string
+	var raw []byte
+	var err error
+	private := false
+	switch k := key.(type) {
+	case circlsign.PrivateKey:
+		name, private = k.Scheme().Name(), true
+		if s, ok := k.(circlsign.Seeded); ok && s.Seed() != nil {
+			raw = s.Seed()
+		} else {
+			raw, err = k.MarshalBinary()
+		}
+	case circlsign.PublicKey:
+		name = k.Scheme().Name()
+		raw, err = k.MarshalBinary()
+	case circlkem.PrivateKey:
+		name, private = k.Scheme().Name(), true
+		raw, err = k.MarshalBinary()
+	case circlkem.PublicKey:
+		name = k.Scheme().Name()
+		raw, err = k.MarshalBinary()
+	default:
+		return nil, fmt.Errorf("x509ext: %T is not a circl key", key)
+	}
+	if err != nil {
+		return nil, err
+	}
+	alg := algorithmByName(name)
+	if alg == UnknownAlgorithm {
+		return nil, fmt.Errorf("x509ext: circl scheme %s is not one of this package's algorithms", name)
+	}
+	if !private {
+		return NewPublicKey(alg, raw)
+	}
+	info := &PrivateKeyInfo{Algorithm: alg, Form: FormExpanded, ExpandedKey: raw}
+	switch {
+	case alg == XWing:
+		info = &PrivateKeyInfo{Algorithm: alg, Form: FormRawSeed, Seed: raw}
+	case len(raw) == alg.SeedSize():
+		info = &PrivateKeyInfo{Algorithm: alg, Form: FormSeed, Seed: raw}
+	}
+	if _, err := info.Check(); err != nil {
+		return nil, err
+	}
+	return newPrivateKey(info)
+}
+
+// publicFor returns the PublicKeyInfo of pub, checking its family.
+func publicFor(pub any, signature bool) (*PublicKeyInfo, Algorithm, error) {
+	info, ok, err := publicKeyInfoOf(pub)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !ok || info.Algorithm.isMLDSA() != signature {
+		return nil, 0, fmt.Errorf("x509ext: cannot convert %T to this kind of circl key", pub)
+	}
+	return info, info.Algorithm, nil
+}
+
+// seedFor returns the seed of key, checking its family.
+func seedFor(key any, signature bool) ([]byte, Algorithm, error) {
+	info, ok, err := privateKeyInfoOf(key)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !ok || info.Algorithm.isMLDSA() != signature {
+		return nil, 0, fmt.Errorf("x509ext: cannot convert %T to this kind of circl key", key)
+	}
+	if info.Seed == nil {
+		return nil, 0, fmt.Errorf("x509ext: this %s key has no seed to give circl", info.Algorithm)
+	}
+	return info.Seed, info.Algorithm, nil
+}
+
+func algorithmByName(name string) Algorithm {
+	// Linear search over seven public names.
+	for a := MLDSA44; a <= XWing; a++ {
+		if algorithms[a].name == name {
+			return a
+		}
+	}
+	return UnknownAlgorithm
+}

@@ -1,0 +1,111 @@
+package x509ext
+
+import (
+	"bytes"
+	"crypto/rand"
+	"reflect"
+	"testing"
+)
+
+// fuzzSeeds returns valid encodings of every algorithm and form, made here
+// (the vector files are not copied into the module).
+func fuzzSeeds(t testing.TB) (spkis, pkcs8s [][]byte) {
+	for a := MLDSA44; a <= XWing; a++ {
+		pub, _ := (&PublicKeyInfo{Algorithm: a, PublicKey: make([]byte, a.PublicKeySize())}).Marshal()
+		spkis = append(spkis, pub)
+		seed := bytes.Repeat([]byte{byte(a)}, a.SeedSize())
+		forms := []PrivateKeyForm{FormSeed, FormExpanded, FormBoth}
+		if a == XWing {
+			forms = []PrivateKeyForm{FormRawSeed}
+		}
+		for _, f := range forms {
+			info := &PrivateKeyInfo{Algorithm: a, Form: f, Seed: seed}
+			if f == FormExpanded || f == FormBoth {
+				info.ExpandedKey = make([]byte, a.ExpandedKeySize())
+			}
+			if f == FormExpanded {
+				info.Seed = nil
+			}
+			der, err := info.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkcs8s = append(pkcs8s, der)
+		}
+	}
+	return spkis, pkcs8s
+}
+
+func FuzzParsePublicKeyInfo(f *testing.F) {
+	spkis, _ := fuzzSeeds(f)
+	for _, s := range spkis {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, der []byte) {
+		info, err := ParsePublicKeyInfo(der)
+		_, _ = ParsePKIXPublicKey(der)
+		if err != nil {
+			return
+		}
+		again, err := info.Marshal()
+		if err != nil || !bytes.Equal(again, der) {
+			t.Fatalf("accepted input does not re-encode identically (err %v)", err)
+		}
+	})
+}
+
+func FuzzParsePrivateKeyInfo(f *testing.F) {
+	_, pkcs8s := fuzzSeeds(f)
+	for _, s := range pkcs8s {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, der []byte) {
+		info, err := ParsePrivateKeyInfo(der)
+		_, _ = ParsePKCS8PrivateKey(der)
+		if err != nil {
+			return
+		}
+		_, _ = info.Check()
+		again, err := info.Marshal()
+		if err != nil {
+			t.Fatalf("accepted input does not re-encode: %v", err)
+		}
+		back, err := ParsePrivateKeyInfo(again)
+		if err != nil || !reflect.DeepEqual(back, info) {
+			t.Fatalf("re-encoding does not parse back to the same key (err %v)", err)
+		}
+	})
+}
+
+func FuzzDecryptPKCS8PrivateKey(f *testing.F) {
+	_, pkcs8s := fuzzSeeds(f)
+	enc, err := EncryptPKCS8PrivateKey(rand.Reader, pkcs8s[0], []byte("pw"), &EncryptOptions{Iterations: 1})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(enc, []byte("pw"))
+	f.Fuzz(func(t *testing.T, der, password []byte) {
+		p, err := readPBES2ParamsOf(der)
+		if err == nil && p.iterations > 1000 {
+			return // bounded work per input; the bound itself is tested elsewhere
+		}
+		_, _ = DecryptPKCS8PrivateKey(der, password)
+	})
+}
+
+func FuzzDecodePEM(f *testing.F) {
+	_, pkcs8s := fuzzSeeds(f)
+	f.Add(EncodePEM("PRIVATE KEY", pkcs8s[0]))
+	f.Add([]byte("-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		der, err := DecodePEM(data, "PRIVATE KEY")
+		if err == nil {
+			if _, err := DecodePEM(EncodePEM("PRIVATE KEY", der), "PRIVATE KEY"); err != nil {
+				t.Fatalf("re-encoded block does not decode: %v", err)
+			}
+		}
+		_, _ = ParsePrivateKeyPEM(data)
+		_, _ = ParsePublicKeyPEM(data)
+		_, _ = ParseCertificatesPEM(data)
+	})
+}

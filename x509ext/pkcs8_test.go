@@ -1,0 +1,347 @@
+package x509ext
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/mldsa"
+	"crypto/mlkem"
+	"crypto/rand"
+	"crypto/x509"
+	"encoding/asn1"
+	"strings"
+	"testing"
+
+	"golang.org/x/crypto/cryptobyte"
+	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
+
+	"github.com/crystals-go/crystals/kem"
+)
+
+// oneAsymmetricKey builds a PKCS#8 structure from raw parts for the
+// negative tests.
+func oneAsymmetricKey(version int64, oid asn1.ObjectIdentifier, params bool, priv []byte, tail func(*cryptobyte.Builder)) []byte {
+	var b cryptobyte.Builder
+	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
+		b.AddASN1Int64(version)
+		b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
+			b.AddASN1ObjectIdentifier(oid)
+			if params {
+				b.AddASN1NULL()
+			}
+		})
+		b.AddASN1OctetString(priv)
+		if tail != nil {
+			tail(b)
+		}
+	})
+	return b.BytesOrPanic()
+}
+
+func spkiDER(oid asn1.ObjectIdentifier, params bool, unused byte, key []byte) []byte {
+	var b cryptobyte.Builder
+	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
+		b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
+			b.AddASN1ObjectIdentifier(oid)
+			if params {
+				b.AddASN1NULL()
+			}
+		})
+		b.AddASN1(cbasn1.BIT_STRING, func(b *cryptobyte.Builder) {
+			b.AddUint8(unused)
+			b.AddBytes(key)
+		})
+	})
+	return b.BytesOrPanic()
+}
+
+func tagged(tag cbasn1.Tag, content []byte) []byte {
+	var b cryptobyte.Builder
+	b.AddASN1(tag, func(b *cryptobyte.Builder) { b.AddBytes(content) })
+	return b.BytesOrPanic()
+}
+
+func seq(parts ...[]byte) []byte { return tagged(cbasn1.SEQUENCE, bytes.Join(parts, nil)) }
+
+func wantErr(t *testing.T, name string, err error, substr string) {
+	t.Helper()
+	if err == nil || !strings.Contains(err.Error(), substr) {
+		t.Errorf("%s: got %v, want an error containing %q", name, err, substr)
+	}
+}
+
+func TestSPKIBadInput(t *testing.T) {
+	oid := MLDSA44.OID()
+	pk := make([]byte, MLDSA44.PublicKeySize())
+	good := spkiDER(oid, false, 0, pk)
+	if _, err := ParsePublicKeyInfo(good); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, want string
+		der        []byte
+	}{
+		{"parameters present", "parameters; they must be absent", spkiDER(oid, true, 0, pk)},
+		{"HashML-DSA OID", "HashML-DSA identifier", spkiDER(asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 33}, false, 0, pk)},
+		{"unknown OID", "unknown public-key algorithm OID 1.2.3.4", spkiDER(asn1.ObjectIdentifier{1, 2, 3, 4}, false, 0, pk)},
+		{"short key", "has 1311 bytes, want 1312", spkiDER(oid, false, 0, pk[1:])},
+		{"unused bits", "unused bits", spkiDER(oid, false, 3, pk)},
+		{"trailing data", "trailing data", append(good, 0)},
+		{"not a SEQUENCE", "bad tag or length", []byte{0x04, 0x00}},
+		{"empty", "bad tag or length", nil},
+	}
+	for _, c := range cases {
+		_, err := ParsePublicKeyInfo(c.der)
+		wantErr(t, c.name, err, c.want)
+	}
+	// ParsePKIXPublicKey gives the same errors for our OIDs, and hands
+	// others to crypto/x509.
+	_, err := ParsePKIXPublicKey(spkiDER(oid, true, 0, pk))
+	wantErr(t, "ParsePKIXPublicKey", err, "must be absent")
+	ec, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	ecDER, _ := x509.MarshalPKIXPublicKey(ec.Public())
+	if k, err := ParsePKIXPublicKey(ecDER); err != nil || !ec.PublicKey.Equal(k) {
+		t.Errorf("ECDSA key through ParsePKIXPublicKey: %v", err)
+	}
+}
+
+func TestPKCS8BadInput(t *testing.T) {
+	seed := bytes.Repeat([]byte{7}, 32)
+	kemSeed := bytes.Repeat([]byte{7}, 64)
+	dsa, kem := MLDSA65.OID(), MLKEM768.OID()
+	seedForm := tagged(cbasn1.Tag(0).ContextSpecific(), seed)
+	pub, _, err := deriveFromSeed(MLDSA65, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pubField := func(pk []byte) func(*cryptobyte.Builder) {
+		return func(b *cryptobyte.Builder) { addBitString(b, tagPublicKey, pk) }
+	}
+	otherPub := bytes.Clone(pub)
+	otherPub[0] ^= 1
+	cases := []struct {
+		name, want string
+		der        []byte
+	}{
+		{"version 2", "version 2; want 0", oneAsymmetricKey(2, dsa, false, seedForm, nil)},
+		{"parameters present", "must be absent", oneAsymmetricKey(0, dsa, true, seedForm, nil)},
+		{"HashML-DSA OID", "HashML-DSA", oneAsymmetricKey(0, asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 32}, false, seedForm, nil)},
+		{"raw untagged seed", "untagged seed", oneAsymmetricKey(0, dsa, false, seed, nil)},
+		{"raw untagged expanded key", "untagged expanded key", oneAsymmetricKey(0, dsa, false, make([]byte, 4032), nil)},
+		{"bare OCTET STRING seed", "early drafts", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, seed), nil)},
+		{"short seed", "seed has 31 bytes, want 32", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.Tag(0).ContextSpecific(), seed[1:]), nil)},
+		{"ML-KEM seed of ML-DSA length", "seed has 32 bytes, want 64", oneAsymmetricKey(0, kem, false, seedForm, nil)},
+		{"wrong expanded length", "expandedKey has 100 bytes, want 4032", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, make([]byte, 100)), nil)},
+		{"both with short expanded key", "expandedKey has 5 bytes", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed), tagged(cbasn1.OCTET_STRING, make([]byte, 5))), nil)},
+		{"both missing expanded key", "both: bad tag or length of expandedKey", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed)), nil)},
+		{"bad tag", "bad tag 0x02", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.INTEGER, []byte{1}), nil)},
+		{"empty privateKey", "empty", oneAsymmetricKey(0, dsa, false, nil, nil)},
+		{"publicKey in v1", "requires version 1 (v2)", oneAsymmetricKey(0, dsa, false, seedForm, pubField(pub))},
+		{"publicKey mismatch", "publicKey field does not match", oneAsymmetricKey(1, dsa, false, seedForm, pubField(otherPub))},
+		{"X-Wing with [0] tag", "no tag", oneAsymmetricKey(0, XWing.OID(), false, seedForm, nil)},
+		{"X-Wing wrong length", "X-Wing private key has 64 bytes", oneAsymmetricKey(0, XWing.OID(), false, kemSeed, nil)},
+		{"trailing field", "unexpected data after the last field", oneAsymmetricKey(0, dsa, false, seedForm, func(b *cryptobyte.Builder) { b.AddASN1NULL() })},
+	}
+	for _, c := range cases {
+		_, err := ParsePKCS8PrivateKey(c.der)
+		wantErr(t, c.name, err, c.want)
+	}
+	// Version 2 with the right public key is accepted, and re-encodes as v2.
+	v2 := oneAsymmetricKey(1, dsa, false, seedForm, pubField(pub))
+	info, err := ParsePrivateKeyInfo(v2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := info.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := info.Marshal(); !bytes.Equal(again, v2) {
+		t.Error("v2 key does not re-encode identically")
+	}
+	// Attributes are skipped.
+	withAttrs := oneAsymmetricKey(0, dsa, false, seedForm, func(b *cryptobyte.Builder) {
+		b.AddASN1(tagAttributes, func(b *cryptobyte.Builder) {})
+	})
+	if _, err := ParsePKCS8PrivateKey(withAttrs); err != nil {
+		t.Errorf("attributes: %v", err)
+	}
+	// Forms that do not fit the algorithm are refused when marshalling.
+	if _, err := (&PrivateKeyInfo{Algorithm: MLDSA65, Form: FormRawSeed, Seed: seed}).Marshal(); err == nil {
+		t.Error("raw seed form marshalled for ML-DSA")
+	}
+	if _, err := (&PrivateKeyInfo{Algorithm: XWing, Form: FormSeed, Seed: seed}).Marshal(); err == nil {
+		t.Error("seed [0] form marshalled for X-Wing")
+	}
+}
+
+// TestPKCS8StdlibInterop: seed-form keys pass between crypto/x509 and this
+// package in both directions, for ML-DSA and (where stdlib has them) the
+// public keys of ML-KEM.
+func TestPKCS8StdlibInterop(t *testing.T) {
+	for _, p := range []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()} {
+		k, _ := mldsa.GenerateKey(p)
+		ours, err := MarshalPKCS8PrivateKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs, err := x509.MarshalPKCS8PrivateKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(ours, theirs) {
+			t.Errorf("%s: our seed form differs from crypto/x509's", p)
+		}
+		back, err := ParsePKCS8PrivateKey(theirs)
+		if err != nil || !samePrivateKey(k, back) {
+			t.Errorf("%s: parsing crypto/x509's key: %v", p, err)
+		}
+		pubDER, _ := x509.MarshalPKIXPublicKey(k.Public())
+		ourPub, err := MarshalPKIXPublicKey(k.Public())
+		if err != nil || !bytes.Equal(pubDER, ourPub) {
+			t.Errorf("%s: SPKI differs from crypto/x509's (err %v)", p, err)
+		}
+	}
+	dk, _ := mlkem.GenerateKey768()
+	der, err := MarshalPKCS8PrivateKey(dk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParsePKCS8PrivateKey(der)
+	if err != nil || !bytes.Equal(back.(*kem.DecapsulationKey768).Bytes(), dk.Bytes()) {
+		t.Errorf("ML-KEM-768 round trip: %v", err)
+	}
+	// Keys this package does not own go to crypto/x509.
+	ec, _ := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
+	ecDER, err := MarshalPKCS8PrivateKey(ec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, err := ParsePKCS8PrivateKey(ecDER); err != nil || !ec.Equal(k) {
+		t.Errorf("ECDSA through our PKCS#8 functions: %v", err)
+	}
+	if _, err := MarshalPKCS8PrivateKey(ec, FormBoth); err == nil {
+		t.Error("a form option was accepted for an ECDSA key")
+	}
+}
+
+func TestPBES2(t *testing.T) {
+	k, _ := mldsa.GenerateKey(mldsa.MLDSA65())
+	der, _ := MarshalPKCS8PrivateKey(k)
+	pw := []byte("hunter2")
+	enc, err := EncryptPKCS8PrivateKey(rand.Reader, der, pw, &EncryptOptions{Iterations: 2048})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecryptPKCS8PrivateKey(enc, pw)
+	if err != nil || !bytes.Equal(got, der) {
+		t.Fatalf("round trip: %v", err)
+	}
+	_, err = DecryptPKCS8PrivateKey(enc, []byte("hunter3"))
+	wantErr(t, "wrong password", err, "wrong password or corrupted data")
+	tampered := bytes.Clone(enc)
+	tampered[len(tampered)-1] ^= 1
+	_, err = DecryptPKCS8PrivateKey(tampered, pw)
+	wantErr(t, "tampered", err, "wrong password or corrupted data")
+	_, err = DecryptPKCS8PrivateKey(append(bytes.Clone(enc), 0), pw)
+	wantErr(t, "trailing", err, "trailing data")
+	// The default iteration count, through the PEM helpers.
+	pemBytes, err := MarshalEncryptedPrivateKeyPEM(rand.Reader, k, pw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseEncryptedPrivateKeyPEM(pemBytes, pw)
+	if err != nil || !samePrivateKey(k, back) {
+		t.Fatalf("PEM round trip: %v", err)
+	}
+	_, err = EncryptPKCS8PrivateKey(rand.Reader, der, pw, &EncryptOptions{Iterations: -1})
+	wantErr(t, "bad iterations", err, "iteration count")
+	// PBES1 (pbeWithSHA1AndDES-CBC) is named and refused.
+	pbes1 := seq(seq(tagged(cbasn1.OBJECT_IDENTIFIER, []byte{0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05, 0x0a}), seq(tagged(cbasn1.OCTET_STRING, make([]byte, 8)), tagged(cbasn1.INTEGER, []byte{1}))), tagged(cbasn1.OCTET_STRING, make([]byte, 16)))
+	_, err = DecryptPKCS8PrivateKey(pbes1, pw)
+	wantErr(t, "PBES1", err, "only PBES2")
+}
+
+func TestPEMHelpers(t *testing.T) {
+	k, _ := mldsa.GenerateKey(mldsa.MLDSA44())
+	priv, err := MarshalPrivateKeyPEM(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ParsePrivateKeyPEM(priv); err != nil || !samePrivateKey(k, back) {
+		t.Fatalf("private PEM: %v", err)
+	}
+	pub, _ := MarshalPublicKeyPEM(k.Public())
+	if back, err := ParsePublicKeyPEM(pub); err != nil || !k.PublicKey().Equal(back) {
+		t.Fatalf("public PEM: %v", err)
+	}
+	_, err = ParsePrivateKeyPEM(pub)
+	wantErr(t, "wrong type", err, `PEM block is "PUBLIC KEY", want "PRIVATE KEY"`)
+	_, err = ParsePrivateKeyPEM([]byte("no pem here"))
+	wantErr(t, "no block", err, "no PEM block found")
+	_, err = ParsePrivateKeyPEM(append(bytes.Clone(priv), priv...))
+	wantErr(t, "two blocks", err, "more than one PEM block")
+	_, err = ParseCertificatesPEM(pub)
+	wantErr(t, "certificates", err, `PEM block 1 is "PUBLIC KEY"`)
+}
+
+// TestPKCS8KEMKeys: package kem's keys round-trip through every form; a key
+// imported from its expanded encoding has no seed and is written only in
+// the expandedKey form.
+func TestPKCS8KEMKeys(t *testing.T) {
+	dk512, _ := kem.GenerateKey512()
+	dk768, _ := kem.GenerateKey768()
+	dk1024, _ := kem.GenerateKey1024()
+	xw, _ := kem.GenerateKeyXWing()
+	for _, dk := range []kem.DecapsulationKey{dk512, dk768, dk1024} {
+		want := dk.(mlkemDecapsulationKey).ExpandedBytes()
+		for _, form := range []PrivateKeyForm{FormSeed, FormExpanded, FormBoth} {
+			der, err := MarshalPKCS8PrivateKey(dk, form)
+			if err != nil {
+				t.Fatalf("%s %s: %v", dk.Scheme().Name(), form, err)
+			}
+			back, err := ParsePKCS8PrivateKey(der)
+			if err != nil {
+				t.Fatalf("%s %s: %v", dk.Scheme().Name(), form, err)
+			}
+			if got := back.(mlkemDecapsulationKey).ExpandedBytes(); !bytes.Equal(got, want) {
+				t.Errorf("%s %s: another key came back", dk.Scheme().Name(), form)
+			}
+			if (form == FormExpanded) != (back.(kem.DecapsulationKey).Bytes() == nil) {
+				t.Errorf("%s %s: seed presence wrong after the round trip", dk.Scheme().Name(), form)
+			}
+			if form == FormExpanded {
+				if _, err := MarshalPKCS8PrivateKey(back, FormSeed); err == nil {
+					t.Errorf("%s: a key without a seed was written in the seed form", dk.Scheme().Name())
+				}
+			}
+		}
+	}
+	der, err := MarshalPKCS8PrivateKey(xw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParsePKCS8PrivateKey(der)
+	if err != nil || !bytes.Equal(back.(*kem.XWingDecapsulationKey).Bytes(), xw.Bytes()) {
+		t.Fatalf("X-Wing round trip: %v", err)
+	}
+	if _, err := MarshalPKCS8PrivateKey(xw, FormBoth); err == nil {
+		t.Error("X-Wing written in the both form")
+	}
+}
+
+// samePrivateKey reports whether two private-key objects of any supported
+// type (standard library, package kem, this package's) hold the same key:
+// the same seed, or the same expanded key when either lacks a seed.
+func samePrivateKey(a, b any) bool {
+	ia, okA, _ := privateKeyInfoOf(a)
+	ib, okB, _ := privateKeyInfoOf(b)
+	if !okA || !okB || ia.Algorithm != ib.Algorithm {
+		return false
+	}
+	if ia.Seed != nil && ib.Seed != nil {
+		return bytes.Equal(ia.Seed, ib.Seed)
+	}
+	ea, errA := ia.inForm(FormExpanded)
+	eb, errB := ib.inForm(FormExpanded)
+	return errA == nil && errB == nil && bytes.Equal(ea.ExpandedKey, eb.ExpandedKey)
+}

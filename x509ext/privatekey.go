@@ -1,0 +1,100 @@
+package x509ext
+
+import (
+	"crypto/x509"
+	"fmt"
+)
+
+// MarshalOption adjusts [MarshalPKCS8PrivateKey]. A [PrivateKeyForm] is a
+// MarshalOption: MarshalPKCS8PrivateKey(key, x509ext.FormBoth).
+type MarshalOption interface {
+	applyMarshal(*marshalConfig)
+}
+
+type marshalConfig struct {
+	form PrivateKeyForm
+}
+
+func (f PrivateKeyForm) applyMarshal(c *marshalConfig) { c.form = f }
+
+// ParsePKCS8PrivateKey parses a DER PKCS#8 private key in any of the forms
+// of RFC 9881 and draft-ietf-lamps-kyber-certificates, checks that its
+// parts agree ([PrivateKeyInfo.Check]) and returns the key object: for
+// ML-DSA a crypto.Signer whose Public() is *mldsa.PublicKey, for ML-KEM a
+// decapsulation key. Keys of other algorithms are handed to
+// crypto/x509.ParsePKCS8PrivateKey, so this function is a drop-in
+// replacement.
+func ParsePKCS8PrivateKey(der []byte) (any, error) {
+	if !isOurs(der, true) {
+		return x509.ParsePKCS8PrivateKey(der)
+	}
+	info, err := ParsePrivateKeyInfo(der)
+	if err != nil {
+		return nil, err
+	}
+	// A lone seed has nothing to disagree with: the key object derives
+	// from it anyway, so the check would only repeat key generation.
+	if info.ExpandedKey != nil || info.PublicKey != nil {
+		if _, err := info.Check(); err != nil {
+			return nil, err
+		}
+	}
+	return newPrivateKey(info)
+}
+
+// MarshalPKCS8PrivateKey encodes a private key as DER PKCS#8. ML-DSA and
+// ML-KEM keys are written in [FormSeed] unless an option asks for
+// [FormExpanded] or [FormBoth]; a key without a seed can only be written as
+// FormExpanded. X-Wing keys are always [FormRawSeed]. Other keys are handed
+// to crypto/x509.MarshalPKCS8PrivateKey.
+func MarshalPKCS8PrivateKey(key any, opts ...MarshalOption) ([]byte, error) {
+	info, ok, err := privateKeyInfoOf(key)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if len(opts) > 0 {
+			return nil, fmt.Errorf("x509ext: private-key forms apply to ML-DSA and ML-KEM keys, not %T", key)
+		}
+		return x509.MarshalPKCS8PrivateKey(key)
+	}
+	cfg := marshalConfig{form: FormSeed}
+	if info.Algorithm == XWing {
+		cfg.form = FormRawSeed
+	}
+	for _, o := range opts {
+		o.applyMarshal(&cfg)
+	}
+	out, err := info.inForm(cfg.form)
+	if err != nil {
+		return nil, err
+	}
+	return out.Marshal()
+}
+
+// inForm returns info re-expressed in form, deriving the expanded key from
+// the seed when form needs it.
+func (info *PrivateKeyInfo) inForm(form PrivateKeyForm) (*PrivateKeyInfo, error) {
+	alg := info.Algorithm
+	out := &PrivateKeyInfo{Algorithm: alg, Form: form}
+	if form != FormExpanded {
+		if info.Seed == nil {
+			return nil, fmt.Errorf("x509ext: this %s key has no seed (it was loaded from an expanded key); it can only be written in the expandedKey form", alg)
+		}
+		out.Seed = info.Seed
+	}
+	if form == FormExpanded || form == FormBoth {
+		out.ExpandedKey = info.ExpandedKey
+		if out.ExpandedKey == nil {
+			_, expanded, err := deriveFromSeed(alg, info.Seed)
+			if err != nil {
+				return nil, err
+			}
+			if expanded == nil {
+				return nil, fmt.Errorf("x509ext: %s has no %s form", alg, form)
+			}
+			out.ExpandedKey = expanded
+		}
+	}
+	return out, nil
+}

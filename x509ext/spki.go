@@ -1,0 +1,124 @@
+package x509ext
+
+import (
+	"crypto/x509"
+	"encoding/asn1"
+	"fmt"
+
+	"golang.org/x/crypto/cryptobyte"
+	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
+)
+
+// PublicKeyInfo is a decoded SubjectPublicKeyInfo (RFC 5280 Section
+// 4.1.2.7) of one of this package's algorithms: the algorithm and the raw
+// public key of the BIT STRING (FIPS 204 pk, FIPS 203 ek, X-Wing pk).
+type PublicKeyInfo struct {
+	Algorithm Algorithm
+	PublicKey []byte
+}
+
+// ParsePublicKeyInfo decodes a DER SubjectPublicKeyInfo of an ML-DSA, ML-KEM
+// or X-Wing key. It checks the structure, that the parameters are absent and
+// the key length, but not the key's contents (see [ParsePKIXPublicKey]).
+func ParsePublicKeyInfo(der []byte) (*PublicKeyInfo, error) {
+	const what = "SubjectPublicKeyInfo"
+	in := cryptobyte.String(der)
+	var spki cryptobyte.String
+	if !in.ReadASN1(&spki, cbasn1.SEQUENCE) {
+		return nil, parseError(what, "bad tag or length (want SEQUENCE)")
+	}
+	if !in.Empty() {
+		return nil, parseError(what, "%d bytes of trailing data", len(in))
+	}
+	alg, err := readAlgorithmIdentifier(&spki, what)
+	if err != nil {
+		return nil, err
+	}
+	pk, err := readBitStringBytes(&spki, cbasn1.BIT_STRING, what+" subjectPublicKey")
+	if err != nil {
+		return nil, err
+	}
+	if !spki.Empty() {
+		return nil, parseError(what, "unexpected data after subjectPublicKey")
+	}
+	if err := checkLen(alg.String()+" public key", alg, pk, alg.PublicKeySize()); err != nil {
+		return nil, err
+	}
+	return &PublicKeyInfo{Algorithm: alg, PublicKey: append([]byte(nil), pk...)}, nil
+}
+
+// Marshal encodes p as a DER SubjectPublicKeyInfo with absent parameters.
+func (p *PublicKeyInfo) Marshal() ([]byte, error) {
+	if p.Algorithm.info() == nil {
+		return nil, fmt.Errorf("x509ext: cannot marshal a public key of %s", p.Algorithm)
+	}
+	if err := checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize()); err != nil {
+		return nil, err
+	}
+	var b cryptobyte.Builder
+	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
+		addAlgorithmIdentifier(b, p.Algorithm)
+		addBitString(b, cbasn1.BIT_STRING, p.PublicKey)
+	})
+	return builderBytes(&b, "SubjectPublicKeyInfo")
+}
+
+// ParsePKIXPublicKey parses a DER SubjectPublicKeyInfo. For ML-DSA it
+// returns the standard library's *mldsa.PublicKey; for ML-KEM and X-Wing the
+// key types described at [NewPublicKey]. Any other algorithm is handed to
+// crypto/x509.ParsePKIXPublicKey, so this function is a drop-in replacement.
+func ParsePKIXPublicKey(der []byte) (any, error) {
+	if !isOurs(der, false) {
+		return x509.ParsePKIXPublicKey(der)
+	}
+	info, err := ParsePublicKeyInfo(der)
+	if err != nil {
+		return nil, err
+	}
+	return NewPublicKey(info.Algorithm, info.PublicKey)
+}
+
+// MarshalPKIXPublicKey encodes a public key as a DER SubjectPublicKeyInfo.
+// It takes the keys [ParsePKIXPublicKey] returns, a *[PublicKeyInfo], and
+// anything crypto/x509.MarshalPKIXPublicKey takes.
+func MarshalPKIXPublicKey(pub any) ([]byte, error) {
+	info, ok, err := publicKeyInfoOf(pub)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return x509.MarshalPKIXPublicKey(pub)
+	}
+	return info.Marshal()
+}
+
+// isOurs reports whether der is a SEQUENCE whose AlgorithmIdentifier
+// (after a leading INTEGER version when withVersion) names one of our
+// algorithms or a HashML-DSA OID (which our parsers reject with a precise
+// error). Anything else, including garbage, goes to crypto/x509.
+func isOurs(der []byte, withVersion bool) bool {
+	in := cryptobyte.String(der)
+	var seq, ai cryptobyte.String
+	var oid asn1.ObjectIdentifier
+	if !in.ReadASN1(&seq, cbasn1.SEQUENCE) {
+		return false
+	}
+	if withVersion && !seq.SkipASN1(cbasn1.INTEGER) {
+		return false
+	}
+	if !seq.ReadASN1(&ai, cbasn1.SEQUENCE) || !ai.ReadASN1ObjectIdentifier(&oid) {
+		return false
+	}
+	if _, ok := HashMLDSAName(oid); ok {
+		return true
+	}
+	_, err := AlgorithmFromOID(oid)
+	return err == nil
+}
+
+// CertificatePublicKeyInfo decodes the subject key of a certificate that
+// crypto/x509 parsed (for ML-KEM and X-Wing keys it reports
+// UnknownPublicKeyAlgorithm and leaves PublicKey nil).
+func CertificatePublicKeyInfo(cert *x509.Certificate) (*PublicKeyInfo, error) {
+	return ParsePublicKeyInfo(cert.RawSubjectPublicKeyInfo)
+}
