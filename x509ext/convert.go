@@ -102,10 +102,11 @@ func FromCircl(key any) (any, error) {
 	case len(raw) == alg.SeedSize():
 		info = &PrivateKeyInfo{Algorithm: alg, Form: FormSeed, Seed: raw}
 	}
-	if _, err := info.Check(); err != nil {
+	k, err := info.load()
+	if err != nil {
 		return nil, err
 	}
-	return newPrivateKey(info)
+	return k.key, nil
 }
 
 // publicFor returns the PublicKeyInfo of pub, checking its family.
