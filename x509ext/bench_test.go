@@ -8,64 +8,56 @@ import (
 	"github.com/cloudflare/circl/pki"
 )
 
-// Benchmarks beside crypto/x509 and circl/pki on the same inputs.
+// Benchmarks of x509ext beside crypto/x509 and circl/pki on the same
+// inputs, one sub-benchmark per implementation (benchstat -col /impl).
+
+type benchImpl struct {
+	name string
+	run  func() error
+}
+
+func benchImpls(b *testing.B, impls ...benchImpl) {
+	for _, impl := range impls {
+		b.Run("impl="+impl.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := impl.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// discard adapts a parser's (value, error) result for benchImpls.
+func discard[T any](_ T, err error) error { return err }
 
 func BenchmarkParsePKIXPublicKey(b *testing.B) {
 	k, _ := mldsa.GenerateKey(mldsa.MLDSA65())
 	der, _ := MarshalPKIXPublicKey(k.Public())
-	b.Run("impl=x509ext", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := ParsePKIXPublicKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=stdlib", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := x509.ParsePKIXPublicKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=circl", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := pki.UnmarshalPKIXPublicKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	benchImpls(b,
+		benchImpl{"x509ext", func() error { return discard(ParsePKIXPublicKey(der)) }},
+		benchImpl{"stdlib", func() error { return discard(x509.ParsePKIXPublicKey(der)) }},
+		benchImpl{"circl", func() error { return discard(pki.UnmarshalPKIXPublicKey(der)) }})
 }
 
 func BenchmarkParsePKCS8SeedForm(b *testing.B) {
 	k, _ := mldsa.GenerateKey(mldsa.MLDSA65())
 	der, _ := MarshalPKCS8PrivateKey(k)
-	b.Run("impl=x509ext", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := ParsePKCS8PrivateKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=stdlib", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := x509.ParsePKCS8PrivateKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=circl", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := pki.UnmarshalPKIXPrivateKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	benchImpls(b,
+		benchImpl{"x509ext", func() error { return discard(ParsePKCS8PrivateKey(der)) }},
+		benchImpl{"stdlib", func() error { return discard(x509.ParsePKCS8PrivateKey(der)) }},
+		benchImpl{"circl", func() error { return discard(pki.UnmarshalPKIXPrivateKey(der)) }})
+}
+
+// BenchmarkParsePKCS8BothForm: OpenSSL's default form, with the seed
+// re-expanded and compared. crypto/x509 refuses this form.
+func BenchmarkParsePKCS8BothForm(b *testing.B) {
+	k, _ := mldsa.GenerateKey(mldsa.MLDSA65())
+	der, _ := MarshalPKCS8PrivateKey(k, FormBoth)
+	benchImpls(b,
+		benchImpl{"x509ext", func() error { return discard(ParsePKCS8PrivateKey(der)) }},
+		benchImpl{"circl", func() error { return discard(pki.UnmarshalPKIXPrivateKey(der)) }})
 }
 
 // BenchmarkVerifyChain: root -> intermediate -> leaf, all ML-DSA-65.
@@ -76,63 +68,14 @@ func BenchmarkVerifyChain(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("impl=x509ext", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := pki.ourVerify(leaf); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=stdlib", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := pki.stdlibVerify(leaf); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-}
-
-// BenchmarkParsePKCS8BothForm: OpenSSL's default form, with the seed
-// re-expanded and compared. crypto/x509 refuses this form.
-func BenchmarkParsePKCS8BothForm(b *testing.B) {
-	k, _ := mldsa.GenerateKey(mldsa.MLDSA65())
-	der, _ := MarshalPKCS8PrivateKey(k, FormBoth)
-	b.Run("impl=x509ext", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := ParsePKCS8PrivateKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=circl", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := pki.UnmarshalPKIXPrivateKey(der); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	benchImpls(b,
+		benchImpl{"x509ext", func() error { return discard(pki.ourVerify(leaf)) }},
+		benchImpl{"stdlib", func() error { return pki.stdlibVerify(leaf) }})
 }
 
 func BenchmarkVerifyCSR(b *testing.B) {
 	csr := mustCSR(b, mustMLDSA(b, mldsa.MLDSA65()), "leaf", "leaf.example.com")
-	b.Run("impl=x509ext", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := VerifyCSR(csr); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("impl=stdlib", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := csr.CheckSignature(); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	benchImpls(b,
+		benchImpl{"x509ext", func() error { return VerifyCSR(csr) }},
+		benchImpl{"stdlib", csr.CheckSignature})
 }

@@ -18,11 +18,13 @@ import (
 	"time"
 
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer"
 )
 
+// mustMLDSA returns a crystals ML-DSA key, the issuer the CA toolkit is for.
 func mustMLDSA(t testing.TB, p mldsa.Parameters) crypto.Signer {
 	t.Helper()
-	k, err := mldsa.GenerateKey(p)
+	k, err := signer.GenerateKey(p)
 	if err != nil {
 		t.Fatal(err)
 	}

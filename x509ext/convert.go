@@ -1,6 +1,8 @@
 package x509ext
 
 import (
+	"crypto/mldsa"
+	"crypto/mlkem"
 	"fmt"
 
 	circlkem "github.com/cloudflare/circl/kem"
@@ -102,10 +104,11 @@ func FromCircl(key any) (any, error) {
 	case len(raw) == alg.SeedSize():
 		info = &PrivateKeyInfo{Algorithm: alg, Form: FormSeed, Seed: raw}
 	}
-	if _, err := info.Check(); err != nil {
+	k, err := info.load()
+	if err != nil {
 		return nil, err
 	}
-	return newPrivateKey(info)
+	return k.key, nil
 }
 
 // publicFor returns the PublicKeyInfo of pub, checking its family.
@@ -143,4 +146,54 @@ func algorithmByName(name string) Algorithm {
 		}
 	}
 	return UnknownAlgorithm
+}
+
+// FromStdlib converts a standard-library key (*mldsa.PrivateKey,
+// *mlkem.DecapsulationKey768/1024, *mlkem.EncapsulationKey768/1024) to the
+// crystals key object for the same key: *signer.PrivateKey, or package
+// kem's keys. ML-DSA public keys need no conversion: *mldsa.PublicKey is
+// the crystals public key type too.
+func FromStdlib(key any) (any, error) {
+	if info, ok, _ := privateKeyInfoOf(key); ok {
+		k, err := info.load()
+		return k.key, err
+	}
+	if info, ok, _ := publicKeyInfoOf(key); ok {
+		return NewPublicKey(info.Algorithm, info.PublicKey)
+	}
+	return nil, fmt.Errorf("x509ext: %T is not a key this package converts", key)
+}
+
+// ToStdlib converts a crystals key to the standard library's type for the
+// same key. The standard library has no ML-KEM-512 or X-Wing keys and no
+// key without a seed; those are errors.
+func ToStdlib(key any) (any, error) {
+	var alg Algorithm
+	var raw []byte
+	private := false
+	if info, ok, _ := privateKeyInfoOf(key); ok {
+		if info.Seed == nil {
+			return nil, fmt.Errorf("x509ext: this %s key has no seed; the standard library loads only seeds", info.Algorithm)
+		}
+		alg, raw, private = info.Algorithm, info.Seed, true
+	} else if info, ok, _ := publicKeyInfoOf(key); ok {
+		alg, raw = info.Algorithm, info.PublicKey
+	} else {
+		return nil, fmt.Errorf("x509ext: %T is not a key this package converts", key)
+	}
+	switch {
+	case alg.isMLDSA() && private:
+		return mldsa.NewPrivateKey(mldsaParameters(alg), raw)
+	case alg.isMLDSA():
+		return mldsa.NewPublicKey(mldsaParameters(alg), raw)
+	case alg == MLKEM768 && private:
+		return mlkem.NewDecapsulationKey768(raw)
+	case alg == MLKEM768:
+		return mlkem.NewEncapsulationKey768(raw)
+	case alg == MLKEM1024 && private:
+		return mlkem.NewDecapsulationKey1024(raw)
+	case alg == MLKEM1024:
+		return mlkem.NewEncapsulationKey1024(raw)
+	}
+	return nil, fmt.Errorf("x509ext: the standard library has no %s keys", alg)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/cloudflare/circl/pki"
 	signschemes "github.com/cloudflare/circl/sign/schemes"
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer"
 )
 
 // TestCirclPKIRoundTrip: circl's pki package reads our ML-DSA SPKI and
@@ -76,5 +77,46 @@ func TestCirclPKIRoundTrip(t *testing.T) {
 	}
 	if _, err := ToCirclPublicKey(dk.EncapsulationKey()); err == nil {
 		t.Error("an ML-KEM key converted to a circl signature key")
+	}
+}
+
+// TestStdlibConversions: keys cross between the standard library and the
+// crystals types and come back equal.
+func TestStdlibConversions(t *testing.T) {
+	sk, _ := mldsa.GenerateKey(mldsa.MLDSA87())
+	ours, err := FromStdlib(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ours.(*signer.PrivateKey); !ok || !samePrivateKey(sk, ours) {
+		t.Fatalf("FromStdlib(ML-DSA) = %T", ours)
+	}
+	back, err := ToStdlib(ours)
+	if err != nil || !sk.Equal(back) {
+		t.Fatalf("ToStdlib(ML-DSA): %v", err)
+	}
+	dk, _ := mlkem.GenerateKey1024()
+	ourDK, err := FromStdlib(dk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ourDK.(*kem.DecapsulationKey1024); !ok || !samePrivateKey(dk, ourDK) {
+		t.Fatalf("FromStdlib(ML-KEM-1024) = %T", ourDK)
+	}
+	ourEK, err := FromStdlib(dk.EncapsulationKey())
+	if err != nil || !bytes.Equal(ourEK.(*kem.EncapsulationKey1024).Bytes(), dk.EncapsulationKey().Bytes()) {
+		t.Fatalf("FromStdlib(ek): %v", err)
+	}
+	stdEK, err := ToStdlib(ourEK)
+	if err != nil || !bytes.Equal(stdEK.(*mlkem.EncapsulationKey1024).Bytes(), dk.EncapsulationKey().Bytes()) {
+		t.Fatalf("ToStdlib(ek): %v", err)
+	}
+	k512, _ := kem.GenerateKey512()
+	if _, err := ToStdlib(k512); err == nil {
+		t.Error("ML-KEM-512 converted to a standard-library key")
+	}
+	expanded, _ := signer.NewPrivateKeyFromExpanded(mldsa.MLDSA87(), ours.(*signer.PrivateKey).ExpandedBytes())
+	if _, err := ToStdlib(expanded); err == nil {
+		t.Error("a key without a seed converted to the standard library")
 	}
 }

@@ -4,82 +4,84 @@ import (
 	"crypto"
 	"crypto/mldsa"
 	"crypto/subtle"
-	"errors"
 	"fmt"
 
-	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer"
 )
 
-// This file is the one place that turns key material into other key
-// material: a seed into its public and expanded keys, an expanded key into
-// its public key after the FIPS checks. ML-DSA goes to the crystals engine
-// (internal/accel/mldsa), ML-KEM and X-Wing to package kem. Everything else
-// in the package works on bytes and calls these two functions.
+// This file is the one place that turns key material into key objects:
+// ML-DSA keys are package signer's, ML-KEM and X-Wing keys package kem's,
+// both on the crystals engine. Every consistency check reads the encodings
+// back from the object it built, so a key is generated once.
 
-// errNeedsSigner marks what only package signer (not yet in this module)
-// can provide: an ML-DSA private-key object without a seed.
-var errNeedsSigner = errors.New("needs package signer, which is not wired into x509ext yet")
+// loadedKey is a private-key object with the encodings Check compares.
+type loadedKey struct {
+	key      any
+	public   []byte
+	expanded []byte // nil for X-Wing, and for keys loaded from the expanded form
+}
 
-// deriveFromSeed returns the public key and the expanded private key of a
-// seed (X-Wing has no expanded form: expanded is nil).
-func deriveFromSeed(alg Algorithm, seed []byte) (pub, expanded []byte, err error) {
+// keyFromSeed runs key generation on a seed (Algorithm 6, FIPS 204;
+// Algorithm 16, FIPS 203; the X-Wing draft's expansion).
+func keyFromSeed(alg Algorithm, seed []byte) (loadedKey, error) {
 	if err := checkLen("seed", alg, seed, alg.SeedSize()); err != nil {
-		return nil, nil, err
+		return loadedKey{}, err
 	}
-	if alg.isMLDSA() {
-		sk := engine.NewPrivateKeyFromSeed(mldsaEngineParams(alg), (*[engine.SeedSize]byte)(seed))
-		expanded = make([]byte, alg.ExpandedKeySize())
-		sk.EncodeExpanded(expanded)
-		return sk.PublicKey().Bytes(), expanded, nil
-	}
-	if alg == XWing {
+	switch {
+	case alg.isMLDSA():
+		sk, err := signer.NewPrivateKey(mldsaParameters(alg), seed)
+		if err != nil {
+			return loadedKey{}, err
+		}
+		return loadedKey{sk, sk.PublicKey().Bytes(), sk.ExpandedBytes()}, nil
+	case alg == XWing:
 		dk, err := kem.NewXWingDecapsulationKey(seed)
 		if err != nil {
-			return nil, nil, err
+			return loadedKey{}, err
 		}
-		return dk.EncapsulationKey().Bytes(), nil, nil
+		return loadedKey{dk, dk.EncapsulationKey().Bytes(), nil}, nil
 	}
 	dk, err := mlkemKeys[alg].fromSeed(seed)
 	if err != nil {
-		return nil, nil, err
+		return loadedKey{}, err
 	}
-	return dk.Encapsulator().Bytes(), dk.ExpandedBytes(), nil
+	return loadedKey{dk, dk.Encapsulator().Bytes(), dk.ExpandedBytes()}, nil
 }
 
-// checkExpandedKey validates an expanded private key and returns the public
-// key it belongs to. ML-DSA: skDecode's ranges, and t0 and tr recomputed
-// from ρ, s1, s2 (the engine's NewPrivateKeyFromExpanded). ML-KEM: the FIPS
-// 203 Section 7.3 length, modulus and H(ek) checks, then a pairwise
-// consistency test (Section 7.1): a ciphertext encapsulated to the embedded
-// ek must decapsulate to the same shared key, which catches a secret vector
-// ŝ that does not belong to ek.
-func checkExpandedKey(alg Algorithm, sk []byte) (pub []byte, err error) {
+// keyFromExpanded imports an expanded private key with every check there
+// is. ML-DSA: skDecode's coefficient ranges, and t0 and tr recomputed from
+// ρ, s1, s2 (signer.NewPrivateKeyFromExpanded). ML-KEM: the FIPS 203
+// Section 7.3 length, modulus and H(ek) checks, then a pairwise consistency
+// test (Section 7.1): a ciphertext encapsulated to the embedded ek must
+// decapsulate to the same shared key, which catches a secret vector ŝ that
+// does not belong to ek.
+func keyFromExpanded(alg Algorithm, sk []byte) (loadedKey, error) {
 	if err := checkLen("expandedKey", alg, sk, alg.ExpandedKeySize()); err != nil {
-		return nil, err
+		return loadedKey{}, err
 	}
 	if alg.isMLDSA() {
-		key, err := engine.NewPrivateKeyFromExpanded(mldsaEngineParams(alg), sk)
+		key, err := signer.NewPrivateKeyFromExpanded(mldsaParameters(alg), sk)
 		if err != nil {
-			return nil, fmt.Errorf("x509ext: %s expandedKey: %w", alg, err)
+			return loadedKey{}, fmt.Errorf("x509ext: %s expandedKey: %w", alg, err)
 		}
-		return key.PublicKey().Bytes(), nil
+		return loadedKey{key: key, public: key.PublicKey().Bytes()}, nil
 	}
 	dk, err := mlkemKeys[alg].fromExpanded(sk)
 	if err != nil {
-		return nil, fmt.Errorf("x509ext: %s expandedKey: %w", alg, err)
+		return loadedKey{}, fmt.Errorf("x509ext: %s expandedKey: %w", alg, err)
 	}
 	ek := dk.Encapsulator()
 	want, ct := ek.Encapsulate()
 	got, err := dk.Decapsulate(ct)
 	if err != nil {
-		return nil, fmt.Errorf("x509ext: %s expandedKey: pairwise consistency test: %w", alg, err)
+		return loadedKey{}, fmt.Errorf("x509ext: %s expandedKey: pairwise consistency test: %w", alg, err)
 	}
 	// Constant-time comparison; only pass/fail is revealed.
 	if subtle.ConstantTimeCompare(want, got) != 1 {
-		return nil, fmt.Errorf("x509ext: %s expandedKey fails the pairwise consistency test: its secret key does not belong to its encapsulation key", alg)
+		return loadedKey{}, fmt.Errorf("x509ext: %s expandedKey fails the pairwise consistency test: its secret key does not belong to its encapsulation key", alg)
 	}
-	return ek.Bytes(), nil
+	return loadedKey{key: dk, public: ek.Bytes()}, nil
 }
 
 // mlkemDecapsulationKey is what x509ext needs of package kem's ML-KEM
@@ -118,16 +120,6 @@ func asAny[K any](f func([]byte) (K, error)) func([]byte) (any, error) {
 		}
 		return k, nil
 	}
-}
-
-func mldsaEngineParams(alg Algorithm) *engine.Params {
-	switch alg {
-	case MLDSA44:
-		return engine.Params44()
-	case MLDSA65:
-		return engine.Params65()
-	}
-	return engine.Params87()
 }
 
 func mldsaParameters(alg Algorithm) mldsa.Parameters {

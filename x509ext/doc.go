@@ -2,13 +2,24 @@
 // standard library does not have: every PKCS#8 private-key form of RFC 9881
 // and draft-ietf-lamps-kyber-certificates (seed, expandedKey and both, with
 // consistency checks), SubjectPublicKeyInfo for ML-KEM and X-Wing keys,
-// certificates whose subject key is an ML-KEM key, password-encrypted
-// PKCS#8 as OpenSSL writes it, PEM helpers, and a small certificate
+// certificates whose subject key is an ML-KEM or X-Wing key, password-
+// encrypted PKCS#8 as OpenSSL writes it, PEM helpers, conversions to and
+// from the standard library's and circl's keys, and a small certificate
 // authority toolkit (root, intermediate, leaf from a CSR, CRL) with a chain
 // verifier that checks ML-DSA signatures with the crystals engine.
 //
 // Names follow crypto/x509: [ParsePKCS8PrivateKey], [MarshalPKCS8PrivateKey],
-// [ParsePKIXPublicKey], [MarshalPKIXPublicKey], [CreateCertificate]. The
-// byte-level structures are available on their own as [PrivateKeyInfo] and
-// [PublicKeyInfo] for tools that must see exactly what a file holds.
+// [ParsePKIXPublicKey], [MarshalPKIXPublicKey], [CreateCertificate]; keys of
+// other algorithms pass through to crypto/x509. Key objects are
+// *signer.PrivateKey and the standard library's *mldsa.PublicKey for ML-DSA,
+// and package kem's keys for ML-KEM and X-Wing. The byte-level structures
+// are available on their own as [PrivateKeyInfo] and [PublicKeyInfo] for
+// tools that must see exactly what a file holds.
+//
+// Encodings outside the standards are handled deliberately: an untagged raw
+// seed or raw expanded key, and a seed in a bare OCTET STRING (early drafts),
+// are rejected with an error naming them; a version 2 OneAsymmetricKey with
+// a public key is accepted when that key matches the private key, and is
+// never written unless asked for; X-Wing keys use the raw 32-byte seed their
+// draft specifies, and only that.
 package x509ext

@@ -1,9 +1,7 @@
 package x509ext_test
 
 import (
-	"crypto"
 	"crypto/mldsa"
-	"crypto/mlkem"
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -11,18 +9,19 @@ import (
 	"log"
 
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/x509ext"
 )
 
 // A post-quantum PKI: an ML-DSA-87 root, an ML-DSA-65 intermediate, and an
 // ML-KEM-768 end-entity certificate issued from a CSR, then verified.
 func Example_kemCertificate() {
-	rootKey, _ := mldsa.GenerateKey(mldsa.MLDSA87())
+	rootKey, _ := signer.GenerateKey(mldsa.MLDSA87())
 	root, err := x509ext.NewRootCA(pkix.Name{CommonName: "Example Root"}, rootKey, nil)
 	if err != nil {
 		log.Fatal(err)
 	}
-	interKey, _ := mldsa.GenerateKey(mldsa.MLDSA65())
+	interKey, _ := signer.GenerateKey(mldsa.MLDSA65())
 	inter, err := root.NewIntermediate(pkix.Name{CommonName: "Example Intermediate"}, interKey, nil)
 	if err != nil {
 		log.Fatal(err)
@@ -30,12 +29,12 @@ func Example_kemCertificate() {
 
 	// The requester signs a CSR with its ML-DSA key; the certificate is
 	// for its ML-KEM key.
-	reqKey, _ := mldsa.GenerateKey(mldsa.MLDSA44())
+	reqKey, _ := signer.GenerateKey(mldsa.MLDSA44())
 	csrDER, _ := x509ext.CreateCSR(rand.Reader, &x509.CertificateRequest{
 		Subject: pkix.Name{CommonName: "kem.example.com"}, DNSNames: []string{"kem.example.com"},
 	}, reqKey)
 	csr, _ := x509.ParseCertificateRequest(csrDER)
-	dk, _ := mlkem.GenerateKey768()
+	dk, _ := kem.GenerateKey768()
 	cert, err := inter.IssueFromCSR(csr, x509ext.ProfileKEM, &x509ext.IssueOptions{PublicKey: dk.EncapsulationKey()})
 	if err != nil {
 		log.Fatal(err)
@@ -61,7 +60,7 @@ func Example_kemCertificate() {
 
 // Private keys in the three RFC 9881 forms, and encrypted at rest.
 func ExampleMarshalPKCS8PrivateKey() {
-	key, _ := mldsa.GenerateKey(mldsa.MLDSA65())
+	key, _ := signer.GenerateKey(mldsa.MLDSA65())
 	der, err := x509ext.MarshalPKCS8PrivateKey(key) // seed form, the default
 	if err != nil {
 		log.Fatal(err)
@@ -77,8 +76,7 @@ func ExampleMarshalPKCS8PrivateKey() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	backKey := back.(interface{ Public() crypto.PublicKey })
-	fmt.Println("same key after decryption:", key.PublicKey().Equal(backKey.Public()))
+	fmt.Println("same key after decryption:", key.Equal(back))
 	// Output:
 	// ML-DSA-65 seed 54 bytes
 	// same key after decryption: true

@@ -110,10 +110,11 @@ func TestPKCS8BadInput(t *testing.T) {
 	kemSeed := bytes.Repeat([]byte{7}, 64)
 	dsa, kem := MLDSA65.OID(), MLKEM768.OID()
 	seedForm := tagged(cbasn1.Tag(0).ContextSpecific(), seed)
-	pub, _, err := deriveFromSeed(MLDSA65, seed)
+	k, err := keyFromSeed(MLDSA65, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pub := k.public
 	pubField := func(pk []byte) func(*cryptobyte.Builder) {
 		return func(b *cryptobyte.Builder) { addBitString(b, tagPublicKey, pk) }
 	}

@@ -19,9 +19,10 @@ func (f PrivateKeyForm) applyMarshal(c *marshalConfig) { c.form = f }
 
 // ParsePKCS8PrivateKey parses a DER PKCS#8 private key in any of the forms
 // of RFC 9881 and draft-ietf-lamps-kyber-certificates, checks that its
-// parts agree ([PrivateKeyInfo.Check]) and returns the key object: for
-// ML-DSA a crypto.Signer whose Public() is *mldsa.PublicKey, for ML-KEM a
-// decapsulation key. Keys of other algorithms are handed to
+// parts agree ([PrivateKeyInfo.Check]) and returns the key object:
+// *signer.PrivateKey for ML-DSA (a crypto.Signer whose Public() is
+// *mldsa.PublicKey), *kem.DecapsulationKey512/768/1024 for ML-KEM,
+// *kem.XWingDecapsulationKey for X-Wing. Keys of other algorithms are handed to
 // crypto/x509.ParsePKCS8PrivateKey, so this function is a drop-in
 // replacement.
 func ParsePKCS8PrivateKey(der []byte) (any, error) {
@@ -32,14 +33,11 @@ func ParsePKCS8PrivateKey(der []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A lone seed has nothing to disagree with: the key object derives
-	// from it anyway, so the check would only repeat key generation.
-	if info.ExpandedKey != nil || info.PublicKey != nil {
-		if _, err := info.Check(); err != nil {
-			return nil, err
-		}
+	k, err := info.load()
+	if err != nil {
+		return nil, err
 	}
-	return newPrivateKey(info)
+	return k.key, nil
 }
 
 // MarshalPKCS8PrivateKey encodes a private key as DER PKCS#8. ML-DSA and
@@ -86,14 +84,14 @@ func (info *PrivateKeyInfo) inForm(form PrivateKeyForm) (*PrivateKeyInfo, error)
 	if form == FormExpanded || form == FormBoth {
 		out.ExpandedKey = info.ExpandedKey
 		if out.ExpandedKey == nil {
-			_, expanded, err := deriveFromSeed(alg, info.Seed)
+			k, err := keyFromSeed(alg, info.Seed)
 			if err != nil {
 				return nil, err
 			}
-			if expanded == nil {
+			if k.expanded == nil {
 				return nil, fmt.Errorf("x509ext: %s has no %s form", alg, form)
 			}
-			out.ExpandedKey = expanded
+			out.ExpandedKey = k.expanded
 		}
 	}
 	return out, nil
