@@ -104,6 +104,13 @@ func (sp *sponge) squeezeBlocks(a []uint64, out [][]byte) {
 // xorWordsGeneric adds words 0…words−1 of in[s][off:] to words first… of
 // state s of the interleaved states a, for every s.
 func xorWordsGeneric(a []uint64, in [][]byte, off, first, words int) {
+	if len(in) == 1 { // one state: consecutive words
+		p := in[0][off : off+8*words]
+		for i := range a[first : first+words] {
+			a[first+i] ^= binary.LittleEndian.Uint64(p[8*i : 8*i+8])
+		}
+		return
+	}
 	for s, p := range in {
 		p = p[off : off+8*words]
 		for i := 0; i < words; i++ {
@@ -115,6 +122,13 @@ func xorWordsGeneric(a []uint64, in [][]byte, off, first, words int) {
 // storeWordsGeneric writes words first…first+words−1 of state s of the
 // interleaved states a to out[s][off:], for every s.
 func storeWordsGeneric(out [][]byte, off int, a []uint64, first, words int) {
+	if len(out) == 1 { // one state: consecutive words
+		p := out[0][off : off+8*words]
+		for i, w := range a[first : first+words] {
+			binary.LittleEndian.PutUint64(p[8*i:8*i+8], w)
+		}
+		return
+	}
 	for s, p := range out {
 		p = p[off : off+8*words]
 		for i := 0; i < words; i++ {
