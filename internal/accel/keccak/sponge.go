@@ -84,7 +84,7 @@ func (sp *sponge) squeeze(a []uint64, out [][]byte) {
 			k = min(k, 8-sp.pos%8) // up to the next word boundary
 			for s, p := range out {
 				for i := range p[off : off+k] {
-					p[off+i] = byte(a[(sp.pos+i)/8*len(out)+s] >> (8 * ((sp.pos + i) % 8)))
+					p[off+i] = stateByte(a, len(out), s, sp.pos+i)
 				}
 			}
 		}
@@ -147,6 +147,11 @@ func wordPointers(ptrs []*byte, bufs [][]byte, off, first, words int) {
 	for s, p := range bufs {
 		ptrs[s] = &p[off : off+8*words][0]
 	}
+}
+
+// stateByte returns byte pos of state s of the n states in a.
+func stateByte(a []uint64, n, s, pos int) byte {
+	return byte(a[pos/8*n+s] >> (8 * (pos % 8)))
 }
 
 // xorByteIntoState adds b to byte pos of state s of the n states in a.
