@@ -44,7 +44,7 @@ func oursBench(s Scheme) benchKEM {
 		impl: "crystals",
 		newKey: func(b *testing.B) (any, []byte) {
 			dk := must(s.NewDecapsulationKey(bytes.Repeat([]byte{1}, s.SeedSize())))
-			return dk, dk.Encapsulator().Bytes()
+			return dk, dk.PublicKey().Bytes()
 		},
 		parseEK: func(b *testing.B, ek []byte) any { return must(s.NewEncapsulationKey(ek)) },
 		encaps:  func(ek any) ([]byte, []byte) { return ek.(EncapsulationKey).Encapsulate() },

@@ -268,6 +268,9 @@ func (dk *HybridDecapsulationKey) EncapsulationKey() *HybridEncapsulationKey { r
 // Encapsulator returns the key's encapsulation key as a [crypto.Encapsulator].
 func (dk *HybridDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
 
+// PublicKey returns the key's encapsulation key.
+func (dk *HybridDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+
 // Decapsulate returns the shared key carried by ciphertext (the TLS server
 // key share). A wrong length, an invalid ECDH share, or an X25519 share that
 // gives the all-zero secret is an error; a wrong ML-KEM ciphertext gets

@@ -34,6 +34,9 @@ func TestRegistry(t *testing.T) {
 		if dk.Scheme() != s || len(dk.Bytes()) != s.SeedSize() {
 			t.Errorf("%s: key scheme or seed size", s.Name())
 		}
+		if pub := dk.PublicKey(); pub.Scheme() != s || !bytes.Equal(pub.Bytes(), dk.Encapsulator().Bytes()) {
+			t.Errorf("%s: PublicKey and Encapsulator disagree", s.Name())
+		}
 		ek, err := s.NewEncapsulationKey(dk.Encapsulator().Bytes())
 		if err != nil || len(ek.Bytes()) != s.EncapsulationKeySize() || ek.Scheme() != s {
 			t.Fatalf("%s: encapsulation key: %v", s.Name(), err)

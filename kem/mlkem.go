@@ -126,8 +126,12 @@ type decapsulationKey struct {
 	// 768 and 1024, built on first use; the package's own for 512.
 	encapsulatorOnce sync.Once
 	encapsulator     crypto.Encapsulator
-	own              crypto.Encapsulator
+	own              EncapsulationKey // the outer type's encapsulation key
 }
+
+// PublicKey returns the encapsulation key as this package's type (the same
+// key EncapsulationKey returns).
+func (dk *decapsulationKey) PublicKey() EncapsulationKey { return dk.own }
 
 // Scheme returns the key's parameter set.
 func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
@@ -187,6 +191,7 @@ type mlkemKey[T any] interface {
 	*T
 	crypto.Decapsulator
 	parts() (*decapsulationKey, *encapsulationKey)
+	ownEncapsulationKey() EncapsulationKey
 }
 
 // newMLKEMKey makes a decapsulation key of scheme s with load, which fills the
@@ -199,7 +204,7 @@ func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.Decaps
 	}
 	dk.s = s
 	ek.s, ek.k = s, dk.k.EncapsulationKey()
-	dk.own = ek
+	dk.own = key.ownEncapsulationKey()
 	return (*T)(key), nil
 }
 

@@ -25,6 +25,8 @@ func (dk *DecapsulationKey512) parts() (*decapsulationKey, *encapsulationKey) {
 	return &dk.decapsulationKey, &dk.ek.encapsulationKey
 }
 
+func (dk *DecapsulationKey512) ownEncapsulationKey() EncapsulationKey { return &dk.ek }
+
 // EncapsulationKey returns the key's encapsulation key, of this package's
 // type (the same one Encapsulator returns).
 func (dk *DecapsulationKey512) EncapsulationKey() *EncapsulationKey512 { return &dk.ek }

@@ -25,6 +25,8 @@ func (dk *DecapsulationKey768) parts() (*decapsulationKey, *encapsulationKey) {
 	return &dk.decapsulationKey, &dk.ek.encapsulationKey
 }
 
+func (dk *DecapsulationKey768) ownEncapsulationKey() EncapsulationKey { return &dk.ek }
+
 // EncapsulationKey returns the key's encapsulation key, of this package's
 // type (see Encapsulator for crypto/mlkem's).
 func (dk *DecapsulationKey768) EncapsulationKey() *EncapsulationKey768 { return &dk.ek }

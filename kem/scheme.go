@@ -39,6 +39,11 @@ type DecapsulationKey interface {
 	// Bytes returns the seed the key was derived from, or nil if the key was
 	// imported in a form that does not carry it.
 	Bytes() []byte
+	// PublicKey returns the encapsulation key as this package's type. Prefer
+	// it to Encapsulator in code that is not crypto/hpke: for ML-KEM-768 and
+	// ML-KEM-1024, Encapsulator converts to crypto/mlkem's type on first use,
+	// which costs that package a second expansion of the matrix Â.
+	PublicKey() EncapsulationKey
 	// Scheme returns the key's scheme.
 	Scheme() Scheme
 }

@@ -183,6 +183,9 @@ func (dk *XWingDecapsulationKey) EncapsulationKey() *XWingEncapsulationKey { ret
 // Encapsulator returns the key's encapsulation key as a [crypto.Encapsulator].
 func (dk *XWingDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
 
+// PublicKey returns the key's encapsulation key.
+func (dk *XWingDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+
 // MLKEM returns the ML-KEM-768 half of the key.
 func (dk *XWingDecapsulationKey) MLKEM() *DecapsulationKey768 { return dk.pq }
 

@@ -180,11 +180,7 @@ func (a *adapter) GenerateKeyPair() (circl.PublicKey, circl.PrivateKey, error) {
 }
 
 func (a *adapter) pair(dk kem.DecapsulationKey) (circl.PublicKey, circl.PrivateKey, error) {
-	ek, err := a.s.NewEncapsulationKey(dk.Encapsulator().Bytes())
-	if err != nil {
-		return nil, nil, err
-	}
-	return &publicKey{a, ek}, &privateKey{a, dk}, nil
+	return &publicKey{a, dk.PublicKey()}, &privateKey{a, dk}, nil
 }
 
 // DeriveKeyPair derives a key pair from a seed of SeedSize bytes. It panics
@@ -355,10 +351,4 @@ func (sk *privateKey) Equal(other circl.PrivateKey) bool {
 	return err1 == nil && err2 == nil && subtle.ConstantTimeCompare(a, b) == 1
 }
 
-func (sk *privateKey) Public() circl.PublicKey {
-	ek, err := sk.a.s.NewEncapsulationKey(sk.k.Encapsulator().Bytes())
-	if err != nil {
-		panic(err) // unreachable: the key's own encapsulation key is valid
-	}
-	return &publicKey{sk.a, ek}
-}
+func (sk *privateKey) Public() circl.PublicKey { return &publicKey{sk.a, sk.k.PublicKey()} }

@@ -27,6 +27,7 @@ func TestAccumulated(t *testing.T) {
 	}
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		t.Run(p.Name(), func(t *testing.T) {
+			t.Parallel()
 			rng := sha3.NewSHAKE128()
 			acc := sha3.NewSHAKE128()
 			var d, z, m [32]byte

@@ -106,6 +106,7 @@ func TestDifferential(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.p.Name(), func(t *testing.T) {
+			t.Parallel()
 			p := tc.p
 			rng := sha3.NewSHAKE128()
 			rng.Write([]byte("crystals mlkem differential " + p.Name()))
