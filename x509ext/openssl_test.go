@@ -7,11 +7,13 @@ import (
 	"crypto/mlkem"
 	"crypto/rand"
 	"crypto/x509"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/kem"
@@ -21,10 +23,7 @@ import (
 // skipping the test with the reason when that tool cannot run here.
 func openssl35(t *testing.T) func(args ...string) []byte {
 	t.Helper()
-	tool := os.Getenv("OPENSSL35")
-	if tool == "" {
-		tool = filepath.Join(vectors.Dir(t), "..", "tools", "openssl35")
-	}
+	tool := toolPath(t)
 	if _, err := os.Stat(tool); err != nil {
 		t.Skipf("OpenSSL 3.5 interop: %s not found", tool)
 	}
@@ -42,6 +41,14 @@ func openssl35(t *testing.T) func(args ...string) []byte {
 		}
 		return out
 	}
+}
+
+// toolPath is $OPENSSL35, or ../shared/tools/openssl35 beside the vectors.
+func toolPath(t *testing.T) string {
+	if tool := os.Getenv("OPENSSL35"); tool != "" {
+		return tool
+	}
+	return filepath.Join(vectors.Dir(t), "..", "tools", "openssl35")
 }
 
 func writeFile(t *testing.T, name string, data []byte) string {
@@ -182,6 +189,14 @@ func TestOpenSSLVerifiesOurChain(t *testing.T) {
 		if !strings.Contains(string(out), ": OK") {
 			t.Errorf("%s: openssl verify: %s", leaf.Subject, out)
 		}
+	}
+	crl, err := pki.inter.IssueCRL([]x509.RevocationListEntry{{SerialNumber: server.SerialNumber, RevocationTime: time.Now()}}, big.NewInt(1), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlPath := writeFile(t, "crl.pem", EncodePEM("X509 CRL", crl.Raw))
+	if out, err := exec.Command(toolPath(t), "crl", "-in", crlPath, "-CAfile", inter, "-noout").CombinedOutput(); err != nil || !strings.Contains(string(out), "verify OK") {
+		t.Errorf("openssl crl: %v: %s", err, out)
 	}
 	p := writeFile(t, "kem.pem", EncodePEM("CERTIFICATE", kemCert.Raw))
 	spki := openssl("x509", "-in", p, "-pubkey", "-noout")
