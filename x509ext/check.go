@@ -25,6 +25,9 @@ func (info *PrivateKeyInfo) Check() (publicKey []byte, err error) {
 
 // load builds the key object of info and runs the checks of Check on it.
 func (info *PrivateKeyInfo) load() (loadedKey, error) {
+	if err := info.validate(); err != nil {
+		return loadedKey{}, err
+	}
 	alg := info.Algorithm
 	var k loadedKey
 	var err error

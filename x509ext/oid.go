@@ -86,23 +86,25 @@ func (a Algorithm) OID() asn1.ObjectIdentifier {
 	return nil
 }
 
-// PublicKeySize is the length of the raw public key (the SPKI BIT STRING).
-func (a Algorithm) PublicKeySize() int { return a.mustInfo().publicKeySize }
+// PublicKeySize is the length of the raw public key (the SPKI BIT STRING),
+// or 0 for an unknown algorithm.
+func (a Algorithm) PublicKeySize() int { return a.sizes().publicKeySize }
 
 // SeedSize is the length of the private seed: ξ for ML-DSA, d‖z for ML-KEM,
-// the 32-byte secret key of X-Wing.
-func (a Algorithm) SeedSize() int { return a.mustInfo().seedSize }
+// the 32-byte secret key of X-Wing; 0 for an unknown algorithm.
+func (a Algorithm) SeedSize() int { return a.sizes().seedSize }
 
 // ExpandedKeySize is the length of the expanded private key (FIPS 204 sk,
-// FIPS 203 dk), or 0 for X-Wing, which has none.
-func (a Algorithm) ExpandedKeySize() int { return a.mustInfo().expandedSize }
+// FIPS 203 dk), or 0 for X-Wing, which has none, and for an unknown
+// algorithm.
+func (a Algorithm) ExpandedKeySize() int { return a.sizes().expandedSize }
 
-func (a Algorithm) mustInfo() *algorithmInfo {
-	in := a.info()
-	if in == nil {
-		panic("x509ext: unknown algorithm " + a.String())
+// sizes returns a's entry, or a zero one for an unknown algorithm.
+func (a Algorithm) sizes() algorithmInfo {
+	if in := a.info(); in != nil {
+		return *in
 	}
-	return in
+	return algorithmInfo{}
 }
 
 func (a Algorithm) isMLDSA() bool { in := a.info(); return in != nil && in.family == familyMLDSA }

@@ -47,12 +47,18 @@ func ParsePublicKeyInfo(der []byte) (*PublicKeyInfo, error) {
 	return &PublicKeyInfo{Algorithm: alg, PublicKey: append([]byte(nil), pk...)}, nil
 }
 
+// validate checks that p names a known algorithm and has a key of its
+// length. Every function taking a caller's PublicKeyInfo runs it first.
+func (p *PublicKeyInfo) validate() error {
+	if p.Algorithm.info() == nil {
+		return fmt.Errorf("x509ext: public key of unknown algorithm %s", p.Algorithm)
+	}
+	return checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize())
+}
+
 // Marshal encodes p as a DER SubjectPublicKeyInfo with absent parameters.
 func (p *PublicKeyInfo) Marshal() ([]byte, error) {
-	if p.Algorithm.info() == nil {
-		return nil, fmt.Errorf("x509ext: cannot marshal a public key of %s", p.Algorithm)
-	}
-	if err := checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize()); err != nil {
+	if err := p.validate(); err != nil {
 		return nil, err
 	}
 	var b cryptobyte.Builder
