@@ -111,10 +111,13 @@ func (a Algorithm) isMLDSA() bool { in := a.info(); return in != nil && in.famil
 
 // HashML-DSA OIDs (FIPS 204 Section 5.4, NIST CSOR). RFC 9881 Section 2
 // forbids them in certificates; parsers recognise them to say so.
-var hashMLDSAOIDs = map[string]string{
-	arc(nistSigAlgs, 32).String(): "id-hash-ml-dsa-44-with-sha512",
-	arc(nistSigAlgs, 33).String(): "id-hash-ml-dsa-65-with-sha512",
-	arc(nistSigAlgs, 34).String(): "id-hash-ml-dsa-87-with-sha512",
+var hashMLDSAOIDs = []struct {
+	oid  asn1.ObjectIdentifier
+	name string
+}{
+	{arc(nistSigAlgs, 32), "id-hash-ml-dsa-44-with-sha512"},
+	{arc(nistSigAlgs, 33), "id-hash-ml-dsa-65-with-sha512"},
+	{arc(nistSigAlgs, 34), "id-hash-ml-dsa-87-with-sha512"},
 }
 
 // HashMLDSAName returns the name of a HashML-DSA OID (for example
@@ -122,8 +125,13 @@ var hashMLDSAOIDs = map[string]string{
 // OID. HashML-DSA identifiers must not appear in certificates or key files
 // (RFC 9881), so this package only recognises them, to reject them clearly.
 func HashMLDSAName(oid asn1.ObjectIdentifier) (string, bool) {
-	name, ok := hashMLDSAOIDs[oid.String()]
-	return name, ok
+	// Linear search over three public OIDs.
+	for _, h := range hashMLDSAOIDs {
+		if oid.Equal(h.oid) {
+			return h.name, true
+		}
+	}
+	return "", false
 }
 
 // AlgorithmFromOID returns the algorithm an OID identifies. The error names

@@ -396,3 +396,25 @@ func TestMalformedInfoValues(t *testing.T) {
 		}
 	}
 }
+
+// TestParsedKeysDoNotAliasInput: changing the input after parsing does not
+// change the parsed keys (ParsePKIXPublicKey passes slices of der to the
+// key constructors without copying).
+func TestParsedKeysDoNotAliasInput(t *testing.T) {
+	k, _ := mldsa.GenerateKey(mldsa.MLDSA44())
+	dk, _ := kem.GenerateKey512()
+	xw, _ := kem.GenerateKeyXWing()
+	for _, pub := range []any{k.Public(), dk.EncapsulationKey(), xw.EncapsulationKey()} {
+		der, _ := MarshalPKIXPublicKey(pub)
+		want := bytes.Clone(der)
+		parsed, err := ParsePKIXPublicKey(der)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clear(der)
+		got, err := MarshalPKIXPublicKey(parsed)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%T changed with its input (err %v)", parsed, err)
+		}
+	}
+}
