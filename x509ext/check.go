@@ -33,9 +33,9 @@ func (info *PrivateKeyInfo) load() (loadedKey, error) {
 	var err error
 	switch info.Form {
 	case FormSeed, FormRawSeed:
-		k, err = keyFromSeed(alg, info.Seed)
+		k, err = keyFromSeed(alg, info.Seed, false)
 	case FormBoth:
-		k, err = keyFromSeed(alg, info.Seed)
+		k, err = keyFromSeed(alg, info.Seed, true)
 		// The comparison is constant time; only its outcome is revealed.
 		if err == nil && subtle.ConstantTimeCompare(k.expanded, info.ExpandedKey) != 1 {
 			err = fmt.Errorf("x509ext: %s private key: seed and expandedKey disagree (the seed does not expand to this expanded key)", alg)

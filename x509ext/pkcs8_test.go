@@ -110,7 +110,7 @@ func TestPKCS8BadInput(t *testing.T) {
 	kemSeed := bytes.Repeat([]byte{7}, 64)
 	dsa, kem := MLDSA65.OID(), MLKEM768.OID()
 	seedForm := tagged(cbasn1.Tag(0).ContextSpecific(), seed)
-	k, err := keyFromSeed(MLDSA65, seed)
+	k, err := keyFromSeed(MLDSA65, seed, false)
 	if err != nil {
 		t.Fatal(err)
 	}
