@@ -98,6 +98,28 @@ func TestOpenSSLKeysLoad(t *testing.T) {
 			if _, err := info.Check(); err != nil {
 				t.Fatalf("both-form consistency: %v", err)
 			}
+			// OpenSSL's other output forms load too and give the same key.
+			param := "ml-dsa.output_formats"
+			if !alg.isMLDSA() {
+				param = "ml-kem.output_formats"
+			}
+			for format, want := range map[string]PrivateKeyForm{"seed-only": FormSeed, "priv-only": FormExpanded} {
+				der := openssl("pkey", "-in", keyPath, "-provparam", param+"="+format, "-outform", "DER")
+				other, err := ParsePrivateKeyInfo(der)
+				if err != nil || other.Form != want {
+					t.Fatalf("%s: %v (form %v)", format, err, other)
+				}
+				key, err := ParsePKCS8PrivateKey(der)
+				if err != nil {
+					t.Fatalf("%s: %v", format, err)
+				}
+				if again, _, _ := privateKeyInfoOf(key); again == nil {
+					t.Fatalf("%s: %T is not a key this package encodes", format, key)
+				}
+				if got, err := other.Check(); err != nil || !bytes.Equal(got, pub.PublicKey) {
+					t.Errorf("%s: another public key (err %v)", format, err)
+				}
+			}
 
 			encPath := filepath.Join(dir, "enc.pem")
 			openssl("genpkey", "-algorithm", alg.String(), "-aes-256-cbc", "-pass", "pass:correct horse", "-out", encPath)
@@ -134,7 +156,7 @@ func TestOpenSSLLoadsOurKeys(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, form := range []PrivateKeyForm{FormSeed, FormBoth} {
+			for _, form := range []PrivateKeyForm{FormSeed, FormExpanded, FormBoth} {
 				out, err := info.inForm(form)
 				if err != nil {
 					t.Fatal(err)
