@@ -276,7 +276,30 @@ func TestOpenSSLChainVerifiesHere(t *testing.T) {
 	if !ok {
 		t.Fatalf("%T is not a crypto.Signer", key)
 	}
-	if _, err := LoadCA(roots[0], signer); err != nil {
+	ca, err := LoadCA(roots[0], signer)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// OpenSSL's ML-DSA-44 CSR verifies here, and our CA (on OpenSSL's key)
+	// issues from it a certificate OpenSSL verifies.
+	csrPEM, _ := os.ReadFile(f("req.csr"))
+	csrDER, err := DecodePEM(csrPEM, "CERTIFICATE REQUEST")
+	if err != nil {
+		t.Fatal(err)
+	}
+	csr, err := x509.ParseCertificateRequest(csrDER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyCSR(csr); err != nil {
+		t.Fatalf("OpenSSL's CSR: %v", err)
+	}
+	client, err := ca.IssueFromCSR(csr, ProfileClient, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := openssl("verify", "-CAfile", f("ca.pem"), writeFile(t, "client.pem", EncodePEM("CERTIFICATE", client.Raw)))
+	if !strings.Contains(string(out), ": OK") {
+		t.Errorf("openssl verify: %s", out)
 	}
 }
