@@ -8,7 +8,7 @@
 // Keccak-f[1600]; NTT and sampling kernels go beside it, e.g. mldsa/), run by
 // a //go:generate line in the package that uses its output, of the form
 //
-//	//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_amd64_stubs.go -pkg keccak
+//	//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_stubs_amd64.go -pkg keccak
 //
 // The generated *_amd64.s files and their Go declarations are committed, and
 // check-generated.sh (run by CI) regenerates them all with go generate and

@@ -16,7 +16,7 @@ type Level int32
 const (
 	// Portable is pure Go: the specification every other level must match.
 	Portable Level = iota
-	// AVX2 is amd64 with AVX2 and BMI2.
+	// AVX2 is amd64 with AVX2, BMI1 and BMI2.
 	AVX2
 	// AVX512 is amd64 with AVX-512 F, BW, VL, DQ, IFMA, VBMI and VBMI2.
 	AVX512

@@ -8,9 +8,9 @@ func detect() Level {
 	x := cpu.X86
 	switch {
 	case x.HasAVX512F && x.HasAVX512BW && x.HasAVX512VL && x.HasAVX512DQ &&
-		x.HasAVX512IFMA && x.HasAVX512VBMI && x.HasAVX512VBMI2 && x.HasBMI2:
+		x.HasAVX512IFMA && x.HasAVX512VBMI && x.HasAVX512VBMI2 && x.HasBMI1 && x.HasBMI2:
 		return AVX512
-	case x.HasAVX2 && x.HasBMI2:
+	case x.HasAVX2 && x.HasBMI1 && x.HasBMI2:
 		return AVX2
 	}
 	return Portable

@@ -4,7 +4,7 @@ package keccak
 
 import "github.com/crystals-go/crystals/internal/accel/cpu"
 
-//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_amd64_stubs.go -pkg keccak
+//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_stubs_amd64.go -pkg keccak
 
 // permuteX1 permutes one state: with the generated scalar kernel (BMI1 ANDN,
 // BMI2 RORX) at levels AVX2 and AVX512, in Go otherwise. The scalar kernel

@@ -84,7 +84,7 @@ func (sp *sponge) squeeze(a []uint64, out [][]byte) {
 			k = min(k, 8-sp.pos%8) // up to the next word boundary
 			for s, p := range out {
 				for i := range p[off : off+k] {
-					p[off+i] = byte(a[(sp.pos+i)/8*len(out)+s] >> (8 * ((sp.pos + i) % 8)))
+					p[off+i] = stateByte(a, len(out), s, sp.pos+i)
 				}
 			}
 		}
@@ -104,6 +104,13 @@ func (sp *sponge) squeezeBlocks(a []uint64, out [][]byte) {
 // xorWordsGeneric adds words 0…words−1 of in[s][off:] to words first… of
 // state s of the interleaved states a, for every s.
 func xorWordsGeneric(a []uint64, in [][]byte, off, first, words int) {
+	if len(in) == 1 { // one state: consecutive words
+		p := in[0][off : off+8*words]
+		for i := range a[first : first+words] {
+			a[first+i] ^= binary.LittleEndian.Uint64(p[8*i : 8*i+8])
+		}
+		return
+	}
 	for s, p := range in {
 		p = p[off : off+8*words]
 		for i := 0; i < words; i++ {
@@ -115,6 +122,13 @@ func xorWordsGeneric(a []uint64, in [][]byte, off, first, words int) {
 // storeWordsGeneric writes words first…first+words−1 of state s of the
 // interleaved states a to out[s][off:], for every s.
 func storeWordsGeneric(out [][]byte, off int, a []uint64, first, words int) {
+	if len(out) == 1 { // one state: consecutive words
+		p := out[0][off : off+8*words]
+		for i, w := range a[first : first+words] {
+			binary.LittleEndian.PutUint64(p[8*i:8*i+8], w)
+		}
+		return
+	}
 	for s, p := range out {
 		p = p[off : off+8*words]
 		for i := 0; i < words; i++ {
@@ -136,6 +150,11 @@ func wordPointers(bufs [][]byte, off, first, words int) (ptrs [8]*byte) {
 		ptrs[s] = &p[off : off+8*words][0]
 	}
 	return ptrs
+}
+
+// stateByte returns byte pos of state s of the n states in a.
+func stateByte(a []uint64, n, s, pos int) byte {
+	return byte(a[pos/8*n+s] >> (8 * (pos % 8)))
 }
 
 // xorByteIntoState adds b to byte pos of state s of the n states in a.

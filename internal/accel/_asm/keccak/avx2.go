@@ -11,7 +11,7 @@ import (
 // memoryResidentAVX2 emits a permutation of 4 or 8 states for CPUs with AVX2
 // but not AVX-512. Sixteen ymm registers cannot hold 25 lanes, so each round
 // reads the state from one buffer and writes the next state to the other: the
-// caller's state and a 800-byte frame buffer alternate, two rounds per loop
+// caller's state and an 800-byte frame buffer alternate, two rounds per loop
 // iteration, so the result ends up in the caller's state. Eight states are
 // two passes over four states each (elements 0–3 and 4–7 of every word).
 //
@@ -45,7 +45,8 @@ func memoryResidentAVX2(name string, states int, rc, rot8, rot56 Mem) {
 	RET()
 }
 
-// interleaved addresses the 25 lanes of four states: lane i at m + stride*i.
+// interleaved addresses the 25 lanes of a state in memory: lane i at
+// m + stride*i (stride 8 for one state, 8N for N interleaved states).
 type interleaved struct {
 	m      Mem
 	stride int

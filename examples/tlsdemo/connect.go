@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+)
+
+// connect acts as a TLS 1.3 client to any peer, trusting the roots in o.ca,
+// and reports the handshake.
+func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) error {
+	pemBytes, err := os.ReadFile(o.ca)
+	if err != nil {
+		return fmt.Errorf("-ca: %w", err)
+	}
+	roots := x509.NewCertPool()
+	if !roots.AppendCertsFromPEM(pemBytes) {
+		return fmt.Errorf("-ca %s: no PEM certificate found", o.ca)
+	}
+	host, _, err := net.SplitHostPort(o.connect)
+	if err != nil {
+		return fmt.Errorf("-connect %q: %w", o.connect, err)
+	}
+	cfg := clientConfig(roots, host, group, nil, nil)
+	if o.mtls {
+		cert, err := loadClientCert(o.out)
+		if err != nil {
+			return err
+		}
+		cfg.Certificates = []tls.Certificate{cert}
+	}
+	st, reply, err := roundTrip(ctx, o.connect, cfg, "hello from the crystals client")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "connected to %s: %s, %s, key exchange %v\n", o.connect, tls.VersionName(st.Version), tls.CipherSuiteName(st.CipherSuite), st.CurveID)
+	for _, c := range st.VerifiedChains[0] {
+		fmt.Fprintf(w, "  verified %s\n", describeCert(c))
+	}
+	fmt.Fprintf(w, "  round trip %q\n", reply)
+	return nil
+}
+
+// loadClientCert reads client.pem and client-key.pem written by -serve.
+func loadClientCert(dir string) (tls.Certificate, error) {
+	chainPEM, err := os.ReadFile(filepath.Join(dir, "client.pem"))
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("-mtls needs the client certificate written by -serve: %w", err)
+	}
+	keyPEM, err := os.ReadFile(filepath.Join(dir, "client-key.pem"))
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("-mtls needs the client key written by -serve: %w", err)
+	}
+	var cert tls.Certificate
+	for rest := chainPEM; ; {
+		var b *pem.Block
+		b, rest = pem.Decode(rest)
+		if b == nil {
+			break
+		}
+		if b.Type == "CERTIFICATE" {
+			cert.Certificate = append(cert.Certificate, b.Bytes)
+		}
+	}
+	if len(cert.Certificate) == 0 {
+		return tls.Certificate{}, fmt.Errorf("%s: no certificate", filepath.Join(dir, "client.pem"))
+	}
+	kb, _ := pem.Decode(keyPEM)
+	if kb == nil || kb.Type != "PRIVATE KEY" {
+		return tls.Certificate{}, fmt.Errorf("%s: no PRIVATE KEY block", filepath.Join(dir, "client-key.pem"))
+	}
+	key, err := parsePrivateKey(kb.Bytes)
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("%s: %w", filepath.Join(dir, "client-key.pem"), err)
+	}
+	cert.PrivateKey = key
+	return cert, nil
+}
