@@ -251,7 +251,11 @@ func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *
 		return nil, errors.New("x509ext: the KEM profile needs IssueOptions.PublicKey, the KEM key to certify")
 	case profile == ProfileKEM:
 		pub = opts.PublicKey
-		if info, ok, _ := publicKeyInfoOf(pub); !ok || info.Algorithm.isMLDSA() {
+		info, ok, err := publicKeyInfoOf(pub)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || info.Algorithm.isMLDSA() {
 			return nil, fmt.Errorf("x509ext: the KEM profile certifies ML-KEM or X-Wing keys, not %T", pub)
 		}
 	case opts.PublicKey != nil:

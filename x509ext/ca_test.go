@@ -147,7 +147,18 @@ func TestCAAllLevels(t *testing.T) {
 				t.Fatal(err)
 			}
 			if err := crl.CheckSignatureFrom(pki.inter.Certificate); err != nil {
+				t.Errorf("CRL signature (crypto/x509): %v", err)
+			}
+			if err := VerifyCRL(crl, pki.inter.Certificate); err != nil {
 				t.Errorf("CRL signature: %v", err)
+			}
+			if err := VerifyCRL(crl, pki.root.Certificate); err == nil {
+				t.Error("CRL accepted from the wrong issuer")
+			}
+			crl.Signature = bytes.Clone(crl.Signature)
+			crl.Signature[0] ^= 1
+			if err := VerifyCRL(crl, pki.inter.Certificate); err == nil || !strings.Contains(err.Error(), "signature is invalid") {
+				t.Errorf("tampered CRL: %v", err)
 			}
 		})
 	}

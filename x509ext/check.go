@@ -25,14 +25,17 @@ func (info *PrivateKeyInfo) Check() (publicKey []byte, err error) {
 
 // load builds the key object of info and runs the checks of Check on it.
 func (info *PrivateKeyInfo) load() (loadedKey, error) {
+	if err := info.validate(); err != nil {
+		return loadedKey{}, err
+	}
 	alg := info.Algorithm
 	var k loadedKey
 	var err error
 	switch info.Form {
 	case FormSeed, FormRawSeed:
-		k, err = keyFromSeed(alg, info.Seed)
+		k, err = keyFromSeed(alg, info.Seed, false)
 	case FormBoth:
-		k, err = keyFromSeed(alg, info.Seed)
+		k, err = keyFromSeed(alg, info.Seed, true)
 		// The comparison is constant time; only its outcome is revealed.
 		if err == nil && subtle.ConstantTimeCompare(k.expanded, info.ExpandedKey) != 1 {
 			err = fmt.Errorf("x509ext: %s private key: seed and expandedKey disagree (the seed does not expand to this expanded key)", alg)

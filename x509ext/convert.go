@@ -154,11 +154,17 @@ func algorithmByName(name string) Algorithm {
 // kem's keys. ML-DSA public keys need no conversion: *mldsa.PublicKey is
 // the crystals public key type too.
 func FromStdlib(key any) (any, error) {
-	if info, ok, _ := privateKeyInfoOf(key); ok {
+	if info, ok, err := privateKeyInfoOf(key); ok {
+		if err != nil {
+			return nil, err
+		}
 		k, err := info.load()
 		return k.key, err
 	}
-	if info, ok, _ := publicKeyInfoOf(key); ok {
+	if info, ok, err := publicKeyInfoOf(key); ok {
+		if err != nil {
+			return nil, err
+		}
 		return NewPublicKey(info.Algorithm, info.PublicKey)
 	}
 	return nil, fmt.Errorf("x509ext: %T is not a key this package converts", key)
@@ -171,12 +177,18 @@ func ToStdlib(key any) (any, error) {
 	var alg Algorithm
 	var raw []byte
 	private := false
-	if info, ok, _ := privateKeyInfoOf(key); ok {
+	if info, ok, err := privateKeyInfoOf(key); ok {
+		if err != nil {
+			return nil, err
+		}
 		if info.Seed == nil {
 			return nil, fmt.Errorf("x509ext: this %s key has no seed; the standard library loads only seeds", info.Algorithm)
 		}
 		alg, raw, private = info.Algorithm, info.Seed, true
-	} else if info, ok, _ := publicKeyInfoOf(key); ok {
+	} else if info, ok, err := publicKeyInfoOf(key); ok {
+		if err != nil {
+			return nil, err
+		}
 		alg, raw = info.Algorithm, info.PublicKey
 	} else {
 		return nil, fmt.Errorf("x509ext: %T is not a key this package converts", key)

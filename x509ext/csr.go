@@ -1,6 +1,7 @@
 package x509ext
 
 import (
+	"bytes"
 	"crypto"
 	"crypto/mldsa"
 	"crypto/x509"
@@ -42,6 +43,30 @@ func checkMLDSASignature(pk *mldsa.PublicKey, sigAlg x509.SignatureAlgorithm, si
 	}
 	if err := verifyMLDSA(pk, signed, signature); err != nil {
 		return fmt.Errorf("%s signature is invalid: %w", alg, err)
+	}
+	return nil
+}
+
+// VerifyCRL checks that crl was signed by issuer, whose certificate must
+// allow CRL signing (RFC 5280 Section 4.2.1.3) and name the CRL's issuer.
+// ML-DSA signatures are checked with this package's verifier, others by
+// crypto/x509.
+func VerifyCRL(crl *x509.RevocationList, issuer *x509.Certificate) error {
+	if !bytes.Equal(crl.RawIssuer, issuer.RawSubject) {
+		return fmt.Errorf("x509ext: CRL issuer %q is not %q", crl.Issuer, issuer.Subject)
+	}
+	if issuer.KeyUsage != 0 && issuer.KeyUsage&x509.KeyUsageCRLSign == 0 {
+		return fmt.Errorf("x509ext: %q lacks the cRLSign key usage", issuer.Subject)
+	}
+	pk, ok := issuer.PublicKey.(*mldsa.PublicKey)
+	if !ok {
+		if err := crl.CheckSignatureFrom(issuer); err != nil {
+			return fmt.Errorf("x509ext: CRL signature is invalid: %w", err)
+		}
+		return nil
+	}
+	if err := checkMLDSASignature(pk, crl.SignatureAlgorithm, crl.RawTBSRevocationList, crl.Signature); err != nil {
+		return fmt.Errorf("x509ext: CRL: %w", err)
 	}
 	return nil
 }

@@ -23,8 +23,9 @@ type loadedKey struct {
 }
 
 // keyFromSeed runs key generation on a seed (Algorithm 6, FIPS 204;
-// Algorithm 16, FIPS 203; the X-Wing draft's expansion).
-func keyFromSeed(alg Algorithm, seed []byte) (loadedKey, error) {
+// Algorithm 16, FIPS 203; the X-Wing draft's expansion). The expanded
+// encoding is produced only when wantExpanded.
+func keyFromSeed(alg Algorithm, seed []byte, wantExpanded bool) (loadedKey, error) {
 	if err := checkLen("seed", alg, seed, alg.SeedSize()); err != nil {
 		return loadedKey{}, err
 	}
@@ -34,19 +35,27 @@ func keyFromSeed(alg Algorithm, seed []byte) (loadedKey, error) {
 		if err != nil {
 			return loadedKey{}, err
 		}
-		return loadedKey{sk, sk.PublicKey().Bytes(), sk.ExpandedBytes()}, nil
+		k := loadedKey{key: sk, public: sk.PublicKey().Bytes()}
+		if wantExpanded {
+			k.expanded = sk.ExpandedBytes()
+		}
+		return k, nil
 	case alg == XWing:
 		dk, err := kem.NewXWingDecapsulationKey(seed)
 		if err != nil {
 			return loadedKey{}, err
 		}
-		return loadedKey{dk, dk.EncapsulationKey().Bytes(), nil}, nil
+		return loadedKey{key: dk, public: dk.EncapsulationKey().Bytes()}, nil
 	}
 	dk, err := mlkemKeys[alg].fromSeed(seed)
 	if err != nil {
 		return loadedKey{}, err
 	}
-	return loadedKey{dk, dk.Encapsulator().Bytes(), dk.ExpandedBytes()}, nil
+	k := loadedKey{key: dk, public: dk.Encapsulator().Bytes()}
+	if wantExpanded {
+		k.expanded = dk.ExpandedBytes()
+	}
+	return k, nil
 }
 
 // keyFromExpanded imports an expanded private key with every check there

@@ -40,7 +40,7 @@ func NewPublicKey(alg Algorithm, publicKey []byte) (any, error) {
 func publicKeyInfoOf(pub any) (info *PublicKeyInfo, ok bool, err error) {
 	switch k := pub.(type) {
 	case *PublicKeyInfo:
-		return k, true, nil
+		return k, true, k.validate()
 	case *mldsa.PublicKey:
 		return &PublicKeyInfo{algorithmOfMLDSA(k.Parameters()), k.Bytes()}, true, nil
 	case *mlkem.EncapsulationKey768:
@@ -62,7 +62,7 @@ func publicKeyInfoOf(pub any) (info *PublicKeyInfo, ok bool, err error) {
 func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
 	switch k := key.(type) {
 	case *PrivateKeyInfo:
-		return k, true, nil
+		return k, true, k.validate()
 	case *signer.PrivateKey:
 		alg := algorithmOfMLDSA(k.Parameters())
 		if seed, err := k.Seed(); err == nil {

@@ -86,33 +86,38 @@ func (a Algorithm) OID() asn1.ObjectIdentifier {
 	return nil
 }
 
-// PublicKeySize is the length of the raw public key (the SPKI BIT STRING).
-func (a Algorithm) PublicKeySize() int { return a.mustInfo().publicKeySize }
+// PublicKeySize is the length of the raw public key (the SPKI BIT STRING),
+// or 0 for an unknown algorithm.
+func (a Algorithm) PublicKeySize() int { return a.sizes().publicKeySize }
 
 // SeedSize is the length of the private seed: ξ for ML-DSA, d‖z for ML-KEM,
-// the 32-byte secret key of X-Wing.
-func (a Algorithm) SeedSize() int { return a.mustInfo().seedSize }
+// the 32-byte secret key of X-Wing; 0 for an unknown algorithm.
+func (a Algorithm) SeedSize() int { return a.sizes().seedSize }
 
 // ExpandedKeySize is the length of the expanded private key (FIPS 204 sk,
-// FIPS 203 dk), or 0 for X-Wing, which has none.
-func (a Algorithm) ExpandedKeySize() int { return a.mustInfo().expandedSize }
+// FIPS 203 dk), or 0 for X-Wing, which has none, and for an unknown
+// algorithm.
+func (a Algorithm) ExpandedKeySize() int { return a.sizes().expandedSize }
 
-func (a Algorithm) mustInfo() *algorithmInfo {
-	in := a.info()
-	if in == nil {
-		panic("x509ext: unknown algorithm " + a.String())
+// sizes returns a's entry, or a zero one for an unknown algorithm.
+func (a Algorithm) sizes() algorithmInfo {
+	if in := a.info(); in != nil {
+		return *in
 	}
-	return in
+	return algorithmInfo{}
 }
 
 func (a Algorithm) isMLDSA() bool { in := a.info(); return in != nil && in.family == familyMLDSA }
 
 // HashML-DSA OIDs (FIPS 204 Section 5.4, NIST CSOR). RFC 9881 Section 2
 // forbids them in certificates; parsers recognise them to say so.
-var hashMLDSAOIDs = map[string]string{
-	arc(nistSigAlgs, 32).String(): "id-hash-ml-dsa-44-with-sha512",
-	arc(nistSigAlgs, 33).String(): "id-hash-ml-dsa-65-with-sha512",
-	arc(nistSigAlgs, 34).String(): "id-hash-ml-dsa-87-with-sha512",
+var hashMLDSAOIDs = []struct {
+	oid  asn1.ObjectIdentifier
+	name string
+}{
+	{arc(nistSigAlgs, 32), "id-hash-ml-dsa-44-with-sha512"},
+	{arc(nistSigAlgs, 33), "id-hash-ml-dsa-65-with-sha512"},
+	{arc(nistSigAlgs, 34), "id-hash-ml-dsa-87-with-sha512"},
 }
 
 // HashMLDSAName returns the name of a HashML-DSA OID (for example
@@ -120,8 +125,13 @@ var hashMLDSAOIDs = map[string]string{
 // OID. HashML-DSA identifiers must not appear in certificates or key files
 // (RFC 9881), so this package only recognises them, to reject them clearly.
 func HashMLDSAName(oid asn1.ObjectIdentifier) (string, bool) {
-	name, ok := hashMLDSAOIDs[oid.String()]
-	return name, ok
+	// Linear search over three public OIDs.
+	for _, h := range hashMLDSAOIDs {
+		if oid.Equal(h.oid) {
+			return h.name, true
+		}
+	}
+	return "", false
 }
 
 // AlgorithmFromOID returns the algorithm an OID identifies. The error names

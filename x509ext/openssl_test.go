@@ -7,11 +7,13 @@ import (
 	"crypto/mlkem"
 	"crypto/rand"
 	"crypto/x509"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/kem"
@@ -21,10 +23,7 @@ import (
 // skipping the test with the reason when that tool cannot run here.
 func openssl35(t *testing.T) func(args ...string) []byte {
 	t.Helper()
-	tool := os.Getenv("OPENSSL35")
-	if tool == "" {
-		tool = filepath.Join(vectors.Dir(t), "..", "tools", "openssl35")
-	}
+	tool := toolPath(t)
 	if _, err := os.Stat(tool); err != nil {
 		t.Skipf("OpenSSL 3.5 interop: %s not found", tool)
 	}
@@ -42,6 +41,14 @@ func openssl35(t *testing.T) func(args ...string) []byte {
 		}
 		return out
 	}
+}
+
+// toolPath is $OPENSSL35, or ../shared/tools/openssl35 beside the vectors.
+func toolPath(t *testing.T) string {
+	if tool := os.Getenv("OPENSSL35"); tool != "" {
+		return tool
+	}
+	return filepath.Join(vectors.Dir(t), "..", "tools", "openssl35")
 }
 
 func writeFile(t *testing.T, name string, data []byte) string {
@@ -91,6 +98,28 @@ func TestOpenSSLKeysLoad(t *testing.T) {
 			if _, err := info.Check(); err != nil {
 				t.Fatalf("both-form consistency: %v", err)
 			}
+			// OpenSSL's other output forms load too and give the same key.
+			param := "ml-dsa.output_formats"
+			if !alg.isMLDSA() {
+				param = "ml-kem.output_formats"
+			}
+			for format, want := range map[string]PrivateKeyForm{"seed-only": FormSeed, "priv-only": FormExpanded} {
+				der := openssl("pkey", "-in", keyPath, "-provparam", param+"="+format, "-outform", "DER")
+				other, err := ParsePrivateKeyInfo(der)
+				if err != nil || other.Form != want {
+					t.Fatalf("%s: %v (form %v)", format, err, other)
+				}
+				key, err := ParsePKCS8PrivateKey(der)
+				if err != nil {
+					t.Fatalf("%s: %v", format, err)
+				}
+				if again, _, _ := privateKeyInfoOf(key); again == nil {
+					t.Fatalf("%s: %T is not a key this package encodes", format, key)
+				}
+				if got, err := other.Check(); err != nil || !bytes.Equal(got, pub.PublicKey) {
+					t.Errorf("%s: another public key (err %v)", format, err)
+				}
+			}
 
 			encPath := filepath.Join(dir, "enc.pem")
 			openssl("genpkey", "-algorithm", alg.String(), "-aes-256-cbc", "-pass", "pass:correct horse", "-out", encPath)
@@ -127,7 +156,7 @@ func TestOpenSSLLoadsOurKeys(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, form := range []PrivateKeyForm{FormSeed, FormBoth} {
+			for _, form := range []PrivateKeyForm{FormSeed, FormExpanded, FormBoth} {
 				out, err := info.inForm(form)
 				if err != nil {
 					t.Fatal(err)
@@ -182,6 +211,14 @@ func TestOpenSSLVerifiesOurChain(t *testing.T) {
 		if !strings.Contains(string(out), ": OK") {
 			t.Errorf("%s: openssl verify: %s", leaf.Subject, out)
 		}
+	}
+	crl, err := pki.inter.IssueCRL([]x509.RevocationListEntry{{SerialNumber: server.SerialNumber, RevocationTime: time.Now()}}, big.NewInt(1), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlPath := writeFile(t, "crl.pem", EncodePEM("X509 CRL", crl.Raw))
+	if out, err := exec.Command(toolPath(t), "crl", "-in", crlPath, "-CAfile", inter, "-noout").CombinedOutput(); err != nil || !strings.Contains(string(out), "verify OK") {
+		t.Errorf("openssl crl: %v: %s", err, out)
 	}
 	p := writeFile(t, "kem.pem", EncodePEM("CERTIFICATE", kemCert.Raw))
 	spki := openssl("x509", "-in", p, "-pubkey", "-noout")
@@ -239,7 +276,30 @@ func TestOpenSSLChainVerifiesHere(t *testing.T) {
 	if !ok {
 		t.Fatalf("%T is not a crypto.Signer", key)
 	}
-	if _, err := LoadCA(roots[0], signer); err != nil {
+	ca, err := LoadCA(roots[0], signer)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// OpenSSL's ML-DSA-44 CSR verifies here, and our CA (on OpenSSL's key)
+	// issues from it a certificate OpenSSL verifies.
+	csrPEM, _ := os.ReadFile(f("req.csr"))
+	csrDER, err := DecodePEM(csrPEM, "CERTIFICATE REQUEST")
+	if err != nil {
+		t.Fatal(err)
+	}
+	csr, err := x509.ParseCertificateRequest(csrDER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := VerifyCSR(csr); err != nil {
+		t.Fatalf("OpenSSL's CSR: %v", err)
+	}
+	client, err := ca.IssueFromCSR(csr, ProfileClient, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := openssl("verify", "-CAfile", f("ca.pem"), writeFile(t, "client.pem", EncodePEM("CERTIFICATE", client.Raw)))
+	if !strings.Contains(string(out), ": OK") {
+		t.Errorf("openssl verify: %s", out)
 	}
 }

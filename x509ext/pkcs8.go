@@ -214,33 +214,42 @@ func (info *PrivateKeyInfo) readChoice(priv cryptobyte.String) error {
 	return nil
 }
 
+// validate checks that info names a known algorithm, a form defined for
+// it, and has the fields that form needs with their exact lengths. Every
+// function taking a caller's PrivateKeyInfo runs it first.
+func (info *PrivateKeyInfo) validate() error {
+	alg := info.Algorithm
+	if alg.info() == nil {
+		return fmt.Errorf("x509ext: private key of unknown algorithm %s", alg)
+	}
+	if info.Form < FormSeed || info.Form > FormRawSeed || (alg == XWing) != (info.Form == FormRawSeed) {
+		return fmt.Errorf("x509ext: form %s is not defined for %s", info.Form, alg)
+	}
+	if info.Form != FormExpanded {
+		if err := checkLen("seed", alg, info.Seed, alg.SeedSize()); err != nil {
+			return err
+		}
+	}
+	if info.Form == FormExpanded || info.Form == FormBoth {
+		if err := checkLen("expandedKey", alg, info.ExpandedKey, alg.ExpandedKeySize()); err != nil {
+			return err
+		}
+	}
+	if info.PublicKey != nil {
+		return checkLen("publicKey", alg, info.PublicKey, alg.PublicKeySize())
+	}
+	return nil
+}
+
 // Marshal encodes info as a DER PKCS#8 OneAsymmetricKey. The fields that
 // info.Form needs must be set with their exact lengths; the version is 1
 // (v2) only when info.PublicKey is set. Marshal does not check that the
 // fields agree; [PrivateKeyInfo.Check] does.
 func (info *PrivateKeyInfo) Marshal() ([]byte, error) {
+	if err := info.validate(); err != nil {
+		return nil, err
+	}
 	alg := info.Algorithm
-	if alg.info() == nil {
-		return nil, fmt.Errorf("x509ext: cannot marshal a private key of %s", alg)
-	}
-	if (alg == XWing) != (info.Form == FormRawSeed) {
-		return nil, fmt.Errorf("x509ext: form %s is not defined for %s", info.Form, alg)
-	}
-	if info.Form != FormExpanded {
-		if err := checkLen("seed", alg, info.Seed, alg.SeedSize()); err != nil {
-			return nil, err
-		}
-	}
-	if info.Form == FormExpanded || info.Form == FormBoth {
-		if err := checkLen("expandedKey", alg, info.ExpandedKey, alg.ExpandedKeySize()); err != nil {
-			return nil, err
-		}
-	}
-	if info.PublicKey != nil {
-		if err := checkLen("publicKey", alg, info.PublicKey, alg.PublicKeySize()); err != nil {
-			return nil, err
-		}
-	}
 	var b cryptobyte.Builder
 	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
 		if info.PublicKey != nil {

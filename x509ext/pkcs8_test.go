@@ -110,7 +110,7 @@ func TestPKCS8BadInput(t *testing.T) {
 	kemSeed := bytes.Repeat([]byte{7}, 64)
 	dsa, kem := MLDSA65.OID(), MLKEM768.OID()
 	seedForm := tagged(cbasn1.Tag(0).ContextSpecific(), seed)
-	k, err := keyFromSeed(MLDSA65, seed)
+	k, err := keyFromSeed(MLDSA65, seed, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,4 +345,76 @@ func samePrivateKey(a, b any) bool {
 	ea, errA := ia.inForm(FormExpanded)
 	eb, errB := ib.inForm(FormExpanded)
 	return errA == nil && errB == nil && bytes.Equal(ea.ExpandedKey, eb.ExpandedKey)
+}
+
+// TestMalformedInfoValues: PrivateKeyInfo and PublicKeyInfo values built by
+// a caller with an unknown algorithm, a wrong form or wrong lengths give
+// errors, never panics, in every function that takes them.
+func TestMalformedInfoValues(t *testing.T) {
+	privs := []*PrivateKeyInfo{
+		{},
+		{Algorithm: Algorithm(99), Form: FormSeed, Seed: make([]byte, 32)},
+		{Algorithm: MLKEM768, Form: FormSeed, Seed: make([]byte, 32)},
+		{Algorithm: MLKEM768, Form: PrivateKeyForm(9), Seed: make([]byte, 64)},
+		{Algorithm: MLDSA44, Form: FormBoth, Seed: make([]byte, 32)},
+		{Algorithm: XWing, Form: FormRawSeed, Seed: make([]byte, 31)},
+	}
+	for i, info := range privs {
+		calls := map[string]func() error{
+			"Check":                func() error { _, err := info.Check(); return err },
+			"Marshal":              func() error { _, err := info.Marshal(); return err },
+			"MarshalPKCS8":         func() error { _, err := MarshalPKCS8PrivateKey(info, FormBoth); return err },
+			"ToCirclPrivateKey":    func() error { _, err := ToCirclPrivateKey(info); return err },
+			"ToCirclKEMPrivateKey": func() error { _, err := ToCirclKEMPrivateKey(info); return err },
+			"FromStdlib":           func() error { _, err := FromStdlib(info); return err },
+			"ToStdlib":             func() error { _, err := ToStdlib(info); return err },
+		}
+		for name, call := range calls {
+			if err := call(); err == nil {
+				t.Errorf("private %d: %s accepted %+v", i, name, info)
+			}
+		}
+	}
+	pubs := []*PublicKeyInfo{{}, {Algorithm: Algorithm(-1)}, {Algorithm: MLKEM512, PublicKey: make([]byte, 10)}}
+	for i, info := range pubs {
+		calls := map[string]func() error{
+			"Marshal":             func() error { _, err := info.Marshal(); return err },
+			"MarshalPKIX":         func() error { _, err := MarshalPKIXPublicKey(info); return err },
+			"ToCirclPublicKey":    func() error { _, err := ToCirclPublicKey(info); return err },
+			"ToCirclKEMPublicKey": func() error { _, err := ToCirclKEMPublicKey(info); return err },
+			"ToStdlib":            func() error { _, err := ToStdlib(info); return err },
+			"NewPublicKey":        func() error { _, err := NewPublicKey(info.Algorithm, info.PublicKey); return err },
+			"CreateCertificate": func() error {
+				_, err := CreateCertificate(rand.Reader, &x509.Certificate{}, &x509.Certificate{}, info, mustMLDSA(t, mldsa.MLDSA44()))
+				return err
+			},
+		}
+		for name, call := range calls {
+			if err := call(); err == nil {
+				t.Errorf("public %d: %s accepted %+v", i, name, info)
+			}
+		}
+	}
+}
+
+// TestParsedKeysDoNotAliasInput: changing the input after parsing does not
+// change the parsed keys (ParsePKIXPublicKey passes slices of der to the
+// key constructors without copying).
+func TestParsedKeysDoNotAliasInput(t *testing.T) {
+	k, _ := mldsa.GenerateKey(mldsa.MLDSA44())
+	dk, _ := kem.GenerateKey512()
+	xw, _ := kem.GenerateKeyXWing()
+	for _, pub := range []any{k.Public(), dk.EncapsulationKey(), xw.EncapsulationKey()} {
+		der, _ := MarshalPKIXPublicKey(pub)
+		want := bytes.Clone(der)
+		parsed, err := ParsePKIXPublicKey(der)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clear(der)
+		got, err := MarshalPKIXPublicKey(parsed)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%T changed with its input (err %v)", parsed, err)
+		}
+	}
 }

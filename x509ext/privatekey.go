@@ -84,7 +84,7 @@ func (info *PrivateKeyInfo) inForm(form PrivateKeyForm) (*PrivateKeyInfo, error)
 	if form == FormExpanded || form == FormBoth {
 		out.ExpandedKey = info.ExpandedKey
 		if out.ExpandedKey == nil {
-			k, err := keyFromSeed(alg, info.Seed)
+			k, err := keyFromSeed(alg, info.Seed, true)
 			if err != nil {
 				return nil, err
 			}

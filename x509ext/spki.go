@@ -21,38 +21,53 @@ type PublicKeyInfo struct {
 // or X-Wing key. It checks the structure, that the parameters are absent and
 // the key length, but not the key's contents (see [ParsePKIXPublicKey]).
 func ParsePublicKeyInfo(der []byte) (*PublicKeyInfo, error) {
-	const what = "SubjectPublicKeyInfo"
-	in := cryptobyte.String(der)
-	var spki cryptobyte.String
-	if !in.ReadASN1(&spki, cbasn1.SEQUENCE) {
-		return nil, parseError(what, "bad tag or length (want SEQUENCE)")
-	}
-	if !in.Empty() {
-		return nil, parseError(what, "%d bytes of trailing data", len(in))
-	}
-	alg, err := readAlgorithmIdentifier(&spki, what)
+	alg, pk, err := parsePublicKeyInfo(der)
 	if err != nil {
-		return nil, err
-	}
-	pk, err := readBitStringBytes(&spki, cbasn1.BIT_STRING, what+" subjectPublicKey")
-	if err != nil {
-		return nil, err
-	}
-	if !spki.Empty() {
-		return nil, parseError(what, "unexpected data after subjectPublicKey")
-	}
-	if err := checkLen(alg.String()+" public key", alg, pk, alg.PublicKeySize()); err != nil {
 		return nil, err
 	}
 	return &PublicKeyInfo{Algorithm: alg, PublicKey: append([]byte(nil), pk...)}, nil
 }
 
+// parsePublicKeyInfo is ParsePublicKeyInfo without the copy: pk aliases der.
+func parsePublicKeyInfo(der []byte) (Algorithm, []byte, error) {
+	const what = "SubjectPublicKeyInfo"
+	in := cryptobyte.String(der)
+	var spki cryptobyte.String
+	if !in.ReadASN1(&spki, cbasn1.SEQUENCE) {
+		return 0, nil, parseError(what, "bad tag or length (want SEQUENCE)")
+	}
+	if !in.Empty() {
+		return 0, nil, parseError(what, "%d bytes of trailing data", len(in))
+	}
+	alg, err := readAlgorithmIdentifier(&spki, what)
+	if err != nil {
+		return 0, nil, err
+	}
+	pk, err := readBitStringBytes(&spki, cbasn1.BIT_STRING, what+" subjectPublicKey")
+	if err != nil {
+		return 0, nil, err
+	}
+	if !spki.Empty() {
+		return 0, nil, parseError(what, "unexpected data after subjectPublicKey")
+	}
+	if err := checkLen(alg.String()+" public key", alg, pk, alg.PublicKeySize()); err != nil {
+		return 0, nil, err
+	}
+	return alg, pk, nil
+}
+
+// validate checks that p names a known algorithm and has a key of its
+// length. Every function taking a caller's PublicKeyInfo runs it first.
+func (p *PublicKeyInfo) validate() error {
+	if p.Algorithm.info() == nil {
+		return fmt.Errorf("x509ext: public key of unknown algorithm %s", p.Algorithm)
+	}
+	return checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize())
+}
+
 // Marshal encodes p as a DER SubjectPublicKeyInfo with absent parameters.
 func (p *PublicKeyInfo) Marshal() ([]byte, error) {
-	if p.Algorithm.info() == nil {
-		return nil, fmt.Errorf("x509ext: cannot marshal a public key of %s", p.Algorithm)
-	}
-	if err := checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize()); err != nil {
+	if err := p.validate(); err != nil {
 		return nil, err
 	}
 	var b cryptobyte.Builder
@@ -71,11 +86,12 @@ func ParsePKIXPublicKey(der []byte) (any, error) {
 	if !isOurs(der, false) {
 		return x509.ParsePKIXPublicKey(der)
 	}
-	info, err := ParsePublicKeyInfo(der)
+	// The key constructors copy what they keep, so no copy is made here.
+	alg, pk, err := parsePublicKeyInfo(der)
 	if err != nil {
 		return nil, err
 	}
-	return NewPublicKey(info.Algorithm, info.PublicKey)
+	return NewPublicKey(alg, pk)
 }
 
 // MarshalPKIXPublicKey encodes a public key as a DER SubjectPublicKeyInfo.

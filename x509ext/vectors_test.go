@@ -270,7 +270,7 @@ func TestXWingVectors(t *testing.T) {
 	for i, tv := range tvs {
 		seed, _ := hex.DecodeString(tv.Seed)
 		want, _ := hex.DecodeString(tv.Pk)
-		got, err := keyFromSeed(XWing, seed)
+		got, err := keyFromSeed(XWing, seed, false)
 		if err != nil || !bytes.Equal(got.public, want) {
 			t.Errorf("vector %d: pk differs (err %v)", i, err)
 		}
