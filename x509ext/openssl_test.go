@@ -15,31 +15,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crystals-go/crystals/internal/openssltest"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/kem"
 )
 
-// openssl35 returns a runner for ../shared/tools/openssl35 (or $OPENSSL35),
-// skipping the test with the reason when that tool cannot run here.
+// openssl35 returns a runner for OpenSSL 3.5 (internal/openssltest), which
+// skips the test with the reason when the tool cannot run here (and fails it
+// under CI, where the interop tests must run).
 func openssl35(t *testing.T) func(args ...string) []byte {
 	t.Helper()
-	tool := toolPath(t)
-	if _, err := os.Stat(tool); err != nil {
-		t.Skipf("OpenSSL 3.5 interop: %s not found", tool)
-	}
-	if out, err := exec.Command(tool, "--path").CombinedOutput(); err != nil {
-		t.Skipf("OpenSSL 3.5 interop: %s cannot run: %v: %s", tool, err, out)
-	}
+	ossl := openssltest.Get(t)
+	t.Logf("using %s", ossl.Version)
 	return func(args ...string) []byte {
 		t.Helper()
-		cmd := exec.Command(tool, args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("openssl %s: %v: %s", strings.Join(args, " "), err, stderr.String())
-		}
-		return out
+		return ossl.Run(t, "", args...)
 	}
 }
 
