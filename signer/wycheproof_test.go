@@ -16,34 +16,13 @@ import (
 // Randomized cases (with rnd) cannot inject rnd here: their expected
 // signature must verify instead.
 
-type hexBytes = mldsavectors.HexBytes
-
-type wycheproofFile struct {
-	Algorithm  string `json:"algorithm"`
-	TestGroups []struct {
-		PrivateSeed hexBytes `json:"privateSeed"`
-		PrivateKey  hexBytes `json:"privateKey"`
-		PublicKey   hexBytes `json:"publicKey"`
-		Tests       []struct {
-			TcID    int       `json:"tcId"`
-			Comment string    `json:"comment"`
-			Msg     *hexBytes `json:"msg"`
-			Ctx     hexBytes  `json:"ctx"`
-			Rnd     hexBytes  `json:"rnd"`
-			Mu      hexBytes  `json:"mu"`
-			Sig     hexBytes  `json:"sig"`
-			Result  string    `json:"result"`
-		} `json:"tests"`
-	} `json:"testGroups"`
-}
-
 func TestWycheproofThroughPublicAPI(t *testing.T) {
 	c := vectors.NewCounter(t)
 	for _, level := range []string{"44", "65", "87"} {
 		for _, kind := range []string{"sign_seed", "sign_noseed", "verify"} {
 			file := "wycheproof/testvectors_v1/mldsa_" + level + "_" + kind + "_test.json.gz"
 			c.File(file)
-			var f wycheproofFile
+			var f mldsavectors.WycheproofFile
 			vectors.ReadJSON(t, file, &f)
 			params := acvpParams(t, f.Algorithm)
 			for _, g := range f.TestGroups {

@@ -193,29 +193,11 @@ func TestACVPSigVer(t *testing.T) {
 	}
 }
 
-type wycheproofFile struct {
-	Algorithm  string            `json:"algorithm"`
-	TestGroups []wycheproofGroup `json:"testGroups"`
-}
-
-type wycheproofGroup struct {
-	PrivateSeed hexBytes         `json:"privateSeed"`
-	PrivateKey  hexBytes         `json:"privateKey"`
-	PublicKey   hexBytes         `json:"publicKey"`
-	Tests       []wycheproofTest `json:"tests"`
-}
-
-type wycheproofTest struct {
-	TcID    int       `json:"tcId"`
-	Comment string    `json:"comment"`
-	Msg     *hexBytes `json:"msg"`
-	Ctx     hexBytes  `json:"ctx"`
-	Rnd     hexBytes  `json:"rnd"`
-	Mu      hexBytes  `json:"mu"`
-	Sig     hexBytes  `json:"sig"`
-	Result  string    `json:"result"`
-	Flags   []string  `json:"flags"`
-}
+type (
+	wycheproofFile  = mldsavectors.WycheproofFile
+	wycheproofGroup = mldsavectors.WycheproofGroup
+	wycheproofTest  = mldsavectors.WycheproofTest
+)
 
 func TestWycheproofSign(t *testing.T) {
 	c := vectors.NewCounter(t)
