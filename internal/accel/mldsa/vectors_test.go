@@ -9,8 +9,6 @@ import (
 	"github.com/crystals-go/crystals/internal/vectors/mldsavectors"
 )
 
-type hexBytes = mldsavectors.HexBytes
-
 func paramsByName(t *testing.T, name string) *Params {
 	for _, p := range All() {
 		if p.Name == name {
