@@ -8,6 +8,8 @@ import (
 	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // Benchmarks of the public API beside crypto/mldsa and circl in the same
@@ -35,47 +37,42 @@ func BenchmarkSign(b *testing.B) {
 		std, _ := mldsa.NewPrivateKey(params, seed)
 		_, circlSK := circlOwn(params).DeriveKey(seed)
 		b.Run(params.String()+"/crystals/Sign", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := ours.Sign(nil, benchMsg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/crystals/SignMessage", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := ours.SignMessage(nil, benchMsg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/crystals/SignTo", func(b *testing.B) {
-			b.ReportAllocs()
 			sig := make([]byte, params.SignatureSize())
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := ours.SignTo(sig, benchMsg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/stdlib/Sign", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := std.Sign(nil, benchMsg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/circl/SignTo", func(b *testing.B) {
-			b.ReportAllocs()
 			signTo := circlHedgedSign(circlSK)
 			sig := make([]byte, params.SignatureSize())
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := signTo(benchMsg, sig); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -88,38 +85,34 @@ func BenchmarkVerify(b *testing.B) {
 		pk := ours.PublicKey()
 		circlPK, _ := circlOwn(params).DeriveKey(seed)
 		b.Run(params.String()+"/crystals/Verify", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := Verify(pk, benchMsg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/crystals/Verifier", func(b *testing.B) {
-			b.ReportAllocs()
 			v := NewVerifier(pk)
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := v.Verify(benchMsg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/stdlib/Verify", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := mldsa.Verify(pk, benchMsg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(params.String()+"/circl/Verify", func(b *testing.B) {
-			b.ReportAllocs()
 			scheme := circlOwn(params)
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if !scheme.Verify(circlPK, benchMsg, sig, nil) {
 					b.Fatal("circl rejects the signature")
 				}
-			}
+			})
 		})
 	}
 }

@@ -424,6 +424,9 @@ func TestKeys(t *testing.T) {
 // TestNoAllocations checks that signing into a buffer and verifying with a
 // Verifier allocate nothing.
 func TestNoAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
 	for _, params := range allParams {
 		sk, _ := NewPrivateKey(params, seedFor(5))
 		v := NewVerifier(sk.PublicKey())

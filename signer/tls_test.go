@@ -73,16 +73,17 @@ func TestTLSHandshake(t *testing.T) {
 			want := schemeFor(params)
 
 			var offeredByClient, offeredByServer []tls.SignatureScheme
+			var clientSupports, serverSupports error
+			serverTLSCert := tls.Certificate{Certificate: [][]byte{serverCert.Raw}, PrivateKey: serverSigner}
+			clientTLSCert := tls.Certificate{Certificate: [][]byte{clientCert.Raw}, PrivateKey: clientSigner}
 			serverConf := &tls.Config{
-				MinVersion: tls.VersionTLS13,
-				Certificates: []tls.Certificate{{
-					Certificate: [][]byte{serverCert.Raw},
-					PrivateKey:  serverSigner,
-				}},
-				ClientAuth: tls.RequireAndVerifyClientCert,
-				ClientCAs:  pool,
+				MinVersion:   tls.VersionTLS13,
+				Certificates: []tls.Certificate{serverTLSCert},
+				ClientAuth:   tls.RequireAndVerifyClientCert,
+				ClientCAs:    pool,
 				GetConfigForClient: func(hello *tls.ClientHelloInfo) (*tls.Config, error) {
 					offeredByClient = hello.SignatureSchemes
+					clientSupports = hello.SupportsCertificate(&serverTLSCert)
 					return nil, nil
 				},
 			}
@@ -92,7 +93,8 @@ func TestTLSHandshake(t *testing.T) {
 				ServerName: "server.example",
 				GetClientCertificate: func(req *tls.CertificateRequestInfo) (*tls.Certificate, error) {
 					offeredByServer = req.SignatureSchemes
-					return &tls.Certificate{Certificate: [][]byte{clientCert.Raw}, PrivateKey: clientSigner}, nil
+					serverSupports = req.SupportsCertificate(&clientTLSCert)
+					return &clientTLSCert, nil
 				},
 			}
 			ln, err := tls.Listen("tcp", "127.0.0.1:0", serverConf)
@@ -146,12 +148,17 @@ func TestTLSHandshake(t *testing.T) {
 				t.Error("server did not verify our client certificate")
 			}
 
-			// The negotiated scheme: an ML-DSA key admits exactly the one
-			// scheme of its level, both sides offered it, and each signer
-			// produced exactly one pure ML-DSA CertificateVerify signature
-			// that verifies under that scheme's key.
+			// The negotiated scheme: crypto/tls admits exactly one scheme for
+			// an ML-DSA key, the one of its level; both sides offered it,
+			// crypto/tls's own selection (SupportsCertificate) accepted each
+			// certificate against the peer's list, and each signer produced
+			// exactly one pure ML-DSA CertificateVerify signature that
+			// verifies under that scheme's key.
 			if !slices.Contains(offeredByClient, want) || !slices.Contains(offeredByServer, want) {
 				t.Errorf("%v not offered: client %v, server %v", want, offeredByClient, offeredByServer)
+			}
+			if clientSupports != nil || serverSupports != nil {
+				t.Errorf("certificate not supported by the peer's schemes: %v, %v", clientSupports, serverSupports)
 			}
 			for side, r := range map[string]*recordingSigner{"server": serverSigner, "client": clientSigner} {
 				if len(r.messages) != 1 {

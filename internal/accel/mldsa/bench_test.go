@@ -3,6 +3,8 @@ package mldsa
 import (
 	"crypto/mldsa"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // Benchmarks of the engine beside crypto/mldsa in the same run.
@@ -11,18 +13,16 @@ func BenchmarkKeyGen(b *testing.B) {
 	for _, p := range All() {
 		seed := [SeedSize]byte{1, 2, 3}
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				NewPrivateKeyFromSeed(p, &seed)
-			}
+			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := mldsa.NewPrivateKey(stdParams(p), seed[:]); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -34,23 +34,21 @@ func BenchmarkSign(b *testing.B) {
 		sk := NewPrivateKeyFromSeed(p, &seed)
 		ref, _ := mldsa.NewPrivateKey(stdParams(p), seed[:])
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
-			b.ReportAllocs()
 			sig := make([]byte, p.SignatureSize())
 			rnd := [RandomSize]byte{9}
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				rnd[1]++ // hedged: a fresh rnd each time, as from a CSPRNG
 				if err := sk.Sign(sig, msg, nil, &rnd); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := ref.Sign(nil, msg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -66,8 +64,7 @@ func BenchmarkVerify(b *testing.B) {
 		}
 		pkBytes := sk.PublicKey().Bytes()
 		b.Run(p.Name+"/crystals/from-bytes", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				var tr [64]byte
 				var mu [MuSize]byte
 				if err := EncodedTr(p, pkBytes, &tr); err != nil {
@@ -79,11 +76,10 @@ func BenchmarkVerify(b *testing.B) {
 				if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/crystals/new-public-key", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				pk, err := NewPublicKey(p, pkBytes)
 				if err != nil {
 					b.Fatal(err)
@@ -91,20 +87,18 @@ func BenchmarkVerify(b *testing.B) {
 				if err := pk.Verify(msg, nil, sig); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/crystals/prepared", func(b *testing.B) {
-			b.ReportAllocs()
 			pk, _ := NewPublicKey(p, pkBytes)
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := pk.Verify(msg, nil, sig); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/stdlib/from-bytes", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				pk, err := mldsa.NewPublicKey(stdParams(p), pkBytes)
 				if err != nil {
 					b.Fatal(err)
@@ -112,16 +106,15 @@ func BenchmarkVerify(b *testing.B) {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/stdlib/prepared", func(b *testing.B) {
-			b.ReportAllocs()
 			pk, _ := mldsa.NewPublicKey(stdParams(p), pkBytes)
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -134,16 +127,16 @@ func BenchmarkNTT(b *testing.B) {
 		f[i] = fieldElement(i * 1000)
 	}
 	b.Run("forward", func(b *testing.B) {
-		for b.Loop() {
+		benchcpu.Loop(b, func() {
 			h := ntt(&f)
 			f[0] = h[1]
-		}
+		})
 	})
 	b.Run("inverse", func(b *testing.B) {
 		h := nttElement(f)
-		for b.Loop() {
+		benchcpu.Loop(b, func() {
 			g := invNTT(&h)
 			h[0] = g[1]
-		}
+		})
 	})
 }

@@ -207,6 +207,9 @@ func TestHintEncoding(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
 	for _, p := range All() {
 		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{7})
 		pk := sk.PublicKey()

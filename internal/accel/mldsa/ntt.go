@@ -56,6 +56,7 @@ func ntt(f *ringElement) nttElement {
 			m++
 			z := int64(zetasMont[m])
 			lo, hi := w[start:start+length], w[start+length:start+2*length]
+			hi = hi[:len(lo)]
 			for j := range lo {
 				t := montReduce(z * int64(hi[j]))
 				hi[j] = lo[j] - t
@@ -88,6 +89,7 @@ func invNTT(a *nttElement) ringElement {
 			m--
 			z := int64(zetasMont[m])
 			lo, hi := w[start:start+length], w[start+length:start+2*length]
+			hi = hi[:len(lo)]
 			for j := range lo {
 				t := lo[j]
 				lo[j] = t + hi[j]

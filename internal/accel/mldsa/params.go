@@ -22,11 +22,11 @@ type Params struct {
 	Omega  int // ω, the maximum number of 1s in the hint h
 	Lambda int // λ, the collision strength of c̃ in bits
 
-	// Derived sizes, in bytes.
-	etaBits      int // bits per packed s1/s2 coefficient
-	gamma1Bits   int // bits per packed z coefficient, 1 + bitlen(γ1−1)
-	w1Bits       int // bits per packed w1 coefficient
-	decomposeMul uint64
+	// Derived values.
+	etaBits      int    // bits per packed s1/s2 coefficient, bitlen(2η)
+	gamma1Bits   int    // bits per packed z coefficient, 1 + bitlen(γ1−1)
+	w1Bits       int    // bits per packed w1 coefficient
+	decomposeMul uint64 // ⌊2⁴⁸/2γ2⌋ + 1, see newParams
 }
 
 // The three parameter sets of FIPS 204.
@@ -36,7 +36,7 @@ var (
 	params87 = newParams("ML-DSA-87", 8, 7, 2, 60, 1<<19, (q-1)/32, 75, 256)
 )
 
-// Params44, Params65 and Params87 return the FIPS 204 parameter sets.
+// Params44 returns ML-DSA-44.
 func Params44() *Params { return &params44 }
 
 // Params65 returns ML-DSA-65.

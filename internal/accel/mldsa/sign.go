@@ -97,9 +97,13 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		encodeSignature(p, sig, &z, &hints)
 		break
 	}
+	// y, its NTT and w − c·s2 would give away s1 and s2 together with the
+	// signature; w and z are cleared for good measure.
 	clear(rhoPP[:])
 	clear(y[:])
+	clear(yH[:])
 	clear(z[:])
+	clear(w[:])
 	clear(w0[:])
 	return nil
 }

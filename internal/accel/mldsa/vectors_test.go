@@ -9,8 +9,6 @@ import (
 	"github.com/crystals-go/crystals/internal/vectors/mldsavectors"
 )
 
-type hexBytes = mldsavectors.HexBytes
-
 func paramsByName(t *testing.T, name string) *Params {
 	for _, p := range All() {
 		if p.Name == name {
@@ -193,29 +191,11 @@ func TestACVPSigVer(t *testing.T) {
 	}
 }
 
-type wycheproofFile struct {
-	Algorithm  string            `json:"algorithm"`
-	TestGroups []wycheproofGroup `json:"testGroups"`
-}
-
-type wycheproofGroup struct {
-	PrivateSeed hexBytes         `json:"privateSeed"`
-	PrivateKey  hexBytes         `json:"privateKey"`
-	PublicKey   hexBytes         `json:"publicKey"`
-	Tests       []wycheproofTest `json:"tests"`
-}
-
-type wycheproofTest struct {
-	TcID    int       `json:"tcId"`
-	Comment string    `json:"comment"`
-	Msg     *hexBytes `json:"msg"`
-	Ctx     hexBytes  `json:"ctx"`
-	Rnd     hexBytes  `json:"rnd"`
-	Mu      hexBytes  `json:"mu"`
-	Sig     hexBytes  `json:"sig"`
-	Result  string    `json:"result"`
-	Flags   []string  `json:"flags"`
-}
+type (
+	wycheproofFile  = mldsavectors.WycheproofFile
+	wycheproofGroup = mldsavectors.WycheproofGroup
+	wycheproofTest  = mldsavectors.WycheproofTest
+)
 
 func TestWycheproofSign(t *testing.T) {
 	c := vectors.NewCounter(t)

@@ -95,3 +95,34 @@ func GroupName(g *Group) string {
 	}
 	return s + "/hedged"
 }
+
+// WycheproofFile is a Wycheproof ML-DSA file: mldsa_*_sign_seed_test,
+// mldsa_*_sign_noseed_test or mldsa_*_verify_test (see
+// wycheproof/doc/mldsa.md).
+type WycheproofFile struct {
+	Algorithm  string            `json:"algorithm"` // "ML-DSA-44", ...
+	TestGroups []WycheproofGroup `json:"testGroups"`
+}
+
+// WycheproofGroup is a group of cases under one key: a seed (sign_seed), an
+// expanded private key (sign_noseed) or a public key (verify).
+type WycheproofGroup struct {
+	PrivateSeed HexBytes         `json:"privateSeed"`
+	PrivateKey  HexBytes         `json:"privateKey"`
+	PublicKey   HexBytes         `json:"publicKey"` // null when the key is invalid
+	Tests       []WycheproofTest `json:"tests"`
+}
+
+// WycheproofTest is one case. Msg is nil for the "Internal" cases that give
+// only μ; Rnd is nil for deterministic signing.
+type WycheproofTest struct {
+	TcID    int       `json:"tcId"`
+	Comment string    `json:"comment"`
+	Msg     *HexBytes `json:"msg"`
+	Ctx     HexBytes  `json:"ctx"`
+	Rnd     HexBytes  `json:"rnd"`
+	Mu      HexBytes  `json:"mu"`
+	Sig     HexBytes  `json:"sig"`
+	Result  string    `json:"result"` // "valid" or "invalid"
+	Flags   []string  `json:"flags"`
+}

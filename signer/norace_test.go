@@ -1,0 +1,5 @@
+//go:build !race
+
+package signer
+
+const raceEnabled = false
