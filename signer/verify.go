@@ -49,7 +49,9 @@ type Verifier struct {
 	std    *mldsa.PublicKey
 }
 
-// NewVerifier prepares pk for repeated verification.
+// NewVerifier prepares pk for repeated verification. pk must be a key made
+// by crypto/mldsa (NewPublicKey, or a private key's PublicKey); a nil or
+// zero key is a programming error and panics.
 func NewVerifier(pk *mldsa.PublicKey) *Verifier {
 	p, err := engineParams(pk.Parameters())
 	if err != nil {
