@@ -15,6 +15,21 @@ func multiplyAccumulate(acc *[n]uint32, f, g *nttElement) {
 	}
 }
 
+// dotProductGeneric returns init + Σ_{j<k} f[j] ∘ g[j] in T_q, or the sum
+// alone if init is nil: the portable kernel behind dotProduct.
+func dotProductGeneric(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
+	var acc [n]uint32
+	if init != nil {
+		for i := range acc {
+			acc[i] = uint32(init[i])
+		}
+	}
+	for j := range k {
+		multiplyAccumulate(&acc, f[j], g[j])
+	}
+	return reduceAccumulator(&acc)
+}
+
 // reduceAccumulator returns the NTT-domain element held, unreduced, in acc.
 func reduceAccumulator(acc *[n]uint32) nttElement {
 	var r nttElement

@@ -1,0 +1,35 @@
+// Command mlkem generates the amd64 ring kernels of package
+// internal/accel/mlkem, for q = 3329 on 16-bit lanes:
+//
+//   - nttAVX512, nttAVX2: the NTT (FIPS 203, Algorithm 9) in place, from and
+//     to [0, q) in standard coefficient order;
+//   - inverseNTTAVX512, inverseNTTAVX2: the inverse NTT (Algorithm 10), the
+//     same way;
+//   - dotProductAVX512, dotProductAVX2: init + Σ f[j] ∘ g[j] in T_q
+//     (Algorithms 11 and 12), reduced to [0, q).
+//
+// AVX-512 kernels hold 32 coefficients per zmm register and a whole
+// polynomial in registers; AVX2 kernels hold 16 per ymm register and half a
+// polynomial. Products are signed Montgomery multiplications with R = 2^16 by
+// constants premultiplied by R, so every value stays in the normal domain and
+// the outputs equal the portable kernels' bit for bit.
+//
+// Run it through go generate in internal/accel/mlkem.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+)
+
+func main() {
+	ConstraintExpr("!purego")
+	for _, w := range []width{avx512, avx2} {
+		nttKernel(w)
+		inverseNTTKernel(w)
+		dotProductKernel(w)
+	}
+	for _, w := range []width{avx512, avx2} {
+		w.data.emit()
+	}
+	Generate()
+}

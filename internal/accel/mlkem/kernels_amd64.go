@@ -1,0 +1,75 @@
+//go:build !purego
+
+package mlkem
+
+import (
+	"unsafe"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+//go:generate go -C ../_asm run ./mlkem -out ../mlkem/ring_amd64.s -stubs ../mlkem/ring_stubs_amd64.go -pkg mlkem
+
+// Each kernel picks its implementation when called, from cpu.Active(): the
+// generated AVX-512 kernels (32 coefficients per register) at level AVX512,
+// the AVX2 kernels (16 per register) at level AVX2, the portable Go
+// otherwise. The assembly keeps every value in [0, q) and in standard order
+// at its boundary, so its outputs equal the portable kernels' bit for bit.
+
+// words views a polynomial of either domain as the assembly's array type.
+func words[T ~[n]fieldElement](f *T) *[n]uint16 { return (*[n]uint16)(unsafe.Pointer(f)) }
+
+// ntt computes the NTT representation of f (FIPS 203, Algorithm 9).
+func ntt(f *ringElement) nttElement {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		r := nttElement(*f)
+		nttAVX512(words(&r))
+		return r
+	case cpu.AVX2:
+		r := nttElement(*f)
+		nttAVX2(words(&r))
+		return r
+	}
+	return nttGeneric(f)
+}
+
+// inverseNTT computes the polynomial whose NTT representation is f (FIPS
+// 203, Algorithm 10).
+func inverseNTT(f *nttElement) ringElement {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		r := ringElement(*f)
+		inverseNTTAVX512(words(&r))
+		return r
+	case cpu.AVX2:
+		r := ringElement(*f)
+		inverseNTTAVX2(words(&r))
+		return r
+	}
+	return inverseNTTGeneric(f)
+}
+
+// dotProduct returns init + Σ_{j<k} f[j] ∘ g[j] in T_q (FIPS 203, Algorithm
+// 11), or the sum alone if init is nil, for 1 ≤ k ≤ maxK.
+func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
+	var r nttElement
+	var initWords *[n]uint16
+	if init != nil {
+		initWords = words(init)
+	}
+	switch cpu.Active() {
+	case cpu.AVX512:
+		dotProductAVX512(words(&r), initWords, polyWords(f), polyWords(g), k)
+		return r
+	case cpu.AVX2:
+		dotProductAVX2(words(&r), initWords, polyWords(f), polyWords(g), k)
+		return r
+	}
+	return dotProductGeneric(init, f, g, k)
+}
+
+// polyWords views an array of polynomial pointers as the assembly's type.
+func polyWords(f *[maxK]*nttElement) *[maxK]*[n]uint16 {
+	return (*[maxK]*[n]uint16)(unsafe.Pointer(f))
+}

@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+package mlkem
+
+// ntt computes the NTT representation of f (FIPS 203, Algorithm 9).
+func ntt(f *ringElement) nttElement { return nttGeneric(f) }
+
+// inverseNTT computes the polynomial whose NTT representation is f (FIPS
+// 203, Algorithm 10).
+func inverseNTT(f *nttElement) ringElement { return inverseNTTGeneric(f) }
+
+// dotProduct returns init + Σ_{j<k} f[j] ∘ g[j] in T_q (FIPS 203, Algorithm
+// 11), or the sum alone if init is nil, for 1 ≤ k ≤ maxK.
+func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
+	return dotProductGeneric(init, f, g, k)
+}

@@ -1,0 +1,98 @@
+package mlkem
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+// forEachLevel runs f once per SIMD level the engine knows, as a subtest
+// named after the level, with the kernels forced to that level; a level this
+// CPU (or build) lacks is a skipped subtest that says why. Tests using it
+// must not run in parallel: the forced level is process-wide.
+func forEachLevel(t *testing.T, f func(t *testing.T, l cpu.Level)) {
+	for _, l := range cpu.All() {
+		t.Run(l.String(), func(t *testing.T) {
+			if l > cpu.Best() {
+				t.Skipf("level %v: this CPU and build support up to %v", l, cpu.Best())
+			}
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer restore()
+			f(t, l)
+		})
+	}
+}
+
+// edgePolys returns polynomials at and near the bounds of [0, q): all zero,
+// all q−1, alternating 0 and q−1, a ramp, and single spikes, which drive
+// the lazy reductions of the SIMD kernels to their documented limits.
+func edgePolys() [][n]fieldElement {
+	var zero, top, alt, ramp, spike, topButOne [n]fieldElement
+	for i := range n {
+		top[i] = q - 1
+		ramp[i] = fieldElement(i * 13 % q)
+		topButOne[i] = q - 1
+		if i%2 == 0 {
+			alt[i] = q - 1
+		}
+	}
+	spike[0], spike[255] = q-1, q-1
+	topButOne[128] = 0
+	return [][n]fieldElement{zero, top, alt, ramp, spike, topButOne}
+}
+
+func randomPoly(r *rand.Rand) [n]fieldElement {
+	var f [n]fieldElement
+	for i := range f {
+		f[i] = fieldElement(r.IntN(q))
+	}
+	return f
+}
+
+// kernelInputs returns the edge polynomials and count random ones.
+func kernelInputs(r *rand.Rand, count int) [][n]fieldElement {
+	in := edgePolys()
+	for range count {
+		in = append(in, randomPoly(r))
+	}
+	return in
+}
+
+// TestKernelsMatchPortable compares the NTT, inverse NTT and T_q dot product
+// kernels of every level with the portable ones, bit for bit.
+func TestKernelsMatchPortable(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(11, uint64(l)))
+		in := kernelInputs(r, 300)
+		for i, f := range in {
+			fr, fn := ringElement(f), nttElement(f)
+			if got, want := ntt(&fr), nttGeneric(&fr); got != want {
+				t.Fatalf("ntt differs on input %d", i)
+			}
+			if got, want := inverseNTT(&fn), inverseNTTGeneric(&fn); got != want {
+				t.Fatalf("inverseNTT differs on input %d", i)
+			}
+		}
+		for i := range in {
+			var a, b [maxK]nttElement
+			var ap, bp [maxK]*nttElement
+			for j := range maxK {
+				a[j] = nttElement(in[(i+j)%len(in)])
+				b[j] = nttElement(in[(i+3*j+1)%len(in)])
+				ap[j], bp[j] = &a[j], &b[j]
+			}
+			init := nttElement(in[(i+5)%len(in)])
+			for k := 1; k <= maxK; k++ {
+				for _, ini := range []*nttElement{nil, &init} {
+					if got, want := dotProduct(ini, &ap, &bp, k), dotProductGeneric(ini, &ap, &bp, k); got != want {
+						t.Fatalf("dotProduct differs on input %d, k = %d, init %v", i, k, ini != nil)
+					}
+				}
+			}
+		}
+	})
+}
