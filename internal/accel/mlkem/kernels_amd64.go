@@ -69,6 +69,24 @@ func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
 	return dotProductGeneric(init, f, g, k)
 }
 
+// samplePolyCBD samples f from D_η(R_q) using the 64·η bytes of b (FIPS
+// 203, Algorithm 8), for η = 2 or 3, in constant time.
+func samplePolyCBD(f *ringElement, b []byte, eta int) {
+	level := cpu.Active()
+	switch {
+	case level == cpu.AVX512 && eta == 2:
+		cbdEta2AVX512(words(f), (*[128]byte)(b))
+	case level == cpu.AVX512 && eta == 3:
+		cbdEta3AVX512(words(f), (*[192]byte)(b))
+	case level == cpu.AVX2 && eta == 2:
+		cbdEta2AVX2(words(f), (*[128]byte)(b))
+	case level == cpu.AVX2 && eta == 3:
+		cbdEta3AVX2(words(f), (*[192]byte)(b))
+	default:
+		samplePolyCBDGeneric(f, b, eta)
+	}
+}
+
 // polyWords views an array of polynomial pointers as the assembly's type.
 func polyWords(f *[maxK]*nttElement) *[maxK]*[n]uint16 {
 	return (*[maxK]*[n]uint16)(unsafe.Pointer(f))

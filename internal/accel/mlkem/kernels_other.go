@@ -14,3 +14,7 @@ func inverseNTT(f *nttElement) ringElement { return inverseNTTGeneric(f) }
 func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
 	return dotProductGeneric(init, f, g, k)
 }
+
+// samplePolyCBD samples f from D_η(R_q) using the 64·η bytes of b (FIPS
+// 203, Algorithm 8), for η = 2 or 3, in constant time.
+func samplePolyCBD(f *ringElement, b []byte, eta int) { samplePolyCBDGeneric(f, b, eta) }

@@ -161,7 +161,9 @@ func TestByteEncode(t *testing.T) {
 	}
 }
 
-func TestSamplePolyCBD(t *testing.T) {
+func TestSamplePolyCBD(t *testing.T) { forEachLevel(t, samplePolyCBDAtLevel) }
+
+func samplePolyCBDAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, eta := range []int{2, 3} {
 		b := make([]byte, 64*eta)

@@ -1,6 +1,8 @@
 package mlkem
 
 import (
+	"bytes"
+	"crypto/sha3"
 	"math/rand/v2"
 	"testing"
 
@@ -90,6 +92,66 @@ func TestKernelsMatchPortable(t *testing.T) {
 				for _, ini := range []*nttElement{nil, &init} {
 					if got, want := dotProduct(ini, &ap, &bp, k), dotProductGeneric(ini, &ap, &bp, k); got != want {
 						t.Fatalf("dotProduct differs on input %d, k = %d, init %v", i, k, ini != nil)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestCBDMatchesPortable compares the CBD kernels of every level with the
+// portable one on random bytes and on all-zero and all-one bytes (the
+// extremes: every coefficient −η, +η or 0).
+func TestCBDMatchesPortable(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(13, uint64(l)))
+		for _, eta := range []int{2, 3} {
+			inputs := [][]byte{make([]byte, 64*eta), bytes.Repeat([]byte{0xff}, 64*eta)}
+			for _, pattern := range []byte{0x0f, 0xf0, 0x33, 0xcc, 0x07, 0x38, 0xc7} {
+				inputs = append(inputs, bytes.Repeat([]byte{pattern}, 64*eta))
+			}
+			for range 200 {
+				b := make([]byte, 64*eta)
+				for i := range b {
+					b[i] = byte(r.Uint32())
+				}
+				inputs = append(inputs, b)
+			}
+			for i, b := range inputs {
+				var got, want ringElement
+				samplePolyCBD(&got, b, eta)
+				samplePolyCBDGeneric(&want, b, eta)
+				if got != want {
+					t.Fatalf("η=%d: input %d (% x…) differs", eta, i, b[:6])
+				}
+			}
+		}
+	})
+}
+
+// TestSampleNoiseLanes checks the multi-state noise sampler of every level
+// against one single-state SHAKE256 per polynomial, for every count of
+// polynomials up to 9 (so groups with spare lanes are covered).
+func TestSampleNoiseLanes(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		var sigma [32]byte
+		for i := range sigma {
+			sigma[i] = byte(3 * i)
+		}
+		for _, eta := range []int{2, 3} {
+			for count := 1; count <= 9; count++ {
+				out := make([]ringElement, count)
+				sampleNoise(out, &sigma, 5, eta)
+				for i := range out {
+					s := sha3.NewSHAKE256()
+					s.Write(sigma[:])
+					s.Write([]byte{5 + byte(i)})
+					b := make([]byte, 64*eta)
+					s.Read(b)
+					var want ringElement
+					samplePolyCBDGeneric(&want, b, eta)
+					if out[i] != want {
+						t.Fatalf("η=%d, %d polynomials: polynomial %d differs", eta, count, i)
 					}
 				}
 			}

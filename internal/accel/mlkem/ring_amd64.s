@@ -770,6 +770,356 @@ dotProductAVX512_term:
 	VZEROUPPER
 	RET
 
+// func cbdEta2AVX512(f *[256]uint16, b *[128]byte)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·cbdEta2AVX512(SB), NOSPLIT, $0-16
+	MOVQ      f+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU64 mlkemConstantsAVX512<>+0(SB), Z15
+	VMOVDQU64 mlkemConstantsAVX512<>+7296(SB), Z14
+	VMOVDQU64 mlkemConstantsAVX512<>+7360(SB), Z13
+	VPMOVZXBD (CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, (AX)
+	VPMOVZXBD 16(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 64(AX)
+	VPMOVZXBD 32(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 128(AX)
+	VPMOVZXBD 48(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 192(AX)
+	VPMOVZXBD 64(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 256(AX)
+	VPMOVZXBD 80(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 320(AX)
+	VPMOVZXBD 96(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 384(AX)
+	VPMOVZXBD 112(CX), Z0
+	VPSRLD    $0x01, Z0, Z1
+	VPANDD    Z14, Z0, Z0
+	VPANDD    Z14, Z1, Z1
+	VPADDD    Z1, Z0, Z0
+	VPSRLD    $0x02, Z0, Z1
+	VPANDD    Z13, Z0, Z0
+	VPANDD    Z13, Z1, Z1
+	VPADDD    mlkemConstantsAVX512<>+7424(SB), Z0, Z0
+	VPSUBD    Z1, Z0, Z0
+	VPANDD    mlkemConstantsAVX512<>+7488(SB), Z0, Z2
+	VPANDD    mlkemConstantsAVX512<>+7552(SB), Z0, Z0
+	VPSLLD    $0x0c, Z2, Z2
+	VPORD     Z2, Z0, Z0
+	VPSUBW    mlkemConstantsAVX512<>+7616(SB), Z0, Z0
+	VPADDW    Z15, Z0, Z1
+	VPMINUW   Z1, Z0, Z0
+	VMOVDQU64 Z0, 448(AX)
+	VZEROUPPER
+	RET
+
+// func cbdEta3AVX512(f *[256]uint16, b *[192]byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·cbdEta3AVX512(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU64      mlkemConstantsAVX512<>+0(SB), Z15
+	VMOVDQU64      mlkemConstantsAVX512<>+7680(SB), Z14
+	VMOVDQU64      mlkemConstantsAVX512<>+7744(SB), Z13
+	VMOVDQU        (CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, (AX)
+	VMOVDQU        24(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 64(AX)
+	VMOVDQU        48(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 128(AX)
+	VMOVDQU        72(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 192(AX)
+	VMOVDQU        96(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 256(AX)
+	VMOVDQU        120(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 320(AX)
+	VMOVDQU        144(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+7808(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 384(AX)
+	VMOVDQU        160(CX), Y0
+	VMOVDQU64      mlkemConstantsAVX512<>+8192(SB), Z3
+	VPERMB         Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+7872(SB), Z0, Z0
+	VPSRLQ         $0x01, Z0, Z1
+	VPSRLQ         $0x02, Z0, Z2
+	VPANDD         Z14, Z0, Z0
+	VPANDD         Z14, Z1, Z1
+	VPANDD         Z14, Z2, Z2
+	VPADDQ         Z1, Z0, Z0
+	VPADDQ         Z2, Z0, Z0
+	VPSRLQ         $0x03, Z0, Z1
+	VPANDD         Z13, Z0, Z0
+	VPANDD         Z13, Z1, Z1
+	VPADDQ         mlkemConstantsAVX512<>+7936(SB), Z0, Z0
+	VPSUBQ         Z1, Z0, Z0
+	VMOVDQU64      mlkemConstantsAVX512<>+8000(SB), Z3
+	VPMULTISHIFTQB Z0, Z3, Z0
+	VPANDQ         mlkemConstantsAVX512<>+8064(SB), Z0, Z0
+	VPSUBW         mlkemConstantsAVX512<>+8128(SB), Z0, Z0
+	VPADDW         Z15, Z0, Z1
+	VPMINUW        Z1, Z0, Z0
+	VMOVDQU64      Z0, 448(AX)
+	VZEROUPPER
+	RET
+
 // func nttAVX2(f *[256]uint16)
 // Requires: AVX, AVX2
 TEXT ·nttAVX2(SB), NOSPLIT, $0-8
@@ -2199,6 +2549,764 @@ dotProductAVX2_term:
 	VZEROUPPER
 	RET
 
+// func cbdEta2AVX2(f *[256]uint16, b *[128]byte)
+// Requires: AVX, AVX2
+TEXT ·cbdEta2AVX2(SB), NOSPLIT, $0-16
+	MOVQ      f+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VMOVDQU   mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU   mlkemConstantsAVX2<>+5696(SB), Y14
+	VMOVDQU   mlkemConstantsAVX2<>+5728(SB), Y13
+	VPMOVZXBD (CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, (AX)
+	VPMOVZXBD 8(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 32(AX)
+	VPMOVZXBD 16(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 64(AX)
+	VPMOVZXBD 24(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 96(AX)
+	VPMOVZXBD 32(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 128(AX)
+	VPMOVZXBD 40(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 160(AX)
+	VPMOVZXBD 48(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 192(AX)
+	VPMOVZXBD 56(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 224(AX)
+	VPMOVZXBD 64(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 256(AX)
+	VPMOVZXBD 72(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 288(AX)
+	VPMOVZXBD 80(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 320(AX)
+	VPMOVZXBD 88(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 352(AX)
+	VPMOVZXBD 96(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 384(AX)
+	VPMOVZXBD 104(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 416(AX)
+	VPMOVZXBD 112(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 448(AX)
+	VPMOVZXBD 120(CX), Y0
+	VPSRLD    $0x01, Y0, Y1
+	VPAND     Y14, Y0, Y0
+	VPAND     Y14, Y1, Y1
+	VPADDD    Y1, Y0, Y0
+	VPSRLD    $0x02, Y0, Y1
+	VPAND     Y13, Y0, Y0
+	VPAND     Y13, Y1, Y1
+	VPADDD    mlkemConstantsAVX2<>+5760(SB), Y0, Y0
+	VPSUBD    Y1, Y0, Y0
+	VPAND     mlkemConstantsAVX2<>+5792(SB), Y0, Y2
+	VPAND     mlkemConstantsAVX2<>+5824(SB), Y0, Y0
+	VPSLLD    $0x0c, Y2, Y2
+	VPOR      Y2, Y0, Y0
+	VPSUBW    mlkemConstantsAVX2<>+5856(SB), Y0, Y0
+	VPADDW    Y15, Y0, Y1
+	VPMINUW   Y1, Y0, Y0
+	VMOVDQU   Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func cbdEta3AVX2(f *[256]uint16, b *[192]byte)
+// Requires: AVX, AVX2
+TEXT ·cbdEta3AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU        mlkemConstantsAVX2<>+5888(SB), Y14
+	VMOVDQU        mlkemConstantsAVX2<>+5920(SB), Y13
+	VBROADCASTI128 (CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, (AX)
+	VBROADCASTI128 12(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 32(AX)
+	VBROADCASTI128 24(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 64(AX)
+	VBROADCASTI128 36(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 96(AX)
+	VBROADCASTI128 48(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 128(AX)
+	VBROADCASTI128 60(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 160(AX)
+	VBROADCASTI128 72(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 192(AX)
+	VBROADCASTI128 84(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 224(AX)
+	VBROADCASTI128 96(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 256(AX)
+	VBROADCASTI128 108(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 288(AX)
+	VBROADCASTI128 120(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 320(AX)
+	VBROADCASTI128 132(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 352(AX)
+	VBROADCASTI128 144(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 384(AX)
+	VBROADCASTI128 156(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 416(AX)
+	VBROADCASTI128 168(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+5952(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 448(AX)
+	VBROADCASTI128 176(CX), Y0
+	VPSHUFB        mlkemConstantsAVX2<>+6176(SB), Y0, Y0
+	VPSRLQ         $0x01, Y0, Y1
+	VPSRLQ         $0x02, Y0, Y2
+	VPAND          Y14, Y0, Y0
+	VPAND          Y14, Y1, Y1
+	VPAND          Y14, Y2, Y2
+	VPADDQ         Y1, Y0, Y0
+	VPADDQ         Y2, Y0, Y0
+	VPSRLQ         $0x03, Y0, Y1
+	VPAND          Y13, Y0, Y0
+	VPAND          Y13, Y1, Y1
+	VPADDQ         mlkemConstantsAVX2<>+5984(SB), Y0, Y0
+	VPSUBQ         Y1, Y0, Y0
+	VPSLLQ         $0x0a, Y0, Y1
+	VPSLLQ         $0x14, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6016(SB), Y1, Y1
+	VPAND          mlkemConstantsAVX2<>+6048(SB), Y2, Y2
+	VPOR           Y2, Y1, Y1
+	VPSLLQ         $0x1e, Y0, Y2
+	VPAND          mlkemConstantsAVX2<>+6080(SB), Y2, Y2
+	VPAND          mlkemConstantsAVX2<>+6112(SB), Y0, Y0
+	VPOR           Y2, Y1, Y1
+	VPOR           Y1, Y0, Y0
+	VPSUBW         mlkemConstantsAVX2<>+6144(SB), Y0, Y0
+	VPADDW         Y15, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 480(AX)
+	VZEROUPPER
+	RET
+
 DATA mlkemConstantsAVX512<>+0(SB)/8, $0x0d010d010d010d01
 DATA mlkemConstantsAVX512<>+8(SB)/8, $0x0d010d010d010d01
 DATA mlkemConstantsAVX512<>+16(SB)/8, $0x0d010d010d010d01
@@ -3111,7 +4219,127 @@ DATA mlkemConstantsAVX512<>+7264(SB)/8, $0x5049504950495049
 DATA mlkemConstantsAVX512<>+7272(SB)/8, $0x5049504950495049
 DATA mlkemConstantsAVX512<>+7280(SB)/8, $0x5049504950495049
 DATA mlkemConstantsAVX512<>+7288(SB)/8, $0x5049504950495049
-GLOBL mlkemConstantsAVX512<>(SB), RODATA|NOPTR, $7296
+DATA mlkemConstantsAVX512<>+7296(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7304(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7312(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7320(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7328(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7336(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7344(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7352(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX512<>+7360(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7368(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7376(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7384(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7392(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7400(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7408(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7416(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX512<>+7424(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7432(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7440(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7448(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7456(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7464(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7472(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7480(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX512<>+7488(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7496(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7504(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7512(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7520(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7528(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7536(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7544(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX512<>+7552(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7560(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7568(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7576(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7584(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7592(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7600(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7608(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX512<>+7616(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7624(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7632(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7640(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7648(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7656(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7664(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7672(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX512<>+7680(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7688(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7696(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7704(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7712(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7720(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7728(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7736(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX512<>+7744(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7752(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7760(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7768(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7776(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7784(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7792(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7800(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX512<>+7808(SB)/8, $0x0202020202020100
+DATA mlkemConstantsAVX512<>+7816(SB)/8, $0x0505050505050403
+DATA mlkemConstantsAVX512<>+7824(SB)/8, $0x0808080808080706
+DATA mlkemConstantsAVX512<>+7832(SB)/8, $0x0b0b0b0b0b0b0a09
+DATA mlkemConstantsAVX512<>+7840(SB)/8, $0x0e0e0e0e0e0e0d0c
+DATA mlkemConstantsAVX512<>+7848(SB)/8, $0x111111111111100f
+DATA mlkemConstantsAVX512<>+7856(SB)/8, $0x1414141414141312
+DATA mlkemConstantsAVX512<>+7864(SB)/8, $0x1717171717171615
+DATA mlkemConstantsAVX512<>+7872(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7880(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7888(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7896(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7904(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7912(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7920(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7928(SB)/8, $0x0000000000ffffff
+DATA mlkemConstantsAVX512<>+7936(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7944(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7952(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7960(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7968(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7976(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7984(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+7992(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX512<>+8000(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8008(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8016(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8024(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8032(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8040(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8048(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8056(SB)/8, $0x12120c0c06060000
+DATA mlkemConstantsAVX512<>+8064(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8072(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8080(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8088(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8096(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8104(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8112(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8120(SB)/8, $0x0007000700070007
+DATA mlkemConstantsAVX512<>+8128(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8136(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8144(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8152(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8160(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8168(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8176(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8184(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX512<>+8192(SB)/8, $0x0a0a0a0a0a0a0908
+DATA mlkemConstantsAVX512<>+8200(SB)/8, $0x0d0d0d0d0d0d0c0b
+DATA mlkemConstantsAVX512<>+8208(SB)/8, $0x1010101010100f0e
+DATA mlkemConstantsAVX512<>+8216(SB)/8, $0x1313131313131211
+DATA mlkemConstantsAVX512<>+8224(SB)/8, $0x1616161616161514
+DATA mlkemConstantsAVX512<>+8232(SB)/8, $0x1919191919191817
+DATA mlkemConstantsAVX512<>+8240(SB)/8, $0x1c1c1c1c1c1c1b1a
+DATA mlkemConstantsAVX512<>+8248(SB)/8, $0x1f1f1f1f1f1f1e1d
+GLOBL mlkemConstantsAVX512<>(SB), RODATA|NOPTR, $8256
 
 DATA mlkemConstantsAVX2<>+0(SB)/8, $0x0d010d010d010d01
 DATA mlkemConstantsAVX2<>+8(SB)/8, $0x0d010d010d010d01
@@ -3825,4 +5053,68 @@ DATA mlkemConstantsAVX2<>+5664(SB)/8, $0x5049504950495049
 DATA mlkemConstantsAVX2<>+5672(SB)/8, $0x5049504950495049
 DATA mlkemConstantsAVX2<>+5680(SB)/8, $0x5049504950495049
 DATA mlkemConstantsAVX2<>+5688(SB)/8, $0x5049504950495049
-GLOBL mlkemConstantsAVX2<>(SB), RODATA|NOPTR, $5696
+DATA mlkemConstantsAVX2<>+5696(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX2<>+5704(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX2<>+5712(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX2<>+5720(SB)/8, $0x0000005500000055
+DATA mlkemConstantsAVX2<>+5728(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX2<>+5736(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX2<>+5744(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX2<>+5752(SB)/8, $0x0000003300000033
+DATA mlkemConstantsAVX2<>+5760(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX2<>+5768(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX2<>+5776(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX2<>+5784(SB)/8, $0x0000002200000022
+DATA mlkemConstantsAVX2<>+5792(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX2<>+5800(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX2<>+5808(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX2<>+5816(SB)/8, $0x000000f0000000f0
+DATA mlkemConstantsAVX2<>+5824(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX2<>+5832(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX2<>+5840(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX2<>+5848(SB)/8, $0x0000000f0000000f
+DATA mlkemConstantsAVX2<>+5856(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX2<>+5864(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX2<>+5872(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX2<>+5880(SB)/8, $0x0002000200020002
+DATA mlkemConstantsAVX2<>+5888(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX2<>+5896(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX2<>+5904(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX2<>+5912(SB)/8, $0x0000000000249249
+DATA mlkemConstantsAVX2<>+5920(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX2<>+5928(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX2<>+5936(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX2<>+5944(SB)/8, $0x00000000001c71c7
+DATA mlkemConstantsAVX2<>+5952(SB)/8, $0x8080808080020100
+DATA mlkemConstantsAVX2<>+5960(SB)/8, $0x8080808080050403
+DATA mlkemConstantsAVX2<>+5968(SB)/8, $0x8080808080080706
+DATA mlkemConstantsAVX2<>+5976(SB)/8, $0x80808080800b0a09
+DATA mlkemConstantsAVX2<>+5984(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX2<>+5992(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX2<>+6000(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX2<>+6008(SB)/8, $0x00000000000c30c3
+DATA mlkemConstantsAVX2<>+6016(SB)/8, $0x0000000000070000
+DATA mlkemConstantsAVX2<>+6024(SB)/8, $0x0000000000070000
+DATA mlkemConstantsAVX2<>+6032(SB)/8, $0x0000000000070000
+DATA mlkemConstantsAVX2<>+6040(SB)/8, $0x0000000000070000
+DATA mlkemConstantsAVX2<>+6048(SB)/8, $0x0000000700000000
+DATA mlkemConstantsAVX2<>+6056(SB)/8, $0x0000000700000000
+DATA mlkemConstantsAVX2<>+6064(SB)/8, $0x0000000700000000
+DATA mlkemConstantsAVX2<>+6072(SB)/8, $0x0000000700000000
+DATA mlkemConstantsAVX2<>+6080(SB)/8, $0x0007000000000000
+DATA mlkemConstantsAVX2<>+6088(SB)/8, $0x0007000000000000
+DATA mlkemConstantsAVX2<>+6096(SB)/8, $0x0007000000000000
+DATA mlkemConstantsAVX2<>+6104(SB)/8, $0x0007000000000000
+DATA mlkemConstantsAVX2<>+6112(SB)/8, $0x0000000000000007
+DATA mlkemConstantsAVX2<>+6120(SB)/8, $0x0000000000000007
+DATA mlkemConstantsAVX2<>+6128(SB)/8, $0x0000000000000007
+DATA mlkemConstantsAVX2<>+6136(SB)/8, $0x0000000000000007
+DATA mlkemConstantsAVX2<>+6144(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX2<>+6152(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX2<>+6160(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX2<>+6168(SB)/8, $0x0003000300030003
+DATA mlkemConstantsAVX2<>+6176(SB)/8, $0x8080808080060504
+DATA mlkemConstantsAVX2<>+6184(SB)/8, $0x8080808080090807
+DATA mlkemConstantsAVX2<>+6192(SB)/8, $0x80808080800c0b0a
+DATA mlkemConstantsAVX2<>+6200(SB)/8, $0x80808080800f0e0d
+GLOBL mlkemConstantsAVX2<>(SB), RODATA|NOPTR, $6208

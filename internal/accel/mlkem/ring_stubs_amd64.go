@@ -19,6 +19,16 @@ func inverseNTTAVX512(f *[256]uint16)
 //go:noescape
 func dotProductAVX512(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int)
 
+// cbdEta2AVX512 sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta2AVX512(f *[256]uint16, b *[128]byte)
+
+// cbdEta3AVX512 sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta3AVX512(f *[256]uint16, b *[192]byte)
+
 // nttAVX2 computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.
 //
 //go:noescape
@@ -33,3 +43,13 @@ func inverseNTTAVX2(f *[256]uint16)
 //
 //go:noescape
 func dotProductAVX2(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int)
+
+// cbdEta2AVX2 sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta2AVX2(f *[256]uint16, b *[128]byte)
+
+// cbdEta3AVX2 sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta3AVX2(f *[256]uint16, b *[192]byte)

@@ -6,7 +6,9 @@
 //   - inverseNTTAVX512, inverseNTTAVX2: the inverse NTT (Algorithm 10), the
 //     same way;
 //   - dotProductAVX512, dotProductAVX2: init + Σ f[j] ∘ g[j] in T_q
-//     (Algorithms 11 and 12), reduced to [0, q).
+//     (Algorithms 11 and 12), reduced to [0, q);
+//   - cbdEta2AVX512, cbdEta3AVX512, cbdEta2AVX2, cbdEta3AVX2: SamplePolyCBD_η
+//     (Algorithm 8) from the PRF output.
 //
 // AVX-512 kernels hold 32 coefficients per zmm register and a whole
 // polynomial in registers; AVX2 kernels hold 16 per ymm register and half a
@@ -27,6 +29,8 @@ func main() {
 		nttKernel(w)
 		inverseNTTKernel(w)
 		dotProductKernel(w)
+		cbdEta2Kernel(w)
+		cbdEta3Kernel(w)
 	}
 	for _, w := range []width{avx512, avx2} {
 		w.data.emit()

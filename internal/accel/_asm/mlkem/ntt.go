@@ -339,7 +339,7 @@ func (b *block) innerInverse() {
 func nttKernel(w width) {
 	TEXT(w.name("ntt"), NOSPLIT, sig("f *[256]uint16"))
 	Pragma("noescape")
-	Doc(w.name("ntt")+" computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.")
+	Doc(w.name("ntt") + " computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.")
 	f := Load(Param("f"), GP64())
 	qv := w.regs[len(w.regs)-1]
 	w.load(w.data.splat(q, w.lanes), qv)
@@ -402,7 +402,7 @@ func (b *block) finishForward(f Register) {
 func inverseNTTKernel(w width) {
 	TEXT(w.name("inverseNTT"), NOSPLIT, sig("f *[256]uint16"))
 	Pragma("noescape")
-	Doc(w.name("inverseNTT")+" computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order.")
+	Doc(w.name("inverseNTT") + " computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order.")
 	f := Load(Param("f"), GP64())
 	qv := w.regs[len(w.regs)-1]
 	w.load(w.data.splat(q, w.lanes), qv)
