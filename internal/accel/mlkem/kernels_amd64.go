@@ -87,6 +87,30 @@ func samplePolyCBD(f *ringElement, b []byte, eta int) {
 	}
 }
 
+// sampleNTTParse continues SampleNTT (FIPS 203, Algorithm 7) on the XOF
+// output buf: it appends the 12-bit candidates below q to a, which already
+// holds j coefficients, and returns the new count. len(buf) must be a
+// multiple of 3; the kernels take whole 24-byte groups (both XOF buffer
+// lengths, 168 and 504 bytes, are such), writing into a buffer with room for
+// their last whole-vector store. Variable-time on public data, as the
+// portable kernel.
+func sampleNTTParse(a *nttElement, j int, buf []byte) int {
+	level := cpu.Active()
+	if level < cpu.AVX2 || j >= n || len(buf) < 24 || len(buf)%24 != 0 {
+		return sampleNTTParseGeneric(a, j, buf)
+	}
+	var found [n + 16]uint16
+	var c int
+	if level == cpu.AVX512 {
+		c = sampleNTTRejectAVX512(&found, &buf[0], len(buf)/24, n-j)
+	} else {
+		c = sampleNTTRejectAVX2(&found, &buf[0], len(buf)/24, n-j)
+	}
+	c = min(c, n-j)
+	copy(words(a)[j:j+c], found[:c])
+	return j + c
+}
+
 // polyWords views an array of polynomial pointers as the assembly's type.
 func polyWords(f *[maxK]*nttElement) *[maxK]*[n]uint16 {
 	return (*[maxK]*[n]uint16)(unsafe.Pointer(f))

@@ -18,3 +18,7 @@ func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
 // samplePolyCBD samples f from D_η(R_q) using the 64·η bytes of b (FIPS
 // 203, Algorithm 8), for η = 2 or 3, in constant time.
 func samplePolyCBD(f *ringElement, b []byte, eta int) { samplePolyCBDGeneric(f, b, eta) }
+
+// sampleNTTParse continues SampleNTT (FIPS 203, Algorithm 7) on the XOF
+// output buf; see sampleNTTParseGeneric.
+func sampleNTTParse(a *nttElement, j int, buf []byte) int { return sampleNTTParseGeneric(a, j, buf) }

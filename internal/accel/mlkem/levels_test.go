@@ -158,3 +158,45 @@ func TestSampleNoiseLanes(t *testing.T) {
 		}
 	})
 }
+
+// TestSampleNTTParseMatchesPortable compares the rejection-sampling kernels
+// of every level with the portable one on random XOF-sized buffers, buffers
+// of only accepted or only rejected candidates, and every starting count
+// near the end of the polynomial.
+func TestSampleNTTParseMatchesPortable(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(17, uint64(l)))
+		var inputs [][]byte
+		for _, size := range []int{168, 504, 24, 48, 3, 501} {
+			for range 20 {
+				b := make([]byte, size)
+				for i := range b {
+					b[i] = byte(r.Uint32())
+				}
+				inputs = append(inputs, b)
+			}
+		}
+		// All candidates q−1 (accepted), all q (rejected), all 4095.
+		for _, c := range []uint16{q - 1, q, 4095, 0} {
+			b := make([]byte, 504)
+			for i := 0; i < len(b); i += 3 {
+				b[i], b[i+1], b[i+2] = byte(c), byte(c>>8)|byte(c<<4), byte(c>>4)
+			}
+			inputs = append(inputs, b)
+		}
+		for i, b := range inputs {
+			for _, j := range []int{0, 1, 100, 200, 240, 241, 250, 255, 256} {
+				var got, want nttElement
+				for k := range j {
+					got[k] = fieldElement(k)
+					want[k] = fieldElement(k)
+				}
+				gj := sampleNTTParse(&got, j, b)
+				wj := sampleNTTParseGeneric(&want, j, b)
+				if gj != wj || got != want {
+					t.Fatalf("input %d (%d bytes), j = %d: count %d, want %d; or coefficients differ", i, len(b), j, gj, wj)
+				}
+			}
+		}
+	})
+}

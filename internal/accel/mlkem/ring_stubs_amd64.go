@@ -29,6 +29,11 @@ func cbdEta2AVX512(f *[256]uint16, b *[128]byte)
 //go:noescape
 func cbdEta3AVX512(f *[256]uint16, b *[192]byte)
 
+// sampleNTTRejectAVX512 appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping once limit are found, and returns how many it wrote (at most limit + 15).
+//
+//go:noescape
+func sampleNTTRejectAVX512(out *[272]uint16, buf *byte, groups int, limit int) int
+
 // nttAVX2 computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.
 //
 //go:noescape
@@ -53,3 +58,8 @@ func cbdEta2AVX2(f *[256]uint16, b *[128]byte)
 //
 //go:noescape
 func cbdEta3AVX2(f *[256]uint16, b *[192]byte)
+
+// sampleNTTRejectAVX2 appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping once limit are found, and returns how many it wrote (at most limit + 15).
+//
+//go:noescape
+func sampleNTTRejectAVX2(out *[272]uint16, buf *byte, groups int, limit int) int

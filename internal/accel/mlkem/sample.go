@@ -10,13 +10,13 @@ import (
 // q with overwhelming probability, so a second round is rare.
 const sampleNTTBlocks = 3
 
-// sampleNTTParse continues SampleNTT (FIPS 203, Algorithm 7) on the XOF output
-// buf: it appends the 12-bit candidates below q to a, which already holds j
+// sampleNTTParseGeneric continues SampleNTT (FIPS 203, Algorithm 7) on the
+// XOF output buf, the portable kernel behind sampleNTTParse: it appends the 12-bit candidates below q to a, which already holds j
 // coefficients, and returns the new count. len(buf) must be a multiple of 3.
 //
 // The loop is variable-time: it runs on the expansion of the public seed ρ,
 // which is no secret, so branching on its rejections leaks nothing.
-func sampleNTTParse(a *nttElement, j int, buf []byte) int {
+func sampleNTTParseGeneric(a *nttElement, j int, buf []byte) int {
 	for i := 0; i+3 <= len(buf) && j < n; i += 3 {
 		d1 := uint16(buf[i]) | uint16(buf[i+1]&0x0f)<<8
 		d2 := uint16(buf[i+1]>>4) | uint16(buf[i+2])<<4

@@ -8,7 +8,9 @@
 //   - dotProductAVX512, dotProductAVX2: init + Σ f[j] ∘ g[j] in T_q
 //     (Algorithms 11 and 12), reduced to [0, q);
 //   - cbdEta2AVX512, cbdEta3AVX512, cbdEta2AVX2, cbdEta3AVX2: SamplePolyCBD_η
-//     (Algorithm 8) from the PRF output.
+//     (Algorithm 8) from the PRF output;
+//   - sampleNTTRejectAVX512, sampleNTTRejectAVX2: the rejection sampling of
+//     SampleNTT (Algorithm 7), 16 candidates per step.
 //
 // AVX-512 kernels hold 32 coefficients per zmm register and a whole
 // polynomial in registers; AVX2 kernels hold 16 per ymm register and half a
@@ -31,6 +33,7 @@ func main() {
 		dotProductKernel(w)
 		cbdEta2Kernel(w)
 		cbdEta3Kernel(w)
+		rejectKernel(w)
 	}
 	for _, w := range []width{avx512, avx2} {
 		w.data.emit()
