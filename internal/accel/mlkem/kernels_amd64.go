@@ -111,6 +111,91 @@ func sampleNTTParse(a *nttElement, j int, buf []byte) int {
 	return j + c
 }
 
+// compressEncode writes ByteEncode_d(Compress_d(f)) (FIPS 203, Algorithm 5
+// and Section 4.2.1), 32·d bytes, to b, in constant time.
+func compressEncode(b []byte, f *ringElement, d uint) {
+	if cpu.Active() == cpu.AVX512 {
+		out := &b[:32*d][0]
+		switch d {
+		case 1:
+			compressEncode1AVX512(out, words(f))
+			return
+		case 4:
+			compressEncode4AVX512(out, words(f))
+			return
+		case 5:
+			compressEncode5AVX512(out, words(f))
+			return
+		case 10:
+			compressEncode10AVX512(out, words(f))
+			return
+		case 11:
+			compressEncode11AVX512(out, words(f))
+			return
+		}
+	}
+	compressEncodeGeneric(b, f, d)
+}
+
+// decodeDecompress returns Decompress_d(ByteDecode_d(b)) (FIPS 203,
+// Algorithm 6 and Section 4.2.1) from 32·d bytes of b, in constant time.
+func decodeDecompress(b []byte, d uint) ringElement {
+	if cpu.Active() == cpu.AVX512 {
+		var f ringElement
+		in := &b[:32*d][0]
+		switch d {
+		case 1:
+			decodeDecompress1AVX512(words(&f), in)
+			return f
+		case 4:
+			decodeDecompress4AVX512(words(&f), in)
+			return f
+		case 5:
+			decodeDecompress5AVX512(words(&f), in)
+			return f
+		case 10:
+			decodeDecompress10AVX512(words(&f), in)
+			return f
+		case 11:
+			decodeDecompress11AVX512(words(&f), in)
+			return f
+		}
+	}
+	return decodeDecompressGeneric(b, d)
+}
+
+// byteEncode12 encodes f, whose coefficients are in [0, q), as 384 bytes
+// (ByteEncode_12, FIPS 203, Algorithm 5).
+func byteEncode12[T ~[n]fieldElement](b []byte, f *T) {
+	if cpu.Active() == cpu.AVX512 {
+		encode12AVX512(&b[:encodedPolySize][0], words(f))
+		return
+	}
+	byteEncode12Generic(b, f)
+}
+
+// byteDecode12Checked decodes 384 bytes into f, failing if any coefficient is
+// at least q: the modulus check of FIPS 203, Section 7.2.
+func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
+	if cpu.Active() == cpu.AVX512 {
+		if decode12CheckedAVX512(words(f), &b[:encodedPolySize][0]) != 0 {
+			return errNotReduced
+		}
+		return nil
+	}
+	return byteDecode12CheckedGeneric(f, b)
+}
+
+// byteDecode12Reduce decodes 384 bytes into f with each coefficient reduced
+// modulo q (ByteDecode_12, FIPS 203, Algorithm 6), in constant time.
+func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) {
+	if cpu.Active() == cpu.AVX512 {
+		decode12ReduceAVX512(words(f), &b[:encodedPolySize][0])
+		return
+	}
+	byteDecode12ReduceGeneric(f, b)
+}
+
 // polyWords views an array of polynomial pointers as the assembly's type.
 func polyWords(f *[maxK]*nttElement) *[maxK]*[n]uint16 {
 	return (*[maxK]*[n]uint16)(unsafe.Pointer(f))

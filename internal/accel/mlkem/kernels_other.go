@@ -22,3 +22,21 @@ func samplePolyCBD(f *ringElement, b []byte, eta int) { samplePolyCBDGeneric(f, 
 // sampleNTTParse continues SampleNTT (FIPS 203, Algorithm 7) on the XOF
 // output buf; see sampleNTTParseGeneric.
 func sampleNTTParse(a *nttElement, j int, buf []byte) int { return sampleNTTParseGeneric(a, j, buf) }
+
+// compressEncode writes ByteEncode_d(Compress_d(f)), 32·d bytes, to b.
+func compressEncode(b []byte, f *ringElement, d uint) { compressEncodeGeneric(b, f, d) }
+
+// decodeDecompress returns Decompress_d(ByteDecode_d(b)) from 32·d bytes.
+func decodeDecompress(b []byte, d uint) ringElement { return decodeDecompressGeneric(b, d) }
+
+// byteEncode12 encodes f, whose coefficients are in [0, q), as 384 bytes.
+func byteEncode12[T ~[n]fieldElement](b []byte, f *T) { byteEncode12Generic(b, f) }
+
+// byteDecode12Checked decodes 384 bytes into f with the FIPS 203 modulus
+// check.
+func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
+	return byteDecode12CheckedGeneric(f, b)
+}
+
+// byteDecode12Reduce decodes 384 bytes into f, reducing modulo q.
+func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) { byteDecode12ReduceGeneric(f, b) }

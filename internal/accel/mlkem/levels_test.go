@@ -200,3 +200,81 @@ func TestSampleNTTParseMatchesPortable(t *testing.T) {
 		}
 	})
 }
+
+// TestPackingMatchesPortable compares the compression, encoding and decoding
+// kernels of every level with the portable ones: compress-and-encode on
+// every value in [0, q) (spread over the coefficients), decode-and-
+// decompress on random and all-ones bytes, and ByteDecode_12 with the
+// modulus check on encodings with one coefficient at q, 4095 or q−1.
+func TestPackingMatchesPortable(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(19, uint64(l)))
+		var polys []ringElement
+		for start := 0; start < q; start += n {
+			var f ringElement
+			for i := range f {
+				f[i] = fieldElement((start + i) % q)
+			}
+			polys = append(polys, f)
+		}
+		for _, f := range kernelInputs(r, 50) {
+			polys = append(polys, ringElement(f))
+		}
+		for _, d := range []uint{1, 4, 5, 10, 11} {
+			for i, f := range polys {
+				got, want := make([]byte, 32*d), make([]byte, 32*d)
+				compressEncode(got, &f, d)
+				compressEncodeGeneric(want, &f, d)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("compressEncode d=%d differs on input %d", d, i)
+				}
+				if decodeDecompress(got, d) != decodeDecompressGeneric(got, d) {
+					t.Fatalf("decodeDecompress d=%d differs on input %d", d, i)
+				}
+			}
+			for _, b := range [][]byte{bytes.Repeat([]byte{0xff}, int(32*d)), make([]byte, 32*d)} {
+				if decodeDecompress(b, d) != decodeDecompressGeneric(b, d) {
+					t.Fatalf("decodeDecompress d=%d differs on constant bytes", d)
+				}
+			}
+		}
+		for i, f := range polys {
+			got, want := make([]byte, encodedPolySize), make([]byte, encodedPolySize)
+			byteEncode12(got, &f)
+			byteEncode12Generic(want, &f)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("byteEncode12 differs on input %d", i)
+			}
+			for _, pos := range []int{-1, 0, 1, 100, 255} {
+				for _, bad := range []uint16{q, 4095, q - 1} {
+					b := bytes.Clone(want)
+					if pos >= 0 {
+						setCoefficient12(b, pos, bad)
+					}
+					var g1, g2 ringElement
+					e1, e2 := byteDecode12Checked(&g1, b), byteDecode12CheckedGeneric(&g2, b)
+					if (e1 == nil) != (e2 == nil) || (e1 == nil && g1 != g2) {
+						t.Fatalf("byteDecode12Checked differs: input %d, coefficient %d = %d: %v, %v", i, pos, bad, e1, e2)
+					}
+					byteDecode12Reduce(&g1, b)
+					byteDecode12ReduceGeneric(&g2, b)
+					if g1 != g2 {
+						t.Fatalf("byteDecode12Reduce differs: input %d, coefficient %d = %d", i, pos, bad)
+					}
+				}
+			}
+		}
+	})
+}
+
+// setCoefficient12 overwrites coefficient i of a ByteEncode_12 encoding.
+func setCoefficient12(b []byte, i int, v uint16) {
+	o := 3 * (i / 2)
+	if i%2 == 0 {
+		b[o] = byte(v)
+		b[o+1] = b[o+1]&0xf0 | byte(v>>8)
+	} else {
+		b[o+1] = b[o+1]&0x0f | byte(v<<4)
+		b[o+2] = byte(v >> 4)
+	}
+}

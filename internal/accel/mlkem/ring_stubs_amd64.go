@@ -63,3 +63,68 @@ func cbdEta3AVX2(f *[256]uint16, b *[192]byte)
 //
 //go:noescape
 func sampleNTTRejectAVX2(out *[272]uint16, buf *byte, groups int, limit int) int
+
+// compressEncode1AVX512 writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode1AVX512(out *byte, f *[256]uint16)
+
+// decodeDecompress1AVX512 sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress1AVX512(f *[256]uint16, b *byte)
+
+// compressEncode4AVX512 writes ByteEncode_4(Compress_4(f)) (FIPS 203, Algorithm 5), 128 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode4AVX512(out *byte, f *[256]uint16)
+
+// decodeDecompress4AVX512 sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress4AVX512(f *[256]uint16, b *byte)
+
+// compressEncode5AVX512 writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode5AVX512(out *byte, f *[256]uint16)
+
+// decodeDecompress5AVX512 sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress5AVX512(f *[256]uint16, b *byte)
+
+// compressEncode10AVX512 writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode10AVX512(out *byte, f *[256]uint16)
+
+// decodeDecompress10AVX512 sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress10AVX512(f *[256]uint16, b *byte)
+
+// compressEncode11AVX512 writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode11AVX512(out *byte, f *[256]uint16)
+
+// decodeDecompress11AVX512 sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress11AVX512(f *[256]uint16, b *byte)
+
+// encode12AVX512 writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out.
+//
+//go:noescape
+func encode12AVX512(out *byte, f *[256]uint16)
+
+// decode12CheckedAVX512 sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise.
+//
+//go:noescape
+func decode12CheckedAVX512(f *[256]uint16, b *byte) int
+
+// decode12ReduceAVX512 sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time.
+//
+//go:noescape
+func decode12ReduceAVX512(f *[256]uint16, b *byte)

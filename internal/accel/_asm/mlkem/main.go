@@ -10,7 +10,11 @@
 //   - cbdEta2AVX512, cbdEta3AVX512, cbdEta2AVX2, cbdEta3AVX2: SamplePolyCBD_η
 //     (Algorithm 8) from the PRF output;
 //   - sampleNTTRejectAVX512, sampleNTTRejectAVX2: the rejection sampling of
-//     SampleNTT (Algorithm 7), 16 candidates per step.
+//     SampleNTT (Algorithm 7), 16 candidates per step;
+//   - compressEncode<d>AVX512, decodeDecompress<d>AVX512 for d = 1, 4, 5, 10,
+//     11: ByteEncode_d∘Compress_d and Decompress_d∘ByteDecode_d (Algorithms
+//     5 and 6, Section 4.2.1); encode12AVX512, decode12CheckedAVX512 (with
+//     the modulus check of Section 7.2) and decode12ReduceAVX512.
 //
 // AVX-512 kernels hold 32 coefficients per zmm register and a whole
 // polynomial in registers; AVX2 kernels hold 16 per ymm register and half a
@@ -35,6 +39,13 @@ func main() {
 		cbdEta3Kernel(w)
 		rejectKernel(w)
 	}
+	for _, d := range []int{1, 4, 5, 10, 11} {
+		compressEncodeKernel(d)
+		decodeDecompressKernel(d, "")
+	}
+	encode12Kernel()
+	decodeDecompressKernel(12, "check")
+	decodeDecompressKernel(12, "reduce")
 	for _, w := range []width{avx512, avx2} {
 		w.data.emit()
 	}
