@@ -196,6 +196,46 @@ func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) {
 	byteDecode12ReduceGeneric(f, b)
 }
 
+// polyAdd returns f + g, coefficient-wise, for either domain.
+func polyAdd[T ~[n]fieldElement](f, g *T) T {
+	var r T
+	switch cpu.Active() {
+	case cpu.AVX512:
+		polyAddAVX512(words(&r), words(f), words(g))
+	case cpu.AVX2:
+		polyAddAVX2(words(&r), words(f), words(g))
+	default:
+		r = polyAddGeneric(f, g)
+	}
+	return r
+}
+
+// polySub returns f − g, coefficient-wise, for either domain.
+func polySub[T ~[n]fieldElement](f, g *T) T {
+	var r T
+	switch cpu.Active() {
+	case cpu.AVX512:
+		polySubAVX512(words(&r), words(f), words(g))
+	case cpu.AVX2:
+		polySubAVX2(words(&r), words(f), words(g))
+	default:
+		r = polySubGeneric(f, g)
+	}
+	return r
+}
+
+// constantTimeEqual returns 1 if a and b, of equal length, hold the same
+// bytes and 0 otherwise, reading every byte whatever the contents; the AVX2
+// kernel (used at both SIMD levels) takes lengths that are multiples of 32,
+// as every ciphertext length is.
+func constantTimeEqual(a, b []byte) int {
+	b = b[:len(a)]
+	if cpu.Active() >= cpu.AVX2 && len(a) > 0 && len(a)%32 == 0 {
+		return constantTimeEqualAVX2(&a[0], &b[0], len(a)/32)
+	}
+	return constantTimeEqualGeneric(a, b)
+}
+
 // polyWords views an array of polynomial pointers as the assembly's type.
 func polyWords(f *[maxK]*nttElement) *[maxK]*[n]uint16 {
 	return (*[maxK]*[n]uint16)(unsafe.Pointer(f))

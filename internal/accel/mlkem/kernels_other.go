@@ -40,3 +40,13 @@ func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
 
 // byteDecode12Reduce decodes 384 bytes into f, reducing modulo q.
 func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) { byteDecode12ReduceGeneric(f, b) }
+
+// polyAdd returns f + g, coefficient-wise, for either domain.
+func polyAdd[T ~[n]fieldElement](f, g *T) T { return polyAddGeneric(f, g) }
+
+// polySub returns f − g, coefficient-wise, for either domain.
+func polySub[T ~[n]fieldElement](f, g *T) T { return polySubGeneric(f, g) }
+
+// constantTimeEqual returns 1 if a and b, of equal length, hold the same
+// bytes and 0 otherwise, reading every byte whatever the contents.
+func constantTimeEqual(a, b []byte) int { return constantTimeEqualGeneric(a, b) }

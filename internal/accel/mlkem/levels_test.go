@@ -278,3 +278,33 @@ func setCoefficient12(b []byte, i int, v uint16) {
 		b[o+2] = byte(v >> 4)
 	}
 }
+
+// TestArithmeticMatchesPortable compares polyAdd, polySub and
+// constantTimeEqual of every level with the portable ones.
+func TestArithmeticMatchesPortable(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(23, uint64(l)))
+		in := kernelInputs(r, 100)
+		for i := range in {
+			f, g := ringElement(in[i]), ringElement(in[(i*7+3)%len(in)])
+			if polyAdd(&f, &g) != polyAddGeneric(&f, &g) || polySub(&f, &g) != polySubGeneric(&f, &g) {
+				t.Fatalf("polyAdd or polySub differs on input %d", i)
+			}
+		}
+		for _, size := range []int{32, 768, 1088, 1568, 31, 33, 1} {
+			a := make([]byte, size)
+			for i := range a {
+				a[i] = byte(r.Uint32())
+			}
+			for pos := -1; pos < size; pos += max(1, size/7) {
+				b := bytes.Clone(a)
+				if pos >= 0 {
+					b[pos] ^= 1 << (pos % 8)
+				}
+				if got, want := constantTimeEqual(a, b), constantTimeEqualGeneric(a, b); got != want {
+					t.Fatalf("constantTimeEqual, %d bytes, flip at %d: %d, want %d", size, pos, got, want)
+				}
+			}
+		}
+	})
+}

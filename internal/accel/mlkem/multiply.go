@@ -39,8 +39,9 @@ func reduceAccumulator(acc *[n]uint32) nttElement {
 	return r
 }
 
-// polyAdd returns f + g, coefficient-wise, for either domain.
-func polyAdd[T ~[n]fieldElement](f, g *T) T {
+// polyAddGeneric returns f + g, coefficient-wise, for either domain: the
+// portable kernel behind polyAdd.
+func polyAddGeneric[T ~[n]fieldElement](f, g *T) T {
 	var r T
 	for i := range r {
 		r[i] = fieldAdd((*f)[i], (*g)[i])
@@ -48,8 +49,9 @@ func polyAdd[T ~[n]fieldElement](f, g *T) T {
 	return r
 }
 
-// polySub returns f − g, coefficient-wise, for either domain.
-func polySub[T ~[n]fieldElement](f, g *T) T {
+// polySubGeneric returns f − g, coefficient-wise, for either domain: the
+// portable kernel behind polySub.
+func polySubGeneric[T ~[n]fieldElement](f, g *T) T {
 	var r T
 	for i := range r {
 		r[i] = fieldSub((*f)[i], (*g)[i])

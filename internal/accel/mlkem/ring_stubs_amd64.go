@@ -34,6 +34,16 @@ func cbdEta3AVX512(f *[256]uint16, b *[192]byte)
 //go:noescape
 func sampleNTTRejectAVX512(out *[272]uint16, buf *byte, groups int, limit int) int
 
+// polyAddAVX512 sets out = a + b mod q coefficient-wise, for coefficients in [0, q).
+//
+//go:noescape
+func polyAddAVX512(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// polySubAVX512 sets out = a − b mod q coefficient-wise, for coefficients in [0, q).
+//
+//go:noescape
+func polySubAVX512(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
 // nttAVX2 computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.
 //
 //go:noescape
@@ -63,6 +73,21 @@ func cbdEta3AVX2(f *[256]uint16, b *[192]byte)
 //
 //go:noescape
 func sampleNTTRejectAVX2(out *[272]uint16, buf *byte, groups int, limit int) int
+
+// polyAddAVX2 sets out = a + b mod q coefficient-wise, for coefficients in [0, q).
+//
+//go:noescape
+func polyAddAVX2(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// polySubAVX2 sets out = a − b mod q coefficient-wise, for coefficients in [0, q).
+//
+//go:noescape
+func polySubAVX2(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// constantTimeEqualAVX2 returns 1 if the 32·blocks bytes at a and b are equal and 0 otherwise, in time independent of their contents.
+//
+//go:noescape
+func constantTimeEqualAVX2(a *byte, b *byte, blocks int) int
 
 // compressEncode1AVX512 writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time.
 //

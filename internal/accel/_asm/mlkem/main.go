@@ -14,7 +14,8 @@
 //   - compressEncode<d>AVX512, decodeDecompress<d>AVX512 for d = 1, 4, 5, 10,
 //     11: ByteEncode_d∘Compress_d and Decompress_d∘ByteDecode_d (Algorithms
 //     5 and 6, Section 4.2.1); encode12AVX512, decode12CheckedAVX512 (with
-//     the modulus check of Section 7.2) and decode12ReduceAVX512.
+//     the modulus check of Section 7.2) and decode12ReduceAVX512;
+//   - polyAdd/polySub (both widths) and constantTimeEqualAVX2.
 //
 // AVX-512 kernels hold 32 coefficients per zmm register and a whole
 // polynomial in registers; AVX2 kernels hold 16 per ymm register and half a
@@ -38,7 +39,10 @@ func main() {
 		cbdEta2Kernel(w)
 		cbdEta3Kernel(w)
 		rejectKernel(w)
+		polyAddSubKernel(w, false)
+		polyAddSubKernel(w, true)
 	}
+	constantTimeEqualKernel()
 	for _, d := range []int{1, 4, 5, 10, 11} {
 		compressEncodeKernel(d)
 		decodeDecompressKernel(d, "")
