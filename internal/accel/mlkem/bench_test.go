@@ -1,10 +1,7 @@
 package mlkem
 
 import (
-	"math/rand/v2"
-
 	"crypto/mlkem"
-	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"testing"
 
 	"github.com/cloudflare/circl/kem"
@@ -13,10 +10,9 @@ import (
 	circl768 "github.com/cloudflare/circl/kem/mlkem/mlkem768"
 )
 
-// Benchmarks run the engine ("crystals-<level>", at every SIMD level the CPU
-// has) beside Go's crypto/mlkem ("stdlib", 768 and 1024 only) and circl in
-// the same binary. Names are Benchmark<Op>/<set>/<implementation>, for
-// benchstat.
+// Benchmarks run the engine ("crystals") beside Go's crypto/mlkem ("stdlib",
+// 768 and 1024 only) and circl in the same binary. Names are
+// Benchmark<Op>/<set>/<implementation>, for benchstat.
 
 var benchSets = []struct {
 	p     *Params
@@ -75,7 +71,7 @@ func stdlibDecapsulationKey(b *testing.B, p *Params, seed []byte) (dk stdlibKey,
 func BenchmarkKeyGen(b *testing.B) {
 	seed := benchSeed()
 	for _, s := range benchSets {
-		benchLevels(b, s.p.Name(), func(b *testing.B) {
+		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
 			b.ReportAllocs()
 			var dk DecapsulationKey
 			for b.Loop() {
@@ -112,7 +108,7 @@ func BenchmarkEncapsulateFromBytes(b *testing.B) {
 			b.Fatal(err)
 		}
 		ekBytes := dk.ek.AppendBytes(nil)
-		benchLevels(b, s.p.Name(), func(b *testing.B) {
+		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
 			b.ReportAllocs()
 			var ek EncapsulationKey
 			var k [32]byte
@@ -161,7 +157,7 @@ func BenchmarkEncapsulate(b *testing.B) {
 		if err := dk.SetSeed(s.p, seed); err != nil {
 			b.Fatal(err)
 		}
-		benchLevels(b, s.p.Name(), func(b *testing.B) {
+		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
 			b.ReportAllocs()
 			var k [32]byte
 			c := make([]byte, s.p.CiphertextSize())
@@ -205,7 +201,7 @@ func BenchmarkDecapsulate(b *testing.B) {
 		if err := dk.ek.EncapsulateInternal(&k, c, &m); err != nil {
 			b.Fatal(err)
 		}
-		benchLevels(b, s.p.Name(), func(b *testing.B) {
+		b.Run(s.p.Name()+"/crystals", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := dk.Decapsulate(&k, c); err != nil {
@@ -234,50 +230,4 @@ func BenchmarkDecapsulate(b *testing.B) {
 			}
 		})
 	}
-}
-
-// benchLevels runs f as the sub-benchmark <name>/crystals-<level> once per
-// SIMD level this CPU has, with the kernels forced to that level.
-func benchLevels(b *testing.B, name string, f func(b *testing.B)) {
-	for _, l := range cpu.Levels() {
-		b.Run(name+"/crystals-"+l.String(), func(b *testing.B) {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer restore()
-			f(b)
-		})
-	}
-}
-
-// BenchmarkKernel measures each dispatched kernel at every level, for the
-// portable/AVX2/AVX-512 ratios.
-func BenchmarkKernel(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 2))
-	var f [maxK]nttElement
-	var fp, gp [maxK]*nttElement
-	for j := range f {
-		f[j] = nttElement(randomPoly(r))
-		fp[j], gp[j] = &f[j], &f[(j+1)%maxK]
-	}
-	re := ringElement(f[0])
-	var sink nttElement
-	var sinkRing ringElement
-	benchLevels(b, "ntt", func(b *testing.B) {
-		for b.Loop() {
-			sink = ntt(&re)
-		}
-	})
-	benchLevels(b, "inverseNTT", func(b *testing.B) {
-		for b.Loop() {
-			sinkRing = inverseNTT(&f[0])
-		}
-	})
-	benchLevels(b, "dotProduct-k3", func(b *testing.B) {
-		for b.Loop() {
-			sink = dotProduct(&f[3], &fp, &gp, 3)
-		}
-	})
-	_, _ = sink, sinkRing
 }
