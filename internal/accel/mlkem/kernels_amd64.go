@@ -111,89 +111,155 @@ func sampleNTTParse(a *nttElement, j int, buf []byte) int {
 	return j + c
 }
 
+// packSlack is the room the AVX2 packing kernels need after an encoding:
+// they move whole 16-byte halves at byte offsets. Their Go wrappers copy
+// through a padded buffer, which they clear, since it may hold a message.
+const packSlack = 32
+
 // compressEncode writes ByteEncode_d(Compress_d(f)) (FIPS 203, Algorithm 5
 // and Section 4.2.1), 32·d bytes, to b, in constant time.
 func compressEncode(b []byte, f *ringElement, d uint) {
-	if cpu.Active() == cpu.AVX512 {
-		out := &b[:32*d][0]
+	b = b[:32*d]
+	switch cpu.Active() {
+	case cpu.AVX512:
+		out := &b[0]
 		switch d {
 		case 1:
 			compressEncode1AVX512(out, words(f))
-			return
 		case 4:
 			compressEncode4AVX512(out, words(f))
-			return
 		case 5:
 			compressEncode5AVX512(out, words(f))
-			return
 		case 10:
 			compressEncode10AVX512(out, words(f))
-			return
 		case 11:
 			compressEncode11AVX512(out, words(f))
+		default:
+			compressEncodeGeneric(b, f, d)
+		}
+	case cpu.AVX2:
+		var buf [32*11 + packSlack]byte
+		switch d {
+		case 1:
+			compressEncode1AVX2(&buf[0], words(f))
+		case 4:
+			compressEncode4AVX2(&buf[0], words(f))
+		case 5:
+			compressEncode5AVX2(&buf[0], words(f))
+		case 10:
+			compressEncode10AVX2(&buf[0], words(f))
+		case 11:
+			compressEncode11AVX2(&buf[0], words(f))
+		default:
+			compressEncodeGeneric(b, f, d)
 			return
 		}
+		copy(b, buf[:])
+		clear(buf[:])
+	default:
+		compressEncodeGeneric(b, f, d)
 	}
-	compressEncodeGeneric(b, f, d)
 }
 
 // decodeDecompress returns Decompress_d(ByteDecode_d(b)) (FIPS 203,
 // Algorithm 6 and Section 4.2.1) from 32·d bytes of b, in constant time.
 func decodeDecompress(b []byte, d uint) ringElement {
-	if cpu.Active() == cpu.AVX512 {
-		var f ringElement
-		in := &b[:32*d][0]
+	b = b[:32*d]
+	var f ringElement
+	switch cpu.Active() {
+	case cpu.AVX512:
+		in := &b[0]
 		switch d {
 		case 1:
 			decodeDecompress1AVX512(words(&f), in)
-			return f
 		case 4:
 			decodeDecompress4AVX512(words(&f), in)
-			return f
 		case 5:
 			decodeDecompress5AVX512(words(&f), in)
-			return f
 		case 10:
 			decodeDecompress10AVX512(words(&f), in)
-			return f
 		case 11:
 			decodeDecompress11AVX512(words(&f), in)
-			return f
+		default:
+			return decodeDecompressGeneric(b, d)
 		}
+	case cpu.AVX2:
+		var buf [32*11 + packSlack]byte
+		copy(buf[:], b)
+		switch d {
+		case 1:
+			decodeDecompress1AVX2(words(&f), &buf[0])
+		case 4:
+			decodeDecompress4AVX2(words(&f), &buf[0])
+		case 5:
+			decodeDecompress5AVX2(words(&f), &buf[0])
+		case 10:
+			decodeDecompress10AVX2(words(&f), &buf[0])
+		case 11:
+			decodeDecompress11AVX2(words(&f), &buf[0])
+		default:
+			return decodeDecompressGeneric(b, d)
+		}
+		clear(buf[:])
+	default:
+		return decodeDecompressGeneric(b, d)
 	}
-	return decodeDecompressGeneric(b, d)
+	return f
 }
 
 // byteEncode12 encodes f, whose coefficients are in [0, q), as 384 bytes
 // (ByteEncode_12, FIPS 203, Algorithm 5).
 func byteEncode12[T ~[n]fieldElement](b []byte, f *T) {
-	if cpu.Active() == cpu.AVX512 {
-		encode12AVX512(&b[:encodedPolySize][0], words(f))
-		return
+	b = b[:encodedPolySize]
+	switch cpu.Active() {
+	case cpu.AVX512:
+		encode12AVX512(&b[0], words(f))
+	case cpu.AVX2:
+		var buf [encodedPolySize + packSlack]byte
+		encode12AVX2(&buf[0], words(f))
+		copy(b, buf[:])
+		clear(buf[:]) // ŝ is encoded this way too
+	default:
+		byteEncode12Generic(b, f)
 	}
-	byteEncode12Generic(b, f)
 }
 
 // byteDecode12Checked decodes 384 bytes into f, failing if any coefficient is
 // at least q: the modulus check of FIPS 203, Section 7.2.
 func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
-	if cpu.Active() == cpu.AVX512 {
-		if decode12CheckedAVX512(words(f), &b[:encodedPolySize][0]) != 0 {
-			return errNotReduced
-		}
-		return nil
+	b = b[:encodedPolySize]
+	var bad int
+	switch cpu.Active() {
+	case cpu.AVX512:
+		bad = decode12CheckedAVX512(words(f), &b[0])
+	case cpu.AVX2:
+		var buf [encodedPolySize + packSlack]byte
+		copy(buf[:], b)
+		bad = decode12CheckedAVX2(words(f), &buf[0])
+	default:
+		return byteDecode12CheckedGeneric(f, b)
 	}
-	return byteDecode12CheckedGeneric(f, b)
+	if bad != 0 {
+		return errNotReduced
+	}
+	return nil
 }
 
 // byteDecode12Reduce decodes 384 bytes into f with each coefficient reduced
 // modulo q (ByteDecode_12, FIPS 203, Algorithm 6), in constant time.
 func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) {
-	if cpu.Active() == cpu.AVX512 {
-		decode12ReduceAVX512(words(f), &b[:encodedPolySize][0])
-		return
+	b = b[:encodedPolySize]
+	switch cpu.Active() {
+	case cpu.AVX512:
+		decode12ReduceAVX512(words(f), &b[0])
+	case cpu.AVX2:
+		var buf [encodedPolySize + packSlack]byte
+		copy(buf[:], b)
+		decode12ReduceAVX2(words(f), &buf[0])
+		clear(buf[:])
+	default:
+		byteDecode12ReduceGeneric(f, b)
 	}
-	byteDecode12ReduceGeneric(f, b)
 }
 
 // polyAdd returns f + g, coefficient-wise, for either domain.

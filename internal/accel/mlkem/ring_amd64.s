@@ -5566,6 +5566,2637 @@ TEXT ·decode12ReduceAVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func compressEncode1AVX2(out *byte, f *[256]uint16)
+// Requires: AVX, AVX2, BMI2
+TEXT ·compressEncode1AVX2(SB), NOSPLIT, $0-16
+	MOVQ      out+0(FP), AX
+	MOVQ      f+8(FP), CX
+	VMOVDQU   mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU   mlkemConstantsAVX2<>+6272(SB), Y14
+	VMOVDQU   mlkemConstantsAVX2<>+6304(SB), Y13
+	VMOVDQU   mlkemConstantsAVX2<>+6304(SB), Y12
+	MOVQ      $0xaaaaaaaa, DX
+	VMOVDQU   (CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, (AX)
+	VMOVDQU   32(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 2(AX)
+	VMOVDQU   64(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 4(AX)
+	VMOVDQU   96(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 6(AX)
+	VMOVDQU   128(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 8(AX)
+	VMOVDQU   160(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 10(AX)
+	VMOVDQU   192(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 12(AX)
+	VMOVDQU   224(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 14(AX)
+	VMOVDQU   256(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 16(AX)
+	VMOVDQU   288(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 18(AX)
+	VMOVDQU   320(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 20(AX)
+	VMOVDQU   352(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 22(AX)
+	VMOVDQU   384(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 24(AX)
+	VMOVDQU   416(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 26(AX)
+	VMOVDQU   448(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, BX
+	PEXTL     DX, BX, BX
+	MOVW      BX, 28(AX)
+	VMOVDQU   480(CX), Y0
+	VPMULHUW  Y14, Y0, Y1
+	VPSRLW    $0x02, Y1, Y1
+	VPADDW    Y13, Y1, Y1
+	VPSRLW    $0x01, Y1, Y1
+	VPAND     Y12, Y1, Y1
+	VPSLLW    $0x0f, Y1, Y1
+	VPMOVMSKB Y1, CX
+	PEXTL     DX, CX, CX
+	MOVW      CX, 30(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompress1AVX2(f *[256]uint16, b *byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompress1AVX2(SB), NOSPLIT, $0-16
+	MOVQ         f+0(FP), AX
+	MOVQ         b+8(FP), CX
+	VMOVDQU      mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU      mlkemConstantsAVX2<>+6336(SB), Y3
+	VPBROADCASTW (CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VPBROADCASTW 2(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VPBROADCASTW 4(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VPBROADCASTW 6(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VPBROADCASTW 8(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VPBROADCASTW 10(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VPBROADCASTW 12(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VPBROADCASTW 14(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VPBROADCASTW 16(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VPBROADCASTW 18(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VPBROADCASTW 20(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VPBROADCASTW 22(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VPBROADCASTW 24(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VPBROADCASTW 26(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VPBROADCASTW 28(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VPBROADCASTW 30(CX), Y0
+	VPAND        Y3, Y0, Y0
+	VPCMPEQW     Y3, Y0, Y0
+	VPAND        mlkemConstantsAVX2<>+6368(SB), Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func compressEncode4AVX2(out *byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode4AVX2(SB), NOSPLIT, $0-16
+	MOVQ     out+0(FP), AX
+	MOVQ     f+8(FP), CX
+	VMOVDQU  mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU  mlkemConstantsAVX2<>+6400(SB), Y14
+	VMOVDQU  mlkemConstantsAVX2<>+6304(SB), Y13
+	VMOVDQU  mlkemConstantsAVX2<>+6432(SB), Y12
+	VMOVDQU  (CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, (AX)
+	VMOVDQU  32(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 8(AX)
+	VMOVDQU  64(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 16(AX)
+	VMOVDQU  96(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 24(AX)
+	VMOVDQU  128(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 32(AX)
+	VMOVDQU  160(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 40(AX)
+	VMOVDQU  192(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 48(AX)
+	VMOVDQU  224(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 56(AX)
+	VMOVDQU  256(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 64(AX)
+	VMOVDQU  288(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 72(AX)
+	VMOVDQU  320(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 80(AX)
+	VMOVDQU  352(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 88(AX)
+	VMOVDQU  384(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 96(AX)
+	VMOVDQU  416(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 104(AX)
+	VMOVDQU  448(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 112(AX)
+	VMOVDQU  480(CX), Y0
+	VPMULHUW Y14, Y0, Y1
+	VPADDW   Y13, Y1, Y1
+	VPSRLW   $0x01, Y1, Y1
+	VPAND    Y12, Y1, Y1
+	VPMADDWD mlkemConstantsAVX2<>+6464(SB), Y1, Y1
+	VPSRLQ   $0x20, Y1, Y3
+	VPSLLQ   $0x08, Y3, Y3
+	VPAND    mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR     Y3, Y1, Y1
+	VPSHUFB  mlkemConstantsAVX2<>+6496(SB), Y1, Y1
+	VPERMQ   $0x08, Y1, Y1
+	VPSHUFD  $0xe8, Y1, Y1
+	VMOVQ    X1, 120(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompress4AVX2(f *[256]uint16, b *byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompress4AVX2(SB), NOSPLIT, $0-16
+	MOVQ        f+0(FP), AX
+	MOVQ        b+8(FP), CX
+	VMOVDQU     mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU     mlkemConstantsAVX2<>+6592(SB), Y2
+	VMOVDQU     mlkemConstantsAVX2<>+6624(SB), Y3
+	VMOVDQU     (CX), X0
+	VINSERTI128 $0x01, 4(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     8(CX), X0
+	VINSERTI128 $0x01, 12(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 32(AX)
+	VMOVDQU     16(CX), X0
+	VINSERTI128 $0x01, 20(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     24(CX), X0
+	VINSERTI128 $0x01, 28(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 96(AX)
+	VMOVDQU     32(CX), X0
+	VINSERTI128 $0x01, 36(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 128(AX)
+	VMOVDQU     40(CX), X0
+	VINSERTI128 $0x01, 44(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 160(AX)
+	VMOVDQU     48(CX), X0
+	VINSERTI128 $0x01, 52(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 192(AX)
+	VMOVDQU     56(CX), X0
+	VINSERTI128 $0x01, 60(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 224(AX)
+	VMOVDQU     64(CX), X0
+	VINSERTI128 $0x01, 68(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 256(AX)
+	VMOVDQU     72(CX), X0
+	VINSERTI128 $0x01, 76(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 288(AX)
+	VMOVDQU     80(CX), X0
+	VINSERTI128 $0x01, 84(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     88(CX), X0
+	VINSERTI128 $0x01, 92(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 352(AX)
+	VMOVDQU     96(CX), X0
+	VINSERTI128 $0x01, 100(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 384(AX)
+	VMOVDQU     104(CX), X0
+	VINSERTI128 $0x01, 108(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 416(AX)
+	VMOVDQU     112(CX), X0
+	VINSERTI128 $0x01, 116(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 448(AX)
+	VMOVDQU     120(CX), X0
+	VINSERTI128 $0x01, 124(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0c, Y0, Y0
+	VPSLLW      $0x0b, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func compressEncode5AVX2(out *byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode5AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU      mlkemConstantsAVX2<>+6656(SB), Y14
+	VMOVDQU      mlkemConstantsAVX2<>+6304(SB), Y13
+	VMOVDQU      mlkemConstantsAVX2<>+6688(SB), Y12
+	VMOVDQU      (CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, (AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 5(AX)
+	VMOVDQU      32(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 10(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 15(AX)
+	VMOVDQU      64(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 20(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 25(AX)
+	VMOVDQU      96(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 30(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 35(AX)
+	VMOVDQU      128(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 40(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 45(AX)
+	VMOVDQU      160(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 50(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 55(AX)
+	VMOVDQU      192(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 60(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 65(AX)
+	VMOVDQU      224(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 70(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 75(AX)
+	VMOVDQU      256(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 80(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 85(AX)
+	VMOVDQU      288(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 90(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 95(AX)
+	VMOVDQU      320(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 100(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 105(AX)
+	VMOVDQU      352(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 110(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 115(AX)
+	VMOVDQU      384(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 120(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 125(AX)
+	VMOVDQU      416(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 130(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 135(AX)
+	VMOVDQU      448(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 140(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 145(AX)
+	VMOVDQU      480(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6720(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x0a, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6752(SB), Y1, Y1
+	VMOVDQU      X1, 150(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 155(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompress5AVX2(f *[256]uint16, b *byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompress5AVX2(SB), NOSPLIT, $0-16
+	MOVQ        f+0(FP), AX
+	MOVQ        b+8(FP), CX
+	VMOVDQU     mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU     mlkemConstantsAVX2<>+6784(SB), Y2
+	VMOVDQU     mlkemConstantsAVX2<>+6816(SB), Y3
+	VMOVDQU     (CX), X0
+	VINSERTI128 $0x01, 5(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     10(CX), X0
+	VINSERTI128 $0x01, 15(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 32(AX)
+	VMOVDQU     20(CX), X0
+	VINSERTI128 $0x01, 25(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     30(CX), X0
+	VINSERTI128 $0x01, 35(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 96(AX)
+	VMOVDQU     40(CX), X0
+	VINSERTI128 $0x01, 45(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 128(AX)
+	VMOVDQU     50(CX), X0
+	VINSERTI128 $0x01, 55(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 160(AX)
+	VMOVDQU     60(CX), X0
+	VINSERTI128 $0x01, 65(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 192(AX)
+	VMOVDQU     70(CX), X0
+	VINSERTI128 $0x01, 75(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 224(AX)
+	VMOVDQU     80(CX), X0
+	VINSERTI128 $0x01, 85(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 256(AX)
+	VMOVDQU     90(CX), X0
+	VINSERTI128 $0x01, 95(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 288(AX)
+	VMOVDQU     100(CX), X0
+	VINSERTI128 $0x01, 105(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     110(CX), X0
+	VINSERTI128 $0x01, 115(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 352(AX)
+	VMOVDQU     120(CX), X0
+	VINSERTI128 $0x01, 125(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 384(AX)
+	VMOVDQU     130(CX), X0
+	VINSERTI128 $0x01, 135(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 416(AX)
+	VMOVDQU     140(CX), X0
+	VINSERTI128 $0x01, 145(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 448(AX)
+	VMOVDQU     150(CX), X0
+	VINSERTI128 $0x01, 155(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x0b, Y0, Y0
+	VPSLLW      $0x0a, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func compressEncode10AVX2(out *byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode10AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU      mlkemConstantsAVX2<>+6848(SB), Y14
+	VMOVDQU      mlkemConstantsAVX2<>+6304(SB), Y13
+	VMOVDQU      mlkemConstantsAVX2<>+6880(SB), Y12
+	VMOVDQU      (CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, (AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 10(AX)
+	VMOVDQU      32(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 20(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 30(AX)
+	VMOVDQU      64(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 40(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 50(AX)
+	VMOVDQU      96(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 60(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 70(AX)
+	VMOVDQU      128(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 80(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 90(AX)
+	VMOVDQU      160(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 100(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 110(AX)
+	VMOVDQU      192(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 120(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 130(AX)
+	VMOVDQU      224(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 140(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 150(AX)
+	VMOVDQU      256(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 160(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 170(AX)
+	VMOVDQU      288(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 180(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 190(AX)
+	VMOVDQU      320(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 200(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 210(AX)
+	VMOVDQU      352(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 220(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 230(AX)
+	VMOVDQU      384(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 240(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 250(AX)
+	VMOVDQU      416(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 260(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 270(AX)
+	VMOVDQU      448(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 280(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 290(AX)
+	VMOVDQU      480(CX), Y0
+	VPMULHUW     Y14, Y0, Y1
+	VPSLLW       $0x0b, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+6912(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x14, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+6944(SB), Y1, Y1
+	VMOVDQU      X1, 300(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 310(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompress10AVX2(f *[256]uint16, b *byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompress10AVX2(SB), NOSPLIT, $0-16
+	MOVQ        f+0(FP), AX
+	MOVQ        b+8(FP), CX
+	VMOVDQU     mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU     mlkemConstantsAVX2<>+7008(SB), Y2
+	VMOVDQU     mlkemConstantsAVX2<>+7040(SB), Y3
+	VMOVDQU     (CX), X0
+	VINSERTI128 $0x01, 10(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     20(CX), X0
+	VINSERTI128 $0x01, 30(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 32(AX)
+	VMOVDQU     40(CX), X0
+	VINSERTI128 $0x01, 50(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     60(CX), X0
+	VINSERTI128 $0x01, 70(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 96(AX)
+	VMOVDQU     80(CX), X0
+	VINSERTI128 $0x01, 90(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 128(AX)
+	VMOVDQU     100(CX), X0
+	VINSERTI128 $0x01, 110(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 160(AX)
+	VMOVDQU     120(CX), X0
+	VINSERTI128 $0x01, 130(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 192(AX)
+	VMOVDQU     140(CX), X0
+	VINSERTI128 $0x01, 150(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 224(AX)
+	VMOVDQU     160(CX), X0
+	VINSERTI128 $0x01, 170(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 256(AX)
+	VMOVDQU     180(CX), X0
+	VINSERTI128 $0x01, 190(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 288(AX)
+	VMOVDQU     200(CX), X0
+	VINSERTI128 $0x01, 210(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     220(CX), X0
+	VINSERTI128 $0x01, 230(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 352(AX)
+	VMOVDQU     240(CX), X0
+	VINSERTI128 $0x01, 250(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 384(AX)
+	VMOVDQU     260(CX), X0
+	VINSERTI128 $0x01, 270(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 416(AX)
+	VMOVDQU     280(CX), X0
+	VINSERTI128 $0x01, 290(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 448(AX)
+	VMOVDQU     300(CX), X0
+	VINSERTI128 $0x01, 310(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x06, Y0, Y0
+	VPSLLW      $0x05, Y0, Y0
+	VPMULHRSW   Y15, Y0, Y0
+	VMOVDQU     Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func compressEncode11AVX2(out *byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·compressEncode11AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU      mlkemConstantsAVX2<>+6848(SB), Y14
+	VMOVDQU      mlkemConstantsAVX2<>+6304(SB), Y13
+	VMOVDQU      mlkemConstantsAVX2<>+7072(SB), Y12
+	VMOVDQU      (CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, (AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 11(AX)
+	VMOVDQU      32(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 22(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 33(AX)
+	VMOVDQU      64(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 44(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 55(AX)
+	VMOVDQU      96(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 66(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 77(AX)
+	VMOVDQU      128(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 88(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 99(AX)
+	VMOVDQU      160(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 110(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 121(AX)
+	VMOVDQU      192(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 132(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 143(AX)
+	VMOVDQU      224(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 154(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 165(AX)
+	VMOVDQU      256(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 176(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 187(AX)
+	VMOVDQU      288(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 198(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 209(AX)
+	VMOVDQU      320(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 220(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 231(AX)
+	VMOVDQU      352(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 242(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 253(AX)
+	VMOVDQU      384(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 264(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 275(AX)
+	VMOVDQU      416(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 286(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 297(AX)
+	VMOVDQU      448(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 308(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 319(AX)
+	VMOVDQU      480(CX), Y0
+	VPSLLW       $0x01, Y0, Y1
+	VPMULHUW     Y14, Y1, Y1
+	VPSLLW       $0x0c, Y0, Y2
+	VPMULLW      Y15, Y1, Y0
+	VPSUBW       Y0, Y2, Y2
+	VPCMPGTW     mlkemConstantsAVX2<>+6976(SB), Y2, Y0
+	VPSUBW       Y0, Y1, Y1
+	VPSRAW       $0x0f, Y2, Y0
+	VPADDW       Y0, Y1, Y1
+	VPADDW       Y13, Y1, Y1
+	VPSRLW       $0x01, Y1, Y1
+	VPAND        Y12, Y1, Y1
+	VPMADDWD     mlkemConstantsAVX2<>+7104(SB), Y1, Y1
+	VPSRLQ       $0x20, Y1, Y3
+	VPSLLQ       $0x16, Y3, Y3
+	VPAND        mlkemConstantsAVX2<>+6560(SB), Y1, Y1
+	VPOR         Y3, Y1, Y1
+	VPSLLQ       $0x04, Y1, Y3
+	VPAND        mlkemConstantsAVX2<>+7200(SB), Y3, Y3
+	VPSRLDQ      $0x03, Y3, Y3
+	VPSRLQ       $0x04, Y1, Y4
+	VPOR         Y3, Y1, Y1
+	VPSHUFB      mlkemConstantsAVX2<>+7168(SB), Y4, Y4
+	VPSHUFB      mlkemConstantsAVX2<>+7136(SB), Y1, Y1
+	VPOR         Y4, Y1, Y1
+	VMOVDQU      X1, 330(AX)
+	VEXTRACTI128 $0x01, Y1, X5
+	VMOVDQU      X5, 341(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompress11AVX2(f *[256]uint16, b *byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompress11AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU        mlkemConstantsAVX2<>+7232(SB), Y2
+	VMOVDQU        mlkemConstantsAVX2<>+7264(SB), Y3
+	VBROADCASTI128 (CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 11(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, (AX)
+	VBROADCASTI128 22(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 33(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 32(AX)
+	VBROADCASTI128 44(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 55(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 64(AX)
+	VBROADCASTI128 66(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 77(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 96(AX)
+	VBROADCASTI128 88(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 99(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 128(AX)
+	VBROADCASTI128 110(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 121(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 160(AX)
+	VBROADCASTI128 132(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 143(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 192(AX)
+	VBROADCASTI128 154(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 165(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 224(AX)
+	VBROADCASTI128 176(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 187(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 256(AX)
+	VBROADCASTI128 198(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 209(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 288(AX)
+	VBROADCASTI128 220(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 231(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 320(AX)
+	VBROADCASTI128 242(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 253(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 352(AX)
+	VBROADCASTI128 264(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 275(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 384(AX)
+	VBROADCASTI128 286(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 297(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 416(AX)
+	VBROADCASTI128 308(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 319(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 448(AX)
+	VBROADCASTI128 330(CX), Y0
+	VPSHUFB        Y2, Y0, Y0
+	VPSRLVD        Y3, Y0, Y0
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y0, Y0
+	VBROADCASTI128 341(CX), Y5
+	VPSHUFB        Y2, Y5, Y5
+	VPSRLVD        Y3, Y5, Y5
+	VPAND          mlkemConstantsAVX2<>+7296(SB), Y5, Y5
+	VPACKUSDW      Y5, Y0, Y0
+	VPERMQ         $0xd8, Y0, Y0
+	VPSLLW         $0x04, Y0, Y0
+	VPMULHRSW      Y15, Y0, Y0
+	VMOVDQU        Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func encode12AVX2(out *byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encode12AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU      (CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, (AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 12(AX)
+	VMOVDQU      32(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 24(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 36(AX)
+	VMOVDQU      64(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 48(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 60(AX)
+	VMOVDQU      96(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 72(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 84(AX)
+	VMOVDQU      128(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 96(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 108(AX)
+	VMOVDQU      160(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 120(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 132(AX)
+	VMOVDQU      192(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 144(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 156(AX)
+	VMOVDQU      224(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 168(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 180(AX)
+	VMOVDQU      256(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 192(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 204(AX)
+	VMOVDQU      288(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 216(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 228(AX)
+	VMOVDQU      320(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 240(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 252(AX)
+	VMOVDQU      352(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 264(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 276(AX)
+	VMOVDQU      384(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 288(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 300(AX)
+	VMOVDQU      416(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 312(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 324(AX)
+	VMOVDQU      448(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 336(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 348(AX)
+	VMOVDQU      480(CX), Y0
+	VPMADDWD     mlkemConstantsAVX2<>+7328(SB), Y0, Y0
+	VPSHUFB      mlkemConstantsAVX2<>+7360(SB), Y0, Y0
+	VMOVDQU      X0, 360(AX)
+	VEXTRACTI128 $0x01, Y0, X5
+	VMOVDQU      X5, 372(AX)
+	VZEROUPPER
+	RET
+
+// func decode12CheckedAVX2(f *[256]uint16, b *byte) int
+// Requires: AVX, AVX2
+TEXT ·decode12CheckedAVX2(SB), NOSPLIT, $0-24
+	MOVQ        f+0(FP), AX
+	MOVQ        b+8(FP), CX
+	VMOVDQU     mlkemConstantsAVX2<>+0(SB), Y15
+	VPXOR       Y4, Y4, Y4
+	VMOVDQU     mlkemConstantsAVX2<>+7392(SB), Y2
+	VMOVDQU     mlkemConstantsAVX2<>+7424(SB), Y3
+	VMOVDQU     (CX), X0
+	VINSERTI128 $0x01, 12(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     24(CX), X0
+	VINSERTI128 $0x01, 36(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 32(AX)
+	VMOVDQU     48(CX), X0
+	VINSERTI128 $0x01, 60(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     72(CX), X0
+	VINSERTI128 $0x01, 84(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 96(AX)
+	VMOVDQU     96(CX), X0
+	VINSERTI128 $0x01, 108(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 128(AX)
+	VMOVDQU     120(CX), X0
+	VINSERTI128 $0x01, 132(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 160(AX)
+	VMOVDQU     144(CX), X0
+	VINSERTI128 $0x01, 156(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 192(AX)
+	VMOVDQU     168(CX), X0
+	VINSERTI128 $0x01, 180(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 224(AX)
+	VMOVDQU     192(CX), X0
+	VINSERTI128 $0x01, 204(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 256(AX)
+	VMOVDQU     216(CX), X0
+	VINSERTI128 $0x01, 228(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 288(AX)
+	VMOVDQU     240(CX), X0
+	VINSERTI128 $0x01, 252(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     264(CX), X0
+	VINSERTI128 $0x01, 276(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 352(AX)
+	VMOVDQU     288(CX), X0
+	VINSERTI128 $0x01, 300(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 384(AX)
+	VMOVDQU     312(CX), X0
+	VINSERTI128 $0x01, 324(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 416(AX)
+	VMOVDQU     336(CX), X0
+	VINSERTI128 $0x01, 348(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 448(AX)
+	VMOVDQU     360(CX), X0
+	VINSERTI128 $0x01, 372(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPCMPGTW    mlkemConstantsAVX2<>+6976(SB), Y0, Y1
+	VPOR        Y1, Y4, Y4
+	VMOVDQU     Y0, 480(AX)
+	XORQ        AX, AX
+	VPTEST      Y4, Y4
+	SETNE       AL
+	MOVQ        AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func decode12ReduceAVX2(f *[256]uint16, b *byte)
+// Requires: AVX, AVX2
+TEXT ·decode12ReduceAVX2(SB), NOSPLIT, $0-16
+	MOVQ        f+0(FP), AX
+	MOVQ        b+8(FP), CX
+	VMOVDQU     mlkemConstantsAVX2<>+0(SB), Y15
+	VMOVDQU     mlkemConstantsAVX2<>+7392(SB), Y2
+	VMOVDQU     mlkemConstantsAVX2<>+7424(SB), Y3
+	VMOVDQU     (CX), X0
+	VINSERTI128 $0x01, 12(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     24(CX), X0
+	VINSERTI128 $0x01, 36(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 32(AX)
+	VMOVDQU     48(CX), X0
+	VINSERTI128 $0x01, 60(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     72(CX), X0
+	VINSERTI128 $0x01, 84(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 96(AX)
+	VMOVDQU     96(CX), X0
+	VINSERTI128 $0x01, 108(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 128(AX)
+	VMOVDQU     120(CX), X0
+	VINSERTI128 $0x01, 132(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 160(AX)
+	VMOVDQU     144(CX), X0
+	VINSERTI128 $0x01, 156(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 192(AX)
+	VMOVDQU     168(CX), X0
+	VINSERTI128 $0x01, 180(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 224(AX)
+	VMOVDQU     192(CX), X0
+	VINSERTI128 $0x01, 204(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 256(AX)
+	VMOVDQU     216(CX), X0
+	VINSERTI128 $0x01, 228(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 288(AX)
+	VMOVDQU     240(CX), X0
+	VINSERTI128 $0x01, 252(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     264(CX), X0
+	VINSERTI128 $0x01, 276(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 352(AX)
+	VMOVDQU     288(CX), X0
+	VINSERTI128 $0x01, 300(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 384(AX)
+	VMOVDQU     312(CX), X0
+	VINSERTI128 $0x01, 324(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 416(AX)
+	VMOVDQU     336(CX), X0
+	VINSERTI128 $0x01, 348(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 448(AX)
+	VMOVDQU     360(CX), X0
+	VINSERTI128 $0x01, 372(CX), Y0, Y0
+	VPSHUFB     Y2, Y0, Y0
+	VPMULLW     Y3, Y0, Y0
+	VPSRLW      $0x04, Y0, Y0
+	VPSUBW      Y15, Y0, Y1
+	VPMINUW     Y1, Y0, Y0
+	VMOVDQU     Y0, 480(AX)
+	VZEROUPPER
+	RET
+
 DATA mlkemConstantsAVX512<>+0(SB)/8, $0x0d010d010d010d01
 DATA mlkemConstantsAVX512<>+8(SB)/8, $0x0d010d010d010d01
 DATA mlkemConstantsAVX512<>+16(SB)/8, $0x0d010d010d010d01
@@ -7688,4 +10319,152 @@ DATA mlkemConstantsAVX2<>+6240(SB)/8, $0x0fff0fff0fff0fff
 DATA mlkemConstantsAVX2<>+6248(SB)/8, $0x0fff0fff0fff0fff
 DATA mlkemConstantsAVX2<>+6256(SB)/8, $0x0fff0fff0fff0fff
 DATA mlkemConstantsAVX2<>+6264(SB)/8, $0x0fff0fff0fff0fff
-GLOBL mlkemConstantsAVX2<>(SB), RODATA|NOPTR, $6272
+DATA mlkemConstantsAVX2<>+6272(SB)/8, $0x013b013b013b013b
+DATA mlkemConstantsAVX2<>+6280(SB)/8, $0x013b013b013b013b
+DATA mlkemConstantsAVX2<>+6288(SB)/8, $0x013b013b013b013b
+DATA mlkemConstantsAVX2<>+6296(SB)/8, $0x013b013b013b013b
+DATA mlkemConstantsAVX2<>+6304(SB)/8, $0x0001000100010001
+DATA mlkemConstantsAVX2<>+6312(SB)/8, $0x0001000100010001
+DATA mlkemConstantsAVX2<>+6320(SB)/8, $0x0001000100010001
+DATA mlkemConstantsAVX2<>+6328(SB)/8, $0x0001000100010001
+DATA mlkemConstantsAVX2<>+6336(SB)/8, $0x0008000400020001
+DATA mlkemConstantsAVX2<>+6344(SB)/8, $0x0080004000200010
+DATA mlkemConstantsAVX2<>+6352(SB)/8, $0x0800040002000100
+DATA mlkemConstantsAVX2<>+6360(SB)/8, $0x8000400020001000
+DATA mlkemConstantsAVX2<>+6368(SB)/8, $0x0681068106810681
+DATA mlkemConstantsAVX2<>+6376(SB)/8, $0x0681068106810681
+DATA mlkemConstantsAVX2<>+6384(SB)/8, $0x0681068106810681
+DATA mlkemConstantsAVX2<>+6392(SB)/8, $0x0681068106810681
+DATA mlkemConstantsAVX2<>+6400(SB)/8, $0x0276027602760276
+DATA mlkemConstantsAVX2<>+6408(SB)/8, $0x0276027602760276
+DATA mlkemConstantsAVX2<>+6416(SB)/8, $0x0276027602760276
+DATA mlkemConstantsAVX2<>+6424(SB)/8, $0x0276027602760276
+DATA mlkemConstantsAVX2<>+6432(SB)/8, $0x000f000f000f000f
+DATA mlkemConstantsAVX2<>+6440(SB)/8, $0x000f000f000f000f
+DATA mlkemConstantsAVX2<>+6448(SB)/8, $0x000f000f000f000f
+DATA mlkemConstantsAVX2<>+6456(SB)/8, $0x000f000f000f000f
+DATA mlkemConstantsAVX2<>+6464(SB)/8, $0x0010000100100001
+DATA mlkemConstantsAVX2<>+6472(SB)/8, $0x0010000100100001
+DATA mlkemConstantsAVX2<>+6480(SB)/8, $0x0010000100100001
+DATA mlkemConstantsAVX2<>+6488(SB)/8, $0x0010000100100001
+DATA mlkemConstantsAVX2<>+6496(SB)/8, $0x8080808009080100
+DATA mlkemConstantsAVX2<>+6504(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6512(SB)/8, $0x8080808009080100
+DATA mlkemConstantsAVX2<>+6520(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6528(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6536(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6544(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6552(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6560(SB)/8, $0x00000000ffffffff
+DATA mlkemConstantsAVX2<>+6568(SB)/8, $0x00000000ffffffff
+DATA mlkemConstantsAVX2<>+6576(SB)/8, $0x00000000ffffffff
+DATA mlkemConstantsAVX2<>+6584(SB)/8, $0x00000000ffffffff
+DATA mlkemConstantsAVX2<>+6592(SB)/8, $0x0201020101000100
+DATA mlkemConstantsAVX2<>+6600(SB)/8, $0x0403040303020302
+DATA mlkemConstantsAVX2<>+6608(SB)/8, $0x0201020101000100
+DATA mlkemConstantsAVX2<>+6616(SB)/8, $0x0403040303020302
+DATA mlkemConstantsAVX2<>+6624(SB)/8, $0x0100100001001000
+DATA mlkemConstantsAVX2<>+6632(SB)/8, $0x0100100001001000
+DATA mlkemConstantsAVX2<>+6640(SB)/8, $0x0100100001001000
+DATA mlkemConstantsAVX2<>+6648(SB)/8, $0x0100100001001000
+DATA mlkemConstantsAVX2<>+6656(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemConstantsAVX2<>+6664(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemConstantsAVX2<>+6672(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemConstantsAVX2<>+6680(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemConstantsAVX2<>+6688(SB)/8, $0x001f001f001f001f
+DATA mlkemConstantsAVX2<>+6696(SB)/8, $0x001f001f001f001f
+DATA mlkemConstantsAVX2<>+6704(SB)/8, $0x001f001f001f001f
+DATA mlkemConstantsAVX2<>+6712(SB)/8, $0x001f001f001f001f
+DATA mlkemConstantsAVX2<>+6720(SB)/8, $0x0020000100200001
+DATA mlkemConstantsAVX2<>+6728(SB)/8, $0x0020000100200001
+DATA mlkemConstantsAVX2<>+6736(SB)/8, $0x0020000100200001
+DATA mlkemConstantsAVX2<>+6744(SB)/8, $0x0020000100200001
+DATA mlkemConstantsAVX2<>+6752(SB)/8, $0x8080800403020100
+DATA mlkemConstantsAVX2<>+6760(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6768(SB)/8, $0x8080800403020100
+DATA mlkemConstantsAVX2<>+6776(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+6784(SB)/8, $0x0201020101000100
+DATA mlkemConstantsAVX2<>+6792(SB)/8, $0x0504040304030302
+DATA mlkemConstantsAVX2<>+6800(SB)/8, $0x0201020101000100
+DATA mlkemConstantsAVX2<>+6808(SB)/8, $0x0504040304030302
+DATA mlkemConstantsAVX2<>+6816(SB)/8, $0x0010020000400800
+DATA mlkemConstantsAVX2<>+6824(SB)/8, $0x0100002004000080
+DATA mlkemConstantsAVX2<>+6832(SB)/8, $0x0010020000400800
+DATA mlkemConstantsAVX2<>+6840(SB)/8, $0x0100002004000080
+DATA mlkemConstantsAVX2<>+6848(SB)/8, $0x9d7e9d7e9d7e9d7e
+DATA mlkemConstantsAVX2<>+6856(SB)/8, $0x9d7e9d7e9d7e9d7e
+DATA mlkemConstantsAVX2<>+6864(SB)/8, $0x9d7e9d7e9d7e9d7e
+DATA mlkemConstantsAVX2<>+6872(SB)/8, $0x9d7e9d7e9d7e9d7e
+DATA mlkemConstantsAVX2<>+6880(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemConstantsAVX2<>+6888(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemConstantsAVX2<>+6896(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemConstantsAVX2<>+6904(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemConstantsAVX2<>+6912(SB)/8, $0x0400000104000001
+DATA mlkemConstantsAVX2<>+6920(SB)/8, $0x0400000104000001
+DATA mlkemConstantsAVX2<>+6928(SB)/8, $0x0400000104000001
+DATA mlkemConstantsAVX2<>+6936(SB)/8, $0x0400000104000001
+DATA mlkemConstantsAVX2<>+6944(SB)/8, $0x0a09080403020100
+DATA mlkemConstantsAVX2<>+6952(SB)/8, $0x8080808080800c0b
+DATA mlkemConstantsAVX2<>+6960(SB)/8, $0x0a09080403020100
+DATA mlkemConstantsAVX2<>+6968(SB)/8, $0x8080808080800c0b
+DATA mlkemConstantsAVX2<>+6976(SB)/8, $0x0d000d000d000d00
+DATA mlkemConstantsAVX2<>+6984(SB)/8, $0x0d000d000d000d00
+DATA mlkemConstantsAVX2<>+6992(SB)/8, $0x0d000d000d000d00
+DATA mlkemConstantsAVX2<>+7000(SB)/8, $0x0d000d000d000d00
+DATA mlkemConstantsAVX2<>+7008(SB)/8, $0x0403030202010100
+DATA mlkemConstantsAVX2<>+7016(SB)/8, $0x0908080707060605
+DATA mlkemConstantsAVX2<>+7024(SB)/8, $0x0403030202010100
+DATA mlkemConstantsAVX2<>+7032(SB)/8, $0x0908080707060605
+DATA mlkemConstantsAVX2<>+7040(SB)/8, $0x0001000400100040
+DATA mlkemConstantsAVX2<>+7048(SB)/8, $0x0001000400100040
+DATA mlkemConstantsAVX2<>+7056(SB)/8, $0x0001000400100040
+DATA mlkemConstantsAVX2<>+7064(SB)/8, $0x0001000400100040
+DATA mlkemConstantsAVX2<>+7072(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemConstantsAVX2<>+7080(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemConstantsAVX2<>+7088(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemConstantsAVX2<>+7096(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemConstantsAVX2<>+7104(SB)/8, $0x0800000108000001
+DATA mlkemConstantsAVX2<>+7112(SB)/8, $0x0800000108000001
+DATA mlkemConstantsAVX2<>+7120(SB)/8, $0x0800000108000001
+DATA mlkemConstantsAVX2<>+7128(SB)/8, $0x0800000108000001
+DATA mlkemConstantsAVX2<>+7136(SB)/8, $0x8080050403020100
+DATA mlkemConstantsAVX2<>+7144(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+7152(SB)/8, $0x8080050403020100
+DATA mlkemConstantsAVX2<>+7160(SB)/8, $0x8080808080808080
+DATA mlkemConstantsAVX2<>+7168(SB)/8, $0x0908808080808080
+DATA mlkemConstantsAVX2<>+7176(SB)/8, $0x80808080800c0b0a
+DATA mlkemConstantsAVX2<>+7184(SB)/8, $0x0908808080808080
+DATA mlkemConstantsAVX2<>+7192(SB)/8, $0x80808080800c0b0a
+DATA mlkemConstantsAVX2<>+7200(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+7208(SB)/8, $0xffffffffffffffff
+DATA mlkemConstantsAVX2<>+7216(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+7224(SB)/8, $0xffffffffffffffff
+DATA mlkemConstantsAVX2<>+7232(SB)/8, $0x0403020103020100
+DATA mlkemConstantsAVX2<>+7240(SB)/8, $0x0706050405040302
+DATA mlkemConstantsAVX2<>+7248(SB)/8, $0x0908070608070605
+DATA mlkemConstantsAVX2<>+7256(SB)/8, $0x0c0b0a090b0a0908
+DATA mlkemConstantsAVX2<>+7264(SB)/8, $0x0000000300000000
+DATA mlkemConstantsAVX2<>+7272(SB)/8, $0x0000000100000006
+DATA mlkemConstantsAVX2<>+7280(SB)/8, $0x0000000700000004
+DATA mlkemConstantsAVX2<>+7288(SB)/8, $0x0000000500000002
+DATA mlkemConstantsAVX2<>+7296(SB)/8, $0x000007ff000007ff
+DATA mlkemConstantsAVX2<>+7304(SB)/8, $0x000007ff000007ff
+DATA mlkemConstantsAVX2<>+7312(SB)/8, $0x000007ff000007ff
+DATA mlkemConstantsAVX2<>+7320(SB)/8, $0x000007ff000007ff
+DATA mlkemConstantsAVX2<>+7328(SB)/8, $0x1000000110000001
+DATA mlkemConstantsAVX2<>+7336(SB)/8, $0x1000000110000001
+DATA mlkemConstantsAVX2<>+7344(SB)/8, $0x1000000110000001
+DATA mlkemConstantsAVX2<>+7352(SB)/8, $0x1000000110000001
+DATA mlkemConstantsAVX2<>+7360(SB)/8, $0x0908060504020100
+DATA mlkemConstantsAVX2<>+7368(SB)/8, $0x808080800e0d0c0a
+DATA mlkemConstantsAVX2<>+7376(SB)/8, $0x0908060504020100
+DATA mlkemConstantsAVX2<>+7384(SB)/8, $0x808080800e0d0c0a
+DATA mlkemConstantsAVX2<>+7392(SB)/8, $0x0504040302010100
+DATA mlkemConstantsAVX2<>+7400(SB)/8, $0x0b0a0a0908070706
+DATA mlkemConstantsAVX2<>+7408(SB)/8, $0x0504040302010100
+DATA mlkemConstantsAVX2<>+7416(SB)/8, $0x0b0a0a0908070706
+DATA mlkemConstantsAVX2<>+7424(SB)/8, $0x0001001000010010
+DATA mlkemConstantsAVX2<>+7432(SB)/8, $0x0001001000010010
+DATA mlkemConstantsAVX2<>+7440(SB)/8, $0x0001001000010010
+DATA mlkemConstantsAVX2<>+7448(SB)/8, $0x0001001000010010
+GLOBL mlkemConstantsAVX2<>(SB), RODATA|NOPTR, $7456

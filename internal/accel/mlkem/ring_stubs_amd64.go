@@ -153,3 +153,68 @@ func decode12CheckedAVX512(f *[256]uint16, b *byte) int
 //
 //go:noescape
 func decode12ReduceAVX512(f *[256]uint16, b *byte)
+
+// compressEncode1AVX2 writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time; it may write up to 32 bytes past them.
+//
+//go:noescape
+func compressEncode1AVX2(out *byte, f *[256]uint16)
+
+// decodeDecompress1AVX2 sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes that must be followed by 32 readable ones, in constant time.
+//
+//go:noescape
+func decodeDecompress1AVX2(f *[256]uint16, b *byte)
+
+// compressEncode4AVX2 writes ByteEncode_4(Compress_4(f)) (FIPS 203, Algorithm 5), 128 bytes, to out, in constant time; it may write up to 32 bytes past them.
+//
+//go:noescape
+func compressEncode4AVX2(out *byte, f *[256]uint16)
+
+// decodeDecompress4AVX2 sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes that must be followed by 32 readable ones, in constant time.
+//
+//go:noescape
+func decodeDecompress4AVX2(f *[256]uint16, b *byte)
+
+// compressEncode5AVX2 writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time; it may write up to 32 bytes past them.
+//
+//go:noescape
+func compressEncode5AVX2(out *byte, f *[256]uint16)
+
+// decodeDecompress5AVX2 sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes that must be followed by 32 readable ones, in constant time.
+//
+//go:noescape
+func decodeDecompress5AVX2(f *[256]uint16, b *byte)
+
+// compressEncode10AVX2 writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time; it may write up to 32 bytes past them.
+//
+//go:noescape
+func compressEncode10AVX2(out *byte, f *[256]uint16)
+
+// decodeDecompress10AVX2 sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes that must be followed by 32 readable ones, in constant time.
+//
+//go:noescape
+func decodeDecompress10AVX2(f *[256]uint16, b *byte)
+
+// compressEncode11AVX2 writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time; it may write up to 32 bytes past them.
+//
+//go:noescape
+func compressEncode11AVX2(out *byte, f *[256]uint16)
+
+// decodeDecompress11AVX2 sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes that must be followed by 32 readable ones, in constant time.
+//
+//go:noescape
+func decodeDecompress11AVX2(f *[256]uint16, b *byte)
+
+// encode12AVX2 writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out; it may write up to 32 bytes past them.
+//
+//go:noescape
+func encode12AVX2(out *byte, f *[256]uint16)
+
+// decode12CheckedAVX2 sets f to ByteDecode_12(b) from 384 bytes (followed by 32 readable ones) and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise.
+//
+//go:noescape
+func decode12CheckedAVX2(f *[256]uint16, b *byte) int
+
+// decode12ReduceAVX2 sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes (followed by 32 readable ones), each coefficient reduced modulo q, in constant time.
+//
+//go:noescape
+func decode12ReduceAVX2(f *[256]uint16, b *byte)

@@ -14,7 +14,9 @@
 //   - compressEncode<d>AVX512, decodeDecompress<d>AVX512 for d = 1, 4, 5, 10,
 //     11: ByteEncode_d∘Compress_d and Decompress_d∘ByteDecode_d (Algorithms
 //     5 and 6, Section 4.2.1); encode12AVX512, decode12CheckedAVX512 (with
-//     the modulus check of Section 7.2) and decode12ReduceAVX512;
+//     the modulus check of Section 7.2) and decode12ReduceAVX512, and the
+//     same for AVX2 (compressEncode<d>AVX2, …), which need 32 bytes of slack
+//     after their input or output;
 //   - polyAdd/polySub (both widths) and constantTimeEqualAVX2.
 //
 // AVX-512 kernels hold 32 coefficients per zmm register and a whole
@@ -50,6 +52,13 @@ func main() {
 	encode12Kernel()
 	decodeDecompressKernel(12, "check")
 	decodeDecompressKernel(12, "reduce")
+	for _, d := range []int{1, 4, 5, 10, 11} {
+		compressEncodeAVX2Kernel(d)
+		decodeDecompressAVX2Kernel(d, "")
+	}
+	compressEncodeAVX2Kernel(12)
+	decodeDecompressAVX2Kernel(12, "check")
+	decodeDecompressAVX2Kernel(12, "reduce")
 	for _, w := range []width{avx512, avx2} {
 		w.data.emit()
 	}
