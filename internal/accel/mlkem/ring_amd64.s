@@ -4444,8 +4444,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, (AX)
@@ -4457,8 +4457,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 16(AX)
@@ -4470,8 +4470,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 32(AX)
@@ -4483,8 +4483,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 48(AX)
@@ -4496,8 +4496,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 64(AX)
@@ -4509,8 +4509,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 80(AX)
@@ -4522,8 +4522,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 96(AX)
@@ -4535,8 +4535,8 @@ TEXT ·compressEncode4AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+8832(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x08, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+8896(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 112(AX)
@@ -4632,11 +4632,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, (AX)
@@ -4648,11 +4648,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 20(AX)
@@ -4664,11 +4664,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 40(AX)
@@ -4680,11 +4680,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 60(AX)
@@ -4696,11 +4696,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 80(AX)
@@ -4712,11 +4712,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 100(AX)
@@ -4728,11 +4728,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 120(AX)
@@ -4744,11 +4744,11 @@ TEXT ·compressEncode5AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9280(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x0a, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSRLDQ   $0x08, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9344(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 140(AX)
@@ -4851,8 +4851,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, (AX)
@@ -4871,8 +4871,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 40(AX)
@@ -4891,8 +4891,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 80(AX)
@@ -4911,8 +4911,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 120(AX)
@@ -4931,8 +4931,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 160(AX)
@@ -4951,8 +4951,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 200(AX)
@@ -4971,8 +4971,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 240(AX)
@@ -4991,8 +4991,8 @@ TEXT ·compressEncode10AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+9664(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x14, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+9728(SB), Z7
 	VPERMB    Z1, Z7, Z7
 	VMOVDQU8  Z7, K3, 280(AX)
@@ -5096,13 +5096,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, (AX)
@@ -5122,13 +5122,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 44(AX)
@@ -5148,13 +5148,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 88(AX)
@@ -5174,13 +5174,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 132(AX)
@@ -5200,13 +5200,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 176(AX)
@@ -5226,13 +5226,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 220(AX)
@@ -5252,13 +5252,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 264(AX)
@@ -5278,13 +5278,13 @@ TEXT ·compressEncode11AVX512(SB), NOSPLIT, $0-16
 	VPMADDWD  mlkemConstantsAVX512<>+10048(SB), Z1, Z1
 	VPSRLQ    $0x20, Z1, Z5
 	VPSLLQ    $0x16, Z5, Z5
-	VPANDQ    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
-	VPORQ     Z5, Z1, Z1
+	VPANDD    mlkemConstantsAVX512<>+8960(SB), Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VPSLLQ    $0x04, Z1, Z5
-	VPANDQ    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
+	VPANDD    mlkemConstantsAVX512<>+10176(SB), Z5, Z5
 	VPSRLDQ   $0x03, Z5, Z5
 	VPSRLQ    $0x04, Z1, Z6
-	VPORQ     Z5, Z1, Z1
+	VPORD     Z5, Z1, Z1
 	VMOVDQU64 mlkemConstantsAVX512<>+10112(SB), Z7
 	VPERMI2B  Z6, Z1, Z7
 	VMOVDQU8  Z7, K3, 308(AX)

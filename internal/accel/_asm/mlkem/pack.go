@@ -166,29 +166,7 @@ func (p *packer) store(v VecPhysical, m Mem) {
 		return
 	}
 	t, u, idx := Z5, Z6, Z7
-	VPMADDWD(p.pairMul, v, v) // dword = c0 + c1·2^d
-	if d != 12 {
-		// qword = dword0 + dword1·2^(2d).
-		VPSRLQ(U8(32), v, t)
-		VPSLLQ(U8(2*d), t, t)
-		VPANDQ(avx512.splat64(0xffffffff), v, v)
-		VPORQ(t, v, v)
-	}
-	switch d {
-	case 5:
-		// Even qword 2j += qword 2j+1 · 2^20.
-		VPSRLDQ(U8(8), v, t)
-		VPSLLQ(U8(20), t, t)
-		VPORQ(t, v, v)
-	case 11:
-		// Byte 5 of the pair is the top nibble of the low qword and the
-		// bottom nibble of the high one.
-		VPSLLQ(U8(4), v, t)
-		VPANDQ(avx512.oddQwords(), t, t)
-		VPSRLDQ(U8(3), t, t)
-		VPSRLQ(U8(4), v, u)
-		VPORQ(t, v, v)
-	}
+	avx512.joinFields(d, p.pairMul, v, t, u)
 	VMOVDQU64(p.idx, idx)
 	if d == 11 {
 		VPERMI2B(u, v, idx)
@@ -196,6 +174,40 @@ func (p *packer) store(v VecPhysical, m Mem) {
 		VPERMB(v, idx, idx)
 	}
 	VMOVDQU8(idx, K3, m)
+}
+
+// joinFields packs the d-bit words of v (for d ≥ 4) within each 128-bit
+// half, the part of the packing both widths share: pairs of words into
+// 32-bit words (VPMADDWD by (1, 2^d)), pairs of those into 64-bit words
+// (except for d = 12, whose 24-bit pairs are whole bytes), and for d = 5
+// the two 64-bit words of a half into the low one. For d = 11 it also
+// leaves in u the high 64-bit word shifted down by 4, and merges into
+// byte 5 of the low one the bottom nibble of the high one: the 11 bytes of
+// a half are then bytes 0–5 of v and 8–12 of u. t is clobbered.
+func (w width) joinFields(d int, pairMul Mem, v, t, u VecPhysical) {
+	VPMADDWD(pairMul, v, v) // dword = c0 + c1·2^d
+	if d != 12 {
+		// qword = dword0 + dword1·2^(2d).
+		VPSRLQ(U8(32), v, t)
+		VPSLLQ(U8(2*d), t, t)
+		w.vand(w.splat64(0xffffffff), v, v)
+		w.vor(t, v, v)
+	}
+	switch d {
+	case 5:
+		// Even qword 2j += qword 2j+1 · 2^20.
+		VPSRLDQ(U8(8), v, t)
+		VPSLLQ(U8(20), t, t)
+		w.vor(t, v, v)
+	case 11:
+		// Byte 5 of the pair is the top nibble of the low qword and the
+		// bottom nibble of the high one.
+		VPSLLQ(U8(4), v, t)
+		w.vand(w.oddQwords(), t, t)
+		VPSRLDQ(U8(3), t, t)
+		VPSRLQ(U8(4), v, u)
+		w.vor(t, v, v)
+	}
 }
 
 // oddQwords returns a mask of the odd 64-bit words.

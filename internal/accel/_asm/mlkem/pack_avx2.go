@@ -142,24 +142,8 @@ func (p *packerAVX2) store(v VecPhysical, out Register, off int) {
 		return
 	}
 	t, u := Y3, Y4
-	VPMADDWD(p.pairMul, v, v) // dword = c0 + c1·2^d
-	if d != 12 {
-		VPSRLQ(U8(32), v, t)
-		VPSLLQ(U8(2*d), t, t)
-		VPAND(avx2.splat64(0xffffffff), v, v)
-		VPOR(t, v, v)
-	}
-	switch d {
-	case 5:
-		VPSRLDQ(U8(8), v, t)
-		VPSLLQ(U8(20), t, t)
-		VPOR(t, v, v)
-	case 11:
-		VPSLLQ(U8(4), v, t)
-		VPAND(avx2.oddQwords(), t, t)
-		VPSRLDQ(U8(3), t, t)
-		VPSRLQ(U8(4), v, u)
-		VPOR(t, v, v)
+	avx2.joinFields(d, p.pairMul, v, t, u)
+	if d == 11 {
 		VPSHUFB(p.shufB, u, u)
 	}
 	VPSHUFB(p.shufA, v, v)
