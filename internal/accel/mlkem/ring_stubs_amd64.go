@@ -159,7 +159,7 @@ func decode12ReduceAVX512(f *[256]uint16, b *byte)
 //go:noescape
 func compressEncode1AVX2(out *byte, f *[256]uint16)
 
-// decodeDecompress1AVX2 sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes that must be followed by 32 readable ones, in constant time.
+// decodeDecompress1AVX2 sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes (followed by 32 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress1AVX2(f *[256]uint16, b *byte)
@@ -169,7 +169,7 @@ func decodeDecompress1AVX2(f *[256]uint16, b *byte)
 //go:noescape
 func compressEncode4AVX2(out *byte, f *[256]uint16)
 
-// decodeDecompress4AVX2 sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes that must be followed by 32 readable ones, in constant time.
+// decodeDecompress4AVX2 sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes (followed by 32 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress4AVX2(f *[256]uint16, b *byte)
@@ -179,7 +179,7 @@ func decodeDecompress4AVX2(f *[256]uint16, b *byte)
 //go:noescape
 func compressEncode5AVX2(out *byte, f *[256]uint16)
 
-// decodeDecompress5AVX2 sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes that must be followed by 32 readable ones, in constant time.
+// decodeDecompress5AVX2 sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes (followed by 32 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress5AVX2(f *[256]uint16, b *byte)
@@ -189,7 +189,7 @@ func decodeDecompress5AVX2(f *[256]uint16, b *byte)
 //go:noescape
 func compressEncode10AVX2(out *byte, f *[256]uint16)
 
-// decodeDecompress10AVX2 sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes that must be followed by 32 readable ones, in constant time.
+// decodeDecompress10AVX2 sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes (followed by 32 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress10AVX2(f *[256]uint16, b *byte)
@@ -199,7 +199,7 @@ func decodeDecompress10AVX2(f *[256]uint16, b *byte)
 //go:noescape
 func compressEncode11AVX2(out *byte, f *[256]uint16)
 
-// decodeDecompress11AVX2 sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes that must be followed by 32 readable ones, in constant time.
+// decodeDecompress11AVX2 sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes (followed by 32 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress11AVX2(f *[256]uint16, b *byte)

@@ -55,6 +55,17 @@ func (b *block) load(base Register, first int) {
 	b.layout = append(b.layout, lay)
 }
 
+// loadPartners128 loads, for the AVX2 layer len = 128, coefficients
+// 64·batch … 64·batch+63 into slots 0–3 and their partners 128 further on
+// into slots 4–7.
+func (b *block) loadPartners128(f Register, batch int) {
+	for _, base := range []int{0, 128} {
+		for s := range 4 {
+			b.load(f, base+64*batch+16*s)
+		}
+	}
+}
+
 // storeAll writes every slot back, checking it is in standard order, and
 // empties the block.
 func (b *block) storeAll(base Register) {
@@ -363,12 +374,7 @@ func nttKernel(w width) {
 	b := newBlock(w, qv)
 	for batch := range 2 {
 		w.comment("Layer len = 128, coefficients %d … %d and their partners", 64*batch, 64*batch+63)
-		for s := range 4 {
-			b.load(f, 64*batch+16*s)
-		}
-		for s := range 4 {
-			b.load(f, 128+64*batch+16*s)
-		}
+		b.loadPartners128(f, batch)
 		b.layer(128, 4, false)
 		b.storeAll(f)
 	}
@@ -436,12 +442,7 @@ func inverseNTTKernel(w width) {
 	}
 	for batch := range 2 {
 		w.comment("Layer len = 128 and scaling, coefficients %d … %d and their partners", 64*batch, 64*batch+63)
-		for s := range 4 {
-			b.load(f, 64*batch+16*s)
-		}
-		for s := range 4 {
-			b.load(f, 128+64*batch+16*s)
-		}
+		b.loadPartners128(f, batch)
 		b.layer(128, 4, true)
 		b.finishInverse(f)
 	}

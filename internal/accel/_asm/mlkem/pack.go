@@ -221,27 +221,34 @@ func (w width) oddQwords() Mem {
 	return w.data.words(v)
 }
 
+// decodeHeader emits the TEXT, pragma and doc of a decoding kernel: d = 12
+// with mode "check" or "reduce", Decompress_d∘ByteDecode_d otherwise. slack
+// is appended to the description of the input.
+func (w width) decodeHeader(d int, mode, slack string) {
+	name := fmt.Sprintf("decodeDecompress%d%s", d, w.suffix)
+	signature := "func(f *[256]uint16, b *byte)"
+	doc := fmt.Sprintf("%s sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6), from %d bytes%s, in constant time.", name, d, d, 32*d, slack)
+	switch mode {
+	case "check":
+		name = "decode12Checked" + w.suffix
+		signature = "func(f *[256]uint16, b *byte) int"
+		doc = name + " sets f to ByteDecode_12(b) from 384 bytes" + slack + " and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise."
+	case "reduce":
+		name = "decode12Reduce" + w.suffix
+		doc = name + " sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes" + slack + ", each coefficient reduced modulo q, in constant time."
+	}
+	TEXT(name, NOSPLIT, signature)
+	Pragma("noescape")
+	Doc(doc)
+}
+
 // decodeDecompressKernel emits Decompress_d(ByteDecode_d(b)) (FIPS 203,
 // Algorithm 6 and Section 4.2.1) from 32·d bytes, or for d = 12 the plain
 // ByteDecode_12 with the modulus check (returning 1 if a coefficient is
 // q or more) or with the reduction modulo q.
 func decodeDecompressKernel(d int, mode string) {
 	w := avx512
-	name := fmt.Sprintf("decodeDecompress%dAVX512", d)
-	signature := "func(f *[256]uint16, b *byte)"
-	doc := fmt.Sprintf("%s sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6), from %d bytes, in constant time.", name, d, d, 32*d)
-	switch mode {
-	case "check":
-		name = "decode12CheckedAVX512"
-		signature = "func(f *[256]uint16, b *byte) int"
-		doc = name + " sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise."
-	case "reduce":
-		name = "decode12ReduceAVX512"
-		doc = name + " sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time."
-	}
-	TEXT(name, NOSPLIT, signature)
-	Pragma("noescape")
-	Doc(doc)
+	w.decodeHeader(d, mode, "")
 	f := Load(Param("f"), GP64())
 	b := Load(Param("b"), GP64())
 	qv, x, t, idx, ctrl, maskD, bad := Z31, Z0, Z1, Z2, Z3, Z4, Z5

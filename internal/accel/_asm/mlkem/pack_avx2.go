@@ -168,21 +168,7 @@ func (p *packerAVX2) store(v VecPhysical, out Register, off int) {
 // plain decoding with the modulus check or the reduction modulo q.
 func decodeDecompressAVX2Kernel(d int, mode string) {
 	w := avx2
-	name := fmt.Sprintf("decodeDecompress%dAVX2", d)
-	signature := "func(f *[256]uint16, b *byte)"
-	doc := fmt.Sprintf("%s sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6), from %d bytes that must be followed by 32 readable ones, in constant time.", name, d, d, 32*d)
-	switch mode {
-	case "check":
-		name = "decode12CheckedAVX2"
-		signature = "func(f *[256]uint16, b *byte) int"
-		doc = name + " sets f to ByteDecode_12(b) from 384 bytes (followed by 32 readable ones) and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise."
-	case "reduce":
-		name = "decode12ReduceAVX2"
-		doc = name + " sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes (followed by 32 readable ones), each coefficient reduced modulo q, in constant time."
-	}
-	TEXT(name, NOSPLIT, signature)
-	Pragma("noescape")
-	Doc(doc)
+	w.decodeHeader(d, mode, " (followed by 32 readable ones)")
 	f := Load(Param("f"), GP64())
 	b := Load(Param("b"), GP64())
 	qv, x, t, shuf, mul, bad, y := Y15, Y0, Y1, Y2, Y3, Y4, Y5
