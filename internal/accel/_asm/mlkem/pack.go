@@ -68,32 +68,45 @@ func compressEncodeKernel(d int) {
 	pk := newPacker(d)
 	for i := range 8 {
 		w.load(Mem{Base: f, Disp: 64 * i}, x)
-		// t ≈ ⌊x·2^(d+1)/q⌋.
-		if cp.k > 0 {
-			VPSLLW(U8(cp.k), x, t)
-			VPMULHUW(mv, t, t)
-		} else {
-			VPMULHUW(mv, x, t)
-		}
-		if cp.sh > 0 {
-			VPSRLW(U8(cp.sh), t, t)
-		}
-		if cp.correct {
-			// r = x·2^(d+1) − t·q; t += [r ≥ q] − [r < 0].
-			VPSLLW(U8(d+1), x, u)
-			VPMULLW(qv, t, x)
-			VPSUBW(x, u, u)
-			VPCMPGTW(w.data.splat(q-1, 32), u, K1) // r > q−1
-			VPSRAW(U8(15), u, x)                   // −1 where r < 0
-			VPADDW(x, t, t)
-			VPADDW(one, t, K1, t) // +1 where r ≥ q
-		}
-		VPADDW(one, t, t)
-		VPSRLW(U8(1), t, t)
-		VPANDD(maskD, t, t)
+		w.compress(d, x, t, u, qv, mv, one, maskD)
 		pk.store(t, Mem{Base: out, Disp: outBytes * i})
 	}
 	w.end()
+}
+
+// compress sets t = Compress_d(x) for x in [0, q) with the constants of
+// compressConstants[d] in mv, 1 in one, 2^d − 1 in maskD; x and u are
+// clobbered.
+func (w width) compress(d int, x, t, u, qv, mv, one, maskD VecPhysical) {
+	cp := compressConstants[d]
+	// t ≈ ⌊x·2^(d+1)/q⌋.
+	if cp.k > 0 {
+		VPSLLW(U8(cp.k), x, t)
+		VPMULHUW(mv, t, t)
+	} else {
+		VPMULHUW(mv, x, t)
+	}
+	if cp.sh > 0 {
+		VPSRLW(U8(cp.sh), t, t)
+	}
+	if cp.correct {
+		// r = x·2^(d+1) − t·q; t += [r ≥ q] − [r < 0].
+		VPSLLW(U8(d+1), x, u)
+		VPMULLW(qv, t, x)
+		VPSUBW(x, u, u)
+		if w.lanes == 32 {
+			VPCMPGTW(w.data.splat(q-1, 32), u, K1) // r > q−1
+			VPADDW(one, t, K1, t)                  // +1 where r ≥ q
+		} else {
+			VPCMPGTW(w.data.splat(q-1, 16), u, x) // −1 where r > q−1
+			VPSUBW(x, t, t)
+		}
+		VPSRAW(U8(15), u, x) // −1 where r < 0
+		VPADDW(x, t, t)
+	}
+	VPADDW(one, t, t)
+	VPSRLW(U8(1), t, t)
+	w.vand(maskD, t, t)
 }
 
 // packer turns 32 d-bit words into their 4·d-byte little-endian bit string

@@ -45,29 +45,7 @@ func compressEncodeAVX2Kernel(d int) {
 			pk.store(x, out, 24*i)
 			continue
 		}
-		cp := compressConstants[d]
-		if cp.k > 0 {
-			VPSLLW(U8(cp.k), x, t)
-			VPMULHUW(mv, t, t)
-		} else {
-			VPMULHUW(mv, x, t)
-		}
-		if cp.sh > 0 {
-			VPSRLW(U8(cp.sh), t, t)
-		}
-		if cp.correct {
-			// r = x·2^(d+1) − t·q; t += [r ≥ q] − [r < 0] (masks are −1).
-			VPSLLW(U8(d+1), x, u)
-			VPMULLW(qv, t, x)
-			VPSUBW(x, u, u)
-			VPCMPGTW(w.data.splat(q-1, 16), u, x)
-			VPSUBW(x, t, t)
-			VPSRAW(U8(15), u, x)
-			VPADDW(x, t, t)
-		}
-		VPADDW(one, t, t)
-		VPSRLW(U8(1), t, t)
-		VPAND(maskD, t, t)
+		w.compress(d, x, t, u, qv, mv, one, maskD)
 		pk.store(t, out, 2*d*i)
 	}
 	w.end()
