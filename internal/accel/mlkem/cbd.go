@@ -6,6 +6,11 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // η ≤ 3.
 const prfBlocks = 2
 
+// prfBlocksFor returns how many SHAKE256 blocks PRF_η needs: one for η = 2
+// (128 of 136 bytes), two for η = 3. Each block beyond the first costs a
+// permutation.
+func prfBlocksFor(eta int) int { return (64*eta + keccak.Rate256 - 1) / keccak.Rate256 }
+
 // samplePolyCBDGeneric samples f from the centred binomial distribution
 // D_η(R_q) using the 64·η bytes of b (FIPS 203, Algorithm 8), for η = 2 or 3:
 // the portable kernel behind samplePolyCBD. It is constant-time: b is secret,
@@ -86,7 +91,7 @@ func sampleNoiseLanes(x *laneXOF, out []ringElement, sigma *[32]byte, nonce byte
 			inputs[l][32] = nonce + byte(l)
 		}
 		ins[l] = inputs[l][:]
-		outs[l] = bufs[l][:]
+		outs[l] = bufs[l][:prfBlocksFor(eta)*keccak.Rate256]
 	}
 	x.absorb(ins[:width])
 	x.squeezeBlocks(outs[:width])
