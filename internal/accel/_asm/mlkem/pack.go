@@ -112,8 +112,8 @@ func (w width) compress(d int, x, t, u, qv, mv, one, maskD VecPhysical) {
 // packer turns 32 d-bit words into their 4·d-byte little-endian bit string
 // and stores it.
 type packer struct {
-	d                  int
-	pairMul, idx, idx2 Mem
+	d            int
+	pairMul, idx Mem
 }
 
 func newPacker(d int) *packer {
