@@ -79,6 +79,16 @@ func TestKernelsMatchPortable(t *testing.T) {
 				t.Fatalf("inverseNTT differs on input %d", i)
 			}
 		}
+		// Every operand and init at q−1 with k = 4: the largest sums the
+		// 32-bit accumulators hold.
+		var top nttElement
+		for i := range top {
+			top[i] = q - 1
+		}
+		tops := [maxK]*nttElement{&top, &top, &top, &top}
+		if got, want := dotProduct(&top, &tops, &tops, maxK), dotProductGeneric(&top, &tops, &tops, maxK); got != want {
+			t.Fatal("dotProduct differs with every coefficient at q−1")
+		}
 		for i := range in {
 			var a, b [maxK]nttElement
 			var ap, bp [maxK]*nttElement

@@ -694,8 +694,6 @@ TEXT ·dotProductAVX512(SB), NOSPLIT, $0-40
 	MOVQ      k+32(FP), SI
 	VMOVDQU64 mlkemConstantsAVX512<>+0(SB), Z15
 	VMOVDQU64 mlkemConstantsAVX512<>+5952(SB), Z14
-	VMOVDQU64 mlkemConstantsAVX512<>+6016(SB), Z13
-	VMOVDQU64 mlkemConstantsAVX512<>+6080(SB), Z12
 	MOVL      $0xaaaaaaaa, DI
 	KMOVD     DI, K1
 	LEAQ      mlkemConstantsAVX512<>+6144(SB), DI
@@ -706,7 +704,12 @@ dotProductAVX512_chunk:
 	TESTQ     CX, CX
 	JZ        dotProductAVX512_noinit
 	VMOVDQU64 (CX)(R9*1), Z6
-	VPANDD    Z12, Z6, Z5
+	VPMULLW   mlkemConstantsAVX512<>+7232(SB), Z6, Z3
+	VPMULHW   mlkemConstantsAVX512<>+7168(SB), Z6, Z5
+	VPMULHW   Z15, Z3, Z3
+	VPSUBW    Z3, Z5, Z5
+	VPSLLD    $0x10, Z5, Z5
+	VPSRAD    $0x10, Z5, Z5
 	VPSRLD    $0x10, Z6, Z6
 	JMP       dotProductAVX512_terms
 
@@ -725,29 +728,18 @@ dotProductAVX512_term:
 	VPROLD    $0x10, Z1, Z2
 	VPMADDWD  Z2, Z0, Z2
 	VPADDD    Z2, Z6, Z6
-	VPMULLW   Z1, Z0, Z3
-	VPMULLW   Z14, Z3, Z3
-	VPMULHW   Z1, Z0, Z4
+	VPMULLW   (R8)(R9*1), Z1, Z3
+	VPMULHW   (DI)(R9*1), Z1, Z4
 	VPMULHW   Z15, Z3, Z3
 	VPSUBW    Z3, Z4, Z4
-	VPMULLW   (R8)(R9*1), Z4, Z3
-	VPMULHW   (DI)(R9*1), Z4, Z4
-	VPMULHW   Z15, Z3, Z3
-	VPSUBW    Z3, Z4, Z4
-	VPBLENDMW Z4, Z0, K1, Z0
-	VPBLENDMW Z13, Z1, K1, Z1
-	VPMADDWD  Z1, Z0, Z0
-	VPADDD    Z0, Z5, Z5
+	VPMADDWD  Z4, Z0, Z4
+	VPADDD    Z4, Z5, Z5
 	INCQ      R10
 	CMPQ      R10, SI
 	JL        dotProductAVX512_term
 	VPMULLW   Z14, Z5, Z3
 	VPMULHW   Z15, Z3, Z3
 	VPSRLD    $0x10, Z5, Z5
-	VPSUBW    Z3, Z5, Z5
-	VPMULLW   mlkemConstantsAVX512<>+7232(SB), Z5, Z3
-	VPMULHW   mlkemConstantsAVX512<>+7168(SB), Z5, Z5
-	VPMULHW   Z15, Z3, Z3
 	VPSUBW    Z3, Z5, Z5
 	VPADDW    Z15, Z5, Z3
 	VPMINUW   Z3, Z5, Z5
@@ -2637,9 +2629,7 @@ TEXT ·dotProductAVX2(SB), NOSPLIT, $0-40
 	MOVQ    k+32(FP), SI
 	VMOVDQU mlkemConstantsAVX2<>+0(SB), Y15
 	VMOVDQU mlkemConstantsAVX2<>+4128(SB), Y14
-	VMOVDQU mlkemConstantsAVX2<>+4160(SB), Y13
-	VMOVDQU mlkemConstantsAVX2<>+4192(SB), Y12
-	VMOVDQU mlkemConstantsAVX2<>+4224(SB), Y11
+	VMOVDQU mlkemConstantsAVX2<>+4160(SB), Y11
 	LEAQ    mlkemConstantsAVX2<>+4608(SB), DI
 	LEAQ    mlkemConstantsAVX2<>+5120(SB), R8
 	XORQ    R9, R9
@@ -2648,7 +2638,12 @@ dotProductAVX2_chunk:
 	TESTQ   CX, CX
 	JZ      dotProductAVX2_noinit
 	VMOVDQU (CX)(R9*1), Y6
-	VPAND   Y12, Y6, Y5
+	VPMULLW mlkemConstantsAVX2<>+5664(SB), Y6, Y3
+	VPMULHW mlkemConstantsAVX2<>+5632(SB), Y6, Y5
+	VPMULHW Y15, Y3, Y3
+	VPSUBW  Y3, Y5, Y5
+	VPSLLD  $0x10, Y5, Y5
+	VPSRAD  $0x10, Y5, Y5
 	VPSRLD  $0x10, Y6, Y6
 	JMP     dotProductAVX2_terms
 
@@ -2667,29 +2662,18 @@ dotProductAVX2_term:
 	VPSHUFB  Y11, Y1, Y2
 	VPMADDWD Y2, Y0, Y2
 	VPADDD   Y2, Y6, Y6
-	VPMULLW  Y1, Y0, Y3
-	VPMULLW  Y14, Y3, Y3
-	VPMULHW  Y1, Y0, Y4
+	VPMULLW  (R8)(R9*1), Y1, Y3
+	VPMULHW  (DI)(R9*1), Y1, Y4
 	VPMULHW  Y15, Y3, Y3
 	VPSUBW   Y3, Y4, Y4
-	VPMULLW  (R8)(R9*1), Y4, Y3
-	VPMULHW  (DI)(R9*1), Y4, Y4
-	VPMULHW  Y15, Y3, Y3
-	VPSUBW   Y3, Y4, Y4
-	VPBLENDW $0xaa, Y4, Y0, Y0
-	VPBLENDW $0xaa, Y13, Y1, Y1
-	VPMADDWD Y1, Y0, Y0
-	VPADDD   Y0, Y5, Y5
+	VPMADDWD Y4, Y0, Y4
+	VPADDD   Y4, Y5, Y5
 	INCQ     R10
 	CMPQ     R10, SI
 	JL       dotProductAVX2_term
 	VPMULLW  Y14, Y5, Y3
 	VPMULHW  Y15, Y3, Y3
 	VPSRLD   $0x10, Y5, Y5
-	VPSUBW   Y3, Y5, Y5
-	VPMULLW  mlkemConstantsAVX2<>+5664(SB), Y5, Y3
-	VPMULHW  mlkemConstantsAVX2<>+5632(SB), Y5, Y5
-	VPMULHW  Y15, Y3, Y3
 	VPSUBW   Y3, Y5, Y5
 	VPADDW   Y15, Y5, Y3
 	VPMINUW  Y3, Y5, Y5
@@ -8949,150 +8933,150 @@ DATA mlkemConstantsAVX512<>+5984(SB)/8, $0xf301f301f301f301
 DATA mlkemConstantsAVX512<>+5992(SB)/8, $0xf301f301f301f301
 DATA mlkemConstantsAVX512<>+6000(SB)/8, $0xf301f301f301f301
 DATA mlkemConstantsAVX512<>+6008(SB)/8, $0xf301f301f301f301
-DATA mlkemConstantsAVX512<>+6016(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6024(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6032(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6040(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6048(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6056(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6064(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6072(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX512<>+6080(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6088(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6096(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6104(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6112(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6120(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6128(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6136(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX512<>+6144(SB)/8, $0x012e012efed2fed2
-DATA mlkemConstantsAVX512<>+6152(SB)/8, $0xfe11fe1101ef01ef
-DATA mlkemConstantsAVX512<>+6160(SB)/8, $0x00ae00aeff52ff52
-DATA mlkemConstantsAVX512<>+6168(SB)/8, $0x04d404d4fb2cfb2c
-DATA mlkemConstantsAVX512<>+6176(SB)/8, $0xfbccfbcc04340434
-DATA mlkemConstantsAVX512<>+6184(SB)/8, $0x01fb01fbfe05fe05
-DATA mlkemConstantsAVX512<>+6192(SB)/8, $0x01320132fecefece
-DATA mlkemConstantsAVX512<>+6200(SB)/8, $0xff13ff1300ed00ed
-DATA mlkemConstantsAVX512<>+6208(SB)/8, $0x04740474fb8cfb8c
-DATA mlkemConstantsAVX512<>+6216(SB)/8, $0x01240124fedcfedc
-DATA mlkemConstantsAVX512<>+6224(SB)/8, $0xf99cf99c06640664
-DATA mlkemConstantsAVX512<>+6232(SB)/8, $0x03ee03eefc12fc12
-DATA mlkemConstantsAVX512<>+6240(SB)/8, $0xfc9ffc9f03610361
-DATA mlkemConstantsAVX512<>+6248(SB)/8, $0xfca0fca003600360
-DATA mlkemConstantsAVX512<>+6256(SB)/8, $0xfb0afb0a04f604f6
-DATA mlkemConstantsAVX512<>+6264(SB)/8, $0x051e051efae2fae2
-DATA mlkemConstantsAVX512<>+6272(SB)/8, $0xfe15fe1501eb01eb
-DATA mlkemConstantsAVX512<>+6280(SB)/8, $0xffd4ffd4002c002c
-DATA mlkemConstantsAVX512<>+6288(SB)/8, $0x06210621f9dff9df
-DATA mlkemConstantsAVX512<>+6296(SB)/8, $0xfeb2feb2014e014e
-DATA mlkemConstantsAVX512<>+6304(SB)/8, $0x04400440fbc0fbc0
-DATA mlkemConstantsAVX512<>+6312(SB)/8, $0x010b010bfef5fef5
-DATA mlkemConstantsAVX512<>+6320(SB)/8, $0x02b502b5fd4bfd4b
-DATA mlkemConstantsAVX512<>+6328(SB)/8, $0xff0dff0d00f300f3
-DATA mlkemConstantsAVX512<>+6336(SB)/8, $0x04bb04bbfb45fb45
-DATA mlkemConstantsAVX512<>+6344(SB)/8, $0xff86ff86007a007a
-DATA mlkemConstantsAVX512<>+6352(SB)/8, $0xf9f1f9f1060f060f
-DATA mlkemConstantsAVX512<>+6360(SB)/8, $0x05d705d7fa29fa29
-DATA mlkemConstantsAVX512<>+6368(SB)/8, $0x01250125fedbfedb
-DATA mlkemConstantsAVX512<>+6376(SB)/8, $0x024d024dfdb3fdb3
-DATA mlkemConstantsAVX512<>+6384(SB)/8, $0x01010101fefffeff
-DATA mlkemConstantsAVX512<>+6392(SB)/8, $0x063c063cf9c4f9c4
-DATA mlkemConstantsAVX512<>+6400(SB)/8, $0x02d402d4fd2cfd2c
-DATA mlkemConstantsAVX512<>+6408(SB)/8, $0x005c005cffa4ffa4
-DATA mlkemConstantsAVX512<>+6416(SB)/8, $0x015f015ffea1fea1
-DATA mlkemConstantsAVX512<>+6424(SB)/8, $0x03e903e9fc17fc17
-DATA mlkemConstantsAVX512<>+6432(SB)/8, $0xfaa9faa905570557
-DATA mlkemConstantsAVX512<>+6440(SB)/8, $0x002f002fffd1ffd1
-DATA mlkemConstantsAVX512<>+6448(SB)/8, $0xfa57fa5705a905a9
-DATA mlkemConstantsAVX512<>+6456(SB)/8, $0x05880588fa78fa78
-DATA mlkemConstantsAVX512<>+6464(SB)/8, $0xff91ff91006f006f
-DATA mlkemConstantsAVX512<>+6472(SB)/8, $0x048b048bfb75fb75
-DATA mlkemConstantsAVX512<>+6480(SB)/8, $0xffaaffaa00560056
-DATA mlkemConstantsAVX512<>+6488(SB)/8, $0x04570457fba9fba9
-DATA mlkemConstantsAVX512<>+6496(SB)/8, $0xfecafeca01360136
-DATA mlkemConstantsAVX512<>+6504(SB)/8, $0xffebffeb00150015
-DATA mlkemConstantsAVX512<>+6512(SB)/8, $0xfcb8fcb803480348
-DATA mlkemConstantsAVX512<>+6520(SB)/8, $0xfc6cfc6c03940394
-DATA mlkemConstantsAVX512<>+6528(SB)/8, $0x04e004e0fb20fb20
-DATA mlkemConstantsAVX512<>+6536(SB)/8, $0x02580258fda8fda8
-DATA mlkemConstantsAVX512<>+6544(SB)/8, $0x02b902b9fd47fd47
-DATA mlkemConstantsAVX512<>+6552(SB)/8, $0x000f000ffff1fff1
-DATA mlkemConstantsAVX512<>+6560(SB)/8, $0x05e205e2fa1efa1e
-DATA mlkemConstantsAVX512<>+6568(SB)/8, $0x02540254fdacfdac
-DATA mlkemConstantsAVX512<>+6576(SB)/8, $0x02190219fde7fde7
-DATA mlkemConstantsAVX512<>+6584(SB)/8, $0xfec2fec2013e013e
-DATA mlkemConstantsAVX512<>+6592(SB)/8, $0x01b201b2fe4efe4e
-DATA mlkemConstantsAVX512<>+6600(SB)/8, $0x05510551faaffaaf
-DATA mlkemConstantsAVX512<>+6608(SB)/8, $0x04980498fb68fb68
-DATA mlkemConstantsAVX512<>+6616(SB)/8, $0xfd35fd3502cb02cb
-DATA mlkemConstantsAVX512<>+6624(SB)/8, $0x05ac05acfa54fa54
-DATA mlkemConstantsAVX512<>+6632(SB)/8, $0x01ba01bafe46fe46
-DATA mlkemConstantsAVX512<>+6640(SB)/8, $0x040b040bfbf5fbf5
-DATA mlkemConstantsAVX512<>+6648(SB)/8, $0xfa31fa3105cf05cf
-DATA mlkemConstantsAVX512<>+6656(SB)/8, $0xab2eab2e54d254d2
-DATA mlkemConstantsAVX512<>+6664(SB)/8, $0x21112111deefdeef
-DATA mlkemConstantsAVX512<>+6672(SB)/8, $0x2aae2aaed552d552
-DATA mlkemConstantsAVX512<>+6680(SB)/8, $0x40d440d4bf2cbf2c
-DATA mlkemConstantsAVX512<>+6688(SB)/8, $0x9fcc9fcc60346034
-DATA mlkemConstantsAVX512<>+6696(SB)/8, $0x42fb42fbbd05bd05
-DATA mlkemConstantsAVX512<>+6704(SB)/8, $0x7732773288ce88ce
-DATA mlkemConstantsAVX512<>+6712(SB)/8, $0x08130813f7edf7ed
-DATA mlkemConstantsAVX512<>+6720(SB)/8, $0x20742074df8cdf8c
-DATA mlkemConstantsAVX512<>+6728(SB)/8, $0x2d242d24d2dcd2dc
-DATA mlkemConstantsAVX512<>+6736(SB)/8, $0x0d9c0d9cf264f264
-DATA mlkemConstantsAVX512<>+6744(SB)/8, $0xedeeedee12121212
-DATA mlkemConstantsAVX512<>+6752(SB)/8, $0xe99fe99f16611661
-DATA mlkemConstantsAVX512<>+6760(SB)/8, $0xdca0dca023602360
-DATA mlkemConstantsAVX512<>+6768(SB)/8, $0x790a790a86f686f6
-DATA mlkemConstantsAVX512<>+6776(SB)/8, $0x7f1e7f1e80e280e2
-DATA mlkemConstantsAVX512<>+6784(SB)/8, $0xed15ed1512eb12eb
-DATA mlkemConstantsAVX512<>+6792(SB)/8, $0x3bd43bd4c42cc42c
-DATA mlkemConstantsAVX512<>+6800(SB)/8, $0x59215921a6dfa6df
-DATA mlkemConstantsAVX512<>+6808(SB)/8, $0xf4b2f4b20b4e0b4e
-DATA mlkemConstantsAVX512<>+6816(SB)/8, $0xc440c4403bc03bc0
-DATA mlkemConstantsAVX512<>+6824(SB)/8, $0x720b720b8df58df5
-DATA mlkemConstantsAVX512<>+6832(SB)/8, $0xd1b5d1b52e4b2e4b
-DATA mlkemConstantsAVX512<>+6840(SB)/8, $0x560d560da9f3a9f3
-DATA mlkemConstantsAVX512<>+6848(SB)/8, $0x85bb85bb7a457a45
-DATA mlkemConstantsAVX512<>+6856(SB)/8, $0x31863186ce7ace7a
-DATA mlkemConstantsAVX512<>+6864(SB)/8, $0xbcf1bcf1430f430f
-DATA mlkemConstantsAVX512<>+6872(SB)/8, $0x1ad71ad7e529e529
-DATA mlkemConstantsAVX512<>+6880(SB)/8, $0x20252025dfdbdfdb
-DATA mlkemConstantsAVX512<>+6888(SB)/8, $0x194d194de6b3e6b3
-DATA mlkemConstantsAVX512<>+6896(SB)/8, $0xf401f4010bff0bff
-DATA mlkemConstantsAVX512<>+6904(SB)/8, $0xfa3cfa3c05c405c4
-DATA mlkemConstantsAVX512<>+6912(SB)/8, $0x3ed43ed4c12cc12c
-DATA mlkemConstantsAVX512<>+6920(SB)/8, $0x545c545caba4aba4
-DATA mlkemConstantsAVX512<>+6928(SB)/8, $0x2e5f2e5fd1a1d1a1
-DATA mlkemConstantsAVX512<>+6936(SB)/8, $0x2ee92ee9d117d117
-DATA mlkemConstantsAVX512<>+6944(SB)/8, $0x65a965a99a579a57
-DATA mlkemConstantsAVX512<>+6952(SB)/8, $0x9d2f9d2f62d162d1
-DATA mlkemConstantsAVX512<>+6960(SB)/8, $0x8f578f5770a970a9
-DATA mlkemConstantsAVX512<>+6968(SB)/8, $0x1d881d88e278e278
-DATA mlkemConstantsAVX512<>+6976(SB)/8, $0xa291a2915d6f5d6f
-DATA mlkemConstantsAVX512<>+6984(SB)/8, $0xf58bf58b0a750a75
-DATA mlkemConstantsAVX512<>+6992(SB)/8, $0x5daa5daaa256a256
-DATA mlkemConstantsAVX512<>+7000(SB)/8, $0x9957995766a966a9
-DATA mlkemConstantsAVX512<>+7008(SB)/8, $0xbccabcca43364336
-DATA mlkemConstantsAVX512<>+7016(SB)/8, $0x10eb10ebef15ef15
-DATA mlkemConstantsAVX512<>+7024(SB)/8, $0xa4b8a4b85b485b48
-DATA mlkemConstantsAVX512<>+7032(SB)/8, $0x806c806c7f947f94
-DATA mlkemConstantsAVX512<>+7040(SB)/8, $0xa4e0a4e05b205b20
-DATA mlkemConstantsAVX512<>+7048(SB)/8, $0x8a588a5875a875a8
-DATA mlkemConstantsAVX512<>+7056(SB)/8, $0x9db99db962476247
-DATA mlkemConstantsAVX512<>+7064(SB)/8, $0x3d0f3d0fc2f1c2f1
-DATA mlkemConstantsAVX512<>+7072(SB)/8, $0x8be28be2741e741e
-DATA mlkemConstantsAVX512<>+7080(SB)/8, $0xbe54be5441ac41ac
-DATA mlkemConstantsAVX512<>+7088(SB)/8, $0xbd19bd1942e742e7
-DATA mlkemConstantsAVX512<>+7096(SB)/8, $0x24c224c2db3edb3e
-DATA mlkemConstantsAVX512<>+7104(SB)/8, $0xf7b2f7b2084e084e
-DATA mlkemConstantsAVX512<>+7112(SB)/8, $0xe851e85117af17af
-DATA mlkemConstantsAVX512<>+7120(SB)/8, $0x4c984c98b368b368
-DATA mlkemConstantsAVX512<>+7128(SB)/8, $0x4c354c35b3cbb3cb
-DATA mlkemConstantsAVX512<>+7136(SB)/8, $0x49ac49acb654b654
-DATA mlkemConstantsAVX512<>+7144(SB)/8, $0x8fba8fba70467046
-DATA mlkemConstantsAVX512<>+7152(SB)/8, $0x750b750b8af58af5
-DATA mlkemConstantsAVX512<>+7160(SB)/8, $0x7d317d3182cf82cf
+DATA mlkemConstantsAVX512<>+6016(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6024(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6032(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6040(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6048(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6056(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6064(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6072(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6080(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6088(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6096(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6104(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6112(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6120(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6128(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6136(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX512<>+6144(SB)/8, $0x012e0549fed20549
+DATA mlkemConstantsAVX512<>+6152(SB)/8, $0xfe11054901ef0549
+DATA mlkemConstantsAVX512<>+6160(SB)/8, $0x00ae0549ff520549
+DATA mlkemConstantsAVX512<>+6168(SB)/8, $0x04d40549fb2c0549
+DATA mlkemConstantsAVX512<>+6176(SB)/8, $0xfbcc054904340549
+DATA mlkemConstantsAVX512<>+6184(SB)/8, $0x01fb0549fe050549
+DATA mlkemConstantsAVX512<>+6192(SB)/8, $0x01320549fece0549
+DATA mlkemConstantsAVX512<>+6200(SB)/8, $0xff13054900ed0549
+DATA mlkemConstantsAVX512<>+6208(SB)/8, $0x04740549fb8c0549
+DATA mlkemConstantsAVX512<>+6216(SB)/8, $0x01240549fedc0549
+DATA mlkemConstantsAVX512<>+6224(SB)/8, $0xf99c054906640549
+DATA mlkemConstantsAVX512<>+6232(SB)/8, $0x03ee0549fc120549
+DATA mlkemConstantsAVX512<>+6240(SB)/8, $0xfc9f054903610549
+DATA mlkemConstantsAVX512<>+6248(SB)/8, $0xfca0054903600549
+DATA mlkemConstantsAVX512<>+6256(SB)/8, $0xfb0a054904f60549
+DATA mlkemConstantsAVX512<>+6264(SB)/8, $0x051e0549fae20549
+DATA mlkemConstantsAVX512<>+6272(SB)/8, $0xfe15054901eb0549
+DATA mlkemConstantsAVX512<>+6280(SB)/8, $0xffd40549002c0549
+DATA mlkemConstantsAVX512<>+6288(SB)/8, $0x06210549f9df0549
+DATA mlkemConstantsAVX512<>+6296(SB)/8, $0xfeb20549014e0549
+DATA mlkemConstantsAVX512<>+6304(SB)/8, $0x04400549fbc00549
+DATA mlkemConstantsAVX512<>+6312(SB)/8, $0x010b0549fef50549
+DATA mlkemConstantsAVX512<>+6320(SB)/8, $0x02b50549fd4b0549
+DATA mlkemConstantsAVX512<>+6328(SB)/8, $0xff0d054900f30549
+DATA mlkemConstantsAVX512<>+6336(SB)/8, $0x04bb0549fb450549
+DATA mlkemConstantsAVX512<>+6344(SB)/8, $0xff860549007a0549
+DATA mlkemConstantsAVX512<>+6352(SB)/8, $0xf9f10549060f0549
+DATA mlkemConstantsAVX512<>+6360(SB)/8, $0x05d70549fa290549
+DATA mlkemConstantsAVX512<>+6368(SB)/8, $0x01250549fedb0549
+DATA mlkemConstantsAVX512<>+6376(SB)/8, $0x024d0549fdb30549
+DATA mlkemConstantsAVX512<>+6384(SB)/8, $0x01010549feff0549
+DATA mlkemConstantsAVX512<>+6392(SB)/8, $0x063c0549f9c40549
+DATA mlkemConstantsAVX512<>+6400(SB)/8, $0x02d40549fd2c0549
+DATA mlkemConstantsAVX512<>+6408(SB)/8, $0x005c0549ffa40549
+DATA mlkemConstantsAVX512<>+6416(SB)/8, $0x015f0549fea10549
+DATA mlkemConstantsAVX512<>+6424(SB)/8, $0x03e90549fc170549
+DATA mlkemConstantsAVX512<>+6432(SB)/8, $0xfaa9054905570549
+DATA mlkemConstantsAVX512<>+6440(SB)/8, $0x002f0549ffd10549
+DATA mlkemConstantsAVX512<>+6448(SB)/8, $0xfa57054905a90549
+DATA mlkemConstantsAVX512<>+6456(SB)/8, $0x05880549fa780549
+DATA mlkemConstantsAVX512<>+6464(SB)/8, $0xff910549006f0549
+DATA mlkemConstantsAVX512<>+6472(SB)/8, $0x048b0549fb750549
+DATA mlkemConstantsAVX512<>+6480(SB)/8, $0xffaa054900560549
+DATA mlkemConstantsAVX512<>+6488(SB)/8, $0x04570549fba90549
+DATA mlkemConstantsAVX512<>+6496(SB)/8, $0xfeca054901360549
+DATA mlkemConstantsAVX512<>+6504(SB)/8, $0xffeb054900150549
+DATA mlkemConstantsAVX512<>+6512(SB)/8, $0xfcb8054903480549
+DATA mlkemConstantsAVX512<>+6520(SB)/8, $0xfc6c054903940549
+DATA mlkemConstantsAVX512<>+6528(SB)/8, $0x04e00549fb200549
+DATA mlkemConstantsAVX512<>+6536(SB)/8, $0x02580549fda80549
+DATA mlkemConstantsAVX512<>+6544(SB)/8, $0x02b90549fd470549
+DATA mlkemConstantsAVX512<>+6552(SB)/8, $0x000f0549fff10549
+DATA mlkemConstantsAVX512<>+6560(SB)/8, $0x05e20549fa1e0549
+DATA mlkemConstantsAVX512<>+6568(SB)/8, $0x02540549fdac0549
+DATA mlkemConstantsAVX512<>+6576(SB)/8, $0x02190549fde70549
+DATA mlkemConstantsAVX512<>+6584(SB)/8, $0xfec20549013e0549
+DATA mlkemConstantsAVX512<>+6592(SB)/8, $0x01b20549fe4e0549
+DATA mlkemConstantsAVX512<>+6600(SB)/8, $0x05510549faaf0549
+DATA mlkemConstantsAVX512<>+6608(SB)/8, $0x04980549fb680549
+DATA mlkemConstantsAVX512<>+6616(SB)/8, $0xfd35054902cb0549
+DATA mlkemConstantsAVX512<>+6624(SB)/8, $0x05ac0549fa540549
+DATA mlkemConstantsAVX512<>+6632(SB)/8, $0x01ba0549fe460549
+DATA mlkemConstantsAVX512<>+6640(SB)/8, $0x040b0549fbf50549
+DATA mlkemConstantsAVX512<>+6648(SB)/8, $0xfa31054905cf0549
+DATA mlkemConstantsAVX512<>+6656(SB)/8, $0xab2e504954d25049
+DATA mlkemConstantsAVX512<>+6664(SB)/8, $0x21115049deef5049
+DATA mlkemConstantsAVX512<>+6672(SB)/8, $0x2aae5049d5525049
+DATA mlkemConstantsAVX512<>+6680(SB)/8, $0x40d45049bf2c5049
+DATA mlkemConstantsAVX512<>+6688(SB)/8, $0x9fcc504960345049
+DATA mlkemConstantsAVX512<>+6696(SB)/8, $0x42fb5049bd055049
+DATA mlkemConstantsAVX512<>+6704(SB)/8, $0x7732504988ce5049
+DATA mlkemConstantsAVX512<>+6712(SB)/8, $0x08135049f7ed5049
+DATA mlkemConstantsAVX512<>+6720(SB)/8, $0x20745049df8c5049
+DATA mlkemConstantsAVX512<>+6728(SB)/8, $0x2d245049d2dc5049
+DATA mlkemConstantsAVX512<>+6736(SB)/8, $0x0d9c5049f2645049
+DATA mlkemConstantsAVX512<>+6744(SB)/8, $0xedee504912125049
+DATA mlkemConstantsAVX512<>+6752(SB)/8, $0xe99f504916615049
+DATA mlkemConstantsAVX512<>+6760(SB)/8, $0xdca0504923605049
+DATA mlkemConstantsAVX512<>+6768(SB)/8, $0x790a504986f65049
+DATA mlkemConstantsAVX512<>+6776(SB)/8, $0x7f1e504980e25049
+DATA mlkemConstantsAVX512<>+6784(SB)/8, $0xed15504912eb5049
+DATA mlkemConstantsAVX512<>+6792(SB)/8, $0x3bd45049c42c5049
+DATA mlkemConstantsAVX512<>+6800(SB)/8, $0x59215049a6df5049
+DATA mlkemConstantsAVX512<>+6808(SB)/8, $0xf4b250490b4e5049
+DATA mlkemConstantsAVX512<>+6816(SB)/8, $0xc44050493bc05049
+DATA mlkemConstantsAVX512<>+6824(SB)/8, $0x720b50498df55049
+DATA mlkemConstantsAVX512<>+6832(SB)/8, $0xd1b550492e4b5049
+DATA mlkemConstantsAVX512<>+6840(SB)/8, $0x560d5049a9f35049
+DATA mlkemConstantsAVX512<>+6848(SB)/8, $0x85bb50497a455049
+DATA mlkemConstantsAVX512<>+6856(SB)/8, $0x31865049ce7a5049
+DATA mlkemConstantsAVX512<>+6864(SB)/8, $0xbcf15049430f5049
+DATA mlkemConstantsAVX512<>+6872(SB)/8, $0x1ad75049e5295049
+DATA mlkemConstantsAVX512<>+6880(SB)/8, $0x20255049dfdb5049
+DATA mlkemConstantsAVX512<>+6888(SB)/8, $0x194d5049e6b35049
+DATA mlkemConstantsAVX512<>+6896(SB)/8, $0xf40150490bff5049
+DATA mlkemConstantsAVX512<>+6904(SB)/8, $0xfa3c504905c45049
+DATA mlkemConstantsAVX512<>+6912(SB)/8, $0x3ed45049c12c5049
+DATA mlkemConstantsAVX512<>+6920(SB)/8, $0x545c5049aba45049
+DATA mlkemConstantsAVX512<>+6928(SB)/8, $0x2e5f5049d1a15049
+DATA mlkemConstantsAVX512<>+6936(SB)/8, $0x2ee95049d1175049
+DATA mlkemConstantsAVX512<>+6944(SB)/8, $0x65a950499a575049
+DATA mlkemConstantsAVX512<>+6952(SB)/8, $0x9d2f504962d15049
+DATA mlkemConstantsAVX512<>+6960(SB)/8, $0x8f57504970a95049
+DATA mlkemConstantsAVX512<>+6968(SB)/8, $0x1d885049e2785049
+DATA mlkemConstantsAVX512<>+6976(SB)/8, $0xa29150495d6f5049
+DATA mlkemConstantsAVX512<>+6984(SB)/8, $0xf58b50490a755049
+DATA mlkemConstantsAVX512<>+6992(SB)/8, $0x5daa5049a2565049
+DATA mlkemConstantsAVX512<>+7000(SB)/8, $0x9957504966a95049
+DATA mlkemConstantsAVX512<>+7008(SB)/8, $0xbcca504943365049
+DATA mlkemConstantsAVX512<>+7016(SB)/8, $0x10eb5049ef155049
+DATA mlkemConstantsAVX512<>+7024(SB)/8, $0xa4b850495b485049
+DATA mlkemConstantsAVX512<>+7032(SB)/8, $0x806c50497f945049
+DATA mlkemConstantsAVX512<>+7040(SB)/8, $0xa4e050495b205049
+DATA mlkemConstantsAVX512<>+7048(SB)/8, $0x8a58504975a85049
+DATA mlkemConstantsAVX512<>+7056(SB)/8, $0x9db9504962475049
+DATA mlkemConstantsAVX512<>+7064(SB)/8, $0x3d0f5049c2f15049
+DATA mlkemConstantsAVX512<>+7072(SB)/8, $0x8be25049741e5049
+DATA mlkemConstantsAVX512<>+7080(SB)/8, $0xbe54504941ac5049
+DATA mlkemConstantsAVX512<>+7088(SB)/8, $0xbd19504942e75049
+DATA mlkemConstantsAVX512<>+7096(SB)/8, $0x24c25049db3e5049
+DATA mlkemConstantsAVX512<>+7104(SB)/8, $0xf7b25049084e5049
+DATA mlkemConstantsAVX512<>+7112(SB)/8, $0xe851504917af5049
+DATA mlkemConstantsAVX512<>+7120(SB)/8, $0x4c985049b3685049
+DATA mlkemConstantsAVX512<>+7128(SB)/8, $0x4c355049b3cb5049
+DATA mlkemConstantsAVX512<>+7136(SB)/8, $0x49ac5049b6545049
+DATA mlkemConstantsAVX512<>+7144(SB)/8, $0x8fba504970465049
+DATA mlkemConstantsAVX512<>+7152(SB)/8, $0x750b50498af55049
+DATA mlkemConstantsAVX512<>+7160(SB)/8, $0x7d31504982cf5049
 DATA mlkemConstantsAVX512<>+7168(SB)/8, $0x0549054905490549
 DATA mlkemConstantsAVX512<>+7176(SB)/8, $0x0549054905490549
 DATA mlkemConstantsAVX512<>+7184(SB)/8, $0x0549054905490549
@@ -10055,18 +10039,18 @@ DATA mlkemConstantsAVX2<>+4128(SB)/8, $0xf301f301f301f301
 DATA mlkemConstantsAVX2<>+4136(SB)/8, $0xf301f301f301f301
 DATA mlkemConstantsAVX2<>+4144(SB)/8, $0xf301f301f301f301
 DATA mlkemConstantsAVX2<>+4152(SB)/8, $0xf301f301f301f301
-DATA mlkemConstantsAVX2<>+4160(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX2<>+4168(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX2<>+4176(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX2<>+4184(SB)/8, $0x0001000000010000
-DATA mlkemConstantsAVX2<>+4192(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX2<>+4200(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX2<>+4208(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX2<>+4216(SB)/8, $0x0000ffff0000ffff
-DATA mlkemConstantsAVX2<>+4224(SB)/8, $0x0504070601000302
-DATA mlkemConstantsAVX2<>+4232(SB)/8, $0x0d0c0f0e09080b0a
-DATA mlkemConstantsAVX2<>+4240(SB)/8, $0x0504070601000302
-DATA mlkemConstantsAVX2<>+4248(SB)/8, $0x0d0c0f0e09080b0a
+DATA mlkemConstantsAVX2<>+4160(SB)/8, $0x0504070601000302
+DATA mlkemConstantsAVX2<>+4168(SB)/8, $0x0d0c0f0e09080b0a
+DATA mlkemConstantsAVX2<>+4176(SB)/8, $0x0504070601000302
+DATA mlkemConstantsAVX2<>+4184(SB)/8, $0x0d0c0f0e09080b0a
+DATA mlkemConstantsAVX2<>+4192(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4200(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4208(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4216(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4224(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4232(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4240(SB)/8, $0x0000000000000000
+DATA mlkemConstantsAVX2<>+4248(SB)/8, $0x0000000000000000
 DATA mlkemConstantsAVX2<>+4256(SB)/8, $0x0000000000000000
 DATA mlkemConstantsAVX2<>+4264(SB)/8, $0x0000000000000000
 DATA mlkemConstantsAVX2<>+4272(SB)/8, $0x0000000000000000
@@ -10111,134 +10095,134 @@ DATA mlkemConstantsAVX2<>+4576(SB)/8, $0x0000000000000000
 DATA mlkemConstantsAVX2<>+4584(SB)/8, $0x0000000000000000
 DATA mlkemConstantsAVX2<>+4592(SB)/8, $0x0000000000000000
 DATA mlkemConstantsAVX2<>+4600(SB)/8, $0x0000000000000000
-DATA mlkemConstantsAVX2<>+4608(SB)/8, $0x012e012efed2fed2
-DATA mlkemConstantsAVX2<>+4616(SB)/8, $0xfe11fe1101ef01ef
-DATA mlkemConstantsAVX2<>+4624(SB)/8, $0x00ae00aeff52ff52
-DATA mlkemConstantsAVX2<>+4632(SB)/8, $0x04d404d4fb2cfb2c
-DATA mlkemConstantsAVX2<>+4640(SB)/8, $0xfbccfbcc04340434
-DATA mlkemConstantsAVX2<>+4648(SB)/8, $0x01fb01fbfe05fe05
-DATA mlkemConstantsAVX2<>+4656(SB)/8, $0x01320132fecefece
-DATA mlkemConstantsAVX2<>+4664(SB)/8, $0xff13ff1300ed00ed
-DATA mlkemConstantsAVX2<>+4672(SB)/8, $0x04740474fb8cfb8c
-DATA mlkemConstantsAVX2<>+4680(SB)/8, $0x01240124fedcfedc
-DATA mlkemConstantsAVX2<>+4688(SB)/8, $0xf99cf99c06640664
-DATA mlkemConstantsAVX2<>+4696(SB)/8, $0x03ee03eefc12fc12
-DATA mlkemConstantsAVX2<>+4704(SB)/8, $0xfc9ffc9f03610361
-DATA mlkemConstantsAVX2<>+4712(SB)/8, $0xfca0fca003600360
-DATA mlkemConstantsAVX2<>+4720(SB)/8, $0xfb0afb0a04f604f6
-DATA mlkemConstantsAVX2<>+4728(SB)/8, $0x051e051efae2fae2
-DATA mlkemConstantsAVX2<>+4736(SB)/8, $0xfe15fe1501eb01eb
-DATA mlkemConstantsAVX2<>+4744(SB)/8, $0xffd4ffd4002c002c
-DATA mlkemConstantsAVX2<>+4752(SB)/8, $0x06210621f9dff9df
-DATA mlkemConstantsAVX2<>+4760(SB)/8, $0xfeb2feb2014e014e
-DATA mlkemConstantsAVX2<>+4768(SB)/8, $0x04400440fbc0fbc0
-DATA mlkemConstantsAVX2<>+4776(SB)/8, $0x010b010bfef5fef5
-DATA mlkemConstantsAVX2<>+4784(SB)/8, $0x02b502b5fd4bfd4b
-DATA mlkemConstantsAVX2<>+4792(SB)/8, $0xff0dff0d00f300f3
-DATA mlkemConstantsAVX2<>+4800(SB)/8, $0x04bb04bbfb45fb45
-DATA mlkemConstantsAVX2<>+4808(SB)/8, $0xff86ff86007a007a
-DATA mlkemConstantsAVX2<>+4816(SB)/8, $0xf9f1f9f1060f060f
-DATA mlkemConstantsAVX2<>+4824(SB)/8, $0x05d705d7fa29fa29
-DATA mlkemConstantsAVX2<>+4832(SB)/8, $0x01250125fedbfedb
-DATA mlkemConstantsAVX2<>+4840(SB)/8, $0x024d024dfdb3fdb3
-DATA mlkemConstantsAVX2<>+4848(SB)/8, $0x01010101fefffeff
-DATA mlkemConstantsAVX2<>+4856(SB)/8, $0x063c063cf9c4f9c4
-DATA mlkemConstantsAVX2<>+4864(SB)/8, $0x02d402d4fd2cfd2c
-DATA mlkemConstantsAVX2<>+4872(SB)/8, $0x005c005cffa4ffa4
-DATA mlkemConstantsAVX2<>+4880(SB)/8, $0x015f015ffea1fea1
-DATA mlkemConstantsAVX2<>+4888(SB)/8, $0x03e903e9fc17fc17
-DATA mlkemConstantsAVX2<>+4896(SB)/8, $0xfaa9faa905570557
-DATA mlkemConstantsAVX2<>+4904(SB)/8, $0x002f002fffd1ffd1
-DATA mlkemConstantsAVX2<>+4912(SB)/8, $0xfa57fa5705a905a9
-DATA mlkemConstantsAVX2<>+4920(SB)/8, $0x05880588fa78fa78
-DATA mlkemConstantsAVX2<>+4928(SB)/8, $0xff91ff91006f006f
-DATA mlkemConstantsAVX2<>+4936(SB)/8, $0x048b048bfb75fb75
-DATA mlkemConstantsAVX2<>+4944(SB)/8, $0xffaaffaa00560056
-DATA mlkemConstantsAVX2<>+4952(SB)/8, $0x04570457fba9fba9
-DATA mlkemConstantsAVX2<>+4960(SB)/8, $0xfecafeca01360136
-DATA mlkemConstantsAVX2<>+4968(SB)/8, $0xffebffeb00150015
-DATA mlkemConstantsAVX2<>+4976(SB)/8, $0xfcb8fcb803480348
-DATA mlkemConstantsAVX2<>+4984(SB)/8, $0xfc6cfc6c03940394
-DATA mlkemConstantsAVX2<>+4992(SB)/8, $0x04e004e0fb20fb20
-DATA mlkemConstantsAVX2<>+5000(SB)/8, $0x02580258fda8fda8
-DATA mlkemConstantsAVX2<>+5008(SB)/8, $0x02b902b9fd47fd47
-DATA mlkemConstantsAVX2<>+5016(SB)/8, $0x000f000ffff1fff1
-DATA mlkemConstantsAVX2<>+5024(SB)/8, $0x05e205e2fa1efa1e
-DATA mlkemConstantsAVX2<>+5032(SB)/8, $0x02540254fdacfdac
-DATA mlkemConstantsAVX2<>+5040(SB)/8, $0x02190219fde7fde7
-DATA mlkemConstantsAVX2<>+5048(SB)/8, $0xfec2fec2013e013e
-DATA mlkemConstantsAVX2<>+5056(SB)/8, $0x01b201b2fe4efe4e
-DATA mlkemConstantsAVX2<>+5064(SB)/8, $0x05510551faaffaaf
-DATA mlkemConstantsAVX2<>+5072(SB)/8, $0x04980498fb68fb68
-DATA mlkemConstantsAVX2<>+5080(SB)/8, $0xfd35fd3502cb02cb
-DATA mlkemConstantsAVX2<>+5088(SB)/8, $0x05ac05acfa54fa54
-DATA mlkemConstantsAVX2<>+5096(SB)/8, $0x01ba01bafe46fe46
-DATA mlkemConstantsAVX2<>+5104(SB)/8, $0x040b040bfbf5fbf5
-DATA mlkemConstantsAVX2<>+5112(SB)/8, $0xfa31fa3105cf05cf
-DATA mlkemConstantsAVX2<>+5120(SB)/8, $0xab2eab2e54d254d2
-DATA mlkemConstantsAVX2<>+5128(SB)/8, $0x21112111deefdeef
-DATA mlkemConstantsAVX2<>+5136(SB)/8, $0x2aae2aaed552d552
-DATA mlkemConstantsAVX2<>+5144(SB)/8, $0x40d440d4bf2cbf2c
-DATA mlkemConstantsAVX2<>+5152(SB)/8, $0x9fcc9fcc60346034
-DATA mlkemConstantsAVX2<>+5160(SB)/8, $0x42fb42fbbd05bd05
-DATA mlkemConstantsAVX2<>+5168(SB)/8, $0x7732773288ce88ce
-DATA mlkemConstantsAVX2<>+5176(SB)/8, $0x08130813f7edf7ed
-DATA mlkemConstantsAVX2<>+5184(SB)/8, $0x20742074df8cdf8c
-DATA mlkemConstantsAVX2<>+5192(SB)/8, $0x2d242d24d2dcd2dc
-DATA mlkemConstantsAVX2<>+5200(SB)/8, $0x0d9c0d9cf264f264
-DATA mlkemConstantsAVX2<>+5208(SB)/8, $0xedeeedee12121212
-DATA mlkemConstantsAVX2<>+5216(SB)/8, $0xe99fe99f16611661
-DATA mlkemConstantsAVX2<>+5224(SB)/8, $0xdca0dca023602360
-DATA mlkemConstantsAVX2<>+5232(SB)/8, $0x790a790a86f686f6
-DATA mlkemConstantsAVX2<>+5240(SB)/8, $0x7f1e7f1e80e280e2
-DATA mlkemConstantsAVX2<>+5248(SB)/8, $0xed15ed1512eb12eb
-DATA mlkemConstantsAVX2<>+5256(SB)/8, $0x3bd43bd4c42cc42c
-DATA mlkemConstantsAVX2<>+5264(SB)/8, $0x59215921a6dfa6df
-DATA mlkemConstantsAVX2<>+5272(SB)/8, $0xf4b2f4b20b4e0b4e
-DATA mlkemConstantsAVX2<>+5280(SB)/8, $0xc440c4403bc03bc0
-DATA mlkemConstantsAVX2<>+5288(SB)/8, $0x720b720b8df58df5
-DATA mlkemConstantsAVX2<>+5296(SB)/8, $0xd1b5d1b52e4b2e4b
-DATA mlkemConstantsAVX2<>+5304(SB)/8, $0x560d560da9f3a9f3
-DATA mlkemConstantsAVX2<>+5312(SB)/8, $0x85bb85bb7a457a45
-DATA mlkemConstantsAVX2<>+5320(SB)/8, $0x31863186ce7ace7a
-DATA mlkemConstantsAVX2<>+5328(SB)/8, $0xbcf1bcf1430f430f
-DATA mlkemConstantsAVX2<>+5336(SB)/8, $0x1ad71ad7e529e529
-DATA mlkemConstantsAVX2<>+5344(SB)/8, $0x20252025dfdbdfdb
-DATA mlkemConstantsAVX2<>+5352(SB)/8, $0x194d194de6b3e6b3
-DATA mlkemConstantsAVX2<>+5360(SB)/8, $0xf401f4010bff0bff
-DATA mlkemConstantsAVX2<>+5368(SB)/8, $0xfa3cfa3c05c405c4
-DATA mlkemConstantsAVX2<>+5376(SB)/8, $0x3ed43ed4c12cc12c
-DATA mlkemConstantsAVX2<>+5384(SB)/8, $0x545c545caba4aba4
-DATA mlkemConstantsAVX2<>+5392(SB)/8, $0x2e5f2e5fd1a1d1a1
-DATA mlkemConstantsAVX2<>+5400(SB)/8, $0x2ee92ee9d117d117
-DATA mlkemConstantsAVX2<>+5408(SB)/8, $0x65a965a99a579a57
-DATA mlkemConstantsAVX2<>+5416(SB)/8, $0x9d2f9d2f62d162d1
-DATA mlkemConstantsAVX2<>+5424(SB)/8, $0x8f578f5770a970a9
-DATA mlkemConstantsAVX2<>+5432(SB)/8, $0x1d881d88e278e278
-DATA mlkemConstantsAVX2<>+5440(SB)/8, $0xa291a2915d6f5d6f
-DATA mlkemConstantsAVX2<>+5448(SB)/8, $0xf58bf58b0a750a75
-DATA mlkemConstantsAVX2<>+5456(SB)/8, $0x5daa5daaa256a256
-DATA mlkemConstantsAVX2<>+5464(SB)/8, $0x9957995766a966a9
-DATA mlkemConstantsAVX2<>+5472(SB)/8, $0xbccabcca43364336
-DATA mlkemConstantsAVX2<>+5480(SB)/8, $0x10eb10ebef15ef15
-DATA mlkemConstantsAVX2<>+5488(SB)/8, $0xa4b8a4b85b485b48
-DATA mlkemConstantsAVX2<>+5496(SB)/8, $0x806c806c7f947f94
-DATA mlkemConstantsAVX2<>+5504(SB)/8, $0xa4e0a4e05b205b20
-DATA mlkemConstantsAVX2<>+5512(SB)/8, $0x8a588a5875a875a8
-DATA mlkemConstantsAVX2<>+5520(SB)/8, $0x9db99db962476247
-DATA mlkemConstantsAVX2<>+5528(SB)/8, $0x3d0f3d0fc2f1c2f1
-DATA mlkemConstantsAVX2<>+5536(SB)/8, $0x8be28be2741e741e
-DATA mlkemConstantsAVX2<>+5544(SB)/8, $0xbe54be5441ac41ac
-DATA mlkemConstantsAVX2<>+5552(SB)/8, $0xbd19bd1942e742e7
-DATA mlkemConstantsAVX2<>+5560(SB)/8, $0x24c224c2db3edb3e
-DATA mlkemConstantsAVX2<>+5568(SB)/8, $0xf7b2f7b2084e084e
-DATA mlkemConstantsAVX2<>+5576(SB)/8, $0xe851e85117af17af
-DATA mlkemConstantsAVX2<>+5584(SB)/8, $0x4c984c98b368b368
-DATA mlkemConstantsAVX2<>+5592(SB)/8, $0x4c354c35b3cbb3cb
-DATA mlkemConstantsAVX2<>+5600(SB)/8, $0x49ac49acb654b654
-DATA mlkemConstantsAVX2<>+5608(SB)/8, $0x8fba8fba70467046
-DATA mlkemConstantsAVX2<>+5616(SB)/8, $0x750b750b8af58af5
-DATA mlkemConstantsAVX2<>+5624(SB)/8, $0x7d317d3182cf82cf
+DATA mlkemConstantsAVX2<>+4608(SB)/8, $0x012e0549fed20549
+DATA mlkemConstantsAVX2<>+4616(SB)/8, $0xfe11054901ef0549
+DATA mlkemConstantsAVX2<>+4624(SB)/8, $0x00ae0549ff520549
+DATA mlkemConstantsAVX2<>+4632(SB)/8, $0x04d40549fb2c0549
+DATA mlkemConstantsAVX2<>+4640(SB)/8, $0xfbcc054904340549
+DATA mlkemConstantsAVX2<>+4648(SB)/8, $0x01fb0549fe050549
+DATA mlkemConstantsAVX2<>+4656(SB)/8, $0x01320549fece0549
+DATA mlkemConstantsAVX2<>+4664(SB)/8, $0xff13054900ed0549
+DATA mlkemConstantsAVX2<>+4672(SB)/8, $0x04740549fb8c0549
+DATA mlkemConstantsAVX2<>+4680(SB)/8, $0x01240549fedc0549
+DATA mlkemConstantsAVX2<>+4688(SB)/8, $0xf99c054906640549
+DATA mlkemConstantsAVX2<>+4696(SB)/8, $0x03ee0549fc120549
+DATA mlkemConstantsAVX2<>+4704(SB)/8, $0xfc9f054903610549
+DATA mlkemConstantsAVX2<>+4712(SB)/8, $0xfca0054903600549
+DATA mlkemConstantsAVX2<>+4720(SB)/8, $0xfb0a054904f60549
+DATA mlkemConstantsAVX2<>+4728(SB)/8, $0x051e0549fae20549
+DATA mlkemConstantsAVX2<>+4736(SB)/8, $0xfe15054901eb0549
+DATA mlkemConstantsAVX2<>+4744(SB)/8, $0xffd40549002c0549
+DATA mlkemConstantsAVX2<>+4752(SB)/8, $0x06210549f9df0549
+DATA mlkemConstantsAVX2<>+4760(SB)/8, $0xfeb20549014e0549
+DATA mlkemConstantsAVX2<>+4768(SB)/8, $0x04400549fbc00549
+DATA mlkemConstantsAVX2<>+4776(SB)/8, $0x010b0549fef50549
+DATA mlkemConstantsAVX2<>+4784(SB)/8, $0x02b50549fd4b0549
+DATA mlkemConstantsAVX2<>+4792(SB)/8, $0xff0d054900f30549
+DATA mlkemConstantsAVX2<>+4800(SB)/8, $0x04bb0549fb450549
+DATA mlkemConstantsAVX2<>+4808(SB)/8, $0xff860549007a0549
+DATA mlkemConstantsAVX2<>+4816(SB)/8, $0xf9f10549060f0549
+DATA mlkemConstantsAVX2<>+4824(SB)/8, $0x05d70549fa290549
+DATA mlkemConstantsAVX2<>+4832(SB)/8, $0x01250549fedb0549
+DATA mlkemConstantsAVX2<>+4840(SB)/8, $0x024d0549fdb30549
+DATA mlkemConstantsAVX2<>+4848(SB)/8, $0x01010549feff0549
+DATA mlkemConstantsAVX2<>+4856(SB)/8, $0x063c0549f9c40549
+DATA mlkemConstantsAVX2<>+4864(SB)/8, $0x02d40549fd2c0549
+DATA mlkemConstantsAVX2<>+4872(SB)/8, $0x005c0549ffa40549
+DATA mlkemConstantsAVX2<>+4880(SB)/8, $0x015f0549fea10549
+DATA mlkemConstantsAVX2<>+4888(SB)/8, $0x03e90549fc170549
+DATA mlkemConstantsAVX2<>+4896(SB)/8, $0xfaa9054905570549
+DATA mlkemConstantsAVX2<>+4904(SB)/8, $0x002f0549ffd10549
+DATA mlkemConstantsAVX2<>+4912(SB)/8, $0xfa57054905a90549
+DATA mlkemConstantsAVX2<>+4920(SB)/8, $0x05880549fa780549
+DATA mlkemConstantsAVX2<>+4928(SB)/8, $0xff910549006f0549
+DATA mlkemConstantsAVX2<>+4936(SB)/8, $0x048b0549fb750549
+DATA mlkemConstantsAVX2<>+4944(SB)/8, $0xffaa054900560549
+DATA mlkemConstantsAVX2<>+4952(SB)/8, $0x04570549fba90549
+DATA mlkemConstantsAVX2<>+4960(SB)/8, $0xfeca054901360549
+DATA mlkemConstantsAVX2<>+4968(SB)/8, $0xffeb054900150549
+DATA mlkemConstantsAVX2<>+4976(SB)/8, $0xfcb8054903480549
+DATA mlkemConstantsAVX2<>+4984(SB)/8, $0xfc6c054903940549
+DATA mlkemConstantsAVX2<>+4992(SB)/8, $0x04e00549fb200549
+DATA mlkemConstantsAVX2<>+5000(SB)/8, $0x02580549fda80549
+DATA mlkemConstantsAVX2<>+5008(SB)/8, $0x02b90549fd470549
+DATA mlkemConstantsAVX2<>+5016(SB)/8, $0x000f0549fff10549
+DATA mlkemConstantsAVX2<>+5024(SB)/8, $0x05e20549fa1e0549
+DATA mlkemConstantsAVX2<>+5032(SB)/8, $0x02540549fdac0549
+DATA mlkemConstantsAVX2<>+5040(SB)/8, $0x02190549fde70549
+DATA mlkemConstantsAVX2<>+5048(SB)/8, $0xfec20549013e0549
+DATA mlkemConstantsAVX2<>+5056(SB)/8, $0x01b20549fe4e0549
+DATA mlkemConstantsAVX2<>+5064(SB)/8, $0x05510549faaf0549
+DATA mlkemConstantsAVX2<>+5072(SB)/8, $0x04980549fb680549
+DATA mlkemConstantsAVX2<>+5080(SB)/8, $0xfd35054902cb0549
+DATA mlkemConstantsAVX2<>+5088(SB)/8, $0x05ac0549fa540549
+DATA mlkemConstantsAVX2<>+5096(SB)/8, $0x01ba0549fe460549
+DATA mlkemConstantsAVX2<>+5104(SB)/8, $0x040b0549fbf50549
+DATA mlkemConstantsAVX2<>+5112(SB)/8, $0xfa31054905cf0549
+DATA mlkemConstantsAVX2<>+5120(SB)/8, $0xab2e504954d25049
+DATA mlkemConstantsAVX2<>+5128(SB)/8, $0x21115049deef5049
+DATA mlkemConstantsAVX2<>+5136(SB)/8, $0x2aae5049d5525049
+DATA mlkemConstantsAVX2<>+5144(SB)/8, $0x40d45049bf2c5049
+DATA mlkemConstantsAVX2<>+5152(SB)/8, $0x9fcc504960345049
+DATA mlkemConstantsAVX2<>+5160(SB)/8, $0x42fb5049bd055049
+DATA mlkemConstantsAVX2<>+5168(SB)/8, $0x7732504988ce5049
+DATA mlkemConstantsAVX2<>+5176(SB)/8, $0x08135049f7ed5049
+DATA mlkemConstantsAVX2<>+5184(SB)/8, $0x20745049df8c5049
+DATA mlkemConstantsAVX2<>+5192(SB)/8, $0x2d245049d2dc5049
+DATA mlkemConstantsAVX2<>+5200(SB)/8, $0x0d9c5049f2645049
+DATA mlkemConstantsAVX2<>+5208(SB)/8, $0xedee504912125049
+DATA mlkemConstantsAVX2<>+5216(SB)/8, $0xe99f504916615049
+DATA mlkemConstantsAVX2<>+5224(SB)/8, $0xdca0504923605049
+DATA mlkemConstantsAVX2<>+5232(SB)/8, $0x790a504986f65049
+DATA mlkemConstantsAVX2<>+5240(SB)/8, $0x7f1e504980e25049
+DATA mlkemConstantsAVX2<>+5248(SB)/8, $0xed15504912eb5049
+DATA mlkemConstantsAVX2<>+5256(SB)/8, $0x3bd45049c42c5049
+DATA mlkemConstantsAVX2<>+5264(SB)/8, $0x59215049a6df5049
+DATA mlkemConstantsAVX2<>+5272(SB)/8, $0xf4b250490b4e5049
+DATA mlkemConstantsAVX2<>+5280(SB)/8, $0xc44050493bc05049
+DATA mlkemConstantsAVX2<>+5288(SB)/8, $0x720b50498df55049
+DATA mlkemConstantsAVX2<>+5296(SB)/8, $0xd1b550492e4b5049
+DATA mlkemConstantsAVX2<>+5304(SB)/8, $0x560d5049a9f35049
+DATA mlkemConstantsAVX2<>+5312(SB)/8, $0x85bb50497a455049
+DATA mlkemConstantsAVX2<>+5320(SB)/8, $0x31865049ce7a5049
+DATA mlkemConstantsAVX2<>+5328(SB)/8, $0xbcf15049430f5049
+DATA mlkemConstantsAVX2<>+5336(SB)/8, $0x1ad75049e5295049
+DATA mlkemConstantsAVX2<>+5344(SB)/8, $0x20255049dfdb5049
+DATA mlkemConstantsAVX2<>+5352(SB)/8, $0x194d5049e6b35049
+DATA mlkemConstantsAVX2<>+5360(SB)/8, $0xf40150490bff5049
+DATA mlkemConstantsAVX2<>+5368(SB)/8, $0xfa3c504905c45049
+DATA mlkemConstantsAVX2<>+5376(SB)/8, $0x3ed45049c12c5049
+DATA mlkemConstantsAVX2<>+5384(SB)/8, $0x545c5049aba45049
+DATA mlkemConstantsAVX2<>+5392(SB)/8, $0x2e5f5049d1a15049
+DATA mlkemConstantsAVX2<>+5400(SB)/8, $0x2ee95049d1175049
+DATA mlkemConstantsAVX2<>+5408(SB)/8, $0x65a950499a575049
+DATA mlkemConstantsAVX2<>+5416(SB)/8, $0x9d2f504962d15049
+DATA mlkemConstantsAVX2<>+5424(SB)/8, $0x8f57504970a95049
+DATA mlkemConstantsAVX2<>+5432(SB)/8, $0x1d885049e2785049
+DATA mlkemConstantsAVX2<>+5440(SB)/8, $0xa29150495d6f5049
+DATA mlkemConstantsAVX2<>+5448(SB)/8, $0xf58b50490a755049
+DATA mlkemConstantsAVX2<>+5456(SB)/8, $0x5daa5049a2565049
+DATA mlkemConstantsAVX2<>+5464(SB)/8, $0x9957504966a95049
+DATA mlkemConstantsAVX2<>+5472(SB)/8, $0xbcca504943365049
+DATA mlkemConstantsAVX2<>+5480(SB)/8, $0x10eb5049ef155049
+DATA mlkemConstantsAVX2<>+5488(SB)/8, $0xa4b850495b485049
+DATA mlkemConstantsAVX2<>+5496(SB)/8, $0x806c50497f945049
+DATA mlkemConstantsAVX2<>+5504(SB)/8, $0xa4e050495b205049
+DATA mlkemConstantsAVX2<>+5512(SB)/8, $0x8a58504975a85049
+DATA mlkemConstantsAVX2<>+5520(SB)/8, $0x9db9504962475049
+DATA mlkemConstantsAVX2<>+5528(SB)/8, $0x3d0f5049c2f15049
+DATA mlkemConstantsAVX2<>+5536(SB)/8, $0x8be25049741e5049
+DATA mlkemConstantsAVX2<>+5544(SB)/8, $0xbe54504941ac5049
+DATA mlkemConstantsAVX2<>+5552(SB)/8, $0xbd19504942e75049
+DATA mlkemConstantsAVX2<>+5560(SB)/8, $0x24c25049db3e5049
+DATA mlkemConstantsAVX2<>+5568(SB)/8, $0xf7b25049084e5049
+DATA mlkemConstantsAVX2<>+5576(SB)/8, $0xe851504917af5049
+DATA mlkemConstantsAVX2<>+5584(SB)/8, $0x4c985049b3685049
+DATA mlkemConstantsAVX2<>+5592(SB)/8, $0x4c355049b3cb5049
+DATA mlkemConstantsAVX2<>+5600(SB)/8, $0x49ac5049b6545049
+DATA mlkemConstantsAVX2<>+5608(SB)/8, $0x8fba504970465049
+DATA mlkemConstantsAVX2<>+5616(SB)/8, $0x750b50498af55049
+DATA mlkemConstantsAVX2<>+5624(SB)/8, $0x7d31504982cf5049
 DATA mlkemConstantsAVX2<>+5632(SB)/8, $0x0549054905490549
 DATA mlkemConstantsAVX2<>+5640(SB)/8, $0x0549054905490549
 DATA mlkemConstantsAVX2<>+5648(SB)/8, $0x0549054905490549

@@ -39,6 +39,14 @@ func (w width) vand(x Op, y, dst VecPhysical) {
 	}
 }
 
+func (w width) vxor(x Op, y, dst VecPhysical) {
+	if w.lanes == 32 {
+		VPXORD(x, y, dst)
+	} else {
+		VPXOR(x, y, dst)
+	}
+}
+
 func (w width) vor(x Op, y, dst VecPhysical) {
 	if w.lanes == 32 {
 		VPORD(x, y, dst)
