@@ -3,6 +3,7 @@ package mlkem
 import (
 	"crypto/sha3"
 	"encoding/hex"
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"testing"
 )
 
@@ -15,7 +16,13 @@ import (
 // random ciphertext. A second SHAKE128 absorbs ek, the expanded dk, the
 // ciphertext and shared key of Encaps, and the key Decaps gives for the random
 // ciphertext.
+//
+// It runs at every SIMD level, since the digest covers every kernel.
 func TestAccumulated(t *testing.T) {
+	forEachLevel(t, accumulated)
+}
+
+func accumulated(t *testing.T, _ cpu.Level) {
 	want := map[*Params]string{
 		MLKEM512:  "705dcffc87f4e67e35a09dcaa31772e86f3341bd3ccf1e78a5fef99ae6a35a13",
 		MLKEM768:  "f959d18d3d1180121433bf0e05f11e7908cf9d03edc150b2b07cb90bef5bc1c1",

@@ -6,10 +6,16 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // η ≤ 3.
 const prfBlocks = 2
 
-// samplePolyCBD samples f from the centred binomial distribution D_η(R_q)
-// using the 64·η bytes of b (FIPS 203, Algorithm 8), for η = 2 or 3. It is
-// constant-time: b is secret, and only additions and masks touch it.
-func samplePolyCBD(f *ringElement, b []byte, eta int) {
+// prfBlocksFor returns how many SHAKE256 blocks PRF_η needs: one for η = 2
+// (128 of 136 bytes), two for η = 3. Each block beyond the first costs a
+// permutation.
+func prfBlocksFor(eta int) int { return (64*eta + keccak.Rate256 - 1) / keccak.Rate256 }
+
+// samplePolyCBDGeneric samples f from the centred binomial distribution
+// D_η(R_q) using the 64·η bytes of b (FIPS 203, Algorithm 8), for η = 2 or 3:
+// the portable kernel behind samplePolyCBD. It is constant-time: b is secret,
+// and only additions and masks touch it.
+func samplePolyCBDGeneric(f *ringElement, b []byte, eta int) {
 	switch eta {
 	case 2:
 		// Each byte holds two coefficients of four bits, x = b0 + b1 and
@@ -46,32 +52,19 @@ func samplePolyCBD(f *ringElement, b []byte, eta int) {
 
 // sampleNoise sets out[i] = SamplePolyCBD_η(PRF_η(σ, nonce+i)) (FIPS 203,
 // Algorithm 13 lines 8–15 and Algorithm 14 lines 9–17; PRF_η(s, b) is
-// SHAKE256(s‖b) truncated to 64·η bytes, Section 4.1). Groups of four streams
-// run on a four-lane SHAKE256 ([keccak.ShakeX4]); the rest on single states.
+// SHAKE256(s‖b) truncated to 64·η bytes, Section 4.1). Groups of streams run
+// on a multi-state SHAKE256 ([keccak.ShakeX8] at level AVX512, else
+// [keccak.ShakeX4]); streams left over run on single states.
 func sampleNoise(out []ringElement, sigma *[32]byte, nonce byte, eta int) {
+	width, minUsed := multiLanes()
+	i := 0
+	for ; len(out)-i >= minUsed; i += width {
+		var x laneXOF
+		x.init(width, false)
+		sampleNoiseLanes(&x, out[i:], sigma, nonce+byte(i), eta)
+	}
 	var in [33]byte
 	copy(in[:], sigma[:])
-	i := 0
-	for ; i+4 <= len(out); i += 4 {
-		var x keccak.ShakeX4
-		var inputs [4][33]byte
-		var ins [4][]byte
-		var bufs [4][prfBlocks * keccak.Rate256]byte
-		var outs [4][]byte
-		for l := range 4 {
-			inputs[l] = in
-			inputs[l][32] = nonce + byte(i+l)
-			ins[l] = inputs[l][:]
-			outs[l] = bufs[l][:]
-		}
-		x.Init256()
-		x.Absorb(&ins)
-		x.SqueezeBlocks(&outs)
-		for l := range 4 {
-			samplePolyCBD(&out[i+l], outs[l], eta)
-		}
-		clear(bufs[:])
-	}
 	for ; i < len(out); i++ {
 		var s keccak.Shake
 		var buf [3 * 64]byte
@@ -82,4 +75,32 @@ func sampleNoise(out []ringElement, sigma *[32]byte, nonce byte, eta int) {
 		samplePolyCBD(&out[i], buf[:], eta)
 		clear(buf[:])
 	}
+}
+
+// sampleNoiseLanes samples out[0], out[1], … on the lanes of the fresh
+// SHAKE256 states x, with nonces from nonce on. Lanes past len(out) run on
+// nonce and are discarded.
+func sampleNoiseLanes(x *laneXOF, out []ringElement, sigma *[32]byte, nonce byte, eta int) {
+	// Stores go to the arrays, not through slices of them, which would
+	// move the buffers to the heap.
+	var ins, outs [8][]byte
+	width := x.width
+	var inputs [8][33]byte
+	var bufs [8][prfBlocks * keccak.Rate256]byte
+	for l := range width {
+		copy(inputs[l][:], sigma[:])
+		inputs[l][32] = nonce
+		if l < len(out) {
+			inputs[l][32] = nonce + byte(l)
+		}
+		ins[l] = inputs[l][:]
+		outs[l] = bufs[l][:prfBlocksFor(eta)*keccak.Rate256]
+	}
+	x.absorb(ins[:width])
+	x.squeezeBlocks(outs[:width])
+	for l := range min(width, len(out)) {
+		samplePolyCBD(&out[l], outs[l], eta)
+	}
+	clear(bufs[:])
+	clear(inputs[:])
 }

@@ -42,3 +42,19 @@ func decompressPoly(c *[n]uint16, d uint) ringElement {
 	}
 	return f
 }
+
+// compressEncodeGeneric writes ByteEncode_d(Compress_d(f)), 32·d bytes, to b:
+// the portable kernel behind compressEncode.
+func compressEncodeGeneric(b []byte, f *ringElement, d uint) {
+	var c [n]uint16
+	compressPoly(&c, f, d)
+	byteEncode(b, &c, d)
+}
+
+// decodeDecompressGeneric returns Decompress_d(ByteDecode_d(b)) from 32·d
+// bytes of b: the portable kernel behind decodeDecompress.
+func decodeDecompressGeneric(b []byte, d uint) ringElement {
+	var c [n]uint16
+	byteDecode(&c, b, d)
+	return decompressPoly(&c, d)
+}

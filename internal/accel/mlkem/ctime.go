@@ -1,9 +1,10 @@
 package mlkem
 
-// constantTimeEqual returns 1 if a and b, of equal length, hold the same bytes
-// and 0 otherwise, reading every byte whatever the contents (Decaps compares
-// the re-encrypted ciphertext with the secret-dependent result this way).
-func constantTimeEqual(a, b []byte) int {
+// constantTimeEqualGeneric returns 1 if a and b, of equal length, hold the
+// same bytes and 0 otherwise, reading every byte whatever the contents
+// (Decaps compares the re-encrypted ciphertext with the secret-dependent
+// result this way): the portable kernel behind constantTimeEqual.
+func constantTimeEqualGeneric(a, b []byte) int {
 	b = b[:len(a)]
 	var diff byte
 	for i := range a {

@@ -6,6 +6,7 @@ import (
 	"crypto/mlkem/mlkemtest"
 	"crypto/sha256"
 	"crypto/sha3"
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"hash"
 	"testing"
 
@@ -91,9 +92,16 @@ func (r circlReference) run(t *testing.T, seed, m, bad []byte) (ek, dk, c, k, kD
 // ciphertext, shared key, and the implicit-rejection key of a corrupted
 // ciphertext must be byte-identical. Each side's outputs are folded into one
 // SHA-256 per set, logged and compared.
+//
+// It runs at every SIMD level: 10 000 iterations per set at the CPU's best
+// level (the one production uses), 300 at the others and under -short.
 func TestDifferential(t *testing.T) {
+	forEachLevel(t, differential)
+}
+
+func differential(t *testing.T, level cpu.Level) {
 	iterations := 10000
-	if testing.Short() {
+	if testing.Short() || level != cpu.Best() {
 		iterations = 300
 	}
 	cases := []struct {

@@ -45,9 +45,9 @@ func byteDecode(c *[n]uint16, b []byte, d uint) {
 	}
 }
 
-// byteEncode12 encodes f, whose coefficients are in [0, q), as 384 bytes
+// byteEncode12Generic encodes f, whose coefficients are in [0, q), as 384 bytes
 // (ByteEncode_12, FIPS 203, Algorithm 5).
-func byteEncode12[T ~[n]fieldElement](b []byte, f *T) {
+func byteEncode12Generic[T ~[n]fieldElement](b []byte, f *T) {
 	b = b[:encodedPolySize]
 	for i := 0; i < n; i += 2 {
 		x, y := uint32((*f)[i]), uint32((*f)[i+1])
@@ -57,10 +57,10 @@ func byteEncode12[T ~[n]fieldElement](b []byte, f *T) {
 	}
 }
 
-// byteDecode12Checked decodes 384 bytes into f, failing if any coefficient is
+// byteDecode12CheckedGeneric decodes 384 bytes into f, failing if any coefficient is
 // at least q: the modulus check of FIPS 203, Section 7.2. It is for public data
 // (encapsulation keys), so it may return early.
-func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
+func byteDecode12CheckedGeneric[T ~[n]fieldElement](f *T, b []byte) error {
 	b = b[:encodedPolySize]
 	for i := 0; i < n; i += 2 {
 		x := uint16(b[3*i/2]) | uint16(b[3*i/2+1]&0x0f)<<8
@@ -73,10 +73,10 @@ func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
 	return nil
 }
 
-// byteDecode12Reduce decodes 384 bytes into f with each coefficient reduced
+// byteDecode12ReduceGeneric decodes 384 bytes into f with each coefficient reduced
 // modulo q (ByteDecode_12, FIPS 203, Algorithm 6), in constant time: it decodes
 // the secret ŝ of an expanded decapsulation key.
-func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) {
+func byteDecode12ReduceGeneric[T ~[n]fieldElement](f *T, b []byte) {
 	b = b[:encodedPolySize]
 	for i := 0; i < n; i += 2 {
 		x := uint16(b[3*i/2]) | uint16(b[3*i/2+1]&0x0f)<<8

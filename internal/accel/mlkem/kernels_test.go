@@ -3,6 +3,7 @@ package mlkem
 import (
 	"bytes"
 	"errors"
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"math/rand/v2"
 	"testing"
 )
@@ -82,7 +83,9 @@ func randomRing(r *rand.Rand) ringElement {
 	return f
 }
 
-func TestNTT(t *testing.T) {
+func TestNTT(t *testing.T) { forEachLevel(t, nTTAtLevel) }
+
+func nTTAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 50 {
 		f, g := randomRing(r), randomRing(r)
@@ -158,7 +161,9 @@ func TestByteEncode(t *testing.T) {
 	}
 }
 
-func TestSamplePolyCBD(t *testing.T) {
+func TestSamplePolyCBD(t *testing.T) { forEachLevel(t, samplePolyCBDAtLevel) }
+
+func samplePolyCBDAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, eta := range []int{2, 3} {
 		b := make([]byte, 64*eta)
@@ -204,7 +209,9 @@ func TestConstantTimeHelpers(t *testing.T) {
 
 // TestSampleNTTLanes checks that the four-lane ExpandA agrees with one
 // single-state SampleNTT per entry, and that every entry is below q.
-func TestSampleNTTLanes(t *testing.T) {
+func TestSampleNTTLanes(t *testing.T) { forEachLevel(t, sampleNTTLanesAtLevel) }
+
+func sampleNTTLanesAtLevel(t *testing.T, _ cpu.Level) {
 	var rho [32]byte
 	for i := range rho {
 		rho[i] = byte(i)
@@ -230,7 +237,9 @@ func TestSampleNTTLanes(t *testing.T) {
 // TestRoundTrip needs no vector files: keys from random seeds encapsulate and
 // decapsulate to the same key, keys survive their encodings, and bad input
 // gets the documented errors.
-func TestRoundTrip(t *testing.T) {
+func TestRoundTrip(t *testing.T) { forEachLevel(t, roundTripAtLevel) }
+
+func roundTripAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		seed := make([]byte, SeedSize)

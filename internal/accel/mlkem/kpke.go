@@ -26,14 +26,11 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 	for i := range k {
 		// t̂[i] = ê[i] + Σ_j Â[i, j] ∘ ŝ[j]
 		eHat := ntt(&se[k+i])
-		var acc [n]uint32
-		for c := range acc {
-			acc[c] = uint32(eHat[c])
-		}
+		var row, sj [maxK]*nttElement
 		for j := range k {
-			multiplyAccumulate(&acc, &ek.a[i*k+j], &s[j])
+			row[j], sj[j] = &ek.a[i*k+j], &s[j]
 		}
-		ek.t[i] = reduceAccumulator(&acc)
+		ek.t[i] = dotProduct(&eHat, &row, &sj, k)
 	}
 	clear(se[:])
 	clear(g[:])
@@ -53,38 +50,36 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
 	}
 	var yHat [maxK]nttElement
+	var yPtr [maxK]*nttElement
 	for i := range k {
 		yHat[i] = ntt(&noise[i])
+		yPtr[i] = &yHat[i]
 	}
 
-	var coeffs [n]uint16
 	c1Len := 32 * int(p.du)
 	for i := range k {
 		// u[i] = NTT⁻¹(Σ_j Â[j, i] ∘ ŷ[j]) + e1[i]: the transpose of Â.
-		var acc [n]uint32
+		var column [maxK]*nttElement
 		for j := range k {
-			multiplyAccumulate(&acc, &ek.a[j*k+i], &yHat[j])
+			column[j] = &ek.a[j*k+i]
 		}
-		uHat := reduceAccumulator(&acc)
+		uHat := dotProduct(nil, &column, &yPtr, k)
 		u := inverseNTT(&uHat)
 		u = polyAdd(&u, &noise[k+i])
-		compressPoly(&coeffs, &u, p.du)
-		byteEncode(c[i*c1Len:], &coeffs, p.du)
+		compressEncode(c[i*c1Len:], &u, p.du)
 	}
 
 	// v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
-	var acc [n]uint32
+	var tPtr [maxK]*nttElement
 	for j := range k {
-		multiplyAccumulate(&acc, &ek.t[j], &yHat[j])
+		tPtr[j] = &ek.t[j]
 	}
-	vHat := reduceAccumulator(&acc)
+	vHat := dotProduct(nil, &tPtr, &yPtr, k)
 	v := inverseNTT(&vHat)
 	v = polyAdd(&v, &noise[2*k])
-	byteDecode(&coeffs, m[:], 1)
-	mu := decompressPoly(&coeffs, 1)
+	mu := decodeDecompress(m[:], 1)
 	v = polyAdd(&v, &mu)
-	compressPoly(&coeffs, &v, p.dv)
-	byteEncode(c[k*c1Len:], &coeffs, p.dv)
+	compressEncode(c[k*c1Len:], &v, p.dv)
 
 	clear(noise[:])
 	clear(yHat[:])
@@ -94,27 +89,23 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 // secret ŝ: it returns the message encrypted in c, of p.CiphertextSize() bytes.
 func pkeDecrypt(p *Params, s *[maxK]nttElement, c []byte) (m [32]byte) {
 	k := p.k
-	var coeffs [n]uint16
 	c1Len := 32 * int(p.du)
 	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).
-	var acc [n]uint32
+	var uHat [maxK]nttElement
+	var sPtr, uPtr [maxK]*nttElement
 	for i := range k {
-		byteDecode(&coeffs, c[i*c1Len:], p.du)
-		u := decompressPoly(&coeffs, p.du)
-		uHat := ntt(&u)
-		multiplyAccumulate(&acc, &s[i], &uHat)
+		u := decodeDecompress(c[i*c1Len:], p.du)
+		uHat[i] = ntt(&u)
+		sPtr[i], uPtr[i] = &s[i], &uHat[i]
 	}
-	suHat := reduceAccumulator(&acc)
+	suHat := dotProduct(nil, &sPtr, &uPtr, k)
 	su := inverseNTT(&suHat)
 	// v' = Decompress_dv(ByteDecode_dv(c2)); w = v' − NTT⁻¹(ŝᵀ ∘ NTT(u')).
-	byteDecode(&coeffs, c[k*c1Len:], p.dv)
-	v := decompressPoly(&coeffs, p.dv)
+	v := decodeDecompress(c[k*c1Len:], p.dv)
 	w := polySub(&v, &su)
 	// m = ByteEncode_1(Compress_1(w)); w is secret, compress is constant-time.
-	compressPoly(&coeffs, &w, 1)
-	byteEncode(m[:], &coeffs, 1)
+	compressEncode(m[:], &w, 1)
 	clear(w[:])
-	clear(acc[:])
 	clear(suHat[:])
 	return m
 }

@@ -3,6 +3,9 @@ package mlkem
 import (
 	"crypto/sha3"
 	"errors"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
 // EncapsulationKey is an ML-KEM encapsulation key in expanded form: t̂, the
@@ -217,14 +220,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	copy(gIn[:32], m[:])
 	copy(gIn[32:], dk.ek.h[:])
 	g := sha3.Sum512(gIn[:])
-	// K̄ = J(z‖c) = SHAKE256(z‖c, 32). Single-stream hashes (G, H, J) use
-	// crypto/sha3, whose permutation is assembly on amd64: measured 28% faster
-	// than the portable keccak package on J's 1 KiB input, with no allocation.
-	var kBar [32]byte
-	j := sha3.NewSHAKE256()
-	j.Write(dk.z[:])
-	j.Write(c)
-	j.Read(kBar[:])
+	kBar := rejectionKey(&dk.z, c)
 
 	var c2 [maxCiphertextLen]byte
 	reenc := c2[:len(c)]
@@ -236,4 +232,26 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	clear(gIn[:])
 	clear(kBar[:])
 	return nil
+}
+
+// rejectionKey returns K̄ = J(z‖c) = SHAKE256(z‖c, 32), the implicit-rejection
+// key. At levels AVX2 and AVX512 it runs on the keccak package's single state,
+// whose BMI2 permutation measured 15% faster than crypto/sha3 on J's 1 KiB
+// input (best of 200 batches: 2.7 µs against 3.2 µs); otherwise, where that
+// state would use the portable permutation, on crypto/sha3. G and H are
+// SHA3-512 and SHA3-256, which the keccak package does not offer.
+func rejectionKey(z *[32]byte, c []byte) (kBar [32]byte) {
+	if cpu.Active() >= cpu.AVX2 {
+		var j keccak.Shake
+		j.Init256()
+		j.Absorb(z[:])
+		j.Absorb(c)
+		j.Squeeze(kBar[:])
+		return kBar
+	}
+	j := sha3.NewSHAKE256()
+	j.Write(z[:])
+	j.Write(c)
+	j.Read(kBar[:])
+	return kBar
 }

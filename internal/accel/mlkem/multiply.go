@@ -15,6 +15,21 @@ func multiplyAccumulate(acc *[n]uint32, f, g *nttElement) {
 	}
 }
 
+// dotProductGeneric returns init + Σ_{j<k} f[j] ∘ g[j] in T_q, or the sum
+// alone if init is nil: the portable kernel behind dotProduct.
+func dotProductGeneric(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
+	var acc [n]uint32
+	if init != nil {
+		for i := range acc {
+			acc[i] = uint32(init[i])
+		}
+	}
+	for j := range k {
+		multiplyAccumulate(&acc, f[j], g[j])
+	}
+	return reduceAccumulator(&acc)
+}
+
 // reduceAccumulator returns the NTT-domain element held, unreduced, in acc.
 func reduceAccumulator(acc *[n]uint32) nttElement {
 	var r nttElement
@@ -24,8 +39,9 @@ func reduceAccumulator(acc *[n]uint32) nttElement {
 	return r
 }
 
-// polyAdd returns f + g, coefficient-wise, for either domain.
-func polyAdd[T ~[n]fieldElement](f, g *T) T {
+// polyAddGeneric returns f + g, coefficient-wise, for either domain: the
+// portable kernel behind polyAdd.
+func polyAddGeneric[T ~[n]fieldElement](f, g *T) T {
 	var r T
 	for i := range r {
 		r[i] = fieldAdd((*f)[i], (*g)[i])
@@ -33,8 +49,9 @@ func polyAdd[T ~[n]fieldElement](f, g *T) T {
 	return r
 }
 
-// polySub returns f − g, coefficient-wise, for either domain.
-func polySub[T ~[n]fieldElement](f, g *T) T {
+// polySubGeneric returns f − g, coefficient-wise, for either domain: the
+// portable kernel behind polySub.
+func polySubGeneric[T ~[n]fieldElement](f, g *T) T {
 	var r T
 	for i := range r {
 		r[i] = fieldSub((*f)[i], (*g)[i])

@@ -45,13 +45,14 @@ func bitRev7(i uint8) uint8 {
 	return r
 }
 
-// ntt computes the NTT representation of f (FIPS 203, Algorithm 9).
+// nttGeneric computes the NTT representation of f (FIPS 203, Algorithm 9):
+// the portable kernel behind ntt, and the specification of the SIMD ones.
 //
 // It reduces lazily: products are Barrett-reduced to [0, 2q) and sums are not
 // reduced at all, so a coefficient grows by at most 2q per layer and stays
 // below 15q after the seven layers; one full reduction per coefficient ends the
 // transform.
-func ntt(f *ringElement) nttElement {
+func nttGeneric(f *ringElement) nttElement {
 	var a [n]uint32
 	for i := range a {
 		a[i] = uint32(f[i])
@@ -77,13 +78,13 @@ func ntt(f *ringElement) nttElement {
 	return r
 }
 
-// inverseNTT computes the polynomial whose NTT representation is f (FIPS 203,
-// Algorithm 10).
+// inverseNTTGeneric computes the polynomial whose NTT representation is f
+// (FIPS 203, Algorithm 10): the portable kernel behind inverseNTT.
 //
 // It reduces lazily: the difference feeding each product is Barrett-reduced
 // to [0, 2q) while sums grow, at most doubling per layer, to below 128q after
 // seven layers (and 128q·q < 2^32); the final scaling by 128⁻¹ reduces fully.
-func inverseNTT(f *nttElement) ringElement {
+func inverseNTTGeneric(f *nttElement) ringElement {
 	var a [n]uint32
 	for i := range a {
 		a[i] = uint32(f[i])

@@ -1,19 +1,22 @@
 package mlkem
 
-import "github.com/crystals-go/crystals/internal/accel/keccak"
+import (
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
 
 // sampleNTTBlocks is how many SHAKE128 blocks SampleNTT squeezes before it
 // looks at the result: 3·168 bytes give 336 candidates, of which 256 are below
 // q with overwhelming probability, so a second round is rare.
 const sampleNTTBlocks = 3
 
-// sampleNTTParse continues SampleNTT (FIPS 203, Algorithm 7) on the XOF output
-// buf: it appends the 12-bit candidates below q to a, which already holds j
+// sampleNTTParseGeneric continues SampleNTT (FIPS 203, Algorithm 7) on the
+// XOF output buf, the portable kernel behind sampleNTTParse: it appends the 12-bit candidates below q to a, which already holds j
 // coefficients, and returns the new count. len(buf) must be a multiple of 3.
 //
 // The loop is variable-time: it runs on the expansion of the public seed ρ,
 // which is no secret, so branching on its rejections leaks nothing.
-func sampleNTTParse(a *nttElement, j int, buf []byte) int {
+func sampleNTTParseGeneric(a *nttElement, j int, buf []byte) int {
 	for i := 0; i+3 <= len(buf) && j < n; i += 3 {
 		d1 := uint16(buf[i]) | uint16(buf[i+1]&0x0f)<<8
 		d2 := uint16(buf[i+1]>>4) | uint16(buf[i+2])<<4
@@ -29,53 +32,137 @@ func sampleNTTParse(a *nttElement, j int, buf []byte) int {
 	return j
 }
 
+// laneXOF is a multi-state SHAKE of width 4 or 8: the keccak package's
+// ShakeX4 or ShakeX8 behind slice-taking methods, so the samplers have one
+// body for both widths.
+type laneXOF struct {
+	width int
+	x4    keccak.ShakeX4
+	x8    keccak.ShakeX8
+}
+
+// init resets the width states to empty SHAKE128 (rate128) or SHAKE256
+// states.
+func (x *laneXOF) init(width int, rate128 bool) {
+	x.width = width
+	switch {
+	case width == 8 && rate128:
+		x.x8.Init128()
+	case width == 8:
+		x.x8.Init256()
+	case rate128:
+		x.x4.Init128()
+	default:
+		x.x4.Init256()
+	}
+}
+
+// absorb adds in[l] to state l; len(in) is the width.
+func (x *laneXOF) absorb(in [][]byte) {
+	if x.width == 8 {
+		x.x8.Absorb((*[8][]byte)(in))
+	} else {
+		x.x4.Absorb((*[4][]byte)(in))
+	}
+}
+
+// squeezeBlocks fills out[l] from state l; len(out) is the width.
+func (x *laneXOF) squeezeBlocks(out [][]byte) {
+	if x.width == 8 {
+		x.x8.SqueezeBlocks((*[8][]byte)(out))
+	} else {
+		x.x4.SqueezeBlocks((*[4][]byte)(out))
+	}
+}
+
+// multiLanes returns how many SHAKE states one multi-state call computes at
+// the current level (the 8-way kernel at AVX512, the 4-way one otherwise),
+// and how many real streams must be left for the call to beat single
+// states: with vector kernels a call with spare lanes is cheaper than two
+// single states, while the portable code pays for every lane.
+func multiLanes() (width, minUsed int) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		return 8, 2
+	case cpu.AVX2:
+		return 4, 2
+	}
+	return 4, 4
+}
+
 // expandA fills a[i·k+j] = Â[i, j] = SampleNTT(ρ‖j‖i) for i, j < k (FIPS 203,
-// Algorithm 13 lines 3–7, and Algorithm 14 lines 4–8). Groups of four entries
-// run on one four-lane SHAKE128 ([keccak.ShakeX4]); the leftover entries (one
-// for k = 3) on a single state.
+// Algorithm 13 lines 3–7, and Algorithm 14 lines 4–8). Groups of entries run
+// on one multi-state SHAKE128 ([keccak.ShakeX8] at level AVX512, else
+// [keccak.ShakeX4]); entries left over run on single states.
 func expandA(a *[maxK * maxK]nttElement, rho *[32]byte, k int) {
+	total := k * k
+	width, minUsed := multiLanes()
+	first := 0
+	for ; total-first >= minUsed; first += width {
+		var x laneXOF
+		x.init(width, true)
+		expandALanes(&x, a, rho, k, first)
+	}
 	var in [34]byte
 	copy(in[:], rho[:])
-	total := k * k
-	idx := 0
-	for ; idx+4 <= total; idx += 4 {
-		var x keccak.ShakeX4
-		var inputs [4][34]byte
-		var ins [4][]byte
-		for l := range 4 {
-			inputs[l] = in
-			inputs[l][32] = byte((idx + l) % k) // j
-			inputs[l][33] = byte((idx + l) / k) // i
-			ins[l] = inputs[l][:]
-		}
-		x.Init128()
-		x.Absorb(&ins)
-		var bufs [4][sampleNTTBlocks * keccak.Rate128]byte
-		var outs [4][]byte
-		for l := range 4 {
-			outs[l] = bufs[l][:]
-		}
-		x.SqueezeBlocks(&outs)
-		var counts [4]int
-		for l := range 4 {
-			counts[l] = sampleNTTParse(&a[idx+l], 0, outs[l])
-		}
-		// Variable-time on public data: more blocks only while a lane of the
-		// public matrix still lacks coefficients.
-		for counts[0] < n || counts[1] < n || counts[2] < n || counts[3] < n {
-			for l := range 4 {
-				outs[l] = bufs[l][:keccak.Rate128]
-			}
-			x.SqueezeBlocks(&outs)
-			for l := range 4 {
-				counts[l] = sampleNTTParse(&a[idx+l], counts[l], outs[l])
-			}
-		}
-	}
-	for ; idx < total; idx++ {
+	for idx := first; idx < total; idx++ {
 		in[32] = byte(idx % k)
 		in[33] = byte(idx / k)
 		sampleNTT(&a[idx], &in)
+	}
+}
+
+// expandALanes samples the entries first, first+1, … of Â on the lanes of
+// the fresh SHAKE128 states x. Lanes past the last entry recompute entry
+// first into a discarded buffer.
+func expandALanes(x *laneXOF, a *[maxK * maxK]nttElement, rho *[32]byte, k, first int) {
+	// Stores go to the arrays, not through slices of them, which would
+	// move the buffers to the heap.
+	var ins, outs [8][]byte
+	width := x.width
+	var inputs [8][34]byte
+	var bufs [8][sampleNTTBlocks * keccak.Rate128]byte
+	var spare nttElement
+	var dst [8]*nttElement
+	var counts [8]int
+	for l := range width {
+		idx := first + l
+		dst[l] = &spare
+		if idx < k*k {
+			dst[l] = &a[idx]
+		} else {
+			idx = first
+		}
+		copy(inputs[l][:], rho[:])
+		inputs[l][32] = byte(idx % k) // j
+		inputs[l][33] = byte(idx / k) // i
+		ins[l] = inputs[l][:]
+		outs[l] = bufs[l][:]
+	}
+	x.absorb(ins[:width])
+	x.squeezeBlocks(outs[:width])
+	for l := range width {
+		counts[l] = sampleNTTParse(dst[l], 0, outs[l])
+	}
+	// Variable-time on public data: more blocks only while an entry of the
+	// public matrix still lacks coefficients.
+	for {
+		done := true
+		for l := range width {
+			if dst[l] != &spare && counts[l] < n {
+				done = false
+			}
+		}
+		if done {
+			return
+		}
+		for l := range width {
+			outs[l] = bufs[l][:keccak.Rate128]
+		}
+		x.squeezeBlocks(outs[:width])
+		for l := range width {
+			counts[l] = sampleNTTParse(dst[l], counts[l], outs[l])
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package mlkem
 
 import (
 	"errors"
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/vectors/mlkemvectors"
@@ -71,9 +72,19 @@ func (engineVectors) CheckDecapsulationKey(set string, dk []byte) error {
 	return new(DecapsulationKey).SetExpanded(paramsByName[set], dk)
 }
 
-func TestACVP(t *testing.T)       { mlkemvectors.ACVP(t, engineVectors{}) }
-func TestWycheproof(t *testing.T) { mlkemvectors.Wycheproof(t, engineVectors{}) }
-func TestCCTV(t *testing.T)       { mlkemvectors.CCTV(t, engineVectors{}) }
+// The conformance suites run once per SIMD level (see forEachLevel).
+
+func TestACVP(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.ACVP(t, engineVectors{}) })
+}
+
+func TestWycheproof(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.Wycheproof(t, engineVectors{}) })
+}
+
+func TestCCTV(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.CCTV(t, engineVectors{}) })
+}
 
 // TestExpandedKeyErrors checks that the dk import reports which check failed.
 func TestExpandedKeyErrors(t *testing.T) {

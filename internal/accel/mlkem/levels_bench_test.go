@@ -1,0 +1,169 @@
+package mlkem
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+// BenchmarkLevels runs the four operations of the engine at every SIMD level
+// this CPU has; Benchmark<Op> in bench_test.go runs them at the best level
+// beside crypto/mlkem and circl in the same binary. Names are
+// BenchmarkLevels/<set>/<op>/crystals-<level>, for benchstat.
+func BenchmarkLevels(b *testing.B) {
+	seed := benchSeed()
+	for _, s := range benchSets {
+		p := s.p
+		var dk, scratch DecapsulationKey
+		if err := dk.SetSeed(p, seed); err != nil {
+			b.Fatal(err)
+		}
+		ekBytes := dk.ek.AppendBytes(nil)
+		var m [MessageSize]byte
+		var k [SharedKeySize]byte
+		c := make([]byte, p.CiphertextSize())
+		if err := dk.ek.EncapsulateInternal(&k, c, &m); err != nil {
+			b.Fatal(err)
+		}
+		var ek EncapsulationKey
+		for _, op := range []struct {
+			name string
+			run  func() error
+		}{
+			{"KeyGen", func() error { return scratch.SetSeed(p, seed) }},
+			{"EncapsulateFromBytes", func() error {
+				if err := ek.SetBytes(p, ekBytes); err != nil {
+					return err
+				}
+				return ek.EncapsulateInternal(&k, c, &m)
+			}},
+			{"Encapsulate", func() error { return dk.ek.EncapsulateInternal(&k, c, &m) }},
+			{"Decapsulate", func() error { return dk.Decapsulate(&k, c) }},
+		} {
+			benchLevels(b, p.Name()+"/"+op.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := op.run(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// benchLevels runs f as the sub-benchmark <name>/crystals-<level> once per
+// SIMD level this CPU has, with the kernels forced to that level.
+func benchLevels(b *testing.B, name string, f func(b *testing.B)) {
+	for _, l := range cpu.Levels() {
+		b.Run(name+"/crystals-"+l.String(), func(b *testing.B) {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer restore()
+			f(b)
+		})
+	}
+}
+
+// BenchmarkKernel measures each dispatched kernel at every level, for the
+// portable/AVX2/AVX-512 ratios.
+func BenchmarkKernel(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var f [maxK]nttElement
+	var fp, gp [maxK]*nttElement
+	for j := range f {
+		f[j] = nttElement(randomPoly(r))
+		fp[j], gp[j] = &f[j], &f[(j+1)%maxK]
+	}
+	re := ringElement(f[0])
+	var sink nttElement
+	var sinkRing ringElement
+	benchLevels(b, "ntt", func(b *testing.B) {
+		for b.Loop() {
+			sink = ntt(&re)
+		}
+	})
+	benchLevels(b, "inverseNTT", func(b *testing.B) {
+		for b.Loop() {
+			sinkRing = inverseNTT(&f[0])
+		}
+	})
+	benchLevels(b, "dotProduct-k3", func(b *testing.B) {
+		for b.Loop() {
+			sink = dotProduct(&f[3], &fp, &gp, 3)
+		}
+	})
+	var xof [sampleNTTBlocks * 168]byte
+	for i := range xof {
+		xof[i] = byte(r.Uint32())
+	}
+	benchLevels(b, "sampleNTTParse-504B", func(b *testing.B) {
+		for b.Loop() {
+			sampleNTTParse(&sink, 0, xof[:])
+		}
+	})
+	for _, eta := range []int{2, 3} {
+		benchLevels(b, fmt.Sprintf("samplePolyCBD-eta%d", eta), func(b *testing.B) {
+			for b.Loop() {
+				samplePolyCBD(&sinkRing, xof[:64*eta], eta)
+			}
+		})
+	}
+	var rho [32]byte
+	benchLevels(b, "expandA-k3", func(b *testing.B) {
+		var a [maxK * maxK]nttElement
+		for b.Loop() {
+			expandA(&a, &rho, 3)
+		}
+	})
+	benchLevels(b, "sampleNoise-7", func(b *testing.B) {
+		var noise [7]ringElement
+		for b.Loop() {
+			sampleNoise(noise[:], &rho, 0, 2)
+		}
+	})
+	enc := make([]byte, encodedPolySize)
+	for _, d := range []uint{1, 4, 10, 11} {
+		benchLevels(b, fmt.Sprintf("compressEncode-d%d", d), func(b *testing.B) {
+			for b.Loop() {
+				compressEncode(enc, &re, d)
+			}
+		})
+		benchLevels(b, fmt.Sprintf("decodeDecompress-d%d", d), func(b *testing.B) {
+			for b.Loop() {
+				sinkRing = decodeDecompress(enc, d)
+			}
+		})
+	}
+	byteEncode12Generic(enc, &f[0])
+	benchLevels(b, "byteEncode12", func(b *testing.B) {
+		for b.Loop() {
+			byteEncode12(enc, &f[0])
+		}
+	})
+	benchLevels(b, "byteDecode12Checked", func(b *testing.B) {
+		for b.Loop() {
+			if byteDecode12Checked(&sink, enc) != nil {
+				b.Fatal("rejected")
+			}
+		}
+	})
+	benchLevels(b, "polyAdd", func(b *testing.B) {
+		for b.Loop() {
+			sink = polyAdd(&f[0], &f[1])
+		}
+	})
+	c1, c2 := make([]byte, 1088), make([]byte, 1088)
+	benchLevels(b, "constantTimeEqual-1088B", func(b *testing.B) {
+		for b.Loop() {
+			if constantTimeEqual(c1, c2) != 1 {
+				b.Fatal("unequal")
+			}
+		}
+	})
+	_, _ = sink, sinkRing
+}
