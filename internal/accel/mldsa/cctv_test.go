@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
@@ -33,13 +34,20 @@ const cctvFieldOps = "f930663417278156ab05d940294a77210a809c924d8ab63ec72f452624
 // TestCCTVAccumulated reads seeds from one SHAKE128, writes each derived
 // public key and the deterministic signature of the empty message with the
 // empty context to another, verifies every signature, and compares 32 bytes
-// of the second SHAKE128 with CCTV's digest. 10 000 iterations run unless
-// -short, where 100 do.
+// of the second SHAKE128 with CCTV's digest. It runs at every level: 100
+// and 10 000 iterations at the best level, 100 at the others and everywhere
+// under -short.
 func TestCCTVAccumulated(t *testing.T) {
-	iterations := []int{100, 10000}
-	if testing.Short() {
-		iterations = iterations[:1]
-	}
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		iterations := []int{100}
+		if l == cpu.Best() && !testing.Short() {
+			iterations = append(iterations, 10000)
+		}
+		cctvAccumulatedRun(t, iterations)
+	})
+}
+
+func cctvAccumulatedRun(t *testing.T, iterations []int) {
 	for _, p := range All() {
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
