@@ -9,8 +9,8 @@ import (
 )
 
 const (
-	q    = 8380417
-	n    = 256
+	q           = 8380417
+	n           = 256
 	qInv uint32 = 58728449 // q⁻¹ mod 2³²
 	// invNTTScale is 256⁻¹·2⁶⁴ mod q, the final factor of the inverse NTT.
 	invNTTScale = 41978
