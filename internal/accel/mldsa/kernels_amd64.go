@@ -76,3 +76,112 @@ func nttDot(a []nttElement, b []nttElement) (p nttElement) {
 	}
 	return
 }
+
+// polyAdd returns a + b; it works on either domain.
+func polyAdd[T ~[n]fieldElement](a, b *T) (s T) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		polyAddAVX512(words(&s), words(a), words(b))
+	case cpu.AVX2:
+		polyAddAVX2(words(&s), words(a), words(b))
+	default:
+		s = polyAddGeneric(a, b)
+	}
+	return
+}
+
+// polySub returns a − b; it works on either domain.
+func polySub[T ~[n]fieldElement](a, b *T) (s T) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		polySubAVX512(words(&s), words(a), words(b))
+	case cpu.AVX2:
+		polySubAVX2(words(&s), words(a), words(b))
+	default:
+		s = polySubGeneric(a, b)
+	}
+	return
+}
+
+// infinityNormBelow reports whether every coefficient of f has |f mod± q| <
+// bound (the ‖·‖∞ checks of Algorithms 7 and 8, FIPS 204), reading every
+// coefficient. The kernels return the maximum of (f + bound − 1) mod q,
+// which is below 2·bound − 1 exactly when every |f mod± q| < bound.
+func infinityNormBelow[T ~[n]fieldElement](f *T, bound int) bool {
+	var m uint32
+	switch cpu.Active() {
+	case cpu.AVX512:
+		m = normMaxAVX512(words(f), uint32(bound-1))
+	case cpu.AVX2:
+		m = normMaxAVX2(words(f), uint32(bound-1))
+	default:
+		return infinityNormBelowGeneric(f, bound)
+	}
+	return ctLess(m, uint32(2*bound-1)) == 1
+}
+
+// lowBitsNormBelow reports whether ‖LowBits(r)‖∞ < bound, in constant time.
+func lowBitsNormBelow(p *Params, r *ringElement, bound int) bool {
+	var m uint32
+	switch level, by32 := cpu.Active(), p.Gamma2 == (q-1)/32; {
+	case level == cpu.AVX512 && by32:
+		m = lowBitsNormMax32AVX512(words(r))
+	case level == cpu.AVX512:
+		m = lowBitsNormMax88AVX512(words(r))
+	case level == cpu.AVX2 && by32:
+		m = lowBitsNormMax32AVX2(words(r))
+	case level == cpu.AVX2:
+		m = lowBitsNormMax88AVX2(words(r))
+	default:
+		return lowBitsNormBelowGeneric(p, r, bound)
+	}
+	return ctLess(m, uint32(bound)) == 1
+}
+
+// polyHighBits sets w1 to HighBits(r) coefficient-wise.
+func polyHighBits(p *Params, w1, r *ringElement) {
+	switch level, by32 := cpu.Active(), p.Gamma2 == (q-1)/32; {
+	case level == cpu.AVX512 && by32:
+		highBits32AVX512(words(w1), words(r))
+	case level == cpu.AVX512:
+		highBits88AVX512(words(w1), words(r))
+	case level == cpu.AVX2 && by32:
+		highBits32AVX2(words(w1), words(r))
+	case level == cpu.AVX2:
+		highBits88AVX2(words(w1), words(r))
+	default:
+		polyHighBitsGeneric(p, w1, r)
+	}
+}
+
+// polyMakeHints sets h to MakeHint(−ct0, w0 + ct0) coefficient-wise and
+// returns its number of ones.
+func polyMakeHints(p *Params, h, w0, ct0 *ringElement) int {
+	switch level, by32 := cpu.Active(), p.Gamma2 == (q-1)/32; {
+	case level == cpu.AVX512 && by32:
+		return int(makeHints32AVX512(words(h), words(w0), words(ct0)))
+	case level == cpu.AVX512:
+		return int(makeHints88AVX512(words(h), words(w0), words(ct0)))
+	case level == cpu.AVX2 && by32:
+		return int(makeHints32AVX2(words(h), words(w0), words(ct0)))
+	case level == cpu.AVX2:
+		return int(makeHints88AVX2(words(h), words(w0), words(ct0)))
+	}
+	return polyMakeHintsGeneric(p, h, w0, ct0)
+}
+
+// polyUseHints sets w1 to UseHint(h, r) coefficient-wise.
+func polyUseHints(p *Params, w1, h, r *ringElement) {
+	switch level, by32 := cpu.Active(), p.Gamma2 == (q-1)/32; {
+	case level == cpu.AVX512 && by32:
+		useHints32AVX512(words(w1), words(h), words(r))
+	case level == cpu.AVX512:
+		useHints88AVX512(words(w1), words(h), words(r))
+	case level == cpu.AVX2 && by32:
+		useHints32AVX2(words(w1), words(h), words(r))
+	case level == cpu.AVX2:
+		useHints88AVX2(words(w1), words(h), words(r))
+	default:
+		polyUseHintsGeneric(p, w1, h, r)
+	}
+}

@@ -16143,3 +16143,9929 @@ nttDotAVX2_terms:
 	JNE      nttDotAVX2_vectors
 	VZEROUPPER
 	RET
+
+// func polyAddAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·polyAddAVX512(SB), NOSPLIT, $0-24
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	VMOVDQU32    (CX), Z0
+	VPADDD       (DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPADDD       64(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 64(AX)
+	VMOVDQU32    128(CX), Z0
+	VPADDD       128(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 128(AX)
+	VMOVDQU32    192(CX), Z0
+	VPADDD       192(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 192(AX)
+	VMOVDQU32    256(CX), Z0
+	VPADDD       256(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 256(AX)
+	VMOVDQU32    320(CX), Z0
+	VPADDD       320(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 320(AX)
+	VMOVDQU32    384(CX), Z0
+	VPADDD       384(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 384(AX)
+	VMOVDQU32    448(CX), Z0
+	VPADDD       448(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 448(AX)
+	VMOVDQU32    512(CX), Z0
+	VPADDD       512(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 512(AX)
+	VMOVDQU32    576(CX), Z0
+	VPADDD       576(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 576(AX)
+	VMOVDQU32    640(CX), Z0
+	VPADDD       640(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 640(AX)
+	VMOVDQU32    704(CX), Z0
+	VPADDD       704(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 704(AX)
+	VMOVDQU32    768(CX), Z0
+	VPADDD       768(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 768(AX)
+	VMOVDQU32    832(CX), Z0
+	VPADDD       832(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 832(AX)
+	VMOVDQU32    896(CX), Z0
+	VPADDD       896(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 896(AX)
+	VMOVDQU32    960(CX), Z0
+	VPADDD       960(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 960(AX)
+	VZEROUPPER
+	RET
+
+// func polySubAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·polySubAVX512(SB), NOSPLIT, $0-24
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	VMOVDQU32    (CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       (DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       64(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 64(AX)
+	VMOVDQU32    128(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       128(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 128(AX)
+	VMOVDQU32    192(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       192(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 192(AX)
+	VMOVDQU32    256(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       256(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 256(AX)
+	VMOVDQU32    320(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       320(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 320(AX)
+	VMOVDQU32    384(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       384(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 384(AX)
+	VMOVDQU32    448(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       448(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 448(AX)
+	VMOVDQU32    512(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       512(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 512(AX)
+	VMOVDQU32    576(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       576(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 576(AX)
+	VMOVDQU32    640(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       640(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 640(AX)
+	VMOVDQU32    704(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       704(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 704(AX)
+	VMOVDQU32    768(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       768(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 768(AX)
+	VMOVDQU32    832(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       832(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 832(AX)
+	VMOVDQU32    896(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       896(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 896(AX)
+	VMOVDQU32    960(CX), Z0
+	VPADDD       Z8, Z0, Z0
+	VPSUBD       960(DX), Z0, Z0
+	VPSUBD       Z8, Z0, Z2
+	VPMINUD      Z2, Z0, Z0
+	VMOVDQU32    Z0, 960(AX)
+	VZEROUPPER
+	RET
+
+// func normMaxAVX512(f *[256]uint32, boundMinus1 uint32) uint32
+// Requires: AVX, AVX2, AVX512F
+TEXT ·normMaxAVX512(SB), NOSPLIT, $0-20
+	MOVL          $0x00005555, AX
+	KMOVW         AX, K1
+	MOVL          $0x0000aaaa, AX
+	KMOVW         AX, K2
+	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
+	MOVQ          f+0(FP), AX
+	MOVL          boundMinus1+8(FP), CX
+	VMOVD         CX, X3
+	VPBROADCASTD  X3, Z3
+	VPXORD        Z0, Z0, Z0
+	VPADDD        (AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        64(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        128(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        192(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        256(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        320(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        384(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        448(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        512(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        576(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        640(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        704(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        768(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        832(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        896(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VPADDD        960(AX), Z3, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPMAXUD       Z1, Z0, Z0
+	VEXTRACTI64X4 $0x01, Z0, Y2
+	VPMAXUD       Y2, Y0, Y0
+	VEXTRACTI128  $0x01, Y0, X2
+	VPMAXUD       X2, X0, X0
+	VPSHUFD       $0x4e, X0, X2
+	VPMAXUD       X2, X0, X0
+	VPSHUFD       $0xb1, X0, X2
+	VPMAXUD       X2, X0, X0
+	VMOVD         X0, AX
+	MOVL          AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func highBits32AVX512(w1 *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·highBits32AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         w1+0(FP), AX
+	MOVQ         r+8(FP), CX
+	MOVL         $0x0000007f, DX
+	VPBROADCASTD DX, Z9
+	MOVL         $0x0007fe00, DX
+	VPBROADCASTD DX, Z12
+	MOVL         $0x003ff000, DX
+	VPBROADCASTD DX, Z13
+	MOVL         $0x00000401, DX
+	VPBROADCASTD DX, Z10
+	MOVL         $0x00200000, DX
+	VPBROADCASTD DX, Z11
+	MOVL         $0x0000000f, DX
+	VPBROADCASTD DX, Z14
+	VMOVDQU32    (CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 64(AX)
+	VMOVDQU32    128(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 128(AX)
+	VMOVDQU32    192(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 192(AX)
+	VMOVDQU32    256(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 256(AX)
+	VMOVDQU32    320(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 320(AX)
+	VMOVDQU32    384(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 384(AX)
+	VMOVDQU32    448(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 448(AX)
+	VMOVDQU32    512(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 512(AX)
+	VMOVDQU32    576(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 576(AX)
+	VMOVDQU32    640(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 640(AX)
+	VMOVDQU32    704(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 704(AX)
+	VMOVDQU32    768(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 768(AX)
+	VMOVDQU32    832(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 832(AX)
+	VMOVDQU32    896(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 896(AX)
+	VMOVDQU32    960(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VMOVDQU32    Z1, 960(AX)
+	VZEROUPPER
+	RET
+
+// func lowBitsNormMax32AVX512(r *[256]uint32) uint32
+// Requires: AVX, AVX2, AVX512F
+TEXT ·lowBitsNormMax32AVX512(SB), NOSPLIT, $0-12
+	MOVL          $0x00005555, AX
+	KMOVW         AX, K1
+	MOVL          $0x0000aaaa, AX
+	KMOVW         AX, K2
+	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
+	MOVQ          r+0(FP), AX
+	MOVL          $0x0000007f, CX
+	VPBROADCASTD  CX, Z9
+	MOVL          $0x0007fe00, CX
+	VPBROADCASTD  CX, Z12
+	MOVL          $0x003ff000, CX
+	VPBROADCASTD  CX, Z13
+	MOVL          $0x00000401, CX
+	VPBROADCASTD  CX, Z10
+	MOVL          $0x00200000, CX
+	VPBROADCASTD  CX, Z11
+	MOVL          $0x0000000f, CX
+	VPBROADCASTD  CX, Z14
+	VPXORD        Z3, Z3, Z3
+	VMOVDQU32     (AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     64(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     128(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     192(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     256(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     320(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     384(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     448(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     512(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     576(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     640(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     704(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     768(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     832(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     896(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     960(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x16, Z1, Z1
+	VPANDD        Z14, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPMAXUD       Y0, Y3, Y3
+	VEXTRACTI128  $0x01, Y3, X0
+	VPMAXUD       X0, X3, X3
+	VPSHUFD       $0x4e, X3, X0
+	VPMAXUD       X0, X3, X3
+	VPSHUFD       $0xb1, X3, X0
+	VPMAXUD       X0, X3, X3
+	VMOVD         X3, AX
+	MOVL          AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func makeHints32AVX512(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+// Requires: AVX, AVX2, AVX512F
+TEXT ·makeHints32AVX512(SB), NOSPLIT, $0-28
+	MOVL          $0x00005555, AX
+	KMOVW         AX, K1
+	MOVL          $0x0000aaaa, AX
+	KMOVW         AX, K2
+	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
+	MOVQ          h+0(FP), AX
+	MOVQ          w0+8(FP), CX
+	MOVQ          ct0+16(FP), DX
+	MOVL          $0x0000007f, BX
+	VPBROADCASTD  BX, Z9
+	MOVL          $0x0007fe00, BX
+	VPBROADCASTD  BX, Z12
+	MOVL          $0x003ff000, BX
+	VPBROADCASTD  BX, Z13
+	MOVL          $0x00000401, BX
+	VPBROADCASTD  BX, Z10
+	MOVL          $0x00200000, BX
+	VPBROADCASTD  BX, Z11
+	MOVL          $0x0000000f, BX
+	VPBROADCASTD  BX, Z14
+	VPXORD        Z4, Z4, Z4
+	VMOVDQU32     (CX), Z0
+	VPADDD        (DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, (AX)
+	VMOVDQU32     64(CX), Z0
+	VPADDD        64(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 64(AX)
+	VMOVDQU32     128(CX), Z0
+	VPADDD        128(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 128(AX)
+	VMOVDQU32     192(CX), Z0
+	VPADDD        192(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 192(AX)
+	VMOVDQU32     256(CX), Z0
+	VPADDD        256(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 256(AX)
+	VMOVDQU32     320(CX), Z0
+	VPADDD        320(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 320(AX)
+	VMOVDQU32     384(CX), Z0
+	VPADDD        384(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 384(AX)
+	VMOVDQU32     448(CX), Z0
+	VPADDD        448(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 448(AX)
+	VMOVDQU32     512(CX), Z0
+	VPADDD        512(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 512(AX)
+	VMOVDQU32     576(CX), Z0
+	VPADDD        576(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 576(AX)
+	VMOVDQU32     640(CX), Z0
+	VPADDD        640(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 640(AX)
+	VMOVDQU32     704(CX), Z0
+	VPADDD        704(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 704(AX)
+	VMOVDQU32     768(CX), Z0
+	VPADDD        768(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 768(AX)
+	VMOVDQU32     832(CX), Z0
+	VPADDD        832(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 832(AX)
+	VMOVDQU32     896(CX), Z0
+	VPADDD        896(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 896(AX)
+	VMOVDQU32     960(CX), Z0
+	VPADDD        960(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x16, Z2, Z2
+	VPANDD        Z14, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x16, Z3, Z3
+	VPANDD        Z14, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 960(AX)
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPADDD        Y0, Y4, Y4
+	VEXTRACTI128  $0x01, Y4, X0
+	VPADDD        X0, X4, X4
+	VPSHUFD       $0x4e, X4, X0
+	VPADDD        X0, X4, X4
+	VPSHUFD       $0xb1, X4, X0
+	VPADDD        X0, X4, X4
+	VMOVD         X4, AX
+	MOVL          AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func useHints32AVX512(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         w1+0(FP), AX
+	MOVQ         h+8(FP), CX
+	MOVQ         r+16(FP), DX
+	MOVL         $0x0000007f, BX
+	VPBROADCASTD BX, Z9
+	MOVL         $0x0007fe00, BX
+	VPBROADCASTD BX, Z12
+	MOVL         $0x003ff000, BX
+	VPBROADCASTD BX, Z13
+	MOVL         $0x00000401, BX
+	VPBROADCASTD BX, Z10
+	MOVL         $0x00200000, BX
+	VPBROADCASTD BX, Z11
+	MOVL         $0x0000000f, BX
+	VPBROADCASTD BX, Z14
+	MOVL         $0x00000010, BX
+	VPBROADCASTD BX, Z7
+	MOVL         $0x0000000f, BX
+	VPBROADCASTD BX, Z6
+	VMOVDQU32    (DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       (CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, (AX)
+	VMOVDQU32    64(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       64(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 64(AX)
+	VMOVDQU32    128(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       128(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 128(AX)
+	VMOVDQU32    192(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       192(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 192(AX)
+	VMOVDQU32    256(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       256(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 256(AX)
+	VMOVDQU32    320(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       320(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 320(AX)
+	VMOVDQU32    384(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       384(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 384(AX)
+	VMOVDQU32    448(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       448(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 448(AX)
+	VMOVDQU32    512(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       512(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 512(AX)
+	VMOVDQU32    576(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       576(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 576(AX)
+	VMOVDQU32    640(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       640(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 640(AX)
+	VMOVDQU32    704(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       704(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 704(AX)
+	VMOVDQU32    768(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       768(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 768(AX)
+	VMOVDQU32    832(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       832(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 832(AX)
+	VMOVDQU32    896(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       896(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 896(AX)
+	VMOVDQU32    960(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x16, Z1, Z1
+	VPANDD       Z14, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       960(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 960(AX)
+	VZEROUPPER
+	RET
+
+// func highBits88AVX512(w1 *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·highBits88AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         w1+0(FP), AX
+	MOVQ         r+8(FP), CX
+	MOVL         $0x0000007f, DX
+	VPBROADCASTD DX, Z9
+	MOVL         $0x0002e800, DX
+	VPBROADCASTD DX, Z12
+	MOVL         $0x003ff000, DX
+	VPBROADCASTD DX, Z13
+	MOVL         $0x00002c0b, DX
+	VPBROADCASTD DX, Z10
+	MOVL         $0x00800000, DX
+	VPBROADCASTD DX, Z11
+	MOVL         $0x0000002b, DX
+	VPBROADCASTD DX, Z14
+	VMOVDQU32    (CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 64(AX)
+	VMOVDQU32    128(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 128(AX)
+	VMOVDQU32    192(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 192(AX)
+	VMOVDQU32    256(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 256(AX)
+	VMOVDQU32    320(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 320(AX)
+	VMOVDQU32    384(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 384(AX)
+	VMOVDQU32    448(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 448(AX)
+	VMOVDQU32    512(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 512(AX)
+	VMOVDQU32    576(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 576(AX)
+	VMOVDQU32    640(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 640(AX)
+	VMOVDQU32    704(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 704(AX)
+	VMOVDQU32    768(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 768(AX)
+	VMOVDQU32    832(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 832(AX)
+	VMOVDQU32    896(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 896(AX)
+	VMOVDQU32    960(CX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VMOVDQU32    Z1, 960(AX)
+	VZEROUPPER
+	RET
+
+// func lowBitsNormMax88AVX512(r *[256]uint32) uint32
+// Requires: AVX, AVX2, AVX512F
+TEXT ·lowBitsNormMax88AVX512(SB), NOSPLIT, $0-12
+	MOVL          $0x00005555, AX
+	KMOVW         AX, K1
+	MOVL          $0x0000aaaa, AX
+	KMOVW         AX, K2
+	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
+	MOVQ          r+0(FP), AX
+	MOVL          $0x0000007f, CX
+	VPBROADCASTD  CX, Z9
+	MOVL          $0x0002e800, CX
+	VPBROADCASTD  CX, Z12
+	MOVL          $0x003ff000, CX
+	VPBROADCASTD  CX, Z13
+	MOVL          $0x00002c0b, CX
+	VPBROADCASTD  CX, Z10
+	MOVL          $0x00800000, CX
+	VPBROADCASTD  CX, Z11
+	MOVL          $0x0000002b, CX
+	VPBROADCASTD  CX, Z14
+	VPXORD        Z3, Z3, Z3
+	VMOVDQU32     (AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     64(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     128(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     192(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     256(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     320(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     384(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     448(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     512(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     576(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     640(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     704(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     768(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     832(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     896(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VMOVDQU32     960(AX), Z0
+	VPADDD        Z9, Z0, Z1
+	VPSRLD        $0x07, Z1, Z1
+	VPMULLD       Z10, Z1, Z1
+	VPADDD        Z11, Z1, Z1
+	VPSRLD        $0x18, Z1, Z1
+	VPSUBD        Z1, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z1, Z15, Z15
+	VPXORD        Z15, Z1, Z1
+	VPMULLD       Z12, Z1, Z2
+	VPSUBD        Z2, Z0, Z2
+	VPSUBD        Z2, Z13, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z8, Z15, Z15
+	VPSUBD        Z15, Z2, Z2
+	VPSRAD        $0x1f, Z2, Z4
+	VPXORD        Z4, Z2, Z2
+	VPSUBD        Z4, Z2, Z2
+	VPMAXUD       Z2, Z3, Z3
+	VEXTRACTI64X4 $0x01, Z3, Y0
+	VPMAXUD       Y0, Y3, Y3
+	VEXTRACTI128  $0x01, Y3, X0
+	VPMAXUD       X0, X3, X3
+	VPSHUFD       $0x4e, X3, X0
+	VPMAXUD       X0, X3, X3
+	VPSHUFD       $0xb1, X3, X0
+	VPMAXUD       X0, X3, X3
+	VMOVD         X3, AX
+	MOVL          AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func makeHints88AVX512(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+// Requires: AVX, AVX2, AVX512F
+TEXT ·makeHints88AVX512(SB), NOSPLIT, $0-28
+	MOVL          $0x00005555, AX
+	KMOVW         AX, K1
+	MOVL          $0x0000aaaa, AX
+	KMOVW         AX, K2
+	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
+	MOVQ          h+0(FP), AX
+	MOVQ          w0+8(FP), CX
+	MOVQ          ct0+16(FP), DX
+	MOVL          $0x0000007f, BX
+	VPBROADCASTD  BX, Z9
+	MOVL          $0x0002e800, BX
+	VPBROADCASTD  BX, Z12
+	MOVL          $0x003ff000, BX
+	VPBROADCASTD  BX, Z13
+	MOVL          $0x00002c0b, BX
+	VPBROADCASTD  BX, Z10
+	MOVL          $0x00800000, BX
+	VPBROADCASTD  BX, Z11
+	MOVL          $0x0000002b, BX
+	VPBROADCASTD  BX, Z14
+	VPXORD        Z4, Z4, Z4
+	VMOVDQU32     (CX), Z0
+	VPADDD        (DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, (AX)
+	VMOVDQU32     64(CX), Z0
+	VPADDD        64(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 64(AX)
+	VMOVDQU32     128(CX), Z0
+	VPADDD        128(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 128(AX)
+	VMOVDQU32     192(CX), Z0
+	VPADDD        192(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 192(AX)
+	VMOVDQU32     256(CX), Z0
+	VPADDD        256(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 256(AX)
+	VMOVDQU32     320(CX), Z0
+	VPADDD        320(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 320(AX)
+	VMOVDQU32     384(CX), Z0
+	VPADDD        384(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 384(AX)
+	VMOVDQU32     448(CX), Z0
+	VPADDD        448(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 448(AX)
+	VMOVDQU32     512(CX), Z0
+	VPADDD        512(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 512(AX)
+	VMOVDQU32     576(CX), Z0
+	VPADDD        576(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 576(AX)
+	VMOVDQU32     640(CX), Z0
+	VPADDD        640(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 640(AX)
+	VMOVDQU32     704(CX), Z0
+	VPADDD        704(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 704(AX)
+	VMOVDQU32     768(CX), Z0
+	VPADDD        768(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 768(AX)
+	VMOVDQU32     832(CX), Z0
+	VPADDD        832(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 832(AX)
+	VMOVDQU32     896(CX), Z0
+	VPADDD        896(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 896(AX)
+	VMOVDQU32     960(CX), Z0
+	VPADDD        960(DX), Z0, Z1
+	VPSUBD        Z8, Z1, Z2
+	VPMINUD       Z2, Z1, Z1
+	VPADDD        Z9, Z0, Z2
+	VPSRLD        $0x07, Z2, Z2
+	VPMULLD       Z10, Z2, Z2
+	VPADDD        Z11, Z2, Z2
+	VPSRLD        $0x18, Z2, Z2
+	VPSUBD        Z2, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z2, Z15, Z15
+	VPXORD        Z15, Z2, Z2
+	VPADDD        Z9, Z1, Z3
+	VPSRLD        $0x07, Z3, Z3
+	VPMULLD       Z10, Z3, Z3
+	VPADDD        Z11, Z3, Z3
+	VPSRLD        $0x18, Z3, Z3
+	VPSUBD        Z3, Z14, Z15
+	VPSRAD        $0x1f, Z15, Z15
+	VPANDD        Z3, Z15, Z15
+	VPXORD        Z15, Z3, Z3
+	VPXORD        Z3, Z2, Z2
+	VPXORD        Z3, Z3, Z3
+	VPSUBD        Z2, Z3, Z3
+	VPORD         Z3, Z2, Z2
+	VPSRLD        $0x1f, Z2, Z2
+	VPADDD        Z2, Z4, Z4
+	VMOVDQU32     Z2, 960(AX)
+	VEXTRACTI64X4 $0x01, Z4, Y0
+	VPADDD        Y0, Y4, Y4
+	VEXTRACTI128  $0x01, Y4, X0
+	VPADDD        X0, X4, X4
+	VPSHUFD       $0x4e, X4, X0
+	VPADDD        X0, X4, X4
+	VPSHUFD       $0xb1, X4, X0
+	VPADDD        X0, X4, X4
+	VMOVD         X4, AX
+	MOVL          AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func useHints88AVX512(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         w1+0(FP), AX
+	MOVQ         h+8(FP), CX
+	MOVQ         r+16(FP), DX
+	MOVL         $0x0000007f, BX
+	VPBROADCASTD BX, Z9
+	MOVL         $0x0002e800, BX
+	VPBROADCASTD BX, Z12
+	MOVL         $0x003ff000, BX
+	VPBROADCASTD BX, Z13
+	MOVL         $0x00002c0b, BX
+	VPBROADCASTD BX, Z10
+	MOVL         $0x00800000, BX
+	VPBROADCASTD BX, Z11
+	MOVL         $0x0000002b, BX
+	VPBROADCASTD BX, Z14
+	MOVL         $0x0000002c, BX
+	VPBROADCASTD BX, Z7
+	MOVL         $0x0000002b, BX
+	VPBROADCASTD BX, Z6
+	VMOVDQU32    (DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       (CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, (AX)
+	VMOVDQU32    64(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       64(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 64(AX)
+	VMOVDQU32    128(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       128(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 128(AX)
+	VMOVDQU32    192(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       192(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 192(AX)
+	VMOVDQU32    256(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       256(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 256(AX)
+	VMOVDQU32    320(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       320(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 320(AX)
+	VMOVDQU32    384(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       384(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 384(AX)
+	VMOVDQU32    448(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       448(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 448(AX)
+	VMOVDQU32    512(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       512(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 512(AX)
+	VMOVDQU32    576(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       576(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 576(AX)
+	VMOVDQU32    640(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       640(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 640(AX)
+	VMOVDQU32    704(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       704(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 704(AX)
+	VMOVDQU32    768(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       768(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 768(AX)
+	VMOVDQU32    832(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       832(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 832(AX)
+	VMOVDQU32    896(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       896(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 896(AX)
+	VMOVDQU32    960(DX), Z0
+	VPADDD       Z9, Z0, Z1
+	VPSRLD       $0x07, Z1, Z1
+	VPMULLD      Z10, Z1, Z1
+	VPADDD       Z11, Z1, Z1
+	VPSRLD       $0x18, Z1, Z1
+	VPSUBD       Z1, Z14, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z1, Z15, Z15
+	VPXORD       Z15, Z1, Z1
+	VPMULLD      Z12, Z1, Z2
+	VPSUBD       Z2, Z0, Z2
+	VPSUBD       Z2, Z13, Z15
+	VPSRAD       $0x1f, Z15, Z15
+	VPANDD       Z8, Z15, Z15
+	VPSUBD       Z15, Z2, Z2
+	VPTERNLOGD   $0xff, Z0, Z0, Z0
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       Z2, Z5, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPSUBD       Z0, Z1, Z3
+	VPSUBD       Z6, Z1, Z5
+	VPSRAD       $0x1f, Z5, Z5
+	VPANDD       Z5, Z3, Z3
+	VPADDD       Z0, Z1, Z4
+	VPSRAD       $0x1f, Z4, Z5
+	VPANDD       Z7, Z5, Z5
+	VPADDD       Z5, Z4, Z4
+	VPXORD       Z4, Z3, Z3
+	VPANDD       Z2, Z3, Z3
+	VPXORD       Z3, Z4, Z4
+	VPXORD       Z5, Z5, Z5
+	VPSUBD       960(CX), Z5, Z5
+	VPXORD       Z1, Z4, Z4
+	VPANDD       Z5, Z4, Z4
+	VPXORD       Z4, Z1, Z1
+	VMOVDQU32    Z1, 960(AX)
+	VZEROUPPER
+	RET
+
+// func polyAddAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·polyAddAVX2(SB), NOSPLIT, $0-24
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	VMOVDQU      (CX), Y0
+	VPADDD       (DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      32(CX), Y0
+	VPADDD       32(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      64(CX), Y0
+	VPADDD       64(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      96(CX), Y0
+	VPADDD       96(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      128(CX), Y0
+	VPADDD       128(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      160(CX), Y0
+	VPADDD       160(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      192(CX), Y0
+	VPADDD       192(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      224(CX), Y0
+	VPADDD       224(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      256(CX), Y0
+	VPADDD       256(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      288(CX), Y0
+	VPADDD       288(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      320(CX), Y0
+	VPADDD       320(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      352(CX), Y0
+	VPADDD       352(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      384(CX), Y0
+	VPADDD       384(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      416(CX), Y0
+	VPADDD       416(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      448(CX), Y0
+	VPADDD       448(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      480(CX), Y0
+	VPADDD       480(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      512(CX), Y0
+	VPADDD       512(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      544(CX), Y0
+	VPADDD       544(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      576(CX), Y0
+	VPADDD       576(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      608(CX), Y0
+	VPADDD       608(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      640(CX), Y0
+	VPADDD       640(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      672(CX), Y0
+	VPADDD       672(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      704(CX), Y0
+	VPADDD       704(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      736(CX), Y0
+	VPADDD       736(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 736(AX)
+	VMOVDQU      768(CX), Y0
+	VPADDD       768(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 768(AX)
+	VMOVDQU      800(CX), Y0
+	VPADDD       800(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 800(AX)
+	VMOVDQU      832(CX), Y0
+	VPADDD       832(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 832(AX)
+	VMOVDQU      864(CX), Y0
+	VPADDD       864(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 864(AX)
+	VMOVDQU      896(CX), Y0
+	VPADDD       896(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 896(AX)
+	VMOVDQU      928(CX), Y0
+	VPADDD       928(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 928(AX)
+	VMOVDQU      960(CX), Y0
+	VPADDD       960(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 960(AX)
+	VMOVDQU      992(CX), Y0
+	VPADDD       992(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+// func polySubAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·polySubAVX2(SB), NOSPLIT, $0-24
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	VMOVDQU      (CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       (DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      32(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       32(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      64(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       64(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      96(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       96(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      128(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       128(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      160(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       160(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      192(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       192(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      224(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       224(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      256(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       256(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      288(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       288(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      320(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       320(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      352(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       352(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      384(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       384(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      416(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       416(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      448(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       448(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      480(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       480(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      512(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       512(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      544(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       544(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      576(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       576(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      608(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       608(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      640(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       640(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      672(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       672(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      704(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       704(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      736(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       736(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 736(AX)
+	VMOVDQU      768(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       768(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 768(AX)
+	VMOVDQU      800(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       800(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 800(AX)
+	VMOVDQU      832(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       832(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 832(AX)
+	VMOVDQU      864(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       864(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 864(AX)
+	VMOVDQU      896(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       896(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 896(AX)
+	VMOVDQU      928(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       928(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 928(AX)
+	VMOVDQU      960(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       960(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 960(AX)
+	VMOVDQU      992(CX), Y0
+	VPADDD       Y8, Y0, Y0
+	VPSUBD       992(DX), Y0, Y0
+	VPSUBD       Y8, Y0, Y2
+	VPMINUD      Y2, Y0, Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+// func normMaxAVX2(f *[256]uint32, boundMinus1 uint32) uint32
+// Requires: AVX, AVX2
+TEXT ·normMaxAVX2(SB), NOSPLIT, $0-20
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         f+0(FP), AX
+	MOVL         boundMinus1+8(FP), CX
+	VMOVD        CX, X3
+	VPBROADCASTD X3, Y3
+	VPXOR        Y0, Y0, Y0
+	VPADDD       (AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       32(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       64(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       96(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       128(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       160(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       192(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       224(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       256(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       288(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       320(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       352(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       384(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       416(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       448(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       480(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       512(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       544(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       576(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       608(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       640(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       672(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       704(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       736(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       768(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       800(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       832(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       864(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       896(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       928(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       960(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VPADDD       992(AX), Y3, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPMAXUD      Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X2
+	VPMAXUD      X2, X0, X0
+	VPSHUFD      $0x4e, X0, X2
+	VPMAXUD      X2, X0, X0
+	VPSHUFD      $0xb1, X0, X2
+	VPMAXUD      X2, X0, X0
+	VMOVD        X0, AX
+	MOVL         AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func highBits32AVX2(w1 *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·highBits32AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         w1+0(FP), AX
+	MOVQ         r+8(FP), CX
+	MOVL         $0x0000007f, DX
+	VMOVD        DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0007fe00, DX
+	VMOVD        DX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, DX
+	VMOVD        DX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00000401, DX
+	VMOVD        DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00200000, DX
+	VMOVD        DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000000f, DX
+	VMOVD        DX, X14
+	VPBROADCASTD X14, Y14
+	VMOVDQU      (CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      32(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      64(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      96(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      128(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      160(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      192(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      224(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 224(AX)
+	VMOVDQU      256(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 256(AX)
+	VMOVDQU      288(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 288(AX)
+	VMOVDQU      320(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 320(AX)
+	VMOVDQU      352(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 352(AX)
+	VMOVDQU      384(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 384(AX)
+	VMOVDQU      416(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 416(AX)
+	VMOVDQU      448(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 448(AX)
+	VMOVDQU      480(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 480(AX)
+	VMOVDQU      512(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 512(AX)
+	VMOVDQU      544(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 544(AX)
+	VMOVDQU      576(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 576(AX)
+	VMOVDQU      608(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      640(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 640(AX)
+	VMOVDQU      672(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 672(AX)
+	VMOVDQU      704(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 704(AX)
+	VMOVDQU      736(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 736(AX)
+	VMOVDQU      768(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 768(AX)
+	VMOVDQU      800(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 800(AX)
+	VMOVDQU      832(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 832(AX)
+	VMOVDQU      864(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 864(AX)
+	VMOVDQU      896(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 896(AX)
+	VMOVDQU      928(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 928(AX)
+	VMOVDQU      960(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 960(AX)
+	VMOVDQU      992(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+// func lowBitsNormMax32AVX2(r *[256]uint32) uint32
+// Requires: AVX, AVX2
+TEXT ·lowBitsNormMax32AVX2(SB), NOSPLIT, $0-12
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         r+0(FP), AX
+	MOVL         $0x0000007f, CX
+	VMOVD        CX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0007fe00, CX
+	VMOVD        CX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, CX
+	VMOVD        CX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00000401, CX
+	VMOVD        CX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00200000, CX
+	VMOVD        CX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000000f, CX
+	VMOVD        CX, X14
+	VPBROADCASTD X14, Y14
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      (AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      32(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      64(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      96(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      128(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      160(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      192(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      224(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      256(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      288(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      320(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      352(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      384(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      416(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      448(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      480(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      512(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      544(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      576(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      608(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      640(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      672(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      704(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      736(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      768(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      800(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      832(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      864(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      896(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      928(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      960(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      992(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPMAXUD      X0, X3, X3
+	VPSHUFD      $0x4e, X3, X0
+	VPMAXUD      X0, X3, X3
+	VPSHUFD      $0xb1, X3, X0
+	VPMAXUD      X0, X3, X3
+	VMOVD        X3, AX
+	MOVL         AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func makeHints32AVX2(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+// Requires: AVX, AVX2
+TEXT ·makeHints32AVX2(SB), NOSPLIT, $0-28
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         h+0(FP), AX
+	MOVQ         w0+8(FP), CX
+	MOVQ         ct0+16(FP), DX
+	MOVL         $0x0000007f, BX
+	VMOVD        BX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0007fe00, BX
+	VMOVD        BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, BX
+	VMOVD        BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00000401, BX
+	VMOVD        BX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00200000, BX
+	VMOVD        BX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000000f, BX
+	VMOVD        BX, X14
+	VPBROADCASTD X14, Y14
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      (CX), Y0
+	VPADDD       (DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, (AX)
+	VMOVDQU      32(CX), Y0
+	VPADDD       32(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 32(AX)
+	VMOVDQU      64(CX), Y0
+	VPADDD       64(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 64(AX)
+	VMOVDQU      96(CX), Y0
+	VPADDD       96(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 96(AX)
+	VMOVDQU      128(CX), Y0
+	VPADDD       128(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 128(AX)
+	VMOVDQU      160(CX), Y0
+	VPADDD       160(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 160(AX)
+	VMOVDQU      192(CX), Y0
+	VPADDD       192(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 192(AX)
+	VMOVDQU      224(CX), Y0
+	VPADDD       224(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 224(AX)
+	VMOVDQU      256(CX), Y0
+	VPADDD       256(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 256(AX)
+	VMOVDQU      288(CX), Y0
+	VPADDD       288(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 288(AX)
+	VMOVDQU      320(CX), Y0
+	VPADDD       320(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 320(AX)
+	VMOVDQU      352(CX), Y0
+	VPADDD       352(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 352(AX)
+	VMOVDQU      384(CX), Y0
+	VPADDD       384(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 384(AX)
+	VMOVDQU      416(CX), Y0
+	VPADDD       416(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 416(AX)
+	VMOVDQU      448(CX), Y0
+	VPADDD       448(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 448(AX)
+	VMOVDQU      480(CX), Y0
+	VPADDD       480(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 480(AX)
+	VMOVDQU      512(CX), Y0
+	VPADDD       512(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 512(AX)
+	VMOVDQU      544(CX), Y0
+	VPADDD       544(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 544(AX)
+	VMOVDQU      576(CX), Y0
+	VPADDD       576(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 576(AX)
+	VMOVDQU      608(CX), Y0
+	VPADDD       608(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 608(AX)
+	VMOVDQU      640(CX), Y0
+	VPADDD       640(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 640(AX)
+	VMOVDQU      672(CX), Y0
+	VPADDD       672(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 672(AX)
+	VMOVDQU      704(CX), Y0
+	VPADDD       704(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 704(AX)
+	VMOVDQU      736(CX), Y0
+	VPADDD       736(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 736(AX)
+	VMOVDQU      768(CX), Y0
+	VPADDD       768(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 768(AX)
+	VMOVDQU      800(CX), Y0
+	VPADDD       800(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 800(AX)
+	VMOVDQU      832(CX), Y0
+	VPADDD       832(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 832(AX)
+	VMOVDQU      864(CX), Y0
+	VPADDD       864(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 864(AX)
+	VMOVDQU      896(CX), Y0
+	VPADDD       896(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 896(AX)
+	VMOVDQU      928(CX), Y0
+	VPADDD       928(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 928(AX)
+	VMOVDQU      960(CX), Y0
+	VPADDD       960(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 960(AX)
+	VMOVDQU      992(CX), Y0
+	VPADDD       992(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x16, Y2, Y2
+	VPAND        Y14, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x16, Y3, Y3
+	VPAND        Y14, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 992(AX)
+	VEXTRACTI128 $0x01, Y4, X0
+	VPADDD       X0, X4, X4
+	VPSHUFD      $0x4e, X4, X0
+	VPADDD       X0, X4, X4
+	VPSHUFD      $0xb1, X4, X0
+	VPADDD       X0, X4, X4
+	VMOVD        X4, AX
+	MOVL         AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func useHints32AVX2(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·useHints32AVX2(SB), NOSPLIT, $0-24
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         w1+0(FP), AX
+	MOVQ         h+8(FP), CX
+	MOVQ         r+16(FP), DX
+	MOVL         $0x0000007f, BX
+	VMOVD        BX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0007fe00, BX
+	VMOVD        BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, BX
+	VMOVD        BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00000401, BX
+	VMOVD        BX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00200000, BX
+	VMOVD        BX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000000f, BX
+	VMOVD        BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL         $0x00000010, BX
+	VMOVD        BX, X7
+	VPBROADCASTD X7, Y7
+	MOVL         $0x0000000f, BX
+	VMOVD        BX, X6
+	VPBROADCASTD X6, Y6
+	VMOVDQU      (DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       (CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      32(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       32(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      64(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       64(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      96(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       96(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      128(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       128(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      160(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       160(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      192(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       192(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      224(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       224(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 224(AX)
+	VMOVDQU      256(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       256(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 256(AX)
+	VMOVDQU      288(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       288(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 288(AX)
+	VMOVDQU      320(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       320(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 320(AX)
+	VMOVDQU      352(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       352(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 352(AX)
+	VMOVDQU      384(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       384(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 384(AX)
+	VMOVDQU      416(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       416(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 416(AX)
+	VMOVDQU      448(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       448(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 448(AX)
+	VMOVDQU      480(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       480(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 480(AX)
+	VMOVDQU      512(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       512(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 512(AX)
+	VMOVDQU      544(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       544(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 544(AX)
+	VMOVDQU      576(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       576(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 576(AX)
+	VMOVDQU      608(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       608(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      640(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       640(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 640(AX)
+	VMOVDQU      672(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       672(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 672(AX)
+	VMOVDQU      704(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       704(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 704(AX)
+	VMOVDQU      736(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       736(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 736(AX)
+	VMOVDQU      768(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       768(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 768(AX)
+	VMOVDQU      800(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       800(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 800(AX)
+	VMOVDQU      832(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       832(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 832(AX)
+	VMOVDQU      864(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       864(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 864(AX)
+	VMOVDQU      896(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       896(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 896(AX)
+	VMOVDQU      928(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       928(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 928(AX)
+	VMOVDQU      960(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       960(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 960(AX)
+	VMOVDQU      992(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x16, Y1, Y1
+	VPAND        Y14, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       992(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+// func highBits88AVX2(w1 *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·highBits88AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         w1+0(FP), AX
+	MOVQ         r+8(FP), CX
+	MOVL         $0x0000007f, DX
+	VMOVD        DX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0002e800, DX
+	VMOVD        DX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, DX
+	VMOVD        DX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00002c0b, DX
+	VMOVD        DX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00800000, DX
+	VMOVD        DX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000002b, DX
+	VMOVD        DX, X14
+	VPBROADCASTD X14, Y14
+	VMOVDQU      (CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      32(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      64(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      96(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      128(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      160(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      192(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      224(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 224(AX)
+	VMOVDQU      256(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 256(AX)
+	VMOVDQU      288(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 288(AX)
+	VMOVDQU      320(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 320(AX)
+	VMOVDQU      352(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 352(AX)
+	VMOVDQU      384(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 384(AX)
+	VMOVDQU      416(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 416(AX)
+	VMOVDQU      448(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 448(AX)
+	VMOVDQU      480(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 480(AX)
+	VMOVDQU      512(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 512(AX)
+	VMOVDQU      544(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 544(AX)
+	VMOVDQU      576(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 576(AX)
+	VMOVDQU      608(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      640(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 640(AX)
+	VMOVDQU      672(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 672(AX)
+	VMOVDQU      704(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 704(AX)
+	VMOVDQU      736(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 736(AX)
+	VMOVDQU      768(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 768(AX)
+	VMOVDQU      800(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 800(AX)
+	VMOVDQU      832(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 832(AX)
+	VMOVDQU      864(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 864(AX)
+	VMOVDQU      896(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 896(AX)
+	VMOVDQU      928(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 928(AX)
+	VMOVDQU      960(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 960(AX)
+	VMOVDQU      992(CX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+// func lowBitsNormMax88AVX2(r *[256]uint32) uint32
+// Requires: AVX, AVX2
+TEXT ·lowBitsNormMax88AVX2(SB), NOSPLIT, $0-12
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         r+0(FP), AX
+	MOVL         $0x0000007f, CX
+	VMOVD        CX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0002e800, CX
+	VMOVD        CX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, CX
+	VMOVD        CX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00002c0b, CX
+	VMOVD        CX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00800000, CX
+	VMOVD        CX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000002b, CX
+	VMOVD        CX, X14
+	VPBROADCASTD X14, Y14
+	VPXOR        Y3, Y3, Y3
+	VMOVDQU      (AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      32(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      64(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      96(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      128(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      160(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      192(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      224(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      256(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      288(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      320(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      352(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      384(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      416(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      448(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      480(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      512(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      544(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      576(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      608(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      640(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      672(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      704(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      736(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      768(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      800(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      832(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      864(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      896(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      928(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      960(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VMOVDQU      992(AX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPSRAD       $0x1f, Y2, Y4
+	VPXOR        Y4, Y2, Y2
+	VPSUBD       Y4, Y2, Y2
+	VPMAXUD      Y2, Y3, Y3
+	VEXTRACTI128 $0x01, Y3, X0
+	VPMAXUD      X0, X3, X3
+	VPSHUFD      $0x4e, X3, X0
+	VPMAXUD      X0, X3, X3
+	VPSHUFD      $0xb1, X3, X0
+	VPMAXUD      X0, X3, X3
+	VMOVD        X3, AX
+	MOVL         AX, ret+8(FP)
+	VZEROUPPER
+	RET
+
+// func makeHints88AVX2(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+// Requires: AVX, AVX2
+TEXT ·makeHints88AVX2(SB), NOSPLIT, $0-28
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         h+0(FP), AX
+	MOVQ         w0+8(FP), CX
+	MOVQ         ct0+16(FP), DX
+	MOVL         $0x0000007f, BX
+	VMOVD        BX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0002e800, BX
+	VMOVD        BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, BX
+	VMOVD        BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00002c0b, BX
+	VMOVD        BX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00800000, BX
+	VMOVD        BX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000002b, BX
+	VMOVD        BX, X14
+	VPBROADCASTD X14, Y14
+	VPXOR        Y4, Y4, Y4
+	VMOVDQU      (CX), Y0
+	VPADDD       (DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, (AX)
+	VMOVDQU      32(CX), Y0
+	VPADDD       32(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 32(AX)
+	VMOVDQU      64(CX), Y0
+	VPADDD       64(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 64(AX)
+	VMOVDQU      96(CX), Y0
+	VPADDD       96(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 96(AX)
+	VMOVDQU      128(CX), Y0
+	VPADDD       128(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 128(AX)
+	VMOVDQU      160(CX), Y0
+	VPADDD       160(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 160(AX)
+	VMOVDQU      192(CX), Y0
+	VPADDD       192(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 192(AX)
+	VMOVDQU      224(CX), Y0
+	VPADDD       224(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 224(AX)
+	VMOVDQU      256(CX), Y0
+	VPADDD       256(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 256(AX)
+	VMOVDQU      288(CX), Y0
+	VPADDD       288(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 288(AX)
+	VMOVDQU      320(CX), Y0
+	VPADDD       320(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 320(AX)
+	VMOVDQU      352(CX), Y0
+	VPADDD       352(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 352(AX)
+	VMOVDQU      384(CX), Y0
+	VPADDD       384(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 384(AX)
+	VMOVDQU      416(CX), Y0
+	VPADDD       416(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 416(AX)
+	VMOVDQU      448(CX), Y0
+	VPADDD       448(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 448(AX)
+	VMOVDQU      480(CX), Y0
+	VPADDD       480(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 480(AX)
+	VMOVDQU      512(CX), Y0
+	VPADDD       512(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 512(AX)
+	VMOVDQU      544(CX), Y0
+	VPADDD       544(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 544(AX)
+	VMOVDQU      576(CX), Y0
+	VPADDD       576(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 576(AX)
+	VMOVDQU      608(CX), Y0
+	VPADDD       608(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 608(AX)
+	VMOVDQU      640(CX), Y0
+	VPADDD       640(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 640(AX)
+	VMOVDQU      672(CX), Y0
+	VPADDD       672(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 672(AX)
+	VMOVDQU      704(CX), Y0
+	VPADDD       704(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 704(AX)
+	VMOVDQU      736(CX), Y0
+	VPADDD       736(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 736(AX)
+	VMOVDQU      768(CX), Y0
+	VPADDD       768(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 768(AX)
+	VMOVDQU      800(CX), Y0
+	VPADDD       800(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 800(AX)
+	VMOVDQU      832(CX), Y0
+	VPADDD       832(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 832(AX)
+	VMOVDQU      864(CX), Y0
+	VPADDD       864(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 864(AX)
+	VMOVDQU      896(CX), Y0
+	VPADDD       896(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 896(AX)
+	VMOVDQU      928(CX), Y0
+	VPADDD       928(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 928(AX)
+	VMOVDQU      960(CX), Y0
+	VPADDD       960(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 960(AX)
+	VMOVDQU      992(CX), Y0
+	VPADDD       992(DX), Y0, Y1
+	VPSUBD       Y8, Y1, Y2
+	VPMINUD      Y2, Y1, Y1
+	VPADDD       Y9, Y0, Y2
+	VPSRLD       $0x07, Y2, Y2
+	VPMULLD      Y10, Y2, Y2
+	VPADDD       Y11, Y2, Y2
+	VPSRLD       $0x18, Y2, Y2
+	VPSUBD       Y2, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y2, Y15, Y15
+	VPXOR        Y15, Y2, Y2
+	VPADDD       Y9, Y1, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPMULLD      Y10, Y3, Y3
+	VPADDD       Y11, Y3, Y3
+	VPSRLD       $0x18, Y3, Y3
+	VPSUBD       Y3, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y3, Y15, Y15
+	VPXOR        Y15, Y3, Y3
+	VPXOR        Y3, Y2, Y2
+	VPXOR        Y3, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPSRLD       $0x1f, Y2, Y2
+	VPADDD       Y2, Y4, Y4
+	VMOVDQU      Y2, 992(AX)
+	VEXTRACTI128 $0x01, Y4, X0
+	VPADDD       X0, X4, X4
+	VPSHUFD      $0x4e, X4, X0
+	VPADDD       X0, X4, X4
+	VPSHUFD      $0xb1, X4, X0
+	VPADDD       X0, X4, X4
+	VMOVD        X4, AX
+	MOVL         AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func useHints88AVX2(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·useHints88AVX2(SB), NOSPLIT, $0-24
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         w1+0(FP), AX
+	MOVQ         h+8(FP), CX
+	MOVQ         r+16(FP), DX
+	MOVL         $0x0000007f, BX
+	VMOVD        BX, X9
+	VPBROADCASTD X9, Y9
+	MOVL         $0x0002e800, BX
+	VMOVD        BX, X12
+	VPBROADCASTD X12, Y12
+	MOVL         $0x003ff000, BX
+	VMOVD        BX, X13
+	VPBROADCASTD X13, Y13
+	MOVL         $0x00002c0b, BX
+	VMOVD        BX, X10
+	VPBROADCASTD X10, Y10
+	MOVL         $0x00800000, BX
+	VMOVD        BX, X11
+	VPBROADCASTD X11, Y11
+	MOVL         $0x0000002b, BX
+	VMOVD        BX, X14
+	VPBROADCASTD X14, Y14
+	MOVL         $0x0000002c, BX
+	VMOVD        BX, X7
+	VPBROADCASTD X7, Y7
+	MOVL         $0x0000002b, BX
+	VMOVD        BX, X6
+	VPBROADCASTD X6, Y6
+	VMOVDQU      (DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       (CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      32(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       32(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      64(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       64(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      96(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       96(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      128(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       128(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      160(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       160(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      192(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       192(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      224(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       224(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 224(AX)
+	VMOVDQU      256(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       256(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 256(AX)
+	VMOVDQU      288(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       288(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 288(AX)
+	VMOVDQU      320(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       320(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 320(AX)
+	VMOVDQU      352(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       352(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 352(AX)
+	VMOVDQU      384(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       384(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 384(AX)
+	VMOVDQU      416(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       416(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 416(AX)
+	VMOVDQU      448(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       448(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 448(AX)
+	VMOVDQU      480(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       480(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 480(AX)
+	VMOVDQU      512(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       512(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 512(AX)
+	VMOVDQU      544(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       544(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 544(AX)
+	VMOVDQU      576(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       576(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 576(AX)
+	VMOVDQU      608(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       608(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      640(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       640(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 640(AX)
+	VMOVDQU      672(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       672(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 672(AX)
+	VMOVDQU      704(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       704(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 704(AX)
+	VMOVDQU      736(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       736(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 736(AX)
+	VMOVDQU      768(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       768(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 768(AX)
+	VMOVDQU      800(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       800(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 800(AX)
+	VMOVDQU      832(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       832(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 832(AX)
+	VMOVDQU      864(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       864(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 864(AX)
+	VMOVDQU      896(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       896(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 896(AX)
+	VMOVDQU      928(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       928(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 928(AX)
+	VMOVDQU      960(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       960(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 960(AX)
+	VMOVDQU      992(DX), Y0
+	VPADDD       Y9, Y0, Y1
+	VPSRLD       $0x07, Y1, Y1
+	VPMULLD      Y10, Y1, Y1
+	VPADDD       Y11, Y1, Y1
+	VPSRLD       $0x18, Y1, Y1
+	VPSUBD       Y1, Y14, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y1, Y15, Y15
+	VPXOR        Y15, Y1, Y1
+	VPMULLD      Y12, Y1, Y2
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y2, Y13, Y15
+	VPSRAD       $0x1f, Y15, Y15
+	VPAND        Y8, Y15, Y15
+	VPSUBD       Y15, Y2, Y2
+	VPCMPEQD     Y0, Y0, Y0
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       Y2, Y5, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPSUBD       Y0, Y1, Y3
+	VPSUBD       Y6, Y1, Y5
+	VPSRAD       $0x1f, Y5, Y5
+	VPAND        Y5, Y3, Y3
+	VPADDD       Y0, Y1, Y4
+	VPSRAD       $0x1f, Y4, Y5
+	VPAND        Y7, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPXOR        Y4, Y3, Y3
+	VPAND        Y2, Y3, Y3
+	VPXOR        Y3, Y4, Y4
+	VPXOR        Y5, Y5, Y5
+	VPSUBD       992(CX), Y5, Y5
+	VPXOR        Y1, Y4, Y4
+	VPAND        Y5, Y4, Y4
+	VPXOR        Y4, Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET

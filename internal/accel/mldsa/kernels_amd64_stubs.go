@@ -51,3 +51,117 @@ func nttDotAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
 //
 //go:noescape
 func nttDotAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
+
+// polyAddAVX512 sets out to a + b mod q, fully reduced, the result of polyAdd.
+//
+//go:noescape
+func polyAddAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// polySubAVX512 sets out to a − b mod q, fully reduced, the result of polySub.
+//
+//go:noescape
+func polySubAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// normMaxAVX512 returns the maximum over f of (f + boundMinus1) mod q.
+//
+//go:noescape
+func normMaxAVX512(f *[256]uint32, boundMinus1 uint32) uint32
+
+// highBits32AVX512 sets w1 to HighBits(r) for γ2 = (q−1)/32, the result of highBits.
+//
+//go:noescape
+func highBits32AVX512(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax32AVX512 returns the maximum of |LowBits(r)| over r for γ2 = (q−1)/32.
+//
+//go:noescape
+func lowBitsNormMax32AVX512(r *[256]uint32) uint32
+
+// makeHints32AVX512 sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/32 and returns its
+// number of ones.
+//
+//go:noescape
+func makeHints32AVX512(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
+// useHints32AVX512 sets w1 to UseHint(h, r) for γ2 = (q−1)/32, the result of useHint.
+//
+//go:noescape
+func useHints32AVX512(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// highBits88AVX512 sets w1 to HighBits(r) for γ2 = (q−1)/88, the result of highBits.
+//
+//go:noescape
+func highBits88AVX512(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax88AVX512 returns the maximum of |LowBits(r)| over r for γ2 = (q−1)/88.
+//
+//go:noescape
+func lowBitsNormMax88AVX512(r *[256]uint32) uint32
+
+// makeHints88AVX512 sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/88 and returns its
+// number of ones.
+//
+//go:noescape
+func makeHints88AVX512(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
+// useHints88AVX512 sets w1 to UseHint(h, r) for γ2 = (q−1)/88, the result of useHint.
+//
+//go:noescape
+func useHints88AVX512(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// polyAddAVX2 sets out to a + b mod q, fully reduced, the result of polyAdd.
+//
+//go:noescape
+func polyAddAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// polySubAVX2 sets out to a − b mod q, fully reduced, the result of polySub.
+//
+//go:noescape
+func polySubAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// normMaxAVX2 returns the maximum over f of (f + boundMinus1) mod q.
+//
+//go:noescape
+func normMaxAVX2(f *[256]uint32, boundMinus1 uint32) uint32
+
+// highBits32AVX2 sets w1 to HighBits(r) for γ2 = (q−1)/32, the result of highBits.
+//
+//go:noescape
+func highBits32AVX2(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax32AVX2 returns the maximum of |LowBits(r)| over r for γ2 = (q−1)/32.
+//
+//go:noescape
+func lowBitsNormMax32AVX2(r *[256]uint32) uint32
+
+// makeHints32AVX2 sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/32 and returns its
+// number of ones.
+//
+//go:noescape
+func makeHints32AVX2(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
+// useHints32AVX2 sets w1 to UseHint(h, r) for γ2 = (q−1)/32, the result of useHint.
+//
+//go:noescape
+func useHints32AVX2(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// highBits88AVX2 sets w1 to HighBits(r) for γ2 = (q−1)/88, the result of highBits.
+//
+//go:noescape
+func highBits88AVX2(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax88AVX2 returns the maximum of |LowBits(r)| over r for γ2 = (q−1)/88.
+//
+//go:noescape
+func lowBitsNormMax88AVX2(r *[256]uint32) uint32
+
+// makeHints88AVX2 sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/88 and returns its
+// number of ones.
+//
+//go:noescape
+func makeHints88AVX2(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
+// useHints88AVX2 sets w1 to UseHint(h, r) for γ2 = (q−1)/88, the result of useHint.
+//
+//go:noescape
+func useHints88AVX2(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)

@@ -18,3 +18,32 @@ func nttMul(a, b *nttElement) nttElement { return nttMulGeneric(a, b) }
 // nttDot returns Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â times a
 // vector.
 func nttDot(a []nttElement, b []nttElement) nttElement { return nttDotGeneric(a, b) }
+
+// polyAdd returns a + b; it works on either domain.
+func polyAdd[T ~[n]fieldElement](a, b *T) T { return polyAddGeneric(a, b) }
+
+// polySub returns a − b; it works on either domain.
+func polySub[T ~[n]fieldElement](a, b *T) T { return polySubGeneric(a, b) }
+
+// infinityNormBelow reports whether every coefficient of f has |f mod± q| <
+// bound.
+func infinityNormBelow[T ~[n]fieldElement](f *T, bound int) bool {
+	return infinityNormBelowGeneric(f, bound)
+}
+
+// lowBitsNormBelow reports whether ‖LowBits(r)‖∞ < bound, in constant time.
+func lowBitsNormBelow(p *Params, r *ringElement, bound int) bool {
+	return lowBitsNormBelowGeneric(p, r, bound)
+}
+
+// polyHighBits sets w1 to HighBits(r) coefficient-wise.
+func polyHighBits(p *Params, w1, r *ringElement) { polyHighBitsGeneric(p, w1, r) }
+
+// polyMakeHints sets h to MakeHint(−ct0, w0 + ct0) coefficient-wise and
+// returns its number of ones.
+func polyMakeHints(p *Params, h, w0, ct0 *ringElement) int {
+	return polyMakeHintsGeneric(p, h, w0, ct0)
+}
+
+// polyUseHints sets w1 to UseHint(h, r) coefficient-wise.
+func polyUseHints(p *Params, w1, h, r *ringElement) { polyUseHintsGeneric(p, w1, h, r) }

@@ -143,15 +143,15 @@ func nttDotGeneric(a []nttElement, b []nttElement) (p nttElement) {
 	return
 }
 
-// polyAdd and polySub work on either domain.
-func polyAdd[T ~[n]fieldElement](a, b *T) (s T) {
+// polyAddGeneric and polySubGeneric work on either domain.
+func polyAddGeneric[T ~[n]fieldElement](a, b *T) (s T) {
 	for i := range s {
 		s[i] = fieldAdd((*a)[i], (*b)[i])
 	}
 	return
 }
 
-func polySub[T ~[n]fieldElement](a, b *T) (s T) {
+func polySubGeneric[T ~[n]fieldElement](a, b *T) (s T) {
 	for i := range s {
 		s[i] = fieldSub((*a)[i], (*b)[i])
 	}

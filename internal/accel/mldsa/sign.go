@@ -44,9 +44,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			acc := nttDot(sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
 			w[i] = invNTT(&acc)
 			var w1 ringElement
-			for j, c := range w[i] {
-				w1[j] = fieldElement(highBits(p, c))
-			}
+			polyHighBits(p, &w1, &w[i])
 			packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
 		}
 		hashParts(cTilde, mu[:], w1Packed[:w1Size])
@@ -75,12 +73,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			ct0 := invNTT(&prod)
 			ok = infinityNormBelow(&ct0, p.Gamma2) && ok
 			// h = MakeHint(−c·t0, w − c·s2 + c·t0).
-			for j := range n {
-				r := fieldAdd(w0[i][j], ct0[j])
-				h := makeHint(p, fieldSub(0, ct0[j]), r)
-				hints[i][j] = fieldElement(h)
-				ones += int(h)
-			}
+			ones += polyMakeHints(p, &hints[i], &w0[i], &ct0)
 		}
 		if !ok || ones > p.Omega {
 			continue

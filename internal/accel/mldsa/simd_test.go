@@ -104,3 +104,114 @@ func FuzzNTTKernels(f *testing.F) {
 		}
 	})
 }
+
+// everyResidue returns the polynomials that together hold every r in
+// [0, q), block b holding b·256 + j (the last block padded with q − 1).
+func everyResidue() []ringElement {
+	blocks := make([]ringElement, (q+n-1)/n)
+	for b := range blocks {
+		for j := range n {
+			blocks[b][j] = fieldElement(min(b*n+j, q-1))
+		}
+	}
+	return blocks
+}
+
+// maxLowBits returns ‖LowBits(r)‖∞ with the portable kernel.
+func maxLowBits(p *Params, r *ringElement) int {
+	m := int32(0)
+	for _, c := range r {
+		r0 := lowBits(p, c)
+		m = max(m, r0, -r0)
+	}
+	return int(m)
+}
+
+// maxAbs returns ‖f‖∞ with the portable helpers.
+func maxAbs(f *ringElement) int {
+	m := uint32(0)
+	for _, c := range f {
+		m = max(m, fieldAbs(c))
+	}
+	return int(m)
+}
+
+// TestRoundingKernelsExhaustive runs HighBits, the LowBits norm, UseHint
+// and MakeHint over every r in [0, q) at every level, for both values of γ2,
+// against the portable kernels; the norm checks are tested at the exact
+// threshold (the maximum fails, one above passes).
+func TestRoundingKernelsExhaustive(t *testing.T) {
+	blocks := everyResidue()
+	rng := rand.New(rand.NewPCG(5, 5))
+	var hints, ct0 []ringElement
+	for i := range blocks {
+		var h, c ringElement
+		for j := range n {
+			switch i % 3 {
+			case 0:
+				h[j] = fieldElement(rng.IntN(2))
+				c[j] = fieldElement(rng.Uint32N(q))
+			case 1:
+				h[j] = 1
+				c[j] = fieldFromInt32(int32(rng.IntN(1<<13)) - 1<<12) // a t0-sized product
+			default:
+				c[j] = []fieldElement{0, 1, q - 1, q / 2}[j%4]
+			}
+		}
+		hints, ct0 = append(hints, h), append(ct0, c)
+	}
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		if l == cpu.Portable {
+			t.Skip("the portable kernels are the reference (TestRoundingExhaustive checks them)")
+		}
+		for _, p := range []*Params{Params44(), Params65()} {
+			for i := range blocks {
+				r := &blocks[i]
+				var got, want ringElement
+				polyHighBits(p, &got, r)
+				polyHighBitsGeneric(p, &want, r)
+				if got != want {
+					t.Fatalf("%s: HighBits differs on block %d", p.Name, i)
+				}
+				polyUseHints(p, &got, &hints[i], r)
+				polyUseHintsGeneric(p, &want, &hints[i], r)
+				if got != want {
+					t.Fatalf("%s: UseHint differs on block %d", p.Name, i)
+				}
+				gotOnes := polyMakeHints(p, &got, r, &ct0[i])
+				wantOnes := polyMakeHintsGeneric(p, &want, r, &ct0[i])
+				if got != want || gotOnes != wantOnes {
+					t.Fatalf("%s: MakeHint differs on block %d", p.Name, i)
+				}
+				m := maxLowBits(p, r)
+				if lowBitsNormBelow(p, r, m) || !lowBitsNormBelow(p, r, m+1) {
+					t.Fatalf("%s: LowBits norm check wrong at its threshold %d on block %d", p.Name, m, i)
+				}
+			}
+		}
+	})
+}
+
+// TestPolyKernelsMatchPortable checks addition, subtraction and the
+// infinity-norm check on random and edge inputs at every level, the norm at
+// its exact threshold and at the bounds signing uses.
+func TestPolyKernelsMatchPortable(t *testing.T) {
+	inputs := kernelInputs(2, 300)
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i, f := range inputs {
+			g := inputs[(i*11+1)%len(inputs)]
+			if polyAdd(&f, &g) != polyAddGeneric(&f, &g) || polySub(&f, &g) != polySubGeneric(&f, &g) {
+				t.Fatalf("input %d: polyAdd or polySub differs from the portable kernel", i)
+			}
+			m := maxAbs(&f)
+			if m > 0 && infinityNormBelow(&f, m) || !infinityNormBelow(&f, m+1) {
+				t.Fatalf("input %d: norm check wrong at its threshold %d", i, m)
+			}
+			for _, bound := range []int{1, 2, 1<<17 - 78, 1<<19 - 196, (q - 1) / 88, (q - 1) / 32, (q - 1) / 2} {
+				if infinityNormBelow(&f, bound) != infinityNormBelowGeneric(&f, bound) {
+					t.Fatalf("input %d: norm check with bound %d differs", i, bound)
+				}
+			}
+		}
+	})
+}

@@ -77,9 +77,7 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 		acc = polySub(&acc, &ct1)
 		wApprox := invNTT(&acc)
 		var w1 ringElement
-		for j, c := range wApprox {
-			w1[j] = fieldElement(useHint(p, uint32(h[i][j]), c))
-		}
+		polyUseHints(p, &w1, &h[i], &wApprox)
 		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
 	}
 	var cTilde2 [64]byte

@@ -28,5 +28,7 @@ func main() {
 	mulKernel(c, avx2)
 	dotKernel(c, avx512)
 	dotKernel(c, avx2)
+	polyKernels(c, avx512)
+	polyKernels(c, avx2)
 	Generate()
 }
