@@ -185,3 +185,32 @@ func polyUseHints(p *Params, w1, h, r *ringElement) {
 		polyUseHintsGeneric(p, w1, h, r)
 	}
 }
+
+// unpackZ decodes z (or y in ExpandMask), with coefficients in (−γ1, γ1],
+// from 32·(1 + log2 γ1) bytes of in.
+func unpackZ(p *Params, z *ringElement, in []byte) {
+	if cpu.Active() == cpu.AVX512 {
+		in = in[:32*p.gamma1Bits] // the kernels read exactly these bytes
+		if p.gamma1Bits == 18 {
+			unpackZ18AVX512(words(z), &in[0])
+		} else {
+			unpackZ20AVX512(words(z), &in[0])
+		}
+		return
+	}
+	unpackZGeneric(p, z, in)
+}
+
+// packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
+func packW1(p *Params, out []byte, w1 *ringElement) {
+	if cpu.Active() == cpu.AVX512 {
+		out = out[:32*p.w1Bits] // the kernels write exactly these bytes
+		if p.w1Bits == 4 {
+			packW14AVX512(&out[0], words(w1))
+		} else {
+			packW16AVX512(&out[0], words(w1))
+		}
+		return
+	}
+	packW1Generic(p, out, w1)
+}

@@ -26069,3 +26069,756 @@ TEXT ·useHints88AVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      Y1, 992(AX)
 	VZEROUPPER
 	RET
+
+DATA mldsaUnpackZ18Index<>+0(SB)/1, $0x00
+DATA mldsaUnpackZ18Index<>+1(SB)/1, $0x01
+DATA mldsaUnpackZ18Index<>+2(SB)/1, $0x02
+DATA mldsaUnpackZ18Index<>+3(SB)/1, $0x03
+DATA mldsaUnpackZ18Index<>+4(SB)/1, $0x02
+DATA mldsaUnpackZ18Index<>+5(SB)/1, $0x03
+DATA mldsaUnpackZ18Index<>+6(SB)/1, $0x04
+DATA mldsaUnpackZ18Index<>+7(SB)/1, $0x05
+DATA mldsaUnpackZ18Index<>+8(SB)/1, $0x04
+DATA mldsaUnpackZ18Index<>+9(SB)/1, $0x05
+DATA mldsaUnpackZ18Index<>+10(SB)/1, $0x06
+DATA mldsaUnpackZ18Index<>+11(SB)/1, $0x07
+DATA mldsaUnpackZ18Index<>+12(SB)/1, $0x06
+DATA mldsaUnpackZ18Index<>+13(SB)/1, $0x07
+DATA mldsaUnpackZ18Index<>+14(SB)/1, $0x08
+DATA mldsaUnpackZ18Index<>+15(SB)/1, $0x09
+DATA mldsaUnpackZ18Index<>+16(SB)/1, $0x09
+DATA mldsaUnpackZ18Index<>+17(SB)/1, $0x0a
+DATA mldsaUnpackZ18Index<>+18(SB)/1, $0x0b
+DATA mldsaUnpackZ18Index<>+19(SB)/1, $0x0c
+DATA mldsaUnpackZ18Index<>+20(SB)/1, $0x0b
+DATA mldsaUnpackZ18Index<>+21(SB)/1, $0x0c
+DATA mldsaUnpackZ18Index<>+22(SB)/1, $0x0d
+DATA mldsaUnpackZ18Index<>+23(SB)/1, $0x0e
+DATA mldsaUnpackZ18Index<>+24(SB)/1, $0x0d
+DATA mldsaUnpackZ18Index<>+25(SB)/1, $0x0e
+DATA mldsaUnpackZ18Index<>+26(SB)/1, $0x0f
+DATA mldsaUnpackZ18Index<>+27(SB)/1, $0x10
+DATA mldsaUnpackZ18Index<>+28(SB)/1, $0x0f
+DATA mldsaUnpackZ18Index<>+29(SB)/1, $0x10
+DATA mldsaUnpackZ18Index<>+30(SB)/1, $0x11
+DATA mldsaUnpackZ18Index<>+31(SB)/1, $0x12
+DATA mldsaUnpackZ18Index<>+32(SB)/1, $0x12
+DATA mldsaUnpackZ18Index<>+33(SB)/1, $0x13
+DATA mldsaUnpackZ18Index<>+34(SB)/1, $0x14
+DATA mldsaUnpackZ18Index<>+35(SB)/1, $0x15
+DATA mldsaUnpackZ18Index<>+36(SB)/1, $0x14
+DATA mldsaUnpackZ18Index<>+37(SB)/1, $0x15
+DATA mldsaUnpackZ18Index<>+38(SB)/1, $0x16
+DATA mldsaUnpackZ18Index<>+39(SB)/1, $0x17
+DATA mldsaUnpackZ18Index<>+40(SB)/1, $0x16
+DATA mldsaUnpackZ18Index<>+41(SB)/1, $0x17
+DATA mldsaUnpackZ18Index<>+42(SB)/1, $0x18
+DATA mldsaUnpackZ18Index<>+43(SB)/1, $0x19
+DATA mldsaUnpackZ18Index<>+44(SB)/1, $0x18
+DATA mldsaUnpackZ18Index<>+45(SB)/1, $0x19
+DATA mldsaUnpackZ18Index<>+46(SB)/1, $0x1a
+DATA mldsaUnpackZ18Index<>+47(SB)/1, $0x1b
+DATA mldsaUnpackZ18Index<>+48(SB)/1, $0x1b
+DATA mldsaUnpackZ18Index<>+49(SB)/1, $0x1c
+DATA mldsaUnpackZ18Index<>+50(SB)/1, $0x1d
+DATA mldsaUnpackZ18Index<>+51(SB)/1, $0x1e
+DATA mldsaUnpackZ18Index<>+52(SB)/1, $0x1d
+DATA mldsaUnpackZ18Index<>+53(SB)/1, $0x1e
+DATA mldsaUnpackZ18Index<>+54(SB)/1, $0x1f
+DATA mldsaUnpackZ18Index<>+55(SB)/1, $0x20
+DATA mldsaUnpackZ18Index<>+56(SB)/1, $0x1f
+DATA mldsaUnpackZ18Index<>+57(SB)/1, $0x20
+DATA mldsaUnpackZ18Index<>+58(SB)/1, $0x21
+DATA mldsaUnpackZ18Index<>+59(SB)/1, $0x22
+DATA mldsaUnpackZ18Index<>+60(SB)/1, $0x21
+DATA mldsaUnpackZ18Index<>+61(SB)/1, $0x22
+DATA mldsaUnpackZ18Index<>+62(SB)/1, $0x23
+DATA mldsaUnpackZ18Index<>+63(SB)/1, $0x24
+GLOBL mldsaUnpackZ18Index<>(SB), RODATA|NOPTR, $64
+
+DATA mldsaUnpackZ18Shift<>+0(SB)/4, $0x00000000
+DATA mldsaUnpackZ18Shift<>+4(SB)/4, $0x00000002
+DATA mldsaUnpackZ18Shift<>+8(SB)/4, $0x00000004
+DATA mldsaUnpackZ18Shift<>+12(SB)/4, $0x00000006
+DATA mldsaUnpackZ18Shift<>+16(SB)/4, $0x00000000
+DATA mldsaUnpackZ18Shift<>+20(SB)/4, $0x00000002
+DATA mldsaUnpackZ18Shift<>+24(SB)/4, $0x00000004
+DATA mldsaUnpackZ18Shift<>+28(SB)/4, $0x00000006
+DATA mldsaUnpackZ18Shift<>+32(SB)/4, $0x00000000
+DATA mldsaUnpackZ18Shift<>+36(SB)/4, $0x00000002
+DATA mldsaUnpackZ18Shift<>+40(SB)/4, $0x00000004
+DATA mldsaUnpackZ18Shift<>+44(SB)/4, $0x00000006
+DATA mldsaUnpackZ18Shift<>+48(SB)/4, $0x00000000
+DATA mldsaUnpackZ18Shift<>+52(SB)/4, $0x00000002
+DATA mldsaUnpackZ18Shift<>+56(SB)/4, $0x00000004
+DATA mldsaUnpackZ18Shift<>+60(SB)/4, $0x00000006
+GLOBL mldsaUnpackZ18Shift<>(SB), RODATA|NOPTR, $64
+
+// func unpackZ18AVX512(out *[256]uint32, in *byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·unpackZ18AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         $0x0000000fffffffff, DX
+	KMOVQ        DX, K3
+	VMOVDQU32    mldsaUnpackZ18Index<>+0(SB), Z4
+	VMOVDQU32    mldsaUnpackZ18Shift<>+0(SB), Z5
+	MOVL         $0x0003ffff, DX
+	VPBROADCASTD DX, Z6
+	MOVL         $0x00020000, DX
+	VPBROADCASTD DX, Z7
+	VMOVDQU8.Z   (CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, (AX)
+	VMOVDQU8.Z   36(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 64(AX)
+	VMOVDQU8.Z   72(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 128(AX)
+	VMOVDQU8.Z   108(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 192(AX)
+	VMOVDQU8.Z   144(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 256(AX)
+	VMOVDQU8.Z   180(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 320(AX)
+	VMOVDQU8.Z   216(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 384(AX)
+	VMOVDQU8.Z   252(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 448(AX)
+	VMOVDQU8.Z   288(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 512(AX)
+	VMOVDQU8.Z   324(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 576(AX)
+	VMOVDQU8.Z   360(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 640(AX)
+	VMOVDQU8.Z   396(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 704(AX)
+	VMOVDQU8.Z   432(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 768(AX)
+	VMOVDQU8.Z   468(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 832(AX)
+	VMOVDQU8.Z   504(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 896(AX)
+	VMOVDQU8.Z   540(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 960(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaUnpackZ20Index<>+0(SB)/1, $0x00
+DATA mldsaUnpackZ20Index<>+1(SB)/1, $0x01
+DATA mldsaUnpackZ20Index<>+2(SB)/1, $0x02
+DATA mldsaUnpackZ20Index<>+3(SB)/1, $0x03
+DATA mldsaUnpackZ20Index<>+4(SB)/1, $0x02
+DATA mldsaUnpackZ20Index<>+5(SB)/1, $0x03
+DATA mldsaUnpackZ20Index<>+6(SB)/1, $0x04
+DATA mldsaUnpackZ20Index<>+7(SB)/1, $0x05
+DATA mldsaUnpackZ20Index<>+8(SB)/1, $0x05
+DATA mldsaUnpackZ20Index<>+9(SB)/1, $0x06
+DATA mldsaUnpackZ20Index<>+10(SB)/1, $0x07
+DATA mldsaUnpackZ20Index<>+11(SB)/1, $0x08
+DATA mldsaUnpackZ20Index<>+12(SB)/1, $0x07
+DATA mldsaUnpackZ20Index<>+13(SB)/1, $0x08
+DATA mldsaUnpackZ20Index<>+14(SB)/1, $0x09
+DATA mldsaUnpackZ20Index<>+15(SB)/1, $0x0a
+DATA mldsaUnpackZ20Index<>+16(SB)/1, $0x0a
+DATA mldsaUnpackZ20Index<>+17(SB)/1, $0x0b
+DATA mldsaUnpackZ20Index<>+18(SB)/1, $0x0c
+DATA mldsaUnpackZ20Index<>+19(SB)/1, $0x0d
+DATA mldsaUnpackZ20Index<>+20(SB)/1, $0x0c
+DATA mldsaUnpackZ20Index<>+21(SB)/1, $0x0d
+DATA mldsaUnpackZ20Index<>+22(SB)/1, $0x0e
+DATA mldsaUnpackZ20Index<>+23(SB)/1, $0x0f
+DATA mldsaUnpackZ20Index<>+24(SB)/1, $0x0f
+DATA mldsaUnpackZ20Index<>+25(SB)/1, $0x10
+DATA mldsaUnpackZ20Index<>+26(SB)/1, $0x11
+DATA mldsaUnpackZ20Index<>+27(SB)/1, $0x12
+DATA mldsaUnpackZ20Index<>+28(SB)/1, $0x11
+DATA mldsaUnpackZ20Index<>+29(SB)/1, $0x12
+DATA mldsaUnpackZ20Index<>+30(SB)/1, $0x13
+DATA mldsaUnpackZ20Index<>+31(SB)/1, $0x14
+DATA mldsaUnpackZ20Index<>+32(SB)/1, $0x14
+DATA mldsaUnpackZ20Index<>+33(SB)/1, $0x15
+DATA mldsaUnpackZ20Index<>+34(SB)/1, $0x16
+DATA mldsaUnpackZ20Index<>+35(SB)/1, $0x17
+DATA mldsaUnpackZ20Index<>+36(SB)/1, $0x16
+DATA mldsaUnpackZ20Index<>+37(SB)/1, $0x17
+DATA mldsaUnpackZ20Index<>+38(SB)/1, $0x18
+DATA mldsaUnpackZ20Index<>+39(SB)/1, $0x19
+DATA mldsaUnpackZ20Index<>+40(SB)/1, $0x19
+DATA mldsaUnpackZ20Index<>+41(SB)/1, $0x1a
+DATA mldsaUnpackZ20Index<>+42(SB)/1, $0x1b
+DATA mldsaUnpackZ20Index<>+43(SB)/1, $0x1c
+DATA mldsaUnpackZ20Index<>+44(SB)/1, $0x1b
+DATA mldsaUnpackZ20Index<>+45(SB)/1, $0x1c
+DATA mldsaUnpackZ20Index<>+46(SB)/1, $0x1d
+DATA mldsaUnpackZ20Index<>+47(SB)/1, $0x1e
+DATA mldsaUnpackZ20Index<>+48(SB)/1, $0x1e
+DATA mldsaUnpackZ20Index<>+49(SB)/1, $0x1f
+DATA mldsaUnpackZ20Index<>+50(SB)/1, $0x20
+DATA mldsaUnpackZ20Index<>+51(SB)/1, $0x21
+DATA mldsaUnpackZ20Index<>+52(SB)/1, $0x20
+DATA mldsaUnpackZ20Index<>+53(SB)/1, $0x21
+DATA mldsaUnpackZ20Index<>+54(SB)/1, $0x22
+DATA mldsaUnpackZ20Index<>+55(SB)/1, $0x23
+DATA mldsaUnpackZ20Index<>+56(SB)/1, $0x23
+DATA mldsaUnpackZ20Index<>+57(SB)/1, $0x24
+DATA mldsaUnpackZ20Index<>+58(SB)/1, $0x25
+DATA mldsaUnpackZ20Index<>+59(SB)/1, $0x26
+DATA mldsaUnpackZ20Index<>+60(SB)/1, $0x25
+DATA mldsaUnpackZ20Index<>+61(SB)/1, $0x26
+DATA mldsaUnpackZ20Index<>+62(SB)/1, $0x27
+DATA mldsaUnpackZ20Index<>+63(SB)/1, $0x28
+GLOBL mldsaUnpackZ20Index<>(SB), RODATA|NOPTR, $64
+
+DATA mldsaUnpackZ20Shift<>+0(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+4(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+8(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+12(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+16(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+20(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+24(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+28(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+32(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+36(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+40(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+44(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+48(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+52(SB)/4, $0x00000004
+DATA mldsaUnpackZ20Shift<>+56(SB)/4, $0x00000000
+DATA mldsaUnpackZ20Shift<>+60(SB)/4, $0x00000004
+GLOBL mldsaUnpackZ20Shift<>(SB), RODATA|NOPTR, $64
+
+// func unpackZ20AVX512(out *[256]uint32, in *byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·unpackZ20AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         $0x000000ffffffffff, DX
+	KMOVQ        DX, K3
+	VMOVDQU32    mldsaUnpackZ20Index<>+0(SB), Z4
+	VMOVDQU32    mldsaUnpackZ20Shift<>+0(SB), Z5
+	MOVL         $0x000fffff, DX
+	VPBROADCASTD DX, Z6
+	MOVL         $0x00080000, DX
+	VPBROADCASTD DX, Z7
+	VMOVDQU8.Z   (CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, (AX)
+	VMOVDQU8.Z   40(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 64(AX)
+	VMOVDQU8.Z   80(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 128(AX)
+	VMOVDQU8.Z   120(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 192(AX)
+	VMOVDQU8.Z   160(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 256(AX)
+	VMOVDQU8.Z   200(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 320(AX)
+	VMOVDQU8.Z   240(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 384(AX)
+	VMOVDQU8.Z   280(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 448(AX)
+	VMOVDQU8.Z   320(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 512(AX)
+	VMOVDQU8.Z   360(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 576(AX)
+	VMOVDQU8.Z   400(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 640(AX)
+	VMOVDQU8.Z   440(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 704(AX)
+	VMOVDQU8.Z   480(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 768(AX)
+	VMOVDQU8.Z   520(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 832(AX)
+	VMOVDQU8.Z   560(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 896(AX)
+	VMOVDQU8.Z   600(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VPSUBD       Z0, Z7, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 960(AX)
+	VZEROUPPER
+	RET
+
+// func packW14AVX512(out *byte, w1 *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·packW14AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         w1+8(FP), CX
+	VMOVDQU32    (CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 8(AX)
+	VMOVDQU32    128(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 16(AX)
+	VMOVDQU32    192(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 24(AX)
+	VMOVDQU32    256(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 32(AX)
+	VMOVDQU32    320(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 40(AX)
+	VMOVDQU32    384(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 48(AX)
+	VMOVDQU32    448(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 56(AX)
+	VMOVDQU32    512(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 64(AX)
+	VMOVDQU32    576(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 72(AX)
+	VMOVDQU32    640(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 80(AX)
+	VMOVDQU32    704(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 88(AX)
+	VMOVDQU32    768(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 96(AX)
+	VMOVDQU32    832(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 104(AX)
+	VMOVDQU32    896(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 112(AX)
+	VMOVDQU32    960(CX), Z0
+	VPSRLQ       $0x1c, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPMOVQB      Z0, 120(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPackW16Gather<>+0(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+1(SB)/1, $0x01
+DATA mldsaPackW16Gather<>+2(SB)/1, $0x02
+DATA mldsaPackW16Gather<>+3(SB)/1, $0x10
+DATA mldsaPackW16Gather<>+4(SB)/1, $0x11
+DATA mldsaPackW16Gather<>+5(SB)/1, $0x12
+DATA mldsaPackW16Gather<>+6(SB)/1, $0x20
+DATA mldsaPackW16Gather<>+7(SB)/1, $0x21
+DATA mldsaPackW16Gather<>+8(SB)/1, $0x22
+DATA mldsaPackW16Gather<>+9(SB)/1, $0x30
+DATA mldsaPackW16Gather<>+10(SB)/1, $0x31
+DATA mldsaPackW16Gather<>+11(SB)/1, $0x32
+DATA mldsaPackW16Gather<>+12(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+13(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+14(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+15(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+16(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+17(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+18(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+19(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+20(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+21(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+22(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+23(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+24(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+25(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+26(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+27(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+28(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+29(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+30(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+31(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+32(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+33(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+34(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+35(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+36(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+37(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+38(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+39(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+40(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+41(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+42(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+43(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+44(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+45(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+46(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+47(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+48(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+49(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+50(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+51(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+52(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+53(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+54(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+55(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+56(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+57(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+58(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+59(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+60(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+61(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+62(SB)/1, $0x00
+DATA mldsaPackW16Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPackW16Gather<>(SB), RODATA|NOPTR, $64
+
+// func packW16AVX512(out *byte, w1 *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         w1+8(FP), CX
+	MOVQ         $0x0000000000000fff, DX
+	KMOVQ        DX, K3
+	VMOVDQU8     mldsaPackW16Gather<>+0(SB), Z2
+	VMOVDQU32    (CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 12(AX)
+	VMOVDQU32    128(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 24(AX)
+	VMOVDQU32    192(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 36(AX)
+	VMOVDQU32    256(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 48(AX)
+	VMOVDQU32    320(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 60(AX)
+	VMOVDQU32    384(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 72(AX)
+	VMOVDQU32    448(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 84(AX)
+	VMOVDQU32    512(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 96(AX)
+	VMOVDQU32    576(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 108(AX)
+	VMOVDQU32    640(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 120(AX)
+	VMOVDQU32    704(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 132(AX)
+	VMOVDQU32    768(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 144(AX)
+	VMOVDQU32    832(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 156(AX)
+	VMOVDQU32    896(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 168(AX)
+	VMOVDQU32    960(CX), Z0
+	VPSRLQ       $0x1a, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x0c, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 180(AX)
+	VZEROUPPER
+	RET

@@ -165,3 +165,27 @@ func makeHints88AVX2(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
 //
 //go:noescape
 func useHints88AVX2(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// unpackZ18AVX512 sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^17, reading
+// exactly 32·18 bytes: the result of unpackZ.
+//
+//go:noescape
+func unpackZ18AVX512(out *[256]uint32, in *byte)
+
+// unpackZ20AVX512 sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^19, reading
+// exactly 32·20 bytes: the result of unpackZ.
+//
+//go:noescape
+func unpackZ20AVX512(out *[256]uint32, in *byte)
+
+// packW14AVX512 writes the 4-bit packing of w1, whose coefficients are below 2^4,
+// to out: the result of packW1.
+//
+//go:noescape
+func packW14AVX512(out *byte, w1 *[256]uint32)
+
+// packW16AVX512 writes the 6-bit packing of w1, whose coefficients are below 2^6,
+// to out: the result of packW1.
+//
+//go:noescape
+func packW16AVX512(out *byte, w1 *[256]uint32)

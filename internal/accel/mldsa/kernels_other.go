@@ -47,3 +47,9 @@ func polyMakeHints(p *Params, h, w0, ct0 *ringElement) int {
 
 // polyUseHints sets w1 to UseHint(h, r) coefficient-wise.
 func polyUseHints(p *Params, w1, h, r *ringElement) { polyUseHintsGeneric(p, w1, h, r) }
+
+// unpackZ decodes z (or y in ExpandMask), with coefficients in (−γ1, γ1].
+func unpackZ(p *Params, z *ringElement, in []byte) { unpackZGeneric(p, z, in) }
+
+// packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
+func packW1(p *Params, out []byte, w1 *ringElement) { packW1Generic(p, out, w1) }

@@ -79,9 +79,9 @@ func packZ(p *Params, out []byte, z *ringElement) {
 	packPoly(out, z, p.gamma1Bits, fieldElement(p.Gamma1))
 }
 
-func unpackZ(p *Params, z *ringElement, in []byte) {
+func unpackZGeneric(p *Params, z *ringElement, in []byte) {
 	unpackPoly(z, in, p.gamma1Bits, fieldElement(p.Gamma1), 1<<p.gamma1Bits-1)
 }
 
-// packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
-func packW1(p *Params, out []byte, w1 *ringElement) { packPoly(out, w1, p.w1Bits, 0) }
+// packW1Generic is w1Encode for one polynomial (Algorithm 28, FIPS 204).
+func packW1Generic(p *Params, out []byte, w1 *ringElement) { packPoly(out, w1, p.w1Bits, 0) }

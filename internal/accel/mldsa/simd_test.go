@@ -1,6 +1,7 @@
 package mldsa
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -212,6 +213,133 @@ func TestPolyKernelsMatchPortable(t *testing.T) {
 					t.Fatalf("input %d: norm check with bound %d differs", i, bound)
 				}
 			}
+		}
+	})
+}
+
+// TestPackingKernelsMatchPortable compares the z decoder and the w1 encoder
+// with the portable kernels at every level, on random bytes, all-zero and
+// all-one bytes, and w1 at its largest values; the buffers are exactly as
+// long as the packings, so a kernel that reads or writes past them fails.
+func TestPackingKernelsMatchPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for _, p := range All() {
+			for it := range 200 {
+				in := make([]byte, 32*p.gamma1Bits)
+				switch it {
+				case 0:
+				case 1:
+					for i := range in {
+						in[i] = 0xff
+					}
+				default:
+					for i := range in {
+						in[i] = byte(rng.Uint32())
+					}
+				}
+				var got, want ringElement
+				unpackZ(p, &got, in)
+				unpackZGeneric(p, &want, in)
+				if got != want {
+					t.Fatalf("%s: unpackZ differs on input %d", p.Name, it)
+				}
+				var w1 ringElement
+				top := uint32(1)<<p.w1Bits - 1
+				for j := range w1 {
+					w1[j] = fieldElement(rng.Uint32N(top + 1))
+					if it == 1 {
+						w1[j] = fieldElement(top)
+					}
+				}
+				out, ref := make([]byte, 32*p.w1Bits), make([]byte, 32*p.w1Bits)
+				packW1(p, out, &w1)
+				packW1Generic(p, ref, &w1)
+				if !bytes.Equal(out, ref) {
+					t.Fatalf("%s: packW1 differs on input %d", p.Name, it)
+				}
+			}
+		}
+	})
+}
+
+// polysFromBytes reads count polynomials of coefficients mod q from data,
+// four bytes each, missing bytes read as zero.
+func polysFromBytes(data []byte, count int) []ringElement {
+	out := make([]ringElement, count)
+	for i := range count * n {
+		var v uint32
+		for k := range 4 {
+			if j := 4*i + k; j < len(data) {
+				v |= uint32(data[j]) << (8 * k)
+			}
+		}
+		out[i/n][i%n] = fieldElement(v % q)
+	}
+	return out
+}
+
+// FuzzCoefficientKernels feeds arbitrary polynomials to the coefficient-wise
+// kernels (add, sub, norm checks, HighBits, the LowBits norm, MakeHint,
+// UseHint) and arbitrary bytes to unpackZ and packW1, at every level,
+// comparing with the portable kernels.
+func FuzzCoefficientKernels(f *testing.F) {
+	f.Add([]byte{}, uint32(1))
+	f.Add([]byte{0x00, 0xe0, 0x7f, 0x00, 0xff, 0xff, 0xff, 0xff}, uint32(0xffffffff))
+	f.Add(bytes.Repeat([]byte{0xff}, 3*4*n), uint32(261888))
+	f.Fuzz(func(t *testing.T, data []byte, bound uint32) {
+		ps := polysFromBytes(data, 3)
+		a, b, c := &ps[0], &ps[1], &ps[2]
+		var h ringElement
+		for j := range h {
+			h[j] = c[j] & 1
+		}
+		raw := make([]byte, 640)
+		copy(raw, data)
+		bnd := int(bound)%((q-1)/2) + 1
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if polyAdd(a, b) != polyAddGeneric(a, b) || polySub(a, b) != polySubGeneric(a, b) ||
+				infinityNormBelow(a, bnd) != infinityNormBelowGeneric(a, bnd) {
+				t.Fatalf("level %v: add, sub or norm differs", l)
+			}
+			for _, p := range All() {
+				var got, want ringElement
+				polyHighBits(p, &got, a)
+				polyHighBitsGeneric(p, &want, a)
+				if got != want {
+					t.Fatalf("level %v, %s: HighBits differs", l, p.Name)
+				}
+				polyUseHints(p, &got, &h, a)
+				polyUseHintsGeneric(p, &want, &h, a)
+				if got != want {
+					t.Fatalf("level %v, %s: UseHint differs", l, p.Name)
+				}
+				if polyMakeHints(p, &got, a, b) != polyMakeHintsGeneric(p, &want, a, b) || got != want {
+					t.Fatalf("level %v, %s: MakeHint differs", l, p.Name)
+				}
+				if lowBitsNormBelow(p, a, bnd) != lowBitsNormBelowGeneric(p, a, bnd) {
+					t.Fatalf("level %v, %s: LowBits norm differs", l, p.Name)
+				}
+				unpackZ(p, &got, raw)
+				unpackZGeneric(p, &want, raw)
+				if got != want {
+					t.Fatalf("level %v, %s: unpackZ differs", l, p.Name)
+				}
+				for j := range got {
+					got[j] &= 1<<p.w1Bits - 1
+				}
+				o1, o2 := make([]byte, 32*p.w1Bits), make([]byte, 32*p.w1Bits)
+				packW1(p, o1, &got)
+				packW1Generic(p, o2, &got)
+				if !bytes.Equal(o1, o2) {
+					t.Fatalf("level %v, %s: packW1 differs", l, p.Name)
+				}
+			}
+			restore()
 		}
 	})
 }

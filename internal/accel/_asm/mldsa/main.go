@@ -30,5 +30,6 @@ func main() {
 	dotKernel(c, avx2)
 	polyKernels(c, avx512)
 	polyKernels(c, avx2)
+	packKernels(c)
 	Generate()
 }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Bit packing of FIPS 204, Section 7.1, with AVX-512 VBMI: VPERMB gathers the
+// bytes of each coefficient, masked loads and stores touch exactly the
+// packed bytes, so nothing is read or written outside the caller's buffer.
+
+// unpackZKernel emits unpackZ{18,20}AVX512: BitUnpack(in, γ1 − 1, γ1)
+// (Algorithm 19) for 18- or 20-bit coefficients, coefficient i = γ1 − the
+// bits 18i or 20i onwards of in, as a field element.
+func unpackZKernel(c *constants, bits int) {
+	w := avx512
+	name := fmt.Sprintf("unpackZ%dAVX512", bits)
+	gamma1 := uint32(1) << (bits - 1)
+	// The byte gather and shift of the 16 coefficients in one register.
+	idx := GLOBL(fmt.Sprintf("mldsaUnpackZ%dIndex", bits), RODATA|NOPTR)
+	for i := range 16 {
+		for j := range 4 {
+			DATA(4*i+j, U8(bits*i/8+j))
+		}
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaUnpackZ%dShift", bits), RODATA|NOPTR)
+	for i := range 16 {
+		DATA(4*i, U32(bits*i%8))
+	}
+	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)",
+		name+fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+		fmt.Sprintf("exactly 32·%d bytes: the result of unpackZ.", bits))
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	bytesPer := 2 * bits // 16 coefficients
+	m := GP64()
+	MOVQ(U64(1<<bytesPer-1), m)
+	KMOVQ(m, K3)
+	ix, sh, mask, g1 := w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	VMOVDQU32(idx, ix)
+	VMOVDQU32(shifts, sh)
+	broadcastImm(w, 1<<bits-1, mask)
+	broadcastImm(w, gamma1, g1)
+	x, t := w.regs[0], w.regs[1]
+	for v := range 16 {
+		VMOVDQU8_Z(Mem{Base: in, Disp: v * bytesPer}, K3, x)
+		VPERMB(x, ix, x)
+		VPSRLVD(sh, x, x)
+		w.and(mask, x, x)
+		VPSUBD(x, g1, x) // γ1 − v in (−γ1, γ1]
+		a.fixNegative(x, t)
+		w.store(Mem{Base: out, Disp: 64 * v}, x)
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// packW1Kernel emits packW1{4,6}AVX512: SimpleBitPack of w1 with 4 or 6 bits
+// per coefficient (Algorithm 16, w1Encode), writing exactly 32·bits bytes.
+func packW1Kernel(c *constants, bits int) {
+	w := avx512
+	name := fmt.Sprintf("packW1%dAVX512", bits)
+	var gather Mem
+	if bits == 6 {
+		gather = GLOBL("mldsaPackW16Gather", RODATA|NOPTR)
+		for i := range 64 {
+			// Bytes 0–2 of each 128-bit lane, then zeros.
+			v := 0
+			if i < 12 {
+				v = 16*(i/3) + i%3
+			}
+			DATA(i, U8(v))
+		}
+	}
+	polyKernel(c, w, name, "func(out *byte, w1 *[256]uint32)",
+		name+fmt.Sprintf(" writes the %d-bit packing of w1, whose coefficients are below 2^%d,", bits, bits),
+		"to out: the result of packW1.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("w1"), GP64())
+	x, t, g := w.regs[0], w.regs[1], w.regs[2]
+	if bits == 6 {
+		m := GP64()
+		MOVQ(U64(0xfff), m)
+		KMOVQ(m, K3)
+		VMOVDQU8(gather, g)
+	}
+	for v := range 16 {
+		w.load(Mem{Base: in, Disp: 64 * v}, x)
+		// Pairs: d0 | d1 << bits in the low half of each 64-bit element.
+		VPSRLQ(U8(32-bits), x, t)
+		VPORQ(t, x, x)
+		if bits == 4 {
+			VPMOVQB(x, Mem{Base: out, Disp: 8 * v}) // one byte per pair
+			continue
+		}
+		// Quadruples: pair0 | pair1 << 12 in the low 24 bits of each lane.
+		VPSRLDQ(U8(8), x, t)
+		VPSLLQ(U8(12), t, t)
+		VPORQ(t, x, x)
+		VPERMB(x, g, x)
+		VMOVDQU8(x, K3, Mem{Base: out, Disp: 12 * v})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+func packKernels(c *constants) {
+	unpackZKernel(c, 18)
+	unpackZKernel(c, 20)
+	packW1Kernel(c, 4)
+	packW1Kernel(c, 6)
+}
