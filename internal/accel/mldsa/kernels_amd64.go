@@ -214,3 +214,22 @@ func packW1(p *Params, out []byte, w1 *ringElement) {
 	}
 	packW1Generic(p, out, w1)
 }
+
+// rejNTTPoly fills a from index filled on with coefficients accepted from
+// buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns the new
+// fill level. The SIMD kernels take whole chunks of candidates while they
+// fit; the portable kernel takes the rest, candidate by candidate, so the
+// bytes consumed and the coefficients are exactly the portable kernel's.
+func rejNTTPoly(a *nttElement, filled int, buf []byte) int {
+	if len(buf) > 0 {
+		used := 0
+		switch cpu.Active() {
+		case cpu.AVX512:
+			filled, used = rejUniformAVX512(words(a), filled, &buf[0], len(buf))
+		case cpu.AVX2:
+			filled, used = rejUniformAVX2(words(a), filled, &buf[0], len(buf))
+		}
+		buf = buf[used:]
+	}
+	return rejNTTPolyGeneric(a, filled, buf)
+}

@@ -189,3 +189,17 @@ func packW14AVX512(out *byte, w1 *[256]uint32)
 //
 //go:noescape
 func packW16AVX512(out *byte, w1 *[256]uint32)
+
+// rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,
+// taking 48-byte chunks while one fits in length and filled ≤ 240, and returns
+// the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejUniformAVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejUniformAVX2 appends to a, from index filled on, the candidates of buf below q,
+// taking 24-byte chunks while 32 bytes remain and filled ≤ 248, and returns the new
+// fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejUniformAVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)

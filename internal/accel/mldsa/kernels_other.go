@@ -53,3 +53,8 @@ func unpackZ(p *Params, z *ringElement, in []byte) { unpackZGeneric(p, z, in) }
 
 // packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
 func packW1(p *Params, out []byte, w1 *ringElement) { packW1Generic(p, out, w1) }
+
+// rejNTTPoly fills a from index filled on with coefficients accepted from
+// buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns the new
+// fill level.
+func rejNTTPoly(a *nttElement, filled int, buf []byte) int { return rejNTTPolyGeneric(a, filled, buf) }

@@ -6,11 +6,12 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // buffer of XOF output and reports how many coefficients are filled, so the
 // callers can squeeze the next blocks of several XOF lanes in lockstep.
 
-// rejNTTPoly fills a from index filled on with coefficients accepted from
-// buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns the new
-// fill level. It is variable time: its input is SHAKE128(ρ‖s‖r) with ρ public,
-// and only the matrix A, which is public, comes out of it.
-func rejNTTPoly(a *nttElement, filled int, buf []byte) int {
+// rejNTTPolyGeneric fills a from index filled on with coefficients accepted
+// from buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns
+// the new fill level: the portable kernel behind rejNTTPoly. It is variable
+// time: its input is SHAKE128(ρ‖s‖r) with ρ public, and only the matrix A,
+// which is public, comes out of it.
+func rejNTTPolyGeneric(a *nttElement, filled int, buf []byte) int {
 	for i := 0; i+3 <= len(buf) && filled < n; i += 3 {
 		v := uint32(buf[i]) | uint32(buf[i+1])<<8 | uint32(buf[i+2]&0x7f)<<16
 		if v < q {

@@ -343,3 +343,69 @@ func FuzzCoefficientKernels(f *testing.F) {
 		}
 	})
 }
+
+// checkRejNTTPoly samples from buf in pieces of the given lengths, as
+// ExpandA does block by block, with the dispatched and the portable kernel,
+// and fails if the polynomials or fill levels differ.
+func checkRejNTTPoly(t *testing.T, buf []byte, pieces []int) {
+	t.Helper()
+	var got, want nttElement
+	fg, fw := 0, 0
+	for off, i := 0, 0; off < len(buf); i++ {
+		end := min(len(buf), off+pieces[i%len(pieces)])
+		fg = rejNTTPoly(&got, fg, buf[off:end])
+		fw = rejNTTPolyGeneric(&want, fw, buf[off:end])
+		if fg != fw || got != want {
+			t.Fatalf("after %d bytes: fill %d, portable %d, or coefficients differ", end, fg, fw)
+		}
+		off = end
+	}
+}
+
+// TestRejNTTPolyMatchesPortable feeds the uniform sampler random streams,
+// streams with many rejected candidates (all 0xff), streams of values just
+// below and at q, and odd piece lengths, at every level.
+func TestRejNTTPolyMatchesPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for it := range 300 {
+			buf := make([]byte, 168*(1+it%6))
+			for i := range buf {
+				buf[i] = byte(rng.Uint32())
+			}
+			switch it % 5 {
+			case 1:
+				for i := range buf {
+					buf[i] = 0xff
+				}
+			case 2:
+				for i := 0; i+3 <= len(buf); i += 3 {
+					v := uint32(q - 1 + rng.IntN(3)) // q − 1, q, q + 1
+					if rng.IntN(2) == 0 {
+						v |= 1 << 23 // the ignored top bit
+					}
+					buf[i], buf[i+1], buf[i+2] = byte(v), byte(v>>8), byte(v>>16)
+				}
+			}
+			checkRejNTTPoly(t, buf, []int{168, 840, 1 + it%97, 3})
+		}
+	})
+}
+
+// FuzzRejNTTPoly compares the uniform sampler with the portable kernel at
+// every level on arbitrary streams cut into arbitrary pieces.
+func FuzzRejNTTPoly(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{0xff}, 840), uint8(168))
+	f.Add(bytes.Repeat([]byte{0x01, 0xe0, 0x7f}, 300), uint8(48))
+	f.Add([]byte{1, 2, 3, 4, 5}, uint8(1))
+	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRejNTTPoly(t, buf, []int{int(piece) + 1})
+			restore()
+		}
+	})
+}

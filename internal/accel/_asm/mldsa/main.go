@@ -31,5 +31,6 @@ func main() {
 	polyKernels(c, avx512)
 	polyKernels(c, avx2)
 	packKernels(c)
+	samplerKernels(c)
 	Generate()
 }

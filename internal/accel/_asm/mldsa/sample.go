@@ -1,0 +1,168 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Uniform rejection sampling mod q (RejNTTPoly, Algorithms 14 and 30, FIPS
+// 204) on many 3-byte candidates at once. The kernels consume whole chunks
+// (48 bytes, 16 candidates, with AVX-512; 24 bytes, 8 candidates, with AVX2)
+// while a chunk fits in the buffer and the polynomial has room for all its
+// candidates, and return the fill level and the bytes consumed; the Go
+// kernel finishes the rest, so exactly the bytes FIPS 204 consumes are
+// consumed. The stream is SHAKE128 of the public ρ: the data-dependent
+// stores and the table index of the AVX2 kernel leak nothing secret.
+
+// rejUniformAVX512 emits rejUniformAVX512(a *[256]uint32, filled int, buf
+// *byte, length int) (int, int).
+func rejUniformAVX512(c *constants) {
+	w := avx512
+	idx := GLOBL("mldsaRejUniformIndex", RODATA|NOPTR)
+	for i := range 16 {
+		for j := range 4 {
+			DATA(4*i+j, U8(3*i+min(j, 2)))
+		}
+	}
+	TEXT("rejUniformAVX512", NOSPLIT, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)")
+	Pragma("noescape")
+	Doc("rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,",
+		"taking 48-byte chunks while one fits in length and filled ≤ 240, and returns",
+		"the new fill level and the number of bytes consumed.")
+	a := Load(Param("a"), GP64())
+	filled := Load(Param("filled"), GP64())
+	buf := Load(Param("buf"), GP64())
+	length := Load(Param("length"), GP64())
+	pos := GP64()
+	XORQ(pos, pos)
+	m := GP64()
+	MOVQ(U64(1<<48-1), m)
+	KMOVQ(m, K3)
+	ix, mask, qv, x := w.regs[0], w.regs[1], w.regs[2], w.regs[3]
+	VMOVDQU32(idx, ix)
+	broadcastImm(w, 1<<23-1, mask)
+	VPBROADCASTD(c.at(offQ), qv)
+	end := GP64()
+	MOVQ(length, end)
+	SUBQ(U8(48), end) // chunks start at pos ≤ length − 48
+	cnt := GP32()
+
+	Label("rejUniformAVX512_loop")
+	CMPQ(pos, end)
+	JG(LabelRef("rejUniformAVX512_done"))
+	CMPQ(filled, U32(n-16))
+	JG(LabelRef("rejUniformAVX512_done"))
+	VMOVDQU8_Z(Mem{Base: buf, Index: pos, Scale: 1}, K3, x)
+	VPERMB(x, ix, x)
+	VPANDD(mask, x, x)
+	VPCMPUD(U8(1), qv, x, K4) // x < q
+	VPCOMPRESSD(x, K4, Mem{Base: a, Index: filled, Scale: 4})
+	KMOVW(K4, cnt)
+	POPCNTL(cnt, cnt)
+	ADDQ(cnt.As64(), filled)
+	ADDQ(U8(48), pos)
+	JMP(LabelRef("rejUniformAVX512_loop"))
+
+	Label("rejUniformAVX512_done")
+	Store(filled, ReturnIndex(0))
+	Store(pos, ReturnIndex(1))
+	VZEROUPPER()
+	RET()
+}
+
+// rejUniformAVX2 emits the 8-candidate AVX2 kernel. A chunk is 24 bytes;
+// the kernel loads 32, so it runs while 32 bytes remain. The accepted
+// candidates are moved to the front with VPERMD and a table indexed by the
+// acceptance mask, and stored with VPMASKMOVD, so nothing past the new fill
+// level is written.
+func rejUniformAVX2(c *constants) {
+	w := avx2
+	shuf := GLOBL("mldsaRejUniformShuffleAVX2", RODATA|NOPTR)
+	// VPSHUFB per 128-bit lane: lane 0 holds bytes 0–11 of the chunk, lane 1
+	// bytes 12–23 (moved there by VPERMQ below).
+	for half := range 2 {
+		for i := range 4 {
+			for j := range 4 {
+				b := 3*i + min(j, 2)
+				if half == 1 {
+					b = 4 + 3*i + min(j, 2) // lane 1 starts at byte 8 of the loaded 16
+				}
+				DATA(16*half+4*i+j, U8(b))
+			}
+		}
+	}
+	lanes := GLOBL("mldsaLaneIndexAVX2", RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(i))
+	}
+	compact := GLOBL("mldsaRejUniformCompactAVX2", RODATA|NOPTR)
+	for m := range 256 {
+		k := 0
+		var v [8]int
+		for i := range 8 {
+			if m>>i&1 == 1 {
+				v[k] = i
+				k++
+			}
+		}
+		for i := range 8 {
+			DATA(8*m+i, U8(v[i]))
+		}
+	}
+	TEXT("rejUniformAVX2", NOSPLIT, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)")
+	Pragma("noescape")
+	Doc("rejUniformAVX2 appends to a, from index filled on, the candidates of buf below q,",
+		"taking 24-byte chunks while 32 bytes remain and filled ≤ 248, and returns the new",
+		"fill level and the number of bytes consumed.")
+	a := Load(Param("a"), GP64())
+	filled := Load(Param("filled"), GP64())
+	buf := Load(Param("buf"), GP64())
+	length := Load(Param("length"), GP64())
+	pos := GP64()
+	XORQ(pos, pos)
+	sh, mask, qv, x, p := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
+	laneIdx, count := w.regs[5], w.regs[6]
+	VMOVDQU(lanes, laneIdx)
+	VMOVDQU(shuf, sh)
+	broadcastImm(w, 1<<23-1, mask)
+	VPBROADCASTD(c.at(offQ), qv)
+	end := GP64()
+	MOVQ(length, end)
+	SUBQ(U8(32), end)
+	bits, tbl := GP64(), GP64()
+	LEAQ(compact, tbl)
+
+	Label("rejUniformAVX2_loop")
+	CMPQ(pos, end)
+	JG(LabelRef("rejUniformAVX2_done"))
+	CMPQ(filled, U32(n-8))
+	JG(LabelRef("rejUniformAVX2_done"))
+	// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
+	VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
+	VPSHUFB(sh, x, x)
+	VPAND(mask, x, x)
+	VPCMPGTD(x, qv, p) // q > x
+	VMOVMSKPS(p.AsY(), bits.As32())
+	VPMOVZXBD(Mem{Base: tbl, Index: bits, Scale: 8}, p)
+	VPERMD(x, p, x)
+	POPCNTQ(bits, bits)
+	VMOVQ(bits, count.AsX())
+	VPBROADCASTD(count.AsX(), count)
+	VPCMPGTD(laneIdx, count, p) // lanes below the count
+	VPMASKMOVD(x, p, Mem{Base: a, Index: filled, Scale: 4})
+	ADDQ(bits, filled)
+	ADDQ(U8(24), pos)
+	JMP(LabelRef("rejUniformAVX2_loop"))
+
+	Label("rejUniformAVX2_done")
+	Store(filled, ReturnIndex(0))
+	Store(pos, ReturnIndex(1))
+	VZEROUPPER()
+	RET()
+}
+
+func samplerKernels(c *constants) {
+	rejUniformAVX512(c)
+	rejUniformAVX2(c)
+}
