@@ -187,32 +187,48 @@ func polyUseHints(p *Params, w1, h, r *ringElement) {
 }
 
 // unpackZ decodes z (or y in ExpandMask), with coefficients in (−γ1, γ1],
-// from 32·(1 + log2 γ1) bytes of in.
+// from 32·(1 + log2 γ1) bytes of in. The AVX2 kernels read 16 bytes past
+// the packing, so they run only when in has them (it does in ExpandMask's
+// buffers and in a signature, where the hints follow z).
 func unpackZ(p *Params, z *ringElement, in []byte) {
-	if cpu.Active() == cpu.AVX512 {
-		in = in[:32*p.gamma1Bits] // the kernels read exactly these bytes
+	size := 32 * p.gamma1Bits
+	switch level := cpu.Active(); {
+	case level == cpu.AVX512:
+		in = in[:size] // the kernels read exactly these bytes
 		if p.gamma1Bits == 18 {
 			unpackZ18AVX512(words(z), &in[0])
 		} else {
 			unpackZ20AVX512(words(z), &in[0])
 		}
-		return
+	case level == cpu.AVX2 && len(in) >= size+16:
+		if p.gamma1Bits == 18 {
+			unpackZ18AVX2(words(z), &in[0])
+		} else {
+			unpackZ20AVX2(words(z), &in[0])
+		}
+	default:
+		unpackZGeneric(p, z, in)
 	}
-	unpackZGeneric(p, z, in)
 }
 
 // packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
 func packW1(p *Params, out []byte, w1 *ringElement) {
-	if cpu.Active() == cpu.AVX512 {
-		out = out[:32*p.w1Bits] // the kernels write exactly these bytes
-		if p.w1Bits == 4 {
-			packW14AVX512(&out[0], words(w1))
-		} else {
-			packW16AVX512(&out[0], words(w1))
-		}
+	level := cpu.Active()
+	if level == cpu.Portable {
+		packW1Generic(p, out, w1)
 		return
 	}
-	packW1Generic(p, out, w1)
+	out = out[:32*p.w1Bits] // the kernels write exactly these bytes
+	switch {
+	case level == cpu.AVX512 && p.w1Bits == 4:
+		packW14AVX512(&out[0], words(w1))
+	case level == cpu.AVX512:
+		packW16AVX512(&out[0], words(w1))
+	case p.w1Bits == 4:
+		packW14AVX2(&out[0], words(w1))
+	default:
+		packW16AVX2(&out[0], words(w1))
+	}
 }
 
 // rejNTTPoly fills a from index filled on with coefficients accepted from

@@ -26823,6 +26823,1368 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+DATA mldsaUnpackZ18ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaUnpackZ18ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaUnpackZ18ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaUnpackZ18ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaUnpackZ18ShuffleAVX2<>+4(SB)/1, $0x02
+DATA mldsaUnpackZ18ShuffleAVX2<>+5(SB)/1, $0x03
+DATA mldsaUnpackZ18ShuffleAVX2<>+6(SB)/1, $0x04
+DATA mldsaUnpackZ18ShuffleAVX2<>+7(SB)/1, $0x05
+DATA mldsaUnpackZ18ShuffleAVX2<>+8(SB)/1, $0x04
+DATA mldsaUnpackZ18ShuffleAVX2<>+9(SB)/1, $0x05
+DATA mldsaUnpackZ18ShuffleAVX2<>+10(SB)/1, $0x06
+DATA mldsaUnpackZ18ShuffleAVX2<>+11(SB)/1, $0x07
+DATA mldsaUnpackZ18ShuffleAVX2<>+12(SB)/1, $0x06
+DATA mldsaUnpackZ18ShuffleAVX2<>+13(SB)/1, $0x07
+DATA mldsaUnpackZ18ShuffleAVX2<>+14(SB)/1, $0x08
+DATA mldsaUnpackZ18ShuffleAVX2<>+15(SB)/1, $0x09
+DATA mldsaUnpackZ18ShuffleAVX2<>+16(SB)/1, $0x00
+DATA mldsaUnpackZ18ShuffleAVX2<>+17(SB)/1, $0x01
+DATA mldsaUnpackZ18ShuffleAVX2<>+18(SB)/1, $0x02
+DATA mldsaUnpackZ18ShuffleAVX2<>+19(SB)/1, $0x03
+DATA mldsaUnpackZ18ShuffleAVX2<>+20(SB)/1, $0x02
+DATA mldsaUnpackZ18ShuffleAVX2<>+21(SB)/1, $0x03
+DATA mldsaUnpackZ18ShuffleAVX2<>+22(SB)/1, $0x04
+DATA mldsaUnpackZ18ShuffleAVX2<>+23(SB)/1, $0x05
+DATA mldsaUnpackZ18ShuffleAVX2<>+24(SB)/1, $0x04
+DATA mldsaUnpackZ18ShuffleAVX2<>+25(SB)/1, $0x05
+DATA mldsaUnpackZ18ShuffleAVX2<>+26(SB)/1, $0x06
+DATA mldsaUnpackZ18ShuffleAVX2<>+27(SB)/1, $0x07
+DATA mldsaUnpackZ18ShuffleAVX2<>+28(SB)/1, $0x06
+DATA mldsaUnpackZ18ShuffleAVX2<>+29(SB)/1, $0x07
+DATA mldsaUnpackZ18ShuffleAVX2<>+30(SB)/1, $0x08
+DATA mldsaUnpackZ18ShuffleAVX2<>+31(SB)/1, $0x09
+GLOBL mldsaUnpackZ18ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+DATA mldsaUnpackZ18ShiftAVX2<>+0(SB)/4, $0x00000000
+DATA mldsaUnpackZ18ShiftAVX2<>+4(SB)/4, $0x00000002
+DATA mldsaUnpackZ18ShiftAVX2<>+8(SB)/4, $0x00000004
+DATA mldsaUnpackZ18ShiftAVX2<>+12(SB)/4, $0x00000006
+DATA mldsaUnpackZ18ShiftAVX2<>+16(SB)/4, $0x00000000
+DATA mldsaUnpackZ18ShiftAVX2<>+20(SB)/4, $0x00000002
+DATA mldsaUnpackZ18ShiftAVX2<>+24(SB)/4, $0x00000004
+DATA mldsaUnpackZ18ShiftAVX2<>+28(SB)/4, $0x00000006
+GLOBL mldsaUnpackZ18ShiftAVX2<>(SB), RODATA|NOPTR, $32
+
+// func unpackZ18AVX2(out *[256]uint32, in *byte)
+// Requires: AVX, AVX2
+TEXT ·unpackZ18AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	VMOVDQU      mldsaUnpackZ18ShuffleAVX2<>+0(SB), Y4
+	VMOVDQU      mldsaUnpackZ18ShiftAVX2<>+0(SB), Y5
+	MOVL         $0x0003ffff, DX
+	VMOVD        DX, X6
+	VPBROADCASTD X6, Y6
+	MOVL         $0x00020000, DX
+	VMOVD        DX, X7
+	VPBROADCASTD X7, Y7
+	VMOVDQU      (CX), X0
+	VINSERTI128  $0x01, 9(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      18(CX), X0
+	VINSERTI128  $0x01, 27(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      36(CX), X0
+	VINSERTI128  $0x01, 45(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      54(CX), X0
+	VINSERTI128  $0x01, 63(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      72(CX), X0
+	VINSERTI128  $0x01, 81(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      90(CX), X0
+	VINSERTI128  $0x01, 99(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      108(CX), X0
+	VINSERTI128  $0x01, 117(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      126(CX), X0
+	VINSERTI128  $0x01, 135(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      144(CX), X0
+	VINSERTI128  $0x01, 153(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      162(CX), X0
+	VINSERTI128  $0x01, 171(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      180(CX), X0
+	VINSERTI128  $0x01, 189(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      198(CX), X0
+	VINSERTI128  $0x01, 207(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      216(CX), X0
+	VINSERTI128  $0x01, 225(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      234(CX), X0
+	VINSERTI128  $0x01, 243(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      252(CX), X0
+	VINSERTI128  $0x01, 261(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      270(CX), X0
+	VINSERTI128  $0x01, 279(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      288(CX), X0
+	VINSERTI128  $0x01, 297(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      306(CX), X0
+	VINSERTI128  $0x01, 315(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      324(CX), X0
+	VINSERTI128  $0x01, 333(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      342(CX), X0
+	VINSERTI128  $0x01, 351(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      360(CX), X0
+	VINSERTI128  $0x01, 369(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      378(CX), X0
+	VINSERTI128  $0x01, 387(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      396(CX), X0
+	VINSERTI128  $0x01, 405(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      414(CX), X0
+	VINSERTI128  $0x01, 423(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 736(AX)
+	VMOVDQU      432(CX), X0
+	VINSERTI128  $0x01, 441(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 768(AX)
+	VMOVDQU      450(CX), X0
+	VINSERTI128  $0x01, 459(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 800(AX)
+	VMOVDQU      468(CX), X0
+	VINSERTI128  $0x01, 477(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 832(AX)
+	VMOVDQU      486(CX), X0
+	VINSERTI128  $0x01, 495(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 864(AX)
+	VMOVDQU      504(CX), X0
+	VINSERTI128  $0x01, 513(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 896(AX)
+	VMOVDQU      522(CX), X0
+	VINSERTI128  $0x01, 531(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 928(AX)
+	VMOVDQU      540(CX), X0
+	VINSERTI128  $0x01, 549(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 960(AX)
+	VMOVDQU      558(CX), X0
+	VINSERTI128  $0x01, 567(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaUnpackZ20ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaUnpackZ20ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaUnpackZ20ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaUnpackZ20ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaUnpackZ20ShuffleAVX2<>+4(SB)/1, $0x02
+DATA mldsaUnpackZ20ShuffleAVX2<>+5(SB)/1, $0x03
+DATA mldsaUnpackZ20ShuffleAVX2<>+6(SB)/1, $0x04
+DATA mldsaUnpackZ20ShuffleAVX2<>+7(SB)/1, $0x05
+DATA mldsaUnpackZ20ShuffleAVX2<>+8(SB)/1, $0x05
+DATA mldsaUnpackZ20ShuffleAVX2<>+9(SB)/1, $0x06
+DATA mldsaUnpackZ20ShuffleAVX2<>+10(SB)/1, $0x07
+DATA mldsaUnpackZ20ShuffleAVX2<>+11(SB)/1, $0x08
+DATA mldsaUnpackZ20ShuffleAVX2<>+12(SB)/1, $0x07
+DATA mldsaUnpackZ20ShuffleAVX2<>+13(SB)/1, $0x08
+DATA mldsaUnpackZ20ShuffleAVX2<>+14(SB)/1, $0x09
+DATA mldsaUnpackZ20ShuffleAVX2<>+15(SB)/1, $0x0a
+DATA mldsaUnpackZ20ShuffleAVX2<>+16(SB)/1, $0x00
+DATA mldsaUnpackZ20ShuffleAVX2<>+17(SB)/1, $0x01
+DATA mldsaUnpackZ20ShuffleAVX2<>+18(SB)/1, $0x02
+DATA mldsaUnpackZ20ShuffleAVX2<>+19(SB)/1, $0x03
+DATA mldsaUnpackZ20ShuffleAVX2<>+20(SB)/1, $0x02
+DATA mldsaUnpackZ20ShuffleAVX2<>+21(SB)/1, $0x03
+DATA mldsaUnpackZ20ShuffleAVX2<>+22(SB)/1, $0x04
+DATA mldsaUnpackZ20ShuffleAVX2<>+23(SB)/1, $0x05
+DATA mldsaUnpackZ20ShuffleAVX2<>+24(SB)/1, $0x05
+DATA mldsaUnpackZ20ShuffleAVX2<>+25(SB)/1, $0x06
+DATA mldsaUnpackZ20ShuffleAVX2<>+26(SB)/1, $0x07
+DATA mldsaUnpackZ20ShuffleAVX2<>+27(SB)/1, $0x08
+DATA mldsaUnpackZ20ShuffleAVX2<>+28(SB)/1, $0x07
+DATA mldsaUnpackZ20ShuffleAVX2<>+29(SB)/1, $0x08
+DATA mldsaUnpackZ20ShuffleAVX2<>+30(SB)/1, $0x09
+DATA mldsaUnpackZ20ShuffleAVX2<>+31(SB)/1, $0x0a
+GLOBL mldsaUnpackZ20ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+DATA mldsaUnpackZ20ShiftAVX2<>+0(SB)/4, $0x00000000
+DATA mldsaUnpackZ20ShiftAVX2<>+4(SB)/4, $0x00000004
+DATA mldsaUnpackZ20ShiftAVX2<>+8(SB)/4, $0x00000000
+DATA mldsaUnpackZ20ShiftAVX2<>+12(SB)/4, $0x00000004
+DATA mldsaUnpackZ20ShiftAVX2<>+16(SB)/4, $0x00000000
+DATA mldsaUnpackZ20ShiftAVX2<>+20(SB)/4, $0x00000004
+DATA mldsaUnpackZ20ShiftAVX2<>+24(SB)/4, $0x00000000
+DATA mldsaUnpackZ20ShiftAVX2<>+28(SB)/4, $0x00000004
+GLOBL mldsaUnpackZ20ShiftAVX2<>(SB), RODATA|NOPTR, $32
+
+// func unpackZ20AVX2(out *[256]uint32, in *byte)
+// Requires: AVX, AVX2
+TEXT ·unpackZ20AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	VMOVDQU      mldsaUnpackZ20ShuffleAVX2<>+0(SB), Y4
+	VMOVDQU      mldsaUnpackZ20ShiftAVX2<>+0(SB), Y5
+	MOVL         $0x000fffff, DX
+	VMOVD        DX, X6
+	VPBROADCASTD X6, Y6
+	MOVL         $0x00080000, DX
+	VMOVD        DX, X7
+	VPBROADCASTD X7, Y7
+	VMOVDQU      (CX), X0
+	VINSERTI128  $0x01, 10(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      20(CX), X0
+	VINSERTI128  $0x01, 30(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      40(CX), X0
+	VINSERTI128  $0x01, 50(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      60(CX), X0
+	VINSERTI128  $0x01, 70(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      80(CX), X0
+	VINSERTI128  $0x01, 90(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      100(CX), X0
+	VINSERTI128  $0x01, 110(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      120(CX), X0
+	VINSERTI128  $0x01, 130(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      140(CX), X0
+	VINSERTI128  $0x01, 150(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      160(CX), X0
+	VINSERTI128  $0x01, 170(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      180(CX), X0
+	VINSERTI128  $0x01, 190(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      200(CX), X0
+	VINSERTI128  $0x01, 210(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      220(CX), X0
+	VINSERTI128  $0x01, 230(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      240(CX), X0
+	VINSERTI128  $0x01, 250(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      260(CX), X0
+	VINSERTI128  $0x01, 270(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      280(CX), X0
+	VINSERTI128  $0x01, 290(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      300(CX), X0
+	VINSERTI128  $0x01, 310(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      320(CX), X0
+	VINSERTI128  $0x01, 330(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      340(CX), X0
+	VINSERTI128  $0x01, 350(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      360(CX), X0
+	VINSERTI128  $0x01, 370(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      380(CX), X0
+	VINSERTI128  $0x01, 390(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      400(CX), X0
+	VINSERTI128  $0x01, 410(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      420(CX), X0
+	VINSERTI128  $0x01, 430(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      440(CX), X0
+	VINSERTI128  $0x01, 450(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      460(CX), X0
+	VINSERTI128  $0x01, 470(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 736(AX)
+	VMOVDQU      480(CX), X0
+	VINSERTI128  $0x01, 490(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 768(AX)
+	VMOVDQU      500(CX), X0
+	VINSERTI128  $0x01, 510(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 800(AX)
+	VMOVDQU      520(CX), X0
+	VINSERTI128  $0x01, 530(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 832(AX)
+	VMOVDQU      540(CX), X0
+	VINSERTI128  $0x01, 550(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 864(AX)
+	VMOVDQU      560(CX), X0
+	VINSERTI128  $0x01, 570(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 896(AX)
+	VMOVDQU      580(CX), X0
+	VINSERTI128  $0x01, 590(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 928(AX)
+	VMOVDQU      600(CX), X0
+	VINSERTI128  $0x01, 610(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 960(AX)
+	VMOVDQU      620(CX), X0
+	VINSERTI128  $0x01, 630(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VPSUBD       Y0, Y7, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPackW14ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPackW14ShuffleAVX2<>+1(SB)/1, $0x08
+DATA mldsaPackW14ShuffleAVX2<>+2(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+3(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+4(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+18(SB)/1, $0x00
+DATA mldsaPackW14ShuffleAVX2<>+19(SB)/1, $0x08
+DATA mldsaPackW14ShuffleAVX2<>+20(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+21(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+22(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+23(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+24(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+25(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPackW14ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPackW14ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func packW14AVX2(out *byte, w1 *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·packW14AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         w1+8(FP), CX
+	VMOVDQU      mldsaPackW14ShuffleAVX2<>+0(SB), Y2
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, (AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 4(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 8(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 12(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 16(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 20(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 24(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 28(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 32(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 36(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 40(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 44(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 48(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 52(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 56(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 60(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 64(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 68(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 72(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 76(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 80(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 84(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 88(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 92(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 96(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 100(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 104(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 108(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 112(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 116(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 120(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 124(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPackW16ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPackW16ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaPackW16ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaPackW16ShuffleAVX2<>+3(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+4(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+18(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+19(SB)/1, $0x00
+DATA mldsaPackW16ShuffleAVX2<>+20(SB)/1, $0x01
+DATA mldsaPackW16ShuffleAVX2<>+21(SB)/1, $0x02
+DATA mldsaPackW16ShuffleAVX2<>+22(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+23(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+24(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+25(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPackW16ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPackW16ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func packW16AVX2(out *byte, w1 *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·packW16AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         w1+8(FP), CX
+	VMOVDQU      mldsaPackW16ShuffleAVX2<>+0(SB), Y2
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, (AX)
+	VPEXTRW      $0x02, X0, 4(AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 6(AX)
+	VPEXTRW      $0x02, X0, 10(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 12(AX)
+	VPEXTRW      $0x02, X0, 16(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 18(AX)
+	VPEXTRW      $0x02, X0, 22(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 24(AX)
+	VPEXTRW      $0x02, X0, 28(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 30(AX)
+	VPEXTRW      $0x02, X0, 34(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 36(AX)
+	VPEXTRW      $0x02, X0, 40(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 42(AX)
+	VPEXTRW      $0x02, X0, 46(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 48(AX)
+	VPEXTRW      $0x02, X0, 52(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 54(AX)
+	VPEXTRW      $0x02, X0, 58(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 60(AX)
+	VPEXTRW      $0x02, X0, 64(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 66(AX)
+	VPEXTRW      $0x02, X0, 70(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 72(AX)
+	VPEXTRW      $0x02, X0, 76(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 78(AX)
+	VPEXTRW      $0x02, X0, 82(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 84(AX)
+	VPEXTRW      $0x02, X0, 88(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 90(AX)
+	VPEXTRW      $0x02, X0, 94(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 96(AX)
+	VPEXTRW      $0x02, X0, 100(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 102(AX)
+	VPEXTRW      $0x02, X0, 106(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 108(AX)
+	VPEXTRW      $0x02, X0, 112(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 114(AX)
+	VPEXTRW      $0x02, X0, 118(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 120(AX)
+	VPEXTRW      $0x02, X0, 124(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 126(AX)
+	VPEXTRW      $0x02, X0, 130(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 132(AX)
+	VPEXTRW      $0x02, X0, 136(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 138(AX)
+	VPEXTRW      $0x02, X0, 142(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 144(AX)
+	VPEXTRW      $0x02, X0, 148(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 150(AX)
+	VPEXTRW      $0x02, X0, 154(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 156(AX)
+	VPEXTRW      $0x02, X0, 160(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 162(AX)
+	VPEXTRW      $0x02, X0, 166(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 168(AX)
+	VPEXTRW      $0x02, X0, 172(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 174(AX)
+	VPEXTRW      $0x02, X0, 178(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 180(AX)
+	VPEXTRW      $0x02, X0, 184(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 186(AX)
+	VPEXTRW      $0x02, X0, 190(AX)
+	VZEROUPPER
+	RET
+
 DATA mldsaRejUniformIndex<>+0(SB)/1, $0x00
 DATA mldsaRejUniformIndex<>+1(SB)/1, $0x01
 DATA mldsaRejUniformIndex<>+2(SB)/1, $0x02

@@ -190,6 +190,30 @@ func packW14AVX512(out *byte, w1 *[256]uint32)
 //go:noescape
 func packW16AVX512(out *byte, w1 *[256]uint32)
 
+// unpackZ18AVX2 sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^17, reading
+// 32·18 + 16 bytes: the result of unpackZ.
+//
+//go:noescape
+func unpackZ18AVX2(out *[256]uint32, in *byte)
+
+// unpackZ20AVX2 sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^19, reading
+// 32·20 + 16 bytes: the result of unpackZ.
+//
+//go:noescape
+func unpackZ20AVX2(out *[256]uint32, in *byte)
+
+// packW14AVX2 writes the 4-bit packing of w1, whose coefficients are below 2^4,
+// to out: the result of packW1.
+//
+//go:noescape
+func packW14AVX2(out *byte, w1 *[256]uint32)
+
+// packW16AVX2 writes the 6-bit packing of w1, whose coefficients are below 2^6,
+// to out: the result of packW1.
+//
+//go:noescape
+func packW16AVX2(out *byte, w1 *[256]uint32)
+
 // rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,
 // taking 48-byte chunks while one fits in length and filled ≤ 240, and returns
 // the new fill level and the number of bytes consumed.

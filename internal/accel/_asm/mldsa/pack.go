@@ -112,4 +112,107 @@ func packKernels(c *constants) {
 	unpackZKernel(c, 20)
 	packW1Kernel(c, 4)
 	packW1Kernel(c, 6)
+	unpackZAVX2Kernel(c, 18)
+	unpackZAVX2Kernel(c, 20)
+	packW1AVX2Kernel(c, 4)
+	packW1AVX2Kernel(c, 6)
+}
+
+// unpackZAVX2Kernel emits unpackZ{18,20}AVX2: the AVX2 form of unpackZ. Each
+// 128-bit lane decodes four coefficients from its own 16-byte load (lane 1
+// starting 4·bits/8 bytes later) with VPSHUFB and VPSRLVD, so it reads up to
+// 16 bytes past the packing: the caller guarantees 32·bits + 16 readable
+// bytes.
+func unpackZAVX2Kernel(c *constants, bits int) {
+	w := avx2
+	name := fmt.Sprintf("unpackZ%dAVX2", bits)
+	gamma1 := uint32(1) << (bits - 1)
+	shuf := GLOBL(fmt.Sprintf("mldsaUnpackZ%dShuffleAVX2", bits), RODATA|NOPTR)
+	for half := range 2 {
+		for i := range 4 {
+			for j := range 4 {
+				DATA(16*half+4*i+j, U8(bits*i/8+j))
+			}
+		}
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaUnpackZ%dShiftAVX2", bits), RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(bits*(i%4)%8))
+	}
+	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)",
+		name+fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+		fmt.Sprintf("32·%d + 16 bytes: the result of unpackZ.", bits))
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	sh, sv, mask, g1 := w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	VMOVDQU(shuf, sh)
+	VMOVDQU(shifts, sv)
+	broadcastImm(w, 1<<bits-1, mask)
+	broadcastImm(w, gamma1, g1)
+	x, t := w.regs[0], w.regs[1]
+	step := bits // bytes per 8 coefficients
+	for v := range 32 {
+		VMOVDQU(Mem{Base: in, Disp: v * step}, x.AsX())
+		VINSERTI128(U8(1), Mem{Base: in, Disp: v*step + step/2}, x, x)
+		VPSHUFB(sh, x, x)
+		VPSRLVD(sv, x, x)
+		VPAND(mask, x, x)
+		VPSUBD(x, g1, x)
+		a.fixNegative(x, t)
+		w.store(Mem{Base: out, Disp: 32 * v}, x)
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// packW1AVX2Kernel emits packW1{4,6}AVX2: the AVX2 form of packW1, folding
+// coefficients with shifts, gathering each lane's bytes with VPSHUFB (lane 1
+// to the positions after lane 0's) and merging the lanes; it writes exactly
+// 32·bits bytes.
+func packW1AVX2Kernel(c *constants, bits int) {
+	w := avx2
+	name := fmt.Sprintf("packW1%dAVX2", bits)
+	per := bits / 2 // output bytes per 128-bit lane (4 coefficients)
+	shuf := GLOBL(fmt.Sprintf("mldsaPackW1%dShuffleAVX2", bits), RODATA|NOPTR)
+	for half := range 2 {
+		for i := range 16 {
+			v := 0x80 // zero
+			k := i - half*per
+			if k >= 0 && k < per {
+				if bits == 4 {
+					v = 8 * k // byte 0 of each 64-bit element
+				} else {
+					v = k // bytes 0–2 of the lane
+				}
+			}
+			DATA(16*half+i, U8(v))
+		}
+	}
+	polyKernel(c, w, name, "func(out *byte, w1 *[256]uint32)",
+		name+fmt.Sprintf(" writes the %d-bit packing of w1, whose coefficients are below 2^%d,", bits, bits),
+		"to out: the result of packW1.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("w1"), GP64())
+	x, t, sh := w.regs[0], w.regs[1], w.regs[2]
+	VMOVDQU(shuf, sh)
+	for v := range 32 {
+		w.load(Mem{Base: in, Disp: 32 * v}, x)
+		VPSRLQ(U8(32-bits), x, t)
+		VPOR(t, x, x)
+		if bits == 6 {
+			VPSRLDQ(U8(8), x, t)
+			VPSLLQ(U8(12), t, t)
+			VPOR(t, x, x)
+		}
+		VPSHUFB(sh, x, x)
+		VEXTRACTI128(U8(1), x, t.AsX())
+		VPOR(t.AsX(), x.AsX(), x.AsX())
+		o := Mem{Base: out, Disp: 2 * per * v}
+		VMOVD(x.AsX(), o)
+		if bits == 6 {
+			VPEXTRW(U8(2), x.AsX(), o.Offset(4))
+		}
+	}
+	VZEROUPPER()
+	RET()
 }
