@@ -211,6 +211,17 @@ func unpackZ(p *Params, z *ringElement, in []byte) {
 	}
 }
 
+// unpackT1 decodes the 10-bit coefficients of t1 (pkDecode) from 320 bytes
+// of in.
+func unpackT1(t1 *ringElement, in []byte) {
+	if cpu.Active() == cpu.AVX512 {
+		in = in[:320] // the kernel reads exactly these bytes
+		unpack10AVX512(words(t1), &in[0])
+		return
+	}
+	unpackT1Generic(t1, in)
+}
+
 // packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
 func packW1(p *Params, out []byte, w1 *ringElement) {
 	level := cpu.Active()

@@ -26070,89 +26070,89 @@ TEXT ·useHints88AVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-DATA mldsaUnpackZ18Index<>+0(SB)/1, $0x00
-DATA mldsaUnpackZ18Index<>+1(SB)/1, $0x01
-DATA mldsaUnpackZ18Index<>+2(SB)/1, $0x02
-DATA mldsaUnpackZ18Index<>+3(SB)/1, $0x03
-DATA mldsaUnpackZ18Index<>+4(SB)/1, $0x02
-DATA mldsaUnpackZ18Index<>+5(SB)/1, $0x03
-DATA mldsaUnpackZ18Index<>+6(SB)/1, $0x04
-DATA mldsaUnpackZ18Index<>+7(SB)/1, $0x05
-DATA mldsaUnpackZ18Index<>+8(SB)/1, $0x04
-DATA mldsaUnpackZ18Index<>+9(SB)/1, $0x05
-DATA mldsaUnpackZ18Index<>+10(SB)/1, $0x06
-DATA mldsaUnpackZ18Index<>+11(SB)/1, $0x07
-DATA mldsaUnpackZ18Index<>+12(SB)/1, $0x06
-DATA mldsaUnpackZ18Index<>+13(SB)/1, $0x07
-DATA mldsaUnpackZ18Index<>+14(SB)/1, $0x08
-DATA mldsaUnpackZ18Index<>+15(SB)/1, $0x09
-DATA mldsaUnpackZ18Index<>+16(SB)/1, $0x09
-DATA mldsaUnpackZ18Index<>+17(SB)/1, $0x0a
-DATA mldsaUnpackZ18Index<>+18(SB)/1, $0x0b
-DATA mldsaUnpackZ18Index<>+19(SB)/1, $0x0c
-DATA mldsaUnpackZ18Index<>+20(SB)/1, $0x0b
-DATA mldsaUnpackZ18Index<>+21(SB)/1, $0x0c
-DATA mldsaUnpackZ18Index<>+22(SB)/1, $0x0d
-DATA mldsaUnpackZ18Index<>+23(SB)/1, $0x0e
-DATA mldsaUnpackZ18Index<>+24(SB)/1, $0x0d
-DATA mldsaUnpackZ18Index<>+25(SB)/1, $0x0e
-DATA mldsaUnpackZ18Index<>+26(SB)/1, $0x0f
-DATA mldsaUnpackZ18Index<>+27(SB)/1, $0x10
-DATA mldsaUnpackZ18Index<>+28(SB)/1, $0x0f
-DATA mldsaUnpackZ18Index<>+29(SB)/1, $0x10
-DATA mldsaUnpackZ18Index<>+30(SB)/1, $0x11
-DATA mldsaUnpackZ18Index<>+31(SB)/1, $0x12
-DATA mldsaUnpackZ18Index<>+32(SB)/1, $0x12
-DATA mldsaUnpackZ18Index<>+33(SB)/1, $0x13
-DATA mldsaUnpackZ18Index<>+34(SB)/1, $0x14
-DATA mldsaUnpackZ18Index<>+35(SB)/1, $0x15
-DATA mldsaUnpackZ18Index<>+36(SB)/1, $0x14
-DATA mldsaUnpackZ18Index<>+37(SB)/1, $0x15
-DATA mldsaUnpackZ18Index<>+38(SB)/1, $0x16
-DATA mldsaUnpackZ18Index<>+39(SB)/1, $0x17
-DATA mldsaUnpackZ18Index<>+40(SB)/1, $0x16
-DATA mldsaUnpackZ18Index<>+41(SB)/1, $0x17
-DATA mldsaUnpackZ18Index<>+42(SB)/1, $0x18
-DATA mldsaUnpackZ18Index<>+43(SB)/1, $0x19
-DATA mldsaUnpackZ18Index<>+44(SB)/1, $0x18
-DATA mldsaUnpackZ18Index<>+45(SB)/1, $0x19
-DATA mldsaUnpackZ18Index<>+46(SB)/1, $0x1a
-DATA mldsaUnpackZ18Index<>+47(SB)/1, $0x1b
-DATA mldsaUnpackZ18Index<>+48(SB)/1, $0x1b
-DATA mldsaUnpackZ18Index<>+49(SB)/1, $0x1c
-DATA mldsaUnpackZ18Index<>+50(SB)/1, $0x1d
-DATA mldsaUnpackZ18Index<>+51(SB)/1, $0x1e
-DATA mldsaUnpackZ18Index<>+52(SB)/1, $0x1d
-DATA mldsaUnpackZ18Index<>+53(SB)/1, $0x1e
-DATA mldsaUnpackZ18Index<>+54(SB)/1, $0x1f
-DATA mldsaUnpackZ18Index<>+55(SB)/1, $0x20
-DATA mldsaUnpackZ18Index<>+56(SB)/1, $0x1f
-DATA mldsaUnpackZ18Index<>+57(SB)/1, $0x20
-DATA mldsaUnpackZ18Index<>+58(SB)/1, $0x21
-DATA mldsaUnpackZ18Index<>+59(SB)/1, $0x22
-DATA mldsaUnpackZ18Index<>+60(SB)/1, $0x21
-DATA mldsaUnpackZ18Index<>+61(SB)/1, $0x22
-DATA mldsaUnpackZ18Index<>+62(SB)/1, $0x23
-DATA mldsaUnpackZ18Index<>+63(SB)/1, $0x24
-GLOBL mldsaUnpackZ18Index<>(SB), RODATA|NOPTR, $64
+DATA mldsaUnpack18Index<>+0(SB)/1, $0x00
+DATA mldsaUnpack18Index<>+1(SB)/1, $0x01
+DATA mldsaUnpack18Index<>+2(SB)/1, $0x02
+DATA mldsaUnpack18Index<>+3(SB)/1, $0x03
+DATA mldsaUnpack18Index<>+4(SB)/1, $0x02
+DATA mldsaUnpack18Index<>+5(SB)/1, $0x03
+DATA mldsaUnpack18Index<>+6(SB)/1, $0x04
+DATA mldsaUnpack18Index<>+7(SB)/1, $0x05
+DATA mldsaUnpack18Index<>+8(SB)/1, $0x04
+DATA mldsaUnpack18Index<>+9(SB)/1, $0x05
+DATA mldsaUnpack18Index<>+10(SB)/1, $0x06
+DATA mldsaUnpack18Index<>+11(SB)/1, $0x07
+DATA mldsaUnpack18Index<>+12(SB)/1, $0x06
+DATA mldsaUnpack18Index<>+13(SB)/1, $0x07
+DATA mldsaUnpack18Index<>+14(SB)/1, $0x08
+DATA mldsaUnpack18Index<>+15(SB)/1, $0x09
+DATA mldsaUnpack18Index<>+16(SB)/1, $0x09
+DATA mldsaUnpack18Index<>+17(SB)/1, $0x0a
+DATA mldsaUnpack18Index<>+18(SB)/1, $0x0b
+DATA mldsaUnpack18Index<>+19(SB)/1, $0x0c
+DATA mldsaUnpack18Index<>+20(SB)/1, $0x0b
+DATA mldsaUnpack18Index<>+21(SB)/1, $0x0c
+DATA mldsaUnpack18Index<>+22(SB)/1, $0x0d
+DATA mldsaUnpack18Index<>+23(SB)/1, $0x0e
+DATA mldsaUnpack18Index<>+24(SB)/1, $0x0d
+DATA mldsaUnpack18Index<>+25(SB)/1, $0x0e
+DATA mldsaUnpack18Index<>+26(SB)/1, $0x0f
+DATA mldsaUnpack18Index<>+27(SB)/1, $0x10
+DATA mldsaUnpack18Index<>+28(SB)/1, $0x0f
+DATA mldsaUnpack18Index<>+29(SB)/1, $0x10
+DATA mldsaUnpack18Index<>+30(SB)/1, $0x11
+DATA mldsaUnpack18Index<>+31(SB)/1, $0x12
+DATA mldsaUnpack18Index<>+32(SB)/1, $0x12
+DATA mldsaUnpack18Index<>+33(SB)/1, $0x13
+DATA mldsaUnpack18Index<>+34(SB)/1, $0x14
+DATA mldsaUnpack18Index<>+35(SB)/1, $0x15
+DATA mldsaUnpack18Index<>+36(SB)/1, $0x14
+DATA mldsaUnpack18Index<>+37(SB)/1, $0x15
+DATA mldsaUnpack18Index<>+38(SB)/1, $0x16
+DATA mldsaUnpack18Index<>+39(SB)/1, $0x17
+DATA mldsaUnpack18Index<>+40(SB)/1, $0x16
+DATA mldsaUnpack18Index<>+41(SB)/1, $0x17
+DATA mldsaUnpack18Index<>+42(SB)/1, $0x18
+DATA mldsaUnpack18Index<>+43(SB)/1, $0x19
+DATA mldsaUnpack18Index<>+44(SB)/1, $0x18
+DATA mldsaUnpack18Index<>+45(SB)/1, $0x19
+DATA mldsaUnpack18Index<>+46(SB)/1, $0x1a
+DATA mldsaUnpack18Index<>+47(SB)/1, $0x1b
+DATA mldsaUnpack18Index<>+48(SB)/1, $0x1b
+DATA mldsaUnpack18Index<>+49(SB)/1, $0x1c
+DATA mldsaUnpack18Index<>+50(SB)/1, $0x1d
+DATA mldsaUnpack18Index<>+51(SB)/1, $0x1e
+DATA mldsaUnpack18Index<>+52(SB)/1, $0x1d
+DATA mldsaUnpack18Index<>+53(SB)/1, $0x1e
+DATA mldsaUnpack18Index<>+54(SB)/1, $0x1f
+DATA mldsaUnpack18Index<>+55(SB)/1, $0x20
+DATA mldsaUnpack18Index<>+56(SB)/1, $0x1f
+DATA mldsaUnpack18Index<>+57(SB)/1, $0x20
+DATA mldsaUnpack18Index<>+58(SB)/1, $0x21
+DATA mldsaUnpack18Index<>+59(SB)/1, $0x22
+DATA mldsaUnpack18Index<>+60(SB)/1, $0x21
+DATA mldsaUnpack18Index<>+61(SB)/1, $0x22
+DATA mldsaUnpack18Index<>+62(SB)/1, $0x23
+DATA mldsaUnpack18Index<>+63(SB)/1, $0x24
+GLOBL mldsaUnpack18Index<>(SB), RODATA|NOPTR, $64
 
-DATA mldsaUnpackZ18Shift<>+0(SB)/4, $0x00000000
-DATA mldsaUnpackZ18Shift<>+4(SB)/4, $0x00000002
-DATA mldsaUnpackZ18Shift<>+8(SB)/4, $0x00000004
-DATA mldsaUnpackZ18Shift<>+12(SB)/4, $0x00000006
-DATA mldsaUnpackZ18Shift<>+16(SB)/4, $0x00000000
-DATA mldsaUnpackZ18Shift<>+20(SB)/4, $0x00000002
-DATA mldsaUnpackZ18Shift<>+24(SB)/4, $0x00000004
-DATA mldsaUnpackZ18Shift<>+28(SB)/4, $0x00000006
-DATA mldsaUnpackZ18Shift<>+32(SB)/4, $0x00000000
-DATA mldsaUnpackZ18Shift<>+36(SB)/4, $0x00000002
-DATA mldsaUnpackZ18Shift<>+40(SB)/4, $0x00000004
-DATA mldsaUnpackZ18Shift<>+44(SB)/4, $0x00000006
-DATA mldsaUnpackZ18Shift<>+48(SB)/4, $0x00000000
-DATA mldsaUnpackZ18Shift<>+52(SB)/4, $0x00000002
-DATA mldsaUnpackZ18Shift<>+56(SB)/4, $0x00000004
-DATA mldsaUnpackZ18Shift<>+60(SB)/4, $0x00000006
-GLOBL mldsaUnpackZ18Shift<>(SB), RODATA|NOPTR, $64
+DATA mldsaUnpack18Shift<>+0(SB)/4, $0x00000000
+DATA mldsaUnpack18Shift<>+4(SB)/4, $0x00000002
+DATA mldsaUnpack18Shift<>+8(SB)/4, $0x00000004
+DATA mldsaUnpack18Shift<>+12(SB)/4, $0x00000006
+DATA mldsaUnpack18Shift<>+16(SB)/4, $0x00000000
+DATA mldsaUnpack18Shift<>+20(SB)/4, $0x00000002
+DATA mldsaUnpack18Shift<>+24(SB)/4, $0x00000004
+DATA mldsaUnpack18Shift<>+28(SB)/4, $0x00000006
+DATA mldsaUnpack18Shift<>+32(SB)/4, $0x00000000
+DATA mldsaUnpack18Shift<>+36(SB)/4, $0x00000002
+DATA mldsaUnpack18Shift<>+40(SB)/4, $0x00000004
+DATA mldsaUnpack18Shift<>+44(SB)/4, $0x00000006
+DATA mldsaUnpack18Shift<>+48(SB)/4, $0x00000000
+DATA mldsaUnpack18Shift<>+52(SB)/4, $0x00000002
+DATA mldsaUnpack18Shift<>+56(SB)/4, $0x00000004
+DATA mldsaUnpack18Shift<>+60(SB)/4, $0x00000006
+GLOBL mldsaUnpack18Shift<>(SB), RODATA|NOPTR, $64
 
 // func unpackZ18AVX512(out *[256]uint32, in *byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
@@ -26166,8 +26166,8 @@ TEXT ·unpackZ18AVX512(SB), NOSPLIT, $0-16
 	MOVQ         in+8(FP), CX
 	MOVQ         $0x0000000fffffffff, DX
 	KMOVQ        DX, K3
-	VMOVDQU32    mldsaUnpackZ18Index<>+0(SB), Z4
-	VMOVDQU32    mldsaUnpackZ18Shift<>+0(SB), Z5
+	VMOVDQU32    mldsaUnpack18Index<>+0(SB), Z4
+	VMOVDQU32    mldsaUnpack18Shift<>+0(SB), Z5
 	MOVL         $0x0003ffff, DX
 	VPBROADCASTD DX, Z6
 	MOVL         $0x00020000, DX
@@ -26303,89 +26303,89 @@ TEXT ·unpackZ18AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaUnpackZ20Index<>+0(SB)/1, $0x00
-DATA mldsaUnpackZ20Index<>+1(SB)/1, $0x01
-DATA mldsaUnpackZ20Index<>+2(SB)/1, $0x02
-DATA mldsaUnpackZ20Index<>+3(SB)/1, $0x03
-DATA mldsaUnpackZ20Index<>+4(SB)/1, $0x02
-DATA mldsaUnpackZ20Index<>+5(SB)/1, $0x03
-DATA mldsaUnpackZ20Index<>+6(SB)/1, $0x04
-DATA mldsaUnpackZ20Index<>+7(SB)/1, $0x05
-DATA mldsaUnpackZ20Index<>+8(SB)/1, $0x05
-DATA mldsaUnpackZ20Index<>+9(SB)/1, $0x06
-DATA mldsaUnpackZ20Index<>+10(SB)/1, $0x07
-DATA mldsaUnpackZ20Index<>+11(SB)/1, $0x08
-DATA mldsaUnpackZ20Index<>+12(SB)/1, $0x07
-DATA mldsaUnpackZ20Index<>+13(SB)/1, $0x08
-DATA mldsaUnpackZ20Index<>+14(SB)/1, $0x09
-DATA mldsaUnpackZ20Index<>+15(SB)/1, $0x0a
-DATA mldsaUnpackZ20Index<>+16(SB)/1, $0x0a
-DATA mldsaUnpackZ20Index<>+17(SB)/1, $0x0b
-DATA mldsaUnpackZ20Index<>+18(SB)/1, $0x0c
-DATA mldsaUnpackZ20Index<>+19(SB)/1, $0x0d
-DATA mldsaUnpackZ20Index<>+20(SB)/1, $0x0c
-DATA mldsaUnpackZ20Index<>+21(SB)/1, $0x0d
-DATA mldsaUnpackZ20Index<>+22(SB)/1, $0x0e
-DATA mldsaUnpackZ20Index<>+23(SB)/1, $0x0f
-DATA mldsaUnpackZ20Index<>+24(SB)/1, $0x0f
-DATA mldsaUnpackZ20Index<>+25(SB)/1, $0x10
-DATA mldsaUnpackZ20Index<>+26(SB)/1, $0x11
-DATA mldsaUnpackZ20Index<>+27(SB)/1, $0x12
-DATA mldsaUnpackZ20Index<>+28(SB)/1, $0x11
-DATA mldsaUnpackZ20Index<>+29(SB)/1, $0x12
-DATA mldsaUnpackZ20Index<>+30(SB)/1, $0x13
-DATA mldsaUnpackZ20Index<>+31(SB)/1, $0x14
-DATA mldsaUnpackZ20Index<>+32(SB)/1, $0x14
-DATA mldsaUnpackZ20Index<>+33(SB)/1, $0x15
-DATA mldsaUnpackZ20Index<>+34(SB)/1, $0x16
-DATA mldsaUnpackZ20Index<>+35(SB)/1, $0x17
-DATA mldsaUnpackZ20Index<>+36(SB)/1, $0x16
-DATA mldsaUnpackZ20Index<>+37(SB)/1, $0x17
-DATA mldsaUnpackZ20Index<>+38(SB)/1, $0x18
-DATA mldsaUnpackZ20Index<>+39(SB)/1, $0x19
-DATA mldsaUnpackZ20Index<>+40(SB)/1, $0x19
-DATA mldsaUnpackZ20Index<>+41(SB)/1, $0x1a
-DATA mldsaUnpackZ20Index<>+42(SB)/1, $0x1b
-DATA mldsaUnpackZ20Index<>+43(SB)/1, $0x1c
-DATA mldsaUnpackZ20Index<>+44(SB)/1, $0x1b
-DATA mldsaUnpackZ20Index<>+45(SB)/1, $0x1c
-DATA mldsaUnpackZ20Index<>+46(SB)/1, $0x1d
-DATA mldsaUnpackZ20Index<>+47(SB)/1, $0x1e
-DATA mldsaUnpackZ20Index<>+48(SB)/1, $0x1e
-DATA mldsaUnpackZ20Index<>+49(SB)/1, $0x1f
-DATA mldsaUnpackZ20Index<>+50(SB)/1, $0x20
-DATA mldsaUnpackZ20Index<>+51(SB)/1, $0x21
-DATA mldsaUnpackZ20Index<>+52(SB)/1, $0x20
-DATA mldsaUnpackZ20Index<>+53(SB)/1, $0x21
-DATA mldsaUnpackZ20Index<>+54(SB)/1, $0x22
-DATA mldsaUnpackZ20Index<>+55(SB)/1, $0x23
-DATA mldsaUnpackZ20Index<>+56(SB)/1, $0x23
-DATA mldsaUnpackZ20Index<>+57(SB)/1, $0x24
-DATA mldsaUnpackZ20Index<>+58(SB)/1, $0x25
-DATA mldsaUnpackZ20Index<>+59(SB)/1, $0x26
-DATA mldsaUnpackZ20Index<>+60(SB)/1, $0x25
-DATA mldsaUnpackZ20Index<>+61(SB)/1, $0x26
-DATA mldsaUnpackZ20Index<>+62(SB)/1, $0x27
-DATA mldsaUnpackZ20Index<>+63(SB)/1, $0x28
-GLOBL mldsaUnpackZ20Index<>(SB), RODATA|NOPTR, $64
+DATA mldsaUnpack20Index<>+0(SB)/1, $0x00
+DATA mldsaUnpack20Index<>+1(SB)/1, $0x01
+DATA mldsaUnpack20Index<>+2(SB)/1, $0x02
+DATA mldsaUnpack20Index<>+3(SB)/1, $0x03
+DATA mldsaUnpack20Index<>+4(SB)/1, $0x02
+DATA mldsaUnpack20Index<>+5(SB)/1, $0x03
+DATA mldsaUnpack20Index<>+6(SB)/1, $0x04
+DATA mldsaUnpack20Index<>+7(SB)/1, $0x05
+DATA mldsaUnpack20Index<>+8(SB)/1, $0x05
+DATA mldsaUnpack20Index<>+9(SB)/1, $0x06
+DATA mldsaUnpack20Index<>+10(SB)/1, $0x07
+DATA mldsaUnpack20Index<>+11(SB)/1, $0x08
+DATA mldsaUnpack20Index<>+12(SB)/1, $0x07
+DATA mldsaUnpack20Index<>+13(SB)/1, $0x08
+DATA mldsaUnpack20Index<>+14(SB)/1, $0x09
+DATA mldsaUnpack20Index<>+15(SB)/1, $0x0a
+DATA mldsaUnpack20Index<>+16(SB)/1, $0x0a
+DATA mldsaUnpack20Index<>+17(SB)/1, $0x0b
+DATA mldsaUnpack20Index<>+18(SB)/1, $0x0c
+DATA mldsaUnpack20Index<>+19(SB)/1, $0x0d
+DATA mldsaUnpack20Index<>+20(SB)/1, $0x0c
+DATA mldsaUnpack20Index<>+21(SB)/1, $0x0d
+DATA mldsaUnpack20Index<>+22(SB)/1, $0x0e
+DATA mldsaUnpack20Index<>+23(SB)/1, $0x0f
+DATA mldsaUnpack20Index<>+24(SB)/1, $0x0f
+DATA mldsaUnpack20Index<>+25(SB)/1, $0x10
+DATA mldsaUnpack20Index<>+26(SB)/1, $0x11
+DATA mldsaUnpack20Index<>+27(SB)/1, $0x12
+DATA mldsaUnpack20Index<>+28(SB)/1, $0x11
+DATA mldsaUnpack20Index<>+29(SB)/1, $0x12
+DATA mldsaUnpack20Index<>+30(SB)/1, $0x13
+DATA mldsaUnpack20Index<>+31(SB)/1, $0x14
+DATA mldsaUnpack20Index<>+32(SB)/1, $0x14
+DATA mldsaUnpack20Index<>+33(SB)/1, $0x15
+DATA mldsaUnpack20Index<>+34(SB)/1, $0x16
+DATA mldsaUnpack20Index<>+35(SB)/1, $0x17
+DATA mldsaUnpack20Index<>+36(SB)/1, $0x16
+DATA mldsaUnpack20Index<>+37(SB)/1, $0x17
+DATA mldsaUnpack20Index<>+38(SB)/1, $0x18
+DATA mldsaUnpack20Index<>+39(SB)/1, $0x19
+DATA mldsaUnpack20Index<>+40(SB)/1, $0x19
+DATA mldsaUnpack20Index<>+41(SB)/1, $0x1a
+DATA mldsaUnpack20Index<>+42(SB)/1, $0x1b
+DATA mldsaUnpack20Index<>+43(SB)/1, $0x1c
+DATA mldsaUnpack20Index<>+44(SB)/1, $0x1b
+DATA mldsaUnpack20Index<>+45(SB)/1, $0x1c
+DATA mldsaUnpack20Index<>+46(SB)/1, $0x1d
+DATA mldsaUnpack20Index<>+47(SB)/1, $0x1e
+DATA mldsaUnpack20Index<>+48(SB)/1, $0x1e
+DATA mldsaUnpack20Index<>+49(SB)/1, $0x1f
+DATA mldsaUnpack20Index<>+50(SB)/1, $0x20
+DATA mldsaUnpack20Index<>+51(SB)/1, $0x21
+DATA mldsaUnpack20Index<>+52(SB)/1, $0x20
+DATA mldsaUnpack20Index<>+53(SB)/1, $0x21
+DATA mldsaUnpack20Index<>+54(SB)/1, $0x22
+DATA mldsaUnpack20Index<>+55(SB)/1, $0x23
+DATA mldsaUnpack20Index<>+56(SB)/1, $0x23
+DATA mldsaUnpack20Index<>+57(SB)/1, $0x24
+DATA mldsaUnpack20Index<>+58(SB)/1, $0x25
+DATA mldsaUnpack20Index<>+59(SB)/1, $0x26
+DATA mldsaUnpack20Index<>+60(SB)/1, $0x25
+DATA mldsaUnpack20Index<>+61(SB)/1, $0x26
+DATA mldsaUnpack20Index<>+62(SB)/1, $0x27
+DATA mldsaUnpack20Index<>+63(SB)/1, $0x28
+GLOBL mldsaUnpack20Index<>(SB), RODATA|NOPTR, $64
 
-DATA mldsaUnpackZ20Shift<>+0(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+4(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+8(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+12(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+16(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+20(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+24(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+28(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+32(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+36(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+40(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+44(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+48(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+52(SB)/4, $0x00000004
-DATA mldsaUnpackZ20Shift<>+56(SB)/4, $0x00000000
-DATA mldsaUnpackZ20Shift<>+60(SB)/4, $0x00000004
-GLOBL mldsaUnpackZ20Shift<>(SB), RODATA|NOPTR, $64
+DATA mldsaUnpack20Shift<>+0(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+4(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+8(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+12(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+16(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+20(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+24(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+28(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+32(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+36(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+40(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+44(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+48(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+52(SB)/4, $0x00000004
+DATA mldsaUnpack20Shift<>+56(SB)/4, $0x00000000
+DATA mldsaUnpack20Shift<>+60(SB)/4, $0x00000004
+GLOBL mldsaUnpack20Shift<>(SB), RODATA|NOPTR, $64
 
 // func unpackZ20AVX512(out *[256]uint32, in *byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
@@ -26399,8 +26399,8 @@ TEXT ·unpackZ20AVX512(SB), NOSPLIT, $0-16
 	MOVQ         in+8(FP), CX
 	MOVQ         $0x000000ffffffffff, DX
 	KMOVQ        DX, K3
-	VMOVDQU32    mldsaUnpackZ20Index<>+0(SB), Z4
-	VMOVDQU32    mldsaUnpackZ20Shift<>+0(SB), Z5
+	VMOVDQU32    mldsaUnpack20Index<>+0(SB), Z4
+	VMOVDQU32    mldsaUnpack20Shift<>+0(SB), Z5
 	MOVL         $0x000fffff, DX
 	VPBROADCASTD DX, Z6
 	MOVL         $0x00080000, DX
@@ -26532,6 +26532,191 @@ TEXT ·unpackZ20AVX512(SB), NOSPLIT, $0-16
 	VPSUBD       Z0, Z7, Z0
 	VPADDD       Z8, Z0, Z1
 	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 960(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaUnpack10Index<>+0(SB)/1, $0x00
+DATA mldsaUnpack10Index<>+1(SB)/1, $0x01
+DATA mldsaUnpack10Index<>+2(SB)/1, $0x02
+DATA mldsaUnpack10Index<>+3(SB)/1, $0x03
+DATA mldsaUnpack10Index<>+4(SB)/1, $0x01
+DATA mldsaUnpack10Index<>+5(SB)/1, $0x02
+DATA mldsaUnpack10Index<>+6(SB)/1, $0x03
+DATA mldsaUnpack10Index<>+7(SB)/1, $0x04
+DATA mldsaUnpack10Index<>+8(SB)/1, $0x02
+DATA mldsaUnpack10Index<>+9(SB)/1, $0x03
+DATA mldsaUnpack10Index<>+10(SB)/1, $0x04
+DATA mldsaUnpack10Index<>+11(SB)/1, $0x05
+DATA mldsaUnpack10Index<>+12(SB)/1, $0x03
+DATA mldsaUnpack10Index<>+13(SB)/1, $0x04
+DATA mldsaUnpack10Index<>+14(SB)/1, $0x05
+DATA mldsaUnpack10Index<>+15(SB)/1, $0x06
+DATA mldsaUnpack10Index<>+16(SB)/1, $0x05
+DATA mldsaUnpack10Index<>+17(SB)/1, $0x06
+DATA mldsaUnpack10Index<>+18(SB)/1, $0x07
+DATA mldsaUnpack10Index<>+19(SB)/1, $0x08
+DATA mldsaUnpack10Index<>+20(SB)/1, $0x06
+DATA mldsaUnpack10Index<>+21(SB)/1, $0x07
+DATA mldsaUnpack10Index<>+22(SB)/1, $0x08
+DATA mldsaUnpack10Index<>+23(SB)/1, $0x09
+DATA mldsaUnpack10Index<>+24(SB)/1, $0x07
+DATA mldsaUnpack10Index<>+25(SB)/1, $0x08
+DATA mldsaUnpack10Index<>+26(SB)/1, $0x09
+DATA mldsaUnpack10Index<>+27(SB)/1, $0x0a
+DATA mldsaUnpack10Index<>+28(SB)/1, $0x08
+DATA mldsaUnpack10Index<>+29(SB)/1, $0x09
+DATA mldsaUnpack10Index<>+30(SB)/1, $0x0a
+DATA mldsaUnpack10Index<>+31(SB)/1, $0x0b
+DATA mldsaUnpack10Index<>+32(SB)/1, $0x0a
+DATA mldsaUnpack10Index<>+33(SB)/1, $0x0b
+DATA mldsaUnpack10Index<>+34(SB)/1, $0x0c
+DATA mldsaUnpack10Index<>+35(SB)/1, $0x0d
+DATA mldsaUnpack10Index<>+36(SB)/1, $0x0b
+DATA mldsaUnpack10Index<>+37(SB)/1, $0x0c
+DATA mldsaUnpack10Index<>+38(SB)/1, $0x0d
+DATA mldsaUnpack10Index<>+39(SB)/1, $0x0e
+DATA mldsaUnpack10Index<>+40(SB)/1, $0x0c
+DATA mldsaUnpack10Index<>+41(SB)/1, $0x0d
+DATA mldsaUnpack10Index<>+42(SB)/1, $0x0e
+DATA mldsaUnpack10Index<>+43(SB)/1, $0x0f
+DATA mldsaUnpack10Index<>+44(SB)/1, $0x0d
+DATA mldsaUnpack10Index<>+45(SB)/1, $0x0e
+DATA mldsaUnpack10Index<>+46(SB)/1, $0x0f
+DATA mldsaUnpack10Index<>+47(SB)/1, $0x10
+DATA mldsaUnpack10Index<>+48(SB)/1, $0x0f
+DATA mldsaUnpack10Index<>+49(SB)/1, $0x10
+DATA mldsaUnpack10Index<>+50(SB)/1, $0x11
+DATA mldsaUnpack10Index<>+51(SB)/1, $0x12
+DATA mldsaUnpack10Index<>+52(SB)/1, $0x10
+DATA mldsaUnpack10Index<>+53(SB)/1, $0x11
+DATA mldsaUnpack10Index<>+54(SB)/1, $0x12
+DATA mldsaUnpack10Index<>+55(SB)/1, $0x13
+DATA mldsaUnpack10Index<>+56(SB)/1, $0x11
+DATA mldsaUnpack10Index<>+57(SB)/1, $0x12
+DATA mldsaUnpack10Index<>+58(SB)/1, $0x13
+DATA mldsaUnpack10Index<>+59(SB)/1, $0x14
+DATA mldsaUnpack10Index<>+60(SB)/1, $0x12
+DATA mldsaUnpack10Index<>+61(SB)/1, $0x13
+DATA mldsaUnpack10Index<>+62(SB)/1, $0x14
+DATA mldsaUnpack10Index<>+63(SB)/1, $0x15
+GLOBL mldsaUnpack10Index<>(SB), RODATA|NOPTR, $64
+
+DATA mldsaUnpack10Shift<>+0(SB)/4, $0x00000000
+DATA mldsaUnpack10Shift<>+4(SB)/4, $0x00000002
+DATA mldsaUnpack10Shift<>+8(SB)/4, $0x00000004
+DATA mldsaUnpack10Shift<>+12(SB)/4, $0x00000006
+DATA mldsaUnpack10Shift<>+16(SB)/4, $0x00000000
+DATA mldsaUnpack10Shift<>+20(SB)/4, $0x00000002
+DATA mldsaUnpack10Shift<>+24(SB)/4, $0x00000004
+DATA mldsaUnpack10Shift<>+28(SB)/4, $0x00000006
+DATA mldsaUnpack10Shift<>+32(SB)/4, $0x00000000
+DATA mldsaUnpack10Shift<>+36(SB)/4, $0x00000002
+DATA mldsaUnpack10Shift<>+40(SB)/4, $0x00000004
+DATA mldsaUnpack10Shift<>+44(SB)/4, $0x00000006
+DATA mldsaUnpack10Shift<>+48(SB)/4, $0x00000000
+DATA mldsaUnpack10Shift<>+52(SB)/4, $0x00000002
+DATA mldsaUnpack10Shift<>+56(SB)/4, $0x00000004
+DATA mldsaUnpack10Shift<>+60(SB)/4, $0x00000006
+GLOBL mldsaUnpack10Shift<>(SB), RODATA|NOPTR, $64
+
+// func unpack10AVX512(out *[256]uint32, in *byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·unpack10AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         $0x00000000000fffff, DX
+	KMOVQ        DX, K3
+	VMOVDQU32    mldsaUnpack10Index<>+0(SB), Z4
+	VMOVDQU32    mldsaUnpack10Shift<>+0(SB), Z5
+	MOVL         $0x000003ff, DX
+	VPBROADCASTD DX, Z6
+	MOVL         $0x00000200, DX
+	VPBROADCASTD DX, Z7
+	VMOVDQU8.Z   (CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, (AX)
+	VMOVDQU8.Z   20(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 64(AX)
+	VMOVDQU8.Z   40(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 128(AX)
+	VMOVDQU8.Z   60(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 192(AX)
+	VMOVDQU8.Z   80(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 256(AX)
+	VMOVDQU8.Z   100(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 320(AX)
+	VMOVDQU8.Z   120(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 384(AX)
+	VMOVDQU8.Z   140(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 448(AX)
+	VMOVDQU8.Z   160(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 512(AX)
+	VMOVDQU8.Z   180(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 576(AX)
+	VMOVDQU8.Z   200(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 640(AX)
+	VMOVDQU8.Z   220(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 704(AX)
+	VMOVDQU8.Z   240(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 768(AX)
+	VMOVDQU8.Z   260(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 832(AX)
+	VMOVDQU8.Z   280(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
+	VMOVDQU32    Z0, 896(AX)
+	VMOVDQU8.Z   300(CX), K3, Z0
+	VPERMB       Z0, Z4, Z0
+	VPSRLVD      Z5, Z0, Z0
+	VPANDD       Z6, Z0, Z0
 	VMOVDQU32    Z0, 960(AX)
 	VZEROUPPER
 	RET

@@ -178,6 +178,12 @@ func unpackZ18AVX512(out *[256]uint32, in *byte)
 //go:noescape
 func unpackZ20AVX512(out *[256]uint32, in *byte)
 
+// unpack10AVX512 sets out to SimpleBitUnpack(in, 2^10 − 1), reading exactly 32·10
+// bytes: the result of unpackPoly without an offset.
+//
+//go:noescape
+func unpack10AVX512(out *[256]uint32, in *byte)
+
 // packW14AVX512 writes the 4-bit packing of w1, whose coefficients are below 2^4,
 // to out: the result of packW1.
 //

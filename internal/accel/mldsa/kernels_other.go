@@ -58,3 +58,6 @@ func packW1(p *Params, out []byte, w1 *ringElement) { packW1Generic(p, out, w1) 
 // buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns the new
 // fill level.
 func rejNTTPoly(a *nttElement, filled int, buf []byte) int { return rejNTTPolyGeneric(a, filled, buf) }
+
+// unpackT1 decodes the 10-bit coefficients of t1 (pkDecode).
+func unpackT1(t1 *ringElement, in []byte) { unpackT1Generic(t1, in) }

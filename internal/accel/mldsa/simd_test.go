@@ -217,7 +217,7 @@ func TestPolyKernelsMatchPortable(t *testing.T) {
 	})
 }
 
-// TestPackingKernelsMatchPortable compares the z decoder and the w1 encoder
+// TestPackingKernelsMatchPortable compares the z and t1 decoders and the w1 encoder
 // with the portable kernels at every level, on random bytes, all-zero and
 // all-one bytes, and w1 at its largest values; the buffers are exactly as
 // long as the packings, so a kernel that reads or writes past them fails.
@@ -247,6 +247,12 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 					if got != want {
 						t.Fatalf("%s: unpackZ differs on input %d (buffer of %d bytes)", p.Name, it, len(buf))
 					}
+				}
+				var t1 ringElement
+				unpackT1(&t1, in[:320])
+				unpackT1Generic(&want, in[:320])
+				if t1 != want {
+					t.Fatalf("unpackT1 differs on input %d", it)
 				}
 				var w1 ringElement
 				top := uint32(1)<<p.w1Bits - 1
@@ -285,7 +291,7 @@ func polysFromBytes(data []byte, count int) []ringElement {
 
 // FuzzCoefficientKernels feeds arbitrary polynomials to the coefficient-wise
 // kernels (add, sub, norm checks, HighBits, the LowBits norm, MakeHint,
-// UseHint) and arbitrary bytes to unpackZ and packW1, at every level,
+// UseHint) and arbitrary bytes to unpackZ, unpackT1 and packW1, at every level,
 // comparing with the portable kernels.
 func FuzzCoefficientKernels(f *testing.F) {
 	f.Add([]byte{}, uint32(1))
@@ -305,6 +311,12 @@ func FuzzCoefficientKernels(f *testing.F) {
 			restore, err := cpu.Force(l)
 			if err != nil {
 				t.Fatal(err)
+			}
+			var t1, t1Want ringElement
+			unpackT1(&t1, raw[:320])
+			unpackT1Generic(&t1Want, raw[:320])
+			if t1 != t1Want {
+				t.Fatalf("level %v: unpackT1 differs", l)
 			}
 			if polyAdd(a, b) != polyAddGeneric(a, b) || polySub(a, b) != polySubGeneric(a, b) ||
 				infinityNormBelow(a, bnd) != infinityNormBelowGeneric(a, bnd) {

@@ -12,27 +12,33 @@ import (
 // bytes of each coefficient, masked loads and stores touch exactly the
 // packed bytes, so nothing is read or written outside the caller's buffer.
 
-// unpackZKernel emits unpackZ{18,20}AVX512: BitUnpack(in, γ1 − 1, γ1)
-// (Algorithm 19) for 18- or 20-bit coefficients, coefficient i = γ1 − the
-// bits 18i or 20i onwards of in, as a field element.
-func unpackZKernel(c *constants, bits int) {
+// unpackKernel emits unpackZ{18,20}AVX512 (centred: BitUnpack(in, γ1 − 1,
+// γ1), Algorithm 19, coefficient i = γ1 − the bits 18i or 20i onwards of in,
+// as a field element) or unpackT1AVX512 (SimpleBitUnpack with 10 bits,
+// Algorithm 18, for pkDecode).
+func unpackKernel(c *constants, bits int, centred bool) {
 	w := avx512
 	name := fmt.Sprintf("unpackZ%dAVX512", bits)
+	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+		fmt.Sprintf("exactly 32·%d bytes: the result of unpackZ.", bits)}
+	if !centred {
+		name = fmt.Sprintf("unpack%dAVX512", bits)
+		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading exactly 32·%d", bits, bits),
+			"bytes: the result of unpackPoly without an offset."}
+	}
 	gamma1 := uint32(1) << (bits - 1)
 	// The byte gather and shift of the 16 coefficients in one register.
-	idx := GLOBL(fmt.Sprintf("mldsaUnpackZ%dIndex", bits), RODATA|NOPTR)
+	idx := GLOBL(fmt.Sprintf("mldsaUnpack%dIndex", bits), RODATA|NOPTR)
 	for i := range 16 {
 		for j := range 4 {
 			DATA(4*i+j, U8(bits*i/8+j))
 		}
 	}
-	shifts := GLOBL(fmt.Sprintf("mldsaUnpackZ%dShift", bits), RODATA|NOPTR)
+	shifts := GLOBL(fmt.Sprintf("mldsaUnpack%dShift", bits), RODATA|NOPTR)
 	for i := range 16 {
 		DATA(4*i, U32(bits*i%8))
 	}
-	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)",
-		name+fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
-		fmt.Sprintf("exactly 32·%d bytes: the result of unpackZ.", bits))
+	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)", doc...)
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	bytesPer := 2 * bits // 16 coefficients
@@ -50,8 +56,10 @@ func unpackZKernel(c *constants, bits int) {
 		VPERMB(x, ix, x)
 		VPSRLVD(sh, x, x)
 		w.and(mask, x, x)
-		VPSUBD(x, g1, x) // γ1 − v in (−γ1, γ1]
-		a.fixNegative(x, t)
+		if centred {
+			VPSUBD(x, g1, x) // γ1 − v in (−γ1, γ1]
+			a.fixNegative(x, t)
+		}
 		w.store(Mem{Base: out, Disp: 64 * v}, x)
 	}
 	VZEROUPPER()
@@ -108,8 +116,9 @@ func packW1Kernel(c *constants, bits int) {
 }
 
 func packKernels(c *constants) {
-	unpackZKernel(c, 18)
-	unpackZKernel(c, 20)
+	unpackKernel(c, 18, true)
+	unpackKernel(c, 20, true)
+	unpackKernel(c, 10, false)
 	packW1Kernel(c, 4)
 	packW1Kernel(c, 6)
 	unpackZAVX2Kernel(c, 18)
