@@ -260,3 +260,21 @@ func rejNTTPoly(a *nttElement, filled int, buf []byte) int {
 	}
 	return rejNTTPolyGeneric(a, filled, buf)
 }
+
+// rejBoundedPoly fills a from index filled on with coefficients in [−η, η]
+// accepted from the half-bytes of buf (Algorithms 15 and 31, FIPS 204), and
+// returns the new fill level. The AVX-512 kernels take 8-byte chunks while
+// they fit and the portable kernel the rest; see rejBoundedPolyGeneric and
+// the generator for why the data-dependent fill level leaks nothing.
+func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
+	if cpu.Active() == cpu.AVX512 && len(buf) > 0 {
+		used := 0
+		if eta == 2 {
+			filled, used = rejEta2AVX512(words(a), filled, &buf[0], len(buf))
+		} else {
+			filled, used = rejEta4AVX512(words(a), filled, &buf[0], len(buf))
+		}
+		buf = buf[used:]
+	}
+	return rejBoundedPolyGeneric(a, filled, eta, buf)
+}

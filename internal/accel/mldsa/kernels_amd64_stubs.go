@@ -233,3 +233,17 @@ func rejUniformAVX512(a *[256]uint32, filled int, buf *byte, length int) (int, i
 //
 //go:noescape
 func rejUniformAVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta2AVX512 appends to a, from index filled on, the coefficients in [−2, 2] that
+// the half-bytes of buf give, taking 8-byte chunks while one fits in length and
+// filled ≤ 240, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta2AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta4AVX512 appends to a, from index filled on, the coefficients in [−4, 4] that
+// the half-bytes of buf give, taking 8-byte chunks while one fits in length and
+// filled ≤ 240, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)

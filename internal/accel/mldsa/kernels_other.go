@@ -61,3 +61,10 @@ func rejNTTPoly(a *nttElement, filled int, buf []byte) int { return rejNTTPolyGe
 
 // unpackT1 decodes the 10-bit coefficients of t1 (pkDecode).
 func unpackT1(t1 *ringElement, in []byte) { unpackT1Generic(t1, in) }
+
+// rejBoundedPoly fills a from index filled on with coefficients in [−η, η]
+// accepted from the half-bytes of buf (Algorithms 15 and 31, FIPS 204), and
+// returns the new fill level.
+func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
+	return rejBoundedPolyGeneric(a, filled, eta, buf)
+}

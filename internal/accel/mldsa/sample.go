@@ -22,14 +22,15 @@ func rejNTTPolyGeneric(a *nttElement, filled int, buf []byte) int {
 	return filled
 }
 
-// rejBoundedPoly fills a from index filled on with coefficients in [−η, η]
-// accepted from the half-bytes of buf (Algorithms 15 and 31, FIPS 204), and
-// returns the new fill level. The loop's timing reveals which half-bytes were
+// rejBoundedPolyGeneric fills a from index filled on with coefficients in
+// [−η, η] accepted from the half-bytes of buf (Algorithms 15 and 31, FIPS
+// 204), and returns the new fill level: the portable kernel behind
+// rejBoundedPoly. The loop's timing reveals which half-bytes were
 // rejected, that is only how much XOF output was used: a rejected half-byte
 // carries no information about the accepted ones, which are independent
 // uniform draws, so the secret coefficients do not leak. The value mapping
 // itself is branch-free.
-func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
+func rejBoundedPolyGeneric(a *ringElement, filled int, eta int, buf []byte) int {
 	for _, b := range buf {
 		if filled >= n {
 			break

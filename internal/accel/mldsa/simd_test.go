@@ -425,3 +425,63 @@ func FuzzRejNTTPoly(f *testing.F) {
 		}
 	})
 }
+
+// checkRejBoundedPoly samples from buf in pieces of the given lengths with
+// the dispatched and the portable bounded sampler, for both η.
+func checkRejBoundedPoly(t *testing.T, buf []byte, pieces []int) {
+	t.Helper()
+	for _, eta := range []int{2, 4} {
+		var got, want ringElement
+		fg, fw := 0, 0
+		for off, i := 0, 0; off < len(buf); i++ {
+			end := min(len(buf), off+pieces[i%len(pieces)])
+			fg = rejBoundedPoly(&got, fg, eta, buf[off:end])
+			fw = rejBoundedPolyGeneric(&want, fw, eta, buf[off:end])
+			if fg != fw || got != want {
+				t.Fatalf("η = %d, after %d bytes: fill %d, portable %d, or coefficients differ", eta, end, fg, fw)
+			}
+			off = end
+		}
+	}
+}
+
+// TestRejBoundedPolyMatchesPortable feeds the bounded sampler random
+// streams, streams of rejected half-bytes only (0xff), of the largest
+// accepted ones, and odd piece lengths, at every level.
+func TestRejBoundedPolyMatchesPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for it := range 300 {
+			buf := make([]byte, 136*(1+it%4))
+			for i := range buf {
+				switch it % 4 {
+				case 1:
+					buf[i] = 0xff
+				case 2:
+					buf[i] = []byte{0xee, 0x88, 0x8e, 0xe8, 0x9f, 0xf9}[rng.IntN(6)]
+				default:
+					buf[i] = byte(rng.Uint32())
+				}
+			}
+			checkRejBoundedPoly(t, buf, []int{136, 272, 1 + it%61, 9})
+		}
+	})
+}
+
+// FuzzRejBoundedPoly compares the bounded sampler with the portable kernel
+// at every level on arbitrary streams cut into arbitrary pieces.
+func FuzzRejBoundedPoly(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{0xff}, 272), uint8(135))
+	f.Add(bytes.Repeat([]byte{0x8e, 0xe8}, 200), uint8(7))
+	f.Add([]byte{0x12, 0x34}, uint8(0))
+	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRejBoundedPoly(t, buf, []int{int(piece) + 1})
+			restore()
+		}
+	})
+}

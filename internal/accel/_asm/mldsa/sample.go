@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -165,4 +167,87 @@ func rejUniformAVX2(c *constants) {
 func samplerKernels(c *constants) {
 	rejUniformAVX512(c)
 	rejUniformAVX2(c)
+	rejEtaAVX512(c, 2)
+	rejEtaAVX512(c, 4)
+}
+
+// rejEtaAVX512 emits rejEta{2,4}AVX512: bounded rejection sampling
+// (RejBoundedPoly, Algorithms 15 and 31) on 16 half-bytes at a time. The
+// coefficients are secret (s1, s2); as in the Go kernel, only the positions
+// of rejected half-bytes influence anything observable (here the store
+// address, through the count of accepted ones), and a rejected half-byte
+// says nothing about the accepted ones, which are independent draws. The
+// values themselves only flow through arithmetic.
+func rejEtaAVX512(c *constants, eta int) {
+	w := avx512
+	name := fmt.Sprintf("rejEta%dAVX512", eta)
+	idx := GLOBL(fmt.Sprintf("mldsaRejEta%dIndex", eta), RODATA|NOPTR)
+	for i := range 16 {
+		for j := range 4 {
+			DATA(4*i+j, U8(i/2))
+		}
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShift", eta), RODATA|NOPTR)
+	for i := range 16 {
+		DATA(4*i, U32(4*(i%2)))
+	}
+	a := polyKernel(c, w, name, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)",
+		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
+		"the half-bytes of buf give, taking 8-byte chunks while one fits in length and",
+		"filled ≤ 240, and returns the new fill level and the number of bytes consumed.")
+	pa := Load(Param("a"), GP64())
+	filled := Load(Param("filled"), GP64())
+	buf := Load(Param("buf"), GP64())
+	length := Load(Param("length"), GP64())
+	pos := GP64()
+	XORQ(pos, pos)
+	ix, sh, fifteen, bound, etaV, x, t := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6]
+	VMOVDQU32(idx, ix)
+	VMOVDQU32(shifts, sh)
+	broadcastImm(w, 15, fifteen)
+	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
+	broadcastImm(w, uint32(eta), etaV)
+	var c205 VecPhysical
+	if eta == 2 {
+		c205 = w.regs[7]
+		broadcastImm(w, 205, c205)
+	}
+	end := GP64()
+	MOVQ(length, end)
+	SUBQ(U8(8), end)
+	cnt := GP32()
+	loop, done := name+"_loop", name+"_done"
+
+	Label(loop)
+	CMPQ(pos, end)
+	JG(LabelRef(done))
+	CMPQ(filled, U32(n-16))
+	JG(LabelRef(done))
+	VPBROADCASTQ(Mem{Base: buf, Index: pos, Scale: 1}, x)
+	VPERMB(x, ix, x)
+	VPSRLVD(sh, x, x)
+	VPANDD(fifteen, x, x) // the half-bytes z, low one first
+	VPCMPUD(U8(1), bound, x, K4)
+	if eta == 2 {
+		// z mod 5 = z − 5·⌊z·205/1024⌋, then 2 − that.
+		VPMULLD(c205, x, t)
+		VPSRLD(U8(10), t, t)
+		VPSUBD(t, x, x)
+		VPSLLD(U8(2), t, t)
+		VPSUBD(t, x, x)
+	}
+	VPSUBD(x, etaV, x) // η − z: in [−η, η] where accepted
+	a.fixNegative(x, t)
+	VPCOMPRESSD(x, K4, Mem{Base: pa, Index: filled, Scale: 4})
+	KMOVW(K4, cnt)
+	POPCNTL(cnt, cnt)
+	ADDQ(cnt.As64(), filled)
+	ADDQ(U8(8), pos)
+	JMP(LabelRef(loop))
+
+	Label(done)
+	Store(filled, ReturnIndex(0))
+	Store(pos, ReturnIndex(1))
+	VZEROUPPER()
+	RET()
 }
