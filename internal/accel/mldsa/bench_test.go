@@ -235,6 +235,22 @@ func BenchmarkKernels(b *testing.B) {
 	for i := range rowA {
 		rowA[i], vec[i] = nttElement(randomRing(rng)), nttElement(randomRing(rng))
 	}
+	p := Params65()
+	var h ringElement
+	for i := range h {
+		h[i] = fieldElement(rng.IntN(2))
+	}
+	stream := make([]byte, 5*168)
+	for i := range stream {
+		stream[i] = byte(rng.Uint32())
+	}
+	packed := make([]byte, 32*20+16)
+	var a [maxK * maxL]nttElement
+	var s1 [maxL]ringElement
+	var s2 [maxK]ringElement
+	var y [maxL]ringElement
+	var rho [32]byte
+	var rho64 [64]byte
 	kernels := []struct {
 		name string
 		run  func()
@@ -243,6 +259,20 @@ func BenchmarkKernels(b *testing.B) {
 		{"invNTT", func() { f = invNTT(&fH) }},
 		{"pointwise", func() { fH = nttMul(&fH, &gH) }},
 		{"dot5", func() { fH = nttDot(rowA[:5], vec[:5]) }},
+		{"add", func() { f = polyAdd(&f, &g) }},
+		{"normCheck", func() { infinityNormBelow(&f, 1<<19-196) }},
+		{"highBits", func() { polyHighBits(p, &f, &g) }},
+		{"lowBitsNorm", func() { lowBitsNormBelow(p, &g, p.Gamma2-p.Beta) }},
+		{"makeHints", func() { polyMakeHints(p, &f, &g, &g) }},
+		{"useHints", func() { polyUseHints(p, &f, &h, &g) }},
+		{"unpackZ", func() { unpackZ(p, &f, packed) }},
+		{"packW1", func() { packW1(p, packed, &h) }},
+		{"unpackT1", func() { unpackT1(&f, packed) }},
+		{"rejNTTPoly-840B", func() { rejNTTPoly(&fH, 0, stream) }},
+		{"rejBoundedPoly-272B", func() { rejBoundedPoly(&f, 0, 4, stream[:272]) }},
+		{"ExpandA-65", func() { expandA(p, a[:p.K*p.L], &rho, 0) }},
+		{"ExpandS-65", func() { expandS(p, &s1, &s2, &rho64) }},
+		{"ExpandMask-65", func() { expandMask(p, &y, &rho64, 0) }},
 	}
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {

@@ -9,8 +9,7 @@ const (
 	n = 256 // coefficients per ring element
 	d = 13  // dropped bits of t (FIPS 204, Table 1)
 
-	qInv    = 58728449 // q⁻¹ mod 2³², for Montgomery reduction
-	rSquare = 2365951  // 2⁶⁴ mod q, converts into the Montgomery domain
+	qInv = 58728449 // q⁻¹ mod 2³², for Montgomery reduction
 )
 
 type fieldElement uint32
@@ -48,9 +47,6 @@ func fieldAbs(a fieldElement) uint32 {
 func fieldMontMul(a, b fieldElement) fieldElement {
 	return fieldFromInt32(montReduce(int64(a) * int64(b)))
 }
-
-// fieldToMont returns a·2³² mod q.
-func fieldToMont(a fieldElement) fieldElement { return fieldMontMul(a, rSquare) }
 
 // ctNotEqual returns 1 if a ≠ b and 0 otherwise, without branching.
 func ctNotEqual(a, b uint32) uint32 {

@@ -28439,18 +28439,18 @@ GLOBL mldsaRejUniformIndex<>(SB), RODATA|NOPTR, $64
 // func rejUniformAVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI, POPCNT
 TEXT ·rejUniformAVX512(SB), NOSPLIT, $0-48
+	MOVQ         $0x0000ffffffffffff, AX
+	KMOVQ        AX, K3
+	VMOVDQU32    mldsaRejUniformIndex<>+0(SB), Z0
+	MOVL         $0x007fffff, AX
+	VPBROADCASTD AX, Z1
+	VPBROADCASTD mldsaConstants<>+0(SB), Z2
 	MOVQ         a+0(FP), AX
 	MOVQ         filled+8(FP), CX
 	MOVQ         buf+16(FP), DX
 	MOVQ         length+24(FP), BX
-	XORQ         SI, SI
-	MOVQ         $0x0000ffffffffffff, DI
-	KMOVQ        DI, K3
-	VMOVDQU32    mldsaRejUniformIndex<>+0(SB), Z0
-	MOVL         $0x007fffff, DI
-	VPBROADCASTD DI, Z1
-	VPBROADCASTD mldsaConstants<>+0(SB), Z2
 	SUBQ         $0x30, BX
+	XORQ         SI, SI
 
 rejUniformAVX512_loop:
 	CMPQ        SI, BX
@@ -30571,44 +30571,44 @@ GLOBL mldsaRejUniformCompactAVX2<>(SB), RODATA|NOPTR, $2048
 // func rejUniformAVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 // Requires: AVX, AVX2, POPCNT
 TEXT ·rejUniformAVX2(SB), NOSPLIT, $0-48
-	MOVQ         a+0(FP), AX
-	MOVQ         filled+8(FP), CX
-	MOVQ         buf+16(FP), DX
-	MOVQ         length+24(FP), BX
-	XORQ         SI, SI
 	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y5
 	VMOVDQU      mldsaRejUniformShuffleAVX2<>+0(SB), Y0
-	MOVL         $0x007fffff, DI
-	VMOVD        DI, X1
+	MOVL         $0x007fffff, AX
+	VMOVD        AX, X1
 	VPBROADCASTD X1, Y1
 	VPBROADCASTD mldsaConstants<>+0(SB), Y2
-	SUBQ         $0x20, BX
-	LEAQ         mldsaRejUniformCompactAVX2<>+0(SB), R8
+	LEAQ         mldsaRejUniformCompactAVX2<>+0(SB), CX
+	MOVQ         a+0(FP), DX
+	MOVQ         filled+8(FP), BX
+	MOVQ         buf+16(FP), SI
+	MOVQ         length+24(FP), DI
+	SUBQ         $0x20, DI
+	XORQ         R8, R8
 
 rejUniformAVX2_loop:
-	CMPQ         SI, BX
+	CMPQ         R8, DI
 	JG           rejUniformAVX2_done
-	CMPQ         CX, $0x000000f8
+	CMPQ         BX, $0x000000f8
 	JG           rejUniformAVX2_done
-	VPERMQ       $0x94, (DX)(SI*1), Y3
+	VPERMQ       $0x94, (SI)(R8*1), Y3
 	VPSHUFB      Y0, Y3, Y3
 	VPAND        Y1, Y3, Y3
 	VPCMPGTD     Y3, Y2, Y4
-	VMOVMSKPS    Y4, DI
-	VPMOVZXBD    (R8)(DI*8), Y4
+	VMOVMSKPS    Y4, AX
+	VPMOVZXBD    (CX)(AX*8), Y4
 	VPERMD       Y3, Y4, Y3
-	POPCNTQ      DI, DI
-	VMOVQ        DI, X6
+	POPCNTQ      AX, AX
+	VMOVQ        AX, X6
 	VPBROADCASTD X6, Y6
 	VPCMPGTD     Y5, Y6, Y4
-	VPMASKMOVD   Y3, Y4, (AX)(CX*4)
-	ADDQ         DI, CX
-	ADDQ         $0x18, SI
+	VPMASKMOVD   Y3, Y4, (DX)(BX*4)
+	ADDQ         AX, BX
+	ADDQ         $0x18, R8
 	JMP          rejUniformAVX2_loop
 
 rejUniformAVX2_done:
-	MOVQ CX, ret+32(FP)
-	MOVQ SI, ret1+40(FP)
+	MOVQ BX, ret+32(FP)
+	MOVQ R8, ret1+40(FP)
 	VZEROUPPER
 	RET
 
@@ -30704,22 +30704,22 @@ TEXT ·rejEta2AVX512(SB), NOSPLIT, $0-48
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	VMOVDQU32    mldsaRejEta2Index<>+0(SB), Z0
+	VMOVDQU32    mldsaRejEta2Shift<>+0(SB), Z1
+	MOVL         $0x0000000f, AX
+	VPBROADCASTD AX, Z2
+	MOVL         $0x0000000f, AX
+	VPBROADCASTD AX, Z3
+	MOVL         $0x00000002, AX
+	VPBROADCASTD AX, Z4
+	MOVL         $0x000000cd, AX
+	VPBROADCASTD AX, Z7
 	MOVQ         a+0(FP), AX
 	MOVQ         filled+8(FP), CX
 	MOVQ         buf+16(FP), DX
 	MOVQ         length+24(FP), BX
-	XORQ         SI, SI
-	VMOVDQU32    mldsaRejEta2Index<>+0(SB), Z0
-	VMOVDQU32    mldsaRejEta2Shift<>+0(SB), Z1
-	MOVL         $0x0000000f, DI
-	VPBROADCASTD DI, Z2
-	MOVL         $0x0000000f, DI
-	VPBROADCASTD DI, Z3
-	MOVL         $0x00000002, DI
-	VPBROADCASTD DI, Z4
-	MOVL         $0x000000cd, DI
-	VPBROADCASTD DI, Z7
 	SUBQ         $0x08, BX
+	XORQ         SI, SI
 
 rejEta2AVX512_loop:
 	CMPQ         SI, BX
@@ -30844,20 +30844,20 @@ TEXT ·rejEta4AVX512(SB), NOSPLIT, $0-48
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	VMOVDQU32    mldsaRejEta4Index<>+0(SB), Z0
+	VMOVDQU32    mldsaRejEta4Shift<>+0(SB), Z1
+	MOVL         $0x0000000f, AX
+	VPBROADCASTD AX, Z2
+	MOVL         $0x00000009, AX
+	VPBROADCASTD AX, Z3
+	MOVL         $0x00000004, AX
+	VPBROADCASTD AX, Z4
 	MOVQ         a+0(FP), AX
 	MOVQ         filled+8(FP), CX
 	MOVQ         buf+16(FP), DX
 	MOVQ         length+24(FP), BX
-	XORQ         SI, SI
-	VMOVDQU32    mldsaRejEta4Index<>+0(SB), Z0
-	VMOVDQU32    mldsaRejEta4Shift<>+0(SB), Z1
-	MOVL         $0x0000000f, DI
-	VPBROADCASTD DI, Z2
-	MOVL         $0x00000009, DI
-	VPBROADCASTD DI, Z3
-	MOVL         $0x00000004, DI
-	VPBROADCASTD DI, Z4
 	SUBQ         $0x08, BX
+	XORQ         SI, SI
 
 rejEta4AVX512_loop:
 	CMPQ         SI, BX

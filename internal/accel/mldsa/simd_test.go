@@ -360,22 +360,27 @@ func FuzzCoefficientKernels(f *testing.F) {
 	})
 }
 
-// checkRejNTTPoly samples from buf in pieces of the given lengths, as
-// ExpandA does block by block, with the dispatched and the portable kernel,
-// and fails if the polynomials or fill levels differ.
-func checkRejNTTPoly(t *testing.T, buf []byte, pieces []int) {
+// checkSampler samples from buf in pieces of the given lengths, as the
+// Expand functions do block by block, with a dispatched rejection sampler and
+// its portable twin, and fails if the polynomials or fill levels differ.
+func checkSampler[T comparable](t *testing.T, buf []byte, pieces []int, simd, portable func(a *T, filled int, b []byte) int) {
 	t.Helper()
-	var got, want nttElement
+	var got, want T
 	fg, fw := 0, 0
 	for off, i := 0, 0; off < len(buf); i++ {
 		end := min(len(buf), off+pieces[i%len(pieces)])
-		fg = rejNTTPoly(&got, fg, buf[off:end])
-		fw = rejNTTPolyGeneric(&want, fw, buf[off:end])
+		fg = simd(&got, fg, buf[off:end])
+		fw = portable(&want, fw, buf[off:end])
 		if fg != fw || got != want {
 			t.Fatalf("after %d bytes: fill %d, portable %d, or coefficients differ", end, fg, fw)
 		}
 		off = end
 	}
+}
+
+func checkRejNTTPoly(t *testing.T, buf []byte, pieces []int) {
+	t.Helper()
+	checkSampler(t, buf, pieces, rejNTTPoly, rejNTTPolyGeneric)
 }
 
 // TestRejNTTPolyMatchesPortable feeds the uniform sampler random streams,
@@ -426,22 +431,13 @@ func FuzzRejNTTPoly(f *testing.F) {
 	})
 }
 
-// checkRejBoundedPoly samples from buf in pieces of the given lengths with
-// the dispatched and the portable bounded sampler, for both η.
+// checkRejBoundedPoly runs checkSampler on the bounded sampler for both η.
 func checkRejBoundedPoly(t *testing.T, buf []byte, pieces []int) {
 	t.Helper()
 	for _, eta := range []int{2, 4} {
-		var got, want ringElement
-		fg, fw := 0, 0
-		for off, i := 0, 0; off < len(buf); i++ {
-			end := min(len(buf), off+pieces[i%len(pieces)])
-			fg = rejBoundedPoly(&got, fg, eta, buf[off:end])
-			fw = rejBoundedPolyGeneric(&want, fw, eta, buf[off:end])
-			if fg != fw || got != want {
-				t.Fatalf("η = %d, after %d bytes: fill %d, portable %d, or coefficients differ", eta, end, fg, fw)
-			}
-			off = end
-		}
+		checkSampler(t, buf, pieces,
+			func(a *ringElement, f int, b []byte) int { return rejBoundedPoly(a, f, eta, b) },
+			func(a *ringElement, f int, b []byte) int { return rejBoundedPolyGeneric(a, f, eta, b) })
 	}
 }
 

@@ -269,6 +269,33 @@ func (g *nttGen) eachPair(vs []*vec, f func(a, b *vec)) {
 	}
 }
 
+// lastLayers runs the NTT layers of distances 4, 2 and 1 on adjacent pairs
+// whose layout pairs the distance-4 lanes, reduces fully, and undoes its
+// own shuffles (swapQwords and swapDwords are their own inverses).
+func (g *nttGen) lastLayers(vs []*vec) {
+	g.layer(4, adjacent(vs))
+	g.eachPair(vs, g.swapQwords)
+	g.layer(2, adjacent(vs))
+	g.eachPair(vs, g.swapDwords)
+	g.layer(1, adjacent(vs))
+	g.reduceAll(vs)
+	g.eachPair(vs, g.swapDwords)
+	g.eachPair(vs, g.swapQwords)
+}
+
+// firstLayers runs the inverse-NTT layers of distances 1, 2 and 4 on
+// adjacent pairs laid out as lastLayers receives them, and leaves them in
+// that layout.
+func (g *nttGen) firstLayers(vs []*vec) {
+	g.eachPair(vs, g.swapQwords)
+	g.eachPair(vs, g.swapDwords)
+	g.layer(1, adjacent(vs))
+	g.eachPair(vs, g.swapDwords)
+	g.layer(2, adjacent(vs))
+	g.eachPair(vs, g.swapQwords)
+	g.layer(4, adjacent(vs))
+}
+
 // whole512 is the AVX-512 transform with all 256 coefficients in Z0–Z15.
 func (g *nttGen) whole512(in, out Register) {
 	vs := g.loadRegs(in, g.w.regs[:16], func(r, j int) int { return 16*r + j })
@@ -282,26 +309,13 @@ func (g *nttGen) whole512(in, out Register) {
 		toLanes()
 		g.layer(8, adjacent(vs))
 		g.eachPair(vs, func(a, b *vec) { g.swapQuarters(a, b, [2]int{0, 2}, [2]int{1, 3}) })
-		g.layer(4, adjacent(vs))
-		g.eachPair(vs, g.swapQwords)
-		g.layer(2, adjacent(vs))
-		g.eachPair(vs, g.swapDwords)
-		g.layer(1, adjacent(vs))
-		g.reduceAll(vs)
-		g.eachPair(vs, g.swapDwords)
-		g.eachPair(vs, g.swapQwords)
+		g.lastLayers(vs)
 		toLanes()
 		g.eachPair(vs, func(a, b *vec) { g.swapQuarters(a, b, [2]int{0, 2}, [2]int{1, 3}) })
 	} else {
 		toLanes()
 		g.eachPair(vs, func(a, b *vec) { g.swapQuarters(a, b, [2]int{0, 2}, [2]int{1, 3}) })
-		g.eachPair(vs, g.swapQwords)
-		g.eachPair(vs, g.swapDwords)
-		g.layer(1, adjacent(vs))
-		g.eachPair(vs, g.swapDwords)
-		g.layer(2, adjacent(vs))
-		g.eachPair(vs, g.swapQwords)
-		g.layer(4, adjacent(vs))
+		g.firstLayers(vs)
 		toLanes()
 		g.layer(8, adjacent(vs))
 		g.eachPair(vs, func(a, b *vec) { g.swapQuarters(a, b, [2]int{0, 2}, [2]int{1, 3}) })
@@ -342,24 +356,11 @@ func (g *nttGen) blocksAVX2(in, out Register) {
 			g.layer(16, regPairs(vs, 2))
 			g.layer(8, regPairs(vs, 1))
 			g.eachPair(vs, g.swapHalves)
-			g.layer(4, adjacent(vs))
-			g.eachPair(vs, g.swapQwords)
-			g.layer(2, adjacent(vs))
-			g.eachPair(vs, g.swapDwords)
-			g.layer(1, adjacent(vs))
-			g.reduceAll(vs)
-			g.eachPair(vs, g.swapDwords)
-			g.eachPair(vs, g.swapQwords)
+			g.lastLayers(vs)
 			g.eachPair(vs, g.swapHalves)
 		} else {
 			g.eachPair(vs, g.swapHalves)
-			g.eachPair(vs, g.swapQwords)
-			g.eachPair(vs, g.swapDwords)
-			g.layer(1, adjacent(vs))
-			g.eachPair(vs, g.swapDwords)
-			g.layer(2, adjacent(vs))
-			g.eachPair(vs, g.swapQwords)
-			g.layer(4, adjacent(vs))
+			g.firstLayers(vs)
 			g.eachPair(vs, g.swapHalves)
 			g.layer(8, regPairs(vs, 1))
 			g.layer(16, regPairs(vs, 2))

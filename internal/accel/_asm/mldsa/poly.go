@@ -22,14 +22,6 @@ func (w *width) and(b, a, dst Op) {
 	}
 }
 
-func (w *width) andNot(b, a, dst Op) { // dst = ^a & b
-	if w.is512() {
-		VPANDND(b, a, dst)
-	} else {
-		VPANDN(b, a, dst)
-	}
-}
-
 func (w *width) xor(b, a, dst Op) {
 	if w.is512() {
 		VPXORD(b, a, dst)

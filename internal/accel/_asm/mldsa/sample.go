@@ -32,12 +32,6 @@ func rejUniformAVX512(c *constants) {
 	Doc("rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,",
 		"taking 48-byte chunks while one fits in length and filled ≤ 240, and returns",
 		"the new fill level and the number of bytes consumed.")
-	a := Load(Param("a"), GP64())
-	filled := Load(Param("filled"), GP64())
-	buf := Load(Param("buf"), GP64())
-	length := Load(Param("length"), GP64())
-	pos := GP64()
-	XORQ(pos, pos)
 	m := GP64()
 	MOVQ(U64(1<<48-1), m)
 	KMOVQ(m, K3)
@@ -45,32 +39,14 @@ func rejUniformAVX512(c *constants) {
 	VMOVDQU32(idx, ix)
 	broadcastImm(w, 1<<23-1, mask)
 	VPBROADCASTD(c.at(offQ), qv)
-	end := GP64()
-	MOVQ(length, end)
-	SUBQ(U8(48), end) // chunks start at pos ≤ length − 48
-	cnt := GP32()
-
-	Label("rejUniformAVX512_loop")
-	CMPQ(pos, end)
-	JG(LabelRef("rejUniformAVX512_done"))
-	CMPQ(filled, U32(n-16))
-	JG(LabelRef("rejUniformAVX512_done"))
-	VMOVDQU8_Z(Mem{Base: buf, Index: pos, Scale: 1}, K3, x)
-	VPERMB(x, ix, x)
-	VPANDD(mask, x, x)
-	VPCMPUD(U8(1), qv, x, K4) // x < q
-	VPCOMPRESSD(x, K4, Mem{Base: a, Index: filled, Scale: 4})
-	KMOVW(K4, cnt)
-	POPCNTL(cnt, cnt)
-	ADDQ(cnt.As64(), filled)
-	ADDQ(U8(48), pos)
-	JMP(LabelRef("rejUniformAVX512_loop"))
-
-	Label("rejUniformAVX512_done")
-	Store(filled, ReturnIndex(0))
-	Store(pos, ReturnIndex(1))
-	VZEROUPPER()
-	RET()
+	rejectionLoop("rejUniformAVX512", 48, 48, n-16, func(a, buf, pos, filled Register) {
+		VMOVDQU8_Z(Mem{Base: buf, Index: pos, Scale: 1}, K3, x)
+		VPERMB(x, ix, x)
+		VPANDD(mask, x, x)
+		VPCMPUD(U8(1), qv, x, K4) // x < q
+		VPCOMPRESSD(x, K4, Mem{Base: a, Index: filled, Scale: 4})
+		addPopCount(K4, filled)
+	})
 }
 
 // rejUniformAVX2 emits the 8-candidate AVX2 kernel. A chunk is 24 bytes;
@@ -117,51 +93,67 @@ func rejUniformAVX2(c *constants) {
 	Doc("rejUniformAVX2 appends to a, from index filled on, the candidates of buf below q,",
 		"taking 24-byte chunks while 32 bytes remain and filled ≤ 248, and returns the new",
 		"fill level and the number of bytes consumed.")
-	a := Load(Param("a"), GP64())
-	filled := Load(Param("filled"), GP64())
-	buf := Load(Param("buf"), GP64())
-	length := Load(Param("length"), GP64())
-	pos := GP64()
-	XORQ(pos, pos)
 	sh, mask, qv, x, p := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
 	laneIdx, count := w.regs[5], w.regs[6]
 	VMOVDQU(lanes, laneIdx)
 	VMOVDQU(shuf, sh)
 	broadcastImm(w, 1<<23-1, mask)
 	VPBROADCASTD(c.at(offQ), qv)
-	end := GP64()
-	MOVQ(length, end)
-	SUBQ(U8(32), end)
 	bits, tbl := GP64(), GP64()
 	LEAQ(compact, tbl)
+	rejectionLoop("rejUniformAVX2", 32, 24, n-8, func(a, buf, pos, filled Register) {
+		// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
+		VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPSHUFB(sh, x, x)
+		VPAND(mask, x, x)
+		VPCMPGTD(x, qv, p) // q > x
+		VMOVMSKPS(p.AsY(), bits.As32())
+		VPMOVZXBD(Mem{Base: tbl, Index: bits, Scale: 8}, p)
+		VPERMD(x, p, x)
+		POPCNTQ(bits, bits)
+		VMOVQ(bits, count.AsX())
+		VPBROADCASTD(count.AsX(), count)
+		VPCMPGTD(laneIdx, count, p) // lanes below the count
+		VPMASKMOVD(x, p, Mem{Base: a, Index: filled, Scale: 4})
+		ADDQ(bits, filled)
+	})
+}
 
-	Label("rejUniformAVX2_loop")
+// rejectionLoop emits the loop every rejection kernel shares, after the
+// caller's TEXT and constant setup: while a chunk of read bytes fits in the
+// buffer at pos and filled ≤ maxFill, body appends the chunk's accepted
+// coefficients at a[filled] and advances filled; pos advances by step. It
+// then returns (filled, pos).
+func rejectionLoop(name string, read, step, maxFill int, body func(a, buf, pos, filled Register)) {
+	a := Load(Param("a"), GP64())
+	filled := Load(Param("filled"), GP64())
+	buf := Load(Param("buf"), GP64())
+	end := Load(Param("length"), GP64())
+	SUBQ(U8(read), end) // chunks start at pos ≤ length − read
+	pos := GP64()
+	XORQ(pos, pos)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
 	CMPQ(pos, end)
-	JG(LabelRef("rejUniformAVX2_done"))
-	CMPQ(filled, U32(n-8))
-	JG(LabelRef("rejUniformAVX2_done"))
-	// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
-	VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
-	VPSHUFB(sh, x, x)
-	VPAND(mask, x, x)
-	VPCMPGTD(x, qv, p) // q > x
-	VMOVMSKPS(p.AsY(), bits.As32())
-	VPMOVZXBD(Mem{Base: tbl, Index: bits, Scale: 8}, p)
-	VPERMD(x, p, x)
-	POPCNTQ(bits, bits)
-	VMOVQ(bits, count.AsX())
-	VPBROADCASTD(count.AsX(), count)
-	VPCMPGTD(laneIdx, count, p) // lanes below the count
-	VPMASKMOVD(x, p, Mem{Base: a, Index: filled, Scale: 4})
-	ADDQ(bits, filled)
-	ADDQ(U8(24), pos)
-	JMP(LabelRef("rejUniformAVX2_loop"))
-
-	Label("rejUniformAVX2_done")
+	JG(LabelRef(done))
+	CMPQ(filled, U32(maxFill))
+	JG(LabelRef(done))
+	body(a, buf, pos, filled)
+	ADDQ(U8(step), pos)
+	JMP(LabelRef(loop))
+	Label(done)
 	Store(filled, ReturnIndex(0))
 	Store(pos, ReturnIndex(1))
 	VZEROUPPER()
 	RET()
+}
+
+// addPopCount adds the number of set bits of mask k to filled.
+func addPopCount(k Op, filled Register) {
+	cnt := GP32()
+	KMOVW(k, cnt)
+	POPCNTL(cnt, cnt)
+	ADDQ(cnt.As64(), filled)
 }
 
 func samplerKernels(c *constants) {
@@ -195,12 +187,6 @@ func rejEtaAVX512(c *constants, eta int) {
 		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
 		"the half-bytes of buf give, taking 8-byte chunks while one fits in length and",
 		"filled ≤ 240, and returns the new fill level and the number of bytes consumed.")
-	pa := Load(Param("a"), GP64())
-	filled := Load(Param("filled"), GP64())
-	buf := Load(Param("buf"), GP64())
-	length := Load(Param("length"), GP64())
-	pos := GP64()
-	XORQ(pos, pos)
 	ix, sh, fifteen, bound, etaV, x, t := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6]
 	VMOVDQU32(idx, ix)
 	VMOVDQU32(shifts, sh)
@@ -212,42 +198,23 @@ func rejEtaAVX512(c *constants, eta int) {
 		c205 = w.regs[7]
 		broadcastImm(w, 205, c205)
 	}
-	end := GP64()
-	MOVQ(length, end)
-	SUBQ(U8(8), end)
-	cnt := GP32()
-	loop, done := name+"_loop", name+"_done"
-
-	Label(loop)
-	CMPQ(pos, end)
-	JG(LabelRef(done))
-	CMPQ(filled, U32(n-16))
-	JG(LabelRef(done))
-	VPBROADCASTQ(Mem{Base: buf, Index: pos, Scale: 1}, x)
-	VPERMB(x, ix, x)
-	VPSRLVD(sh, x, x)
-	VPANDD(fifteen, x, x) // the half-bytes z, low one first
-	VPCMPUD(U8(1), bound, x, K4)
-	if eta == 2 {
-		// z mod 5 = z − 5·⌊z·205/1024⌋, then 2 − that.
-		VPMULLD(c205, x, t)
-		VPSRLD(U8(10), t, t)
-		VPSUBD(t, x, x)
-		VPSLLD(U8(2), t, t)
-		VPSUBD(t, x, x)
-	}
-	VPSUBD(x, etaV, x) // η − z: in [−η, η] where accepted
-	a.fixNegative(x, t)
-	VPCOMPRESSD(x, K4, Mem{Base: pa, Index: filled, Scale: 4})
-	KMOVW(K4, cnt)
-	POPCNTL(cnt, cnt)
-	ADDQ(cnt.As64(), filled)
-	ADDQ(U8(8), pos)
-	JMP(LabelRef(loop))
-
-	Label(done)
-	Store(filled, ReturnIndex(0))
-	Store(pos, ReturnIndex(1))
-	VZEROUPPER()
-	RET()
+	rejectionLoop(name, 8, 8, n-16, func(pa, buf, pos, filled Register) {
+		VPBROADCASTQ(Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPERMB(x, ix, x)
+		VPSRLVD(sh, x, x)
+		VPANDD(fifteen, x, x) // the half-bytes z, low one first
+		VPCMPUD(U8(1), bound, x, K4)
+		if eta == 2 {
+			// z mod 5 = z − 5·⌊z·205/1024⌋, then 2 − that.
+			VPMULLD(c205, x, t)
+			VPSRLD(U8(10), t, t)
+			VPSUBD(t, x, x)
+			VPSLLD(U8(2), t, t)
+			VPSUBD(t, x, x)
+		}
+		VPSUBD(x, etaV, x) // η − z: in [−η, η] where accepted
+		a.fixNegative(x, t)
+		VPCOMPRESSD(x, K4, Mem{Base: pa, Index: filled, Scale: 4})
+		addPopCount(K4, filled)
+	})
 }
