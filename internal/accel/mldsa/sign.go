@@ -58,6 +58,13 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			z[i] = polyAdd(&y[i], &cs1)
 			ok = infinityNormBelow(&z[i], gamma1Beta) && ok
 		}
+		// A candidate whose z fails is discarded without computing c·s2:
+		// timing then shows that the z check failed, which the argument
+		// above allows (all L polynomials were checked, so nothing tells
+		// which coefficient failed).
+		if !ok {
+			continue
+		}
 		for i := range p.K {
 			prod := nttMul(&cHat, &sk.s2H[i])
 			cs2 := invNTT(&prod)
