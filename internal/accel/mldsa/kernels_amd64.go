@@ -263,16 +263,21 @@ func rejNTTPoly(a *nttElement, filled int, buf []byte) int {
 
 // rejBoundedPoly fills a from index filled on with coefficients in [−η, η]
 // accepted from the half-bytes of buf (Algorithms 15 and 31, FIPS 204), and
-// returns the new fill level. The AVX-512 kernels take 8-byte chunks while
-// they fit and the portable kernel the rest; see rejBoundedPolyGeneric and
+// returns the new fill level. The SIMD kernels take 8-byte (AVX-512) or
+// 4-byte (AVX2) chunks while they fit and the portable kernel the rest; see rejBoundedPolyGeneric and
 // the generator for why the data-dependent fill level leaks nothing.
 func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
-	if cpu.Active() == cpu.AVX512 && len(buf) > 0 {
+	if len(buf) > 0 {
 		used := 0
-		if eta == 2 {
+		switch level := cpu.Active(); {
+		case level == cpu.AVX512 && eta == 2:
 			filled, used = rejEta2AVX512(words(a), filled, &buf[0], len(buf))
-		} else {
+		case level == cpu.AVX512:
 			filled, used = rejEta4AVX512(words(a), filled, &buf[0], len(buf))
+		case level == cpu.AVX2 && eta == 2:
+			filled, used = rejEta2AVX2(words(a), filled, &buf[0], len(buf))
+		case level == cpu.AVX2:
+			filled, used = rejEta4AVX2(words(a), filled, &buf[0], len(buf))
 		}
 		buf = buf[used:]
 	}

@@ -247,3 +247,17 @@ func rejEta2AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 //
 //go:noescape
 func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta2AVX2 appends to a, from index filled on, the coefficients in [−2, 2] that
+// the half-bytes of buf give, taking 4-byte chunks while one fits in length and
+// filled ≤ 248, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta2AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta4AVX2 appends to a, from index filled on, the coefficients in [−4, 4] that
+// the half-bytes of buf give, taking 4-byte chunks while one fits in length and
+// filled ≤ 248, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)

@@ -22,7 +22,7 @@
 //	unpackZ, packW1         VPERMB, masked loads/stores   VPSHUFB per lane
 //	unpackT1                VPERMB                        Go
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
-//	rejBoundedPoly          VPERMB + VPCOMPRESSD          Go
+//	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak
 //
 // SampleInBall, the hint encoding, Power2Round and the t0/t1/η packings of key

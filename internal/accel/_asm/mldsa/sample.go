@@ -54,7 +54,7 @@ func rejUniformAVX512(c *constants) {
 // candidates are moved to the front with VPERMD and a table indexed by the
 // acceptance mask, and stored with VPMASKMOVD, so nothing past the new fill
 // level is written.
-func rejUniformAVX2(c *constants) {
+func rejUniformAVX2(c *constants, cs *compactor) {
 	w := avx2
 	shuf := GLOBL("mldsaRejUniformShuffleAVX2", RODATA|NOPTR)
 	// VPSHUFB per 128-bit lane: lane 0 holds bytes 0–11 of the chunk, lane 1
@@ -70,11 +70,39 @@ func rejUniformAVX2(c *constants) {
 			}
 		}
 	}
-	lanes := GLOBL("mldsaLaneIndexAVX2", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32(i))
-	}
-	compact := GLOBL("mldsaRejUniformCompactAVX2", RODATA|NOPTR)
+	TEXT("rejUniformAVX2", NOSPLIT, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)")
+	Pragma("noescape")
+	Doc("rejUniformAVX2 appends to a, from index filled on, the candidates of buf below q,",
+		"taking 24-byte chunks while 32 bytes remain and filled ≤ 248, and returns the new",
+		"fill level and the number of bytes consumed.")
+	sh, mask, qv, x, p := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
+	VMOVDQU(shuf, sh)
+	broadcastImm(w, 1<<23-1, mask)
+	VPBROADCASTD(c.at(offQ), qv)
+	cs.setup(w.regs[5], w.regs[6])
+	rejectionLoop("rejUniformAVX2", 32, 24, n-8, func(a, buf, pos, filled Register) {
+		// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
+		VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPSHUFB(sh, x, x)
+		VPAND(mask, x, x)
+		VPCMPGTD(x, qv, p) // q > x
+		cs.store(x, p, a, filled)
+	})
+}
+
+// compactor is the AVX2 replacement for VPCOMPRESSD: a table of VPERMD
+// indices per 8-bit acceptance mask moves the accepted lanes to the front,
+// and VPMASKMOVD stores exactly that many, so nothing past the new fill
+// level is written. The table index is the acceptance pattern, which the
+// samplers may reveal (see the kernels).
+type compactor struct {
+	table, lanes       Mem
+	laneIdx, count     VecPhysical
+	bits, tableAddress GPVirtual
+}
+
+func newCompactor() *compactor {
+	cs := &compactor{table: GLOBL("mldsaCompactAVX2", RODATA|NOPTR)}
 	for m := range 256 {
 		k := 0
 		var v [8]int
@@ -88,35 +116,33 @@ func rejUniformAVX2(c *constants) {
 			DATA(8*m+i, U8(v[i]))
 		}
 	}
-	TEXT("rejUniformAVX2", NOSPLIT, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)")
-	Pragma("noescape")
-	Doc("rejUniformAVX2 appends to a, from index filled on, the candidates of buf below q,",
-		"taking 24-byte chunks while 32 bytes remain and filled ≤ 248, and returns the new",
-		"fill level and the number of bytes consumed.")
-	sh, mask, qv, x, p := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
-	laneIdx, count := w.regs[5], w.regs[6]
-	VMOVDQU(lanes, laneIdx)
-	VMOVDQU(shuf, sh)
-	broadcastImm(w, 1<<23-1, mask)
-	VPBROADCASTD(c.at(offQ), qv)
-	bits, tbl := GP64(), GP64()
-	LEAQ(compact, tbl)
-	rejectionLoop("rejUniformAVX2", 32, 24, n-8, func(a, buf, pos, filled Register) {
-		// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
-		VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
-		VPSHUFB(sh, x, x)
-		VPAND(mask, x, x)
-		VPCMPGTD(x, qv, p) // q > x
-		VMOVMSKPS(p.AsY(), bits.As32())
-		VPMOVZXBD(Mem{Base: tbl, Index: bits, Scale: 8}, p)
-		VPERMD(x, p, x)
-		POPCNTQ(bits, bits)
-		VMOVQ(bits, count.AsX())
-		VPBROADCASTD(count.AsX(), count)
-		VPCMPGTD(laneIdx, count, p) // lanes below the count
-		VPMASKMOVD(x, p, Mem{Base: a, Index: filled, Scale: 4})
-		ADDQ(bits, filled)
-	})
+	cs.lanes = GLOBL("mldsaLaneIndexAVX2", RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(i))
+	}
+	return cs
+}
+
+// setup loads the constants of one kernel into two spare registers.
+func (cs *compactor) setup(laneIdx, count VecPhysical) {
+	cs.laneIdx, cs.count = laneIdx, count
+	VMOVDQU(cs.lanes, laneIdx)
+	cs.bits, cs.tableAddress = GP64(), GP64()
+	LEAQ(cs.table, cs.tableAddress)
+}
+
+// store appends the lanes of x where accept is all ones to a[filled] and
+// advances filled; accept is clobbered.
+func (cs *compactor) store(x, accept VecPhysical, a, filled Register) {
+	VMOVMSKPS(accept, cs.bits.As32())
+	VPMOVZXBD(Mem{Base: cs.tableAddress, Index: cs.bits, Scale: 8}, accept)
+	VPERMD(x, accept, x)
+	POPCNTQ(cs.bits, cs.bits)
+	VMOVQ(cs.bits, cs.count.AsX())
+	VPBROADCASTD(cs.count.AsX(), cs.count)
+	VPCMPGTD(cs.laneIdx, cs.count, accept) // lanes below the count
+	VPMASKMOVD(x, accept, Mem{Base: a, Index: filled, Scale: 4})
+	ADDQ(cs.bits, filled)
 }
 
 // rejectionLoop emits the loop every rejection kernel shares, after the
@@ -157,10 +183,63 @@ func addPopCount(k Op, filled Register) {
 }
 
 func samplerKernels(c *constants) {
+	cs := newCompactor()
 	rejUniformAVX512(c)
-	rejUniformAVX2(c)
+	rejUniformAVX2(c, cs)
 	rejEtaAVX512(c, 2)
 	rejEtaAVX512(c, 4)
+	rejEtaAVX2(c, cs, 2)
+	rejEtaAVX2(c, cs, 4)
+}
+
+// rejEtaAVX2 emits rejEta{2,4}AVX2: the AVX2 form of rejEtaAVX512, eight
+// half-bytes (four bytes) per step, with the compactor for VPCOMPRESSD.
+func rejEtaAVX2(c *constants, cs *compactor, eta int) {
+	w := avx2
+	name := fmt.Sprintf("rejEta%dAVX2", eta)
+	shuf := GLOBL(fmt.Sprintf("mldsaRejEta%dShuffleAVX2", eta), RODATA|NOPTR)
+	for i := range 32 {
+		// Dword d takes byte d/2 of the broadcast 4 bytes (lane 1 from 2).
+		DATA(i, U8(i/4/2))
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShiftAVX2", eta), RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(4*(i%2)))
+	}
+	a := polyKernel(c, w, name, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)",
+		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
+		"the half-bytes of buf give, taking 4-byte chunks while one fits in length and",
+		"filled ≤ 248, and returns the new fill level and the number of bytes consumed.")
+	ix, sh, fifteen, bound, etaV, x, t, acc := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	VMOVDQU(shuf, ix)
+	VMOVDQU(shifts, sh)
+	broadcastImm(w, 15, fifteen)
+	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
+	broadcastImm(w, uint32(eta), etaV)
+	spare := a.pool.get()
+	cs.setup(spare, a.pool.get())
+	var c205 VecPhysical
+	if eta == 2 {
+		c205 = a.pool.get()
+		broadcastImm(w, 205, c205)
+	}
+	rejectionLoop(name, 4, 4, n-8, func(pa, buf, pos, filled Register) {
+		VPBROADCASTD(Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPSHUFB(ix, x, x)
+		VPSRLVD(sh, x, x)
+		VPAND(fifteen, x, x)    // the half-bytes z, low one first
+		VPCMPGTD(x, bound, acc) // bound > z
+		if eta == 2 {
+			VPMULLD(c205, x, t)
+			VPSRLD(U8(10), t, t)
+			VPSUBD(t, x, x)
+			VPSLLD(U8(2), t, t)
+			VPSUBD(t, x, x)
+		}
+		VPSUBD(x, etaV, x)
+		a.fixNegative(x, t)
+		cs.store(x, acc, pa, filled)
+	})
 }
 
 // rejEtaAVX512 emits rejEta{2,4}AVX512: bounded rejection sampling
