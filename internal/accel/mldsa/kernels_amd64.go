@@ -212,14 +212,18 @@ func unpackZ(p *Params, z *ringElement, in []byte) {
 }
 
 // unpackT1 decodes the 10-bit coefficients of t1 (pkDecode) from 320 bytes
-// of in.
+// of in. The AVX2 kernel reads 16 bytes past the packing, so it runs only
+// when in has them (for every t1 of a public key but the last).
 func unpackT1(t1 *ringElement, in []byte) {
-	if cpu.Active() == cpu.AVX512 {
+	switch level := cpu.Active(); {
+	case level == cpu.AVX512:
 		in = in[:320] // the kernel reads exactly these bytes
 		unpack10AVX512(words(t1), &in[0])
-		return
+	case level == cpu.AVX2 && len(in) >= 320+16:
+		unpack10AVX2(words(t1), &in[0])
+	default:
+		unpackT1Generic(t1, in)
 	}
-	unpackT1Generic(t1, in)
 }
 
 // packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).

@@ -27008,49 +27008,49 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaUnpackZ18ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaUnpackZ18ShuffleAVX2<>+1(SB)/1, $0x01
-DATA mldsaUnpackZ18ShuffleAVX2<>+2(SB)/1, $0x02
-DATA mldsaUnpackZ18ShuffleAVX2<>+3(SB)/1, $0x03
-DATA mldsaUnpackZ18ShuffleAVX2<>+4(SB)/1, $0x02
-DATA mldsaUnpackZ18ShuffleAVX2<>+5(SB)/1, $0x03
-DATA mldsaUnpackZ18ShuffleAVX2<>+6(SB)/1, $0x04
-DATA mldsaUnpackZ18ShuffleAVX2<>+7(SB)/1, $0x05
-DATA mldsaUnpackZ18ShuffleAVX2<>+8(SB)/1, $0x04
-DATA mldsaUnpackZ18ShuffleAVX2<>+9(SB)/1, $0x05
-DATA mldsaUnpackZ18ShuffleAVX2<>+10(SB)/1, $0x06
-DATA mldsaUnpackZ18ShuffleAVX2<>+11(SB)/1, $0x07
-DATA mldsaUnpackZ18ShuffleAVX2<>+12(SB)/1, $0x06
-DATA mldsaUnpackZ18ShuffleAVX2<>+13(SB)/1, $0x07
-DATA mldsaUnpackZ18ShuffleAVX2<>+14(SB)/1, $0x08
-DATA mldsaUnpackZ18ShuffleAVX2<>+15(SB)/1, $0x09
-DATA mldsaUnpackZ18ShuffleAVX2<>+16(SB)/1, $0x00
-DATA mldsaUnpackZ18ShuffleAVX2<>+17(SB)/1, $0x01
-DATA mldsaUnpackZ18ShuffleAVX2<>+18(SB)/1, $0x02
-DATA mldsaUnpackZ18ShuffleAVX2<>+19(SB)/1, $0x03
-DATA mldsaUnpackZ18ShuffleAVX2<>+20(SB)/1, $0x02
-DATA mldsaUnpackZ18ShuffleAVX2<>+21(SB)/1, $0x03
-DATA mldsaUnpackZ18ShuffleAVX2<>+22(SB)/1, $0x04
-DATA mldsaUnpackZ18ShuffleAVX2<>+23(SB)/1, $0x05
-DATA mldsaUnpackZ18ShuffleAVX2<>+24(SB)/1, $0x04
-DATA mldsaUnpackZ18ShuffleAVX2<>+25(SB)/1, $0x05
-DATA mldsaUnpackZ18ShuffleAVX2<>+26(SB)/1, $0x06
-DATA mldsaUnpackZ18ShuffleAVX2<>+27(SB)/1, $0x07
-DATA mldsaUnpackZ18ShuffleAVX2<>+28(SB)/1, $0x06
-DATA mldsaUnpackZ18ShuffleAVX2<>+29(SB)/1, $0x07
-DATA mldsaUnpackZ18ShuffleAVX2<>+30(SB)/1, $0x08
-DATA mldsaUnpackZ18ShuffleAVX2<>+31(SB)/1, $0x09
-GLOBL mldsaUnpackZ18ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaUnpack18ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaUnpack18ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaUnpack18ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaUnpack18ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaUnpack18ShuffleAVX2<>+4(SB)/1, $0x02
+DATA mldsaUnpack18ShuffleAVX2<>+5(SB)/1, $0x03
+DATA mldsaUnpack18ShuffleAVX2<>+6(SB)/1, $0x04
+DATA mldsaUnpack18ShuffleAVX2<>+7(SB)/1, $0x05
+DATA mldsaUnpack18ShuffleAVX2<>+8(SB)/1, $0x04
+DATA mldsaUnpack18ShuffleAVX2<>+9(SB)/1, $0x05
+DATA mldsaUnpack18ShuffleAVX2<>+10(SB)/1, $0x06
+DATA mldsaUnpack18ShuffleAVX2<>+11(SB)/1, $0x07
+DATA mldsaUnpack18ShuffleAVX2<>+12(SB)/1, $0x06
+DATA mldsaUnpack18ShuffleAVX2<>+13(SB)/1, $0x07
+DATA mldsaUnpack18ShuffleAVX2<>+14(SB)/1, $0x08
+DATA mldsaUnpack18ShuffleAVX2<>+15(SB)/1, $0x09
+DATA mldsaUnpack18ShuffleAVX2<>+16(SB)/1, $0x00
+DATA mldsaUnpack18ShuffleAVX2<>+17(SB)/1, $0x01
+DATA mldsaUnpack18ShuffleAVX2<>+18(SB)/1, $0x02
+DATA mldsaUnpack18ShuffleAVX2<>+19(SB)/1, $0x03
+DATA mldsaUnpack18ShuffleAVX2<>+20(SB)/1, $0x02
+DATA mldsaUnpack18ShuffleAVX2<>+21(SB)/1, $0x03
+DATA mldsaUnpack18ShuffleAVX2<>+22(SB)/1, $0x04
+DATA mldsaUnpack18ShuffleAVX2<>+23(SB)/1, $0x05
+DATA mldsaUnpack18ShuffleAVX2<>+24(SB)/1, $0x04
+DATA mldsaUnpack18ShuffleAVX2<>+25(SB)/1, $0x05
+DATA mldsaUnpack18ShuffleAVX2<>+26(SB)/1, $0x06
+DATA mldsaUnpack18ShuffleAVX2<>+27(SB)/1, $0x07
+DATA mldsaUnpack18ShuffleAVX2<>+28(SB)/1, $0x06
+DATA mldsaUnpack18ShuffleAVX2<>+29(SB)/1, $0x07
+DATA mldsaUnpack18ShuffleAVX2<>+30(SB)/1, $0x08
+DATA mldsaUnpack18ShuffleAVX2<>+31(SB)/1, $0x09
+GLOBL mldsaUnpack18ShuffleAVX2<>(SB), RODATA|NOPTR, $32
 
-DATA mldsaUnpackZ18ShiftAVX2<>+0(SB)/4, $0x00000000
-DATA mldsaUnpackZ18ShiftAVX2<>+4(SB)/4, $0x00000002
-DATA mldsaUnpackZ18ShiftAVX2<>+8(SB)/4, $0x00000004
-DATA mldsaUnpackZ18ShiftAVX2<>+12(SB)/4, $0x00000006
-DATA mldsaUnpackZ18ShiftAVX2<>+16(SB)/4, $0x00000000
-DATA mldsaUnpackZ18ShiftAVX2<>+20(SB)/4, $0x00000002
-DATA mldsaUnpackZ18ShiftAVX2<>+24(SB)/4, $0x00000004
-DATA mldsaUnpackZ18ShiftAVX2<>+28(SB)/4, $0x00000006
-GLOBL mldsaUnpackZ18ShiftAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaUnpack18ShiftAVX2<>+0(SB)/4, $0x00000000
+DATA mldsaUnpack18ShiftAVX2<>+4(SB)/4, $0x00000002
+DATA mldsaUnpack18ShiftAVX2<>+8(SB)/4, $0x00000004
+DATA mldsaUnpack18ShiftAVX2<>+12(SB)/4, $0x00000006
+DATA mldsaUnpack18ShiftAVX2<>+16(SB)/4, $0x00000000
+DATA mldsaUnpack18ShiftAVX2<>+20(SB)/4, $0x00000002
+DATA mldsaUnpack18ShiftAVX2<>+24(SB)/4, $0x00000004
+DATA mldsaUnpack18ShiftAVX2<>+28(SB)/4, $0x00000006
+GLOBL mldsaUnpack18ShiftAVX2<>(SB), RODATA|NOPTR, $32
 
 // func unpackZ18AVX2(out *[256]uint32, in *byte)
 // Requires: AVX, AVX2
@@ -27058,8 +27058,8 @@ TEXT ·unpackZ18AVX2(SB), NOSPLIT, $0-16
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
 	MOVQ         out+0(FP), AX
 	MOVQ         in+8(FP), CX
-	VMOVDQU      mldsaUnpackZ18ShuffleAVX2<>+0(SB), Y4
-	VMOVDQU      mldsaUnpackZ18ShiftAVX2<>+0(SB), Y5
+	VMOVDQU      mldsaUnpack18ShuffleAVX2<>+0(SB), Y4
+	VMOVDQU      mldsaUnpack18ShiftAVX2<>+0(SB), Y5
 	MOVL         $0x0003ffff, DX
 	VMOVD        DX, X6
 	VPBROADCASTD X6, Y6
@@ -27357,49 +27357,49 @@ TEXT ·unpackZ18AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaUnpackZ20ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaUnpackZ20ShuffleAVX2<>+1(SB)/1, $0x01
-DATA mldsaUnpackZ20ShuffleAVX2<>+2(SB)/1, $0x02
-DATA mldsaUnpackZ20ShuffleAVX2<>+3(SB)/1, $0x03
-DATA mldsaUnpackZ20ShuffleAVX2<>+4(SB)/1, $0x02
-DATA mldsaUnpackZ20ShuffleAVX2<>+5(SB)/1, $0x03
-DATA mldsaUnpackZ20ShuffleAVX2<>+6(SB)/1, $0x04
-DATA mldsaUnpackZ20ShuffleAVX2<>+7(SB)/1, $0x05
-DATA mldsaUnpackZ20ShuffleAVX2<>+8(SB)/1, $0x05
-DATA mldsaUnpackZ20ShuffleAVX2<>+9(SB)/1, $0x06
-DATA mldsaUnpackZ20ShuffleAVX2<>+10(SB)/1, $0x07
-DATA mldsaUnpackZ20ShuffleAVX2<>+11(SB)/1, $0x08
-DATA mldsaUnpackZ20ShuffleAVX2<>+12(SB)/1, $0x07
-DATA mldsaUnpackZ20ShuffleAVX2<>+13(SB)/1, $0x08
-DATA mldsaUnpackZ20ShuffleAVX2<>+14(SB)/1, $0x09
-DATA mldsaUnpackZ20ShuffleAVX2<>+15(SB)/1, $0x0a
-DATA mldsaUnpackZ20ShuffleAVX2<>+16(SB)/1, $0x00
-DATA mldsaUnpackZ20ShuffleAVX2<>+17(SB)/1, $0x01
-DATA mldsaUnpackZ20ShuffleAVX2<>+18(SB)/1, $0x02
-DATA mldsaUnpackZ20ShuffleAVX2<>+19(SB)/1, $0x03
-DATA mldsaUnpackZ20ShuffleAVX2<>+20(SB)/1, $0x02
-DATA mldsaUnpackZ20ShuffleAVX2<>+21(SB)/1, $0x03
-DATA mldsaUnpackZ20ShuffleAVX2<>+22(SB)/1, $0x04
-DATA mldsaUnpackZ20ShuffleAVX2<>+23(SB)/1, $0x05
-DATA mldsaUnpackZ20ShuffleAVX2<>+24(SB)/1, $0x05
-DATA mldsaUnpackZ20ShuffleAVX2<>+25(SB)/1, $0x06
-DATA mldsaUnpackZ20ShuffleAVX2<>+26(SB)/1, $0x07
-DATA mldsaUnpackZ20ShuffleAVX2<>+27(SB)/1, $0x08
-DATA mldsaUnpackZ20ShuffleAVX2<>+28(SB)/1, $0x07
-DATA mldsaUnpackZ20ShuffleAVX2<>+29(SB)/1, $0x08
-DATA mldsaUnpackZ20ShuffleAVX2<>+30(SB)/1, $0x09
-DATA mldsaUnpackZ20ShuffleAVX2<>+31(SB)/1, $0x0a
-GLOBL mldsaUnpackZ20ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaUnpack20ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaUnpack20ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaUnpack20ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaUnpack20ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaUnpack20ShuffleAVX2<>+4(SB)/1, $0x02
+DATA mldsaUnpack20ShuffleAVX2<>+5(SB)/1, $0x03
+DATA mldsaUnpack20ShuffleAVX2<>+6(SB)/1, $0x04
+DATA mldsaUnpack20ShuffleAVX2<>+7(SB)/1, $0x05
+DATA mldsaUnpack20ShuffleAVX2<>+8(SB)/1, $0x05
+DATA mldsaUnpack20ShuffleAVX2<>+9(SB)/1, $0x06
+DATA mldsaUnpack20ShuffleAVX2<>+10(SB)/1, $0x07
+DATA mldsaUnpack20ShuffleAVX2<>+11(SB)/1, $0x08
+DATA mldsaUnpack20ShuffleAVX2<>+12(SB)/1, $0x07
+DATA mldsaUnpack20ShuffleAVX2<>+13(SB)/1, $0x08
+DATA mldsaUnpack20ShuffleAVX2<>+14(SB)/1, $0x09
+DATA mldsaUnpack20ShuffleAVX2<>+15(SB)/1, $0x0a
+DATA mldsaUnpack20ShuffleAVX2<>+16(SB)/1, $0x00
+DATA mldsaUnpack20ShuffleAVX2<>+17(SB)/1, $0x01
+DATA mldsaUnpack20ShuffleAVX2<>+18(SB)/1, $0x02
+DATA mldsaUnpack20ShuffleAVX2<>+19(SB)/1, $0x03
+DATA mldsaUnpack20ShuffleAVX2<>+20(SB)/1, $0x02
+DATA mldsaUnpack20ShuffleAVX2<>+21(SB)/1, $0x03
+DATA mldsaUnpack20ShuffleAVX2<>+22(SB)/1, $0x04
+DATA mldsaUnpack20ShuffleAVX2<>+23(SB)/1, $0x05
+DATA mldsaUnpack20ShuffleAVX2<>+24(SB)/1, $0x05
+DATA mldsaUnpack20ShuffleAVX2<>+25(SB)/1, $0x06
+DATA mldsaUnpack20ShuffleAVX2<>+26(SB)/1, $0x07
+DATA mldsaUnpack20ShuffleAVX2<>+27(SB)/1, $0x08
+DATA mldsaUnpack20ShuffleAVX2<>+28(SB)/1, $0x07
+DATA mldsaUnpack20ShuffleAVX2<>+29(SB)/1, $0x08
+DATA mldsaUnpack20ShuffleAVX2<>+30(SB)/1, $0x09
+DATA mldsaUnpack20ShuffleAVX2<>+31(SB)/1, $0x0a
+GLOBL mldsaUnpack20ShuffleAVX2<>(SB), RODATA|NOPTR, $32
 
-DATA mldsaUnpackZ20ShiftAVX2<>+0(SB)/4, $0x00000000
-DATA mldsaUnpackZ20ShiftAVX2<>+4(SB)/4, $0x00000004
-DATA mldsaUnpackZ20ShiftAVX2<>+8(SB)/4, $0x00000000
-DATA mldsaUnpackZ20ShiftAVX2<>+12(SB)/4, $0x00000004
-DATA mldsaUnpackZ20ShiftAVX2<>+16(SB)/4, $0x00000000
-DATA mldsaUnpackZ20ShiftAVX2<>+20(SB)/4, $0x00000004
-DATA mldsaUnpackZ20ShiftAVX2<>+24(SB)/4, $0x00000000
-DATA mldsaUnpackZ20ShiftAVX2<>+28(SB)/4, $0x00000004
-GLOBL mldsaUnpackZ20ShiftAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaUnpack20ShiftAVX2<>+0(SB)/4, $0x00000000
+DATA mldsaUnpack20ShiftAVX2<>+4(SB)/4, $0x00000004
+DATA mldsaUnpack20ShiftAVX2<>+8(SB)/4, $0x00000000
+DATA mldsaUnpack20ShiftAVX2<>+12(SB)/4, $0x00000004
+DATA mldsaUnpack20ShiftAVX2<>+16(SB)/4, $0x00000000
+DATA mldsaUnpack20ShiftAVX2<>+20(SB)/4, $0x00000004
+DATA mldsaUnpack20ShiftAVX2<>+24(SB)/4, $0x00000000
+DATA mldsaUnpack20ShiftAVX2<>+28(SB)/4, $0x00000004
+GLOBL mldsaUnpack20ShiftAVX2<>(SB), RODATA|NOPTR, $32
 
 // func unpackZ20AVX2(out *[256]uint32, in *byte)
 // Requires: AVX, AVX2
@@ -27407,8 +27407,8 @@ TEXT ·unpackZ20AVX2(SB), NOSPLIT, $0-16
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
 	MOVQ         out+0(FP), AX
 	MOVQ         in+8(FP), CX
-	VMOVDQU      mldsaUnpackZ20ShuffleAVX2<>+0(SB), Y4
-	VMOVDQU      mldsaUnpackZ20ShiftAVX2<>+0(SB), Y5
+	VMOVDQU      mldsaUnpack20ShuffleAVX2<>+0(SB), Y4
+	VMOVDQU      mldsaUnpack20ShiftAVX2<>+0(SB), Y5
 	MOVL         $0x000fffff, DX
 	VMOVD        DX, X6
 	VPBROADCASTD X6, Y6
@@ -27702,6 +27702,259 @@ TEXT ·unpackZ20AVX2(SB), NOSPLIT, $0-16
 	VPSUBD       Y0, Y7, Y0
 	VPADDD       Y8, Y0, Y1
 	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaUnpack10ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaUnpack10ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaUnpack10ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaUnpack10ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+4(SB)/1, $0x01
+DATA mldsaUnpack10ShuffleAVX2<>+5(SB)/1, $0x02
+DATA mldsaUnpack10ShuffleAVX2<>+6(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+7(SB)/1, $0x04
+DATA mldsaUnpack10ShuffleAVX2<>+8(SB)/1, $0x02
+DATA mldsaUnpack10ShuffleAVX2<>+9(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+10(SB)/1, $0x04
+DATA mldsaUnpack10ShuffleAVX2<>+11(SB)/1, $0x05
+DATA mldsaUnpack10ShuffleAVX2<>+12(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+13(SB)/1, $0x04
+DATA mldsaUnpack10ShuffleAVX2<>+14(SB)/1, $0x05
+DATA mldsaUnpack10ShuffleAVX2<>+15(SB)/1, $0x06
+DATA mldsaUnpack10ShuffleAVX2<>+16(SB)/1, $0x00
+DATA mldsaUnpack10ShuffleAVX2<>+17(SB)/1, $0x01
+DATA mldsaUnpack10ShuffleAVX2<>+18(SB)/1, $0x02
+DATA mldsaUnpack10ShuffleAVX2<>+19(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+20(SB)/1, $0x01
+DATA mldsaUnpack10ShuffleAVX2<>+21(SB)/1, $0x02
+DATA mldsaUnpack10ShuffleAVX2<>+22(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+23(SB)/1, $0x04
+DATA mldsaUnpack10ShuffleAVX2<>+24(SB)/1, $0x02
+DATA mldsaUnpack10ShuffleAVX2<>+25(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+26(SB)/1, $0x04
+DATA mldsaUnpack10ShuffleAVX2<>+27(SB)/1, $0x05
+DATA mldsaUnpack10ShuffleAVX2<>+28(SB)/1, $0x03
+DATA mldsaUnpack10ShuffleAVX2<>+29(SB)/1, $0x04
+DATA mldsaUnpack10ShuffleAVX2<>+30(SB)/1, $0x05
+DATA mldsaUnpack10ShuffleAVX2<>+31(SB)/1, $0x06
+GLOBL mldsaUnpack10ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+DATA mldsaUnpack10ShiftAVX2<>+0(SB)/4, $0x00000000
+DATA mldsaUnpack10ShiftAVX2<>+4(SB)/4, $0x00000002
+DATA mldsaUnpack10ShiftAVX2<>+8(SB)/4, $0x00000004
+DATA mldsaUnpack10ShiftAVX2<>+12(SB)/4, $0x00000006
+DATA mldsaUnpack10ShiftAVX2<>+16(SB)/4, $0x00000000
+DATA mldsaUnpack10ShiftAVX2<>+20(SB)/4, $0x00000002
+DATA mldsaUnpack10ShiftAVX2<>+24(SB)/4, $0x00000004
+DATA mldsaUnpack10ShiftAVX2<>+28(SB)/4, $0x00000006
+GLOBL mldsaUnpack10ShiftAVX2<>(SB), RODATA|NOPTR, $32
+
+// func unpack10AVX2(out *[256]uint32, in *byte)
+// Requires: AVX, AVX2
+TEXT ·unpack10AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	VMOVDQU      mldsaUnpack10ShuffleAVX2<>+0(SB), Y4
+	VMOVDQU      mldsaUnpack10ShiftAVX2<>+0(SB), Y5
+	MOVL         $0x000003ff, DX
+	VMOVD        DX, X6
+	VPBROADCASTD X6, Y6
+	MOVL         $0x00000200, DX
+	VMOVD        DX, X7
+	VPBROADCASTD X7, Y7
+	VMOVDQU      (CX), X0
+	VINSERTI128  $0x01, 5(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      10(CX), X0
+	VINSERTI128  $0x01, 15(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      20(CX), X0
+	VINSERTI128  $0x01, 25(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      30(CX), X0
+	VINSERTI128  $0x01, 35(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      40(CX), X0
+	VINSERTI128  $0x01, 45(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      50(CX), X0
+	VINSERTI128  $0x01, 55(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      60(CX), X0
+	VINSERTI128  $0x01, 65(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      70(CX), X0
+	VINSERTI128  $0x01, 75(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      80(CX), X0
+	VINSERTI128  $0x01, 85(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      90(CX), X0
+	VINSERTI128  $0x01, 95(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      100(CX), X0
+	VINSERTI128  $0x01, 105(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      110(CX), X0
+	VINSERTI128  $0x01, 115(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      120(CX), X0
+	VINSERTI128  $0x01, 125(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      130(CX), X0
+	VINSERTI128  $0x01, 135(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      140(CX), X0
+	VINSERTI128  $0x01, 145(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      150(CX), X0
+	VINSERTI128  $0x01, 155(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      160(CX), X0
+	VINSERTI128  $0x01, 165(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      170(CX), X0
+	VINSERTI128  $0x01, 175(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      180(CX), X0
+	VINSERTI128  $0x01, 185(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      190(CX), X0
+	VINSERTI128  $0x01, 195(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      200(CX), X0
+	VINSERTI128  $0x01, 205(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      210(CX), X0
+	VINSERTI128  $0x01, 215(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      220(CX), X0
+	VINSERTI128  $0x01, 225(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      230(CX), X0
+	VINSERTI128  $0x01, 235(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 736(AX)
+	VMOVDQU      240(CX), X0
+	VINSERTI128  $0x01, 245(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 768(AX)
+	VMOVDQU      250(CX), X0
+	VINSERTI128  $0x01, 255(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 800(AX)
+	VMOVDQU      260(CX), X0
+	VINSERTI128  $0x01, 265(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 832(AX)
+	VMOVDQU      270(CX), X0
+	VINSERTI128  $0x01, 275(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 864(AX)
+	VMOVDQU      280(CX), X0
+	VINSERTI128  $0x01, 285(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 896(AX)
+	VMOVDQU      290(CX), X0
+	VINSERTI128  $0x01, 295(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 928(AX)
+	VMOVDQU      300(CX), X0
+	VINSERTI128  $0x01, 305(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
+	VMOVDQU      Y0, 960(AX)
+	VMOVDQU      310(CX), X0
+	VINSERTI128  $0x01, 315(CX), Y0, Y0
+	VPSHUFB      Y4, Y0, Y0
+	VPSRLVD      Y5, Y0, Y0
+	VPAND        Y6, Y0, Y0
 	VMOVDQU      Y0, 992(AX)
 	VZEROUPPER
 	RET

@@ -208,6 +208,12 @@ func unpackZ18AVX2(out *[256]uint32, in *byte)
 //go:noescape
 func unpackZ20AVX2(out *[256]uint32, in *byte)
 
+// unpack10AVX2 sets out to SimpleBitUnpack(in, 2^10 − 1), reading 32·10 + 16
+// bytes: the result of unpackPoly without an offset.
+//
+//go:noescape
+func unpack10AVX2(out *[256]uint32, in *byte)
+
 // packW14AVX2 writes the 4-bit packing of w1, whose coefficients are below 2^4,
 // to out: the result of packW1.
 //

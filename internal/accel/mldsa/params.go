@@ -20,7 +20,7 @@
 //	HighBits, LowBits norm,
 //	MakeHint, UseHint
 //	unpackZ, packW1         VPERMB, masked loads/stores   VPSHUFB per lane
-//	unpackT1                VPERMB                        Go
+//	unpackT1                VPERMB                        VPSHUFB per lane
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak

@@ -121,22 +121,30 @@ func packKernels(c *constants) {
 	unpackKernel(c, 10, false)
 	packW1Kernel(c, 4)
 	packW1Kernel(c, 6)
-	unpackZAVX2Kernel(c, 18)
-	unpackZAVX2Kernel(c, 20)
+	unpackAVX2Kernel(c, 18, true)
+	unpackAVX2Kernel(c, 20, true)
+	unpackAVX2Kernel(c, 10, false)
 	packW1AVX2Kernel(c, 4)
 	packW1AVX2Kernel(c, 6)
 }
 
-// unpackZAVX2Kernel emits unpackZ{18,20}AVX2: the AVX2 form of unpackZ. Each
-// 128-bit lane decodes four coefficients from its own 16-byte load (lane 1
-// starting 4·bits/8 bytes later) with VPSHUFB and VPSRLVD, so it reads up to
-// 16 bytes past the packing: the caller guarantees 32·bits + 16 readable
-// bytes.
-func unpackZAVX2Kernel(c *constants, bits int) {
+// unpackAVX2Kernel emits unpackZ{18,20}AVX2 or unpack10AVX2: the AVX2 forms
+// of the AVX-512 decoders. Each 128-bit lane decodes four coefficients from
+// its own 16-byte load (lane 1 starting 4·bits/8 bytes later) with VPSHUFB
+// and VPSRLVD, so it reads up to 16 bytes past the packing: the caller
+// guarantees 32·bits + 16 readable bytes.
+func unpackAVX2Kernel(c *constants, bits int, centred bool) {
 	w := avx2
 	name := fmt.Sprintf("unpackZ%dAVX2", bits)
+	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+		fmt.Sprintf("32·%d + 16 bytes: the result of unpackZ.", bits)}
+	if !centred {
+		name = fmt.Sprintf("unpack%dAVX2", bits)
+		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading 32·%d + 16", bits, bits),
+			"bytes: the result of unpackPoly without an offset."}
+	}
 	gamma1 := uint32(1) << (bits - 1)
-	shuf := GLOBL(fmt.Sprintf("mldsaUnpackZ%dShuffleAVX2", bits), RODATA|NOPTR)
+	shuf := GLOBL(fmt.Sprintf("mldsaUnpack%dShuffleAVX2", bits), RODATA|NOPTR)
 	for half := range 2 {
 		for i := range 4 {
 			for j := range 4 {
@@ -144,13 +152,11 @@ func unpackZAVX2Kernel(c *constants, bits int) {
 			}
 		}
 	}
-	shifts := GLOBL(fmt.Sprintf("mldsaUnpackZ%dShiftAVX2", bits), RODATA|NOPTR)
+	shifts := GLOBL(fmt.Sprintf("mldsaUnpack%dShiftAVX2", bits), RODATA|NOPTR)
 	for i := range 8 {
 		DATA(4*i, U32(bits*(i%4)%8))
 	}
-	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)",
-		name+fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
-		fmt.Sprintf("32·%d + 16 bytes: the result of unpackZ.", bits))
+	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)", doc...)
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	sh, sv, mask, g1 := w.regs[4], w.regs[5], w.regs[6], w.regs[7]
@@ -166,8 +172,10 @@ func unpackZAVX2Kernel(c *constants, bits int) {
 		VPSHUFB(sh, x, x)
 		VPSRLVD(sv, x, x)
 		VPAND(mask, x, x)
-		VPSUBD(x, g1, x)
-		a.fixNegative(x, t)
+		if centred {
+			VPSUBD(x, g1, x)
+			a.fixNegative(x, t)
+		}
 		w.store(Mem{Base: out, Disp: 32 * v}, x)
 	}
 	VZEROUPPER()
