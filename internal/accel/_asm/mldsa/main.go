@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	ConstraintExpr("!purego")
+	ConstraintExpr("amd64,!purego")
 	c := newConstants()
 	nttKernel(c, avx512, false)
 	nttKernel(c, avx512, true)
