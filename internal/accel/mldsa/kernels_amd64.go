@@ -18,89 +18,84 @@ import (
 // words views a polynomial as the uint32 array the assembly takes.
 func words[T ~[n]fieldElement](p *T) *[n]uint32 { return (*[n]uint32)(unsafe.Pointer(p)) }
 
-// ntt returns the NTT of f (Algorithm 41, FIPS 204).
-func ntt(f *ringElement) (out nttElement) {
+// nttTo sets out to the NTT of f (Algorithm 41, FIPS 204).
+func nttTo(out *nttElement, f *ringElement) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		nttAVX512(words(&out), words(f))
+		nttAVX512(words(out), words(f))
 	case cpu.AVX2:
-		nttAVX2(words(&out), words(f))
+		nttAVX2(words(out), words(f))
 	default:
-		out = nttGeneric(f)
+		*out = nttGeneric(f)
 	}
-	return
 }
 
-// invNTT returns the inverse NTT of a Montgomery product (Algorithm 42, FIPS
-// 204); see invNTTGeneric.
-func invNTT(a *nttElement) (out ringElement) {
+// invNTTTo sets out to the inverse NTT of a Montgomery product (Algorithm
+// 42, FIPS 204); see invNTTGeneric.
+func invNTTTo(out *ringElement, a *nttElement) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		invNTTAVX512(words(&out), words(a))
+		invNTTAVX512(words(out), words(a))
 	case cpu.AVX2:
-		invNTTAVX2(words(&out), words(a))
+		invNTTAVX2(words(out), words(a))
 	default:
-		out = invNTTGeneric(a)
+		*out = invNTTGeneric(a)
 	}
-	return
 }
 
-// nttMul returns the pointwise Montgomery product a·b·2⁻³² (Algorithm 45,
-// FIPS 204, up to the Montgomery factor that invNTT removes).
-func nttMul(a, b *nttElement) (p nttElement) {
+// nttMulTo sets p to the pointwise Montgomery product a·b·2⁻³² (Algorithm
+// 45, FIPS 204, up to the Montgomery factor that invNTT removes).
+func nttMulTo(p, a, b *nttElement) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		nttMulAVX512(words(&p), words(a), words(b))
+		nttMulAVX512(words(p), words(a), words(b))
 	case cpu.AVX2:
-		nttMulAVX2(words(&p), words(a), words(b))
+		nttMulAVX2(words(p), words(a), words(b))
 	default:
-		p = nttMulGeneric(a, b)
+		*p = nttMulGeneric(a, b)
 	}
-	return
 }
 
-// nttDot returns Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â times a
-// vector.
-func nttDot(a []nttElement, b []nttElement) (p nttElement) {
+// nttDotTo sets p to Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â
+// times a vector.
+func nttDotTo(p *nttElement, a []nttElement, b []nttElement) {
 	if len(a) == 0 {
+		*p = nttElement{}
 		return
 	}
 	b = b[:len(a)] // the kernels read len(a) elements of each
 	switch cpu.Active() {
 	case cpu.AVX512:
-		nttDotAVX512(words(&p), words(&a[0]), words(&b[0]), len(a))
+		nttDotAVX512(words(p), words(&a[0]), words(&b[0]), len(a))
 	case cpu.AVX2:
-		nttDotAVX2(words(&p), words(&a[0]), words(&b[0]), len(a))
+		nttDotAVX2(words(p), words(&a[0]), words(&b[0]), len(a))
 	default:
-		p = nttDotGeneric(a, b)
+		*p = nttDotGeneric(a, b)
 	}
-	return
 }
 
-// polyAdd returns a + b; it works on either domain.
-func polyAdd[T ~[n]fieldElement](a, b *T) (s T) {
+// polyAddTo sets s to a + b; it works on either domain.
+func polyAddTo[T ~[n]fieldElement](s, a, b *T) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		polyAddAVX512(words(&s), words(a), words(b))
+		polyAddAVX512(words(s), words(a), words(b))
 	case cpu.AVX2:
-		polyAddAVX2(words(&s), words(a), words(b))
+		polyAddAVX2(words(s), words(a), words(b))
 	default:
-		s = polyAddGeneric(a, b)
+		*s = polyAddGeneric(a, b)
 	}
-	return
 }
 
-// polySub returns a − b; it works on either domain.
-func polySub[T ~[n]fieldElement](a, b *T) (s T) {
+// polySubTo sets s to a − b; it works on either domain.
+func polySubTo[T ~[n]fieldElement](s, a, b *T) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		polySubAVX512(words(&s), words(a), words(b))
+		polySubAVX512(words(s), words(a), words(b))
 	case cpu.AVX2:
-		polySubAVX2(words(&s), words(a), words(b))
+		polySubAVX2(words(s), words(a), words(b))
 	default:
-		s = polySubGeneric(a, b)
+		*s = polySubGeneric(a, b)
 	}
-	return
 }
 
 // infinityNormBelow reports whether every coefficient of f has |f mod± q| <

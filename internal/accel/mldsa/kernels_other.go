@@ -4,26 +4,24 @@ package mldsa
 
 // Without assembly every kernel is the portable Go one.
 
-// ntt returns the NTT of f (Algorithm 41, FIPS 204).
-func ntt(f *ringElement) nttElement { return nttGeneric(f) }
+// nttTo sets out to the NTT of f (Algorithm 41, FIPS 204).
+func nttTo(out *nttElement, f *ringElement) { *out = nttGeneric(f) }
 
-// invNTT returns the inverse NTT of a Montgomery product (Algorithm 42, FIPS
-// 204); see invNTTGeneric.
-func invNTT(a *nttElement) ringElement { return invNTTGeneric(a) }
+// invNTTTo sets out to the inverse NTT of a Montgomery product (Algorithm
+// 42, FIPS 204); see invNTTGeneric.
+func invNTTTo(out *ringElement, a *nttElement) { *out = invNTTGeneric(a) }
 
-// nttMul returns the pointwise Montgomery product a·b·2⁻³² (Algorithm 45,
-// FIPS 204, up to the Montgomery factor that invNTT removes).
-func nttMul(a, b *nttElement) nttElement { return nttMulGeneric(a, b) }
+// nttMulTo sets p to the pointwise Montgomery product a·b·2⁻³².
+func nttMulTo(p, a, b *nttElement) { *p = nttMulGeneric(a, b) }
 
-// nttDot returns Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â times a
-// vector.
-func nttDot(a []nttElement, b []nttElement) nttElement { return nttDotGeneric(a, b) }
+// nttDotTo sets p to Σ a[i]·b[i]·2⁻³² for up to maxL pairs.
+func nttDotTo(p *nttElement, a []nttElement, b []nttElement) { *p = nttDotGeneric(a, b) }
 
-// polyAdd returns a + b; it works on either domain.
-func polyAdd[T ~[n]fieldElement](a, b *T) T { return polyAddGeneric(a, b) }
+// polyAddTo sets s to a + b; it works on either domain.
+func polyAddTo[T ~[n]fieldElement](s, a, b *T) { *s = polyAddGeneric(a, b) }
 
-// polySub returns a − b; it works on either domain.
-func polySub[T ~[n]fieldElement](a, b *T) T { return polySubGeneric(a, b) }
+// polySubTo sets s to a − b; it works on either domain.
+func polySubTo[T ~[n]fieldElement](s, a, b *T) { *s = polySubGeneric(a, b) }
 
 // infinityNormBelow reports whether every coefficient of f has |f mod± q| <
 // bound.

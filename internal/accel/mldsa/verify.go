@@ -54,10 +54,11 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 	}
 
 	c := sampleInBall(p, cTilde)
-	cHat := ntt(&c)
+	var cHat nttElement
+	nttTo(&cHat, &c)
 	var zH [maxL]nttElement
 	for j := range p.L {
-		zH[j] = ntt(&z[j])
+		nttTo(&zH[j], &z[j])
 	}
 	var w1Packed [32 * 6 * maxK]byte
 	var rows rowStream
@@ -67,17 +68,18 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 	for i := range p.K {
 		var acc, ct1 nttElement
 		if key != nil {
-			acc = nttDot(key.a[i*p.L:(i+1)*p.L], zH[:p.L])
-			ct1 = nttMul(&cHat, &key.t1H[i])
+			nttDotTo(&acc, key.a[i*p.L:(i+1)*p.L], zH[:p.L])
+			nttMulTo(&ct1, &cHat, &key.t1H[i])
 		} else {
-			acc = nttDot(rows.next(), zH[:p.L])
+			nttDotTo(&acc, rows.next(), zH[:p.L])
 			var t1 ringElement
 			unpackT1(&t1, pk[32+320*i:])
 			t1H := nttT1(&t1)
-			ct1 = nttMul(&cHat, &t1H)
+			nttMulTo(&ct1, &cHat, &t1H)
 		}
-		acc = polySub(&acc, &ct1)
-		wApprox := invNTT(&acc)
+		polySubTo(&acc, &acc, &ct1)
+		var wApprox ringElement
+		invNTTTo(&wApprox, &acc)
 		var w1 ringElement
 		polyUseHints(p, &w1, &h[i], &wApprox)
 		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
