@@ -2,31 +2,90 @@ package mldsa
 
 import (
 	"crypto/mldsa"
+	"math/rand/v2"
 	"testing"
 
-	"github.com/crystals-go/crystals/internal/benchcpu"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
+	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 )
 
-// Benchmarks of the engine beside crypto/mldsa in the same run.
+// Benchmarks of the engine, at every level this CPU has, beside
+// crypto/mldsa and circl in the same run.
+
+// circlImpl is one circl parameter set behind closures, so that the
+// benchmarks can loop over the three packages.
+type circlImpl struct {
+	keyGen func(seed *[SeedSize]byte)
+	// prepare loads the key of seed and returns a hedged signer, a verifier
+	// with the key loaded, and a verifier that starts from public-key bytes.
+	prepare func(seed *[SeedSize]byte) (sign func(msg, sig []byte) error, verify, verifyBytes func(pk, msg, sig []byte) bool)
+}
+
+// circlSet builds a circlImpl from one circl package's functions.
+func circlSet[PK, SK any](newKey func(*[SeedSize]byte) (*PK, *SK),
+	signTo func(*SK, []byte, []byte, bool, []byte) error,
+	verify func(*PK, []byte, []byte, []byte) bool, unpack func(*PK, []byte)) circlImpl {
+	return circlImpl{
+		keyGen: func(seed *[SeedSize]byte) { newKey(seed) },
+		prepare: func(seed *[SeedSize]byte) (func(msg, sig []byte) error, func(pk, msg, sig []byte) bool, func(pk, msg, sig []byte) bool) {
+			pk, sk := newKey(seed)
+			return func(msg, sig []byte) error { return signTo(sk, msg, nil, true, sig) },
+				func(_, msg, sig []byte) bool { return verify(pk, msg, nil, sig) },
+				func(b, msg, sig []byte) bool {
+					var k PK
+					unpack(&k, b)
+					return verify(&k, msg, nil, sig)
+				}
+		},
+	}
+}
+
+func circlFor(p *Params) circlImpl {
+	switch p {
+	case Params44():
+		return circlSet(mldsa44.NewKeyFromSeed, mldsa44.SignTo, mldsa44.Verify,
+			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) })
+	case Params65():
+		return circlSet(mldsa65.NewKeyFromSeed, mldsa65.SignTo, mldsa65.Verify,
+			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) })
+	}
+	return circlSet(mldsa87.NewKeyFromSeed, mldsa87.SignTo, mldsa87.Verify,
+		func(k *mldsa87.PublicKey, b []byte) { k.Unpack((*[mldsa87.PublicKeySize]byte)(b)) })
+}
 
 func BenchmarkKeyGen(b *testing.B) {
 	for _, p := range All() {
 		seed := [SeedSize]byte{1, 2, 3}
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
-			benchcpu.Loop(b, func() {
-				NewPrivateKeyFromSeed(p, &seed)
+			benchLevels(b, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					NewPrivateKeyFromSeed(p, &seed)
+				}
 			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			benchcpu.Loop(b, func() {
+			b.ReportAllocs()
+			for b.Loop() {
 				if _, err := mldsa.NewPrivateKey(stdParams(p), seed[:]); err != nil {
 					b.Fatal(err)
 				}
-			})
+			}
+		})
+		b.Run(p.Name+"/circl", func(b *testing.B) {
+			keyGen := circlFor(p).keyGen
+			b.ReportAllocs()
+			for b.Loop() {
+				keyGen(&seed)
+			}
 		})
 	}
 }
 
+// BenchmarkSign signs hedged with the key loaded: a fresh rnd each time, as
+// from a CSPRNG (crystals takes rnd from the caller; stdlib and circl read
+// crypto/rand).
 func BenchmarkSign(b *testing.B) {
 	msg := []byte("a message of modest length, as a TLS handshake would sign")
 	for _, p := range All() {
@@ -34,25 +93,42 @@ func BenchmarkSign(b *testing.B) {
 		sk := NewPrivateKeyFromSeed(p, &seed)
 		ref, _ := mldsa.NewPrivateKey(stdParams(p), seed[:])
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
-			sig := make([]byte, p.SignatureSize())
-			rnd := [RandomSize]byte{9}
-			benchcpu.Loop(b, func() {
-				rnd[1]++ // hedged: a fresh rnd each time, as from a CSPRNG
-				if err := sk.Sign(sig, msg, nil, &rnd); err != nil {
-					b.Fatal(err)
+			benchLevels(b, func(b *testing.B) {
+				b.ReportAllocs()
+				sig := make([]byte, p.SignatureSize())
+				rnd := [RandomSize]byte{9}
+				for b.Loop() {
+					rnd[1]++
+					if err := sk.Sign(sig, msg, nil, &rnd); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			benchcpu.Loop(b, func() {
+			b.ReportAllocs()
+			for b.Loop() {
 				if _, err := ref.Sign(nil, msg, nil); err != nil {
 					b.Fatal(err)
 				}
-			})
+			}
+		})
+		b.Run(p.Name+"/circl", func(b *testing.B) {
+			sign, _, _ := circlFor(p).prepare(&seed)
+			sig := make([]byte, p.SignatureSize())
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := sign(msg, sig); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }
 
+// BenchmarkVerify verifies from the public-key bytes (one-shot), after
+// building a public key (NewPublicKey then Verify), and with a prepared key
+// (Â and t̂1 cached).
 func BenchmarkVerify(b *testing.B) {
 	msg := []byte("a message of modest length, as a TLS handshake would sign")
 	for _, p := range All() {
@@ -64,41 +140,51 @@ func BenchmarkVerify(b *testing.B) {
 		}
 		pkBytes := sk.PublicKey().Bytes()
 		b.Run(p.Name+"/crystals/from-bytes", func(b *testing.B) {
-			benchcpu.Loop(b, func() {
-				var tr [64]byte
-				var mu [MuSize]byte
-				if err := EncodedTr(p, pkBytes, &tr); err != nil {
-					b.Fatal(err)
-				}
-				if err := ComputeMu(&mu, &tr, msg, nil); err != nil {
-					b.Fatal(err)
-				}
-				if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
-					b.Fatal(err)
+			benchLevels(b, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					var tr [64]byte
+					var mu [MuSize]byte
+					if err := EncodedTr(p, pkBytes, &tr); err != nil {
+						b.Fatal(err)
+					}
+					if err := ComputeMu(&mu, &tr, msg, nil); err != nil {
+						b.Fatal(err)
+					}
+					if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		})
 		b.Run(p.Name+"/crystals/new-public-key", func(b *testing.B) {
-			benchcpu.Loop(b, func() {
-				pk, err := NewPublicKey(p, pkBytes)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if err := pk.Verify(msg, nil, sig); err != nil {
-					b.Fatal(err)
+			benchLevels(b, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					pk, err := NewPublicKey(p, pkBytes)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := pk.Verify(msg, nil, sig); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		})
 		b.Run(p.Name+"/crystals/prepared", func(b *testing.B) {
 			pk, _ := NewPublicKey(p, pkBytes)
-			benchcpu.Loop(b, func() {
-				if err := pk.Verify(msg, nil, sig); err != nil {
-					b.Fatal(err)
+			benchLevels(b, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := pk.Verify(msg, nil, sig); err != nil {
+						b.Fatal(err)
+					}
 				}
 			})
 		})
 		b.Run(p.Name+"/stdlib/from-bytes", func(b *testing.B) {
-			benchcpu.Loop(b, func() {
+			b.ReportAllocs()
+			for b.Loop() {
 				pk, err := mldsa.NewPublicKey(stdParams(p), pkBytes)
 				if err != nil {
 					b.Fatal(err)
@@ -106,37 +192,96 @@ func BenchmarkVerify(b *testing.B) {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			})
+			}
 		})
 		b.Run(p.Name+"/stdlib/prepared", func(b *testing.B) {
+			b.ReportAllocs()
 			pk, _ := mldsa.NewPublicKey(stdParams(p), pkBytes)
-			benchcpu.Loop(b, func() {
+			for b.Loop() {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			})
+			}
+		})
+		_, verify, verifyBytes := circlFor(p).prepare(&seed)
+		b.Run(p.Name+"/circl/from-bytes", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if !verifyBytes(pkBytes, msg, sig) {
+					b.Fatal("circl rejects the signature")
+				}
+			}
+		})
+		b.Run(p.Name+"/circl/prepared", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if !verify(nil, msg, sig) {
+					b.Fatal("circl rejects the signature")
+				}
+			}
 		})
 	}
 }
 
-// Kernel benchmarks: the baselines the SIMD kernels will be measured against.
+// Kernel benchmarks, at every level this CPU has: the ratios between the
+// sub-benchmarks portable, avx2 and avx512 are the speedups of the SIMD
+// kernels.
 
-func BenchmarkNTT(b *testing.B) {
-	var f ringElement
-	for i := range f {
-		f[i] = fieldElement(i * 1000)
+func BenchmarkKernels(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	f, g := randomRing(rng), randomRing(rng)
+	fH, gH := nttElement(f), nttElement(g)
+	var rowA, vec [maxL]nttElement
+	for i := range rowA {
+		rowA[i], vec[i] = nttElement(randomRing(rng)), nttElement(randomRing(rng))
 	}
-	b.Run("forward", func(b *testing.B) {
-		benchcpu.Loop(b, func() {
-			h := ntt(&f)
-			f[0] = h[1]
+	p := Params65()
+	var h ringElement
+	for i := range h {
+		h[i] = fieldElement(rng.IntN(2))
+	}
+	stream := make([]byte, 5*168)
+	for i := range stream {
+		stream[i] = byte(rng.Uint32())
+	}
+	packed := make([]byte, 32*20+16)
+	var a [maxK * maxL]nttElement
+	var s1 [maxL]ringElement
+	var s2 [maxK]ringElement
+	var y [maxL]ringElement
+	var rho [32]byte
+	var rho64 [64]byte
+	kernels := []struct {
+		name string
+		run  func()
+	}{
+		{"NTT", func() { fH = ntt(&f) }},
+		{"invNTT", func() { f = invNTT(&fH) }},
+		{"pointwise", func() { fH = nttMul(&fH, &gH) }},
+		{"dot5", func() { fH = nttDot(rowA[:5], vec[:5]) }},
+		{"add", func() { f = polyAdd(&f, &g) }},
+		{"normCheck", func() { infinityNormBelow(&f, 1<<19-196) }},
+		{"highBits", func() { polyHighBits(p, &f, &g) }},
+		{"lowBitsNorm", func() { lowBitsNormBelow(p, &g, p.Gamma2-p.Beta) }},
+		{"makeHints", func() { polyMakeHints(p, &f, &g, &g) }},
+		{"useHints", func() { polyUseHints(p, &f, &h, &g) }},
+		{"unpackZ", func() { unpackZ(p, &f, packed) }},
+		{"packW1", func() { packW1(p, packed, &h) }},
+		{"unpackT1", func() { unpackT1(&f, packed) }},
+		{"rejNTTPoly-840B", func() { rejNTTPoly(&fH, 0, stream) }},
+		{"rejBoundedPoly-272B", func() { rejBoundedPoly(&f, 0, 4, stream[:272]) }},
+		{"ExpandA-65", func() { expandA(p, a[:p.K*p.L], &rho, 0) }},
+		{"ExpandS-65", func() { expandS(p, &s1, &s2, &rho64) }},
+		{"ExpandMask-65", func() { expandMask(p, &y, &rho64, 0) }},
+	}
+	for _, k := range kernels {
+		b.Run(k.name, func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					k.run()
+				}
+			})
 		})
-	})
-	b.Run("inverse", func(b *testing.B) {
-		h := nttElement(f)
-		benchcpu.Loop(b, func() {
-			g := invNTT(&h)
-			h[0] = g[1]
-		})
-	})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
@@ -33,14 +34,21 @@ const cctvFieldOps = "f930663417278156ab05d940294a77210a809c924d8ab63ec72f452624
 // TestCCTVAccumulated reads seeds from one SHAKE128, writes each derived
 // public key and the deterministic signature of the empty message with the
 // empty context to another, verifies every signature, and compares 32 bytes
-// of the second SHAKE128 with CCTV's digests after 100 and (unless -short)
-// 10 000 iterations. One run gives both: the 100-iteration digest is read
-// from a copy of the state.
+// of the second SHAKE128 with CCTV's digests. It runs at every level: 10 000
+// iterations at the best level (one run gives both digests: the
+// 100-iteration one is read from a copy of the state), 100 at the others and
+// everywhere under -short.
 func TestCCTVAccumulated(t *testing.T) {
-	iterations := 10000
-	if testing.Short() {
-		iterations = 100
-	}
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		iterations := 100
+		if l == cpu.Best() && !testing.Short() {
+			iterations = 10000
+		}
+		cctvAccumulatedRun(t, iterations)
+	})
+}
+
+func cctvAccumulatedRun(t *testing.T, iterations int) {
 	for _, p := range All() {
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()

@@ -7,6 +7,8 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 )
 
 func stdParams(p *Params) mldsa.Parameters {
@@ -23,13 +25,21 @@ func stdParams(p *Params) mldsa.Parameters {
 // crypto/mldsa, signs deterministically (without a context on even
 // iterations, with one on odd ones), verifies each side's signature with the
 // other, and folds everything each side produced into one SHA-256 per
-// parameter set: the two folds must be equal. 10 000 iterations per set,
-// 200 under -short.
+// parameter set: the two folds must be equal. It runs at every level: 10 000
+// iterations per set at the best level and 200 at the others (whose kernels
+// TestKernelsMatchPortable compares bit for bit anyway), 200 everywhere
+// under -short.
 func TestDifferentialStdlib(t *testing.T) {
-	iterations := 10000
-	if testing.Short() {
-		iterations = 200
-	}
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		iterations := 200
+		if l == cpu.Best() && !testing.Short() {
+			iterations = 10000
+		}
+		differentialStdlib(t, iterations)
+	})
+}
+
+func differentialStdlib(t *testing.T, iterations int) {
 	for _, p := range All() {
 		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()

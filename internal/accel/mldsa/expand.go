@@ -1,138 +1,186 @@
 package mldsa
 
-import "github.com/crystals-go/crystals/internal/accel/keccak"
+import (
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
 
 // ExpandA, ExpandS and ExpandMask (Algorithms 32–34, FIPS 204) run their XOF
-// instances four at a time through keccak.ShakeX4, the shape of the 4-way
-// and 8-way SIMD Keccak kernels; a batch of fewer than four lanes runs its
-// lanes one by one.
+// instances several at a time: eight through keccak.ShakeX8 at level AVX512
+// (the 8-way AVX-512 Keccak kernel), four through keccak.ShakeX4 otherwise.
+// A batch with fewer instances than that fills the spare lanes with copies
+// of its last input when a multi-state kernel still beats running the
+// instances one by one (three lanes or more with SIMD), and runs them one
+// by one otherwise.
 
-// shakeBatch is up to four SHAKE instances whose inputs are one common
-// prefix followed by two bytes of their own, the shape of every XOF call in
-// ExpandA, ExpandS and ExpandMask.
-type shakeBatch struct {
-	lanes int
-	seeds [4][66]byte
-	x4    keccak.ShakeX4
-	one   [4]keccak.Shake
+// maxBatch is the most XOF instances a batch runs.
+const maxBatch = 8
+
+// batchWidth is the number of instances per batch at the active level.
+func batchWidth() int {
+	if cpu.Active() == cpu.AVX512 {
+		return 8
+	}
+	return 4
 }
 
-// init starts lanes instances (SHAKE128 or SHAKE256) on prefix‖suffix[i].
-// With fewer than four lanes, the missing ones are not computed.
-func (s *shakeBatch) init(shake128 bool, prefix []byte, suffix *[4][2]byte, lanes int) {
+// shakeBatch is up to maxBatch SHAKE instances with inputs of equal length.
+type shakeBatch struct {
+	lanes int
+	mode  int // 8 or 4: one multi-state object; 1: lanes single states
+	x8    keccak.ShakeX8
+	x4    keccak.ShakeX4
+	one   [maxBatch]keccak.Shake
+}
+
+func (s *shakeBatch) init(shake128 bool, in *[maxBatch][]byte, lanes int) {
 	s.lanes = lanes
-	var in [4][]byte
-	for i := range 4 {
-		seed := s.seeds[i][:len(prefix)+2]
-		copy(seed, prefix)
-		copy(seed[len(prefix):], suffix[min(i, lanes-1)][:])
-		in[i] = seed
+	switch {
+	case lanes > 4:
+		s.mode = 8
+	case lanes == 4 || lanes >= 3 && cpu.Active() >= cpu.AVX2:
+		s.mode = 4
+	default:
+		s.mode = 1
 	}
-	if lanes == 4 {
+	switch s.mode {
+	case 8:
+		if shake128 {
+			s.x8.Init128()
+		} else {
+			s.x8.Init256()
+		}
+		s.x8.Absorb(in)
+	case 4:
 		if shake128 {
 			s.x4.Init128()
 		} else {
 			s.x4.Init256()
 		}
-		s.x4.Absorb(&in)
-		return
-	}
-	for i := range lanes {
-		if shake128 {
-			s.one[i].Init128()
-		} else {
-			s.one[i].Init256()
+		s.x4.Absorb((*[4][]byte)(in[:4]))
+	default:
+		for i := range lanes {
+			if shake128 {
+				s.one[i].Init128()
+			} else {
+				s.one[i].Init256()
+			}
+			s.one[i].Absorb(in[i])
 		}
-		s.one[i].Absorb(in[i])
 	}
 }
 
-func (s *shakeBatch) squeezeBlocks(out *[4][]byte) {
-	if s.lanes == 4 {
-		s.x4.SqueezeBlocks(out)
-		return
+// squeezeBlocks writes the next blocks of instance i to out[i][:length], for
+// every i below the batch's mode (spare lanes included), length being a
+// multiple of the rate.
+func (s *shakeBatch) squeezeBlocks(out *[maxBatch][]byte, length int) {
+	var cut [maxBatch][]byte
+	for i := range cut {
+		cut[i] = out[i][:length]
 	}
-	for i := range s.lanes {
-		s.one[i].SqueezeBlocks(out[i])
-	}
-}
-
-// sampleInLockstep squeezes one block per lane into out and calls
-// fill(lane, filled), which consumes out[lane] and returns the lane's new
-// fill level, until every lane has n coefficients. (The block is not passed
-// to fill: arguments of a call through a func value escape to the heap.)
-// The number of blocks depends on the XOF output: see rejNTTPoly and
-// rejBoundedPoly for why that is allowed.
-func (s *shakeBatch) sampleInLockstep(out *[4][]byte, fill func(lane int, filled int) int) {
-	var filled [4]int
-	for done := false; !done; {
-		s.squeezeBlocks(out)
-		done = true
+	switch s.mode {
+	case 8:
+		s.x8.SqueezeBlocks(&cut)
+	case 4:
+		s.x4.SqueezeBlocks((*[4][]byte)(cut[:4]))
+	default:
 		for i := range s.lanes {
-			filled[i] = fill(i, filled[i])
-			done = done && filled[i] == n
+			s.one[i].SqueezeBlocks(cut[i])
 		}
 	}
 }
 
-func (s *shakeBatch) clear() { clear(s.seeds[:]) }
+// The callers fill every lane of a batch, spare lanes repeating the input of
+// the last real one, so that multi-state kernels never read uninitialised
+// inputs; only the real lanes' outputs are used.
 
-// splitLanes cuts buf into four equal output buffers, one per lane.
-func splitLanes(buf []byte) (out [4][]byte) {
-	size := len(buf) / 4
-	for i := range out {
-		out[i] = buf[i*size : (i+1)*size]
-	}
-	return
-}
+// aBlocks is the number of SHAKE128 blocks ExpandA squeezes first per entry:
+// 5·168 bytes give 280 candidates, which hold 256 accepted ones unless 25 or
+// more are rejected, with probability below 2⁻¹²⁰ (each is rejected with
+// probability 8191/2²³); further blocks come one at a time.
+const aBlocks = 5
 
 // expandA writes len(a) entries of Â, row-major with p.L columns, from
 // entry offset on (Algorithm 32, FIPS 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
 // Offset 0 and K·L entries give the whole matrix; offset i·L and L entries
 // give row i.
 func expandA(p *Params, a []nttElement, rho *[32]byte, offset int) {
-	var blocks [4 * keccak.Rate128]byte
-	out := splitLanes(blocks[:])
+	var seeds [maxBatch][34]byte
+	var in, out [maxBatch][]byte
+	var blocks [maxBatch][aBlocks * keccak.Rate128]byte
 	var batch shakeBatch
-	for first := 0; first < len(a); first += 4 {
-		lanes := min(4, len(a)-first)
-		var suffix [4][2]byte
-		for i := range lanes {
-			idx := offset + first + i
-			suffix[i] = [2]byte{byte(idx % p.L), byte(idx / p.L)}
+	total := len(a)
+	width := batchWidth()
+	for first := 0; first < total; first += width {
+		lanes := min(width, total-first)
+		for i := range maxBatch {
+			idx := offset + first + min(i, lanes-1)
+			copy(seeds[i][:32], rho[:])
+			seeds[i][32] = byte(idx % p.L)
+			seeds[i][33] = byte(idx / p.L)
+			in[i] = seeds[i][:]
+			out[i] = blocks[i][:]
 		}
-		batch.init(true, rho[:], &suffix, lanes)
-		batch.sampleInLockstep(&out, func(lane int, filled int) int {
-			return rejNTTPoly(&a[first+lane], filled, out[lane])
-		})
+		batch.init(true, &in, lanes)
+		var filled [maxBatch]int
+		// Variable time on public data: the number of blocks depends on ρ only.
+		length := aBlocks * keccak.Rate128
+		for done := false; !done; length = keccak.Rate128 {
+			batch.squeezeBlocks(&out, length)
+			done = true
+			for i := range lanes {
+				filled[i] = rejNTTPoly(&a[first+i], filled[i], blocks[i][:length])
+				done = done && filled[i] == n
+			}
+		}
 	}
 }
+
+// sBlocks is the number of SHAKE256 blocks ExpandS squeezes first per
+// polynomial: 272 bytes give 544 half-bytes, usually enough for 256
+// coefficients (each is accepted with probability 15/16 for η = 2, 9/16
+// for η = 4); further blocks come one at a time.
+const sBlocks = 2
 
 // expandS returns s1 and s2 (Algorithm 33, FIPS 204): s1[r] =
 // RejBoundedPoly(ρ′‖r) for r < l and s2[r] = RejBoundedPoly(ρ′‖(r+l)).
 func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *[64]byte) {
-	var blocks [4 * keccak.Rate256]byte
-	out := splitLanes(blocks[:])
+	var seeds [maxBatch][66]byte
+	var in, out [maxBatch][]byte
+	var blocks [maxBatch][sBlocks * keccak.Rate256]byte
 	var batch shakeBatch
+	total := p.K + p.L
 	target := func(idx int) *ringElement {
 		if idx < p.L {
 			return &s1[idx]
 		}
 		return &s2[idx-p.L]
 	}
-	total := p.K + p.L
-	for first := 0; first < total; first += 4 {
-		lanes := min(4, total-first)
-		var suffix [4][2]byte
-		for i := range lanes {
-			suffix[i] = [2]byte{byte(first + i), byte((first + i) >> 8)}
+	width := batchWidth()
+	for first := 0; first < total; first += width {
+		lanes := min(width, total-first)
+		for i := range maxBatch {
+			idx := first + min(i, lanes-1)
+			copy(seeds[i][:64], rhoPrime[:])
+			seeds[i][64] = byte(idx)
+			seeds[i][65] = byte(idx >> 8)
+			in[i] = seeds[i][:]
+			out[i] = blocks[i][:]
 		}
-		batch.init(false, rhoPrime[:], &suffix, lanes)
-		batch.sampleInLockstep(&out, func(lane int, filled int) int {
-			return rejBoundedPoly(target(first+lane), filled, p.Eta, out[lane])
-		})
+		batch.init(false, &in, lanes)
+		var filled [maxBatch]int
+		// See rejBoundedPoly for why the block count may depend on the stream.
+		length := sBlocks * keccak.Rate256
+		for done := false; !done; length = keccak.Rate256 {
+			batch.squeezeBlocks(&out, length)
+			done = true
+			for i := range lanes {
+				filled[i] = rejBoundedPoly(target(first+i), filled[i], p.Eta, blocks[i][:length])
+				done = done && filled[i] == n
+			}
+		}
 	}
-	batch.clear()
+	clear(seeds[:])
 	clear(blocks[:])
 }
 
@@ -143,22 +191,27 @@ const maskBlocks = 5
 // expandMask returns y (Algorithm 34, FIPS 204): y[r] =
 // BitUnpack(H(ρ″‖(κ+r), 32·c), γ1−1, γ1).
 func expandMask(p *Params, y *[maxL]ringElement, rhoPP *[64]byte, kappa int) {
-	var blocks [4 * maskBlocks * keccak.Rate256]byte
-	out := splitLanes(blocks[:])
+	var seeds [maxBatch][66]byte
+	var in, out [maxBatch][]byte
+	var blocks [maxBatch][maskBlocks * keccak.Rate256]byte
 	var batch shakeBatch
-	for first := 0; first < p.L; first += 4 {
-		lanes := min(4, p.L-first)
-		var suffix [4][2]byte
-		for i := range lanes {
-			r := kappa + first + i
-			suffix[i] = [2]byte{byte(r), byte(r >> 8)}
+	width := batchWidth()
+	for first := 0; first < p.L; first += width {
+		lanes := min(width, p.L-first)
+		for i := range maxBatch {
+			r := kappa + first + min(i, lanes-1)
+			copy(seeds[i][:64], rhoPP[:])
+			seeds[i][64] = byte(r)
+			seeds[i][65] = byte(r >> 8)
+			in[i] = seeds[i][:]
+			out[i] = blocks[i][:]
 		}
-		batch.init(false, rhoPP[:], &suffix, lanes)
-		batch.squeezeBlocks(&out)
+		batch.init(false, &in, lanes)
+		batch.squeezeBlocks(&out, maskBlocks*keccak.Rate256)
 		for i := range lanes {
-			unpackZ(p, &y[first+i], out[i])
+			unpackZ(p, &y[first+i], blocks[i][:])
 		}
 	}
-	batch.clear()
+	clear(seeds[:])
 	clear(blocks[:])
 }

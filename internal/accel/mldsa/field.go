@@ -9,8 +9,7 @@ const (
 	n = 256 // coefficients per ring element
 	d = 13  // dropped bits of t (FIPS 204, Table 1)
 
-	qInv    = 58728449 // q⁻¹ mod 2³², for Montgomery reduction
-	rSquare = 2365951  // 2⁶⁴ mod q, converts into the Montgomery domain
+	qInv = 58728449 // q⁻¹ mod 2³², for Montgomery reduction
 )
 
 type fieldElement uint32

@@ -1,9 +1,9 @@
 package mldsa
 
-// infinityNormBelow reports whether every coefficient of f has |f mod± q| <
+// infinityNormBelowGeneric reports whether every coefficient of f has |f mod± q| <
 // bound (the ‖·‖∞ checks of Algorithms 7 and 8, FIPS 204). It reads every
 // coefficient, with no early exit, since f is secret while signing.
-func infinityNormBelow[T ~[n]fieldElement](f *T, bound int) bool {
+func infinityNormBelowGeneric[T ~[n]fieldElement](f *T, bound int) bool {
 	ok := uint32(1)
 	for _, c := range *f {
 		ok &= ctLess(fieldAbs(c), uint32(bound))
@@ -11,9 +11,9 @@ func infinityNormBelow[T ~[n]fieldElement](f *T, bound int) bool {
 	return ok == 1
 }
 
-// lowBitsNormBelow reports whether ‖LowBits(r)‖∞ < bound for every
+// lowBitsNormBelowGeneric reports whether ‖LowBits(r)‖∞ < bound for every
 // coefficient of r, in constant time.
-func lowBitsNormBelow(p *Params, r *ringElement, bound int) bool {
+func lowBitsNormBelowGeneric(p *Params, r *ringElement, bound int) bool {
 	ok := uint32(1)
 	for _, c := range r {
 		r0 := lowBits(p, c)

@@ -42,8 +42,9 @@ func powMod(b, e uint64) uint64 {
 // signed Montgomery reduction, whose output is in (−q, q). The bounds are in
 // the comments; the results are fully reduced again.
 
-// ntt returns the NTT of f (Algorithm 41, FIPS 204).
-func ntt(f *ringElement) nttElement {
+// nttGeneric returns the NTT of f (Algorithm 41, FIPS 204): the portable
+// kernel behind ntt.
+func nttGeneric(f *ringElement) nttElement {
 	var w [n]int32
 	for i, c := range f {
 		w[i] = int32(c)
@@ -71,11 +72,11 @@ func ntt(f *ringElement) nttElement {
 	return out
 }
 
-// invNTT returns the inverse NTT of a Montgomery product (Algorithm 42, FIPS
-// 204). Its input is expected to carry the factor 2⁻³² of fieldMontMul
+// invNTTGeneric returns the inverse NTT of a Montgomery product (Algorithm
+// 42, FIPS 204): the portable kernel behind invNTT. Its input is expected to carry the factor 2⁻³² of fieldMontMul
 // (every caller inverts a sum of nttMul products), which the final scaling
 // removes: invNTT(nttMul(ntt(a), ntt(b))) = a·b.
-func invNTT(a *nttElement) ringElement {
+func invNTTGeneric(a *nttElement) ringElement {
 	var w [n]int32
 	for i, c := range a {
 		w[i] = int32(c)
@@ -117,19 +118,20 @@ func fieldReduce(a int32) fieldElement {
 	return fieldFromInt32(a - t*q) // a − t·q is in (−q, q)
 }
 
-// nttMul returns the pointwise Montgomery product a·b·2⁻³² (Algorithm 45,
-// FIPS 204, up to the Montgomery factor that invNTT removes).
-func nttMul(a, b *nttElement) (p nttElement) {
+// nttMulGeneric returns the pointwise Montgomery product a·b·2⁻³² (Algorithm
+// 45, FIPS 204, up to the Montgomery factor that invNTT removes): the
+// portable kernel behind nttMul.
+func nttMulGeneric(a, b *nttElement) (p nttElement) {
 	for i := range p {
 		p[i] = fieldMontMul(a[i], b[i])
 	}
 	return
 }
 
-// nttDot returns Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â times
-// a vector. The products are accumulated in 64 bits and reduced once: l·q² <
+// nttDotGeneric returns Σ a[i]·b[i]·2⁻³² for up to maxL pairs: one row of Â
+// times a vector (the portable kernel behind nttDot). The products are accumulated in 64 bits and reduced once: l·q² <
 // 2⁴⁹ is far within the reduction's 2³¹·q.
-func nttDot(a []nttElement, b []nttElement) (p nttElement) {
+func nttDotGeneric(a []nttElement, b []nttElement) (p nttElement) {
 	var acc [n]int64
 	for j := range a {
 		aj, bj := &a[j], &b[j]
@@ -143,15 +145,15 @@ func nttDot(a []nttElement, b []nttElement) (p nttElement) {
 	return
 }
 
-// polyAdd and polySub work on either domain.
-func polyAdd[T ~[n]fieldElement](a, b *T) (s T) {
+// polyAddGeneric and polySubGeneric work on either domain.
+func polyAddGeneric[T ~[n]fieldElement](a, b *T) (s T) {
 	for i := range s {
 		s[i] = fieldAdd((*a)[i], (*b)[i])
 	}
 	return
 }
 
-func polySub[T ~[n]fieldElement](a, b *T) (s T) {
+func polySubGeneric[T ~[n]fieldElement](a, b *T) (s T) {
 	for i := range s {
 		s[i] = fieldSub((*a)[i], (*b)[i])
 	}

@@ -56,8 +56,8 @@ func unpackPoly[T ~[n]fieldElement](f *T, in []byte, bits int, offset fieldEleme
 }
 
 // packT1 and unpackT1 handle the 10-bit high part of t (pkEncode/pkDecode).
-func packT1(out []byte, t1 *ringElement)  { packPoly(out, t1, 10, 0) }
-func unpackT1(t1 *ringElement, in []byte) { unpackPoly(t1, in, 10, 0, 1<<10-1) }
+func packT1(out []byte, t1 *ringElement)         { packPoly(out, t1, 10, 0) }
+func unpackT1Generic(t1 *ringElement, in []byte) { unpackPoly(t1, in, 10, 0, 1<<10-1) }
 
 // packEta and unpackEta handle s1 and s2, with coefficients in [−η, η].
 // unpackEta reports whether every coefficient was in range.
@@ -79,9 +79,9 @@ func packZ(p *Params, out []byte, z *ringElement) {
 	packPoly(out, z, p.gamma1Bits, fieldElement(p.Gamma1))
 }
 
-func unpackZ(p *Params, z *ringElement, in []byte) {
+func unpackZGeneric(p *Params, z *ringElement, in []byte) {
 	unpackPoly(z, in, p.gamma1Bits, fieldElement(p.Gamma1), 1<<p.gamma1Bits-1)
 }
 
-// packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
-func packW1(p *Params, out []byte, w1 *ringElement) { packPoly(out, w1, p.w1Bits, 0) }
+// packW1Generic is w1Encode for one polynomial (Algorithm 28, FIPS 204).
+func packW1Generic(p *Params, out []byte, w1 *ringElement) { packPoly(out, w1, p.w1Bits, 0) }

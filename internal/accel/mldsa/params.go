@@ -5,8 +5,28 @@
 //
 // The arithmetic and packing kernels live in files by concern (field.go,
 // ntt.go, rounding.go, norm.go, sample.go, pack.go, hint.go) with simple
-// signatures on fixed arrays: they are the specification that SIMD versions
-// will later be checked against.
+// signatures on fixed arrays: they are the specification of the SIMD
+// kernels. On amd64, kernels_amd64.go dispatches each kernel that has a SIMD
+// version at call time on cpu.Active(): generated AVX-512 or AVX2 assembly
+// (internal/accel/_asm/mldsa, go generate here) or the Go kernel, whose
+// output the assembly matches bit for bit (simd_test.go). Tests run every
+// level the CPU has in one binary.
+//
+//	kernel                  avx512                        avx2
+//	ntt, invNTT             whole polynomial in 16 zmm,   two passes (layers 1–3
+//	                        8 layers merged               by columns, 4–8 by blocks)
+//	nttMul, nttDot          16 lanes, 64-bit sums         8 lanes
+//	polyAdd/Sub, norms,     16 lanes, branch-free         8 lanes, branch-free
+//	HighBits, LowBits norm,
+//	MakeHint, UseHint
+//	unpackZ, packW1         VPERMB, masked loads/stores   VPSHUFB per lane
+//	unpackT1                VPERMB                        VPSHUFB per lane
+//	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
+//	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
+//	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak
+//
+// SampleInBall, the hint encoding, Power2Round and the t0/t1/η packings of key
+// generation and key encoding stay in Go at every level.
 package mldsa
 
 // Params is an ML-DSA parameter set (FIPS 204, Table 1). The field names are

@@ -61,3 +61,34 @@ func useHint(p *Params, h uint32, r fieldElement) uint32 {
 	adj := down ^ (up^down)&-pos
 	return r1 ^ (r1^adj)&-h
 }
+
+// Whole-polynomial forms of the rounding kernels, the portable twins of the
+// SIMD kernels.
+
+// polyHighBitsGeneric sets w1 to HighBits(r) coefficient-wise.
+func polyHighBitsGeneric(p *Params, w1, r *ringElement) {
+	for j, c := range r {
+		w1[j] = fieldElement(highBits(p, c))
+	}
+}
+
+// polyMakeHintsGeneric sets h to MakeHint(−ct0, w0 + ct0) coefficient-wise
+// (the hint of Algorithm 7, line 26, FIPS 204, with w0 = w − c·s2) and
+// returns its number of ones.
+func polyMakeHintsGeneric(p *Params, h, w0, ct0 *ringElement) int {
+	ones := 0
+	for j := range n {
+		r := fieldAdd(w0[j], ct0[j])
+		b := makeHint(p, fieldSub(0, ct0[j]), r)
+		h[j] = fieldElement(b)
+		ones += int(b)
+	}
+	return ones
+}
+
+// polyUseHintsGeneric sets w1 to UseHint(h, r) coefficient-wise.
+func polyUseHintsGeneric(p *Params, w1, h, r *ringElement) {
+	for j, c := range r {
+		w1[j] = fieldElement(useHint(p, uint32(h[j]), c))
+	}
+}

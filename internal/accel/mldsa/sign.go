@@ -24,6 +24,8 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		hints      [maxK]ringElement
 		w1Packed   [32 * 6 * maxK]byte
 		cHat       nttElement
+		acc        nttElement  // a product or row sum in the NTT domain
+		prod       ringElement // c·s1, c·s2 or c·t0
 		cTilde     = sig[:p.challengeSize()]
 		w1Size     = p.w1PackedSize()
 		gamma1Beta = p.Gamma1 - p.Beta
@@ -39,26 +41,24 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
 		for j := range p.L {
-			yH[j] = ntt(&y[j])
+			nttTo(&yH[j], &y[j])
 		}
 		for i := range p.K {
-			acc := nttDot(sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
-			w[i] = invNTT(&acc)
+			nttDotTo(&acc, sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
+			invNTTTo(&w[i], &acc)
 			var w1 ringElement
-			for j, c := range w[i] {
-				w1[j] = fieldElement(highBits(p, c))
-			}
+			polyHighBits(p, &w1, &w[i])
 			packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
 		}
 		hashParts(cTilde, mu[:], w1Packed[:w1Size])
 		c := sampleInBall(p, cTilde)
-		cHat = ntt(&c)
+		nttTo(&cHat, &c)
 
 		ok := true
 		for i := range p.L {
-			prod := nttMul(&cHat, &sk.s1H[i])
-			cs1 := invNTT(&prod)
-			z[i] = polyAdd(&y[i], &cs1)
+			nttMulTo(&acc, &cHat, &sk.s1H[i])
+			invNTTTo(&prod, &acc)
+			polyAddTo(&z[i], &y[i], &prod) // z = y + c·s1
 			ok = infinityNormBelow(&z[i], gamma1Beta) && ok
 		}
 		// Checks run in the order of Algorithm 7 and a failed one abandons
@@ -70,9 +70,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			continue
 		}
 		for i := range p.K {
-			prod := nttMul(&cHat, &sk.s2H[i])
-			cs2 := invNTT(&prod)
-			w0[i] = polySub(&w[i], &cs2)
+			nttMulTo(&acc, &cHat, &sk.s2H[i])
+			invNTTTo(&prod, &acc)
+			polySubTo(&w0[i], &w[i], &prod) // w − c·s2
 			ok = lowBitsNormBelow(p, &w0[i], gamma2Beta) && ok
 		}
 		if !ok {
@@ -80,16 +80,11 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		}
 		ones := 0
 		for i := range p.K {
-			prod := nttMul(&cHat, &sk.t0H[i])
-			ct0 := invNTT(&prod)
-			ok = infinityNormBelow(&ct0, p.Gamma2) && ok
+			nttMulTo(&acc, &cHat, &sk.t0H[i])
+			invNTTTo(&prod, &acc) // c·t0
+			ok = infinityNormBelow(&prod, p.Gamma2) && ok
 			// h = MakeHint(−c·t0, w − c·s2 + c·t0).
-			for j := range n {
-				r := fieldAdd(w0[i][j], ct0[j])
-				h := makeHint(p, fieldSub(0, ct0[j]), r)
-				hints[i][j] = fieldElement(h)
-				ones += int(h)
-			}
+			ones += polyMakeHints(p, &hints[i], &w0[i], &prod)
 		}
 		if !ok || ones > p.Omega {
 			continue

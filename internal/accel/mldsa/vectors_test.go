@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/internal/vectors/mldsavectors"
 )
@@ -30,7 +31,12 @@ func readACVP(t *testing.T, dir string) ([]acvpGroup, map[int]acvpTest) {
 
 var groupName = mldsavectors.GroupName
 
+// TestACVPKeyGen runs acvpKeyGen at every level.
 func TestACVPKeyGen(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpKeyGen(t) })
+}
+
+func acvpKeyGen(t *testing.T) {
 	const dir = "ML-DSA-keyGen-FIPS204"
 	groups, want := readACVP(t, dir)
 	c := vectors.NewCounter(t)
@@ -109,7 +115,12 @@ func acvpSign(t *testing.T, p *Params, g *acvpGroup, tc *acvpTest) []byte {
 	return sig
 }
 
+// TestACVPSigGen runs acvpSigGen at every level.
 func TestACVPSigGen(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpSigGen(t) })
+}
+
+func acvpSigGen(t *testing.T) {
 	for _, dir := range []string{"ML-DSA-sigGen-FIPS204", "ML-DSA-sigGen-FIPS204-tr1"} {
 		t.Run(dir, func(t *testing.T) {
 			groups, want := readACVP(t, dir)
@@ -132,7 +143,12 @@ func TestACVPSigGen(t *testing.T) {
 	}
 }
 
+// TestACVPSigVer runs acvpSigVer at every level.
 func TestACVPSigVer(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpSigVer(t) })
+}
+
+func acvpSigVer(t *testing.T) {
 	const dir = "ML-DSA-sigVer-FIPS204"
 	groups, want := readACVP(t, dir)
 	c := vectors.NewCounter(t)
@@ -198,6 +214,10 @@ type (
 )
 
 func TestWycheproofSign(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { wycheproofSign(t) })
+}
+
+func wycheproofSign(t *testing.T) {
 	c := vectors.NewCounter(t)
 	for _, name := range []string{"44", "65", "87"} {
 		for _, kind := range []string{"seed", "noseed"} {
@@ -287,6 +307,10 @@ func wycheproofSignCase(t *testing.T, p *Params, seeded bool, g *wycheproofGroup
 }
 
 func TestWycheproofVerify(t *testing.T) {
+	forEachLevel(t, func(t *testing.T, _ cpu.Level) { wycheproofVerify(t) })
+}
+
+func wycheproofVerify(t *testing.T) {
 	c := vectors.NewCounter(t)
 	for _, name := range []string{"44", "65", "87"} {
 		file := "wycheproof/testvectors_v1/mldsa_" + name + "_verify_test.json.gz"

@@ -54,32 +54,34 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 	}
 
 	c := sampleInBall(p, cTilde)
-	cHat := ntt(&c)
+	var cHat nttElement
+	nttTo(&cHat, &c)
 	var zH [maxL]nttElement
 	for j := range p.L {
-		zH[j] = ntt(&z[j])
+		nttTo(&zH[j], &z[j])
 	}
 	var w1Packed [32 * 6 * maxK]byte
-	var row [maxL]nttElement
+	var rows rowStream
+	if key == nil {
+		rows.p, rows.rho = p, (*[32]byte)(pk)
+	}
 	for i := range p.K {
 		var acc, ct1 nttElement
 		if key != nil {
-			acc = nttDot(key.a[i*p.L:(i+1)*p.L], zH[:p.L])
-			ct1 = nttMul(&cHat, &key.t1H[i])
+			nttDotTo(&acc, key.a[i*p.L:(i+1)*p.L], zH[:p.L])
+			nttMulTo(&ct1, &cHat, &key.t1H[i])
 		} else {
-			expandA(p, row[:p.L], (*[32]byte)(pk), i*p.L)
-			acc = nttDot(row[:p.L], zH[:p.L])
+			nttDotTo(&acc, rows.next(), zH[:p.L])
 			var t1 ringElement
 			unpackT1(&t1, pk[32+320*i:])
 			t1H := nttT1(&t1)
-			ct1 = nttMul(&cHat, &t1H)
+			nttMulTo(&ct1, &cHat, &t1H)
 		}
-		acc = polySub(&acc, &ct1)
-		wApprox := invNTT(&acc)
+		polySubTo(&acc, &acc, &ct1)
+		var wApprox ringElement
+		invNTTTo(&wApprox, &acc)
 		var w1 ringElement
-		for j, c := range wApprox {
-			w1[j] = fieldElement(useHint(p, uint32(h[i][j]), c))
-		}
+		polyUseHints(p, &w1, &h[i], &wApprox)
 		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
 	}
 	var cTilde2 [64]byte
@@ -116,4 +118,35 @@ func (pk *PublicKey) VerifyInternal(mPrime, sig []byte) error {
 	var mu [MuSize]byte
 	ComputeMuInternal(&mu, &pk.tr, mPrime)
 	return pk.VerifyMu(&mu, sig)
+}
+
+// rowStream hands out the rows of Â one after the other, expanding them
+// from ρ in whole batches of the XOF (batchWidth entries, which may span
+// rows), so that one-shot verification gets the full width of the multi-way
+// Keccak without holding the whole matrix: the window keeps the entries
+// expanded but not yet handed out.
+type rowStream struct {
+	p           *Params
+	rho         *[32]byte
+	win         [maxL - 1 + 2*maxBatch]nttElement
+	start, have int // win[start:have] are expanded, not yet handed out
+	expanded    int // entries of Â expanded so far
+}
+
+// next returns the next row of Â, valid until the following call.
+func (s *rowStream) next() []nttElement {
+	l := s.p.L
+	if s.have-s.start < l {
+		s.have = copy(s.win[:], s.win[s.start:s.have])
+		s.start = 0
+		for s.have < l {
+			count := min(batchWidth(), s.p.K*l-s.expanded)
+			expandA(s.p, s.win[s.have:s.have+count], s.rho, s.expanded)
+			s.have += count
+			s.expanded += count
+		}
+	}
+	row := s.win[s.start : s.start+l]
+	s.start += l
+	return row
 }

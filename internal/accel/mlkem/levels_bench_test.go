@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // BenchmarkLevels runs the four operations of the engine at every SIMD level
@@ -14,42 +15,21 @@ import (
 // BenchmarkLevels/<set>/<op>/crystals-<level>, for benchstat.
 func BenchmarkLevels(b *testing.B) {
 	seed := benchSeed()
-	for _, s := range benchSets {
-		p := s.p
-		var dk, scratch DecapsulationKey
-		if err := dk.SetSeed(p, seed); err != nil {
-			b.Fatal(err)
-		}
-		ekBytes := dk.ek.AppendBytes(nil)
-		var m [MessageSize]byte
-		var k [SharedKeySize]byte
-		c := make([]byte, p.CiphertextSize())
-		if err := dk.ek.EncapsulateInternal(&k, c, &m); err != nil {
-			b.Fatal(err)
-		}
-		var ek EncapsulationKey
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		ops := engineOps(p, seed)
+		var dk DecapsulationKey
+		panicOn(dk.SetSeed(p, seed))
+		ekBytes := dk.EncapsulationKey().AppendBytes(nil)
 		for _, op := range []struct {
 			name string
-			run  func() error
+			run  func()
 		}{
-			{"KeyGen", func() error { return scratch.SetSeed(p, seed) }},
-			{"EncapsulateFromBytes", func() error {
-				if err := ek.SetBytes(p, ekBytes); err != nil {
-					return err
-				}
-				return ek.EncapsulateInternal(&k, c, &m)
-			}},
-			{"Encapsulate", func() error { return dk.ek.EncapsulateInternal(&k, c, &m) }},
-			{"Decapsulate", func() error { return dk.Decapsulate(&k, c) }},
+			{"KeyGen", func() { ops.keyGen(seed) }},
+			{"EncapsulateFromBytes", func() { ops.encapsulateFromBytes(ekBytes) }},
+			{"Encapsulate", ops.encapsulate},
+			{"Decapsulate", ops.decapsulate},
 		} {
-			benchLevels(b, p.Name()+"/"+op.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := op.run(); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+			benchLevels(b, p.Name()+"/"+op.name, func(b *testing.B) { benchcpu.Loop(b, op.run) })
 		}
 	}
 }

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Bit packing of FIPS 204, Section 7.1, with AVX-512 VBMI: VPERMB gathers the
+// bytes of each coefficient, masked loads and stores touch exactly the
+// packed bytes, so nothing is read or written outside the caller's buffer.
+
+// unpackKernel emits unpackZ{18,20}AVX512 (centred: BitUnpack(in, γ1 − 1,
+// γ1), Algorithm 19, coefficient i = γ1 − the bits 18i or 20i onwards of in,
+// as a field element) or unpackT1AVX512 (SimpleBitUnpack with 10 bits,
+// Algorithm 18, for pkDecode).
+func unpackKernel(c *constants, bits int, centred bool) {
+	w := avx512
+	name := fmt.Sprintf("unpackZ%dAVX512", bits)
+	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+		fmt.Sprintf("exactly 32·%d bytes: the result of unpackZ.", bits)}
+	if !centred {
+		name = fmt.Sprintf("unpack%dAVX512", bits)
+		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading exactly 32·%d", bits, bits),
+			"bytes: the result of unpackPoly without an offset."}
+	}
+	gamma1 := uint32(1) << (bits - 1)
+	// The byte gather and shift of the 16 coefficients in one register.
+	idx := GLOBL(fmt.Sprintf("mldsaUnpack%dIndex", bits), RODATA|NOPTR)
+	for i := range 16 {
+		for j := range 4 {
+			DATA(4*i+j, U8(bits*i/8+j))
+		}
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaUnpack%dShift", bits), RODATA|NOPTR)
+	for i := range 16 {
+		DATA(4*i, U32(bits*i%8))
+	}
+	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)", doc...)
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	bytesPer := 2 * bits // 16 coefficients
+	m := GP64()
+	MOVQ(U64(1<<bytesPer-1), m)
+	KMOVQ(m, K3)
+	ix, sh, mask, g1 := w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	VMOVDQU32(idx, ix)
+	VMOVDQU32(shifts, sh)
+	broadcastImm(w, 1<<bits-1, mask)
+	broadcastImm(w, gamma1, g1)
+	x, t := w.regs[0], w.regs[1]
+	for v := range 16 {
+		VMOVDQU8_Z(Mem{Base: in, Disp: v * bytesPer}, K3, x)
+		VPERMB(x, ix, x)
+		VPSRLVD(sh, x, x)
+		w.and(mask, x, x)
+		if centred {
+			VPSUBD(x, g1, x) // γ1 − v in (−γ1, γ1]
+			a.fixNegative(x, t)
+		}
+		w.store(Mem{Base: out, Disp: 64 * v}, x)
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// packW1Kernel emits packW1{4,6}AVX512: SimpleBitPack of w1 with 4 or 6 bits
+// per coefficient (Algorithm 16, w1Encode), writing exactly 32·bits bytes.
+func packW1Kernel(c *constants, bits int) {
+	w := avx512
+	name := fmt.Sprintf("packW1%dAVX512", bits)
+	var gather Mem
+	if bits == 6 {
+		gather = GLOBL("mldsaPackW16Gather", RODATA|NOPTR)
+		for i := range 64 {
+			// Bytes 0–2 of each 128-bit lane, then zeros.
+			v := 0
+			if i < 12 {
+				v = 16*(i/3) + i%3
+			}
+			DATA(i, U8(v))
+		}
+	}
+	polyKernel(c, w, name, "func(out *byte, w1 *[256]uint32)",
+		name+fmt.Sprintf(" writes the %d-bit packing of w1, whose coefficients are below 2^%d,", bits, bits),
+		"to out: the result of packW1.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("w1"), GP64())
+	x, t, g := w.regs[0], w.regs[1], w.regs[2]
+	if bits == 6 {
+		m := GP64()
+		MOVQ(U64(0xfff), m)
+		KMOVQ(m, K3)
+		VMOVDQU8(gather, g)
+	}
+	for v := range 16 {
+		w.load(Mem{Base: in, Disp: 64 * v}, x)
+		// Pairs: d0 | d1 << bits in the low half of each 64-bit element.
+		VPSRLQ(U8(32-bits), x, t)
+		VPORQ(t, x, x)
+		if bits == 4 {
+			VPMOVQB(x, Mem{Base: out, Disp: 8 * v}) // one byte per pair
+			continue
+		}
+		// Quadruples: pair0 | pair1 << 12 in the low 24 bits of each lane.
+		VPSRLDQ(U8(8), x, t)
+		VPSLLQ(U8(12), t, t)
+		VPORQ(t, x, x)
+		VPERMB(x, g, x)
+		VMOVDQU8(x, K3, Mem{Base: out, Disp: 12 * v})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+func packKernels(c *constants) {
+	unpackKernel(c, 18, true)
+	unpackKernel(c, 20, true)
+	unpackKernel(c, 10, false)
+	packW1Kernel(c, 4)
+	packW1Kernel(c, 6)
+	unpackAVX2Kernel(c, 18, true)
+	unpackAVX2Kernel(c, 20, true)
+	unpackAVX2Kernel(c, 10, false)
+	packW1AVX2Kernel(c, 4)
+	packW1AVX2Kernel(c, 6)
+}
+
+// unpackAVX2Kernel emits unpackZ{18,20}AVX2 or unpack10AVX2: the AVX2 forms
+// of the AVX-512 decoders. Each 128-bit lane decodes four coefficients from
+// its own 16-byte load (lane 1 starting 4·bits/8 bytes later) with VPSHUFB
+// and VPSRLVD, so it reads up to 16 bytes past the packing: the caller
+// guarantees 32·bits + 16 readable bytes.
+func unpackAVX2Kernel(c *constants, bits int, centred bool) {
+	w := avx2
+	name := fmt.Sprintf("unpackZ%dAVX2", bits)
+	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+		fmt.Sprintf("32·%d + 16 bytes: the result of unpackZ.", bits)}
+	if !centred {
+		name = fmt.Sprintf("unpack%dAVX2", bits)
+		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading 32·%d + 16", bits, bits),
+			"bytes: the result of unpackPoly without an offset."}
+	}
+	gamma1 := uint32(1) << (bits - 1)
+	shuf := GLOBL(fmt.Sprintf("mldsaUnpack%dShuffleAVX2", bits), RODATA|NOPTR)
+	for half := range 2 {
+		for i := range 4 {
+			for j := range 4 {
+				DATA(16*half+4*i+j, U8(bits*i/8+j))
+			}
+		}
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaUnpack%dShiftAVX2", bits), RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(bits*(i%4)%8))
+	}
+	a := polyKernel(c, w, name, "func(out *[256]uint32, in *byte)", doc...)
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	sh, sv, mask, g1 := w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	VMOVDQU(shuf, sh)
+	VMOVDQU(shifts, sv)
+	broadcastImm(w, 1<<bits-1, mask)
+	broadcastImm(w, gamma1, g1)
+	x, t := w.regs[0], w.regs[1]
+	step := bits // bytes per 8 coefficients
+	for v := range 32 {
+		VMOVDQU(Mem{Base: in, Disp: v * step}, x.AsX())
+		VINSERTI128(U8(1), Mem{Base: in, Disp: v*step + step/2}, x, x)
+		VPSHUFB(sh, x, x)
+		VPSRLVD(sv, x, x)
+		VPAND(mask, x, x)
+		if centred {
+			VPSUBD(x, g1, x)
+			a.fixNegative(x, t)
+		}
+		w.store(Mem{Base: out, Disp: 32 * v}, x)
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// packW1AVX2Kernel emits packW1{4,6}AVX2: the AVX2 form of packW1, folding
+// coefficients with shifts, gathering each lane's bytes with VPSHUFB (lane 1
+// to the positions after lane 0's) and merging the lanes; it writes exactly
+// 32·bits bytes.
+func packW1AVX2Kernel(c *constants, bits int) {
+	w := avx2
+	name := fmt.Sprintf("packW1%dAVX2", bits)
+	per := bits / 2 // output bytes per 128-bit lane (4 coefficients)
+	shuf := GLOBL(fmt.Sprintf("mldsaPackW1%dShuffleAVX2", bits), RODATA|NOPTR)
+	for half := range 2 {
+		for i := range 16 {
+			v := 0x80 // zero
+			k := i - half*per
+			if k >= 0 && k < per {
+				if bits == 4 {
+					v = 8 * k // byte 0 of each 64-bit element
+				} else {
+					v = k // bytes 0–2 of the lane
+				}
+			}
+			DATA(16*half+i, U8(v))
+		}
+	}
+	polyKernel(c, w, name, "func(out *byte, w1 *[256]uint32)",
+		name+fmt.Sprintf(" writes the %d-bit packing of w1, whose coefficients are below 2^%d,", bits, bits),
+		"to out: the result of packW1.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("w1"), GP64())
+	x, t, sh := w.regs[0], w.regs[1], w.regs[2]
+	VMOVDQU(shuf, sh)
+	for v := range 32 {
+		w.load(Mem{Base: in, Disp: 32 * v}, x)
+		VPSRLQ(U8(32-bits), x, t)
+		VPOR(t, x, x)
+		if bits == 6 {
+			VPSRLDQ(U8(8), x, t)
+			VPSLLQ(U8(12), t, t)
+			VPOR(t, x, x)
+		}
+		VPSHUFB(sh, x, x)
+		VEXTRACTI128(U8(1), x, t.AsX())
+		VPOR(t.AsX(), x.AsX(), x.AsX())
+		o := Mem{Base: out, Disp: 2 * per * v}
+		VMOVD(x.AsX(), o)
+		if bits == 6 {
+			VPEXTRW(U8(2), x.AsX(), o.Offset(4))
+		}
+	}
+	VZEROUPPER()
+	RET()
+}

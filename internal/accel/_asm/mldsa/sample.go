@@ -1,0 +1,299 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Uniform rejection sampling mod q (RejNTTPoly, Algorithms 14 and 30, FIPS
+// 204) on many 3-byte candidates at once. The kernels consume whole chunks
+// (48 bytes, 16 candidates, with AVX-512; 24 bytes, 8 candidates, with AVX2)
+// while a chunk fits in the buffer and the polynomial has room for all its
+// candidates, and return the fill level and the bytes consumed; the Go
+// kernel finishes the rest, so exactly the bytes FIPS 204 consumes are
+// consumed. The stream is SHAKE128 of the public ρ: the data-dependent
+// stores and the table index of the AVX2 kernel leak nothing secret.
+
+// rejUniformAVX512 emits rejUniformAVX512(a *[256]uint32, filled int, buf
+// *byte, length int) (int, int).
+func rejUniformAVX512(c *constants) {
+	w := avx512
+	idx := GLOBL("mldsaRejUniformIndex", RODATA|NOPTR)
+	for i := range 16 {
+		for j := range 4 {
+			DATA(4*i+j, U8(3*i+min(j, 2)))
+		}
+	}
+	TEXT("rejUniformAVX512", NOSPLIT, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)")
+	Pragma("noescape")
+	Doc("rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,",
+		"taking 48-byte chunks while one fits in length and filled ≤ 240, and returns",
+		"the new fill level and the number of bytes consumed.")
+	m := GP64()
+	MOVQ(U64(1<<48-1), m)
+	KMOVQ(m, K3)
+	ix, mask, qv, x := w.regs[0], w.regs[1], w.regs[2], w.regs[3]
+	VMOVDQU32(idx, ix)
+	broadcastImm(w, 1<<23-1, mask)
+	VPBROADCASTD(c.at(offQ), qv)
+	rejectionLoop("rejUniformAVX512", 48, 48, n-16, func(a, buf, pos, filled Register) {
+		VMOVDQU8_Z(Mem{Base: buf, Index: pos, Scale: 1}, K3, x)
+		VPERMB(x, ix, x)
+		VPANDD(mask, x, x)
+		VPCMPUD(U8(1), qv, x, K4) // x < q
+		VPCOMPRESSD(x, K4, Mem{Base: a, Index: filled, Scale: 4})
+		addPopCount(K4, filled)
+	})
+}
+
+// rejUniformAVX2 emits the 8-candidate AVX2 kernel. A chunk is 24 bytes;
+// the kernel loads 32, so it runs while 32 bytes remain. The accepted
+// candidates are moved to the front with VPERMD and a table indexed by the
+// acceptance mask, and stored with VPMASKMOVD, so nothing past the new fill
+// level is written.
+func rejUniformAVX2(c *constants, cs *compactor) {
+	w := avx2
+	shuf := GLOBL("mldsaRejUniformShuffleAVX2", RODATA|NOPTR)
+	// VPSHUFB per 128-bit lane: lane 0 holds bytes 0–11 of the chunk, lane 1
+	// bytes 12–23 (moved there by VPERMQ below).
+	for half := range 2 {
+		for i := range 4 {
+			for j := range 4 {
+				b := 3*i + min(j, 2)
+				if half == 1 {
+					b = 4 + 3*i + min(j, 2) // lane 1 starts at byte 8 of the loaded 16
+				}
+				DATA(16*half+4*i+j, U8(b))
+			}
+		}
+	}
+	TEXT("rejUniformAVX2", NOSPLIT, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)")
+	Pragma("noescape")
+	Doc("rejUniformAVX2 appends to a, from index filled on, the candidates of buf below q,",
+		"taking 24-byte chunks while 32 bytes remain and filled ≤ 248, and returns the new",
+		"fill level and the number of bytes consumed.")
+	sh, mask, qv, x, p := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
+	VMOVDQU(shuf, sh)
+	broadcastImm(w, 1<<23-1, mask)
+	VPBROADCASTD(c.at(offQ), qv)
+	cs.setup(w.regs[5], w.regs[6])
+	rejectionLoop("rejUniformAVX2", 32, 24, n-8, func(a, buf, pos, filled Register) {
+		// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
+		VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPSHUFB(sh, x, x)
+		VPAND(mask, x, x)
+		VPCMPGTD(x, qv, p) // q > x
+		cs.store(x, p, a, filled)
+	})
+}
+
+// compactor is the AVX2 replacement for VPCOMPRESSD: a table of VPERMD
+// indices per 8-bit acceptance mask moves the accepted lanes to the front,
+// and VPMASKMOVD stores exactly that many, so nothing past the new fill
+// level is written. The table index is the acceptance pattern, which the
+// samplers may reveal (see the kernels).
+type compactor struct {
+	table, lanes       Mem
+	laneIdx, count     VecPhysical
+	bits, tableAddress GPVirtual
+}
+
+func newCompactor() *compactor {
+	cs := &compactor{table: GLOBL("mldsaCompactAVX2", RODATA|NOPTR)}
+	for m := range 256 {
+		k := 0
+		var v [8]int
+		for i := range 8 {
+			if m>>i&1 == 1 {
+				v[k] = i
+				k++
+			}
+		}
+		for i := range 8 {
+			DATA(8*m+i, U8(v[i]))
+		}
+	}
+	cs.lanes = GLOBL("mldsaLaneIndexAVX2", RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(i))
+	}
+	return cs
+}
+
+// setup loads the constants of one kernel into two spare registers.
+func (cs *compactor) setup(laneIdx, count VecPhysical) {
+	cs.laneIdx, cs.count = laneIdx, count
+	VMOVDQU(cs.lanes, laneIdx)
+	cs.bits, cs.tableAddress = GP64(), GP64()
+	LEAQ(cs.table, cs.tableAddress)
+}
+
+// store appends the lanes of x where accept is all ones to a[filled] and
+// advances filled; accept is clobbered.
+func (cs *compactor) store(x, accept VecPhysical, a, filled Register) {
+	VMOVMSKPS(accept, cs.bits.As32())
+	VPMOVZXBD(Mem{Base: cs.tableAddress, Index: cs.bits, Scale: 8}, accept)
+	VPERMD(x, accept, x)
+	POPCNTQ(cs.bits, cs.bits)
+	VMOVQ(cs.bits, cs.count.AsX())
+	VPBROADCASTD(cs.count.AsX(), cs.count)
+	VPCMPGTD(cs.laneIdx, cs.count, accept) // lanes below the count
+	VPMASKMOVD(x, accept, Mem{Base: a, Index: filled, Scale: 4})
+	ADDQ(cs.bits, filled)
+}
+
+// rejectionLoop emits the loop every rejection kernel shares, after the
+// caller's TEXT and constant setup: while a chunk of read bytes fits in the
+// buffer at pos and filled ≤ maxFill, body appends the chunk's accepted
+// coefficients at a[filled] and advances filled; pos advances by step. It
+// then returns (filled, pos).
+func rejectionLoop(name string, read, step, maxFill int, body func(a, buf, pos, filled Register)) {
+	a := Load(Param("a"), GP64())
+	filled := Load(Param("filled"), GP64())
+	buf := Load(Param("buf"), GP64())
+	end := Load(Param("length"), GP64())
+	SUBQ(U8(read), end) // chunks start at pos ≤ length − read
+	pos := GP64()
+	XORQ(pos, pos)
+	loop, done := name+"_loop", name+"_done"
+	Label(loop)
+	CMPQ(pos, end)
+	JG(LabelRef(done))
+	CMPQ(filled, U32(maxFill))
+	JG(LabelRef(done))
+	body(a, buf, pos, filled)
+	ADDQ(U8(step), pos)
+	JMP(LabelRef(loop))
+	Label(done)
+	Store(filled, ReturnIndex(0))
+	Store(pos, ReturnIndex(1))
+	VZEROUPPER()
+	RET()
+}
+
+// addPopCount adds the number of set bits of mask k to filled.
+func addPopCount(k Op, filled Register) {
+	cnt := GP32()
+	KMOVW(k, cnt)
+	POPCNTL(cnt, cnt)
+	ADDQ(cnt.As64(), filled)
+}
+
+func samplerKernels(c *constants) {
+	cs := newCompactor()
+	rejUniformAVX512(c)
+	rejUniformAVX2(c, cs)
+	rejEtaAVX512(c, 2)
+	rejEtaAVX512(c, 4)
+	rejEtaAVX2(c, cs, 2)
+	rejEtaAVX2(c, cs, 4)
+}
+
+// rejEtaAVX2 emits rejEta{2,4}AVX2: the AVX2 form of rejEtaAVX512, eight
+// half-bytes (four bytes) per step, with the compactor for VPCOMPRESSD.
+func rejEtaAVX2(c *constants, cs *compactor, eta int) {
+	w := avx2
+	name := fmt.Sprintf("rejEta%dAVX2", eta)
+	shuf := GLOBL(fmt.Sprintf("mldsaRejEta%dShuffleAVX2", eta), RODATA|NOPTR)
+	for i := range 32 {
+		// Dword d takes byte d/2 of the broadcast 4 bytes (lane 1 from 2).
+		DATA(i, U8(i/4/2))
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShiftAVX2", eta), RODATA|NOPTR)
+	for i := range 8 {
+		DATA(4*i, U32(4*(i%2)))
+	}
+	a := polyKernel(c, w, name, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)",
+		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
+		"the half-bytes of buf give, taking 4-byte chunks while one fits in length and",
+		"filled ≤ 248, and returns the new fill level and the number of bytes consumed.")
+	ix, sh, fifteen, bound, etaV, x, t, acc := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	VMOVDQU(shuf, ix)
+	VMOVDQU(shifts, sh)
+	broadcastImm(w, 15, fifteen)
+	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
+	broadcastImm(w, uint32(eta), etaV)
+	spare := a.pool.get()
+	cs.setup(spare, a.pool.get())
+	var c205 VecPhysical
+	if eta == 2 {
+		c205 = a.pool.get()
+		broadcastImm(w, 205, c205)
+	}
+	rejectionLoop(name, 4, 4, n-8, func(pa, buf, pos, filled Register) {
+		VPBROADCASTD(Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPSHUFB(ix, x, x)
+		VPSRLVD(sh, x, x)
+		VPAND(fifteen, x, x)    // the half-bytes z, low one first
+		VPCMPGTD(x, bound, acc) // bound > z
+		if eta == 2 {
+			VPMULLD(c205, x, t)
+			VPSRLD(U8(10), t, t)
+			VPSUBD(t, x, x)
+			VPSLLD(U8(2), t, t)
+			VPSUBD(t, x, x)
+		}
+		VPSUBD(x, etaV, x)
+		a.fixNegative(x, t)
+		cs.store(x, acc, pa, filled)
+	})
+}
+
+// rejEtaAVX512 emits rejEta{2,4}AVX512: bounded rejection sampling
+// (RejBoundedPoly, Algorithms 15 and 31) on 16 half-bytes at a time. The
+// coefficients are secret (s1, s2); as in the Go kernel, only the positions
+// of rejected half-bytes influence anything observable (here the store
+// address, through the count of accepted ones), and a rejected half-byte
+// says nothing about the accepted ones, which are independent draws. The
+// values themselves only flow through arithmetic.
+func rejEtaAVX512(c *constants, eta int) {
+	w := avx512
+	name := fmt.Sprintf("rejEta%dAVX512", eta)
+	idx := GLOBL(fmt.Sprintf("mldsaRejEta%dIndex", eta), RODATA|NOPTR)
+	for i := range 16 {
+		for j := range 4 {
+			DATA(4*i+j, U8(i/2))
+		}
+	}
+	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShift", eta), RODATA|NOPTR)
+	for i := range 16 {
+		DATA(4*i, U32(4*(i%2)))
+	}
+	a := polyKernel(c, w, name, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)",
+		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
+		"the half-bytes of buf give, taking 8-byte chunks while one fits in length and",
+		"filled ≤ 240, and returns the new fill level and the number of bytes consumed.")
+	ix, sh, fifteen, bound, etaV, x, t := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6]
+	VMOVDQU32(idx, ix)
+	VMOVDQU32(shifts, sh)
+	broadcastImm(w, 15, fifteen)
+	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
+	broadcastImm(w, uint32(eta), etaV)
+	var c205 VecPhysical
+	if eta == 2 {
+		c205 = w.regs[7]
+		broadcastImm(w, 205, c205)
+	}
+	rejectionLoop(name, 8, 8, n-16, func(pa, buf, pos, filled Register) {
+		VPBROADCASTQ(Mem{Base: buf, Index: pos, Scale: 1}, x)
+		VPERMB(x, ix, x)
+		VPSRLVD(sh, x, x)
+		VPANDD(fifteen, x, x) // the half-bytes z, low one first
+		VPCMPUD(U8(1), bound, x, K4)
+		if eta == 2 {
+			// z mod 5 = z − 5·⌊z·205/1024⌋, then 2 − that.
+			VPMULLD(c205, x, t)
+			VPSRLD(U8(10), t, t)
+			VPSUBD(t, x, x)
+			VPSLLD(U8(2), t, t)
+			VPSUBD(t, x, x)
+		}
+		VPSUBD(x, etaV, x) // η − z: in [−η, η] where accepted
+		a.fixNegative(x, t)
+		VPCOMPRESSD(x, K4, Mem{Base: pa, Index: filled, Scale: 4})
+		addPopCount(K4, filled)
+	})
+}

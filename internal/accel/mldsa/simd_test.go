@@ -1,0 +1,485 @@
+package mldsa
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+// Differential tests of the dispatched kernels: at every level, each kernel
+// must return exactly what its portable Go twin returns, on random inputs
+// and on inputs with every coefficient at a bound.
+
+// edgeRings are inputs with all coefficients at the ends of [0, q), and
+// mixes of them.
+func edgeRings(rng *rand.Rand) []ringElement {
+	var zero, one, top, alt, mix ringElement
+	for i := range top {
+		one[i] = 1
+		top[i] = q - 1
+		alt[i] = fieldElement((q - 1) * (i & 1))
+		mix[i] = []fieldElement{0, 1, q - 1, q - 2, (q - 1) / 2, (q + 1) / 2}[rng.IntN(6)]
+	}
+	return []ringElement{zero, one, top, alt, mix}
+}
+
+// kernelInputs returns the edge inputs followed by count random ones.
+func kernelInputs(seed uint64, count int) []ringElement {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	in := edgeRings(rng)
+	for range count {
+		in = append(in, randomRing(rng))
+	}
+	return in
+}
+
+func TestKernelsMatchPortable(t *testing.T) {
+	inputs := kernelInputs(1, 300)
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i, f := range inputs {
+			g := inputs[(i*7+3)%len(inputs)]
+			if got, want := ntt(&f), nttGeneric(&f); got != want {
+				t.Fatalf("input %d: ntt differs from the portable kernel", i)
+			}
+			fH, gH := nttElement(f), nttElement(g)
+			if got, want := invNTT(&fH), invNTTGeneric(&fH); got != want {
+				t.Fatalf("input %d: invNTT differs from the portable kernel", i)
+			}
+			if got, want := nttMul(&fH, &gH), nttMulGeneric(&fH, &gH); got != want {
+				t.Fatalf("input %d: nttMul differs from the portable kernel", i)
+			}
+			for terms := 1; terms <= maxL; terms++ {
+				var a, b [maxL]nttElement
+				for j := range terms {
+					a[j] = nttElement(inputs[(i+j)%len(inputs)])
+					b[j] = nttElement(inputs[(i+5*j+1)%len(inputs)])
+				}
+				if got, want := nttDot(a[:terms], b[:terms]), nttDotGeneric(a[:terms], b[:terms]); got != want {
+					t.Fatalf("input %d: nttDot of %d terms differs from the portable kernel", i, terms)
+				}
+			}
+		}
+	})
+}
+
+// FuzzNTTKernels feeds arbitrary coefficients (reduced into [0, q)) to every
+// transform and product kernel at every level and compares with the
+// portable kernels.
+func FuzzNTTKernels(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0xff, 0xff, 0x7f, 0x00, 0x00, 0x80, 0x01})
+	f.Add(make([]byte, 2*4*n))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var a, b ringElement
+		for i := range 2 * n {
+			var v uint32
+			for k := range 4 {
+				if j := 4*i + k; j < len(data) {
+					v |= uint32(data[j]) << (8 * k)
+				}
+			}
+			if i < n {
+				a[i] = fieldElement(v % q)
+			} else {
+				b[i-n] = fieldElement(v % q)
+			}
+		}
+		aH, bH := nttElement(a), nttElement(b)
+		wantNTT, wantInv := nttGeneric(&a), invNTTGeneric(&aH)
+		wantMul := nttMulGeneric(&aH, &bH)
+		pairA, pairB := []nttElement{aH, bH}, []nttElement{bH, aH}
+		wantDot := nttDotGeneric(pairA, pairB)
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ntt(&a) != wantNTT || invNTT(&aH) != wantInv || nttMul(&aH, &bH) != wantMul ||
+				nttDot(pairA, pairB) != wantDot {
+				restore()
+				t.Fatalf("level %v differs from the portable kernels", l)
+			}
+			restore()
+		}
+	})
+}
+
+// everyResidue returns the polynomials that together hold every r in
+// [0, q), block b holding b·256 + j (the last block padded with q − 1).
+func everyResidue() []ringElement {
+	blocks := make([]ringElement, (q+n-1)/n)
+	for b := range blocks {
+		for j := range n {
+			blocks[b][j] = fieldElement(min(b*n+j, q-1))
+		}
+	}
+	return blocks
+}
+
+// maxLowBits returns ‖LowBits(r)‖∞ with the portable kernel.
+func maxLowBits(p *Params, r *ringElement) int {
+	m := int32(0)
+	for _, c := range r {
+		r0 := lowBits(p, c)
+		m = max(m, r0, -r0)
+	}
+	return int(m)
+}
+
+// maxAbs returns ‖f‖∞ with the portable helpers.
+func maxAbs(f *ringElement) int {
+	m := uint32(0)
+	for _, c := range f {
+		m = max(m, fieldAbs(c))
+	}
+	return int(m)
+}
+
+// TestRoundingKernelsExhaustive runs HighBits, the LowBits norm, UseHint
+// and MakeHint over every r in [0, q) at every level, for both values of γ2,
+// against the portable kernels; the norm checks are tested at the exact
+// threshold (the maximum fails, one above passes).
+func TestRoundingKernelsExhaustive(t *testing.T) {
+	blocks := everyResidue()
+	rng := rand.New(rand.NewPCG(5, 5))
+	var hints, ct0 []ringElement
+	for i := range blocks {
+		var h, c ringElement
+		for j := range n {
+			switch i % 3 {
+			case 0:
+				h[j] = fieldElement(rng.IntN(2))
+				c[j] = fieldElement(rng.Uint32N(q))
+			case 1:
+				h[j] = 1
+				c[j] = fieldFromInt32(int32(rng.IntN(1<<13)) - 1<<12) // a t0-sized product
+			default:
+				c[j] = []fieldElement{0, 1, q - 1, q / 2}[j%4]
+			}
+		}
+		hints, ct0 = append(hints, h), append(ct0, c)
+	}
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		if l == cpu.Portable {
+			t.Skip("the portable kernels are the reference (TestRoundingExhaustive checks them)")
+		}
+		for _, p := range []*Params{Params44(), Params65()} {
+			for i := range blocks {
+				r := &blocks[i]
+				var got, want ringElement
+				polyHighBits(p, &got, r)
+				polyHighBitsGeneric(p, &want, r)
+				if got != want {
+					t.Fatalf("%s: HighBits differs on block %d", p.Name, i)
+				}
+				polyUseHints(p, &got, &hints[i], r)
+				polyUseHintsGeneric(p, &want, &hints[i], r)
+				if got != want {
+					t.Fatalf("%s: UseHint differs on block %d", p.Name, i)
+				}
+				gotOnes := polyMakeHints(p, &got, r, &ct0[i])
+				wantOnes := polyMakeHintsGeneric(p, &want, r, &ct0[i])
+				if got != want || gotOnes != wantOnes {
+					t.Fatalf("%s: MakeHint differs on block %d", p.Name, i)
+				}
+				m := maxLowBits(p, r)
+				if lowBitsNormBelow(p, r, m) || !lowBitsNormBelow(p, r, m+1) {
+					t.Fatalf("%s: LowBits norm check wrong at its threshold %d on block %d", p.Name, m, i)
+				}
+			}
+		}
+	})
+}
+
+// TestPolyKernelsMatchPortable checks addition, subtraction and the
+// infinity-norm check on random and edge inputs at every level, the norm at
+// its exact threshold and at the bounds signing uses.
+func TestPolyKernelsMatchPortable(t *testing.T) {
+	inputs := kernelInputs(2, 300)
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i, f := range inputs {
+			g := inputs[(i*11+1)%len(inputs)]
+			if polyAdd(&f, &g) != polyAddGeneric(&f, &g) || polySub(&f, &g) != polySubGeneric(&f, &g) {
+				t.Fatalf("input %d: polyAdd or polySub differs from the portable kernel", i)
+			}
+			m := maxAbs(&f)
+			if m > 0 && infinityNormBelow(&f, m) || !infinityNormBelow(&f, m+1) {
+				t.Fatalf("input %d: norm check wrong at its threshold %d", i, m)
+			}
+			for _, bound := range []int{1, 2, 1<<17 - 78, 1<<19 - 196, (q - 1) / 88, (q - 1) / 32, (q - 1) / 2} {
+				if infinityNormBelow(&f, bound) != infinityNormBelowGeneric(&f, bound) {
+					t.Fatalf("input %d: norm check with bound %d differs", i, bound)
+				}
+			}
+		}
+	})
+}
+
+// TestPackingKernelsMatchPortable compares the z and t1 decoders and the w1 encoder
+// with the portable kernels at every level, on random bytes, all-zero and
+// all-one bytes, and w1 at its largest values; the buffers are exactly as
+// long as the packings, so a kernel that reads or writes past them fails.
+func TestPackingKernelsMatchPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for _, p := range All() {
+			for it := range 200 {
+				in := make([]byte, 32*p.gamma1Bits)
+				switch it {
+				case 0:
+				case 1:
+					for i := range in {
+						in[i] = 0xff
+					}
+				default:
+					for i := range in {
+						in[i] = byte(rng.Uint32())
+					}
+				}
+				var got, want ringElement
+				unpackZGeneric(p, &want, in)
+				// Exactly the packing, and with the 16 bytes the AVX2
+				// kernels need after it.
+				for _, buf := range [][]byte{in, append(bytes.Clone(in), make([]byte, 16)...)} {
+					unpackZ(p, &got, buf)
+					if got != want {
+						t.Fatalf("%s: unpackZ differs on input %d (buffer of %d bytes)", p.Name, it, len(buf))
+					}
+				}
+				var t1 ringElement
+				unpackT1Generic(&want, in[:320])
+				for _, buf := range [][]byte{in[:320], in[:336]} {
+					if unpackT1(&t1, buf); t1 != want {
+						t.Fatalf("unpackT1 differs on input %d (buffer of %d bytes)", it, len(buf))
+					}
+				}
+				var w1 ringElement
+				top := uint32(1)<<p.w1Bits - 1
+				for j := range w1 {
+					w1[j] = fieldElement(rng.Uint32N(top + 1))
+					if it == 1 {
+						w1[j] = fieldElement(top)
+					}
+				}
+				out, ref := make([]byte, 32*p.w1Bits), make([]byte, 32*p.w1Bits)
+				packW1(p, out, &w1)
+				packW1Generic(p, ref, &w1)
+				if !bytes.Equal(out, ref) {
+					t.Fatalf("%s: packW1 differs on input %d", p.Name, it)
+				}
+			}
+		}
+	})
+}
+
+// polysFromBytes reads count polynomials of coefficients mod q from data,
+// four bytes each, missing bytes read as zero.
+func polysFromBytes(data []byte, count int) []ringElement {
+	out := make([]ringElement, count)
+	for i := range count * n {
+		var v uint32
+		for k := range 4 {
+			if j := 4*i + k; j < len(data) {
+				v |= uint32(data[j]) << (8 * k)
+			}
+		}
+		out[i/n][i%n] = fieldElement(v % q)
+	}
+	return out
+}
+
+// FuzzCoefficientKernels feeds arbitrary polynomials to the coefficient-wise
+// kernels (add, sub, norm checks, HighBits, the LowBits norm, MakeHint,
+// UseHint) and arbitrary bytes to unpackZ, unpackT1 and packW1, at every level,
+// comparing with the portable kernels.
+func FuzzCoefficientKernels(f *testing.F) {
+	f.Add([]byte{}, uint32(1))
+	f.Add([]byte{0x00, 0xe0, 0x7f, 0x00, 0xff, 0xff, 0xff, 0xff}, uint32(0xffffffff))
+	f.Add(bytes.Repeat([]byte{0xff}, 3*4*n), uint32(261888))
+	f.Fuzz(func(t *testing.T, data []byte, bound uint32) {
+		ps := polysFromBytes(data, 3)
+		a, b, c := &ps[0], &ps[1], &ps[2]
+		var h ringElement
+		for j := range h {
+			h[j] = c[j] & 1
+		}
+		raw := make([]byte, 640+16) // room for the AVX2 decoder's reads
+		copy(raw, data)
+		bnd := int(bound)%((q-1)/2) + 1
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var t1, t1Want ringElement
+			unpackT1Generic(&t1Want, raw[:320])
+			for _, buf := range [][]byte{raw[:320], raw} {
+				if unpackT1(&t1, buf); t1 != t1Want {
+					t.Fatalf("level %v: unpackT1 differs", l)
+				}
+			}
+			if polyAdd(a, b) != polyAddGeneric(a, b) || polySub(a, b) != polySubGeneric(a, b) ||
+				infinityNormBelow(a, bnd) != infinityNormBelowGeneric(a, bnd) {
+				t.Fatalf("level %v: add, sub or norm differs", l)
+			}
+			for _, p := range All() {
+				var got, want ringElement
+				polyHighBits(p, &got, a)
+				polyHighBitsGeneric(p, &want, a)
+				if got != want {
+					t.Fatalf("level %v, %s: HighBits differs", l, p.Name)
+				}
+				polyUseHints(p, &got, &h, a)
+				polyUseHintsGeneric(p, &want, &h, a)
+				if got != want {
+					t.Fatalf("level %v, %s: UseHint differs", l, p.Name)
+				}
+				if polyMakeHints(p, &got, a, b) != polyMakeHintsGeneric(p, &want, a, b) || got != want {
+					t.Fatalf("level %v, %s: MakeHint differs", l, p.Name)
+				}
+				if lowBitsNormBelow(p, a, bnd) != lowBitsNormBelowGeneric(p, a, bnd) {
+					t.Fatalf("level %v, %s: LowBits norm differs", l, p.Name)
+				}
+				unpackZ(p, &got, raw)
+				unpackZGeneric(p, &want, raw)
+				if got != want {
+					t.Fatalf("level %v, %s: unpackZ differs", l, p.Name)
+				}
+				for j := range got {
+					got[j] &= 1<<p.w1Bits - 1
+				}
+				o1, o2 := make([]byte, 32*p.w1Bits), make([]byte, 32*p.w1Bits)
+				packW1(p, o1, &got)
+				packW1Generic(p, o2, &got)
+				if !bytes.Equal(o1, o2) {
+					t.Fatalf("level %v, %s: packW1 differs", l, p.Name)
+				}
+			}
+			restore()
+		}
+	})
+}
+
+// checkSampler samples from buf in pieces of the given lengths, as the
+// Expand functions do block by block, with a dispatched rejection sampler and
+// its portable twin, and fails if the polynomials or fill levels differ.
+func checkSampler[T comparable](t *testing.T, buf []byte, pieces []int, simd, portable func(a *T, filled int, b []byte) int) {
+	t.Helper()
+	var got, want T
+	fg, fw := 0, 0
+	for off, i := 0, 0; off < len(buf); i++ {
+		end := min(len(buf), off+pieces[i%len(pieces)])
+		fg = simd(&got, fg, buf[off:end])
+		fw = portable(&want, fw, buf[off:end])
+		if fg != fw || got != want {
+			t.Fatalf("after %d bytes: fill %d, portable %d, or coefficients differ", end, fg, fw)
+		}
+		off = end
+	}
+}
+
+func checkRejNTTPoly(t *testing.T, buf []byte, pieces []int) {
+	t.Helper()
+	checkSampler(t, buf, pieces, rejNTTPoly, rejNTTPolyGeneric)
+}
+
+// TestRejNTTPolyMatchesPortable feeds the uniform sampler random streams,
+// streams with many rejected candidates (all 0xff), streams of values just
+// below and at q, and odd piece lengths, at every level.
+func TestRejNTTPolyMatchesPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for it := range 300 {
+			buf := make([]byte, 168*(1+it%6))
+			for i := range buf {
+				buf[i] = byte(rng.Uint32())
+			}
+			switch it % 5 {
+			case 1:
+				for i := range buf {
+					buf[i] = 0xff
+				}
+			case 2:
+				for i := 0; i+3 <= len(buf); i += 3 {
+					v := uint32(q - 1 + rng.IntN(3)) // q − 1, q, q + 1
+					if rng.IntN(2) == 0 {
+						v |= 1 << 23 // the ignored top bit
+					}
+					buf[i], buf[i+1], buf[i+2] = byte(v), byte(v>>8), byte(v>>16)
+				}
+			}
+			checkRejNTTPoly(t, buf, []int{168, 840, 1 + it%97, 3})
+		}
+	})
+}
+
+// FuzzRejNTTPoly compares the uniform sampler with the portable kernel at
+// every level on arbitrary streams cut into arbitrary pieces.
+func FuzzRejNTTPoly(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{0xff}, 840), uint8(168))
+	f.Add(bytes.Repeat([]byte{0x01, 0xe0, 0x7f}, 300), uint8(48))
+	f.Add([]byte{1, 2, 3, 4, 5}, uint8(1))
+	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRejNTTPoly(t, buf, []int{int(piece) + 1})
+			restore()
+		}
+	})
+}
+
+// checkRejBoundedPoly runs checkSampler on the bounded sampler for both η.
+func checkRejBoundedPoly(t *testing.T, buf []byte, pieces []int) {
+	t.Helper()
+	for _, eta := range []int{2, 4} {
+		checkSampler(t, buf, pieces,
+			func(a *ringElement, f int, b []byte) int { return rejBoundedPoly(a, f, eta, b) },
+			func(a *ringElement, f int, b []byte) int { return rejBoundedPolyGeneric(a, f, eta, b) })
+	}
+}
+
+// TestRejBoundedPolyMatchesPortable feeds the bounded sampler random
+// streams, streams of rejected half-bytes only (0xff), of the largest
+// accepted ones, and odd piece lengths, at every level.
+func TestRejBoundedPolyMatchesPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for it := range 300 {
+			buf := make([]byte, 136*(1+it%4))
+			for i := range buf {
+				switch it % 4 {
+				case 1:
+					buf[i] = 0xff
+				case 2:
+					buf[i] = []byte{0xee, 0x88, 0x8e, 0xe8, 0x9f, 0xf9}[rng.IntN(6)]
+				default:
+					buf[i] = byte(rng.Uint32())
+				}
+			}
+			checkRejBoundedPoly(t, buf, []int{136, 272, 1 + it%61, 9})
+		}
+	})
+}
+
+// FuzzRejBoundedPoly compares the bounded sampler with the portable kernel
+// at every level on arbitrary streams cut into arbitrary pieces.
+func FuzzRejBoundedPoly(f *testing.F) {
+	f.Add(bytes.Repeat([]byte{0xff}, 272), uint8(135))
+	f.Add(bytes.Repeat([]byte{0x8e, 0xe8}, 200), uint8(7))
+	f.Add([]byte{0x12, 0x34}, uint8(0))
+	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
+		for _, l := range cpu.Levels() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRejBoundedPoly(t, buf, []int{int(piece) + 1})
+			restore()
+		}
+	})
+}
