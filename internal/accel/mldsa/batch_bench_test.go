@@ -86,3 +86,38 @@ func BenchmarkBatchProduct(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBatchSign reports the per-item cost of hedged SignMuBatch beside
+// single hedged SignMu, in one run.
+func BenchmarkBatchSign(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, p := range All() {
+		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{1})
+		mus, sigs, _ := signedBatch(b, rng, sk, 64)
+		rnds := make([][RandomSize]byte, 64)
+		fresh := func(m int) {
+			for i := range rnds[:m] {
+				rnds[i][0]++ // a fresh rnd each time, as from a CSPRNG
+			}
+		}
+		b.Run(p.Name+"/single", func(b *testing.B) {
+			benchcpu.LoopItems(b, 1, func() {
+				fresh(1)
+				if err := sk.SignMu(sigs[0], &mus[0], &rnds[0]); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+		sk.PublicKey().batchTerms()
+		for _, m := range benchBatchSizes {
+			b.Run(fmt.Sprintf("%s/batch-%d", p.Name, m), func(b *testing.B) {
+				benchcpu.LoopItems(b, m, func() {
+					fresh(m)
+					if err := sk.SignMuBatch(sigs[:m], mus[:m], rnds[:m]); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		}
+	}
+}

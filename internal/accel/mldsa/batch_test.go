@@ -174,7 +174,8 @@ func TestVerifyMuBatch(t *testing.T) {
 			}
 		}
 	})
-	if err := Params44().batchTermsKey().VerifyMuBatch(make([]error, 1), nil, nil); err == nil {
+	pk := NewPrivateKeyFromSeed(Params44(), &[SeedSize]byte{}).PublicKey()
+	if err := pk.VerifyMuBatch(make([]error, 1), nil, nil); err == nil {
 		t.Error("VerifyMuBatch accepted slices of different lengths")
 	}
 }
@@ -206,7 +207,71 @@ func TestBatchSignaturesStdlib(t *testing.T) {
 	}
 }
 
-// batchTermsKey returns a public key of p for tests that need any key.
-func (p *Params) batchTermsKey() *PublicKey {
-	return NewPrivateKeyFromSeed(p, &[SeedSize]byte{}).PublicKey()
+// TestSignMuBatch checks that SignMuBatch writes exactly SignMu's
+// signatures, deterministic and hedged, for random batch sizes at every
+// level, and that crypto/mldsa accepts them.
+func TestSignMuBatch(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		for _, p := range All() {
+			sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{byte(p.L)})
+			std, err := mldsa.NewPublicKey(stdParams(p), sk.PublicKey().Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range batchSizes(rng) {
+				mus, want, msgs := signedBatch(t, rng, sk, m)
+				rnds := make([][RandomSize]byte, m)
+				for i := range rnds {
+					if i%2 == 1 { // odd items hedged, even ones deterministic
+						for j := range rnds[i] {
+							rnds[i][j] = byte(rng.Uint32())
+						}
+						if err := sk.SignMu(want[i], &mus[i], &rnds[i]); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				sigs := make([][]byte, m)
+				for i := range sigs {
+					sigs[i] = make([]byte, p.SignatureSize())
+				}
+				if err := sk.SignMuBatch(sigs, mus, rnds); err != nil {
+					t.Fatal(err)
+				}
+				for i := range m {
+					if !bytes.Equal(sigs[i], want[i]) {
+						t.Fatalf("%s, batch of %d: item %d differs from SignMu", p.Name, m, i)
+					}
+					if err := mldsa.Verify(std, msgs[i], sigs[i], nil); err != nil {
+						t.Fatalf("%s: stdlib rejects batch item %d: %v", p.Name, i, err)
+					}
+				}
+			}
+		}
+	})
+	sk := NewPrivateKeyFromSeed(Params44(), &[SeedSize]byte{})
+	if err := sk.SignMuBatch(make([][]byte, 1), nil, nil); err == nil {
+		t.Error("SignMuBatch accepted slices of different lengths")
+	}
+	if err := sk.SignMuBatch([][]byte{make([]byte, 3)}, make([][MuSize]byte, 1), make([][RandomSize]byte, 1)); err == nil {
+		t.Error("SignMuBatch accepted a short signature buffer")
+	}
+}
+
+// TestBatchAllocations checks that the batch operations allocate nothing
+// once the key's batch terms exist.
+func TestBatchAllocations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	sk := NewPrivateKeyFromSeed(Params65(), &[SeedSize]byte{})
+	mus, sigs, _ := signedBatch(t, rng, sk, 9)
+	rnds := make([][RandomSize]byte, 9)
+	errs := make([]error, 9)
+	sk.PublicKey().batchTerms()
+	if a := testing.AllocsPerRun(3, func() { sk.SignMuBatch(sigs, mus, rnds) }); a != 0 {
+		t.Errorf("SignMuBatch: %v allocations", a)
+	}
+	if a := testing.AllocsPerRun(3, func() { sk.PublicKey().VerifyMuBatch(errs, mus, sigs) }); a != 0 {
+		t.Errorf("VerifyMuBatch: %v allocations", a)
+	}
 }
