@@ -51,7 +51,6 @@ type batchSigner struct {
 	w        *[maxLanes][maxK]ringElement
 	w1Packed [maxLanes][32 * 6 * maxK]byte
 	cTilde   [maxLanes][64]byte
-	c        [maxLanes]ringElement
 }
 
 func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte) {
