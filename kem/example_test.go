@@ -141,3 +141,22 @@ func ExampleNewExpandedDecapsulationKey768() {
 	// 2400 true
 	// true
 }
+
+func ExampleEncapsulationKey768_EncapsulateBatch() {
+	dk, err := kem.GenerateKey768()
+	if err != nil {
+		log.Fatal(err)
+	}
+	// A client sending many messages to one recipient encapsulates once per
+	// message, in one batch.
+	keys, ciphertexts := dk.EncapsulationKey().EncapsulateBatch(4)
+	for i, ct := range ciphertexts {
+		k, err := dk.Decapsulate(ct)
+		fmt.Println(i, err == nil && bytes.Equal(k, keys[i]))
+	}
+	// Output:
+	// 0 true
+	// 1 true
+	// 2 true
+	// 3 true
+}

@@ -117,3 +117,22 @@ func Example_tls() {
 	fmt.Println(tls.VersionName(state.Version), state.PeerCertificates[0].SignatureAlgorithm)
 	// Output: TLS 1.3 ML-DSA-44
 }
+
+func ExampleVerifier_VerifyBatch() {
+	key, _ := signer.GenerateKey(mldsa.MLDSA65())
+	msgs := [][]byte{[]byte("token 1"), []byte("token 2"), []byte("token 3")}
+	sigs, err := key.SignBatch(rand.Reader, msgs, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sigs[1][0] ^= 1 // tamper with one signature
+
+	v := signer.NewVerifier(key.PublicKey())
+	for i, err := range v.VerifyBatch(msgs, sigs, nil) {
+		fmt.Println(i, err == nil)
+	}
+	// Output:
+	// 0 true
+	// 1 false
+	// 2 true
+}

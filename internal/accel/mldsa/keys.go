@@ -19,6 +19,8 @@ type PublicKey struct {
 	a   []nttElement // Â, row-major, K·L elements
 	pk  [2592]byte   // pkEncode output
 	pkN int
+
+	batch batchCache // per-key terms of the batch products, built on first use
 }
 
 // PrivateKey is an ML-DSA private key in the form signing uses: ŝ1, ŝ2, t̂0

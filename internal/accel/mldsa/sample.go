@@ -1,7 +1,5 @@
 package mldsa
 
-import "github.com/crystals-go/crystals/internal/accel/keccak"
-
 // Rejection samplers of FIPS 204, Section 7.3. Each kernel consumes one
 // buffer of XOF output and reports how many coefficients are filled, so the
 // callers can squeeze the next blocks of several XOF lanes in lockstep.
@@ -52,42 +50,4 @@ func rejBoundedPolyGeneric(a *ringElement, filled int, eta int, buf []byte) int 
 		}
 	}
 	return filled
-}
-
-// sampleInBall returns the challenge polynomial c with τ coefficients ±1 and
-// the rest 0, derived from c̃ (Algorithm 29, FIPS 204). Its timing depends
-// on c̃ only: c̃ is part of the signature for the iteration that is output,
-// and for a rejected iteration it is a hash of w1 that is discarded, so
-// leaking it reveals nothing about the key (the same argument as for the
-// rejection loop of signing).
-func sampleInBall(p *Params, cTilde []byte) (c ringElement) {
-	var h keccak.Shake
-	h.Init256()
-	h.Absorb(cTilde)
-	var buf [keccak.Rate256]byte
-	h.SqueezeBlocks(buf[:])
-	signs := uint64(0)
-	for i := range 8 {
-		signs |= uint64(buf[i]) << (8 * i)
-	}
-	pos := 8
-	for i := n - p.Tau; i < n; i++ {
-		var j int
-		for {
-			if pos == len(buf) {
-				h.SqueezeBlocks(buf[:])
-				pos = 0
-			}
-			j = int(buf[pos])
-			pos++
-			if j <= i {
-				break
-			}
-		}
-		c[i] = c[j]
-		// (−1)^bit: 1 or q − 1.
-		c[j] = fieldElement(1 + uint32(signs&1)*(q-2))
-		signs >>= 1
-	}
-	return c
 }

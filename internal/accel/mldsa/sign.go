@@ -17,19 +17,14 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
 
 	var (
-		y, z       [maxL]ringElement
-		yH         [maxL]nttElement
-		w          [maxK]ringElement
-		w0         [maxK]ringElement // w − c·s2
-		hints      [maxK]ringElement
-		w1Packed   [32 * 6 * maxK]byte
-		cHat       nttElement
-		acc        nttElement  // a product or row sum in the NTT domain
-		prod       ringElement // c·s1, c·s2 or c·t0
-		cTilde     = sig[:p.challengeSize()]
-		w1Size     = p.w1PackedSize()
-		gamma1Beta = p.Gamma1 - p.Beta
-		gamma2Beta = p.Gamma2 - p.Beta
+		y        [maxL]ringElement
+		yH       [maxL]nttElement
+		w        [maxK]ringElement
+		w1Packed [32 * 6 * maxK]byte
+		cHat     nttElement
+		acc      nttElement // a row of Â·ŷ in the NTT domain
+		cTilde   = sig[:p.challengeSize()]
+		w1Size   = p.w1PackedSize()
 	)
 	// The rejection loop repeats on the outcome of checks on z, r0, c·t0 and
 	// the hint count. Its number of iterations, and which check failed, are
@@ -54,42 +49,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		c := sampleInBall(p, cTilde)
 		nttTo(&cHat, &c)
 
-		ok := true
-		for i := range p.L {
-			nttMulTo(&acc, &cHat, &sk.s1H[i])
-			invNTTTo(&prod, &acc)
-			polyAddTo(&z[i], &y[i], &prod) // z = y + c·s1
-			ok = infinityNormBelow(&z[i], gamma1Beta) && ok
-		}
-		// Checks run in the order of Algorithm 7 and a failed one abandons
-		// the candidate before the next is computed (as the reference
-		// implementation does): timing then reveals which check rejected a
-		// discarded candidate, never which coefficient, nor any accepted
-		// value.
-		if !ok {
+		if !sk.acceptCandidate(sig, &y, &w, &cHat) {
 			continue
 		}
-		for i := range p.K {
-			nttMulTo(&acc, &cHat, &sk.s2H[i])
-			invNTTTo(&prod, &acc)
-			polySubTo(&w0[i], &w[i], &prod) // w − c·s2
-			ok = lowBitsNormBelow(p, &w0[i], gamma2Beta) && ok
-		}
-		if !ok {
-			continue
-		}
-		ones := 0
-		for i := range p.K {
-			nttMulTo(&acc, &cHat, &sk.t0H[i])
-			invNTTTo(&prod, &acc) // c·t0
-			ok = infinityNormBelow(&prod, p.Gamma2) && ok
-			// h = MakeHint(−c·t0, w − c·s2 + c·t0).
-			ones += polyMakeHints(p, &hints[i], &w0[i], &prod)
-		}
-		if !ok || ones > p.Omega {
-			continue
-		}
-		encodeSignature(p, sig, &z, &hints)
 		break
 	}
 	// y, its NTT and w − c·s2 would give away s1 and s2 together with the
@@ -97,10 +59,67 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	clear(rhoPP[:])
 	clear(y[:])
 	clear(yH[:])
-	clear(z[:])
 	clear(w[:])
-	clear(w0[:])
 	return nil
+}
+
+// acceptCandidate runs the checks of Algorithm 7 (FIPS 204), lines 17–28,
+// on the candidate (y, w = A·y, ĉ): it computes z = y + c·s1 and the hint
+// h, and writes them to sig after the c̃ already there if every check
+// passes. It reports whether the candidate was accepted. It is shared by
+// SignMu and SignMuBatch.
+func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK]ringElement, cHat *nttElement) bool {
+	p := sk.pub.p
+	var (
+		z          [maxL]ringElement
+		w0         [maxK]ringElement // w − c·s2
+		hints      [maxK]ringElement
+		gamma1Beta = p.Gamma1 - p.Beta
+		gamma2Beta = p.Gamma2 - p.Beta
+	)
+	defer clear(z[:])
+	defer clear(w0[:])
+	var (
+		acc  nttElement  // a product in the NTT domain
+		prod ringElement // c·s1, c·s2 or c·t0
+	)
+	ok := true
+	for i := range p.L {
+		nttMulTo(&acc, cHat, &sk.s1H[i])
+		invNTTTo(&prod, &acc)
+		polyAddTo(&z[i], &y[i], &prod) // z = y + c·s1
+		ok = infinityNormBelow(&z[i], gamma1Beta) && ok
+	}
+	// Checks run in the order of Algorithm 7 and a failed one abandons
+	// the candidate before the next is computed (as the reference
+	// implementation does): timing then reveals which check rejected a
+	// discarded candidate, never which coefficient, nor any accepted
+	// value.
+	if !ok {
+		return false
+	}
+	for i := range p.K {
+		nttMulTo(&acc, cHat, &sk.s2H[i])
+		invNTTTo(&prod, &acc)
+		polySubTo(&w0[i], &w[i], &prod) // w − c·s2
+		ok = lowBitsNormBelow(p, &w0[i], gamma2Beta) && ok
+	}
+	if !ok {
+		return false
+	}
+	ones := 0
+	for i := range p.K {
+		nttMulTo(&acc, cHat, &sk.t0H[i])
+		invNTTTo(&prod, &acc) // c·t0
+		ok = infinityNormBelow(&prod, p.Gamma2) && ok
+		// h = MakeHint(−c·t0, w − c·s2 + c·t0).
+		ones += polyMakeHints(p, &hints[i], &w0[i], &prod)
+	}
+	if !ok || ones > p.Omega {
+		return false
+	}
+	encodeSignature(p, sig, &z, &hints)
+	return true
 }
 
 // encodeSignature writes sigEncode(c̃, z, h) (Algorithm 26, FIPS 204) after

@@ -31,26 +31,11 @@ func VerifyEncodedMu(p *Params, pk []byte, mu *[MuSize]byte, sig []byte) error {
 // verifyMu runs Algorithm 8 from line 5 on with either a prepared key
 // (Â and t̂1 precomputed) or, when key is nil, the encoding pk.
 func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte) error {
-	if len(sig) != p.SignatureSize() {
-		return errSignatureLength
-	}
-	cTilde := sig[:p.challengeSize()]
 	var z [maxL]ringElement
-	off := p.challengeSize()
-	for i := range p.L {
-		unpackZ(p, &z[i], sig[off:])
-		off += 32 * p.gamma1Bits
-	}
 	var h [maxK]ringElement
-	if !unpackHints(p, &h, sig[off:]) {
-		return errInvalid
-	}
-	normOK := true
-	for i := range p.L {
-		normOK = infinityNormBelow(&z[i], p.Gamma1-p.Beta) && normOK
-	}
-	if !normOK {
-		return errInvalid
+	cTilde, err := decodeSignature(p, sig, &z, &h)
+	if err != nil {
+		return err
 	}
 
 	c := sampleInBall(p, cTilde)

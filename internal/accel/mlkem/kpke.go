@@ -42,13 +42,23 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	k := p.k
 	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
-	var noise [2*maxK + 1]ringElement
+	var noise encryptNoise
 	if p.eta1 == p.eta2 {
 		sampleNoise(noise[:2*k+1], r, 0, p.eta1)
 	} else {
 		sampleNoise(noise[:k], r, 0, p.eta1)
 		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
 	}
+	pkeEncryptNoise(p, ek, c, m, &noise)
+}
+
+// encryptNoise is y, e1 and e2 of K-PKE.Encrypt, in nonce order.
+type encryptNoise [2*maxK + 1]ringElement
+
+// pkeEncryptNoise is K-PKE.Encrypt (FIPS 203, Algorithm 14) from line 18 on,
+// with the noise already sampled; it clears the noise.
+func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise) {
+	k := p.k
 	var yHat [maxK]nttElement
 	var yPtr [maxK]*nttElement
 	for i := range k {

@@ -1,0 +1,153 @@
+package mldsa
+
+import "sync"
+
+// Batch matrix products in the NTT domain (ePrint 2024/1397, Section 3).
+//
+// In the NTT domain, w = M·v is 256 independent products of a small matrix
+// over Z_q by a vector, one per coefficient position. For a batch of m
+// vectors under one key the matrix is fixed, so Winograd's inner-product
+// formula pays off: for a row (a_0 … a_{c−1}) and a vector (v_0 … v_{c−1}),
+//
+//	Σ_j a_j·v_j = Σ_t (a_2t + v_2t+1)·(a_2t+1 + v_2t) − ξ − η,
+//	ξ = Σ_t a_2t·a_2t+1 (the row's, once per key),
+//	η = Σ_t v_2t·v_2t+1 (the vector's, once per item and shared by all rows),
+//
+// with a plain last term when c is odd. Per item and coefficient that is
+// k·⌈c/2⌉ + ⌊c/2⌋ multiplications instead of k·c; ξ is cached in the key.
+// The formula needs commutativity only, which Z_q has.
+//
+// Multiplication counts per item (k rows, c columns), plain → Winograd:
+//
+//	product              44 (4×4)  65 (6×5)  87 (8×7)
+//	sign   Â·y            16 → 10   30 → 20   56 → 35
+//	verify [Â | t̂1]·(ẑ, −ĉ) 20 → 14   36 → 21   64 → 36
+//
+// (verify folds c·t̂1 into the product as an extra column). Which form each
+// parameter set uses is chosen by measurement: see productForms.
+
+// productForm says how one batch product is computed.
+type productForm uint8
+
+const (
+	plainProduct    productForm = iota // k·c multiplications per item
+	winogradProduct                    // Winograd's inner-product form
+)
+
+// productForms is the measured choice per parameter set, for signing and
+// for verification. BenchmarkBatchProduct measures both forms.
+var productForms = map[*Params][2]productForm{
+	&params44: {plainProduct, winogradProduct},
+	&params65: {plainProduct, winogradProduct},
+	&params87: {plainProduct, winogradProduct},
+}
+
+// Indices into productForms' pairs.
+const (
+	signProduct   = 0
+	verifyProduct = 1
+)
+
+// matrixTerms is the per-key part of Winograd's formula for a k×c matrix:
+// xi[i] = Σ_t row_i[2t]·row_i[2t+1] mod q, in the plain (not Montgomery)
+// domain. Its values are public (they derive from Â and t̂1 only).
+type matrixTerms struct {
+	xi [maxK]nttElement
+}
+
+// batchCache holds a public key's per-key batch terms, computed on the
+// first batch operation: ξ of Â for signing and of [Â | t̂1] for verifying.
+type batchCache struct {
+	once   sync.Once
+	sign   matrixTerms
+	verify matrixTerms
+}
+
+// batchTerms returns pk's batch terms, computing them on first use.
+func (pk *PublicKey) batchTerms() *batchCache {
+	pk.batch.once.Do(func() {
+		p := pk.p
+		pk.batch.sign.compute(pk.a, p.L, nil, p.K, p.L)
+		pk.batch.verify.compute(pk.a, p.L, &pk.t1H, p.K, p.L+1)
+	})
+	return &pk.batch
+}
+
+// matrixRow returns the entries of row i of a k×c matrix whose first
+// columns are Â's row and whose column l, if c > l, is extra[i].
+func matrixRow(a []nttElement, l int, extra *[maxK]nttElement, i, c int) (row [maxL + 1]*nttElement) {
+	for j := range l {
+		row[j] = &a[i*l+j]
+	}
+	if c > l {
+		row[l] = &extra[i]
+	}
+	return
+}
+
+// compute fills t for the k×c matrix given by matrixRow.
+func (t *matrixTerms) compute(a []nttElement, l int, extra *[maxK]nttElement, k, c int) {
+	for i := range k {
+		row := matrixRow(a, l, extra, i, c)
+		var acc [n]int64
+		for j := 0; j+1 < c; j += 2 {
+			x, y := row[j], row[j+1]
+			for e := range acc {
+				acc[e] += int64(x[e]) * int64(y[e])
+			}
+		}
+		for e, v := range acc {
+			t.xi[i][e] = fieldElement(v % q)
+		}
+	}
+}
+
+// batchProduct writes w[i] = Σ_j M[i][j]·v[j]·2⁻³² for the k×c matrix given
+// by matrixRow, in the requested form; terms must hold M's ξ for the
+// Winograd form. Bounds for the Winograd form: each factor is below 2q, so a
+// product is below 4q² < 2⁴⁹, at most four pairs and a plain term stay below
+// 2⁵², and subtracting ξ < q and η < 4q² keeps |acc| far inside
+// montReduce's 2³¹·q > 2⁵⁴.
+func batchProduct(form productForm, w *[maxK]nttElement, a []nttElement, l int, extra *[maxK]nttElement, terms *matrixTerms, v *[maxL + 1]nttElement, k, c int) {
+	if form == plainProduct {
+		for i := range k {
+			w[i] = nttDot(a[i*l:(i+1)*l], v[:l])
+			if c > l {
+				p := nttMul(&extra[i], &v[l])
+				w[i] = polyAdd(&w[i], &p)
+			}
+		}
+		return
+	}
+	var eta [n]int64
+	for j := 0; j+1 < c; j += 2 {
+		x, y := &v[j], &v[j+1]
+		for e := range eta {
+			eta[e] += int64(x[e]) * int64(y[e])
+		}
+	}
+	for i := range k {
+		row := matrixRow(a, l, extra, i, c)
+		var acc [n]int64
+		xi := &terms.xi[i]
+		for e := range acc {
+			acc[e] = -eta[e] - int64(xi[e])
+		}
+		j := 0
+		for ; j+1 < c; j += 2 {
+			r0, r1, v0, v1 := row[j], row[j+1], &v[j], &v[j+1]
+			for e := range acc {
+				acc[e] += int64(r0[e]+v1[e]) * int64(r1[e]+v0[e])
+			}
+		}
+		if j < c {
+			r, x := row[j], &v[j]
+			for e := range acc {
+				acc[e] += int64(r[e]) * int64(x[e])
+			}
+		}
+		for e, s := range acc {
+			w[i][e] = fieldFromInt32(montReduce(s))
+		}
+	}
+}

@@ -1,0 +1,44 @@
+package mlkem
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/benchcpu"
+)
+
+// BenchmarkBatchEncapsulate reports the per-item cost of
+// EncapsulateBatchInternal beside single encapsulation from bytes (SetBytes
+// + EncapsulateInternal) and with a prepared key, in one run.
+func BenchmarkBatchEncapsulate(b *testing.B) {
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		var dk DecapsulationKey
+		dk.SetSeed(p, make([]byte, SeedSize))
+		ek := dk.EncapsulationKey()
+		ekBytes := ek.AppendBytes(nil)
+		ms := make([][MessageSize]byte, 64)
+		keys := make([][SharedKeySize]byte, 64)
+		cts := make([][]byte, 64)
+		for i := range cts {
+			cts[i] = make([]byte, p.CiphertextSize())
+			ms[i][0] = byte(i)
+		}
+		b.Run(p.Name()+"/single/from-bytes", func(b *testing.B) {
+			var fresh EncapsulationKey
+			benchcpu.LoopItems(b, 1, func() {
+				if err := fresh.SetBytes(p, ekBytes); err != nil {
+					b.Fatal(err)
+				}
+				fresh.EncapsulateInternal(&keys[0], cts[0], &ms[0])
+			})
+		})
+		b.Run(p.Name()+"/single/prepared", func(b *testing.B) {
+			benchcpu.LoopItems(b, 1, func() { ek.EncapsulateInternal(&keys[0], cts[0], &ms[0]) })
+		})
+		for _, m := range []int{1, 2, 4, 8, 16, 64} {
+			b.Run(fmt.Sprintf("%s/batch-%d", p.Name(), m), func(b *testing.B) {
+				benchcpu.LoopItems(b, m, func() { ek.EncapsulateBatchInternal(keys[:m], cts[:m], ms[:m]) })
+			})
+		}
+	}
+}
