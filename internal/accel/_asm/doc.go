@@ -4,9 +4,12 @@
 // (VPERMB, VPMULTISHIFTQB), VPOPCNTDQ and VPCOMPRESSD/Q, but not VBMI2
 // (VPSHLDQ, VPSHLDV*, VPCOMPRESSB/W, VPEXPANDB/W), VNNI or GFNI.
 //
-// Each kernel family is a command in its own directory (keccak/ for
-// Keccak-f[1600]; NTT and sampling kernels go beside it, e.g. mldsa/), run by
-// a //go:generate line in the package that uses its output, of the form
+// Each kernel family is a command in its own directory — keccak/
+// (Keccak-f[1600] ×1/×4/×8 and the lane transposes), mldsa/ (the q = 8380417
+// ring: NTT, pointwise products, samplers, rounding, hints, norms, packing)
+// and mlkem/ (the q = 3329 ring: NTT, T_q dot products, SampleNTT, CBD,
+// compress/encode, 12-bit packing with the modulus check) — run by a
+// //go:generate line in the package that uses its output, of the form
 //
 //	//go:generate go -C ../_asm run ./keccak -out ../keccak/keccakf_amd64.s -stubs ../keccak/keccakf_stubs_amd64.go -pkg keccak
 //
