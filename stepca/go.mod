@@ -4,10 +4,12 @@ go 1.27
 
 require (
 	github.com/crystals-go/crystals v0.0.0
+	github.com/go-jose/go-jose/v3 v3.0.5
 	github.com/smallstep/certificates v0.30.2
 	github.com/smallstep/cli-utils v0.12.2
 	github.com/urfave/cli v1.22.17
 	go.step.sm/crypto v0.91.1
+	golang.org/x/mod v0.42.0
 )
 
 require (
@@ -38,7 +40,6 @@ require (
 	github.com/felixge/httpsnoop v1.1.0 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
 	github.com/go-chi/chi/v5 v5.2.5 // indirect
-	github.com/go-jose/go-jose/v3 v3.0.5 // indirect
 	github.com/go-jose/go-jose/v4 v4.1.4 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect

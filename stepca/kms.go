@@ -30,6 +30,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"go.step.sm/crypto/kms/apiv1"
 	"go.step.sm/crypto/kms/uri"
@@ -205,7 +206,8 @@ func parseKeyName(s string) (keyName, error) {
 		return keyName{}, fmt.Errorf("crystals kms: key name %q: %w", s, err)
 	}
 	name := keyName{path: u.Get("path"), passwordFile: u.Get("password-file")}
-	if name.path == "" {
+	if name.path == "" && !strings.Contains(u.Opaque, "=") {
+		// "crystals:<file>": the opaque part is the file name, as in softkms.
 		name.path = u.Opaque
 		if u.Opaque == "" {
 			name.path = u.Path

@@ -132,9 +132,7 @@ func Init(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.IntermediateKey = uri.New(stepca.Scheme, map[string][]string{
-		"path": {filepath.Join(dir, "secrets", "intermediate_ca_key")},
-	}).String()
+	res.IntermediateKey = keyURI(filepath.Join(dir, "secrets", "intermediate_ca_key"))
 
 	root, err := x509ext.NewRootCA(pkix.Name{CommonName: name + " Root CA"},
 		rootKey.CreateSignerRequest.Signer, &x509ext.CAOptions{Validity: opts.RootValidity})
@@ -196,4 +194,14 @@ func newJWKProvisioner(name string, password []byte) (*provisioner.JWK, error) {
 		return nil, fmt.Errorf("cainit: provisioner key: %w", err)
 	}
 	return &provisioner.JWK{Type: "JWK", Name: name, Key: pub, EncryptedKey: compact}, nil
+}
+
+// keyURI names a key file the way a person writes it in ca.json,
+// "crystals:path=/dir/file", escaping the path only where it needs it.
+func keyURI(path string) string {
+	readable := stepca.Scheme + ":path=" + path
+	if u, err := uri.ParseWithScheme(stepca.Scheme, readable); err == nil && u.Get("path") == path {
+		return readable
+	}
+	return uri.New(stepca.Scheme, map[string][]string{"path": {path}}).String()
 }
