@@ -28,7 +28,7 @@ import (
 	_ "go.step.sm/crypto/kms/softkms"
 )
 
-// version is reported by "step-ca version"; set it with -ldflags "-X main.version=...".
+// version is reported by "step-ca --version"; set it with -ldflags "-X main.version=...".
 var version = "crystals"
 
 func init() {
