@@ -165,3 +165,32 @@ func TestUpstreamRefusesMLDSACSR(t *testing.T) {
 		t.Fatalf("signing an ML-DSA CSR: err = %v, want step-ca v0.30.2's 400 for an unsupported key type", err)
 	}
 }
+
+// TestUpstreamRekeyAcceptsMLDSA pins the other side of step-ca v0.30.2's key
+// checks: renewal with a new key (Authority.Rekey, POST /1.0/rekey) runs no
+// provisioner public-key validator, so a holder of a classical certificate
+// can move to an ML-DSA key. If upstream starts validating rekey keys with
+// defaultPublicKeyValidator, this fails and the README must say so.
+func TestUpstreamRekeyAcceptsMLDSA(t *testing.T) {
+	a, res := newAuthority(t)
+	log := watchSignatures(t)
+	chain, err := issue(t, a, res, newCSR(t, nil, "rekey.example", "rekey.example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := signer.GenerateKey(mldsa.MLDSA44())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rekeyed, err := a.Rekey(chain[0], key.Public())
+	if err != nil {
+		t.Fatalf("Rekey to an ML-DSA-44 key: %v", err)
+	}
+	if !key.PublicKey().Equal(rekeyed[0].PublicKey) {
+		t.Fatalf("rekeyed leaf holds a %T", rekeyed[0].PublicKey)
+	}
+	verifyChain(t, res, rekeyed[0], rekeyed[1:]...)
+	if !log.signed(rekeyed[0].RawTBSCertificate) {
+		t.Error("the ML-DSA leaf was not signed by the crystals KMS")
+	}
+}

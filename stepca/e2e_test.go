@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
+	"crypto/mldsa"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
@@ -30,14 +31,16 @@ import (
 	"github.com/smallstep/certificates/authority/provisioner"
 	"github.com/smallstep/certificates/ca"
 
+	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/stepca/cainit"
 	"github.com/crystals-go/crystals/x509ext"
 )
 
 // TestEndToEnd builds cmd/step-ca, creates a CA with "step-ca init", starts
 // it on 127.0.0.1 with a kernel-chosen port, and talks to it over HTTPS with
-// step's own Go client: a certificate for an ECDSA CSR, its renewal over
-// mutual TLS and the CRL, each checked against the ML-DSA root. The CA's TLS
+// step's own Go client: a certificate for an ECDSA CSR, its renewal and a
+// rekey to an ML-DSA-44 key over mutual TLS, and the CRL, each checked
+// against the ML-DSA root. The CA's TLS
 // must use X25519MLKEM768 and present an ML-DSA-signed chain.
 func TestEndToEnd(t *testing.T) {
 	if runtime.GOOS != "linux" {
@@ -111,6 +114,24 @@ func TestEndToEnd(t *testing.T) {
 	verifyChain(t, res, renewed.ServerPEM.Certificate, renewed.CaPEM.Certificate)
 	if renewed.ServerPEM.SerialNumber.Cmp(resp.ServerPEM.SerialNumber) == 0 {
 		t.Error("renewal returned the same certificate")
+	}
+
+	// Rekey over mutual TLS to an ML-DSA-44 key: step-ca's /1.0/rekey checks
+	// the CSR's signature (crypto/x509 verifies ML-DSA) but, unlike /1.0/sign,
+	// runs no provisioner key-type validator (TestUpstreamRekeyAcceptsMLDSA).
+	mlKey, err := signer.GenerateKey(mldsa.MLDSA44())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rekeyed, err := client.RekeyWithContext(ctx, &api.RekeyRequest{
+		CsrPEM: api.CertificateRequest{CertificateRequest: newCSR(t, mlKey, "e2e.example", "e2e.example")},
+	}, renewTransport)
+	if err != nil {
+		t.Fatalf("POST /1.0/rekey: %v", err)
+	}
+	verifyChain(t, res, rekeyed.ServerPEM.Certificate, rekeyed.CaPEM.Certificate)
+	if !mlKey.PublicKey().Equal(rekeyed.ServerPEM.PublicKey) {
+		t.Errorf("rekeyed certificate holds a %T, not the ML-DSA-44 key", rekeyed.ServerPEM.PublicKey)
 	}
 
 	// The CRL, over plain HTTPS.
