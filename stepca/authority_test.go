@@ -25,7 +25,7 @@ import (
 
 // newAuthority loads a fresh cainit CA's ca.json and starts step-ca's
 // authority on it, which loads the intermediate through the crystals KMS.
-func newAuthority(t *testing.T) (*authority.Authority, *cainit.Result) {
+func newAuthority(t testing.TB) (*authority.Authority, *cainit.Result) {
 	t.Helper()
 	res := newTestCA(t, "127.0.0.1:0")
 	cfg, err := config.LoadConfiguration(res.Config)
@@ -35,16 +35,30 @@ func newAuthority(t *testing.T) (*authority.Authority, *cainit.Result) {
 	if cfg.KMS == nil || cfg.KMS.Type != "crystals" {
 		t.Fatalf("ca.json kms = %+v, want type crystals", cfg.KMS)
 	}
+	return startAuthority(t, cfg), res
+}
+
+// startAuthority starts step-ca's authority on cfg.
+func startAuthority(t testing.TB, cfg *config.Config) *authority.Authority {
+	t.Helper()
 	a, err := authority.New(cfg, authority.WithPassword(testPassword))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Shutdown() })
-	return a, res
+	return a
 }
 
 // issue authorizes a provisioner token and signs csr, as POST /1.0/sign does.
-func issue(t *testing.T, a *authority.Authority, res *cainit.Result, csr *x509.CertificateRequest) ([]*x509.Certificate, error) {
+func issue(t testing.TB, a *authority.Authority, res *cainit.Result, csr *x509.CertificateRequest) ([]*x509.Certificate, error) {
+	t.Helper()
+	ctx, opts := authorizeSign(t, a, res, csr)
+	return a.SignWithContext(ctx, csr, provisioner.SignOptions{}, opts...)
+}
+
+// authorizeSign checks a fresh provisioner token for csr's names and returns
+// the sign options it grants.
+func authorizeSign(t testing.TB, a *authority.Authority, res *cainit.Result, csr *x509.CertificateRequest) (context.Context, []provisioner.SignOption) {
 	t.Helper()
 	tok := signToken(t, res, "https://localhost/1.0/sign", csr.Subject.CommonName, csr.DNSNames)
 	ctx := provisioner.NewContextWithMethod(context.Background(), provisioner.SignMethod)
@@ -52,7 +66,7 @@ func issue(t *testing.T, a *authority.Authority, res *cainit.Result, csr *x509.C
 	if err != nil {
 		t.Fatalf("Authorize: %v", err)
 	}
-	return a.SignWithContext(ctx, csr, provisioner.SignOptions{}, opts...)
+	return ctx, opts
 }
 
 func TestAuthorityIssuesWithMLDSAIntermediate(t *testing.T) {

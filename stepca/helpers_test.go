@@ -24,7 +24,7 @@ import (
 var testPassword = []byte("crystals test password")
 
 // newTestCA runs cainit.Init in a temporary directory.
-func newTestCA(t *testing.T, address string) *cainit.Result {
+func newTestCA(t testing.TB, address string) *cainit.Result {
 	t.Helper()
 	res, err := cainit.Init(cainit.Options{
 		Dir:      t.TempDir(),
@@ -42,7 +42,7 @@ func newTestCA(t *testing.T, address string) *cainit.Result {
 // signToken returns a one-time token of res's JWK provisioner for audience
 // (e.g. https://localhost/1.0/sign) naming subject and sans, as `step ca
 // token` makes it.
-func signToken(t *testing.T, res *cainit.Result, audience, subject string, sans []string) string {
+func signToken(t testing.TB, res *cainit.Result, audience, subject string, sans []string) string {
 	t.Helper()
 	data, err := jose.Decrypt([]byte(res.Provisioner.EncryptedKey), jose.WithPassword(testPassword))
 	if err != nil {
@@ -78,7 +78,7 @@ func signToken(t *testing.T, res *cainit.Result, audience, subject string, sans 
 
 // newCSR returns a CSR for commonName and dnsNames with a fresh key of
 // the given kind ("ecdsa" or an ML-DSA key from priv).
-func newCSR(t *testing.T, priv crypto.Signer, commonName string, dnsNames ...string) *x509.CertificateRequest {
+func newCSR(t testing.TB, priv crypto.Signer, commonName string, dnsNames ...string) *x509.CertificateRequest {
 	t.Helper()
 	if priv == nil {
 		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
