@@ -43,7 +43,8 @@ type Options struct {
 	// Name prefixes the certificates' common names ("<Name> Root CA",
 	// "<Name> Intermediate CA"); empty means "Crystals".
 	Name string
-	// Address is where step-ca listens, e.g. ":9000" or "127.0.0.1:0".
+	// Address is where step-ca listens, e.g. "127.0.0.1:0"; empty means
+	// ":9000".
 	Address string
 	// DNSNames are the names and IP addresses in the CA's own TLS
 	// certificate; empty means localhost and 127.0.0.1.
@@ -84,6 +85,10 @@ func Init(opts Options) (*Result, error) {
 	dnsNames := opts.DNSNames
 	if len(dnsNames) == 0 {
 		dnsNames = []string{"localhost", "127.0.0.1"}
+	}
+	address := opts.Address
+	if address == "" {
+		address = ":9000"
 	}
 	provName := opts.Provisioner
 	if provName == "" {
@@ -161,7 +166,7 @@ func Init(opts Options) (*Result, error) {
 		Root:             []string{res.RootCert},
 		IntermediateCert: res.IntermediateCert,
 		IntermediateKey:  res.IntermediateKey,
-		Address:          opts.Address,
+		Address:          address,
 		DNSNames:         dnsNames,
 		KMS:              &apiv1.Options{Type: stepca.Type},
 		Logger:           json.RawMessage(`{"format": "text"}`),

@@ -21,7 +21,7 @@ func initCommand() cli.Command {
 			cli.StringFlag{Name: "dir", Usage: "directory to create the CA in (certs/, secrets/, config/, db/)"},
 			cli.StringFlag{Name: "password-file", Usage: "file whose first line encrypts the keys and the provisioner key"},
 			cli.StringFlag{Name: "name", Value: "Crystals", Usage: "prefix of the CA certificates' common names"},
-			cli.StringFlag{Name: "address", Value: ":9000", Usage: "address step-ca listens on"},
+			cli.StringFlag{Name: "address", Value: ":9000", Usage: "address step-ca listens on (host:port; port 0 lets the kernel choose)"},
 			cli.StringSliceFlag{Name: "dns", Usage: "DNS name or IP of the CA (repeatable); default localhost and 127.0.0.1"},
 			cli.StringFlag{Name: "provisioner", Value: "admin", Usage: "name of the JWK provisioner"},
 		},

@@ -8,6 +8,17 @@
 // Only the software KMS types are linked in (crystals and softkms); the
 // cloud and hardware KMS types of the stock binary are left out to keep the
 // build small.
+//
+// Usage:
+//
+//	go build -o step-ca ./cmd/step-ca           # from the stepca module, Go 1.27
+//	echo 'a long password' > password.txt
+//	./step-ca init --dir ca --password-file password.txt --address :9000 --dns ca.example.com
+//	./step-ca ca/config/ca.json --password-file password.txt
+//
+// Clients use the usual step-ca API (step CLI or github.com/smallstep/certificates/ca)
+// with ca/certs/root_ca.crt as their root and the JWK provisioner "admin",
+// whose key is encrypted under the same password.
 package main
 
 import (
