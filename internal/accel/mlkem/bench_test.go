@@ -29,6 +29,26 @@ type benchOps struct {
 	decapsulate func()
 }
 
+// namedOp is one benchmarked operation, ready to run.
+type namedOp struct {
+	name string
+	run  func()
+}
+
+// named returns the four operations with their inputs bound: keys from seed,
+// and the encapsulation key of seed's key for EncapsulateFromBytes.
+func (ops benchOps) named(p *Params, seed []byte) []namedOp {
+	var dk DecapsulationKey
+	panicOn(dk.SetSeed(p, seed))
+	ekBytes := dk.EncapsulationKey().AppendBytes(nil)
+	return []namedOp{
+		{"KeyGen", func() { ops.keyGen(seed) }},
+		{"EncapsulateFromBytes", func() { ops.encapsulateFromBytes(ekBytes) }},
+		{"Encapsulate", ops.encapsulate},
+		{"Decapsulate", ops.decapsulate},
+	}
+}
+
 // benchSeed is the fixed seed d‖z of the benchmarked keys.
 func benchSeed() []byte {
 	seed := make([]byte, SeedSize)
@@ -132,19 +152,8 @@ func Benchmark(b *testing.B) {
 		case MLKEM1024:
 			impls = append(impls, stdlibOps(seed, mlkem.NewDecapsulationKey1024, mlkem.NewEncapsulationKey1024), circlOps(circl1024.Scheme(), seed))
 		}
-		var dk DecapsulationKey
-		panicOn(dk.SetSeed(p, seed))
-		ekBytes := dk.EncapsulationKey().AppendBytes(nil)
 		for _, ops := range impls {
-			for _, op := range []struct {
-				name string
-				run  func()
-			}{
-				{"KeyGen", func() { ops.keyGen(seed) }},
-				{"EncapsulateFromBytes", func() { ops.encapsulateFromBytes(ekBytes) }},
-				{"Encapsulate", ops.encapsulate},
-				{"Decapsulate", ops.decapsulate},
-			} {
+			for _, op := range ops.named(p, seed) {
 				b.Run(p.Name()+"/"+op.name+"/"+ops.impl, func(b *testing.B) { benchcpu.Loop(b, op.run) })
 			}
 		}

@@ -16,19 +16,7 @@ import (
 func BenchmarkLevels(b *testing.B) {
 	seed := benchSeed()
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
-		ops := engineOps(p, seed)
-		var dk DecapsulationKey
-		panicOn(dk.SetSeed(p, seed))
-		ekBytes := dk.EncapsulationKey().AppendBytes(nil)
-		for _, op := range []struct {
-			name string
-			run  func()
-		}{
-			{"KeyGen", func() { ops.keyGen(seed) }},
-			{"EncapsulateFromBytes", func() { ops.encapsulateFromBytes(ekBytes) }},
-			{"Encapsulate", ops.encapsulate},
-			{"Decapsulate", ops.decapsulate},
-		} {
+		for _, op := range engineOps(p, seed).named(p, seed) {
 			benchLevels(b, p.Name()+"/"+op.name, func(b *testing.B) { benchcpu.Loop(b, op.run) })
 		}
 	}
