@@ -223,22 +223,44 @@ func unpackT1(t1 *ringElement, in []byte) {
 
 // packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
 func packW1(p *Params, out []byte, w1 *ringElement) {
+	if !packSIMD(out, w1, p.w1Bits) {
+		packW1Generic(p, out, w1)
+	}
+}
+
+// packT1 writes the 10-bit coefficients of t1 (pkEncode) to 320 bytes of
+// out.
+func packT1(out []byte, t1 *ringElement) {
+	if !packSIMD(out, t1, 10) {
+		packT1Generic(out, t1)
+	}
+}
+
+// packSIMD writes the bits-wide packing of f (bits 4, 6 or 10) to exactly
+// 32·bits bytes of out with the level's kernel, and reports false at level
+// Portable, which has none.
+func packSIMD(out []byte, f *ringElement, bits int) bool {
 	level := cpu.Active()
 	if level == cpu.Portable {
-		packW1Generic(p, out, w1)
-		return
+		return false
 	}
-	out = out[:32*p.w1Bits] // the kernels write exactly these bytes
+	out = out[:32*bits] // the kernels write exactly these bytes
+	o, w := &out[0], words(f)
 	switch {
-	case level == cpu.AVX512 && p.w1Bits == 4:
-		packW14AVX512(&out[0], words(w1))
+	case level == cpu.AVX512 && bits == 4:
+		pack4AVX512(o, w)
+	case level == cpu.AVX512 && bits == 6:
+		pack6AVX512(o, w)
 	case level == cpu.AVX512:
-		packW16AVX512(&out[0], words(w1))
-	case p.w1Bits == 4:
-		packW14AVX2(&out[0], words(w1))
+		pack10AVX512(o, w)
+	case bits == 4:
+		pack4AVX2(o, w)
+	case bits == 6:
+		pack6AVX2(o, w)
 	default:
-		packW16AVX2(&out[0], words(w1))
+		pack10AVX2(o, w)
 	}
+	return true
 }
 
 // rejNTTPoly fills a from index filled on with coefficients accepted from

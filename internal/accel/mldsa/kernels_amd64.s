@@ -26721,16 +26721,16 @@ TEXT ·unpack10AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-// func packW14AVX512(out *byte, w1 *[256]uint32)
+// func pack4AVX512(out *byte, f *[256]uint32)
 // Requires: AVX, AVX512F
-TEXT ·packW14AVX512(SB), NOSPLIT, $0-16
+TEXT ·pack4AVX512(SB), NOSPLIT, $0-16
 	MOVL         $0x00005555, AX
 	KMOVW        AX, K1
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
 	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
+	MOVQ         f+8(FP), CX
 	VMOVDQU32    (CX), Z0
 	VPSRLQ       $0x1c, Z0, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26798,88 +26798,359 @@ TEXT ·packW14AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaPackW16Gather<>+0(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+1(SB)/1, $0x01
-DATA mldsaPackW16Gather<>+2(SB)/1, $0x02
-DATA mldsaPackW16Gather<>+3(SB)/1, $0x10
-DATA mldsaPackW16Gather<>+4(SB)/1, $0x11
-DATA mldsaPackW16Gather<>+5(SB)/1, $0x12
-DATA mldsaPackW16Gather<>+6(SB)/1, $0x20
-DATA mldsaPackW16Gather<>+7(SB)/1, $0x21
-DATA mldsaPackW16Gather<>+8(SB)/1, $0x22
-DATA mldsaPackW16Gather<>+9(SB)/1, $0x30
-DATA mldsaPackW16Gather<>+10(SB)/1, $0x31
-DATA mldsaPackW16Gather<>+11(SB)/1, $0x32
-DATA mldsaPackW16Gather<>+12(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+13(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+14(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+15(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+16(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+17(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+18(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+19(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+20(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+21(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+22(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+23(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+24(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+25(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+26(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+27(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+28(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+29(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+30(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+31(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+32(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+33(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+34(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+35(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+36(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+37(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+38(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+39(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+40(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+41(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+42(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+43(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+44(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+45(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+46(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+47(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+48(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+49(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+50(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+51(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+52(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+53(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+54(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+55(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+56(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+57(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+58(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+59(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+60(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+61(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+62(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+63(SB)/1, $0x00
-GLOBL mldsaPackW16Gather<>(SB), RODATA|NOPTR, $64
+DATA mldsaPack4ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPack4ShuffleAVX2<>+1(SB)/1, $0x08
+DATA mldsaPack4ShuffleAVX2<>+2(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+3(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+4(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+18(SB)/1, $0x00
+DATA mldsaPack4ShuffleAVX2<>+19(SB)/1, $0x08
+DATA mldsaPack4ShuffleAVX2<>+20(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+21(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+22(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+23(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+24(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+25(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPack4ShuffleAVX2<>(SB), RODATA|NOPTR, $32
 
-// func packW16AVX512(out *byte, w1 *[256]uint32)
+// func pack4AVX2(out *byte, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·pack4AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mldsaPack4ShuffleAVX2<>+0(SB), Y2
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, (AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 4(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 8(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 12(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 16(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 20(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 24(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 28(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 32(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 36(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 40(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 44(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 48(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 52(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 56(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 60(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 64(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 68(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 72(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 76(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 80(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 84(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 88(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 92(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 96(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 100(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 104(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 108(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 112(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 116(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 120(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 124(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack6Gather<>+0(SB)/1, $0x00
+DATA mldsaPack6Gather<>+1(SB)/1, $0x01
+DATA mldsaPack6Gather<>+2(SB)/1, $0x02
+DATA mldsaPack6Gather<>+3(SB)/1, $0x10
+DATA mldsaPack6Gather<>+4(SB)/1, $0x11
+DATA mldsaPack6Gather<>+5(SB)/1, $0x12
+DATA mldsaPack6Gather<>+6(SB)/1, $0x20
+DATA mldsaPack6Gather<>+7(SB)/1, $0x21
+DATA mldsaPack6Gather<>+8(SB)/1, $0x22
+DATA mldsaPack6Gather<>+9(SB)/1, $0x30
+DATA mldsaPack6Gather<>+10(SB)/1, $0x31
+DATA mldsaPack6Gather<>+11(SB)/1, $0x32
+DATA mldsaPack6Gather<>+12(SB)/1, $0x00
+DATA mldsaPack6Gather<>+13(SB)/1, $0x00
+DATA mldsaPack6Gather<>+14(SB)/1, $0x00
+DATA mldsaPack6Gather<>+15(SB)/1, $0x00
+DATA mldsaPack6Gather<>+16(SB)/1, $0x00
+DATA mldsaPack6Gather<>+17(SB)/1, $0x00
+DATA mldsaPack6Gather<>+18(SB)/1, $0x00
+DATA mldsaPack6Gather<>+19(SB)/1, $0x00
+DATA mldsaPack6Gather<>+20(SB)/1, $0x00
+DATA mldsaPack6Gather<>+21(SB)/1, $0x00
+DATA mldsaPack6Gather<>+22(SB)/1, $0x00
+DATA mldsaPack6Gather<>+23(SB)/1, $0x00
+DATA mldsaPack6Gather<>+24(SB)/1, $0x00
+DATA mldsaPack6Gather<>+25(SB)/1, $0x00
+DATA mldsaPack6Gather<>+26(SB)/1, $0x00
+DATA mldsaPack6Gather<>+27(SB)/1, $0x00
+DATA mldsaPack6Gather<>+28(SB)/1, $0x00
+DATA mldsaPack6Gather<>+29(SB)/1, $0x00
+DATA mldsaPack6Gather<>+30(SB)/1, $0x00
+DATA mldsaPack6Gather<>+31(SB)/1, $0x00
+DATA mldsaPack6Gather<>+32(SB)/1, $0x00
+DATA mldsaPack6Gather<>+33(SB)/1, $0x00
+DATA mldsaPack6Gather<>+34(SB)/1, $0x00
+DATA mldsaPack6Gather<>+35(SB)/1, $0x00
+DATA mldsaPack6Gather<>+36(SB)/1, $0x00
+DATA mldsaPack6Gather<>+37(SB)/1, $0x00
+DATA mldsaPack6Gather<>+38(SB)/1, $0x00
+DATA mldsaPack6Gather<>+39(SB)/1, $0x00
+DATA mldsaPack6Gather<>+40(SB)/1, $0x00
+DATA mldsaPack6Gather<>+41(SB)/1, $0x00
+DATA mldsaPack6Gather<>+42(SB)/1, $0x00
+DATA mldsaPack6Gather<>+43(SB)/1, $0x00
+DATA mldsaPack6Gather<>+44(SB)/1, $0x00
+DATA mldsaPack6Gather<>+45(SB)/1, $0x00
+DATA mldsaPack6Gather<>+46(SB)/1, $0x00
+DATA mldsaPack6Gather<>+47(SB)/1, $0x00
+DATA mldsaPack6Gather<>+48(SB)/1, $0x00
+DATA mldsaPack6Gather<>+49(SB)/1, $0x00
+DATA mldsaPack6Gather<>+50(SB)/1, $0x00
+DATA mldsaPack6Gather<>+51(SB)/1, $0x00
+DATA mldsaPack6Gather<>+52(SB)/1, $0x00
+DATA mldsaPack6Gather<>+53(SB)/1, $0x00
+DATA mldsaPack6Gather<>+54(SB)/1, $0x00
+DATA mldsaPack6Gather<>+55(SB)/1, $0x00
+DATA mldsaPack6Gather<>+56(SB)/1, $0x00
+DATA mldsaPack6Gather<>+57(SB)/1, $0x00
+DATA mldsaPack6Gather<>+58(SB)/1, $0x00
+DATA mldsaPack6Gather<>+59(SB)/1, $0x00
+DATA mldsaPack6Gather<>+60(SB)/1, $0x00
+DATA mldsaPack6Gather<>+61(SB)/1, $0x00
+DATA mldsaPack6Gather<>+62(SB)/1, $0x00
+DATA mldsaPack6Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPack6Gather<>(SB), RODATA|NOPTR, $64
+
+// func pack6AVX512(out *byte, f *[256]uint32)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
-TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
+TEXT ·pack6AVX512(SB), NOSPLIT, $0-16
 	MOVL         $0x00005555, AX
 	KMOVW        AX, K1
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
 	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
+	MOVQ         f+8(FP), CX
 	MOVQ         $0x0000000000000fff, DX
 	KMOVQ        DX, K3
-	VMOVDQU8     mldsaPackW16Gather<>+0(SB), Z2
+	VMOVDQU8     mldsaPack6Gather<>+0(SB), Z2
+	MOVQ         $0x0000000000000fff, DX
+	VPBROADCASTQ DX, Z3
 	VMOVDQU32    (CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26888,6 +27159,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    64(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26896,6 +27168,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    128(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26904,6 +27177,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    192(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26912,6 +27186,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    256(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26920,6 +27195,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    320(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26928,6 +27204,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    384(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26936,6 +27213,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    448(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26944,6 +27222,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    512(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26952,6 +27231,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    576(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26960,6 +27240,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    640(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26968,6 +27249,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    704(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26976,6 +27258,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    768(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26984,6 +27267,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    832(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26992,6 +27276,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    896(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -27000,11 +27285,1102 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    960(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
 	VPERMB       Z0, Z2, Z0
 	VMOVDQU8     Z0, K3, 180(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack6ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPack6ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaPack6ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaPack6ShuffleAVX2<>+3(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+4(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+18(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+19(SB)/1, $0x00
+DATA mldsaPack6ShuffleAVX2<>+20(SB)/1, $0x01
+DATA mldsaPack6ShuffleAVX2<>+21(SB)/1, $0x02
+DATA mldsaPack6ShuffleAVX2<>+22(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+23(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+24(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+25(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPack6ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func pack6AVX2(out *byte, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·pack6AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mldsaPack6ShuffleAVX2<>+0(SB), Y2
+	MOVQ         $0x0000000000000fff, DX
+	VMOVQ        DX, X3
+	VPBROADCASTQ X3, Y3
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, (AX)
+	VPEXTRW      $0x02, X0, 4(AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 6(AX)
+	VPEXTRW      $0x02, X0, 10(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 12(AX)
+	VPEXTRW      $0x02, X0, 16(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 18(AX)
+	VPEXTRW      $0x02, X0, 22(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 24(AX)
+	VPEXTRW      $0x02, X0, 28(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 30(AX)
+	VPEXTRW      $0x02, X0, 34(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 36(AX)
+	VPEXTRW      $0x02, X0, 40(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 42(AX)
+	VPEXTRW      $0x02, X0, 46(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 48(AX)
+	VPEXTRW      $0x02, X0, 52(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 54(AX)
+	VPEXTRW      $0x02, X0, 58(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 60(AX)
+	VPEXTRW      $0x02, X0, 64(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 66(AX)
+	VPEXTRW      $0x02, X0, 70(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 72(AX)
+	VPEXTRW      $0x02, X0, 76(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 78(AX)
+	VPEXTRW      $0x02, X0, 82(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 84(AX)
+	VPEXTRW      $0x02, X0, 88(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 90(AX)
+	VPEXTRW      $0x02, X0, 94(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 96(AX)
+	VPEXTRW      $0x02, X0, 100(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 102(AX)
+	VPEXTRW      $0x02, X0, 106(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 108(AX)
+	VPEXTRW      $0x02, X0, 112(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 114(AX)
+	VPEXTRW      $0x02, X0, 118(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 120(AX)
+	VPEXTRW      $0x02, X0, 124(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 126(AX)
+	VPEXTRW      $0x02, X0, 130(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 132(AX)
+	VPEXTRW      $0x02, X0, 136(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 138(AX)
+	VPEXTRW      $0x02, X0, 142(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 144(AX)
+	VPEXTRW      $0x02, X0, 148(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 150(AX)
+	VPEXTRW      $0x02, X0, 154(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 156(AX)
+	VPEXTRW      $0x02, X0, 160(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 162(AX)
+	VPEXTRW      $0x02, X0, 166(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 168(AX)
+	VPEXTRW      $0x02, X0, 172(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 174(AX)
+	VPEXTRW      $0x02, X0, 178(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 180(AX)
+	VPEXTRW      $0x02, X0, 184(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 186(AX)
+	VPEXTRW      $0x02, X0, 190(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack10Gather<>+0(SB)/1, $0x00
+DATA mldsaPack10Gather<>+1(SB)/1, $0x01
+DATA mldsaPack10Gather<>+2(SB)/1, $0x02
+DATA mldsaPack10Gather<>+3(SB)/1, $0x03
+DATA mldsaPack10Gather<>+4(SB)/1, $0x04
+DATA mldsaPack10Gather<>+5(SB)/1, $0x10
+DATA mldsaPack10Gather<>+6(SB)/1, $0x11
+DATA mldsaPack10Gather<>+7(SB)/1, $0x12
+DATA mldsaPack10Gather<>+8(SB)/1, $0x13
+DATA mldsaPack10Gather<>+9(SB)/1, $0x14
+DATA mldsaPack10Gather<>+10(SB)/1, $0x20
+DATA mldsaPack10Gather<>+11(SB)/1, $0x21
+DATA mldsaPack10Gather<>+12(SB)/1, $0x22
+DATA mldsaPack10Gather<>+13(SB)/1, $0x23
+DATA mldsaPack10Gather<>+14(SB)/1, $0x24
+DATA mldsaPack10Gather<>+15(SB)/1, $0x30
+DATA mldsaPack10Gather<>+16(SB)/1, $0x31
+DATA mldsaPack10Gather<>+17(SB)/1, $0x32
+DATA mldsaPack10Gather<>+18(SB)/1, $0x33
+DATA mldsaPack10Gather<>+19(SB)/1, $0x34
+DATA mldsaPack10Gather<>+20(SB)/1, $0x00
+DATA mldsaPack10Gather<>+21(SB)/1, $0x00
+DATA mldsaPack10Gather<>+22(SB)/1, $0x00
+DATA mldsaPack10Gather<>+23(SB)/1, $0x00
+DATA mldsaPack10Gather<>+24(SB)/1, $0x00
+DATA mldsaPack10Gather<>+25(SB)/1, $0x00
+DATA mldsaPack10Gather<>+26(SB)/1, $0x00
+DATA mldsaPack10Gather<>+27(SB)/1, $0x00
+DATA mldsaPack10Gather<>+28(SB)/1, $0x00
+DATA mldsaPack10Gather<>+29(SB)/1, $0x00
+DATA mldsaPack10Gather<>+30(SB)/1, $0x00
+DATA mldsaPack10Gather<>+31(SB)/1, $0x00
+DATA mldsaPack10Gather<>+32(SB)/1, $0x00
+DATA mldsaPack10Gather<>+33(SB)/1, $0x00
+DATA mldsaPack10Gather<>+34(SB)/1, $0x00
+DATA mldsaPack10Gather<>+35(SB)/1, $0x00
+DATA mldsaPack10Gather<>+36(SB)/1, $0x00
+DATA mldsaPack10Gather<>+37(SB)/1, $0x00
+DATA mldsaPack10Gather<>+38(SB)/1, $0x00
+DATA mldsaPack10Gather<>+39(SB)/1, $0x00
+DATA mldsaPack10Gather<>+40(SB)/1, $0x00
+DATA mldsaPack10Gather<>+41(SB)/1, $0x00
+DATA mldsaPack10Gather<>+42(SB)/1, $0x00
+DATA mldsaPack10Gather<>+43(SB)/1, $0x00
+DATA mldsaPack10Gather<>+44(SB)/1, $0x00
+DATA mldsaPack10Gather<>+45(SB)/1, $0x00
+DATA mldsaPack10Gather<>+46(SB)/1, $0x00
+DATA mldsaPack10Gather<>+47(SB)/1, $0x00
+DATA mldsaPack10Gather<>+48(SB)/1, $0x00
+DATA mldsaPack10Gather<>+49(SB)/1, $0x00
+DATA mldsaPack10Gather<>+50(SB)/1, $0x00
+DATA mldsaPack10Gather<>+51(SB)/1, $0x00
+DATA mldsaPack10Gather<>+52(SB)/1, $0x00
+DATA mldsaPack10Gather<>+53(SB)/1, $0x00
+DATA mldsaPack10Gather<>+54(SB)/1, $0x00
+DATA mldsaPack10Gather<>+55(SB)/1, $0x00
+DATA mldsaPack10Gather<>+56(SB)/1, $0x00
+DATA mldsaPack10Gather<>+57(SB)/1, $0x00
+DATA mldsaPack10Gather<>+58(SB)/1, $0x00
+DATA mldsaPack10Gather<>+59(SB)/1, $0x00
+DATA mldsaPack10Gather<>+60(SB)/1, $0x00
+DATA mldsaPack10Gather<>+61(SB)/1, $0x00
+DATA mldsaPack10Gather<>+62(SB)/1, $0x00
+DATA mldsaPack10Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPack10Gather<>(SB), RODATA|NOPTR, $64
+
+// func pack10AVX512(out *byte, f *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·pack10AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	MOVQ         $0x00000000000fffff, DX
+	KMOVQ        DX, K3
+	VMOVDQU8     mldsaPack10Gather<>+0(SB), Z2
+	MOVQ         $0x00000000000fffff, DX
+	VPBROADCASTQ DX, Z3
+	VMOVDQU32    (CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 20(AX)
+	VMOVDQU32    128(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 40(AX)
+	VMOVDQU32    192(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 60(AX)
+	VMOVDQU32    256(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 80(AX)
+	VMOVDQU32    320(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 100(AX)
+	VMOVDQU32    384(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 120(AX)
+	VMOVDQU32    448(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 140(AX)
+	VMOVDQU32    512(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 160(AX)
+	VMOVDQU32    576(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 180(AX)
+	VMOVDQU32    640(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 200(AX)
+	VMOVDQU32    704(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 220(AX)
+	VMOVDQU32    768(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 240(AX)
+	VMOVDQU32    832(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 260(AX)
+	VMOVDQU32    896(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 280(AX)
+	VMOVDQU32    960(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 300(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack10ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPack10ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaPack10ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaPack10ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaPack10ShuffleAVX2<>+4(SB)/1, $0x04
+DATA mldsaPack10ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+18(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+19(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+20(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+21(SB)/1, $0x00
+DATA mldsaPack10ShuffleAVX2<>+22(SB)/1, $0x01
+DATA mldsaPack10ShuffleAVX2<>+23(SB)/1, $0x02
+DATA mldsaPack10ShuffleAVX2<>+24(SB)/1, $0x03
+DATA mldsaPack10ShuffleAVX2<>+25(SB)/1, $0x04
+DATA mldsaPack10ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPack10ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func pack10AVX2(out *byte, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·pack10AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mldsaPack10ShuffleAVX2<>+0(SB), Y2
+	MOVQ         $0x00000000000fffff, DX
+	VMOVQ        DX, X3
+	VPBROADCASTQ X3, Y3
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, (AX)
+	VPEXTRW      $0x04, X0, 8(AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 10(AX)
+	VPEXTRW      $0x04, X0, 18(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 20(AX)
+	VPEXTRW      $0x04, X0, 28(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 30(AX)
+	VPEXTRW      $0x04, X0, 38(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 40(AX)
+	VPEXTRW      $0x04, X0, 48(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 50(AX)
+	VPEXTRW      $0x04, X0, 58(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 60(AX)
+	VPEXTRW      $0x04, X0, 68(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 70(AX)
+	VPEXTRW      $0x04, X0, 78(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 80(AX)
+	VPEXTRW      $0x04, X0, 88(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 90(AX)
+	VPEXTRW      $0x04, X0, 98(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 100(AX)
+	VPEXTRW      $0x04, X0, 108(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 110(AX)
+	VPEXTRW      $0x04, X0, 118(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 120(AX)
+	VPEXTRW      $0x04, X0, 128(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 130(AX)
+	VPEXTRW      $0x04, X0, 138(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 140(AX)
+	VPEXTRW      $0x04, X0, 148(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 150(AX)
+	VPEXTRW      $0x04, X0, 158(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 160(AX)
+	VPEXTRW      $0x04, X0, 168(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 170(AX)
+	VPEXTRW      $0x04, X0, 178(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 180(AX)
+	VPEXTRW      $0x04, X0, 188(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 190(AX)
+	VPEXTRW      $0x04, X0, 198(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 200(AX)
+	VPEXTRW      $0x04, X0, 208(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 210(AX)
+	VPEXTRW      $0x04, X0, 218(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 220(AX)
+	VPEXTRW      $0x04, X0, 228(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 230(AX)
+	VPEXTRW      $0x04, X0, 238(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 240(AX)
+	VPEXTRW      $0x04, X0, 248(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 250(AX)
+	VPEXTRW      $0x04, X0, 258(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 260(AX)
+	VPEXTRW      $0x04, X0, 268(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 270(AX)
+	VPEXTRW      $0x04, X0, 278(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 280(AX)
+	VPEXTRW      $0x04, X0, 288(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 290(AX)
+	VPEXTRW      $0x04, X0, 298(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 300(AX)
+	VPEXTRW      $0x04, X0, 308(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 310(AX)
+	VPEXTRW      $0x04, X0, 318(AX)
 	VZEROUPPER
 	RET
 
@@ -27956,670 +29332,6 @@ TEXT ·unpack10AVX2(SB), NOSPLIT, $0-16
 	VPSRLVD      Y5, Y0, Y0
 	VPAND        Y6, Y0, Y0
 	VMOVDQU      Y0, 992(AX)
-	VZEROUPPER
-	RET
-
-DATA mldsaPackW14ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaPackW14ShuffleAVX2<>+1(SB)/1, $0x08
-DATA mldsaPackW14ShuffleAVX2<>+2(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+3(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+4(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+5(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+6(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+7(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+8(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+9(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+10(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+11(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+12(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+13(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+14(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+15(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+16(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+17(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+18(SB)/1, $0x00
-DATA mldsaPackW14ShuffleAVX2<>+19(SB)/1, $0x08
-DATA mldsaPackW14ShuffleAVX2<>+20(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+21(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+22(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+23(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+24(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+25(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+26(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+27(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+28(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+29(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+30(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+31(SB)/1, $0x80
-GLOBL mldsaPackW14ShuffleAVX2<>(SB), RODATA|NOPTR, $32
-
-// func packW14AVX2(out *byte, w1 *[256]uint32)
-// Requires: AVX, AVX2
-TEXT ·packW14AVX2(SB), NOSPLIT, $0-16
-	VPBROADCASTD mldsaConstants<>+0(SB), Y8
-	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
-	VMOVDQU      mldsaPackW14ShuffleAVX2<>+0(SB), Y2
-	VMOVDQU      (CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, (AX)
-	VMOVDQU      32(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 4(AX)
-	VMOVDQU      64(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 8(AX)
-	VMOVDQU      96(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 12(AX)
-	VMOVDQU      128(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 16(AX)
-	VMOVDQU      160(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 20(AX)
-	VMOVDQU      192(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 24(AX)
-	VMOVDQU      224(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 28(AX)
-	VMOVDQU      256(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 32(AX)
-	VMOVDQU      288(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 36(AX)
-	VMOVDQU      320(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 40(AX)
-	VMOVDQU      352(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 44(AX)
-	VMOVDQU      384(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 48(AX)
-	VMOVDQU      416(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 52(AX)
-	VMOVDQU      448(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 56(AX)
-	VMOVDQU      480(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 60(AX)
-	VMOVDQU      512(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 64(AX)
-	VMOVDQU      544(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 68(AX)
-	VMOVDQU      576(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 72(AX)
-	VMOVDQU      608(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 76(AX)
-	VMOVDQU      640(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 80(AX)
-	VMOVDQU      672(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 84(AX)
-	VMOVDQU      704(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 88(AX)
-	VMOVDQU      736(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 92(AX)
-	VMOVDQU      768(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 96(AX)
-	VMOVDQU      800(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 100(AX)
-	VMOVDQU      832(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 104(AX)
-	VMOVDQU      864(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 108(AX)
-	VMOVDQU      896(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 112(AX)
-	VMOVDQU      928(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 116(AX)
-	VMOVDQU      960(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 120(AX)
-	VMOVDQU      992(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 124(AX)
-	VZEROUPPER
-	RET
-
-DATA mldsaPackW16ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaPackW16ShuffleAVX2<>+1(SB)/1, $0x01
-DATA mldsaPackW16ShuffleAVX2<>+2(SB)/1, $0x02
-DATA mldsaPackW16ShuffleAVX2<>+3(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+4(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+5(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+6(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+7(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+8(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+9(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+10(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+11(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+12(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+13(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+14(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+15(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+16(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+17(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+18(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+19(SB)/1, $0x00
-DATA mldsaPackW16ShuffleAVX2<>+20(SB)/1, $0x01
-DATA mldsaPackW16ShuffleAVX2<>+21(SB)/1, $0x02
-DATA mldsaPackW16ShuffleAVX2<>+22(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+23(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+24(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+25(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+26(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+27(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+28(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+29(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+30(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+31(SB)/1, $0x80
-GLOBL mldsaPackW16ShuffleAVX2<>(SB), RODATA|NOPTR, $32
-
-// func packW16AVX2(out *byte, w1 *[256]uint32)
-// Requires: AVX, AVX2
-TEXT ·packW16AVX2(SB), NOSPLIT, $0-16
-	VPBROADCASTD mldsaConstants<>+0(SB), Y8
-	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
-	VMOVDQU      mldsaPackW16ShuffleAVX2<>+0(SB), Y2
-	VMOVDQU      (CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, (AX)
-	VPEXTRW      $0x02, X0, 4(AX)
-	VMOVDQU      32(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 6(AX)
-	VPEXTRW      $0x02, X0, 10(AX)
-	VMOVDQU      64(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 12(AX)
-	VPEXTRW      $0x02, X0, 16(AX)
-	VMOVDQU      96(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 18(AX)
-	VPEXTRW      $0x02, X0, 22(AX)
-	VMOVDQU      128(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 24(AX)
-	VPEXTRW      $0x02, X0, 28(AX)
-	VMOVDQU      160(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 30(AX)
-	VPEXTRW      $0x02, X0, 34(AX)
-	VMOVDQU      192(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 36(AX)
-	VPEXTRW      $0x02, X0, 40(AX)
-	VMOVDQU      224(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 42(AX)
-	VPEXTRW      $0x02, X0, 46(AX)
-	VMOVDQU      256(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 48(AX)
-	VPEXTRW      $0x02, X0, 52(AX)
-	VMOVDQU      288(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 54(AX)
-	VPEXTRW      $0x02, X0, 58(AX)
-	VMOVDQU      320(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 60(AX)
-	VPEXTRW      $0x02, X0, 64(AX)
-	VMOVDQU      352(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 66(AX)
-	VPEXTRW      $0x02, X0, 70(AX)
-	VMOVDQU      384(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 72(AX)
-	VPEXTRW      $0x02, X0, 76(AX)
-	VMOVDQU      416(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 78(AX)
-	VPEXTRW      $0x02, X0, 82(AX)
-	VMOVDQU      448(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 84(AX)
-	VPEXTRW      $0x02, X0, 88(AX)
-	VMOVDQU      480(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 90(AX)
-	VPEXTRW      $0x02, X0, 94(AX)
-	VMOVDQU      512(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 96(AX)
-	VPEXTRW      $0x02, X0, 100(AX)
-	VMOVDQU      544(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 102(AX)
-	VPEXTRW      $0x02, X0, 106(AX)
-	VMOVDQU      576(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 108(AX)
-	VPEXTRW      $0x02, X0, 112(AX)
-	VMOVDQU      608(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 114(AX)
-	VPEXTRW      $0x02, X0, 118(AX)
-	VMOVDQU      640(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 120(AX)
-	VPEXTRW      $0x02, X0, 124(AX)
-	VMOVDQU      672(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 126(AX)
-	VPEXTRW      $0x02, X0, 130(AX)
-	VMOVDQU      704(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 132(AX)
-	VPEXTRW      $0x02, X0, 136(AX)
-	VMOVDQU      736(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 138(AX)
-	VPEXTRW      $0x02, X0, 142(AX)
-	VMOVDQU      768(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 144(AX)
-	VPEXTRW      $0x02, X0, 148(AX)
-	VMOVDQU      800(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 150(AX)
-	VPEXTRW      $0x02, X0, 154(AX)
-	VMOVDQU      832(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 156(AX)
-	VPEXTRW      $0x02, X0, 160(AX)
-	VMOVDQU      864(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 162(AX)
-	VPEXTRW      $0x02, X0, 166(AX)
-	VMOVDQU      896(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 168(AX)
-	VPEXTRW      $0x02, X0, 172(AX)
-	VMOVDQU      928(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 174(AX)
-	VPEXTRW      $0x02, X0, 178(AX)
-	VMOVDQU      960(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 180(AX)
-	VPEXTRW      $0x02, X0, 184(AX)
-	VMOVDQU      992(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 186(AX)
-	VPEXTRW      $0x02, X0, 190(AX)
 	VZEROUPPER
 	RET
 

@@ -184,17 +184,41 @@ func unpackZ20AVX512(out *[256]uint32, in *byte)
 //go:noescape
 func unpack10AVX512(out *[256]uint32, in *byte)
 
-// packW14AVX512 writes the 4-bit packing of w1, whose coefficients are below 2^4,
-// to out: the result of packW1.
+// pack4AVX512 writes the 4-bit packing of f, whose coefficients are below 2^4,
+// to out: the result of packPoly without an offset.
 //
 //go:noescape
-func packW14AVX512(out *byte, w1 *[256]uint32)
+func pack4AVX512(out *byte, f *[256]uint32)
 
-// packW16AVX512 writes the 6-bit packing of w1, whose coefficients are below 2^6,
-// to out: the result of packW1.
+// pack4AVX2 writes the 4-bit packing of f, whose coefficients are below 2^4,
+// to out: the result of packPoly without an offset.
 //
 //go:noescape
-func packW16AVX512(out *byte, w1 *[256]uint32)
+func pack4AVX2(out *byte, f *[256]uint32)
+
+// pack6AVX512 writes the 6-bit packing of f, whose coefficients are below 2^6,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack6AVX512(out *byte, f *[256]uint32)
+
+// pack6AVX2 writes the 6-bit packing of f, whose coefficients are below 2^6,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack6AVX2(out *byte, f *[256]uint32)
+
+// pack10AVX512 writes the 10-bit packing of f, whose coefficients are below 2^10,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack10AVX512(out *byte, f *[256]uint32)
+
+// pack10AVX2 writes the 10-bit packing of f, whose coefficients are below 2^10,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack10AVX2(out *byte, f *[256]uint32)
 
 // unpackZ18AVX2 sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^17, reading
 // 32·18 + 16 bytes: the result of unpackZ.
@@ -213,18 +237,6 @@ func unpackZ20AVX2(out *[256]uint32, in *byte)
 //
 //go:noescape
 func unpack10AVX2(out *[256]uint32, in *byte)
-
-// packW14AVX2 writes the 4-bit packing of w1, whose coefficients are below 2^4,
-// to out: the result of packW1.
-//
-//go:noescape
-func packW14AVX2(out *byte, w1 *[256]uint32)
-
-// packW16AVX2 writes the 6-bit packing of w1, whose coefficients are below 2^6,
-// to out: the result of packW1.
-//
-//go:noescape
-func packW16AVX2(out *byte, w1 *[256]uint32)
 
 // rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,
 // taking 48-byte chunks while one fits in length and filled ≤ 240, and returns

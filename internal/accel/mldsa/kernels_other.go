@@ -66,3 +66,6 @@ func unpackT1(t1 *ringElement, in []byte) { unpackT1Generic(t1, in) }
 func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 	return rejBoundedPolyGeneric(a, filled, eta, buf)
 }
+
+// packT1 writes the 10-bit coefficients of t1 (pkEncode).
+func packT1(out []byte, t1 *ringElement) { packT1Generic(out, t1) }
