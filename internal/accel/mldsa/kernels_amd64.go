@@ -304,3 +304,13 @@ func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 	}
 	return rejBoundedPolyGeneric(a, filled, eta, buf)
 }
+
+// sparseMul sets out to base + c·s mod q, or base − c·s with negate, for the
+// table (−s, s) of s.
+func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
+	if cpu.Active() == cpu.AVX512 {
+		sparseMulAVX512(words(out), words(base), table, &ch.plus, &ch.minus, ch.nPlus, ch.nMinus, negate)
+		return
+	}
+	sparseMulGeneric(out, base, table, ch, negate)
+}

@@ -279,3 +279,10 @@ func rejEta2AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 //
 //go:noescape
 func rejEta4AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// sparseMulAVX512 sets out to base + c·s mod q, or base − c·s with negate, fully
+// reduced, for the table (−s, s) of s and the window offsets 256 − p of the
+// positions p of c's +1 (plus) and −1 (minus) coefficients.
+//
+//go:noescape
+func sparseMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]int32, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, negate bool)

@@ -69,3 +69,8 @@ func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 
 // packT1 writes the 10-bit coefficients of t1 (pkEncode).
 func packT1(out []byte, t1 *ringElement) { packT1Generic(out, t1) }
+
+// sparseMul sets out to base + c·s mod q, or base − c·s with negate.
+func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
+	sparseMulGeneric(out, base, table, ch, negate)
+}
