@@ -22,7 +22,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		w          [maxK]ringElement
 		w0         [maxK]ringElement // w − c·s2
 		hints      [maxK]ringElement
-		w1Packed   [32 * 6 * maxK]byte
+		muW1       [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
 		cHat       nttElement
 		acc        nttElement  // a product or row sum in the NTT domain
 		prod       ringElement // c·s1, c·s2 or c·t0
@@ -37,6 +37,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// discarded, never published, and is independent of the accepted one, so
 	// this leaks nothing about s1, s2 or t0 (FIPS 204, Section 3.6.4 and the
 	// Dilithium security argument). Each iteration itself is constant time.
+	// μ and w1 go to H as one contiguous input, so the sponge absorbs whole
+	// blocks instead of byte by byte after the 64 bytes of μ.
+	copy(muW1[:], mu[:])
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
 		for j := range p.L {
@@ -47,9 +50,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			invNTTTo(&w[i], &acc)
 			var w1 ringElement
 			polyHighBits(p, &w1, &w[i])
-			packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+			packW1(p, muW1[MuSize+i*32*p.w1Bits:], &w1)
 		}
-		hashParts(cTilde, mu[:], w1Packed[:w1Size])
+		hashParts(cTilde, muW1[:MuSize+w1Size])
 		c := sampleInBall(p, cTilde)
 		nttTo(&cHat, &c)
 
