@@ -29335,6 +29335,236 @@ TEXT ·unpack10AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+DATA mldsaPackZ20Gather<>+0(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+1(SB)/1, $0x01
+DATA mldsaPackZ20Gather<>+2(SB)/1, $0x02
+DATA mldsaPackZ20Gather<>+3(SB)/1, $0x03
+DATA mldsaPackZ20Gather<>+4(SB)/1, $0x04
+DATA mldsaPackZ20Gather<>+5(SB)/1, $0x08
+DATA mldsaPackZ20Gather<>+6(SB)/1, $0x09
+DATA mldsaPackZ20Gather<>+7(SB)/1, $0x0a
+DATA mldsaPackZ20Gather<>+8(SB)/1, $0x0b
+DATA mldsaPackZ20Gather<>+9(SB)/1, $0x0c
+DATA mldsaPackZ20Gather<>+10(SB)/1, $0x10
+DATA mldsaPackZ20Gather<>+11(SB)/1, $0x11
+DATA mldsaPackZ20Gather<>+12(SB)/1, $0x12
+DATA mldsaPackZ20Gather<>+13(SB)/1, $0x13
+DATA mldsaPackZ20Gather<>+14(SB)/1, $0x14
+DATA mldsaPackZ20Gather<>+15(SB)/1, $0x18
+DATA mldsaPackZ20Gather<>+16(SB)/1, $0x19
+DATA mldsaPackZ20Gather<>+17(SB)/1, $0x1a
+DATA mldsaPackZ20Gather<>+18(SB)/1, $0x1b
+DATA mldsaPackZ20Gather<>+19(SB)/1, $0x1c
+DATA mldsaPackZ20Gather<>+20(SB)/1, $0x20
+DATA mldsaPackZ20Gather<>+21(SB)/1, $0x21
+DATA mldsaPackZ20Gather<>+22(SB)/1, $0x22
+DATA mldsaPackZ20Gather<>+23(SB)/1, $0x23
+DATA mldsaPackZ20Gather<>+24(SB)/1, $0x24
+DATA mldsaPackZ20Gather<>+25(SB)/1, $0x28
+DATA mldsaPackZ20Gather<>+26(SB)/1, $0x29
+DATA mldsaPackZ20Gather<>+27(SB)/1, $0x2a
+DATA mldsaPackZ20Gather<>+28(SB)/1, $0x2b
+DATA mldsaPackZ20Gather<>+29(SB)/1, $0x2c
+DATA mldsaPackZ20Gather<>+30(SB)/1, $0x30
+DATA mldsaPackZ20Gather<>+31(SB)/1, $0x31
+DATA mldsaPackZ20Gather<>+32(SB)/1, $0x32
+DATA mldsaPackZ20Gather<>+33(SB)/1, $0x33
+DATA mldsaPackZ20Gather<>+34(SB)/1, $0x34
+DATA mldsaPackZ20Gather<>+35(SB)/1, $0x38
+DATA mldsaPackZ20Gather<>+36(SB)/1, $0x39
+DATA mldsaPackZ20Gather<>+37(SB)/1, $0x3a
+DATA mldsaPackZ20Gather<>+38(SB)/1, $0x3b
+DATA mldsaPackZ20Gather<>+39(SB)/1, $0x3c
+DATA mldsaPackZ20Gather<>+40(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+41(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+42(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+43(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+44(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+45(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+46(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+47(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+48(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+49(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+50(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+51(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+52(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+53(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+54(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+55(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+56(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+57(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+58(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+59(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+60(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+61(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+62(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPackZ20Gather<>(SB), RODATA|NOPTR, $64
+
+// func packZ20AVX512(out *byte, z *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·packZ20AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         $0x000000ffffffffff, DX
+	KMOVQ        DX, K3
+	MOVQ         $0x00000000ffffffff, DX
+	VPBROADCASTQ DX, Z3
+	VMOVDQU8     mldsaPackZ20Gather<>+0(SB), Z2
+	MOVL         $0x00080000, DX
+	VPBROADCASTD DX, Z4
+	VPSUBD       (CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VPSUBD       64(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 40(AX)
+	VPSUBD       128(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 80(AX)
+	VPSUBD       192(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 120(AX)
+	VPSUBD       256(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 160(AX)
+	VPSUBD       320(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 200(AX)
+	VPSUBD       384(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 240(AX)
+	VPSUBD       448(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 280(AX)
+	VPSUBD       512(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 320(AX)
+	VPSUBD       576(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 360(AX)
+	VPSUBD       640(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 400(AX)
+	VPSUBD       704(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 440(AX)
+	VPSUBD       768(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 480(AX)
+	VPSUBD       832(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 520(AX)
+	VPSUBD       896(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 560(AX)
+	VPSUBD       960(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 600(AX)
+	VZEROUPPER
+	RET
+
 DATA mldsaCompactAVX2<>+0(SB)/1, $0x00
 DATA mldsaCompactAVX2<>+1(SB)/1, $0x00
 DATA mldsaCompactAVX2<>+2(SB)/1, $0x00

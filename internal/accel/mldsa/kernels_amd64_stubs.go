@@ -238,6 +238,12 @@ func unpackZ20AVX2(out *[256]uint32, in *byte)
 //go:noescape
 func unpack10AVX2(out *[256]uint32, in *byte)
 
+// packZ20AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^19 to out: the result of
+// packZ for 20-bit coefficients.
+//
+//go:noescape
+func packZ20AVX512(out *byte, z *[256]uint32)
+
 // rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,
 // taking 48-byte chunks while one fits in length and filled ≤ 240, and returns
 // the new fill level and the number of bytes consumed.

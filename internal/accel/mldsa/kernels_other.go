@@ -74,3 +74,6 @@ func packT1(out []byte, t1 *ringElement) { packT1Generic(out, t1) }
 func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
 	sparseMulGeneric(out, base, table, ch, negate)
 }
+
+// packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1).
+func packZ(p *Params, out []byte, z *ringElement) { packZGeneric(p, out, z) }

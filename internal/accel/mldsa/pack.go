@@ -76,7 +76,7 @@ func unpackT0(t0 *ringElement, in []byte) { unpackPoly(t0, in, d, 1<<(d-1), 1<<d
 
 // packZ and unpackZ handle z (and y in ExpandMask), with coefficients in
 // (−γ1, γ1].
-func packZ(p *Params, out []byte, z *ringElement) {
+func packZGeneric(p *Params, out []byte, z *ringElement) {
 	packPoly(out, z, p.gamma1Bits, fieldElement(p.Gamma1))
 }
 

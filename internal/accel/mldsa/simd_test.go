@@ -217,8 +217,8 @@ func TestPolyKernelsMatchPortable(t *testing.T) {
 	})
 }
 
-// TestPackingKernelsMatchPortable compares the z and t1 decoders and the w1
-// and t1 encoders with the portable kernels at every level, on random bytes,
+// TestPackingKernelsMatchPortable compares the z and t1 decoders and the z,
+// w1 and t1 encoders with the portable kernels at every level, on random bytes,
 // all-zero and all-one bytes, and coefficients at their largest values. The
 // decoders get buffers exactly as long as the packings (and, for the AVX2
 // kernels, which need 16 more readable bytes, longer ones), so the dispatch
@@ -257,6 +257,21 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 					if unpackT1(&t1, buf); t1 != want {
 						t.Fatalf("unpackT1 differs on input %d (buffer of %d bytes)", it, len(buf))
 					}
+				}
+				// z in (−γ1, γ1], the range sigEncode packs.
+				var zc ringElement
+				for j := range zc {
+					v := int32(rng.IntN(2*p.Gamma1)) - int32(p.Gamma1) + 1
+					if it == 1 {
+						v = []int32{int32(p.Gamma1), 1 - int32(p.Gamma1)}[j%2]
+					}
+					zc[j] = fieldFromInt32(v)
+				}
+				zOut, zRef := make([]byte, 32*p.gamma1Bits), make([]byte, 32*p.gamma1Bits)
+				packZ(p, zOut, &zc)
+				packZGeneric(p, zRef, &zc)
+				if !bytes.Equal(zOut, zRef) {
+					t.Fatalf("%s: packZ differs on input %d", p.Name, it)
 				}
 				var t1Coeffs ringElement
 				for j := range t1Coeffs {
@@ -308,8 +323,8 @@ func polysFromBytes(data []byte, count int) []ringElement {
 
 // FuzzCoefficientKernels feeds arbitrary polynomials to the coefficient-wise
 // kernels (add, sub, norm checks, HighBits, the LowBits norm, MakeHint,
-// UseHint) and arbitrary bytes to unpackZ, unpackT1, packW1 and packT1, at
-// every level, comparing with the portable kernels.
+// UseHint) and arbitrary bytes to unpackZ, unpackT1, packZ, packW1 and
+// packT1, at every level, comparing with the portable kernels.
 func FuzzCoefficientKernels(f *testing.F) {
 	f.Add([]byte{}, uint32(1))
 	f.Add([]byte{0x00, 0xe0, 0x7f, 0x00, 0xff, 0xff, 0xff, 0xff}, uint32(0xffffffff))
@@ -362,6 +377,15 @@ func FuzzCoefficientKernels(f *testing.F) {
 				unpackZGeneric(p, &want, raw)
 				if got != want {
 					t.Fatalf("level %v, %s: unpackZ differs", l, p.Name)
+				}
+				for j := range got {
+					got[j] = fieldFromInt32(int32(uint32(a[j])%uint32(2*p.Gamma1)) - int32(p.Gamma1) + 1)
+				}
+				z1, z2 := make([]byte, 32*p.gamma1Bits), make([]byte, 32*p.gamma1Bits)
+				packZ(p, z1, &got)
+				packZGeneric(p, z2, &got)
+				if !bytes.Equal(z1, z2) {
+					t.Fatalf("level %v, %s: packZ differs", l, p.Name)
 				}
 				for j := range got {
 					got[j] = a[j] & (1<<10 - 1)

@@ -132,6 +132,7 @@ func packKernels(c *constants) {
 	unpackAVX2Kernel(c, 18, true)
 	unpackAVX2Kernel(c, 20, true)
 	unpackAVX2Kernel(c, 10, false)
+	packZ20Kernel(c)
 }
 
 // unpackAVX2Kernel emits unpackZ{18,20}AVX2 or unpack10AVX2: the AVX2 forms
@@ -248,6 +249,51 @@ func packAVX2Kernel(c *constants, bits int) {
 			VMOVQ(x.AsX(), o)
 			VPEXTRW(U8(4), x.AsX(), o.Offset(8))
 		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// packZ20Kernel emits packZ20AVX512: BitPack(z, γ1 − 1, γ1) for γ1 = 2^19
+// (Algorithm 17, sigEncode), that is the 20-bit packing of γ1 − z mod q,
+// writing exactly 640 bytes. A pair of coefficients is 40 bits, five whole
+// bytes, so each 64-bit element yields five bytes that VPERMB gathers.
+func packZ20Kernel(c *constants) {
+	w := avx512
+	const bits = 20
+	gather := GLOBL("mldsaPackZ20Gather", RODATA|NOPTR)
+	for i := range 64 {
+		v := 0
+		if i < 40 {
+			v = 8*(i/5) + i%5 // bytes 0–4 of each 64-bit element
+		}
+		DATA(i, U8(v))
+	}
+	a := polyKernel(c, w, "packZ20AVX512", "func(out *byte, z *[256]uint32)",
+		"packZ20AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^19 to out: the result of",
+		"packZ for 20-bit coefficients.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("z"), GP64())
+	x, t, g, lowHalf, g1 := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
+	m := GP64()
+	MOVQ(U64(1<<40-1), m)
+	KMOVQ(m, K3) // 40 bytes per register
+	MOVQ(U64(1<<32-1), m)
+	VPBROADCASTQ(m, lowHalf)
+	VMOVDQU8(gather, g)
+	broadcastImm(w, 1<<(bits-1), g1)
+	for v := range 16 {
+		// γ1 − z mod q, in [0, 2γ1) for a z that passed the norm check.
+		VPSUBD(Mem{Base: in, Disp: 64 * v}, g1, x)
+		VPADDD(a.q, x, t)
+		VPMINUD(t, x, x)
+		// Pairs: d0 | d1 << 20 in each 64-bit element.
+		VPSRLQ(U8(32), x, t)
+		VPSLLQ(U8(bits), t, t)
+		VPANDQ(lowHalf, x, x)
+		VPORQ(t, x, x)
+		VPERMB(x, g, x)
+		VMOVDQU8(x, K3, Mem{Base: out, Disp: 40 * v})
 	}
 	VZEROUPPER()
 	RET()
