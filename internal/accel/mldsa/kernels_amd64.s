@@ -31807,89 +31807,89 @@ rejUniformAVX2_done:
 	VZEROUPPER
 	RET
 
-DATA mldsaRejEta2Index<>+0(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+1(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+2(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+3(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+4(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+5(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+6(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+7(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+8(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+9(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+10(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+11(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+12(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+13(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+14(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+15(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+16(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+17(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+18(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+19(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+20(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+21(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+22(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+23(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+24(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+25(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+26(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+27(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+28(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+29(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+30(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+31(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+32(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+33(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+34(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+35(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+36(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+37(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+38(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+39(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+40(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+41(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+42(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+43(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+44(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+45(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+46(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+47(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+48(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+49(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+50(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+51(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+52(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+53(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+54(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+55(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+56(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+57(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+58(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+59(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+60(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+61(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+62(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+63(SB)/1, $0x07
-GLOBL mldsaRejEta2Index<>(SB), RODATA|NOPTR, $64
+DATA mldsaRejEta2SpreadAVX512<>+0(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+1(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+2(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+3(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+4(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+5(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+6(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+7(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+8(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+9(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+10(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+11(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+12(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+13(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+14(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+15(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+16(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+17(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+18(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+19(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+20(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+21(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+22(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+23(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+24(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+25(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+26(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+27(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+28(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+29(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+30(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+31(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+32(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+33(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+34(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+35(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+36(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+37(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+38(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+39(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+40(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+41(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+42(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+43(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+44(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+45(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+46(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+47(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+48(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+49(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+50(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+51(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+52(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+53(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+54(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+55(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+56(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+57(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+58(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+59(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+60(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+61(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+62(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+63(SB)/1, $0x07
+GLOBL mldsaRejEta2SpreadAVX512<>(SB), RODATA|NOPTR, $64
 
-DATA mldsaRejEta2Shift<>+0(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+4(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+8(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+12(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+16(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+20(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+24(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+28(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+32(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+36(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+40(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+44(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+48(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+52(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+56(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+60(SB)/4, $0x00000004
-GLOBL mldsaRejEta2Shift<>(SB), RODATA|NOPTR, $64
+DATA mldsaRejEta2ShiftAVX512<>+0(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+4(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+8(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+12(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+16(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+20(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+24(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+28(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+32(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+36(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+40(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+44(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+48(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+52(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+56(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+60(SB)/4, $0x00000004
+GLOBL mldsaRejEta2ShiftAVX512<>(SB), RODATA|NOPTR, $64
 
 // func rejEta2AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 // Requires: AVX, AVX512F, AVX512VBMI, POPCNT
@@ -31899,8 +31899,8 @@ TEXT ·rejEta2AVX512(SB), NOSPLIT, $0-48
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
-	VMOVDQU32    mldsaRejEta2Index<>+0(SB), Z0
-	VMOVDQU32    mldsaRejEta2Shift<>+0(SB), Z1
+	VMOVDQU32    mldsaRejEta2SpreadAVX512<>+0(SB), Z0
+	VMOVDQU32    mldsaRejEta2ShiftAVX512<>+0(SB), Z1
 	MOVL         $0x0000000f, AX
 	VPBROADCASTD AX, Z2
 	MOVL         $0x0000000f, AX
@@ -31908,7 +31908,7 @@ TEXT ·rejEta2AVX512(SB), NOSPLIT, $0-48
 	MOVL         $0x00000002, AX
 	VPBROADCASTD AX, Z4
 	MOVL         $0x000000cd, AX
-	VPBROADCASTD AX, Z7
+	VPBROADCASTD AX, Z9
 	MOVQ         a+0(FP), AX
 	MOVQ         filled+8(FP), CX
 	MOVQ         buf+16(FP), DX
@@ -31926,7 +31926,7 @@ rejEta2AVX512_loop:
 	VPSRLVD      Z1, Z5, Z5
 	VPANDD       Z2, Z5, Z5
 	VPCMPUD      $0x01, Z3, Z5, K4
-	VPMULLD      Z7, Z5, Z6
+	VPMULLD      Z9, Z5, Z6
 	VPSRLD       $0x0a, Z6, Z6
 	VPSUBD       Z6, Z5, Z5
 	VPSLLD       $0x02, Z6, Z6
@@ -31947,172 +31947,39 @@ rejEta2AVX512_done:
 	VZEROUPPER
 	RET
 
-DATA mldsaRejEta4Index<>+0(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+1(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+2(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+3(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+4(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+5(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+6(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+7(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+8(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+9(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+10(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+11(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+12(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+13(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+14(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+15(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+16(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+17(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+18(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+19(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+20(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+21(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+22(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+23(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+24(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+25(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+26(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+27(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+28(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+29(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+30(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+31(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+32(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+33(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+34(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+35(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+36(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+37(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+38(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+39(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+40(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+41(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+42(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+43(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+44(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+45(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+46(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+47(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+48(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+49(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+50(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+51(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+52(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+53(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+54(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+55(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+56(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+57(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+58(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+59(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+60(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+61(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+62(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+63(SB)/1, $0x07
-GLOBL mldsaRejEta4Index<>(SB), RODATA|NOPTR, $64
-
-DATA mldsaRejEta4Shift<>+0(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+4(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+8(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+12(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+16(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+20(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+24(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+28(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+32(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+36(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+40(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+44(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+48(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+52(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+56(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+60(SB)/4, $0x00000004
-GLOBL mldsaRejEta4Shift<>(SB), RODATA|NOPTR, $64
-
-// func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
-// Requires: AVX, AVX512F, AVX512VBMI, POPCNT
-TEXT ·rejEta4AVX512(SB), NOSPLIT, $0-48
-	MOVL         $0x00005555, AX
-	KMOVW        AX, K1
-	MOVL         $0x0000aaaa, AX
-	KMOVW        AX, K2
-	VPBROADCASTD mldsaConstants<>+0(SB), Z8
-	VMOVDQU32    mldsaRejEta4Index<>+0(SB), Z0
-	VMOVDQU32    mldsaRejEta4Shift<>+0(SB), Z1
-	MOVL         $0x0000000f, AX
-	VPBROADCASTD AX, Z2
-	MOVL         $0x00000009, AX
-	VPBROADCASTD AX, Z3
-	MOVL         $0x00000004, AX
-	VPBROADCASTD AX, Z4
-	MOVQ         a+0(FP), AX
-	MOVQ         filled+8(FP), CX
-	MOVQ         buf+16(FP), DX
-	MOVQ         length+24(FP), BX
-	SUBQ         $0x08, BX
-	XORQ         SI, SI
-
-rejEta4AVX512_loop:
-	CMPQ         SI, BX
-	JG           rejEta4AVX512_done
-	CMPQ         CX, $0x000000f0
-	JG           rejEta4AVX512_done
-	VPBROADCASTQ (DX)(SI*1), Z5
-	VPERMB       Z5, Z0, Z5
-	VPSRLVD      Z1, Z5, Z5
-	VPANDD       Z2, Z5, Z5
-	VPCMPUD      $0x01, Z3, Z5, K4
-	VPSUBD       Z5, Z4, Z5
-	VPADDD       Z8, Z5, Z6
-	VPMINUD      Z6, Z5, Z5
-	VPCOMPRESSD  Z5, K4, (AX)(CX*4)
-	KMOVW        K4, DI
-	POPCNTL      DI, DI
-	ADDQ         DI, CX
-	ADDQ         $0x08, SI
-	JMP          rejEta4AVX512_loop
-
-rejEta4AVX512_done:
-	MOVQ CX, ret+32(FP)
-	MOVQ SI, ret1+40(FP)
-	VZEROUPPER
-	RET
-
-DATA mldsaRejEta2ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+1(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+2(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+3(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+4(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+5(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+6(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+7(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+8(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+9(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+10(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+11(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+12(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+13(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+14(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+15(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+16(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+17(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+18(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+19(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+20(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+21(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+22(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+23(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+24(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+25(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+26(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+27(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+28(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+29(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+30(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+31(SB)/1, $0x03
-GLOBL mldsaRejEta2ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaRejEta2SpreadAVX2<>+0(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+1(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+2(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+3(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+4(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+5(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+6(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+7(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+8(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+9(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+10(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+11(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+12(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+13(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+14(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+15(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+16(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+17(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+18(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+19(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+20(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+21(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+22(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+23(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+24(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+25(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+26(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+27(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+28(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+29(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+30(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+31(SB)/1, $0x03
+GLOBL mldsaRejEta2SpreadAVX2<>(SB), RODATA|NOPTR, $32
 
 DATA mldsaRejEta2ShiftAVX2<>+0(SB)/4, $0x00000000
 DATA mldsaRejEta2ShiftAVX2<>+4(SB)/4, $0x00000004
@@ -32128,7 +31995,7 @@ GLOBL mldsaRejEta2ShiftAVX2<>(SB), RODATA|NOPTR, $32
 // Requires: AVX, AVX2, POPCNT
 TEXT ·rejEta2AVX2(SB), NOSPLIT, $0-48
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
-	VMOVDQU      mldsaRejEta2ShuffleAVX2<>+0(SB), Y0
+	VMOVDQU      mldsaRejEta2SpreadAVX2<>+0(SB), Y0
 	VMOVDQU      mldsaRejEta2ShiftAVX2<>+0(SB), Y1
 	MOVL         $0x0000000f, AX
 	VMOVD        AX, X2
@@ -32187,39 +32054,172 @@ rejEta2AVX2_done:
 	VZEROUPPER
 	RET
 
-DATA mldsaRejEta4ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+1(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+2(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+3(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+4(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+5(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+6(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+7(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+8(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+9(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+10(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+11(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+12(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+13(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+14(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+15(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+16(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+17(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+18(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+19(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+20(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+21(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+22(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+23(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+24(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+25(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+26(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+27(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+28(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+29(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+30(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+31(SB)/1, $0x03
-GLOBL mldsaRejEta4ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaRejEta4SpreadAVX512<>+0(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+1(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+2(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+3(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+4(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+5(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+6(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+7(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+8(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+9(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+10(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+11(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+12(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+13(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+14(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+15(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+16(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+17(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+18(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+19(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+20(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+21(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+22(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+23(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+24(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+25(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+26(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+27(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+28(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+29(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+30(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+31(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+32(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+33(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+34(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+35(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+36(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+37(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+38(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+39(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+40(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+41(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+42(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+43(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+44(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+45(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+46(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+47(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+48(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+49(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+50(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+51(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+52(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+53(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+54(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+55(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+56(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+57(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+58(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+59(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+60(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+61(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+62(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+63(SB)/1, $0x07
+GLOBL mldsaRejEta4SpreadAVX512<>(SB), RODATA|NOPTR, $64
+
+DATA mldsaRejEta4ShiftAVX512<>+0(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+4(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+8(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+12(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+16(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+20(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+24(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+28(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+32(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+36(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+40(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+44(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+48(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+52(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+56(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+60(SB)/4, $0x00000004
+GLOBL mldsaRejEta4ShiftAVX512<>(SB), RODATA|NOPTR, $64
+
+// func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+// Requires: AVX, AVX512F, AVX512VBMI, POPCNT
+TEXT ·rejEta4AVX512(SB), NOSPLIT, $0-48
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	VMOVDQU32    mldsaRejEta4SpreadAVX512<>+0(SB), Z0
+	VMOVDQU32    mldsaRejEta4ShiftAVX512<>+0(SB), Z1
+	MOVL         $0x0000000f, AX
+	VPBROADCASTD AX, Z2
+	MOVL         $0x00000009, AX
+	VPBROADCASTD AX, Z3
+	MOVL         $0x00000004, AX
+	VPBROADCASTD AX, Z4
+	MOVQ         a+0(FP), AX
+	MOVQ         filled+8(FP), CX
+	MOVQ         buf+16(FP), DX
+	MOVQ         length+24(FP), BX
+	SUBQ         $0x08, BX
+	XORQ         SI, SI
+
+rejEta4AVX512_loop:
+	CMPQ         SI, BX
+	JG           rejEta4AVX512_done
+	CMPQ         CX, $0x000000f0
+	JG           rejEta4AVX512_done
+	VPBROADCASTQ (DX)(SI*1), Z5
+	VPERMB       Z5, Z0, Z5
+	VPSRLVD      Z1, Z5, Z5
+	VPANDD       Z2, Z5, Z5
+	VPCMPUD      $0x01, Z3, Z5, K4
+	VPSUBD       Z5, Z4, Z5
+	VPADDD       Z8, Z5, Z6
+	VPMINUD      Z6, Z5, Z5
+	VPCOMPRESSD  Z5, K4, (AX)(CX*4)
+	KMOVW        K4, DI
+	POPCNTL      DI, DI
+	ADDQ         DI, CX
+	ADDQ         $0x08, SI
+	JMP          rejEta4AVX512_loop
+
+rejEta4AVX512_done:
+	MOVQ CX, ret+32(FP)
+	MOVQ SI, ret1+40(FP)
+	VZEROUPPER
+	RET
+
+DATA mldsaRejEta4SpreadAVX2<>+0(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+1(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+2(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+3(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+4(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+5(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+6(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+7(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+8(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+9(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+10(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+11(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+12(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+13(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+14(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+15(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+16(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+17(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+18(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+19(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+20(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+21(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+22(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+23(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+24(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+25(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+26(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+27(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+28(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+29(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+30(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+31(SB)/1, $0x03
+GLOBL mldsaRejEta4SpreadAVX2<>(SB), RODATA|NOPTR, $32
 
 DATA mldsaRejEta4ShiftAVX2<>+0(SB)/4, $0x00000000
 DATA mldsaRejEta4ShiftAVX2<>+4(SB)/4, $0x00000004
@@ -32235,7 +32235,7 @@ GLOBL mldsaRejEta4ShiftAVX2<>(SB), RODATA|NOPTR, $32
 // Requires: AVX, AVX2, POPCNT
 TEXT ·rejEta4AVX2(SB), NOSPLIT, $0-48
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
-	VMOVDQU      mldsaRejEta4ShuffleAVX2<>+0(SB), Y0
+	VMOVDQU      mldsaRejEta4SpreadAVX2<>+0(SB), Y0
 	VMOVDQU      mldsaRejEta4ShiftAVX2<>+0(SB), Y1
 	MOVL         $0x0000000f, AX
 	VMOVD        AX, X2

@@ -178,8 +178,8 @@ func unpackZ18AVX512(out *[256]uint32, in *byte)
 //go:noescape
 func unpackZ20AVX512(out *[256]uint32, in *byte)
 
-// unpack10AVX512 sets out to SimpleBitUnpack(in, 2^10 − 1), reading exactly 32·10
-// bytes: the result of unpackPoly without an offset.
+// unpack10AVX512 sets out to SimpleBitUnpack(in, 2^10 − 1), reading
+// exactly 32·10 bytes: the result of unpackPoly without an offset.
 //
 //go:noescape
 func unpack10AVX512(out *[256]uint32, in *byte)
@@ -232,8 +232,8 @@ func unpackZ18AVX2(out *[256]uint32, in *byte)
 //go:noescape
 func unpackZ20AVX2(out *[256]uint32, in *byte)
 
-// unpack10AVX2 sets out to SimpleBitUnpack(in, 2^10 − 1), reading 32·10 + 16
-// bytes: the result of unpackPoly without an offset.
+// unpack10AVX2 sets out to SimpleBitUnpack(in, 2^10 − 1), reading
+// 32·10 + 16 bytes: the result of unpackPoly without an offset.
 //
 //go:noescape
 func unpack10AVX2(out *[256]uint32, in *byte)
@@ -265,19 +265,19 @@ func rejUniformAVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int
 //go:noescape
 func rejEta2AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
-// rejEta4AVX512 appends to a, from index filled on, the coefficients in [−4, 4] that
-// the half-bytes of buf give, taking 8-byte chunks while one fits in length and
-// filled ≤ 240, and returns the new fill level and the number of bytes consumed.
-//
-//go:noescape
-func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
-
 // rejEta2AVX2 appends to a, from index filled on, the coefficients in [−2, 2] that
 // the half-bytes of buf give, taking 4-byte chunks while one fits in length and
 // filled ≤ 248, and returns the new fill level and the number of bytes consumed.
 //
 //go:noescape
 func rejEta2AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta4AVX512 appends to a, from index filled on, the coefficients in [−4, 4] that
+// the half-bytes of buf give, taking 8-byte chunks while one fits in length and
+// filled ≤ 240, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
 // rejEta4AVX2 appends to a, from index filled on, the coefficients in [−4, 4] that
 // the half-bytes of buf give, taking 4-byte chunks while one fits in length and

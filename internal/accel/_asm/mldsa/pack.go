@@ -18,14 +18,7 @@ import (
 // Algorithm 18, for pkDecode).
 func unpackKernel(c *constants, bits int, centred bool) {
 	w := avx512
-	name := fmt.Sprintf("unpackZ%dAVX512", bits)
-	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
-		fmt.Sprintf("exactly 32·%d bytes: the result of unpackZ.", bits)}
-	if !centred {
-		name = fmt.Sprintf("unpack%dAVX512", bits)
-		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading exactly 32·%d", bits, bits),
-			"bytes: the result of unpackPoly without an offset."}
-	}
+	name, doc := unpackNameDoc(w, bits, centred, fmt.Sprintf("exactly 32·%d bytes", bits))
 	gamma1 := uint32(1) << (bits - 1)
 	// The byte gather and shift of the 16 coefficients in one register.
 	idx := GLOBL(fmt.Sprintf("mldsaUnpack%dIndex", bits), RODATA|NOPTR)
@@ -142,14 +135,7 @@ func packKernels(c *constants) {
 // guarantees 32·bits + 16 readable bytes.
 func unpackAVX2Kernel(c *constants, bits int, centred bool) {
 	w := avx2
-	name := fmt.Sprintf("unpackZ%dAVX2", bits)
-	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
-		fmt.Sprintf("32·%d + 16 bytes: the result of unpackZ.", bits)}
-	if !centred {
-		name = fmt.Sprintf("unpack%dAVX2", bits)
-		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading 32·%d + 16", bits, bits),
-			"bytes: the result of unpackPoly without an offset."}
-	}
+	name, doc := unpackNameDoc(w, bits, centred, fmt.Sprintf("32·%d + 16 bytes", bits))
 	gamma1 := uint32(1) << (bits - 1)
 	shuf := GLOBL(fmt.Sprintf("mldsaUnpack%dShuffleAVX2", bits), RODATA|NOPTR)
 	for half := range 2 {
@@ -297,4 +283,17 @@ func packZ20Kernel(c *constants) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// unpackNameDoc names a decoder kernel and writes its doc comment: unpackZ
+// for the centred BitUnpack of z, unpack for SimpleBitUnpack.
+func unpackNameDoc(w *width, bits int, centred bool, reads string) (string, []string) {
+	if centred {
+		name := fmt.Sprintf("unpackZ%d%s", bits, w.name)
+		return name, []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+			reads + ": the result of unpackZ."}
+	}
+	name := fmt.Sprintf("unpack%d%s", bits, w.name)
+	return name, []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading", bits),
+		reads + ": the result of unpackPoly without an offset."}
 }
