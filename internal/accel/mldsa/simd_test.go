@@ -91,18 +91,12 @@ func FuzzNTTKernels(f *testing.F) {
 		wantMul := nttMulGeneric(&aH, &bH)
 		pairA, pairB := []nttElement{aH, bH}, []nttElement{bH, aH}
 		wantDot := nttDotGeneric(pairA, pairB)
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(l cpu.Level) {
 			if ntt(&a) != wantNTT || invNTT(&aH) != wantInv || nttMul(&aH, &bH) != wantMul ||
 				nttDot(pairA, pairB) != wantDot {
-				restore()
 				t.Fatalf("level %v differs from the portable kernels", l)
 			}
-			restore()
-		}
+		})
 	})
 }
 
@@ -305,6 +299,22 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 	})
 }
 
+// atEachLevel runs f at every level the CPU has, forcing it with cpu.Force
+// and restoring the previous level afterwards, even when f fails the test.
+func atEachLevel(t *testing.T, f func(l cpu.Level)) {
+	t.Helper()
+	for _, l := range cpu.Levels() {
+		func() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer restore()
+			f(l)
+		}()
+	}
+}
+
 // polysFromBytes reads count polynomials of coefficients mod q from data,
 // four bytes each, missing bytes read as zero.
 func polysFromBytes(data []byte, count int) []ringElement {
@@ -339,11 +349,7 @@ func FuzzCoefficientKernels(f *testing.F) {
 		raw := make([]byte, 640+16) // room for the AVX2 decoder's reads
 		copy(raw, data)
 		bnd := int(bound)%((q-1)/2) + 1
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(l cpu.Level) {
 			var t1, t1Want ringElement
 			unpackT1Generic(&t1Want, raw[:320])
 			for _, buf := range [][]byte{raw[:320], raw} {
@@ -406,8 +412,7 @@ func FuzzCoefficientKernels(f *testing.F) {
 					t.Fatalf("level %v, %s: packW1 differs", l, p.Name)
 				}
 			}
-			restore()
-		}
+		})
 	})
 }
 
@@ -423,7 +428,7 @@ func checkSampler[T comparable](t *testing.T, buf []byte, pieces []int, simd, po
 		fg = simd(&got, fg, buf[off:end])
 		fw = portable(&want, fw, buf[off:end])
 		if fg != fw || got != want {
-			t.Fatalf("after %d bytes: fill %d, portable %d, or coefficients differ", end, fg, fw)
+			t.Fatalf("level %v, after %d bytes: fill %d, portable %d, or coefficients differ", cpu.Active(), end, fg, fw)
 		}
 		off = end
 	}
@@ -471,14 +476,9 @@ func FuzzRejNTTPoly(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0x01, 0xe0, 0x7f}, 300), uint8(48))
 	f.Add([]byte{1, 2, 3, 4, 5}, uint8(1))
 	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(cpu.Level) {
 			checkRejNTTPoly(t, buf, []int{int(piece) + 1})
-			restore()
-		}
+		})
 	})
 }
 
@@ -522,14 +522,9 @@ func FuzzRejBoundedPoly(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0x8e, 0xe8}, 200), uint8(7))
 	f.Add([]byte{0x12, 0x34}, uint8(0))
 	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(cpu.Level) {
 			checkRejBoundedPoly(t, buf, []int{int(piece) + 1})
-			restore()
-		}
+		})
 	})
 }
 
@@ -638,17 +633,12 @@ func FuzzSparseMul(f *testing.F) {
 		var ch challenge
 		ch.set(&c)
 		table := negacyclicTable(&s)
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(l cpu.Level) {
 			var got ringElement
 			sparseMul(&got, &base, &table, &ch, true)
-			restore()
 			if got != want {
 				t.Fatalf("level %v: sparse product differs from the NTT path", l)
 			}
-		}
+		})
 	})
 }
