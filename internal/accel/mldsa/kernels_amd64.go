@@ -229,14 +229,18 @@ func packW1(p *Params, out []byte, w1 *ringElement) {
 }
 
 // packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1)
-// (sigEncode): with the AVX-512 kernel for γ1 = 2^19, in Go otherwise.
+// (sigEncode): with the AVX-512 kernels at level AVX512, in Go otherwise.
 func packZ(p *Params, out []byte, z *ringElement) {
-	if cpu.Active() == cpu.AVX512 && p.gamma1Bits == 20 {
-		out = out[:32*20] // the kernel writes exactly these bytes
-		packZ20AVX512(&out[0], words(z))
+	if cpu.Active() != cpu.AVX512 {
+		packZGeneric(p, out, z)
 		return
 	}
-	packZGeneric(p, out, z)
+	out = out[:32*p.gamma1Bits] // the kernels write exactly these bytes
+	if p.gamma1Bits == 18 {
+		packZ18AVX512(&out[0], words(z))
+	} else {
+		packZ20AVX512(&out[0], words(z))
+	}
 }
 
 // packT1 writes the 10-bit coefficients of t1 (pkEncode) to 320 bytes of

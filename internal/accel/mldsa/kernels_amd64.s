@@ -29335,6 +29335,364 @@ TEXT ·unpack10AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+DATA mldsaPackZ18Gather<>+0(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+1(SB)/1, $0x01
+DATA mldsaPackZ18Gather<>+2(SB)/1, $0x02
+DATA mldsaPackZ18Gather<>+3(SB)/1, $0x03
+DATA mldsaPackZ18Gather<>+4(SB)/1, $0x04
+DATA mldsaPackZ18Gather<>+5(SB)/1, $0x05
+DATA mldsaPackZ18Gather<>+6(SB)/1, $0x06
+DATA mldsaPackZ18Gather<>+7(SB)/1, $0x07
+DATA mldsaPackZ18Gather<>+8(SB)/1, $0x08
+DATA mldsaPackZ18Gather<>+9(SB)/1, $0x10
+DATA mldsaPackZ18Gather<>+10(SB)/1, $0x11
+DATA mldsaPackZ18Gather<>+11(SB)/1, $0x12
+DATA mldsaPackZ18Gather<>+12(SB)/1, $0x13
+DATA mldsaPackZ18Gather<>+13(SB)/1, $0x14
+DATA mldsaPackZ18Gather<>+14(SB)/1, $0x15
+DATA mldsaPackZ18Gather<>+15(SB)/1, $0x16
+DATA mldsaPackZ18Gather<>+16(SB)/1, $0x17
+DATA mldsaPackZ18Gather<>+17(SB)/1, $0x18
+DATA mldsaPackZ18Gather<>+18(SB)/1, $0x20
+DATA mldsaPackZ18Gather<>+19(SB)/1, $0x21
+DATA mldsaPackZ18Gather<>+20(SB)/1, $0x22
+DATA mldsaPackZ18Gather<>+21(SB)/1, $0x23
+DATA mldsaPackZ18Gather<>+22(SB)/1, $0x24
+DATA mldsaPackZ18Gather<>+23(SB)/1, $0x25
+DATA mldsaPackZ18Gather<>+24(SB)/1, $0x26
+DATA mldsaPackZ18Gather<>+25(SB)/1, $0x27
+DATA mldsaPackZ18Gather<>+26(SB)/1, $0x28
+DATA mldsaPackZ18Gather<>+27(SB)/1, $0x30
+DATA mldsaPackZ18Gather<>+28(SB)/1, $0x31
+DATA mldsaPackZ18Gather<>+29(SB)/1, $0x32
+DATA mldsaPackZ18Gather<>+30(SB)/1, $0x33
+DATA mldsaPackZ18Gather<>+31(SB)/1, $0x34
+DATA mldsaPackZ18Gather<>+32(SB)/1, $0x35
+DATA mldsaPackZ18Gather<>+33(SB)/1, $0x36
+DATA mldsaPackZ18Gather<>+34(SB)/1, $0x37
+DATA mldsaPackZ18Gather<>+35(SB)/1, $0x38
+DATA mldsaPackZ18Gather<>+36(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+37(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+38(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+39(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+40(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+41(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+42(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+43(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+44(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+45(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+46(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+47(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+48(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+49(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+50(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+51(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+52(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+53(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+54(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+55(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+56(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+57(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+58(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+59(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+60(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+61(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+62(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPackZ18Gather<>(SB), RODATA|NOPTR, $64
+
+// func packZ18AVX512(out *byte, z *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·packZ18AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         $0x0000000fffffffff, DX
+	KMOVQ        DX, K3
+	MOVQ         $0x00000000ffffffff, DX
+	VPBROADCASTQ DX, Z3
+	VMOVDQU8     mldsaPackZ18Gather<>+0(SB), Z2
+	MOVL         $0x00020000, DX
+	VPBROADCASTD DX, Z4
+	VPSUBD       (CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VPSUBD       64(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 36(AX)
+	VPSUBD       128(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 72(AX)
+	VPSUBD       192(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 108(AX)
+	VPSUBD       256(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 144(AX)
+	VPSUBD       320(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 180(AX)
+	VPSUBD       384(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 216(AX)
+	VPSUBD       448(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 252(AX)
+	VPSUBD       512(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 288(AX)
+	VPSUBD       576(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 324(AX)
+	VPSUBD       640(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 360(AX)
+	VPSUBD       704(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 396(AX)
+	VPSUBD       768(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 432(AX)
+	VPSUBD       832(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 468(AX)
+	VPSUBD       896(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 504(AX)
+	VPSUBD       960(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 540(AX)
+	VZEROUPPER
+	RET
+
 DATA mldsaPackZ20Gather<>+0(SB)/1, $0x00
 DATA mldsaPackZ20Gather<>+1(SB)/1, $0x01
 DATA mldsaPackZ20Gather<>+2(SB)/1, $0x02

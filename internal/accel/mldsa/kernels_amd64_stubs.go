@@ -238,6 +238,12 @@ func unpackZ20AVX2(out *[256]uint32, in *byte)
 //go:noescape
 func unpack10AVX2(out *[256]uint32, in *byte)
 
+// packZ18AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^17 to out: the result of
+// packZ for 18-bit coefficients.
+//
+//go:noescape
+func packZ18AVX512(out *byte, z *[256]uint32)
+
 // packZ20AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^19 to out: the result of
 // packZ for 20-bit coefficients.
 //

@@ -21,7 +21,7 @@
 //	MakeHint, UseHint
 //	unpackZ, packW1,        VPERMB, masked loads/stores   VPSHUFB per lane
 //	unpackT1, packT1,
-//	packZ (γ1 = 2¹⁹)                                      Go
+//	packZ                                                 Go
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak

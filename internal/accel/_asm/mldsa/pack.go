@@ -125,7 +125,8 @@ func packKernels(c *constants) {
 	unpackAVX2Kernel(c, 18, true)
 	unpackAVX2Kernel(c, 20, true)
 	unpackAVX2Kernel(c, 10, false)
-	packZ20Kernel(c)
+	packZKernel(c, 18)
+	packZKernel(c, 20)
 }
 
 // unpackAVX2Kernel emits unpackZ{18,20}AVX2 or unpack10AVX2: the AVX2 forms
@@ -240,30 +241,37 @@ func packAVX2Kernel(c *constants, bits int) {
 	RET()
 }
 
-// packZ20Kernel emits packZ20AVX512: BitPack(z, γ1 − 1, γ1) for γ1 = 2^19
-// (Algorithm 17, sigEncode), that is the 20-bit packing of γ1 − z mod q,
-// writing exactly 640 bytes. A pair of coefficients is 40 bits, five whole
-// bytes, so each 64-bit element yields five bytes that VPERMB gathers.
-func packZ20Kernel(c *constants) {
+// packZKernel emits packZ{18,20}AVX512: BitPack(z, γ1 − 1, γ1) (Algorithm
+// 17, sigEncode), the bits-wide packing of γ1 − z mod q, writing exactly
+// 32·bits bytes. Pairs of coefficients are folded into 64-bit elements; for
+// 20 bits a pair is five whole bytes, for 18 bits two pairs are nine bytes,
+// assembled in the low 72 bits of each 128-bit lane. VPERMB gathers the
+// bytes and a masked store writes them.
+func packZKernel(c *constants, bits int) {
 	w := avx512
-	const bits = 20
-	gather := GLOBL("mldsaPackZ20Gather", RODATA|NOPTR)
+	name := fmt.Sprintf("packZ%dAVX512", bits)
+	group, stride := 5, 8 // bytes per pair and their stride in the register
+	if bits == 18 {
+		group, stride = 9, 16 // bytes per two pairs, per 128-bit lane
+	}
+	perReg := 16 * bits / 8 // bytes per register of 16 coefficients
+	gather := GLOBL(fmt.Sprintf("mldsaPackZ%dGather", bits), RODATA|NOPTR)
 	for i := range 64 {
 		v := 0
-		if i < 40 {
-			v = 8*(i/5) + i%5 // bytes 0–4 of each 64-bit element
+		if i < perReg {
+			v = stride*(i/group) + i%group
 		}
 		DATA(i, U8(v))
 	}
-	a := polyKernel(c, w, "packZ20AVX512", "func(out *byte, z *[256]uint32)",
-		"packZ20AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^19 to out: the result of",
-		"packZ for 20-bit coefficients.")
+	a := polyKernel(c, w, name, "func(out *byte, z *[256]uint32)",
+		name+fmt.Sprintf(" writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^%d to out: the result of", bits-1),
+		fmt.Sprintf("packZ for %d-bit coefficients.", bits))
 	out := Load(Param("out"), GP64())
 	in := Load(Param("z"), GP64())
-	x, t, g, lowHalf, g1 := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
+	x, t, g, lowHalf, g1, u := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5]
 	m := GP64()
-	MOVQ(U64(1<<40-1), m)
-	KMOVQ(m, K3) // 40 bytes per register
+	MOVQ(U64(1<<perReg-1), m)
+	KMOVQ(m, K3)
 	MOVQ(U64(1<<32-1), m)
 	VPBROADCASTQ(m, lowHalf)
 	VMOVDQU8(gather, g)
@@ -273,13 +281,25 @@ func packZ20Kernel(c *constants) {
 		VPSUBD(Mem{Base: in, Disp: 64 * v}, g1, x)
 		VPADDD(a.q, x, t)
 		VPMINUD(t, x, x)
-		// Pairs: d0 | d1 << 20 in each 64-bit element.
+		// Pairs: d0 | d1 << bits in each 64-bit element.
 		VPSRLQ(U8(32), x, t)
 		VPSLLQ(U8(bits), t, t)
 		VPANDQ(lowHalf, x, x)
 		VPORQ(t, x, x)
+		if bits == 18 {
+			// Per lane (p0, p1) → p0 | p1 << 36 in 72 bits: the low 64 in
+			// element 0, p1 >> 28 in the byte above.
+			VPSRLDQ(U8(8), x, t) // (p1, 0)
+			VPSLLQ(U8(36), t, u)
+			VPSRLQ(U8(28), t, t)
+			VPSLLDQ(U8(8), t, t) // (0, p1 >> 28)
+			VPSLLDQ(U8(8), x, x)
+			VPSRLDQ(U8(8), x, x) // (p0, 0)
+			VPORQ(u, x, x)
+			VPORQ(t, x, x)
+		}
 		VPERMB(x, g, x)
-		VMOVDQU8(x, K3, Mem{Base: out, Disp: 40 * v})
+		VMOVDQU8(x, K3, Mem{Base: out, Disp: perReg * v})
 	}
 	VZEROUPPER()
 	RET()
