@@ -267,6 +267,8 @@ func BenchmarkKernels(b *testing.B) {
 		{"useHints", func() { polyUseHints(p, &f, &h, &g) }},
 		{"unpackZ", func() { unpackZ(p, &f, packed) }},
 		{"packW1", func() { packW1(p, packed, &h) }},
+		{"packZ", func() { packZ(p, packed, &h) }},
+		{"packT1", func() { packT1(packed, &h) }},
 		{"unpackT1", func() { unpackT1(&f, packed) }},
 		{"rejNTTPoly-840B", func() { rejNTTPoly(&fH, 0, stream) }},
 		{"rejBoundedPoly-272B", func() { rejBoundedPoly(&f, 0, 4, stream[:272]) }},

@@ -223,22 +223,59 @@ func unpackT1(t1 *ringElement, in []byte) {
 
 // packW1 is w1Encode for one polynomial (Algorithm 28, FIPS 204).
 func packW1(p *Params, out []byte, w1 *ringElement) {
-	level := cpu.Active()
-	if level == cpu.Portable {
+	if !packSIMD(out, w1, p.w1Bits) {
 		packW1Generic(p, out, w1)
+	}
+}
+
+// packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1)
+// (sigEncode): with the AVX-512 kernels at level AVX512, in Go otherwise.
+func packZ(p *Params, out []byte, z *ringElement) {
+	if cpu.Active() != cpu.AVX512 {
+		packZGeneric(p, out, z)
 		return
 	}
-	out = out[:32*p.w1Bits] // the kernels write exactly these bytes
-	switch {
-	case level == cpu.AVX512 && p.w1Bits == 4:
-		packW14AVX512(&out[0], words(w1))
-	case level == cpu.AVX512:
-		packW16AVX512(&out[0], words(w1))
-	case p.w1Bits == 4:
-		packW14AVX2(&out[0], words(w1))
-	default:
-		packW16AVX2(&out[0], words(w1))
+	out = out[:32*p.gamma1Bits] // the kernels write exactly these bytes
+	if p.gamma1Bits == 18 {
+		packZ18AVX512(&out[0], words(z))
+	} else {
+		packZ20AVX512(&out[0], words(z))
 	}
+}
+
+// packT1 writes the 10-bit coefficients of t1 (pkEncode) to 320 bytes of
+// out.
+func packT1(out []byte, t1 *ringElement) {
+	if !packSIMD(out, t1, 10) {
+		packT1Generic(out, t1)
+	}
+}
+
+// packSIMD writes the bits-wide packing of f (bits 4, 6 or 10) to exactly
+// 32·bits bytes of out with the level's kernel, and reports false at level
+// Portable, which has none.
+func packSIMD(out []byte, f *ringElement, bits int) bool {
+	level := cpu.Active()
+	if level == cpu.Portable {
+		return false
+	}
+	out = out[:32*bits] // the kernels write exactly these bytes
+	o, w := &out[0], words(f)
+	switch {
+	case level == cpu.AVX512 && bits == 4:
+		pack4AVX512(o, w)
+	case level == cpu.AVX512 && bits == 6:
+		pack6AVX512(o, w)
+	case level == cpu.AVX512:
+		pack10AVX512(o, w)
+	case bits == 4:
+		pack4AVX2(o, w)
+	case bits == 6:
+		pack6AVX2(o, w)
+	default:
+		pack10AVX2(o, w)
+	}
+	return true
 }
 
 // rejNTTPoly fills a from index filled on with coefficients accepted from
@@ -281,4 +318,14 @@ func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 		buf = buf[used:]
 	}
 	return rejBoundedPolyGeneric(a, filled, eta, buf)
+}
+
+// sparseMul sets out to base + c·s mod q, or base − c·s with negate, for the
+// table (−s, s) of s.
+func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
+	if cpu.Active() == cpu.AVX512 {
+		sparseMulAVX512(words(out), words(base), table, &ch.plus, &ch.minus, ch.nPlus, ch.nMinus, negate)
+		return
+	}
+	sparseMulGeneric(out, base, table, ch, negate)
 }

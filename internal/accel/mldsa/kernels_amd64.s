@@ -26721,16 +26721,16 @@ TEXT ·unpack10AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-// func packW14AVX512(out *byte, w1 *[256]uint32)
+// func pack4AVX512(out *byte, f *[256]uint32)
 // Requires: AVX, AVX512F
-TEXT ·packW14AVX512(SB), NOSPLIT, $0-16
+TEXT ·pack4AVX512(SB), NOSPLIT, $0-16
 	MOVL         $0x00005555, AX
 	KMOVW        AX, K1
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
 	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
+	MOVQ         f+8(FP), CX
 	VMOVDQU32    (CX), Z0
 	VPSRLQ       $0x1c, Z0, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26798,88 +26798,359 @@ TEXT ·packW14AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaPackW16Gather<>+0(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+1(SB)/1, $0x01
-DATA mldsaPackW16Gather<>+2(SB)/1, $0x02
-DATA mldsaPackW16Gather<>+3(SB)/1, $0x10
-DATA mldsaPackW16Gather<>+4(SB)/1, $0x11
-DATA mldsaPackW16Gather<>+5(SB)/1, $0x12
-DATA mldsaPackW16Gather<>+6(SB)/1, $0x20
-DATA mldsaPackW16Gather<>+7(SB)/1, $0x21
-DATA mldsaPackW16Gather<>+8(SB)/1, $0x22
-DATA mldsaPackW16Gather<>+9(SB)/1, $0x30
-DATA mldsaPackW16Gather<>+10(SB)/1, $0x31
-DATA mldsaPackW16Gather<>+11(SB)/1, $0x32
-DATA mldsaPackW16Gather<>+12(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+13(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+14(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+15(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+16(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+17(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+18(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+19(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+20(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+21(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+22(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+23(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+24(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+25(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+26(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+27(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+28(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+29(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+30(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+31(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+32(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+33(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+34(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+35(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+36(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+37(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+38(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+39(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+40(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+41(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+42(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+43(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+44(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+45(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+46(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+47(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+48(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+49(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+50(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+51(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+52(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+53(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+54(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+55(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+56(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+57(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+58(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+59(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+60(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+61(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+62(SB)/1, $0x00
-DATA mldsaPackW16Gather<>+63(SB)/1, $0x00
-GLOBL mldsaPackW16Gather<>(SB), RODATA|NOPTR, $64
+DATA mldsaPack4ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPack4ShuffleAVX2<>+1(SB)/1, $0x08
+DATA mldsaPack4ShuffleAVX2<>+2(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+3(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+4(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+18(SB)/1, $0x00
+DATA mldsaPack4ShuffleAVX2<>+19(SB)/1, $0x08
+DATA mldsaPack4ShuffleAVX2<>+20(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+21(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+22(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+23(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+24(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+25(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPack4ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPack4ShuffleAVX2<>(SB), RODATA|NOPTR, $32
 
-// func packW16AVX512(out *byte, w1 *[256]uint32)
+// func pack4AVX2(out *byte, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·pack4AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mldsaPack4ShuffleAVX2<>+0(SB), Y2
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, (AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 4(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 8(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 12(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 16(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 20(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 24(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 28(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 32(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 36(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 40(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 44(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 48(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 52(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 56(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 60(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 64(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 68(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 72(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 76(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 80(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 84(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 88(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 92(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 96(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 100(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 104(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 108(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 112(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 116(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 120(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x1c, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 124(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack6Gather<>+0(SB)/1, $0x00
+DATA mldsaPack6Gather<>+1(SB)/1, $0x01
+DATA mldsaPack6Gather<>+2(SB)/1, $0x02
+DATA mldsaPack6Gather<>+3(SB)/1, $0x10
+DATA mldsaPack6Gather<>+4(SB)/1, $0x11
+DATA mldsaPack6Gather<>+5(SB)/1, $0x12
+DATA mldsaPack6Gather<>+6(SB)/1, $0x20
+DATA mldsaPack6Gather<>+7(SB)/1, $0x21
+DATA mldsaPack6Gather<>+8(SB)/1, $0x22
+DATA mldsaPack6Gather<>+9(SB)/1, $0x30
+DATA mldsaPack6Gather<>+10(SB)/1, $0x31
+DATA mldsaPack6Gather<>+11(SB)/1, $0x32
+DATA mldsaPack6Gather<>+12(SB)/1, $0x00
+DATA mldsaPack6Gather<>+13(SB)/1, $0x00
+DATA mldsaPack6Gather<>+14(SB)/1, $0x00
+DATA mldsaPack6Gather<>+15(SB)/1, $0x00
+DATA mldsaPack6Gather<>+16(SB)/1, $0x00
+DATA mldsaPack6Gather<>+17(SB)/1, $0x00
+DATA mldsaPack6Gather<>+18(SB)/1, $0x00
+DATA mldsaPack6Gather<>+19(SB)/1, $0x00
+DATA mldsaPack6Gather<>+20(SB)/1, $0x00
+DATA mldsaPack6Gather<>+21(SB)/1, $0x00
+DATA mldsaPack6Gather<>+22(SB)/1, $0x00
+DATA mldsaPack6Gather<>+23(SB)/1, $0x00
+DATA mldsaPack6Gather<>+24(SB)/1, $0x00
+DATA mldsaPack6Gather<>+25(SB)/1, $0x00
+DATA mldsaPack6Gather<>+26(SB)/1, $0x00
+DATA mldsaPack6Gather<>+27(SB)/1, $0x00
+DATA mldsaPack6Gather<>+28(SB)/1, $0x00
+DATA mldsaPack6Gather<>+29(SB)/1, $0x00
+DATA mldsaPack6Gather<>+30(SB)/1, $0x00
+DATA mldsaPack6Gather<>+31(SB)/1, $0x00
+DATA mldsaPack6Gather<>+32(SB)/1, $0x00
+DATA mldsaPack6Gather<>+33(SB)/1, $0x00
+DATA mldsaPack6Gather<>+34(SB)/1, $0x00
+DATA mldsaPack6Gather<>+35(SB)/1, $0x00
+DATA mldsaPack6Gather<>+36(SB)/1, $0x00
+DATA mldsaPack6Gather<>+37(SB)/1, $0x00
+DATA mldsaPack6Gather<>+38(SB)/1, $0x00
+DATA mldsaPack6Gather<>+39(SB)/1, $0x00
+DATA mldsaPack6Gather<>+40(SB)/1, $0x00
+DATA mldsaPack6Gather<>+41(SB)/1, $0x00
+DATA mldsaPack6Gather<>+42(SB)/1, $0x00
+DATA mldsaPack6Gather<>+43(SB)/1, $0x00
+DATA mldsaPack6Gather<>+44(SB)/1, $0x00
+DATA mldsaPack6Gather<>+45(SB)/1, $0x00
+DATA mldsaPack6Gather<>+46(SB)/1, $0x00
+DATA mldsaPack6Gather<>+47(SB)/1, $0x00
+DATA mldsaPack6Gather<>+48(SB)/1, $0x00
+DATA mldsaPack6Gather<>+49(SB)/1, $0x00
+DATA mldsaPack6Gather<>+50(SB)/1, $0x00
+DATA mldsaPack6Gather<>+51(SB)/1, $0x00
+DATA mldsaPack6Gather<>+52(SB)/1, $0x00
+DATA mldsaPack6Gather<>+53(SB)/1, $0x00
+DATA mldsaPack6Gather<>+54(SB)/1, $0x00
+DATA mldsaPack6Gather<>+55(SB)/1, $0x00
+DATA mldsaPack6Gather<>+56(SB)/1, $0x00
+DATA mldsaPack6Gather<>+57(SB)/1, $0x00
+DATA mldsaPack6Gather<>+58(SB)/1, $0x00
+DATA mldsaPack6Gather<>+59(SB)/1, $0x00
+DATA mldsaPack6Gather<>+60(SB)/1, $0x00
+DATA mldsaPack6Gather<>+61(SB)/1, $0x00
+DATA mldsaPack6Gather<>+62(SB)/1, $0x00
+DATA mldsaPack6Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPack6Gather<>(SB), RODATA|NOPTR, $64
+
+// func pack6AVX512(out *byte, f *[256]uint32)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
-TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
+TEXT ·pack6AVX512(SB), NOSPLIT, $0-16
 	MOVL         $0x00005555, AX
 	KMOVW        AX, K1
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
 	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
+	MOVQ         f+8(FP), CX
 	MOVQ         $0x0000000000000fff, DX
 	KMOVQ        DX, K3
-	VMOVDQU8     mldsaPackW16Gather<>+0(SB), Z2
+	VMOVDQU8     mldsaPack6Gather<>+0(SB), Z2
+	MOVQ         $0x0000000000000fff, DX
+	VPBROADCASTQ DX, Z3
 	VMOVDQU32    (CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26888,6 +27159,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    64(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26896,6 +27168,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    128(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26904,6 +27177,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    192(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26912,6 +27186,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    256(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26920,6 +27195,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    320(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26928,6 +27204,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    384(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26936,6 +27213,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    448(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26944,6 +27222,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    512(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26952,6 +27231,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    576(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26960,6 +27240,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    640(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26968,6 +27249,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    704(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26976,6 +27258,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    768(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26984,6 +27267,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    832(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -26992,6 +27276,7 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    896(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
@@ -27000,11 +27285,1102 @@ TEXT ·packW16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    960(CX), Z0
 	VPSRLQ       $0x1a, Z0, Z1
 	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
 	VPSRLDQ      $0x08, Z0, Z1
 	VPSLLQ       $0x0c, Z1, Z1
 	VPORQ        Z1, Z0, Z0
 	VPERMB       Z0, Z2, Z0
 	VMOVDQU8     Z0, K3, 180(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack6ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPack6ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaPack6ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaPack6ShuffleAVX2<>+3(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+4(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+18(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+19(SB)/1, $0x00
+DATA mldsaPack6ShuffleAVX2<>+20(SB)/1, $0x01
+DATA mldsaPack6ShuffleAVX2<>+21(SB)/1, $0x02
+DATA mldsaPack6ShuffleAVX2<>+22(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+23(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+24(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+25(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPack6ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPack6ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func pack6AVX2(out *byte, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·pack6AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mldsaPack6ShuffleAVX2<>+0(SB), Y2
+	MOVQ         $0x0000000000000fff, DX
+	VMOVQ        DX, X3
+	VPBROADCASTQ X3, Y3
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, (AX)
+	VPEXTRW      $0x02, X0, 4(AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 6(AX)
+	VPEXTRW      $0x02, X0, 10(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 12(AX)
+	VPEXTRW      $0x02, X0, 16(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 18(AX)
+	VPEXTRW      $0x02, X0, 22(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 24(AX)
+	VPEXTRW      $0x02, X0, 28(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 30(AX)
+	VPEXTRW      $0x02, X0, 34(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 36(AX)
+	VPEXTRW      $0x02, X0, 40(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 42(AX)
+	VPEXTRW      $0x02, X0, 46(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 48(AX)
+	VPEXTRW      $0x02, X0, 52(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 54(AX)
+	VPEXTRW      $0x02, X0, 58(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 60(AX)
+	VPEXTRW      $0x02, X0, 64(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 66(AX)
+	VPEXTRW      $0x02, X0, 70(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 72(AX)
+	VPEXTRW      $0x02, X0, 76(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 78(AX)
+	VPEXTRW      $0x02, X0, 82(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 84(AX)
+	VPEXTRW      $0x02, X0, 88(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 90(AX)
+	VPEXTRW      $0x02, X0, 94(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 96(AX)
+	VPEXTRW      $0x02, X0, 100(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 102(AX)
+	VPEXTRW      $0x02, X0, 106(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 108(AX)
+	VPEXTRW      $0x02, X0, 112(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 114(AX)
+	VPEXTRW      $0x02, X0, 118(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 120(AX)
+	VPEXTRW      $0x02, X0, 124(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 126(AX)
+	VPEXTRW      $0x02, X0, 130(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 132(AX)
+	VPEXTRW      $0x02, X0, 136(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 138(AX)
+	VPEXTRW      $0x02, X0, 142(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 144(AX)
+	VPEXTRW      $0x02, X0, 148(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 150(AX)
+	VPEXTRW      $0x02, X0, 154(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 156(AX)
+	VPEXTRW      $0x02, X0, 160(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 162(AX)
+	VPEXTRW      $0x02, X0, 166(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 168(AX)
+	VPEXTRW      $0x02, X0, 172(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 174(AX)
+	VPEXTRW      $0x02, X0, 178(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 180(AX)
+	VPEXTRW      $0x02, X0, 184(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x1a, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x0c, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVD        X0, 186(AX)
+	VPEXTRW      $0x02, X0, 190(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack10Gather<>+0(SB)/1, $0x00
+DATA mldsaPack10Gather<>+1(SB)/1, $0x01
+DATA mldsaPack10Gather<>+2(SB)/1, $0x02
+DATA mldsaPack10Gather<>+3(SB)/1, $0x03
+DATA mldsaPack10Gather<>+4(SB)/1, $0x04
+DATA mldsaPack10Gather<>+5(SB)/1, $0x10
+DATA mldsaPack10Gather<>+6(SB)/1, $0x11
+DATA mldsaPack10Gather<>+7(SB)/1, $0x12
+DATA mldsaPack10Gather<>+8(SB)/1, $0x13
+DATA mldsaPack10Gather<>+9(SB)/1, $0x14
+DATA mldsaPack10Gather<>+10(SB)/1, $0x20
+DATA mldsaPack10Gather<>+11(SB)/1, $0x21
+DATA mldsaPack10Gather<>+12(SB)/1, $0x22
+DATA mldsaPack10Gather<>+13(SB)/1, $0x23
+DATA mldsaPack10Gather<>+14(SB)/1, $0x24
+DATA mldsaPack10Gather<>+15(SB)/1, $0x30
+DATA mldsaPack10Gather<>+16(SB)/1, $0x31
+DATA mldsaPack10Gather<>+17(SB)/1, $0x32
+DATA mldsaPack10Gather<>+18(SB)/1, $0x33
+DATA mldsaPack10Gather<>+19(SB)/1, $0x34
+DATA mldsaPack10Gather<>+20(SB)/1, $0x00
+DATA mldsaPack10Gather<>+21(SB)/1, $0x00
+DATA mldsaPack10Gather<>+22(SB)/1, $0x00
+DATA mldsaPack10Gather<>+23(SB)/1, $0x00
+DATA mldsaPack10Gather<>+24(SB)/1, $0x00
+DATA mldsaPack10Gather<>+25(SB)/1, $0x00
+DATA mldsaPack10Gather<>+26(SB)/1, $0x00
+DATA mldsaPack10Gather<>+27(SB)/1, $0x00
+DATA mldsaPack10Gather<>+28(SB)/1, $0x00
+DATA mldsaPack10Gather<>+29(SB)/1, $0x00
+DATA mldsaPack10Gather<>+30(SB)/1, $0x00
+DATA mldsaPack10Gather<>+31(SB)/1, $0x00
+DATA mldsaPack10Gather<>+32(SB)/1, $0x00
+DATA mldsaPack10Gather<>+33(SB)/1, $0x00
+DATA mldsaPack10Gather<>+34(SB)/1, $0x00
+DATA mldsaPack10Gather<>+35(SB)/1, $0x00
+DATA mldsaPack10Gather<>+36(SB)/1, $0x00
+DATA mldsaPack10Gather<>+37(SB)/1, $0x00
+DATA mldsaPack10Gather<>+38(SB)/1, $0x00
+DATA mldsaPack10Gather<>+39(SB)/1, $0x00
+DATA mldsaPack10Gather<>+40(SB)/1, $0x00
+DATA mldsaPack10Gather<>+41(SB)/1, $0x00
+DATA mldsaPack10Gather<>+42(SB)/1, $0x00
+DATA mldsaPack10Gather<>+43(SB)/1, $0x00
+DATA mldsaPack10Gather<>+44(SB)/1, $0x00
+DATA mldsaPack10Gather<>+45(SB)/1, $0x00
+DATA mldsaPack10Gather<>+46(SB)/1, $0x00
+DATA mldsaPack10Gather<>+47(SB)/1, $0x00
+DATA mldsaPack10Gather<>+48(SB)/1, $0x00
+DATA mldsaPack10Gather<>+49(SB)/1, $0x00
+DATA mldsaPack10Gather<>+50(SB)/1, $0x00
+DATA mldsaPack10Gather<>+51(SB)/1, $0x00
+DATA mldsaPack10Gather<>+52(SB)/1, $0x00
+DATA mldsaPack10Gather<>+53(SB)/1, $0x00
+DATA mldsaPack10Gather<>+54(SB)/1, $0x00
+DATA mldsaPack10Gather<>+55(SB)/1, $0x00
+DATA mldsaPack10Gather<>+56(SB)/1, $0x00
+DATA mldsaPack10Gather<>+57(SB)/1, $0x00
+DATA mldsaPack10Gather<>+58(SB)/1, $0x00
+DATA mldsaPack10Gather<>+59(SB)/1, $0x00
+DATA mldsaPack10Gather<>+60(SB)/1, $0x00
+DATA mldsaPack10Gather<>+61(SB)/1, $0x00
+DATA mldsaPack10Gather<>+62(SB)/1, $0x00
+DATA mldsaPack10Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPack10Gather<>(SB), RODATA|NOPTR, $64
+
+// func pack10AVX512(out *byte, f *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·pack10AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	MOVQ         $0x00000000000fffff, DX
+	KMOVQ        DX, K3
+	VMOVDQU8     mldsaPack10Gather<>+0(SB), Z2
+	MOVQ         $0x00000000000fffff, DX
+	VPBROADCASTQ DX, Z3
+	VMOVDQU32    (CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 20(AX)
+	VMOVDQU32    128(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 40(AX)
+	VMOVDQU32    192(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 60(AX)
+	VMOVDQU32    256(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 80(AX)
+	VMOVDQU32    320(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 100(AX)
+	VMOVDQU32    384(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 120(AX)
+	VMOVDQU32    448(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 140(AX)
+	VMOVDQU32    512(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 160(AX)
+	VMOVDQU32    576(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 180(AX)
+	VMOVDQU32    640(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 200(AX)
+	VMOVDQU32    704(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 220(AX)
+	VMOVDQU32    768(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 240(AX)
+	VMOVDQU32    832(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 260(AX)
+	VMOVDQU32    896(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 280(AX)
+	VMOVDQU32    960(CX), Z0
+	VPSRLQ       $0x16, Z0, Z1
+	VPORQ        Z1, Z0, Z0
+	VPANDQ       Z3, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 300(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPack10ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPack10ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaPack10ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaPack10ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaPack10ShuffleAVX2<>+4(SB)/1, $0x04
+DATA mldsaPack10ShuffleAVX2<>+5(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+6(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+7(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+8(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+9(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+16(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+17(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+18(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+19(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+20(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+21(SB)/1, $0x00
+DATA mldsaPack10ShuffleAVX2<>+22(SB)/1, $0x01
+DATA mldsaPack10ShuffleAVX2<>+23(SB)/1, $0x02
+DATA mldsaPack10ShuffleAVX2<>+24(SB)/1, $0x03
+DATA mldsaPack10ShuffleAVX2<>+25(SB)/1, $0x04
+DATA mldsaPack10ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPack10ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPack10ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func pack10AVX2(out *byte, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·pack10AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mldsaPack10ShuffleAVX2<>+0(SB), Y2
+	MOVQ         $0x00000000000fffff, DX
+	VMOVQ        DX, X3
+	VPBROADCASTQ X3, Y3
+	VMOVDQU      (CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, (AX)
+	VPEXTRW      $0x04, X0, 8(AX)
+	VMOVDQU      32(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 10(AX)
+	VPEXTRW      $0x04, X0, 18(AX)
+	VMOVDQU      64(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 20(AX)
+	VPEXTRW      $0x04, X0, 28(AX)
+	VMOVDQU      96(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 30(AX)
+	VPEXTRW      $0x04, X0, 38(AX)
+	VMOVDQU      128(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 40(AX)
+	VPEXTRW      $0x04, X0, 48(AX)
+	VMOVDQU      160(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 50(AX)
+	VPEXTRW      $0x04, X0, 58(AX)
+	VMOVDQU      192(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 60(AX)
+	VPEXTRW      $0x04, X0, 68(AX)
+	VMOVDQU      224(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 70(AX)
+	VPEXTRW      $0x04, X0, 78(AX)
+	VMOVDQU      256(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 80(AX)
+	VPEXTRW      $0x04, X0, 88(AX)
+	VMOVDQU      288(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 90(AX)
+	VPEXTRW      $0x04, X0, 98(AX)
+	VMOVDQU      320(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 100(AX)
+	VPEXTRW      $0x04, X0, 108(AX)
+	VMOVDQU      352(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 110(AX)
+	VPEXTRW      $0x04, X0, 118(AX)
+	VMOVDQU      384(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 120(AX)
+	VPEXTRW      $0x04, X0, 128(AX)
+	VMOVDQU      416(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 130(AX)
+	VPEXTRW      $0x04, X0, 138(AX)
+	VMOVDQU      448(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 140(AX)
+	VPEXTRW      $0x04, X0, 148(AX)
+	VMOVDQU      480(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 150(AX)
+	VPEXTRW      $0x04, X0, 158(AX)
+	VMOVDQU      512(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 160(AX)
+	VPEXTRW      $0x04, X0, 168(AX)
+	VMOVDQU      544(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 170(AX)
+	VPEXTRW      $0x04, X0, 178(AX)
+	VMOVDQU      576(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 180(AX)
+	VPEXTRW      $0x04, X0, 188(AX)
+	VMOVDQU      608(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 190(AX)
+	VPEXTRW      $0x04, X0, 198(AX)
+	VMOVDQU      640(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 200(AX)
+	VPEXTRW      $0x04, X0, 208(AX)
+	VMOVDQU      672(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 210(AX)
+	VPEXTRW      $0x04, X0, 218(AX)
+	VMOVDQU      704(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 220(AX)
+	VPEXTRW      $0x04, X0, 228(AX)
+	VMOVDQU      736(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 230(AX)
+	VPEXTRW      $0x04, X0, 238(AX)
+	VMOVDQU      768(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 240(AX)
+	VPEXTRW      $0x04, X0, 248(AX)
+	VMOVDQU      800(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 250(AX)
+	VPEXTRW      $0x04, X0, 258(AX)
+	VMOVDQU      832(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 260(AX)
+	VPEXTRW      $0x04, X0, 268(AX)
+	VMOVDQU      864(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 270(AX)
+	VPEXTRW      $0x04, X0, 278(AX)
+	VMOVDQU      896(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 280(AX)
+	VPEXTRW      $0x04, X0, 288(AX)
+	VMOVDQU      928(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 290(AX)
+	VPEXTRW      $0x04, X0, 298(AX)
+	VMOVDQU      960(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 300(AX)
+	VPEXTRW      $0x04, X0, 308(AX)
+	VMOVDQU      992(CX), Y0
+	VPSRLQ       $0x16, Y0, Y1
+	VPOR         Y1, Y0, Y0
+	VPAND        Y3, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y2, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VPOR         X1, X0, X0
+	VMOVQ        X0, 310(AX)
+	VPEXTRW      $0x04, X0, 318(AX)
 	VZEROUPPER
 	RET
 
@@ -27959,667 +29335,591 @@ TEXT ·unpack10AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaPackW14ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaPackW14ShuffleAVX2<>+1(SB)/1, $0x08
-DATA mldsaPackW14ShuffleAVX2<>+2(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+3(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+4(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+5(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+6(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+7(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+8(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+9(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+10(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+11(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+12(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+13(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+14(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+15(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+16(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+17(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+18(SB)/1, $0x00
-DATA mldsaPackW14ShuffleAVX2<>+19(SB)/1, $0x08
-DATA mldsaPackW14ShuffleAVX2<>+20(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+21(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+22(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+23(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+24(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+25(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+26(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+27(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+28(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+29(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+30(SB)/1, $0x80
-DATA mldsaPackW14ShuffleAVX2<>+31(SB)/1, $0x80
-GLOBL mldsaPackW14ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaPackZ18Gather<>+0(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+1(SB)/1, $0x01
+DATA mldsaPackZ18Gather<>+2(SB)/1, $0x02
+DATA mldsaPackZ18Gather<>+3(SB)/1, $0x03
+DATA mldsaPackZ18Gather<>+4(SB)/1, $0x04
+DATA mldsaPackZ18Gather<>+5(SB)/1, $0x05
+DATA mldsaPackZ18Gather<>+6(SB)/1, $0x06
+DATA mldsaPackZ18Gather<>+7(SB)/1, $0x07
+DATA mldsaPackZ18Gather<>+8(SB)/1, $0x08
+DATA mldsaPackZ18Gather<>+9(SB)/1, $0x10
+DATA mldsaPackZ18Gather<>+10(SB)/1, $0x11
+DATA mldsaPackZ18Gather<>+11(SB)/1, $0x12
+DATA mldsaPackZ18Gather<>+12(SB)/1, $0x13
+DATA mldsaPackZ18Gather<>+13(SB)/1, $0x14
+DATA mldsaPackZ18Gather<>+14(SB)/1, $0x15
+DATA mldsaPackZ18Gather<>+15(SB)/1, $0x16
+DATA mldsaPackZ18Gather<>+16(SB)/1, $0x17
+DATA mldsaPackZ18Gather<>+17(SB)/1, $0x18
+DATA mldsaPackZ18Gather<>+18(SB)/1, $0x20
+DATA mldsaPackZ18Gather<>+19(SB)/1, $0x21
+DATA mldsaPackZ18Gather<>+20(SB)/1, $0x22
+DATA mldsaPackZ18Gather<>+21(SB)/1, $0x23
+DATA mldsaPackZ18Gather<>+22(SB)/1, $0x24
+DATA mldsaPackZ18Gather<>+23(SB)/1, $0x25
+DATA mldsaPackZ18Gather<>+24(SB)/1, $0x26
+DATA mldsaPackZ18Gather<>+25(SB)/1, $0x27
+DATA mldsaPackZ18Gather<>+26(SB)/1, $0x28
+DATA mldsaPackZ18Gather<>+27(SB)/1, $0x30
+DATA mldsaPackZ18Gather<>+28(SB)/1, $0x31
+DATA mldsaPackZ18Gather<>+29(SB)/1, $0x32
+DATA mldsaPackZ18Gather<>+30(SB)/1, $0x33
+DATA mldsaPackZ18Gather<>+31(SB)/1, $0x34
+DATA mldsaPackZ18Gather<>+32(SB)/1, $0x35
+DATA mldsaPackZ18Gather<>+33(SB)/1, $0x36
+DATA mldsaPackZ18Gather<>+34(SB)/1, $0x37
+DATA mldsaPackZ18Gather<>+35(SB)/1, $0x38
+DATA mldsaPackZ18Gather<>+36(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+37(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+38(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+39(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+40(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+41(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+42(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+43(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+44(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+45(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+46(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+47(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+48(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+49(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+50(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+51(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+52(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+53(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+54(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+55(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+56(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+57(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+58(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+59(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+60(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+61(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+62(SB)/1, $0x00
+DATA mldsaPackZ18Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPackZ18Gather<>(SB), RODATA|NOPTR, $64
 
-// func packW14AVX2(out *byte, w1 *[256]uint32)
-// Requires: AVX, AVX2
-TEXT ·packW14AVX2(SB), NOSPLIT, $0-16
-	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+// func packZ18AVX512(out *byte, z *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·packZ18AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
 	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
-	VMOVDQU      mldsaPackW14ShuffleAVX2<>+0(SB), Y2
-	VMOVDQU      (CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, (AX)
-	VMOVDQU      32(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 4(AX)
-	VMOVDQU      64(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 8(AX)
-	VMOVDQU      96(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 12(AX)
-	VMOVDQU      128(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 16(AX)
-	VMOVDQU      160(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 20(AX)
-	VMOVDQU      192(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 24(AX)
-	VMOVDQU      224(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 28(AX)
-	VMOVDQU      256(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 32(AX)
-	VMOVDQU      288(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 36(AX)
-	VMOVDQU      320(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 40(AX)
-	VMOVDQU      352(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 44(AX)
-	VMOVDQU      384(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 48(AX)
-	VMOVDQU      416(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 52(AX)
-	VMOVDQU      448(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 56(AX)
-	VMOVDQU      480(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 60(AX)
-	VMOVDQU      512(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 64(AX)
-	VMOVDQU      544(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 68(AX)
-	VMOVDQU      576(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 72(AX)
-	VMOVDQU      608(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 76(AX)
-	VMOVDQU      640(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 80(AX)
-	VMOVDQU      672(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 84(AX)
-	VMOVDQU      704(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 88(AX)
-	VMOVDQU      736(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 92(AX)
-	VMOVDQU      768(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 96(AX)
-	VMOVDQU      800(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 100(AX)
-	VMOVDQU      832(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 104(AX)
-	VMOVDQU      864(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 108(AX)
-	VMOVDQU      896(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 112(AX)
-	VMOVDQU      928(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 116(AX)
-	VMOVDQU      960(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 120(AX)
-	VMOVDQU      992(CX), Y0
-	VPSRLQ       $0x1c, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 124(AX)
+	MOVQ         z+8(FP), CX
+	MOVQ         $0x0000000fffffffff, DX
+	KMOVQ        DX, K3
+	MOVQ         $0x00000000ffffffff, DX
+	VPBROADCASTQ DX, Z3
+	VMOVDQU8     mldsaPackZ18Gather<>+0(SB), Z2
+	MOVL         $0x00020000, DX
+	VPBROADCASTD DX, Z4
+	VPSUBD       (CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VPSUBD       64(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 36(AX)
+	VPSUBD       128(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 72(AX)
+	VPSUBD       192(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 108(AX)
+	VPSUBD       256(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 144(AX)
+	VPSUBD       320(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 180(AX)
+	VPSUBD       384(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 216(AX)
+	VPSUBD       448(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 252(AX)
+	VPSUBD       512(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 288(AX)
+	VPSUBD       576(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 324(AX)
+	VPSUBD       640(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 360(AX)
+	VPSUBD       704(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 396(AX)
+	VPSUBD       768(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 432(AX)
+	VPSUBD       832(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 468(AX)
+	VPSUBD       896(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 504(AX)
+	VPSUBD       960(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x12, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z1
+	VPSLLQ       $0x24, Z1, Z5
+	VPSRLQ       $0x1c, Z1, Z1
+	VPSLLDQ      $0x08, Z1, Z1
+	VPSLLDQ      $0x08, Z0, Z0
+	VPSRLDQ      $0x08, Z0, Z0
+	VPORQ        Z5, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 540(AX)
 	VZEROUPPER
 	RET
 
-DATA mldsaPackW16ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaPackW16ShuffleAVX2<>+1(SB)/1, $0x01
-DATA mldsaPackW16ShuffleAVX2<>+2(SB)/1, $0x02
-DATA mldsaPackW16ShuffleAVX2<>+3(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+4(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+5(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+6(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+7(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+8(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+9(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+10(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+11(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+12(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+13(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+14(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+15(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+16(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+17(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+18(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+19(SB)/1, $0x00
-DATA mldsaPackW16ShuffleAVX2<>+20(SB)/1, $0x01
-DATA mldsaPackW16ShuffleAVX2<>+21(SB)/1, $0x02
-DATA mldsaPackW16ShuffleAVX2<>+22(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+23(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+24(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+25(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+26(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+27(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+28(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+29(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+30(SB)/1, $0x80
-DATA mldsaPackW16ShuffleAVX2<>+31(SB)/1, $0x80
-GLOBL mldsaPackW16ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaPackZ20Gather<>+0(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+1(SB)/1, $0x01
+DATA mldsaPackZ20Gather<>+2(SB)/1, $0x02
+DATA mldsaPackZ20Gather<>+3(SB)/1, $0x03
+DATA mldsaPackZ20Gather<>+4(SB)/1, $0x04
+DATA mldsaPackZ20Gather<>+5(SB)/1, $0x08
+DATA mldsaPackZ20Gather<>+6(SB)/1, $0x09
+DATA mldsaPackZ20Gather<>+7(SB)/1, $0x0a
+DATA mldsaPackZ20Gather<>+8(SB)/1, $0x0b
+DATA mldsaPackZ20Gather<>+9(SB)/1, $0x0c
+DATA mldsaPackZ20Gather<>+10(SB)/1, $0x10
+DATA mldsaPackZ20Gather<>+11(SB)/1, $0x11
+DATA mldsaPackZ20Gather<>+12(SB)/1, $0x12
+DATA mldsaPackZ20Gather<>+13(SB)/1, $0x13
+DATA mldsaPackZ20Gather<>+14(SB)/1, $0x14
+DATA mldsaPackZ20Gather<>+15(SB)/1, $0x18
+DATA mldsaPackZ20Gather<>+16(SB)/1, $0x19
+DATA mldsaPackZ20Gather<>+17(SB)/1, $0x1a
+DATA mldsaPackZ20Gather<>+18(SB)/1, $0x1b
+DATA mldsaPackZ20Gather<>+19(SB)/1, $0x1c
+DATA mldsaPackZ20Gather<>+20(SB)/1, $0x20
+DATA mldsaPackZ20Gather<>+21(SB)/1, $0x21
+DATA mldsaPackZ20Gather<>+22(SB)/1, $0x22
+DATA mldsaPackZ20Gather<>+23(SB)/1, $0x23
+DATA mldsaPackZ20Gather<>+24(SB)/1, $0x24
+DATA mldsaPackZ20Gather<>+25(SB)/1, $0x28
+DATA mldsaPackZ20Gather<>+26(SB)/1, $0x29
+DATA mldsaPackZ20Gather<>+27(SB)/1, $0x2a
+DATA mldsaPackZ20Gather<>+28(SB)/1, $0x2b
+DATA mldsaPackZ20Gather<>+29(SB)/1, $0x2c
+DATA mldsaPackZ20Gather<>+30(SB)/1, $0x30
+DATA mldsaPackZ20Gather<>+31(SB)/1, $0x31
+DATA mldsaPackZ20Gather<>+32(SB)/1, $0x32
+DATA mldsaPackZ20Gather<>+33(SB)/1, $0x33
+DATA mldsaPackZ20Gather<>+34(SB)/1, $0x34
+DATA mldsaPackZ20Gather<>+35(SB)/1, $0x38
+DATA mldsaPackZ20Gather<>+36(SB)/1, $0x39
+DATA mldsaPackZ20Gather<>+37(SB)/1, $0x3a
+DATA mldsaPackZ20Gather<>+38(SB)/1, $0x3b
+DATA mldsaPackZ20Gather<>+39(SB)/1, $0x3c
+DATA mldsaPackZ20Gather<>+40(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+41(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+42(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+43(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+44(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+45(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+46(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+47(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+48(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+49(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+50(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+51(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+52(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+53(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+54(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+55(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+56(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+57(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+58(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+59(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+60(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+61(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+62(SB)/1, $0x00
+DATA mldsaPackZ20Gather<>+63(SB)/1, $0x00
+GLOBL mldsaPackZ20Gather<>(SB), RODATA|NOPTR, $64
 
-// func packW16AVX2(out *byte, w1 *[256]uint32)
-// Requires: AVX, AVX2
-TEXT ·packW16AVX2(SB), NOSPLIT, $0-16
-	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+// func packZ20AVX512(out *byte, z *[256]uint32)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·packZ20AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
 	MOVQ         out+0(FP), AX
-	MOVQ         w1+8(FP), CX
-	VMOVDQU      mldsaPackW16ShuffleAVX2<>+0(SB), Y2
-	VMOVDQU      (CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, (AX)
-	VPEXTRW      $0x02, X0, 4(AX)
-	VMOVDQU      32(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 6(AX)
-	VPEXTRW      $0x02, X0, 10(AX)
-	VMOVDQU      64(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 12(AX)
-	VPEXTRW      $0x02, X0, 16(AX)
-	VMOVDQU      96(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 18(AX)
-	VPEXTRW      $0x02, X0, 22(AX)
-	VMOVDQU      128(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 24(AX)
-	VPEXTRW      $0x02, X0, 28(AX)
-	VMOVDQU      160(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 30(AX)
-	VPEXTRW      $0x02, X0, 34(AX)
-	VMOVDQU      192(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 36(AX)
-	VPEXTRW      $0x02, X0, 40(AX)
-	VMOVDQU      224(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 42(AX)
-	VPEXTRW      $0x02, X0, 46(AX)
-	VMOVDQU      256(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 48(AX)
-	VPEXTRW      $0x02, X0, 52(AX)
-	VMOVDQU      288(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 54(AX)
-	VPEXTRW      $0x02, X0, 58(AX)
-	VMOVDQU      320(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 60(AX)
-	VPEXTRW      $0x02, X0, 64(AX)
-	VMOVDQU      352(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 66(AX)
-	VPEXTRW      $0x02, X0, 70(AX)
-	VMOVDQU      384(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 72(AX)
-	VPEXTRW      $0x02, X0, 76(AX)
-	VMOVDQU      416(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 78(AX)
-	VPEXTRW      $0x02, X0, 82(AX)
-	VMOVDQU      448(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 84(AX)
-	VPEXTRW      $0x02, X0, 88(AX)
-	VMOVDQU      480(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 90(AX)
-	VPEXTRW      $0x02, X0, 94(AX)
-	VMOVDQU      512(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 96(AX)
-	VPEXTRW      $0x02, X0, 100(AX)
-	VMOVDQU      544(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 102(AX)
-	VPEXTRW      $0x02, X0, 106(AX)
-	VMOVDQU      576(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 108(AX)
-	VPEXTRW      $0x02, X0, 112(AX)
-	VMOVDQU      608(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 114(AX)
-	VPEXTRW      $0x02, X0, 118(AX)
-	VMOVDQU      640(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 120(AX)
-	VPEXTRW      $0x02, X0, 124(AX)
-	VMOVDQU      672(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 126(AX)
-	VPEXTRW      $0x02, X0, 130(AX)
-	VMOVDQU      704(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 132(AX)
-	VPEXTRW      $0x02, X0, 136(AX)
-	VMOVDQU      736(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 138(AX)
-	VPEXTRW      $0x02, X0, 142(AX)
-	VMOVDQU      768(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 144(AX)
-	VPEXTRW      $0x02, X0, 148(AX)
-	VMOVDQU      800(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 150(AX)
-	VPEXTRW      $0x02, X0, 154(AX)
-	VMOVDQU      832(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 156(AX)
-	VPEXTRW      $0x02, X0, 160(AX)
-	VMOVDQU      864(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 162(AX)
-	VPEXTRW      $0x02, X0, 166(AX)
-	VMOVDQU      896(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 168(AX)
-	VPEXTRW      $0x02, X0, 172(AX)
-	VMOVDQU      928(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 174(AX)
-	VPEXTRW      $0x02, X0, 178(AX)
-	VMOVDQU      960(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 180(AX)
-	VPEXTRW      $0x02, X0, 184(AX)
-	VMOVDQU      992(CX), Y0
-	VPSRLQ       $0x1a, Y0, Y1
-	VPOR         Y1, Y0, Y0
-	VPSRLDQ      $0x08, Y0, Y1
-	VPSLLQ       $0x0c, Y1, Y1
-	VPOR         Y1, Y0, Y0
-	VPSHUFB      Y2, Y0, Y0
-	VEXTRACTI128 $0x01, Y0, X1
-	VPOR         X1, X0, X0
-	VMOVD        X0, 186(AX)
-	VPEXTRW      $0x02, X0, 190(AX)
+	MOVQ         z+8(FP), CX
+	MOVQ         $0x000000ffffffffff, DX
+	KMOVQ        DX, K3
+	MOVQ         $0x00000000ffffffff, DX
+	VPBROADCASTQ DX, Z3
+	VMOVDQU8     mldsaPackZ20Gather<>+0(SB), Z2
+	MOVL         $0x00080000, DX
+	VPBROADCASTD DX, Z4
+	VPSUBD       (CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, (AX)
+	VPSUBD       64(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 40(AX)
+	VPSUBD       128(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 80(AX)
+	VPSUBD       192(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 120(AX)
+	VPSUBD       256(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 160(AX)
+	VPSUBD       320(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 200(AX)
+	VPSUBD       384(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 240(AX)
+	VPSUBD       448(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 280(AX)
+	VPSUBD       512(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 320(AX)
+	VPSUBD       576(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 360(AX)
+	VPSUBD       640(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 400(AX)
+	VPSUBD       704(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 440(AX)
+	VPSUBD       768(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 480(AX)
+	VPSUBD       832(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 520(AX)
+	VPSUBD       896(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 560(AX)
+	VPSUBD       960(CX), Z4, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VPSRLQ       $0x20, Z0, Z1
+	VPSLLQ       $0x14, Z1, Z1
+	VPANDQ       Z3, Z0, Z0
+	VPORQ        Z1, Z0, Z0
+	VPERMB       Z0, Z2, Z0
+	VMOVDQU8     Z0, K3, 600(AX)
 	VZEROUPPER
 	RET
 
@@ -30865,89 +32165,89 @@ rejUniformAVX2_done:
 	VZEROUPPER
 	RET
 
-DATA mldsaRejEta2Index<>+0(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+1(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+2(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+3(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+4(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+5(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+6(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+7(SB)/1, $0x00
-DATA mldsaRejEta2Index<>+8(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+9(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+10(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+11(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+12(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+13(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+14(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+15(SB)/1, $0x01
-DATA mldsaRejEta2Index<>+16(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+17(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+18(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+19(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+20(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+21(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+22(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+23(SB)/1, $0x02
-DATA mldsaRejEta2Index<>+24(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+25(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+26(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+27(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+28(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+29(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+30(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+31(SB)/1, $0x03
-DATA mldsaRejEta2Index<>+32(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+33(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+34(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+35(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+36(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+37(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+38(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+39(SB)/1, $0x04
-DATA mldsaRejEta2Index<>+40(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+41(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+42(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+43(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+44(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+45(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+46(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+47(SB)/1, $0x05
-DATA mldsaRejEta2Index<>+48(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+49(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+50(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+51(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+52(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+53(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+54(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+55(SB)/1, $0x06
-DATA mldsaRejEta2Index<>+56(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+57(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+58(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+59(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+60(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+61(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+62(SB)/1, $0x07
-DATA mldsaRejEta2Index<>+63(SB)/1, $0x07
-GLOBL mldsaRejEta2Index<>(SB), RODATA|NOPTR, $64
+DATA mldsaRejEta2SpreadAVX512<>+0(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+1(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+2(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+3(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+4(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+5(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+6(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+7(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX512<>+8(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+9(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+10(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+11(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+12(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+13(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+14(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+15(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX512<>+16(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+17(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+18(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+19(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+20(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+21(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+22(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+23(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX512<>+24(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+25(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+26(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+27(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+28(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+29(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+30(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+31(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX512<>+32(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+33(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+34(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+35(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+36(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+37(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+38(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+39(SB)/1, $0x04
+DATA mldsaRejEta2SpreadAVX512<>+40(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+41(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+42(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+43(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+44(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+45(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+46(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+47(SB)/1, $0x05
+DATA mldsaRejEta2SpreadAVX512<>+48(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+49(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+50(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+51(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+52(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+53(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+54(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+55(SB)/1, $0x06
+DATA mldsaRejEta2SpreadAVX512<>+56(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+57(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+58(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+59(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+60(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+61(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+62(SB)/1, $0x07
+DATA mldsaRejEta2SpreadAVX512<>+63(SB)/1, $0x07
+GLOBL mldsaRejEta2SpreadAVX512<>(SB), RODATA|NOPTR, $64
 
-DATA mldsaRejEta2Shift<>+0(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+4(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+8(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+12(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+16(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+20(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+24(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+28(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+32(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+36(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+40(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+44(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+48(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+52(SB)/4, $0x00000004
-DATA mldsaRejEta2Shift<>+56(SB)/4, $0x00000000
-DATA mldsaRejEta2Shift<>+60(SB)/4, $0x00000004
-GLOBL mldsaRejEta2Shift<>(SB), RODATA|NOPTR, $64
+DATA mldsaRejEta2ShiftAVX512<>+0(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+4(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+8(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+12(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+16(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+20(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+24(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+28(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+32(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+36(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+40(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+44(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+48(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+52(SB)/4, $0x00000004
+DATA mldsaRejEta2ShiftAVX512<>+56(SB)/4, $0x00000000
+DATA mldsaRejEta2ShiftAVX512<>+60(SB)/4, $0x00000004
+GLOBL mldsaRejEta2ShiftAVX512<>(SB), RODATA|NOPTR, $64
 
 // func rejEta2AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 // Requires: AVX, AVX512F, AVX512VBMI, POPCNT
@@ -30957,8 +32257,8 @@ TEXT ·rejEta2AVX512(SB), NOSPLIT, $0-48
 	MOVL         $0x0000aaaa, AX
 	KMOVW        AX, K2
 	VPBROADCASTD mldsaConstants<>+0(SB), Z8
-	VMOVDQU32    mldsaRejEta2Index<>+0(SB), Z0
-	VMOVDQU32    mldsaRejEta2Shift<>+0(SB), Z1
+	VMOVDQU32    mldsaRejEta2SpreadAVX512<>+0(SB), Z0
+	VMOVDQU32    mldsaRejEta2ShiftAVX512<>+0(SB), Z1
 	MOVL         $0x0000000f, AX
 	VPBROADCASTD AX, Z2
 	MOVL         $0x0000000f, AX
@@ -30966,7 +32266,7 @@ TEXT ·rejEta2AVX512(SB), NOSPLIT, $0-48
 	MOVL         $0x00000002, AX
 	VPBROADCASTD AX, Z4
 	MOVL         $0x000000cd, AX
-	VPBROADCASTD AX, Z7
+	VPBROADCASTD AX, Z9
 	MOVQ         a+0(FP), AX
 	MOVQ         filled+8(FP), CX
 	MOVQ         buf+16(FP), DX
@@ -30984,7 +32284,7 @@ rejEta2AVX512_loop:
 	VPSRLVD      Z1, Z5, Z5
 	VPANDD       Z2, Z5, Z5
 	VPCMPUD      $0x01, Z3, Z5, K4
-	VPMULLD      Z7, Z5, Z6
+	VPMULLD      Z9, Z5, Z6
 	VPSRLD       $0x0a, Z6, Z6
 	VPSUBD       Z6, Z5, Z5
 	VPSLLD       $0x02, Z6, Z6
@@ -31005,172 +32305,39 @@ rejEta2AVX512_done:
 	VZEROUPPER
 	RET
 
-DATA mldsaRejEta4Index<>+0(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+1(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+2(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+3(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+4(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+5(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+6(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+7(SB)/1, $0x00
-DATA mldsaRejEta4Index<>+8(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+9(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+10(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+11(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+12(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+13(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+14(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+15(SB)/1, $0x01
-DATA mldsaRejEta4Index<>+16(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+17(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+18(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+19(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+20(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+21(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+22(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+23(SB)/1, $0x02
-DATA mldsaRejEta4Index<>+24(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+25(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+26(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+27(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+28(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+29(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+30(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+31(SB)/1, $0x03
-DATA mldsaRejEta4Index<>+32(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+33(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+34(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+35(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+36(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+37(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+38(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+39(SB)/1, $0x04
-DATA mldsaRejEta4Index<>+40(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+41(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+42(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+43(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+44(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+45(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+46(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+47(SB)/1, $0x05
-DATA mldsaRejEta4Index<>+48(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+49(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+50(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+51(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+52(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+53(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+54(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+55(SB)/1, $0x06
-DATA mldsaRejEta4Index<>+56(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+57(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+58(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+59(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+60(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+61(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+62(SB)/1, $0x07
-DATA mldsaRejEta4Index<>+63(SB)/1, $0x07
-GLOBL mldsaRejEta4Index<>(SB), RODATA|NOPTR, $64
-
-DATA mldsaRejEta4Shift<>+0(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+4(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+8(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+12(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+16(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+20(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+24(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+28(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+32(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+36(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+40(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+44(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+48(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+52(SB)/4, $0x00000004
-DATA mldsaRejEta4Shift<>+56(SB)/4, $0x00000000
-DATA mldsaRejEta4Shift<>+60(SB)/4, $0x00000004
-GLOBL mldsaRejEta4Shift<>(SB), RODATA|NOPTR, $64
-
-// func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
-// Requires: AVX, AVX512F, AVX512VBMI, POPCNT
-TEXT ·rejEta4AVX512(SB), NOSPLIT, $0-48
-	MOVL         $0x00005555, AX
-	KMOVW        AX, K1
-	MOVL         $0x0000aaaa, AX
-	KMOVW        AX, K2
-	VPBROADCASTD mldsaConstants<>+0(SB), Z8
-	VMOVDQU32    mldsaRejEta4Index<>+0(SB), Z0
-	VMOVDQU32    mldsaRejEta4Shift<>+0(SB), Z1
-	MOVL         $0x0000000f, AX
-	VPBROADCASTD AX, Z2
-	MOVL         $0x00000009, AX
-	VPBROADCASTD AX, Z3
-	MOVL         $0x00000004, AX
-	VPBROADCASTD AX, Z4
-	MOVQ         a+0(FP), AX
-	MOVQ         filled+8(FP), CX
-	MOVQ         buf+16(FP), DX
-	MOVQ         length+24(FP), BX
-	SUBQ         $0x08, BX
-	XORQ         SI, SI
-
-rejEta4AVX512_loop:
-	CMPQ         SI, BX
-	JG           rejEta4AVX512_done
-	CMPQ         CX, $0x000000f0
-	JG           rejEta4AVX512_done
-	VPBROADCASTQ (DX)(SI*1), Z5
-	VPERMB       Z5, Z0, Z5
-	VPSRLVD      Z1, Z5, Z5
-	VPANDD       Z2, Z5, Z5
-	VPCMPUD      $0x01, Z3, Z5, K4
-	VPSUBD       Z5, Z4, Z5
-	VPADDD       Z8, Z5, Z6
-	VPMINUD      Z6, Z5, Z5
-	VPCOMPRESSD  Z5, K4, (AX)(CX*4)
-	KMOVW        K4, DI
-	POPCNTL      DI, DI
-	ADDQ         DI, CX
-	ADDQ         $0x08, SI
-	JMP          rejEta4AVX512_loop
-
-rejEta4AVX512_done:
-	MOVQ CX, ret+32(FP)
-	MOVQ SI, ret1+40(FP)
-	VZEROUPPER
-	RET
-
-DATA mldsaRejEta2ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+1(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+2(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+3(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+4(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+5(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+6(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+7(SB)/1, $0x00
-DATA mldsaRejEta2ShuffleAVX2<>+8(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+9(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+10(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+11(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+12(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+13(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+14(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+15(SB)/1, $0x01
-DATA mldsaRejEta2ShuffleAVX2<>+16(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+17(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+18(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+19(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+20(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+21(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+22(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+23(SB)/1, $0x02
-DATA mldsaRejEta2ShuffleAVX2<>+24(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+25(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+26(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+27(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+28(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+29(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+30(SB)/1, $0x03
-DATA mldsaRejEta2ShuffleAVX2<>+31(SB)/1, $0x03
-GLOBL mldsaRejEta2ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaRejEta2SpreadAVX2<>+0(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+1(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+2(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+3(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+4(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+5(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+6(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+7(SB)/1, $0x00
+DATA mldsaRejEta2SpreadAVX2<>+8(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+9(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+10(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+11(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+12(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+13(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+14(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+15(SB)/1, $0x01
+DATA mldsaRejEta2SpreadAVX2<>+16(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+17(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+18(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+19(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+20(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+21(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+22(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+23(SB)/1, $0x02
+DATA mldsaRejEta2SpreadAVX2<>+24(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+25(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+26(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+27(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+28(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+29(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+30(SB)/1, $0x03
+DATA mldsaRejEta2SpreadAVX2<>+31(SB)/1, $0x03
+GLOBL mldsaRejEta2SpreadAVX2<>(SB), RODATA|NOPTR, $32
 
 DATA mldsaRejEta2ShiftAVX2<>+0(SB)/4, $0x00000000
 DATA mldsaRejEta2ShiftAVX2<>+4(SB)/4, $0x00000004
@@ -31186,7 +32353,7 @@ GLOBL mldsaRejEta2ShiftAVX2<>(SB), RODATA|NOPTR, $32
 // Requires: AVX, AVX2, POPCNT
 TEXT ·rejEta2AVX2(SB), NOSPLIT, $0-48
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
-	VMOVDQU      mldsaRejEta2ShuffleAVX2<>+0(SB), Y0
+	VMOVDQU      mldsaRejEta2SpreadAVX2<>+0(SB), Y0
 	VMOVDQU      mldsaRejEta2ShiftAVX2<>+0(SB), Y1
 	MOVL         $0x0000000f, AX
 	VMOVD        AX, X2
@@ -31245,39 +32412,172 @@ rejEta2AVX2_done:
 	VZEROUPPER
 	RET
 
-DATA mldsaRejEta4ShuffleAVX2<>+0(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+1(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+2(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+3(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+4(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+5(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+6(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+7(SB)/1, $0x00
-DATA mldsaRejEta4ShuffleAVX2<>+8(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+9(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+10(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+11(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+12(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+13(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+14(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+15(SB)/1, $0x01
-DATA mldsaRejEta4ShuffleAVX2<>+16(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+17(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+18(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+19(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+20(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+21(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+22(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+23(SB)/1, $0x02
-DATA mldsaRejEta4ShuffleAVX2<>+24(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+25(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+26(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+27(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+28(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+29(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+30(SB)/1, $0x03
-DATA mldsaRejEta4ShuffleAVX2<>+31(SB)/1, $0x03
-GLOBL mldsaRejEta4ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+DATA mldsaRejEta4SpreadAVX512<>+0(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+1(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+2(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+3(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+4(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+5(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+6(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+7(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX512<>+8(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+9(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+10(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+11(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+12(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+13(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+14(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+15(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX512<>+16(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+17(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+18(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+19(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+20(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+21(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+22(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+23(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX512<>+24(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+25(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+26(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+27(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+28(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+29(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+30(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+31(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX512<>+32(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+33(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+34(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+35(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+36(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+37(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+38(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+39(SB)/1, $0x04
+DATA mldsaRejEta4SpreadAVX512<>+40(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+41(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+42(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+43(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+44(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+45(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+46(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+47(SB)/1, $0x05
+DATA mldsaRejEta4SpreadAVX512<>+48(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+49(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+50(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+51(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+52(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+53(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+54(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+55(SB)/1, $0x06
+DATA mldsaRejEta4SpreadAVX512<>+56(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+57(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+58(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+59(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+60(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+61(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+62(SB)/1, $0x07
+DATA mldsaRejEta4SpreadAVX512<>+63(SB)/1, $0x07
+GLOBL mldsaRejEta4SpreadAVX512<>(SB), RODATA|NOPTR, $64
+
+DATA mldsaRejEta4ShiftAVX512<>+0(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+4(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+8(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+12(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+16(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+20(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+24(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+28(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+32(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+36(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+40(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+44(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+48(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+52(SB)/4, $0x00000004
+DATA mldsaRejEta4ShiftAVX512<>+56(SB)/4, $0x00000000
+DATA mldsaRejEta4ShiftAVX512<>+60(SB)/4, $0x00000004
+GLOBL mldsaRejEta4ShiftAVX512<>(SB), RODATA|NOPTR, $64
+
+// func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+// Requires: AVX, AVX512F, AVX512VBMI, POPCNT
+TEXT ·rejEta4AVX512(SB), NOSPLIT, $0-48
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	VMOVDQU32    mldsaRejEta4SpreadAVX512<>+0(SB), Z0
+	VMOVDQU32    mldsaRejEta4ShiftAVX512<>+0(SB), Z1
+	MOVL         $0x0000000f, AX
+	VPBROADCASTD AX, Z2
+	MOVL         $0x00000009, AX
+	VPBROADCASTD AX, Z3
+	MOVL         $0x00000004, AX
+	VPBROADCASTD AX, Z4
+	MOVQ         a+0(FP), AX
+	MOVQ         filled+8(FP), CX
+	MOVQ         buf+16(FP), DX
+	MOVQ         length+24(FP), BX
+	SUBQ         $0x08, BX
+	XORQ         SI, SI
+
+rejEta4AVX512_loop:
+	CMPQ         SI, BX
+	JG           rejEta4AVX512_done
+	CMPQ         CX, $0x000000f0
+	JG           rejEta4AVX512_done
+	VPBROADCASTQ (DX)(SI*1), Z5
+	VPERMB       Z5, Z0, Z5
+	VPSRLVD      Z1, Z5, Z5
+	VPANDD       Z2, Z5, Z5
+	VPCMPUD      $0x01, Z3, Z5, K4
+	VPSUBD       Z5, Z4, Z5
+	VPADDD       Z8, Z5, Z6
+	VPMINUD      Z6, Z5, Z5
+	VPCOMPRESSD  Z5, K4, (AX)(CX*4)
+	KMOVW        K4, DI
+	POPCNTL      DI, DI
+	ADDQ         DI, CX
+	ADDQ         $0x08, SI
+	JMP          rejEta4AVX512_loop
+
+rejEta4AVX512_done:
+	MOVQ CX, ret+32(FP)
+	MOVQ SI, ret1+40(FP)
+	VZEROUPPER
+	RET
+
+DATA mldsaRejEta4SpreadAVX2<>+0(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+1(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+2(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+3(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+4(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+5(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+6(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+7(SB)/1, $0x00
+DATA mldsaRejEta4SpreadAVX2<>+8(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+9(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+10(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+11(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+12(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+13(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+14(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+15(SB)/1, $0x01
+DATA mldsaRejEta4SpreadAVX2<>+16(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+17(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+18(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+19(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+20(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+21(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+22(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+23(SB)/1, $0x02
+DATA mldsaRejEta4SpreadAVX2<>+24(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+25(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+26(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+27(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+28(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+29(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+30(SB)/1, $0x03
+DATA mldsaRejEta4SpreadAVX2<>+31(SB)/1, $0x03
+GLOBL mldsaRejEta4SpreadAVX2<>(SB), RODATA|NOPTR, $32
 
 DATA mldsaRejEta4ShiftAVX2<>+0(SB)/4, $0x00000000
 DATA mldsaRejEta4ShiftAVX2<>+4(SB)/4, $0x00000004
@@ -31293,7 +32593,7 @@ GLOBL mldsaRejEta4ShiftAVX2<>(SB), RODATA|NOPTR, $32
 // Requires: AVX, AVX2, POPCNT
 TEXT ·rejEta4AVX2(SB), NOSPLIT, $0-48
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
-	VMOVDQU      mldsaRejEta4ShuffleAVX2<>+0(SB), Y0
+	VMOVDQU      mldsaRejEta4SpreadAVX2<>+0(SB), Y0
 	VMOVDQU      mldsaRejEta4ShiftAVX2<>+0(SB), Y1
 	MOVL         $0x0000000f, AX
 	VMOVD        AX, X2
@@ -31341,5 +32641,320 @@ rejEta4AVX2_loop:
 rejEta4AVX2_done:
 	MOVQ BX, ret+32(FP)
 	MOVQ R8, ret1+40(FP)
+	VZEROUPPER
+	RET
+
+// func sparseMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]int32, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, negate bool)
+// Requires: AVX, AVX512F
+TEXT ·sparseMulAVX512(SB), NOSPLIT, $0-57
+	MOVQ   table+16(FP), AX
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	VPXORD Z8, Z8, Z8
+	VPXORD Z9, Z9, Z9
+	VPXORD Z10, Z10, Z10
+	VPXORD Z11, Z11, Z11
+	VPXORD Z12, Z12, Z12
+	VPXORD Z13, Z13, Z13
+	VPXORD Z14, Z14, Z14
+	VPXORD Z15, Z15, Z15
+	MOVQ   plus+24(FP), DX
+	MOVQ   nPlus+40(FP), BX
+	TESTQ  BX, BX
+	JZ     sparse_plus_done
+
+sparse_plus:
+	MOVWQZX (DX), CX
+	LEAQ    (AX)(CX*4), CX
+	VPADDD  (CX), Z0, Z0
+	VPADDD  64(CX), Z1, Z1
+	VPADDD  128(CX), Z2, Z2
+	VPADDD  192(CX), Z3, Z3
+	VPADDD  256(CX), Z4, Z4
+	VPADDD  320(CX), Z5, Z5
+	VPADDD  384(CX), Z6, Z6
+	VPADDD  448(CX), Z7, Z7
+	VPADDD  512(CX), Z8, Z8
+	VPADDD  576(CX), Z9, Z9
+	VPADDD  640(CX), Z10, Z10
+	VPADDD  704(CX), Z11, Z11
+	VPADDD  768(CX), Z12, Z12
+	VPADDD  832(CX), Z13, Z13
+	VPADDD  896(CX), Z14, Z14
+	VPADDD  960(CX), Z15, Z15
+	ADDQ    $0x02, DX
+	DECQ    BX
+	JNZ     sparse_plus
+
+sparse_plus_done:
+	MOVQ  minus+32(FP), DX
+	MOVQ  nMinus+48(FP), BX
+	TESTQ BX, BX
+	JZ    sparse_minus_done
+
+sparse_minus:
+	MOVWQZX (DX), CX
+	LEAQ    (AX)(CX*4), CX
+	VPSUBD  (CX), Z0, Z0
+	VPSUBD  64(CX), Z1, Z1
+	VPSUBD  128(CX), Z2, Z2
+	VPSUBD  192(CX), Z3, Z3
+	VPSUBD  256(CX), Z4, Z4
+	VPSUBD  320(CX), Z5, Z5
+	VPSUBD  384(CX), Z6, Z6
+	VPSUBD  448(CX), Z7, Z7
+	VPSUBD  512(CX), Z8, Z8
+	VPSUBD  576(CX), Z9, Z9
+	VPSUBD  640(CX), Z10, Z10
+	VPSUBD  704(CX), Z11, Z11
+	VPSUBD  768(CX), Z12, Z12
+	VPSUBD  832(CX), Z13, Z13
+	VPSUBD  896(CX), Z14, Z14
+	VPSUBD  960(CX), Z15, Z15
+	ADDQ    $0x02, DX
+	DECQ    BX
+	JNZ     sparse_minus
+
+sparse_minus_done:
+	MOVQ         out+0(FP), AX
+	MOVQ         base+8(FP), CX
+	MOVB         negate+56(FP), DL
+	VPBROADCASTD mldsaConstants<>+0(SB), Z16
+	TESTB        DL, DL
+	JNZ          sparse_negate
+	VMOVDQU32    (CX), Z17
+	VPADDD       Z0, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, (AX)
+	VMOVDQU32    64(CX), Z17
+	VPADDD       Z1, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 64(AX)
+	VMOVDQU32    128(CX), Z17
+	VPADDD       Z2, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 128(AX)
+	VMOVDQU32    192(CX), Z17
+	VPADDD       Z3, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 192(AX)
+	VMOVDQU32    256(CX), Z17
+	VPADDD       Z4, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 256(AX)
+	VMOVDQU32    320(CX), Z17
+	VPADDD       Z5, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 320(AX)
+	VMOVDQU32    384(CX), Z17
+	VPADDD       Z6, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 384(AX)
+	VMOVDQU32    448(CX), Z17
+	VPADDD       Z7, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 448(AX)
+	VMOVDQU32    512(CX), Z17
+	VPADDD       Z8, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 512(AX)
+	VMOVDQU32    576(CX), Z17
+	VPADDD       Z9, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 576(AX)
+	VMOVDQU32    640(CX), Z17
+	VPADDD       Z10, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 640(AX)
+	VMOVDQU32    704(CX), Z17
+	VPADDD       Z11, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 704(AX)
+	VMOVDQU32    768(CX), Z17
+	VPADDD       Z12, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 768(AX)
+	VMOVDQU32    832(CX), Z17
+	VPADDD       Z13, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 832(AX)
+	VMOVDQU32    896(CX), Z17
+	VPADDD       Z14, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 896(AX)
+	VMOVDQU32    960(CX), Z17
+	VPADDD       Z15, Z17, Z17
+	VPADDD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VPSUBD       Z16, Z17, Z18
+	VPMINUD      Z18, Z17, Z17
+	VMOVDQU32    Z17, 960(AX)
+	VZEROUPPER
+	RET
+
+sparse_negate:
+	VMOVDQU32 (CX), Z17
+	VPSUBD    Z0, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, (AX)
+	VMOVDQU32 64(CX), Z17
+	VPSUBD    Z1, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 64(AX)
+	VMOVDQU32 128(CX), Z17
+	VPSUBD    Z2, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 128(AX)
+	VMOVDQU32 192(CX), Z17
+	VPSUBD    Z3, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 192(AX)
+	VMOVDQU32 256(CX), Z17
+	VPSUBD    Z4, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 256(AX)
+	VMOVDQU32 320(CX), Z17
+	VPSUBD    Z5, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 320(AX)
+	VMOVDQU32 384(CX), Z17
+	VPSUBD    Z6, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 384(AX)
+	VMOVDQU32 448(CX), Z17
+	VPSUBD    Z7, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 448(AX)
+	VMOVDQU32 512(CX), Z17
+	VPSUBD    Z8, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 512(AX)
+	VMOVDQU32 576(CX), Z17
+	VPSUBD    Z9, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 576(AX)
+	VMOVDQU32 640(CX), Z17
+	VPSUBD    Z10, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 640(AX)
+	VMOVDQU32 704(CX), Z17
+	VPSUBD    Z11, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 704(AX)
+	VMOVDQU32 768(CX), Z17
+	VPSUBD    Z12, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 768(AX)
+	VMOVDQU32 832(CX), Z17
+	VPSUBD    Z13, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 832(AX)
+	VMOVDQU32 896(CX), Z17
+	VPSUBD    Z14, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 896(AX)
+	VMOVDQU32 960(CX), Z17
+	VPSUBD    Z15, Z17, Z17
+	VPADDD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VPSUBD    Z16, Z17, Z18
+	VPMINUD   Z18, Z17, Z17
+	VMOVDQU32 Z17, 960(AX)
 	VZEROUPPER
 	RET

@@ -178,23 +178,47 @@ func unpackZ18AVX512(out *[256]uint32, in *byte)
 //go:noescape
 func unpackZ20AVX512(out *[256]uint32, in *byte)
 
-// unpack10AVX512 sets out to SimpleBitUnpack(in, 2^10 − 1), reading exactly 32·10
-// bytes: the result of unpackPoly without an offset.
+// unpack10AVX512 sets out to SimpleBitUnpack(in, 2^10 − 1), reading
+// exactly 32·10 bytes: the result of unpackPoly without an offset.
 //
 //go:noescape
 func unpack10AVX512(out *[256]uint32, in *byte)
 
-// packW14AVX512 writes the 4-bit packing of w1, whose coefficients are below 2^4,
-// to out: the result of packW1.
+// pack4AVX512 writes the 4-bit packing of f, whose coefficients are below 2^4,
+// to out: the result of packPoly without an offset.
 //
 //go:noescape
-func packW14AVX512(out *byte, w1 *[256]uint32)
+func pack4AVX512(out *byte, f *[256]uint32)
 
-// packW16AVX512 writes the 6-bit packing of w1, whose coefficients are below 2^6,
-// to out: the result of packW1.
+// pack4AVX2 writes the 4-bit packing of f, whose coefficients are below 2^4,
+// to out: the result of packPoly without an offset.
 //
 //go:noescape
-func packW16AVX512(out *byte, w1 *[256]uint32)
+func pack4AVX2(out *byte, f *[256]uint32)
+
+// pack6AVX512 writes the 6-bit packing of f, whose coefficients are below 2^6,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack6AVX512(out *byte, f *[256]uint32)
+
+// pack6AVX2 writes the 6-bit packing of f, whose coefficients are below 2^6,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack6AVX2(out *byte, f *[256]uint32)
+
+// pack10AVX512 writes the 10-bit packing of f, whose coefficients are below 2^10,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack10AVX512(out *byte, f *[256]uint32)
+
+// pack10AVX2 writes the 10-bit packing of f, whose coefficients are below 2^10,
+// to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack10AVX2(out *byte, f *[256]uint32)
 
 // unpackZ18AVX2 sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^17, reading
 // 32·18 + 16 bytes: the result of unpackZ.
@@ -208,23 +232,23 @@ func unpackZ18AVX2(out *[256]uint32, in *byte)
 //go:noescape
 func unpackZ20AVX2(out *[256]uint32, in *byte)
 
-// unpack10AVX2 sets out to SimpleBitUnpack(in, 2^10 − 1), reading 32·10 + 16
-// bytes: the result of unpackPoly without an offset.
+// unpack10AVX2 sets out to SimpleBitUnpack(in, 2^10 − 1), reading
+// 32·10 + 16 bytes: the result of unpackPoly without an offset.
 //
 //go:noescape
 func unpack10AVX2(out *[256]uint32, in *byte)
 
-// packW14AVX2 writes the 4-bit packing of w1, whose coefficients are below 2^4,
-// to out: the result of packW1.
+// packZ18AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^17 to out: the result of
+// packZ for 18-bit coefficients.
 //
 //go:noescape
-func packW14AVX2(out *byte, w1 *[256]uint32)
+func packZ18AVX512(out *byte, z *[256]uint32)
 
-// packW16AVX2 writes the 6-bit packing of w1, whose coefficients are below 2^6,
-// to out: the result of packW1.
+// packZ20AVX512 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^19 to out: the result of
+// packZ for 20-bit coefficients.
 //
 //go:noescape
-func packW16AVX2(out *byte, w1 *[256]uint32)
+func packZ20AVX512(out *byte, z *[256]uint32)
 
 // rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,
 // taking 48-byte chunks while one fits in length and filled ≤ 240, and returns
@@ -247,13 +271,6 @@ func rejUniformAVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int
 //go:noescape
 func rejEta2AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
-// rejEta4AVX512 appends to a, from index filled on, the coefficients in [−4, 4] that
-// the half-bytes of buf give, taking 8-byte chunks while one fits in length and
-// filled ≤ 240, and returns the new fill level and the number of bytes consumed.
-//
-//go:noescape
-func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
-
 // rejEta2AVX2 appends to a, from index filled on, the coefficients in [−2, 2] that
 // the half-bytes of buf give, taking 4-byte chunks while one fits in length and
 // filled ≤ 248, and returns the new fill level and the number of bytes consumed.
@@ -261,9 +278,23 @@ func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 //go:noescape
 func rejEta2AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
+// rejEta4AVX512 appends to a, from index filled on, the coefficients in [−4, 4] that
+// the half-bytes of buf give, taking 8-byte chunks while one fits in length and
+// filled ≤ 240, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
 // rejEta4AVX2 appends to a, from index filled on, the coefficients in [−4, 4] that
 // the half-bytes of buf give, taking 4-byte chunks while one fits in length and
 // filled ≤ 248, and returns the new fill level and the number of bytes consumed.
 //
 //go:noescape
 func rejEta4AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// sparseMulAVX512 sets out to base + c·s mod q, or base − c·s with negate, fully
+// reduced, for the table (−s, s) of s and the window offsets 256 − p of the
+// positions p of c's +1 (plus) and −1 (minus) coefficients.
+//
+//go:noescape
+func sparseMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]int32, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, negate bool)

@@ -66,3 +66,14 @@ func unpackT1(t1 *ringElement, in []byte) { unpackT1Generic(t1, in) }
 func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 	return rejBoundedPolyGeneric(a, filled, eta, buf)
 }
+
+// packT1 writes the 10-bit coefficients of t1 (pkEncode).
+func packT1(out []byte, t1 *ringElement) { packT1Generic(out, t1) }
+
+// sparseMul sets out to base + c·s mod q, or base − c·s with negate.
+func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
+	sparseMulGeneric(out, base, table, ch, negate)
+}
+
+// packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1).
+func packZ(p *Params, out []byte, z *ringElement) { packZGeneric(p, out, z) }

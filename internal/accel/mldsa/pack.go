@@ -55,8 +55,9 @@ func unpackPoly[T ~[n]fieldElement](f *T, in []byte, bits int, offset fieldEleme
 	return ok == 1
 }
 
-// packT1 and unpackT1 handle the 10-bit high part of t (pkEncode/pkDecode).
-func packT1(out []byte, t1 *ringElement)         { packPoly(out, t1, 10, 0) }
+// packT1Generic and unpackT1Generic handle the 10-bit high part of t
+// (pkEncode/pkDecode): the portable kernels behind packT1 and unpackT1.
+func packT1Generic(out []byte, t1 *ringElement)  { packPoly(out, t1, 10, 0) }
 func unpackT1Generic(t1 *ringElement, in []byte) { unpackPoly(t1, in, 10, 0, 1<<10-1) }
 
 // packEta and unpackEta handle s1 and s2, with coefficients in [−η, η].
@@ -75,7 +76,7 @@ func unpackT0(t0 *ringElement, in []byte) { unpackPoly(t0, in, d, 1<<(d-1), 1<<d
 
 // packZ and unpackZ handle z (and y in ExpandMask), with coefficients in
 // (−γ1, γ1].
-func packZ(p *Params, out []byte, z *ringElement) {
+func packZGeneric(p *Params, out []byte, z *ringElement) {
 	packPoly(out, z, p.gamma1Bits, fieldElement(p.Gamma1))
 }
 

@@ -19,14 +19,15 @@
 //	polyAdd/Sub, norms,     16 lanes, branch-free         8 lanes, branch-free
 //	HighBits, LowBits norm,
 //	MakeHint, UseHint
-//	unpackZ, packW1         VPERMB, masked loads/stores   VPSHUFB per lane
-//	unpackT1                VPERMB                        VPSHUFB per lane
+//	unpackZ, packW1,        VPERMB, masked loads/stores   VPSHUFB per lane
+//	unpackT1, packT1,
+//	packZ                                                 Go
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak
 //
-// SampleInBall, the hint encoding, Power2Round and the t0/t1/η packings of key
-// generation and key encoding stay in Go at every level.
+// SampleInBall, the hint encoding, Power2Round and the t0 and η packings of
+// key generation and key encoding stay in Go at every level.
 package mldsa
 
 // Params is an ML-DSA parameter set (FIPS 204, Table 1). The field names are

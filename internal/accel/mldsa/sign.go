@@ -20,7 +20,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		y        [maxL]ringElement
 		yH       [maxL]nttElement
 		w        [maxK]ringElement
-		w1Packed [32 * 6 * maxK]byte
+		muW1     [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
 		cHat     nttElement
 		acc      nttElement // a row of Â·ŷ in the NTT domain
 		cTilde   = sig[:p.challengeSize()]
@@ -31,8 +31,10 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// the only things timing reveals: every rejected candidate (y, z, c) is
 	// discarded, never published, and is independent of the accepted one, so
 	// this leaks nothing about s1, s2 or t0 (FIPS 204, Section 3.6.4 and the
-	// Dilithium security argument). The arithmetic of each check is constant
-	// time over the coefficients.
+	// Dilithium security argument). Each iteration itself is constant time.
+	// μ and w1 go to H as one contiguous input, so the sponge absorbs whole
+	// blocks instead of byte by byte after the 64 bytes of μ.
+	copy(muW1[:], mu[:])
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
 		for j := range p.L {
@@ -43,9 +45,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 			invNTTTo(&w[i], &acc)
 			var w1 ringElement
 			polyHighBits(p, &w1, &w[i])
-			packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+			packW1(p, muW1[MuSize+i*32*p.w1Bits:], &w1)
 		}
-		hashParts(cTilde, mu[:], w1Packed[:w1Size])
+		hashParts(cTilde, muW1[:MuSize+w1Size])
 		c := sampleInBall(p, cTilde)
 		nttTo(&cHat, &c)
 

@@ -91,18 +91,12 @@ func FuzzNTTKernels(f *testing.F) {
 		wantMul := nttMulGeneric(&aH, &bH)
 		pairA, pairB := []nttElement{aH, bH}, []nttElement{bH, aH}
 		wantDot := nttDotGeneric(pairA, pairB)
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(l cpu.Level) {
 			if ntt(&a) != wantNTT || invNTT(&aH) != wantInv || nttMul(&aH, &bH) != wantMul ||
 				nttDot(pairA, pairB) != wantDot {
-				restore()
 				t.Fatalf("level %v differs from the portable kernels", l)
 			}
-			restore()
-		}
+		})
 	})
 }
 
@@ -217,10 +211,13 @@ func TestPolyKernelsMatchPortable(t *testing.T) {
 	})
 }
 
-// TestPackingKernelsMatchPortable compares the z and t1 decoders and the w1 encoder
-// with the portable kernels at every level, on random bytes, all-zero and
-// all-one bytes, and w1 at its largest values; the buffers are exactly as
-// long as the packings, so a kernel that reads or writes past them fails.
+// TestPackingKernelsMatchPortable compares the z and t1 decoders and the z,
+// w1 and t1 encoders with the portable kernels at every level, on random bytes,
+// all-zero and all-one bytes, and coefficients at their largest values. The
+// decoders get buffers exactly as long as the packings (and, for the AVX2
+// kernels, which need 16 more readable bytes, longer ones), so the dispatch
+// must not pick a kernel that reads past a short buffer; the kernels' loads
+// themselves are bounded by the generator (masked loads for AVX-512).
 func TestPackingKernelsMatchPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	forEachLevel(t, func(t *testing.T, l cpu.Level) {
@@ -255,6 +252,34 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 						t.Fatalf("unpackT1 differs on input %d (buffer of %d bytes)", it, len(buf))
 					}
 				}
+				// z in (−γ1, γ1], the range sigEncode packs.
+				var zc ringElement
+				for j := range zc {
+					v := int32(rng.IntN(2*p.Gamma1)) - int32(p.Gamma1) + 1
+					if it == 1 {
+						v = []int32{int32(p.Gamma1), 1 - int32(p.Gamma1)}[j%2]
+					}
+					zc[j] = fieldFromInt32(v)
+				}
+				zOut, zRef := make([]byte, 32*p.gamma1Bits), make([]byte, 32*p.gamma1Bits)
+				packZ(p, zOut, &zc)
+				packZGeneric(p, zRef, &zc)
+				if !bytes.Equal(zOut, zRef) {
+					t.Fatalf("%s: packZ differs on input %d", p.Name, it)
+				}
+				var t1Coeffs ringElement
+				for j := range t1Coeffs {
+					t1Coeffs[j] = fieldElement(rng.Uint32N(1 << 10))
+					if it == 1 {
+						t1Coeffs[j] = 1<<10 - 1
+					}
+				}
+				t1Out, t1Ref := make([]byte, 320), make([]byte, 320)
+				packT1(t1Out, &t1Coeffs)
+				packT1Generic(t1Ref, &t1Coeffs)
+				if !bytes.Equal(t1Out, t1Ref) {
+					t.Fatalf("packT1 differs on input %d", it)
+				}
 				var w1 ringElement
 				top := uint32(1)<<p.w1Bits - 1
 				for j := range w1 {
@@ -272,6 +297,22 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 			}
 		}
 	})
+}
+
+// atEachLevel runs f at every level the CPU has, forcing it with cpu.Force
+// and restoring the previous level afterwards, even when f fails the test.
+func atEachLevel(t *testing.T, f func(l cpu.Level)) {
+	t.Helper()
+	for _, l := range cpu.Levels() {
+		func() {
+			restore, err := cpu.Force(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer restore()
+			f(l)
+		}()
+	}
 }
 
 // polysFromBytes reads count polynomials of coefficients mod q from data,
@@ -292,8 +333,8 @@ func polysFromBytes(data []byte, count int) []ringElement {
 
 // FuzzCoefficientKernels feeds arbitrary polynomials to the coefficient-wise
 // kernels (add, sub, norm checks, HighBits, the LowBits norm, MakeHint,
-// UseHint) and arbitrary bytes to unpackZ, unpackT1 and packW1, at every level,
-// comparing with the portable kernels.
+// UseHint) and arbitrary bytes to unpackZ, unpackT1, packZ, packW1 and
+// packT1, at every level, comparing with the portable kernels.
 func FuzzCoefficientKernels(f *testing.F) {
 	f.Add([]byte{}, uint32(1))
 	f.Add([]byte{0x00, 0xe0, 0x7f, 0x00, 0xff, 0xff, 0xff, 0xff}, uint32(0xffffffff))
@@ -308,11 +349,7 @@ func FuzzCoefficientKernels(f *testing.F) {
 		raw := make([]byte, 640+16) // room for the AVX2 decoder's reads
 		copy(raw, data)
 		bnd := int(bound)%((q-1)/2) + 1
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(l cpu.Level) {
 			var t1, t1Want ringElement
 			unpackT1Generic(&t1Want, raw[:320])
 			for _, buf := range [][]byte{raw[:320], raw} {
@@ -348,6 +385,24 @@ func FuzzCoefficientKernels(f *testing.F) {
 					t.Fatalf("level %v, %s: unpackZ differs", l, p.Name)
 				}
 				for j := range got {
+					got[j] = fieldFromInt32(int32(uint32(a[j])%uint32(2*p.Gamma1)) - int32(p.Gamma1) + 1)
+				}
+				z1, z2 := make([]byte, 32*p.gamma1Bits), make([]byte, 32*p.gamma1Bits)
+				packZ(p, z1, &got)
+				packZGeneric(p, z2, &got)
+				if !bytes.Equal(z1, z2) {
+					t.Fatalf("level %v, %s: packZ differs", l, p.Name)
+				}
+				for j := range got {
+					got[j] = a[j] & (1<<10 - 1)
+				}
+				t1Out, t1Ref := make([]byte, 320), make([]byte, 320)
+				packT1(t1Out, &got)
+				packT1Generic(t1Ref, &got)
+				if !bytes.Equal(t1Out, t1Ref) {
+					t.Fatalf("level %v: packT1 differs", l)
+				}
+				for j := range got {
 					got[j] &= 1<<p.w1Bits - 1
 				}
 				o1, o2 := make([]byte, 32*p.w1Bits), make([]byte, 32*p.w1Bits)
@@ -357,8 +412,7 @@ func FuzzCoefficientKernels(f *testing.F) {
 					t.Fatalf("level %v, %s: packW1 differs", l, p.Name)
 				}
 			}
-			restore()
-		}
+		})
 	})
 }
 
@@ -374,7 +428,7 @@ func checkSampler[T comparable](t *testing.T, buf []byte, pieces []int, simd, po
 		fg = simd(&got, fg, buf[off:end])
 		fw = portable(&want, fw, buf[off:end])
 		if fg != fw || got != want {
-			t.Fatalf("after %d bytes: fill %d, portable %d, or coefficients differ", end, fg, fw)
+			t.Fatalf("level %v, after %d bytes: fill %d, portable %d, or coefficients differ", cpu.Active(), end, fg, fw)
 		}
 		off = end
 	}
@@ -422,14 +476,9 @@ func FuzzRejNTTPoly(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0x01, 0xe0, 0x7f}, 300), uint8(48))
 	f.Add([]byte{1, 2, 3, 4, 5}, uint8(1))
 	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(cpu.Level) {
 			checkRejNTTPoly(t, buf, []int{int(piece) + 1})
-			restore()
-		}
+		})
 	})
 }
 
@@ -473,13 +522,123 @@ func FuzzRejBoundedPoly(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{0x8e, 0xe8}, 200), uint8(7))
 	f.Add([]byte{0x12, 0x34}, uint8(0))
 	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
-		for _, l := range cpu.Levels() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+		atEachLevel(t, func(cpu.Level) {
 			checkRejBoundedPoly(t, buf, []int{int(piece) + 1})
-			restore()
+		})
+	})
+}
+
+// randomSmall returns a polynomial with coefficients in [−eta, eta], with
+// the first ones at the bounds.
+func randomSmall(rng *rand.Rand, eta int) (s ringElement) {
+	for i := range s {
+		v := rng.IntN(2*eta+1) - eta
+		if i < 8 {
+			v = []int{eta, -eta}[i%2]
 		}
+		s[i] = fieldFromInt32(int32(v))
+	}
+	return
+}
+
+// TestSparseMulMatchesNTT checks the sparse products against the NTT path
+// (base ± invNTT(NTT(c)·NTT(s))) at every level, for challenges of every
+// weight τ, secrets at and within ±η, and bases at the ends of [0, q).
+func TestSparseMulMatchesNTT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	bases := kernelInputs(9, 20)
+	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for it := range 200 {
+			p := All()[it%3]
+			c := sampleInBall(p, []byte{byte(it), byte(it >> 8), 7})
+			s := randomSmall(rng, p.Eta)
+			base := &bases[it%len(bases)]
+			var ch challenge
+			ch.set(&c)
+			table := negacyclicTable(&s)
+			cH, sH := nttGeneric(&c), nttGeneric(&s)
+			prod := nttMulGeneric(&cH, &sH)
+			cs := invNTTGeneric(&prod)
+			for _, negate := range []bool{false, true} {
+				want := polyAddGeneric(base, &cs)
+				if negate {
+					want = polySubGeneric(base, &cs)
+				}
+				var got ringElement
+				sparseMul(&got, base, &table, &ch, negate)
+				if got != want {
+					t.Fatalf("iteration %d (%s, negate %v): sparse product differs from the NTT path", it, p.Name, negate)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkChallengeProducts compares, at every level, the two ways signing
+// can compute y + c·s1: the NTT path (pointwise product with the stored ŝ1,
+// inverse NTT, addition) and the sparse product (sparse.go), for ML-DSA-65.
+func BenchmarkChallengeProducts(b *testing.B) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	p := Params65()
+	c := sampleInBall(p, []byte("challenge"))
+	s := randomSmall(rng, p.Eta)
+	y := randomRing(rng)
+	cH, sH := ntt(&c), ntt(&s)
+	table := negacyclicTable(&s)
+	var ch challenge
+	ch.set(&c)
+	var z ringElement
+	b.Run("ntt", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			var prod nttElement
+			var cs ringElement
+			for b.Loop() {
+				nttMulTo(&prod, &cH, &sH)
+				invNTTTo(&cs, &prod)
+				polyAddTo(&z, &y, &cs)
+			}
+		})
+	})
+	b.Run("sparse", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			for b.Loop() {
+				sparseMul(&z, &y, &table, &ch, false)
+			}
+		})
+	})
+}
+
+// FuzzSparseMul compares the sparse product with the NTT path at every
+// level for a challenge derived from arbitrary bytes and a secret read from
+// them.
+func FuzzSparseMul(f *testing.F) {
+	f.Add([]byte("seed"), uint8(0))
+	f.Add(bytes.Repeat([]byte{0xff}, 300), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, set uint8) {
+		p := All()[int(set)%3]
+		c := sampleInBall(p, data)
+		var s ringElement
+		for i := range s {
+			v := 0
+			if i < len(data) {
+				v = int(data[i])%(2*p.Eta+1) - p.Eta
+			}
+			s[i] = fieldFromInt32(int32(v))
+		}
+		base := polysFromBytes(data, 1)[0]
+		cH, sH := nttGeneric(&c), nttGeneric(&s)
+		prod := nttMulGeneric(&cH, &sH)
+		cs := invNTTGeneric(&prod)
+		want := polySubGeneric(&base, &cs)
+		var ch challenge
+		ch.set(&c)
+		table := negacyclicTable(&s)
+		atEachLevel(t, func(l cpu.Level) {
+			var got ringElement
+			sparseMul(&got, &base, &table, &ch, true)
+			if got != want {
+				t.Fatalf("level %v: sparse product differs from the NTT path", l)
+			}
+		})
 	})
 }

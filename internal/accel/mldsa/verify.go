@@ -45,7 +45,8 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 	for j := range p.L {
 		nttTo(&zH[j], &z[j])
 	}
-	var w1Packed [32 * 6 * maxK]byte
+	var muW1 [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
+	copy(muW1[:], mu[:])
 	var rows rowStream
 	if key == nil {
 		rows.p, rows.rho = p, (*[32]byte)(pk)
@@ -67,10 +68,10 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 		invNTTTo(&wApprox, &acc)
 		var w1 ringElement
 		polyUseHints(p, &w1, &h[i], &wApprox)
-		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+		packW1(p, muW1[MuSize+i*32*p.w1Bits:], &w1)
 	}
 	var cTilde2 [64]byte
-	hashParts(cTilde2[:p.challengeSize()], mu[:], w1Packed[:p.w1PackedSize()])
+	hashParts(cTilde2[:p.challengeSize()], muW1[:MuSize+p.w1PackedSize()])
 	if subtle.ConstantTimeCompare(cTilde, cTilde2[:p.challengeSize()]) != 1 {
 		return errInvalid
 	}

@@ -32,5 +32,6 @@ func main() {
 	polyKernels(c, avx2)
 	packKernels(c)
 	samplerKernels(c)
+	sparseKernel(c)
 	Generate()
 }

@@ -18,14 +18,7 @@ import (
 // Algorithm 18, for pkDecode).
 func unpackKernel(c *constants, bits int, centred bool) {
 	w := avx512
-	name := fmt.Sprintf("unpackZ%dAVX512", bits)
-	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
-		fmt.Sprintf("exactly 32·%d bytes: the result of unpackZ.", bits)}
-	if !centred {
-		name = fmt.Sprintf("unpack%dAVX512", bits)
-		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading exactly 32·%d", bits, bits),
-			"bytes: the result of unpackPoly without an offset."}
-	}
+	name, doc := unpackNameDoc(w, bits, centred, fmt.Sprintf("exactly 32·%d bytes", bits))
 	gamma1 := uint32(1) << (bits - 1)
 	// The byte gather and shift of the 16 coefficients in one register.
 	idx := GLOBL(fmt.Sprintf("mldsaUnpack%dIndex", bits), RODATA|NOPTR)
@@ -66,34 +59,38 @@ func unpackKernel(c *constants, bits int, centred bool) {
 	RET()
 }
 
-// packW1Kernel emits packW1{4,6}AVX512: SimpleBitPack of w1 with 4 or 6 bits
-// per coefficient (Algorithm 16, w1Encode), writing exactly 32·bits bytes.
-func packW1Kernel(c *constants, bits int) {
+// packKernel emits pack{4,6,10}AVX512: SimpleBitPack (Algorithm 16) with 4
+// or 6 bits per coefficient (w1Encode) or 10 (the t1 of pkEncode), writing
+// exactly 32·bits bytes.
+func packKernel(c *constants, bits int) {
 	w := avx512
-	name := fmt.Sprintf("packW1%dAVX512", bits)
+	name := fmt.Sprintf("pack%dAVX512", bits)
+	per := bits / 2 // bytes per 128-bit lane (four coefficients)
 	var gather Mem
-	if bits == 6 {
-		gather = GLOBL("mldsaPackW16Gather", RODATA|NOPTR)
+	if bits != 4 {
+		gather = GLOBL(fmt.Sprintf("mldsaPack%dGather", bits), RODATA|NOPTR)
 		for i := range 64 {
-			// Bytes 0–2 of each 128-bit lane, then zeros.
+			// Bytes 0…per−1 of each 128-bit lane, then zeros.
 			v := 0
-			if i < 12 {
-				v = 16*(i/3) + i%3
+			if i < 4*per {
+				v = 16*(i/per) + i%per
 			}
 			DATA(i, U8(v))
 		}
 	}
-	polyKernel(c, w, name, "func(out *byte, w1 *[256]uint32)",
-		name+fmt.Sprintf(" writes the %d-bit packing of w1, whose coefficients are below 2^%d,", bits, bits),
-		"to out: the result of packW1.")
+	polyKernel(c, w, name, "func(out *byte, f *[256]uint32)",
+		name+fmt.Sprintf(" writes the %d-bit packing of f, whose coefficients are below 2^%d,", bits, bits),
+		"to out: the result of packPoly without an offset.")
 	out := Load(Param("out"), GP64())
-	in := Load(Param("w1"), GP64())
-	x, t, g := w.regs[0], w.regs[1], w.regs[2]
-	if bits == 6 {
+	in := Load(Param("f"), GP64())
+	x, t, g, pairMask := w.regs[0], w.regs[1], w.regs[2], w.regs[3]
+	if bits != 4 {
 		m := GP64()
-		MOVQ(U64(0xfff), m)
+		MOVQ(U64(1<<(4*per)-1), m)
 		KMOVQ(m, K3)
 		VMOVDQU8(gather, g)
+		MOVQ(U64(1<<(2*bits)-1), m)
+		VPBROADCASTQ(m, pairMask)
 	}
 	for v := range 16 {
 		w.load(Mem{Base: in, Disp: 64 * v}, x)
@@ -104,12 +101,14 @@ func packW1Kernel(c *constants, bits int) {
 			VPMOVQB(x, Mem{Base: out, Disp: 8 * v}) // one byte per pair
 			continue
 		}
-		// Quadruples: pair0 | pair1 << 12 in the low 24 bits of each lane.
+		// Quadruples: pair0 | pair1 << 2·bits in the low 4·bits bits of
+		// each lane, once the copy of d1 above each pair is cleared.
+		VPANDQ(pairMask, x, x)
 		VPSRLDQ(U8(8), x, t)
-		VPSLLQ(U8(12), t, t)
+		VPSLLQ(U8(2*bits), t, t)
 		VPORQ(t, x, x)
 		VPERMB(x, g, x)
-		VMOVDQU8(x, K3, Mem{Base: out, Disp: 12 * v})
+		VMOVDQU8(x, K3, Mem{Base: out, Disp: 4 * per * v})
 	}
 	VZEROUPPER()
 	RET()
@@ -119,13 +118,15 @@ func packKernels(c *constants) {
 	unpackKernel(c, 18, true)
 	unpackKernel(c, 20, true)
 	unpackKernel(c, 10, false)
-	packW1Kernel(c, 4)
-	packW1Kernel(c, 6)
+	for _, bits := range []int{4, 6, 10} {
+		packKernel(c, bits)
+		packAVX2Kernel(c, bits)
+	}
 	unpackAVX2Kernel(c, 18, true)
 	unpackAVX2Kernel(c, 20, true)
 	unpackAVX2Kernel(c, 10, false)
-	packW1AVX2Kernel(c, 4)
-	packW1AVX2Kernel(c, 6)
+	packZKernel(c, 18)
+	packZKernel(c, 20)
 }
 
 // unpackAVX2Kernel emits unpackZ{18,20}AVX2 or unpack10AVX2: the AVX2 forms
@@ -135,14 +136,7 @@ func packKernels(c *constants) {
 // guarantees 32·bits + 16 readable bytes.
 func unpackAVX2Kernel(c *constants, bits int, centred bool) {
 	w := avx2
-	name := fmt.Sprintf("unpackZ%dAVX2", bits)
-	doc := []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
-		fmt.Sprintf("32·%d + 16 bytes: the result of unpackZ.", bits)}
-	if !centred {
-		name = fmt.Sprintf("unpack%dAVX2", bits)
-		doc = []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading 32·%d + 16", bits, bits),
-			"bytes: the result of unpackPoly without an offset."}
-	}
+	name, doc := unpackNameDoc(w, bits, centred, fmt.Sprintf("32·%d + 16 bytes", bits))
 	gamma1 := uint32(1) << (bits - 1)
 	shuf := GLOBL(fmt.Sprintf("mldsaUnpack%dShuffleAVX2", bits), RODATA|NOPTR)
 	for half := range 2 {
@@ -182,15 +176,15 @@ func unpackAVX2Kernel(c *constants, bits int, centred bool) {
 	RET()
 }
 
-// packW1AVX2Kernel emits packW1{4,6}AVX2: the AVX2 form of packW1, folding
-// coefficients with shifts, gathering each lane's bytes with VPSHUFB (lane 1
-// to the positions after lane 0's) and merging the lanes; it writes exactly
-// 32·bits bytes.
-func packW1AVX2Kernel(c *constants, bits int) {
+// packAVX2Kernel emits pack{4,6,10}AVX2: the AVX2 form of packKernel,
+// folding coefficients with shifts, gathering each lane's bytes with VPSHUFB
+// (lane 1 to the positions after lane 0's) and merging the lanes; it writes
+// exactly 32·bits bytes.
+func packAVX2Kernel(c *constants, bits int) {
 	w := avx2
-	name := fmt.Sprintf("packW1%dAVX2", bits)
+	name := fmt.Sprintf("pack%dAVX2", bits)
 	per := bits / 2 // output bytes per 128-bit lane (4 coefficients)
-	shuf := GLOBL(fmt.Sprintf("mldsaPackW1%dShuffleAVX2", bits), RODATA|NOPTR)
+	shuf := GLOBL(fmt.Sprintf("mldsaPack%dShuffleAVX2", bits), RODATA|NOPTR)
 	for half := range 2 {
 		for i := range 16 {
 			v := 0x80 // zero
@@ -199,37 +193,127 @@ func packW1AVX2Kernel(c *constants, bits int) {
 				if bits == 4 {
 					v = 8 * k // byte 0 of each 64-bit element
 				} else {
-					v = k // bytes 0–2 of the lane
+					v = k // bytes 0…per−1 of the lane
 				}
 			}
 			DATA(16*half+i, U8(v))
 		}
 	}
-	polyKernel(c, w, name, "func(out *byte, w1 *[256]uint32)",
-		name+fmt.Sprintf(" writes the %d-bit packing of w1, whose coefficients are below 2^%d,", bits, bits),
-		"to out: the result of packW1.")
+	polyKernel(c, w, name, "func(out *byte, f *[256]uint32)",
+		name+fmt.Sprintf(" writes the %d-bit packing of f, whose coefficients are below 2^%d,", bits, bits),
+		"to out: the result of packPoly without an offset.")
 	out := Load(Param("out"), GP64())
-	in := Load(Param("w1"), GP64())
-	x, t, sh := w.regs[0], w.regs[1], w.regs[2]
+	in := Load(Param("f"), GP64())
+	x, t, sh, pairMask := w.regs[0], w.regs[1], w.regs[2], w.regs[3]
 	VMOVDQU(shuf, sh)
+	if bits != 4 {
+		m := GP64()
+		MOVQ(U64(1<<(2*bits)-1), m)
+		VMOVQ(m, pairMask.AsX())
+		VPBROADCASTQ(pairMask.AsX(), pairMask)
+	}
 	for v := range 32 {
 		w.load(Mem{Base: in, Disp: 32 * v}, x)
 		VPSRLQ(U8(32-bits), x, t)
 		VPOR(t, x, x)
-		if bits == 6 {
+		if bits != 4 {
+			VPAND(pairMask, x, x) // clear the copy of d1 above each pair
 			VPSRLDQ(U8(8), x, t)
-			VPSLLQ(U8(12), t, t)
+			VPSLLQ(U8(2*bits), t, t)
 			VPOR(t, x, x)
 		}
 		VPSHUFB(sh, x, x)
 		VEXTRACTI128(U8(1), x, t.AsX())
 		VPOR(t.AsX(), x.AsX(), x.AsX())
 		o := Mem{Base: out, Disp: 2 * per * v}
-		VMOVD(x.AsX(), o)
-		if bits == 6 {
+		switch 2 * per { // bytes per register
+		case 4:
+			VMOVD(x.AsX(), o)
+		case 6:
+			VMOVD(x.AsX(), o)
 			VPEXTRW(U8(2), x.AsX(), o.Offset(4))
+		case 10:
+			VMOVQ(x.AsX(), o)
+			VPEXTRW(U8(4), x.AsX(), o.Offset(8))
 		}
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// packZKernel emits packZ{18,20}AVX512: BitPack(z, γ1 − 1, γ1) (Algorithm
+// 17, sigEncode), the bits-wide packing of γ1 − z mod q, writing exactly
+// 32·bits bytes. Pairs of coefficients are folded into 64-bit elements; for
+// 20 bits a pair is five whole bytes, for 18 bits two pairs are nine bytes,
+// assembled in the low 72 bits of each 128-bit lane. VPERMB gathers the
+// bytes and a masked store writes them.
+func packZKernel(c *constants, bits int) {
+	w := avx512
+	name := fmt.Sprintf("packZ%dAVX512", bits)
+	group, stride := 5, 8 // bytes per pair and their stride in the register
+	if bits == 18 {
+		group, stride = 9, 16 // bytes per two pairs, per 128-bit lane
+	}
+	perReg := 16 * bits / 8 // bytes per register of 16 coefficients
+	gather := GLOBL(fmt.Sprintf("mldsaPackZ%dGather", bits), RODATA|NOPTR)
+	for i := range 64 {
+		v := 0
+		if i < perReg {
+			v = stride*(i/group) + i%group
+		}
+		DATA(i, U8(v))
+	}
+	a := polyKernel(c, w, name, "func(out *byte, z *[256]uint32)",
+		name+fmt.Sprintf(" writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^%d to out: the result of", bits-1),
+		fmt.Sprintf("packZ for %d-bit coefficients.", bits))
+	out := Load(Param("out"), GP64())
+	in := Load(Param("z"), GP64())
+	x, t, g, lowHalf, g1, u := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5]
+	m := GP64()
+	MOVQ(U64(1<<perReg-1), m)
+	KMOVQ(m, K3)
+	MOVQ(U64(1<<32-1), m)
+	VPBROADCASTQ(m, lowHalf)
+	VMOVDQU8(gather, g)
+	broadcastImm(w, 1<<(bits-1), g1)
+	for v := range 16 {
+		// γ1 − z mod q, in [0, 2γ1) for a z that passed the norm check.
+		VPSUBD(Mem{Base: in, Disp: 64 * v}, g1, x)
+		VPADDD(a.q, x, t)
+		VPMINUD(t, x, x)
+		// Pairs: d0 | d1 << bits in each 64-bit element.
+		VPSRLQ(U8(32), x, t)
+		VPSLLQ(U8(bits), t, t)
+		VPANDQ(lowHalf, x, x)
+		VPORQ(t, x, x)
+		if bits == 18 {
+			// Per lane (p0, p1) → p0 | p1 << 36 in 72 bits: the low 64 in
+			// element 0, p1 >> 28 in the byte above.
+			VPSRLDQ(U8(8), x, t) // (p1, 0)
+			VPSLLQ(U8(36), t, u)
+			VPSRLQ(U8(28), t, t)
+			VPSLLDQ(U8(8), t, t) // (0, p1 >> 28)
+			VPSLLDQ(U8(8), x, x)
+			VPSRLDQ(U8(8), x, x) // (p0, 0)
+			VPORQ(u, x, x)
+			VPORQ(t, x, x)
+		}
+		VPERMB(x, g, x)
+		VMOVDQU8(x, K3, Mem{Base: out, Disp: perReg * v})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// unpackNameDoc names a decoder kernel and writes its doc comment: unpackZ
+// for the centred BitUnpack of z, unpack for SimpleBitUnpack.
+func unpackNameDoc(w *width, bits int, centred bool, reads string) (string, []string) {
+	if centred {
+		name := fmt.Sprintf("unpackZ%d%s", bits, w.name)
+		return name, []string{name + fmt.Sprintf(" sets out to BitUnpack(in, γ1 − 1, γ1) for γ1 = 2^%d, reading", bits-1),
+			reads + ": the result of unpackZ."}
+	}
+	name := fmt.Sprintf("unpack%d%s", bits, w.name)
+	return name, []string{name + fmt.Sprintf(" sets out to SimpleBitUnpack(in, 2^%d − 1), reading", bits),
+		reads + ": the result of unpackPoly without an offset."}
 }

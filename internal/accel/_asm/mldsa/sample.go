@@ -186,103 +186,68 @@ func samplerKernels(c *constants) {
 	cs := newCompactor()
 	rejUniformAVX512(c)
 	rejUniformAVX2(c, cs)
-	rejEtaAVX512(c, 2)
-	rejEtaAVX512(c, 4)
-	rejEtaAVX2(c, cs, 2)
-	rejEtaAVX2(c, cs, 4)
+	for _, eta := range []int{2, 4} {
+		rejEta(c, cs, avx512, eta)
+		rejEta(c, cs, avx2, eta)
+	}
 }
 
-// rejEtaAVX2 emits rejEta{2,4}AVX2: the AVX2 form of rejEtaAVX512, eight
-// half-bytes (four bytes) per step, with the compactor for VPCOMPRESSD.
-func rejEtaAVX2(c *constants, cs *compactor, eta int) {
-	w := avx2
-	name := fmt.Sprintf("rejEta%dAVX2", eta)
-	shuf := GLOBL(fmt.Sprintf("mldsaRejEta%dShuffleAVX2", eta), RODATA|NOPTR)
-	for i := range 32 {
-		// Dword d takes byte d/2 of the broadcast 4 bytes (lane 1 from 2).
+// rejEta emits rejEta{2,4}AVX512 or rejEta{2,4}AVX2: bounded rejection
+// sampling (RejBoundedPoly, Algorithms 15 and 31) on 16 half-bytes (AVX-512)
+// or 8 (AVX2) at a time. The coefficients are secret (s1, s2); as in the Go
+// kernel, only the positions of rejected half-bytes influence anything
+// observable (here the store address, through the count of accepted ones,
+// and with AVX2 the compactor's table index, the acceptance pattern), and a
+// rejected half-byte says nothing about the accepted ones, which are
+// independent draws. The values themselves only flow through arithmetic.
+func rejEta(c *constants, cs *compactor, w *width, eta int) {
+	name := fmt.Sprintf("rejEta%d%s", eta, w.name)
+	chunk := w.lanes / 2 // bytes per step
+	spread := GLOBL(fmt.Sprintf("mldsaRejEta%dSpread%s", eta, w.name), RODATA|NOPTR)
+	for i := range 4 * w.lanes {
+		// Lane d takes byte d/2 of the chunk: VPERMB indexes the broadcast
+		// 8 bytes; VPSHUFB indexes within 128-bit lanes, each holding the
+		// broadcast 4 bytes, and lane d ≥ 4 wants byte d/2 ≤ 3 as well.
 		DATA(i, U8(i/4/2))
 	}
-	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShiftAVX2", eta), RODATA|NOPTR)
-	for i := range 8 {
+	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShift%s", eta, w.name), RODATA|NOPTR)
+	for i := range w.lanes {
 		DATA(4*i, U32(4*(i%2)))
 	}
 	a := polyKernel(c, w, name, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)",
 		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
-		"the half-bytes of buf give, taking 4-byte chunks while one fits in length and",
-		"filled ≤ 248, and returns the new fill level and the number of bytes consumed.")
-	ix, sh, fifteen, bound, etaV, x, t, acc := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6], w.regs[7]
-	VMOVDQU(shuf, ix)
-	VMOVDQU(shifts, sh)
+		fmt.Sprintf("the half-bytes of buf give, taking %d-byte chunks while one fits in length and", chunk),
+		fmt.Sprintf("filled ≤ %d, and returns the new fill level and the number of bytes consumed.", n-w.lanes))
+	ix, sh, fifteen, bound, etaV, x, t, accept := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	w.load(spread, ix)
+	w.load(shifts, sh)
 	broadcastImm(w, 15, fifteen)
 	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
 	broadcastImm(w, uint32(eta), etaV)
-	spare := a.pool.get()
-	cs.setup(spare, a.pool.get())
+	if !w.is512() {
+		cs.setup(a.pool.get(), a.pool.get())
+	}
 	var c205 VecPhysical
 	if eta == 2 {
 		c205 = a.pool.get()
 		broadcastImm(w, 205, c205)
 	}
-	rejectionLoop(name, 4, 4, n-8, func(pa, buf, pos, filled Register) {
-		VPBROADCASTD(Mem{Base: buf, Index: pos, Scale: 1}, x)
-		VPSHUFB(ix, x, x)
-		VPSRLVD(sh, x, x)
-		VPAND(fifteen, x, x)    // the half-bytes z, low one first
-		VPCMPGTD(x, bound, acc) // bound > z
-		if eta == 2 {
-			VPMULLD(c205, x, t)
-			VPSRLD(U8(10), t, t)
-			VPSUBD(t, x, x)
-			VPSLLD(U8(2), t, t)
-			VPSUBD(t, x, x)
+	rejectionLoop(name, chunk, chunk, n-w.lanes, func(pa, buf, pos, filled Register) {
+		m := Mem{Base: buf, Index: pos, Scale: 1}
+		if w.is512() {
+			VPBROADCASTQ(m, x)
+			VPERMB(x, ix, x)
+		} else {
+			VPBROADCASTD(m, x)
+			VPSHUFB(ix, x, x)
 		}
-		VPSUBD(x, etaV, x)
-		a.fixNegative(x, t)
-		cs.store(x, acc, pa, filled)
-	})
-}
-
-// rejEtaAVX512 emits rejEta{2,4}AVX512: bounded rejection sampling
-// (RejBoundedPoly, Algorithms 15 and 31) on 16 half-bytes at a time. The
-// coefficients are secret (s1, s2); as in the Go kernel, only the positions
-// of rejected half-bytes influence anything observable (here the store
-// address, through the count of accepted ones), and a rejected half-byte
-// says nothing about the accepted ones, which are independent draws. The
-// values themselves only flow through arithmetic.
-func rejEtaAVX512(c *constants, eta int) {
-	w := avx512
-	name := fmt.Sprintf("rejEta%dAVX512", eta)
-	idx := GLOBL(fmt.Sprintf("mldsaRejEta%dIndex", eta), RODATA|NOPTR)
-	for i := range 16 {
-		for j := range 4 {
-			DATA(4*i+j, U8(i/2))
-		}
-	}
-	shifts := GLOBL(fmt.Sprintf("mldsaRejEta%dShift", eta), RODATA|NOPTR)
-	for i := range 16 {
-		DATA(4*i, U32(4*(i%2)))
-	}
-	a := polyKernel(c, w, name, "func(a *[256]uint32, filled int, buf *byte, length int) (int, int)",
-		name+fmt.Sprintf(" appends to a, from index filled on, the coefficients in [−%d, %d] that", eta, eta),
-		"the half-bytes of buf give, taking 8-byte chunks while one fits in length and",
-		"filled ≤ 240, and returns the new fill level and the number of bytes consumed.")
-	ix, sh, fifteen, bound, etaV, x, t := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6]
-	VMOVDQU32(idx, ix)
-	VMOVDQU32(shifts, sh)
-	broadcastImm(w, 15, fifteen)
-	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
-	broadcastImm(w, uint32(eta), etaV)
-	var c205 VecPhysical
-	if eta == 2 {
-		c205 = w.regs[7]
-		broadcastImm(w, 205, c205)
-	}
-	rejectionLoop(name, 8, 8, n-16, func(pa, buf, pos, filled Register) {
-		VPBROADCASTQ(Mem{Base: buf, Index: pos, Scale: 1}, x)
-		VPERMB(x, ix, x)
 		VPSRLVD(sh, x, x)
-		VPANDD(fifteen, x, x) // the half-bytes z, low one first
-		VPCMPUD(U8(1), bound, x, K4)
+		w.and(fifteen, x, x) // the half-bytes z, low one first
+		if w.is512() {
+			VPCMPUD(U8(1), bound, x, K4) // z < bound
+		} else {
+			VPCMPGTD(x, bound, accept) // bound > z
+		}
 		if eta == 2 {
 			// z mod 5 = z − 5·⌊z·205/1024⌋, then 2 − that.
 			VPMULLD(c205, x, t)
@@ -293,7 +258,11 @@ func rejEtaAVX512(c *constants, eta int) {
 		}
 		VPSUBD(x, etaV, x) // η − z: in [−η, η] where accepted
 		a.fixNegative(x, t)
-		VPCOMPRESSD(x, K4, Mem{Base: pa, Index: filled, Scale: 4})
-		addPopCount(K4, filled)
+		if w.is512() {
+			VPCOMPRESSD(x, K4, Mem{Base: pa, Index: filled, Scale: 4})
+			addPopCount(K4, filled)
+		} else {
+			cs.store(x, accept, pa, filled)
+		}
 	})
 }
