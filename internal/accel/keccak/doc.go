@@ -1,9 +1,11 @@
 // Package keccak implements the SHAKE128 and SHAKE256 extendable-output
 // functions of FIPS 202 in the form the ML-DSA and ML-KEM engines use them:
 // absorb an input, then squeeze whole rate-sized blocks (or any number of
-// bytes). [Shake] is a single state; [ShakeX4] and [ShakeX8] run four and
-// eight independent states of the same kind with inputs of equal length, the
-// shape the SIMD kernels fill with one state per 64-bit vector element.
+// bytes), and the SHA3-256 and SHA3-512 hashes ([Sum256], [Sum512]) on the
+// single-state kernel. [Shake] is a single state; [ShakeX4] and [ShakeX8] run
+// four and eight independent states of the same kind with inputs of equal
+// length, the shape the SIMD kernels fill with one state per 64-bit vector
+// element.
 //
 // # Kernels per level
 //
