@@ -1,7 +1,5 @@
 package mlkem
 
-import "crypto/sha3"
-
 // pkeKeyGen is K-PKE.KeyGen (FIPS 203, Algorithm 13) from the 32-byte seed d:
 // it fills Â, t̂ and ρ of ek and returns nothing else, leaving ŝ in s. The
 // encoding ek_PKE = ByteEncode12(t̂)‖ρ and dk_PKE = ByteEncode12(ŝ) are
@@ -11,7 +9,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 	var gIn [33]byte
 	copy(gIn[:], d[:])
 	gIn[32] = byte(k) // domain separation by k (final FIPS 203)
-	g := sha3.Sum512(gIn[:])
+	g := hashG(gIn[:])
 	copy(ek.rho[:], g[:32])
 	sigma := (*[32]byte)(g[32:])
 
