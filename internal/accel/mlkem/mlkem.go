@@ -65,6 +65,10 @@ func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 		}
 	}
 	copy(ek.rho[:], b[p.k*encodedPolySize:])
+	if useLanes() {
+		ek.h = expandAHashLanes(&ek.a, &ek.rho, p.k, b)
+		return nil
+	}
 	ek.h = hashH(b)
 	expandA(&ek.a, &ek.rho, p.k)
 	return nil
@@ -209,21 +213,28 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 		return ErrCiphertextLength
 	}
 	m := pkeDecrypt(p, &dk.s, c)
-	// (K', r') = G(m'‖h)
-	var gIn [64]byte
-	copy(gIn[:32], m[:])
-	copy(gIn[32:], dk.ek.h[:])
-	g := hashG(gIn[:])
-	kBar := rejectionKey(&dk.z, c)
-
 	var c2 [maxCiphertextLen]byte
 	reenc := c2[:len(c)]
-	pkeEncrypt(p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]))
+	var g [64]byte
+	var kBar [32]byte
+	if useLanes() {
+		var noise encryptNoise
+		decapsulateKeccakLanes(p, dk, c, &m, &kBar, &g, &noise)
+		pkeEncryptNoise(p, &dk.ek, reenc, &m, &noise)
+	} else {
+		// (K', r') = G(m'‖h)
+		var gIn [64]byte
+		copy(gIn[:32], m[:])
+		copy(gIn[32:], dk.ek.h[:])
+		g = hashG(gIn[:])
+		clear(gIn[:])
+		kBar = rejectionKey(&dk.z, c)
+		pkeEncrypt(p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]))
+	}
 	equal := constantTimeEqual(c, reenc)
 	constantTimeSelect(sharedKey[:], g[:32], kBar[:], equal)
 	clear(m[:])
 	clear(g[:])
-	clear(gIn[:])
 	clear(kBar[:])
 	return nil
 }
