@@ -35,8 +35,9 @@ func SHA3512Job(in []byte, out *[64]byte) Job { return Job{in, out[:], RateSHA35
 // lanes remember indices into it, not the buffers, so nothing escapes to
 // the heap. The zero value has every lane idle.
 type LanesX4 struct {
-	a    [25 * 4]uint64
-	lane [4]laneProgress
+	a       [25 * 4]uint64
+	lane    [4]laneProgress
+	scratch [25 * 8]byte // where lanes that are not squeezing store in squeezeLanes
 }
 
 // laneProgress is where one lane stands in its job.
@@ -54,26 +55,36 @@ func (x *LanesX4) Start(jobs []Job, j int) {
 	_ = jobs[j]
 	for s := range x.lane {
 		if !x.lane[s].busy {
-			x.lane[s] = laneProgress{busy: true, job: j}
-			for w := range 25 {
-				x.a[4*w+s] = 0
-			}
+			x.startOn(s, j)
 			return
 		}
 	}
 	panic("keccak: LanesX4.Start with every lane busy")
 }
 
+func (x *LanesX4) startOn(s, j int) {
+	x.lane[s] = laneProgress{busy: true, job: j}
+	for w := range 25 {
+		x.a[4*w+s] = 0
+	}
+}
+
 // Run starts jobs[first:end] as lanes become idle and permutes until all of
 // them are done; lanes busy with earlier jobs advance with them.
 func (x *LanesX4) Run(jobs []Job, first, end int) {
+	_ = jobs[first:end]
 	next := first
 	for {
-		for next < end && x.idleLanes() > 0 {
-			x.Start(jobs, next)
-			next++
+		pending := false
+		for s := range x.lane {
+			l := &x.lane[s]
+			if !l.busy && next < end {
+				x.startOn(s, next)
+				next++
+			}
+			pending = pending || l.busy && l.job >= first && l.job < end
 		}
-		if next == end && !x.busyWith(first, end) {
+		if !pending {
 			return
 		}
 		x.step(jobs)
@@ -82,27 +93,9 @@ func (x *LanesX4) Run(jobs []Job, first, end int) {
 
 // Wait permutes until every lane is idle.
 func (x *LanesX4) Wait(jobs []Job) {
-	for x.idleLanes() < len(x.lane) {
+	for x.lane[0].busy || x.lane[1].busy || x.lane[2].busy || x.lane[3].busy {
 		x.step(jobs)
 	}
-}
-
-func (x *LanesX4) idleLanes() (n int) {
-	for _, l := range x.lane {
-		if !l.busy {
-			n++
-		}
-	}
-	return n
-}
-
-func (x *LanesX4) busyWith(first, end int) bool {
-	for _, l := range x.lane {
-		if l.busy && l.job >= first && l.job < end {
-			return true
-		}
-	}
-	return false
 }
 
 // step advances every busy lane by one permutation: a lane still absorbing
@@ -130,14 +123,53 @@ func (x *LanesX4) step(jobs []Job) {
 		l.padded = true
 	}
 	permuteX4(&x.a)
+	x.squeezeLanes(jobs)
+}
+
+// squeezeLanes copies the block each padded lane's permutation produced to
+// its output, and marks the lanes whose output is complete idle. When every
+// reading lane takes the same number of whole words, as the SampleNTT and
+// PRF streams do, one transposing store serves them all (lanes that are not
+// reading store to a scratch block); otherwise each lane is copied word by
+// word.
+func (x *LanesX4) squeezeLanes(jobs []Job) {
+	var outs [4][]byte
+	words, uniform := 0, true
 	for s := range x.lane {
 		l := &x.lane[s]
 		if !l.busy || !l.padded {
 			continue
 		}
 		job := &jobs[l.job]
-		l.out += x.readLane(s, job.Out[l.out:min(len(job.Out), l.out+job.rate)])
-		if l.out == len(job.Out) {
+		outs[s] = job.Out[l.out:min(len(job.Out), l.out+job.rate)]
+		if len(outs[s])%8 != 0 || (words != 0 && len(outs[s]) != 8*words) {
+			uniform = false
+		}
+		words = len(outs[s]) / 8
+	}
+	if uniform && words > 0 {
+		var dst [4][]byte
+		for s := range dst {
+			dst[s] = x.scratch[:8*words]
+			if outs[s] != nil {
+				dst[s] = outs[s]
+			}
+		}
+		storeWords(dst[:], 0, x.a[:], 0, words)
+	} else {
+		for s := range outs {
+			if outs[s] != nil {
+				x.readLane(s, outs[s])
+			}
+		}
+	}
+	for s := range x.lane {
+		l := &x.lane[s]
+		if !l.busy || !l.padded {
+			continue
+		}
+		l.out += len(outs[s])
+		if l.out == len(jobs[l.job].Out) {
 			l.busy = false
 		}
 	}
@@ -145,17 +177,18 @@ func (x *LanesX4) step(jobs []Job) {
 
 // xorLane adds p to the start of state s.
 func (x *LanesX4) xorLane(s int, p []byte) {
-	w := 0
-	for ; 8*w+8 <= len(p); w++ {
-		x.a[4*w+s] ^= binary.LittleEndian.Uint64(p[8*w:])
+	a := x.a[s:]
+	words := len(p) / 8
+	for w := range words {
+		a[4*w] ^= binary.LittleEndian.Uint64(p[8*w : 8*w+8])
 	}
-	for i := 8 * w; i < len(p); i++ {
+	for i := 8 * words; i < len(p); i++ {
 		xorByteIntoState(x.a[:], 4, s, i, p[i])
 	}
 }
 
 // readLane copies the first len(out) bytes of state s to out.
-func (x *LanesX4) readLane(s int, out []byte) int {
+func (x *LanesX4) readLane(s int, out []byte) {
 	w := 0
 	for ; 8*w+8 <= len(out); w++ {
 		binary.LittleEndian.PutUint64(out[8*w:], x.a[4*w+s])
@@ -163,8 +196,11 @@ func (x *LanesX4) readLane(s int, out []byte) int {
 	for i := 8 * w; i < len(out); i++ {
 		out[i] = stateByte(x.a[:], 4, s, i)
 	}
-	return len(out)
 }
 
-// Clear zeroes the states, which may hold secret input.
-func (x *LanesX4) Clear() { clear(x.a[:]) }
+// Clear zeroes the states and the scratch block, which may hold secret
+// input.
+func (x *LanesX4) Clear() {
+	clear(x.a[:])
+	clear(x.scratch[:])
+}

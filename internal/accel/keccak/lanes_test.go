@@ -132,3 +132,79 @@ func FuzzLanesX4(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLanesX4 measures the shapes ML-KEM gives LanesX4 at every level:
+// four SampleNTT streams (three SHAKE128 blocks each), and J(z‖c) for
+// ML-KEM-768 beside G and seven PRF streams, against the same work on
+// ShakeX4 and on single states.
+func BenchmarkLanesX4(b *testing.B) {
+	var seeds [4][34]byte
+	var blocks [4][3 * Rate128]byte
+	b.Run("sampleNTT4/LanesX4", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			measure(b, 4, func() {
+				var jobs [4]Job
+				for l := range jobs {
+					jobs[l] = SHAKE128Job(seeds[l][:], blocks[l][:])
+				}
+				var x LanesX4
+				x.Run(jobs[:], 0, 4)
+			})
+		})
+	})
+	b.Run("sampleNTT4/ShakeX4", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			measure(b, 4, func() {
+				var x ShakeX4
+				var in, out [4][]byte
+				for l := range in {
+					in[l], out[l] = seeds[l][:], blocks[l][:]
+				}
+				x.Init128()
+				x.Absorb(&in)
+				x.SqueezeBlocks(&out)
+			})
+		})
+	})
+	var jIn [32 + 1088]byte
+	var gIn [64]byte
+	var kBar [32]byte
+	var g [64]byte
+	var prfOut [7][128]byte
+	b.Run("decaps768/LanesX4", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			measure(b, 1, func() {
+				var jobs [9]Job
+				jobs[0] = SHAKE256Job(jIn[:], kBar[:])
+				jobs[1] = SHA3512Job(gIn[:], &g)
+				for i := range 7 {
+					jobs[2+i] = SHAKE256Job(gIn[:33], prfOut[i][:])
+				}
+				var x LanesX4
+				x.Start(jobs[:], 0)
+				x.Run(jobs[:], 1, 2)
+				x.Run(jobs[:], 2, 9)
+				x.Wait(jobs[:])
+			})
+		})
+	})
+	b.Run("decaps768/separate", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			measure(b, 1, func() {
+				var j Shake
+				j.Init256()
+				j.Absorb(jIn[:])
+				j.Squeeze(kBar[:])
+				g = Sum512(gIn[:])
+				var x ShakeX8
+				var in, out [8][]byte
+				for l := range in {
+					in[l], out[l] = gIn[:33], prfOut[l%7][:]
+				}
+				x.Init256()
+				x.Absorb(&in)
+				x.Squeeze(&out)
+			})
+		})
+	})
+}

@@ -13,11 +13,14 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 	copy(ek.rho[:], g[:32])
 	sigma := (*[32]byte)(g[32:])
 
-	expandA(&ek.a, &ek.rho, k)
-
 	// s and e use nonces 0 … 2k−1 with η1.
 	var se [2 * maxK]ringElement
-	sampleNoise(se[:2*k], sigma, 0, p.eta1)
+	if keyGenLanes(k) {
+		expandANoiseLanes(&ek.a, &ek.rho, k, sigma, p.eta1, se[:])
+	} else {
+		expandA(&ek.a, &ek.rho, k)
+		sampleNoise(se[:2*k], sigma, 0, p.eta1)
+	}
 	for i := range k {
 		s[i] = ntt(&se[i])
 	}
@@ -41,9 +44,12 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	k := p.k
 	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
 	var noise encryptNoise
-	if p.eta1 == p.eta2 {
+	switch {
+	case useLanes() && p.eta1 != p.eta2:
+		encryptNoiseLanes(p, r, &noise)
+	case p.eta1 == p.eta2:
 		sampleNoise(noise[:2*k+1], r, 0, p.eta1)
-	} else {
+	default:
 		sampleNoise(noise[:k], r, 0, p.eta1)
 		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
 	}

@@ -67,25 +67,110 @@ func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]by
 	x.Start(jobs[:], 0)
 	x.Run(jobs[:], 1, 2)
 
-	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
 	streams := 2*k + 1
 	for i := range streams {
-		eta := p.eta2
-		if i < k {
-			eta = p.eta1
-		}
-		copy(prfIn[i][:], g[32:])
-		prfIn[i][32] = byte(i)
-		jobs[2+i] = keccak.SHAKE256Job(prfIn[i][:], prfOut[i][:64*eta])
+		jobs[2+i] = prfJob(&prfIn[i], &prfOut[i], (*[32]byte)(g[32:]), byte(i), encryptEta(p, i))
 	}
 	x.Run(jobs[:], 2, 2+streams)
-	for i := range streams {
-		samplePolyCBD(&noise[i], jobs[2+i].Out, len(jobs[2+i].Out)/64)
-	}
+	cbdFromJobs(noise[:streams], jobs[2:2+streams])
 	x.Wait(jobs[:])
 	x.Clear()
 	clear(jIn[:32])
 	clear(gIn[:])
+	clear(prfIn[:])
+	clear(prfOut[:])
+}
+
+// prfJob returns the job PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203,
+// Section 4.1) with in and out as its buffers.
+func prfJob(in *[33]byte, out *[3 * 64]byte, s *[32]byte, b byte, eta int) keccak.Job {
+	copy(in[:], s[:])
+	in[32] = b
+	return keccak.SHAKE256Job(in[:], out[:64*eta])
+}
+
+// encryptEta is η of noise stream i of K-PKE.Encrypt (FIPS 203, Algorithm
+// 14): y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with
+// η2.
+func encryptEta(p *Params, i int) int {
+	if i < p.k {
+		return p.eta1
+	}
+	return p.eta2
+}
+
+// cbdFromJobs sets out[i] = SamplePolyCBD_η(jobs[i].Out), with η read from
+// the output length 64·η.
+func cbdFromJobs(out []ringElement, jobs []keccak.Job) {
+	for i := range out {
+		samplePolyCBD(&out[i], jobs[i].Out, len(jobs[i].Out)/64)
+	}
+}
+
+// keyGenLanes reports whether K-PKE.KeyGen runs its Keccak work on the
+// lanes: at AVX512 when k² is not a multiple of eight, so that entries of Â
+// are left over from the 8-way calls (one for k = 3, all four for k = 2).
+func keyGenLanes(k int) bool { return useLanes() && k*k%8 != 0 }
+
+// expandANoiseLanes fills Â as expandA does and se with the 2k noise
+// polynomials of K-PKE.KeyGen (FIPS 203, Algorithm 13 lines 8–15, nonces
+// 0 … 2k−1 with η1): whole groups of eight entries on the 8-way kernel, the
+// rest of Â and the PRF streams together on the lanes. For k = 3 that is
+// three 4-way permutations where the ninth entry took three single-state
+// ones and the noise an 8-way one; for k = 2 five where the 8-way calls took
+// five. Short entries are sampled again as in expandAHashLanes.
+func expandANoiseLanes(a *[maxK * maxK]nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
+	first := 0
+	for ; k*k-first >= 8; first += 8 {
+		var x laneXOF
+		x.init(8, true)
+		expandALanes(&x, a, rho, k, first)
+	}
+	var inputs [maxK * maxK][34]byte
+	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
+	var prfIn [2 * maxK][33]byte
+	var prfOut [2 * maxK][3 * 64]byte
+	var jobs [maxK*maxK + 2*maxK]keccak.Job
+	entries := k*k - first
+	for e := range entries {
+		idx := first + e
+		copy(inputs[e][:], rho[:])
+		inputs[e][32] = byte(idx % k) // j
+		inputs[e][33] = byte(idx / k) // i
+		jobs[e] = keccak.SHAKE128Job(inputs[e][:], bufs[e][:])
+	}
+	for i := range 2 * k {
+		jobs[entries+i] = prfJob(&prfIn[i], &prfOut[i], sigma, byte(i), eta)
+	}
+	var x keccak.LanesX4
+	x.Run(jobs[:], 0, entries+2*k)
+	cbdFromJobs(se[:2*k], jobs[entries:entries+2*k])
+	x.Clear()
+	clear(prfIn[:])
+	clear(prfOut[:])
+	for e := range entries {
+		if sampleNTTParse(&a[first+e], 0, bufs[e][:]) < n {
+			sampleNTT(&a[first+e], &inputs[e])
+		}
+	}
+}
+
+// encryptNoiseLanes samples the noise of K-PKE.Encrypt under r on the
+// lanes, for ML-KEM-512 at AVX512: its two η1 = 3 streams take two blocks
+// each and its three η2 = 2 streams one, seven lane permutations that fit
+// in two 4-way permutations, where the 8-way calls took three.
+func encryptNoiseLanes(p *Params, r *[32]byte, noise *encryptNoise) {
+	var prfIn [2*maxK + 1][33]byte
+	var prfOut [2*maxK + 1][3 * 64]byte
+	var jobs [2*maxK + 1]keccak.Job
+	streams := 2*p.k + 1
+	for i := range streams {
+		jobs[i] = prfJob(&prfIn[i], &prfOut[i], r, byte(i), encryptEta(p, i))
+	}
+	var x keccak.LanesX4
+	x.Run(jobs[:], 0, streams)
+	cbdFromJobs(noise[:streams], jobs[:streams])
+	x.Clear()
 	clear(prfIn[:])
 	clear(prfOut[:])
 }
