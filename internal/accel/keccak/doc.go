@@ -5,7 +5,11 @@
 // single-state kernel. [Shake] is a single state; [ShakeX4] and [ShakeX8] run
 // four and eight independent states of the same kind with inputs of equal
 // length, the shape the SIMD kernels fill with one state per 64-bit vector
-// element.
+// element. [LanesX4] runs whole hash jobs of mixed kinds and lengths
+// (SHAKE128/256, SHA3-256/512) on the four states of the 4-way kernel, a lane
+// taking the next job when its own is done: at level AVX512 a 4-way
+// permutation costs about one single-state permutation, so a long single
+// stream carries three lanes of other work.
 //
 // # Kernels per level
 //
