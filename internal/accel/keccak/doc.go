@@ -1,9 +1,15 @@
 // Package keccak implements the SHAKE128 and SHAKE256 extendable-output
 // functions of FIPS 202 in the form the ML-DSA and ML-KEM engines use them:
 // absorb an input, then squeeze whole rate-sized blocks (or any number of
-// bytes). [Shake] is a single state; [ShakeX4] and [ShakeX8] run four and
-// eight independent states of the same kind with inputs of equal length, the
-// shape the SIMD kernels fill with one state per 64-bit vector element.
+// bytes), and the SHA3-256 and SHA3-512 hashes ([Sum256], [Sum512]) on the
+// single-state kernel. [Shake] is a single state; [ShakeX4] and [ShakeX8] run
+// four and eight independent states of the same kind with inputs of equal
+// length, the shape the SIMD kernels fill with one state per 64-bit vector
+// element. [LanesX4] runs whole hash jobs of mixed kinds and lengths
+// (SHAKE128/256, SHA3-256/512) on the four states of the 4-way kernel, a lane
+// taking the next job when its own is done: at level AVX512 a 4-way
+// permutation costs about one single-state permutation, so a long single
+// stream carries three lanes of other work.
 //
 // # Kernels per level
 //

@@ -23,7 +23,7 @@ func (s *Shake) Init128() { s.init(Rate128) }
 // Init256 resets s to an empty SHAKE256 state.
 func (s *Shake) Init256() { s.init(Rate256) }
 
-func (s *Shake) init(rate int) { *s = Shake{sponge: sponge{rate: rate}} }
+func (s *Shake) init(rate int) { *s = Shake{sponge: sponge{rate: rate, domain: shakeDomain}} }
 
 // Rate returns the state's block size in bytes.
 func (s *Shake) Rate() int { return s.rate }

@@ -19,54 +19,50 @@ import (
 // words views a polynomial of either domain as the assembly's array type.
 func words[T ~[n]fieldElement](f *T) *[n]uint16 { return (*[n]uint16)(unsafe.Pointer(f)) }
 
-// ntt computes the NTT representation of f (FIPS 203, Algorithm 9).
-func ntt(f *ringElement) nttElement {
+// nttInPlace replaces f by its NTT representation (FIPS 203, Algorithm 9)
+// and returns it as that type.
+func nttInPlace(f *ringElement) *nttElement {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		r := nttElement(*f)
-		nttAVX512(words(&r))
-		return r
+		nttAVX512(words(f))
 	case cpu.AVX2:
-		r := nttElement(*f)
-		nttAVX2(words(&r))
-		return r
+		nttAVX2(words(f))
+	default:
+		*f = ringElement(nttGeneric(f))
 	}
-	return nttGeneric(f)
+	return (*nttElement)(f)
 }
 
-// inverseNTT computes the polynomial whose NTT representation is f (FIPS
-// 203, Algorithm 10).
-func inverseNTT(f *nttElement) ringElement {
+// inverseNTTInPlace replaces f by the polynomial whose NTT representation
+// it is (FIPS 203, Algorithm 10) and returns it as that type.
+func inverseNTTInPlace(f *nttElement) *ringElement {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		r := ringElement(*f)
-		inverseNTTAVX512(words(&r))
-		return r
+		inverseNTTAVX512(words(f))
 	case cpu.AVX2:
-		r := ringElement(*f)
-		inverseNTTAVX2(words(&r))
-		return r
+		inverseNTTAVX2(words(f))
+	default:
+		*f = nttElement(inverseNTTGeneric(f))
 	}
-	return inverseNTTGeneric(f)
+	return (*ringElement)(f)
 }
 
-// dotProduct returns init + Σ_{j<k} f[j] ∘ g[j] in T_q (FIPS 203, Algorithm
-// 11), or the sum alone if init is nil, for 1 ≤ k ≤ maxK.
-func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
-	var r nttElement
+// dotProductTo sets out = init + Σ_{j<k} f[j] ∘ g[j] in T_q (FIPS 203,
+// Algorithm 11), or the sum alone if init is nil, for 1 ≤ k ≤ maxK. out
+// must not alias the inputs.
+func dotProductTo(out, init *nttElement, f, g *[maxK]*nttElement, k int) {
 	var initWords *[n]uint16
 	if init != nil {
 		initWords = words(init)
 	}
 	switch cpu.Active() {
 	case cpu.AVX512:
-		dotProductAVX512(words(&r), initWords, polyWords(f), polyWords(g), k)
-		return r
+		dotProductAVX512(words(out), initWords, polyWords(f), polyWords(g), k)
 	case cpu.AVX2:
-		dotProductAVX2(words(&r), initWords, polyWords(f), polyWords(g), k)
-		return r
+		dotProductAVX2(words(out), initWords, polyWords(f), polyWords(g), k)
+	default:
+		*out = dotProductGeneric(init, f, g, k)
 	}
-	return dotProductGeneric(init, f, g, k)
 }
 
 // samplePolyCBD samples f from D_η(R_q) using the 64·η bytes of b (FIPS
@@ -262,32 +258,30 @@ func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) {
 	}
 }
 
-// polyAdd returns f + g, coefficient-wise, for either domain.
-func polyAdd[T ~[n]fieldElement](f, g *T) T {
-	var r T
+// polyAddTo sets out = f + g, coefficient-wise, for either domain; out may
+// alias f or g.
+func polyAddTo[T ~[n]fieldElement](out, f, g *T) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		polyAddAVX512(words(&r), words(f), words(g))
+		polyAddAVX512(words(out), words(f), words(g))
 	case cpu.AVX2:
-		polyAddAVX2(words(&r), words(f), words(g))
+		polyAddAVX2(words(out), words(f), words(g))
 	default:
-		r = polyAddGeneric(f, g)
+		*out = polyAddGeneric(f, g)
 	}
-	return r
 }
 
-// polySub returns f − g, coefficient-wise, for either domain.
-func polySub[T ~[n]fieldElement](f, g *T) T {
-	var r T
+// polySubTo sets out = f − g, coefficient-wise, for either domain; out may
+// alias f or g.
+func polySubTo[T ~[n]fieldElement](out, f, g *T) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		polySubAVX512(words(&r), words(f), words(g))
+		polySubAVX512(words(out), words(f), words(g))
 	case cpu.AVX2:
-		polySubAVX2(words(&r), words(f), words(g))
+		polySubAVX2(words(out), words(f), words(g))
 	default:
-		r = polySubGeneric(f, g)
+		*out = polySubGeneric(f, g)
 	}
-	return r
 }
 
 // constantTimeEqual returns 1 if a and b, of equal length, hold the same

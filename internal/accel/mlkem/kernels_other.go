@@ -2,17 +2,24 @@
 
 package mlkem
 
-// ntt computes the NTT representation of f (FIPS 203, Algorithm 9).
-func ntt(f *ringElement) nttElement { return nttGeneric(f) }
+// nttInPlace replaces f by its NTT representation (FIPS 203, Algorithm 9)
+// and returns it as that type.
+func nttInPlace(f *ringElement) *nttElement {
+	*f = ringElement(nttGeneric(f))
+	return (*nttElement)(f)
+}
 
-// inverseNTT computes the polynomial whose NTT representation is f (FIPS
-// 203, Algorithm 10).
-func inverseNTT(f *nttElement) ringElement { return inverseNTTGeneric(f) }
+// inverseNTTInPlace replaces f by the polynomial whose NTT representation
+// it is (FIPS 203, Algorithm 10) and returns it as that type.
+func inverseNTTInPlace(f *nttElement) *ringElement {
+	*f = nttElement(inverseNTTGeneric(f))
+	return (*ringElement)(f)
+}
 
-// dotProduct returns init + Σ_{j<k} f[j] ∘ g[j] in T_q (FIPS 203, Algorithm
-// 11), or the sum alone if init is nil, for 1 ≤ k ≤ maxK.
-func dotProduct(init *nttElement, f, g *[maxK]*nttElement, k int) nttElement {
-	return dotProductGeneric(init, f, g, k)
+// dotProductTo sets out = init + Σ_{j<k} f[j] ∘ g[j] in T_q (FIPS 203,
+// Algorithm 11), or the sum alone if init is nil, for 1 ≤ k ≤ maxK.
+func dotProductTo(out, init *nttElement, f, g *[maxK]*nttElement, k int) {
+	*out = dotProductGeneric(init, f, g, k)
 }
 
 // samplePolyCBD samples f from D_η(R_q) using the 64·η bytes of b (FIPS
@@ -41,11 +48,11 @@ func byteDecode12Checked[T ~[n]fieldElement](f *T, b []byte) error {
 // byteDecode12Reduce decodes 384 bytes into f, reducing modulo q.
 func byteDecode12Reduce[T ~[n]fieldElement](f *T, b []byte) { byteDecode12ReduceGeneric(f, b) }
 
-// polyAdd returns f + g, coefficient-wise, for either domain.
-func polyAdd[T ~[n]fieldElement](f, g *T) T { return polyAddGeneric(f, g) }
+// polyAddTo sets out = f + g, coefficient-wise, for either domain.
+func polyAddTo[T ~[n]fieldElement](out, f, g *T) { *out = polyAddGeneric(f, g) }
 
-// polySub returns f − g, coefficient-wise, for either domain.
-func polySub[T ~[n]fieldElement](f, g *T) T { return polySubGeneric(f, g) }
+// polySubTo sets out = f − g, coefficient-wise, for either domain.
+func polySubTo[T ~[n]fieldElement](out, f, g *T) { *out = polySubGeneric(f, g) }
 
 // constantTimeEqual returns 1 if a and b, of equal length, hold the same
 // bytes and 0 otherwise, reading every byte whatever the contents.

@@ -1,7 +1,5 @@
 package mlkem
 
-import "crypto/sha3"
-
 // pkeKeyGen is K-PKE.KeyGen (FIPS 203, Algorithm 13) from the 32-byte seed d:
 // it fills Â, t̂ and ρ of ek and returns nothing else, leaving ŝ in s. The
 // encoding ek_PKE = ByteEncode12(t̂)‖ρ and dk_PKE = ByteEncode12(ŝ) are
@@ -11,26 +9,29 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 	var gIn [33]byte
 	copy(gIn[:], d[:])
 	gIn[32] = byte(k) // domain separation by k (final FIPS 203)
-	g := sha3.Sum512(gIn[:])
+	g := hashG(gIn[:])
 	copy(ek.rho[:], g[:32])
 	sigma := (*[32]byte)(g[32:])
 
-	expandA(&ek.a, &ek.rho, k)
-
 	// s and e use nonces 0 … 2k−1 with η1.
 	var se [2 * maxK]ringElement
-	sampleNoise(se[:2*k], sigma, 0, p.eta1)
+	if keyGenLanes(k) {
+		expandANoiseLanes(&ek.a, &ek.rho, k, sigma, p.eta1, se[:])
+	} else {
+		expandA(&ek.a, &ek.rho, k)
+		sampleNoise(se[:2*k], sigma, 0, p.eta1)
+	}
 	for i := range k {
-		s[i] = ntt(&se[i])
+		s[i] = *nttInPlace(&se[i])
 	}
 	for i := range k {
 		// t̂[i] = ê[i] + Σ_j Â[i, j] ∘ ŝ[j]
-		eHat := ntt(&se[k+i])
+		eHat := nttInPlace(&se[k+i])
 		var row, sj [maxK]*nttElement
 		for j := range k {
 			row[j], sj[j] = &ek.a[i*k+j], &s[j]
 		}
-		ek.t[i] = dotProduct(&eHat, &row, &sj, k)
+		dotProductTo(&ek.t[i], eHat, &row, &sj, k)
 	}
 	clear(se[:])
 	clear(g[:])
@@ -43,9 +44,12 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	k := p.k
 	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
 	var noise encryptNoise
-	if p.eta1 == p.eta2 {
+	switch {
+	case useLanes() && p.eta1 != p.eta2:
+		encryptNoiseLanes(p, r, &noise)
+	case p.eta1 == p.eta2:
 		sampleNoise(noise[:2*k+1], r, 0, p.eta1)
-	} else {
+	default:
 		sampleNoise(noise[:k], r, 0, p.eta1)
 		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
 	}
@@ -59,24 +63,24 @@ type encryptNoise [2*maxK + 1]ringElement
 // with the noise already sampled; it clears the noise.
 func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise) {
 	k := p.k
-	var yHat [maxK]nttElement
+	// ŷ replaces y in the noise.
 	var yPtr [maxK]*nttElement
 	for i := range k {
-		yHat[i] = ntt(&noise[i])
-		yPtr[i] = &yHat[i]
+		yPtr[i] = nttInPlace(&noise[i])
 	}
 
 	c1Len := 32 * int(p.du)
+	var acc nttElement
 	for i := range k {
 		// u[i] = NTT⁻¹(Σ_j Â[j, i] ∘ ŷ[j]) + e1[i]: the transpose of Â.
 		var column [maxK]*nttElement
 		for j := range k {
 			column[j] = &ek.a[j*k+i]
 		}
-		uHat := dotProduct(nil, &column, &yPtr, k)
-		u := inverseNTT(&uHat)
-		u = polyAdd(&u, &noise[k+i])
-		compressEncode(c[i*c1Len:], &u, p.du)
+		dotProductTo(&acc, nil, &column, &yPtr, k)
+		u := inverseNTTInPlace(&acc)
+		polyAddTo(u, u, &noise[k+i])
+		compressEncode(c[i*c1Len:], u, p.du)
 	}
 
 	// v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
@@ -84,15 +88,15 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 	for j := range k {
 		tPtr[j] = &ek.t[j]
 	}
-	vHat := dotProduct(nil, &tPtr, &yPtr, k)
-	v := inverseNTT(&vHat)
-	v = polyAdd(&v, &noise[2*k])
+	dotProductTo(&acc, nil, &tPtr, &yPtr, k)
+	v := inverseNTTInPlace(&acc)
+	polyAddTo(v, v, &noise[2*k])
 	mu := decodeDecompress(m[:], 1)
-	v = polyAdd(&v, &mu)
-	compressEncode(c[k*c1Len:], &v, p.dv)
+	polyAddTo(v, v, &mu)
+	compressEncode(c[k*c1Len:], v, p.dv)
 
 	clear(noise[:])
-	clear(yHat[:])
+	clear(mu[:])
 }
 
 // pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain
@@ -101,18 +105,18 @@ func pkeDecrypt(p *Params, s *[maxK]nttElement, c []byte) (m [32]byte) {
 	k := p.k
 	c1Len := 32 * int(p.du)
 	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).
-	var uHat [maxK]nttElement
+	var u [maxK]ringElement
 	var sPtr, uPtr [maxK]*nttElement
 	for i := range k {
-		u := decodeDecompress(c[i*c1Len:], p.du)
-		uHat[i] = ntt(&u)
-		sPtr[i], uPtr[i] = &s[i], &uHat[i]
+		u[i] = decodeDecompress(c[i*c1Len:], p.du)
+		sPtr[i], uPtr[i] = &s[i], nttInPlace(&u[i])
 	}
-	suHat := dotProduct(nil, &sPtr, &uPtr, k)
-	su := inverseNTT(&suHat)
+	var suHat nttElement
+	dotProductTo(&suHat, nil, &sPtr, &uPtr, k)
+	su := inverseNTTInPlace(&suHat)
 	// v' = Decompress_dv(ByteDecode_dv(c2)); w = v' − NTT⁻¹(ŝᵀ ∘ NTT(u')).
-	v := decodeDecompress(c[k*c1Len:], p.dv)
-	w := polySub(&v, &su)
+	w := decodeDecompress(c[k*c1Len:], p.dv)
+	polySubTo(&w, &w, su)
 	// m = ByteEncode_1(Compress_1(w)); w is secret, compress is constant-time.
 	compressEncode(m[:], &w, 1)
 	clear(w[:])

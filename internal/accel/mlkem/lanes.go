@@ -1,0 +1,176 @@
+package mlkem
+
+import (
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
+
+// Schedules on [keccak.LanesX4] for level AVX512, where the 4-way kernel
+// (283 ns here) costs about one single-state permutation (265 ns): the long
+// single streams H(ek) (nine permutations for k = 2 and 3, twelve for k = 4)
+// and J(z‖c) (nine to twelve) carry the other Keccak work of their operation
+// in the three spare lanes. At the other levels the 4-way kernel costs more
+// than two single-state permutations and the operations keep their separate
+// calls.
+
+// useLanes reports whether the operations run their Keccak work on
+// keccak.LanesX4.
+func useLanes() bool { return cpu.Active() == cpu.AVX512 }
+
+// expandAHashLanes fills Â from ρ as expandA does and returns H(ek), running
+// the SampleNTT streams (three blocks each) beside H on the lanes. An entry
+// whose three blocks hold fewer than 256 coefficients below q (about one in
+// 120) is sampled again on a single state that squeezes as many blocks as it
+// needs; that branch is on the public ρ.
+func expandAHashLanes(a *[maxK * maxK]nttElement, rho *[32]byte, k int, ek []byte) (h [32]byte) {
+	var inputs [maxK * maxK][34]byte
+	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
+	var jobs [1 + maxK*maxK]keccak.Job
+	jobs[0] = keccak.SHA3256Job(ek, &h)
+	for idx := range k * k {
+		copy(inputs[idx][:], rho[:])
+		inputs[idx][32] = byte(idx % k) // j
+		inputs[idx][33] = byte(idx / k) // i
+		jobs[1+idx] = keccak.SHAKE128Job(inputs[idx][:], bufs[idx][:])
+	}
+	var x keccak.LanesX4
+	x.Start(jobs[:], 0)
+	x.Run(jobs[:], 1, 1+k*k)
+	x.Wait(jobs[:])
+	for idx := range k * k {
+		if sampleNTTParse(&a[idx], 0, bufs[idx][:]) < n {
+			sampleNTT(&a[idx], &inputs[idx])
+		}
+	}
+	return h
+}
+
+// decapsulateKeccakLanes computes, for decapsulation with the message m'
+// (FIPS 203, Algorithm 18 lines 6–8), K̄ = J(z‖c), (K', r') = G(m'‖h) and
+// the noise of the re-encryption under r' (Algorithm 14 lines 9–17), with J
+// on one lane and G, then the 2k+1 PRF streams, on the others.
+func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]byte, kBar *[32]byte, g *[64]byte, noise *encryptNoise) {
+	k := p.k
+	var jIn [32 + maxCiphertextLen]byte
+	copy(jIn[:], dk.z[:])
+	copy(jIn[32:], c)
+	var gIn [64]byte
+	copy(gIn[:32], m[:])
+	copy(gIn[32:], dk.ek.h[:])
+
+	var prfIn [2*maxK + 1][33]byte
+	var prfOut [2*maxK + 1][3 * 64]byte
+	var jobs [2 + 2*maxK + 1]keccak.Job
+	jobs[0] = keccak.SHAKE256Job(jIn[:32+len(c)], kBar[:])
+	jobs[1] = keccak.SHA3512Job(gIn[:], g)
+	var x keccak.LanesX4
+	x.Start(jobs[:], 0)
+	x.Run(jobs[:], 1, 2)
+
+	streams := 2*k + 1
+	for i := range streams {
+		jobs[2+i] = prfJob(&prfIn[i], &prfOut[i], (*[32]byte)(g[32:]), byte(i), encryptEta(p, i))
+	}
+	x.Run(jobs[:], 2, 2+streams)
+	cbdFromJobs(noise[:streams], jobs[2:2+streams])
+	x.Wait(jobs[:])
+	x.Clear()
+	clear(jIn[:32])
+	clear(gIn[:])
+	clear(prfIn[:])
+	clear(prfOut[:])
+}
+
+// prfJob returns the job PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203,
+// Section 4.1) with in and out as its buffers.
+func prfJob(in *[33]byte, out *[3 * 64]byte, s *[32]byte, b byte, eta int) keccak.Job {
+	copy(in[:], s[:])
+	in[32] = b
+	return keccak.SHAKE256Job(in[:], out[:64*eta])
+}
+
+// encryptEta is η of noise stream i of K-PKE.Encrypt (FIPS 203, Algorithm
+// 14): y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with
+// η2.
+func encryptEta(p *Params, i int) int {
+	if i < p.k {
+		return p.eta1
+	}
+	return p.eta2
+}
+
+// cbdFromJobs sets out[i] = SamplePolyCBD_η(jobs[i].Out), with η read from
+// the output length 64·η.
+func cbdFromJobs(out []ringElement, jobs []keccak.Job) {
+	for i := range out {
+		samplePolyCBD(&out[i], jobs[i].Out, len(jobs[i].Out)/64)
+	}
+}
+
+// keyGenLanes reports whether K-PKE.KeyGen runs its Keccak work on the
+// lanes: at AVX512 when k² is not a multiple of eight, so that entries of Â
+// are left over from the 8-way calls (one for k = 3, all four for k = 2).
+func keyGenLanes(k int) bool { return useLanes() && k*k%8 != 0 }
+
+// expandANoiseLanes fills Â as expandA does and se with the 2k noise
+// polynomials of K-PKE.KeyGen (FIPS 203, Algorithm 13 lines 8–15, nonces
+// 0 … 2k−1 with η1): whole groups of eight entries on the 8-way kernel, the
+// rest of Â and the PRF streams together on the lanes. For k = 3 that is
+// three 4-way permutations where the ninth entry took three single-state
+// ones and the noise an 8-way one; for k = 2 five where the 8-way calls took
+// five. Short entries are sampled again as in expandAHashLanes.
+func expandANoiseLanes(a *[maxK * maxK]nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
+	first := 0
+	for ; k*k-first >= 8; first += 8 {
+		var x laneXOF
+		x.init(8, true)
+		expandALanes(&x, a, rho, k, first)
+	}
+	var inputs [maxK * maxK][34]byte
+	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
+	var prfIn [2 * maxK][33]byte
+	var prfOut [2 * maxK][3 * 64]byte
+	var jobs [maxK*maxK + 2*maxK]keccak.Job
+	entries := k*k - first
+	for e := range entries {
+		idx := first + e
+		copy(inputs[e][:], rho[:])
+		inputs[e][32] = byte(idx % k) // j
+		inputs[e][33] = byte(idx / k) // i
+		jobs[e] = keccak.SHAKE128Job(inputs[e][:], bufs[e][:])
+	}
+	for i := range 2 * k {
+		jobs[entries+i] = prfJob(&prfIn[i], &prfOut[i], sigma, byte(i), eta)
+	}
+	var x keccak.LanesX4
+	x.Run(jobs[:], 0, entries+2*k)
+	cbdFromJobs(se[:2*k], jobs[entries:entries+2*k])
+	x.Clear()
+	clear(prfIn[:])
+	clear(prfOut[:])
+	for e := range entries {
+		if sampleNTTParse(&a[first+e], 0, bufs[e][:]) < n {
+			sampleNTT(&a[first+e], &inputs[e])
+		}
+	}
+}
+
+// encryptNoiseLanes samples the noise of K-PKE.Encrypt under r on the
+// lanes, for ML-KEM-512 at AVX512: its two η1 = 3 streams take two blocks
+// each and its three η2 = 2 streams one, seven lane permutations that fit
+// in two 4-way permutations, where the 8-way calls took three.
+func encryptNoiseLanes(p *Params, r *[32]byte, noise *encryptNoise) {
+	var prfIn [2*maxK + 1][33]byte
+	var prfOut [2*maxK + 1][3 * 64]byte
+	var jobs [2*maxK + 1]keccak.Job
+	streams := 2*p.k + 1
+	for i := range streams {
+		jobs[i] = prfJob(&prfIn[i], &prfOut[i], r, byte(i), encryptEta(p, i))
+	}
+	var x keccak.LanesX4
+	x.Run(jobs[:], 0, streams)
+	cbdFromJobs(noise[:streams], jobs[:streams])
+	x.Clear()
+	clear(prfIn[:])
+	clear(prfOut[:])
+}
