@@ -51,8 +51,8 @@ func BenchmarkBatchVerify(b *testing.B) {
 	}
 }
 
-// BenchmarkBatchProduct measures both product forms per parameter set: the
-// numbers behind productForms.
+// BenchmarkBatchProduct measures both product forms per parameter set at
+// every level: the numbers behind productFormFor.
 func BenchmarkBatchProduct(b *testing.B) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	for _, p := range All() {
@@ -77,9 +77,11 @@ func BenchmarkBatchProduct(b *testing.B) {
 				form productForm
 			}{{"plain", plainProduct}, {"winograd", winogradProduct}} {
 				b.Run(p.Name+"/"+op.name+"/"+form.name, func(b *testing.B) {
-					var w [maxK]nttElement
-					benchcpu.Loop(b, func() {
-						batchProduct(form.form, &w, a, p.L, &extra, &terms, &v, p.K, op.cols)
+					benchLevels(b, func(b *testing.B) {
+						var w [maxK]nttElement
+						benchcpu.Loop(b, func() {
+							batchProduct(form.form, &w, a, p.L, &extra, &terms, &v, p.K, op.cols)
+						})
 					})
 				})
 			}

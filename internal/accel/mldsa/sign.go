@@ -18,11 +18,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 
 	var (
 		y        [maxL]ringElement
-		yH       [maxL]nttElement
 		w        [maxK]ringElement
 		w1Packed [32 * 6 * maxK]byte
 		cHat     nttElement
-		acc      nttElement // a row of Â·ŷ in the NTT domain
 		cTilde   = sig[:p.challengeSize()]
 		w1Size   = p.w1PackedSize()
 	)
@@ -35,16 +33,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// time over the coefficients.
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
-		for j := range p.L {
-			nttTo(&yH[j], &y[j])
-		}
-		for i := range p.K {
-			nttDotTo(&acc, sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
-			invNTTTo(&w[i], &acc)
-			var w1 ringElement
-			polyHighBits(p, &w1, &w[i])
-			packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
-		}
+		sk.commitment(&w, w1Packed[:], &y, plainProduct, nil)
 		hashParts(cTilde, mu[:], w1Packed[:w1Size])
 		c := sampleInBall(p, cTilde)
 		nttTo(&cHat, &c)
@@ -58,9 +47,31 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// signature; w and z are cleared for good measure.
 	clear(rhoPP[:])
 	clear(y[:])
-	clear(yH[:])
 	clear(w[:])
 	return nil
+}
+
+// commitment sets w = A·y (Algorithm 7, FIPS 204, lines 12–13, as
+// invNTT(Â·NTT(y))) and writes w1Encode(HighBits(w)) to w1Packed (lines 14
+// and 15 in part), with the product in the given form (terms are the key's
+// Winograd terms, nil for the plain form; batch_product.go).
+func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL]ringElement, form productForm, terms *matrixTerms) {
+	p := sk.pub.p
+	var yH [maxL + 1]nttElement
+	for j := range p.L {
+		nttTo(&yH[j], &y[j])
+	}
+	var wH [maxK]nttElement
+	batchProduct(form, &wH, sk.pub.a, p.L, nil, terms, &yH, p.K, p.L)
+	for i := range p.K {
+		invNTTTo(&w[i], &wH[i])
+		var w1 ringElement
+		polyHighBits(p, &w1, &w[i])
+		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+	}
+	// ŷ and Â·ŷ are as secret as y.
+	clear(yH[:])
+	clear(wH[:])
 }
 
 // acceptCandidate runs the checks of Algorithm 7 (FIPS 204), lines 17–28,
