@@ -17,10 +17,10 @@ type ShakeX8 struct {
 }
 
 // Init128 resets every state to an empty SHAKE128 state.
-func (x *ShakeX4) Init128() { *x = ShakeX4{sponge: sponge{rate: Rate128}} }
+func (x *ShakeX4) Init128() { *x = ShakeX4{sponge: sponge{rate: Rate128, domain: shakeDomain}} }
 
 // Init256 resets every state to an empty SHAKE256 state.
-func (x *ShakeX4) Init256() { *x = ShakeX4{sponge: sponge{rate: Rate256}} }
+func (x *ShakeX4) Init256() { *x = ShakeX4{sponge: sponge{rate: Rate256, domain: shakeDomain}} }
 
 // Rate returns the states' block size in bytes.
 func (x *ShakeX4) Rate() int { return x.rate }
@@ -38,10 +38,17 @@ func (x *ShakeX4) Squeeze(out *[4][]byte) { x.squeeze(x.a[:], out[:]) }
 func (x *ShakeX4) SqueezeBlocks(out *[4][]byte) { x.squeezeBlocks(x.a[:], out[:]) }
 
 // Init128 resets every state to an empty SHAKE128 state.
-func (x *ShakeX8) Init128() { *x = ShakeX8{sponge: sponge{rate: Rate128}} }
+func (x *ShakeX8) Init128() { *x = ShakeX8{sponge: sponge{rate: Rate128, domain: shakeDomain}} }
 
 // Init256 resets every state to an empty SHAKE256 state.
-func (x *ShakeX8) Init256() { *x = ShakeX8{sponge: sponge{rate: Rate256}} }
+func (x *ShakeX8) Init256() { *x = ShakeX8{sponge: sponge{rate: Rate256, domain: shakeDomain}} }
+
+// InitSHA3_512 resets every state to an empty SHA3-512 state (FIPS 202,
+// Section 6.1), for hashes such as ML-KEM's G over eight inputs: absorb,
+// then squeeze the 64-byte digests once.
+func (x *ShakeX8) InitSHA3_512() {
+	*x = ShakeX8{sponge: sponge{rate: RateSHA3_512, domain: sha3Domain}}
+}
 
 // Rate returns the states' block size in bytes.
 func (x *ShakeX8) Rate() int { return x.rate }

@@ -6,9 +6,16 @@ const (
 	Rate256 = 136
 )
 
+// RateSHA3_512 is the rate of SHA3-512 in bytes (FIPS 202, Section 6.1).
+const RateSHA3_512 = 72
+
 // shakeDomain is the SHAKE domain-separation suffix 1111 followed by the first
-// bit of pad10*1, as one byte (FIPS 202, Section 6.2 and Appendix B.2).
-const shakeDomain = 0x1F
+// bit of pad10*1, as one byte (FIPS 202, Section 6.2 and Appendix B.2);
+// sha3Domain is the SHA-3 suffix 01 followed by that bit (Section 6.1).
+const (
+	shakeDomain = 0x1F
+	sha3Domain  = 0x06
+)
 
 // Shake is a SHAKE128 or SHAKE256 state. The zero value is not usable: call
 // [Shake.Init128] or [Shake.Init256] first.
@@ -23,7 +30,7 @@ func (s *Shake) Init128() { s.init(Rate128) }
 // Init256 resets s to an empty SHAKE256 state.
 func (s *Shake) Init256() { s.init(Rate256) }
 
-func (s *Shake) init(rate int) { *s = Shake{sponge: sponge{rate: rate}} }
+func (s *Shake) init(rate int) { *s = Shake{sponge: sponge{rate: rate, domain: shakeDomain}} }
 
 // Rate returns the state's block size in bytes.
 func (s *Shake) Rate() int { return s.rate }

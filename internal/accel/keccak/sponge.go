@@ -13,6 +13,7 @@ import "encoding/binary"
 // public; the data bytes never choose a branch or an index.
 type sponge struct {
 	rate      int
+	domain    byte // the domain-separation suffix and first padding bit
 	pos       int  // bytes absorbed into, or squeezed from, the current block
 	squeezing bool // padding has been applied
 }
@@ -62,10 +63,10 @@ func (sp *sponge) squeeze(a []uint64, out [][]byte) {
 		}
 	}
 	if !sp.squeezing {
-		// pad10*1 after the SHAKE suffix (FIPS 202, Section 6.2 and
-		// Appendix B.2).
+		// pad10*1 after the domain suffix (FIPS 202, Sections 6.1 and
+		// 6.2, Appendix B.2).
 		for s := range out {
-			xorByteIntoState(a, len(out), s, sp.pos, shakeDomain)
+			xorByteIntoState(a, len(out), s, sp.pos, sp.domain)
 			xorByteIntoState(a, len(out), s, sp.rate-1, 0x80)
 		}
 		sp.squeezing = true
