@@ -31,10 +31,8 @@ func batchBenchMessages(m int) [][]byte {
 // BenchmarkBatch/<set>/<op>/<variant>, for benchstat.
 func BenchmarkBatch(b *testing.B) {
 	for _, params := range allParams {
-		seed := seedFor(9)
-		ours, _ := NewPrivateKey(params, seed)
-		std, _ := mldsa.NewPrivateKey(params, seed)
-		circlPK, circlSK := circlOwn(params).DeriveKey(seed)
+		keys := newBenchKeys(params)
+		ours, std, circlPK, circlSK := keys.ours, keys.std, keys.circlPK, keys.circlSK
 		pk := ours.PublicKey()
 		v := NewVerifier(pk)
 		msgs := batchBenchMessages(64)
