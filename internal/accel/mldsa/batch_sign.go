@@ -27,6 +27,11 @@ func (sk *PrivateKey) SignMuBatch(sigs [][]byte, mus [][MuSize]byte, rnds [][Ran
 			return errors.New("mldsa: signature buffer is not " + p.Name + " signature size")
 		}
 	}
+	if len(sigs) == 1 {
+		// One message has no lanes to share: the single path skips the
+		// slot buffers.
+		return sk.SignMu(sigs[0], &mus[0], &rnds[0])
+	}
 	// y and w live in separate variables: together they would exceed the
 	// size Go keeps on the stack.
 	var y [maxLanes][maxL]ringElement

@@ -51,6 +51,12 @@ func (pk *PublicKey) VerifyMuBatch(errs []error, mus [][MuSize]byte, sigs [][]by
 	}
 	for first := 0; first < len(sigs); first += maxLanes {
 		m := min(maxLanes, len(sigs)-first)
+		if m == 1 {
+			// One item has no lanes to share: the single path skips
+			// the lane buffers.
+			errs[first] = pk.VerifyMu(&mus[first], sigs[first])
+			continue
+		}
 		pk.verifyLanes(form, terms, errs[first:first+m], mus[first:first+m], sigs[first:first+m])
 	}
 	return nil
