@@ -36,13 +36,19 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 	var (
 		rs    [batchItems][32]byte
 		noise [batchItems]encryptNoise
+		xi    encryptTerms
+		terms *encryptTerms // nil for the plain form
 	)
+	if encryptFormWinograd(p, len(ms)) {
+		xi.compute(ek)
+		terms = &xi
+	}
 	for first := 0; first < len(ms); first += batchItems {
 		count := min(batchItems, len(ms)-first)
 		batchG(&rs, sharedKeys[first:first+count], ms[first:first+count], &ek.h)
 		sampleBatchNoise(p, &noise, &rs, count)
 		for b := range count {
-			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], &noise[b])
+			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], &noise[b], terms)
 		}
 	}
 	clear(rs[:])

@@ -2,6 +2,7 @@ package mlkem
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/benchcpu"
@@ -41,5 +42,32 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 				benchcpu.LoopItems(b, m, func() { ek.EncapsulateBatchInternal(keys[:m], cts[:m], ms[:m]) })
 			})
 		}
+	}
+}
+
+// BenchmarkEncryptProducts measures both forms of one item's k+1
+// encryption products at every level: the numbers behind
+// winogradMinItems.
+func BenchmarkEncryptProducts(b *testing.B) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		var dk DecapsulationKey
+		dk.SetSeed(p, make([]byte, SeedSize))
+		ek := dk.EncapsulationKey()
+		var y [maxK]nttElement
+		var yPtr [maxK]*nttElement
+		for j := range y {
+			y[j] = nttElement(randomPoly(r))
+			yPtr[j] = &y[j]
+		}
+		var terms encryptTerms
+		terms.compute(ek)
+		var w [maxK + 1]nttElement
+		benchLevels(b, p.Name()+"/plain", func(b *testing.B) {
+			benchcpu.Loop(b, func() { encryptProducts(&w, ek, nil, &yPtr) })
+		})
+		benchLevels(b, p.Name()+"/winograd", func(b *testing.B) {
+			benchcpu.Loop(b, func() { encryptProducts(&w, ek, &terms, &yPtr) })
+		})
 	}
 }

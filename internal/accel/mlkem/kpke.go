@@ -49,15 +49,16 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 		sampleNoise(noise[:k], r, 0, p.eta1)
 		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
 	}
-	pkeEncryptNoise(p, ek, c, m, &noise)
+	pkeEncryptNoise(p, ek, c, m, &noise, nil)
 }
 
 // encryptNoise is y, e1 and e2 of K-PKE.Encrypt, in nonce order.
 type encryptNoise [2*maxK + 1]ringElement
 
 // pkeEncryptNoise is K-PKE.Encrypt (FIPS 203, Algorithm 14) from line 18 on,
-// with the noise already sampled; it clears the noise.
-func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise) {
+// with the noise already sampled; it clears the noise. terms, if not nil,
+// are ek's Winograd terms for the products (batch_product.go).
+func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise, terms *encryptTerms) {
 	k := p.k
 	var yHat [maxK]nttElement
 	var yPtr [maxK]*nttElement
@@ -65,27 +66,20 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 		yHat[i] = ntt(&noise[i])
 		yPtr[i] = &yHat[i]
 	}
+	// ûᵀ = ŷᵀ∘Â, i.e. û[i] = Σ_j Â[j, i]∘ŷ[j], and v̂ = t̂ᵀ∘ŷ.
+	var products [maxK + 1]nttElement
+	encryptProducts(&products, ek, terms, &yPtr)
 
 	c1Len := 32 * int(p.du)
 	for i := range k {
-		// u[i] = NTT⁻¹(Σ_j Â[j, i] ∘ ŷ[j]) + e1[i]: the transpose of Â.
-		var column [maxK]*nttElement
-		for j := range k {
-			column[j] = &ek.a[j*k+i]
-		}
-		uHat := dotProduct(nil, &column, &yPtr, k)
-		u := inverseNTT(&uHat)
+		// u[i] = NTT⁻¹(û[i]) + e1[i].
+		u := inverseNTT(&products[i])
 		u = polyAdd(&u, &noise[k+i])
 		compressEncode(c[i*c1Len:], &u, p.du)
 	}
 
-	// v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
-	var tPtr [maxK]*nttElement
-	for j := range k {
-		tPtr[j] = &ek.t[j]
-	}
-	vHat := dotProduct(nil, &tPtr, &yPtr, k)
-	v := inverseNTT(&vHat)
+	// v = NTT⁻¹(v̂) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
+	v := inverseNTT(&products[k])
 	v = polyAdd(&v, &noise[2*k])
 	mu := decodeDecompress(m[:], 1)
 	v = polyAdd(&v, &mu)
@@ -93,6 +87,7 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 
 	clear(noise[:])
 	clear(yHat[:])
+	clear(products[:])
 }
 
 // pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain
