@@ -35,7 +35,8 @@ func (k *PrivateKey) SignBatch(rand io.Reader, messages [][]byte, opts crypto.Si
 // SignBatchTo is [PrivateKey.SignBatch] into the caller's buffers: sigs[i],
 // exactly the signature size, receives the signature of messages[i]. It
 // allocates nothing. Up to eight messages are signed together, with their
-// hashing in the lanes of the multi-way Keccak and a finished message's
+// hashing (μ of equal-length messages included) in the lanes of the
+// multi-way Keccak and a finished message's
 // slot refilled at once; each signature is byte for byte what
 // [PrivateKey.SignTo] would produce with the same randomness. On error no
 // signature is guaranteed to be written.
@@ -54,12 +55,14 @@ func (k *PrivateKey) SignBatchTo(sigs, messages [][]byte, opts crypto.SignerOpts
 		return err
 	}
 	var mus [batchChunk][MuSize]byte
+	var muErrs [batchChunk]error
 	var rnds [batchChunk][engine.RandomSize]byte
 	for first := 0; first < len(messages); first += batchChunk {
 		m := min(batchChunk, len(messages)-first)
+		o.muBatch(mus[:m], muErrs[:m], k.sk.PublicKey().Tr(), messages[first:first+m])
 		for i := range m {
-			if err := o.mu(&mus[i], k.sk.PublicKey().Tr(), messages[first+i], false); err != nil {
-				return fmt.Errorf("signer: message %d: %w", first+i, err)
+			if muErrs[i] != nil {
+				return fmt.Errorf("signer: message %d: %w", first+i, muErrs[i])
 			}
 			if !o.deterministic {
 				if _, err := rand.Read(rnds[i][:]); err != nil {
@@ -91,9 +94,10 @@ func (v *Verifier) VerifyBatch(messages, signatures [][]byte, opts crypto.Signer
 
 // VerifyBatchTo is [Verifier.VerifyBatch] into the caller's errs, which
 // must be as long as messages. Verifying many signatures together shares
-// work between them: eight at a time, their challenge sampling and c̃
-// hashes fill the lanes of the multi-way Keccak, and the matrix products use
-// per-key terms of Winograd's formula cached in v. It allocates nothing
+// work between them: eight at a time, their μ (for messages of equal
+// length), challenge sampling and c̃ hashes fill the lanes of the multi-way
+// Keccak, and at the portable level the matrix products use per-key terms of
+// Winograd's formula cached in v. It allocates nothing
 // when every signature is valid. It returns an error, and fills no
 // result, only when the slices differ in length or opts is invalid.
 func (v *Verifier) VerifyBatchTo(errs []error, messages, signatures [][]byte, opts crypto.SignerOpts) error {
@@ -108,9 +112,7 @@ func (v *Verifier) VerifyBatchTo(errs []error, messages, signatures [][]byte, op
 	var muErrs [batchChunk]error
 	for first := 0; first < len(messages); first += batchChunk {
 		m := min(batchChunk, len(messages)-first)
-		for i := range m {
-			muErrs[i] = o.mu(&mus[i], v.pk.Tr(), messages[first+i], false)
-		}
+		o.muBatch(mus[:m], muErrs[:m], v.pk.Tr(), messages[first:first+m])
 		if err := v.pk.VerifyMuBatch(errs[first:first+m], mus[:m], signatures[first:first+m]); err != nil {
 			return fmt.Errorf("signer: %w", err)
 		}
@@ -124,4 +126,24 @@ func (v *Verifier) VerifyBatchTo(errs []error, messages, signatures [][]byte, op
 		}
 	}
 	return nil
+}
+
+// muBatch sets mus[i] to the message representative of inputs[i] and
+// errs[i] to the error of computing it, as v.mu(&mus[i], tr, inputs[i],
+// false) would; pure ML-DSA messages of equal length are hashed together in
+// the lanes of the multi-way Keccak (engine.ComputeMuBatch).
+func (v *variant) muBatch(mus [][MuSize]byte, errs []error, tr *[64]byte, inputs [][]byte) {
+	if v.externalMu || v.preHash != 0 {
+		for i, input := range inputs {
+			errs[i] = v.mu(&mus[i], tr, input, false)
+		}
+		return
+	}
+	// parseOptions checked the context and the slices have one length,
+	// so the only error ComputeMuBatch can return is impossible here; it
+	// is passed on to every item all the same.
+	err := engine.ComputeMuBatch(mus, tr, inputs, stringBytes(v.context))
+	for i := range errs {
+		errs[i] = err
+	}
 }

@@ -30,12 +30,28 @@ func circlHedgedSign(sk sign.PrivateKey) func(msg, sig []byte) error {
 	panic("unknown circl key")
 }
 
+// benchKeys is the one key pair of params every benchmark uses, in our,
+// crypto/mldsa's and circl's types.
+type benchKeys struct {
+	ours    *PrivateKey
+	std     *mldsa.PrivateKey
+	circlPK sign.PublicKey
+	circlSK sign.PrivateKey
+}
+
+func newBenchKeys(params mldsa.Parameters) benchKeys {
+	seed := seedFor(9)
+	var k benchKeys
+	k.ours, _ = NewPrivateKey(params, seed)
+	k.std, _ = mldsa.NewPrivateKey(params, seed)
+	k.circlPK, k.circlSK = circlOwn(params).DeriveKey(seed)
+	return k
+}
+
 func BenchmarkSign(b *testing.B) {
 	for _, params := range allParams {
-		seed := seedFor(9)
-		ours, _ := NewPrivateKey(params, seed)
-		std, _ := mldsa.NewPrivateKey(params, seed)
-		_, circlSK := circlOwn(params).DeriveKey(seed)
+		keys := newBenchKeys(params)
+		ours, std, circlSK := keys.ours, keys.std, keys.circlSK
 		b.Run(params.String()+"/crystals/Sign", func(b *testing.B) {
 			benchcpu.Loop(b, func() {
 				if _, err := ours.Sign(nil, benchMsg, nil); err != nil {

@@ -43,6 +43,13 @@ func (x *ShakeX8) Init128() { *x = ShakeX8{sponge: sponge{rate: Rate128, domain:
 // Init256 resets every state to an empty SHAKE256 state.
 func (x *ShakeX8) Init256() { *x = ShakeX8{sponge: sponge{rate: Rate256, domain: shakeDomain}} }
 
+// InitSHA3_512 resets every state to an empty SHA3-512 state (FIPS 202,
+// Section 6.1), for hashes such as ML-KEM's G over eight inputs: absorb,
+// then squeeze the 64-byte digests once.
+func (x *ShakeX8) InitSHA3_512() {
+	*x = ShakeX8{sponge: sponge{rate: RateSHA3512, domain: sha3Domain}}
+}
+
 // Rate returns the states' block size in bytes.
 func (x *ShakeX8) Rate() int { return x.rate }
 

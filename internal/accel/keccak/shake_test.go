@@ -387,3 +387,28 @@ func TestWordTransfers(t *testing.T) {
 		}
 	})
 }
+
+// TestSHA3_512X8 compares ShakeX8's SHA3-512 mode with crypto/sha3.Sum512
+// for inputs of every length around the rate, in random pieces, at every
+// level.
+func TestSHA3_512X8(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(5, 6))
+		for msgLen := 0; msgLen <= 3*RateSHA3512+1; msgLen++ {
+			var msgs, got [8][]byte
+			for s := range msgs {
+				msgs[s] = randomBytes(rng, msgLen)
+				got[s] = make([]byte, 64)
+			}
+			var x ShakeX8
+			x.InitSHA3_512()
+			inPieces(msgs[:], randomBytes(rng, rng.IntN(4)), 1, func(in [][]byte) { x.Absorb((*[8][]byte)(in)) })
+			x.Squeeze(&got)
+			for s := range got {
+				if want := sha3.Sum512(msgs[s]); !bytes.Equal(got[s], want[:]) {
+					t.Fatalf("message of %d bytes, state %d: SHA3-512 differs from crypto/sha3", msgLen, s)
+				}
+			}
+		}
+	})
+}

@@ -13,8 +13,9 @@ import (
 var benchBatchSizes = []int{1, 2, 4, 8, 16, 64}
 
 // BenchmarkBatchVerify reports the per-item cost of VerifyMuBatch beside
-// single verification from bytes and with a prepared key, in one run. Every
-// variant starts from μ, so the comparison is of the verification proper.
+// single verification from bytes and with a prepared key, at every level
+// this CPU has, in one run. Every variant starts from μ, so the comparison
+// is of the verification proper. Names end in /<level>.
 func BenchmarkBatchVerify(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for _, p := range All() {
@@ -23,36 +24,42 @@ func BenchmarkBatchVerify(b *testing.B) {
 		pkBytes := pk.Bytes()
 		mus, sigs, _ := signedBatch(b, rng, sk, 64)
 		b.Run(p.Name+"/single/from-bytes", func(b *testing.B) {
-			benchcpu.LoopItems(b, 1, func() {
-				if err := VerifyEncodedMu(p, pkBytes, &mus[0], sigs[0]); err != nil {
-					b.Fatal(err)
-				}
+			benchLevels(b, func(b *testing.B) {
+				benchcpu.LoopItems(b, 1, func() {
+					if err := VerifyEncodedMu(p, pkBytes, &mus[0], sigs[0]); err != nil {
+						b.Fatal(err)
+					}
+				})
 			})
 		})
 		b.Run(p.Name+"/single/prepared", func(b *testing.B) {
-			benchcpu.LoopItems(b, 1, func() {
-				if err := pk.VerifyMu(&mus[0], sigs[0]); err != nil {
-					b.Fatal(err)
-				}
+			benchLevels(b, func(b *testing.B) {
+				benchcpu.LoopItems(b, 1, func() {
+					if err := pk.VerifyMu(&mus[0], sigs[0]); err != nil {
+						b.Fatal(err)
+					}
+				})
 			})
 		})
 		errs := make([]error, 64)
 		pk.batchTerms()
 		for _, m := range benchBatchSizes {
 			b.Run(fmt.Sprintf("%s/batch-%d", p.Name, m), func(b *testing.B) {
-				benchcpu.LoopItems(b, m, func() {
-					pk.VerifyMuBatch(errs[:m], mus[:m], sigs[:m])
-					if errs[0] != nil {
-						b.Fatal(errs[0])
-					}
+				benchLevels(b, func(b *testing.B) {
+					benchcpu.LoopItems(b, m, func() {
+						pk.VerifyMuBatch(errs[:m], mus[:m], sigs[:m])
+						if errs[0] != nil {
+							b.Fatal(errs[0])
+						}
+					})
 				})
 			})
 		}
 	}
 }
 
-// BenchmarkBatchProduct measures both product forms per parameter set: the
-// numbers behind productForms.
+// BenchmarkBatchProduct measures both product forms per parameter set at
+// every level: the numbers behind productFormFor.
 func BenchmarkBatchProduct(b *testing.B) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	for _, p := range All() {
@@ -77,9 +84,11 @@ func BenchmarkBatchProduct(b *testing.B) {
 				form productForm
 			}{{"plain", plainProduct}, {"winograd", winogradProduct}} {
 				b.Run(p.Name+"/"+op.name+"/"+form.name, func(b *testing.B) {
-					var w [maxK]nttElement
-					benchcpu.Loop(b, func() {
-						batchProduct(form.form, &w, a, p.L, &extra, &terms, &v, p.K, op.cols)
+					benchLevels(b, func(b *testing.B) {
+						var w [maxK]nttElement
+						benchcpu.Loop(b, func() {
+							batchProduct(form.form, &w, a, p.L, &extra, &terms, &v, p.K, op.cols)
+						})
 					})
 				})
 			}
@@ -88,7 +97,8 @@ func BenchmarkBatchProduct(b *testing.B) {
 }
 
 // BenchmarkBatchSign reports the per-item cost of hedged SignMuBatch beside
-// single hedged SignMu, in one run.
+// single hedged SignMu, at every level this CPU has, in one run. Names end
+// in /<level>.
 func BenchmarkBatchSign(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for _, p := range All() {
@@ -101,21 +111,25 @@ func BenchmarkBatchSign(b *testing.B) {
 			}
 		}
 		b.Run(p.Name+"/single", func(b *testing.B) {
-			benchcpu.LoopItems(b, 1, func() {
-				fresh(1)
-				if err := sk.SignMu(sigs[0], &mus[0], &rnds[0]); err != nil {
-					b.Fatal(err)
-				}
+			benchLevels(b, func(b *testing.B) {
+				benchcpu.LoopItems(b, 1, func() {
+					fresh(1)
+					if err := sk.SignMu(sigs[0], &mus[0], &rnds[0]); err != nil {
+						b.Fatal(err)
+					}
+				})
 			})
 		})
 		sk.PublicKey().batchTerms()
 		for _, m := range benchBatchSizes {
 			b.Run(fmt.Sprintf("%s/batch-%d", p.Name, m), func(b *testing.B) {
-				benchcpu.LoopItems(b, m, func() {
-					fresh(m)
-					if err := sk.SignMuBatch(sigs[:m], mus[:m], rnds[:m]); err != nil {
-						b.Fatal(err)
-					}
+				benchLevels(b, func(b *testing.B) {
+					benchcpu.LoopItems(b, m, func() {
+						fresh(m)
+						if err := sk.SignMuBatch(sigs[:m], mus[:m], rnds[:m]); err != nil {
+							b.Fatal(err)
+						}
+					})
 				})
 			})
 		}

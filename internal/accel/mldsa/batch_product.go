@@ -1,6 +1,10 @@
 package mldsa
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
 
 // Batch matrix products in the NTT domain (ePrint 2024/1397, Section 3).
 //
@@ -24,7 +28,7 @@ import "sync"
 //	verify [Â | t̂1]·(ẑ, −ĉ) 20 → 14   36 → 21   64 → 36
 //
 // (verify folds c·t̂1 into the product as an extra column). Which form each
-// parameter set uses is chosen by measurement: see productForms.
+// parameter set uses is chosen by measurement: see productFormFor.
 
 // productForm says how one batch product is computed.
 type productForm uint8
@@ -34,19 +38,41 @@ const (
 	winogradProduct                    // Winograd's inner-product form
 )
 
-// productForms is the measured choice per parameter set, for signing and
-// for verification. BenchmarkBatchProduct measures both forms.
-var productForms = map[*Params][2]productForm{
+// portableProductForms is the measured choice per parameter set at the
+// portable level, for signing and for verification. Winograd's form pays
+// off there only with the extra c·t̂1 column (CPU ns per product,
+// BenchmarkBatchProduct, plain → Winograd):
+//
+//	          44            65             87
+//	sign      4185 → 4681   6605 → 8271    11627 → 12899
+//	verify    6318 → 5409   10331 → 8731   16081 → 14008
+//
+// At the AVX2 and AVX-512 levels the plain form runs on the nttDot/nttMul
+// kernels, which reduce lazily and are 4–7× faster than Winograd's form in
+// Go (its 64-bit accumulators would halve the lanes of a vector kernel,
+// which costs more than the third of the multiplications it saves), so
+// productFormFor picks the plain form there: e.g. ML-DSA-65 verify 1875 vs
+// 8900 ns at AVX-512.
+var portableProductForms = map[*Params][2]productForm{
 	&params44: {plainProduct, winogradProduct},
 	&params65: {plainProduct, winogradProduct},
 	&params87: {plainProduct, winogradProduct},
 }
 
-// Indices into productForms' pairs.
+// Indices into portableProductForms' pairs.
 const (
 	signProduct   = 0
 	verifyProduct = 1
 )
+
+// productFormFor returns the product form op (signProduct or
+// verifyProduct) uses for p at the active level.
+func productFormFor(p *Params, op int) productForm {
+	if cpu.Active() != cpu.Portable {
+		return plainProduct
+	}
+	return portableProductForms[p][op]
+}
 
 // matrixTerms is the per-key part of Winograd's formula for a k×c matrix:
 // xi[i] = Σ_t row_i[2t]·row_i[2t+1] mod q, in the plain (not Montgomery)
@@ -104,17 +130,18 @@ func (t *matrixTerms) compute(a []nttElement, l int, extra *[maxK]nttElement, k,
 
 // batchProduct writes w[i] = Σ_j M[i][j]·v[j]·2⁻³² for the k×c matrix given
 // by matrixRow, in the requested form; terms must hold M's ξ for the
-// Winograd form. Bounds for the Winograd form: each factor is below 2q, so a
+// Winograd form and may be nil for the plain one. Bounds for the Winograd form: each factor is below 2q, so a
 // product is below 4q² < 2⁴⁹, at most four pairs and a plain term stay below
 // 2⁵², and subtracting ξ < q and η < 4q² keeps |acc| far inside
 // montReduce's 2³¹·q > 2⁵⁴.
 func batchProduct(form productForm, w *[maxK]nttElement, a []nttElement, l int, extra *[maxK]nttElement, terms *matrixTerms, v *[maxL + 1]nttElement, k, c int) {
 	if form == plainProduct {
 		for i := range k {
-			w[i] = nttDot(a[i*l:(i+1)*l], v[:l])
+			nttDotTo(&w[i], a[i*l:(i+1)*l], v[:l])
 			if c > l {
-				p := nttMul(&extra[i], &v[l])
-				w[i] = polyAdd(&w[i], &p)
+				var p nttElement
+				nttMulTo(&p, &extra[i], &v[l])
+				polyAddTo(&w[i], &w[i], &p)
 			}
 		}
 		return

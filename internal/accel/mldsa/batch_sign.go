@@ -27,6 +27,11 @@ func (sk *PrivateKey) SignMuBatch(sigs [][]byte, mus [][MuSize]byte, rnds [][Ran
 			return errors.New("mldsa: signature buffer is not " + p.Name + " signature size")
 		}
 	}
+	if len(sigs) == 1 {
+		// One message has no lanes to share: the single path skips the
+		// slot buffers.
+		return sk.SignMu(sigs[0], &mus[0], &rnds[0])
+	}
 	// y and w live in separate variables: together they would exceed the
 	// size Go keeps on the stack.
 	var y [maxLanes][maxL]ringElement
@@ -55,7 +60,11 @@ type batchSigner struct {
 
 func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte) {
 	p := sk.pub.p
-	terms := sk.pub.batchTerms()
+	form := productFormFor(p, signProduct)
+	var terms *matrixTerms
+	if form == winogradProduct {
+		terms = &sk.pub.batchTerms().sign
+	}
 	next := 0 // the next queued item
 	// The loop ends when the queue is empty and no slot is busy. Its
 	// iteration count depends on the rejection outcomes, which SignMu's
@@ -75,20 +84,7 @@ func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnd
 		}
 		s.expandMasks(p, &active, count)
 		for _, i := range active[:count] {
-			var v [maxL + 1]nttElement
-			for j := range p.L {
-				v[j] = ntt(&s.y[i][j])
-			}
-			var wH [maxK]nttElement
-			batchProduct(productForms[p][signProduct], &wH, sk.pub.a, p.L, nil, &terms.sign, &v, p.K, p.L)
-			for r := range p.K {
-				s.w[i][r] = invNTT(&wH[r])
-				var w1 ringElement
-				for j, coeff := range s.w[i][r] {
-					w1[j] = fieldElement(highBits(p, coeff))
-				}
-				packW1(p, s.w1Packed[i][r*32*p.w1Bits:], &w1)
-			}
+			sk.commitment(&s.w[i], s.w1Packed[i][:], &s.y[i], form, terms)
 		}
 		// c̃ = H(μ‖w1Encode(w1)) and c = SampleInBall(c̃), lane per slot.
 		var hash laneHash
@@ -109,7 +105,8 @@ func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnd
 		for l, i := range active[:count] {
 			slot := &s.slots[i]
 			sig := sigs[slot.item]
-			cHat := ntt(&c[l])
+			var cHat nttElement
+			nttTo(&cHat, &c[l])
 			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &cHat) {
 				copy(sig, s.cTilde[i][:p.challengeSize()])
 				s.busy[i] = false

@@ -261,3 +261,43 @@ func TestBatchAllocations(t *testing.T) {
 		t.Errorf("VerifyMuBatch: %v allocations", a)
 	}
 }
+
+// TestComputeMuBatch checks ComputeMuBatch against ComputeMu on messages
+// whose lengths form runs of every size around the lane count, with and
+// without a context, and that it rejects bad arguments.
+func TestComputeMuBatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	var msgs [][]byte
+	for _, run := range []int{1, 3, 8, 9, 17, 2, 1} {
+		size := rng.IntN(300)
+		for range run {
+			msg := make([]byte, size)
+			for i := range msg {
+				msg[i] = byte(rng.Uint32())
+			}
+			msgs = append(msgs, msg)
+		}
+	}
+	tr := &[64]byte{1, 2, 3}
+	for _, ctx := range [][]byte{nil, []byte("context"), make([]byte, MaxContextSize)} {
+		mus := make([][MuSize]byte, len(msgs))
+		if err := ComputeMuBatch(mus, tr, msgs, ctx); err != nil {
+			t.Fatal(err)
+		}
+		for i, msg := range msgs {
+			var want [MuSize]byte
+			if err := ComputeMu(&want, tr, msg, ctx); err != nil {
+				t.Fatal(err)
+			}
+			if mus[i] != want {
+				t.Fatalf("context of %d bytes: μ of message %d (%d bytes) differs from ComputeMu", len(ctx), i, len(msg))
+			}
+		}
+	}
+	if err := ComputeMuBatch(make([][MuSize]byte, 1), tr, nil, nil); err == nil {
+		t.Error("ComputeMuBatch accepted slices of different lengths")
+	}
+	if err := ComputeMuBatch(make([][MuSize]byte, 1), tr, [][]byte{nil}, make([]byte, MaxContextSize+1)); err == nil {
+		t.Error("ComputeMuBatch accepted a context of 256 bytes")
+	}
+}

@@ -35,68 +35,65 @@ func decodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringE
 // VerifyMuBatch sets errs[i] to the result of pk.VerifyMu(&mus[i], sigs[i])
 // for every i: nil for a valid signature, and an error for an invalid one,
 // whatever the other items are. It runs up to eight items together: their
-// SampleInBall and c̃ hashes share the lanes of the multi-way Keccak, and
-// their products with [Â | t̂1] use the per-key terms of Winograd's formula
-// (see batch_product.go). It allocates nothing once the key's batch terms
-// exist (the first batch computes them), and returns an error only if the
-// three slices differ in length.
+// SampleInBall and c̃ hashes share the lanes of the multi-way Keccak, and at
+// the portable level their products with [Â | t̂1] use the per-key terms of
+// Winograd's formula (see batch_product.go). It allocates nothing once the
+// key's batch terms exist (the first batch computes them), and returns an
+// error only if the three slices differ in length.
 func (pk *PublicKey) VerifyMuBatch(errs []error, mus [][MuSize]byte, sigs [][]byte) error {
 	if len(errs) != len(mus) || len(mus) != len(sigs) {
 		return errBatchLengths
 	}
-	terms := pk.batchTerms()
+	form := productFormFor(pk.p, verifyProduct)
+	var terms *matrixTerms
+	if form == winogradProduct {
+		terms = &pk.batchTerms().verify
+	}
 	for first := 0; first < len(sigs); first += maxLanes {
 		m := min(maxLanes, len(sigs)-first)
-		pk.verifyLanes(terms, errs[first:first+m], mus[first:first+m], sigs[first:first+m])
+		if m == 1 {
+			// One item has no lanes to share: the single path skips
+			// the lane buffers.
+			errs[first] = pk.VerifyMu(&mus[first], sigs[first])
+			continue
+		}
+		pk.verifyLanes(form, terms, errs[first:first+m], mus[first:first+m], sigs[first:first+m])
 	}
 	return nil
 }
 
 // verifyLanes verifies up to maxLanes items (Algorithm 8, FIPS 204, from
-// line 5 on, for each).
-func (pk *PublicKey) verifyLanes(terms *batchCache, errs []error, mus [][MuSize]byte, sigs [][]byte) {
+// line 5 on, for each). SampleInBall needs only c̃, the first bytes of a
+// signature of the right length, so it runs for all lanes before the
+// signatures are decoded one at a time into one z and h.
+func (pk *PublicKey) verifyLanes(form productForm, terms *matrixTerms, errs []error, mus [][MuSize]byte, sigs [][]byte) {
 	p := pk.p
 	m := len(sigs)
 	var (
-		z         [maxLanes][maxL]ringElement
-		h         [maxLanes][maxK]ringElement
 		cTildes   [maxLanes][]byte
 		c         [maxLanes]ringElement
 		w1Packed  [maxLanes][32 * 6 * maxK]byte
 		none      [64]byte // c̃ input for the lanes of malformed signatures
 		challenge = p.challengeSize()
 		w1Size    = p.w1PackedSize()
-		form      = productForms[p][verifyProduct]
 	)
 	for b, sig := range sigs {
-		cTildes[b], errs[b] = decodeSignature(p, sig, &z[b], &h[b])
-		if errs[b] != nil {
-			cTildes[b] = none[:challenge]
+		cTildes[b], errs[b] = none[:challenge], errSignatureLength
+		if len(sig) == p.SignatureSize() {
+			cTildes[b], errs[b] = sig[:challenge], nil
 		}
 	}
 	sampleInBallLanes(p, &c, &cTildes, m)
+	var z [maxL]ringElement
+	var h [maxK]ringElement
 	for b := range m {
 		if errs[b] != nil {
 			continue
 		}
-		// v = (ẑ, −ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1.
-		var v [maxL + 1]nttElement
-		for j := range p.L {
-			v[j] = ntt(&z[b][j])
+		if _, errs[b] = decodeSignature(p, sigs[b], &z, &h); errs[b] != nil {
+			continue
 		}
-		cHat := ntt(&c[b])
-		var zero nttElement
-		v[p.L] = polySub(&zero, &cHat)
-		var w [maxK]nttElement
-		batchProduct(form, &w, pk.a, p.L, &pk.t1H, &terms.verify, &v, p.K, p.L+1)
-		for i := range p.K {
-			wApprox := invNTT(&w[i])
-			var w1 ringElement
-			for j, coeff := range wApprox {
-				w1[j] = fieldElement(useHint(p, uint32(h[b][i][j]), coeff))
-			}
-			packW1(p, w1Packed[b][i*32*p.w1Bits:], &w1)
-		}
+		verifyW1(p, pk, nil, form, terms, w1Packed[b][:], &z, &h, &c[b])
 	}
 	var hash laneHash
 	var in, out [maxLanes][]byte

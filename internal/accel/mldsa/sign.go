@@ -17,14 +17,12 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
 
 	var (
-		y        [maxL]ringElement
-		yH       [maxL]nttElement
-		w        [maxK]ringElement
-		muW1     [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
-		cHat     nttElement
-		acc      nttElement // a row of Â·ŷ in the NTT domain
-		cTilde   = sig[:p.challengeSize()]
-		w1Size   = p.w1PackedSize()
+		y      [maxL]ringElement
+		w      [maxK]ringElement
+		muW1   [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
+		cHat   nttElement
+		cTilde = sig[:p.challengeSize()]
+		w1Size = p.w1PackedSize()
 	)
 	// The rejection loop repeats on the outcome of checks on z, r0, c·t0 and
 	// the hint count. Its number of iterations, and which check failed, are
@@ -37,16 +35,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	copy(muW1[:], mu[:])
 	for kappa := 0; ; kappa += p.L {
 		expandMask(p, &y, &rhoPP, kappa)
-		for j := range p.L {
-			nttTo(&yH[j], &y[j])
-		}
-		for i := range p.K {
-			nttDotTo(&acc, sk.pub.a[i*p.L:(i+1)*p.L], yH[:p.L])
-			invNTTTo(&w[i], &acc)
-			var w1 ringElement
-			polyHighBits(p, &w1, &w[i])
-			packW1(p, muW1[MuSize+i*32*p.w1Bits:], &w1)
-		}
+		sk.commitment(&w, muW1[MuSize:], &y, plainProduct, nil)
 		hashParts(cTilde, muW1[:MuSize+w1Size])
 		c := sampleInBall(p, cTilde)
 		nttTo(&cHat, &c)
@@ -60,9 +49,31 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// signature; w and z are cleared for good measure.
 	clear(rhoPP[:])
 	clear(y[:])
-	clear(yH[:])
 	clear(w[:])
 	return nil
+}
+
+// commitment sets w = A·y (Algorithm 7, FIPS 204, lines 12–13, as
+// invNTT(Â·NTT(y))) and writes w1Encode(HighBits(w)) to w1Packed (lines 14
+// and 15 in part), with the product in the given form (terms are the key's
+// Winograd terms, nil for the plain form; batch_product.go).
+func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL]ringElement, form productForm, terms *matrixTerms) {
+	p := sk.pub.p
+	var yH [maxL + 1]nttElement
+	for j := range p.L {
+		nttTo(&yH[j], &y[j])
+	}
+	var wH [maxK]nttElement
+	batchProduct(form, &wH, sk.pub.a, p.L, nil, terms, &yH, p.K, p.L)
+	for i := range p.K {
+		invNTTTo(&w[i], &wH[i])
+		var w1 ringElement
+		polyHighBits(p, &w1, &w[i])
+		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+	}
+	// ŷ and Â·ŷ are as secret as y.
+	clear(yH[:])
+	clear(wH[:])
 }
 
 // acceptCandidate runs the checks of Algorithm 7 (FIPS 204), lines 17–28,

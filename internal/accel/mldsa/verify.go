@@ -39,43 +39,52 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 	}
 
 	c := sampleInBall(p, cTilde)
-	var cHat nttElement
-	nttTo(&cHat, &c)
-	var zH [maxL]nttElement
-	for j := range p.L {
-		nttTo(&zH[j], &z[j])
-	}
 	var muW1 [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
 	copy(muW1[:], mu[:])
-	var rows rowStream
-	if key == nil {
-		rows.p, rows.rho = p, (*[32]byte)(pk)
-	}
-	for i := range p.K {
-		var acc, ct1 nttElement
-		if key != nil {
-			nttDotTo(&acc, key.a[i*p.L:(i+1)*p.L], zH[:p.L])
-			nttMulTo(&ct1, &cHat, &key.t1H[i])
-		} else {
-			nttDotTo(&acc, rows.next(), zH[:p.L])
-			var t1 ringElement
-			unpackT1(&t1, pk[32+320*i:])
-			t1H := nttT1(&t1)
-			nttMulTo(&ct1, &cHat, &t1H)
-		}
-		polySubTo(&acc, &acc, &ct1)
-		var wApprox ringElement
-		invNTTTo(&wApprox, &acc)
-		var w1 ringElement
-		polyUseHints(p, &w1, &h[i], &wApprox)
-		packW1(p, muW1[MuSize+i*32*p.w1Bits:], &w1)
-	}
+	verifyW1(p, key, pk, plainProduct, nil, muW1[MuSize:], &z, &h, &c)
 	var cTilde2 [64]byte
 	hashParts(cTilde2[:p.challengeSize()], muW1[:MuSize+p.w1PackedSize()])
 	if subtle.ConstantTimeCompare(cTilde, cTilde2[:p.challengeSize()]) != 1 {
 		return errInvalid
 	}
 	return nil
+}
+
+// verifyW1 writes w1Encode(UseHint(h, invNTT(Â·ẑ − ĉ·t̂1·2ᵈ))) to w1Packed
+// (Algorithm 8, FIPS 204, lines 9–10 and the w1Encode of line 12). With a
+// prepared key the product is batchProduct's in the given form (terms are
+// the key's Winograd terms, nil for the plain form); with key nil it reads
+// the encoding pk, expanding Â row by row.
+func verifyW1(p *Params, key *PublicKey, pk []byte, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
+	// v = (ẑ, −ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1.
+	var v [maxL + 1]nttElement
+	for j := range p.L {
+		nttTo(&v[j], &z[j])
+	}
+	var cHat, zero nttElement
+	nttTo(&cHat, c)
+	polySubTo(&v[p.L], &zero, &cHat)
+	var w [maxK]nttElement
+	if key != nil {
+		batchProduct(form, &w, key.a, p.L, &key.t1H, terms, &v, p.K, p.L+1)
+	} else {
+		rows := rowStream{p: p, rho: (*[32]byte)(pk)}
+		for i := range p.K {
+			var t1 ringElement
+			unpackT1(&t1, pk[32+320*i:])
+			t1H := nttT1(&t1)
+			nttDotTo(&w[i], rows.next(), v[:p.L])
+			var ct1 nttElement
+			nttMulTo(&ct1, &v[p.L], &t1H)
+			polyAddTo(&w[i], &w[i], &ct1)
+		}
+	}
+	for i := range p.K {
+		var wApprox, w1 ringElement
+		invNTTTo(&wApprox, &w[i])
+		polyUseHints(p, &w1, &h[i], &wApprox)
+		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+	}
 }
 
 // Verify checks an ML-DSA.Sign signature of msg with context ctx (Algorithm

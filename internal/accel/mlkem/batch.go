@@ -17,9 +17,9 @@ const batchItems = 8
 // 203, Algorithm 17) for every i, writing the ciphertext to cts[i] (each
 // p.CiphertextSize() bytes) and the shared key to sharedKeys[i]: byte for
 // byte what [EncapsulationKey.EncapsulateInternal] writes. The key's Â is
-// used by all items, and the 2k+1 PRF streams of up to eight items at a time
-// run through the 8-way Keccak, filled with different messages' streams. It
-// allocates nothing.
+// used by all items; G of up to eight items at a time, and their 2k+1 PRF
+// streams, run through the 8-way Keccak, filled with different messages'
+// inputs. It allocates nothing.
 func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize]byte, cts [][]byte, ms [][MessageSize]byte) error {
 	p := ek.p
 	if p == nil {
@@ -36,28 +36,55 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 	var (
 		rs    [batchItems][32]byte
 		noise [batchItems]encryptNoise
-		gIn   [64]byte
+		xi    encryptTerms
+		terms *encryptTerms // nil for the plain form
 	)
+	if encryptFormWinograd(p, len(ms)) {
+		xi.compute(ek)
+		terms = &xi
+	}
 	for first := 0; first < len(ms); first += batchItems {
 		count := min(batchItems, len(ms)-first)
-		for b := range count {
-			// (K, r) = G(m‖H(ek))
-			copy(gIn[:32], ms[first+b][:])
-			copy(gIn[32:], ek.h[:])
-			g := sha3.Sum512(gIn[:])
-			copy(sharedKeys[first+b][:], g[:32])
-			copy(rs[b][:], g[32:])
-			clear(g[:])
-		}
+		batchG(&rs, sharedKeys[first:first+count], ms[first:first+count], &ek.h)
 		sampleBatchNoise(p, &noise, &rs, count)
 		for b := range count {
-			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], &noise[b])
+			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], &noise[b], terms)
 		}
 	}
 	clear(rs[:])
 	clear(noise[:])
-	clear(gIn[:])
 	return nil
+}
+
+// batchG sets (sharedKeys[b], rs[b]) = G(ms[b]‖h) for up to batchItems
+// items (FIPS 203, Algorithm 17, line 2). Two or more items share one
+// 8-way SHA3-512 permutation (lanes past the last item repeat it and are
+// discarded); a single item uses crypto/sha3, whose one-state permutation is
+// faster than a mostly idle 8-way one.
+func batchG(rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte, ms [][MessageSize]byte, h *[32]byte) {
+	var gIn, gOut [batchItems][64]byte
+	for b := range gIn {
+		copy(gIn[b][:32], ms[min(b, len(ms)-1)][:])
+		copy(gIn[b][32:], h[:])
+	}
+	if len(ms) == 1 {
+		gOut[0] = sha3.Sum512(gIn[0][:])
+	} else {
+		var in, out [batchItems][]byte
+		for b := range in {
+			in[b], out[b] = gIn[b][:], gOut[b][:]
+		}
+		var x keccak.ShakeX8
+		x.InitSHA3_512()
+		x.Absorb(&in)
+		x.Squeeze(&out)
+	}
+	for b := range ms {
+		copy(sharedKeys[b][:], gOut[b][:32])
+		copy(rs[b][:], gOut[b][32:])
+	}
+	clear(gIn[:])
+	clear(gOut[:])
 }
 
 // sampleBatchNoise sets noise[b] to y, e1, e2 of K-PKE.Encrypt with

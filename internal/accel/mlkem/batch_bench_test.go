@@ -2,6 +2,7 @@ package mlkem
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/benchcpu"
@@ -9,7 +10,8 @@ import (
 
 // BenchmarkBatchEncapsulate reports the per-item cost of
 // EncapsulateBatchInternal beside single encapsulation from bytes (SetBytes
-// + EncapsulateInternal) and with a prepared key, in one run.
+// + EncapsulateInternal) and with a prepared key, at every level this CPU
+// has, in one run. Names end in /crystals-<level>.
 func BenchmarkBatchEncapsulate(b *testing.B) {
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		var dk DecapsulationKey
@@ -23,7 +25,7 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 			cts[i] = make([]byte, p.CiphertextSize())
 			ms[i][0] = byte(i)
 		}
-		b.Run(p.Name()+"/single/from-bytes", func(b *testing.B) {
+		benchLevels(b, p.Name()+"/single/from-bytes", func(b *testing.B) {
 			var fresh EncapsulationKey
 			benchcpu.LoopItems(b, 1, func() {
 				if err := fresh.SetBytes(p, ekBytes); err != nil {
@@ -32,13 +34,40 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 				fresh.EncapsulateInternal(&keys[0], cts[0], &ms[0])
 			})
 		})
-		b.Run(p.Name()+"/single/prepared", func(b *testing.B) {
+		benchLevels(b, p.Name()+"/single/prepared", func(b *testing.B) {
 			benchcpu.LoopItems(b, 1, func() { ek.EncapsulateInternal(&keys[0], cts[0], &ms[0]) })
 		})
 		for _, m := range []int{1, 2, 4, 8, 16, 64} {
-			b.Run(fmt.Sprintf("%s/batch-%d", p.Name(), m), func(b *testing.B) {
+			benchLevels(b, fmt.Sprintf("%s/batch-%d", p.Name(), m), func(b *testing.B) {
 				benchcpu.LoopItems(b, m, func() { ek.EncapsulateBatchInternal(keys[:m], cts[:m], ms[:m]) })
 			})
 		}
+	}
+}
+
+// BenchmarkEncryptProducts measures both forms of one item's k+1
+// encryption products at every level: the numbers behind
+// winogradMinItems.
+func BenchmarkEncryptProducts(b *testing.B) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		var dk DecapsulationKey
+		dk.SetSeed(p, make([]byte, SeedSize))
+		ek := dk.EncapsulationKey()
+		var y [maxK]nttElement
+		var yPtr [maxK]*nttElement
+		for j := range y {
+			y[j] = nttElement(randomPoly(r))
+			yPtr[j] = &y[j]
+		}
+		var terms encryptTerms
+		terms.compute(ek)
+		var w [maxK + 1]nttElement
+		benchLevels(b, p.Name()+"/plain", func(b *testing.B) {
+			benchcpu.Loop(b, func() { encryptProducts(&w, ek, nil, &yPtr) })
+		})
+		benchLevels(b, p.Name()+"/winograd", func(b *testing.B) {
+			benchcpu.Loop(b, func() { encryptProducts(&w, ek, &terms, &yPtr) })
+		})
 	}
 }

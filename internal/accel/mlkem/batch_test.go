@@ -119,3 +119,62 @@ func stdlibDecapsulate(t *testing.T, p *Params, seed, c []byte) []byte {
 	}
 	return k
 }
+
+// TestEncryptProducts checks Winograd's form of the encryption products
+// against the plain one at every level, for every parameter set, on keys
+// from seeds and on all-(q−1) matrices and vectors, which drive its sums to
+// their bounds.
+func TestEncryptProducts(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		for trial := range 4 {
+			var dk DecapsulationKey
+			seed := make([]byte, SeedSize)
+			seed[0] = byte(trial)
+			if err := dk.SetSeed(p, seed); err != nil {
+				t.Fatal(err)
+			}
+			ek := dk.EncapsulationKey()
+			var y [maxK]nttElement
+			var yPtr [maxK]*nttElement
+			for j := range y {
+				y[j] = nttElement(randomPoly(r))
+				yPtr[j] = &y[j]
+			}
+			if trial == 0 {
+				for i := range ek.a {
+					for e := range ek.a[i] {
+						ek.a[i][e] = q - 1
+					}
+				}
+				for j := range maxK {
+					for e := range n {
+						ek.t[j][e], y[j][e] = q-1, q-1
+					}
+				}
+			}
+			var terms encryptTerms
+			terms.compute(ek)
+			var want, got [maxK + 1]nttElement
+			for i := range p.k + 1 {
+				row := encryptRow(ek, i)
+				want[i] = dotProductGeneric(nil, &row, &yPtr, p.k)
+			}
+			winogradProducts(&got, ek, &terms, &yPtr)
+			if got != want {
+				t.Fatalf("%s, trial %d: Winograd's form differs from the plain products", p.Name(), trial)
+			}
+			for _, l := range cpu.Levels() {
+				restore, err := cpu.Force(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				encryptProducts(&got, ek, nil, &yPtr)
+				restore()
+				if got != want {
+					t.Fatalf("%s, trial %d, %v: plain products differ from the portable ones", p.Name(), trial, l)
+				}
+			}
+		}
+	}
+}

@@ -53,43 +53,36 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 		sampleNoise(noise[:k], r, 0, p.eta1)
 		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
 	}
-	pkeEncryptNoise(p, ek, c, m, &noise)
+	pkeEncryptNoise(p, ek, c, m, &noise, nil)
 }
 
 // encryptNoise is y, e1 and e2 of K-PKE.Encrypt, in nonce order.
 type encryptNoise [2*maxK + 1]ringElement
 
 // pkeEncryptNoise is K-PKE.Encrypt (FIPS 203, Algorithm 14) from line 18 on,
-// with the noise already sampled; it clears the noise.
-func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise) {
+// with the noise already sampled; it clears the noise. terms, if not nil,
+// are ek's Winograd terms for the products (batch_product.go).
+func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise, terms *encryptTerms) {
 	k := p.k
 	// ŷ replaces y in the noise.
 	var yPtr [maxK]*nttElement
 	for i := range k {
 		yPtr[i] = nttInPlace(&noise[i])
 	}
+	// ûᵀ = ŷᵀ∘Â, i.e. û[i] = Σ_j Â[j, i]∘ŷ[j], and v̂ = t̂ᵀ∘ŷ.
+	var products [maxK + 1]nttElement
+	encryptProducts(&products, ek, terms, &yPtr)
 
 	c1Len := 32 * int(p.du)
-	var acc nttElement
 	for i := range k {
-		// u[i] = NTT⁻¹(Σ_j Â[j, i] ∘ ŷ[j]) + e1[i]: the transpose of Â.
-		var column [maxK]*nttElement
-		for j := range k {
-			column[j] = &ek.a[j*k+i]
-		}
-		dotProductTo(&acc, nil, &column, &yPtr, k)
-		u := inverseNTTInPlace(&acc)
+		// u[i] = NTT⁻¹(û[i]) + e1[i].
+		u := inverseNTTInPlace(&products[i])
 		polyAddTo(u, u, &noise[k+i])
 		compressEncode(c[i*c1Len:], u, p.du)
 	}
 
-	// v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
-	var tPtr [maxK]*nttElement
-	for j := range k {
-		tPtr[j] = &ek.t[j]
-	}
-	dotProductTo(&acc, nil, &tPtr, &yPtr, k)
-	v := inverseNTTInPlace(&acc)
+	// v = NTT⁻¹(v̂) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
+	v := inverseNTTInPlace(&products[k])
 	polyAddTo(v, v, &noise[2*k])
 	mu := decodeDecompress(m[:], 1)
 	polyAddTo(v, v, &mu)
@@ -97,6 +90,7 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 
 	clear(noise[:])
 	clear(mu[:])
+	clear(products[:])
 }
 
 // pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain

@@ -220,7 +220,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	if useLanes() {
 		var noise encryptNoise
 		decapsulateKeccakLanes(p, dk, c, &m, &kBar, &g, &noise)
-		pkeEncryptNoise(p, &dk.ek, reenc, &m, &noise)
+		pkeEncryptNoise(p, &dk.ek, reenc, &m, &noise, nil)
 	} else {
 		// (K', r') = G(m'‖h)
 		var gIn [64]byte

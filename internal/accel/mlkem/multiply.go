@@ -7,12 +7,19 @@ package mlkem
 // [reduceAccumulator].
 func multiplyAccumulate(acc *[n]uint32, f, g *nttElement) {
 	for i := 0; i < n; i += 2 {
-		a0, a1 := uint32(f[i]), uint32(f[i+1])
-		b0, b1 := uint32(g[i]), uint32(g[i+1])
-		// Algorithm 12: c0 = a0·b0 + a1·b1·γ, c1 = a0·b1 + a1·b0.
-		acc[i] += a0*b0 + barrettReduceLazy(a1*b1)*uint32(gammas[i/2])
-		acc[i+1] += a0*b1 + a1*b0
+		c0, c1 := baseCaseMultiply(uint32(f[i]), uint32(f[i+1]), uint32(g[i]), uint32(g[i+1]), uint32(gammas[i/2]))
+		acc[i] += c0
+		acc[i+1] += c1
 	}
+}
+
+// baseCaseMultiply is BaseCaseMultiply (FIPS 203, Algorithm 12) without
+// the final reductions: c0 + c1·X ≡ (a0 + a1·X)·(b0 + b1·X) mod X² − γ,
+// c0 = a0·b0 + a1·b1·γ and c1 = a0·b1 + a1·b0. For inputs below q, c0 <
+// 3q² and c1 < 2q²; for inputs below 2q (sums of two entries), c0 < 6q²
+// and c1 < 8q².
+func baseCaseMultiply(a0, a1, b0, b1, gamma uint32) (c0, c1 uint32) {
+	return a0*b0 + barrettReduceLazy(a1*b1)*gamma, a0*b1 + a1*b0
 }
 
 // dotProductGeneric returns init + Σ_{j<k} f[j] ∘ g[j] in T_q, or the sum
