@@ -33,6 +33,11 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 			return errCiphertextBufferLength
 		}
 	}
+	if len(ms) == 1 {
+		// One item has no lanes to share: the single path skips zeroing
+		// the lane buffers.
+		return ek.EncapsulateInternal(&sharedKeys[0], cts[0], &ms[0])
+	}
 	var (
 		rs    [batchItems][32]byte
 		noise [batchItems]encryptNoise
@@ -51,8 +56,8 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], &noise[b], terms)
 		}
 	}
+	// pkeEncryptNoise cleared every noise entry it used.
 	clear(rs[:])
-	clear(noise[:])
 	return nil
 }
 

@@ -51,23 +51,15 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 func BenchmarkEncryptProducts(b *testing.B) {
 	r := rand.New(rand.NewPCG(23, 24))
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
-		var dk DecapsulationKey
-		dk.SetSeed(p, make([]byte, SeedSize))
-		ek := dk.EncapsulationKey()
-		var y [maxK]nttElement
-		var yPtr [maxK]*nttElement
-		for j := range y {
-			y[j] = nttElement(randomPoly(r))
-			yPtr[j] = &y[j]
-		}
+		ek, _, yPtr := productInputs(b, r, p, 0)
 		var terms encryptTerms
 		terms.compute(ek)
 		var w [maxK + 1]nttElement
 		benchLevels(b, p.Name()+"/plain", func(b *testing.B) {
-			benchcpu.Loop(b, func() { encryptProducts(&w, ek, nil, &yPtr) })
+			benchcpu.Loop(b, func() { encryptProducts(&w, ek, nil, yPtr) })
 		})
 		benchLevels(b, p.Name()+"/winograd", func(b *testing.B) {
-			benchcpu.Loop(b, func() { encryptProducts(&w, ek, &terms, &yPtr) })
+			benchcpu.Loop(b, func() { encryptProducts(&w, ek, &terms, yPtr) })
 		})
 	}
 }

@@ -128,19 +128,7 @@ func TestEncryptProducts(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		for trial := range 4 {
-			var dk DecapsulationKey
-			seed := make([]byte, SeedSize)
-			seed[0] = byte(trial)
-			if err := dk.SetSeed(p, seed); err != nil {
-				t.Fatal(err)
-			}
-			ek := dk.EncapsulationKey()
-			var y [maxK]nttElement
-			var yPtr [maxK]*nttElement
-			for j := range y {
-				y[j] = nttElement(randomPoly(r))
-				yPtr[j] = &y[j]
-			}
+			ek, y, yPtr := productInputs(t, r, p, byte(trial))
 			if trial == 0 {
 				for i := range ek.a {
 					for e := range ek.a[i] {
@@ -158,9 +146,9 @@ func TestEncryptProducts(t *testing.T) {
 			var want, got [maxK + 1]nttElement
 			for i := range p.k + 1 {
 				row := encryptRow(ek, i)
-				want[i] = dotProductGeneric(nil, &row, &yPtr, p.k)
+				want[i] = dotProductGeneric(nil, &row, yPtr, p.k)
 			}
-			winogradProducts(&got, ek, &terms, &yPtr)
+			winogradProducts(&got, ek, &terms, yPtr)
 			if got != want {
 				t.Fatalf("%s, trial %d: Winograd's form differs from the plain products", p.Name(), trial)
 			}
@@ -169,7 +157,7 @@ func TestEncryptProducts(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				encryptProducts(&got, ek, nil, &yPtr)
+				encryptProducts(&got, ek, nil, yPtr)
 				restore()
 				if got != want {
 					t.Fatalf("%s, trial %d, %v: plain products differ from the portable ones", p.Name(), trial, l)
@@ -177,4 +165,22 @@ func TestEncryptProducts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// productInputs returns the encapsulation key of the seed that starts with
+// seedByte and a random ŷ with pointers to its entries: the inputs of
+// encryptProducts.
+func productInputs(t testing.TB, r *rand.Rand, p *Params, seedByte byte) (ek *EncapsulationKey, y *[maxK]nttElement, yPtr *[maxK]*nttElement) {
+	var dk DecapsulationKey
+	seed := make([]byte, SeedSize)
+	seed[0] = seedByte
+	if err := dk.SetSeed(p, seed); err != nil {
+		t.Fatal(err)
+	}
+	y, yPtr = new([maxK]nttElement), new([maxK]*nttElement)
+	for j := range y {
+		y[j] = nttElement(randomPoly(r))
+		yPtr[j] = &y[j]
+	}
+	return dk.EncapsulationKey(), y, yPtr
 }
