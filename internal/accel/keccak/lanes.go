@@ -137,7 +137,7 @@ func (x *LanesX4) step(jobs []Job) {
 // word.
 func (x *LanesX4) squeezeLanes(jobs []Job) {
 	var outs [4][]byte
-	words, uniform := 0, true
+	words, uniform := -1, true // words: what the first reading lane takes
 	for s := range x.lane {
 		l := &x.lane[s]
 		if !l.busy || !l.padded {
@@ -145,7 +145,7 @@ func (x *LanesX4) squeezeLanes(jobs []Job) {
 		}
 		job := &jobs[l.job]
 		outs[s] = job.Out[l.out:min(len(job.Out), l.out+job.rate)]
-		if len(outs[s])%8 != 0 || (words != 0 && len(outs[s]) != 8*words) {
+		if len(outs[s])%8 != 0 || (words >= 0 && len(outs[s]) != 8*words) {
 			uniform = false
 		}
 		words = len(outs[s]) / 8
