@@ -50,9 +50,12 @@ type laneProgress struct {
 }
 
 // Start puts jobs[j] on an idle lane, on a cleared state. It panics if every
-// lane is busy, which is a bug in the caller.
+// lane is busy, or if the job was not made by one of the constructors: bugs
+// in the caller.
 func (x *LanesX4) Start(jobs []Job, j int) {
-	_ = jobs[j]
+	if jobs[j].rate == 0 {
+		panic("keccak: LanesX4.Start with a Job not made by a constructor")
+	}
 	for s := range x.lane {
 		if !x.lane[s].busy {
 			x.startOn(s, j)
@@ -79,7 +82,7 @@ func (x *LanesX4) Run(jobs []Job, first, end int) {
 		for s := range x.lane {
 			l := &x.lane[s]
 			if !l.busy && next < end {
-				x.startOn(s, next)
+				x.Start(jobs, next)
 				next++
 			}
 			pending = pending || l.busy && l.job >= first && l.job < end
@@ -134,7 +137,7 @@ func (x *LanesX4) step(jobs []Job) {
 // word.
 func (x *LanesX4) squeezeLanes(jobs []Job) {
 	var outs [4][]byte
-	words, uniform := 0, true
+	words, uniform := -1, true // words: what the first reading lane takes
 	for s := range x.lane {
 		l := &x.lane[s]
 		if !l.busy || !l.padded {
@@ -142,7 +145,7 @@ func (x *LanesX4) squeezeLanes(jobs []Job) {
 		}
 		job := &jobs[l.job]
 		outs[s] = job.Out[l.out:min(len(job.Out), l.out+job.rate)]
-		if len(outs[s])%8 != 0 || (words != 0 && len(outs[s]) != 8*words) {
+		if len(outs[s])%8 != 0 || (words >= 0 && len(outs[s]) != 8*words) {
 			uniform = false
 		}
 		words = len(outs[s]) / 8

@@ -87,6 +87,18 @@ func checkJob(t *testing.T, iter, j int, got, want []byte) {
 	}
 }
 
+// TestLanesX4Misuse checks that a Job built without a constructor, which
+// would never finish, is refused.
+func TestLanesX4Misuse(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("Start accepted a zero Job")
+		}
+	}()
+	var x LanesX4
+	x.Start(make([]Job, 1), 0)
+}
+
 // TestLanesX4ZeroAllocations checks that jobs on the caller's stack stay
 // there.
 func TestLanesX4ZeroAllocations(t *testing.T) {
