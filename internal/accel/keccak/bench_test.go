@@ -9,7 +9,7 @@ import (
 
 	circlx4 "github.com/cloudflare/circl/simd/keccakf1600"
 
-	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // measure runs body in the benchmark loop and reports, besides Go's wall
@@ -30,26 +30,12 @@ func measure(b *testing.B, states int, body func()) {
 	}
 }
 
-// benchLevels runs f as a sub-benchmark at every level this CPU has.
-func benchLevels(b *testing.B, f func(b *testing.B)) {
-	for _, l := range cpu.Levels() {
-		b.Run(l.String(), func(b *testing.B) {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer restore()
-			f(b)
-		})
-	}
-}
-
 // BenchmarkPermute measures Keccak-f[1600] on 1, 4 and 8 interleaved states
 // at every level; cpu-ns/state is the cost of one permutation.
 func BenchmarkPermute(b *testing.B) {
 	for _, n := range []int{1, 4, 8} {
 		b.Run(map[int]string{1: "x1", 4: "x4", 8: "x8"}[n], func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				a := make([]uint64, 25*n)
 				measure(b, n, func() { permuteInterleaved(a) })
 			})
@@ -98,7 +84,7 @@ func BenchmarkWorkload(b *testing.B) {
 				x := shape()
 				n := x.states()
 				b.Run(shapeName(x), func(b *testing.B) {
-					benchLevels(b, func(b *testing.B) {
+					cputest.BenchLevels(b, "", func(b *testing.B) {
 						in, out := buffers(n, w.inLen), buffers(n, w.outLen)
 						measure(b, n, func() {
 							x.init(w.rate)
@@ -166,12 +152,12 @@ func BenchmarkBlockTransfer(b *testing.B) {
 		a := make([]uint64, 25*n)
 		bufs := buffers(n, Rate128)
 		b.Run(fmt.Sprintf("x%d/absorb", n), func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				measure(b, n, func() { xorWords(a, bufs, 0, 0, Rate128/8) })
 			})
 		})
 		b.Run(fmt.Sprintf("x%d/squeeze", n), func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				measure(b, n, func() { storeWords(bufs, 0, a, 0, Rate128/8) })
 			})
 		})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // referenceJob computes job kind k (0 SHAKE128, 1 SHAKE256, 2 SHA3-256,
@@ -53,7 +54,7 @@ func randomJobs(rng *rand.Rand, n, maxIn int) ([]Job, [][]byte) {
 // random lengths and random Start/Run/Wait patterns, and compares every
 // output with crypto/sha3, at every level.
 func TestLanesX4AgainstStdlib(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		rng := rand.New(rand.NewPCG(21, 22))
 		for iter := 0; iter < 200; iter++ {
 			jobs, want := randomJobs(rng, 1+rng.IntN(12), 700)
@@ -102,7 +103,7 @@ func TestLanesX4Misuse(t *testing.T) {
 // TestLanesX4ZeroAllocations checks that jobs on the caller's stack stay
 // there.
 func TestLanesX4ZeroAllocations(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		allocs := testing.AllocsPerRun(20, func() {
 			var in [300]byte
 			var o1 [32]byte
@@ -153,7 +154,7 @@ func BenchmarkLanesX4(b *testing.B) {
 	var seeds [4][34]byte
 	var blocks [4][3 * Rate128]byte
 	b.Run("sampleNTT4/LanesX4", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
 			measure(b, 4, func() {
 				var jobs [4]Job
 				for l := range jobs {
@@ -165,7 +166,7 @@ func BenchmarkLanesX4(b *testing.B) {
 		})
 	})
 	b.Run("sampleNTT4/ShakeX4", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
 			measure(b, 4, func() {
 				var x ShakeX4
 				var in, out [4][]byte
@@ -184,7 +185,7 @@ func BenchmarkLanesX4(b *testing.B) {
 	var g [64]byte
 	var prfOut [7][128]byte
 	b.Run("decaps768/LanesX4", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
 			measure(b, 1, func() {
 				var jobs [9]Job
 				jobs[0] = SHAKE256Job(jIn[:], kBar[:])
@@ -201,7 +202,7 @@ func BenchmarkLanesX4(b *testing.B) {
 		})
 	})
 	b.Run("decaps768/separate", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
 			measure(b, 1, func() {
 				var j Shake
 				j.Init256()

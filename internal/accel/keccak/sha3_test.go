@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // TestSHA3KnownAnswers checks the FIPS 202 example values for the empty
 // message (NIST's SHA3-256_Msg0 and SHA3-512_Msg0) at every level.
 func TestSHA3KnownAnswers(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		d256 := Sum256(nil)
 		if got, want := hex.EncodeToString(d256[:]), "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"; got != want {
 			t.Errorf("SHA3-256(\"\") = %s, want %s", got, want)
@@ -29,7 +30,7 @@ func TestSHA3KnownAnswers(t *testing.T) {
 // random inputs of every length 0…700 (every padding position of both rates,
 // and multi-block inputs) at every level.
 func TestSHA3AgainstStdlib(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		rng := rand.New(rand.NewPCG(11, 12))
 		for n := 0; n <= 700; n++ {
 			checkSHA3(t, randomBytes(rng, n))

@@ -8,24 +8,8 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
-
-// forEachLevel runs f as a subtest at every level the engine knows, forced
-// through cpu.Force; a level this CPU (or build) lacks is skipped with the
-// reason.
-func forEachLevel(t *testing.T, f func(t *testing.T)) {
-	t.Helper()
-	for _, l := range cpu.All() {
-		t.Run(l.String(), func(t *testing.T) {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Skipf("level %v not tested: %v", l, err)
-			}
-			defer restore()
-			f(t)
-		})
-	}
-}
 
 // atLevel runs f with level l forced.
 func atLevel(t testing.TB, l cpu.Level, f func()) {
@@ -142,7 +126,7 @@ func TestKnownAnswers(t *testing.T) {
 		Rate128: "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
 		Rate256: "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f",
 	}
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		for _, x := range allShapes() {
 			for _, rate := range []int{Rate128, Rate256} {
 				x.init(rate)
@@ -162,7 +146,7 @@ func TestKnownAnswers(t *testing.T) {
 // TestAgainstStdlib compares random absorb and squeeze patterns, split into
 // random pieces, with crypto/sha3, in every shape at every level.
 func TestAgainstStdlib(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		rng := rand.New(rand.NewPCG(1, 2))
 		for iter := 0; iter < 300; iter++ {
 			for _, x := range allShapes() {
@@ -214,7 +198,7 @@ func TestEveryLength(t *testing.T) {
 			cases = append(cases, tc)
 		}
 	}
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		for _, x := range allShapes() {
 			n := x.states()
 			for _, tc := range cases {
@@ -237,7 +221,7 @@ func TestEveryLength(t *testing.T) {
 // portable one on random states, for one, four and eight interleaved states.
 func TestPermutationKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		for _, n := range []int{1, 4, 8} {
 			for iter := 0; iter < 50; iter++ {
 				a := make([]uint64, 25*n)
@@ -293,7 +277,7 @@ func TestMisuse(t *testing.T) {
 		}()
 		f()
 	}
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		for _, x := range allShapes() {
 			x.init(Rate128)
 			x.squeeze(buffers(x.states(), 1))
@@ -317,7 +301,7 @@ func TestMisuse(t *testing.T) {
 // buffer on the caller's stack, as the engines keep them: a kernel that let its
 // arguments escape would move them to the heap on every call.
 func TestZeroAllocations(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		allocs := testing.AllocsPerRun(20, func() {
 			var s Shake
 			var x4 ShakeX4
@@ -356,7 +340,7 @@ func TestZeroAllocations(t *testing.T) {
 // portable loops for every range of words a block can ask for.
 func TestWordTransfers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		for _, n := range []int{1, 4, 8} {
 			for first := 0; first < Rate128/8; first++ {
 				for words := 1; first+words <= Rate128/8; words++ {
@@ -392,7 +376,7 @@ func TestWordTransfers(t *testing.T) {
 // for inputs of every length around the rate, in random pieces, at every
 // level.
 func TestSHA3_512X8(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		rng := rand.New(rand.NewPCG(5, 6))
 		for msgLen := 0; msgLen <= 3*RateSHA3512+1; msgLen++ {
 			var msgs, got [8][]byte

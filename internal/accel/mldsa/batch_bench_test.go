@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
@@ -24,7 +25,7 @@ func BenchmarkBatchVerify(b *testing.B) {
 		pkBytes := pk.Bytes()
 		mus, sigs, _ := signedBatch(b, rng, sk, 64)
 		b.Run(p.Name+"/single/from-bytes", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				benchcpu.LoopItems(b, 1, func() {
 					if err := VerifyEncodedMu(p, pkBytes, &mus[0], sigs[0]); err != nil {
 						b.Fatal(err)
@@ -33,7 +34,7 @@ func BenchmarkBatchVerify(b *testing.B) {
 			})
 		})
 		b.Run(p.Name+"/single/prepared", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				benchcpu.LoopItems(b, 1, func() {
 					if err := pk.VerifyMu(&mus[0], sigs[0]); err != nil {
 						b.Fatal(err)
@@ -45,7 +46,7 @@ func BenchmarkBatchVerify(b *testing.B) {
 		pk.batchTerms()
 		for _, m := range benchBatchSizes {
 			b.Run(fmt.Sprintf("%s/batch-%d", p.Name, m), func(b *testing.B) {
-				benchLevels(b, func(b *testing.B) {
+				cputest.BenchLevels(b, "", func(b *testing.B) {
 					benchcpu.LoopItems(b, m, func() {
 						pk.VerifyMuBatch(errs[:m], mus[:m], sigs[:m])
 						if errs[0] != nil {
@@ -84,7 +85,7 @@ func BenchmarkBatchProduct(b *testing.B) {
 				form productForm
 			}{{"plain", plainProduct}, {"winograd", winogradProduct}} {
 				b.Run(p.Name+"/"+op.name+"/"+form.name, func(b *testing.B) {
-					benchLevels(b, func(b *testing.B) {
+					cputest.BenchLevels(b, "", func(b *testing.B) {
 						var w [maxK]nttElement
 						benchcpu.Loop(b, func() {
 							batchProduct(form.form, &w, a, p.L, &extra, &terms, &v, p.K, op.cols)
@@ -111,7 +112,7 @@ func BenchmarkBatchSign(b *testing.B) {
 			}
 		}
 		b.Run(p.Name+"/single", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				benchcpu.LoopItems(b, 1, func() {
 					fresh(1)
 					if err := sk.SignMu(sigs[0], &mus[0], &rnds[0]); err != nil {
@@ -123,7 +124,7 @@ func BenchmarkBatchSign(b *testing.B) {
 		sk.PublicKey().batchTerms()
 		for _, m := range benchBatchSizes {
 			b.Run(fmt.Sprintf("%s/batch-%d", p.Name, m), func(b *testing.B) {
-				benchLevels(b, func(b *testing.B) {
+				cputest.BenchLevels(b, "", func(b *testing.B) {
 					benchcpu.LoopItems(b, m, func() {
 						fresh(m)
 						if err := sk.SignMuBatch(sigs[:m], mus[:m], rnds[:m]); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // TestBatchProductForms checks that both product forms equal the plain
@@ -128,7 +129,7 @@ func corrupt(rng *rand.Rand, p *Params, mus [][MuSize]byte, sigs [][]byte, count
 // batches with no, one and many corrupted signatures in random positions, at
 // every level.
 func TestVerifyMuBatch(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		rng := rand.New(rand.NewPCG(5, 6))
 		for _, p := range All() {
 			sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{byte(p.K)})
@@ -197,7 +198,7 @@ func TestBatchSignaturesStdlib(t *testing.T) {
 // signatures, deterministic and hedged, for random batch sizes at every
 // level, and that crypto/mldsa accepts them.
 func TestSignMuBatch(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		rng := rand.New(rand.NewPCG(9, 10))
 		for _, p := range All() {
 			sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{byte(p.L)})

@@ -8,6 +8,7 @@ import (
 	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // Benchmarks of the engine, at every level this CPU has, beside
@@ -58,7 +59,7 @@ func BenchmarkKeyGen(b *testing.B) {
 	for _, p := range All() {
 		seed := [SeedSize]byte{1, 2, 3}
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					NewPrivateKeyFromSeed(p, &seed)
@@ -93,7 +94,7 @@ func BenchmarkSign(b *testing.B) {
 		sk := NewPrivateKeyFromSeed(p, &seed)
 		ref, _ := mldsa.NewPrivateKey(stdParams(p), seed[:])
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				b.ReportAllocs()
 				sig := make([]byte, p.SignatureSize())
 				rnd := [RandomSize]byte{9}
@@ -140,7 +141,7 @@ func BenchmarkVerify(b *testing.B) {
 		}
 		pkBytes := sk.PublicKey().Bytes()
 		b.Run(p.Name+"/crystals/from-bytes", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					var tr [64]byte
@@ -158,7 +159,7 @@ func BenchmarkVerify(b *testing.B) {
 			})
 		})
 		b.Run(p.Name+"/crystals/new-public-key", func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					pk, err := NewPublicKey(p, pkBytes)
@@ -173,7 +174,7 @@ func BenchmarkVerify(b *testing.B) {
 		})
 		b.Run(p.Name+"/crystals/prepared", func(b *testing.B) {
 			pk, _ := NewPublicKey(p, pkBytes)
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					if err := pk.Verify(msg, nil, sig); err != nil {
@@ -278,7 +279,7 @@ func BenchmarkKernels(b *testing.B) {
 	}
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {
-			benchLevels(b, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					k.run()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
@@ -39,7 +40,7 @@ const cctvFieldOps = "f930663417278156ab05d940294a77210a809c924d8ab63ec72f452624
 // 100-iteration one is read from a copy of the state), 100 at the others and
 // everywhere under -short.
 func TestCCTVAccumulated(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		iterations := 100
 		if l == cpu.Best() && !testing.Short() {
 			iterations = 10000

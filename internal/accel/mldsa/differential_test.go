@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 func stdParams(p *Params) mldsa.Parameters {
@@ -30,7 +31,7 @@ func stdParams(p *Params) mldsa.Parameters {
 // TestKernelsMatchPortable compares bit for bit anyway), 200 everywhere
 // under -short.
 func TestDifferentialStdlib(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		iterations := 200
 		if l == cpu.Best() && !testing.Short() {
 			iterations = 10000

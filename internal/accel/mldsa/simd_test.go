@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // Differential tests of the dispatched kernels: at every level, each kernel
@@ -37,7 +38,7 @@ func kernelInputs(seed uint64, count int) []ringElement {
 
 func TestKernelsMatchPortable(t *testing.T) {
 	inputs := kernelInputs(1, 300)
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for i, f := range inputs {
 			g := inputs[(i*7+3)%len(inputs)]
 			if got, want := ntt(&f), nttGeneric(&f); got != want {
@@ -155,7 +156,7 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 		}
 		hints, ct0 = append(hints, h), append(ct0, c)
 	}
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		if l == cpu.Portable {
 			t.Skip("the portable kernels are the reference (TestRoundingExhaustive checks them)")
 		}
@@ -192,7 +193,7 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 // its exact threshold and at the bounds signing uses.
 func TestPolyKernelsMatchPortable(t *testing.T) {
 	inputs := kernelInputs(2, 300)
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for i, f := range inputs {
 			g := inputs[(i*11+1)%len(inputs)]
 			if polyAdd(&f, &g) != polyAddGeneric(&f, &g) || polySub(&f, &g) != polySubGeneric(&f, &g) {
@@ -220,7 +221,7 @@ func TestPolyKernelsMatchPortable(t *testing.T) {
 // themselves are bounded by the generator (masked loads for AVX-512).
 func TestPackingKernelsMatchPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for _, p := range All() {
 			for it := range 200 {
 				in := make([]byte, 32*p.gamma1Bits)
@@ -444,7 +445,7 @@ func checkRejNTTPoly(t *testing.T, buf []byte, pieces []int) {
 // below and at q, and odd piece lengths, at every level.
 func TestRejNTTPolyMatchesPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for it := range 300 {
 			buf := make([]byte, 168*(1+it%6))
 			for i := range buf {
@@ -497,7 +498,7 @@ func checkRejBoundedPoly(t *testing.T, buf []byte, pieces []int) {
 // accepted ones, and odd piece lengths, at every level.
 func TestRejBoundedPolyMatchesPortable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for it := range 300 {
 			buf := make([]byte, 136*(1+it%4))
 			for i := range buf {
@@ -547,7 +548,7 @@ func randomSmall(rng *rand.Rand, eta int) (s ringElement) {
 func TestSparseMulMatchesNTT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	bases := kernelInputs(9, 20)
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for it := range 200 {
 			p := All()[it%3]
 			c := sampleInBall(p, []byte{byte(it), byte(it >> 8), 7})
@@ -589,7 +590,7 @@ func BenchmarkChallengeProducts(b *testing.B) {
 	ch.set(&c)
 	var z ringElement
 	b.Run("ntt", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
 			var prod nttElement
 			var cs ringElement
 			for b.Loop() {
@@ -600,7 +601,7 @@ func BenchmarkChallengeProducts(b *testing.B) {
 		})
 	})
 	b.Run("sparse", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
 			for b.Loop() {
 				sparseMul(&z, &y, &table, &ch, false)
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/internal/vectors/mldsavectors"
 )
@@ -33,7 +34,7 @@ var groupName = mldsavectors.GroupName
 
 // TestACVPKeyGen runs acvpKeyGen at every level.
 func TestACVPKeyGen(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpKeyGen(t) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpKeyGen(t) })
 }
 
 func acvpKeyGen(t *testing.T) {
@@ -117,7 +118,7 @@ func acvpSign(t *testing.T, p *Params, g *acvpGroup, tc *acvpTest) []byte {
 
 // TestACVPSigGen runs acvpSigGen at every level.
 func TestACVPSigGen(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpSigGen(t) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpSigGen(t) })
 }
 
 func acvpSigGen(t *testing.T) {
@@ -145,7 +146,7 @@ func acvpSigGen(t *testing.T) {
 
 // TestACVPSigVer runs acvpSigVer at every level.
 func TestACVPSigVer(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpSigVer(t) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { acvpSigVer(t) })
 }
 
 func acvpSigVer(t *testing.T) {
@@ -214,7 +215,7 @@ type (
 )
 
 func TestWycheproofSign(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { wycheproofSign(t) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { wycheproofSign(t) })
 }
 
 func wycheproofSign(t *testing.T) {
@@ -307,7 +308,7 @@ func wycheproofSignCase(t *testing.T, p *Params, seeded bool, g *wycheproofGroup
 }
 
 func TestWycheproofVerify(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { wycheproofVerify(t) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { wycheproofVerify(t) })
 }
 
 func wycheproofVerify(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha3"
 	"encoding/hex"
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"testing"
 )
 
@@ -19,7 +20,7 @@ import (
 //
 // It runs at every SIMD level, since the digest covers every kernel.
 func TestAccumulated(t *testing.T) {
-	forEachLevel(t, accumulated)
+	cputest.ForEachLevel(t, accumulated)
 }
 
 func accumulated(t *testing.T, _ cpu.Level) {

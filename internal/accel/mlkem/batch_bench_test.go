@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
@@ -25,7 +26,7 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 			cts[i] = make([]byte, p.CiphertextSize())
 			ms[i][0] = byte(i)
 		}
-		benchLevels(b, p.Name()+"/single/from-bytes", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name()+"/single/from-bytes"+"/crystals-", func(b *testing.B) {
 			var fresh EncapsulationKey
 			benchcpu.LoopItems(b, 1, func() {
 				if err := fresh.SetBytes(p, ekBytes); err != nil {
@@ -34,11 +35,11 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 				fresh.EncapsulateInternal(&keys[0], cts[0], &ms[0])
 			})
 		})
-		benchLevels(b, p.Name()+"/single/prepared", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name()+"/single/prepared"+"/crystals-", func(b *testing.B) {
 			benchcpu.LoopItems(b, 1, func() { ek.EncapsulateInternal(&keys[0], cts[0], &ms[0]) })
 		})
 		for _, m := range []int{1, 2, 4, 8, 16, 64} {
-			benchLevels(b, fmt.Sprintf("%s/batch-%d", p.Name(), m), func(b *testing.B) {
+			cputest.BenchLevels(b, fmt.Sprintf("%s/batch-%d"+"/crystals-", p.Name(), m), func(b *testing.B) {
 				benchcpu.LoopItems(b, m, func() { ek.EncapsulateBatchInternal(keys[:m], cts[:m], ms[:m]) })
 			})
 		}
@@ -55,10 +56,10 @@ func BenchmarkEncryptProducts(b *testing.B) {
 		var terms encryptTerms
 		terms.compute(ek)
 		var w [maxK + 1]nttElement
-		benchLevels(b, p.Name()+"/plain", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name()+"/plain"+"/crystals-", func(b *testing.B) {
 			benchcpu.Loop(b, func() { encryptProducts(&w, ek, nil, yPtr) })
 		})
-		benchLevels(b, p.Name()+"/winograd", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name()+"/winograd"+"/crystals-", func(b *testing.B) {
 			benchcpu.Loop(b, func() { encryptProducts(&w, ek, &terms, yPtr) })
 		})
 	}

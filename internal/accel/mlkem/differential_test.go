@@ -14,6 +14,7 @@ import (
 	circl1024 "github.com/cloudflare/circl/kem/mlkem/mlkem1024"
 	circl512 "github.com/cloudflare/circl/kem/mlkem/mlkem512"
 	circl768 "github.com/cloudflare/circl/kem/mlkem/mlkem768"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // reference is another ML-KEM implementation, driven deterministically.
@@ -96,7 +97,7 @@ func (r circlReference) run(t *testing.T, seed, m, bad []byte) (ek, dk, c, k, kD
 // It runs at every SIMD level: 10 000 iterations per set at the CPU's best
 // level (the one production uses), 300 at the others and under -short.
 func TestDifferential(t *testing.T) {
-	forEachLevel(t, differential)
+	cputest.ForEachLevel(t, differential)
 }
 
 func differential(t *testing.T, level cpu.Level) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"math/rand/v2"
 	"testing"
 )
@@ -83,7 +84,7 @@ func randomRing(r *rand.Rand) ringElement {
 	return f
 }
 
-func TestNTT(t *testing.T) { forEachLevel(t, nTTAtLevel) }
+func TestNTT(t *testing.T) { cputest.ForEachLevel(t, nTTAtLevel) }
 
 func nTTAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(3, 4))
@@ -161,7 +162,7 @@ func TestByteEncode(t *testing.T) {
 	}
 }
 
-func TestSamplePolyCBD(t *testing.T) { forEachLevel(t, samplePolyCBDAtLevel) }
+func TestSamplePolyCBD(t *testing.T) { cputest.ForEachLevel(t, samplePolyCBDAtLevel) }
 
 func samplePolyCBDAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(7, 8))
@@ -209,7 +210,7 @@ func TestConstantTimeHelpers(t *testing.T) {
 
 // TestSampleNTTLanes checks that the four-lane ExpandA agrees with one
 // single-state SampleNTT per entry, and that every entry is below q.
-func TestSampleNTTLanes(t *testing.T) { forEachLevel(t, sampleNTTLanesAtLevel) }
+func TestSampleNTTLanes(t *testing.T) { cputest.ForEachLevel(t, sampleNTTLanesAtLevel) }
 
 func sampleNTTLanesAtLevel(t *testing.T, _ cpu.Level) {
 	var rho [32]byte
@@ -237,7 +238,7 @@ func sampleNTTLanesAtLevel(t *testing.T, _ cpu.Level) {
 // TestRoundTrip needs no vector files: keys from random seeds encapsulate and
 // decapsulate to the same key, keys survive their encodings, and bad input
 // gets the documented errors.
-func TestRoundTrip(t *testing.T) { forEachLevel(t, roundTripAtLevel) }
+func TestRoundTrip(t *testing.T) { cputest.ForEachLevel(t, roundTripAtLevel) }
 
 func roundTripAtLevel(t *testing.T, _ cpu.Level) {
 	r := rand.New(rand.NewPCG(9, 10))

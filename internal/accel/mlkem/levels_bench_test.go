@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
@@ -17,23 +17,8 @@ func BenchmarkLevels(b *testing.B) {
 	seed := benchSeed()
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		for _, op := range engineOps(p, seed).named(p, seed) {
-			benchLevels(b, p.Name()+"/"+op.name, func(b *testing.B) { benchcpu.Loop(b, op.run) })
+			cputest.BenchLevels(b, p.Name()+"/"+op.name+"/crystals-", func(b *testing.B) { benchcpu.Loop(b, op.run) })
 		}
-	}
-}
-
-// benchLevels runs f as the sub-benchmark <name>/crystals-<level> once per
-// SIMD level this CPU has, with the kernels forced to that level.
-func benchLevels(b *testing.B, name string, f func(b *testing.B)) {
-	for _, l := range cpu.Levels() {
-		b.Run(name+"/crystals-"+l.String(), func(b *testing.B) {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer restore()
-			f(b)
-		})
 	}
 }
 
@@ -50,17 +35,17 @@ func BenchmarkKernel(b *testing.B) {
 	re := ringElement(f[0])
 	var sink nttElement
 	var sinkRing ringElement
-	benchLevels(b, "ntt", func(b *testing.B) {
+	cputest.BenchLevels(b, "ntt"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			sink = ntt(&re)
 		}
 	})
-	benchLevels(b, "inverseNTT", func(b *testing.B) {
+	cputest.BenchLevels(b, "inverseNTT"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			sinkRing = inverseNTT(&f[0])
 		}
 	})
-	benchLevels(b, "dotProduct-k3", func(b *testing.B) {
+	cputest.BenchLevels(b, "dotProduct-k3"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			sink = dotProduct(&f[3], &fp, &gp, 3)
 		}
@@ -69,26 +54,26 @@ func BenchmarkKernel(b *testing.B) {
 	for i := range xof {
 		xof[i] = byte(r.Uint32())
 	}
-	benchLevels(b, "sampleNTTParse-504B", func(b *testing.B) {
+	cputest.BenchLevels(b, "sampleNTTParse-504B"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			sampleNTTParse(&sink, 0, xof[:])
 		}
 	})
 	for _, eta := range []int{2, 3} {
-		benchLevels(b, fmt.Sprintf("samplePolyCBD-eta%d", eta), func(b *testing.B) {
+		cputest.BenchLevels(b, fmt.Sprintf("samplePolyCBD-eta%d"+"/crystals-", eta), func(b *testing.B) {
 			for b.Loop() {
 				samplePolyCBD(&sinkRing, xof[:64*eta], eta)
 			}
 		})
 	}
 	var rho [32]byte
-	benchLevels(b, "expandA-k3", func(b *testing.B) {
+	cputest.BenchLevels(b, "expandA-k3"+"/crystals-", func(b *testing.B) {
 		var a [maxK * maxK]nttElement
 		for b.Loop() {
 			expandA(&a, &rho, 3)
 		}
 	})
-	benchLevels(b, "sampleNoise-7", func(b *testing.B) {
+	cputest.BenchLevels(b, "sampleNoise-7"+"/crystals-", func(b *testing.B) {
 		var noise [7]ringElement
 		for b.Loop() {
 			sampleNoise(noise[:], &rho, 0, 2)
@@ -96,37 +81,37 @@ func BenchmarkKernel(b *testing.B) {
 	})
 	enc := make([]byte, encodedPolySize)
 	for _, d := range []uint{1, 4, 10, 11} {
-		benchLevels(b, fmt.Sprintf("compressEncode-d%d", d), func(b *testing.B) {
+		cputest.BenchLevels(b, fmt.Sprintf("compressEncode-d%d"+"/crystals-", d), func(b *testing.B) {
 			for b.Loop() {
 				compressEncode(enc, &re, d)
 			}
 		})
-		benchLevels(b, fmt.Sprintf("decodeDecompress-d%d", d), func(b *testing.B) {
+		cputest.BenchLevels(b, fmt.Sprintf("decodeDecompress-d%d"+"/crystals-", d), func(b *testing.B) {
 			for b.Loop() {
 				sinkRing = decodeDecompress(enc, d)
 			}
 		})
 	}
 	byteEncode12Generic(enc, &f[0])
-	benchLevels(b, "byteEncode12", func(b *testing.B) {
+	cputest.BenchLevels(b, "byteEncode12"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			byteEncode12(enc, &f[0])
 		}
 	})
-	benchLevels(b, "byteDecode12Checked", func(b *testing.B) {
+	cputest.BenchLevels(b, "byteDecode12Checked"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			if byteDecode12Checked(&sink, enc) != nil {
 				b.Fatal("rejected")
 			}
 		}
 	})
-	benchLevels(b, "polyAdd", func(b *testing.B) {
+	cputest.BenchLevels(b, "polyAdd"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			sink = polyAdd(&f[0], &f[1])
 		}
 	})
 	c1, c2 := make([]byte, 1088), make([]byte, 1088)
-	benchLevels(b, "constantTimeEqual-1088B", func(b *testing.B) {
+	cputest.BenchLevels(b, "constantTimeEqual-1088B"+"/crystals-", func(b *testing.B) {
 		for b.Loop() {
 			if constantTimeEqual(c1, c2) != 1 {
 				b.Fatal("unequal")

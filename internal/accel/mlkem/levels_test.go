@@ -7,27 +7,8 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
-
-// forEachLevel runs f once per SIMD level the engine knows, as a subtest
-// named after the level, with the kernels forced to that level; a level this
-// CPU (or build) lacks is a skipped subtest that says why. Tests using it
-// must not run in parallel: the forced level is process-wide.
-func forEachLevel(t *testing.T, f func(t *testing.T, l cpu.Level)) {
-	for _, l := range cpu.All() {
-		t.Run(l.String(), func(t *testing.T) {
-			if l > cpu.Best() {
-				t.Skipf("level %v: this CPU and build support up to %v", l, cpu.Best())
-			}
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer restore()
-			f(t, l)
-		})
-	}
-}
 
 // edgePolys returns polynomials at and near the bounds of [0, q): all zero,
 // all q−1, alternating 0 and q−1, a ramp, and single spikes, which drive
@@ -67,7 +48,7 @@ func kernelInputs(r *rand.Rand, count int) [][n]fieldElement {
 // TestKernelsMatchPortable compares the NTT, inverse NTT and T_q dot product
 // kernels of every level with the portable ones, bit for bit.
 func TestKernelsMatchPortable(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(11, uint64(l)))
 		in := kernelInputs(r, 300)
 		for i, f := range in {
@@ -113,7 +94,7 @@ func TestKernelsMatchPortable(t *testing.T) {
 // portable one on random bytes and on all-zero and all-one bytes (the
 // extremes: every coefficient −η, +η or 0).
 func TestCBDMatchesPortable(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(13, uint64(l)))
 		for _, eta := range []int{2, 3} {
 			inputs := [][]byte{make([]byte, 64*eta), bytes.Repeat([]byte{0xff}, 64*eta)}
@@ -143,7 +124,7 @@ func TestCBDMatchesPortable(t *testing.T) {
 // against one single-state SHAKE256 per polynomial, for every count of
 // polynomials up to 9 (so groups with spare lanes are covered).
 func TestSampleNoiseLanes(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		var sigma [32]byte
 		for i := range sigma {
 			sigma[i] = byte(3 * i)
@@ -174,7 +155,7 @@ func TestSampleNoiseLanes(t *testing.T) {
 // of only accepted or only rejected candidates, and every starting count
 // near the end of the polynomial.
 func TestSampleNTTParseMatchesPortable(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(17, uint64(l)))
 		var inputs [][]byte
 		for _, size := range []int{168, 504, 24, 48, 3, 501} {
@@ -217,7 +198,7 @@ func TestSampleNTTParseMatchesPortable(t *testing.T) {
 // decompress on random and all-ones bytes, and ByteDecode_12 with the
 // modulus check on encodings with one coefficient at q, 4095 or q−1.
 func TestPackingMatchesPortable(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(19, uint64(l)))
 		var polys []ringElement
 		for start := 0; start < q; start += n {
@@ -292,7 +273,7 @@ func setCoefficient12(b []byte, i int, v uint16) {
 // TestArithmeticMatchesPortable compares polyAdd, polySub and
 // constantTimeEqual of every level with the portable ones.
 func TestArithmeticMatchesPortable(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, l cpu.Level) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(23, uint64(l)))
 		in := kernelInputs(r, 100)
 		for i := range in {

@@ -5,6 +5,7 @@ import (
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/vectors/mlkemvectors"
 )
 
@@ -75,15 +76,15 @@ func (engineVectors) CheckDecapsulationKey(set string, dk []byte) error {
 // The conformance suites run once per SIMD level (see forEachLevel).
 
 func TestACVP(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.ACVP(t, engineVectors{}) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.ACVP(t, engineVectors{}) })
 }
 
 func TestWycheproof(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.Wycheproof(t, engineVectors{}) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.Wycheproof(t, engineVectors{}) })
 }
 
 func TestCCTV(t *testing.T) {
-	forEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.CCTV(t, engineVectors{}) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.CCTV(t, engineVectors{}) })
 }
 
 // TestExpandedKeyErrors checks that the dk import reports which check failed.
