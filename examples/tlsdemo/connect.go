@@ -5,8 +5,10 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -30,10 +32,16 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 	cfg := clientConfig(roots, host, group, nil, nil)
 	if o.mtls {
 		cert, err := loadClientCert(o.out)
-		if err != nil {
+		switch {
+		case err == nil:
+			cfg.Certificates = []tls.Certificate{cert}
+		case o.mtlsSet || !errors.Is(err, fs.ErrNotExist):
 			return err
+		default:
+			// Any TLS 1.3 peer: without -serve's files there is no client
+			// certificate to present, and most servers ask for none.
+			fmt.Fprintf(w, "note: no client certificate in %s; connecting without one (-mtls insists)\n", o.out)
 		}
-		cfg.Certificates = []tls.Certificate{cert}
 	}
 	st, reply, err := roundTrip(ctx, o.connect, cfg, "hello from the crystals client")
 	if err != nil {

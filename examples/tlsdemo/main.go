@@ -35,6 +35,10 @@ type options struct {
 	level   int
 	n       int
 	mtls    bool
+	// mtlsSet records that -mtls was given on the command line: -connect then
+	// insists on a client certificate instead of presenting one only if
+	// -serve's files are there.
+	mtlsSet bool
 }
 
 func main() {
@@ -48,6 +52,7 @@ func main() {
 	flag.IntVar(&o.n, "n", 200, "handshakes in the timed burst (0 skips it)")
 	flag.BoolVar(&o.mtls, "mtls", true, "mutual TLS: the server requires a client certificate")
 	flag.Parse()
+	flag.Visit(func(f *flag.Flag) { o.mtlsSet = o.mtlsSet || f.Name == "mtls" })
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

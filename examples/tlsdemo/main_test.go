@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/mldsa"
+	"encoding/pem"
 	"net"
 	"os"
 	"path/filepath"
@@ -215,4 +216,42 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.Write(p)
+}
+
+// TestConnectWithoutClientCertificate: -connect to a server that asks for no
+// client certificate works without -serve's files unless -mtls is given.
+func TestConnectWithoutClientCertificate(t *testing.T) {
+	p, err := newPKI(stdlibKeys, levelMust(t, 44), []string{"localhost", "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "root.pem"), pemCert(p.root.cert.Raw), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv, err := startServer(ctx, "127.0.0.1:0", serverConfig(p, groups["X25519MLKEM768"], false, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.close()
+
+	o := defaultOptions()
+	o.connect, o.ca, o.out = srv.addr(), filepath.Join(dir, "root.pem"), t.TempDir()
+	var out bytes.Buffer
+	if err := run(context.Background(), o, &out); err != nil {
+		t.Fatalf("-connect without client files: %v", err)
+	}
+	if !strings.Contains(out.String(), "connecting without one") || !strings.Contains(out.String(), "crystals server echoes") {
+		t.Errorf("output:\n%s", out.String())
+	}
+	o.mtlsSet = true
+	if err := run(context.Background(), o, new(bytes.Buffer)); err == nil || !strings.Contains(err.Error(), "-mtls needs the client certificate") {
+		t.Errorf("-mtls given without client files: got %v", err)
+	}
+}
+
+func pemCert(der []byte) []byte {
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
 }
