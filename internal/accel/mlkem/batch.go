@@ -1,7 +1,6 @@
 package mlkem
 
 import (
-	"crypto/sha3"
 	"errors"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
@@ -64,7 +63,7 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 // batchG sets (sharedKeys[b], rs[b]) = G(ms[b]‖h) for up to batchItems
 // items (FIPS 203, Algorithm 17, line 2). Two or more items share one
 // 8-way SHA3-512 permutation (lanes past the last item repeat it and are
-// discarded); a single item uses crypto/sha3, whose one-state permutation is
+// discarded); a single item uses hashG, whose one-state permutation is
 // faster than a mostly idle 8-way one.
 func batchG(rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte, ms [][MessageSize]byte, h *[32]byte) {
 	var gIn, gOut [batchItems][64]byte
@@ -73,7 +72,7 @@ func batchG(rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte, ms [][Me
 		copy(gIn[b][32:], h[:])
 	}
 	if len(ms) == 1 {
-		gOut[0] = sha3.Sum512(gIn[0][:])
+		gOut[0] = hashG(gIn[0][:])
 	} else {
 		var in, out [batchItems][]byte
 		for b := range in {
