@@ -4,40 +4,22 @@ import (
 	"crypto/sha3"
 	"encoding/binary"
 	"fmt"
-	"runtime"
 	"testing"
 
 	circlx4 "github.com/cloudflare/circl/simd/keccakf1600"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
-// measure runs body in the benchmark loop and reports, besides Go's wall
-// time, the CPU time of the benchmark's OS thread per operation and per
-// state ("cpu-ns/op", "cpu-ns/state"): on a machine shared with other work,
-// the thread's CPU time is not inflated by time spent descheduled.
-func measure(b *testing.B, states int, body func()) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	b.ReportAllocs()
-	start := threadCPUTime()
-	for b.Loop() {
-		body()
-	}
-	if end := threadCPUTime(); start >= 0 && end >= 0 {
-		b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
-		b.ReportMetric(float64(end-start)/float64(b.N*states), "cpu-ns/state")
-	}
-}
-
 // BenchmarkPermute measures Keccak-f[1600] on 1, 4 and 8 interleaved states
-// at every level; cpu-ns/state is the cost of one permutation.
+// at every level; cpu-ns/item is the cost of one permutation of one state.
 func BenchmarkPermute(b *testing.B) {
 	for _, n := range []int{1, 4, 8} {
 		b.Run(map[int]string{1: "x1", 4: "x4", 8: "x8"}[n], func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
 				a := make([]uint64, 25*n)
-				measure(b, n, func() { permuteInterleaved(a) })
+				benchcpu.LoopItems(b, n, func() { permuteInterleaved(a) })
 			})
 		})
 	}
@@ -46,12 +28,12 @@ func BenchmarkPermute(b *testing.B) {
 		h := sha3.NewSHAKE128()
 		out := make([]byte, Rate128)
 		h.Read(out)
-		measure(b, 1, func() { h.Read(out) })
+		benchcpu.LoopItems(b, 1, func() { h.Read(out) })
 	})
 	b.Run("x4/circl", func(b *testing.B) {
 		var s circlx4.StateX4
 		s.Initialize(false)
-		measure(b, 4, s.Permute)
+		benchcpu.LoopItems(b, 4, s.Permute)
 	})
 }
 
@@ -71,7 +53,7 @@ var workloads = []struct {
 }
 
 // BenchmarkWorkload runs each workload on Shake, ShakeX4 and ShakeX8 at every
-// level, and on crypto/sha3 and circl's 4-way AVX2 permutation; cpu-ns/state
+// level, and on crypto/sha3 and circl's 4-way AVX2 permutation; cpu-ns/item
 // is the cost of one state's output.
 func BenchmarkWorkload(b *testing.B) {
 	for _, w := range workloads {
@@ -86,7 +68,7 @@ func BenchmarkWorkload(b *testing.B) {
 				b.Run(shapeName(x), func(b *testing.B) {
 					cputest.BenchLevels(b, "", func(b *testing.B) {
 						in, out := buffers(n, w.inLen), buffers(n, w.outLen)
-						measure(b, n, func() {
+						benchcpu.LoopItems(b, n, func() {
 							x.init(w.rate)
 							x.absorb(in)
 							x.squeeze(out)
@@ -96,7 +78,7 @@ func BenchmarkWorkload(b *testing.B) {
 			}
 			b.Run("stdlib", func(b *testing.B) {
 				in, out := make([]byte, w.inLen), make([]byte, w.outLen)
-				measure(b, 1, func() {
+				benchcpu.LoopItems(b, 1, func() {
 					var h *sha3.SHAKE
 					if w.rate == Rate128 {
 						h = sha3.NewSHAKE128()
@@ -112,7 +94,7 @@ func BenchmarkWorkload(b *testing.B) {
 			}
 			b.Run("circlX4", func(b *testing.B) {
 				in, out := buffers(4, w.inLen), buffers(4, w.outLen)
-				measure(b, 4, func() { circlShakeX4(w.rate, in, out) })
+				benchcpu.LoopItems(b, 4, func() { circlShakeX4(w.rate, in, out) })
 			})
 		})
 	}
@@ -153,12 +135,12 @@ func BenchmarkBlockTransfer(b *testing.B) {
 		bufs := buffers(n, Rate128)
 		b.Run(fmt.Sprintf("x%d/absorb", n), func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				measure(b, n, func() { xorWords(a, bufs, 0, 0, Rate128/8) })
+				benchcpu.LoopItems(b, n, func() { xorWords(a, bufs, 0, 0, Rate128/8) })
 			})
 		})
 		b.Run(fmt.Sprintf("x%d/squeeze", n), func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				measure(b, n, func() { storeWords(bufs, 0, a, 0, Rate128/8) })
+				benchcpu.LoopItems(b, n, func() { storeWords(bufs, 0, a, 0, Rate128/8) })
 			})
 		})
 	}

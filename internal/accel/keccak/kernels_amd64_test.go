@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // The single-state kernels that the dispatch does not pick (see permuteX1)
@@ -60,7 +61,7 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 				b.Skipf("needs level %v", k.level)
 			}
 			var a [25]uint64
-			measure(b, 1, func() { k.f(&a) })
+			benchcpu.LoopItems(b, 1, func() { k.f(&a) })
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // referenceJob computes job kind k (0 SHAKE128, 1 SHAKE256, 2 SHA3-256,
@@ -155,7 +156,7 @@ func BenchmarkLanesX4(b *testing.B) {
 	var blocks [4][3 * Rate128]byte
 	b.Run("sampleNTT4/LanesX4", func(b *testing.B) {
 		cputest.BenchLevels(b, "", func(b *testing.B) {
-			measure(b, 4, func() {
+			benchcpu.LoopItems(b, 4, func() {
 				var jobs [4]Job
 				for l := range jobs {
 					jobs[l] = SHAKE128Job(seeds[l][:], blocks[l][:])
@@ -167,7 +168,7 @@ func BenchmarkLanesX4(b *testing.B) {
 	})
 	b.Run("sampleNTT4/ShakeX4", func(b *testing.B) {
 		cputest.BenchLevels(b, "", func(b *testing.B) {
-			measure(b, 4, func() {
+			benchcpu.LoopItems(b, 4, func() {
 				var x ShakeX4
 				var in, out [4][]byte
 				for l := range in {
@@ -186,7 +187,7 @@ func BenchmarkLanesX4(b *testing.B) {
 	var prfOut [7][128]byte
 	b.Run("decaps768/LanesX4", func(b *testing.B) {
 		cputest.BenchLevels(b, "", func(b *testing.B) {
-			measure(b, 1, func() {
+			benchcpu.LoopItems(b, 1, func() {
 				var jobs [9]Job
 				jobs[0] = SHAKE256Job(jIn[:], kBar[:])
 				jobs[1] = SHA3512Job(gIn[:], &g)
@@ -203,7 +204,7 @@ func BenchmarkLanesX4(b *testing.B) {
 	})
 	b.Run("decaps768/separate", func(b *testing.B) {
 		cputest.BenchLevels(b, "", func(b *testing.B) {
-			measure(b, 1, func() {
+			benchcpu.LoopItems(b, 1, func() {
 				var j Shake
 				j.Init256()
 				j.Absorb(jIn[:])
