@@ -16,6 +16,12 @@ func nttAVX512(out *[256]uint32, in *[256]uint32)
 //go:noescape
 func invNTTAVX512(out *[256]uint32, in *[256]uint32)
 
+// nttAVX512IFMA sets out to the NTT of in (Algorithm 41, FIPS 204), fully reduced:
+// the result of ntt.
+//
+//go:noescape
+func nttAVX512IFMA(out *[256]uint32, in *[256]uint32)
+
 // nttAVX2 sets out to the NTT of in (Algorithm 41, FIPS 204), fully reduced:
 // the result of ntt.
 //
@@ -45,6 +51,12 @@ func nttMulAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //
 //go:noescape
 func nttDotAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
+
+// nttDotAVX512IFMA sets out to the sum of the pointwise products a[j]·b[j]·2⁻³² mod q
+// for the count polynomials from a and b on, the result of nttDot.
+//
+//go:noescape
+func nttDotAVX512IFMA(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
 
 // nttDotAVX2 sets out to the sum of the pointwise products a[j]·b[j]·2⁻³² mod q
 // for the count polynomials from a and b on, the result of nttDot.

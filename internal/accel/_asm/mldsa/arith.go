@@ -20,13 +20,19 @@ const (
 // factors of Algorithms 41 and 42 (FIPS 204) in the Montgomery domain.
 func zetasMont() (z [n]uint32) {
 	for i := range z {
-		r := uint64(0)
-		for b := range 8 {
-			r |= uint64(i>>b&1) << (7 - b)
-		}
-		z[i] = uint32(powMod(1753, r) << 32 % q)
+		z[i] = uint32(zetaPlain(i) << 32 % q)
 	}
 	return
+}
+
+// zetaPlain returns ζ^BitRev8(i) mod q, twiddle i outside the Montgomery
+// domain.
+func zetaPlain(i int) uint64 {
+	r := uint64(0)
+	for b := range 8 {
+		r |= uint64(i>>b&1) << (7 - b)
+	}
+	return powMod(1753, r)
 }
 
 func powMod(b, e uint64) uint64 {

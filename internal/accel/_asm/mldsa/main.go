@@ -10,6 +10,9 @@
 // coefficients or if a kernel would store them out of order. Every output is
 // fully reduced to [0, q), so it equals the portable Go kernel's bit for bit.
 //
+// ifma.go adds AVX-512 IFMA variants of the forward transform and of the dot
+// product, with the instruction counts that motivate them.
+//
 // Run it through go generate in internal/accel/mldsa.
 package main
 
@@ -20,14 +23,16 @@ import (
 func main() {
 	ConstraintExpr("amd64,!purego")
 	c := newConstants()
-	nttKernel(c, avx512, false)
-	nttKernel(c, avx512, true)
-	nttKernel(c, avx2, false)
-	nttKernel(c, avx2, true)
+	nttKernel(c, avx512, false, false)
+	nttKernel(c, avx512, true, false)
+	nttKernel(c, avx512, false, true)
+	nttKernel(c, avx2, false, false)
+	nttKernel(c, avx2, true, false)
 	mulKernel(c, avx512)
 	mulKernel(c, avx2)
-	dotKernel(c, avx512)
-	dotKernel(c, avx2)
+	dotKernel(c, avx512, false)
+	dotKernel(c, avx512, true)
+	dotKernel(c, avx2, false)
 	polyKernels(c, avx512)
 	polyKernels(c, avx2)
 	packKernels(c)

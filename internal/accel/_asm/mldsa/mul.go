@@ -42,8 +42,14 @@ func mulKernel(c *constants, w *width) {
 // dotKernel emits nttDotAVX512 or nttDotAVX2: Σ a[j]·b[j]·2⁻³² over count
 // consecutive NTT-domain polynomials, with the products accumulated in 64
 // bits and reduced once (nttDot). count must be at least 1.
-func dotKernel(c *constants, w *width) {
+//
+// With ifma (AVX-512) the odd lanes multiply and accumulate in one
+// VPMADD52LUQ: nttDotAVX512IFMA (ifma.go).
+func dotKernel(c *constants, w *width, ifma bool) {
 	name := kernelName("nttDot", w)
+	if ifma {
+		name += "IFMA"
+	}
 	TEXT(name, NOSPLIT, "func(out, a, b *[256]uint32, count int)")
 	Pragma("noescape")
 	Doc(name+" sets out to the sum of the pointwise products a[j]·b[j]·2⁻³² mod q",
@@ -83,9 +89,15 @@ func dotKernel(c *constants, w *width) {
 		VPSRLQ(U8(32), x[i], xo)
 		VPSRLQ(U8(32), y[i], yo)
 		VPMULDQ(y[i], x[i], x[i])
-		VPMULDQ(yo, xo, xo)
 		VPADDQ(x[i], accE[i], accE[i])
-		VPADDQ(xo, accO[i], accO[i])
+		if ifma {
+			// Both factors are zero-extended and below q, so the
+			// product is below 2⁴⁶ and its low 52 bits are all of it.
+			VPMADD52LUQ(yo, xo, accO[i])
+		} else {
+			VPMULDQ(yo, xo, xo)
+			VPADDQ(xo, accO[i], accO[i])
+		}
 	}
 	ADDQ(U32(4*n), ra)
 	ADDQ(U32(4*n), rb)

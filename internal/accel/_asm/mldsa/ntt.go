@@ -20,8 +20,9 @@ type vec struct {
 type nttGen struct {
 	*arith
 	inverse bool
-	table   Mem // per-kernel twiddle vectors
-	tableN  int // bytes of table used
+	shoup   *shoup // the IFMA twiddle products, or nil for Montgomery's
+	table   Mem    // per-kernel twiddle vectors
+	tableN  int    // bytes of table used
 }
 
 // nttKernel emits nttAVX512/invNTTAVX512 or the AVX2 pair: func(out, in
@@ -33,12 +34,18 @@ type nttGen struct {
 // AVX2 runs two passes over memory: layers 1–3 on eight registers that hold
 // coefficients 32k+8c…32k+8c+7 (k < 8) for each column c < 4, then layers 4–8
 // on each block of 32 coefficients.
-func nttKernel(c *constants, w *width, inverse bool) {
+//
+// With ifma (AVX-512, forward only) the twiddle products are IFMA Shoup
+// products instead of Montgomery ones (ifma.go): nttAVX512IFMA.
+func nttKernel(c *constants, w *width, inverse, ifma bool) {
 	base := "ntt"
 	if inverse {
 		base = "invNTT"
 	}
 	name := kernelName(base, w)
+	if ifma {
+		name += "IFMA"
+	}
 	table := GLOBL("mldsaTwiddles"+name, RODATA|NOPTR)
 	TEXT(name, NOSPLIT, "func(out, in *[256]uint32)")
 	Pragma("noescape")
@@ -59,6 +66,9 @@ func nttKernel(c *constants, w *width, inverse bool) {
 		pool.free = slices.Clone(w.regs[8:])
 	}
 	g := &nttGen{arith: newArith(w, c, pool), inverse: inverse, table: table}
+	if ifma {
+		g.shoup = newShoup(g.arith)
+	}
 	if w.is512() {
 		g.whole512(in, out)
 	} else if inverse {
@@ -123,16 +133,26 @@ func (g *nttGen) layer(length int, pairs [][2]*vec) {
 			}
 			ks[j] = g.twiddle(lo.idx[j], length)
 		}
-		var zE, zO, zqE, zqO Op
-		if slices.Min(ks) == slices.Max(ks) {
-			g.broadcastZeta(ks[0])
-			zE, zO, zqE, zqO = g.zeta, g.zeta, g.zetaQ, g.zetaQ
-		} else {
-			zE, zO = g.twiddleVectors(ks, 0)
-			zqE, zqO = g.twiddleVectors(ks, qInv)
-		}
-		g.butterfly(lo, hi, zE, zO, zqE, zqO)
+		g.butterfly(lo, hi, g.twiddleMul(ks))
 	}
+}
+
+// twiddleMul returns an emitter of the products of the lanes of a register
+// by the twiddles ks, one per lane: out = x·ζ mod q, lazily reduced, with x
+// clobbered.
+func (g *nttGen) twiddleMul(ks []int) func(out, x VecPhysical) {
+	if g.shoup != nil {
+		return g.shoupTwiddleMul(ks)
+	}
+	var zE, zO, zqE, zqO Op
+	if slices.Min(ks) == slices.Max(ks) {
+		g.broadcastZeta(ks[0])
+		zE, zO, zqE, zqO = g.zeta, g.zeta, g.zetaQ, g.zetaQ
+	} else {
+		zE, zO = g.twiddleVectors(ks, 0)
+		zqE, zqO = g.twiddleVectors(ks, qInv)
+	}
+	return func(out, x VecPhysical) { g.montMul(out, x, zE, zO, zqE, zqO) }
 }
 
 // twiddleVectors appends two vectors to the kernel's table: the twiddles of
@@ -163,15 +183,16 @@ func (g *nttGen) twiddleVectors(ks []int, mul uint32) (even, odd Mem) {
 
 // butterfly emits a Cooley–Tukey butterfly (lo + z·hi, lo − z·hi) for the
 // NTT or a Gentleman–Sande one (lo + hi, z·(hi − lo)) for the inverse, with
-// the products Montgomery reduced, as in the Go loops.
-func (g *nttGen) butterfly(lo, hi *vec, zE, zO, zqE, zqO Op) {
+// the products by z emitted by mul (Montgomery reduced, as in the Go loops,
+// or IFMA Shoup products).
+func (g *nttGen) butterfly(lo, hi *vec, mul func(out, x VecPhysical)) {
 	t := g.pool.get()
 	if g.inverse {
 		VPSUBD(lo.r, hi.r, t)
 		VPADDD(hi.r, lo.r, lo.r)
-		g.montMul(hi.r, t, zE, zO, zqE, zqO)
+		mul(hi.r, t)
 	} else {
-		g.montMul(t, hi.r, zE, zO, zqE, zqO)
+		mul(t, hi.r)
 		VPSUBD(t, lo.r, hi.r)
 		VPADDD(t, lo.r, lo.r)
 	}
@@ -303,6 +324,9 @@ func (g *nttGen) whole512(in, out Register) {
 		g.eachPair(vs, func(a, b *vec) { g.swapQuarters(a, b, [2]int{0, 1}, [2]int{2, 3}) })
 	}
 	if !g.inverse {
+		if g.shoup != nil {
+			g.shoup.bias(vs[:8]) // the lower halves of the first layer
+		}
 		for dist, length := 8, 128; length >= 16; dist, length = dist/2, length/2 {
 			g.layer(length, regPairs(vs, dist))
 		}
