@@ -17985,7 +17985,7 @@ TEXT ·nttMulAVX2(SB), NOSPLIT, $0-24
 	RET
 
 // func nttDotAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
-// Requires: AVX, AVX512F
+// Requires: AVX, AVX512F, AVX512IFMA
 TEXT ·nttDotAVX512(SB), NOSPLIT, $0-32
 	MOVQ         out+0(FP), AX
 	MOVQ         a+8(FP), CX
@@ -18009,77 +18009,6 @@ nttDotAVX512_vectors:
 	VPXORD Z3, Z3, Z3
 
 nttDotAVX512_terms:
-	VMOVDQU32 (DI), Z4
-	VMOVDQU32 (R8), Z6
-	VPSRLQ    $0x20, Z4, Z8
-	VPSRLQ    $0x20, Z6, Z9
-	VPMULDQ   Z6, Z4, Z4
-	VPADDQ    Z4, Z0, Z0
-	VPMULDQ   Z9, Z8, Z8
-	VPADDQ    Z8, Z2, Z2
-	VMOVDQU32 64(DI), Z5
-	VMOVDQU32 64(R8), Z7
-	VPSRLQ    $0x20, Z5, Z8
-	VPSRLQ    $0x20, Z7, Z9
-	VPMULDQ   Z7, Z5, Z5
-	VPADDQ    Z5, Z1, Z1
-	VPMULDQ   Z9, Z8, Z8
-	VPADDQ    Z8, Z3, Z3
-	ADDQ      $0x00000400, DI
-	ADDQ      $0x00000400, R8
-	DECQ      R9
-	JNZ       nttDotAVX512_terms
-	VPMULDQ   Z15, Z0, Z11
-	VPMULDQ   Z15, Z2, Z12
-	VPMULDQ   Z10, Z11, Z11
-	VPMULDQ   Z10, Z12, Z12
-	VPSUBQ    Z11, Z0, Z0
-	VPSUBQ    Z12, Z2, Z6
-	VPSHUFD   $0xb1, Z0, K1, Z6
-	VPADDD    Z10, Z6, Z4
-	VPMINUD   Z4, Z6, Z6
-	VMOVDQU32 Z6, (AX)(SI*1)
-	VPMULDQ   Z15, Z1, Z11
-	VPMULDQ   Z15, Z3, Z12
-	VPMULDQ   Z10, Z11, Z11
-	VPMULDQ   Z10, Z12, Z12
-	VPSUBQ    Z11, Z1, Z1
-	VPSUBQ    Z12, Z3, Z7
-	VPSHUFD   $0xb1, Z1, K1, Z7
-	VPADDD    Z10, Z7, Z5
-	VPMINUD   Z5, Z7, Z7
-	VMOVDQU32 Z7, 64(AX)(SI*1)
-	ADDQ      $0x00000080, SI
-	CMPQ      SI, $0x00000400
-	JNE       nttDotAVX512_vectors
-	VZEROUPPER
-	RET
-
-// func nttDotAVX512IFMA(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
-// Requires: AVX, AVX512F, AVX512IFMA
-TEXT ·nttDotAVX512IFMA(SB), NOSPLIT, $0-32
-	MOVQ         out+0(FP), AX
-	MOVQ         a+8(FP), CX
-	MOVQ         b+16(FP), DX
-	MOVQ         count+24(FP), BX
-	MOVL         $0x00005555, SI
-	KMOVW        SI, K1
-	MOVL         $0x0000aaaa, SI
-	KMOVW        SI, K2
-	VPBROADCASTD mldsaConstants<>+0(SB), Z10
-	VPBROADCASTD mldsaConstants<>+4(SB), Z15
-	XORQ         SI, SI
-
-nttDotAVX512IFMA_vectors:
-	LEAQ   (CX)(SI*1), DI
-	LEAQ   (DX)(SI*1), R8
-	MOVQ   BX, R9
-	VPXORD Z0, Z0, Z0
-	VPXORD Z2, Z2, Z2
-	VPXORD Z1, Z1, Z1
-	VPXORD Z3, Z3, Z3
-
-nttDotAVX512IFMA_terms:
 	VMOVDQU32   (DI), Z4
 	VMOVDQU32   (R8), Z6
 	VPSRLQ      $0x20, Z4, Z8
@@ -18097,7 +18026,7 @@ nttDotAVX512IFMA_terms:
 	ADDQ        $0x00000400, DI
 	ADDQ        $0x00000400, R8
 	DECQ        R9
-	JNZ         nttDotAVX512IFMA_terms
+	JNZ         nttDotAVX512_terms
 	VPMULDQ     Z15, Z0, Z11
 	VPMULDQ     Z15, Z2, Z12
 	VPMULDQ     Z10, Z11, Z11
@@ -18120,7 +18049,7 @@ nttDotAVX512IFMA_terms:
 	VMOVDQU32   Z7, 64(AX)(SI*1)
 	ADDQ        $0x00000080, SI
 	CMPQ        SI, $0x00000400
-	JNE         nttDotAVX512IFMA_vectors
+	JNE         nttDotAVX512_vectors
 	VZEROUPPER
 	RET
 

@@ -52,12 +52,6 @@ func nttMulAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //go:noescape
 func nttDotAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
 
-// nttDotAVX512IFMA sets out to the sum of the pointwise products a[j]·b[j]·2⁻³² mod q
-// for the count polynomials from a and b on, the result of nttDot.
-//
-//go:noescape
-func nttDotAVX512IFMA(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
-
 // nttDotAVX2 sets out to the sum of the pointwise products a[j]·b[j]·2⁻³² mod q
 // for the count polynomials from a and b on, the result of nttDot.
 //
