@@ -9,10 +9,11 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// AVX-512 IFMA in the ML-DSA kernels (issue #6, item 3). VPMADD52LUQ and VPMADD52HUQ add the low or high 52 bits of the
-// 104-bit product of the low 52 bits of two 64-bit lanes to a third; avo
-// v0.5.0 has both, so no raw encodings are needed. Level AVX512 already
-// requires IFMA (internal/accel/cpu).
+// AVX-512 IFMA in the ML-DSA kernels (issue #6, item 3). VPMADD52LUQ and
+// VPMADD52HUQ add the low or high 52 bits of the 104-bit product of the low
+// 52 bits of two 64-bit lanes to a third; avo v0.5.0 has both, so no raw
+// encodings are needed. Level AVX512 already requires IFMA
+// (internal/accel/cpu).
 //
 // Execution µops per 16 lanes (zmm, ports 0 and 5; VPMULDQ and VPMADD52LUQ
 // both issue two per cycle on this machine, VPMULLD one; the zeroing idiom
@@ -45,14 +46,15 @@ import (
 //     IFMA the odd lanes' multiply-and-accumulate is one VPMADD52LUQ (their
 //     factors are already zero-extended by VPSRLQ): 5.
 //
-// Measured (thread CPU time per call, BenchmarkIFMAKernels and
-// BenchmarkKernels, -count 6 to 8, with both twiddle tables 64-byte
-// aligned): the IFMA forward transform is 2.6% slower than nttAVX512
-// (194.8 vs 189.9 ns) despite its 5% fewer µops, and a probe with
-// VPMULDQ in its IFMA slots ties, so IFMA costs slightly more than
-// VPMULDQ there. It stays out of dispatch, generated as nttAVX512IFMA for
-// BenchmarkIFMAKernels. The IFMA dot product is 10% faster (109 vs 121 ns
-// for five terms) and is nttDotAVX512 (dotKernel).
+// Measured (thread CPU time per call, BenchmarkIFMAKernels): the IFMA
+// forward transform does not beat nttAVX512 despite its 5% fewer µops:
+// 194.8 vs 189.9 ns (+2.6%, p < 0.001, n = 8), and 198.0 vs 194.4 ns as the
+// fastest of 20 runs in another build. A probe with VPMULDQ in its IFMA
+// slots ran level with nttAVX512, so here IFMA costs a little more than
+// VPMULDQ. It stays out of dispatch, generated as nttAVX512IFMA for
+// BenchmarkIFMAKernels and its tests. The IFMA dot product is 10% faster
+// (109 vs 121 ns for five terms, p = 0.002, twice) and is nttDotAVX512
+// (dotKernel).
 
 // shoup holds the registers of the IFMA Shoup products of a transform.
 type shoup struct {
