@@ -329,3 +329,16 @@ func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negat
 	}
 	sparseMulGeneric(out, base, table, ch, negate)
 }
+
+// packedMulTo sets out to base + Σ windows − bias mod q for a packed table
+// (pspm.go): base ± c·s.
+func packedMulTo(out, base *ringElement, table *[3 * n]byte, plus, minus *[n]uint16, nPlus, nMinus, group int, bias uint32) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		packedMulAVX512(words(out), words(base), table, plus, minus, nPlus, nMinus, group, bias)
+	case cpu.AVX2:
+		packedMulAVX2(words(out), words(base), table, plus, minus, nPlus, nMinus, group, bias)
+	default:
+		packedMulGeneric(out, base, table, plus, minus, nPlus, nMinus, group, bias)
+	}
+}

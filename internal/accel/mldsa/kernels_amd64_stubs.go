@@ -298,3 +298,19 @@ func rejEta4AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 //
 //go:noescape
 func sparseMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]int32, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, negate bool)
+
+// packedMulAVX512 sets out to base + Σ windows − bias mod q, fully reduced, for the
+// windows of table at the byte offsets plus[:nPlus] and 256 + minus[:nMinus],
+// summed bytewise and widened after every group windows: base ± c·s for the
+// biased table of s.
+//
+//go:noescape
+func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, group int, bias uint32)
+
+// packedMulAVX2 sets out to base + Σ windows − bias mod q, fully reduced, for the
+// windows of table at the byte offsets plus[:nPlus] and 256 + minus[:nMinus],
+// summed bytewise and widened after every group windows: base ± c·s for the
+// biased table of s.
+//
+//go:noescape
+func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, group int, bias uint32)

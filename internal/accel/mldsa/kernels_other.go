@@ -77,3 +77,9 @@ func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negat
 
 // packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1).
 func packZ(p *Params, out []byte, z *ringElement) { packZGeneric(p, out, z) }
+
+// packedMulTo sets out to base + Σ windows − bias mod q for a packed table
+// (pspm.go): base ± c·s.
+func packedMulTo(out, base *ringElement, table *[3 * n]byte, plus, minus *[n]uint16, nPlus, nMinus, group int, bias uint32) {
+	packedMulGeneric(out, base, table, plus, minus, nPlus, nMinus, group, bias)
+}

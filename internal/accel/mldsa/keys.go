@@ -38,6 +38,7 @@ type PrivateKey struct {
 	s1H     [maxL]nttElement
 	s2H     [maxK]nttElement
 	t0H     [maxK]nttElement
+	packed  packedTables // s1 and s2 for the packed products c·s (pspm.go)
 }
 
 // Params returns the key's parameter set.
@@ -88,6 +89,7 @@ func (sk *PrivateKey) complete(p *Params) {
 	for i := range p.K {
 		sk.s2H[i] = ntt(&sk.s2[i])
 	}
+	sk.packed = newPackedTables(p, sk.s1[:p.L], sk.s2[:p.K])
 	for i := range p.K {
 		acc := nttDot(pub.a[i*p.L:(i+1)*p.L], sk.s1H[:p.L])
 		t := invNTT(&acc)

@@ -575,38 +575,48 @@ func TestSparseMulMatchesNTT(t *testing.T) {
 	})
 }
 
-// BenchmarkChallengeProducts compares, at every level, the two ways signing
-// can compute y + c·s1: the NTT path (pointwise product with the stored ŝ1,
-// inverse NTT, addition) and the sparse product (sparse.go), for ML-DSA-65.
+// BenchmarkChallengeProducts compares, for each set and at every level, the
+// ways signing can compute y + c·s1: the NTT path (pointwise product with
+// the stored ŝ1, inverse NTT, addition), the sparse product in 32-bit lanes
+// (sparse.go) and the packed one (pspm.go).
 func BenchmarkChallengeProducts(b *testing.B) {
-	rng := rand.New(rand.NewPCG(10, 10))
-	p := Params65()
-	c := sampleInBall(p, []byte("challenge"))
-	s := randomSmall(rng, p.Eta)
-	y := randomRing(rng)
-	cH, sH := ntt(&c), ntt(&s)
-	table := negacyclicTable(&s)
-	var ch challenge
-	ch.set(&c)
-	var z ringElement
-	b.Run("ntt", func(b *testing.B) {
-		cputest.BenchLevels(b, "", func(b *testing.B) {
-			var prod nttElement
-			var cs ringElement
-			for b.Loop() {
-				nttMulTo(&prod, &cH, &sH)
-				invNTTTo(&cs, &prod)
-				polyAddTo(&z, &y, &cs)
-			}
+	for _, p := range All() {
+		rng := rand.New(rand.NewPCG(10, 10))
+		c := sampleInBall(p, []byte("challenge"))
+		s := randomSmall(rng, p.Eta)
+		y := randomRing(rng)
+		cH, sH := ntt(&c), ntt(&s)
+		table := negacyclicTable(&s)
+		tables := newPackedTables(p, []ringElement{s}, nil)
+		var ch challenge
+		ch.set(&c)
+		var z ringElement
+		b.Run(p.Name+"/ntt", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				var prod nttElement
+				var cs ringElement
+				for b.Loop() {
+					nttMulTo(&prod, &cH, &sH)
+					invNTTTo(&cs, &prod)
+					polyAddTo(&z, &y, &cs)
+				}
+			})
 		})
-	})
-	b.Run("sparse", func(b *testing.B) {
-		cputest.BenchLevels(b, "", func(b *testing.B) {
-			for b.Loop() {
-				sparseMul(&z, &y, &table, &ch, false)
-			}
+		b.Run(p.Name+"/sparse", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				for b.Loop() {
+					sparseMul(&z, &y, &table, &ch, false)
+				}
+			})
 		})
-	})
+		b.Run(p.Name+"/packed", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				for b.Loop() {
+					tables.mul(&z, &y, 0, &ch, false)
+				}
+			})
+		})
+	}
 }
 
 // FuzzSparseMul compares the sparse product with the NTT path at every

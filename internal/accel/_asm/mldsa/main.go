@@ -33,5 +33,7 @@ func main() {
 	packKernels(c)
 	samplerKernels(c)
 	sparseKernel(c)
+	packedKernel(c, avx512)
+	packedKernel(c, avx2)
 	Generate()
 }
