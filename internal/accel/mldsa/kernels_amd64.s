@@ -32644,324 +32644,9 @@ rejEta4AVX2_done:
 	VZEROUPPER
 	RET
 
-// func sparseMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]int32, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, negate bool)
-// Requires: AVX, AVX512F
-TEXT ·sparseMulAVX512(SB), NOSPLIT, $0-57
-	MOVQ   table+16(FP), AX
-	VPXORD Z0, Z0, Z0
-	VPXORD Z1, Z1, Z1
-	VPXORD Z2, Z2, Z2
-	VPXORD Z3, Z3, Z3
-	VPXORD Z4, Z4, Z4
-	VPXORD Z5, Z5, Z5
-	VPXORD Z6, Z6, Z6
-	VPXORD Z7, Z7, Z7
-	VPXORD Z8, Z8, Z8
-	VPXORD Z9, Z9, Z9
-	VPXORD Z10, Z10, Z10
-	VPXORD Z11, Z11, Z11
-	VPXORD Z12, Z12, Z12
-	VPXORD Z13, Z13, Z13
-	VPXORD Z14, Z14, Z14
-	VPXORD Z15, Z15, Z15
-	MOVQ   plus+24(FP), DX
-	MOVQ   nPlus+40(FP), BX
-	TESTQ  BX, BX
-	JZ     sparse_plus_done
-
-sparse_plus:
-	MOVWQZX (DX), CX
-	LEAQ    (AX)(CX*4), CX
-	VPADDD  (CX), Z0, Z0
-	VPADDD  64(CX), Z1, Z1
-	VPADDD  128(CX), Z2, Z2
-	VPADDD  192(CX), Z3, Z3
-	VPADDD  256(CX), Z4, Z4
-	VPADDD  320(CX), Z5, Z5
-	VPADDD  384(CX), Z6, Z6
-	VPADDD  448(CX), Z7, Z7
-	VPADDD  512(CX), Z8, Z8
-	VPADDD  576(CX), Z9, Z9
-	VPADDD  640(CX), Z10, Z10
-	VPADDD  704(CX), Z11, Z11
-	VPADDD  768(CX), Z12, Z12
-	VPADDD  832(CX), Z13, Z13
-	VPADDD  896(CX), Z14, Z14
-	VPADDD  960(CX), Z15, Z15
-	ADDQ    $0x02, DX
-	DECQ    BX
-	JNZ     sparse_plus
-
-sparse_plus_done:
-	MOVQ  minus+32(FP), DX
-	MOVQ  nMinus+48(FP), BX
-	TESTQ BX, BX
-	JZ    sparse_minus_done
-
-sparse_minus:
-	MOVWQZX (DX), CX
-	LEAQ    (AX)(CX*4), CX
-	VPSUBD  (CX), Z0, Z0
-	VPSUBD  64(CX), Z1, Z1
-	VPSUBD  128(CX), Z2, Z2
-	VPSUBD  192(CX), Z3, Z3
-	VPSUBD  256(CX), Z4, Z4
-	VPSUBD  320(CX), Z5, Z5
-	VPSUBD  384(CX), Z6, Z6
-	VPSUBD  448(CX), Z7, Z7
-	VPSUBD  512(CX), Z8, Z8
-	VPSUBD  576(CX), Z9, Z9
-	VPSUBD  640(CX), Z10, Z10
-	VPSUBD  704(CX), Z11, Z11
-	VPSUBD  768(CX), Z12, Z12
-	VPSUBD  832(CX), Z13, Z13
-	VPSUBD  896(CX), Z14, Z14
-	VPSUBD  960(CX), Z15, Z15
-	ADDQ    $0x02, DX
-	DECQ    BX
-	JNZ     sparse_minus
-
-sparse_minus_done:
-	MOVQ         out+0(FP), AX
-	MOVQ         base+8(FP), CX
-	MOVB         negate+56(FP), DL
-	VPBROADCASTD mldsaConstants<>+0(SB), Z16
-	TESTB        DL, DL
-	JNZ          sparse_negate
-	VMOVDQU32    (CX), Z17
-	VPADDD       Z0, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, (AX)
-	VMOVDQU32    64(CX), Z17
-	VPADDD       Z1, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 64(AX)
-	VMOVDQU32    128(CX), Z17
-	VPADDD       Z2, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 128(AX)
-	VMOVDQU32    192(CX), Z17
-	VPADDD       Z3, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 192(AX)
-	VMOVDQU32    256(CX), Z17
-	VPADDD       Z4, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 256(AX)
-	VMOVDQU32    320(CX), Z17
-	VPADDD       Z5, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 320(AX)
-	VMOVDQU32    384(CX), Z17
-	VPADDD       Z6, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 384(AX)
-	VMOVDQU32    448(CX), Z17
-	VPADDD       Z7, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 448(AX)
-	VMOVDQU32    512(CX), Z17
-	VPADDD       Z8, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 512(AX)
-	VMOVDQU32    576(CX), Z17
-	VPADDD       Z9, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 576(AX)
-	VMOVDQU32    640(CX), Z17
-	VPADDD       Z10, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 640(AX)
-	VMOVDQU32    704(CX), Z17
-	VPADDD       Z11, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 704(AX)
-	VMOVDQU32    768(CX), Z17
-	VPADDD       Z12, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 768(AX)
-	VMOVDQU32    832(CX), Z17
-	VPADDD       Z13, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 832(AX)
-	VMOVDQU32    896(CX), Z17
-	VPADDD       Z14, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 896(AX)
-	VMOVDQU32    960(CX), Z17
-	VPADDD       Z15, Z17, Z17
-	VPADDD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VPSUBD       Z16, Z17, Z18
-	VPMINUD      Z18, Z17, Z17
-	VMOVDQU32    Z17, 960(AX)
-	VZEROUPPER
-	RET
-
-sparse_negate:
-	VMOVDQU32 (CX), Z17
-	VPSUBD    Z0, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, (AX)
-	VMOVDQU32 64(CX), Z17
-	VPSUBD    Z1, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 64(AX)
-	VMOVDQU32 128(CX), Z17
-	VPSUBD    Z2, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 128(AX)
-	VMOVDQU32 192(CX), Z17
-	VPSUBD    Z3, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 192(AX)
-	VMOVDQU32 256(CX), Z17
-	VPSUBD    Z4, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 256(AX)
-	VMOVDQU32 320(CX), Z17
-	VPSUBD    Z5, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 320(AX)
-	VMOVDQU32 384(CX), Z17
-	VPSUBD    Z6, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 384(AX)
-	VMOVDQU32 448(CX), Z17
-	VPSUBD    Z7, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 448(AX)
-	VMOVDQU32 512(CX), Z17
-	VPSUBD    Z8, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 512(AX)
-	VMOVDQU32 576(CX), Z17
-	VPSUBD    Z9, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 576(AX)
-	VMOVDQU32 640(CX), Z17
-	VPSUBD    Z10, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 640(AX)
-	VMOVDQU32 704(CX), Z17
-	VPSUBD    Z11, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 704(AX)
-	VMOVDQU32 768(CX), Z17
-	VPSUBD    Z12, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 768(AX)
-	VMOVDQU32 832(CX), Z17
-	VPSUBD    Z13, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 832(AX)
-	VMOVDQU32 896(CX), Z17
-	VPSUBD    Z14, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 896(AX)
-	VMOVDQU32 960(CX), Z17
-	VPSUBD    Z15, Z17, Z17
-	VPADDD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VPSUBD    Z16, Z17, Z18
-	VPMINUD   Z18, Z17, Z17
-	VMOVDQU32 Z17, 960(AX)
-	VZEROUPPER
-	RET
-
-// func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, group int, bias uint32)
+// func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
 // Requires: AVX, AVX512BW, AVX512F
-TEXT ·packedMulAVX512(SB), NOSPLIT, $512-68
+TEXT ·packedMulAVX512(SB), NOSPLIT, $512-52
 	VPXORD    Z11, Z11, Z11
 	VMOVDQU32 Z11, (SP)
 	VMOVDQU32 Z11, 64(SP)
@@ -32976,22 +32661,22 @@ TEXT ·packedMulAVX512(SB), NOSPLIT, $512-68
 	VPXORD    Z2, Z2, Z2
 	VPXORD    Z3, Z3, Z3
 	MOVQ      table+16(FP), AX
-	MOVQ      group+56(FP), CX
-	MOVQ      plus+24(FP), BX
-	MOVQ      nPlus+40(FP), SI
-	TESTQ     SI, SI
-	JZ        packedMulAVX512_plus_done
+	MOVQ      group+40(FP), CX
+	MOVQ      windows+24(FP), DX
+	MOVQ      count+32(FP), BX
+	TESTQ     BX, BX
+	JZ        packed_done_AVX512
 
-packedMulAVX512_plus:
-	MOVWQZX       (BX), DX
-	LEAQ          (AX)(DX*1), DX
-	VPADDB        (DX), Z0, Z0
-	VPADDB        64(DX), Z1, Z1
-	VPADDB        128(DX), Z2, Z2
-	VPADDB        192(DX), Z3, Z3
-	ADDQ          $0x02, BX
+packed_window_AVX512:
+	MOVL          (DX), SI
+	LEAQ          (AX)(SI*1), SI
+	VPADDB        (SI), Z0, Z0
+	VPADDB        64(SI), Z1, Z1
+	VPADDB        128(SI), Z2, Z2
+	VPADDB        192(SI), Z3, Z3
+	ADDQ          $0x04, DX
 	DECQ          CX
-	JNZ           packedMulAVX512_plus_next
+	JNZ           packed_next_AVX512
 	VPMOVZXBW     Y0, Z11
 	VEXTRACTI64X4 $0x01, Z0, Y12
 	VPMOVZXBW     Y12, Z12
@@ -33024,67 +32709,13 @@ packedMulAVX512_plus:
 	VMOVDQU32     Z11, 384(SP)
 	VMOVDQU32     Z12, 448(SP)
 	VPXORD        Z3, Z3, Z3
-	MOVQ          group+56(FP), CX
+	MOVQ          group+40(FP), CX
 
-packedMulAVX512_plus_next:
-	DECQ SI
-	JNZ  packedMulAVX512_plus
+packed_next_AVX512:
+	DECQ BX
+	JNZ  packed_window_AVX512
 
-packedMulAVX512_plus_done:
-	MOVQ  minus+32(FP), BX
-	MOVQ  nMinus+48(FP), SI
-	TESTQ SI, SI
-	JZ    packedMulAVX512_minus_done
-
-packedMulAVX512_minus:
-	MOVWQZX       (BX), DX
-	LEAQ          (AX)(DX*1), DX
-	VPADDB        256(DX), Z0, Z0
-	VPADDB        320(DX), Z1, Z1
-	VPADDB        384(DX), Z2, Z2
-	VPADDB        448(DX), Z3, Z3
-	ADDQ          $0x02, BX
-	DECQ          CX
-	JNZ           packedMulAVX512_minus_next
-	VPMOVZXBW     Y0, Z11
-	VEXTRACTI64X4 $0x01, Z0, Y12
-	VPMOVZXBW     Y12, Z12
-	VPADDW        (SP), Z11, Z11
-	VPADDW        64(SP), Z12, Z12
-	VMOVDQU32     Z11, (SP)
-	VMOVDQU32     Z12, 64(SP)
-	VPXORD        Z0, Z0, Z0
-	VPMOVZXBW     Y1, Z11
-	VEXTRACTI64X4 $0x01, Z1, Y12
-	VPMOVZXBW     Y12, Z12
-	VPADDW        128(SP), Z11, Z11
-	VPADDW        192(SP), Z12, Z12
-	VMOVDQU32     Z11, 128(SP)
-	VMOVDQU32     Z12, 192(SP)
-	VPXORD        Z1, Z1, Z1
-	VPMOVZXBW     Y2, Z11
-	VEXTRACTI64X4 $0x01, Z2, Y12
-	VPMOVZXBW     Y12, Z12
-	VPADDW        256(SP), Z11, Z11
-	VPADDW        320(SP), Z12, Z12
-	VMOVDQU32     Z11, 256(SP)
-	VMOVDQU32     Z12, 320(SP)
-	VPXORD        Z2, Z2, Z2
-	VPMOVZXBW     Y3, Z11
-	VEXTRACTI64X4 $0x01, Z3, Y12
-	VPMOVZXBW     Y12, Z12
-	VPADDW        384(SP), Z11, Z11
-	VPADDW        448(SP), Z12, Z12
-	VMOVDQU32     Z11, 384(SP)
-	VMOVDQU32     Z12, 448(SP)
-	VPXORD        Z3, Z3, Z3
-	MOVQ          group+56(FP), CX
-
-packedMulAVX512_minus_next:
-	DECQ SI
-	JNZ  packedMulAVX512_minus
-
-packedMulAVX512_minus_done:
+packed_done_AVX512:
 	VPMOVZXBW     Y0, Z11
 	VEXTRACTI64X4 $0x01, Z0, Y12
 	VPMOVZXBW     Y12, Z12
@@ -33119,7 +32750,7 @@ packedMulAVX512_minus_done:
 	VPXORD        Z3, Z3, Z3
 	MOVQ          out+0(FP), AX
 	MOVQ          base+8(FP), CX
-	MOVL          bias+64(FP), DX
+	MOVL          bias+48(FP), DX
 	VPBROADCASTD  DX, Z9
 	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
 	VPMOVZXWD     (SP), Z11
@@ -33253,9 +32884,9 @@ packedMulAVX512_minus_done:
 	VZEROUPPER
 	RET
 
-// func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, group int, bias uint32)
+// func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
 // Requires: AVX, AVX2
-TEXT ·packedMulAVX2(SB), NOSPLIT, $512-68
+TEXT ·packedMulAVX2(SB), NOSPLIT, $512-52
 	VPXOR   Y11, Y11, Y11
 	VMOVDQU Y11, (SP)
 	VMOVDQU Y11, 32(SP)
@@ -33282,26 +32913,26 @@ TEXT ·packedMulAVX2(SB), NOSPLIT, $512-68
 	VPXOR   Y6, Y6, Y6
 	VPXOR   Y7, Y7, Y7
 	MOVQ    table+16(FP), AX
-	MOVQ    group+56(FP), CX
-	MOVQ    plus+24(FP), BX
-	MOVQ    nPlus+40(FP), SI
-	TESTQ   SI, SI
-	JZ      packedMulAVX2_plus_done
+	MOVQ    group+40(FP), CX
+	MOVQ    windows+24(FP), DX
+	MOVQ    count+32(FP), BX
+	TESTQ   BX, BX
+	JZ      packed_done_AVX2
 
-packedMulAVX2_plus:
-	MOVWQZX      (BX), DX
-	LEAQ         (AX)(DX*1), DX
-	VPADDB       (DX), Y0, Y0
-	VPADDB       32(DX), Y1, Y1
-	VPADDB       64(DX), Y2, Y2
-	VPADDB       96(DX), Y3, Y3
-	VPADDB       128(DX), Y4, Y4
-	VPADDB       160(DX), Y5, Y5
-	VPADDB       192(DX), Y6, Y6
-	VPADDB       224(DX), Y7, Y7
-	ADDQ         $0x02, BX
+packed_window_AVX2:
+	MOVL         (DX), SI
+	LEAQ         (AX)(SI*1), SI
+	VPADDB       (SI), Y0, Y0
+	VPADDB       32(SI), Y1, Y1
+	VPADDB       64(SI), Y2, Y2
+	VPADDB       96(SI), Y3, Y3
+	VPADDB       128(SI), Y4, Y4
+	VPADDB       160(SI), Y5, Y5
+	VPADDB       192(SI), Y6, Y6
+	VPADDB       224(SI), Y7, Y7
+	ADDQ         $0x04, DX
 	DECQ         CX
-	JNZ          packedMulAVX2_plus_next
+	JNZ          packed_next_AVX2
 	VPMOVZXBW    X0, Y11
 	VEXTRACTI128 $0x01, Y0, X12
 	VPMOVZXBW    X12, Y12
@@ -33366,103 +32997,13 @@ packedMulAVX2_plus:
 	VMOVDQU      Y11, 448(SP)
 	VMOVDQU      Y12, 480(SP)
 	VPXOR        Y7, Y7, Y7
-	MOVQ         group+56(FP), CX
+	MOVQ         group+40(FP), CX
 
-packedMulAVX2_plus_next:
-	DECQ SI
-	JNZ  packedMulAVX2_plus
+packed_next_AVX2:
+	DECQ BX
+	JNZ  packed_window_AVX2
 
-packedMulAVX2_plus_done:
-	MOVQ  minus+32(FP), BX
-	MOVQ  nMinus+48(FP), SI
-	TESTQ SI, SI
-	JZ    packedMulAVX2_minus_done
-
-packedMulAVX2_minus:
-	MOVWQZX      (BX), DX
-	LEAQ         (AX)(DX*1), DX
-	VPADDB       256(DX), Y0, Y0
-	VPADDB       288(DX), Y1, Y1
-	VPADDB       320(DX), Y2, Y2
-	VPADDB       352(DX), Y3, Y3
-	VPADDB       384(DX), Y4, Y4
-	VPADDB       416(DX), Y5, Y5
-	VPADDB       448(DX), Y6, Y6
-	VPADDB       480(DX), Y7, Y7
-	ADDQ         $0x02, BX
-	DECQ         CX
-	JNZ          packedMulAVX2_minus_next
-	VPMOVZXBW    X0, Y11
-	VEXTRACTI128 $0x01, Y0, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       (SP), Y11, Y11
-	VPADDW       32(SP), Y12, Y12
-	VMOVDQU      Y11, (SP)
-	VMOVDQU      Y12, 32(SP)
-	VPXOR        Y0, Y0, Y0
-	VPMOVZXBW    X1, Y11
-	VEXTRACTI128 $0x01, Y1, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       64(SP), Y11, Y11
-	VPADDW       96(SP), Y12, Y12
-	VMOVDQU      Y11, 64(SP)
-	VMOVDQU      Y12, 96(SP)
-	VPXOR        Y1, Y1, Y1
-	VPMOVZXBW    X2, Y11
-	VEXTRACTI128 $0x01, Y2, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       128(SP), Y11, Y11
-	VPADDW       160(SP), Y12, Y12
-	VMOVDQU      Y11, 128(SP)
-	VMOVDQU      Y12, 160(SP)
-	VPXOR        Y2, Y2, Y2
-	VPMOVZXBW    X3, Y11
-	VEXTRACTI128 $0x01, Y3, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       192(SP), Y11, Y11
-	VPADDW       224(SP), Y12, Y12
-	VMOVDQU      Y11, 192(SP)
-	VMOVDQU      Y12, 224(SP)
-	VPXOR        Y3, Y3, Y3
-	VPMOVZXBW    X4, Y11
-	VEXTRACTI128 $0x01, Y4, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       256(SP), Y11, Y11
-	VPADDW       288(SP), Y12, Y12
-	VMOVDQU      Y11, 256(SP)
-	VMOVDQU      Y12, 288(SP)
-	VPXOR        Y4, Y4, Y4
-	VPMOVZXBW    X5, Y11
-	VEXTRACTI128 $0x01, Y5, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       320(SP), Y11, Y11
-	VPADDW       352(SP), Y12, Y12
-	VMOVDQU      Y11, 320(SP)
-	VMOVDQU      Y12, 352(SP)
-	VPXOR        Y5, Y5, Y5
-	VPMOVZXBW    X6, Y11
-	VEXTRACTI128 $0x01, Y6, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       384(SP), Y11, Y11
-	VPADDW       416(SP), Y12, Y12
-	VMOVDQU      Y11, 384(SP)
-	VMOVDQU      Y12, 416(SP)
-	VPXOR        Y6, Y6, Y6
-	VPMOVZXBW    X7, Y11
-	VEXTRACTI128 $0x01, Y7, X12
-	VPMOVZXBW    X12, Y12
-	VPADDW       448(SP), Y11, Y11
-	VPADDW       480(SP), Y12, Y12
-	VMOVDQU      Y11, 448(SP)
-	VMOVDQU      Y12, 480(SP)
-	VPXOR        Y7, Y7, Y7
-	MOVQ         group+56(FP), CX
-
-packedMulAVX2_minus_next:
-	DECQ SI
-	JNZ  packedMulAVX2_minus
-
-packedMulAVX2_minus_done:
+packed_done_AVX2:
 	VPMOVZXBW    X0, Y11
 	VEXTRACTI128 $0x01, Y0, X12
 	VPMOVZXBW    X12, Y12
@@ -33529,7 +33070,7 @@ packedMulAVX2_minus_done:
 	VPXOR        Y7, Y7, Y7
 	MOVQ         out+0(FP), AX
 	MOVQ         base+8(FP), CX
-	MOVL         bias+64(FP), DX
+	MOVL         bias+48(FP), DX
 	VMOVD        DX, X9
 	VPBROADCASTD X9, Y9
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
@@ -33789,5 +33330,214 @@ packedMulAVX2_minus_done:
 	VPSUBD       Y8, Y10, Y11
 	VPMINUD      Y11, Y10, Y10
 	VMOVDQU      Y10, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaWindowStart<>+0(SB)/4, $0x00000100
+DATA mldsaWindowStart<>+4(SB)/4, $0x000000ff
+DATA mldsaWindowStart<>+8(SB)/4, $0x000000fe
+DATA mldsaWindowStart<>+12(SB)/4, $0x000000fd
+DATA mldsaWindowStart<>+16(SB)/4, $0x000000fc
+DATA mldsaWindowStart<>+20(SB)/4, $0x000000fb
+DATA mldsaWindowStart<>+24(SB)/4, $0x000000fa
+DATA mldsaWindowStart<>+28(SB)/4, $0x000000f9
+DATA mldsaWindowStart<>+32(SB)/4, $0x000000f8
+DATA mldsaWindowStart<>+36(SB)/4, $0x000000f7
+DATA mldsaWindowStart<>+40(SB)/4, $0x000000f6
+DATA mldsaWindowStart<>+44(SB)/4, $0x000000f5
+DATA mldsaWindowStart<>+48(SB)/4, $0x000000f4
+DATA mldsaWindowStart<>+52(SB)/4, $0x000000f3
+DATA mldsaWindowStart<>+56(SB)/4, $0x000000f2
+DATA mldsaWindowStart<>+60(SB)/4, $0x000000f1
+GLOBL mldsaWindowStart<>(SB), RODATA|NOPTR, $64
+
+// func challengeWindowsAVX512(windows *[256]uint32, c *[256]uint32) int
+// Requires: AVX, AVX512F, POPCNT
+TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
+	MOVQ          windows+0(FP), AX
+	MOVQ          c+8(FP), CX
+	XORQ          DX, DX
+	VMOVDQU32     mldsaWindowStart<>+0(SB), Z0
+	MOVL          $0x00000010, BX
+	VPBROADCASTD  BX, Z1
+	MOVL          $0x00400000, BX
+	VPBROADCASTD  BX, Z2
+	VMOVDQU32     (CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     64(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     128(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     192(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     256(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     320(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     384(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     448(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     512(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     576(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     640(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     704(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     768(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     832(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     896(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	VMOVDQU32     960(CX), Z3
+	VPTESTMD      Z3, Z3, K1
+	VPANDD        Z2, Z3, Z4
+	VPSRLD        $0x0e, Z4, Z4
+	VPADDD        Z0, Z4, Z4
+	VPCOMPRESSD.Z Z4, K1, Z4
+	VMOVDQU32     Z4, (AX)(DX*4)
+	KMOVW         K1, BX
+	POPCNTL       BX, BX
+	ADDQ          BX, DX
+	VPSUBD        Z1, Z0, Z0
+	MOVQ          DX, ret+16(FP)
 	VZEROUPPER
 	RET

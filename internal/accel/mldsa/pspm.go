@@ -9,16 +9,16 @@ import "encoding/binary"
 // of s, and so a sum of τ rotations of the biased values η ± s in [0, 2η]:
 // with b the sum of the biased rotations, c·s = b − τη.
 //
-// Each s has a table of 3n bytes, T = (η − s, η + s, η − s). The rotation
-// X^p·s, biased, is the window T[n−p … 2n−p), and −X^p·s, biased, the window
-// T[2n−p … 3n−p), since X^n = −1: a coefficient +1 of c at p adds the first,
-// a coefficient −1 the second, and −c·s swaps the two roles. Windows are
-// added bytewise, 8 coefficients to a uint64 (SWAR), 64 to a zmm or 32 to a
-// ymm register; a byte holds the sum of up to ⌊255/2η⌋ windows (63 for
-// η = 2, 31 for η = 4) without carrying into its neighbour, so the byte sums
-// are widened into 16-bit sums (at most 2τη ≤ 392) after every group of
-// that many windows and at the end. For η = 2, τ ≤ 60 windows fit in one
-// group.
+// Each s has a table of 4n bytes, T = (η − s, η + s, η − s, η + s). The
+// rotation X^p·s, biased, is the window T[n−p … 2n−p), and −X^p·s, biased,
+// the window n bytes further, since X^n = −1: a coefficient of c at p adds
+// the window at n − p for +1 and 2n − p for −1, and −c·s reads every window
+// n bytes further. Windows are added bytewise, 8 coefficients to a uint64
+// (SWAR), 64 to a zmm or 32 to a ymm register; a byte holds the sum of up
+// to ⌊255/2η⌋ windows (63 for η = 2, 31 for η = 4) without carrying into
+// its neighbour, so the byte sums are widened into 16-bit sums (at most
+// 2τη ≤ 392) after every group of that many windows and at the end. For
+// η = 2, τ ≤ 60 windows fit in one group.
 //
 // Constant time: every kernel adds τ windows of n bytes, widens after the
 // same windows and unpacks n sums whatever the values of s, which only flow
@@ -29,16 +29,41 @@ import "encoding/binary"
 // same argument that lets SampleInBall run in time variable on c (ball.go)
 // and the rejection loop reveal its iteration count (sign.go).
 
+// challenge is c as the offsets of its windows: n − p for a +1 at p, 2n − p
+// for a −1.
+type challenge struct {
+	windows [n]uint32
+	count   int
+}
+
+// set decomposes c (coefficients 0, 1 or q − 1) with the level's kernel.
+func (ch *challenge) set(c *ringElement) { ch.count = challengeWindows(&ch.windows, c) }
+
+// challengeWindowsGeneric writes the window offsets of c's nonzero
+// coefficients to windows and returns their count. Every position is
+// written and the count grows only where c is nonzero, so that it has no
+// branch on c: a signer decomposes every candidate's c, and mispredicted
+// branches would cost as much as the products save.
+func challengeWindowsGeneric(windows *[n]uint32, c *ringElement) int {
+	count := 0
+	for p, x := range c {
+		minus := uint32(x) >> 22 & 1 // q − 1 has bit 22 set, 1 has not
+		windows[count] = uint32(n-p) + n*minus
+		count += int(ctNotEqual(uint32(x), 0))
+	}
+	return count
+}
+
 // packedTables holds the tables of s1[0], …, s1[L−1], s2[0], …, s2[K−1].
 type packedTables struct {
-	eta  int
-	buf  [][3 * n]byte
+	eta int
+	buf [][4 * n]byte
 }
 
 // newPackedTables builds the tables of s1 and s2 (coefficients in
 // [−η, η]); it runs once per key.
 func newPackedTables(p *Params, s1, s2 []ringElement) packedTables {
-	t := packedTables{eta: p.Eta, buf: make([][3 * n]byte, len(s1)+len(s2))}
+	t := packedTables{eta: p.Eta, buf: make([][4 * n]byte, len(s1)+len(s2))}
 	for i := range s1 {
 		t.fill(i, &s1[i])
 	}
@@ -57,6 +82,7 @@ func (t *packedTables) fill(i int, s *ringElement) {
 		tab[j] = byte(eta - v)
 		tab[n+j] = byte(eta + v)
 		tab[2*n+j] = byte(eta - v)
+		tab[3*n+j] = byte(eta + v)
 	}
 }
 
@@ -64,13 +90,13 @@ func (t *packedTables) fill(i int, s *ringElement) {
 // reduced, for s the polynomial of table i: s1[i] for i < L, s2[i − L]
 // after.
 func (t *packedTables) mul(out, base *ringElement, i int, ch *challenge, negate bool) {
-	plus, minus, nPlus, nMinus := &ch.plus, &ch.minus, ch.nPlus, ch.nMinus
+	tab := t.buf[i][:]
 	if negate { // a public flag of the caller
-		plus, minus, nPlus, nMinus = minus, plus, nMinus, nPlus
+		tab = tab[n:]
 	}
 	group := 255 / (2 * t.eta)
-	bias := uint32((nPlus + nMinus) * t.eta)
-	packedMulTo(out, base, &t.buf[i], plus, minus, nPlus, nMinus, group, bias)
+	bias := uint32(ch.count * t.eta)
+	packedMulTo(out, base, (*[3 * n]byte)(tab[:3*n]), &ch.windows, ch.count, group, bias)
 }
 
 const (
@@ -79,23 +105,19 @@ const (
 )
 
 // packedMulGeneric sets out to base + Σ windows − bias mod q, fully
-// reduced: the windows of table at the offsets plus[:nPlus] and, n bytes
-// further, minus[:nMinus], widened after every group of windows. It is the
-// portable kernel behind packedMulTo, and its specification.
-func packedMulGeneric(out, base *ringElement, table *[3 * n]byte, plus, minus *[n]uint16, nPlus, nMinus, group int, bias uint32) {
+// reduced: the sum of the n-byte windows of table at the offsets
+// windows[:count] (each in [1, 2n]), widened after every group of windows.
+// It is the portable kernel behind packedMulTo, and its specification.
+func packedMulGeneric(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32, count, group int, bias uint32) {
 	var (
 		narrow    [n / 8]uint64 // byte sums of coefficients 8j … 8j + 7
 		even, odd [n / 8]uint64 // 16-bit sums of coefficients 8j + 2k and 8j + 2k + 1
 		room      = group
 	)
 	// Variable time on c only; see the comment at the top.
-	for k := range nPlus + nMinus {
-		start := n + int(minus[max(k-nPlus, 0)])
-		if k < nPlus {
-			start = int(plus[k])
-		}
-		addWindow(&narrow, (*[n]byte)(table[start:start+n]))
-		if room--; room == 0 || k == nPlus+nMinus-1 {
+	for k, off := range windows[:count] {
+		addWindow(&narrow, (*[n]byte)(table[off:off+n]))
+		if room--; room == 0 || k == count-1 {
 			for j, w := range narrow {
 				even[j] += w & lowBytes
 				odd[j] += w >> 8 & lowBytes
@@ -109,8 +131,8 @@ func packedMulGeneric(out, base *ringElement, table *[3 * n]byte, plus, minus *[
 			for h, sums := range [2]uint64{even[j], odd[j]} {
 				i := 8*j + 2*k + h
 				v := uint32(sums>>(16*k)&lowWords) - bias // c·s, in [−τη, τη]
-				x := int32(uint32(base[i])+v) - q        // in (−q − τη, τη)
-				x += x >> 31 & q                         // in (−τη, q)
+				x := int32(uint32(base[i])+v) - q         // in (−q − τη, τη)
+				x += x >> 31 & q                          // in (−τη, q)
 				x += x >> 31 & q
 				out[i] = fieldElement(x)
 			}

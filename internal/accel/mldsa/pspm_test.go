@@ -3,6 +3,7 @@ package mldsa
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
@@ -35,12 +36,12 @@ func checkPacked(t *testing.T, p *Params, base, c, s *ringElement, what string) 
 		if got != want {
 			t.Fatalf("%s (%s, negate %v): packed product differs from the NTT path", what, p.Name, negate)
 		}
-		plus, minus, nPlus, nMinus := &ch.plus, &ch.minus, ch.nPlus, ch.nMinus
+		tab := tables.buf[0][:3*n]
 		if negate {
-			plus, minus, nPlus, nMinus = minus, plus, nMinus, nPlus
+			tab = tables.buf[0][n:]
 		}
 		var generic ringElement
-		packedMulGeneric(&generic, base, &tables.buf[0], plus, minus, nPlus, nMinus, 255/(2*p.Eta), uint32(p.Tau*p.Eta))
+		packedMulGeneric(&generic, base, (*[3 * n]byte)(tab), &ch.windows, ch.count, 255/(2*p.Eta), uint32(p.Tau*p.Eta))
 		if generic != got {
 			t.Fatalf("%s (%s, negate %v): packed product differs from the portable kernel", what, p.Name, negate)
 		}
@@ -114,10 +115,43 @@ func TestPackedMulGroups(t *testing.T) {
 			c := sampleInBall(Params65(), []byte{byte(group)})
 			ch.set(&c)
 			var got, want ringElement
-			packedMulTo(&got, &base, &table, &ch.plus, &ch.minus, ch.nPlus, ch.nMinus, group, 0)
-			packedMulGeneric(&want, &base, &table, &ch.plus, &ch.minus, ch.nPlus, ch.nMinus, group, 0)
+			packedMulTo(&got, &base, &table, &ch.windows, ch.count, group, 0)
+			packedMulGeneric(&want, &base, &table, &ch.windows, ch.count, group, 0)
 			if got != want {
 				t.Fatalf("group %d: kernel differs from the portable one", group)
+			}
+		}
+	})
+}
+
+// TestChallengeSet checks the window offsets of c against its coefficients
+// at every level, for the challenges of every set, the zero polynomial and the edge
+// challenges.
+func TestChallengeSet(t *testing.T) {
+	cases := []ringElement{{}}
+	for _, p := range All() {
+		for _, sign := range []int{1, -1, 0} {
+			cases = append(cases, edgeChallenge(p, sign))
+		}
+		for i := range 20 {
+			cases = append(cases, sampleInBall(p, []byte{byte(i), 'c'}))
+		}
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i, c := range cases {
+			var want []uint32
+			for p, x := range c {
+				switch x {
+				case 1:
+					want = append(want, uint32(n-p))
+				case q - 1:
+					want = append(want, uint32(2*n-p))
+				}
+			}
+			var ch challenge
+			ch.set(&c)
+			if !slices.Equal(ch.windows[:ch.count], want) {
+				t.Fatalf("case %d: windows %v, want %v", i, ch.windows[:ch.count], want)
 			}
 		}
 	})

@@ -32,8 +32,8 @@ func main() {
 	polyKernels(c, avx2)
 	packKernels(c)
 	samplerKernels(c)
-	sparseKernel(c)
 	packedKernel(c, avx512)
 	packedKernel(c, avx2)
+	challengeKernel()
 	Generate()
 }

@@ -7,29 +7,29 @@ import (
 )
 
 // Packed sparse products (PSPM) c·s: the biased table T = (η − s, η + s,
-// η − s) of s holds 3·256 bytes in [0, 2η], so a register adds 64 (zmm) or
+// η − s, η + s) of s holds bytes in [0, 2η], so a register adds 64 (zmm) or
 // 32 (ymm) coefficients of a window at once. A +1 of c at p adds the window
-// at byte 256 − p, a −1 the window 256 bytes further. The byte sums are
-// widened into 16-bit sums on the stack after every group of windows small
-// enough not to overflow a byte (⌊255/2η⌋), and at the end. The positions
-// of c choose the addresses and the count of windows when a widening
-// happens: c is public for the signature that is output, and a rejected
-// candidate's c is discarded (the argument of SampleInBall's timing); the
-// table values only flow through additions, the same for every s.
+// at byte 256 − p, a −1 the window at 512 − p; the kernels take the windows
+// as a list of offsets into a 768-byte view of T (the caller starts the view
+// 256 bytes in for −c·s). The byte sums are widened into 16-bit sums on the
+// stack after every group of windows small enough not to overflow a byte
+// (⌊255/2η⌋), and at the end. The positions of c choose the addresses and
+// the count of windows when a widening happens: c is public for the
+// signature that is output, and a rejected candidate's c is discarded (the
+// argument of SampleInBall's timing); the table values only flow through
+// additions, the same for every s.
 
 // packedKernel emits packedMul<width>(out, base *[256]uint32, table
-// *[768]byte, plus, minus *[256]uint16, nPlus, nMinus, group int, bias
-// uint32): out = base + Σ windows − bias mod q, fully reduced, the windows
-// of table taken at the byte offsets in plus[:nPlus] and, 256 bytes further,
-// minus[:nMinus], widened after every group windows.
+// *[768]byte, windows *[256]uint32, count, group int, bias uint32): out =
+// base + Σ windows − bias mod q, fully reduced, for the 256-byte windows of
+// table at the offsets windows[:count], widened after every group windows.
 func packedKernel(c *constants, w *width) {
 	name := kernelName("packedMul", w)
-	TEXT(name, NOSPLIT, "func(out, base *[256]uint32, table *[768]byte, plus, minus *[256]uint16, nPlus, nMinus, group int, bias uint32)")
+	TEXT(name, NOSPLIT, "func(out, base *[256]uint32, table *[768]byte, windows *[256]uint32, count, group int, bias uint32)")
 	Pragma("noescape")
 	Doc(name+" sets out to base + Σ windows − bias mod q, fully reduced, for the",
-		"windows of table at the byte offsets plus[:nPlus] and 256 + minus[:nMinus],",
-		"summed bytewise and widened after every group windows: base ± c·s for the",
-		"biased table of s.")
+		"256-byte windows of table at the offsets windows[:count], summed bytewise",
+		"and widened after every group windows: base ± c·s for the biased table of s.")
 	vecBytes := 4 * w.lanes
 	acc := w.regs[:n/vecBytes] // byte sums: 4 zmm or 8 ymm
 	qv, biasv, x, t, hi := w.regs[8], w.regs[9], w.regs[10], w.regs[11], w.regs[12]
@@ -70,32 +70,26 @@ func packedKernel(c *constants, w *width) {
 	}
 	table := Load(Param("table"), GP64())
 	room := Load(Param("group"), GP64())
-	ptr, off, idx, cnt := GP64(), GP64(), GP64(), GP64()
-	for _, list := range []struct {
-		list, count string
-		disp        int
-	}{{"plus", "nPlus", 0}, {"minus", "nMinus", n}} {
-		Load(Param(list.list), idx)
-		Load(Param(list.count), cnt)
-		loop := name + "_" + list.list
-		TESTQ(cnt, cnt)
-		JZ(LabelRef(loop + "_done"))
-		Label(loop)
-		MOVWQZX(Mem{Base: idx}, off)
-		LEAQ(Mem{Base: table, Index: off, Scale: 1}, ptr)
-		for v, r := range acc {
-			VPADDB(Mem{Base: ptr, Disp: list.disp + vecBytes*v}, r, r)
-		}
-		ADDQ(U8(2), idx)
-		DECQ(room)
-		JNZ(LabelRef(loop + "_next"))
-		widen()
-		Load(Param("group"), room)
-		Label(loop + "_next")
-		DECQ(cnt)
-		JNZ(LabelRef(loop))
-		Label(loop + "_done")
+	idx := Load(Param("windows"), GP64())
+	cnt := Load(Param("count"), GP64())
+	ptr, off := GP64(), GP64()
+	TESTQ(cnt, cnt)
+	JZ(LabelRef("packed_done_" + w.name))
+	Label("packed_window_" + w.name)
+	MOVL(Mem{Base: idx}, off.As32())
+	LEAQ(Mem{Base: table, Index: off, Scale: 1}, ptr)
+	for v, r := range acc {
+		VPADDB(Mem{Base: ptr, Disp: vecBytes * v}, r, r)
 	}
+	ADDQ(U8(4), idx)
+	DECQ(room)
+	JNZ(LabelRef("packed_next_" + w.name))
+	widen()
+	Load(Param("group"), room)
+	Label("packed_next_" + w.name)
+	DECQ(cnt)
+	JNZ(LabelRef("packed_window_" + w.name))
+	Label("packed_done_" + w.name)
 	widen()
 	// out = base + sums − bias, from (−τη, q + τη) into [0, q).
 	out := Load(Param("out"), GP64())
@@ -118,6 +112,51 @@ func packedKernel(c *constants, w *width) {
 		VPMINUD(t, x, x)
 		w.store(Mem{Base: out, Disp: 4 * i}, x)
 	}
+	VZEROUPPER()
+	RET()
+}
+
+// challengeKernel emits challengeWindowsAVX512(windows, c *[256]uint32)
+// int: the window offsets of c's nonzero coefficients in order, 256 − p
+// for a 1 at p and 512 − p for a q − 1, and their count. Each block of 16
+// coefficients is compressed with VPCOMPRESSD and stored whole: the 16
+// words stay within windows, since at most 16·b offsets precede block b.
+// Its time is the same for every c.
+func challengeKernel() {
+	first := GLOBL("mldsaWindowStart", RODATA|NOPTR)
+	for i := range 16 {
+		DATA(4*i, U32(n-i))
+	}
+	TEXT("challengeWindowsAVX512", NOSPLIT, "func(windows, c *[256]uint32) int")
+	Pragma("noescape")
+	Doc("challengeWindowsAVX512 writes the window offsets of c's nonzero coefficients,",
+		"256 − p for a 1 at p and 512 − p for a q − 1, to windows and returns their",
+		"count.")
+	out := Load(Param("windows"), GP64())
+	in := Load(Param("c"), GP64())
+	count, bits := GP64(), GP64()
+	XORQ(count, count)
+	idx, step, minusBit, x, t := Z0, Z1, Z2, Z3, Z4
+	VMOVDQU32(first, idx)
+	t32 := GP32()
+	MOVL(U32(16), t32)
+	VPBROADCASTD(t32, step)
+	MOVL(U32(1<<22), t32) // set in q − 1, not in 1
+	VPBROADCASTD(t32, minusBit)
+	for blk := range n / 16 {
+		VMOVDQU32(Mem{Base: in, Disp: 64 * blk}, x)
+		VPTESTMD(x, x, K1)
+		VPANDD(minusBit, x, t)
+		VPSRLD(U8(22-8), t, t) // 256 for q − 1
+		VPADDD(idx, t, t)
+		VPCOMPRESSD_Z(t, K1, t)
+		VMOVDQU32(t, Mem{Base: out, Index: count, Scale: 4})
+		KMOVW(K1, bits.As32())
+		POPCNTL(bits.As32(), bits.As32())
+		ADDQ(bits, count)
+		VPSUBD(step, idx, idx)
+	}
+	Store(count, ReturnIndex(0))
 	VZEROUPPER()
 	RET()
 }
