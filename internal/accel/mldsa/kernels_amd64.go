@@ -336,8 +336,11 @@ func packedMulTo(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32,
 // challengeWindows writes the window offsets of c's nonzero coefficients
 // (pspm.go) to windows and returns their count.
 func challengeWindows(windows *[n]uint32, c *ringElement) int {
-	if cpu.Active() == cpu.AVX512 {
+	switch cpu.Active() {
+	case cpu.AVX512:
 		return challengeWindowsAVX512(windows, words(c))
+	case cpu.AVX2:
+		return challengeWindowsAVX2(windows, words(c))
 	}
 	return challengeWindowsGeneric(windows, c)
 }

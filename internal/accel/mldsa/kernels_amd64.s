@@ -33363,10 +33363,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	MOVL          $0x00400000, BX
 	VPBROADCASTD  BX, Z2
 	VMOVDQU32     (CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33374,10 +33374,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     64(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33385,10 +33385,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     128(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33396,10 +33396,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     192(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33407,10 +33407,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     256(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33418,10 +33418,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     320(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33429,10 +33429,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     384(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33440,10 +33440,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     448(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33451,10 +33451,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     512(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33462,10 +33462,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     576(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33473,10 +33473,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     640(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33484,10 +33484,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     704(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33495,10 +33495,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     768(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33506,10 +33506,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     832(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33517,10 +33517,10 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     896(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
 	KMOVW         K1, BX
@@ -33528,16 +33528,516 @@ TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
 	ADDQ          BX, DX
 	VPSUBD        Z1, Z0, Z0
 	VMOVDQU32     960(CX), Z3
-	VPTESTMD      Z3, Z3, K1
 	VPANDD        Z2, Z3, Z4
 	VPSRLD        $0x0e, Z4, Z4
 	VPADDD        Z0, Z4, Z4
+	VPTESTMD      Z3, Z3, K1
 	VPCOMPRESSD.Z Z4, K1, Z4
 	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	KMOVW         K1, AX
+	POPCNTL       AX, AX
+	ADDQ          AX, DX
 	VPSUBD        Z1, Z0, Z0
 	MOVQ          DX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func challengeWindowsAVX2(windows *[256]uint32, c *[256]uint32) int
+// Requires: AVX, AVX2, POPCNT
+TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-24
+	MOVQ         windows+0(FP), AX
+	MOVQ         c+8(FP), CX
+	XORQ         DX, DX
+	VMOVDQU      mldsaWindowStart<>+0(SB), Y0
+	MOVL         $0x00000008, BX
+	VMOVD        BX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         $0x00400000, BX
+	VMOVD        BX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y6
+	LEAQ         mldsaCompactAVX2<>+0(SB), SI
+	VPXOR        Y8, Y8, Y8
+	VMOVDQU      (CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      32(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      64(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      96(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      128(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      160(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      192(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      224(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      256(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      288(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      320(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      352(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      384(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      416(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      448(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      480(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      512(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      544(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      576(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      608(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      640(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      672(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      704(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      736(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      768(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      800(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      832(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      864(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      896(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      928(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      960(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	VMOVDQU      992(CX), Y3
+	VPAND        Y2, Y3, Y4
+	VPSRLD       $0x0e, Y4, Y4
+	VPADDD       Y0, Y4, Y4
+	VPCMPGTD     Y8, Y3, Y5
+	VMOVMSKPS    Y5, BX
+	VPMOVZXBD    (SI)(BX*8), Y5
+	VPERMD       Y4, Y5, Y4
+	POPCNTQ      BX, BX
+	VMOVQ        BX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPGTD     Y6, Y7, Y5
+	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
+	ADDQ         BX, DX
+	VPSUBD       Y1, Y0, Y0
+	MOVQ         DX, ret+16(FP)
 	VZEROUPPER
 	RET

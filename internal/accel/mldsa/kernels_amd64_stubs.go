@@ -306,9 +306,14 @@ func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, wind
 //go:noescape
 func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
 
-// challengeWindowsAVX512 writes the window offsets of c's nonzero coefficients,
-// 256 − p for a 1 at p and 512 − p for a q − 1, to windows and returns their
-// count.
+// challengeWindowsAVX512 writes the window offsets of c's nonzero coefficients, 256 − p
+// for a 1 at p and 512 − p for a q − 1, to windows and returns their count.
 //
 //go:noescape
 func challengeWindowsAVX512(windows *[256]uint32, c *[256]uint32) int
+
+// challengeWindowsAVX2 writes the window offsets of c's nonzero coefficients, 256 − p
+// for a 1 at p and 512 − p for a q − 1, to windows and returns their count.
+//
+//go:noescape
+func challengeWindowsAVX2(windows *[256]uint32, c *[256]uint32) int

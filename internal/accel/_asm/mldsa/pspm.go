@@ -94,13 +94,7 @@ func packedKernel(c *constants, w *width) {
 	// out = base + sums − bias, from (−τη, q + τη) into [0, q).
 	out := Load(Param("out"), GP64())
 	base := Load(Param("base"), GP64())
-	bias := Load(Param("bias"), GP32())
-	if w.is512() {
-		VPBROADCASTD(bias, biasv)
-	} else {
-		VMOVD(bias, biasv.AsX())
-		VPBROADCASTD(biasv.AsX(), biasv)
-	}
+	broadcast(w, Load(Param("bias"), GP32()).(GPVirtual), biasv)
 	VPBROADCASTD(c.at(offQ), qv)
 	for i := 0; i < n; i += w.lanes {
 		VPMOVZXWD(wide.Offset(2*i), t)
@@ -116,47 +110,72 @@ func packedKernel(c *constants, w *width) {
 	RET()
 }
 
-// challengeKernel emits challengeWindowsAVX512(windows, c *[256]uint32)
+// challengeKernels emits challengeWindows<width>(windows, c *[256]uint32)
 // int: the window offsets of c's nonzero coefficients in order, 256 − p
-// for a 1 at p and 512 − p for a q − 1, and their count. Each block of 16
-// coefficients is compressed with VPCOMPRESSD and stored whole: the 16
-// words stay within windows, since at most 16·b offsets precede block b.
-// Its time is the same for every c.
-func challengeKernel() {
+// for a 1 at p and 512 − p for a q − 1, and their count. At AVX-512 each
+// block of 16 coefficients is compressed with VPCOMPRESSD and stored whole
+// (the 16 words stay within windows, since at most 16·b offsets precede
+// block b); at AVX2 the compactor stores the 8 lanes of a block that are
+// nonzero, with its table indexed by their pattern. The nonzero pattern is
+// c's, public (see above).
+func challengeKernels(cs *compactor) {
 	first := GLOBL("mldsaWindowStart", RODATA|NOPTR)
 	for i := range 16 {
 		DATA(4*i, U32(n-i))
 	}
-	TEXT("challengeWindowsAVX512", NOSPLIT, "func(windows, c *[256]uint32) int")
-	Pragma("noescape")
-	Doc("challengeWindowsAVX512 writes the window offsets of c's nonzero coefficients,",
-		"256 − p for a 1 at p and 512 − p for a q − 1, to windows and returns their",
-		"count.")
-	out := Load(Param("windows"), GP64())
-	in := Load(Param("c"), GP64())
-	count, bits := GP64(), GP64()
-	XORQ(count, count)
-	idx, step, minusBit, x, t := Z0, Z1, Z2, Z3, Z4
-	VMOVDQU32(first, idx)
-	t32 := GP32()
-	MOVL(U32(16), t32)
-	VPBROADCASTD(t32, step)
-	MOVL(U32(1<<22), t32) // set in q − 1, not in 1
-	VPBROADCASTD(t32, minusBit)
-	for blk := range n / 16 {
-		VMOVDQU32(Mem{Base: in, Disp: 64 * blk}, x)
-		VPTESTMD(x, x, K1)
-		VPANDD(minusBit, x, t)
-		VPSRLD(U8(22-8), t, t) // 256 for q − 1
-		VPADDD(idx, t, t)
-		VPCOMPRESSD_Z(t, K1, t)
-		VMOVDQU32(t, Mem{Base: out, Index: count, Scale: 4})
-		KMOVW(K1, bits.As32())
-		POPCNTL(bits.As32(), bits.As32())
-		ADDQ(bits, count)
-		VPSUBD(step, idx, idx)
+	for _, w := range []*width{avx512, avx2} {
+		name := kernelName("challengeWindows", w)
+		TEXT(name, NOSPLIT, "func(windows, c *[256]uint32) int")
+		Pragma("noescape")
+		Doc(name+" writes the window offsets of c's nonzero coefficients, 256 − p",
+			"for a 1 at p and 512 − p for a q − 1, to windows and returns their count.")
+		out := Load(Param("windows"), GP64())
+		in := Load(Param("c"), GP64())
+		count := GP64()
+		XORQ(count, count)
+		idx, step, minusBit, x, t, accept := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5]
+		w.load(first, idx)
+		t32 := GP32()
+		MOVL(U32(w.lanes), t32)
+		broadcast(w, t32, step)
+		MOVL(U32(1<<22), t32) // set in q − 1, not in 1
+		broadcast(w, t32, minusBit)
+		if !w.is512() {
+			cs.setup(w.regs[6], w.regs[7])
+			VPXOR(w.regs[8], w.regs[8], w.regs[8])
+		}
+		for blk := range n / w.lanes {
+			w.load(Mem{Base: in, Disp: 4 * w.lanes * blk}, x)
+			if w.is512() {
+				VPANDD(minusBit, x, t)
+			} else {
+				VPAND(minusBit, x, t)
+			}
+			VPSRLD(U8(22-8), t, t) // 256 for q − 1
+			VPADDD(idx, t, t)
+			if w.is512() {
+				VPTESTMD(x, x, K1)
+				VPCOMPRESSD_Z(t, K1, t)
+				w.store(Mem{Base: out, Index: count, Scale: 4}, t)
+				addPopCount(K1, count)
+			} else {
+				VPCMPGTD(w.regs[8], x, accept) // x > 0: nonzero
+				cs.store(t, accept, out, count)
+			}
+			VPSUBD(step, idx, idx)
+		}
+		Store(count, ReturnIndex(0))
+		VZEROUPPER()
+		RET()
 	}
-	Store(count, ReturnIndex(0))
-	VZEROUPPER()
-	RET()
+}
+
+// broadcast sets every 32-bit lane of v to r.
+func broadcast(w *width, r GPVirtual, v VecPhysical) {
+	if w.is512() {
+		VPBROADCASTD(r, v)
+		return
+	}
+	VMOVD(r, v.AsX())
+	VPBROADCASTD(v.AsX(), v)
 }
