@@ -7,6 +7,7 @@ import (
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // Differential tests of the dispatched kernels: at every level, each kernel
@@ -562,25 +563,21 @@ func BenchmarkChallengeProducts(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
 				var prod nttElement
 				var cs ringElement
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					nttMulTo(&prod, &cH, &sH)
 					invNTTTo(&cs, &prod)
 					polyAddTo(&z, &y, &cs)
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/packed", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				for b.Loop() {
-					tables.mul(&z, &y, 0, &ch, false)
-				}
+				benchcpu.Loop(b, func() { tables.mul(&z, &y, 0, &ch, false) })
 			})
 		})
 		b.Run(p.Name+"/challenge", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				for b.Loop() {
-					ch.set(&c)
-				}
+				benchcpu.Loop(b, func() { ch.set(&c) })
 			})
 		})
 	}
