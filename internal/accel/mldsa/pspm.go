@@ -27,7 +27,14 @@ import "encoding/binary"
 // c is public for the signature that is output (c̃ is in it), and the c of a
 // rejected candidate is discarded and independent of the accepted one — the
 // same argument that lets SampleInBall run in time variable on c (ball.go)
-// and the rejection loop reveal its iteration count (sign.go).
+// and the rejection loop reveal its iteration count (sign.go). What a cache
+// observer could learn is c's positions to the cache line and their signs,
+// for accepted and rejected candidates alike. Published attacks on leaked
+// rejected challenges need more than that: alone they lower security without
+// breaking it (Karabulut et al., HOST 2021), and key recovery (Zhou et al.,
+// TCHES 2025/4) also needs the rejected responses z, which here only flow
+// through additions, as s does. The NTT path reads no address that depends
+// on c.
 
 // challenge is c as the offsets of its windows: n − p for a +1 at p, 2n − p
 // for a −1.
