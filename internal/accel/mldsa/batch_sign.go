@@ -107,7 +107,7 @@ func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnd
 			sig := sigs[slot.item]
 			var cHat nttElement
 			nttTo(&cHat, &c[l])
-			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &cHat) {
+			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &c[l], &cHat) {
 				copy(sig, s.cTilde[i][:p.challengeSize()])
 				s.busy[i] = false
 				clear(slot.rhoPP[:])

@@ -320,12 +320,27 @@ func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 	return rejBoundedPolyGeneric(a, filled, eta, buf)
 }
 
-// sparseMul sets out to base + c·s mod q, or base − c·s with negate, for the
-// table (−s, s) of s.
-func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
-	if cpu.Active() == cpu.AVX512 {
-		sparseMulAVX512(words(out), words(base), table, &ch.plus, &ch.minus, ch.nPlus, ch.nMinus, negate)
-		return
+// packedMulTo sets out to base + Σ windows − bias mod q for a packed table
+// (pspm.go): base ± c·s.
+func packedMulTo(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32, count, group int, bias uint32) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		packedMulAVX512(words(out), words(base), table, windows, count, group, bias)
+	case cpu.AVX2:
+		packedMulAVX2(words(out), words(base), table, windows, count, group, bias)
+	default:
+		packedMulGeneric(out, base, table, windows, count, group, bias)
 	}
-	sparseMulGeneric(out, base, table, ch, negate)
+}
+
+// challengeWindows writes the window offsets of c's nonzero coefficients
+// (pspm.go) to windows and returns their count.
+func challengeWindows(windows *[n]uint32, c *ringElement) int {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		return challengeWindowsAVX512(windows, words(c))
+	case cpu.AVX2:
+		return challengeWindowsAVX2(windows, words(c))
+	}
+	return challengeWindowsGeneric(windows, c)
 }

@@ -298,9 +298,28 @@ func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 //go:noescape
 func rejEta4AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
-// sparseMulAVX512 sets out to base + c·s mod q, or base − c·s with negate, fully
-// reduced, for the table (−s, s) of s and the window offsets 256 − p of the
-// positions p of c's +1 (plus) and −1 (minus) coefficients.
+// packedMulAVX512 sets out to base + Σ windows − bias mod q, fully reduced, for the
+// 256-byte windows of table at the offsets windows[:count], summed bytewise
+// and widened after every group windows: base ± c·s for the biased table of s.
 //
 //go:noescape
-func sparseMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]int32, plus *[256]uint16, minus *[256]uint16, nPlus int, nMinus int, negate bool)
+func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
+
+// packedMulAVX2 sets out to base + Σ windows − bias mod q, fully reduced, for the
+// 256-byte windows of table at the offsets windows[:count], summed bytewise
+// and widened after every group windows: base ± c·s for the biased table of s.
+//
+//go:noescape
+func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
+
+// challengeWindowsAVX512 writes the window offsets of c's nonzero coefficients, 256 − p
+// for a 1 at p and 512 − p for a q − 1, to windows and returns their count.
+//
+//go:noescape
+func challengeWindowsAVX512(windows *[256]uint32, c *[256]uint32) int
+
+// challengeWindowsAVX2 writes the window offsets of c's nonzero coefficients, 256 − p
+// for a 1 at p and 512 − p for a q − 1, to windows and returns their count.
+//
+//go:noescape
+func challengeWindowsAVX2(windows *[256]uint32, c *[256]uint32) int

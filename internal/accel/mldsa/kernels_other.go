@@ -70,10 +70,17 @@ func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 // packT1 writes the 10-bit coefficients of t1 (pkEncode).
 func packT1(out []byte, t1 *ringElement) { packT1Generic(out, t1) }
 
-// sparseMul sets out to base + c·s mod q, or base − c·s with negate.
-func sparseMul(out, base *ringElement, table *[2 * n]int32, ch *challenge, negate bool) {
-	sparseMulGeneric(out, base, table, ch, negate)
-}
-
 // packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1).
 func packZ(p *Params, out []byte, z *ringElement) { packZGeneric(p, out, z) }
+
+// packedMulTo sets out to base + Σ windows − bias mod q for a packed table
+// (pspm.go): base ± c·s.
+func packedMulTo(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32, count, group int, bias uint32) {
+	packedMulGeneric(out, base, table, windows, count, group, bias)
+}
+
+// challengeWindows writes the window offsets of c's nonzero coefficients
+// (pspm.go) to windows and returns their count.
+func challengeWindows(windows *[n]uint32, c *ringElement) int {
+	return challengeWindowsGeneric(windows, c)
+}

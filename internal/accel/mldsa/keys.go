@@ -23,10 +23,10 @@ type PublicKey struct {
 	batch batchCache // per-key terms of the batch products, built on first use
 }
 
-// PrivateKey is an ML-DSA private key in the form signing uses: ŝ1, ŝ2, t̂0
-// and Â in the NTT domain beside ρ, K and tr, so that Sign runs no ExpandA
-// and no NTT of the key. It is read-only once built, so it is safe for
-// concurrent use.
+// PrivateKey is an ML-DSA private key in the form signing uses: t̂0 and Â in
+// the NTT domain and the packed tables of s1 and s2 (pspm.go) beside ρ, K
+// and tr, so that Sign runs no ExpandA and no NTT of the key. It is
+// read-only once built, so it is safe for concurrent use.
 type PrivateKey struct {
 	pub     PublicKey
 	key     [32]byte
@@ -35,9 +35,8 @@ type PrivateKey struct {
 	s1      [maxL]ringElement
 	s2      [maxK]ringElement
 	t0      [maxK]ringElement
-	s1H     [maxL]nttElement
-	s2H     [maxK]nttElement
 	t0H     [maxK]nttElement
+	packed  packedTables // s1 and s2 for the packed products c·s (pspm.go)
 }
 
 // Params returns the key's parameter set.
@@ -74,22 +73,22 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 	return sk
 }
 
-// complete derives everything else from ρ, s1 and s2: Â, the NTT forms of
-// the secrets, t = A·s1 + s2 split into t1 and t0, the public key and tr.
+// complete derives everything else from ρ, s1 and s2: Â, the packed tables
+// of s1 and s2, t = A·s1 + s2 split into t1 and t0 (and t̂0), the public key
+// and tr.
 // It is shared by KeyGen and by skDecode, which checks the result.
 func (sk *PrivateKey) complete(p *Params) {
 	pub := &sk.pub
 	pub.p = p
 	pub.a = make([]nttElement, p.K*p.L)
 	expandA(p, pub.a, &pub.rho, 0)
+	sk.packed = newPackedTables(p, sk.s1[:p.L], sk.s2[:p.K])
+	var s1H [maxL]nttElement // for t only: signing multiplies by s1 packed
 	for i := range p.L {
-		sk.s1H[i] = ntt(&sk.s1[i])
+		s1H[i] = ntt(&sk.s1[i])
 	}
 	for i := range p.K {
-		sk.s2H[i] = ntt(&sk.s2[i])
-	}
-	for i := range p.K {
-		acc := nttDot(pub.a[i*p.L:(i+1)*p.L], sk.s1H[:p.L])
+		acc := nttDot(pub.a[i*p.L:(i+1)*p.L], s1H[:p.L])
 		t := invNTT(&acc)
 		t = polyAdd(&t, &sk.s2[i])
 		for j, c := range t {
@@ -99,6 +98,7 @@ func (sk *PrivateKey) complete(p *Params) {
 		}
 		sk.t0H[i] = ntt(&sk.t0[i])
 	}
+	clear(s1H[:])
 	pub.encodeAndPrepare()
 }
 

@@ -1,7 +1,8 @@
 // Package mldsa is the portable ML-DSA engine (FIPS 204): one implementation
 // of ML-DSA-44, ML-DSA-65 and ML-DSA-87 parameterised by [Params], with keys
-// that keep their precomputed NTT form so that signing and verifying skip
-// ExpandA and the NTTs of the key, and allocate nothing.
+// that keep their precomputed forms (Â and t̂0 or t̂1 in the NTT domain, s1
+// and s2 as tables of packed sparse products, pspm.go) so that signing and
+// verifying skip ExpandA and the NTTs of the key, and allocate nothing.
 //
 // The arithmetic and packing kernels live in files by concern (field.go,
 // ntt.go, rounding.go, norm.go, sample.go, pack.go, hint.go) with simple
@@ -25,6 +26,8 @@
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak
+//	c·s1, c·s2 (packed)     64 byte lanes; c's positions  32 byte lanes; c's positions
+//	                        by VPCOMPRESSD                by VPERMD table
 //
 // SampleInBall, the hint encoding, Power2Round and the t0 and η packings of
 // key generation and key encoding stay in Go at every level.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // Differential tests of the dispatched kernels: at every level, each kernel
@@ -542,104 +543,42 @@ func randomSmall(rng *rand.Rand, eta int) (s ringElement) {
 	return
 }
 
-// TestSparseMulMatchesNTT checks the sparse products against the NTT path
-// (base ± invNTT(NTT(c)·NTT(s))) at every level, for challenges of every
-// weight τ, secrets at and within ±η, and bases at the ends of [0, q).
-func TestSparseMulMatchesNTT(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 8))
-	bases := kernelInputs(9, 20)
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		for it := range 200 {
-			p := All()[it%3]
-			c := sampleInBall(p, []byte{byte(it), byte(it >> 8), 7})
-			s := randomSmall(rng, p.Eta)
-			base := &bases[it%len(bases)]
-			var ch challenge
-			ch.set(&c)
-			table := negacyclicTable(&s)
-			cH, sH := nttGeneric(&c), nttGeneric(&s)
-			prod := nttMulGeneric(&cH, &sH)
-			cs := invNTTGeneric(&prod)
-			for _, negate := range []bool{false, true} {
-				want := polyAddGeneric(base, &cs)
-				if negate {
-					want = polySubGeneric(base, &cs)
-				}
-				var got ringElement
-				sparseMul(&got, base, &table, &ch, negate)
-				if got != want {
-					t.Fatalf("iteration %d (%s, negate %v): sparse product differs from the NTT path", it, p.Name, negate)
-				}
-			}
-		}
-	})
-}
-
-// BenchmarkChallengeProducts compares, at every level, the two ways signing
-// can compute y + c·s1: the NTT path (pointwise product with the stored ŝ1,
-// inverse NTT, addition) and the sparse product (sparse.go), for ML-DSA-65.
+// BenchmarkChallengeProducts compares, for each set and at every level, the
+// two ways signing can compute y + c·s1: the NTT path (pointwise product
+// with ŝ1, inverse NTT, addition) and the packed sparse product (pspm.go);
+// "challenge" is the decomposition of c the packed products need, once per
+// candidate.
 func BenchmarkChallengeProducts(b *testing.B) {
-	rng := rand.New(rand.NewPCG(10, 10))
-	p := Params65()
-	c := sampleInBall(p, []byte("challenge"))
-	s := randomSmall(rng, p.Eta)
-	y := randomRing(rng)
-	cH, sH := ntt(&c), ntt(&s)
-	table := negacyclicTable(&s)
-	var ch challenge
-	ch.set(&c)
-	var z ringElement
-	b.Run("ntt", func(b *testing.B) {
-		cputest.BenchLevels(b, "", func(b *testing.B) {
-			var prod nttElement
-			var cs ringElement
-			for b.Loop() {
-				nttMulTo(&prod, &cH, &sH)
-				invNTTTo(&cs, &prod)
-				polyAddTo(&z, &y, &cs)
-			}
-		})
-	})
-	b.Run("sparse", func(b *testing.B) {
-		cputest.BenchLevels(b, "", func(b *testing.B) {
-			for b.Loop() {
-				sparseMul(&z, &y, &table, &ch, false)
-			}
-		})
-	})
-}
-
-// FuzzSparseMul compares the sparse product with the NTT path at every
-// level for a challenge derived from arbitrary bytes and a secret read from
-// them.
-func FuzzSparseMul(f *testing.F) {
-	f.Add([]byte("seed"), uint8(0))
-	f.Add(bytes.Repeat([]byte{0xff}, 300), uint8(2))
-	f.Fuzz(func(t *testing.T, data []byte, set uint8) {
-		p := All()[int(set)%3]
-		c := sampleInBall(p, data)
-		var s ringElement
-		for i := range s {
-			v := 0
-			if i < len(data) {
-				v = int(data[i])%(2*p.Eta+1) - p.Eta
-			}
-			s[i] = fieldFromInt32(int32(v))
-		}
-		base := polysFromBytes(data, 1)[0]
-		cH, sH := nttGeneric(&c), nttGeneric(&s)
-		prod := nttMulGeneric(&cH, &sH)
-		cs := invNTTGeneric(&prod)
-		want := polySubGeneric(&base, &cs)
+	for _, p := range All() {
+		rng := rand.New(rand.NewPCG(10, 10))
+		c := sampleInBall(p, []byte("challenge"))
+		s := randomSmall(rng, p.Eta)
+		y := randomRing(rng)
+		cH, sH := ntt(&c), ntt(&s)
+		tables := newPackedTables(p, []ringElement{s}, nil)
 		var ch challenge
 		ch.set(&c)
-		table := negacyclicTable(&s)
-		atEachLevel(t, func(l cpu.Level) {
-			var got ringElement
-			sparseMul(&got, &base, &table, &ch, true)
-			if got != want {
-				t.Fatalf("level %v: sparse product differs from the NTT path", l)
-			}
+		var z ringElement
+		b.Run(p.Name+"/ntt", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				var prod nttElement
+				var cs ringElement
+				benchcpu.Loop(b, func() {
+					nttMulTo(&prod, &cH, &sH)
+					invNTTTo(&cs, &prod)
+					polyAddTo(&z, &y, &cs)
+				})
+			})
 		})
-	})
+		b.Run(p.Name+"/packed", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() { tables.mul(&z, &y, 0, &ch, false) })
+			})
+		})
+		b.Run(p.Name+"/challenge", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() { ch.set(&c) })
+			})
+		})
+	}
 }

@@ -36,7 +36,10 @@ func main() {
 	polyKernels(c, avx512)
 	polyKernels(c, avx2)
 	packKernels(c)
-	samplerKernels(c)
-	sparseKernel(c)
+	cs := newCompactor()
+	samplerKernels(c, cs)
+	packedKernel(c, avx512)
+	packedKernel(c, avx2)
+	challengeKernels(cs)
 	Generate()
 }

@@ -182,8 +182,7 @@ func addPopCount(k Op, filled Register) {
 	ADDQ(cnt.As64(), filled)
 }
 
-func samplerKernels(c *constants) {
-	cs := newCompactor()
+func samplerKernels(c *constants, cs *compactor) {
 	rejUniformAVX512(c)
 	rejUniformAVX2(c, cs)
 	for _, eta := range []int{2, 4} {

@@ -1,0 +1,216 @@
+package mldsa
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+)
+
+// nttProduct returns base + c·s, or base − c·s with negate, by the NTT path
+// in portable Go: the reference for the packed products.
+func nttProduct(base, c, s *ringElement, negate bool) ringElement {
+	cH, sH := nttGeneric(c), nttGeneric(s)
+	prod := nttMulGeneric(&cH, &sH)
+	cs := invNTTGeneric(&prod)
+	if negate {
+		return polySubGeneric(base, &cs)
+	}
+	return polyAddGeneric(base, &cs)
+}
+
+// checkPacked compares the packed product of the current level with the NTT
+// path and with the portable kernel, both signs.
+func checkPacked(t *testing.T, p *Params, base, c, s *ringElement, what string) {
+	t.Helper()
+	tables := newPackedTables(p, []ringElement{*s}, nil)
+	var ch challenge
+	ch.set(c)
+	for _, negate := range []bool{false, true} {
+		want := nttProduct(base, c, s, negate)
+		var got ringElement
+		tables.mul(&got, base, 0, &ch, negate)
+		if got != want {
+			t.Fatalf("%s (%s, negate %v): packed product differs from the NTT path", what, p.Name, negate)
+		}
+		tab := tables.buf[0][:3*n]
+		if negate {
+			tab = tables.buf[0][n:]
+		}
+		var generic ringElement
+		packedMulGeneric(&generic, base, (*[3 * n]byte)(tab), &ch.windows, ch.count, 255/(2*p.Eta), uint32(p.Tau*p.Eta))
+		if generic != got {
+			t.Fatalf("%s (%s, negate %v): packed product differs from the portable kernel", what, p.Name, negate)
+		}
+	}
+}
+
+// edgeChallenge returns a c of weight τ with ±1 at 0 and 255 and the other
+// positions spread evenly, every sign +1 (sign 1), −1 (sign −1) or
+// alternating (sign 0).
+func edgeChallenge(p *Params, sign int) (c ringElement) {
+	for k := range p.Tau {
+		pos := k * (n - 1) / (p.Tau - 1) // 0 and 255 included
+		v := sign
+		if sign == 0 {
+			v = 1 - 2*(k&1)
+		}
+		c[pos] = fieldFromInt32(int32(v))
+	}
+	return
+}
+
+// TestPackedMulMatchesNTT checks the packed products against the NTT path
+// and the portable kernel at every level and for every set: random
+// challenges and secrets, secrets with every coefficient at +η, at −η or
+// alternating, challenges with every sign equal or alternating and
+// positions 0 and 255, and bases at the ends of [0, q).
+func TestPackedMulMatchesNTT(t *testing.T) {
+	bases := kernelInputs(11, 6)
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		rng := rand.New(rand.NewPCG(12, 12))
+		for _, p := range All() {
+			var high, low, alt ringElement
+			for i := range high {
+				high[i] = fieldFromInt32(int32(p.Eta))
+				low[i] = fieldFromInt32(int32(-p.Eta))
+				alt[i] = fieldFromInt32(int32(p.Eta * (1 - 2*(i&1))))
+			}
+			for _, sign := range []int{1, -1, 0} {
+				c := edgeChallenge(p, sign)
+				for _, s := range []*ringElement{&high, &low, &alt} {
+					for bi := range bases {
+						checkPacked(t, p, &bases[bi], &c, s, "edge")
+					}
+				}
+			}
+			for it := range 60 {
+				c := sampleInBall(p, []byte{byte(it), 3, 5})
+				s := randomSmall(rng, p.Eta)
+				checkPacked(t, p, &bases[it%len(bases)], &c, &s, "random")
+			}
+		}
+	})
+}
+
+// TestPackedMulGroups compares the kernels with the portable one at every
+// level when the byte sums are widened after every group of 1 to 49
+// windows, every position of the widening in the lists of +1 and −1
+// windows. The table bytes go up to ⌊255/group⌋, most of them at that
+// bound, so a group summed without widening fits a byte and two overflow.
+func TestPackedMulGroups(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	base := randomRing(rng)
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for group := 1; group <= 49; group++ {
+			var table [3 * n]byte
+			top := 255 / group
+			for i := range table {
+				table[i] = byte(top - rng.IntN(top+1)*(i%4/3))
+			}
+			var ch challenge
+			c := sampleInBall(Params65(), []byte{byte(group)})
+			ch.set(&c)
+			var got, want ringElement
+			packedMulTo(&got, &base, &table, &ch.windows, ch.count, group, 0)
+			packedMulGeneric(&want, &base, &table, &ch.windows, ch.count, group, 0)
+			if got != want {
+				t.Fatalf("group %d: kernel differs from the portable one", group)
+			}
+		}
+	})
+}
+
+// TestChallengeSet checks the window offsets of c against its coefficients
+// at every level, for the challenges of every set, the zero polynomial and the edge
+// challenges.
+func TestChallengeSet(t *testing.T) {
+	cases := []ringElement{{}}
+	for _, p := range All() {
+		for _, sign := range []int{1, -1, 0} {
+			cases = append(cases, edgeChallenge(p, sign))
+		}
+		for i := range 20 {
+			cases = append(cases, sampleInBall(p, []byte{byte(i), 'c'}))
+		}
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i, c := range cases {
+			var want []uint32
+			for p, x := range c {
+				switch x {
+				case 1:
+					want = append(want, uint32(n-p))
+				case q - 1:
+					want = append(want, uint32(2*n-p))
+				}
+			}
+			var ch challenge
+			ch.set(&c)
+			if !slices.Equal(ch.windows[:ch.count], want) {
+				t.Fatalf("case %d: windows %v, want %v", i, ch.windows[:ch.count], want)
+			}
+		}
+	})
+}
+
+// TestPackedTablesOfKey checks that a key's tables are those of its s1 and
+// s2, in order.
+func TestPackedTablesOfKey(t *testing.T) {
+	for _, p := range All() {
+		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{byte(p.K)})
+		c := sampleInBall(p, []byte("tables"))
+		var ch challenge
+		ch.set(&c)
+		var zero ringElement
+		for i := range p.L + p.K {
+			var s *ringElement
+			if i < p.L {
+				s = &sk.s1[i]
+			} else {
+				s = &sk.s2[i-p.L]
+			}
+			var got ringElement
+			sk.packed.mul(&got, &zero, i, &ch, false)
+			if want := nttProduct(&zero, &c, s, false); got != want {
+				t.Fatalf("%s: table %d is not that of the key's secret", p.Name, i)
+			}
+		}
+	}
+}
+
+// FuzzPackedMul compares the packed product with the NTT path at every
+// level for a challenge derived from arbitrary bytes and a secret and base
+// read from them.
+func FuzzPackedMul(f *testing.F) {
+	f.Add([]byte("seed"), uint8(0), false)
+	f.Add(bytes.Repeat([]byte{0xff}, 1100), uint8(1), true)
+	f.Add(bytes.Repeat([]byte{0x00, 0x08}, 600), uint8(2), false)
+	f.Fuzz(func(t *testing.T, data []byte, set uint8, negate bool) {
+		p := All()[int(set)%3]
+		c := sampleInBall(p, data)
+		var s ringElement
+		for i := range s {
+			v := p.Eta
+			if i < len(data) {
+				v = int(data[i])%(2*p.Eta+1) - p.Eta
+			}
+			s[i] = fieldFromInt32(int32(v))
+		}
+		base := polysFromBytes(data, 1)[0]
+		want := nttProduct(&base, &c, &s, negate)
+		tables := newPackedTables(p, nil, []ringElement{s})
+		var ch challenge
+		ch.set(&c)
+		atEachLevel(t, func(l cpu.Level) {
+			var got ringElement
+			tables.mul(&got, &base, 0, &ch, negate)
+			if got != want {
+				t.Fatalf("level %v: packed product differs from the NTT path", l)
+			}
+		})
+	})
+}
