@@ -322,25 +322,25 @@ func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 
 // packedMulTo sets out to base + Σ windows − bias mod q for a packed table
 // (pspm.go): base ± c·s.
-func packedMulTo(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32, count, group int, bias uint32) {
+func packedMulTo(out, base *ringElement, table *[2 * n]byte, ch *challenge, group int, top uint64, bias uint32) {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		packedMulAVX512(words(out), words(base), table, windows, count, group, bias)
+		packedMulAVX512(words(out), words(base), table, &ch.windows, &ch.signs, ch.count, group, top, bias)
 	case cpu.AVX2:
-		packedMulAVX2(words(out), words(base), table, windows, count, group, bias)
+		packedMulAVX2(words(out), words(base), table, &ch.windows, &ch.signs, ch.count, group, top, bias)
 	default:
-		packedMulGeneric(out, base, table, windows, count, group, bias)
+		packedMulGeneric(out, base, table, ch, group, top, bias)
 	}
 }
 
-// challengeWindows writes the window offsets of c's nonzero coefficients
-// (pspm.go) to windows and returns their count.
-func challengeWindows(windows *[n]uint32, c *ringElement) int {
+// challengeWindows writes the window offsets and sign masks of c's nonzero
+// coefficients (pspm.go) to windows and signs and returns their count.
+func challengeWindows(windows, signs *[n]uint32, c *ringElement) int {
 	switch cpu.Active() {
 	case cpu.AVX512:
-		return challengeWindowsAVX512(windows, words(c))
+		return challengeWindowsAVX512(windows, signs, words(c))
 	case cpu.AVX2:
-		return challengeWindowsAVX2(windows, words(c))
+		return challengeWindowsAVX2(windows, signs, words(c))
 	}
-	return challengeWindowsGeneric(windows, c)
+	return challengeWindowsGeneric(windows, signs, c)
 }

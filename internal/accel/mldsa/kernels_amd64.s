@@ -34622,9 +34622,9 @@ rejEta4AVX2_done:
 	VZEROUPPER
 	RET
 
-// func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
+// func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
 // Requires: AVX, AVX512BW, AVX512F
-TEXT ·packedMulAVX512(SB), NOSPLIT, $512-52
+TEXT ·packedMulAVX512(SB), NOSPLIT, $512-68
 	VPXORD    Z11, Z11, Z11
 	VMOVDQU32 Z11, (SP)
 	VMOVDQU32 Z11, 64(SP)
@@ -34639,22 +34639,39 @@ TEXT ·packedMulAVX512(SB), NOSPLIT, $512-52
 	VPXORD    Z2, Z2, Z2
 	VPXORD    Z3, Z3, Z3
 	MOVQ      table+16(FP), AX
-	MOVQ      group+40(FP), CX
-	MOVQ      windows+24(FP), DX
-	MOVQ      count+32(FP), BX
+	MOVQ      windows+24(FP), CX
+	MOVQ      signs+32(FP), DX
+	MOVQ      count+40(FP), BX
+	MOVQ      group+48(FP), SI
+	MOVQ      top+56(FP), DI
+	MOVQ      $0x0101010101010101, R8
+	IMULQ     R8, DI
+	INCQ      DI
+	XORL      R8, R8
+	XORL      R9, R9
 	TESTQ     BX, BX
 	JZ        packed_done_AVX512
 
 packed_window_AVX512:
-	MOVL          (DX), SI
-	LEAQ          (AX)(SI*1), SI
-	VPADDB        (SI), Z0, Z0
-	VPADDB        64(SI), Z1, Z1
-	VPADDB        128(SI), Z2, Z2
-	VPADDB        192(SI), Z3, Z3
-	ADDQ          $0x04, DX
-	DECQ          CX
+	MOVL          (CX)(R9*4), R10
+	LEAQ          (AX)(R10*1), R10
+	VPBROADCASTD  (DX)(R9*4), Z13
+	SUBL          (DX)(R9*4), R8
+	VPXORQ        (R10), Z13, Z14
+	VPADDQ        Z14, Z0, Z0
+	VPXORQ        64(R10), Z13, Z15
+	VPADDQ        Z15, Z1, Z1
+	VPXORQ        128(R10), Z13, Z14
+	VPADDQ        Z14, Z2, Z2
+	VPXORQ        192(R10), Z13, Z15
+	VPADDQ        Z15, Z3, Z3
+	INCQ          R9
+	DECQ          SI
 	JNZ           packed_next_AVX512
+	IMULQ         DI, R8
+	VPBROADCASTQ  R8, Z13
+	XORL          R8, R8
+	VPADDQ        Z13, Z0, Z0
 	VPMOVZXBW     Y0, Z11
 	VEXTRACTI64X4 $0x01, Z0, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34663,6 +34680,7 @@ packed_window_AVX512:
 	VMOVDQU32     Z11, (SP)
 	VMOVDQU32     Z12, 64(SP)
 	VPXORD        Z0, Z0, Z0
+	VPADDQ        Z13, Z1, Z1
 	VPMOVZXBW     Y1, Z11
 	VEXTRACTI64X4 $0x01, Z1, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34671,6 +34689,7 @@ packed_window_AVX512:
 	VMOVDQU32     Z11, 128(SP)
 	VMOVDQU32     Z12, 192(SP)
 	VPXORD        Z1, Z1, Z1
+	VPADDQ        Z13, Z2, Z2
 	VPMOVZXBW     Y2, Z11
 	VEXTRACTI64X4 $0x01, Z2, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34679,6 +34698,7 @@ packed_window_AVX512:
 	VMOVDQU32     Z11, 256(SP)
 	VMOVDQU32     Z12, 320(SP)
 	VPXORD        Z2, Z2, Z2
+	VPADDQ        Z13, Z3, Z3
 	VPMOVZXBW     Y3, Z11
 	VEXTRACTI64X4 $0x01, Z3, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34687,13 +34707,17 @@ packed_window_AVX512:
 	VMOVDQU32     Z11, 384(SP)
 	VMOVDQU32     Z12, 448(SP)
 	VPXORD        Z3, Z3, Z3
-	MOVQ          group+40(FP), CX
+	MOVQ          group+48(FP), SI
 
 packed_next_AVX512:
-	DECQ BX
-	JNZ  packed_window_AVX512
+	CMPQ R9, BX
+	JNE  packed_window_AVX512
 
 packed_done_AVX512:
+	IMULQ         DI, R8
+	VPBROADCASTQ  R8, Z13
+	XORL          R8, R8
+	VPADDQ        Z13, Z0, Z0
 	VPMOVZXBW     Y0, Z11
 	VEXTRACTI64X4 $0x01, Z0, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34702,6 +34726,7 @@ packed_done_AVX512:
 	VMOVDQU32     Z11, (SP)
 	VMOVDQU32     Z12, 64(SP)
 	VPXORD        Z0, Z0, Z0
+	VPADDQ        Z13, Z1, Z1
 	VPMOVZXBW     Y1, Z11
 	VEXTRACTI64X4 $0x01, Z1, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34710,6 +34735,7 @@ packed_done_AVX512:
 	VMOVDQU32     Z11, 128(SP)
 	VMOVDQU32     Z12, 192(SP)
 	VPXORD        Z1, Z1, Z1
+	VPADDQ        Z13, Z2, Z2
 	VPMOVZXBW     Y2, Z11
 	VEXTRACTI64X4 $0x01, Z2, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34718,6 +34744,7 @@ packed_done_AVX512:
 	VMOVDQU32     Z11, 256(SP)
 	VMOVDQU32     Z12, 320(SP)
 	VPXORD        Z2, Z2, Z2
+	VPADDQ        Z13, Z3, Z3
 	VPMOVZXBW     Y3, Z11
 	VEXTRACTI64X4 $0x01, Z3, Y12
 	VPMOVZXBW     Y12, Z12
@@ -34728,7 +34755,7 @@ packed_done_AVX512:
 	VPXORD        Z3, Z3, Z3
 	MOVQ          out+0(FP), AX
 	MOVQ          base+8(FP), CX
-	MOVL          bias+48(FP), DX
+	MOVL          bias+64(FP), DX
 	VPBROADCASTD  DX, Z9
 	VPBROADCASTD  mldsaConstants<>+0(SB), Z8
 	VPMOVZXWD     (SP), Z11
@@ -34862,9 +34889,9 @@ packed_done_AVX512:
 	VZEROUPPER
 	RET
 
-// func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
+// func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
 // Requires: AVX, AVX2
-TEXT ·packedMulAVX2(SB), NOSPLIT, $512-52
+TEXT ·packedMulAVX2(SB), NOSPLIT, $512-68
 	VPXOR   Y11, Y11, Y11
 	VMOVDQU Y11, (SP)
 	VMOVDQU Y11, 32(SP)
@@ -34891,26 +34918,48 @@ TEXT ·packedMulAVX2(SB), NOSPLIT, $512-52
 	VPXOR   Y6, Y6, Y6
 	VPXOR   Y7, Y7, Y7
 	MOVQ    table+16(FP), AX
-	MOVQ    group+40(FP), CX
-	MOVQ    windows+24(FP), DX
-	MOVQ    count+32(FP), BX
+	MOVQ    windows+24(FP), CX
+	MOVQ    signs+32(FP), DX
+	MOVQ    count+40(FP), BX
+	MOVQ    group+48(FP), SI
+	MOVQ    top+56(FP), DI
+	MOVQ    $0x0101010101010101, R8
+	IMULQ   R8, DI
+	INCQ    DI
+	XORL    R8, R8
+	XORL    R9, R9
 	TESTQ   BX, BX
 	JZ      packed_done_AVX2
 
 packed_window_AVX2:
-	MOVL         (DX), SI
-	LEAQ         (AX)(SI*1), SI
-	VPADDB       (SI), Y0, Y0
-	VPADDB       32(SI), Y1, Y1
-	VPADDB       64(SI), Y2, Y2
-	VPADDB       96(SI), Y3, Y3
-	VPADDB       128(SI), Y4, Y4
-	VPADDB       160(SI), Y5, Y5
-	VPADDB       192(SI), Y6, Y6
-	VPADDB       224(SI), Y7, Y7
-	ADDQ         $0x04, DX
-	DECQ         CX
+	MOVL         (CX)(R9*4), R10
+	LEAQ         (AX)(R10*1), R10
+	VPBROADCASTD (DX)(R9*4), Y13
+	SUBL         (DX)(R9*4), R8
+	VPXOR        (R10), Y13, Y14
+	VPADDQ       Y14, Y0, Y0
+	VPXOR        32(R10), Y13, Y15
+	VPADDQ       Y15, Y1, Y1
+	VPXOR        64(R10), Y13, Y14
+	VPADDQ       Y14, Y2, Y2
+	VPXOR        96(R10), Y13, Y15
+	VPADDQ       Y15, Y3, Y3
+	VPXOR        128(R10), Y13, Y14
+	VPADDQ       Y14, Y4, Y4
+	VPXOR        160(R10), Y13, Y15
+	VPADDQ       Y15, Y5, Y5
+	VPXOR        192(R10), Y13, Y14
+	VPADDQ       Y14, Y6, Y6
+	VPXOR        224(R10), Y13, Y15
+	VPADDQ       Y15, Y7, Y7
+	INCQ         R9
+	DECQ         SI
 	JNZ          packed_next_AVX2
+	IMULQ        DI, R8
+	VMOVQ        R8, X13
+	VPBROADCASTQ X13, Y13
+	XORL         R8, R8
+	VPADDQ       Y13, Y0, Y0
 	VPMOVZXBW    X0, Y11
 	VEXTRACTI128 $0x01, Y0, X12
 	VPMOVZXBW    X12, Y12
@@ -34919,6 +34968,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, (SP)
 	VMOVDQU      Y12, 32(SP)
 	VPXOR        Y0, Y0, Y0
+	VPADDQ       Y13, Y1, Y1
 	VPMOVZXBW    X1, Y11
 	VEXTRACTI128 $0x01, Y1, X12
 	VPMOVZXBW    X12, Y12
@@ -34927,6 +34977,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 64(SP)
 	VMOVDQU      Y12, 96(SP)
 	VPXOR        Y1, Y1, Y1
+	VPADDQ       Y13, Y2, Y2
 	VPMOVZXBW    X2, Y11
 	VEXTRACTI128 $0x01, Y2, X12
 	VPMOVZXBW    X12, Y12
@@ -34935,6 +34986,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 128(SP)
 	VMOVDQU      Y12, 160(SP)
 	VPXOR        Y2, Y2, Y2
+	VPADDQ       Y13, Y3, Y3
 	VPMOVZXBW    X3, Y11
 	VEXTRACTI128 $0x01, Y3, X12
 	VPMOVZXBW    X12, Y12
@@ -34943,6 +34995,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 192(SP)
 	VMOVDQU      Y12, 224(SP)
 	VPXOR        Y3, Y3, Y3
+	VPADDQ       Y13, Y4, Y4
 	VPMOVZXBW    X4, Y11
 	VEXTRACTI128 $0x01, Y4, X12
 	VPMOVZXBW    X12, Y12
@@ -34951,6 +35004,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 256(SP)
 	VMOVDQU      Y12, 288(SP)
 	VPXOR        Y4, Y4, Y4
+	VPADDQ       Y13, Y5, Y5
 	VPMOVZXBW    X5, Y11
 	VEXTRACTI128 $0x01, Y5, X12
 	VPMOVZXBW    X12, Y12
@@ -34959,6 +35013,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 320(SP)
 	VMOVDQU      Y12, 352(SP)
 	VPXOR        Y5, Y5, Y5
+	VPADDQ       Y13, Y6, Y6
 	VPMOVZXBW    X6, Y11
 	VEXTRACTI128 $0x01, Y6, X12
 	VPMOVZXBW    X12, Y12
@@ -34967,6 +35022,7 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 384(SP)
 	VMOVDQU      Y12, 416(SP)
 	VPXOR        Y6, Y6, Y6
+	VPADDQ       Y13, Y7, Y7
 	VPMOVZXBW    X7, Y11
 	VEXTRACTI128 $0x01, Y7, X12
 	VPMOVZXBW    X12, Y12
@@ -34975,13 +35031,18 @@ packed_window_AVX2:
 	VMOVDQU      Y11, 448(SP)
 	VMOVDQU      Y12, 480(SP)
 	VPXOR        Y7, Y7, Y7
-	MOVQ         group+40(FP), CX
+	MOVQ         group+48(FP), SI
 
 packed_next_AVX2:
-	DECQ BX
-	JNZ  packed_window_AVX2
+	CMPQ R9, BX
+	JNE  packed_window_AVX2
 
 packed_done_AVX2:
+	IMULQ        DI, R8
+	VMOVQ        R8, X13
+	VPBROADCASTQ X13, Y13
+	XORL         R8, R8
+	VPADDQ       Y13, Y0, Y0
 	VPMOVZXBW    X0, Y11
 	VEXTRACTI128 $0x01, Y0, X12
 	VPMOVZXBW    X12, Y12
@@ -34990,6 +35051,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, (SP)
 	VMOVDQU      Y12, 32(SP)
 	VPXOR        Y0, Y0, Y0
+	VPADDQ       Y13, Y1, Y1
 	VPMOVZXBW    X1, Y11
 	VEXTRACTI128 $0x01, Y1, X12
 	VPMOVZXBW    X12, Y12
@@ -34998,6 +35060,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, 64(SP)
 	VMOVDQU      Y12, 96(SP)
 	VPXOR        Y1, Y1, Y1
+	VPADDQ       Y13, Y2, Y2
 	VPMOVZXBW    X2, Y11
 	VEXTRACTI128 $0x01, Y2, X12
 	VPMOVZXBW    X12, Y12
@@ -35006,6 +35069,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, 128(SP)
 	VMOVDQU      Y12, 160(SP)
 	VPXOR        Y2, Y2, Y2
+	VPADDQ       Y13, Y3, Y3
 	VPMOVZXBW    X3, Y11
 	VEXTRACTI128 $0x01, Y3, X12
 	VPMOVZXBW    X12, Y12
@@ -35014,6 +35078,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, 192(SP)
 	VMOVDQU      Y12, 224(SP)
 	VPXOR        Y3, Y3, Y3
+	VPADDQ       Y13, Y4, Y4
 	VPMOVZXBW    X4, Y11
 	VEXTRACTI128 $0x01, Y4, X12
 	VPMOVZXBW    X12, Y12
@@ -35022,6 +35087,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, 256(SP)
 	VMOVDQU      Y12, 288(SP)
 	VPXOR        Y4, Y4, Y4
+	VPADDQ       Y13, Y5, Y5
 	VPMOVZXBW    X5, Y11
 	VEXTRACTI128 $0x01, Y5, X12
 	VPMOVZXBW    X12, Y12
@@ -35030,6 +35096,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, 320(SP)
 	VMOVDQU      Y12, 352(SP)
 	VPXOR        Y5, Y5, Y5
+	VPADDQ       Y13, Y6, Y6
 	VPMOVZXBW    X6, Y11
 	VEXTRACTI128 $0x01, Y6, X12
 	VPMOVZXBW    X12, Y12
@@ -35038,6 +35105,7 @@ packed_done_AVX2:
 	VMOVDQU      Y11, 384(SP)
 	VMOVDQU      Y12, 416(SP)
 	VPXOR        Y6, Y6, Y6
+	VPADDQ       Y13, Y7, Y7
 	VPMOVZXBW    X7, Y11
 	VEXTRACTI128 $0x01, Y7, X12
 	VPMOVZXBW    X12, Y12
@@ -35048,7 +35116,7 @@ packed_done_AVX2:
 	VPXOR        Y7, Y7, Y7
 	MOVQ         out+0(FP), AX
 	MOVQ         base+8(FP), CX
-	MOVL         bias+48(FP), DX
+	MOVL         bias+64(FP), DX
 	VMOVD        DX, X9
 	VPBROADCASTD X9, Y9
 	VPBROADCASTD mldsaConstants<>+0(SB), Y8
@@ -35329,693 +35397,770 @@ DATA mldsaWindowStart<>+56(SB)/4, $0x000000f2
 DATA mldsaWindowStart<>+60(SB)/4, $0x000000f1
 GLOBL mldsaWindowStart<>(SB), RODATA|NOPTR, $64
 
-// func challengeWindowsAVX512(windows *[256]uint32, c *[256]uint32) int
+// func challengeWindowsAVX512(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int
 // Requires: AVX, AVX512F, POPCNT
-TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-24
+TEXT ·challengeWindowsAVX512(SB), NOSPLIT, $0-32
 	MOVQ          windows+0(FP), AX
-	MOVQ          c+8(FP), CX
-	XORQ          DX, DX
+	MOVQ          signs+8(FP), CX
+	MOVQ          c+16(FP), DX
+	XORQ          BX, BX
 	VMOVDQU32     mldsaWindowStart<>+0(SB), Z0
-	MOVL          $0x00000010, BX
-	VPBROADCASTD  BX, Z1
-	MOVL          $0x00400000, BX
-	VPBROADCASTD  BX, Z2
-	VMOVDQU32     (CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	MOVL          $0x00000010, SI
+	VPBROADCASTD  SI, Z1
+	VMOVDQU32     (DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     64(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     64(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     128(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     128(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     192(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     192(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     256(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     256(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     320(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     320(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     384(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     384(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     448(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     448(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     512(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     512(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     576(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     576(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     640(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     640(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     704(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     704(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     768(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     768(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     832(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     832(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     896(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     896(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
-	KMOVW         K1, BX
-	POPCNTL       BX, BX
-	ADDQ          BX, DX
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
+	KMOVW         K1, SI
+	POPCNTL       SI, SI
+	ADDQ          SI, BX
 	VPSUBD        Z1, Z0, Z0
-	VMOVDQU32     960(CX), Z3
-	VPANDD        Z2, Z3, Z4
-	VPSRLD        $0x0e, Z4, Z4
-	VPADDD        Z0, Z4, Z4
+	VMOVDQU32     960(DX), Z3
+	VPSLLD        $0x09, Z3, Z2
+	VPSRAD        $0x1f, Z2, Z2
 	VPTESTMD      Z3, Z3, K1
-	VPCOMPRESSD.Z Z4, K1, Z4
-	VMOVDQU32     Z4, (AX)(DX*4)
+	VPCOMPRESSD.Z Z0, K1, Z4
+	VMOVDQU32     Z4, (AX)(BX*4)
+	VPCOMPRESSD.Z Z2, K1, Z2
+	VMOVDQU32     Z2, (CX)(BX*4)
 	KMOVW         K1, AX
 	POPCNTL       AX, AX
-	ADDQ          AX, DX
+	ADDQ          AX, BX
 	VPSUBD        Z1, Z0, Z0
-	MOVQ          DX, ret+16(FP)
+	MOVQ          BX, ret+24(FP)
 	VZEROUPPER
 	RET
 
-// func challengeWindowsAVX2(windows *[256]uint32, c *[256]uint32) int
+// func challengeWindowsAVX2(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int
 // Requires: AVX, AVX2, POPCNT
-TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-24
+TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	MOVQ         windows+0(FP), AX
-	MOVQ         c+8(FP), CX
-	XORQ         DX, DX
+	MOVQ         signs+8(FP), CX
+	MOVQ         c+16(FP), DX
+	XORQ         BX, BX
 	VMOVDQU      mldsaWindowStart<>+0(SB), Y0
-	MOVL         $0x00000008, BX
-	VMOVD        BX, X1
+	MOVL         $0x00000008, SI
+	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
-	MOVL         $0x00400000, BX
-	VMOVD        BX, X2
-	VPBROADCASTD X2, Y2
 	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y6
-	LEAQ         mldsaCompactAVX2<>+0(SB), SI
+	LEAQ         mldsaCompactAVX2<>+0(SB), DI
 	VPXOR        Y8, Y8, Y8
-	VMOVDQU      (CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      (DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      32(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      32(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      64(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      64(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      96(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      96(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      128(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      128(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      160(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      160(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      192(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      192(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      224(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      224(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      256(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      256(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      288(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      288(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      320(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      320(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      352(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      352(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      384(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      384(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      416(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      416(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      448(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      448(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      480(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      480(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      512(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      512(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      544(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      544(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      576(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      576(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      608(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      608(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      640(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      640(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      672(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      672(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      704(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      704(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      736(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      736(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      768(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      768(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      800(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      800(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      832(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      832(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      864(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      864(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      896(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      896(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      928(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      928(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      960(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      960(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	VMOVDQU      992(CX), Y3
-	VPAND        Y2, Y3, Y4
-	VPSRLD       $0x0e, Y4, Y4
-	VPADDD       Y0, Y4, Y4
+	VMOVDQU      992(DX), Y3
+	VPSLLD       $0x09, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VMOVDQU      Y0, Y4
 	VPCMPGTD     Y8, Y3, Y5
-	VMOVMSKPS    Y5, BX
-	VPMOVZXBD    (SI)(BX*8), Y5
+	VMOVMSKPS    Y5, SI
+	VPMOVZXBD    (DI)(SI*8), Y5
 	VPERMD       Y4, Y5, Y4
-	POPCNTQ      BX, BX
-	VMOVQ        BX, X7
+	VPERMD       Y2, Y5, Y2
+	POPCNTQ      SI, SI
+	VMOVQ        SI, X7
 	VPBROADCASTD X7, Y7
 	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(DX*4)
-	ADDQ         BX, DX
+	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
+	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
-	MOVQ         DX, ret+16(FP)
+	MOVQ         BX, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -299,27 +299,31 @@ func rejEta4AVX512(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 func rejEta4AVX2(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
 // packedMulAVX512 sets out to base + Σ windows − bias mod q, fully reduced, for the
-// 256-byte windows of table at the offsets windows[:count], summed bytewise
-// and widened after every group windows: base ± c·s for the biased table of s.
+// 256-byte windows B of table at the offsets windows[:count], each taken as B
+// for a sign mask 0 and top − B for all ones, summed bytewise and widened after
+// every group windows: base ± c·s for the biased table of s.
 //
 //go:noescape
-func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
+func packedMulAVX512(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
 
 // packedMulAVX2 sets out to base + Σ windows − bias mod q, fully reduced, for the
-// 256-byte windows of table at the offsets windows[:count], summed bytewise
-// and widened after every group windows: base ± c·s for the biased table of s.
+// 256-byte windows B of table at the offsets windows[:count], each taken as B
+// for a sign mask 0 and top − B for all ones, summed bytewise and widened after
+// every group windows: base ± c·s for the biased table of s.
 //
 //go:noescape
-func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[768]byte, windows *[256]uint32, count int, group int, bias uint32)
+func packedMulAVX2(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
 
-// challengeWindowsAVX512 writes the window offsets of c's nonzero coefficients, 256 − p
-// for a 1 at p and 512 − p for a q − 1, to windows and returns their count.
+// challengeWindowsAVX512 writes the window offsets 256 − p of c's nonzero coefficients to
+// windows, their sign masks (0 for a 1, all ones for a q − 1) to signs,
+// and returns their count.
 //
 //go:noescape
-func challengeWindowsAVX512(windows *[256]uint32, c *[256]uint32) int
+func challengeWindowsAVX512(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int
 
-// challengeWindowsAVX2 writes the window offsets of c's nonzero coefficients, 256 − p
-// for a 1 at p and 512 − p for a q − 1, to windows and returns their count.
+// challengeWindowsAVX2 writes the window offsets 256 − p of c's nonzero coefficients to
+// windows, their sign masks (0 for a 1, all ones for a q − 1) to signs,
+// and returns their count.
 //
 //go:noescape
-func challengeWindowsAVX2(windows *[256]uint32, c *[256]uint32) int
+func challengeWindowsAVX2(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int

@@ -75,12 +75,12 @@ func packZ(p *Params, out []byte, z *ringElement) { packZGeneric(p, out, z) }
 
 // packedMulTo sets out to base + Σ windows − bias mod q for a packed table
 // (pspm.go): base ± c·s.
-func packedMulTo(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32, count, group int, bias uint32) {
-	packedMulGeneric(out, base, table, windows, count, group, bias)
+func packedMulTo(out, base *ringElement, table *[2 * n]byte, ch *challenge, group int, top uint64, bias uint32) {
+	packedMulGeneric(out, base, table, ch, group, top, bias)
 }
 
-// challengeWindows writes the window offsets of c's nonzero coefficients
-// (pspm.go) to windows and returns their count.
-func challengeWindows(windows *[n]uint32, c *ringElement) int {
-	return challengeWindowsGeneric(windows, c)
+// challengeWindows writes the window offsets and sign masks of c's nonzero
+// coefficients (pspm.go) to windows and signs and returns their count.
+func challengeWindows(windows, signs *[n]uint32, c *ringElement) int {
+	return challengeWindowsGeneric(windows, signs, c)
 }

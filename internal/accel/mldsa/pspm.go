@@ -9,53 +9,66 @@ import "encoding/binary"
 // of s, and so a sum of τ rotations of the biased values η ± s in [0, 2η]:
 // with b the sum of the biased rotations, c·s = b − τη.
 //
-// Each s has a table of 4n bytes, T = (η − s, η + s, η − s, η + s). The
-// rotation X^p·s, biased, is the window T[n−p … 2n−p), and −X^p·s, biased,
-// the window n bytes further, since X^n = −1: a coefficient of c at p adds
-// the window at n − p for +1 and 2n − p for −1, and −c·s reads every window
-// n bytes further. Windows are added bytewise, 8 coefficients to a uint64
-// (SWAR), 64 to a zmm or 32 to a ymm register; a byte holds the sum of up
-// to ⌊255/2η⌋ windows (63 for η = 2, 31 for η = 4) without carrying into
-// its neighbour, so the byte sums are widened into 16-bit sums (at most
-// 2τη ≤ 392) after every group of that many windows and at the end. For
-// η = 2, τ ≤ 60 windows fit in one group.
+// Each s has a table of 3n bytes, T = (η − s, η + s, η − s). The rotation
+// X^p·s, biased, is the window B = T[n−p … 2n−p), since X^n = −1; −X^p·s,
+// biased, is 2η − B. A coefficient of c at p adds the window at n − p
+// whatever its sign: B itself for +1, and B ⊕ m for −1, with m all ones
+// (B ⊕ m = −B − 1 as an integer), so a sign selects an XOR mask, never an
+// address. −c·s reads every window n bytes further, in T[n …), where the
+// window is the biased −X^p·s.
 //
-// Constant time: every kernel adds τ windows of n bytes, widens after the
-// same windows and unpacks n sums whatever the values of s, which only flow
-// through additions. Which windows are read depends on the positions of c's
-// nonzero coefficients, so the memory addresses do: that is allowed because
-// c is public for the signature that is output (c̃ is in it), and the c of a
+// Windows are added 8 coefficients to a uint64 (SWAR), 64 to a zmm or 32 to
+// a ymm register, with 64-bit additions. A group of windows is summed
+// without widening: with N of them negative, the words hold Σ±B − N, and
+// adding N·(2η·0x0101…01 + 1) gives the sum of the group's biased values,
+// each byte in [0, 2η·group]. That sum fits every byte for a group of
+// ⌊255/2η⌋ windows (63 for η = 2, 31 for η = 4), so the word is exactly the
+// 8 byte sums and no byte has carried into its neighbour; the bytes are
+// then widened into 16-bit sums (at most 2τη ≤ 392). For η = 2, τ ≤ 60
+// windows fit in one group.
+//
+// Constant time: every kernel adds τ windows of n bytes, each under an XOR
+// mask, widens after the same windows and unpacks n sums whatever the values
+// of s and the signs of c, which only flow through XORs, additions and a
+// multiplication. The addresses read depend on the positions of c's nonzero
+// coefficients only, and the count of windows on τ: that is the information
+// SampleInBall's own stores at those positions expose (ball.go), for
+// rejected candidates as for the accepted one, and it is allowed because c is
+// public for the signature that is output (c̃ is in it) while the c of a
 // rejected candidate is discarded and independent of the accepted one — the
-// same argument that lets SampleInBall run in time variable on c (ball.go)
-// and the rejection loop reveal its iteration count (sign.go). What a cache
-// observer could learn is c's positions to the cache line and their signs,
-// for accepted and rejected candidates alike. Published attacks on leaked
-// rejected challenges need more than that: alone they lower security without
-// breaking it (Karabulut et al., HOST 2021), and key recovery (Zhou et al.,
-// TCHES 2025/4) also needs the rejected responses z, which here only flow
-// through additions, as s does. The NTT path reads no address that depends
-// on c.
+// argument that lets SampleInBall run in time variable on c and the
+// rejection loop reveal its iteration count (sign.go). A cache observer
+// could thus learn c's positions to the cache line, never its signs.
+// Published attacks on leaked rejected challenges use the whole of c and
+// need more than that: alone they lower security without breaking it
+// (Karabulut et al., HOST 2021), and key recovery (Zhou et al., TCHES
+// 2025/4) also needs the rejected responses z, which here only flow through
+// additions, as s does. The NTT path reads no address that depends on c.
 
-// challenge is c as the offsets of its windows: n − p for a +1 at p, 2n − p
-// for a −1.
+// challenge is c as the offsets of its windows, n − p for a nonzero
+// coefficient at p whatever its sign, and their signs as XOR masks, 0 for
+// +1 and all ones for −1, in the order of p.
 type challenge struct {
 	windows [n]uint32
+	signs   [n]uint32
 	count   int
 }
 
 // set decomposes c (coefficients 0, 1 or q − 1) with the level's kernel.
-func (ch *challenge) set(c *ringElement) { ch.count = challengeWindows(&ch.windows, c) }
+func (ch *challenge) set(c *ringElement) {
+	ch.count = challengeWindows(&ch.windows, &ch.signs, c)
+}
 
-// challengeWindowsGeneric writes the window offsets of c's nonzero
-// coefficients to windows and returns their count. Every position is
-// written and the count grows only where c is nonzero, so that it has no
-// branch on c: a signer decomposes every candidate's c, and mispredicted
-// branches would cost as much as the products save.
-func challengeWindowsGeneric(windows *[n]uint32, c *ringElement) int {
+// challengeWindowsGeneric writes the window offsets and sign masks of c's
+// nonzero coefficients to windows and signs and returns their count. Every
+// position is written and the count grows only where c is nonzero, so that
+// it has no branch on c: a signer decomposes every candidate's c, and
+// mispredicted branches would cost as much as the products save.
+func challengeWindowsGeneric(windows, signs *[n]uint32, c *ringElement) int {
 	count := 0
 	for p, x := range c {
-		minus := uint32(x) >> 22 & 1 // q − 1 has bit 22 set, 1 has not
-		windows[count] = uint32(n-p) + n*minus
+		windows[count] = uint32(n - p)
+		signs[count] = -(uint32(x) >> 22 & 1) // q − 1 has bit 22 set, 1 has not
 		count += int(ctNotEqual(uint32(x), 0))
 	}
 	return count
@@ -64,13 +77,13 @@ func challengeWindowsGeneric(windows *[n]uint32, c *ringElement) int {
 // packedTables holds the tables of s1[0], …, s1[L−1], s2[0], …, s2[K−1].
 type packedTables struct {
 	eta int
-	buf [][4 * n]byte
+	buf [][3 * n]byte
 }
 
 // newPackedTables builds the tables of s1 and s2 (coefficients in
 // [−η, η]); it runs once per key.
 func newPackedTables(p *Params, s1, s2 []ringElement) packedTables {
-	t := packedTables{eta: p.Eta, buf: make([][4 * n]byte, len(s1)+len(s2))}
+	t := packedTables{eta: p.Eta, buf: make([][3 * n]byte, len(s1)+len(s2))}
 	for i := range s1 {
 		t.fill(i, &s1[i])
 	}
@@ -89,7 +102,6 @@ func (t *packedTables) fill(i int, s *ringElement) {
 		tab[j] = byte(eta - v)
 		tab[n+j] = byte(eta + v)
 		tab[2*n+j] = byte(eta - v)
-		tab[3*n+j] = byte(eta + v)
 	}
 }
 
@@ -101,35 +113,44 @@ func (t *packedTables) mul(out, base *ringElement, i int, ch *challenge, negate 
 	if negate { // a public flag of the caller
 		tab = tab[n:]
 	}
-	group := 255 / (2 * t.eta)
-	bias := uint32(ch.count * t.eta)
-	packedMulTo(out, base, (*[3 * n]byte)(tab[:3*n]), &ch.windows, ch.count, group, bias)
+	top := 2 * t.eta
+	packedMulTo(out, base, (*[2 * n]byte)(tab), ch, 255/top, uint64(top), uint32(ch.count*t.eta))
 }
 
 const (
 	lowBytes = 0x00ff00ff00ff00ff
 	lowWords = 0xffff
+	ones     = 0x0101010101010101
 )
 
 // packedMulGeneric sets out to base + Σ windows − bias mod q, fully
-// reduced: the sum of the n-byte windows of table at the offsets
-// windows[:count] (each in [1, 2n]), widened after every group of windows.
-// It is the portable kernel behind packedMulTo, and its specification.
-func packedMulGeneric(out, base *ringElement, table *[3 * n]byte, windows *[n]uint32, count, group int, bias uint32) {
+// reduced: the sum of the n-byte windows B of table at the offsets
+// ch.windows[:ch.count] (each in [1, n]), each taken as B for a sign mask 0
+// and as top − B for a sign mask of all ones, summed bytewise and widened
+// after every group of windows. Every table byte must be at most top, and
+// group·top at most 255. It is the portable kernel behind packedMulTo, and
+// its specification.
+func packedMulGeneric(out, base *ringElement, table *[2 * n]byte, ch *challenge, group int, top uint64, bias uint32) {
 	var (
-		narrow    [n / 8]uint64 // byte sums of coefficients 8j … 8j + 7
+		narrow    [n / 8]uint64 // Σ ±B − negatives for coefficients 8j … 8j + 7
 		even, odd [n / 8]uint64 // 16-bit sums of coefficients 8j + 2k and 8j + 2k + 1
+		negatives uint64        // −1 windows in the group
+		unit      = top*ones + 1
 		room      = group
 	)
-	// Variable time on c only; see the comment at the top.
-	for k, off := range windows[:count] {
-		addWindow(&narrow, (*[n]byte)(table[off:off+n]))
-		if room--; room == 0 || k == count-1 {
+	// Variable time on c's positions and τ only; see the comment at the top.
+	for k, off := range ch.windows[:ch.count] {
+		mask := uint64(int64(int32(ch.signs[k]))) // 0 or all ones
+		addWindow(&narrow, (*[n]byte)(table[off:off+n]), mask)
+		negatives -= mask
+		if room--; room == 0 || k == ch.count-1 {
 			for j, w := range narrow {
+				w += negatives * unit // the group's byte sums
 				even[j] += w & lowBytes
 				odd[j] += w >> 8 & lowBytes
 			}
 			narrow = [n / 8]uint64{}
+			negatives = 0
 			room = group
 		}
 	}
@@ -147,9 +168,9 @@ func packedMulGeneric(out, base *ringElement, table *[3 * n]byte, windows *[n]ui
 	}
 }
 
-// addWindow adds the bytes of w to the byte sums in acc.
-func addWindow(acc *[n / 8]uint64, w *[n]byte) {
+// addWindow adds the words of w, XORed with mask, to acc.
+func addWindow(acc *[n / 8]uint64, w *[n]byte, mask uint64) {
 	for j := range acc {
-		acc[j] += binary.LittleEndian.Uint64(w[8*j:])
+		acc[j] += binary.LittleEndian.Uint64(w[8*j:]) ^ mask
 	}
 }

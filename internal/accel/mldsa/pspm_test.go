@@ -36,12 +36,12 @@ func checkPacked(t *testing.T, p *Params, base, c, s *ringElement, what string) 
 		if got != want {
 			t.Fatalf("%s (%s, negate %v): packed product differs from the NTT path", what, p.Name, negate)
 		}
-		tab := tables.buf[0][:3*n]
+		tab := tables.buf[0][:2*n]
 		if negate {
 			tab = tables.buf[0][n:]
 		}
 		var generic ringElement
-		packedMulGeneric(&generic, base, (*[3 * n]byte)(tab), &ch.windows, ch.count, 255/(2*p.Eta), uint32(p.Tau*p.Eta))
+		packedMulGeneric(&generic, base, (*[2 * n]byte)(tab), &ch, 255/(2*p.Eta), uint64(2*p.Eta), uint32(p.Tau*p.Eta))
 		if generic != got {
 			t.Fatalf("%s (%s, negate %v): packed product differs from the portable kernel", what, p.Name, negate)
 		}
@@ -96,37 +96,101 @@ func TestPackedMulMatchesNTT(t *testing.T) {
 	})
 }
 
+// withSigns returns c with the sign of its k-th nonzero coefficient set to
+// −1 where minus(k) holds and to +1 elsewhere.
+func withSigns(c ringElement, minus func(k int) bool) ringElement {
+	k := 0
+	for p, x := range c {
+		if x != 0 {
+			c[p] = 1
+			if minus(k) {
+				c[p] = q - 1
+			}
+			k++
+		}
+	}
+	return c
+}
+
 // TestPackedMulGroups compares the kernels with the portable one at every
 // level when the byte sums are widened after every group of 1 to 49
-// windows, every position of the widening in the lists of +1 and −1
-// windows. The table bytes go up to ⌊255/group⌋, most of them at that
-// bound, so a group summed without widening fits a byte and two overflow.
+// windows, for sign patterns that put both signs at every position of a
+// group: c's own, all +1, all −1, alternating both ways, whole groups
+// alternating, and a −1 only at each group's first or last position. The
+// table bytes go up to top = ⌊255/group⌋, most of them at 0 or top, so a
+// group summed without widening (or without the correction of its −1
+// windows) reaches the top of a byte and two overflow.
 func TestPackedMulGroups(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 13))
 	base := randomRing(rng)
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for group := 1; group <= 49; group++ {
-			var table [3 * n]byte
+			var table [2 * n]byte
 			top := 255 / group
 			for i := range table {
-				table[i] = byte(top - rng.IntN(top+1)*(i%4/3))
+				switch i % 4 {
+				case 0, 1:
+					table[i] = byte(top)
+				case 2:
+					table[i] = 0
+				default:
+					table[i] = byte(rng.IntN(top + 1))
+				}
 			}
-			var ch challenge
 			c := sampleInBall(Params65(), []byte{byte(group)})
-			ch.set(&c)
-			var got, want ringElement
-			packedMulTo(&got, &base, &table, &ch.windows, ch.count, group, 0)
-			packedMulGeneric(&want, &base, &table, &ch.windows, ch.count, group, 0)
-			if got != want {
-				t.Fatalf("group %d: kernel differs from the portable one", group)
+			patterns := []func(k int) bool{
+				func(k int) bool { return false },
+				func(k int) bool { return true },
+				func(k int) bool { return k%2 == 0 },
+				func(k int) bool { return k%2 == 1 },
+				func(k int) bool { return k/group%2 == 1 },
+				func(k int) bool { return k%group == 0 },
+				func(k int) bool { return k%group == group-1 },
+			}
+			challenges := []ringElement{c}
+			for _, minus := range patterns {
+				challenges = append(challenges, withSigns(c, minus))
+			}
+			for i, c := range challenges {
+				var ch challenge
+				ch.set(&c)
+				var got, want ringElement
+				packedMulTo(&got, &base, &table, &ch, group, uint64(top), 0)
+				packedMulGeneric(&want, &base, &table, &ch, group, uint64(top), 0)
+				if got != want {
+					t.Fatalf("group %d, signs %d: kernel differs from the portable one", group, i)
+				}
 			}
 		}
 	})
 }
 
-// TestChallengeSet checks the window offsets of c against its coefficients
-// at every level, for the challenges of every set, the zero polynomial and the edge
-// challenges.
+// TestPackedMulSignsAtEveryPosition checks the packed products against the
+// NTT path at every level for challenges whose signs are +1 but for one
+// −1, at each of the τ positions in turn, and −1 but for one +1, so that
+// every position of every widening group holds either sign against
+// neighbours of the other.
+func TestPackedMulSignsAtEveryPosition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 14))
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for _, p := range All() {
+			s := randomSmall(rng, p.Eta)
+			base := randomRing(rng)
+			c := sampleInBall(p, []byte("signs"))
+			for odd := range p.Tau {
+				for _, rest := range []bool{false, true} {
+					c := withSigns(c, func(k int) bool { return (k == odd) != rest })
+					checkPacked(t, p, &base, &c, &s, "one odd sign")
+				}
+			}
+		}
+	})
+}
+
+// TestChallengeSet checks the window offsets and sign masks of c against
+// its coefficients at every level, for the challenges of every set, the zero
+// polynomial and the edge challenges, and that the offsets of −c are those
+// of c: the addresses the kernels read do not depend on the signs.
 func TestChallengeSet(t *testing.T) {
 	cases := []ringElement{{}}
 	for _, p := range All() {
@@ -139,19 +203,26 @@ func TestChallengeSet(t *testing.T) {
 	}
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for i, c := range cases {
-			var want []uint32
+			var windows, signs []uint32
 			for p, x := range c {
 				switch x {
 				case 1:
-					want = append(want, uint32(n-p))
+					windows, signs = append(windows, uint32(n-p)), append(signs, 0)
 				case q - 1:
-					want = append(want, uint32(2*n-p))
+					windows, signs = append(windows, uint32(n-p)), append(signs, 0xffffffff)
 				}
 			}
 			var ch challenge
 			ch.set(&c)
-			if !slices.Equal(ch.windows[:ch.count], want) {
-				t.Fatalf("case %d: windows %v, want %v", i, ch.windows[:ch.count], want)
+			if !slices.Equal(ch.windows[:ch.count], windows) || !slices.Equal(ch.signs[:ch.count], signs) {
+				t.Fatalf("case %d: windows %v, signs %x, want %v, %x", i,
+					ch.windows[:ch.count], ch.signs[:ch.count], windows, signs)
+			}
+			neg := polySubGeneric(&ringElement{}, &c)
+			var chNeg challenge
+			chNeg.set(&neg)
+			if chNeg.count != ch.count || !slices.Equal(chNeg.windows[:ch.count], ch.windows[:ch.count]) {
+				t.Fatalf("case %d: the window offsets of −c differ from those of c", i)
 			}
 		}
 	})

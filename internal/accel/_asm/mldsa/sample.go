@@ -134,14 +134,25 @@ func (cs *compactor) setup(laneIdx, count VecPhysical) {
 // store appends the lanes of x where accept is all ones to a[filled] and
 // advances filled; accept is clobbered.
 func (cs *compactor) store(x, accept VecPhysical, a, filled Register) {
+	cs.storeEach(accept, filled, []VecPhysical{x}, []Register{a})
+}
+
+// storeEach appends the lanes of every xs[i] where accept is all ones to
+// arrays[i][filled], the same lanes from each, and advances filled; the xs
+// and accept are clobbered.
+func (cs *compactor) storeEach(accept VecPhysical, filled Register, xs []VecPhysical, arrays []Register) {
 	VMOVMSKPS(accept, cs.bits.As32())
 	VPMOVZXBD(Mem{Base: cs.tableAddress, Index: cs.bits, Scale: 8}, accept)
-	VPERMD(x, accept, x)
+	for _, x := range xs {
+		VPERMD(x, accept, x)
+	}
 	POPCNTQ(cs.bits, cs.bits)
 	VMOVQ(cs.bits, cs.count.AsX())
 	VPBROADCASTD(cs.count.AsX(), cs.count)
 	VPCMPGTD(cs.laneIdx, cs.count, accept) // lanes below the count
-	VPMASKMOVD(x, accept, Mem{Base: a, Index: filled, Scale: 4})
+	for i, x := range xs {
+		VPMASKMOVD(x, accept, Mem{Base: arrays[i], Index: filled, Scale: 4})
+	}
 	ADDQ(cs.bits, filled)
 }
 
