@@ -105,9 +105,7 @@ func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnd
 		for l, i := range active[:count] {
 			slot := &s.slots[i]
 			sig := sigs[slot.item]
-			var cHat nttElement
-			nttTo(&cHat, &c[l])
-			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &c[l], &cHat) {
+			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &c[l]) {
 				copy(sig, s.cTilde[i][:p.challengeSize()])
 				s.busy[i] = false
 				clear(slot.rhoPP[:])

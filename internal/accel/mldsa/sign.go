@@ -20,7 +20,6 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		y      [maxL]ringElement
 		w      [maxK]ringElement
 		muW1   [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
-		cHat   nttElement
 		cTilde = sig[:p.challengeSize()]
 		w1Size = p.w1PackedSize()
 	)
@@ -38,12 +37,9 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		sk.commitment(&w, muW1[MuSize:], &y, plainProduct, nil)
 		hashParts(cTilde, muW1[:MuSize+w1Size])
 		c := sampleInBall(p, cTilde)
-		nttTo(&cHat, &c)
-
-		if !sk.acceptCandidate(sig, &y, &w, &c, &cHat) {
-			continue
+		if sk.acceptCandidate(sig, &y, &w, &c) {
+			break
 		}
-		break
 	}
 	// y, its NTT and w − c·s2 would give away s1 and s2 together with the
 	// signature; w and z are cleared for good measure.
@@ -77,13 +73,15 @@ func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL
 }
 
 // acceptCandidate runs the checks of Algorithm 7 (FIPS 204), lines 17–28,
-// on the candidate (y, w = A·y, c and ĉ = NTT(c)): it computes z = y + c·s1
-// and the hint h, and writes them to sig after the c̃ already there if every
-// check passes. It reports whether the candidate was accepted. It is shared
-// by SignMu and SignMuBatch. c·s1 and c·s2 are packed sparse products
+// on the candidate (y, w = A·y and c): it computes z = y + c·s1 and the
+// hint h, and writes them to sig after the c̃ already there if every check
+// passes. It reports whether the candidate was accepted. It is shared by
+// SignMu and SignMuBatch. c·s1 and c·s2 are packed sparse products
 // (pspm.go), measured faster than the NTT path at every level for every
-// set (BenchmarkChallengeProducts); c·t0 takes the NTT path.
-func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK]ringElement, c *ringElement, cHat *nttElement) bool {
+// set (BenchmarkChallengeProducts); c·t0 takes the NTT path, so ĉ = NTT(c)
+// (line 16) is computed only for a candidate that passed the z and r0
+// checks, which most candidates fail.
+func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK]ringElement, c *ringElement) bool {
 	p := sk.pub.p
 	var (
 		z          [maxL]ringElement
@@ -117,12 +115,14 @@ func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK
 		return false
 	}
 	var (
+		cHat nttElement  // ĉ = NTT(c), public as c is
 		acc  nttElement  // ĉ·t̂0
 		prod ringElement // c·t0
 	)
+	nttTo(&cHat, c)
 	ones := 0
 	for i := range p.K {
-		nttMulTo(&acc, cHat, &sk.t0H[i])
+		nttMulTo(&acc, &cHat, &sk.t0H[i])
 		invNTTTo(&prod, &acc) // c·t0
 		ok = infinityNormBelow(&prod, p.Gamma2) && ok
 		// h = MakeHint(−c·t0, w − c·s2 + c·t0).
