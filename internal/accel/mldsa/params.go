@@ -26,8 +26,8 @@
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak
-//	c·s1, c·s2 (packed)     64 byte lanes; c's positions  32 byte lanes; c's positions
-//	                        by VPCOMPRESSD                by VPERMD table
+//	c·s1, c·s2 (packed)     64 byte lanes, signs by XOR;  32 byte lanes, signs by XOR;
+//	                        c's positions by VPCOMPRESSD  c's positions by VPERMD table
 //
 // SampleInBall, the hint encoding, Power2Round and the t0 and η packings of
 // key generation and key encoding stay in Go at every level.
