@@ -70,7 +70,10 @@ func (s *mlkemScheme) NewEncapsulationKey(ek []byte) (EncapsulationKey, error) {
 // and 1024.
 type encapsulationKey struct {
 	s *mlkemScheme
-	k *engine.EncapsulationKey
+	k *engine.EncapsulationKey // &parsed, or the decapsulation key's own
+	// parsed is the engine key of a key parsed from bytes, kept in the same
+	// object (its polynomials are one more allocation, sized for the set).
+	parsed engine.EncapsulationKey
 }
 
 // Bytes returns the encoded encapsulation key.
@@ -108,11 +111,10 @@ func (ek *encapsulationKey) encapsulate(m *[MessageSize]byte) (sharedKey, cipher
 }
 
 func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte) error {
-	ek.s = s
-	ek.k = new(engine.EncapsulationKey)
-	if err := ek.k.SetBytes(s.p, b); err != nil {
+	if err := ek.parsed.SetBytes(s.p, b); err != nil {
 		return schemeError(s.Name(), err)
 	}
+	ek.s, ek.k = s, &ek.parsed
 	return nil
 }
 
