@@ -101,13 +101,23 @@ func (ek *encapsulationKey) EncapsulateDeterministicForTesting(m []byte) (shared
 	return sharedKey, ciphertext, nil
 }
 
+// encapsulate returns the shared key and the ciphertext of randomness m, in
+// one allocation.
 func (ek *encapsulationKey) encapsulate(m *[MessageSize]byte) (sharedKey, ciphertext []byte) {
 	out := make([]byte, SharedKeySize+ek.k.Params().CiphertextSize())
-	if err := ek.k.EncapsulateInternal((*[SharedKeySize]byte)(out), out[SharedKeySize:], m); err != nil {
+	sharedKey, ciphertext = out[:SharedKeySize:SharedKeySize], out[SharedKeySize:]
+	ek.encapsulateTo(sharedKey, ciphertext, m)
+	return sharedKey, ciphertext
+}
+
+// encapsulateTo writes the shared key (SharedKeySize bytes) and the
+// ciphertext of randomness m to the caller's buffers, which the hybrids cut
+// from their own outputs.
+func (ek *encapsulationKey) encapsulateTo(sharedKey, ciphertext []byte, m *[MessageSize]byte) {
+	if err := ek.k.EncapsulateInternal((*[SharedKeySize]byte)(sharedKey), ciphertext, m); err != nil {
 		// Unreachable: the key is initialised and the buffer sized for it.
 		panic("kem: " + err.Error())
 	}
-	return out[:SharedKeySize:SharedKeySize], out[SharedKeySize:]
 }
 
 func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte) error {
@@ -142,14 +152,23 @@ func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
 // FIPS 203, Algorithm 21). A ciphertext of the wrong length is an error; a
 // well-formed but wrong one yields the implicit-rejection key and no error.
 func (dk *decapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
-	if dk.s == nil {
-		return nil, errUninitialised
-	}
 	sharedKey = make([]byte, SharedKeySize)
-	if err := dk.k.Decapsulate((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
-		return nil, schemeError(dk.s.Name(), err)
+	if err := dk.decapsulateTo((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
+		return nil, err
 	}
 	return sharedKey, nil
+}
+
+// decapsulateTo is Decapsulate into the caller's buffer, which the hybrids
+// cut from their own outputs.
+func (dk *decapsulationKey) decapsulateTo(sharedKey *[SharedKeySize]byte, ciphertext []byte) error {
+	if dk.s == nil {
+		return errUninitialised
+	}
+	if err := dk.k.Decapsulate(sharedKey, ciphertext); err != nil {
+		return schemeError(dk.s.Name(), err)
+	}
+	return nil
 }
 
 // Bytes returns the 64-byte seed d‖z the key was derived from, as
