@@ -199,7 +199,11 @@ func (ek *HybridEncapsulationKey) Scheme() Scheme { return ek.s }
 
 // Bytes returns the encoded key: the TLS client key share.
 func (ek *HybridEncapsulationKey) Bytes() []byte {
-	return ek.s.join(ek.pq.Bytes(), ek.ec.Bytes())
+	out := make([]byte, ek.s.EncapsulationKeySize())
+	pq, ec := ek.s.split(out, ek.s.pq.EncapsulationKeySize())
+	ek.pq.k.AppendBytes(pq[:0]) // encodes in place: pq has the room
+	copy(ec, ek.ec.Bytes())
+	return out
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext (the TLS server

@@ -116,7 +116,8 @@ func (ek *XWingEncapsulationKey) Scheme() Scheme { return xwingScheme{} }
 
 // Bytes returns the encoded key pk_M‖pk_X.
 func (ek *XWingEncapsulationKey) Bytes() []byte {
-	return append(ek.pq.Bytes(), ek.x.Bytes()...)
+	out := ek.pq.k.AppendBytes(make([]byte, 0, XWingEncapsulationKeySize))
+	return append(out, ek.x.Bytes()...)
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext ct_M‖ct_X that
