@@ -71,8 +71,9 @@ func (s *mlkemScheme) NewEncapsulationKey(ek []byte) (EncapsulationKey, error) {
 type encapsulationKey struct {
 	s *mlkemScheme
 	k *engine.EncapsulationKey // &parsed, or the decapsulation key's own
-	// parsed is the engine key of a key parsed from bytes, kept in the same
-	// object (its polynomials are one more allocation, sized for the set).
+	// parsed is the engine key of a key parsed from bytes. Its polynomials,
+	// like a decapsulation key's, are arrays of the outer per-set type, so
+	// that a key is one allocation.
 	parsed engine.EncapsulationKey
 }
 
@@ -120,7 +121,9 @@ func (ek *encapsulationKey) encapsulateTo(sharedKey, ciphertext []byte, m *[Mess
 	}
 }
 
-func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte) error {
+// setBytes parses b into ek, whose polynomials go to polys.
+func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte, polys []engine.Poly) error {
+	ek.parsed.SetStorage(s.p, polys)
 	if err := ek.parsed.SetBytes(s.p, b); err != nil {
 		return schemeError(s.Name(), err)
 	}
@@ -212,14 +215,18 @@ type mlkemKey[T any] interface {
 	*T
 	crypto.Decapsulator
 	parts() (*decapsulationKey, *encapsulationKey)
+	storage() (ekPolys, sPolys []engine.Poly) // the key's polynomial arrays
 	ownEncapsulationKey() EncapsulationKey
 }
 
 // newMLKEMKey makes a decapsulation key of scheme s with load, which fills the
-// engine key from a seed or an expanded encoding.
+// engine key from a seed or an expanded encoding. The engine key keeps its
+// polynomials in the per-set arrays of the new object: one allocation.
 func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.DecapsulationKey) error) (*T, error) {
 	key := PT(new(T))
 	dk, ek := key.parts()
+	ekPolys, sPolys := key.storage()
+	dk.k.SetStorage(s.p, ekPolys, sPolys)
 	if err := load(&dk.k); err != nil {
 		return nil, schemeError(s.Name(), err)
 	}

@@ -6,9 +6,10 @@ import "errors"
 // matrix Â derived from ρ, and H(ek). Its zero value is not usable; fill it
 // with [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
 //
-// The NTT-domain polynomials live in one allocation sized for the parameter
-// set's k (see [EncapsulationKey.SetBytes]); the struct holds slices of it.
-// A copy of the struct would share them, so keys are used by pointer.
+// The NTT-domain polynomials live in storage sized for the parameter set's
+// k, allocated when the key is set or given by [EncapsulationKey.SetStorage];
+// the struct holds slices of it. A copy of the struct would share them, so
+// keys are used by pointer.
 type EncapsulationKey struct {
 	p   *Params
 	t   []nttElement // t̂, k entries
@@ -20,7 +21,8 @@ type EncapsulationKey struct {
 // DecapsulationKey is an ML-KEM decapsulation key in expanded form: its
 // encapsulation key, ŝ, the implicit-rejection secret z and, when the key was
 // made from one, the seed d. Its zero value is not usable. Its encapsulation
-// key's polynomials and ŝ share one allocation of k² + 2k NTT elements.
+// key's polynomials and ŝ share one allocation of k² + 2k NTT elements,
+// unless [DecapsulationKey.SetStorage] gave it storage.
 type DecapsulationKey struct {
 	ek      EncapsulationKey
 	s       []nttElement // ŝ, k entries
@@ -32,9 +34,38 @@ type DecapsulationKey struct {
 // Polynomial storage. A key holds exactly the k + k² (encapsulation) or
 // k² + 2k (decapsulation) NTT elements of its parameter set, 512 bytes
 // each: 6 KiB and 7.5 KiB for ML-KEM-768, where arrays sized for k = 4 took
-// 10 KiB and 12 KiB whatever the set. The elements hold no pointers, so the
-// garbage collector never scans them. A key set again for the same k keeps
-// its storage, so a reused key allocates nothing.
+// 10 KiB and 12 KiB whatever the set. A key set again for the same k keeps
+// its storage, so a reused key allocates nothing. Callers that make keys in
+// objects of their own can hand a key its storage inside them
+// (SetStorage), so that one allocation holds both; otherwise the key
+// allocates it, pointer-free, when it is first set.
+
+// Poly is one polynomial of a key's storage, an NTT-domain element of 512
+// bytes: callers declare arrays of them for [EncapsulationKey.SetStorage]
+// and [DecapsulationKey.SetStorage], and never look inside.
+type Poly = nttElement
+
+// SetStorage makes ek hold t̂ and Â in polys, which must have k + k²
+// elements for the k of p, instead of allocating them when it is set. It
+// panics if polys has another length, a programming error.
+func (ek *EncapsulationKey) SetStorage(p *Params, polys []Poly) {
+	if len(polys) != p.k+p.k*p.k {
+		panic("mlkem: encapsulation key storage must hold k + k² polynomials")
+	}
+	ek.setStorage(p.k, polys)
+}
+
+// SetStorage makes dk hold its encapsulation key's t̂ and Â in ekPolys (k + k²
+// elements for the k of p) and ŝ in sPolys (k elements), instead of
+// allocating them when it is set. It panics if a length is wrong, a
+// programming error.
+func (dk *DecapsulationKey) SetStorage(p *Params, ekPolys, sPolys []Poly) {
+	if len(sPolys) != p.k {
+		panic("mlkem: decapsulation key storage must hold k polynomials for ŝ")
+	}
+	dk.ek.SetStorage(p, ekPolys)
+	dk.s = sPolys[:p.k:p.k]
+}
 
 // setStorage points t̂ and Â at polys, which holds k + k² elements.
 func (ek *EncapsulationKey) setStorage(k int, polys []nttElement) {
@@ -89,8 +120,8 @@ func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return &dk.ek
 // SetBytes sets ek to the encapsulation key encoded in b, after the FIPS 203
 // Section 7.2 checks: the length, and the modulus check on every coefficient.
 // It expands Â, so later encapsulations skip that work. Unless ek already
-// holds a key of the same k, it allocates the key's storage once, after the
-// length check. On error ek may be left unusable.
+// has storage for the same k, it allocates it, after the length check. On
+// error ek may be left unusable.
 func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 	if len(b) != p.EncapsulationKeySize() {
 		return ErrEncapsulationKeyLength
@@ -140,8 +171,8 @@ func grow(b []byte, size int) ([]byte, []byte) {
 }
 
 // GenerateKeyInternal sets dk to the key pair ML-KEM.KeyGen_internal(d, z)
-// (FIPS 203, Algorithm 16) derives. Unless dk already holds a key of the
-// same k, it allocates the key's storage once.
+// (FIPS 203, Algorithm 16) derives. Unless dk already has storage for the
+// same k, it allocates it.
 func (dk *DecapsulationKey) GenerateKeyInternal(p *Params, d, z *[32]byte) {
 	dk.prepare(p)
 	dk.ek.p = p

@@ -82,3 +82,60 @@ func TestKeyStorage(t *testing.T) {
 		}
 	}
 }
+
+// TestSetStorage checks that keys given storage keep their polynomials
+// there and allocate nothing when set, and that storage of the wrong size is
+// refused.
+func TestSetStorage(t *testing.T) {
+	seed := make([]byte, SeedSize)
+	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+		k := p.k
+		var ref DecapsulationKey
+		if err := ref.SetSeed(p, seed); err != nil {
+			t.Fatal(err)
+		}
+		ekBytes := ref.EncapsulationKey().AppendBytes(nil)
+		expanded := ref.AppendExpanded(nil)
+
+		ekPolys, sPolys := make([]Poly, k+k*k), make([]Poly, k)
+		var dk DecapsulationKey
+		dk.SetStorage(p, ekPolys, sPolys)
+		var ek EncapsulationKey
+		ek.SetStorage(p, make([]Poly, k+k*k))
+		if allocs := testing.AllocsPerRun(5, func() {
+			if err := dk.SetSeed(p, seed); err != nil {
+				t.Fatal(err)
+			}
+			if err := ek.SetBytes(p, ekBytes); err != nil {
+				t.Fatal(err)
+			}
+		}); allocs != 0 {
+			t.Errorf("%s: keys with storage allocate %v times", p.Name(), allocs)
+		}
+		if &dk.ek.t[0] != &ekPolys[0] || &dk.ek.a[k*k-1] != &ekPolys[k+k*k-1] || &dk.s[0] != &sPolys[0] {
+			t.Fatalf("%s: the key does not use the storage it was given", p.Name())
+		}
+		if !sameEncapsulationKey(dk.EncapsulationKey(), ref.EncapsulationKey()) ||
+			!sameEncapsulationKey(&ek, ref.EncapsulationKey()) || !slices.Equal(dk.s, ref.s) {
+			t.Fatalf("%s: keys in given storage differ from allocated ones", p.Name())
+		}
+		if err := dk.SetExpanded(p, expanded); err != nil || &dk.s[0] != &sPolys[0] {
+			t.Fatalf("%s: SetExpanded: %v, or left the given storage", p.Name(), err)
+		}
+
+		for name, wrong := range map[string]func(){
+			"ek":    func() { new(EncapsulationKey).SetStorage(p, make([]Poly, k*k)) },
+			"dk ŝ":  func() { new(DecapsulationKey).SetStorage(p, make([]Poly, k+k*k), make([]Poly, k+1)) },
+			"dk ek": func() { new(DecapsulationKey).SetStorage(p, make([]Poly, k+k*k+1), make([]Poly, k)) },
+		} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("%s: %s storage of the wrong size accepted", p.Name(), name)
+					}
+				}()
+				wrong()
+			}()
+		}
+	}
+}
