@@ -13,6 +13,22 @@ func sameEncapsulationKey(a, b *EncapsulationKey) bool {
 		slices.Equal(a.t, b.t) && slices.Equal(a.a, b.a)
 }
 
+// setKeys returns a function that sets dk from seed and then from the
+// expanded encoding, and ek from its encoding, failing t on any error.
+func setKeys(t *testing.T, p *Params, dk *DecapsulationKey, ek *EncapsulationKey, seed, expanded, ekBytes []byte) func() {
+	return func() {
+		if err := dk.SetSeed(p, seed); err != nil {
+			t.Fatal(err)
+		}
+		if err := dk.SetExpanded(p, expanded); err != nil {
+			t.Fatal(err)
+		}
+		if err := ek.SetBytes(p, ekBytes); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestKeyStorage checks that keys hold exactly the polynomials of their
 // set, a decapsulation key's in one allocation, that setting a key again for
 // the same k allocates nothing, and that a key moved to another k works.
@@ -41,17 +57,7 @@ func TestKeyStorage(t *testing.T) {
 		expanded := dk.AppendExpanded(nil)
 		ekBytes := ek.AppendBytes(nil)
 		var parsed EncapsulationKey
-		if allocs := testing.AllocsPerRun(10, func() {
-			if err := dk.SetSeed(p, seed); err != nil {
-				t.Fatal(err)
-			}
-			if err := dk.SetExpanded(p, expanded); err != nil {
-				t.Fatal(err)
-			}
-			if err := parsed.SetBytes(p, ekBytes); err != nil {
-				t.Fatal(err)
-			}
-		}); allocs != 0 {
+		if allocs := testing.AllocsPerRun(10, setKeys(t, p, &dk, &parsed, seed, expanded, ekBytes)); allocs != 0 {
 			// AllocsPerRun's warm-up run allocates parsed's storage.
 			t.Errorf("%s: setting keys again allocates %v times a run", p.Name(), allocs)
 		}
@@ -102,14 +108,7 @@ func TestSetStorage(t *testing.T) {
 		dk.SetStorage(p, ekPolys, sPolys)
 		var ek EncapsulationKey
 		ek.SetStorage(p, make([]Poly, k+k*k))
-		if allocs := testing.AllocsPerRun(5, func() {
-			if err := dk.SetSeed(p, seed); err != nil {
-				t.Fatal(err)
-			}
-			if err := ek.SetBytes(p, ekBytes); err != nil {
-				t.Fatal(err)
-			}
-		}); allocs != 0 {
+		if allocs := testing.AllocsPerRun(5, setKeys(t, p, &dk, &ek, seed, expanded, ekBytes)); allocs != 0 {
 			t.Errorf("%s: keys with storage allocate %v times", p.Name(), allocs)
 		}
 		if &dk.ek.t[0] != &ekPolys[0] || &dk.ek.a[k*k-1] != &ekPolys[k+k*k-1] || &dk.s[0] != &sPolys[0] {
