@@ -72,7 +72,8 @@ func (s *hybridScheme) join(pq, ec []byte) []byte {
 	return append(append(out, ec...), pq...)
 }
 
-// split separates b into its ML-KEM part of pqLen bytes and its ECDH part.
+// split separates b into its ML-KEM part of pqLen bytes and its ECDH part;
+// it also cuts an output buffer into the places of the two parts.
 func (s *hybridScheme) split(b []byte, pqLen int) (pq, ec []byte) {
 	if s.pqFirst {
 		return b[:pqLen], b[pqLen:]
@@ -135,10 +136,11 @@ type HybridEncapsulationKey struct {
 // HybridDecapsulationKey is the private key of a TLS hybrid. It implements
 // [crypto.Decapsulator].
 type HybridDecapsulationKey struct {
-	s  *hybridScheme
-	pq DecapsulationKey
-	ec ecdh.KeyExchanger
-	ek HybridEncapsulationKey
+	s      *hybridScheme
+	pq     DecapsulationKey
+	pqImpl *decapsulationKey // pq's implementation, which decapsulates into our buffer
+	ec     ecdh.KeyExchanger
+	ek     HybridEncapsulationKey
 }
 
 // mlkemParts is implemented by this package's ML-KEM key types.
@@ -186,8 +188,8 @@ func NewHybridDecapsulationKey(scheme Scheme, pq DecapsulationKey, ec ecdh.KeyEx
 	if !ok || pq.Scheme() != Scheme(s.pq) || ec.Curve() != s.curve {
 		return nil, schemeError(s.name, ErrSchemeMismatch)
 	}
-	_, pqEK := parts.parts()
-	dk := &HybridDecapsulationKey{s: s, pq: pq, ec: ec}
+	pqDK, pqEK := parts.parts()
+	dk := &HybridDecapsulationKey{s: s, pq: pq, pqImpl: pqDK, ec: ec}
 	dk.ek = HybridEncapsulationKey{s: s, pq: pqEK, ec: ec.PublicKey()}
 	return dk, nil
 }
@@ -197,7 +199,11 @@ func (ek *HybridEncapsulationKey) Scheme() Scheme { return ek.s }
 
 // Bytes returns the encoded key: the TLS client key share.
 func (ek *HybridEncapsulationKey) Bytes() []byte {
-	return ek.s.join(ek.pq.Bytes(), ek.ec.Bytes())
+	out := make([]byte, ek.s.EncapsulationKeySize())
+	pq, ec := ek.s.split(out, ek.s.pq.EncapsulationKeySize())
+	ek.pq.k.AppendBytes(pq[:0]) // encodes in place: pq has the room
+	copy(ec, ek.ec.Bytes())
+	return out
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext (the TLS server
@@ -237,8 +243,16 @@ func (ek *HybridEncapsulationKey) encapsulate(m *[MessageSize]byte, eph *ecdh.Pr
 	if err != nil {
 		return nil, nil, schemeError(ek.s.name, ErrX25519LowOrder)
 	}
-	ssPQ, ctPQ := ek.pq.encapsulate(m)
-	return ek.s.join(ssPQ, ssEC), ek.s.join(ctPQ, eph.PublicKey().Bytes()), nil
+	// One allocation: ML-KEM writes its shared key and ciphertext in place.
+	s := ek.s
+	out := make([]byte, s.SharedKeySize()+s.CiphertextSize())
+	sharedKey, ciphertext = out[:s.SharedKeySize():s.SharedKeySize()], out[s.SharedKeySize():]
+	ssPQ, ssECOut := s.split(sharedKey, SharedKeySize)
+	ctPQ, ctEC := s.split(ciphertext, s.pq.CiphertextSize())
+	copy(ssECOut, ssEC)
+	copy(ctEC, eph.PublicKey().Bytes())
+	ek.pq.encapsulateTo(ssPQ, ctPQ, m)
+	return sharedKey, ciphertext, nil
 }
 
 // Scheme returns the key's scheme.
@@ -292,11 +306,13 @@ func (dk *HybridDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []by
 		}
 		return nil, schemeError(s.name, err)
 	}
-	ssPQ, err := dk.pq.Decapsulate(ctPQ)
-	if err != nil {
+	sharedKey = make([]byte, s.SharedKeySize())
+	ssPQ, ssECOut := s.split(sharedKey, SharedKeySize)
+	if err := dk.pqImpl.decapsulateTo((*[SharedKeySize]byte)(ssPQ), ctPQ); err != nil {
 		return nil, err
 	}
-	return s.join(ssPQ, ssEC), nil
+	copy(ssECOut, ssEC)
+	return sharedKey, nil
 }
 
 // x25519LowOrderPoints are the u-coordinates of the X25519 points of order 1,

@@ -203,3 +203,36 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// TestMLKEMAllocations checks that each ML-KEM operation makes only the
+// allocations its results need: a key is one object holding its
+// polynomials, Encapsulate one buffer for the shared key and ciphertext,
+// Decapsulate the shared key.
+func TestMLKEMAllocations(t *testing.T) {
+	seed := make([]byte, SeedSize)
+	for _, s := range []Scheme{MLKEM512(), MLKEM768(), MLKEM1024()} {
+		dk, err := s.NewDecapsulationKey(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ekBytes := dk.PublicKey().Bytes()
+		ek, err := s.NewEncapsulationKey(ekBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, ct := ek.Encapsulate()
+		for _, op := range []struct {
+			name string
+			run  func()
+		}{
+			{"NewDecapsulationKey", func() { must(s.NewDecapsulationKey(seed)) }},
+			{"NewEncapsulationKey", func() { must(s.NewEncapsulationKey(ekBytes)) }},
+			{"Encapsulate", func() { ek.Encapsulate() }},
+			{"Decapsulate", func() { must(dk.Decapsulate(ct)) }},
+		} {
+			if a := testing.AllocsPerRun(3, op.run); a != 1 {
+				t.Errorf("%s %s: %v allocations, want 1", s.Name(), op.name, a)
+			}
+		}
+	}
+}

@@ -70,7 +70,11 @@ func (s *mlkemScheme) NewEncapsulationKey(ek []byte) (EncapsulationKey, error) {
 // and 1024.
 type encapsulationKey struct {
 	s *mlkemScheme
-	k *engine.EncapsulationKey
+	k *engine.EncapsulationKey // &parsed, or the decapsulation key's own
+	// parsed is the engine key of a key parsed from bytes. Its polynomials,
+	// like a decapsulation key's, are arrays of the outer per-set type, so
+	// that a key is one allocation.
+	parsed engine.EncapsulationKey
 }
 
 // Bytes returns the encoded encapsulation key.
@@ -98,21 +102,32 @@ func (ek *encapsulationKey) EncapsulateDeterministicForTesting(m []byte) (shared
 	return sharedKey, ciphertext, nil
 }
 
+// encapsulate returns the shared key and the ciphertext of randomness m, in
+// one allocation.
 func (ek *encapsulationKey) encapsulate(m *[MessageSize]byte) (sharedKey, ciphertext []byte) {
 	out := make([]byte, SharedKeySize+ek.k.Params().CiphertextSize())
-	if err := ek.k.EncapsulateInternal((*[SharedKeySize]byte)(out), out[SharedKeySize:], m); err != nil {
+	sharedKey, ciphertext = out[:SharedKeySize:SharedKeySize], out[SharedKeySize:]
+	ek.encapsulateTo(sharedKey, ciphertext, m)
+	return sharedKey, ciphertext
+}
+
+// encapsulateTo writes the shared key (SharedKeySize bytes) and the
+// ciphertext of randomness m to the caller's buffers, which the hybrids cut
+// from their own outputs.
+func (ek *encapsulationKey) encapsulateTo(sharedKey, ciphertext []byte, m *[MessageSize]byte) {
+	if err := ek.k.EncapsulateInternal((*[SharedKeySize]byte)(sharedKey), ciphertext, m); err != nil {
 		// Unreachable: the key is initialised and the buffer sized for it.
 		panic("kem: " + err.Error())
 	}
-	return out[:SharedKeySize:SharedKeySize], out[SharedKeySize:]
 }
 
-func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte) error {
-	ek.s = s
-	ek.k = new(engine.EncapsulationKey)
-	if err := ek.k.SetBytes(s.p, b); err != nil {
+// setBytes parses b into ek, whose polynomials go to polys.
+func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte, polys []engine.Poly) error {
+	ek.parsed.SetStorage(s.p, polys)
+	if err := ek.parsed.SetBytes(s.p, b); err != nil {
 		return schemeError(s.Name(), err)
 	}
+	ek.s, ek.k = s, &ek.parsed
 	return nil
 }
 
@@ -140,14 +155,23 @@ func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
 // FIPS 203, Algorithm 21). A ciphertext of the wrong length is an error; a
 // well-formed but wrong one yields the implicit-rejection key and no error.
 func (dk *decapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
-	if dk.s == nil {
-		return nil, errUninitialised
-	}
 	sharedKey = make([]byte, SharedKeySize)
-	if err := dk.k.Decapsulate((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
-		return nil, schemeError(dk.s.Name(), err)
+	if err := dk.decapsulateTo((*[SharedKeySize]byte)(sharedKey), ciphertext); err != nil {
+		return nil, err
 	}
 	return sharedKey, nil
+}
+
+// decapsulateTo is Decapsulate into the caller's buffer, which the hybrids
+// cut from their own outputs.
+func (dk *decapsulationKey) decapsulateTo(sharedKey *[SharedKeySize]byte, ciphertext []byte) error {
+	if dk.s == nil {
+		return errUninitialised
+	}
+	if err := dk.k.Decapsulate(sharedKey, ciphertext); err != nil {
+		return schemeError(dk.s.Name(), err)
+	}
+	return nil
 }
 
 // Bytes returns the 64-byte seed d‖z the key was derived from, as
@@ -191,14 +215,18 @@ type mlkemKey[T any] interface {
 	*T
 	crypto.Decapsulator
 	parts() (*decapsulationKey, *encapsulationKey)
+	storage() (ekPolys, sPolys []engine.Poly) // the key's polynomial arrays
 	ownEncapsulationKey() EncapsulationKey
 }
 
 // newMLKEMKey makes a decapsulation key of scheme s with load, which fills the
-// engine key from a seed or an expanded encoding.
+// engine key from a seed or an expanded encoding. The engine key keeps its
+// polynomials in the per-set arrays of the new object: one allocation.
 func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.DecapsulationKey) error) (*T, error) {
 	key := PT(new(T))
 	dk, ek := key.parts()
+	ekPolys, sPolys := key.storage()
+	dk.k.SetStorage(s.p, ekPolys, sPolys)
 	if err := load(&dk.k); err != nil {
 		return nil, schemeError(s.Name(), err)
 	}

@@ -12,17 +12,25 @@ const (
 // EncapsulationKey1024 is an ML-KEM-1024 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
 // [crypto.Encapsulator]. The zero value is not usable.
-type EncapsulationKey1024 struct{ encapsulationKey }
+type EncapsulationKey1024 struct {
+	encapsulationKey
+	polys [4 + 4*4]engine.Poly // t̂ and Â, in the key's own allocation
+}
 
 // DecapsulationKey1024 is an ML-KEM-1024 decapsulation key. It implements
 // [crypto.Decapsulator]. The zero value is not usable.
 type DecapsulationKey1024 struct {
 	decapsulationKey
 	ek EncapsulationKey1024
+	s  [4]engine.Poly // ŝ; t̂ and Â are in ek
 }
 
 func (dk *DecapsulationKey1024) parts() (*decapsulationKey, *encapsulationKey) {
 	return &dk.decapsulationKey, &dk.ek.encapsulationKey
+}
+
+func (dk *DecapsulationKey1024) storage() (ekPolys, sPolys []engine.Poly) {
+	return dk.ek.polys[:], dk.s[:]
 }
 
 func (dk *DecapsulationKey1024) ownEncapsulationKey() EncapsulationKey { return &dk.ek }
@@ -53,7 +61,7 @@ func NewExpandedDecapsulationKey1024(dk []byte) (*DecapsulationKey1024, error) {
 // FIPS 203 Section 7.2 checks (length and modulus).
 func NewEncapsulationKey1024(encapsulationKey []byte) (*EncapsulationKey1024, error) {
 	ek := new(EncapsulationKey1024)
-	if err := ek.setBytes(scheme1024, encapsulationKey); err != nil {
+	if err := ek.setBytes(scheme1024, encapsulationKey, ek.polys[:]); err != nil {
 		return nil, err
 	}
 	return ek, nil

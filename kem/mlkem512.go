@@ -12,17 +12,25 @@ const (
 // EncapsulationKey512 is an ML-KEM-512 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
 // [crypto.Encapsulator]. The zero value is not usable.
-type EncapsulationKey512 struct{ encapsulationKey }
+type EncapsulationKey512 struct {
+	encapsulationKey
+	polys [2 + 2*2]engine.Poly // t̂ and Â, in the key's own allocation
+}
 
 // DecapsulationKey512 is an ML-KEM-512 decapsulation key. It implements
 // [crypto.Decapsulator]. The zero value is not usable.
 type DecapsulationKey512 struct {
 	decapsulationKey
 	ek EncapsulationKey512
+	s  [2]engine.Poly // ŝ; t̂ and Â are in ek
 }
 
 func (dk *DecapsulationKey512) parts() (*decapsulationKey, *encapsulationKey) {
 	return &dk.decapsulationKey, &dk.ek.encapsulationKey
+}
+
+func (dk *DecapsulationKey512) storage() (ekPolys, sPolys []engine.Poly) {
+	return dk.ek.polys[:], dk.s[:]
 }
 
 func (dk *DecapsulationKey512) ownEncapsulationKey() EncapsulationKey { return &dk.ek }
@@ -53,7 +61,7 @@ func NewExpandedDecapsulationKey512(dk []byte) (*DecapsulationKey512, error) {
 // FIPS 203 Section 7.2 checks (length and modulus).
 func NewEncapsulationKey512(encapsulationKey []byte) (*EncapsulationKey512, error) {
 	ek := new(EncapsulationKey512)
-	if err := ek.setBytes(scheme512, encapsulationKey); err != nil {
+	if err := ek.setBytes(scheme512, encapsulationKey, ek.polys[:]); err != nil {
 		return nil, err
 	}
 	return ek, nil

@@ -12,17 +12,25 @@ const (
 // EncapsulationKey768 is an ML-KEM-768 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
 // [crypto.Encapsulator]. The zero value is not usable.
-type EncapsulationKey768 struct{ encapsulationKey }
+type EncapsulationKey768 struct {
+	encapsulationKey
+	polys [3 + 3*3]engine.Poly // t̂ and Â, in the key's own allocation
+}
 
 // DecapsulationKey768 is an ML-KEM-768 decapsulation key. It implements
 // [crypto.Decapsulator]. The zero value is not usable.
 type DecapsulationKey768 struct {
 	decapsulationKey
 	ek EncapsulationKey768
+	s  [3]engine.Poly // ŝ; t̂ and Â are in ek
 }
 
 func (dk *DecapsulationKey768) parts() (*decapsulationKey, *encapsulationKey) {
 	return &dk.decapsulationKey, &dk.ek.encapsulationKey
+}
+
+func (dk *DecapsulationKey768) storage() (ekPolys, sPolys []engine.Poly) {
+	return dk.ek.polys[:], dk.s[:]
 }
 
 func (dk *DecapsulationKey768) ownEncapsulationKey() EncapsulationKey { return &dk.ek }
@@ -53,7 +61,7 @@ func NewExpandedDecapsulationKey768(dk []byte) (*DecapsulationKey768, error) {
 // FIPS 203 Section 7.2 checks (length and modulus).
 func NewEncapsulationKey768(encapsulationKey []byte) (*EncapsulationKey768, error) {
 	ek := new(EncapsulationKey768)
-	if err := ek.setBytes(scheme768, encapsulationKey); err != nil {
+	if err := ek.setBytes(scheme768, encapsulationKey, ek.polys[:]); err != nil {
 		return nil, err
 	}
 	return ek, nil

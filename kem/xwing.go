@@ -116,7 +116,8 @@ func (ek *XWingEncapsulationKey) Scheme() Scheme { return xwingScheme{} }
 
 // Bytes returns the encoded key pk_M‖pk_X.
 func (ek *XWingEncapsulationKey) Bytes() []byte {
-	return append(ek.pq.Bytes(), ek.x.Bytes()...)
+	out := ek.pq.k.AppendBytes(make([]byte, 0, XWingEncapsulationKeySize))
+	return append(out, ek.x.Bytes()...)
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext ct_M‖ct_X that
@@ -142,10 +143,16 @@ func (ek *XWingEncapsulationKey) EncapsulateDeterministicForTesting(random []byt
 	if err != nil {
 		return nil, nil, schemeError("X-Wing", err)
 	}
-	ctX := eph.PublicKey().Bytes()
-	ssX := x25519(eph, ek.x)
-	ssM, ctM := ek.pq.encapsulate((*[MessageSize]byte)(random[:32]))
-	return xwingCombiner(ssM, ssX, ctX, ek.x.Bytes()), append(ctM, ctX...), nil
+	// One allocation: ML-KEM writes ct_M in place, the combiner ss.
+	out := make([]byte, XWingSharedKeySize+XWingCiphertextSize)
+	sharedKey, ciphertext = out[:XWingSharedKeySize:XWingSharedKeySize], out[XWingSharedKeySize:]
+	ctM, ctX := ciphertext[:CiphertextSize768], ciphertext[CiphertextSize768:]
+	copy(ctX, eph.PublicKey().Bytes())
+	var ssM [SharedKeySize]byte
+	ek.pq.encapsulateTo(ssM[:], ctM, (*[MessageSize]byte)(random[:32]))
+	xwingCombiner(sharedKey, ssM[:], x25519(eph, ek.x), ctX, ek.x.Bytes())
+	clear(ssM[:])
+	return sharedKey, ciphertext, nil
 }
 
 // x25519 returns the X25519 shared secret, which X-Wing uses even when it is
@@ -160,15 +167,19 @@ func x25519(priv *ecdh.PrivateKey, pub *ecdh.PublicKey) []byte {
 	return ss
 }
 
-// xwingCombiner is the X-Wing combiner SHA3-256(ss_M‖ss_X‖ct_X‖pk_X‖XWingLabel).
-func xwingCombiner(ssM, ssX, ctX, pkX []byte) []byte {
-	h := sha3.New256()
-	h.Write(ssM)
-	h.Write(ssX)
-	h.Write(ctX)
-	h.Write(pkX)
-	h.Write([]byte(xwingLabel))
-	return h.Sum(nil)
+// xwingCombiner writes the X-Wing combiner
+// SHA3-256(ss_M‖ss_X‖ct_X‖pk_X‖XWingLabel) to ss. Its input, 134 bytes, is
+// one SHA3-256 block, hashed from a stack buffer.
+func xwingCombiner(ss, ssM, ssX, ctX, pkX []byte) {
+	var in [4*32 + len(xwingLabel)]byte
+	copy(in[0:], ssM)
+	copy(in[32:], ssX)
+	copy(in[64:], ctX)
+	copy(in[96:], pkX)
+	copy(in[128:], xwingLabel)
+	sum := sha3.Sum256(in[:])
+	copy(ss, sum[:])
+	clear(in[:64])
 }
 
 // Scheme returns [XWing].
@@ -206,13 +217,16 @@ func (dk *XWingDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byt
 		return nil, schemeError("X-Wing", ErrCiphertextLength)
 	}
 	ctM, ctX := ciphertext[:CiphertextSize768], ciphertext[CiphertextSize768:]
-	ssM, err := dk.pq.Decapsulate(ctM)
-	if err != nil {
+	var ssM [SharedKeySize]byte
+	if err := dk.pq.decapsulateTo(&ssM, ctM); err != nil {
 		return nil, err
 	}
 	peer, err := ecdh.X25519().NewPublicKey(ctX)
 	if err != nil {
 		return nil, schemeError("X-Wing", ErrECDHKey)
 	}
-	return xwingCombiner(ssM, x25519(dk.x, peer), ctX, dk.ek.x.Bytes()), nil
+	sharedKey = make([]byte, XWingSharedKeySize)
+	xwingCombiner(sharedKey, ssM[:], x25519(dk.x, peer), ctX, dk.ek.x.Bytes())
+	clear(ssM[:])
+	return sharedKey, nil
 }

@@ -135,7 +135,7 @@ func TestEncryptProducts(t *testing.T) {
 						ek.a[i][e] = q - 1
 					}
 				}
-				for j := range maxK {
+				for j := range ek.t {
 					for e := range n {
 						ek.t[j][e], y[j][e] = q-1, q-1
 					}

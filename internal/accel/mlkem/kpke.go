@@ -1,10 +1,11 @@
 package mlkem
 
 // pkeKeyGen is K-PKE.KeyGen (FIPS 203, Algorithm 13) from the 32-byte seed d:
-// it fills Â, t̂ and ρ of ek and returns nothing else, leaving ŝ in s. The
+// it fills Â, t̂ and ρ of ek and returns nothing else, leaving ŝ in s (k
+// entries). The
 // encoding ek_PKE = ByteEncode12(t̂)‖ρ and dk_PKE = ByteEncode12(ŝ) are
 // produced on demand by the encoders.
-func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte) {
+func pkeKeyGen(p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
 	k := p.k
 	var gIn [33]byte
 	copy(gIn[:], d[:])
@@ -16,9 +17,9 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s *[maxK]nttElement, d *[32]byte
 	// s and e use nonces 0 … 2k−1 with η1.
 	var se [2 * maxK]ringElement
 	if keyGenLanes(k) {
-		expandANoiseLanes(&ek.a, &ek.rho, k, sigma, p.eta1, se[:])
+		expandANoiseLanes(ek.a, &ek.rho, k, sigma, p.eta1, se[:])
 	} else {
-		expandA(&ek.a, &ek.rho, k)
+		expandA(ek.a, &ek.rho, k)
 		sampleNoise(se[:2*k], sigma, 0, p.eta1)
 	}
 	for i := range k {
@@ -95,7 +96,7 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 
 // pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain
 // secret ŝ: it returns the message encrypted in c, of p.CiphertextSize() bytes.
-func pkeDecrypt(p *Params, s *[maxK]nttElement, c []byte) (m [32]byte) {
+func pkeDecrypt(p *Params, s []nttElement, c []byte) (m [32]byte) {
 	k := p.k
 	c1Len := 32 * int(p.du)
 	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).

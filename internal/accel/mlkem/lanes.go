@@ -22,7 +22,7 @@ func useLanes() bool { return cpu.Active() == cpu.AVX512 }
 // whose three blocks hold fewer than 256 coefficients below q (about one in
 // 120) is sampled again on a single state that squeezes as many blocks as it
 // needs; that branch is on the public ρ.
-func expandAHashLanes(a *[maxK * maxK]nttElement, rho *[32]byte, k int, ek []byte) (h [32]byte) {
+func expandAHashLanes(a []nttElement, rho *[32]byte, k int, ek []byte) (h [32]byte) {
 	var inputs [maxK * maxK][34]byte
 	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
 	var jobs [1 + maxK*maxK]keccak.Job
@@ -119,7 +119,7 @@ func keyGenLanes(k int) bool { return useLanes() && k*k%8 != 0 }
 // three 4-way permutations where the ninth entry took three single-state
 // ones and the noise an 8-way one; for k = 2 five where the 8-way calls took
 // five. Short entries are sampled again as in expandAHashLanes.
-func expandANoiseLanes(a *[maxK * maxK]nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
+func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
 	first := 0
 	for ; k*k-first >= 8; first += 8 {
 		var x laneXOF

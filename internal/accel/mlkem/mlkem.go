@@ -5,23 +5,91 @@ import "errors"
 // EncapsulationKey is an ML-KEM encapsulation key in expanded form: t̂, the
 // matrix Â derived from ρ, and H(ek). Its zero value is not usable; fill it
 // with [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
+//
+// The NTT-domain polynomials live in storage sized for the parameter set's
+// k, allocated when the key is set or given by [EncapsulationKey.SetStorage];
+// the struct holds slices of it. A copy of the struct would share them, so
+// keys are used by pointer.
 type EncapsulationKey struct {
 	p   *Params
-	t   [maxK]nttElement
-	a   [maxK * maxK]nttElement // a[i·k+j] = Â[i, j]
+	t   []nttElement // t̂, k entries
+	a   []nttElement // Â, k² entries: a[i·k+j] = Â[i, j]
 	rho [32]byte
 	h   [32]byte // H(ek) = SHA3-256(ek)
 }
 
 // DecapsulationKey is an ML-KEM decapsulation key in expanded form: its
 // encapsulation key, ŝ, the implicit-rejection secret z and, when the key was
-// made from one, the seed d. Its zero value is not usable.
+// made from one, the seed d. Its zero value is not usable. Its encapsulation
+// key's polynomials and ŝ share one allocation of k² + 2k NTT elements,
+// unless [DecapsulationKey.SetStorage] gave it storage.
 type DecapsulationKey struct {
 	ek      EncapsulationKey
-	s       [maxK]nttElement
+	s       []nttElement // ŝ, k entries
 	z       [32]byte
 	d       [32]byte
 	hasSeed bool
+}
+
+// Polynomial storage. A key holds exactly the k + k² (encapsulation) or
+// k² + 2k (decapsulation) NTT elements of its parameter set, 512 bytes
+// each: 6 KiB and 7.5 KiB for ML-KEM-768, where arrays sized for k = 4 took
+// 10 KiB and 12 KiB whatever the set. A key set again for the same k keeps
+// its storage, so a reused key allocates nothing. Callers that make keys in
+// objects of their own can hand a key its storage inside them
+// (SetStorage), so that one allocation holds both; otherwise the key
+// allocates it, pointer-free, when it is first set.
+
+// Poly is one polynomial of a key's storage, an NTT-domain element of 512
+// bytes: callers declare arrays of them for [EncapsulationKey.SetStorage]
+// and [DecapsulationKey.SetStorage], and never look inside.
+type Poly = nttElement
+
+// SetStorage makes ek hold t̂ and Â in polys, which must have k + k²
+// elements for the k of p, instead of allocating them when it is set. It
+// panics if polys has another length, a programming error.
+func (ek *EncapsulationKey) SetStorage(p *Params, polys []Poly) {
+	if len(polys) != p.k+p.k*p.k {
+		panic("mlkem: encapsulation key storage must hold k + k² polynomials")
+	}
+	ek.setStorage(p.k, polys)
+}
+
+// SetStorage makes dk hold its encapsulation key's t̂ and Â in ekPolys (k + k²
+// elements for the k of p) and ŝ in sPolys (k elements), instead of
+// allocating them when it is set. It panics if a length is wrong, a
+// programming error.
+func (dk *DecapsulationKey) SetStorage(p *Params, ekPolys, sPolys []Poly) {
+	if len(sPolys) != p.k {
+		panic("mlkem: decapsulation key storage must hold k polynomials for ŝ")
+	}
+	dk.ek.SetStorage(p, ekPolys)
+	dk.s = sPolys[:p.k:p.k]
+}
+
+// setStorage points t̂ and Â at polys, which holds k + k² elements.
+func (ek *EncapsulationKey) setStorage(k int, polys []nttElement) {
+	ek.t = polys[:k:k]
+	ek.a = polys[k : k+k*k : k+k*k]
+}
+
+// prepare gives ek storage for the k of p, keeping its own if that fits.
+func (ek *EncapsulationKey) prepare(p *Params) {
+	if len(ek.t) != p.k {
+		ek.setStorage(p.k, make([]nttElement, p.k+p.k*p.k))
+	}
+}
+
+// prepare gives dk, and its encapsulation key, storage for the k of p in one
+// allocation, keeping its own if that fits.
+func (dk *DecapsulationKey) prepare(p *Params) {
+	k := p.k
+	if len(dk.s) == k && len(dk.ek.t) == k {
+		return
+	}
+	polys := make([]nttElement, k+k*k+k)
+	dk.ek.setStorage(k, polys[:k+k*k])
+	dk.s = polys[k+k*k:]
 }
 
 // Errors returned by the decoders and the operations that take byte strings.
@@ -51,12 +119,14 @@ func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return &dk.ek
 
 // SetBytes sets ek to the encapsulation key encoded in b, after the FIPS 203
 // Section 7.2 checks: the length, and the modulus check on every coefficient.
-// It expands Â, so later encapsulations skip that work. On error ek may be left
-// unusable.
+// It expands Â, so later encapsulations skip that work. Unless ek already
+// has storage for the same k, it allocates it, after the length check. On
+// error ek may be left unusable.
 func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 	if len(b) != p.EncapsulationKeySize() {
 		return ErrEncapsulationKeyLength
 	}
+	ek.prepare(p)
 	ek.p = p
 	for i := range p.k {
 		if err := byteDecode12Checked(&ek.t[i], b[i*encodedPolySize:]); err != nil {
@@ -66,11 +136,11 @@ func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 	}
 	copy(ek.rho[:], b[p.k*encodedPolySize:])
 	if useLanes() {
-		ek.h = expandAHashLanes(&ek.a, &ek.rho, p.k, b)
+		ek.h = expandAHashLanes(ek.a, &ek.rho, p.k, b)
 		return nil
 	}
 	ek.h = hashH(b)
-	expandA(&ek.a, &ek.rho, p.k)
+	expandA(ek.a, &ek.rho, p.k)
 	return nil
 }
 
@@ -101,10 +171,12 @@ func grow(b []byte, size int) ([]byte, []byte) {
 }
 
 // GenerateKeyInternal sets dk to the key pair ML-KEM.KeyGen_internal(d, z)
-// (FIPS 203, Algorithm 16) derives.
+// (FIPS 203, Algorithm 16) derives. Unless dk already has storage for the
+// same k, it allocates it.
 func (dk *DecapsulationKey) GenerateKeyInternal(p *Params, d, z *[32]byte) {
+	dk.prepare(p)
 	dk.ek.p = p
-	pkeKeyGen(p, &dk.ek, &dk.s, d)
+	pkeKeyGen(p, &dk.ek, dk.s, d)
 	var ekBytes [encodedPolySize*maxK + 32]byte
 	enc := ekBytes[:p.EncapsulationKeySize()]
 	dk.ek.encode(enc)
@@ -145,6 +217,7 @@ func (dk *DecapsulationKey) SetExpanded(p *Params, b []byte) error {
 	k := p.k
 	ekBytes := b[encodedPolySize*k : encodedPolySize*k+p.EncapsulationKeySize()]
 	h := b[len(b)-64 : len(b)-32]
+	dk.prepare(p)
 	if err := dk.ek.SetBytes(p, ekBytes); err != nil {
 		return ErrDecapsulationKeyModulus
 	}
@@ -212,7 +285,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	if len(c) != p.CiphertextSize() {
 		return ErrCiphertextLength
 	}
-	m := pkeDecrypt(p, &dk.s, c)
+	m := pkeDecrypt(p, dk.s, c)
 	var c2 [maxCiphertextLen]byte
 	reenc := c2[:len(c)]
 	var g [64]byte

@@ -18,9 +18,11 @@
 // portable one (coefficients in [0, q), standard order), and the tests run
 // every level in one binary (forEachLevel in levels_test.go).
 //
-// Keys are plain values holding the expanded matrix Â and the NTT-domain
-// vectors, so encapsulation and decapsulation with a loaded key allocate
-// nothing.
+// Keys hold the expanded matrix Â and the NTT-domain vectors in storage
+// sized for their parameter set's k: one allocation made when a key is set
+// (and kept when it is set again for the same k), or arrays in the caller's
+// own object (SetStorage). Encapsulation and decapsulation with a loaded key
+// allocate nothing.
 package mlkem
 
 // maxK is the largest module rank, k = 4 for ML-KEM-1024.

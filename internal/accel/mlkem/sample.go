@@ -90,11 +90,11 @@ func multiLanes() (width, minUsed int) {
 	return 4, 4
 }
 
-// expandA fills a[i·k+j] = Â[i, j] = SampleNTT(ρ‖j‖i) for i, j < k (FIPS 203,
-// Algorithm 13 lines 3–7, and Algorithm 14 lines 4–8). Groups of entries run
+// expandA fills the k² entries a[i·k+j] = Â[i, j] = SampleNTT(ρ‖j‖i) for
+// i, j < k (FIPS 203, Algorithm 13 lines 3–7, and Algorithm 14 lines 4–8). Groups of entries run
 // on one multi-state SHAKE128 ([keccak.ShakeX8] at level AVX512, else
 // [keccak.ShakeX4]); entries left over run on single states.
-func expandA(a *[maxK * maxK]nttElement, rho *[32]byte, k int) {
+func expandA(a []nttElement, rho *[32]byte, k int) {
 	total := k * k
 	width, minUsed := multiLanes()
 	first := 0
@@ -115,7 +115,7 @@ func expandA(a *[maxK * maxK]nttElement, rho *[32]byte, k int) {
 // expandALanes samples the entries first, first+1, … of Â on the lanes of
 // the fresh SHAKE128 states x. Lanes past the last entry recompute entry
 // first into a discarded buffer.
-func expandALanes(x *laneXOF, a *[maxK * maxK]nttElement, rho *[32]byte, k, first int) {
+func expandALanes(x *laneXOF, a []nttElement, rho *[32]byte, k, first int) {
 	// Stores go to the arrays, not through slices of them, which would
 	// move the buffers to the heap.
 	var ins, outs [8][]byte
