@@ -18,6 +18,8 @@ import (
 // benchmarks can loop over the three packages.
 type circlImpl struct {
 	keyGen func(seed *[SeedSize]byte)
+	// loadExpanded decodes an expanded private key.
+	loadExpanded func(sk []byte) error
 	// prepare loads the key of seed and returns a hedged signer, a verifier
 	// with the key loaded, and a verifier that starts from public-key bytes.
 	prepare func(seed *[SeedSize]byte) (sign func(msg, sig []byte) error, verify, verifyBytes func(pk, msg, sig []byte) bool)
@@ -26,9 +28,11 @@ type circlImpl struct {
 // circlSet builds a circlImpl from one circl package's functions.
 func circlSet[PK, SK any](newKey func(*[SeedSize]byte) (*PK, *SK),
 	signTo func(*SK, []byte, []byte, bool, []byte) error,
-	verify func(*PK, []byte, []byte, []byte) bool, unpack func(*PK, []byte)) circlImpl {
+	verify func(*PK, []byte, []byte, []byte) bool, unpack func(*PK, []byte),
+	unmarshal func(*SK, []byte) error) circlImpl {
 	return circlImpl{
-		keyGen: func(seed *[SeedSize]byte) { newKey(seed) },
+		keyGen:       func(seed *[SeedSize]byte) { newKey(seed) },
+		loadExpanded: func(b []byte) error { var k SK; return unmarshal(&k, b) },
 		prepare: func(seed *[SeedSize]byte) (func(msg, sig []byte) error, func(pk, msg, sig []byte) bool, func(pk, msg, sig []byte) bool) {
 			pk, sk := newKey(seed)
 			return func(msg, sig []byte) error { return signTo(sk, msg, nil, true, sig) },
@@ -46,13 +50,46 @@ func circlFor(p *Params) circlImpl {
 	switch p {
 	case Params44():
 		return circlSet(mldsa44.NewKeyFromSeed, mldsa44.SignTo, mldsa44.Verify,
-			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) })
+			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) },
+			(*mldsa44.PrivateKey).UnmarshalBinary)
 	case Params65():
 		return circlSet(mldsa65.NewKeyFromSeed, mldsa65.SignTo, mldsa65.Verify,
-			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) })
+			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) },
+			(*mldsa65.PrivateKey).UnmarshalBinary)
 	}
 	return circlSet(mldsa87.NewKeyFromSeed, mldsa87.SignTo, mldsa87.Verify,
-		func(k *mldsa87.PublicKey, b []byte) { k.Unpack((*[mldsa87.PublicKeySize]byte)(b)) })
+		func(k *mldsa87.PublicKey, b []byte) { k.Unpack((*[mldsa87.PublicKeySize]byte)(b)) },
+		(*mldsa87.PrivateKey).UnmarshalBinary)
+}
+
+// BenchmarkNewPrivateKeyFromExpanded decodes and checks an expanded private
+// key (skDecode and the t0 and tr checks), beside circl's decoding, which
+// checks nothing. crypto/mldsa does not load expanded keys.
+func BenchmarkNewPrivateKeyFromExpanded(b *testing.B) {
+	for _, p := range All() {
+		seed := [SeedSize]byte{1, 2, 3}
+		enc := make([]byte, p.PrivateKeySize())
+		NewPrivateKeyFromSeed(p, &seed).EncodeExpanded(enc)
+		b.Run(p.Name+"/crystals", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := NewPrivateKeyFromExpanded(p, enc); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		})
+		b.Run(p.Name+"/circl", func(b *testing.B) {
+			loadExpanded := circlFor(p).loadExpanded
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := loadExpanded(enc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 func BenchmarkKeyGen(b *testing.B) {
