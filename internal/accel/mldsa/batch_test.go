@@ -40,7 +40,7 @@ func TestBatchProductForms(t *testing.T) {
 			}
 			for _, c := range []int{p.L, p.L + 1} {
 				var terms matrixTerms
-				terms.compute(a, p.L, &extra, p.K, c)
+				terms.compute(a, p.L, extra[:], p.K, c)
 				var want [maxK]nttElement
 				for i := range p.K {
 					for j := range c {
@@ -54,7 +54,7 @@ func TestBatchProductForms(t *testing.T) {
 				}
 				for _, form := range []productForm{plainProduct, winogradProduct} {
 					var w [maxK]nttElement
-					batchProduct(form, &w, a, p.L, &extra, &terms, &v, p.K, c)
+					batchProduct(form, &w, a, p.L, extra[:], &terms, &v, p.K, c)
 					if w != want {
 						t.Fatalf("%s, %d columns, form %d: product differs from Σ nttMul", p.Name, c, form)
 					}

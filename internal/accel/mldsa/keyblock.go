@@ -1,0 +1,89 @@
+package mldsa
+
+// Key storage. A key keeps only what signing or verifying reads, sized for
+// its parameter set, in one allocation: a keyBlock holds the key struct, an
+// array of ring elements that the key's slices view (Â, t̂1 and, for a
+// private key, ŝ1, ŝ2 and t̂0), and the public-key encoding. In KiB (ring
+// elements, then the encoding):
+//
+//	            44           65           87
+//	public      20 + 1.3     36 + 1.9     64 + 2.5
+//	private     32 + 1.3     53 + 1.9     87 + 2.5
+//
+// The arrays hold no pointers; the garbage collector scans only the key
+// struct at the front of the block.
+
+// keyBlock is a key K (PublicKey or PrivateKey) with the arrays its slices
+// view: E is an array of nttElement and B an array of bytes, of the lengths
+// for one parameter set.
+type keyBlock[K, E, B any] struct {
+	key   K
+	elems E
+	enc   B
+}
+
+// newKeyBlock allocates a keyBlock and returns its key and the slices of its
+// arrays that view returns.
+func newKeyBlock[K, E, B any](view func(*E, *B) ([]nttElement, []byte)) (*K, []nttElement, []byte) {
+	b := new(keyBlock[K, E, B])
+	elems, enc := view(&b.elems, &b.enc)
+	return &b.key, elems, enc
+}
+
+// publicKeyElements and privateKeyElements are the numbers of ring elements
+// of a k×l key: Â and t̂1, and ŝ1, ŝ2 and t̂0 besides.
+func publicKeyElements(k, l int) int  { return k*l + k }
+func privateKeyElements(k, l int) int { return publicKeyElements(k, l) + l + 2*k }
+
+// newPublicKeyBlock allocates a public key of p with its ring elements and
+// encoding, not yet linked (see init).
+func newPublicKeyBlock(p *Params) (*PublicKey, []nttElement, []byte) {
+	switch p {
+	case &params44:
+		return newKeyBlock[PublicKey](func(e *[4*4 + 4]nttElement, b *[32 + 320*4]byte) ([]nttElement, []byte) { return e[:], b[:] })
+	case &params65:
+		return newKeyBlock[PublicKey](func(e *[6*5 + 6]nttElement, b *[32 + 320*6]byte) ([]nttElement, []byte) { return e[:], b[:] })
+	case &params87:
+		return newKeyBlock[PublicKey](func(e *[8*7 + 8]nttElement, b *[32 + 320*8]byte) ([]nttElement, []byte) { return e[:], b[:] })
+	}
+	panic("mldsa: unknown parameter set " + p.Name)
+}
+
+// newPrivateKeyBlock is newPublicKeyBlock for a private key.
+func newPrivateKeyBlock(p *Params) (*PrivateKey, []nttElement, []byte) {
+	switch p {
+	case &params44:
+		return newKeyBlock[PrivateKey](func(e *[4*4 + 4 + 4 + 2*4]nttElement, b *[32 + 320*4]byte) ([]nttElement, []byte) { return e[:], b[:] })
+	case &params65:
+		return newKeyBlock[PrivateKey](func(e *[6*5 + 6 + 5 + 2*6]nttElement, b *[32 + 320*6]byte) ([]nttElement, []byte) { return e[:], b[:] })
+	case &params87:
+		return newKeyBlock[PrivateKey](func(e *[8*7 + 8 + 7 + 2*8]nttElement, b *[32 + 320*8]byte) ([]nttElement, []byte) { return e[:], b[:] })
+	}
+	panic("mldsa: unknown parameter set " + p.Name)
+}
+
+// take splits the first count elements off elems.
+func take(elems []nttElement, count int) (head, rest []nttElement) {
+	return elems[:count:count], elems[count:]
+}
+
+// init links pk to its parameter set, ring elements and encoding buffer,
+// and returns the elements left over: none for a public key's block, ŝ1, ŝ2
+// and t̂0's for a private key's.
+func (pk *PublicKey) init(p *Params, elems []nttElement, enc []byte) (rest []nttElement) {
+	pk.p = p
+	pk.pk = enc[:p.PublicKeySize():p.PublicKeySize()]
+	pk.a, rest = take(elems, p.K*p.L)
+	pk.t1H, rest = take(rest, p.K)
+	return rest
+}
+
+// newPrivateKey allocates a zero private key of p, linked to its storage.
+func newPrivateKey(p *Params) *PrivateKey {
+	sk, elems, enc := newPrivateKeyBlock(p)
+	rest := sk.pub.init(p, elems, enc)
+	sk.s1H, rest = take(rest, p.L)
+	sk.s2H, rest = take(rest, p.K)
+	sk.t0H, _ = take(rest, p.K)
+	return sk
+}

@@ -1,0 +1,100 @@
+package mldsa
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestKeyBlockSizes checks that every parameter set's key blocks hold
+// exactly the ring elements and encoding bytes its keys view, no more.
+func TestKeyBlockSizes(t *testing.T) {
+	for _, p := range All() {
+		pub, elems, enc := newPublicKeyBlock(p)
+		if len(elems) != publicKeyElements(p.K, p.L) || len(enc) != p.PublicKeySize() {
+			t.Errorf("%s public key block: %d elements, %d bytes; want %d, %d",
+				p.Name, len(elems), len(enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
+		}
+		if rest := pub.init(p, elems, enc); len(rest) != 0 {
+			t.Errorf("%s public key block: %d elements left over", p.Name, len(rest))
+		}
+		_, elems, enc = newPrivateKeyBlock(p)
+		if len(elems) != privateKeyElements(p.K, p.L) || len(enc) != p.PublicKeySize() {
+			t.Errorf("%s private key block: %d elements, %d bytes; want %d, %d",
+				p.Name, len(elems), len(enc), privateKeyElements(p.K, p.L), p.PublicKeySize())
+		}
+		sk := newPrivateKey(p)
+		views := [][]nttElement{sk.pub.a, sk.pub.t1H, sk.s1H, sk.s2H, sk.t0H}
+		total := 0
+		for _, v := range views {
+			total += len(v)
+		}
+		if total != privateKeyElements(p.K, p.L) || len(sk.t0H) != p.K {
+			t.Errorf("%s private key views %d elements, want %d", p.Name, total, privateKeyElements(p.K, p.L))
+		}
+	}
+}
+
+// TestKeyAllocations checks that key generation, expanded-key decoding and
+// public-key decoding allocate one block each, and that the key forms they
+// build agree: the public key decoded from a generated key's encoding has
+// the same Â, t̂1 and tr, and the private key decoded from its expanded
+// encoding has the same NTT forms.
+func TestKeyAllocations(t *testing.T) {
+	for _, p := range All() {
+		seed := [SeedSize]byte{5}
+		sk := NewPrivateKeyFromSeed(p, &seed)
+		pkBytes := sk.PublicKey().Bytes()
+		expanded := make([]byte, p.PrivateKeySize())
+		sk.EncodeExpanded(expanded)
+
+		pk, err := NewPublicKey(p, pkBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !equalElements(pk.a, sk.pub.a) || !equalElements(pk.t1H, sk.pub.t1H) || pk.tr != sk.pub.tr {
+			t.Errorf("%s: the decoded public key differs from the generated one", p.Name)
+		}
+		sk2, err := NewPrivateKeyFromExpanded(p, expanded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, pair := range [][2][]nttElement{{sk.s1H, sk2.s1H}, {sk.s2H, sk2.s2H}, {sk.t0H, sk2.t0H}, {sk.pub.t1H, sk2.pub.t1H}} {
+			if !equalElements(pair[0], pair[1]) {
+				t.Errorf("%s: form %d of the decoded expanded key differs from the generated one", p.Name, i)
+			}
+		}
+		again := make([]byte, p.PrivateKeySize())
+		sk2.EncodeExpanded(again)
+		if !bytes.Equal(again, expanded) {
+			t.Errorf("%s: the expanded encoding does not round-trip", p.Name)
+		}
+
+		if raceEnabled {
+			continue // the race detector adds allocations
+		}
+		for _, c := range []struct {
+			name string
+			f    func()
+		}{
+			{"NewPrivateKeyFromSeed", func() { NewPrivateKeyFromSeed(p, &seed) }},
+			{"NewPrivateKeyFromExpanded", func() { NewPrivateKeyFromExpanded(p, expanded) }},
+			{"NewPublicKey", func() { NewPublicKey(p, pkBytes) }},
+		} {
+			if a := testing.AllocsPerRun(3, c.f); a != 1 {
+				t.Errorf("%s: %s makes %v allocations, want 1", p.Name, c.name, a)
+			}
+		}
+	}
+}
+
+func equalElements(a, b []nttElement) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
