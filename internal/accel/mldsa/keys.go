@@ -197,16 +197,24 @@ func (sk *PrivateKey) Seed() ([SeedSize]byte, bool) { return sk.seed, sk.hasSeed
 
 // Equal reports, in constant time, whether sk and other are the same key.
 // Keys built from the same ξ, or one from ξ and one from its expanded
-// encoding, are equal.
+// encoding, are equal. It compares ρ, K and the NTT forms of s1, s2 and t0,
+// which determine the rest of the expanded encoding; the NTT is a bijection
+// and its output is fully reduced, so equal forms mean equal s1, s2 and t0.
 func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 	if sk.pub.p != other.pub.p {
 		return false
 	}
-	a := make([]byte, sk.pub.p.PrivateKeySize())
-	b := make([]byte, sk.pub.p.PrivateKeySize())
-	sk.EncodeExpanded(a)
-	other.EncodeExpanded(b)
-	return subtle.ConstantTimeCompare(a, b) == 1
+	same := subtle.ConstantTimeCompare(sk.pub.rho()[:], other.pub.rho()[:]) &
+		subtle.ConstantTimeCompare(sk.key[:], other.key[:])
+	var diff fieldElement
+	for _, pair := range [...][2][]nttElement{{sk.s1H, other.s1H}, {sk.s2H, other.s2H}, {sk.t0H, other.t0H}} {
+		for i := range pair[0] {
+			for j, c := range pair[0][i] {
+				diff |= c ^ pair[1][i][j]
+			}
+		}
+	}
+	return same&subtle.ConstantTimeEq(int32(diff), 0) == 1
 }
 
 // fromNTT sets f to the ring element whose NTT is fHat. invNTT removes the
