@@ -9,6 +9,7 @@ import (
 	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
 // Benchmarks of the engine, at every level this CPU has, beside
@@ -72,22 +73,20 @@ func BenchmarkNewPrivateKeyFromExpanded(b *testing.B) {
 		NewPrivateKeyFromSeed(p, &seed).EncodeExpanded(enc)
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					if _, err := NewPrivateKeyFromExpanded(p, enc); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/circl", func(b *testing.B) {
 			loadExpanded := circlFor(p).loadExpanded
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := loadExpanded(enc); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -97,26 +96,23 @@ func BenchmarkKeyGen(b *testing.B) {
 		seed := [SeedSize]byte{1, 2, 3}
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					NewPrivateKeyFromSeed(p, &seed)
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := mldsa.NewPrivateKey(stdParams(p), seed[:]); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/circl", func(b *testing.B) {
 			keyGen := circlFor(p).keyGen
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				keyGen(&seed)
-			}
+			})
 		})
 	}
 }
@@ -132,34 +128,31 @@ func BenchmarkSign(b *testing.B) {
 		ref, _ := mldsa.NewPrivateKey(stdParams(p), seed[:])
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
 				sig := make([]byte, p.SignatureSize())
 				rnd := [RandomSize]byte{9}
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					rnd[1]++
 					if err := sk.Sign(sig, msg, nil, &rnd); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := ref.Sign(nil, msg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/circl", func(b *testing.B) {
 			sign, _, _ := circlFor(p).prepare(&seed)
 			sig := make([]byte, p.SignatureSize())
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := sign(msg, sig); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -179,8 +172,7 @@ func BenchmarkVerify(b *testing.B) {
 		pkBytes := sk.PublicKey().Bytes()
 		b.Run(p.Name+"/crystals/from-bytes", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					var tr [64]byte
 					var mu [MuSize]byte
 					if err := EncodedTr(p, pkBytes, &tr); err != nil {
@@ -192,13 +184,12 @@ func BenchmarkVerify(b *testing.B) {
 					if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/crystals/new-public-key", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					pk, err := NewPublicKey(p, pkBytes)
 					if err != nil {
 						b.Fatal(err)
@@ -206,23 +197,21 @@ func BenchmarkVerify(b *testing.B) {
 					if err := pk.Verify(msg, nil, sig); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/crystals/prepared", func(b *testing.B) {
 			pk, _ := NewPublicKey(p, pkBytes)
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					if err := pk.Verify(msg, nil, sig); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/stdlib/from-bytes", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				pk, err := mldsa.NewPublicKey(stdParams(p), pkBytes)
 				if err != nil {
 					b.Fatal(err)
@@ -230,33 +219,30 @@ func BenchmarkVerify(b *testing.B) {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/stdlib/prepared", func(b *testing.B) {
-			b.ReportAllocs()
 			pk, _ := mldsa.NewPublicKey(stdParams(p), pkBytes)
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		_, verify, verifyBytes := circlFor(p).prepare(&seed)
 		b.Run(p.Name+"/circl/from-bytes", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if !verifyBytes(pkBytes, msg, sig) {
 					b.Fatal("circl rejects the signature")
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/circl/prepared", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if !verify(nil, msg, sig) {
 					b.Fatal("circl rejects the signature")
 				}
-			}
+			})
 		})
 	}
 }
@@ -317,10 +303,9 @@ func BenchmarkKernels(b *testing.B) {
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					k.run()
-				}
+				})
 			})
 		})
 	}
