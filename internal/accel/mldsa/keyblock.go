@@ -4,11 +4,17 @@ package mldsa
 // its parameter set, in one allocation: a keyBlock holds the key struct, an
 // array of ring elements that the key's slices view (Â, t̂1 and, for a
 // private key, ŝ1, ŝ2 and t̂0), and the public-key encoding. In KiB (ring
-// elements, then the encoding):
+// elements + encoding, and the block the runtime allocates, in whole 8 KiB
+// pages):
 //
-//	            44           65           87
-//	public      20 + 1.3     36 + 1.9     64 + 2.5
-//	private     32 + 1.3     53 + 1.9     87 + 2.5
+//	            44                65                87
+//	public      20 + 1.3 → 24     36 + 1.9 → 40     64 + 2.5 → 72
+//	private     32 + 1.3 → 40     53 + 1.9 → 56     87 + 2.5 → 96
+//
+// (The keys were 104, 120 and 144 KiB in two allocations when every array
+// was sized for ML-DSA-87 and s1, s2, t0 and t1 were kept beside their NTT
+// forms.) A key's batch terms are allocated apart, on its first batch
+// operation (batch_product.go).
 //
 // The arrays hold no pointers; the garbage collector scans only the key
 // struct at the front of the block.

@@ -78,9 +78,10 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 }
 
 // complete derives everything else from ρ (already in the public-key
-// encoding), s1 and s2 (Algorithm 6, FIPS 204, lines 5–10): Â, ŝ1 and ŝ2,
-// t = A·s1 + s2 split by Power2Round into t1, packed into the public key,
-// and t0, kept as t̂0; then t̂1·2ᵈ and tr. It is shared by KeyGen and by
+// encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
+// keeping NTT forms instead of running skEncode): Â, ŝ1 and ŝ2, t = A·s1 +
+// s2 split by Power2Round into t1, packed into the public key, and t0, kept
+// as t̂0; then t̂1·2ᵈ and tr. It is shared by KeyGen and by
 // skDecode, which passes the encoded t0 as encT0: complete then reports, in
 // constant time, whether the recomputed t0 equals it (with encT0 nil it
 // reports true).
