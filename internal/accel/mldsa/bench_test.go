@@ -63,6 +63,20 @@ func circlFor(p *Params) circlImpl {
 		(*mldsa87.PrivateKey).UnmarshalBinary)
 }
 
+// BenchmarkEncodeExpanded encodes a private key (skEncode), which recovers
+// s1, s2 and t0 from the key's NTT forms.
+func BenchmarkEncodeExpanded(b *testing.B) {
+	for _, p := range All() {
+		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{1, 2, 3})
+		enc := make([]byte, p.PrivateKeySize())
+		b.Run(p.Name+"/crystals", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() { sk.EncodeExpanded(enc) })
+			})
+		})
+	}
+}
+
 // BenchmarkNewPrivateKeyFromExpanded decodes and checks an expanded private
 // key (skDecode and the t0 and tr checks), beside circl's decoding, which
 // checks nothing. crypto/mldsa does not load expanded keys.

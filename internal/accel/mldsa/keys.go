@@ -218,18 +218,24 @@ func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 	return same&subtle.ConstantTimeEq(int32(diff), 0) == 1
 }
 
-// fromNTT sets f to the ring element whose NTT is fHat. invNTT removes the
-// factor 2⁻³² a Montgomery product leaves (see invNTTGeneric), so fHat is
-// first multiplied by it. The result is exact and fully reduced, as the
-// coefficients fHat was computed from were: it recovers s1, s2 and t0 from
-// the key's NTT forms.
-func fromNTT(f *ringElement, fHat *nttElement) {
-	var scaled nttElement
-	for j, c := range fHat {
-		scaled[j] = fieldMontMul(c, 1)
+// nttOne is NTT(1): the constant polynomial 1 evaluates to 1 at every root.
+var nttOne = func() (one nttElement) {
+	for i := range one {
+		one[i] = 1
 	}
-	invNTTTo(f, &scaled)
-	clear(scaled[:])
+	return one
+}()
+
+// fromNTT sets f to the ring element whose NTT is fHat. invNTT removes the
+// factor 2⁻³² a Montgomery product leaves (see invNTTGeneric), so fHat goes
+// through one, as the product fHat·NTT(1). The result is exact and fully
+// reduced, as the coefficients fHat was computed from were: it recovers s1,
+// s2 and t0 from the key's NTT forms.
+func fromNTT(f *ringElement, fHat *nttElement) {
+	var product nttElement
+	nttMulTo(&product, fHat, &nttOne)
+	invNTTTo(f, &product)
+	clear(product[:])
 }
 
 // EncodeExpanded writes skEncode(ρ, K, tr, s1, s2, t0) (Algorithm 24, FIPS
