@@ -19,19 +19,19 @@ package mldsa
 // The arrays hold no pointers; the garbage collector scans only the key
 // struct at the front of the block.
 
-// keyBlock is a key K (PublicKey or PrivateKey) with the arrays its slices
+// keyBlock is a Key (PublicKey or PrivateKey) with the arrays its slices
 // view: E is an array of nttElement and B an array of bytes, of the lengths
 // for one parameter set.
-type keyBlock[K, E, B any] struct {
-	key   K
+type keyBlock[Key, E, B any] struct {
+	key   Key
 	elems E
 	enc   B
 }
 
 // newKeyBlock allocates a keyBlock and returns its key and the slices of its
 // arrays that view returns.
-func newKeyBlock[K, E, B any](view func(*E, *B) ([]nttElement, []byte)) (*K, []nttElement, []byte) {
-	b := new(keyBlock[K, E, B])
+func newKeyBlock[Key, E, B any](view func(*E, *B) ([]nttElement, []byte)) (*Key, []nttElement, []byte) {
+	b := new(keyBlock[Key, E, B])
 	elems, enc := view(&b.elems, &b.enc)
 	return &b.key, elems, enc
 }
@@ -42,7 +42,7 @@ func publicKeyElements(k, l int) int  { return k*l + k }
 func privateKeyElements(k, l int) int { return publicKeyElements(k, l) + l + 2*k }
 
 // newPublicKeyBlock allocates a public key of p with its ring elements and
-// encoding, not yet linked (see init).
+// encoding, not yet linked (see carve).
 func newPublicKeyBlock(p *Params) (*PublicKey, []nttElement, []byte) {
 	switch p {
 	case &params44:
@@ -73,10 +73,10 @@ func take(elems []nttElement, count int) (head, rest []nttElement) {
 	return elems[:count:count], elems[count:]
 }
 
-// init links pk to its parameter set, ring elements and encoding buffer,
+// carve links pk to its parameter set, ring elements and encoding buffer,
 // and returns the elements left over: none for a public key's block, ŝ1, ŝ2
 // and t̂0's for a private key's.
-func (pk *PublicKey) init(p *Params, elems []nttElement, enc []byte) (rest []nttElement) {
+func (pk *PublicKey) carve(p *Params, elems []nttElement, enc []byte) (rest []nttElement) {
 	pk.p = p
 	pk.pk = enc[:p.PublicKeySize():p.PublicKeySize()]
 	pk.a, rest = take(elems, p.K*p.L)
@@ -84,10 +84,17 @@ func (pk *PublicKey) init(p *Params, elems []nttElement, enc []byte) (rest []ntt
 	return rest
 }
 
+// newPublicKey allocates a zero public key of p, linked to its storage.
+func newPublicKey(p *Params) *PublicKey {
+	pk, elems, enc := newPublicKeyBlock(p)
+	pk.carve(p, elems, enc)
+	return pk
+}
+
 // newPrivateKey allocates a zero private key of p, linked to its storage.
 func newPrivateKey(p *Params) *PrivateKey {
 	sk, elems, enc := newPrivateKeyBlock(p)
-	rest := sk.pub.init(p, elems, enc)
+	rest := sk.pub.carve(p, elems, enc)
 	sk.s1H, rest = take(rest, p.L)
 	sk.s2H, rest = take(rest, p.K)
 	sk.t0H, _ = take(rest, p.K)

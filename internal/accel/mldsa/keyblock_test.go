@@ -14,7 +14,7 @@ func TestKeyBlockSizes(t *testing.T) {
 			t.Errorf("%s public key block: %d elements, %d bytes; want %d, %d",
 				p.Name, len(elems), len(enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
 		}
-		if rest := pub.init(p, elems, enc); len(rest) != 0 {
+		if rest := pub.carve(p, elems, enc); len(rest) != 0 {
 			t.Errorf("%s public key block: %d elements left over", p.Name, len(rest))
 		}
 		_, elems, enc = newPrivateKeyBlock(p)

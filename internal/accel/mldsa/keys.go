@@ -165,8 +165,7 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	if len(pk) != p.PublicKeySize() {
 		return nil, errors.New("mldsa: invalid " + p.Name + " public key length")
 	}
-	k, elems, enc := newPublicKeyBlock(p)
-	k.init(p, elems, enc)
+	k := newPublicKey(p)
 	copy(k.pk, pk)
 	for i := range p.K {
 		k.t1H[i] = encodedT1Hat(k.pk, i)
