@@ -3,10 +3,12 @@ package mldsa
 import (
 	"bytes"
 	"testing"
+	"unsafe"
 )
 
 // TestKeyBlockSizes checks that every parameter set's key blocks hold
-// exactly the ring elements and encoding bytes its keys view, no more.
+// exactly the ring elements and encoding bytes its keys view, no more, and
+// that a private key's elements are 64-byte aligned.
 func TestKeyBlockSizes(t *testing.T) {
 	for _, p := range All() {
 		pub, elems, enc := newPublicKeyBlock(p)
@@ -27,6 +29,12 @@ func TestKeyBlockSizes(t *testing.T) {
 		total := 0
 		for _, v := range views {
 			total += len(v)
+			// A performance property of the layout (keyblock.go): the
+			// signing kernels' loads of the key's elements stay within
+			// cache lines.
+			if addr := uintptr(unsafe.Pointer(&v[0])); addr%64 != 0 {
+				t.Errorf("%s: a private key's elements start at %#x, not 64-byte aligned", p.Name, addr)
+			}
 		}
 		if total != privateKeyElements(p.K, p.L) || len(sk.t0H) != p.K {
 			t.Errorf("%s private key views %d elements, want %d", p.Name, total, privateKeyElements(p.K, p.L))
