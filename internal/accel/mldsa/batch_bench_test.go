@@ -79,7 +79,7 @@ func BenchmarkBatchProduct(b *testing.B) {
 			cols int
 		}{{"sign", p.L}, {"verify", p.L + 1}} {
 			var terms matrixTerms
-			terms.compute(a, p.L, &extra, p.K, op.cols)
+			terms.compute(a, p.L, extra[:], p.K, op.cols)
 			for _, form := range []struct {
 				name string
 				form productForm
@@ -88,7 +88,7 @@ func BenchmarkBatchProduct(b *testing.B) {
 					cputest.BenchLevels(b, "", func(b *testing.B) {
 						var w [maxK]nttElement
 						benchcpu.Loop(b, func() {
-							batchProduct(form.form, &w, a, p.L, &extra, &terms, &v, p.K, op.cols)
+							batchProduct(form.form, &w, a, p.L, extra[:], &terms, &v, p.K, op.cols)
 						})
 					})
 				})

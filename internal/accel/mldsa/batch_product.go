@@ -81,27 +81,36 @@ type matrixTerms struct {
 	xi [maxK]nttElement
 }
 
-// batchCache holds a public key's per-key batch terms, computed on the
-// first batch operation: ξ of Â for signing and of [Â | t̂1] for verifying.
-type batchCache struct {
-	once   sync.Once
+// keyTerms are a public key's batch terms: ξ of Â for signing and of
+// [Â | t̂1] for verifying.
+type keyTerms struct {
 	sign   matrixTerms
 	verify matrixTerms
 }
 
+// batchCache holds a public key's batch terms, allocated and computed on the
+// first batch operation, so that a key that never runs one does not carry
+// them.
+type batchCache struct {
+	once  sync.Once
+	terms *keyTerms
+}
+
 // batchTerms returns pk's batch terms, computing them on first use.
-func (pk *PublicKey) batchTerms() *batchCache {
+func (pk *PublicKey) batchTerms() *keyTerms {
 	pk.batch.once.Do(func() {
 		p := pk.p
-		pk.batch.sign.compute(pk.a, p.L, nil, p.K, p.L)
-		pk.batch.verify.compute(pk.a, p.L, &pk.t1H, p.K, p.L+1)
+		t := new(keyTerms)
+		t.sign.compute(pk.a, p.L, nil, p.K, p.L)
+		t.verify.compute(pk.a, p.L, pk.t1H, p.K, p.L+1)
+		pk.batch.terms = t
 	})
-	return &pk.batch
+	return pk.batch.terms
 }
 
 // matrixRow returns the entries of row i of a k×c matrix whose first
 // columns are Â's row and whose column l, if c > l, is extra[i].
-func matrixRow(a []nttElement, l int, extra *[maxK]nttElement, i, c int) (row [maxL + 1]*nttElement) {
+func matrixRow(a []nttElement, l int, extra []nttElement, i, c int) (row [maxL + 1]*nttElement) {
 	for j := range l {
 		row[j] = &a[i*l+j]
 	}
@@ -112,7 +121,7 @@ func matrixRow(a []nttElement, l int, extra *[maxK]nttElement, i, c int) (row [m
 }
 
 // compute fills t for the k×c matrix given by matrixRow.
-func (t *matrixTerms) compute(a []nttElement, l int, extra *[maxK]nttElement, k, c int) {
+func (t *matrixTerms) compute(a []nttElement, l int, extra []nttElement, k, c int) {
 	for i := range k {
 		row := matrixRow(a, l, extra, i, c)
 		var acc [n]int64
@@ -134,7 +143,7 @@ func (t *matrixTerms) compute(a []nttElement, l int, extra *[maxK]nttElement, k,
 // product is below 4q² < 2⁴⁹, at most four pairs and a plain term stay below
 // 2⁵², and subtracting ξ < q and η < 4q² keeps |acc| far inside
 // montReduce's 2³¹·q > 2⁵⁴.
-func batchProduct(form productForm, w *[maxK]nttElement, a []nttElement, l int, extra *[maxK]nttElement, terms *matrixTerms, v *[maxL + 1]nttElement, k, c int) {
+func batchProduct(form productForm, w *[maxK]nttElement, a []nttElement, l int, extra []nttElement, terms *matrixTerms, v *[maxL + 1]nttElement, k, c int) {
 	if form == plainProduct {
 		for i := range k {
 			nttDotTo(&w[i], a[i*l:(i+1)*l], v[:l])

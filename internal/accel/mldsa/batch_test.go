@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/mldsa"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
@@ -40,7 +41,7 @@ func TestBatchProductForms(t *testing.T) {
 			}
 			for _, c := range []int{p.L, p.L + 1} {
 				var terms matrixTerms
-				terms.compute(a, p.L, &extra, p.K, c)
+				terms.compute(a, p.L, extra[:], p.K, c)
 				var want [maxK]nttElement
 				for i := range p.K {
 					for j := range c {
@@ -54,7 +55,7 @@ func TestBatchProductForms(t *testing.T) {
 				}
 				for _, form := range []productForm{plainProduct, winogradProduct} {
 					var w [maxK]nttElement
-					batchProduct(form, &w, a, p.L, &extra, &terms, &v, p.K, c)
+					batchProduct(form, &w, a, p.L, extra[:], &terms, &v, p.K, c)
 					if w != want {
 						t.Fatalf("%s, %d columns, form %d: product differs from Σ nttMul", p.Name, c, form)
 					}
@@ -261,6 +262,46 @@ func TestBatchAllocations(t *testing.T) {
 	if a := testing.AllocsPerRun(3, func() { sk.PublicKey().VerifyMuBatch(errs, mus, sigs) }); a != 0 {
 		t.Errorf("VerifyMuBatch: %v allocations", a)
 	}
+}
+
+// TestBatchTermsConcurrent runs the first batch operations of a fresh key
+// from several goroutines at once, at the portable level, where they build
+// the key's batch terms on first use: run it under -race. Every goroutine
+// must get the single-item results.
+func TestBatchTermsConcurrent(t *testing.T) {
+	restore, err := cpu.Force(cpu.Portable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	rng := rand.New(rand.NewPCG(15, 16))
+	p := Params44()
+	sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
+	mus, sigs, _ := signedBatch(t, rng, sk, 2)
+	fresh := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			errs := make([]error, 2)
+			if err := fresh.PublicKey().VerifyMuBatch(errs, mus, sigs); err != nil || errs[0] != nil || errs[1] != nil {
+				t.Errorf("VerifyMuBatch: %v, %v", err, errs)
+			}
+			out := [][]byte{make([]byte, p.SignatureSize()), make([]byte, p.SignatureSize())}
+			if err := fresh.SignMuBatch(out, mus, make([][RandomSize]byte, 2)); err != nil {
+				t.Error(err)
+			}
+			for i := range out {
+				want := make([]byte, p.SignatureSize())
+				if err := sk.SignMu(want, &mus[i], &[RandomSize]byte{}); err != nil {
+					t.Error(err)
+				}
+				if !bytes.Equal(out[i], want) {
+					t.Errorf("SignMuBatch item %d differs from SignMu", i)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // TestComputeMuBatch checks ComputeMuBatch against ComputeMu on messages

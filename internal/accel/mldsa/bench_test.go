@@ -19,6 +19,8 @@ import (
 // benchmarks can loop over the three packages.
 type circlImpl struct {
 	keyGen func(seed *[SeedSize]byte)
+	// loadExpanded decodes an expanded private key.
+	loadExpanded func(sk []byte) error
 	// prepare loads the key of seed and returns a hedged signer, a verifier
 	// with the key loaded, and a verifier that starts from public-key bytes.
 	prepare func(seed *[SeedSize]byte) (sign func(msg, sig []byte) error, verify, verifyBytes func(pk, msg, sig []byte) bool)
@@ -27,9 +29,11 @@ type circlImpl struct {
 // circlSet builds a circlImpl from one circl package's functions.
 func circlSet[PK, SK any](newKey func(*[SeedSize]byte) (*PK, *SK),
 	signTo func(*SK, []byte, []byte, bool, []byte) error,
-	verify func(*PK, []byte, []byte, []byte) bool, unpack func(*PK, []byte)) circlImpl {
+	verify func(*PK, []byte, []byte, []byte) bool, unpack func(*PK, []byte),
+	unmarshal func(*SK, []byte) error) circlImpl {
 	return circlImpl{
-		keyGen: func(seed *[SeedSize]byte) { newKey(seed) },
+		keyGen:       func(seed *[SeedSize]byte) { newKey(seed) },
+		loadExpanded: func(b []byte) error { var k SK; return unmarshal(&k, b) },
 		prepare: func(seed *[SeedSize]byte) (func(msg, sig []byte) error, func(pk, msg, sig []byte) bool, func(pk, msg, sig []byte) bool) {
 			pk, sk := newKey(seed)
 			return func(msg, sig []byte) error { return signTo(sk, msg, nil, true, sig) },
@@ -47,13 +51,58 @@ func circlFor(p *Params) circlImpl {
 	switch p {
 	case Params44():
 		return circlSet(mldsa44.NewKeyFromSeed, mldsa44.SignTo, mldsa44.Verify,
-			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) })
+			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) },
+			(*mldsa44.PrivateKey).UnmarshalBinary)
 	case Params65():
 		return circlSet(mldsa65.NewKeyFromSeed, mldsa65.SignTo, mldsa65.Verify,
-			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) })
+			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) },
+			(*mldsa65.PrivateKey).UnmarshalBinary)
 	}
 	return circlSet(mldsa87.NewKeyFromSeed, mldsa87.SignTo, mldsa87.Verify,
-		func(k *mldsa87.PublicKey, b []byte) { k.Unpack((*[mldsa87.PublicKeySize]byte)(b)) })
+		func(k *mldsa87.PublicKey, b []byte) { k.Unpack((*[mldsa87.PublicKeySize]byte)(b)) },
+		(*mldsa87.PrivateKey).UnmarshalBinary)
+}
+
+// BenchmarkEncodeExpanded encodes a private key (skEncode), which recovers
+// s1, s2 and t0 from the key's NTT forms.
+func BenchmarkEncodeExpanded(b *testing.B) {
+	for _, p := range All() {
+		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{1, 2, 3})
+		enc := make([]byte, p.PrivateKeySize())
+		b.Run(p.Name+"/crystals", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() { sk.EncodeExpanded(enc) })
+			})
+		})
+	}
+}
+
+// BenchmarkNewPrivateKeyFromExpanded decodes and checks an expanded private
+// key (skDecode and the t0 and tr checks), beside circl's decoding, which
+// checks nothing. crypto/mldsa does not load expanded keys.
+func BenchmarkNewPrivateKeyFromExpanded(b *testing.B) {
+	for _, p := range All() {
+		seed := [SeedSize]byte{1, 2, 3}
+		enc := make([]byte, p.PrivateKeySize())
+		NewPrivateKeyFromSeed(p, &seed).EncodeExpanded(enc)
+		b.Run(p.Name+"/crystals", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() {
+					if _, err := NewPrivateKeyFromExpanded(p, enc); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		})
+		b.Run(p.Name+"/circl", func(b *testing.B) {
+			loadExpanded := circlFor(p).loadExpanded
+			benchcpu.Loop(b, func() {
+				if err := loadExpanded(enc); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
 }
 
 func BenchmarkKeyGen(b *testing.B) {
@@ -61,26 +110,23 @@ func BenchmarkKeyGen(b *testing.B) {
 		seed := [SeedSize]byte{1, 2, 3}
 		b.Run(p.Name+"/crystals", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					NewPrivateKeyFromSeed(p, &seed)
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := mldsa.NewPrivateKey(stdParams(p), seed[:]); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/circl", func(b *testing.B) {
 			keyGen := circlFor(p).keyGen
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				keyGen(&seed)
-			}
+			})
 		})
 	}
 }
@@ -107,22 +153,20 @@ func BenchmarkSign(b *testing.B) {
 			})
 		})
 		b.Run(p.Name+"/stdlib", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if _, err := ref.Sign(nil, msg, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/circl", func(b *testing.B) {
 			sign, _, _ := circlFor(p).prepare(&seed)
 			sig := make([]byte, p.SignatureSize())
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := sign(msg, sig); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 	}
 }
@@ -142,8 +186,7 @@ func BenchmarkVerify(b *testing.B) {
 		pkBytes := sk.PublicKey().Bytes()
 		b.Run(p.Name+"/crystals/from-bytes", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					var tr [64]byte
 					var mu [MuSize]byte
 					if err := EncodedTr(p, pkBytes, &tr); err != nil {
@@ -155,13 +198,12 @@ func BenchmarkVerify(b *testing.B) {
 					if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/crystals/new-public-key", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					pk, err := NewPublicKey(p, pkBytes)
 					if err != nil {
 						b.Fatal(err)
@@ -169,23 +211,21 @@ func BenchmarkVerify(b *testing.B) {
 					if err := pk.Verify(msg, nil, sig); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/crystals/prepared", func(b *testing.B) {
 			pk, _ := NewPublicKey(p, pkBytes)
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					if err := pk.Verify(msg, nil, sig); err != nil {
 						b.Fatal(err)
 					}
-				}
+				})
 			})
 		})
 		b.Run(p.Name+"/stdlib/from-bytes", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				pk, err := mldsa.NewPublicKey(stdParams(p), pkBytes)
 				if err != nil {
 					b.Fatal(err)
@@ -193,33 +233,30 @@ func BenchmarkVerify(b *testing.B) {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/stdlib/prepared", func(b *testing.B) {
-			b.ReportAllocs()
 			pk, _ := mldsa.NewPublicKey(stdParams(p), pkBytes)
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if err := mldsa.Verify(pk, msg, sig, nil); err != nil {
 					b.Fatal(err)
 				}
-			}
+			})
 		})
 		_, verify, verifyBytes := circlFor(p).prepare(&seed)
 		b.Run(p.Name+"/circl/from-bytes", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if !verifyBytes(pkBytes, msg, sig) {
 					b.Fatal("circl rejects the signature")
 				}
-			}
+			})
 		})
 		b.Run(p.Name+"/circl/prepared", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			benchcpu.Loop(b, func() {
 				if !verify(nil, msg, sig) {
 					b.Fatal("circl rejects the signature")
 				}
-			}
+			})
 		})
 	}
 }
@@ -280,10 +317,9 @@ func BenchmarkKernels(b *testing.B) {
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
+				benchcpu.Loop(b, func() {
 					k.run()
-				}
+				})
 			})
 		})
 	}

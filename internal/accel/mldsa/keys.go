@@ -8,34 +8,31 @@ import (
 )
 
 // PublicKey is an ML-DSA public key in the form verification uses: Â and
-// t̂1·2ᵈ in the NTT domain, and tr = H(pk, 64). It is read-only once built, so
-// it is safe for concurrent use.
+// t̂1·2ᵈ in the NTT domain, pkEncode(ρ, t1) and tr = H(pk, 64). It is
+// read-only once built, so it is safe for concurrent use. Its slices view
+// one allocation sized for its parameter set (see keyBlock).
 type PublicKey struct {
 	p   *Params
-	rho [32]byte
-	t1  [maxK]ringElement
-	t1H [maxK]nttElement // NTT(t1·2ᵈ)
 	tr  [64]byte
+	pk  []byte       // pkEncode(ρ, t1), PublicKeySize bytes; ρ is pk[:32]
 	a   []nttElement // Â, row-major, K·L elements
-	pk  [2592]byte   // pkEncode output
-	pkN int
+	t1H []nttElement // NTT(t1·2ᵈ), K elements
 
 	batch batchCache // per-key terms of the batch products, built on first use
 }
 
 // PrivateKey is an ML-DSA private key in the form signing uses: t̂0 and Â in
 // the NTT domain and the packed tables of s1 and s2 (pspm.go) beside ρ, K
-// and tr, so that Sign runs no ExpandA and no NTT of the key. It is
+// and tr, so that Sign runs no ExpandA and no NTT of the key. s1, s2 and t0
+// themselves, which only skEncode needs, are not kept: the tables hold s1
+// and s2, and the inverse NTT gives t0 back exactly (see fromNTT). It is
 // read-only once built, so it is safe for concurrent use.
 type PrivateKey struct {
 	pub     PublicKey
 	key     [32]byte
 	seed    [32]byte
 	hasSeed bool
-	s1      [maxL]ringElement
-	s2      [maxK]ringElement
-	t0      [maxK]ringElement
-	t0H     [maxK]nttElement
+	t0H     []nttElement // K elements
 	packed  packedTables // s1 and s2 for the packed products c·s (pspm.go)
 }
 
@@ -59,68 +56,80 @@ func hashParts(out []byte, parts ...[]byte) {
 // NewPrivateKeyFromSeed derives the key pair from ξ (ML-DSA.KeyGen_internal,
 // Algorithm 6, FIPS 204).
 func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
-	sk := &PrivateKey{seed: *seed, hasSeed: true}
+	sk := newPrivateKey(p)
+	sk.seed, sk.hasSeed = *seed, true
 	var expanded [128]byte
 	hashParts(expanded[:], seed[:], []byte{byte(p.K), byte(p.L)})
 	var rhoPrime [64]byte
-	copy(sk.pub.rho[:], expanded[:32])
+	copy(sk.pub.pk, expanded[:32]) // ρ
 	copy(rhoPrime[:], expanded[32:96])
 	copy(sk.key[:], expanded[96:])
-	expandS(p, &sk.s1, &sk.s2, &rhoPrime)
+	var (
+		s1 [maxL]ringElement
+		s2 [maxK]ringElement
+	)
+	expandS(p, &s1, &s2, &rhoPrime)
 	clear(expanded[:])
 	clear(rhoPrime[:])
-	sk.complete(p)
+	sk.complete(p, &s1, &s2, nil)
+	clear(s1[:])
+	clear(s2[:])
 	return sk
 }
 
-// complete derives everything else from ρ, s1 and s2: Â, the packed tables
-// of s1 and s2, t = A·s1 + s2 split into t1 and t0 (and t̂0), the public key
-// and tr.
-// It is shared by KeyGen and by skDecode, which checks the result.
-func (sk *PrivateKey) complete(p *Params) {
+// complete derives everything else from ρ (already in the public-key
+// encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
+// keeping signing's forms instead of running skEncode): Â, the packed
+// tables of s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
+// into the public key, and t0, kept as t̂0; then t̂1·2ᵈ and tr. It is shared by KeyGen and by
+// skDecode, which passes the encoded t0 as encT0: complete then reports, in
+// constant time, whether the recomputed t0 equals it (with encT0 nil it
+// reports true).
+func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, encT0 []byte) bool {
 	pub := &sk.pub
-	pub.p = p
-	pub.a = make([]nttElement, p.K*p.L)
-	expandA(p, pub.a, &pub.rho, 0)
-	sk.packed = newPackedTables(p, sk.s1[:p.L], sk.s2[:p.K])
+	expandA(p, pub.a, pub.rho(), 0)
+	sk.packed = newPackedTables(p, s1[:p.L], s2[:p.K])
 	var s1H [maxL]nttElement // for t only: signing multiplies by s1 packed
 	for i := range p.L {
-		s1H[i] = ntt(&sk.s1[i])
+		nttTo(&s1H[i], &s1[i])
 	}
+	same := 1
+	var (
+		acc          nttElement
+		t, t0, given ringElement
+		t1           ringElement
+	)
 	for i := range p.K {
-		acc := nttDot(pub.a[i*p.L:(i+1)*p.L], s1H[:p.L])
-		t := invNTT(&acc)
-		t = polyAdd(&t, &sk.s2[i])
+		nttDotTo(&acc, pub.a[i*p.L:(i+1)*p.L], s1H[:p.L])
+		invNTTTo(&t, &acc)
+		polyAddTo(&t, &t, &s2[i])
 		for j, c := range t {
 			r1, r0 := power2Round(c)
-			pub.t1[i][j] = fieldElement(r1)
-			sk.t0[i][j] = r0
+			t1[j] = fieldElement(r1)
+			t0[j] = r0
 		}
-		sk.t0H[i] = ntt(&sk.t0[i])
+		packT1(pub.pk[32+320*i:], &t1)
+		pub.t1H[i] = nttT1(&t1)
+		nttTo(&sk.t0H[i], &t0)
+		if encT0 != nil {
+			unpackT0(&given, encT0[32*d*i:])
+			for j := range n {
+				same &= subtle.ConstantTimeEq(int32(given[j]), int32(t0[j]))
+			}
+		}
 	}
+	// ŝ1, t, t0 and A·s1 are as secret as the key.
 	clear(s1H[:])
-	pub.encodeAndPrepare()
+	clear(acc[:])
+	clear(t[:])
+	clear(t0[:])
+	clear(given[:])
+	hashParts(pub.tr[:], pub.pk)
+	return same == 1
 }
 
-// encodeAndPrepare computes pkEncode (Algorithm 22, FIPS 204), tr and t̂1·2ᵈ
-// from ρ and t1. Â must already be set.
-func (pk *PublicKey) encodeAndPrepare() {
-	p := pk.p
-	pk.pkN = p.PublicKeySize()
-	enc := pk.pk[:pk.pkN]
-	copy(enc, pk.rho[:])
-	for i := range p.K {
-		packT1(enc[32+320*i:], &pk.t1[i])
-	}
-	hashParts(pk.tr[:], enc)
-	pk.prepareT1()
-}
-
-func (pk *PublicKey) prepareT1() {
-	for i := range pk.p.K {
-		pk.t1H[i] = nttT1(&pk.t1[i])
-	}
-}
+// rho returns ρ, the first bytes of the public-key encoding.
+func (pk *PublicKey) rho() *[32]byte { return (*[32]byte)(pk.pk) }
 
 // nttT1 returns NTT(t1·2ᵈ).
 func nttT1(t1 *ringElement) nttElement {
@@ -129,6 +138,14 @@ func nttT1(t1 *ringElement) nttElement {
 		t[j] = fieldElement(uint32(c) << d) // t1 < 2¹⁰, so t1·2ᵈ < q
 	}
 	return ntt(&t)
+}
+
+// encodedT1Hat returns NTT(t1[i]·2ᵈ) for row i of the public-key encoding
+// pk (pkDecode, Algorithm 23, FIPS 204, for one row).
+func encodedT1Hat(pk []byte, i int) nttElement {
+	var t1 ringElement
+	unpackT1(&t1, pk[32+320*i:])
+	return nttT1(&t1)
 }
 
 // EncodedTr writes tr = H(pk, 64) for an encoded public key, the value μ
@@ -148,20 +165,19 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	if len(pk) != p.PublicKeySize() {
 		return nil, errors.New("mldsa: invalid " + p.Name + " public key length")
 	}
-	k := &PublicKey{p: p}
-	copy(k.rho[:], pk)
+	k := newPublicKey(p)
+	copy(k.pk, pk)
 	for i := range p.K {
-		unpackT1(&k.t1[i], pk[32+320*i:])
+		k.t1H[i] = encodedT1Hat(k.pk, i)
 	}
-	k.a = make([]nttElement, p.K*p.L)
-	expandA(p, k.a, &k.rho, 0)
-	k.encodeAndPrepare()
+	expandA(p, k.a, k.rho(), 0)
+	hashParts(k.tr[:], k.pk)
 	return k, nil
 }
 
 // Bytes returns pkEncode(ρ, t1) (Algorithm 22, FIPS 204).
 func (pk *PublicKey) Bytes() []byte {
-	return append([]byte(nil), pk.pk[:pk.pkN]...)
+	return append([]byte(nil), pk.pk...)
 }
 
 // Tr returns tr = H(pk, 64), the public-key hash that μ binds.
@@ -169,7 +185,7 @@ func (pk *PublicKey) Tr() *[64]byte { return &pk.tr }
 
 // Equal reports whether pk and other encode the same public key.
 func (pk *PublicKey) Equal(other *PublicKey) bool {
-	return pk.p == other.p && subtle.ConstantTimeCompare(pk.pk[:pk.pkN], other.pk[:other.pkN]) == 1
+	return pk.p == other.p && subtle.ConstantTimeCompare(pk.pk, other.pk) == 1
 }
 
 // PublicKey returns the public half of sk; it shares sk's Â.
@@ -181,16 +197,46 @@ func (sk *PrivateKey) Seed() ([SeedSize]byte, bool) { return sk.seed, sk.hasSeed
 
 // Equal reports, in constant time, whether sk and other are the same key.
 // Keys built from the same ξ, or one from ξ and one from its expanded
-// encoding, are equal.
+// encoding, are equal. It compares ρ, K, the tables of s1 and s2 and the
+// NTT form of t0, which determine the rest of the expanded encoding; the
+// NTT is a bijection and its output is fully reduced, so equal forms mean
+// equal t0.
 func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 	if sk.pub.p != other.pub.p {
 		return false
 	}
-	a := make([]byte, sk.pub.p.PrivateKeySize())
-	b := make([]byte, sk.pub.p.PrivateKeySize())
-	sk.EncodeExpanded(a)
-	other.EncodeExpanded(b)
-	return subtle.ConstantTimeCompare(a, b) == 1
+	same := subtle.ConstantTimeCompare(sk.pub.rho()[:], other.pub.rho()[:]) &
+		subtle.ConstantTimeCompare(sk.key[:], other.key[:])
+	for i := range sk.packed.buf {
+		same &= subtle.ConstantTimeCompare(sk.packed.buf[i][:], other.packed.buf[i][:])
+	}
+	var diff fieldElement
+	for i := range sk.t0H {
+		for j, c := range sk.t0H[i] {
+			diff |= c ^ other.t0H[i][j]
+		}
+	}
+	return same&subtle.ConstantTimeEq(int32(diff), 0) == 1
+}
+
+// nttOne is NTT(1): the constant polynomial 1 evaluates to 1 at every root.
+var nttOne = func() (one nttElement) {
+	for i := range one {
+		one[i] = 1
+	}
+	return one
+}()
+
+// fromNTT sets f to the ring element whose NTT is fHat. invNTT removes the
+// factor 2⁻³² a Montgomery product leaves (see invNTTGeneric), so fHat goes
+// through one, as the product fHat·NTT(1). The result is exact and fully
+// reduced, as the coefficients fHat was computed from were: it recovers t0
+// from t̂0.
+func fromNTT(f *ringElement, fHat *nttElement) {
+	var product nttElement
+	nttMulTo(&product, fHat, &nttOne)
+	invNTTTo(f, &product)
+	clear(product[:])
 }
 
 // EncodeExpanded writes skEncode(ρ, K, tr, s1, s2, t0) (Algorithm 24, FIPS
@@ -198,23 +244,23 @@ func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 func (sk *PrivateKey) EncodeExpanded(out []byte) {
 	p := sk.pub.p
 	out = out[:p.PrivateKeySize()]
-	copy(out, sk.pub.rho[:])
+	copy(out, sk.pub.rho()[:])
 	copy(out[32:], sk.key[:])
 	copy(out[64:], sk.pub.tr[:])
 	off := 128
 	step := 32 * p.etaBits
-	for i := range p.L {
-		packEta(p, out[off:], &sk.s1[i])
+	var f ringElement
+	for i := range p.L + p.K { // s1, then s2
+		sk.packed.secret(&f, i)
+		packEta(p, out[off:], &f)
 		off += step
 	}
-	for i := range p.K {
-		packEta(p, out[off:], &sk.s2[i])
-		off += step
-	}
-	for i := range p.K {
-		packT0(out[off:], &sk.t0[i])
+	for i := range sk.t0H {
+		fromNTT(&f, &sk.t0H[i])
+		packT0(out[off:], &f)
 		off += 32 * d
 	}
+	clear(f[:])
 }
 
 // NewPrivateKeyFromExpanded decodes the expanded private key encoding
@@ -232,45 +278,36 @@ func NewPrivateKeyFromExpanded(p *Params, enc []byte) (*PrivateKey, error) {
 	if len(enc) != p.PrivateKeySize() {
 		return nil, errors.New("mldsa: invalid " + p.Name + " expanded private key length")
 	}
-	sk := &PrivateKey{}
-	copy(sk.pub.rho[:], enc)
-	copy(sk.key[:], enc[32:])
-	var tr [64]byte
-	copy(tr[:], enc[64:128])
+	var (
+		s1 [maxL]ringElement
+		s2 [maxK]ringElement
+	)
+	defer clear(s1[:])
+	defer clear(s2[:])
 	off := 128
 	step := 32 * p.etaBits
 	ok := true
 	for i := range p.L {
-		ok = unpackEta(p, &sk.s1[i], enc[off:]) && ok
+		ok = unpackEta(p, &s1[i], enc[off:]) && ok
 		off += step
 	}
 	if !ok {
 		return nil, errors.New("mldsa: invalid " + p.Name + " private key: s1 coefficient out of range")
 	}
 	for i := range p.K {
-		ok = unpackEta(p, &sk.s2[i], enc[off:]) && ok
+		ok = unpackEta(p, &s2[i], enc[off:]) && ok
 		off += step
 	}
 	if !ok {
 		return nil, errors.New("mldsa: invalid " + p.Name + " private key: s2 coefficient out of range")
 	}
-	var t0 [maxK]ringElement
-	for i := range p.K {
-		unpackT0(&t0[i], enc[off:])
-		off += 32 * d
-	}
-	sk.complete(p)
-	same := 1
-	for i := range p.K {
-		for j := range n {
-			same &= subtle.ConstantTimeEq(int32(t0[i][j]), int32(sk.t0[i][j]))
-		}
-	}
-	clear(t0[:])
-	if same != 1 {
+	sk := newPrivateKey(p)
+	copy(sk.pub.pk, enc[:32]) // ρ
+	copy(sk.key[:], enc[32:])
+	if !sk.complete(p, &s1, &s2, enc[off:]) {
 		return nil, errors.New("mldsa: invalid " + p.Name + " private key: t0 does not match A·s1 + s2")
 	}
-	if subtle.ConstantTimeCompare(tr[:], sk.pub.tr[:]) != 1 {
+	if subtle.ConstantTimeCompare(enc[64:128], sk.pub.tr[:]) != 1 {
 		return nil, errors.New("mldsa: invalid " + p.Name + " private key: tr does not match the public key derived from it")
 	}
 	return sk, nil

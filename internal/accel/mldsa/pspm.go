@@ -105,6 +105,14 @@ func (t *packedTables) fill(i int, s *ringElement) {
 	}
 }
 
+// secret sets s to the polynomial of table i, whose first n bytes are η − s
+// (fill): the inverse of fill, for skEncode.
+func (t *packedTables) secret(s *ringElement, i int) {
+	for j, b := range t.buf[i][:n] {
+		s[j] = fieldFromInt32(int32(t.eta) - int32(b))
+	}
+}
+
 // mul sets out to base + c·s mod q, or base − c·s with negate, fully
 // reduced, for s the polynomial of table i: s1[i] for i < L, s2[i − L]
 // after.

@@ -233,17 +233,22 @@ func TestChallengeSet(t *testing.T) {
 func TestPackedTablesOfKey(t *testing.T) {
 	for _, p := range All() {
 		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{byte(p.K)})
+		// The key keeps s1 and s2 only as its tables: read them from its
+		// expanded encoding, which TestACVPKeyGen checks against ACVP.
+		enc := make([]byte, p.PrivateKeySize())
+		sk.EncodeExpanded(enc)
+		secrets := make([]ringElement, p.L+p.K)
+		for i := range secrets {
+			if !unpackEta(p, &secrets[i], enc[128+32*p.etaBits*i:]) {
+				t.Fatalf("%s: secret %d out of range", p.Name, i)
+			}
+		}
 		c := sampleInBall(p, []byte("tables"))
 		var ch challenge
 		ch.set(&c)
 		var zero ringElement
 		for i := range p.L + p.K {
-			var s *ringElement
-			if i < p.L {
-				s = &sk.s1[i]
-			} else {
-				s = &sk.s2[i-p.L]
-			}
+			s := &secrets[i]
 			var got ringElement
 			sk.packed.mul(&got, &zero, i, &ch, false)
 			if want := nttProduct(&zero, &c, s, false); got != want {

@@ -66,13 +66,11 @@ func verifyW1(p *Params, key *PublicKey, pk []byte, form productForm, terms *mat
 	polySubTo(&v[p.L], &zero, &cHat)
 	var w [maxK]nttElement
 	if key != nil {
-		batchProduct(form, &w, key.a, p.L, &key.t1H, terms, &v, p.K, p.L+1)
+		batchProduct(form, &w, key.a, p.L, key.t1H, terms, &v, p.K, p.L+1)
 	} else {
 		rows := rowStream{p: p, rho: (*[32]byte)(pk)}
 		for i := range p.K {
-			var t1 ringElement
-			unpackT1(&t1, pk[32+320*i:])
-			t1H := nttT1(&t1)
+			t1H := encodedT1Hat(pk, i)
 			nttDotTo(&w[i], rows.next(), v[:p.L])
 			var ct1 nttElement
 			nttMulTo(&ct1, &v[p.L], &t1H)
