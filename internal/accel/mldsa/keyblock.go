@@ -27,7 +27,8 @@ package mldsa
 // lines, as every one did with the key struct (312 bytes) first. Signing measured the same either way on this
 // machine (within 1 %), so this is a guard, not a gain. (The packed
 // products read windows at every byte offset of a table, so its alignment
-// matters less.) A smaller block, an ML-DSA-44 key's, starts after the
+// matters less: ML-DSA-44 and 65 signing, at AVX2 and AVX-512, measured the
+// same with the tables here as in an allocation of their own.) A smaller block, an ML-DSA-44 key's, starts after the
 // 8-byte header the runtime puts before small objects with pointers. The
 // arrays hold no pointers: the garbage collector's walk of the block's
 // pointer bitmap skips them.
