@@ -102,7 +102,7 @@ func (pk *PublicKey) batchTerms() *keyTerms {
 		p := pk.p
 		t := new(keyTerms)
 		t.sign.compute(pk.a, p.L, nil, p.K, p.L)
-		t.verify.compute(pk.a, p.L, pk.t1H, p.K, p.L+1)
+		t.verify.compute(pk.a, p.L, pk.t1Hat(), p.K, p.L+1)
 		pk.batch.terms = t
 	})
 	return pk.batch.terms

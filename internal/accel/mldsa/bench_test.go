@@ -131,6 +131,30 @@ func BenchmarkKeyGen(b *testing.B) {
 	}
 }
 
+// BenchmarkKeyGenVerify generates a key and verifies one signature through
+// its public half: the first verification after key generation, which
+// includes whatever the key leaves for its first use.
+func BenchmarkKeyGenVerify(b *testing.B) {
+	msg := []byte("a message of modest length, as a TLS handshake would sign")
+	for _, p := range All() {
+		seed := [SeedSize]byte{1, 2, 3}
+		sig := make([]byte, p.SignatureSize())
+		if err := NewPrivateKeyFromSeed(p, &seed).Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(p.Name+"/crystals", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() {
+					sk := NewPrivateKeyFromSeed(p, &seed)
+					if err := sk.PublicKey().Verify(msg, nil, sig); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		})
+	}
+}
+
 // BenchmarkSign signs hedged with the key loaded: a fresh rnd each time, as
 // from a CSPRNG (crystals takes rnd from the caller; stdlib and circl read
 // crypto/rand).

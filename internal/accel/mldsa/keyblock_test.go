@@ -2,46 +2,54 @@ package mldsa
 
 import (
 	"bytes"
+	"sync"
 	"testing"
 	"unsafe"
 )
 
 // TestKeyBlockSizes checks that every parameter set's key blocks hold
-// exactly the ring elements and encoding bytes its keys view, no more, and
-// that a private key's elements are 64-byte aligned when its block is
-// larger than 32 KiB.
+// exactly the ring elements, packed tables and encoding bytes its keys
+// view, no more, and that a private key's elements and tables are 64-byte
+// aligned when its block is larger than 32 KiB.
 func TestKeyBlockSizes(t *testing.T) {
 	for _, p := range All() {
-		pub, elems, enc := newPublicKeyBlock(p)
-		if len(elems) != publicKeyElements(p.K, p.L) || len(enc) != p.PublicKeySize() {
-			t.Errorf("%s public key block: %d elements, %d bytes; want %d, %d",
-				p.Name, len(elems), len(enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
+		pub, s := newPublicKeyBlock(p)
+		if len(s.elems) != publicKeyElements(p.K, p.L) || len(s.tables) != 0 || len(s.enc) != p.PublicKeySize() {
+			t.Errorf("%s public key block: %d elements, %d tables, %d bytes; want %d, 0, %d",
+				p.Name, len(s.elems), len(s.tables), len(s.enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
 		}
-		if rest := pub.carve(p, elems, enc); len(rest) != 0 {
+		if rest := pub.carve(p, s); len(rest) != 0 {
 			t.Errorf("%s public key block: %d elements left over", p.Name, len(rest))
 		}
-		_, elems, enc = newPrivateKeyBlock(p)
-		if len(elems) != privateKeyElements(p.K, p.L) || len(enc) != p.PublicKeySize() {
-			t.Errorf("%s private key block: %d elements, %d bytes; want %d, %d",
-				p.Name, len(elems), len(enc), privateKeyElements(p.K, p.L), p.PublicKeySize())
+		_, s = newPrivateKeyBlock(p)
+		if len(s.elems) != privateKeyElements(p.K, p.L) || len(s.tables) != privateKeyTables(p.K, p.L) || len(s.enc) != p.PublicKeySize() {
+			t.Errorf("%s private key block: %d elements, %d tables, %d bytes; want %d, %d, %d",
+				p.Name, len(s.elems), len(s.tables), len(s.enc), privateKeyElements(p.K, p.L), privateKeyTables(p.K, p.L), p.PublicKeySize())
 		}
 		sk := newPrivateKey(p)
-		views := [][]nttElement{sk.pub.a, sk.pub.t1H, sk.t0H}
-		blockSize := uintptr(privateKeyElements(p.K, p.L))*unsafe.Sizeof(nttElement{}) +
-			uintptr(len(enc)) + unsafe.Sizeof(PrivateKey{})
+		blockSize := uintptr(len(s.elems))*unsafe.Sizeof(nttElement{}) + uintptr(len(s.tables))*unsafe.Sizeof(packedTable{}) +
+			uintptr(len(s.enc)) + unsafe.Sizeof(PrivateKey{})
 		onPage := blockSize > 32<<10 // a large object, without the small objects' header
+		starts := []unsafe.Pointer{unsafe.Pointer(&sk.packed.buf[0])}
 		total := 0
-		for _, v := range views {
+		for _, v := range [][]nttElement{sk.pub.a, sk.pub.t1H, sk.t0H} {
 			total += len(v)
-			// A performance property of the layout (keyblock.go): the
-			// signing kernels' loads of the key's elements stay within
-			// cache lines, in a block the runtime starts on a page.
-			if addr := uintptr(unsafe.Pointer(&v[0])); onPage && addr%64 != 0 {
-				t.Errorf("%s: a private key's elements start at %#x, not 64-byte aligned", p.Name, addr)
+			starts = append(starts, unsafe.Pointer(&v[0]))
+		}
+		// A performance property of the layout (keyblock.go): the signing
+		// kernels' loads of the key's elements and tables stay within cache
+		// lines, in a block the runtime starts on a page.
+		for _, addr := range starts {
+			if onPage && uintptr(addr)%64 != 0 {
+				t.Errorf("%s: a private key's elements or tables start at %#x, not 64-byte aligned", p.Name, addr)
 			}
 		}
 		if total != privateKeyElements(p.K, p.L) || len(sk.t0H) != p.K {
 			t.Errorf("%s private key views %d elements, want %d", p.Name, total, privateKeyElements(p.K, p.L))
+		}
+		if len(sk.packed.buf) != privateKeyTables(p.K, p.L) || sk.packed.eta != p.Eta {
+			t.Errorf("%s private key views %d tables of η = %d, want %d of η = %d",
+				p.Name, len(sk.packed.buf), sk.packed.eta, privateKeyTables(p.K, p.L), p.Eta)
 		}
 	}
 }
@@ -50,7 +58,8 @@ func TestKeyBlockSizes(t *testing.T) {
 // generation, public-key decoding and expanded-key decoding agree (the same
 // Â, t̂1 and tr; the same tables of s1 and s2 and NTT form of t0, which give
 // back the same expanded encoding), that Equal tells keys apart, and that
-// each of the three allocates one block (and a private key its tables).
+// each of the three allocates one block, as does key generation followed by
+// a first verification through the key's public half.
 func TestKeyFormsAndAllocations(t *testing.T) {
 	for _, p := range All() {
 		seed := [SeedSize]byte{5}
@@ -63,14 +72,14 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !equalElements(pk.a, sk.pub.a) || !equalElements(pk.t1H, sk.pub.t1H) || pk.tr != sk.pub.tr {
+		if !equalElements(pk.a, sk.pub.a) || !equalElements(pk.t1H, sk.pub.t1Hat()) || pk.tr != sk.pub.tr {
 			t.Errorf("%s: the decoded public key differs from the generated one", p.Name)
 		}
 		sk2, err := NewPrivateKeyFromExpanded(p, expanded)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, pair := range [][2][]nttElement{{sk.t0H, sk2.t0H}, {sk.pub.t1H, sk2.pub.t1H}} {
+		for i, pair := range [][2][]nttElement{{sk.t0H, sk2.t0H}, {sk.pub.t1Hat(), sk2.pub.t1Hat()}} {
 			if !equalElements(pair[0], pair[1]) {
 				t.Errorf("%s: form %d of the decoded expanded key differs from the generated one", p.Name, i)
 			}
@@ -98,6 +107,12 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 			t.Errorf("%s: the expanded encoding does not round-trip", p.Name)
 		}
 
+		msg := []byte("first use")
+		sig := make([]byte, p.SignatureSize())
+		if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil {
+			t.Fatal(err)
+		}
+
 		if raceEnabled {
 			continue // the race detector adds allocations
 		}
@@ -106,9 +121,19 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 			f      func()
 			allocs float64
 		}{
-			{"NewPrivateKeyFromSeed", func() { NewPrivateKeyFromSeed(p, &seed) }, 2},
-			{"NewPrivateKeyFromExpanded", func() { NewPrivateKeyFromExpanded(p, expanded) }, 2},
+			{"NewPrivateKeyFromSeed", func() { NewPrivateKeyFromSeed(p, &seed) }, 1},
+			{"NewPrivateKeyFromExpanded", func() { NewPrivateKeyFromExpanded(p, expanded) }, 1},
 			{"NewPublicKey", func() { NewPublicKey(p, pkBytes) }, 1},
+			{"NewPrivateKeyFromSeed and a first Verify", func() {
+				if err := NewPrivateKeyFromSeed(p, &seed).PublicKey().Verify(msg, nil, sig); err != nil {
+					t.Error(err)
+				}
+			}, 1},
+			{"Verify through the public half", func() {
+				if err := sk.PublicKey().Verify(msg, nil, sig); err != nil {
+					t.Error(err)
+				}
+			}, 0},
 		} {
 			// AllocsPerRun counts every malloc in the process and rounds
 			// the average down: enough runs absorb the few the runtime
@@ -131,4 +156,53 @@ func equalElements(a, b []nttElement) bool {
 		}
 	}
 	return true
+}
+
+// TestPublicHalfT1HatOnFirstUse checks that key generation and expanded-key
+// decoding leave a private key's t̂1·2ᵈ for its first verification, while a
+// decoded public key has it at once, and that goroutines verifying through
+// the same fresh key's public half at once all succeed (and, under -race,
+// that its computation is properly synchronized).
+func TestPublicHalfT1HatOnFirstUse(t *testing.T) {
+	const goroutines = 8
+	msg := []byte("concurrent first use")
+	for _, p := range All() {
+		seed := [SeedSize]byte{7}
+		signing := NewPrivateKeyFromSeed(p, &seed)
+		sig := make([]byte, p.SignatureSize())
+		if err := signing.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil {
+			t.Fatal(err)
+		}
+		expanded := make([]byte, p.PrivateKeySize())
+		signing.EncodeExpanded(expanded)
+		decoded, err := NewPrivateKeyFromExpanded(p, expanded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sk := range []*PrivateKey{NewPrivateKeyFromSeed(p, &seed), decoded} {
+			for i := range sk.pub.t1H {
+				if sk.pub.t1H[i] != (nttElement{}) {
+					t.Fatalf("%s: a private key's t̂1 is computed before its first use", p.Name)
+				}
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, goroutines)
+			for g := range goroutines {
+				wg.Go(func() { errs[g] = sk.PublicKey().Verify(msg, nil, sig) })
+			}
+			wg.Wait()
+			for g, err := range errs {
+				if err != nil {
+					t.Errorf("%s: goroutine %d: %v", p.Name, g, err)
+				}
+			}
+		}
+		pk, err := NewPublicKey(p, signing.PublicKey().Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !equalElements(pk.t1H, signing.pub.t1Hat()) {
+			t.Errorf("%s: a decoded public key's t̂1 is not computed when it is decoded", p.Name)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package mldsa
 import (
 	"crypto/subtle"
 	"errors"
+	"sync"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
@@ -16,7 +17,12 @@ type PublicKey struct {
 	tr  [64]byte
 	pk  []byte       // pkEncode(ρ, t1), PublicKeySize bytes; ρ is pk[:32]
 	a   []nttElement // Â, row-major, K·L elements
-	t1H []nttElement // NTT(t1·2ᵈ), K elements
+	t1H []nttElement // NTT(t1·2ᵈ), K elements; read it through t1Hat
+
+	// t1HOnce computes t1H from pk: when a verification key is decoded, and
+	// on the first verification through a private key's public half, as
+	// signing never reads it.
+	t1HOnce sync.Once
 
 	batch batchCache // per-key terms of the batch products, built on first use
 }
@@ -81,14 +87,15 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
 // keeping signing's forms instead of running skEncode): Â, the packed
 // tables of s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
-// into the public key, and t0, kept as t̂0; then t̂1·2ᵈ and tr. It is shared by KeyGen and by
+// into the public key, and t0, kept as t̂0; then tr. t̂1·2ᵈ waits for the
+// first verification (t1Hat). It is shared by KeyGen and by
 // skDecode, which passes the encoded t0 as encT0: complete then reports, in
 // constant time, whether the recomputed t0 equals it (with encT0 nil it
 // reports true).
 func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, encT0 []byte) bool {
 	pub := &sk.pub
 	expandA(p, pub.a, pub.rho(), 0)
-	sk.packed = newPackedTables(p, s1[:p.L], s2[:p.K])
+	sk.packed.set(s1[:p.L], s2[:p.K])
 	var s1H [maxL]nttElement // for t only: signing multiplies by s1 packed
 	for i := range p.L {
 		nttTo(&s1H[i], &s1[i])
@@ -109,7 +116,6 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 			t0[j] = r0
 		}
 		packT1(pub.pk[32+320*i:], &t1)
-		pub.t1H[i] = nttT1(&t1)
 		nttTo(&sk.t0H[i], &t0)
 		if encT0 != nil {
 			unpackT0(&given, encT0[32*d*i:])
@@ -140,6 +146,20 @@ func nttT1(t1 *ringElement) nttElement {
 	return ntt(&t)
 }
 
+// t1Hat returns t̂1·2ᵈ, computing it from the encoding on first use; it is
+// safe for concurrent use and allocates nothing.
+func (pk *PublicKey) t1Hat() []nttElement {
+	pk.t1HOnce.Do(pk.computeT1Hat)
+	return pk.t1H
+}
+
+// computeT1Hat sets t1H from the encoding pk, for t1Hat.
+func (pk *PublicKey) computeT1Hat() {
+	for i := range pk.t1H {
+		pk.t1H[i] = encodedT1Hat(pk.pk, i)
+	}
+}
+
 // encodedT1Hat returns NTT(t1[i]·2ᵈ) for row i of the public-key encoding
 // pk (pkDecode, Algorithm 23, FIPS 204, for one row).
 func encodedT1Hat(pk []byte, i int) nttElement {
@@ -167,9 +187,7 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	}
 	k := newPublicKey(p)
 	copy(k.pk, pk)
-	for i := range p.K {
-		k.t1H[i] = encodedT1Hat(k.pk, i)
-	}
+	k.t1Hat() // a verification key: its first verification should not pay for it
 	expandA(p, k.a, k.rho(), 0)
 	hashParts(k.tr[:], k.pk)
 	return k, nil
@@ -188,7 +206,8 @@ func (pk *PublicKey) Equal(other *PublicKey) bool {
 	return pk.p == other.p && subtle.ConstantTimeCompare(pk.pk, other.pk) == 1
 }
 
-// PublicKey returns the public half of sk; it shares sk's Â.
+// PublicKey returns the public half of sk; it shares sk's Â. Its t̂1·2ᵈ,
+// which signing does not read, is computed on its first verification.
 func (sk *PrivateKey) PublicKey() *PublicKey { return &sk.pub }
 
 // Seed returns ξ and true when sk was generated from a seed, or false when

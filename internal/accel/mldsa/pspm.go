@@ -74,23 +74,33 @@ func challengeWindowsGeneric(windows, signs *[n]uint32, c *ringElement) int {
 	return count
 }
 
-// packedTables holds the tables of s1[0], …, s1[L−1], s2[0], …, s2[K−1].
+// packedTable is the table of one polynomial s.
+type packedTable [3 * n]byte
+
+// packedTables holds the tables of s1[0], …, s1[L−1], s2[0], …, s2[K−1]. A
+// private key's view its key block (keyblock.go).
 type packedTables struct {
 	eta int
-	buf [][3 * n]byte
+	buf []packedTable
 }
 
-// newPackedTables builds the tables of s1 and s2 (coefficients in
-// [−η, η]); it runs once per key.
+// newPackedTables allocates and builds the tables of s1 and s2, for a
+// polynomial outside a key.
 func newPackedTables(p *Params, s1, s2 []ringElement) packedTables {
-	t := packedTables{eta: p.Eta, buf: make([][3 * n]byte, len(s1)+len(s2))}
+	t := packedTables{eta: p.Eta, buf: make([]packedTable, len(s1)+len(s2))}
+	t.set(s1, s2)
+	return t
+}
+
+// set builds the tables of s1 and s2 (coefficients in [−η, η]) in t's
+// storage, which holds len(s1) + len(s2) tables; it runs once per key.
+func (t *packedTables) set(s1, s2 []ringElement) {
 	for i := range s1 {
 		t.fill(i, &s1[i])
 	}
 	for i := range s2 {
 		t.fill(len(s1)+i, &s2[i])
 	}
-	return t
 }
 
 // fill writes the table of s as table i.

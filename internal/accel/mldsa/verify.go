@@ -66,7 +66,7 @@ func verifyW1(p *Params, key *PublicKey, pk []byte, form productForm, terms *mat
 	polySubTo(&v[p.L], &zero, &cHat)
 	var w [maxK]nttElement
 	if key != nil {
-		batchProduct(form, &w, key.a, p.L, key.t1H, terms, &v, p.K, p.L+1)
+		batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
 	} else {
 		rows := rowStream{p: p, rho: (*[32]byte)(pk)}
 		for i := range p.K {
