@@ -121,6 +121,9 @@ func TestVerifyBatch(t *testing.T) {
 
 // TestBatchNoAllocations checks the caller-buffer forms allocate nothing.
 func TestBatchNoAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
 	key, _ := NewPrivateKey(mldsa.MLDSA65(), seedFor(5))
 	v := NewVerifier(key.PublicKey())
 	msgs := randomMessages(rand.New(rand.NewPCG(5, 6)), 10)
