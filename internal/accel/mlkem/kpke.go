@@ -34,7 +34,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
 		}
 		dotProductTo(&ek.t[i], eHat, &row, &sj, k)
 	}
-	clear(se[:])
+	clear(se[:2*k])
 	clear(g[:])
 }
 
@@ -89,9 +89,10 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 	polyAddTo(v, v, &mu)
 	compressEncode(c[k*c1Len:], v, p.dv)
 
-	clear(noise[:])
+	// Only the first 2k+1 and k+1 entries were written.
+	clear(noise[:2*k+1])
 	clear(mu[:])
-	clear(products[:])
+	clear(products[:k+1])
 }
 
 // pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain

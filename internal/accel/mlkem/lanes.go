@@ -77,8 +77,8 @@ func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]by
 	x.Clear()
 	clear(jIn[:32])
 	clear(gIn[:])
-	clear(prfIn[:])
-	clear(prfOut[:])
+	clear(prfIn[:streams])
+	clear(prfOut[:streams])
 }
 
 // prfJob returns the job PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203,
@@ -126,11 +126,13 @@ func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, et
 		x.init(8, true)
 		expandALanes(&x, a, rho, k, first)
 	}
-	var inputs [maxK * maxK][34]byte
-	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
+	// Fewer than eight entries are left: the buffers hold that many, not
+	// maxK² (Go zeroes every local array on each call).
+	var inputs [7][34]byte
+	var bufs [7][sampleNTTBlocks * keccak.Rate128]byte
 	var prfIn [2 * maxK][33]byte
 	var prfOut [2 * maxK][3 * 64]byte
-	var jobs [maxK*maxK + 2*maxK]keccak.Job
+	var jobs [7 + 2*maxK]keccak.Job
 	entries := k*k - first
 	for e := range entries {
 		idx := first + e
@@ -146,8 +148,8 @@ func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, et
 	x.Run(jobs[:], 0, entries+2*k)
 	cbdFromJobs(se[:2*k], jobs[entries:entries+2*k])
 	x.Clear()
-	clear(prfIn[:])
-	clear(prfOut[:])
+	clear(prfIn[:2*k])
+	clear(prfOut[:2*k])
 	for e := range entries {
 		if sampleNTTParse(&a[first+e], 0, bufs[e][:]) < n {
 			sampleNTT(&a[first+e], &inputs[e])
@@ -171,6 +173,6 @@ func encryptNoiseLanes(p *Params, r *[32]byte, noise *encryptNoise) {
 	x.Run(jobs[:], 0, streams)
 	cbdFromJobs(noise[:streams], jobs[:streams])
 	x.Clear()
-	clear(prfIn[:])
-	clear(prfOut[:])
+	clear(prfIn[:streams])
+	clear(prfOut[:streams])
 }
