@@ -12,6 +12,10 @@ var errBatchLengths = errors.New("mlkem: batch slices have different lengths")
 // together: their PRF streams fill the lanes of the 8-way Keccak.
 const batchItems = 8
 
+// encryptNoise is one item's y, e1 and e2 of K-PKE.Encrypt, in nonce order,
+// for any set: the first 2k+1 entries are used.
+type encryptNoise [2*maxK + 1]ringElement
+
 // EncapsulateBatchInternal runs ML-KEM.Encaps_internal(ek, ms[i]) (FIPS
 // 203, Algorithm 17) for every i, writing the ciphertext to cts[i] (each
 // p.CiphertextSize() bytes) and the shared key to sharedKeys[i]: byte for
@@ -52,7 +56,7 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 		batchG(&rs, sharedKeys[first:first+count], ms[first:first+count], &ek.h)
 		sampleBatchNoise(p, &noise, &rs, count)
 		for b := range count {
-			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], &noise[b], terms)
+			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], noise[b][:2*p.k+1], terms)
 		}
 	}
 	// pkeEncryptNoise cleared every noise entry it used.

@@ -56,51 +56,45 @@ func (t *encryptTerms) compute(ek *EncapsulationKey) {
 	}
 }
 
-// winogradProducts sets w[i] = Σ_j M[i][j]∘ŷ[j] for the k+1 rows of M
-// with Winograd's form, given M's terms. Bounds: the sums of two entries
-// are below 2q, so a base-case product adds less than 8q² to a
+// winogradProduct returns Σ_j m_j∘ŷ_j for the row m of M with Winograd's
+// form, given the row's term ξ and ŷ's term η. Bounds: the sums of two
+// entries are below 2q, so a base-case product adds less than 8q² to a
 // coefficient; with ⌈k/2⌉ ≤ 2 of them and the start value 2q − ξ − η in
 // (0, 2q], the accumulator stays below 16q² + 2q < 2³².
-func winogradProducts(w *[maxK + 1]nttElement, ek *EncapsulationKey, terms *encryptTerms, y *[maxK]*nttElement) {
-	k := ek.p.k
-	eta := pairProducts(y, k)
-	for i := range k + 1 {
-		row := encryptRow(ek, i)
-		var acc [n]uint32
-		xi := &terms[i]
-		for e := range acc {
-			acc[e] = 2*q - uint32(xi[e]) - uint32(eta[e])
-		}
-		for t := 0; t+1 < k; t += 2 {
-			m0, m1, y0, y1 := row[t], row[t+1], y[t], y[t+1]
-			for e := 0; e < n; e += 2 {
-				c0, c1 := baseCaseMultiply(
-					uint32(m0[e])+uint32(y1[e]), uint32(m0[e+1])+uint32(y1[e+1]),
-					uint32(m1[e])+uint32(y0[e]), uint32(m1[e+1])+uint32(y0[e+1]),
-					uint32(gammas[e/2]))
-				acc[e] += c0
-				acc[e+1] += c1
-			}
-		}
-		if k%2 == 1 {
-			multiplyAccumulate(&acc, row[k-1], y[k-1])
-		}
-		w[i] = reduceAccumulator(&acc)
+func winogradProduct(row *[maxK]*nttElement, xi, eta *nttElement, y *[maxK]*nttElement, k int) nttElement {
+	var acc [n]uint32
+	for e := range acc {
+		acc[e] = 2*q - uint32(xi[e]) - uint32(eta[e])
 	}
+	for t := 0; t+1 < k; t += 2 {
+		m0, m1, y0, y1 := row[t], row[t+1], y[t], y[t+1]
+		for e := 0; e < n; e += 2 {
+			c0, c1 := baseCaseMultiply(
+				uint32(m0[e])+uint32(y1[e]), uint32(m0[e+1])+uint32(y1[e+1]),
+				uint32(m1[e])+uint32(y0[e]), uint32(m1[e+1])+uint32(y0[e+1]),
+				uint32(gammas[e/2]))
+			acc[e] += c0
+			acc[e+1] += c1
+		}
+	}
+	if k%2 == 1 {
+		multiplyAccumulate(&acc, row[k-1], y[k-1])
+	}
+	return reduceAccumulator(&acc)
 }
 
-// encryptProducts sets w[i] = Σ_j M[i][j]∘ŷ[j] for the k+1 rows of M =
-// [Âᵀ; t̂ᵀ]: with Winograd's form if terms is not nil, else with the
-// dispatched dotProduct kernel.
-func encryptProducts(w *[maxK + 1]nttElement, ek *EncapsulationKey, terms *encryptTerms, y *[maxK]*nttElement) {
+// encryptProductTo sets w = Σ_j M[i][j]∘ŷ[j] for row i ≤ k of M =
+// [Âᵀ; t̂ᵀ]: with Winograd's form if terms is not nil, eta then being η of
+// ŷ (pairProducts), else with the dispatched dotProduct kernel. The
+// encryption takes the rows one at a time, so it holds one product, not
+// k+1.
+func encryptProductTo(w *nttElement, ek *EncapsulationKey, terms *encryptTerms, eta *nttElement, y *[maxK]*nttElement, i int) {
+	row := encryptRow(ek, i)
 	if terms != nil {
-		winogradProducts(w, ek, terms, y)
+		*w = winogradProduct(&row, &terms[i], eta, y, ek.p.k)
 		return
 	}
-	for i := range ek.p.k + 1 {
-		row := encryptRow(ek, i)
-		w[i] = dotProduct(nil, &row, y, ek.p.k)
-	}
+	dotProductTo(w, nil, &row, y, ek.p.k)
 }
 
 // winogradMinItems is, per parameter set, the smallest batch for which

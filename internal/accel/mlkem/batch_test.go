@@ -148,7 +148,7 @@ func TestEncryptProducts(t *testing.T) {
 				row := encryptRow(ek, i)
 				want[i] = dotProductGeneric(nil, &row, yPtr, p.k)
 			}
-			winogradProducts(&got, ek, &terms, yPtr)
+			encryptProducts(&got, ek, &terms, yPtr)
 			if got != want {
 				t.Fatalf("%s, trial %d: Winograd's form differs from the plain products", p.Name(), trial)
 			}
@@ -164,6 +164,19 @@ func TestEncryptProducts(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// encryptProducts sets w[i] = encryptProductTo's row i of [Âᵀ; t̂ᵀ]∘ŷ for
+// the k+1 rows, with Winograd's form if terms is not nil.
+func encryptProducts(w *[maxK + 1]nttElement, ek *EncapsulationKey, terms *encryptTerms, y *[maxK]*nttElement) {
+	var eta *nttElement
+	if terms != nil {
+		yTerm := pairProducts(y, ek.p.k)
+		eta = &yTerm
+	}
+	for i := range ek.p.k + 1 {
+		encryptProductTo(&w[i], ek, terms, eta, y, i)
 	}
 }
 

@@ -101,6 +101,6 @@ func sampleNoiseLanes(x *laneXOF, out []ringElement, sigma *[32]byte, nonce byte
 	for l := range min(width, len(out)) {
 		samplePolyCBD(&out[l], outs[l], eta)
 	}
-	clear(bufs[:])
-	clear(inputs[:])
+	clear(bufs[:width])
+	clear(inputs[:width])
 }

@@ -34,7 +34,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
 		}
 		dotProductTo(&ek.t[i], eHat, &row, &sj, k)
 	}
-	clear(se[:])
+	clear(se[:2*k])
 	clear(g[:])
 }
 
@@ -43,64 +43,90 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
 // must be p.CiphertextSize() bytes long.
 func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	k := p.k
-	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
-	var noise encryptNoise
-	switch {
-	case useLanes() && p.eta1 != p.eta2:
-		encryptNoiseLanes(p, r, &noise)
-	case p.eta1 == p.eta2:
-		sampleNoise(noise[:2*k+1], r, 0, p.eta1)
+	// The noise is sized for the set: Go zeroes every local array on each
+	// call, and 2·maxK+1 polynomials would cost ML-KEM-512 2 KiB of zeroing
+	// it never uses.
+	switch k {
+	case 2:
+		var noise [2*2 + 1]ringElement
+		pkeEncryptWith(p, ek, c, m, r, noise[:])
+	case 3:
+		var noise [2*3 + 1]ringElement
+		pkeEncryptWith(p, ek, c, m, r, noise[:])
 	default:
-		sampleNoise(noise[:k], r, 0, p.eta1)
-		sampleNoise(noise[k:2*k+1], r, byte(k), p.eta2)
+		var noise [2*maxK + 1]ringElement
+		pkeEncryptWith(p, ek, c, m, r, noise[:])
 	}
-	pkeEncryptNoise(p, ek, c, m, &noise, nil)
 }
 
-// encryptNoise is y, e1 and e2 of K-PKE.Encrypt, in nonce order.
-type encryptNoise [2*maxK + 1]ringElement
+// pkeEncryptWith is pkeEncrypt with noise, 2k+1 polynomials, as its scratch.
+func pkeEncryptWith(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte, noise []ringElement) {
+	k := p.k
+	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
+	switch {
+	case useLanes() && p.eta1 != p.eta2:
+		encryptNoiseLanes(p, r, noise)
+	case p.eta1 == p.eta2:
+		sampleNoise(noise, r, 0, p.eta1)
+	default:
+		sampleNoise(noise[:k], r, 0, p.eta1)
+		sampleNoise(noise[k:], r, byte(k), p.eta2)
+	}
+	pkeEncryptNoise(p, ek, c, m, noise, nil)
+}
 
 // pkeEncryptNoise is K-PKE.Encrypt (FIPS 203, Algorithm 14) from line 18 on,
-// with the noise already sampled; it clears the noise. terms, if not nil,
-// are ek's Winograd terms for the products (batch_product.go).
-func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise *encryptNoise, terms *encryptTerms) {
+// with the noise (y, e1, e2: 2k+1 polynomials in nonce order) already
+// sampled; it clears the noise. terms, if not nil, are ek's Winograd terms
+// for the products (batch_product.go).
+func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise []ringElement, terms *encryptTerms) {
 	k := p.k
 	// ŷ replaces y in the noise.
 	var yPtr [maxK]*nttElement
 	for i := range k {
 		yPtr[i] = nttInPlace(&noise[i])
 	}
-	// ûᵀ = ŷᵀ∘Â, i.e. û[i] = Σ_j Â[j, i]∘ŷ[j], and v̂ = t̂ᵀ∘ŷ.
-	var products [maxK + 1]nttElement
-	encryptProducts(&products, ek, terms, &yPtr)
+	var eta *nttElement // η of ŷ, for Winograd's form
+	if terms != nil {
+		yTerm := pairProducts(&yPtr, k)
+		eta = &yTerm
+	}
 
+	// ûᵀ = ŷᵀ∘Â, i.e. û[i] = Σ_j Â[j, i]∘ŷ[j], and v̂ = t̂ᵀ∘ŷ: row i of
+	// [Âᵀ; t̂ᵀ]∘ŷ, one at a time in product.
+	var product nttElement
 	c1Len := 32 * int(p.du)
 	for i := range k {
 		// u[i] = NTT⁻¹(û[i]) + e1[i].
-		u := inverseNTTInPlace(&products[i])
+		encryptProductTo(&product, ek, terms, eta, &yPtr, i)
+		u := inverseNTTInPlace(&product)
 		polyAddTo(u, u, &noise[k+i])
 		compressEncode(c[i*c1Len:], u, p.du)
 	}
 
 	// v = NTT⁻¹(v̂) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
-	v := inverseNTTInPlace(&products[k])
+	encryptProductTo(&product, ek, terms, eta, &yPtr, k)
+	v := inverseNTTInPlace(&product)
 	polyAddTo(v, v, &noise[2*k])
 	mu := decodeDecompress(m[:], 1)
 	polyAddTo(v, v, &mu)
 	compressEncode(c[k*c1Len:], v, p.dv)
 
-	clear(noise[:])
+	clear(noise[:2*k+1])
 	clear(mu[:])
-	clear(products[:])
+	clear(product[:])
+	if eta != nil {
+		clear(eta[:])
+	}
 }
 
 // pkeDecrypt is K-PKE.Decrypt (FIPS 203, Algorithm 15) with the NTT-domain
 // secret ŝ: it returns the message encrypted in c, of p.CiphertextSize() bytes.
-func pkeDecrypt(p *Params, s []nttElement, c []byte) (m [32]byte) {
+// u, k polynomials, is its scratch for u'.
+func pkeDecrypt(p *Params, s []nttElement, c []byte, u []ringElement) (m [32]byte) {
 	k := p.k
 	c1Len := 32 * int(p.du)
 	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).
-	var u [maxK]ringElement
 	var sPtr, uPtr [maxK]*nttElement
 	for i := range k {
 		u[i] = decodeDecompress(c[i*c1Len:], p.du)

@@ -18,38 +18,72 @@ import (
 func useLanes() bool { return cpu.Active() == cpu.AVX512 }
 
 // expandAHashLanes fills Â from ρ as expandA does and returns H(ek), running
-// the SampleNTT streams (three blocks each) beside H on the lanes. An entry
-// whose three blocks hold fewer than 256 coefficients below q (about one in
-// 120) is sampled again on a single state that squeezes as many blocks as it
-// needs; that branch is on the public ρ.
-func expandAHashLanes(a []nttElement, rho *[32]byte, k int, ek []byte) (h [32]byte) {
-	var inputs [maxK * maxK][34]byte
-	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
+// the k² SampleNTT streams (three blocks each) beside H on the lanes. The
+// streams are sized for the set: Go zeroes every local array on each call,
+// and k = 4's sixteen (8.6 KiB) would cost ML-KEM-512 twelve it never uses.
+func expandAHashLanes(a []nttElement, rho *[32]byte, k int, ek []byte) [32]byte {
+	switch k {
+	case 2:
+		var streams [2 * 2]sampleStream
+		return expandAHashStreams(a, rho, k, ek, streams[:])
+	case 3:
+		var streams [3 * 3]sampleStream
+		return expandAHashStreams(a, rho, k, ek, streams[:])
+	default:
+		var streams [maxK * maxK]sampleStream
+		return expandAHashStreams(a, rho, k, ek, streams[:])
+	}
+}
+
+// expandAHashStreams is expandAHashLanes with streams, k² of them, as its
+// buffers.
+func expandAHashStreams(a []nttElement, rho *[32]byte, k int, ek []byte, streams []sampleStream) (h [32]byte) {
 	var jobs [1 + maxK*maxK]keccak.Job
 	jobs[0] = keccak.SHA3256Job(ek, &h)
-	for idx := range k * k {
-		copy(inputs[idx][:], rho[:])
-		inputs[idx][32] = byte(idx % k) // j
-		inputs[idx][33] = byte(idx / k) // i
-		jobs[1+idx] = keccak.SHAKE128Job(inputs[idx][:], bufs[idx][:])
+	for idx := range streams {
+		jobs[1+idx] = streams[idx].job(rho, k, idx)
 	}
 	var x keccak.LanesX4
 	x.Start(jobs[:], 0)
-	x.Run(jobs[:], 1, 1+k*k)
+	x.Run(jobs[:], 1, 1+len(streams))
 	x.Wait(jobs[:])
-	for idx := range k * k {
-		if sampleNTTParse(&a[idx], 0, bufs[idx][:]) < n {
-			sampleNTT(&a[idx], &inputs[idx])
-		}
+	for idx := range streams {
+		streams[idx].parse(&a[idx])
 	}
 	return h
+}
+
+// sampleStream is one SampleNTT stream of Â on the lanes: its input ρ‖j‖i
+// and three blocks of output.
+type sampleStream struct {
+	in  [34]byte
+	out [sampleNTTBlocks * keccak.Rate128]byte
+}
+
+// job returns the SHAKE128 job of entry idx = i·k + j of Â, with s as its
+// buffers.
+func (s *sampleStream) job(rho *[32]byte, k, idx int) keccak.Job {
+	copy(s.in[:], rho[:])
+	s.in[32] = byte(idx % k) // j
+	s.in[33] = byte(idx / k) // i
+	return keccak.SHAKE128Job(s.in[:], s.out[:])
+}
+
+// parse sets f to the entry of Â the finished stream s sampled. When the
+// three blocks hold fewer than 256 coefficients below q (about one entry in
+// 120), f is sampled again on a single state that squeezes as many blocks
+// as it needs; that branch is on the public ρ.
+func (s *sampleStream) parse(f *nttElement) {
+	if sampleNTTParse(f, 0, s.out[:]) < n {
+		sampleNTT(f, &s.in)
+	}
 }
 
 // decapsulateKeccakLanes computes, for decapsulation with the message m'
 // (FIPS 203, Algorithm 18 lines 6–8), K̄ = J(z‖c), (K', r') = G(m'‖h) and
 // the noise of the re-encryption under r' (Algorithm 14 lines 9–17), with J
 // on one lane and G, then the 2k+1 PRF streams, on the others.
-func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]byte, kBar *[32]byte, g *[64]byte, noise *encryptNoise) {
+func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]byte, kBar *[32]byte, g *[64]byte, noise []ringElement) {
 	k := p.k
 	var jIn [32 + maxCiphertextLen]byte
 	copy(jIn[:], dk.z[:])
@@ -77,8 +111,8 @@ func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]by
 	x.Clear()
 	clear(jIn[:32])
 	clear(gIn[:])
-	clear(prfIn[:])
-	clear(prfOut[:])
+	clear(prfIn[:streams])
+	clear(prfOut[:streams])
 }
 
 // prfJob returns the job PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203,
@@ -118,7 +152,7 @@ func keyGenLanes(k int) bool { return useLanes() && k*k%8 != 0 }
 // rest of Â and the PRF streams together on the lanes. For k = 3 that is
 // three 4-way permutations where the ninth entry took three single-state
 // ones and the noise an 8-way one; for k = 2 five where the 8-way calls took
-// five. Short entries are sampled again as in expandAHashLanes.
+// five. Short entries are sampled again (sampleStream.parse).
 func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
 	first := 0
 	for ; k*k-first >= 8; first += 8 {
@@ -126,18 +160,15 @@ func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, et
 		x.init(8, true)
 		expandALanes(&x, a, rho, k, first)
 	}
-	var inputs [maxK * maxK][34]byte
-	var bufs [maxK * maxK][sampleNTTBlocks * keccak.Rate128]byte
+	// Fewer than eight entries are left: the streams hold that many, not
+	// maxK² (Go zeroes every local array on each call).
+	var streams [7]sampleStream
 	var prfIn [2 * maxK][33]byte
 	var prfOut [2 * maxK][3 * 64]byte
-	var jobs [maxK*maxK + 2*maxK]keccak.Job
+	var jobs [len(streams) + 2*maxK]keccak.Job
 	entries := k*k - first
 	for e := range entries {
-		idx := first + e
-		copy(inputs[e][:], rho[:])
-		inputs[e][32] = byte(idx % k) // j
-		inputs[e][33] = byte(idx / k) // i
-		jobs[e] = keccak.SHAKE128Job(inputs[e][:], bufs[e][:])
+		jobs[e] = streams[e].job(rho, k, first+e)
 	}
 	for i := range 2 * k {
 		jobs[entries+i] = prfJob(&prfIn[i], &prfOut[i], sigma, byte(i), eta)
@@ -146,12 +177,10 @@ func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, et
 	x.Run(jobs[:], 0, entries+2*k)
 	cbdFromJobs(se[:2*k], jobs[entries:entries+2*k])
 	x.Clear()
-	clear(prfIn[:])
-	clear(prfOut[:])
+	clear(prfIn[:2*k])
+	clear(prfOut[:2*k])
 	for e := range entries {
-		if sampleNTTParse(&a[first+e], 0, bufs[e][:]) < n {
-			sampleNTT(&a[first+e], &inputs[e])
-		}
+		streams[e].parse(&a[first+e])
 	}
 }
 
@@ -159,7 +188,7 @@ func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, et
 // lanes, for ML-KEM-512 at AVX512: its two η1 = 3 streams take two blocks
 // each and its three η2 = 2 streams one, seven lane permutations that fit
 // in two 4-way permutations, where the 8-way calls took three.
-func encryptNoiseLanes(p *Params, r *[32]byte, noise *encryptNoise) {
+func encryptNoiseLanes(p *Params, r *[32]byte, noise []ringElement) {
 	var prfIn [2*maxK + 1][33]byte
 	var prfOut [2*maxK + 1][3 * 64]byte
 	var jobs [2*maxK + 1]keccak.Job
@@ -171,6 +200,6 @@ func encryptNoiseLanes(p *Params, r *[32]byte, noise *encryptNoise) {
 	x.Run(jobs[:], 0, streams)
 	cbdFromJobs(noise[:streams], jobs[:streams])
 	x.Clear()
-	clear(prfIn[:])
-	clear(prfOut[:])
+	clear(prfIn[:streams])
+	clear(prfOut[:streams])
 }

@@ -285,15 +285,37 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	if len(c) != p.CiphertextSize() {
 		return ErrCiphertextLength
 	}
-	m := pkeDecrypt(p, dk.s, c)
-	var c2 [maxCiphertextLen]byte
-	reenc := c2[:len(c)]
+	// The scratch is sized for the set, as in pkeEncrypt: 2k+1 polynomials
+	// and the re-encrypted ciphertext.
+	switch p.k {
+	case 2:
+		var noise [2*2 + 1]ringElement
+		var reenc [32 * (10*2 + 4)]byte
+		dk.decapsulate(sharedKey, c, noise[:], reenc[:])
+	case 3:
+		var noise [2*3 + 1]ringElement
+		var reenc [32 * (10*3 + 4)]byte
+		dk.decapsulate(sharedKey, c, noise[:], reenc[:])
+	default:
+		var noise [2*maxK + 1]ringElement
+		var reenc [maxCiphertextLen]byte
+		dk.decapsulate(sharedKey, c, noise[:], reenc[:])
+	}
+	return nil
+}
+
+// decapsulate is Decapsulate of the ciphertext c, of the right length, with
+// noise (2k+1 polynomials) and reenc (len(c) bytes) as its scratch.
+func (dk *DecapsulationKey) decapsulate(sharedKey *[SharedKeySize]byte, c []byte, noise []ringElement, reenc []byte) {
+	p := dk.ek.p
+	// The decryption's u' is public and dead before the noise is sampled:
+	// it takes the noise's first k entries.
+	m := pkeDecrypt(p, dk.s, c, noise[:p.k])
 	var g [64]byte
 	var kBar [32]byte
 	if useLanes() {
-		var noise encryptNoise
-		decapsulateKeccakLanes(p, dk, c, &m, &kBar, &g, &noise)
-		pkeEncryptNoise(p, &dk.ek, reenc, &m, &noise, nil)
+		decapsulateKeccakLanes(p, dk, c, &m, &kBar, &g, noise)
+		pkeEncryptNoise(p, &dk.ek, reenc, &m, noise, nil)
 	} else {
 		// (K', r') = G(m'‖h)
 		var gIn [64]byte
@@ -302,12 +324,11 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 		g = hashG(gIn[:])
 		clear(gIn[:])
 		kBar = rejectionKey(&dk.z, c)
-		pkeEncrypt(p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]))
+		pkeEncryptWith(p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]), noise)
 	}
 	equal := constantTimeEqual(c, reenc)
 	constantTimeSelect(sharedKey[:], g[:32], kBar[:], equal)
 	clear(m[:])
 	clear(g[:])
 	clear(kBar[:])
-	return nil
 }

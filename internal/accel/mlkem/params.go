@@ -22,7 +22,8 @@
 // sized for their parameter set's k: one allocation made when a key is set
 // (and kept when it is set again for the same k), or arrays in the caller's
 // own object (SetStorage). Encapsulation and decapsulation with a loaded key
-// allocate nothing.
+// allocate nothing, and their per-call scratch is sized for the set too (a
+// switch on k declares it), since Go zeroes every local array on each call.
 package mlkem
 
 // maxK is the largest module rank, k = 4 for ML-KEM-1024.
