@@ -344,3 +344,29 @@ func challengeWindows(windows, signs *[n]uint32, c *ringElement) int {
 	}
 	return challengeWindowsGeneric(windows, signs, c)
 }
+
+// fillTable writes the packed table (η − s, η + s, η − s) of s (pspm.go),
+// whose coefficients are congruent to values in [−η, η].
+func fillTable(tab *packedTable, s *ringElement, eta int) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		fillTableAVX512((*[3 * n]byte)(tab), words(s), uint32(eta))
+	case cpu.AVX2:
+		fillTableAVX2((*[3 * n]byte)(tab), words(s), uint32(eta))
+	default:
+		fillTableGeneric(tab, s, eta)
+	}
+}
+
+// tableSecret sets s[j] to η − window[j] mod q: s from the first window of
+// its packed table.
+func tableSecret(s *ringElement, window *[n]byte, eta int) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		tableSecretAVX512(words(s), window, uint32(eta))
+	case cpu.AVX2:
+		tableSecretAVX2(words(s), window, uint32(eta))
+	default:
+		tableSecretGeneric(s, window, eta)
+	}
+}

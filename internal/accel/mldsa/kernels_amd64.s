@@ -36164,3 +36164,566 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	MOVQ         BX, ret+24(FP)
 	VZEROUPPER
 	RET
+
+DATA mldsaFillOrderAVX512<>+0(SB)/4, $0x00000000
+DATA mldsaFillOrderAVX512<>+4(SB)/4, $0x00000004
+DATA mldsaFillOrderAVX512<>+8(SB)/4, $0x00000008
+DATA mldsaFillOrderAVX512<>+12(SB)/4, $0x0000000c
+DATA mldsaFillOrderAVX512<>+16(SB)/4, $0x00000001
+DATA mldsaFillOrderAVX512<>+20(SB)/4, $0x00000005
+DATA mldsaFillOrderAVX512<>+24(SB)/4, $0x00000009
+DATA mldsaFillOrderAVX512<>+28(SB)/4, $0x0000000d
+DATA mldsaFillOrderAVX512<>+32(SB)/4, $0x00000002
+DATA mldsaFillOrderAVX512<>+36(SB)/4, $0x00000006
+DATA mldsaFillOrderAVX512<>+40(SB)/4, $0x0000000a
+DATA mldsaFillOrderAVX512<>+44(SB)/4, $0x0000000e
+DATA mldsaFillOrderAVX512<>+48(SB)/4, $0x00000003
+DATA mldsaFillOrderAVX512<>+52(SB)/4, $0x00000007
+DATA mldsaFillOrderAVX512<>+56(SB)/4, $0x0000000b
+DATA mldsaFillOrderAVX512<>+60(SB)/4, $0x0000000f
+GLOBL mldsaFillOrderAVX512<>(SB), RODATA|NOPTR, $64
+
+// func fillTableAVX512(table *[768]byte, s *[256]uint32, eta uint32)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·fillTableAVX512(SB), NOSPLIT, $0-20
+	MOVQ         table+0(FP), AX
+	MOVQ         s+8(FP), CX
+	MOVL         eta+16(FP), DX
+	VPBROADCASTD DX, Z4
+	VPBROADCASTD mldsaConstants<>+0(SB), Z5
+	IMUL3L       $0x02020202, DX, DX
+	VPBROADCASTD DX, Z6
+	VMOVDQU32    mldsaFillOrderAVX512<>+0(SB), Z7
+	VPADDD       (CX), Z4, Z0
+	VPSUBD       Z5, Z0, Z8
+	VPMINUD      Z8, Z0, Z0
+	VPADDD       64(CX), Z4, Z1
+	VPSUBD       Z5, Z1, Z8
+	VPMINUD      Z8, Z1, Z1
+	VPADDD       128(CX), Z4, Z2
+	VPSUBD       Z5, Z2, Z8
+	VPMINUD      Z8, Z2, Z2
+	VPADDD       192(CX), Z4, Z3
+	VPSUBD       Z5, Z3, Z8
+	VPMINUD      Z8, Z3, Z3
+	VPACKUSDW    Z1, Z0, Z0
+	VPACKUSDW    Z3, Z2, Z2
+	VPACKUSWB    Z2, Z0, Z0
+	VPERMD       Z0, Z7, Z0
+	VPSUBB       Z0, Z6, Z1
+	VMOVDQU32    Z1, (AX)
+	VMOVDQU32    Z0, 256(AX)
+	VMOVDQU32    Z1, 512(AX)
+	VPADDD       256(CX), Z4, Z0
+	VPSUBD       Z5, Z0, Z8
+	VPMINUD      Z8, Z0, Z0
+	VPADDD       320(CX), Z4, Z1
+	VPSUBD       Z5, Z1, Z8
+	VPMINUD      Z8, Z1, Z1
+	VPADDD       384(CX), Z4, Z2
+	VPSUBD       Z5, Z2, Z8
+	VPMINUD      Z8, Z2, Z2
+	VPADDD       448(CX), Z4, Z3
+	VPSUBD       Z5, Z3, Z8
+	VPMINUD      Z8, Z3, Z3
+	VPACKUSDW    Z1, Z0, Z0
+	VPACKUSDW    Z3, Z2, Z2
+	VPACKUSWB    Z2, Z0, Z0
+	VPERMD       Z0, Z7, Z0
+	VPSUBB       Z0, Z6, Z1
+	VMOVDQU32    Z1, 64(AX)
+	VMOVDQU32    Z0, 320(AX)
+	VMOVDQU32    Z1, 576(AX)
+	VPADDD       512(CX), Z4, Z0
+	VPSUBD       Z5, Z0, Z8
+	VPMINUD      Z8, Z0, Z0
+	VPADDD       576(CX), Z4, Z1
+	VPSUBD       Z5, Z1, Z8
+	VPMINUD      Z8, Z1, Z1
+	VPADDD       640(CX), Z4, Z2
+	VPSUBD       Z5, Z2, Z8
+	VPMINUD      Z8, Z2, Z2
+	VPADDD       704(CX), Z4, Z3
+	VPSUBD       Z5, Z3, Z8
+	VPMINUD      Z8, Z3, Z3
+	VPACKUSDW    Z1, Z0, Z0
+	VPACKUSDW    Z3, Z2, Z2
+	VPACKUSWB    Z2, Z0, Z0
+	VPERMD       Z0, Z7, Z0
+	VPSUBB       Z0, Z6, Z1
+	VMOVDQU32    Z1, 128(AX)
+	VMOVDQU32    Z0, 384(AX)
+	VMOVDQU32    Z1, 640(AX)
+	VPADDD       768(CX), Z4, Z0
+	VPSUBD       Z5, Z0, Z8
+	VPMINUD      Z8, Z0, Z0
+	VPADDD       832(CX), Z4, Z1
+	VPSUBD       Z5, Z1, Z8
+	VPMINUD      Z8, Z1, Z1
+	VPADDD       896(CX), Z4, Z2
+	VPSUBD       Z5, Z2, Z8
+	VPMINUD      Z8, Z2, Z2
+	VPADDD       960(CX), Z4, Z3
+	VPSUBD       Z5, Z3, Z8
+	VPMINUD      Z8, Z3, Z3
+	VPACKUSDW    Z1, Z0, Z0
+	VPACKUSDW    Z3, Z2, Z2
+	VPACKUSWB    Z2, Z0, Z0
+	VPERMD       Z0, Z7, Z0
+	VPSUBB       Z0, Z6, Z1
+	VMOVDQU32    Z1, 192(AX)
+	VMOVDQU32    Z0, 448(AX)
+	VMOVDQU32    Z1, 704(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaFillOrderAVX2<>+0(SB)/4, $0x00000000
+DATA mldsaFillOrderAVX2<>+4(SB)/4, $0x00000004
+DATA mldsaFillOrderAVX2<>+8(SB)/4, $0x00000001
+DATA mldsaFillOrderAVX2<>+12(SB)/4, $0x00000005
+DATA mldsaFillOrderAVX2<>+16(SB)/4, $0x00000002
+DATA mldsaFillOrderAVX2<>+20(SB)/4, $0x00000006
+DATA mldsaFillOrderAVX2<>+24(SB)/4, $0x00000003
+DATA mldsaFillOrderAVX2<>+28(SB)/4, $0x00000007
+GLOBL mldsaFillOrderAVX2<>(SB), RODATA|NOPTR, $32
+
+// func fillTableAVX2(table *[768]byte, s *[256]uint32, eta uint32)
+// Requires: AVX, AVX2
+TEXT ·fillTableAVX2(SB), NOSPLIT, $0-20
+	MOVQ         table+0(FP), AX
+	MOVQ         s+8(FP), CX
+	MOVL         eta+16(FP), DX
+	VMOVD        DX, X4
+	VPBROADCASTD X4, Y4
+	VPBROADCASTD mldsaConstants<>+0(SB), Y5
+	IMUL3L       $0x02020202, DX, DX
+	VMOVD        DX, X6
+	VPBROADCASTD X6, Y6
+	VMOVDQU      mldsaFillOrderAVX2<>+0(SB), Y7
+	VPADDD       (CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       32(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       64(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       96(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      Y1, 512(AX)
+	VPADDD       128(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       160(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       192(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       224(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      Y1, 544(AX)
+	VPADDD       256(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       288(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       320(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       352(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      Y1, 576(AX)
+	VPADDD       384(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       416(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       448(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       480(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      Y1, 608(AX)
+	VPADDD       512(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       544(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       576(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       608(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      Y1, 640(AX)
+	VPADDD       640(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       672(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       704(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       736(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      Y1, 672(AX)
+	VPADDD       768(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       800(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       832(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       864(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      Y1, 704(AX)
+	VPADDD       896(CX), Y4, Y0
+	VPSUBD       Y5, Y0, Y8
+	VPMINUD      Y8, Y0, Y0
+	VPADDD       928(CX), Y4, Y1
+	VPSUBD       Y5, Y1, Y8
+	VPMINUD      Y8, Y1, Y1
+	VPADDD       960(CX), Y4, Y2
+	VPSUBD       Y5, Y2, Y8
+	VPMINUD      Y8, Y2, Y2
+	VPADDD       992(CX), Y4, Y3
+	VPSUBD       Y5, Y3, Y8
+	VPMINUD      Y8, Y3, Y3
+	VPACKUSDW    Y1, Y0, Y0
+	VPACKUSDW    Y3, Y2, Y2
+	VPACKUSWB    Y2, Y0, Y0
+	VPERMD       Y0, Y7, Y0
+	VPSUBB       Y0, Y6, Y1
+	VMOVDQU      Y1, 224(AX)
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      Y1, 736(AX)
+	VZEROUPPER
+	RET
+
+// func tableSecretAVX512(s *[256]uint32, table *[256]byte, eta uint32)
+// Requires: AVX, AVX512F
+TEXT ·tableSecretAVX512(SB), NOSPLIT, $0-20
+	MOVQ         s+0(FP), AX
+	MOVQ         table+8(FP), CX
+	MOVL         eta+16(FP), DX
+	ADDL         $0x007fe001, DX
+	VPBROADCASTD DX, Z8
+	VPBROADCASTD mldsaConstants<>+0(SB), Z9
+	VPMOVZXBD    (CX), Z0
+	VPSUBD       Z0, Z8, Z0
+	VPSUBD       Z9, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, (AX)
+	VPMOVZXBD    16(CX), Z2
+	VPSUBD       Z2, Z8, Z2
+	VPSUBD       Z9, Z2, Z3
+	VPMINUD      Z3, Z2, Z2
+	VMOVDQU32    Z2, 64(AX)
+	VPMOVZXBD    32(CX), Z4
+	VPSUBD       Z4, Z8, Z4
+	VPSUBD       Z9, Z4, Z5
+	VPMINUD      Z5, Z4, Z4
+	VMOVDQU32    Z4, 128(AX)
+	VPMOVZXBD    48(CX), Z6
+	VPSUBD       Z6, Z8, Z6
+	VPSUBD       Z9, Z6, Z7
+	VPMINUD      Z7, Z6, Z6
+	VMOVDQU32    Z6, 192(AX)
+	VPMOVZXBD    64(CX), Z0
+	VPSUBD       Z0, Z8, Z0
+	VPSUBD       Z9, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 256(AX)
+	VPMOVZXBD    80(CX), Z2
+	VPSUBD       Z2, Z8, Z2
+	VPSUBD       Z9, Z2, Z3
+	VPMINUD      Z3, Z2, Z2
+	VMOVDQU32    Z2, 320(AX)
+	VPMOVZXBD    96(CX), Z4
+	VPSUBD       Z4, Z8, Z4
+	VPSUBD       Z9, Z4, Z5
+	VPMINUD      Z5, Z4, Z4
+	VMOVDQU32    Z4, 384(AX)
+	VPMOVZXBD    112(CX), Z6
+	VPSUBD       Z6, Z8, Z6
+	VPSUBD       Z9, Z6, Z7
+	VPMINUD      Z7, Z6, Z6
+	VMOVDQU32    Z6, 448(AX)
+	VPMOVZXBD    128(CX), Z0
+	VPSUBD       Z0, Z8, Z0
+	VPSUBD       Z9, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 512(AX)
+	VPMOVZXBD    144(CX), Z2
+	VPSUBD       Z2, Z8, Z2
+	VPSUBD       Z9, Z2, Z3
+	VPMINUD      Z3, Z2, Z2
+	VMOVDQU32    Z2, 576(AX)
+	VPMOVZXBD    160(CX), Z4
+	VPSUBD       Z4, Z8, Z4
+	VPSUBD       Z9, Z4, Z5
+	VPMINUD      Z5, Z4, Z4
+	VMOVDQU32    Z4, 640(AX)
+	VPMOVZXBD    176(CX), Z6
+	VPSUBD       Z6, Z8, Z6
+	VPSUBD       Z9, Z6, Z7
+	VPMINUD      Z7, Z6, Z6
+	VMOVDQU32    Z6, 704(AX)
+	VPMOVZXBD    192(CX), Z0
+	VPSUBD       Z0, Z8, Z0
+	VPSUBD       Z9, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
+	VMOVDQU32    Z0, 768(AX)
+	VPMOVZXBD    208(CX), Z2
+	VPSUBD       Z2, Z8, Z2
+	VPSUBD       Z9, Z2, Z3
+	VPMINUD      Z3, Z2, Z2
+	VMOVDQU32    Z2, 832(AX)
+	VPMOVZXBD    224(CX), Z4
+	VPSUBD       Z4, Z8, Z4
+	VPSUBD       Z9, Z4, Z5
+	VPMINUD      Z5, Z4, Z4
+	VMOVDQU32    Z4, 896(AX)
+	VPMOVZXBD    240(CX), Z6
+	VPSUBD       Z6, Z8, Z6
+	VPSUBD       Z9, Z6, Z7
+	VPMINUD      Z7, Z6, Z6
+	VMOVDQU32    Z6, 960(AX)
+	VZEROUPPER
+	RET
+
+// func tableSecretAVX2(s *[256]uint32, table *[256]byte, eta uint32)
+// Requires: AVX, AVX2
+TEXT ·tableSecretAVX2(SB), NOSPLIT, $0-20
+	MOVQ         s+0(FP), AX
+	MOVQ         table+8(FP), CX
+	MOVL         eta+16(FP), DX
+	ADDL         $0x007fe001, DX
+	VMOVD        DX, X8
+	VPBROADCASTD X8, Y8
+	VPBROADCASTD mldsaConstants<>+0(SB), Y9
+	VPMOVZXBD    (CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VPMOVZXBD    8(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPMOVZXBD    16(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VPMOVZXBD    24(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 96(AX)
+	VPMOVZXBD    32(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VPMOVZXBD    40(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 160(AX)
+	VPMOVZXBD    48(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VPMOVZXBD    56(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 224(AX)
+	VPMOVZXBD    64(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VPMOVZXBD    72(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 288(AX)
+	VPMOVZXBD    80(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VPMOVZXBD    88(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 352(AX)
+	VPMOVZXBD    96(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VPMOVZXBD    104(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 416(AX)
+	VPMOVZXBD    112(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VPMOVZXBD    120(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 480(AX)
+	VPMOVZXBD    128(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 512(AX)
+	VPMOVZXBD    136(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 544(AX)
+	VPMOVZXBD    144(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VPMOVZXBD    152(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 608(AX)
+	VPMOVZXBD    160(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 640(AX)
+	VPMOVZXBD    168(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 672(AX)
+	VPMOVZXBD    176(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VPMOVZXBD    184(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 736(AX)
+	VPMOVZXBD    192(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 768(AX)
+	VPMOVZXBD    200(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 800(AX)
+	VPMOVZXBD    208(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VPMOVZXBD    216(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 864(AX)
+	VPMOVZXBD    224(CX), Y0
+	VPSUBD       Y0, Y8, Y0
+	VPSUBD       Y9, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VMOVDQU      Y0, 896(AX)
+	VPMOVZXBD    232(CX), Y2
+	VPSUBD       Y2, Y8, Y2
+	VPSUBD       Y9, Y2, Y3
+	VPMINUD      Y3, Y2, Y2
+	VMOVDQU      Y2, 928(AX)
+	VPMOVZXBD    240(CX), Y4
+	VPSUBD       Y4, Y8, Y4
+	VPSUBD       Y9, Y4, Y5
+	VPMINUD      Y5, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VPMOVZXBD    248(CX), Y6
+	VPSUBD       Y6, Y8, Y6
+	VPSUBD       Y9, Y6, Y7
+	VPMINUD      Y7, Y6, Y6
+	VMOVDQU      Y6, 992(AX)
+	VZEROUPPER
+	RET

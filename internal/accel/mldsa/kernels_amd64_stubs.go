@@ -327,3 +327,29 @@ func challengeWindowsAVX512(windows *[256]uint32, signs *[256]uint32, c *[256]ui
 //
 //go:noescape
 func challengeWindowsAVX2(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int
+
+// fillTableAVX512 writes the packed table (η − s, η + s, η − s) of s, one byte
+// per coefficient in each third, for coefficients in [0, q) congruent to
+// values in [−η, η].
+//
+//go:noescape
+func fillTableAVX512(table *[768]byte, s *[256]uint32, eta uint32)
+
+// fillTableAVX2 writes the packed table (η − s, η + s, η − s) of s, one byte
+// per coefficient in each third, for coefficients in [0, q) congruent to
+// values in [−η, η].
+//
+//go:noescape
+func fillTableAVX2(table *[768]byte, s *[256]uint32, eta uint32)
+
+// tableSecretAVX512 sets s[j] to η − table[j] mod q, reading the first window
+// η − s of a packed table back into s.
+//
+//go:noescape
+func tableSecretAVX512(s *[256]uint32, table *[256]byte, eta uint32)
+
+// tableSecretAVX2 sets s[j] to η − table[j] mod q, reading the first window
+// η − s of a packed table back into s.
+//
+//go:noescape
+func tableSecretAVX2(s *[256]uint32, table *[256]byte, eta uint32)

@@ -84,3 +84,9 @@ func packedMulTo(out, base *ringElement, table *[2 * n]byte, ch *challenge, grou
 func challengeWindows(windows, signs *[n]uint32, c *ringElement) int {
 	return challengeWindowsGeneric(windows, signs, c)
 }
+
+// fillTable writes the packed table (η − s, η + s, η − s) of s (pspm.go).
+func fillTable(tab *packedTable, s *ringElement, eta int) { fillTableGeneric(tab, s, eta) }
+
+// tableSecret sets s[j] to η − window[j] mod q.
+func tableSecret(s *ringElement, window *[n]byte, eta int) { tableSecretGeneric(s, window, eta) }

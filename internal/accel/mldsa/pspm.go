@@ -103,23 +103,34 @@ func (t *packedTables) set(s1, s2 []ringElement) {
 	}
 }
 
-// fill writes the table of s as table i.
-func (t *packedTables) fill(i int, s *ringElement) {
-	tab := &t.buf[i]
-	eta := int32(t.eta)
-	for j, x := range s {
-		v := fieldCentered(x)
-		tab[j] = byte(eta - v)
-		tab[n+j] = byte(eta + v)
-		tab[2*n+j] = byte(eta - v)
-	}
-}
+// fill writes the table of s as table i, with the level's kernel.
+func (t *packedTables) fill(i int, s *ringElement) { fillTable(&t.buf[i], s, t.eta) }
 
 // secret sets s to the polynomial of table i, whose first n bytes are η − s
 // (fill): the inverse of fill, for skEncode.
 func (t *packedTables) secret(s *ringElement, i int) {
-	for j, b := range t.buf[i][:n] {
-		s[j] = fieldFromInt32(int32(t.eta) - int32(b))
+	tableSecret(s, (*[n]byte)(t.buf[i][:n]), t.eta)
+}
+
+// fillTableGeneric writes the table (η − s, η + s, η − s) of s, whose
+// coefficients are congruent to values in [−η, η]. It is the portable kernel
+// behind fillTable, and its specification.
+func fillTableGeneric(tab *packedTable, s *ringElement, eta int) {
+	e := int32(eta)
+	for j, x := range s {
+		v := fieldCentered(x)
+		tab[j] = byte(e - v)
+		tab[n+j] = byte(e + v)
+		tab[2*n+j] = byte(e - v)
+	}
+}
+
+// tableSecretGeneric sets s[j] to η − window[j] mod q, for the first window
+// η − s of a table: the portable kernel behind tableSecret, and its
+// specification.
+func tableSecretGeneric(s *ringElement, window *[n]byte, eta int) {
+	for j, b := range window {
+		s[j] = fieldFromInt32(int32(eta) - int32(b))
 	}
 }
 

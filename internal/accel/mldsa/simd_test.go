@@ -547,7 +547,8 @@ func randomSmall(rng *rand.Rand, eta int) (s ringElement) {
 // two ways signing can compute y + c·s1: the NTT path (pointwise product
 // with ŝ1, inverse NTT, addition) and the packed sparse product (pspm.go);
 // "challenge" is the decomposition of c the packed products need, once per
-// candidate.
+// candidate; "fill" builds the table of s (once per secret polynomial of a
+// new key) and "secret" reads s back from it (EncodeExpanded).
 func BenchmarkChallengeProducts(b *testing.B) {
 	for _, p := range All() {
 		rng := rand.New(rand.NewPCG(10, 10))
@@ -578,6 +579,16 @@ func BenchmarkChallengeProducts(b *testing.B) {
 		b.Run(p.Name+"/challenge", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
 				benchcpu.Loop(b, func() { ch.set(&c) })
+			})
+		})
+		b.Run(p.Name+"/fill", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() { tables.fill(0, &s) })
+			})
+		})
+		b.Run(p.Name+"/secret", func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() { tables.secret(&z, 0) })
 			})
 		})
 	}

@@ -41,5 +41,9 @@ func main() {
 	packedKernel(c, avx512)
 	packedKernel(c, avx2)
 	challengeKernels(cs)
+	fillKernel(c, avx512)
+	fillKernel(c, avx2)
+	secretKernel(c, avx512)
+	secretKernel(c, avx2)
 	Generate()
 }
