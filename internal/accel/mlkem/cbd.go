@@ -53,15 +53,19 @@ func samplePolyCBDGeneric(f *ringElement, b []byte, eta int) {
 // sampleNoise sets out[i] = SamplePolyCBD_η(PRF_η(σ, nonce+i)) (FIPS 203,
 // Algorithm 13 lines 8–15 and Algorithm 14 lines 9–17; PRF_η(s, b) is
 // SHAKE256(s‖b) truncated to 64·η bytes, Section 4.1). Groups of streams run
-// on a multi-state SHAKE256 ([keccak.ShakeX8] at level AVX512, else
-// [keccak.ShakeX4]); streams left over run on single states.
+// on a multi-state SHAKE256 of the width multiLanes picks; streams left over
+// run on single states.
 func sampleNoise(out []ringElement, sigma *[32]byte, nonce byte, eta int) {
-	width, minUsed := multiLanes()
 	i := 0
-	for ; len(out)-i >= minUsed; i += width {
+	for {
+		width, minUsed := multiLanes(len(out) - i)
+		if len(out)-i < minUsed {
+			break
+		}
 		var x laneXOF
 		x.init(width, false)
 		sampleNoiseLanes(&x, out[i:], sigma, nonce+byte(i), eta)
+		i += width
 	}
 	var in [33]byte
 	copy(in[:], sigma[:])
