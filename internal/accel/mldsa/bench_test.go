@@ -323,6 +323,7 @@ func BenchmarkKernels(b *testing.B) {
 		{"dot5", func() { fH = nttDot(rowA[:5], vec[:5]) }},
 		{"add", func() { f = polyAdd(&f, &g) }},
 		{"normCheck", func() { infinityNormBelow(&f, 1<<19-196) }},
+		{"power2RoundSum", func() { polyPower2RoundSum(&h, &f, &f, &g) }},
 		{"highBits", func() { polyHighBits(p, &f, &g) }},
 		{"lowBitsNorm", func() { lowBitsNormBelow(p, &g, p.Gamma2-p.Beta) }},
 		{"makeHints", func() { polyMakeHints(p, &f, &g, &g) }},

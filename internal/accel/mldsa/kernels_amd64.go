@@ -133,6 +133,19 @@ func lowBitsNormBelow(p *Params, r *ringElement, bound int) bool {
 	return ctLess(m, uint32(bound)) == 1
 }
 
+// polyPower2RoundSum sets t1 and t0 to Power2Round(a + b) coefficient-wise
+// (Algorithm 35, FIPS 204), t0 as field elements.
+func polyPower2RoundSum(t1, t0, a, b *ringElement) {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		power2RoundSumAVX512(words(t1), words(t0), words(a), words(b))
+	case cpu.AVX2:
+		power2RoundSumAVX2(words(t1), words(t0), words(a), words(b))
+	default:
+		polyPower2RoundSumGeneric(t1, t0, a, b)
+	}
+}
+
 // polyHighBits sets w1 to HighBits(r) coefficient-wise.
 func polyHighBits(p *Params, w1, r *ringElement) {
 	switch level, by32 := cpu.Active(), p.Gamma2 == (q-1)/32; {

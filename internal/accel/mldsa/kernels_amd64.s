@@ -18326,6 +18326,231 @@ TEXT ·polySubAVX512(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func power2RoundSumAVX512(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·power2RoundSumAVX512(SB), NOSPLIT, $0-32
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         t1+0(FP), AX
+	MOVQ         t0+8(FP), CX
+	MOVQ         a+16(FP), DX
+	MOVQ         b+24(FP), BX
+	MOVL         $0x00000fff, SI
+	VPBROADCASTD SI, Z4
+	VMOVDQU32    (DX), Z0
+	VPADDD       (BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, (AX)
+	VMOVDQU32    Z2, (CX)
+	VMOVDQU32    64(DX), Z0
+	VPADDD       64(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 64(AX)
+	VMOVDQU32    Z2, 64(CX)
+	VMOVDQU32    128(DX), Z0
+	VPADDD       128(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 128(AX)
+	VMOVDQU32    Z2, 128(CX)
+	VMOVDQU32    192(DX), Z0
+	VPADDD       192(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 192(AX)
+	VMOVDQU32    Z2, 192(CX)
+	VMOVDQU32    256(DX), Z0
+	VPADDD       256(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 256(AX)
+	VMOVDQU32    Z2, 256(CX)
+	VMOVDQU32    320(DX), Z0
+	VPADDD       320(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 320(AX)
+	VMOVDQU32    Z2, 320(CX)
+	VMOVDQU32    384(DX), Z0
+	VPADDD       384(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 384(AX)
+	VMOVDQU32    Z2, 384(CX)
+	VMOVDQU32    448(DX), Z0
+	VPADDD       448(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 448(AX)
+	VMOVDQU32    Z2, 448(CX)
+	VMOVDQU32    512(DX), Z0
+	VPADDD       512(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 512(AX)
+	VMOVDQU32    Z2, 512(CX)
+	VMOVDQU32    576(DX), Z0
+	VPADDD       576(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 576(AX)
+	VMOVDQU32    Z2, 576(CX)
+	VMOVDQU32    640(DX), Z0
+	VPADDD       640(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 640(AX)
+	VMOVDQU32    Z2, 640(CX)
+	VMOVDQU32    704(DX), Z0
+	VPADDD       704(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 704(AX)
+	VMOVDQU32    Z2, 704(CX)
+	VMOVDQU32    768(DX), Z0
+	VPADDD       768(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 768(AX)
+	VMOVDQU32    Z2, 768(CX)
+	VMOVDQU32    832(DX), Z0
+	VPADDD       832(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 832(AX)
+	VMOVDQU32    Z2, 832(CX)
+	VMOVDQU32    896(DX), Z0
+	VPADDD       896(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 896(AX)
+	VMOVDQU32    Z2, 896(CX)
+	VMOVDQU32    960(DX), Z0
+	VPADDD       960(BX), Z0, Z0
+	VPSUBD       Z8, Z0, Z3
+	VPMINUD      Z3, Z0, Z0
+	VPADDD       Z4, Z0, Z1
+	VPSRLD       $0x0d, Z1, Z1
+	VPSLLD       $0x0d, Z1, Z3
+	VPSUBD       Z3, Z0, Z2
+	VPSRAD       $0x1f, Z2, Z3
+	VPANDD       Z8, Z3, Z3
+	VPADDD       Z3, Z2, Z2
+	VMOVDQU32    Z1, 960(AX)
+	VMOVDQU32    Z2, 960(CX)
+	VZEROUPPER
+	RET
+
 // func normMaxAVX512(f *[256]uint32, boundMinus1 uint32) uint32
 // Requires: AVX, AVX2, AVX512F
 TEXT ·normMaxAVX512(SB), NOSPLIT, $0-20
@@ -21903,6 +22128,436 @@ TEXT ·polySubAVX2(SB), NOSPLIT, $0-24
 	VPSUBD       Y8, Y0, Y2
 	VPMINUD      Y2, Y0, Y0
 	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+// func power2RoundSumAVX2(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·power2RoundSumAVX2(SB), NOSPLIT, $0-32
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         t1+0(FP), AX
+	MOVQ         t0+8(FP), CX
+	MOVQ         a+16(FP), DX
+	MOVQ         b+24(FP), BX
+	MOVL         $0x00000fff, SI
+	VMOVD        SI, X4
+	VPBROADCASTD X4, Y4
+	VMOVDQU      (DX), Y0
+	VPADDD       (BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      Y2, (CX)
+	VMOVDQU      32(DX), Y0
+	VPADDD       32(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      Y2, 32(CX)
+	VMOVDQU      64(DX), Y0
+	VPADDD       64(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      Y2, 64(CX)
+	VMOVDQU      96(DX), Y0
+	VPADDD       96(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      Y2, 96(CX)
+	VMOVDQU      128(DX), Y0
+	VPADDD       128(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      Y2, 128(CX)
+	VMOVDQU      160(DX), Y0
+	VPADDD       160(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      Y2, 160(CX)
+	VMOVDQU      192(DX), Y0
+	VPADDD       192(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      Y2, 192(CX)
+	VMOVDQU      224(DX), Y0
+	VPADDD       224(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 224(AX)
+	VMOVDQU      Y2, 224(CX)
+	VMOVDQU      256(DX), Y0
+	VPADDD       256(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 256(AX)
+	VMOVDQU      Y2, 256(CX)
+	VMOVDQU      288(DX), Y0
+	VPADDD       288(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 288(AX)
+	VMOVDQU      Y2, 288(CX)
+	VMOVDQU      320(DX), Y0
+	VPADDD       320(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 320(AX)
+	VMOVDQU      Y2, 320(CX)
+	VMOVDQU      352(DX), Y0
+	VPADDD       352(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 352(AX)
+	VMOVDQU      Y2, 352(CX)
+	VMOVDQU      384(DX), Y0
+	VPADDD       384(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 384(AX)
+	VMOVDQU      Y2, 384(CX)
+	VMOVDQU      416(DX), Y0
+	VPADDD       416(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 416(AX)
+	VMOVDQU      Y2, 416(CX)
+	VMOVDQU      448(DX), Y0
+	VPADDD       448(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 448(AX)
+	VMOVDQU      Y2, 448(CX)
+	VMOVDQU      480(DX), Y0
+	VPADDD       480(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 480(AX)
+	VMOVDQU      Y2, 480(CX)
+	VMOVDQU      512(DX), Y0
+	VPADDD       512(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 512(AX)
+	VMOVDQU      Y2, 512(CX)
+	VMOVDQU      544(DX), Y0
+	VPADDD       544(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 544(AX)
+	VMOVDQU      Y2, 544(CX)
+	VMOVDQU      576(DX), Y0
+	VPADDD       576(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 576(AX)
+	VMOVDQU      Y2, 576(CX)
+	VMOVDQU      608(DX), Y0
+	VPADDD       608(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 608(AX)
+	VMOVDQU      Y2, 608(CX)
+	VMOVDQU      640(DX), Y0
+	VPADDD       640(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 640(AX)
+	VMOVDQU      Y2, 640(CX)
+	VMOVDQU      672(DX), Y0
+	VPADDD       672(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 672(AX)
+	VMOVDQU      Y2, 672(CX)
+	VMOVDQU      704(DX), Y0
+	VPADDD       704(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 704(AX)
+	VMOVDQU      Y2, 704(CX)
+	VMOVDQU      736(DX), Y0
+	VPADDD       736(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 736(AX)
+	VMOVDQU      Y2, 736(CX)
+	VMOVDQU      768(DX), Y0
+	VPADDD       768(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 768(AX)
+	VMOVDQU      Y2, 768(CX)
+	VMOVDQU      800(DX), Y0
+	VPADDD       800(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 800(AX)
+	VMOVDQU      Y2, 800(CX)
+	VMOVDQU      832(DX), Y0
+	VPADDD       832(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 832(AX)
+	VMOVDQU      Y2, 832(CX)
+	VMOVDQU      864(DX), Y0
+	VPADDD       864(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 864(AX)
+	VMOVDQU      Y2, 864(CX)
+	VMOVDQU      896(DX), Y0
+	VPADDD       896(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 896(AX)
+	VMOVDQU      Y2, 896(CX)
+	VMOVDQU      928(DX), Y0
+	VPADDD       928(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 928(AX)
+	VMOVDQU      Y2, 928(CX)
+	VMOVDQU      960(DX), Y0
+	VPADDD       960(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 960(AX)
+	VMOVDQU      Y2, 960(CX)
+	VMOVDQU      992(DX), Y0
+	VPADDD       992(BX), Y0, Y0
+	VPSUBD       Y8, Y0, Y3
+	VPMINUD      Y3, Y0, Y0
+	VPADDD       Y4, Y0, Y1
+	VPSRLD       $0x0d, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y3
+	VPSUBD       Y3, Y0, Y2
+	VPSRAD       $0x1f, Y2, Y3
+	VPAND        Y8, Y3, Y3
+	VPADDD       Y3, Y2, Y2
+	VMOVDQU      Y1, 992(AX)
+	VMOVDQU      Y2, 992(CX)
 	VZEROUPPER
 	RET
 

@@ -68,6 +68,11 @@ func polyAddAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //go:noescape
 func polySubAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 
+// power2RoundSumAVX512 sets t1 and t0 to Power2Round(a + b mod q), t0 as a field element, the result of polyPower2RoundSum.
+//
+//go:noescape
+func power2RoundSumAVX512(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+
 // normMaxAVX512 returns the maximum over f of (f + boundMinus1) mod q.
 //
 //go:noescape
@@ -124,6 +129,11 @@ func polyAddAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //
 //go:noescape
 func polySubAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// power2RoundSumAVX2 sets t1 and t0 to Power2Round(a + b mod q), t0 as a field element, the result of polyPower2RoundSum.
+//
+//go:noescape
+func power2RoundSumAVX2(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
 
 // normMaxAVX2 returns the maximum over f of (f + boundMinus1) mod q.
 //

@@ -90,3 +90,7 @@ func fillTable(tab *packedTable, s *ringElement, eta int) { fillTableGeneric(tab
 
 // tableSecret sets s[j] to η − window[j] mod q.
 func tableSecret(s *ringElement, window *[n]byte, eta int) { tableSecretGeneric(s, window, eta) }
+
+// polyPower2RoundSum sets t1 and t0 to Power2Round(a + b) coefficient-wise
+// (Algorithm 35, FIPS 204), t0 as field elements.
+func polyPower2RoundSum(t1, t0, a, b *ringElement) { polyPower2RoundSumGeneric(t1, t0, a, b) }

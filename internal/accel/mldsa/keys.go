@@ -109,12 +109,7 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 	for i := range p.K {
 		nttDotTo(&acc, pub.a[i*p.L:(i+1)*p.L], s1H[:p.L])
 		invNTTTo(&t, &acc)
-		polyAddTo(&t, &t, &s2[i])
-		for j, c := range t {
-			r1, r0 := power2Round(c)
-			t1[j] = fieldElement(r1)
-			t0[j] = r0
-		}
+		polyPower2RoundSum(&t1, &t0, &t, &s2[i])
 		packT1(pub.pk[32+320*i:], &t1)
 		nttTo(&sk.t0H[i], &t0)
 		if encT0 != nil {

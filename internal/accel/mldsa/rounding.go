@@ -65,6 +65,16 @@ func useHint(p *Params, h uint32, r fieldElement) uint32 {
 // Whole-polynomial forms of the rounding kernels, the portable twins of the
 // SIMD kernels.
 
+// polyPower2RoundSumGeneric sets t1 and t0 to Power2Round(a + b)
+// coefficient-wise, t0 as field elements.
+func polyPower2RoundSumGeneric(t1, t0, a, b *ringElement) {
+	for j := range t1 {
+		r1, r0 := power2Round(fieldAdd(a[j], b[j]))
+		t1[j] = fieldElement(r1)
+		t0[j] = r0
+	}
+}
+
 // polyHighBitsGeneric sets w1 to HighBits(r) coefficient-wise.
 func polyHighBitsGeneric(p *Params, w1, r *ringElement) {
 	for j, c := range r {

@@ -133,10 +133,11 @@ func maxAbs(f *ringElement) int {
 	return int(m)
 }
 
-// TestRoundingKernelsExhaustive runs HighBits, the LowBits norm, UseHint
-// and MakeHint over every r in [0, q) at every level, for both values of γ2,
-// against the portable kernels; the norm checks are tested at the exact
-// threshold (the maximum fails, one above passes).
+// TestRoundingKernelsExhaustive runs HighBits, the LowBits norm, UseHint,
+// MakeHint and Power2Round over every r in [0, q) at every level, for both
+// values of γ2 where they depend on it, against the portable kernels; the
+// norm checks are tested at the exact threshold (the maximum fails, one
+// above passes).
 func TestRoundingKernelsExhaustive(t *testing.T) {
 	blocks := everyResidue()
 	rng := rand.New(rand.NewPCG(5, 5))
@@ -183,6 +184,19 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 				m := maxLowBits(p, r)
 				if lowBitsNormBelow(p, r, m) || !lowBitsNormBelow(p, r, m+1) {
 					t.Fatalf("%s: LowBits norm check wrong at its threshold %d on block %d", p.Name, m, i)
+				}
+			}
+		}
+		// Power2Round of every residue (plus zero), and of every residue
+		// plus another, which covers both sides of the reduction of a + b.
+		var zero ringElement
+		for i := range blocks {
+			for _, b := range []*ringElement{&zero, &ct0[i]} {
+				var got1, got0, want1, want0 ringElement
+				polyPower2RoundSum(&got1, &got0, &blocks[i], b)
+				polyPower2RoundSumGeneric(&want1, &want0, &blocks[i], b)
+				if got1 != want1 || got0 != want0 {
+					t.Fatalf("Power2Round of a sum differs on block %d", i)
 				}
 			}
 		}
@@ -334,8 +348,8 @@ func polysFromBytes(data []byte, count int) []ringElement {
 }
 
 // FuzzCoefficientKernels feeds arbitrary polynomials to the coefficient-wise
-// kernels (add, sub, norm checks, HighBits, the LowBits norm, MakeHint,
-// UseHint) and arbitrary bytes to unpackZ, unpackT1, packZ, packW1 and
+// kernels (add, sub, Power2Round of a sum, norm checks, HighBits, the
+// LowBits norm, MakeHint, UseHint) and arbitrary bytes to unpackZ, unpackT1, packZ, packW1 and
 // packT1, at every level, comparing with the portable kernels.
 func FuzzCoefficientKernels(f *testing.F) {
 	f.Add([]byte{}, uint32(1))
@@ -362,6 +376,12 @@ func FuzzCoefficientKernels(f *testing.F) {
 			if polyAdd(a, b) != polyAddGeneric(a, b) || polySub(a, b) != polySubGeneric(a, b) ||
 				infinityNormBelow(a, bnd) != infinityNormBelowGeneric(a, bnd) {
 				t.Fatalf("level %v: add, sub or norm differs", l)
+			}
+			var got1, got0, want1, want0 ringElement
+			polyPower2RoundSum(&got1, &got0, a, b)
+			polyPower2RoundSumGeneric(&want1, &want0, a, b)
+			if got1 != want1 || got0 != want0 {
+				t.Fatalf("level %v: Power2Round of a sum differs", l)
 			}
 			for _, p := range All() {
 				var got, want ringElement

@@ -102,6 +102,41 @@ func addSubKernel(c *constants, w *width, sub bool) {
 	RET()
 }
 
+// power2RoundSumKernel emits power2RoundSum: t1, t0 = Power2Round(a + b)
+// coefficient-wise (Algorithm 35, FIPS 204, of t = A·s1 + s2 in key
+// generation), with t0 as a field element.
+func power2RoundSumKernel(c *constants, w *width) {
+	name := kernelName("power2RoundSum", w)
+	a := polyKernel(c, w, name, "func(t1, t0, a, b *[256]uint32)",
+		name+" sets t1 and t0 to Power2Round(a + b mod q), t0 as a field element, the result of polyPower2RoundSum.")
+	pt1 := Load(Param("t1"), GP64())
+	pt0 := Load(Param("t0"), GP64())
+	pa := Load(Param("a"), GP64())
+	pb := Load(Param("b"), GP64())
+	x, r1, r0, t, half := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4]
+	broadcastImm(w, 1<<12-1, half)
+	eachVector(w, func(off int) {
+		w.load(Mem{Base: pa, Disp: off}, x)
+		VPADDD(Mem{Base: pb, Disp: off}, x, x)
+		// x in [0, 2q): the unsigned minimum of x and x − q.
+		VPSUBD(a.q, x, t)
+		VPMINUD(t, x, x)
+		// r1 = (x + 2¹² − 1) >> 13, r0 = x − r1·2¹³ in (−2¹², 2¹²].
+		VPADDD(half, x, r1)
+		VPSRLD(U8(13), r1, r1)
+		VPSLLD(U8(13), r1, t)
+		VPSUBD(t, x, r0)
+		// r0 mod q: add q where r0 is negative.
+		VPSRAD(U8(31), r0, t)
+		w.and(a.q, t, t)
+		VPADDD(t, r0, r0)
+		w.store(Mem{Base: pt1, Disp: off}, r1)
+		w.store(Mem{Base: pt0, Disp: off}, r0)
+	})
+	VZEROUPPER()
+	RET()
+}
+
 // horizontal folds the lanes of acc with op (a VPMAXUD or VPADDD form) and
 // returns the result in a general register.
 func horizontal(w *width, acc VecPhysical, tmp VecPhysical, op func(b, a, dst Op)) GPVirtual {
@@ -362,6 +397,7 @@ func allOnes(w *width, r VecPhysical) {
 func polyKernels(c *constants, w *width) {
 	addSubKernel(c, w, false)
 	addSubKernel(c, w, true)
+	power2RoundSumKernel(c, w)
 	normKernel(c, w)
 	for _, g := range []gamma2{gamma2By32, gamma2By88} {
 		highBitsKernel(c, w, g)
