@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // Self-contained tests of the kernels against direct transcriptions of the
@@ -319,4 +322,29 @@ func TestBadInput(t *testing.T) {
 	if !sk2.Equal(sk) {
 		t.Error("expanded round trip is not Equal")
 	}
+}
+
+// TestNTTT1 checks that NTT(t1)∘2ᵈ, the form nttT1 computes, is NTT of
+// t1·2ᵈ at every level, for random t1 and t1 at its bounds.
+func TestNTTT1(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for iter := range 50 {
+			var t1, shifted ringElement
+			for j := range t1 {
+				switch iter {
+				case 0:
+					t1[j] = 1<<10 - 1
+				case 1:
+					t1[j] = fieldElement(j % 2 * (1<<10 - 1))
+				default:
+					t1[j] = fieldElement(rng.IntN(1 << 10))
+				}
+				shifted[j] = t1[j] << d
+			}
+			if got, want := nttT1(&t1), nttGeneric(&shifted); got != want {
+				t.Fatalf("iteration %d: nttT1 differs from the NTT of t1·2ᵈ", iter)
+			}
+		}
+	})
 }
