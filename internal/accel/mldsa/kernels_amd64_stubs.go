@@ -16,12 +16,6 @@ func nttAVX512(out *[256]uint32, in *[256]uint32)
 //go:noescape
 func invNTTAVX512(out *[256]uint32, in *[256]uint32)
 
-// nttAVX512IFMA sets out to the NTT of in (Algorithm 41, FIPS 204), fully reduced:
-// the result of ntt.
-//
-//go:noescape
-func nttAVX512IFMA(out *[256]uint32, in *[256]uint32)
-
 // nttAVX2 sets out to the NTT of in (Algorithm 41, FIPS 204), fully reduced:
 // the result of ntt.
 //

@@ -11,8 +11,8 @@
 // fully reduced to [0, q), so it equals the portable Go kernel's bit for bit.
 //
 // ifma.go weighs AVX-512 IFMA for every kernel, with instruction counts and
-// measurements: the dot product uses it, and an IFMA forward transform that
-// measured slower is kept beside the dispatched one for comparison.
+// measurements: the dot product uses it; an IFMA forward transform measured
+// slower and is not generated.
 //
 // Run it through go generate in internal/accel/mldsa.
 package main
@@ -24,11 +24,10 @@ import (
 func main() {
 	ConstraintExpr("amd64,!purego")
 	c := newConstants()
-	nttKernel(c, avx512, false, false)
-	nttKernel(c, avx512, true, false)
-	nttKernel(c, avx512, false, true)
-	nttKernel(c, avx2, false, false)
-	nttKernel(c, avx2, true, false)
+	nttKernel(c, avx512, false)
+	nttKernel(c, avx512, true)
+	nttKernel(c, avx2, false)
+	nttKernel(c, avx2, true)
 	mulKernel(c, avx512)
 	mulKernel(c, avx2)
 	dotKernel(c, avx512)

@@ -20,9 +20,8 @@ type vec struct {
 type nttGen struct {
 	*arith
 	inverse bool
-	shoup   *shoup // the IFMA twiddle products, or nil for Montgomery's
-	table   Mem    // per-kernel twiddle vectors
-	tableN  int    // bytes of table used
+	table   Mem // per-kernel twiddle vectors
+	tableN  int // bytes of table used
 }
 
 // nttKernel emits nttAVX512/invNTTAVX512 or the AVX2 pair: func(out, in
@@ -34,18 +33,12 @@ type nttGen struct {
 // AVX2 runs two passes over memory: layers 1–3 on eight registers that hold
 // coefficients 32k+8c…32k+8c+7 (k < 8) for each column c < 4, then layers 4–8
 // on each block of 32 coefficients.
-//
-// With ifma (AVX-512, forward only) the twiddle products are IFMA Shoup
-// products instead of Montgomery ones (ifma.go): nttAVX512IFMA.
-func nttKernel(c *constants, w *width, inverse, ifma bool) {
+func nttKernel(c *constants, w *width, inverse bool) {
 	base := "ntt"
 	if inverse {
 		base = "invNTT"
 	}
 	name := kernelName(base, w)
-	if ifma {
-		name += "IFMA"
-	}
 	table := GLOBL("mldsaTwiddles"+name, RODATA|NOPTR)
 	TEXT(name, NOSPLIT, "func(out, in *[256]uint32)")
 	Pragma("noescape")
@@ -66,9 +59,6 @@ func nttKernel(c *constants, w *width, inverse, ifma bool) {
 		pool.free = slices.Clone(w.regs[8:])
 	}
 	g := &nttGen{arith: newArith(w, c, pool), inverse: inverse, table: table}
-	if ifma {
-		g.shoup = newShoup(g.arith)
-	}
 	if w.is512() {
 		g.whole512(in, out)
 	} else if inverse {
@@ -141,9 +131,6 @@ func (g *nttGen) layer(length int, pairs [][2]*vec) {
 // by the twiddles ks, one per lane: out = x·ζ mod q, lazily reduced, with x
 // clobbered.
 func (g *nttGen) twiddleMul(ks []int) func(out, x VecPhysical) {
-	if g.shoup != nil {
-		return g.shoupTwiddleMul(ks)
-	}
 	var zE, zO, zqE, zqO Op
 	if slices.Min(ks) == slices.Max(ks) {
 		g.broadcastZeta(ks[0])
@@ -324,9 +311,6 @@ func (g *nttGen) whole512(in, out Register) {
 		g.eachPair(vs, func(a, b *vec) { g.swapQuarters(a, b, [2]int{0, 1}, [2]int{2, 3}) })
 	}
 	if !g.inverse {
-		if g.shoup != nil {
-			g.shoup.bias(vs[:8]) // the lower halves of the first layer
-		}
 		for dist, length := 8, 128; length >= 16; dist, length = dist/2, length/2 {
 			g.layer(length, regPairs(vs, dist))
 		}
