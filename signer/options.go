@@ -104,26 +104,36 @@ func parseOptions(opts crypto.SignerOpts) (variant, error) {
 // hashInput, a HashML-DSA input is the message and is hashed here;
 // otherwise it is the digest.
 func (v *variant) mu(mu *[MuSize]byte, tr *[64]byte, input []byte, hashInput bool) error {
-	ctx := stringBytes(v.context)
-	switch {
-	case v.externalMu:
+	if v.externalMu {
 		if len(input) != MuSize {
 			return fmt.Errorf("signer: external μ must be %d bytes, got %d", MuSize, len(input))
 		}
 		copy(mu[:], input)
 		return nil
-	case v.preHash != 0:
-		digest := input
-		if hashInput {
-			var buf [64]byte
-			digest = v.preHash.Digest(buf[:], input)
-		} else if len(digest) != v.preHash.Size() {
-			return fmt.Errorf("signer: %v digest must be %d bytes, got %d", v.preHash, v.preHash.Size(), len(digest))
-		}
-		return engine.ComputeMuPreHash(mu, tr, v.preHash, digest, ctx)
-	default:
-		return engine.ComputeMu(mu, tr, input, ctx)
 	}
+	m, err := v.message(input, hashInput)
+	if err != nil {
+		return err
+	}
+	m.Mu(mu, tr)
+	return nil
+}
+
+// message formats M′ for input (not an external μ), hashing a HashML-DSA
+// input when hashInput is set.
+func (v *variant) message(input []byte, hashInput bool) (engine.Message, error) {
+	ctx := stringBytes(v.context)
+	if v.preHash == 0 {
+		return engine.NewMessage(input, ctx)
+	}
+	d := input
+	if hashInput {
+		var digest [64]byte // on the heap: Digest hands it to a hash.Hash
+		d = v.preHash.Digest(digest[:], input)
+	} else if len(d) != v.preHash.Size() {
+		return engine.Message{}, fmt.Errorf("signer: %v digest must be %d bytes, got %d", v.preHash, v.preHash.Size(), len(d))
+	}
+	return engine.NewPreHashMessage(v.preHash, d, ctx)
 }
 
 // stringBytes returns the bytes of s without copying, for the hash input of

@@ -25,16 +25,21 @@ func Verify(pk *mldsa.PublicKey, message, sig []byte, opts crypto.SignerOpts) er
 	if err != nil {
 		return err
 	}
-	enc := pk.Bytes()
-	var tr [64]byte
-	if err := engine.EncodedTr(p, enc, &tr); err != nil {
-		return fmt.Errorf("signer: %w", err)
+	if v.externalMu { // μ is given: no tr to hash
+		var mu [MuSize]byte
+		if err := v.mu(&mu, nil, message, false); err != nil {
+			return err
+		}
+		err = engine.VerifyEncodedMu(p, pk.Bytes(), &mu, sig)
+	} else {
+		// tr = H(pk) is hashed beside ExpandA, and μ from it at the end.
+		m, merr := v.message(message, false)
+		if merr != nil {
+			return merr
+		}
+		err = engine.VerifyEncoded(p, pk.Bytes(), &m, sig)
 	}
-	var mu [MuSize]byte
-	if err := v.mu(&mu, &tr, message, false); err != nil {
-		return err
-	}
-	if err := engine.VerifyEncodedMu(p, enc, &mu, sig); err != nil {
+	if err != nil {
 		return fmt.Errorf("signer: %w", err)
 	}
 	return nil

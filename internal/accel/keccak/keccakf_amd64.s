@@ -9989,6 +9989,689 @@ scalarRounds:
 	JNE   scalarRounds
 	RET
 
+// func keccakF1600x8x1AVX512(a *[200]uint64, b *[25]uint64)
+// Requires: AVX, AVX512F, BMI, BMI2
+TEXT ·keccakF1600x8x1AVX512(SB), $208-16
+	MOVQ      a+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z1
+	VMOVDQU64 128(AX), Z2
+	VMOVDQU64 192(AX), Z3
+	VMOVDQU64 256(AX), Z4
+	VMOVDQU64 320(AX), Z5
+	VMOVDQU64 384(AX), Z6
+	VMOVDQU64 448(AX), Z7
+	VMOVDQU64 512(AX), Z8
+	VMOVDQU64 576(AX), Z9
+	VMOVDQU64 640(AX), Z10
+	VMOVDQU64 704(AX), Z11
+	VMOVDQU64 768(AX), Z12
+	VMOVDQU64 832(AX), Z13
+	VMOVDQU64 896(AX), Z14
+	VMOVDQU64 960(AX), Z15
+	VMOVDQU64 1024(AX), Z16
+	VMOVDQU64 1088(AX), Z17
+	VMOVDQU64 1152(AX), Z18
+	VMOVDQU64 1216(AX), Z19
+	VMOVDQU64 1280(AX), Z20
+	VMOVDQU64 1344(AX), Z21
+	VMOVDQU64 1408(AX), Z22
+	VMOVDQU64 1472(AX), Z23
+	VMOVDQU64 1536(AX), Z24
+	MOVQ      b+8(FP), AX
+	LEAQ      keccakRoundConstants<>+192(SB), CX
+	MOVQ      CX, 200(SP)
+	LEAQ      keccakRoundConstants<>+0(SB), CX
+
+fusedRounds:
+	MOVQ        (AX), DX
+	VMOVDQA64   Z0, Z25
+	XORQ        40(AX), DX
+	XORQ        80(AX), DX
+	VPTERNLOGQ  $0x96, Z10, Z5, Z25
+	XORQ        120(AX), DX
+	XORQ        160(AX), DX
+	VPTERNLOGQ  $0x96, Z20, Z15, Z25
+	MOVQ        8(AX), BX
+	XORQ        48(AX), BX
+	VMOVDQA64   Z1, Z26
+	XORQ        88(AX), BX
+	VPTERNLOGQ  $0x96, Z11, Z6, Z26
+	XORQ        128(AX), BX
+	XORQ        168(AX), BX
+	VPTERNLOGQ  $0x96, Z21, Z16, Z26
+	MOVQ        16(AX), SI
+	XORQ        56(AX), SI
+	VMOVDQA64   Z2, Z27
+	XORQ        96(AX), SI
+	VPTERNLOGQ  $0x96, Z12, Z7, Z27
+	XORQ        136(AX), SI
+	XORQ        176(AX), SI
+	VPTERNLOGQ  $0x96, Z22, Z17, Z27
+	MOVQ        24(AX), DI
+	XORQ        64(AX), DI
+	VMOVDQA64   Z3, Z28
+	XORQ        104(AX), DI
+	VPTERNLOGQ  $0x96, Z13, Z8, Z28
+	XORQ        144(AX), DI
+	XORQ        184(AX), DI
+	VPTERNLOGQ  $0x96, Z23, Z18, Z28
+	MOVQ        32(AX), R8
+	XORQ        72(AX), R8
+	VMOVDQA64   Z4, Z29
+	XORQ        112(AX), R8
+	VPTERNLOGQ  $0x96, Z14, Z9, Z29
+	XORQ        152(AX), R8
+	XORQ        192(AX), R8
+	VPTERNLOGQ  $0x96, Z24, Z19, Z29
+	RORXQ       $0x3f, DX, R9
+	RORXQ       $0x3f, SI, R10
+	VPROLQ      $0x01, Z25, Z30
+	XORQ        R10, DX
+	VPROLQ      $0x01, Z27, Z31
+	RORXQ       $0x3f, R8, R10
+	XORQ        R10, SI
+	VPXORQ      Z31, Z25, Z25
+	RORXQ       $0x3f, BX, R10
+	XORQ        R10, R8
+	VPROLQ      $0x01, Z29, Z31
+	RORXQ       $0x3f, DI, R10
+	VPXORQ      Z31, Z27, Z27
+	XORQ        R10, BX
+	XORQ        R9, DI
+	VPROLQ      $0x01, Z26, Z31
+	MOVQ        (AX), R9
+	XORQ        R8, R9
+	VPXORQ      Z31, Z29, Z29
+	MOVQ        48(AX), R10
+	VPROLQ      $0x01, Z28, Z31
+	XORQ        DX, R10
+	ROLQ        $0x2c, R10
+	VPXORQ      Z31, Z26, Z26
+	MOVQ        96(AX), R11
+	XORQ        BX, R11
+	VPXORQ      Z30, Z28, Z28
+	ROLQ        $0x2b, R11
+	MOVQ        144(AX), R12
+	VPXORQ      Z29, Z0, Z0
+	XORQ        SI, R12
+	VPXORQ      Z25, Z1, Z1
+	ROLQ        $0x15, R12
+	MOVQ        192(AX), R13
+	VPROLQ      $0x01, Z1, Z1
+	XORQ        DI, R13
+	ROLQ        $0x0e, R13
+	VPXORQ      Z26, Z2, Z2
+	ANDNQ       R11, R10, R14
+	VPROLQ      $0x3e, Z2, Z2
+	XORQ        R9, R14
+	XORQ        (CX), R14
+	VPXORQ      Z27, Z3, Z3
+	MOVQ        R14, (SP)
+	ANDNQ       R12, R11, R14
+	VPROLQ      $0x1c, Z3, Z3
+	XORQ        R10, R14
+	VPXORQ      Z28, Z4, Z4
+	MOVQ        R14, 8(SP)
+	ANDNQ       R13, R12, R14
+	VPROLQ      $0x1b, Z4, Z4
+	XORQ        R11, R14
+	MOVQ        R14, 16(SP)
+	VPXORQ      Z29, Z5, Z5
+	ANDNQ       R9, R13, R11
+	VPROLQ      $0x24, Z5, Z5
+	XORQ        R12, R11
+	MOVQ        R11, 24(SP)
+	VPXORQ      Z25, Z6, Z6
+	ANDNQ       R10, R9, R9
+	XORQ        R13, R9
+	VPROLQ      $0x2c, Z6, Z6
+	MOVQ        R9, 32(SP)
+	VPXORQ      Z26, Z7, Z7
+	MOVQ        24(AX), R9
+	XORQ        SI, R9
+	VPROLQ      $0x06, Z7, Z7
+	ROLQ        $0x1c, R9
+	MOVQ        72(AX), R10
+	VPXORQ      Z27, Z8, Z8
+	XORQ        DI, R10
+	VPROLQ      $0x37, Z8, Z8
+	ROLQ        $0x14, R10
+	MOVQ        80(AX), R11
+	VPXORQ      Z28, Z9, Z9
+	XORQ        R8, R11
+	ROLQ        $0x03, R11
+	VPROLQ      $0x14, Z9, Z9
+	MOVQ        128(AX), R12
+	VPXORQ      Z29, Z10, Z10
+	XORQ        DX, R12
+	ROLQ        $0x2d, R12
+	VPROLQ      $0x03, Z10, Z10
+	MOVQ        176(AX), R13
+	XORQ        BX, R13
+	VPXORQ      Z25, Z11, Z11
+	ROLQ        $0x3d, R13
+	ANDNQ       R11, R10, R14
+	VPROLQ      $0x0a, Z11, Z11
+	XORQ        R9, R14
+	VPXORQ      Z26, Z12, Z12
+	MOVQ        R14, 40(SP)
+	ANDNQ       R12, R11, R14
+	VPROLQ      $0x2b, Z12, Z12
+	XORQ        R10, R14
+	MOVQ        R14, 48(SP)
+	VPXORQ      Z27, Z13, Z13
+	ANDNQ       R13, R12, R14
+	VPROLQ      $0x19, Z13, Z13
+	XORQ        R11, R14
+	MOVQ        R14, 56(SP)
+	VPXORQ      Z28, Z14, Z14
+	ANDNQ       R9, R13, R11
+	XORQ        R12, R11
+	VPROLQ      $0x27, Z14, Z14
+	MOVQ        R11, 64(SP)
+	VPXORQ      Z29, Z15, Z15
+	ANDNQ       R10, R9, R9
+	XORQ        R13, R9
+	VPROLQ      $0x29, Z15, Z15
+	MOVQ        R9, 72(SP)
+	MOVQ        8(AX), R9
+	VPXORQ      Z25, Z16, Z16
+	XORQ        DX, R9
+	VPROLQ      $0x2d, Z16, Z16
+	ROLQ        $0x01, R9
+	MOVQ        56(AX), R10
+	VPXORQ      Z26, Z17, Z17
+	XORQ        BX, R10
+	ROLQ        $0x06, R10
+	VPROLQ      $0x0f, Z17, Z17
+	MOVQ        104(AX), R11
+	VPXORQ      Z27, Z18, Z18
+	XORQ        SI, R11
+	ROLQ        $0x19, R11
+	VPROLQ      $0x15, Z18, Z18
+	MOVQ        152(AX), R12
+	XORQ        DI, R12
+	VPXORQ      Z28, Z19, Z19
+	ROLQ        $0x08, R12
+	VPROLQ      $0x08, Z19, Z19
+	MOVQ        160(AX), R13
+	XORQ        R8, R13
+	VPXORQ      Z29, Z20, Z20
+	ROLQ        $0x12, R13
+	ANDNQ       R11, R10, R14
+	VPROLQ      $0x12, Z20, Z20
+	XORQ        R9, R14
+	VPXORQ      Z25, Z21, Z21
+	MOVQ        R14, 80(SP)
+	ANDNQ       R12, R11, R14
+	VPROLQ      $0x02, Z21, Z21
+	XORQ        R10, R14
+	MOVQ        R14, 88(SP)
+	VPXORQ      Z26, Z22, Z22
+	ANDNQ       R13, R12, R14
+	XORQ        R11, R14
+	VPROLQ      $0x3d, Z22, Z22
+	MOVQ        R14, 96(SP)
+	VPXORQ      Z27, Z23, Z23
+	ANDNQ       R9, R13, R11
+	XORQ        R12, R11
+	VPROLQ      $0x38, Z23, Z23
+	MOVQ        R11, 104(SP)
+	ANDNQ       R10, R9, R9
+	VPXORQ      Z28, Z24, Z24
+	XORQ        R13, R9
+	VPROLQ      $0x0e, Z24, Z24
+	MOVQ        R9, 112(SP)
+	MOVQ        32(AX), R9
+	VMOVDQA64   Z0, Z30
+	XORQ        DI, R9
+	ROLQ        $0x1b, R9
+	VMOVDQA64   Z6, Z31
+	MOVQ        40(AX), R10
+	VPTERNLOGQ  $0xd2, Z12, Z6, Z0
+	XORQ        R8, R10
+	ROLQ        $0x24, R10
+	VPTERNLOGQ  $0xd2, Z18, Z12, Z6
+	MOVQ        88(AX), R11
+	XORQ        DX, R11
+	VPTERNLOGQ  $0xd2, Z24, Z18, Z12
+	ROLQ        $0x0a, R11
+	VPTERNLOGQ  $0xd2, Z30, Z24, Z18
+	MOVQ        136(AX), R12
+	XORQ        BX, R12
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z24
+	ROLQ        $0x0f, R12
+	MOVQ        184(AX), R13
+	VMOVDQA64   Z3, Z30
+	XORQ        SI, R13
+	VMOVDQA64   Z9, Z31
+	ROLQ        $0x38, R13
+	ANDNQ       R11, R10, R14
+	VPTERNLOGQ  $0xd2, Z10, Z9, Z3
+	XORQ        R9, R14
+	MOVQ        R14, 120(SP)
+	VPTERNLOGQ  $0xd2, Z16, Z10, Z9
+	ANDNQ       R12, R11, R14
+	VPTERNLOGQ  $0xd2, Z22, Z16, Z10
+	XORQ        R10, R14
+	MOVQ        R14, 128(SP)
+	VPTERNLOGQ  $0xd2, Z30, Z22, Z16
+	ANDNQ       R13, R12, R14
+	XORQ        R11, R14
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z22
+	MOVQ        R14, 136(SP)
+	VMOVDQA64   Z1, Z30
+	ANDNQ       R9, R13, R11
+	XORQ        R12, R11
+	VMOVDQA64   Z7, Z31
+	MOVQ        R11, 144(SP)
+	ANDNQ       R10, R9, R9
+	VPTERNLOGQ  $0xd2, Z13, Z7, Z1
+	XORQ        R13, R9
+	MOVQ        R9, 152(SP)
+	VPTERNLOGQ  $0xd2, Z19, Z13, Z7
+	MOVQ        16(AX), R9
+	VPTERNLOGQ  $0xd2, Z20, Z19, Z13
+	XORQ        BX, R9
+	ROLQ        $0x3e, R9
+	VPTERNLOGQ  $0xd2, Z30, Z20, Z19
+	MOVQ        64(AX), BX
+	XORQ        SI, BX
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z20
+	ROLQ        $0x37, BX
+	VMOVDQA64   Z4, Z30
+	MOVQ        112(AX), SI
+	XORQ        DI, SI
+	VMOVDQA64   Z5, Z31
+	ROLQ        $0x27, SI
+	MOVQ        120(AX), DI
+	VPTERNLOGQ  $0xd2, Z11, Z5, Z4
+	XORQ        R8, DI
+	VPTERNLOGQ  $0xd2, Z17, Z11, Z5
+	ROLQ        $0x29, DI
+	MOVQ        168(AX), R8
+	VPTERNLOGQ  $0xd2, Z23, Z17, Z11
+	XORQ        DX, R8
+	ROLQ        $0x02, R8
+	VPTERNLOGQ  $0xd2, Z30, Z23, Z17
+	ANDNQ       SI, BX, DX
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z23
+	XORQ        R9, DX
+	MOVQ        DX, 160(SP)
+	VMOVDQA64   Z2, Z30
+	ANDNQ       DI, SI, DX
+	XORQ        BX, DX
+	VMOVDQA64   Z8, Z31
+	MOVQ        DX, 168(SP)
+	VPTERNLOGQ  $0xd2, Z14, Z8, Z2
+	ANDNQ       R8, DI, DX
+	XORQ        SI, DX
+	VPTERNLOGQ  $0xd2, Z15, Z14, Z8
+	MOVQ        DX, 176(SP)
+	ANDNQ       R9, R8, DX
+	VPTERNLOGQ  $0xd2, Z21, Z15, Z14
+	XORQ        DI, DX
+	VPTERNLOGQ  $0xd2, Z30, Z21, Z15
+	MOVQ        DX, 184(SP)
+	ANDNQ       BX, R9, DX
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z21
+	XORQ        R8, DX
+	MOVQ        DX, 192(SP)
+	VPXORQ.BCST (CX), Z0, Z0
+	MOVQ        (SP), DX
+	VMOVDQA64   Z0, Z25
+	XORQ        40(SP), DX
+	XORQ        80(SP), DX
+	VPTERNLOGQ  $0x96, Z1, Z3, Z25
+	XORQ        120(SP), DX
+	XORQ        160(SP), DX
+	VPTERNLOGQ  $0x96, Z2, Z4, Z25
+	MOVQ        8(SP), BX
+	XORQ        48(SP), BX
+	VMOVDQA64   Z6, Z26
+	XORQ        88(SP), BX
+	VPTERNLOGQ  $0x96, Z7, Z9, Z26
+	XORQ        128(SP), BX
+	XORQ        168(SP), BX
+	VPTERNLOGQ  $0x96, Z8, Z5, Z26
+	MOVQ        16(SP), SI
+	XORQ        56(SP), SI
+	VMOVDQA64   Z12, Z27
+	XORQ        96(SP), SI
+	VPTERNLOGQ  $0x96, Z13, Z10, Z27
+	XORQ        136(SP), SI
+	XORQ        176(SP), SI
+	VPTERNLOGQ  $0x96, Z14, Z11, Z27
+	MOVQ        24(SP), DI
+	XORQ        64(SP), DI
+	VMOVDQA64   Z18, Z28
+	XORQ        104(SP), DI
+	VPTERNLOGQ  $0x96, Z19, Z16, Z28
+	XORQ        144(SP), DI
+	XORQ        184(SP), DI
+	VPTERNLOGQ  $0x96, Z15, Z17, Z28
+	MOVQ        32(SP), R8
+	XORQ        72(SP), R8
+	VMOVDQA64   Z24, Z29
+	XORQ        112(SP), R8
+	VPTERNLOGQ  $0x96, Z20, Z22, Z29
+	XORQ        152(SP), R8
+	XORQ        192(SP), R8
+	VPTERNLOGQ  $0x96, Z21, Z23, Z29
+	RORXQ       $0x3f, DX, R9
+	RORXQ       $0x3f, SI, R10
+	VPROLQ      $0x01, Z25, Z30
+	XORQ        R10, DX
+	VPROLQ      $0x01, Z27, Z31
+	RORXQ       $0x3f, R8, R10
+	XORQ        R10, SI
+	VPXORQ      Z31, Z25, Z25
+	RORXQ       $0x3f, BX, R10
+	XORQ        R10, R8
+	VPROLQ      $0x01, Z29, Z31
+	RORXQ       $0x3f, DI, R10
+	VPXORQ      Z31, Z27, Z27
+	XORQ        R10, BX
+	XORQ        R9, DI
+	VPROLQ      $0x01, Z26, Z31
+	MOVQ        (SP), R9
+	XORQ        R8, R9
+	VPXORQ      Z31, Z29, Z29
+	MOVQ        48(SP), R10
+	VPROLQ      $0x01, Z28, Z31
+	XORQ        DX, R10
+	ROLQ        $0x2c, R10
+	VPXORQ      Z31, Z26, Z26
+	MOVQ        96(SP), R11
+	XORQ        BX, R11
+	VPXORQ      Z30, Z28, Z28
+	ROLQ        $0x2b, R11
+	MOVQ        144(SP), R12
+	VPXORQ      Z29, Z0, Z0
+	XORQ        SI, R12
+	VPXORQ      Z25, Z6, Z6
+	ROLQ        $0x15, R12
+	MOVQ        192(SP), R13
+	VPROLQ      $0x01, Z6, Z6
+	XORQ        DI, R13
+	ROLQ        $0x0e, R13
+	VPXORQ      Z26, Z12, Z12
+	ANDNQ       R11, R10, R14
+	VPROLQ      $0x3e, Z12, Z12
+	XORQ        R9, R14
+	XORQ        8(CX), R14
+	VPXORQ      Z27, Z18, Z18
+	MOVQ        R14, (AX)
+	ANDNQ       R12, R11, R14
+	VPROLQ      $0x1c, Z18, Z18
+	XORQ        R10, R14
+	VPXORQ      Z28, Z24, Z24
+	MOVQ        R14, 8(AX)
+	ANDNQ       R13, R12, R14
+	VPROLQ      $0x1b, Z24, Z24
+	XORQ        R11, R14
+	MOVQ        R14, 16(AX)
+	VPXORQ      Z29, Z3, Z3
+	ANDNQ       R9, R13, R11
+	VPROLQ      $0x24, Z3, Z3
+	XORQ        R12, R11
+	MOVQ        R11, 24(AX)
+	VPXORQ      Z25, Z9, Z9
+	ANDNQ       R10, R9, R9
+	XORQ        R13, R9
+	VPROLQ      $0x2c, Z9, Z9
+	MOVQ        R9, 32(AX)
+	VPXORQ      Z26, Z10, Z10
+	MOVQ        24(SP), R9
+	XORQ        SI, R9
+	VPROLQ      $0x06, Z10, Z10
+	ROLQ        $0x1c, R9
+	MOVQ        72(SP), R10
+	VPXORQ      Z27, Z16, Z16
+	XORQ        DI, R10
+	VPROLQ      $0x37, Z16, Z16
+	ROLQ        $0x14, R10
+	MOVQ        80(SP), R11
+	VPXORQ      Z28, Z22, Z22
+	XORQ        R8, R11
+	ROLQ        $0x03, R11
+	VPROLQ      $0x14, Z22, Z22
+	MOVQ        128(SP), R12
+	VPXORQ      Z29, Z1, Z1
+	XORQ        DX, R12
+	ROLQ        $0x2d, R12
+	VPROLQ      $0x03, Z1, Z1
+	MOVQ        176(SP), R13
+	XORQ        BX, R13
+	VPXORQ      Z25, Z7, Z7
+	ROLQ        $0x3d, R13
+	ANDNQ       R11, R10, R14
+	VPROLQ      $0x0a, Z7, Z7
+	XORQ        R9, R14
+	VPXORQ      Z26, Z13, Z13
+	MOVQ        R14, 40(AX)
+	ANDNQ       R12, R11, R14
+	VPROLQ      $0x2b, Z13, Z13
+	XORQ        R10, R14
+	MOVQ        R14, 48(AX)
+	VPXORQ      Z27, Z19, Z19
+	ANDNQ       R13, R12, R14
+	VPROLQ      $0x19, Z19, Z19
+	XORQ        R11, R14
+	MOVQ        R14, 56(AX)
+	VPXORQ      Z28, Z20, Z20
+	ANDNQ       R9, R13, R11
+	XORQ        R12, R11
+	VPROLQ      $0x27, Z20, Z20
+	MOVQ        R11, 64(AX)
+	VPXORQ      Z29, Z4, Z4
+	ANDNQ       R10, R9, R9
+	XORQ        R13, R9
+	VPROLQ      $0x29, Z4, Z4
+	MOVQ        R9, 72(AX)
+	MOVQ        8(SP), R9
+	VPXORQ      Z25, Z5, Z5
+	XORQ        DX, R9
+	VPROLQ      $0x2d, Z5, Z5
+	ROLQ        $0x01, R9
+	MOVQ        56(SP), R10
+	VPXORQ      Z26, Z11, Z11
+	XORQ        BX, R10
+	ROLQ        $0x06, R10
+	VPROLQ      $0x0f, Z11, Z11
+	MOVQ        104(SP), R11
+	VPXORQ      Z27, Z17, Z17
+	XORQ        SI, R11
+	ROLQ        $0x19, R11
+	VPROLQ      $0x15, Z17, Z17
+	MOVQ        152(SP), R12
+	XORQ        DI, R12
+	VPXORQ      Z28, Z23, Z23
+	ROLQ        $0x08, R12
+	VPROLQ      $0x08, Z23, Z23
+	MOVQ        160(SP), R13
+	XORQ        R8, R13
+	VPXORQ      Z29, Z2, Z2
+	ROLQ        $0x12, R13
+	ANDNQ       R11, R10, R14
+	VPROLQ      $0x12, Z2, Z2
+	XORQ        R9, R14
+	VPXORQ      Z25, Z8, Z8
+	MOVQ        R14, 80(AX)
+	ANDNQ       R12, R11, R14
+	VPROLQ      $0x02, Z8, Z8
+	XORQ        R10, R14
+	MOVQ        R14, 88(AX)
+	VPXORQ      Z26, Z14, Z14
+	ANDNQ       R13, R12, R14
+	XORQ        R11, R14
+	VPROLQ      $0x3d, Z14, Z14
+	MOVQ        R14, 96(AX)
+	VPXORQ      Z27, Z15, Z15
+	ANDNQ       R9, R13, R11
+	XORQ        R12, R11
+	VPROLQ      $0x38, Z15, Z15
+	MOVQ        R11, 104(AX)
+	ANDNQ       R10, R9, R9
+	VPXORQ      Z28, Z21, Z21
+	XORQ        R13, R9
+	VPROLQ      $0x0e, Z21, Z21
+	MOVQ        R9, 112(AX)
+	MOVQ        32(SP), R9
+	VMOVDQA64   Z0, Z30
+	XORQ        DI, R9
+	ROLQ        $0x1b, R9
+	VMOVDQA64   Z9, Z31
+	MOVQ        40(SP), R10
+	VPTERNLOGQ  $0xd2, Z13, Z9, Z0
+	XORQ        R8, R10
+	ROLQ        $0x24, R10
+	VPTERNLOGQ  $0xd2, Z17, Z13, Z9
+	MOVQ        88(SP), R11
+	XORQ        DX, R11
+	VPTERNLOGQ  $0xd2, Z21, Z17, Z13
+	ROLQ        $0x0a, R11
+	VPTERNLOGQ  $0xd2, Z30, Z21, Z17
+	MOVQ        136(SP), R12
+	XORQ        BX, R12
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z21
+	ROLQ        $0x0f, R12
+	MOVQ        184(SP), R13
+	VMOVDQA64   Z18, Z30
+	XORQ        SI, R13
+	VMOVDQA64   Z22, Z31
+	ROLQ        $0x38, R13
+	ANDNQ       R11, R10, R14
+	VPTERNLOGQ  $0xd2, Z1, Z22, Z18
+	XORQ        R9, R14
+	MOVQ        R14, 120(AX)
+	VPTERNLOGQ  $0xd2, Z5, Z1, Z22
+	ANDNQ       R12, R11, R14
+	VPTERNLOGQ  $0xd2, Z14, Z5, Z1
+	XORQ        R10, R14
+	MOVQ        R14, 128(AX)
+	VPTERNLOGQ  $0xd2, Z30, Z14, Z5
+	ANDNQ       R13, R12, R14
+	XORQ        R11, R14
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z14
+	MOVQ        R14, 136(AX)
+	VMOVDQA64   Z6, Z30
+	ANDNQ       R9, R13, R11
+	XORQ        R12, R11
+	VMOVDQA64   Z10, Z31
+	MOVQ        R11, 144(AX)
+	ANDNQ       R10, R9, R9
+	VPTERNLOGQ  $0xd2, Z19, Z10, Z6
+	XORQ        R13, R9
+	MOVQ        R9, 152(AX)
+	VPTERNLOGQ  $0xd2, Z23, Z19, Z10
+	MOVQ        16(SP), R9
+	VPTERNLOGQ  $0xd2, Z2, Z23, Z19
+	XORQ        BX, R9
+	ROLQ        $0x3e, R9
+	VPTERNLOGQ  $0xd2, Z30, Z2, Z23
+	MOVQ        64(SP), BX
+	XORQ        SI, BX
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z2
+	ROLQ        $0x37, BX
+	VMOVDQA64   Z24, Z30
+	MOVQ        112(SP), SI
+	XORQ        DI, SI
+	VMOVDQA64   Z3, Z31
+	ROLQ        $0x27, SI
+	MOVQ        120(SP), DI
+	VPTERNLOGQ  $0xd2, Z7, Z3, Z24
+	XORQ        R8, DI
+	VPTERNLOGQ  $0xd2, Z11, Z7, Z3
+	ROLQ        $0x29, DI
+	MOVQ        168(SP), R8
+	VPTERNLOGQ  $0xd2, Z15, Z11, Z7
+	XORQ        DX, R8
+	ROLQ        $0x02, R8
+	VPTERNLOGQ  $0xd2, Z30, Z15, Z11
+	ANDNQ       SI, BX, DX
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z15
+	XORQ        R9, DX
+	MOVQ        DX, 160(AX)
+	VMOVDQA64   Z12, Z30
+	ANDNQ       DI, SI, DX
+	XORQ        BX, DX
+	VMOVDQA64   Z16, Z31
+	MOVQ        DX, 168(AX)
+	VPTERNLOGQ  $0xd2, Z20, Z16, Z12
+	ANDNQ       R8, DI, DX
+	XORQ        SI, DX
+	VPTERNLOGQ  $0xd2, Z4, Z20, Z16
+	MOVQ        DX, 176(AX)
+	ANDNQ       R9, R8, DX
+	VPTERNLOGQ  $0xd2, Z8, Z4, Z20
+	XORQ        DI, DX
+	VPTERNLOGQ  $0xd2, Z30, Z8, Z4
+	MOVQ        DX, 184(AX)
+	ANDNQ       BX, R9, DX
+	VPTERNLOGQ  $0xd2, Z31, Z30, Z8
+	XORQ        R8, DX
+	MOVQ        DX, 192(AX)
+	VPXORQ.BCST 8(CX), Z0, Z0
+	VMOVDQA64   Z1, Z25
+	VMOVDQA64   Z9, Z1
+	VMOVDQA64   Z14, Z9
+	VMOVDQA64   Z2, Z14
+	VMOVDQA64   Z13, Z2
+	VMOVDQA64   Z23, Z13
+	VMOVDQA64   Z4, Z23
+	VMOVDQA64   Z21, Z4
+	VMOVDQA64   Z16, Z21
+	VMOVDQA64   Z3, Z16
+	VMOVDQA64   Z17, Z3
+	VMOVDQA64   Z7, Z17
+	VMOVDQA64   Z25, Z7
+	VMOVDQA64   Z5, Z25
+	VMOVDQA64   Z18, Z5
+	VMOVDQA64   Z11, Z18
+	VMOVDQA64   Z10, Z11
+	VMOVDQA64   Z6, Z10
+	VMOVDQA64   Z22, Z6
+	VMOVDQA64   Z20, Z22
+	VMOVDQA64   Z12, Z20
+	VMOVDQA64   Z19, Z12
+	VMOVDQA64   Z15, Z19
+	VMOVDQA64   Z24, Z15
+	VMOVDQA64   Z8, Z24
+	VMOVDQA64   Z25, Z8
+	ADDQ        $0x10, CX
+	CMPQ        CX, 200(SP)
+	JNE         fusedRounds
+	MOVQ        a+0(FP), AX
+	VMOVDQU64   Z0, (AX)
+	VMOVDQU64   Z1, 64(AX)
+	VMOVDQU64   Z2, 128(AX)
+	VMOVDQU64   Z3, 192(AX)
+	VMOVDQU64   Z4, 256(AX)
+	VMOVDQU64   Z5, 320(AX)
+	VMOVDQU64   Z6, 384(AX)
+	VMOVDQU64   Z7, 448(AX)
+	VMOVDQU64   Z8, 512(AX)
+	VMOVDQU64   Z9, 576(AX)
+	VMOVDQU64   Z10, 640(AX)
+	VMOVDQU64   Z11, 704(AX)
+	VMOVDQU64   Z12, 768(AX)
+	VMOVDQU64   Z13, 832(AX)
+	VMOVDQU64   Z14, 896(AX)
+	VMOVDQU64   Z15, 960(AX)
+	VMOVDQU64   Z16, 1024(AX)
+	VMOVDQU64   Z17, 1088(AX)
+	VMOVDQU64   Z18, 1152(AX)
+	VMOVDQU64   Z19, 1216(AX)
+	VMOVDQU64   Z20, 1280(AX)
+	VMOVDQU64   Z21, 1344(AX)
+	VMOVDQU64   Z22, 1408(AX)
+	VMOVDQU64   Z23, 1472(AX)
+	VMOVDQU64   Z24, 1536(AX)
+	VZEROUPPER
+	RET
+
 DATA keccakRowLayout<>+0(SB)/8, $0x0000000000000004
 DATA keccakRowLayout<>+8(SB)/8, $0x0000000000000000
 DATA keccakRowLayout<>+16(SB)/8, $0x0000000000000001

@@ -34,6 +34,11 @@ func keccakF1600x8AVX2(a *[200]uint64)
 //go:noescape
 func keccakF1600x1BMI2(a *[25]uint64)
 
+// keccakF1600x8x1AVX512 applies Keccak-f[1600] to the eight lane-interleaved states a and to the state b.
+//
+//go:noescape
+func keccakF1600x8x1AVX512(a *[200]uint64, b *[25]uint64)
+
 // keccakF1600x1AVX512Rows applies Keccak-f[1600] to the state a, held as five rows in zmm registers.
 //
 //go:noescape

@@ -48,6 +48,18 @@ func permuteX8(a *[25 * 8]uint64) {
 	}
 }
 
+// permuteX8Carrying permutes eight interleaved states and absorbs the next
+// block of c (which must be ready) with the fused kernel at level AVX512,
+// and reports false, doing nothing, at the other levels.
+func permuteX8Carrying(a *[25 * 8]uint64, c *Carried) bool {
+	if cpu.Active() != cpu.AVX512 {
+		return false
+	}
+	c.addBlock()
+	keccakF1600x8x1AVX512(a, &c.s.a)
+	return true
+}
+
 // xorWords adds words 0…words−1 of in[s][off:] to words first… of state s
 // of the interleaved states a, for every s, transposing in vector registers
 // where the level has a kernel.

@@ -13,6 +13,32 @@ import (
 // The single-state kernels that the dispatch does not pick (see permuteX1)
 // are measured and tested here directly, so their numbers stay honest.
 
+// TestFusedKernel checks keccakF1600x8x1AVX512, which the dispatch uses
+// only while a Carried hash has a block waiting, on random states.
+func TestFusedKernel(t *testing.T) {
+	if cpu.Best() < cpu.AVX512 {
+		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for iter := 0; iter < 100; iter++ {
+		var a [25 * 8]uint64
+		var b [25]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		for i := range b {
+			b[i] = rng.Uint64()
+		}
+		wantA, wantB := a, b
+		permuteInterleavedGeneric(wantA[:])
+		permute(&wantB)
+		keccakF1600x8x1AVX512(&a, &b)
+		if a != wantA || b != wantB {
+			t.Fatalf("iteration %d: differs from the portable permutations", iter)
+		}
+	}
+}
+
 func TestSingleStateKernels(t *testing.T) {
 	kernels := []struct {
 		name  string
@@ -64,4 +90,23 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 			benchcpu.LoopItems(b, 1, func() { k.f(&a) })
 		})
 	}
+}
+
+// BenchmarkFusedKernel measures the 8+1 kernel against the 8-way and scalar
+// kernels it fuses, run one after the other.
+func BenchmarkFusedKernel(b *testing.B) {
+	if cpu.Best() < cpu.AVX512 {
+		b.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
+	}
+	var a [25 * 8]uint64
+	var one [25]uint64
+	b.Run("fused", func(b *testing.B) {
+		benchcpu.Loop(b, func() { keccakF1600x8x1AVX512(&a, &one) })
+	})
+	b.Run("separate", func(b *testing.B) {
+		benchcpu.Loop(b, func() {
+			keccakF1600x8AVX512(&a)
+			keccakF1600x1BMI2(&one)
+		})
+	})
 }

@@ -11,6 +11,10 @@ func permuteX4(a *[25 * 4]uint64) { permuteInterleavedGeneric(a[:]) }
 // permuteX8 permutes eight interleaved states with the portable code.
 func permuteX8(a *[25 * 8]uint64) { permuteInterleavedGeneric(a[:]) }
 
+// permuteX8Carrying reports false: without the fused kernel nothing is
+// carried.
+func permuteX8Carrying(a *[25 * 8]uint64, c *Carried) bool { return false }
+
 // xorWords adds words 0…words−1 of in[s][off:] to words first… of state s
 // of the interleaved states a, for every s.
 func xorWords(a []uint64, in [][]byte, off, first, words int) {

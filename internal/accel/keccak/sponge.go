@@ -56,6 +56,12 @@ func (sp *sponge) absorb(a []uint64, in [][]byte) {
 // len(out[s]) output bytes of state s to out[s]. All outputs must have the
 // same length.
 func (sp *sponge) squeeze(a []uint64, out [][]byte) {
+	sp.squeezeCarrying(a, out, nil)
+}
+
+// squeezeCarrying is squeeze, with each permutation also absorbing a block
+// of c, if not nil, when one waits (see Carried).
+func (sp *sponge) squeezeCarrying(a []uint64, out [][]byte, c *Carried) {
 	n := len(out[0])
 	for _, p := range out {
 		if len(p) != n {
@@ -74,7 +80,7 @@ func (sp *sponge) squeeze(a []uint64, out [][]byte) {
 	}
 	for off := 0; off < n; {
 		if sp.pos == sp.rate {
-			permuteInterleaved(a)
+			permuteCarrying(a, c)
 			sp.pos = 0
 		}
 		k := min(n-off, sp.rate-sp.pos)

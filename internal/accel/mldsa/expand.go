@@ -72,15 +72,16 @@ func (s *shakeBatch) init(shake128 bool, in *[maxBatch][]byte, lanes int) {
 
 // squeezeBlocks writes the next blocks of instance i to out[i][:length], for
 // every i below the batch's mode (spare lanes included), length being a
-// multiple of the rate.
-func (s *shakeBatch) squeezeBlocks(out *[maxBatch][]byte, length int) {
+// multiple of the rate. An 8-way batch carries tr, if not nil, absorbing a
+// block of it with each permutation (keccak.Carried).
+func (s *shakeBatch) squeezeBlocks(out *[maxBatch][]byte, length int, tr *keccak.Carried) {
 	var cut [maxBatch][]byte
 	for i := range cut {
 		cut[i] = out[i][:length]
 	}
 	switch s.mode {
 	case 8:
-		s.x8.SqueezeBlocks(&cut)
+		s.x8.SqueezeBlocksCarrying(&cut, tr)
 	case 4:
 		s.x4.SqueezeBlocks((*[4][]byte)(cut[:4]))
 	default:
@@ -103,8 +104,10 @@ const aBlocks = 5
 // expandA writes len(a) entries of Â, row-major with p.L columns, from
 // entry offset on (Algorithm 32, FIPS 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
 // Offset 0 and K·L entries give the whole matrix; offset i·L and L entries
-// give row i.
-func expandA(p *Params, a []nttElement, rho *[32]byte, offset int) {
+// give row i. The 8-way batches carry tr, if not nil: tr = H(pk) needs
+// about half as many permutations as ExpandA, and absorbs its input beside
+// it for a fraction of their cost.
+func expandA(p *Params, a []nttElement, rho *[32]byte, offset int, tr *keccak.Carried) {
 	var seeds [maxBatch][34]byte
 	var in, out [maxBatch][]byte
 	var blocks [maxBatch][aBlocks * keccak.Rate128]byte
@@ -126,7 +129,7 @@ func expandA(p *Params, a []nttElement, rho *[32]byte, offset int) {
 		// Variable time on public data: the number of blocks depends on ρ only.
 		length := aBlocks * keccak.Rate128
 		for done := false; !done; length = keccak.Rate128 {
-			batch.squeezeBlocks(&out, length)
+			batch.squeezeBlocks(&out, length, tr)
 			done = true
 			for i := range lanes {
 				filled[i] = rejNTTPoly(&a[first+i], filled[i], blocks[i][:length])
@@ -172,7 +175,7 @@ func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *
 		// See rejBoundedPoly for why the block count may depend on the stream.
 		length := sBlocks * keccak.Rate256
 		for done := false; !done; length = keccak.Rate256 {
-			batch.squeezeBlocks(&out, length)
+			batch.squeezeBlocks(&out, length, nil)
 			done = true
 			for i := range lanes {
 				filled[i] = rejBoundedPoly(target(first+i), filled[i], p.Eta, blocks[i][:length])
@@ -207,7 +210,7 @@ func expandMask(p *Params, y *[maxL]ringElement, rhoPP *[64]byte, kappa int) {
 			out[i] = blocks[i][:]
 		}
 		batch.init(false, &in, lanes)
-		batch.squeezeBlocks(&out, maskBlocks*keccak.Rate256)
+		batch.squeezeBlocks(&out, maskBlocks*keccak.Rate256, nil)
 		for i := range lanes {
 			unpackZ(p, &y[first+i], blocks[i][:])
 		}

@@ -92,30 +92,42 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // skDecode, which passes the encoded t0 as encT0: complete then reports, in
 // constant time, whether the recomputed t0 equals it (with encT0 nil it
 // reports true).
+//
+// Â is expanded one batch of the XOF at a time, and each row of t as soon as
+// its entries are there, so that tr = H(pk) absorbs the encoding of t1 as it
+// grows, carried by the remaining batches (expandA).
 func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, encT0 []byte) bool {
 	pub := &sk.pub
-	expandA(p, pub.a, pub.rho(), 0)
 	sk.packed.set(s1[:p.L], s2[:p.K])
 	var s1H [maxL]nttElement // for t only: signing multiplies by s1 packed
 	for i := range p.L {
 		nttTo(&s1H[i], &s1[i])
 	}
+	var tr keccak.Carried
+	tr.Init256()
+	tr.Feed(pub.pk[:32])
 	same := 1
 	var (
 		acc          nttElement
 		t, t0, given ringElement
 		t1           ringElement
 	)
-	for i := range p.K {
-		nttDotTo(&acc, pub.a[i*p.L:(i+1)*p.L], s1H[:p.L])
-		invNTTTo(&t, &acc)
-		polyPower2RoundSum(&t1, &t0, &t, &s2[i])
-		packT1(pub.pk[32+320*i:], &t1)
-		nttTo(&sk.t0H[i], &t0)
-		if encT0 != nil {
-			unpackT0(&given, encT0[32*d*i:])
-			for j := range n {
-				same &= subtle.ConstantTimeEq(int32(given[j]), int32(t0[j]))
+	row, entries := 0, p.K*p.L
+	for first := 0; first < entries; first += batchWidth() {
+		count := min(batchWidth(), entries-first)
+		expandA(p, pub.a[first:first+count], pub.rho(), first, &tr)
+		for ; (row+1)*p.L <= first+count; row++ {
+			nttDotTo(&acc, pub.a[row*p.L:(row+1)*p.L], s1H[:p.L])
+			invNTTTo(&t, &acc)
+			polyPower2RoundSum(&t1, &t0, &t, &s2[row])
+			packT1(pub.pk[32+320*row:], &t1)
+			tr.Feed(pub.pk[:32+320*(row+1)])
+			nttTo(&sk.t0H[row], &t0)
+			if encT0 != nil {
+				unpackT0(&given, encT0[32*d*row:])
+				for j := range n {
+					same &= subtle.ConstantTimeEq(int32(given[j]), int32(t0[j]))
+				}
 			}
 		}
 	}
@@ -125,7 +137,7 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 	clear(t[:])
 	clear(t0[:])
 	clear(given[:])
-	hashParts(pub.tr[:], pub.pk)
+	tr.Squeeze(pub.tr[:])
 	return same == 1
 }
 
@@ -183,8 +195,11 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	k := newPublicKey(p)
 	copy(k.pk, pk)
 	k.t1Hat() // a verification key: its first verification should not pay for it
-	expandA(p, k.a, k.rho(), 0)
-	hashParts(k.tr[:], k.pk)
+	var tr keccak.Carried
+	tr.Init256()
+	tr.Feed(k.pk)
+	expandA(p, k.a, k.rho(), 0, &tr)
+	tr.Squeeze(k.tr[:])
 	return k, nil
 }
 

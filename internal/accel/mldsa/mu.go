@@ -15,29 +15,62 @@ const MaxContextSize = 255
 
 var errContextTooLong = errors.New("mldsa: context longer than 255 bytes")
 
-// ComputeMu writes μ = H(tr‖M′, 64) for the pure ML-DSA formatting M′ =
-// 0‖|ctx|‖ctx‖M (Algorithm 2 line 10 and Algorithm 7 line 6, FIPS 204).
-func ComputeMu(mu *[MuSize]byte, tr *[64]byte, msg, ctx []byte) error {
+// Message is the formatted message M′ of ML-DSA.Sign or HashML-DSA.Sign
+// (FIPS 204, Algorithms 2 and 4) in parts, for μ = H(tr‖M′, 64) once tr is
+// known. It refers to the caller's slices.
+type Message struct {
+	prefix         [2]byte // 0 or 1 (pure or pre-hash), then |ctx|
+	ctx, oid, body []byte
+}
+
+// NewMessage formats M′ = 0‖|ctx|‖ctx‖M for pure ML-DSA (Algorithm 2 line
+// 10 and Algorithm 3 line 5, FIPS 204).
+func NewMessage(msg, ctx []byte) (Message, error) {
 	if len(ctx) > MaxContextSize {
-		return errContextTooLong
+		return Message{}, errContextTooLong
 	}
-	hashParts(mu[:], tr[:], []byte{0, byte(len(ctx))}, ctx, msg)
+	return Message{prefix: [2]byte{0, byte(len(ctx))}, ctx: ctx, body: msg}, nil
+}
+
+// NewPreHashMessage formats M′ = 1‖|ctx|‖ctx‖OID‖PH(M) for HashML-DSA
+// (Algorithm 4 lines 10–22, FIPS 204), given the digest PH(M).
+func NewPreHashMessage(ph PreHash, digest, ctx []byte) (Message, error) {
+	if len(ctx) > MaxContextSize {
+		return Message{}, errContextTooLong
+	}
+	if !ph.Valid() {
+		return Message{}, errors.New("mldsa: hash function not allowed for HashML-DSA")
+	}
+	if len(digest) != ph.Size() {
+		return Message{}, errors.New("mldsa: digest length does not match " + ph.String())
+	}
+	return Message{prefix: [2]byte{1, byte(len(ctx))}, ctx: ctx, oid: ph.oid(), body: digest}, nil
+}
+
+// Mu writes μ = H(tr‖M′, 64) (Algorithm 7 line 6 and Algorithm 8 line 7,
+// FIPS 204).
+func (m *Message) Mu(mu *[MuSize]byte, tr *[64]byte) {
+	hashParts(mu[:], tr[:], m.prefix[:], m.ctx, m.oid, m.body)
+}
+
+// ComputeMu writes μ for pure ML-DSA: [NewMessage], then [Message.Mu].
+func ComputeMu(mu *[MuSize]byte, tr *[64]byte, msg, ctx []byte) error {
+	m, err := NewMessage(msg, ctx)
+	if err != nil {
+		return err
+	}
+	m.Mu(mu, tr)
 	return nil
 }
 
-// ComputeMuPreHash writes μ for HashML-DSA, M′ = 1‖|ctx|‖ctx‖OID‖PH(M)
-// (Algorithm 4 lines 10–22, FIPS 204), given the digest PH(M).
+// ComputeMuPreHash writes μ for HashML-DSA: [NewPreHashMessage], then
+// [Message.Mu].
 func ComputeMuPreHash(mu *[MuSize]byte, tr *[64]byte, ph PreHash, digest, ctx []byte) error {
-	if len(ctx) > MaxContextSize {
-		return errContextTooLong
+	m, err := NewPreHashMessage(ph, digest, ctx)
+	if err != nil {
+		return err
 	}
-	if !ph.Valid() {
-		return errors.New("mldsa: hash function not allowed for HashML-DSA")
-	}
-	if len(digest) != ph.Size() {
-		return errors.New("mldsa: digest length does not match " + ph.String())
-	}
-	hashParts(mu[:], tr[:], []byte{1, byte(len(ctx))}, ctx, ph.oid(), digest)
+	m.Mu(mu, tr)
 	return nil
 }
 

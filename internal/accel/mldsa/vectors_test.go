@@ -202,6 +202,31 @@ func acvpSigVer(t *testing.T) {
 			if got := oneShot == nil; got != *exp.TestPassed {
 				t.Errorf("tcId %d (%s): one-shot verify = %v, want %v", tc.TcID, groupName(g), oneShot, *exp.TestPassed)
 			}
+			// The one-shot path that hashes tr beside ExpandA must agree.
+			var m *Message
+			switch {
+			case g.SignatureInterface == "internal":
+			case g.PreHash == "preHash":
+				ph, _ := PreHashByName(tc.HashAlg)
+				digest := ph.Digest(make([]byte, ph.Size()), tc.Message)
+				pm, e := NewPreHashMessage(ph, digest, tc.Context)
+				if e != nil {
+					t.Fatal(e)
+				}
+				m = &pm
+			default:
+				pm, e := NewMessage(tc.Message, tc.Context)
+				if e != nil {
+					t.Fatal(e)
+				}
+				m = &pm
+			}
+			if m != nil {
+				oneShot = VerifyEncoded(p, tc.PK, m, tc.Signature)
+				if got := oneShot == nil; got != *exp.TestPassed {
+					t.Errorf("tcId %d (%s): one-shot verify with tr carried = %v, want %v", tc.TcID, groupName(g), oneShot, *exp.TestPassed)
+				}
+			}
 			c.Add(dir)
 			c.Add(dir + " " + groupName(g))
 		}
@@ -330,14 +355,10 @@ func wycheproofVerify(t *testing.T) {
 					t.Errorf("%s tcId %d (%s, %v): verify = %v, want valid=%v", p.Name, tc.TcID, tc.Comment, tc.Flags, err, want)
 				}
 				// The one-shot path, from the encoding, must agree.
-				var tr [64]byte
-				var mu [MuSize]byte
-				err = EncodedTr(p, g.PublicKey, &tr)
+				var m Message
+				m, err = NewMessage(*tc.Msg, tc.Ctx)
 				if err == nil {
-					err = ComputeMu(&mu, &tr, *tc.Msg, tc.Ctx)
-				}
-				if err == nil {
-					err = VerifyEncodedMu(p, g.PublicKey, &mu, tc.Sig)
+					err = VerifyEncoded(p, g.PublicKey, &m, tc.Sig)
 				}
 				if got, want := err == nil, tc.Result == "valid"; got != want {
 					t.Errorf("%s tcId %d (%s): one-shot verify = %v, want valid=%v", p.Name, tc.TcID, tc.Comment, err, want)

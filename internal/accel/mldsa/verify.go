@@ -3,6 +3,8 @@ package mldsa
 import (
 	"crypto/subtle"
 	"errors"
+
+	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
 var (
@@ -14,7 +16,7 @@ var (
 // ML-DSA.Verify_internal, Algorithm 8, FIPS 204, after μ is computed: the
 // "external μ" interface). It allocates nothing and never panics.
 func (pk *PublicKey) VerifyMu(mu *[MuSize]byte, sig []byte) error {
-	return verifyMu(pk.p, pk, nil, mu, sig)
+	return verify(pk.p, pk, nil, sig, mu, nil)
 }
 
 // VerifyEncodedMu is [PublicKey.VerifyMu] for a public key given as its
@@ -25,12 +27,24 @@ func VerifyEncodedMu(p *Params, pk []byte, mu *[MuSize]byte, sig []byte) error {
 	if len(pk) != p.PublicKeySize() {
 		return errors.New("mldsa: invalid " + p.Name + " public key length")
 	}
-	return verifyMu(p, nil, pk, mu, sig)
+	return verify(p, nil, pk, sig, mu, nil)
 }
 
-// verifyMu runs Algorithm 8 from line 5 on with either a prepared key
-// (Â and t̂1 precomputed) or, when key is nil, the encoding pk.
-func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte) error {
+// VerifyEncoded is [VerifyEncodedMu] for the formatted message m instead of
+// μ (ML-DSA.Verify or HashML-DSA.Verify, Algorithms 3 and 5, FIPS 204): it
+// hashes tr = H(pk, 64) beside ExpandA (see expandA), and μ from it at the
+// end. It allocates nothing.
+func VerifyEncoded(p *Params, pk []byte, m *Message, sig []byte) error {
+	if len(pk) != p.PublicKeySize() {
+		return errors.New("mldsa: invalid " + p.Name + " public key length")
+	}
+	return verify(p, nil, pk, sig, nil, m)
+}
+
+// verify runs Algorithm 8 from line 5 on with either a prepared key or, when
+// key is nil, the encoding pk. μ is mu or, when mu is nil, H(tr‖m), tr being
+// hashed beside ExpandA (pk only).
+func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Message) error {
 	var z [maxL]ringElement
 	var h [maxK]ringElement
 	cTilde, err := decodeSignature(p, sig, &z, &h)
@@ -40,8 +54,21 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 
 	c := sampleInBall(p, cTilde)
 	var muW1 [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
-	copy(muW1[:], mu[:])
-	verifyW1(p, key, pk, plainProduct, nil, muW1[MuSize:], &z, &h, &c)
+	var carried *keccak.Carried
+	var tr keccak.Carried
+	if mu == nil {
+		tr.Init256()
+		tr.Feed(pk)
+		carried = &tr
+	}
+	verifyW1(p, key, pk, carried, plainProduct, nil, muW1[MuSize:], &z, &h, &c)
+	if mu == nil {
+		var trSum [64]byte
+		tr.Squeeze(trSum[:])
+		m.Mu((*[MuSize]byte)(muW1[:MuSize]), &trSum)
+	} else {
+		copy(muW1[:], mu[:])
+	}
 	var cTilde2 [64]byte
 	hashParts(cTilde2[:p.challengeSize()], muW1[:MuSize+p.w1PackedSize()])
 	if subtle.ConstantTimeCompare(cTilde, cTilde2[:p.challengeSize()]) != 1 {
@@ -54,8 +81,9 @@ func verifyMu(p *Params, key *PublicKey, pk []byte, mu *[MuSize]byte, sig []byte
 // (Algorithm 8, FIPS 204, lines 9–10 and the w1Encode of line 12). With a
 // prepared key the product is batchProduct's in the given form (terms are
 // the key's Winograd terms, nil for the plain form); with key nil it reads
-// the encoding pk, expanding Â row by row.
-func verifyW1(p *Params, key *PublicKey, pk []byte, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
+// the encoding pk, expanding Â row by row, the expansion carrying tr if not
+// nil.
+func verifyW1(p *Params, key *PublicKey, pk []byte, tr *keccak.Carried, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
 	// v = (ẑ, −ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1.
 	var v [maxL + 1]nttElement
 	for j := range p.L {
@@ -68,7 +96,7 @@ func verifyW1(p *Params, key *PublicKey, pk []byte, form productForm, terms *mat
 	if key != nil {
 		batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
 	} else {
-		rows := rowStream{p: p, rho: (*[32]byte)(pk)}
+		rows := rowStream{p: p, rho: (*[32]byte)(pk), tr: tr}
 		for i := range p.K {
 			t1H := encodedT1Hat(pk, i)
 			nttDotTo(&w[i], rows.next(), v[:p.L])
@@ -122,8 +150,9 @@ type rowStream struct {
 	p           *Params
 	rho         *[32]byte
 	win         [maxL - 1 + 2*maxBatch]nttElement
-	start, have int // win[start:have] are expanded, not yet handed out
-	expanded    int // entries of Â expanded so far
+	start, have int             // win[start:have] are expanded, not yet handed out
+	expanded    int             // entries of Â expanded so far
+	tr          *keccak.Carried // carried by the expansion, if not nil
 }
 
 // next returns the next row of Â, valid until the following call.
@@ -134,7 +163,7 @@ func (s *rowStream) next() []nttElement {
 		s.start = 0
 		for s.have < l {
 			count := min(batchWidth(), s.p.K*l-s.expanded)
-			expandA(s.p, s.win[s.have:s.have+count], s.rho, s.expanded)
+			expandA(s.p, s.win[s.have:s.have+count], s.rho, s.expanded, s.tr)
 			s.have += count
 			s.expanded += count
 		}

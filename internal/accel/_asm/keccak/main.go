@@ -10,6 +10,9 @@
 //   - keccakF1600x8AVX2: eight states as two passes of the 4-way AVX2 code;
 //   - keccakF1600x1BMI2: one state in general-purpose registers, the
 //     single-state permutation at levels AVX2 and AVX512;
+//   - keccakF1600x8x1AVX512: the eight states of keccakF1600x8AVX512 and a
+//     ninth in general-purpose registers, interleaved in one instruction
+//     stream (fused.go);
 //   - keccakF1600x1AVX512 (the register-resident code on xmm registers, one
 //     state in the low element) and keccakF1600x1AVX512Rows (one row of the
 //     state per zmm register): single-state alternatives that the
@@ -30,6 +33,7 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+	"github.com/mmcloughlin/avo/x86"
 )
 
 func main() {
@@ -43,6 +47,7 @@ func main() {
 	memoryResidentAVX2("keccakF1600x4AVX2", 4, rc, rot8, rot56)
 	memoryResidentAVX2("keccakF1600x8AVX2", 8, rc, rot8, rot56)
 	scalarBMI2(rc)
+	fusedX8X1(rc)
 	rowLayoutAVX512(rc)
 	blockKernelsAVX512()
 	blockKernelsAVX2()
@@ -117,59 +122,10 @@ func registerResident(name string, states int, w vectorWidth, rc Mem) {
 		w.load(Mem{Base: ptr, Disp: stride * i}, lane[i])
 	}
 	tmp := func(i int) VecPhysical { return w.regs(25 + i) }
-	rho := rhoOffsets()
-	dest := piDestination()
 
 	for round := 0; round < 24; round++ {
 		Comment(fmt.Sprintf("Round %d", round))
-		// θ (Algorithm 1): C[x] in tmp 0–4.
-		for x := 0; x < 5; x++ {
-			VMOVDQA64(lane[x], tmp(x))
-			VPTERNLOGQ(U8(ternXor3), lane[x+10], lane[x+5], tmp(x))
-			VPTERNLOGQ(U8(ternXor3), lane[x+20], lane[x+15], tmp(x))
-		}
-		// D[x] = C[x−1] ^ rot(C[x+1], 1), computed in place over the C
-		// registers with two spare temporaries: each C[x] is rotated before
-		// its register is overwritten by a D.
-		c := func(x int) VecPhysical { return tmp(x) }
-		t5, t6 := tmp(5), tmp(6)
-		VPROLQ(U8(1), c(0), t5)
-		VPROLQ(U8(1), c(2), t6)
-		VPXORQ(t6, c(0), c(0)) // D[1]
-		VPROLQ(U8(1), c(4), t6)
-		VPXORQ(t6, c(2), c(2)) // D[3]
-		VPROLQ(U8(1), c(1), t6)
-		VPXORQ(t6, c(4), c(4)) // D[0]
-		VPROLQ(U8(1), c(3), t6)
-		VPXORQ(t6, c(1), c(1)) // D[2]
-		VPXORQ(t5, c(3), c(3)) // D[4]
-		d := [5]VecPhysical{c(4), c(0), c(1), c(2), c(3)}
-		// θ applied, then ρ (Algorithm 2), then π (Algorithm 3) as a
-		// renaming.
-		var moved [25]VecPhysical
-		for i := 0; i < 25; i++ {
-			VPXORQ(d[i%5], lane[i], lane[i])
-			if rho[i] != 0 {
-				VPROLQ(U8(rho[i]), lane[i], lane[i])
-			}
-			moved[dest[i]] = lane[i]
-		}
-		copy(lane, moved[:])
-		// χ (Algorithm 4), row by row: the first two inputs of a row are
-		// copied, since the last two outputs need them after they are
-		// overwritten.
-		for y := 0; y < 5; y++ {
-			b := lane[5*y : 5*y+5]
-			VMOVDQA64(b[0], t5)
-			VMOVDQA64(b[1], t6)
-			VPTERNLOGQ(U8(ternChi), b[2], b[1], b[0])
-			VPTERNLOGQ(U8(ternChi), b[3], b[2], b[1])
-			VPTERNLOGQ(U8(ternChi), b[4], b[3], b[2])
-			VPTERNLOGQ(U8(ternChi), t5, b[4], b[3])
-			VPTERNLOGQ(U8(ternChi), t6, t5, b[4])
-		}
-		// ι (Algorithm 6).
-		VPXORQ_BCST(rc.Offset(8*round), lane[0], lane[0])
+		registerRound(direct, lane, tmp, rc.Offset(8*round))
 	}
 	for i := range lane {
 		if lane[i] != w.regs(i) {
@@ -179,4 +135,60 @@ func registerResident(name string, states int, w vectorWidth, rc Mem) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// registerRound emits one round on the 25 lanes held in the registers lane,
+// with seven temporaries tmp(0)–tmp(6) and ι's constant read from rc. It
+// renames lane in place for π.
+func registerRound(e emit, lane []VecPhysical, tmp func(i int) VecPhysical, rc Mem) {
+	rho := rhoOffsets()
+	dest := piDestination()
+	// θ (Algorithm 1): C[x] in tmp 0–4.
+	for x := 0; x < 5; x++ {
+		e(x86.VMOVDQA64(lane[x], tmp(x)))
+		e(x86.VPTERNLOGQ(U8(ternXor3), lane[x+10], lane[x+5], tmp(x)))
+		e(x86.VPTERNLOGQ(U8(ternXor3), lane[x+20], lane[x+15], tmp(x)))
+	}
+	// D[x] = C[x−1] ^ rot(C[x+1], 1), computed in place over the C
+	// registers with two spare temporaries: each C[x] is rotated before
+	// its register is overwritten by a D.
+	c := func(x int) VecPhysical { return tmp(x) }
+	t5, t6 := tmp(5), tmp(6)
+	e(x86.VPROLQ(U8(1), c(0), t5))
+	e(x86.VPROLQ(U8(1), c(2), t6))
+	e(x86.VPXORQ(t6, c(0), c(0))) // D[1]
+	e(x86.VPROLQ(U8(1), c(4), t6))
+	e(x86.VPXORQ(t6, c(2), c(2))) // D[3]
+	e(x86.VPROLQ(U8(1), c(1), t6))
+	e(x86.VPXORQ(t6, c(4), c(4))) // D[0]
+	e(x86.VPROLQ(U8(1), c(3), t6))
+	e(x86.VPXORQ(t6, c(1), c(1))) // D[2]
+	e(x86.VPXORQ(t5, c(3), c(3))) // D[4]
+	d := [5]VecPhysical{c(4), c(0), c(1), c(2), c(3)}
+	// θ applied, then ρ (Algorithm 2), then π (Algorithm 3) as a
+	// renaming.
+	var moved [25]VecPhysical
+	for i := 0; i < 25; i++ {
+		e(x86.VPXORQ(d[i%5], lane[i], lane[i]))
+		if rho[i] != 0 {
+			e(x86.VPROLQ(U8(rho[i]), lane[i], lane[i]))
+		}
+		moved[dest[i]] = lane[i]
+	}
+	copy(lane, moved[:])
+	// χ (Algorithm 4), row by row: the first two inputs of a row are
+	// copied, since the last two outputs need them after they are
+	// overwritten.
+	for y := 0; y < 5; y++ {
+		b := lane[5*y : 5*y+5]
+		e(x86.VMOVDQA64(b[0], t5))
+		e(x86.VMOVDQA64(b[1], t6))
+		e(x86.VPTERNLOGQ(U8(ternChi), b[2], b[1], b[0]))
+		e(x86.VPTERNLOGQ(U8(ternChi), b[3], b[2], b[1]))
+		e(x86.VPTERNLOGQ(U8(ternChi), b[4], b[3], b[2]))
+		e(x86.VPTERNLOGQ(U8(ternChi), t5, b[4], b[3]))
+		e(x86.VPTERNLOGQ(U8(ternChi), t6, t5, b[4]))
+	}
+	// ι (Algorithm 6).
+	e(x86.VPXORQ_BCST(rc, lane[0], lane[0]))
 }

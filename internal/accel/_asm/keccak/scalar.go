@@ -4,6 +4,7 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+	"github.com/mmcloughlin/avo/x86"
 )
 
 // scalarBMI2 emits keccakF1600x1BMI2, a one-state permutation in general
@@ -27,8 +28,8 @@ func scalarBMI2(rc Mem) {
 	MOVQ(round, end)
 	LEAQ(rc, round)
 	Label("scalarRounds")
-	scalarRound(state, buf, Mem{Base: round})
-	scalarRound(buf, state, Mem{Base: round, Disp: 8})
+	scalarRound(direct, state, buf, Mem{Base: round})
+	scalarRound(direct, buf, state, Mem{Base: round, Disp: 8})
 	ADDQ(U8(16), round)
 	CMPQ(round, end)
 	JNE(LabelRef("scalarRounds"))
@@ -37,28 +38,28 @@ func scalarBMI2(rc Mem) {
 
 // scalarRound emits one round from the state at src to the state at dst,
 // with ι's constant read from rc.
-func scalarRound(src, dst interleaved, rc Mem) {
+func scalarRound(e emit, src, dst interleaved, rc Mem) {
 	// θ (Algorithm 1): C[x], then D[x] = C[x−1] ^ rot(C[x+1], 1) in place
 	// over the C registers, each C rotated before its register is reused.
 	var c [5]GPVirtual
 	for x := range c {
 		c[x] = GP64()
-		MOVQ(src.lane(x), c[x])
+		e(x86.MOVQ(src.lane(x), c[x]))
 		for y := 1; y < 5; y++ {
-			XORQ(src.lane(x+5*y), c[x])
+			e(x86.XORQ(src.lane(x+5*y), c[x]))
 		}
 	}
 	rot0, t := GP64(), GP64()
-	RORXQ(U8(63), c[0], rot0)
-	RORXQ(U8(63), c[2], t)
-	XORQ(t, c[0]) // D[1]
-	RORXQ(U8(63), c[4], t)
-	XORQ(t, c[2]) // D[3]
-	RORXQ(U8(63), c[1], t)
-	XORQ(t, c[4]) // D[0]
-	RORXQ(U8(63), c[3], t)
-	XORQ(t, c[1])    // D[2]
-	XORQ(rot0, c[3]) // D[4]
+	e(x86.RORXQ(U8(63), c[0], rot0))
+	e(x86.RORXQ(U8(63), c[2], t))
+	e(x86.XORQ(t, c[0])) // D[1]
+	e(x86.RORXQ(U8(63), c[4], t))
+	e(x86.XORQ(t, c[2])) // D[3]
+	e(x86.RORXQ(U8(63), c[1], t))
+	e(x86.XORQ(t, c[4])) // D[0]
+	e(x86.RORXQ(U8(63), c[3], t))
+	e(x86.XORQ(t, c[1]))    // D[2]
+	e(x86.XORQ(rot0, c[3])) // D[4]
 	d := [5]GPVirtual{c[4], c[0], c[1], c[2], c[3]}
 
 	// θ applied, ρ and π (Algorithms 2 and 3) one output row at a time,
@@ -73,20 +74,20 @@ func scalarRound(src, dst interleaved, rc Mem) {
 		for x := range b {
 			i := source[x+5*y]
 			b[x] = GP64()
-			MOVQ(src.lane(i), b[x])
-			XORQ(d[i%5], b[x])
+			e(x86.MOVQ(src.lane(i), b[x]))
+			e(x86.XORQ(d[i%5], b[x]))
 			if rho[i] != 0 {
-				ROLQ(U8(rho[i]), b[x])
+				e(x86.ROLQ(U8(rho[i]), b[x]))
 			}
 		}
 		for x := range b {
 			out := GP64()
-			ANDNQ(b[(x+2)%5], b[(x+1)%5], out)
-			XORQ(b[x], out)
+			e(x86.ANDNQ(b[(x+2)%5], b[(x+1)%5], out))
+			e(x86.XORQ(b[x], out))
 			if x == 0 && y == 0 {
-				XORQ(rc, out)
+				e(x86.XORQ(rc, out))
 			}
-			MOVQ(out, dst.lane(x+5*y))
+			e(x86.MOVQ(out, dst.lane(x+5*y)))
 		}
 	}
 }

@@ -1,0 +1,143 @@
+package keccak
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
+
+// carriedRun feeds data to a Carried in the pieces cuts gives, squeezing
+// blocks[i] blocks of eight SHAKE128 instances between Feeds (cycling
+// through blocks), and returns the carried output and the eight outputs.
+func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
+	var c Carried
+	c.Init256()
+	var x ShakeX8
+	x.Init128()
+	var seeds [8][]byte
+	for s := range seeds {
+		seeds[s] = []byte{byte(s), 1, 2, 3}
+	}
+	x.Absorb(&seeds)
+	var outs [8][]byte
+	fed := 0
+	for i := 0; ; i++ {
+		n := 1
+		if len(blocks) > 0 {
+			n = int(blocks[i%len(blocks)]) % 8
+		}
+		var out [8][]byte
+		for s := range out {
+			out[s] = make([]byte, n*Rate128)
+		}
+		x.SqueezeBlocksCarrying(&out, &c)
+		for s := range outs {
+			outs[s] = append(outs[s], out[s]...)
+		}
+		if fed == len(data) {
+			break
+		}
+		step := len(data) - fed
+		if len(cuts) > 0 {
+			step = min(step, int(cuts[i%len(cuts)])*7+1)
+		}
+		fed += step
+		c.Feed(data[:fed])
+	}
+	digest := make([]byte, 64)
+	c.Squeeze(digest)
+	return digest, outs
+}
+
+// checkCarried runs carriedRun at every level this CPU has and compares the
+// carried hash with crypto/sha3 and the eight outputs with plain SqueezeBlocks.
+func checkCarried(t *testing.T, data, cuts, blocks []byte) {
+	t.Helper()
+	var wantOuts [8][]byte
+	atLevel(t, cpu.Portable, func() {
+		_, outs := carriedRun(data, cuts, blocks)
+		var x ShakeX8
+		x.Init128()
+		var seeds [8][]byte
+		for s := range seeds {
+			seeds[s] = []byte{byte(s), 1, 2, 3}
+		}
+		x.Absorb(&seeds)
+		for s := range wantOuts {
+			wantOuts[s] = make([]byte, len(outs[0]))
+		}
+		x.SqueezeBlocks(&wantOuts)
+	})
+	want := reference(Rate256, data, 64)
+	for _, l := range cpu.Levels() {
+		atLevel(t, l, func() {
+			got, outs := carriedRun(data, cuts, blocks)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("level %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, len(data))
+			}
+			for s := range outs {
+				if !bytes.Equal(outs[s], wantOuts[s]) {
+					t.Fatalf("level %v: instance %d squeezed beside the carried hash differs", l, s)
+				}
+			}
+		})
+	}
+}
+
+func TestCarried(t *testing.T) {
+	data := make([]byte, 3000)
+	for i := range data {
+		data[i] = byte(i*7 + i>>8)
+	}
+	// Lengths around the rate and the ML-DSA public keys (1312, 1952, 2592
+	// bytes); fed whole, in small pieces, and in block-sized ones.
+	for _, n := range []int{0, 1, Rate256 - 1, Rate256, Rate256 + 1, 2 * Rate256, 1312, 1952, 2592, 3000} {
+		checkCarried(t, data[:n], nil, []byte{5})
+		checkCarried(t, data[:n], []byte{3, 40, 19}, []byte{1, 0, 2})
+		checkCarried(t, data[:n], []byte{19}, []byte{5, 1})
+	}
+}
+
+// TestCarriedAbsorbs checks that at level AVX512 the squeeze absorbs the
+// waiting blocks (one per permutation), and that Feed then refuses less
+// input than that.
+func TestCarriedAbsorbs(t *testing.T) {
+	if cpu.Best() < cpu.AVX512 {
+		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
+	}
+	atLevel(t, cpu.AVX512, func() {
+		var c Carried
+		c.Init256()
+		c.Feed(make([]byte, 3*Rate256-1))
+		var x ShakeX8
+		x.Init128()
+		var out [8][]byte
+		for s := range out {
+			out[s] = make([]byte, 4*Rate128)
+		}
+		x.SqueezeBlocksCarrying(&out, &c)
+		if c.done != 2*Rate256 {
+			t.Fatalf("absorbed %d bytes beside four permutations, want the two whole blocks (%d)", c.done, 2*Rate256)
+		}
+		defer func() {
+			if recover() == nil {
+				t.Fatal("Feed with less than was absorbed did not panic")
+			}
+		}()
+		c.Feed(make([]byte, Rate256))
+	})
+}
+
+func FuzzCarried(f *testing.F) {
+	f.Add([]byte{}, []byte{}, []byte{})
+	f.Add(bytes.Repeat([]byte{0xA5}, 1952), []byte{}, []byte{5})
+	f.Add(bytes.Repeat([]byte{1, 2, 3}, 500), []byte{3, 40, 19}, []byte{1, 0, 2})
+	f.Add(bytes.Repeat([]byte{9}, Rate256), []byte{19}, []byte{7})
+	f.Fuzz(func(t *testing.T, data, cuts, blocks []byte) {
+		if len(data) > 1<<14 {
+			return
+		}
+		checkCarried(t, data, cuts, blocks)
+	})
+}
