@@ -192,15 +192,16 @@ func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *
 const maskBlocks = 5
 
 // expandMask returns y (Algorithm 34, FIPS 204): y[r] =
-// BitUnpack(H(ρ″‖(κ+r), 32·c), γ1−1, γ1).
-func expandMask(p *Params, y *[maxL]ringElement, rhoPP *[64]byte, kappa int) {
+// BitUnpack(H(ρ″‖(κ+r), 32·c), γ1−1, γ1) for r < len(y). With len(y) = 2·l
+// it gives the masks of two successive candidates (κ and κ+l).
+func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int) {
 	var seeds [maxBatch][66]byte
 	var in, out [maxBatch][]byte
 	var blocks [maxBatch][maskBlocks * keccak.Rate256]byte
 	var batch shakeBatch
 	width := batchWidth()
-	for first := 0; first < p.L; first += width {
-		lanes := min(width, p.L-first)
+	for first := 0; first < len(y); first += width {
+		lanes := min(width, len(y)-first)
 		for i := range maxBatch {
 			r := kappa + first + min(i, lanes-1)
 			copy(seeds[i][:64], rhoPP[:])

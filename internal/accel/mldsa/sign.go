@@ -17,7 +17,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
 
 	var (
-		y      [maxL]ringElement
+		y      [maxL + 1]ringElement // room for two candidates' masks when 2·l ≤ 8
 		w      [maxK]ringElement
 		muW1   [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
 		cTilde = sig[:p.challengeSize()]
@@ -32,12 +32,28 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// μ and w1 go to H as one contiguous input, so the sponge absorbs whole
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
+	// When two candidates' masks fit in one batch of the XOF (ML-DSA-44 at
+	// level AVX512: 2·4 instances on the 8-way Keccak), ExpandMask runs for
+	// every other candidate and the second mask waits in y[l:2l]; the spare
+	// one of the accepted candidate is discarded like any rejected mask.
+	pair := 2*p.L <= len(y) && 2*p.L <= batchWidth()
+	next := false // y[l:2l] holds the next candidate's mask
+	cur := (*[maxL]ringElement)(y[:maxL])
 	for kappa := 0; ; kappa += p.L {
-		expandMask(p, &y, &rhoPP, kappa)
-		sk.commitment(&w, muW1[MuSize:], &y, plainProduct, nil)
+		switch {
+		case next:
+			copy(y[:p.L], y[p.L:2*p.L])
+			next = false
+		case pair:
+			expandMask(p, y[:2*p.L], &rhoPP, kappa)
+			next = true
+		default:
+			expandMask(p, y[:p.L], &rhoPP, kappa)
+		}
+		sk.commitment(&w, muW1[MuSize:], cur, plainProduct, nil)
 		hashParts(cTilde, muW1[:MuSize+w1Size])
 		c := sampleInBall(p, cTilde)
-		if sk.acceptCandidate(sig, &y, &w, &c) {
+		if sk.acceptCandidate(sig, cur, &w, &c) {
 			break
 		}
 	}
