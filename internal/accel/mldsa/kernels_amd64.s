@@ -17549,11 +17549,13 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPBROADCASTD BX, Z11
 	MOVL         $0x0000000f, BX
 	VPBROADCASTD BX, Z14
-	MOVL         $0x00000010, BX
-	VPBROADCASTD BX, Z7
+	MOVL         $0x00000001, BX
+	VPBROADCASTD BX, Z4
+	VPXORD       Z5, Z5, Z5
 	MOVL         $0x0000000f, BX
 	VPBROADCASTD BX, Z6
 	VMOVDQU32    (DX), Z0
+	VMOVDQU32    (CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17562,32 +17564,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       (CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, (AX)
 	VMOVDQU32    64(DX), Z0
+	VMOVDQU32    64(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17596,32 +17582,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       64(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 64(AX)
 	VMOVDQU32    128(DX), Z0
+	VMOVDQU32    128(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17630,32 +17600,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       128(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 128(AX)
 	VMOVDQU32    192(DX), Z0
+	VMOVDQU32    192(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17664,32 +17618,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       192(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 192(AX)
 	VMOVDQU32    256(DX), Z0
+	VMOVDQU32    256(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17698,32 +17636,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       256(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 256(AX)
 	VMOVDQU32    320(DX), Z0
+	VMOVDQU32    320(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17732,32 +17654,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       320(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 320(AX)
 	VMOVDQU32    384(DX), Z0
+	VMOVDQU32    384(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17766,32 +17672,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       384(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 384(AX)
 	VMOVDQU32    448(DX), Z0
+	VMOVDQU32    448(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17800,32 +17690,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       448(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 448(AX)
 	VMOVDQU32    512(DX), Z0
+	VMOVDQU32    512(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17834,32 +17708,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       512(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 512(AX)
 	VMOVDQU32    576(DX), Z0
+	VMOVDQU32    576(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17868,32 +17726,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       576(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 576(AX)
 	VMOVDQU32    640(DX), Z0
+	VMOVDQU32    640(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17902,32 +17744,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       640(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 640(AX)
 	VMOVDQU32    704(DX), Z0
+	VMOVDQU32    704(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17936,32 +17762,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       704(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 704(AX)
 	VMOVDQU32    768(DX), Z0
+	VMOVDQU32    768(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -17970,32 +17780,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       768(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 768(AX)
 	VMOVDQU32    832(DX), Z0
+	VMOVDQU32    832(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -18004,32 +17798,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       832(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 832(AX)
 	VMOVDQU32    896(DX), Z0
+	VMOVDQU32    896(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -18038,32 +17816,16 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       896(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 896(AX)
 	VMOVDQU32    960(DX), Z0
+	VMOVDQU32    960(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -18072,30 +17834,13 @@ TEXT ·useHints32AVX512(SB), NOSPLIT, $0-24
 	VPANDD       Z14, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       960(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPANDD       Z6, Z1, Z1
 	VMOVDQU32    Z1, 960(AX)
 	VZEROUPPER
 	RET
@@ -19180,11 +18925,15 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPBROADCASTD BX, Z11
 	MOVL         $0x0000002b, BX
 	VPBROADCASTD BX, Z14
+	MOVL         $0x00000001, BX
+	VPBROADCASTD BX, Z4
+	VPXORD       Z5, Z5, Z5
 	MOVL         $0x0000002c, BX
-	VPBROADCASTD BX, Z7
-	MOVL         $0x0000002b, BX
 	VPBROADCASTD BX, Z6
+	MOVL         $0x0000002b, BX
+	VPBROADCASTD BX, Z7
 	VMOVDQU32    (DX), Z0
+	VMOVDQU32    (CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19196,32 +18945,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       (CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, (AX)
 	VMOVDQU32    64(DX), Z0
+	VMOVDQU32    64(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19233,32 +18968,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       64(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 64(AX)
 	VMOVDQU32    128(DX), Z0
+	VMOVDQU32    128(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19270,32 +18991,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       128(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 128(AX)
 	VMOVDQU32    192(DX), Z0
+	VMOVDQU32    192(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19307,32 +19014,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       192(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 192(AX)
 	VMOVDQU32    256(DX), Z0
+	VMOVDQU32    256(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19344,32 +19037,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       256(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 256(AX)
 	VMOVDQU32    320(DX), Z0
+	VMOVDQU32    320(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19381,32 +19060,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       320(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 320(AX)
 	VMOVDQU32    384(DX), Z0
+	VMOVDQU32    384(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19418,32 +19083,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       384(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 384(AX)
 	VMOVDQU32    448(DX), Z0
+	VMOVDQU32    448(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19455,32 +19106,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       448(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 448(AX)
 	VMOVDQU32    512(DX), Z0
+	VMOVDQU32    512(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19492,32 +19129,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       512(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 512(AX)
 	VMOVDQU32    576(DX), Z0
+	VMOVDQU32    576(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19529,32 +19152,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       576(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 576(AX)
 	VMOVDQU32    640(DX), Z0
+	VMOVDQU32    640(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19566,32 +19175,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       640(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 640(AX)
 	VMOVDQU32    704(DX), Z0
+	VMOVDQU32    704(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19603,32 +19198,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       704(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 704(AX)
 	VMOVDQU32    768(DX), Z0
+	VMOVDQU32    768(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19640,32 +19221,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       768(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 768(AX)
 	VMOVDQU32    832(DX), Z0
+	VMOVDQU32    832(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19677,32 +19244,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       832(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 832(AX)
 	VMOVDQU32    896(DX), Z0
+	VMOVDQU32    896(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19714,32 +19267,18 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       896(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 896(AX)
 	VMOVDQU32    960(DX), Z0
+	VMOVDQU32    960(CX), Z3
 	VPADDD       Z9, Z0, Z1
 	VPSRLD       $0x07, Z1, Z1
 	VPMULLD      Z10, Z1, Z1
@@ -19751,30 +19290,15 @@ TEXT ·useHints88AVX512(SB), NOSPLIT, $0-24
 	VPXORD       Z15, Z1, Z1
 	VPMULLD      Z12, Z1, Z2
 	VPSUBD       Z2, Z0, Z2
-	VPSUBD       Z2, Z13, Z15
-	VPSRAD       $0x1f, Z15, Z15
-	VPANDD       Z8, Z15, Z15
-	VPSUBD       Z15, Z2, Z2
-	VPTERNLOGD   $0xff, Z0, Z0, Z0
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       Z2, Z5, Z2
-	VPSRAD       $0x1f, Z2, Z2
-	VPSUBD       Z0, Z1, Z3
-	VPSUBD       Z6, Z1, Z5
-	VPSRAD       $0x1f, Z5, Z5
-	VPANDD       Z5, Z3, Z3
-	VPADDD       Z0, Z1, Z4
-	VPSRAD       $0x1f, Z4, Z5
-	VPANDD       Z7, Z5, Z5
-	VPADDD       Z5, Z4, Z4
-	VPXORD       Z4, Z3, Z3
-	VPANDD       Z2, Z3, Z3
-	VPXORD       Z3, Z4, Z4
-	VPXORD       Z5, Z5, Z5
-	VPSUBD       960(CX), Z5, Z5
-	VPXORD       Z1, Z4, Z4
-	VPANDD       Z5, Z4, Z4
-	VPXORD       Z4, Z1, Z1
+	VPTESTMD     Z3, Z3, K3
+	VPCMPGTD     Z5, Z2, K3, K4
+	VPCMPD       $0x02, Z13, Z2, K4, K4
+	KANDNW       K3, K4, K5
+	VPADDD       Z4, Z1, K4, Z1
+	VPSUBD       Z4, Z1, K5, Z1
+	VPSUBD       Z6, Z1, Z0
+	VPMINUD      Z0, Z1, Z1
+	VPMINUD      Z7, Z1, Z1
 	VMOVDQU32    Z1, 960(AX)
 	VZEROUPPER
 	RET

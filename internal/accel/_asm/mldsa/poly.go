@@ -347,6 +347,10 @@ func useHintsKernel(c *constants, w *width, g gamma2) {
 	pr := Load(Param("r"), GP64())
 	d := newDecomposer(a, g)
 	m := (q - 1) / (2 * g.value)
+	if w.is512() {
+		useHintsMasked(d, w, g, m, out, ph, pr)
+		return
+	}
 	x, r1, r0, up, down, s, mMinus1, mv := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6], w.regs[7]
 	broadcastImm(w, m, mv)
 	broadcastImm(w, m-1, mMinus1)
@@ -379,6 +383,49 @@ func useHintsKernel(c *constants, w *width, g gamma2) {
 		w.xor(r1, down, down)
 		w.and(s, down, down)
 		w.xor(down, r1, r1)
+		w.store(Mem{Base: out, Disp: off}, r1)
+	})
+	VZEROUPPER()
+	RET()
+}
+
+// useHintsMasked is the AVX-512 body of useHintsKernel: the lanes that move
+// up or down are mask registers instead of vectors. UseHint needs only
+// whether r0 > 0, not r0: with t = r − r1·2γ2, r0 > 0 exactly where
+// 0 < t ≤ (q−1)/2 (above that, lowBits subtracts q). Where h = 1, r1 goes
+// up by one where r0 > 0 and down by one elsewhere, modulo m: for m = 16 an
+// AND with 15; for m = 44, up wraps 44 to 0 as min(r1, r1 − 44) and down
+// wraps −1 to 43 as min(r1, 43), both unsigned.
+func useHintsMasked(d *decomposer, w *width, g gamma2, m uint32, out, ph, pr Register) {
+	x, r1, t, h, one, zeroV, wrap, last := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6], w.regs[7]
+	kHint, kUp, kDown := K3, K4, K5
+	broadcastImm(w, 1, one)
+	zero(w, zeroV)
+	if g == gamma2By32 {
+		broadcastImm(w, m-1, wrap)
+	} else {
+		broadcastImm(w, m, wrap)
+		broadcastImm(w, m-1, last)
+	}
+	eachVector(w, func(off int) {
+		w.load(Mem{Base: pr, Disp: off}, x)
+		w.load(Mem{Base: ph, Disp: off}, h)
+		d.highBits(r1, x)
+		VPMULLD(d.twoGamma2, r1, t)
+		VPSUBD(t, x, t) // t = r − r1·2γ2
+		VPTESTMD(h, h, kHint)
+		VPCMPGTD(zeroV, t, kHint, kUp)      // h = 1 and t > 0
+		VPCMPD(U8(2), d.halfQ, t, kUp, kUp) // and t ≤ (q−1)/2: r0 > 0
+		KANDNW(kHint, kUp, kDown)           // h = 1 and r0 ≤ 0
+		VPADDD(one, r1, kUp, r1)
+		VPSUBD(one, r1, kDown, r1)
+		if g == gamma2By32 {
+			VPANDD(wrap, r1, r1)
+		} else {
+			VPSUBD(wrap, r1, x)
+			VPMINUD(x, r1, r1)    // 44 → 0
+			VPMINUD(last, r1, r1) // −1 → 43
+		}
 		w.store(Mem{Base: out, Disp: off}, r1)
 	})
 	VZEROUPPER()
