@@ -290,16 +290,23 @@ func (b *block) rename(x int, lo, hi VecPhysical, srcLo, srcHi func(i int) (int,
 }
 
 // innerForward runs the NTT layers with len < lanes on every pair of slots.
+// With AVX-512 it emits each layer for all four pairs before the next layer:
+// a pair alone is one chain of dependent shuffles and products, and four
+// independent chains side by side keep the multipliers busy.
 func (b *block) innerForward() {
-	for p := 0; p < len(b.slot); p += 2 {
-		if b.w.lanes == 32 {
-			for length := 16; length >= 2; length /= 2 {
+	if b.w.lanes == 32 {
+		for length := 16; length >= 2; length /= 2 {
+			for p := 0; p < len(b.slot); p += 2 {
 				b.splitAVX512(p, length)
 				b.forwardButterfly(p, p+1, length)
 			}
-			b.sortAVX512(p)
-			continue
 		}
+		for p := 0; p < len(b.slot); p += 2 {
+			b.sortAVX512(p)
+		}
+		return
+	}
+	for p := 0; p < len(b.slot); p += 2 {
 		shuffles := []func(int){b.swap128, b.swap64, b.swap32}
 		for i, length := range []int{8, 4, 2} {
 			shuffles[i](p)
@@ -312,20 +319,25 @@ func (b *block) innerForward() {
 }
 
 // innerInverse runs the inverse-NTT layers with len < lanes on every pair of
-// slots, and Barrett-reduces the sums after layer len = 8 (the third).
+// slots, and Barrett-reduces the sums after layer len = 8 (the third). With
+// AVX-512 it emits each layer for all pairs in turn, as innerForward does.
 func (b *block) innerInverse() {
-	for p := 0; p < len(b.slot); p += 2 {
-		if b.w.lanes == 32 {
-			for length := 2; length <= 16; length *= 2 {
+	if b.w.lanes == 32 {
+		for length := 2; length <= 16; length *= 2 {
+			for p := 0; p < len(b.slot); p += 2 {
 				b.splitAVX512(p, length)
 				b.inverseButterfly(p, p+1, length)
 				if length == 8 {
 					b.reduceSlots([]int{p})
 				}
 			}
-			b.sortAVX512(p)
-			continue
 		}
+		for p := 0; p < len(b.slot); p += 2 {
+			b.sortAVX512(p)
+		}
+		return
+	}
+	for p := 0; p < len(b.slot); p += 2 {
 		b.swap128(p)
 		b.swap64(p)
 		b.swap32(p)
