@@ -74,6 +74,13 @@ func FuzzVerify(f *testing.F) {
 			if (e1 == nil) != (e2 == nil) {
 				t.Fatalf("prepared verify %v, one-shot verify %v", e1, e2)
 			}
+			m, err := NewMessage([]byte("msg"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e3 := VerifyEncoded(pk.Params(), pk.Bytes(), &m, sig); (e1 == nil) != (e3 == nil) {
+				t.Fatalf("prepared verify %v, one-shot verify with tr carried %v", e1, e3)
+			}
 		}
 	})
 }
