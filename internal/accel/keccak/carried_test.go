@@ -7,12 +7,8 @@ import (
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 )
 
-// carriedRun feeds data to a Carried in the pieces cuts gives, squeezing
-// blocks[i] blocks of eight SHAKE128 instances between Feeds (cycling
-// through blocks), and returns the carried output and the eight outputs.
-func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
-	var c Carried
-	c.Init256()
+// seededX8 returns eight SHAKE128 states that absorbed distinct short seeds.
+func seededX8() *ShakeX8 {
 	var x ShakeX8
 	x.Init128()
 	var seeds [8][]byte
@@ -20,6 +16,16 @@ func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
 		seeds[s] = []byte{byte(s), 1, 2, 3}
 	}
 	x.Absorb(&seeds)
+	return &x
+}
+
+// carriedRun feeds data to a Carried in the pieces cuts gives, squeezing
+// blocks[i] blocks of eight SHAKE128 instances between Feeds (cycling
+// through blocks), and returns the carried output and the eight outputs.
+func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
+	var c Carried
+	c.Init256()
+	x := seededX8()
 	var outs [8][]byte
 	fed := 0
 	for i := 0; ; i++ {
@@ -57,13 +63,7 @@ func checkCarried(t *testing.T, data, cuts, blocks []byte) {
 	var wantOuts [8][]byte
 	atLevel(t, cpu.Portable, func() {
 		_, outs := carriedRun(data, cuts, blocks)
-		var x ShakeX8
-		x.Init128()
-		var seeds [8][]byte
-		for s := range seeds {
-			seeds[s] = []byte{byte(s), 1, 2, 3}
-		}
-		x.Absorb(&seeds)
+		x := seededX8()
 		for s := range wantOuts {
 			wantOuts[s] = make([]byte, len(outs[0]))
 		}

@@ -76,30 +76,19 @@ func fusedX8X1(rc Mem) {
 		VMOVDQU64(Mem{Base: ptr, Disp: 64 * i}, lane[i])
 	}
 	tmp := func(i int) VecPhysical { return zmmRegs[25+i] }
-	one := Load(Param("b"), GP64())
-	state := interleaved{Mem{Base: one}, 8}
-	buf := interleaved{AllocLocal(25 * 8), 8}
-	end := AllocLocal(8)
-	round := GP64()
-	LEAQ(rc.Offset(8*24), round)
-	MOVQ(round, end)
-	LEAQ(rc, round)
-	Label("fusedRounds")
-	for r := 0; r < 2; r++ {
-		var vector, scalar stream
-		c := Mem{Base: round, Disp: 8 * r}
-		registerRound(vector.emit, lane, tmp, c)
-		src, dst := state, buf
-		if r == 1 {
-			src, dst = buf, state
+	roundPairs(rc, "b", "fusedRounds", func(state, buf interleaved, rc0, rc1 Mem) {
+		for r, c := range []Mem{rc0, rc1} {
+			var vector, scalar stream
+			registerRound(vector.emit, lane, tmp, c)
+			src, dst := state, buf
+			if r == 1 {
+				src, dst = buf, state
+			}
+			scalarRound(scalar.emit, src, dst, c)
+			interleave(vector, scalar)
 		}
-		scalarRound(scalar.emit, src, dst, c)
-		interleave(vector, scalar)
-	}
-	restoreLanes(lane, tmp(0))
-	ADDQ(U8(16), round)
-	CMPQ(round, end)
-	JNE(LabelRef("fusedRounds"))
+		restoreLanes(lane, tmp(0))
+	})
 	ptr = Load(Param("a"), GP64())
 	for i := range lane {
 		VMOVDQU64(lane[i], Mem{Base: ptr, Disp: 64 * i}) // restored to Z0–Z24

@@ -18,7 +18,19 @@ func scalarBMI2(rc Mem) {
 	TEXT("keccakF1600x1BMI2", 0, "func(a *[25]uint64)")
 	Pragma("noescape")
 	Doc("keccakF1600x1BMI2 applies Keccak-f[1600] to the state a with scalar instructions.")
-	ptr := Load(Param("a"), GP64())
+	roundPairs(rc, "a", "scalarRounds", func(state, buf interleaved, rc0, rc1 Mem) {
+		scalarRound(direct, state, buf, rc0)
+		scalarRound(direct, buf, state, rc1)
+	})
+	RET()
+}
+
+// roundPairs emits a loop of twelve passes of two rounds over a scalar state:
+// the state the parameter param points to and a frame buffer, which body's
+// rounds alternate between (state to buf, then back), with ι's constants
+// for the pass at rc0 and rc1.
+func roundPairs(rc Mem, param, label string, body func(state, buf interleaved, rc0, rc1 Mem)) {
+	ptr := Load(Param(param), GP64())
 	state := interleaved{Mem{Base: ptr}, 8}
 	buf := interleaved{AllocLocal(25 * 8), 8}
 	end := AllocLocal(8)
@@ -27,13 +39,11 @@ func scalarBMI2(rc Mem) {
 	LEAQ(rc.Offset(8*24), round)
 	MOVQ(round, end)
 	LEAQ(rc, round)
-	Label("scalarRounds")
-	scalarRound(direct, state, buf, Mem{Base: round})
-	scalarRound(direct, buf, state, Mem{Base: round, Disp: 8})
+	Label(label)
+	body(state, buf, Mem{Base: round}, Mem{Base: round, Disp: 8})
 	ADDQ(U8(16), round)
 	CMPQ(round, end)
-	JNE(LabelRef("scalarRounds"))
-	RET()
+	JNE(LabelRef(label))
 }
 
 // scalarRound emits one round from the state at src to the state at dst,
