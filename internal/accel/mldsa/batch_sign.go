@@ -36,8 +36,10 @@ func (sk *PrivateKey) SignMuBatch(sigs [][]byte, mus [][MuSize]byte, rnds [][Ran
 	// size Go keeps on the stack.
 	var y [maxLanes][maxL]ringElement
 	var w [maxLanes][maxK]ringElement
+	var scratch signScratch
 	s := batchSigner{y: &y, w: &w}
-	s.run(sk, sigs, mus, rnds)
+	s.run(sk, sigs, mus, rnds, &scratch)
+	scratch.clear()
 	return nil
 }
 
@@ -58,7 +60,7 @@ type batchSigner struct {
 	cTilde   [maxLanes][64]byte
 }
 
-func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte) {
+func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte, sc *signScratch) {
 	p := sk.pub.p
 	form := productFormFor(p, signProduct)
 	var terms *matrixTerms
@@ -84,7 +86,7 @@ func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnd
 		}
 		s.expandMasks(p, &active, count)
 		for _, i := range active[:count] {
-			sk.commitment(&s.w[i], s.w1Packed[i][:], &s.y[i], form, terms)
+			sk.commitment(&s.w[i], s.w1Packed[i][:], &s.y[i], form, terms, sc)
 		}
 		// c̃ = H(μ‖w1Encode(w1)) and c = SampleInBall(c̃), lane per slot.
 		var hash laneHash
@@ -105,7 +107,7 @@ func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnd
 		for l, i := range active[:count] {
 			slot := &s.slots[i]
 			sig := sigs[slot.item]
-			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &c[l]) {
+			if sk.acceptCandidate(sig, &s.y[i], &s.w[i], &c[l], sc) {
 				copy(sig, s.cTilde[i][:p.challengeSize()])
 				s.busy[i] = false
 				clear(slot.rhoPP[:])

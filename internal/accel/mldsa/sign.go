@@ -32,6 +32,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// μ and w1 go to H as one contiguous input, so the sponge absorbs whole
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
+	var scratch signScratch
 	// When two candidates' masks fit in one batch of the XOF (ML-DSA-44 at
 	// level AVX512: 2·4 instances on the 8-way Keccak), ExpandMask runs for
 	// every other candidate and the second mask waits in y[l:2l]; the spare
@@ -50,10 +51,10 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		default:
 			expandMask(p, y[:p.L], &rhoPP, kappa)
 		}
-		sk.commitment(&w, muW1[MuSize:], cur, plainProduct, nil)
+		sk.commitment(&w, muW1[MuSize:], cur, plainProduct, nil, &scratch)
 		hashParts(cTilde, muW1[:MuSize+w1Size])
 		c := sampleInBall(p, cTilde)
-		if sk.acceptCandidate(sig, cur, &w, &c) {
+		if sk.acceptCandidate(sig, cur, &w, &c, &scratch) {
 			break
 		}
 	}
@@ -62,30 +63,44 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	clear(rhoPP[:])
 	clear(y[:])
 	clear(w[:])
+	scratch.clear()
 	return nil
 }
+
+// signScratch holds the work arrays of commitment and acceptCandidate. A
+// signature declares it once and clears it at the end: as locals of those
+// functions, Go zeroed its ~45 KiB again for every candidate.
+type signScratch struct {
+	yH    [maxL + 1]nttElement // NTT(y)
+	wH    [maxK]nttElement     // Â·NTT(y)
+	w1    ringElement
+	z     [maxL]ringElement
+	w0    [maxK]ringElement // w − c·s2
+	hints [maxK]ringElement
+	cHat  nttElement  // ĉ = NTT(c), public as c is
+	acc   nttElement  // ĉ·t̂0
+	prod  ringElement // c·t0
+}
+
+// clear zeroes the scratch, which holds values as secret as the key.
+func (sc *signScratch) clear() { *sc = signScratch{} }
 
 // commitment sets w = A·y (Algorithm 7, FIPS 204, lines 12–13, as
 // invNTT(Â·NTT(y))) and writes w1Encode(HighBits(w)) to w1Packed (lines 14
 // and 15 in part), with the product in the given form (terms are the key's
-// Winograd terms, nil for the plain form; batch_product.go).
-func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL]ringElement, form productForm, terms *matrixTerms) {
+// Winograd terms, nil for the plain form; batch_product.go). ŷ and Â·ŷ stay
+// in sc, which the caller clears.
+func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL]ringElement, form productForm, terms *matrixTerms, sc *signScratch) {
 	p := sk.pub.p
-	var yH [maxL + 1]nttElement
 	for j := range p.L {
-		nttTo(&yH[j], &y[j])
+		nttTo(&sc.yH[j], &y[j])
 	}
-	var wH [maxK]nttElement
-	batchProduct(form, &wH, sk.pub.a, p.L, nil, terms, &yH, p.K, p.L)
+	batchProduct(form, &sc.wH, sk.pub.a, p.L, nil, terms, &sc.yH, p.K, p.L)
 	for i := range p.K {
-		invNTTTo(&w[i], &wH[i])
-		var w1 ringElement
-		polyHighBits(p, &w1, &w[i])
-		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+		invNTTTo(&w[i], &sc.wH[i])
+		polyHighBits(p, &sc.w1, &w[i])
+		packW1(p, w1Packed[i*32*p.w1Bits:], &sc.w1)
 	}
-	// ŷ and Â·ŷ are as secret as y.
-	clear(yH[:])
-	clear(wH[:])
 }
 
 // acceptCandidate runs the checks of Algorithm 7 (FIPS 204), lines 17–28,
@@ -96,18 +111,15 @@ func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL
 // (pspm.go), measured faster than the NTT path at every level for every
 // set (BenchmarkChallengeProducts); c·t0 takes the NTT path, so ĉ = NTT(c)
 // (line 16) is computed only for a candidate that passed the z and r0
-// checks, which most candidates fail.
-func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK]ringElement, c *ringElement) bool {
+// checks, which most candidates fail. z, w − c·s2 and the hints stay in sc,
+// which the caller clears.
+func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK]ringElement, c *ringElement, sc *signScratch) bool {
 	p := sk.pub.p
 	var (
-		z          [maxL]ringElement
-		w0         [maxK]ringElement // w − c·s2
-		hints      [maxK]ringElement
-		gamma1Beta = p.Gamma1 - p.Beta
-		gamma2Beta = p.Gamma2 - p.Beta
+		z, w0, hints = &sc.z, &sc.w0, &sc.hints
+		gamma1Beta   = p.Gamma1 - p.Beta
+		gamma2Beta   = p.Gamma2 - p.Beta
 	)
-	defer clear(z[:])
-	defer clear(w0[:])
 	var ch challenge // c's positions, public (pspm.go)
 	ch.set(c)
 	ok := true
@@ -130,24 +142,20 @@ func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK
 	if !ok {
 		return false
 	}
-	var (
-		cHat nttElement  // ĉ = NTT(c), public as c is
-		acc  nttElement  // ĉ·t̂0
-		prod ringElement // c·t0
-	)
-	nttTo(&cHat, c)
+	cHat, acc, prod := &sc.cHat, &sc.acc, &sc.prod
+	nttTo(cHat, c)
 	ones := 0
 	for i := range p.K {
-		nttMulTo(&acc, &cHat, &sk.t0H[i])
-		invNTTTo(&prod, &acc) // c·t0
-		ok = infinityNormBelow(&prod, p.Gamma2) && ok
+		nttMulTo(acc, cHat, &sk.t0H[i])
+		invNTTTo(prod, acc) // c·t0
+		ok = infinityNormBelow(prod, p.Gamma2) && ok
 		// h = MakeHint(−c·t0, w − c·s2 + c·t0).
-		ones += polyMakeHints(p, &hints[i], &w0[i], &prod)
+		ones += polyMakeHints(p, &hints[i], &w0[i], prod)
 	}
 	if !ok || ones > p.Omega {
 		return false
 	}
-	encodeSignature(p, sig, &z, &hints)
+	encodeSignature(p, sig, z, hints)
 	return true
 }
 

@@ -97,16 +97,16 @@ func verifyW1(p *Params, key *PublicKey, pk []byte, tr *keccak.Carried, form pro
 		batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
 	} else {
 		rows := rowStream{p: p, rho: (*[32]byte)(pk), tr: tr}
+		var t1H, ct1 nttElement // declared once: Go zeroes a loop's locals on every pass
 		for i := range p.K {
-			t1H := encodedT1Hat(pk, i)
+			t1H = encodedT1Hat(pk, i)
 			nttDotTo(&w[i], rows.next(), v[:p.L])
-			var ct1 nttElement
 			nttMulTo(&ct1, &v[p.L], &t1H)
 			polyAddTo(&w[i], &w[i], &ct1)
 		}
 	}
+	var wApprox, w1 ringElement
 	for i := range p.K {
-		var wApprox, w1 ringElement
 		invNTTTo(&wApprox, &w[i])
 		polyUseHints(p, &w1, &h[i], &wApprox)
 		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
@@ -149,10 +149,10 @@ func (pk *PublicKey) VerifyInternal(mPrime, sig []byte) error {
 type rowStream struct {
 	p           *Params
 	rho         *[32]byte
-	win         [maxL - 1 + 2*maxBatch]nttElement
-	start, have int             // win[start:have] are expanded, not yet handed out
-	expanded    int             // entries of Â expanded so far
-	tr          *keccak.Carried // carried by the expansion, if not nil
+	win         [maxL - 1 + maxBatch]nttElement // fewer than l left, plus a batch
+	start, have int                             // win[start:have] are expanded, not yet handed out
+	expanded    int                             // entries of Â expanded so far
+	tr          *keccak.Carried                 // carried by the expansion, if not nil
 }
 
 // next returns the next row of Â, valid until the following call.
