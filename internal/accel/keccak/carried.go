@@ -17,10 +17,14 @@ type Carried struct {
 	done int    // bytes of in absorbed
 }
 
-// Init256 resets c to an empty SHAKE256 state with no input.
-func (c *Carried) Init256() {
+// NewCarried256 returns an empty SHAKE256 state whose input so far is in.
+// Building the value here rather than through Feed keeps a caller's stack
+// buffer on the stack (a slice stored through a pointer escapes).
+func NewCarried256(in []byte) Carried {
+	var c Carried
 	c.s.Init256()
-	c.in, c.done = nil, 0
+	c.in = in
+	return c
 }
 
 // Feed makes in the input known so far. A later Feed must pass a longer

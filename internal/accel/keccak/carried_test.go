@@ -23,8 +23,7 @@ func seededX8() *ShakeX8 {
 // blocks[i] blocks of eight SHAKE128 instances between Feeds (cycling
 // through blocks), and returns the carried output and the eight outputs.
 func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
-	var c Carried
-	c.Init256()
+	c := NewCarried256(nil)
 	x := seededX8()
 	var outs [8][]byte
 	fed := 0
@@ -107,9 +106,7 @@ func TestCarriedAbsorbs(t *testing.T) {
 		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
 	}
 	atLevel(t, cpu.AVX512, func() {
-		var c Carried
-		c.Init256()
-		c.Feed(make([]byte, 3*Rate256-1))
+		c := NewCarried256(make([]byte, 3*Rate256-1))
 		var x ShakeX8
 		x.Init128()
 		var out [8][]byte

@@ -48,6 +48,11 @@ func permuteX8(a *[25 * 8]uint64) {
 	}
 }
 
+// Carries reports whether ShakeX8 squeezes carry a Carried hash at the
+// active level (AVX512, with the fused kernel), so that callers can choose
+// a schedule that relies on it.
+func Carries() bool { return cpu.Active() == cpu.AVX512 }
+
 // permuteX8Carrying permutes eight interleaved states and absorbs the next
 // block of c (which must be ready) with the fused kernel at level AVX512,
 // and reports false, doing nothing, at the other levels.

@@ -11,6 +11,9 @@ func permuteX4(a *[25 * 4]uint64) { permuteInterleavedGeneric(a[:]) }
 // permuteX8 permutes eight interleaved states with the portable code.
 func permuteX8(a *[25 * 8]uint64) { permuteInterleavedGeneric(a[:]) }
 
+// Carries reports false: without the fused kernel nothing is carried.
+func Carries() bool { return false }
+
 // permuteX8Carrying reports false: without the fused kernel nothing is
 // carried.
 func permuteX8Carrying(a *[25 * 8]uint64, c *Carried) bool { return false }

@@ -193,8 +193,9 @@ const maskBlocks = 5
 
 // expandMask returns y (Algorithm 34, FIPS 204): y[r] =
 // BitUnpack(H(ρ″‖(κ+r), 32·c), γ1−1, γ1) for r < len(y). With len(y) = 2·l
-// it gives the masks of two successive candidates (κ and κ+l).
-func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int) {
+// it gives the masks of two successive candidates (κ and κ+l). An 8-way
+// batch carries h, if not nil (keccak.Carried).
+func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *keccak.Carried) {
 	var seeds [maxBatch][66]byte
 	var in, out [maxBatch][]byte
 	var blocks [maxBatch][maskBlocks * keccak.Rate256]byte
@@ -211,7 +212,7 @@ func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int) {
 			out[i] = blocks[i][:]
 		}
 		batch.init(false, &in, lanes)
-		batch.squeezeBlocks(&out, maskBlocks*keccak.Rate256, nil)
+		batch.squeezeBlocks(&out, maskBlocks*keccak.Rate256, h)
 		for i := range lanes {
 			unpackZ(p, &y[first+i], blocks[i][:])
 		}

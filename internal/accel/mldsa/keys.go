@@ -103,9 +103,7 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 	for i := range p.L {
 		nttTo(&s1H[i], &s1[i])
 	}
-	var tr keccak.Carried
-	tr.Init256()
-	tr.Feed(pub.pk[:32])
+	tr := keccak.NewCarried256(pub.pk[:32])
 	same := 1
 	var (
 		acc          nttElement
@@ -195,9 +193,7 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	k := newPublicKey(p)
 	copy(k.pk, pk)
 	k.t1Hat() // a verification key: its first verification should not pay for it
-	var tr keccak.Carried
-	tr.Init256()
-	tr.Feed(k.pk)
+	tr := keccak.NewCarried256(k.pk)
 	expandA(p, k.a, k.rho(), 0, &tr)
 	tr.Squeeze(k.tr[:])
 	return k, nil

@@ -1,6 +1,10 @@
 package mldsa
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
 
 // SignMu writes the signature of the message representative μ to sig, which
 // must be SignatureSize bytes long (ML-DSA.Sign_internal, Algorithm 7, FIPS
@@ -17,7 +21,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
 
 	var (
-		y      [maxL + 1]ringElement // room for two candidates' masks when 2·l ≤ 8
+		y      [2 * maxL]ringElement // this candidate's mask and, once expanded, the next one's
 		w      [maxK]ringElement
 		muW1   [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
 		cTilde = sig[:p.challengeSize()]
@@ -33,30 +37,44 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
 	var scratch signScratch
-	// When two candidates' masks fit in one batch of the XOF (ML-DSA-44 at
-	// level AVX512: 2·4 instances on the 8-way Keccak), ExpandMask runs for
-	// every other candidate and the second mask waits in y[l:2l]; the spare
-	// one of the accepted candidate is discarded like any rejected mask.
-	pair := 2*p.L <= len(y) && 2*p.L <= batchWidth()
-	next := false // y[l:2l] holds the next candidate's mask
-	cur := (*[maxL]ringElement)(y[:maxL])
+	// Masks come ahead of their candidate in two ways at level AVX512, the
+	// next candidate's mask waiting in the other half of y:
+	//   - pair: when two candidates' masks fit in one batch of the XOF
+	//     (ML-DSA-44: 2·4 instances on the 8-way Keccak), ExpandMask runs for
+	//     every other candidate;
+	//   - ahead: otherwise the next candidate's mask is expanded while this
+	//     one's c̃ = H(μ‖w1) is hashed, carried by the same 8-way permutations
+	//     (keccak.Carried), instead of the scalar permutations on their own.
+	// The spare mask of the accepted candidate is discarded like any rejected
+	// one; what is computed does not depend on any check's outcome.
+	pair := 2*p.L <= batchWidth()
+	ahead := !pair && keccak.Carries()
+	off, ready := 0, false // this candidate's mask is y[off:off+l]; ready: expanded
 	for kappa := 0; ; kappa += p.L {
-		switch {
-		case next:
-			copy(y[:p.L], y[p.L:2*p.L])
-			next = false
-		case pair:
-			expandMask(p, y[:2*p.L], &rhoPP, kappa)
-			next = true
-		default:
-			expandMask(p, y[:p.L], &rhoPP, kappa)
+		if !ready {
+			if pair {
+				expandMask(p, y[:2*p.L], &rhoPP, kappa, nil)
+			} else {
+				expandMask(p, y[off:off+p.L], &rhoPP, kappa, nil)
+			}
 		}
+		cur := (*[maxL]ringElement)(y[off : off+maxL])
+		other := p.L - off
 		sk.commitment(&w, muW1[MuSize:], cur, plainProduct, nil, &scratch)
-		hashParts(cTilde, muW1[:MuSize+w1Size])
+		if ahead {
+			h := keccak.NewCarried256(muW1[:MuSize+w1Size])
+			expandMask(p, y[other:other+p.L], &rhoPP, kappa+p.L, &h)
+			h.Squeeze(cTilde)
+			ready = true
+		} else {
+			hashParts(cTilde, muW1[:MuSize+w1Size])
+			ready = pair && off == 0 // the pair's second mask waits in y[l:2l]
+		}
 		c := sampleInBall(p, cTilde)
 		if sk.acceptCandidate(sig, cur, &w, &c, &scratch) {
 			break
 		}
+		off = other
 	}
 	// y, its NTT and w − c·s2 would give away s1 and s2 together with the
 	// signature; w and z are cleared for good measure.

@@ -57,8 +57,7 @@ func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Mess
 	var carried *keccak.Carried
 	var tr keccak.Carried
 	if mu == nil {
-		tr.Init256()
-		tr.Feed(pk)
+		tr = keccak.NewCarried256(pk)
 		carried = &tr
 	}
 	verifyW1(p, key, pk, carried, plainProduct, nil, muW1[MuSize:], &z, &h, &c)
