@@ -5,7 +5,7 @@ package keccak
 // [ShakeX8.SqueezeBlocksCarrying] also absorbs one waiting block of its
 // input. At level AVX512 the two run as one kernel (keccakF1600x8x1AVX512,
 // the 8-way code interleaved with the scalar one), which costs about a
-// quarter of a single-state permutation more than the 8-way kernel alone;
+// third of a single-state permutation more than the 8-way kernel alone;
 // at the other levels nothing is carried and [Carried.Squeeze] absorbs the
 // whole input. The output is SHAKE256 of the input either way.
 //

@@ -19,18 +19,21 @@
 //	nttMul, nttDot          16 lanes, 64-bit sums         8 lanes
 //	polyAdd/Sub, norms,     16 lanes, branch-free         8 lanes, branch-free
 //	HighBits, LowBits norm,
-//	MakeHint, UseHint
+//	MakeHint, UseHint       (UseHint on mask registers)
+//	power2RoundSum          16 lanes                      8 lanes
+//	(t = A·s1 + s2, Power2Round)
 //	unpackZ, packW1,        VPERMB, masked loads/stores   VPSHUFB per lane
 //	unpackT1, packT1,
 //	packZ                                                 Go
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
-//	ExpandA/S/Mask XOFs     8-way Keccak                  4-way Keccak
+//	ExpandA/S/Mask XOFs     8-way Keccak, carrying tr or  4-way Keccak
+//	                        c̃ (keccak.Carried)
 //	c·s1, c·s2 (packed)     64 byte lanes, signs by XOR;  32 byte lanes, signs by XOR;
 //	                        c's positions by VPCOMPRESSD  c's positions by VPERMD table
 //
-// SampleInBall, the hint encoding, Power2Round and the t0 and η packings of
-// key generation and key encoding stay in Go at every level.
+// SampleInBall, the hint encoding and the t0 and η packings of key
+// generation and key encoding stay in Go at every level.
 package mldsa
 
 // Params is an ML-DSA parameter set (FIPS 204, Table 1). The field names are
