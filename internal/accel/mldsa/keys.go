@@ -173,16 +173,6 @@ func encodedT1Hat(pk []byte, i int) nttElement {
 	return nttT1(&t1)
 }
 
-// EncodedTr writes tr = H(pk, 64) for an encoded public key, the value μ
-// binds, for use with [VerifyEncodedMu].
-func EncodedTr(p *Params, pk []byte, tr *[64]byte) error {
-	if len(pk) != p.PublicKeySize() {
-		return errors.New("mldsa: invalid " + p.Name + " public key length")
-	}
-	hashParts(tr[:], pk)
-	return nil
-}
-
 // NewPublicKey decodes pk (pkDecode, Algorithm 23, FIPS 204) and precomputes
 // Â, t̂1·2ᵈ and tr. Every byte string of the right length is a valid public
 // key, so only the length is checked.

@@ -21,8 +21,9 @@ func (pk *PublicKey) VerifyMu(mu *[MuSize]byte, sig []byte) error {
 
 // VerifyEncodedMu is [PublicKey.VerifyMu] for a public key given as its
 // encoding, for one-shot verification: it expands Â one row at a time
-// instead of building a PublicKey, and allocates nothing. μ must have been
-// computed with the tr of [EncodedTr].
+// instead of building a PublicKey, and allocates nothing. μ must bind
+// tr = H(pk, 64), as an external μ does; [VerifyEncoded] takes the
+// formatted message instead and hashes tr beside ExpandA.
 func VerifyEncodedMu(p *Params, pk []byte, mu *[MuSize]byte, sig []byte) error {
 	if len(pk) != p.PublicKeySize() {
 		return errors.New("mldsa: invalid " + p.Name + " public key length")
