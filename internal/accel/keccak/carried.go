@@ -61,10 +61,7 @@ func (c *Carried) addBlock() {
 // SqueezeBlocksCarrying is [ShakeX8.SqueezeBlocks], with each permutation
 // also absorbing a block of c's input when one waits (see [Carried]).
 func (x *ShakeX8) SqueezeBlocksCarrying(out *[8][]byte, c *Carried) {
-	if len(out[0])%x.rate != 0 {
-		panic("keccak: SqueezeBlocks length is not a multiple of the rate")
-	}
-	x.squeezeCarrying(x.a[:], out[:], c)
+	x.squeezeBlocks(x.a[:], out[:], c)
 }
 
 // permuteCarrying permutes the interleaved states a, and absorbs a block of

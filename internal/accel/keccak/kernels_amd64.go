@@ -57,7 +57,7 @@ func Carries() bool { return cpu.Active() == cpu.AVX512 }
 // block of c (which must be ready) with the fused kernel at level AVX512,
 // and reports false, doing nothing, at the other levels.
 func permuteX8Carrying(a *[25 * 8]uint64, c *Carried) bool {
-	if cpu.Active() != cpu.AVX512 {
+	if !Carries() {
 		return false
 	}
 	c.addBlock()

@@ -35,7 +35,7 @@ func (x *ShakeX4) Squeeze(out *[4][]byte) { x.squeeze(x.a[:], out[:]) }
 
 // SqueezeBlocks is Squeeze for callers that only take whole blocks: the
 // common length of the outputs must be a multiple of the rate.
-func (x *ShakeX4) SqueezeBlocks(out *[4][]byte) { x.squeezeBlocks(x.a[:], out[:]) }
+func (x *ShakeX4) SqueezeBlocks(out *[4][]byte) { x.squeezeBlocks(x.a[:], out[:], nil) }
 
 // Init128 resets every state to an empty SHAKE128 state.
 func (x *ShakeX8) Init128() { *x = ShakeX8{sponge: sponge{rate: Rate128, domain: shakeDomain}} }
@@ -63,4 +63,4 @@ func (x *ShakeX8) Squeeze(out *[8][]byte) { x.squeeze(x.a[:], out[:]) }
 
 // SqueezeBlocks is Squeeze for callers that only take whole blocks: the
 // common length of the outputs must be a multiple of the rate.
-func (x *ShakeX8) SqueezeBlocks(out *[8][]byte) { x.squeezeBlocks(x.a[:], out[:]) }
+func (x *ShakeX8) SqueezeBlocks(out *[8][]byte) { x.squeezeBlocks(x.a[:], out[:], nil) }

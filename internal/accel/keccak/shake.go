@@ -37,4 +37,4 @@ func (s *Shake) Squeeze(out []byte) { s.squeeze(s.a[:], [][]byte{out}) }
 
 // SqueezeBlocks is Squeeze for callers that only ever take whole blocks:
 // len(out) must be a multiple of the rate.
-func (s *Shake) SqueezeBlocks(out []byte) { s.squeezeBlocks(s.a[:], [][]byte{out}) }
+func (s *Shake) SqueezeBlocks(out []byte) { s.squeezeBlocks(s.a[:], [][]byte{out}, nil) }

@@ -100,12 +100,12 @@ func (sp *sponge) squeezeCarrying(a []uint64, out [][]byte, c *Carried) {
 	}
 }
 
-// squeezeBlocks is squeeze for callers that take whole blocks only.
-func (sp *sponge) squeezeBlocks(a []uint64, out [][]byte) {
+// squeezeBlocks is squeezeCarrying for callers that take whole blocks only.
+func (sp *sponge) squeezeBlocks(a []uint64, out [][]byte, c *Carried) {
 	if len(out[0])%sp.rate != 0 {
 		panic("keccak: SqueezeBlocks length is not a multiple of the rate")
 	}
-	sp.squeeze(a, out)
+	sp.squeezeCarrying(a, out, c)
 }
 
 // xorWordsGeneric adds words 0…words−1 of in[s][off:] to words first… of
