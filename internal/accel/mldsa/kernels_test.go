@@ -324,12 +324,18 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestNTTT1 checks that NTT(t1)∘2ᵈ, the form nttT1 computes, is NTT of
-// t1·2ᵈ at every level, for random t1 and t1 at its bounds.
-func TestNTTT1(t *testing.T) {
+// TestChallengeTerm checks the folding of 2ᵈ into ĉ: at every level,
+// challengeTerm(c)∘NTT(t1) equals −ĉ∘NTT(t1·2ᵈ), the product as Algorithm 8
+// writes it, for random challenges and t1, and t1 at its bounds.
+func TestChallengeTerm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 13))
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		for iter := range 50 {
+			var cTilde [64]byte
+			for j := range cTilde {
+				cTilde[j] = byte(rng.Uint32())
+			}
+			c := sampleInBall(&params87, cTilde[:])
 			var t1, shifted ringElement
 			for j := range t1 {
 				switch iter {
@@ -342,8 +348,16 @@ func TestNTTT1(t *testing.T) {
 				}
 				shifted[j] = t1[j] << d
 			}
-			if got, want := nttT1(&t1), nttGeneric(&shifted); got != want {
-				t.Fatalf("iteration %d: nttT1 differs from the NTT of t1·2ᵈ", iter)
+			var term, t1H, got nttElement
+			challengeTerm(&term, &c)
+			nttTo(&t1H, &t1)
+			nttMulTo(&got, &term, &t1H)
+			cHat := nttGeneric(&c)
+			var zero nttElement
+			minusCHat := polySubGeneric(&zero, &cHat)
+			shiftedHat := nttGeneric(&shifted)
+			if want := nttMulGeneric(&minusCHat, &shiftedHat); got != want {
+				t.Fatalf("iteration %d: challengeTerm(c)·t̂1 differs from −ĉ·NTT(t1·2ᵈ)", iter)
 			}
 		}
 	})

@@ -33,7 +33,7 @@ package mldsa
 // arrays hold no pointers: the garbage collector's walk of the block's
 // pointer bitmap skips them.
 //
-// A private key's block has room for t̂1·2ᵈ, but key generation leaves it
+// A private key's block has room for t̂1, but key generation leaves it
 // to the first verification through the key's public half (t1Hat, keys.go):
 // signing never reads it, and its K NTTs were about 8 % of ML-DSA-65 key
 // generation at AVX-512.

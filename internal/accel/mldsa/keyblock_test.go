@@ -159,7 +159,7 @@ func equalElements(a, b []nttElement) bool {
 }
 
 // TestPublicHalfT1HatOnFirstUse checks that key generation and expanded-key
-// decoding leave a private key's t̂1·2ᵈ for its first verification, while a
+// decoding leave a private key's t̂1 for its first verification, while a
 // decoded public key has it at once, and that goroutines verifying through
 // the same fresh key's public half at once all succeed (and, under -race,
 // that its computation is properly synchronized).

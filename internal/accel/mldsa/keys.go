@@ -9,15 +9,16 @@ import (
 )
 
 // PublicKey is an ML-DSA public key in the form verification uses: Â and
-// t̂1·2ᵈ in the NTT domain, pkEncode(ρ, t1) and tr = H(pk, 64). It is
-// read-only once built, so it is safe for concurrent use. Its slices view
-// one allocation sized for its parameter set (see keyBlock).
+// t̂1 in the NTT domain (verification applies the factor 2ᵈ to ĉ),
+// pkEncode(ρ, t1) and tr = H(pk, 64). It is read-only once built, so it is
+// safe for concurrent use. Its slices view one allocation sized for its
+// parameter set (see keyBlock).
 type PublicKey struct {
 	p   *Params
 	tr  [64]byte
 	pk  []byte       // pkEncode(ρ, t1), PublicKeySize bytes; ρ is pk[:32]
 	a   []nttElement // Â, row-major, K·L elements
-	t1H []nttElement // NTT(t1·2ᵈ), K elements; read it through t1Hat
+	t1H []nttElement // NTT(t1), K elements; read it through t1Hat
 
 	// t1HOnce computes t1H from pk: when a verification key is decoded, and
 	// on the first verification through a private key's public half, as
@@ -87,7 +88,7 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
 // keeping signing's forms instead of running skEncode): Â, the packed
 // tables of s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
-// into the public key, and t0, kept as t̂0; then tr. t̂1·2ᵈ waits for the
+// into the public key, and t0, kept as t̂0; then tr. t̂1 waits for the
 // first verification (t1Hat). It is shared by KeyGen and by
 // skDecode, which passes the encoded t0 as encT0: complete then reports, in
 // constant time, whether the recomputed t0 equals it (with encT0 nil it
@@ -142,16 +143,7 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 // rho returns ρ, the first bytes of the public-key encoding.
 func (pk *PublicKey) rho() *[32]byte { return (*[32]byte)(pk.pk) }
 
-// nttT1 returns NTT(t1·2ᵈ).
-func nttT1(t1 *ringElement) nttElement {
-	var t ringElement
-	for j, c := range t1 {
-		t[j] = fieldElement(uint32(c) << d) // t1 < 2¹⁰, so t1·2ᵈ < q
-	}
-	return ntt(&t)
-}
-
-// t1Hat returns t̂1·2ᵈ, computing it from the encoding on first use; it is
+// t1Hat returns t̂1 = NTT(t1), computing it from the encoding on first use; it is
 // safe for concurrent use and allocates nothing.
 func (pk *PublicKey) t1Hat() []nttElement {
 	pk.t1HOnce.Do(pk.computeT1Hat)
@@ -161,20 +153,22 @@ func (pk *PublicKey) t1Hat() []nttElement {
 // computeT1Hat sets t1H from the encoding pk, for t1Hat.
 func (pk *PublicKey) computeT1Hat() {
 	for i := range pk.t1H {
-		pk.t1H[i] = encodedT1Hat(pk.pk, i)
+		encodedT1Hat(&pk.t1H[i], pk.pk, i)
 	}
 }
 
-// encodedT1Hat returns NTT(t1[i]·2ᵈ) for row i of the public-key encoding
-// pk (pkDecode, Algorithm 23, FIPS 204, for one row).
-func encodedT1Hat(pk []byte, i int) nttElement {
+// encodedT1Hat sets t1H to NTT(t1[i]) for row i of the public-key encoding
+// pk (pkDecode, Algorithm 23, FIPS 204, for one row). The factor 2ᵈ of
+// line 9 of Algorithm 8 is not applied here but to ĉ (challengeTerm), so
+// decoding is the unpacking kernel and one NTT.
+func encodedT1Hat(t1H *nttElement, pk []byte, i int) {
 	var t1 ringElement
 	unpackT1(&t1, pk[32+320*i:])
-	return nttT1(&t1)
+	nttTo(t1H, &t1)
 }
 
 // NewPublicKey decodes pk (pkDecode, Algorithm 23, FIPS 204) and precomputes
-// Â, t̂1·2ᵈ and tr. Every byte string of the right length is a valid public
+// Â, t̂1 and tr. Every byte string of the right length is a valid public
 // key, so only the length is checked.
 func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	if len(pk) != p.PublicKeySize() {
@@ -202,7 +196,7 @@ func (pk *PublicKey) Equal(other *PublicKey) bool {
 	return pk.p == other.p && subtle.ConstantTimeCompare(pk.pk, other.pk) == 1
 }
 
-// PublicKey returns the public half of sk; it shares sk's Â. Its t̂1·2ᵈ,
+// PublicKey returns the public half of sk; it shares sk's Â. Its t̂1,
 // which signing does not read, is computed on its first verification.
 func (sk *PrivateKey) PublicKey() *PublicKey { return &sk.pub }
 

@@ -84,14 +84,12 @@ func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Mess
 // the encoding pk, expanding Â row by row, the expansion carrying tr if not
 // nil.
 func verifyW1(p *Params, key *PublicKey, pk []byte, tr *keccak.Carried, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
-	// v = (ẑ, −ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1.
+	// v = (ẑ, −2ᵈ·ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1·2ᵈ.
 	var v [maxL + 1]nttElement
 	for j := range p.L {
 		nttTo(&v[j], &z[j])
 	}
-	var cHat, zero nttElement
-	nttTo(&cHat, c)
-	polySubTo(&v[p.L], &zero, &cHat)
+	challengeTerm(&v[p.L], c)
 	var w [maxK]nttElement
 	if key != nil {
 		batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
@@ -99,7 +97,7 @@ func verifyW1(p *Params, key *PublicKey, pk []byte, tr *keccak.Carried, form pro
 		rows := rowStream{p: p, rho: (*[32]byte)(pk), tr: tr}
 		var t1H, ct1 nttElement // declared once: Go zeroes a loop's locals on every pass
 		for i := range p.K {
-			t1H = encodedT1Hat(pk, i)
+			encodedT1Hat(&t1H, pk, i)
 			nttDotTo(&w[i], rows.next(), v[:p.L])
 			nttMulTo(&ct1, &v[p.L], &t1H)
 			polyAddTo(&w[i], &w[i], &ct1)
@@ -111,6 +109,24 @@ func verifyW1(p *Params, key *PublicKey, pk []byte, tr *keccak.Carried, form pro
 		polyUseHints(p, &w1, &h[i], &wApprox)
 		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
 	}
+}
+
+// minusTwoToD is −2ᵈ·2³² mod q in every entry: a Montgomery product with
+// it multiplies an NTT-domain element by −2ᵈ.
+var minusTwoToD = func() (k nttElement) {
+	for i := range k {
+		k[i] = fieldElement(q - (1<<(d+32))%q)
+	}
+	return
+}()
+
+// challengeTerm sets t to −2ᵈ·ĉ, the last entry of verification's vector:
+// t̂1 is kept without the factor 2ᵈ of line 9 of Algorithm 8, which one
+// product here applies for all K rows.
+func challengeTerm(t *nttElement, c *ringElement) {
+	var cHat nttElement
+	nttTo(&cHat, c)
+	nttMulTo(t, &cHat, &minusTwoToD)
 }
 
 // Verify checks an ML-DSA.Sign signature of msg with context ctx (Algorithm
