@@ -242,17 +242,23 @@ func packW1(p *Params, out []byte, w1 *ringElement) {
 }
 
 // packZ writes z, with coefficients in (−γ1, γ1], as BitPack(z, γ1 − 1, γ1)
-// (sigEncode): with the AVX-512 kernels at level AVX512, in Go otherwise.
+// (sigEncode), with the level's kernel (AVX-512 or AVX2) or in Go.
 func packZ(p *Params, out []byte, z *ringElement) {
-	if cpu.Active() != cpu.AVX512 {
+	level := cpu.Active()
+	if level == cpu.Portable {
 		packZGeneric(p, out, z)
 		return
 	}
 	out = out[:32*p.gamma1Bits] // the kernels write exactly these bytes
-	if p.gamma1Bits == 18 {
+	switch {
+	case level == cpu.AVX512 && p.gamma1Bits == 18:
 		packZ18AVX512(&out[0], words(z))
-	} else {
+	case level == cpu.AVX512:
 		packZ20AVX512(&out[0], words(z))
+	case p.gamma1Bits == 18:
+		packZ18AVX2(&out[0], words(z))
+	default:
+		packZ20AVX2(&out[0], words(z))
 	}
 }
 

@@ -30100,6 +30100,1097 @@ TEXT ·packZ20AVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func packZ18AVX2(out *byte, z *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·packZ18AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         $0x00000000ffffffff, DX
+	VMOVQ        DX, X3
+	VPBROADCASTQ X3, Y3
+	MOVL         $0x00020000, DX
+	VMOVD        DX, X4
+	VPBROADCASTD X4, Y4
+	VPCMPEQD     Y6, Y6, Y6
+	VPSRLDQ      $0x08, Y6, Y6
+	VPSUBD       (CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, (AX)
+	VPEXTRB      $0x08, X0, 8(AX)
+	VMOVQ        X1, 9(AX)
+	VPEXTRB      $0x08, X1, 17(AX)
+	VPSUBD       32(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 18(AX)
+	VPEXTRB      $0x08, X0, 26(AX)
+	VMOVQ        X1, 27(AX)
+	VPEXTRB      $0x08, X1, 35(AX)
+	VPSUBD       64(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 36(AX)
+	VPEXTRB      $0x08, X0, 44(AX)
+	VMOVQ        X1, 45(AX)
+	VPEXTRB      $0x08, X1, 53(AX)
+	VPSUBD       96(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 54(AX)
+	VPEXTRB      $0x08, X0, 62(AX)
+	VMOVQ        X1, 63(AX)
+	VPEXTRB      $0x08, X1, 71(AX)
+	VPSUBD       128(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 72(AX)
+	VPEXTRB      $0x08, X0, 80(AX)
+	VMOVQ        X1, 81(AX)
+	VPEXTRB      $0x08, X1, 89(AX)
+	VPSUBD       160(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 90(AX)
+	VPEXTRB      $0x08, X0, 98(AX)
+	VMOVQ        X1, 99(AX)
+	VPEXTRB      $0x08, X1, 107(AX)
+	VPSUBD       192(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 108(AX)
+	VPEXTRB      $0x08, X0, 116(AX)
+	VMOVQ        X1, 117(AX)
+	VPEXTRB      $0x08, X1, 125(AX)
+	VPSUBD       224(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 126(AX)
+	VPEXTRB      $0x08, X0, 134(AX)
+	VMOVQ        X1, 135(AX)
+	VPEXTRB      $0x08, X1, 143(AX)
+	VPSUBD       256(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 144(AX)
+	VPEXTRB      $0x08, X0, 152(AX)
+	VMOVQ        X1, 153(AX)
+	VPEXTRB      $0x08, X1, 161(AX)
+	VPSUBD       288(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 162(AX)
+	VPEXTRB      $0x08, X0, 170(AX)
+	VMOVQ        X1, 171(AX)
+	VPEXTRB      $0x08, X1, 179(AX)
+	VPSUBD       320(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 180(AX)
+	VPEXTRB      $0x08, X0, 188(AX)
+	VMOVQ        X1, 189(AX)
+	VPEXTRB      $0x08, X1, 197(AX)
+	VPSUBD       352(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 198(AX)
+	VPEXTRB      $0x08, X0, 206(AX)
+	VMOVQ        X1, 207(AX)
+	VPEXTRB      $0x08, X1, 215(AX)
+	VPSUBD       384(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 216(AX)
+	VPEXTRB      $0x08, X0, 224(AX)
+	VMOVQ        X1, 225(AX)
+	VPEXTRB      $0x08, X1, 233(AX)
+	VPSUBD       416(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 234(AX)
+	VPEXTRB      $0x08, X0, 242(AX)
+	VMOVQ        X1, 243(AX)
+	VPEXTRB      $0x08, X1, 251(AX)
+	VPSUBD       448(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 252(AX)
+	VPEXTRB      $0x08, X0, 260(AX)
+	VMOVQ        X1, 261(AX)
+	VPEXTRB      $0x08, X1, 269(AX)
+	VPSUBD       480(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 270(AX)
+	VPEXTRB      $0x08, X0, 278(AX)
+	VMOVQ        X1, 279(AX)
+	VPEXTRB      $0x08, X1, 287(AX)
+	VPSUBD       512(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 288(AX)
+	VPEXTRB      $0x08, X0, 296(AX)
+	VMOVQ        X1, 297(AX)
+	VPEXTRB      $0x08, X1, 305(AX)
+	VPSUBD       544(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 306(AX)
+	VPEXTRB      $0x08, X0, 314(AX)
+	VMOVQ        X1, 315(AX)
+	VPEXTRB      $0x08, X1, 323(AX)
+	VPSUBD       576(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 324(AX)
+	VPEXTRB      $0x08, X0, 332(AX)
+	VMOVQ        X1, 333(AX)
+	VPEXTRB      $0x08, X1, 341(AX)
+	VPSUBD       608(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 342(AX)
+	VPEXTRB      $0x08, X0, 350(AX)
+	VMOVQ        X1, 351(AX)
+	VPEXTRB      $0x08, X1, 359(AX)
+	VPSUBD       640(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 360(AX)
+	VPEXTRB      $0x08, X0, 368(AX)
+	VMOVQ        X1, 369(AX)
+	VPEXTRB      $0x08, X1, 377(AX)
+	VPSUBD       672(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 378(AX)
+	VPEXTRB      $0x08, X0, 386(AX)
+	VMOVQ        X1, 387(AX)
+	VPEXTRB      $0x08, X1, 395(AX)
+	VPSUBD       704(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 396(AX)
+	VPEXTRB      $0x08, X0, 404(AX)
+	VMOVQ        X1, 405(AX)
+	VPEXTRB      $0x08, X1, 413(AX)
+	VPSUBD       736(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 414(AX)
+	VPEXTRB      $0x08, X0, 422(AX)
+	VMOVQ        X1, 423(AX)
+	VPEXTRB      $0x08, X1, 431(AX)
+	VPSUBD       768(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 432(AX)
+	VPEXTRB      $0x08, X0, 440(AX)
+	VMOVQ        X1, 441(AX)
+	VPEXTRB      $0x08, X1, 449(AX)
+	VPSUBD       800(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 450(AX)
+	VPEXTRB      $0x08, X0, 458(AX)
+	VMOVQ        X1, 459(AX)
+	VPEXTRB      $0x08, X1, 467(AX)
+	VPSUBD       832(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 468(AX)
+	VPEXTRB      $0x08, X0, 476(AX)
+	VMOVQ        X1, 477(AX)
+	VPEXTRB      $0x08, X1, 485(AX)
+	VPSUBD       864(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 486(AX)
+	VPEXTRB      $0x08, X0, 494(AX)
+	VMOVQ        X1, 495(AX)
+	VPEXTRB      $0x08, X1, 503(AX)
+	VPSUBD       896(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 504(AX)
+	VPEXTRB      $0x08, X0, 512(AX)
+	VMOVQ        X1, 513(AX)
+	VPEXTRB      $0x08, X1, 521(AX)
+	VPSUBD       928(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 522(AX)
+	VPEXTRB      $0x08, X0, 530(AX)
+	VMOVQ        X1, 531(AX)
+	VPEXTRB      $0x08, X1, 539(AX)
+	VPSUBD       960(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 540(AX)
+	VPEXTRB      $0x08, X0, 548(AX)
+	VMOVQ        X1, 549(AX)
+	VPEXTRB      $0x08, X1, 557(AX)
+	VPSUBD       992(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x12, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSRLDQ      $0x08, Y0, Y1
+	VPSLLQ       $0x24, Y1, Y2
+	VPSRLQ       $0x1c, Y1, Y1
+	VPSLLDQ      $0x08, Y1, Y1
+	VPAND        Y6, Y0, Y0
+	VPOR         Y2, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 558(AX)
+	VPEXTRB      $0x08, X0, 566(AX)
+	VMOVQ        X1, 567(AX)
+	VPEXTRB      $0x08, X1, 575(AX)
+	VZEROUPPER
+	RET
+
+DATA mldsaPackZ20ShuffleAVX2<>+0(SB)/1, $0x00
+DATA mldsaPackZ20ShuffleAVX2<>+1(SB)/1, $0x01
+DATA mldsaPackZ20ShuffleAVX2<>+2(SB)/1, $0x02
+DATA mldsaPackZ20ShuffleAVX2<>+3(SB)/1, $0x03
+DATA mldsaPackZ20ShuffleAVX2<>+4(SB)/1, $0x04
+DATA mldsaPackZ20ShuffleAVX2<>+5(SB)/1, $0x08
+DATA mldsaPackZ20ShuffleAVX2<>+6(SB)/1, $0x09
+DATA mldsaPackZ20ShuffleAVX2<>+7(SB)/1, $0x0a
+DATA mldsaPackZ20ShuffleAVX2<>+8(SB)/1, $0x0b
+DATA mldsaPackZ20ShuffleAVX2<>+9(SB)/1, $0x0c
+DATA mldsaPackZ20ShuffleAVX2<>+10(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+11(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+12(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+13(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+14(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+15(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+16(SB)/1, $0x00
+DATA mldsaPackZ20ShuffleAVX2<>+17(SB)/1, $0x01
+DATA mldsaPackZ20ShuffleAVX2<>+18(SB)/1, $0x02
+DATA mldsaPackZ20ShuffleAVX2<>+19(SB)/1, $0x03
+DATA mldsaPackZ20ShuffleAVX2<>+20(SB)/1, $0x04
+DATA mldsaPackZ20ShuffleAVX2<>+21(SB)/1, $0x08
+DATA mldsaPackZ20ShuffleAVX2<>+22(SB)/1, $0x09
+DATA mldsaPackZ20ShuffleAVX2<>+23(SB)/1, $0x0a
+DATA mldsaPackZ20ShuffleAVX2<>+24(SB)/1, $0x0b
+DATA mldsaPackZ20ShuffleAVX2<>+25(SB)/1, $0x0c
+DATA mldsaPackZ20ShuffleAVX2<>+26(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+27(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+28(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+29(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+30(SB)/1, $0x80
+DATA mldsaPackZ20ShuffleAVX2<>+31(SB)/1, $0x80
+GLOBL mldsaPackZ20ShuffleAVX2<>(SB), RODATA|NOPTR, $32
+
+// func packZ20AVX2(out *byte, z *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·packZ20AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         z+8(FP), CX
+	MOVQ         $0x00000000ffffffff, DX
+	VMOVQ        DX, X3
+	VPBROADCASTQ X3, Y3
+	MOVL         $0x00080000, DX
+	VMOVD        DX, X4
+	VPBROADCASTD X4, Y4
+	VMOVDQU      mldsaPackZ20ShuffleAVX2<>+0(SB), Y5
+	VPSUBD       (CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, (AX)
+	VPEXTRW      $0x04, X0, 8(AX)
+	VMOVQ        X1, 10(AX)
+	VPEXTRW      $0x04, X1, 18(AX)
+	VPSUBD       32(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 20(AX)
+	VPEXTRW      $0x04, X0, 28(AX)
+	VMOVQ        X1, 30(AX)
+	VPEXTRW      $0x04, X1, 38(AX)
+	VPSUBD       64(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 40(AX)
+	VPEXTRW      $0x04, X0, 48(AX)
+	VMOVQ        X1, 50(AX)
+	VPEXTRW      $0x04, X1, 58(AX)
+	VPSUBD       96(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 60(AX)
+	VPEXTRW      $0x04, X0, 68(AX)
+	VMOVQ        X1, 70(AX)
+	VPEXTRW      $0x04, X1, 78(AX)
+	VPSUBD       128(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 80(AX)
+	VPEXTRW      $0x04, X0, 88(AX)
+	VMOVQ        X1, 90(AX)
+	VPEXTRW      $0x04, X1, 98(AX)
+	VPSUBD       160(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 100(AX)
+	VPEXTRW      $0x04, X0, 108(AX)
+	VMOVQ        X1, 110(AX)
+	VPEXTRW      $0x04, X1, 118(AX)
+	VPSUBD       192(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 120(AX)
+	VPEXTRW      $0x04, X0, 128(AX)
+	VMOVQ        X1, 130(AX)
+	VPEXTRW      $0x04, X1, 138(AX)
+	VPSUBD       224(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 140(AX)
+	VPEXTRW      $0x04, X0, 148(AX)
+	VMOVQ        X1, 150(AX)
+	VPEXTRW      $0x04, X1, 158(AX)
+	VPSUBD       256(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 160(AX)
+	VPEXTRW      $0x04, X0, 168(AX)
+	VMOVQ        X1, 170(AX)
+	VPEXTRW      $0x04, X1, 178(AX)
+	VPSUBD       288(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 180(AX)
+	VPEXTRW      $0x04, X0, 188(AX)
+	VMOVQ        X1, 190(AX)
+	VPEXTRW      $0x04, X1, 198(AX)
+	VPSUBD       320(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 200(AX)
+	VPEXTRW      $0x04, X0, 208(AX)
+	VMOVQ        X1, 210(AX)
+	VPEXTRW      $0x04, X1, 218(AX)
+	VPSUBD       352(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 220(AX)
+	VPEXTRW      $0x04, X0, 228(AX)
+	VMOVQ        X1, 230(AX)
+	VPEXTRW      $0x04, X1, 238(AX)
+	VPSUBD       384(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 240(AX)
+	VPEXTRW      $0x04, X0, 248(AX)
+	VMOVQ        X1, 250(AX)
+	VPEXTRW      $0x04, X1, 258(AX)
+	VPSUBD       416(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 260(AX)
+	VPEXTRW      $0x04, X0, 268(AX)
+	VMOVQ        X1, 270(AX)
+	VPEXTRW      $0x04, X1, 278(AX)
+	VPSUBD       448(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 280(AX)
+	VPEXTRW      $0x04, X0, 288(AX)
+	VMOVQ        X1, 290(AX)
+	VPEXTRW      $0x04, X1, 298(AX)
+	VPSUBD       480(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 300(AX)
+	VPEXTRW      $0x04, X0, 308(AX)
+	VMOVQ        X1, 310(AX)
+	VPEXTRW      $0x04, X1, 318(AX)
+	VPSUBD       512(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 320(AX)
+	VPEXTRW      $0x04, X0, 328(AX)
+	VMOVQ        X1, 330(AX)
+	VPEXTRW      $0x04, X1, 338(AX)
+	VPSUBD       544(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 340(AX)
+	VPEXTRW      $0x04, X0, 348(AX)
+	VMOVQ        X1, 350(AX)
+	VPEXTRW      $0x04, X1, 358(AX)
+	VPSUBD       576(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 360(AX)
+	VPEXTRW      $0x04, X0, 368(AX)
+	VMOVQ        X1, 370(AX)
+	VPEXTRW      $0x04, X1, 378(AX)
+	VPSUBD       608(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 380(AX)
+	VPEXTRW      $0x04, X0, 388(AX)
+	VMOVQ        X1, 390(AX)
+	VPEXTRW      $0x04, X1, 398(AX)
+	VPSUBD       640(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 400(AX)
+	VPEXTRW      $0x04, X0, 408(AX)
+	VMOVQ        X1, 410(AX)
+	VPEXTRW      $0x04, X1, 418(AX)
+	VPSUBD       672(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 420(AX)
+	VPEXTRW      $0x04, X0, 428(AX)
+	VMOVQ        X1, 430(AX)
+	VPEXTRW      $0x04, X1, 438(AX)
+	VPSUBD       704(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 440(AX)
+	VPEXTRW      $0x04, X0, 448(AX)
+	VMOVQ        X1, 450(AX)
+	VPEXTRW      $0x04, X1, 458(AX)
+	VPSUBD       736(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 460(AX)
+	VPEXTRW      $0x04, X0, 468(AX)
+	VMOVQ        X1, 470(AX)
+	VPEXTRW      $0x04, X1, 478(AX)
+	VPSUBD       768(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 480(AX)
+	VPEXTRW      $0x04, X0, 488(AX)
+	VMOVQ        X1, 490(AX)
+	VPEXTRW      $0x04, X1, 498(AX)
+	VPSUBD       800(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 500(AX)
+	VPEXTRW      $0x04, X0, 508(AX)
+	VMOVQ        X1, 510(AX)
+	VPEXTRW      $0x04, X1, 518(AX)
+	VPSUBD       832(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 520(AX)
+	VPEXTRW      $0x04, X0, 528(AX)
+	VMOVQ        X1, 530(AX)
+	VPEXTRW      $0x04, X1, 538(AX)
+	VPSUBD       864(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 540(AX)
+	VPEXTRW      $0x04, X0, 548(AX)
+	VMOVQ        X1, 550(AX)
+	VPEXTRW      $0x04, X1, 558(AX)
+	VPSUBD       896(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 560(AX)
+	VPEXTRW      $0x04, X0, 568(AX)
+	VMOVQ        X1, 570(AX)
+	VPEXTRW      $0x04, X1, 578(AX)
+	VPSUBD       928(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 580(AX)
+	VPEXTRW      $0x04, X0, 588(AX)
+	VMOVQ        X1, 590(AX)
+	VPEXTRW      $0x04, X1, 598(AX)
+	VPSUBD       960(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 600(AX)
+	VPEXTRW      $0x04, X0, 608(AX)
+	VMOVQ        X1, 610(AX)
+	VPEXTRW      $0x04, X1, 618(AX)
+	VPSUBD       992(CX), Y4, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
+	VPSRLQ       $0x20, Y0, Y1
+	VPSLLQ       $0x14, Y1, Y1
+	VPAND        Y3, Y0, Y0
+	VPOR         Y1, Y0, Y0
+	VPSHUFB      Y5, Y0, Y0
+	VEXTRACTI128 $0x01, Y0, X1
+	VMOVQ        X0, 620(AX)
+	VPEXTRW      $0x04, X0, 628(AX)
+	VMOVQ        X1, 630(AX)
+	VPEXTRW      $0x04, X1, 638(AX)
+	VZEROUPPER
+	RET
+
 DATA mldsaCompactAVX2<>+0(SB)/1, $0x00
 DATA mldsaCompactAVX2<>+1(SB)/1, $0x00
 DATA mldsaCompactAVX2<>+2(SB)/1, $0x00

@@ -260,6 +260,18 @@ func packZ18AVX512(out *byte, z *[256]uint32)
 //go:noescape
 func packZ20AVX512(out *byte, z *[256]uint32)
 
+// packZ18AVX2 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^17 to out: the result of
+// packZ for 18-bit coefficients.
+//
+//go:noescape
+func packZ18AVX2(out *byte, z *[256]uint32)
+
+// packZ20AVX2 writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^19 to out: the result of
+// packZ for 20-bit coefficients.
+//
+//go:noescape
+func packZ20AVX2(out *byte, z *[256]uint32)
+
 // rejUniformAVX512 appends to a, from index filled on, the candidates of buf below q,
 // taking 48-byte chunks while one fits in length and filled ≤ 240, and returns
 // the new fill level and the number of bytes consumed.

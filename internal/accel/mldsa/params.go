@@ -22,9 +22,9 @@
 //	MakeHint, UseHint       (UseHint on mask registers)
 //	power2RoundSum          16 lanes                      8 lanes
 //	(t = A·s1 + s2, Power2Round)
-//	unpackZ, packW1,        VPERMB, masked loads/stores   VPSHUFB per lane
+//	unpackZ, packW1,        VPERMB, masked loads/stores   VPSHUFB or shifts per lane
 //	unpackT1, packT1,
-//	packZ                                                 Go
+//	packZ
 //	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
 //	ExpandA/S/Mask XOFs     8-way Keccak, carrying tr or  4-way Keccak

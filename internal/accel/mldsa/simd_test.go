@@ -277,11 +277,17 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 					}
 					zc[j] = fieldFromInt32(v)
 				}
-				zOut, zRef := make([]byte, 32*p.gamma1Bits), make([]byte, 32*p.gamma1Bits)
+				// Guard bytes after the packing catch a kernel that writes
+				// past it.
+				zBuf, zRef := bytes.Repeat([]byte{0xa5}, 32*p.gamma1Bits+32), make([]byte, 32*p.gamma1Bits)
+				zOut := zBuf[:32*p.gamma1Bits]
 				packZ(p, zOut, &zc)
 				packZGeneric(p, zRef, &zc)
 				if !bytes.Equal(zOut, zRef) {
 					t.Fatalf("%s: packZ differs on input %d", p.Name, it)
+				}
+				if !bytes.Equal(zBuf[len(zOut):], bytes.Repeat([]byte{0xa5}, 32)) {
+					t.Fatalf("%s: packZ wrote past the packing on input %d", p.Name, it)
 				}
 				var t1Coeffs ringElement
 				for j := range t1Coeffs {

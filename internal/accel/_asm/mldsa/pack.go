@@ -127,6 +127,8 @@ func packKernels(c *constants) {
 	unpackAVX2Kernel(c, 10, false)
 	packZKernel(c, 18)
 	packZKernel(c, 20)
+	packZAVX2Kernel(c, 18)
+	packZAVX2Kernel(c, 20)
 }
 
 // unpackAVX2Kernel emits unpackZ{18,20}AVX2 or unpack10AVX2: the AVX2 forms
@@ -300,6 +302,82 @@ func packZKernel(c *constants, bits int) {
 		}
 		VPERMB(x, g, x)
 		VMOVDQU8(x, K3, Mem{Base: out, Disp: perReg * v})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// packZAVX2Kernel emits packZ{18,20}AVX2, the AVX2 form of packZKernel:
+// each 128-bit lane packs four coefficients into bits/2 bytes at its bottom
+// (for 20 bits VPSHUFB joins two five-byte pairs; for 18 bits two 36-bit
+// pairs are shifted together into 72 bits), and each lane's bytes are stored
+// with an 8-byte store and a 1- or 2-byte extract, so that exactly 32·bits
+// bytes are written.
+func packZAVX2Kernel(c *constants, bits int) {
+	w := avx2
+	name := fmt.Sprintf("packZ%dAVX2", bits)
+	per := bits / 2 // bytes per 128-bit lane (four coefficients)
+	var shuf Mem
+	if bits == 20 {
+		shuf = GLOBL("mldsaPackZ20ShuffleAVX2", RODATA|NOPTR)
+		for half := range 2 {
+			for i := range 16 {
+				v := 0x80 // zero
+				if i < per {
+					v = 8*(i/5) + i%5 // bytes 0…4 of each 64-bit element
+				}
+				DATA(16*half+i, U8(v))
+			}
+		}
+	}
+	a := polyKernel(c, w, name, "func(out *byte, z *[256]uint32)",
+		name+fmt.Sprintf(" writes BitPack(z, γ1 − 1, γ1) for γ1 = 2^%d to out: the result of", bits-1),
+		fmt.Sprintf("packZ for %d-bit coefficients.", bits))
+	out := Load(Param("out"), GP64())
+	in := Load(Param("z"), GP64())
+	x, t, u, lowHalf, g1, sh, lowLane := w.regs[0], w.regs[1], w.regs[2], w.regs[3], w.regs[4], w.regs[5], w.regs[6]
+	m := GP64()
+	MOVQ(U64(1<<32-1), m)
+	VMOVQ(m, lowHalf.AsX())
+	VPBROADCASTQ(lowHalf.AsX(), lowHalf)
+	broadcastImm(w, 1<<(bits-1), g1)
+	if bits == 20 {
+		VMOVDQU(shuf, sh)
+	} else {
+		VPCMPEQD(lowLane, lowLane, lowLane)
+		VPSRLDQ(U8(8), lowLane, lowLane) // the low 64-bit element of each lane
+	}
+	for v := range 32 {
+		// γ1 − z mod q, in [0, 2γ1) for a z that passed the norm check.
+		VPSUBD(Mem{Base: in, Disp: 32 * v}, g1, x)
+		a.fixNegative(x, t)
+		// Pairs: d0 | d1 << bits in each 64-bit element.
+		VPSRLQ(U8(32), x, t)
+		VPSLLQ(U8(bits), t, t)
+		VPAND(lowHalf, x, x)
+		VPOR(t, x, x)
+		if bits == 20 {
+			VPSHUFB(sh, x, x)
+		} else {
+			// Per lane (p0, p1) → p0 | p1 << 36 in the low 72 bits.
+			VPSRLDQ(U8(8), x, t) // (p1, 0)
+			VPSLLQ(U8(36), t, u)
+			VPSRLQ(U8(28), t, t)
+			VPSLLDQ(U8(8), t, t) // (0, p1 >> 28)
+			VPAND(lowLane, x, x) // (p0, 0)
+			VPOR(u, x, x)
+			VPOR(t, x, x)
+		}
+		VEXTRACTI128(U8(1), x, t.AsX())
+		for lane, r := range []VecPhysical{x, t} {
+			o := Mem{Base: out, Disp: bits*v + per*lane}
+			VMOVQ(r.AsX(), o)
+			if bits == 20 {
+				VPEXTRW(U8(4), r.AsX(), o.Offset(8))
+			} else {
+				VPEXTRB(U8(8), r.AsX(), o.Offset(8))
+			}
+		}
 	}
 	VZEROUPPER()
 	RET()
