@@ -143,8 +143,8 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 // rho returns ρ, the first bytes of the public-key encoding.
 func (pk *PublicKey) rho() *[32]byte { return (*[32]byte)(pk.pk) }
 
-// t1Hat returns t̂1 = NTT(t1), computing it from the encoding on first use; it is
-// safe for concurrent use and allocates nothing.
+// t1Hat returns t̂1 = NTT(t1), computing it from the encoding on first
+// use; it is safe for concurrent use and allocates nothing.
 func (pk *PublicKey) t1Hat() []nttElement {
 	pk.t1HOnce.Do(pk.computeT1Hat)
 	return pk.t1H

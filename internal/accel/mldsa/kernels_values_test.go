@@ -1,9 +1,8 @@
 package mldsa
 
 // Value-returning forms of the dispatched kernels (kernels_amd64.go,
-// kernels_other.go), for callers off the hot loops; sign and verify write
-// into their destinations with the …To forms, which saves a copy of the
-// result per call.
+// kernels_other.go), for the tests; the engine writes into its destinations
+// with the …To forms, which saves a copy of the result per call.
 
 // ntt returns the NTT of f (Algorithm 41, FIPS 204).
 func ntt(f *ringElement) (out nttElement) {
