@@ -10,11 +10,13 @@ package keccak
 // whole input. The output is SHAKE256 of the input either way.
 //
 // It serves hashes of long public inputs that do not wait for the batch,
-// such as ML-DSA's tr = H(pk) beside ExpandA.
+// such as ML-DSA's tr = H(pk) beside ExpandA. Once the input is complete,
+// [Carried.Close] lets the last, padded block be carried too.
 type Carried struct {
-	s    Shake
-	in   []byte // the input fed so far
-	done int    // bytes of in absorbed
+	s      Shake
+	in     []byte // the input fed so far
+	done   int    // bytes of in absorbed
+	closed bool   // in is the whole input: the padded last block may be carried
 }
 
 // NewCarried256 returns an empty SHAKE256 state whose input so far is in.
@@ -32,30 +34,53 @@ func NewCarried256(in []byte) Carried {
 // what was absorbed is not read again. It panics if in is shorter than what
 // was absorbed.
 func (c *Carried) Feed(in []byte) {
+	if c.closed {
+		panic("keccak: Carried.Feed after Close")
+	}
 	if len(in) < c.done {
 		panic("keccak: Carried input shorter than what was absorbed")
 	}
 	c.in = in
 }
 
-// Squeeze absorbs the rest of the input and writes len(out) bytes of
-// output; no Feed may follow.
+// Close declares the input fed so far the whole input: no Feed may follow,
+// and a squeeze that carries c may absorb the last block with the padding,
+// so that Squeeze only reads the state.
+func (c *Carried) Close() { c.closed = true }
+
+// Squeeze absorbs the rest of the input, unless a carrying squeeze has
+// padded it, and writes len(out) bytes of output; no Feed may follow.
 func (c *Carried) Squeeze(out []byte) {
-	c.s.Absorb(c.in[c.done:])
-	c.done = len(c.in)
+	if !c.s.squeezing {
+		c.s.Absorb(c.in[c.done:])
+		c.done = len(c.in)
+	}
 	c.s.Squeeze(out)
 }
 
-// ready reports whether a whole block of input waits to be absorbed.
+// ready reports whether a block waits to be absorbed: a whole block of
+// input, or, once c is closed, the last one with the padding.
 func (c *Carried) ready() bool {
-	return c != nil && !c.s.squeezing && c.s.pos == 0 && len(c.in)-c.done >= c.s.rate
+	if c == nil || c.s.squeezing || c.s.pos != 0 {
+		return false
+	}
+	return len(c.in)-c.done >= c.s.rate || c.closed
 }
 
 // addBlock adds the next block of input to the state, for a permutation
-// that the caller runs.
+// that the caller runs at once: a whole block, or the rest of a closed
+// input and the padding, after which the permuted state is the first
+// block of output.
 func (c *Carried) addBlock() {
-	xorWordsGeneric(c.s.a[:], [][]byte{c.in[c.done:]}, 0, 0, c.s.rate/8)
-	c.done += c.s.rate
+	if len(c.in)-c.done >= c.s.rate {
+		xorWordsGeneric(c.s.a[:], [][]byte{c.in[c.done:]}, 0, 0, c.s.rate/8)
+		c.done += c.s.rate
+		return
+	}
+	c.s.Absorb(c.in[c.done:]) // less than a block: no permutation
+	c.done = len(c.in)
+	c.s.pad(c.s.a[:], 1)
+	c.s.pos = 0 // the caller's permutation makes the output block
 }
 
 // SqueezeBlocksCarrying is [ShakeX8.SqueezeBlocks], with each permutation

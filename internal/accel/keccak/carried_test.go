@@ -22,11 +22,16 @@ func seededX8() *ShakeX8 {
 // carriedRun feeds data to a Carried in the pieces cuts gives, squeezing
 // blocks[i] blocks of eight SHAKE128 instances between Feeds (cycling
 // through blocks), and returns the carried output and the eight outputs.
-func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
+// With closing set it closes the input after the last Feed and squeezes
+// twice more, so that the padded block can be carried.
+func carriedRun(data, cuts, blocks []byte, closing bool) ([]byte, [8][]byte) {
 	c := NewCarried256(nil)
+	if closing && len(data) == 0 {
+		c.Close()
+	}
 	x := seededX8()
 	var outs [8][]byte
-	fed := 0
+	fed, extra := 0, 0
 	for i := 0; ; i++ {
 		n := 1
 		if len(blocks) > 0 {
@@ -41,14 +46,22 @@ func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
 			outs[s] = append(outs[s], out[s]...)
 		}
 		if fed == len(data) {
-			break
+			if !closing || extra == 2 {
+				break
+			}
+			extra++ // two more squeezes, the same at every level
 		}
-		step := len(data) - fed
-		if len(cuts) > 0 {
-			step = min(step, int(cuts[i%len(cuts)])*7+1)
+		if fed < len(data) {
+			step := len(data) - fed
+			if len(cuts) > 0 {
+				step = min(step, int(cuts[i%len(cuts)])*7+1)
+			}
+			fed += step
+			c.Feed(data[:fed])
+			if closing && fed == len(data) {
+				c.Close()
+			}
 		}
-		fed += step
-		c.Feed(data[:fed])
 	}
 	digest := make([]byte, 64)
 	c.Squeeze(digest)
@@ -59,28 +72,30 @@ func carriedRun(data, cuts, blocks []byte) ([]byte, [8][]byte) {
 // carried hash with crypto/sha3 and the eight outputs with plain SqueezeBlocks.
 func checkCarried(t *testing.T, data, cuts, blocks []byte) {
 	t.Helper()
-	var wantOuts [8][]byte
-	atLevel(t, cpu.Portable, func() {
-		_, outs := carriedRun(data, cuts, blocks)
-		x := seededX8()
-		for s := range wantOuts {
-			wantOuts[s] = make([]byte, len(outs[0]))
-		}
-		x.SqueezeBlocks(&wantOuts)
-	})
 	want := reference(Rate256, data, 64)
-	for _, l := range cpu.Levels() {
-		atLevel(t, l, func() {
-			got, outs := carriedRun(data, cuts, blocks)
-			if !bytes.Equal(got, want) {
-				t.Fatalf("level %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, len(data))
+	for _, closing := range []bool{false, true} {
+		var wantOuts [8][]byte
+		atLevel(t, cpu.Portable, func() {
+			_, outs := carriedRun(data, cuts, blocks, closing)
+			x := seededX8()
+			for s := range wantOuts {
+				wantOuts[s] = make([]byte, len(outs[0]))
 			}
-			for s := range outs {
-				if !bytes.Equal(outs[s], wantOuts[s]) {
-					t.Fatalf("level %v: instance %d squeezed beside the carried hash differs", l, s)
-				}
-			}
+			x.SqueezeBlocks(&wantOuts)
 		})
+		for _, l := range cpu.Levels() {
+			atLevel(t, l, func() {
+				got, outs := carriedRun(data, cuts, blocks, closing)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("level %v, closed %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, closing, len(data))
+				}
+				for s := range outs {
+					if !bytes.Equal(outs[s], wantOuts[s]) {
+						t.Fatalf("level %v, closed %v: instance %d squeezed beside the carried hash differs", l, closing, s)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -123,6 +138,47 @@ func TestCarriedAbsorbs(t *testing.T) {
 			}
 		}()
 		c.Feed(make([]byte, Rate256))
+	})
+}
+
+// TestCarriedClose checks that at level AVX512 a closed input's padded last
+// block is carried too, so that Squeeze permutes nothing more, and that
+// Feed after Close panics.
+func TestCarriedClose(t *testing.T) {
+	if cpu.Best() < cpu.AVX512 {
+		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
+	}
+	atLevel(t, cpu.AVX512, func() {
+		for _, n := range []int{0, 1, Rate256 - 1, Rate256, 2*Rate256 + 5} {
+			in := bytes.Repeat([]byte{0x5c}, n)
+			c := NewCarried256(in)
+			c.Close()
+			var x ShakeX8
+			x.Init128()
+			var out [8][]byte
+			for s := range out {
+				out[s] = make([]byte, 4*Rate128)
+			}
+			x.SqueezeBlocksCarrying(&out, &c)
+			if !c.s.squeezing || c.done != n {
+				t.Fatalf("%d bytes: after four carrying permutations the input is not absorbed and padded", n)
+			}
+			// The next squeeze reads the state: its first 64 bytes are
+			// SHAKE256's output.
+			got := make([]byte, 64)
+			c.Squeeze(got)
+			if !bytes.Equal(got, reference(Rate256, in, 64)) {
+				t.Fatalf("%d bytes: carried and padded SHAKE256 differs from crypto/sha3", n)
+			}
+		}
+		defer func() {
+			if recover() == nil {
+				t.Fatal("Feed after Close did not panic")
+			}
+		}()
+		c := NewCarried256(nil)
+		c.Close()
+		c.Feed(nil)
 	})
 }
 

@@ -69,14 +69,7 @@ func (sp *sponge) squeezeCarrying(a []uint64, out [][]byte, c *Carried) {
 		}
 	}
 	if !sp.squeezing {
-		// pad10*1 after the SHAKE or SHA-3 suffix (FIPS 202, Sections 6.1
-		// and 6.2, and Appendix B.2).
-		for s := range out {
-			xorByteIntoState(a, len(out), s, sp.pos, sp.domain)
-			xorByteIntoState(a, len(out), s, sp.rate-1, 0x80)
-		}
-		sp.squeezing = true
-		sp.pos = sp.rate // the first squeeze permutes
+		sp.pad(a, len(out))
 	}
 	for off := 0; off < n; {
 		if sp.pos == sp.rate {
@@ -98,6 +91,18 @@ func (sp *sponge) squeezeCarrying(a []uint64, out [][]byte, c *Carried) {
 		sp.pos += k
 		off += k
 	}
+}
+
+// pad adds pad10*1 after the SHAKE or SHA-3 suffix (FIPS 202, Sections 6.1
+// and 6.2, and Appendix B.2) to each of the n interleaved states a, which
+// then squeeze: the first squeeze permutes.
+func (sp *sponge) pad(a []uint64, n int) {
+	for s := range n {
+		xorByteIntoState(a, n, s, sp.pos, sp.domain)
+		xorByteIntoState(a, n, s, sp.rate-1, 0x80)
+	}
+	sp.squeezing = true
+	sp.pos = sp.rate
 }
 
 // squeezeBlocks is squeezeCarrying for callers that take whole blocks only.

@@ -178,6 +178,7 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	copy(k.pk, pk)
 	k.t1Hat() // a verification key: its first verification should not pay for it
 	tr := keccak.NewCarried256(k.pk)
+	tr.Close() // the whole input: its padded last block rides ExpandA too
 	expandA(p, k.a, k.rho(), 0, &tr)
 	tr.Squeeze(k.tr[:])
 	return k, nil

@@ -59,6 +59,7 @@ func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Mess
 	var tr keccak.Carried
 	if mu == nil {
 		tr = keccak.NewCarried256(pk)
+		tr.Close() // the whole input: its padded last block rides ExpandA too
 		carried = &tr
 	}
 	verifyW1(p, key, pk, carried, plainProduct, nil, muW1[MuSize:], &z, &h, &c)
