@@ -20,8 +20,8 @@ type Carried struct {
 }
 
 // NewCarried256 returns an empty SHAKE256 state whose input so far is in.
-// Building the value here rather than through Feed keeps a caller's stack
-// buffer on the stack (a slice stored through a pointer escapes).
+// Like Feed it returns a value, so that a caller's stack buffer stays on
+// the stack.
 func NewCarried256(in []byte) Carried {
 	var c Carried
 	c.s.Init256()
@@ -29,11 +29,13 @@ func NewCarried256(in []byte) Carried {
 	return c
 }
 
-// Feed makes in the input known so far. A later Feed must pass a longer
-// slice that begins with the same bytes (the same buffer, filled further):
-// what was absorbed is not read again. It panics if in is shorter than what
-// was absorbed.
-func (c *Carried) Feed(in []byte) {
+// Feed returns c with in as the input known so far. A later Feed must pass
+// a longer slice that begins with the same bytes (the same buffer, filled
+// further): what was absorbed is not read again. It panics if in is shorter
+// than what was absorbed, or if c is closed. It works on a copy, so that a
+// caller's stack buffer stays on the stack: a slice stored through a
+// pointer escapes to the heap.
+func (c Carried) Feed(in []byte) Carried {
 	if c.closed {
 		panic("keccak: Carried.Feed after Close")
 	}
@@ -41,12 +43,17 @@ func (c *Carried) Feed(in []byte) {
 		panic("keccak: Carried input shorter than what was absorbed")
 	}
 	c.in = in
+	return c
 }
 
 // Close declares the input fed so far the whole input: no Feed may follow,
 // and a squeeze that carries c may absorb the last block with the padding,
 // so that Squeeze only reads the state.
 func (c *Carried) Close() { c.closed = true }
+
+// Done reports whether the whole input and the padding are absorbed (by
+// carrying squeezes, once c was closed), so that Squeeze permutes no more.
+func (c *Carried) Done() bool { return c.s.squeezing }
 
 // Squeeze absorbs the rest of the input, unless a carrying squeeze has
 // padded it, and writes len(out) bytes of output; no Feed may follow.

@@ -57,7 +57,7 @@ func carriedRun(data, cuts, blocks []byte, closing bool) ([]byte, [8][]byte) {
 				step = min(step, int(cuts[i%len(cuts)])*7+1)
 			}
 			fed += step
-			c.Feed(data[:fed])
+			c = c.Feed(data[:fed])
 			if closing && fed == len(data) {
 				c.Close()
 			}
@@ -137,7 +137,7 @@ func TestCarriedAbsorbs(t *testing.T) {
 				t.Fatal("Feed with less than was absorbed did not panic")
 			}
 		}()
-		c.Feed(make([]byte, Rate256))
+		_ = c.Feed(make([]byte, Rate256))
 	})
 }
 
@@ -178,7 +178,7 @@ func TestCarriedClose(t *testing.T) {
 		}()
 		c := NewCarried256(nil)
 		c.Close()
-		c.Feed(nil)
+		_ = c.Feed(nil)
 	})
 }
 

@@ -93,7 +93,7 @@ func (pk *PublicKey) verifyLanes(form productForm, terms *matrixTerms, errs []er
 		if _, errs[b] = decodeSignature(p, sigs[b], &z, &h); errs[b] != nil {
 			continue
 		}
-		verifyW1(p, pk, nil, nil, form, terms, w1Packed[b][:], &z, &h, &c[b])
+		verifyW1(p, pk, form, terms, w1Packed[b][:], &z, &h, &c[b])
 	}
 	var hash laneHash
 	var in, out [maxLanes][]byte

@@ -120,7 +120,7 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 			invNTTTo(&t, &acc)
 			polyPower2RoundSum(&t1, &t0, &t, &s2[row])
 			packT1(pub.pk[32+320*row:], &t1)
-			tr.Feed(pub.pk[:32+320*(row+1)])
+			tr = tr.Feed(pub.pk[:32+320*(row+1)])
 			nttTo(&sk.t0H[row], &t0)
 			if encT0 != nil {
 				unpackT0(&given, encT0[32*d*row:])

@@ -55,61 +55,121 @@ func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Mess
 
 	c := sampleInBall(p, cTilde)
 	var muW1 [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
-	var carried *keccak.Carried
-	var tr keccak.Carried
-	if mu == nil {
-		tr = keccak.NewCarried256(pk)
-		tr.Close() // the whole input: its padded last block rides ExpandA too
-		carried = &tr
-	}
-	verifyW1(p, key, pk, carried, plainProduct, nil, muW1[MuSize:], &z, &h, &c)
-	if mu == nil {
-		var trSum [64]byte
-		tr.Squeeze(trSum[:])
-		m.Mu((*[MuSize]byte)(muW1[:MuSize]), &trSum)
-	} else {
-		copy(muW1[:], mu[:])
-	}
+	in := muW1[:MuSize+p.w1PackedSize()]
 	var cTilde2 [64]byte
-	hashParts(cTilde2[:p.challengeSize()], muW1[:MuSize+p.w1PackedSize()])
-	if subtle.ConstantTimeCompare(cTilde, cTilde2[:p.challengeSize()]) != 1 {
+	out := cTilde2[:p.challengeSize()]
+	if key != nil {
+		copy(muW1[:], mu[:])
+		verifyW1(p, key, plainProduct, nil, in[MuSize:], &z, &h, &c)
+		hashParts(out, in)
+	} else {
+		verifyOneShot(p, pk, mu, m, in, out, &z, &h, &c)
+	}
+	if subtle.ConstantTimeCompare(cTilde, out) != 1 {
 		return errInvalid
 	}
 	return nil
 }
 
-// verifyW1 writes w1Encode(UseHint(h, invNTT(Â·ẑ − ĉ·t̂1·2ᵈ))) to w1Packed
-// (Algorithm 8, FIPS 204, lines 9–10 and the w1Encode of line 12). With a
-// prepared key the product is batchProduct's in the given form (terms are
-// the key's Winograd terms, nil for the plain form); with key nil it reads
-// the encoding pk, expanding Â row by row, the expansion carrying tr if not
-// nil.
-func verifyW1(p *Params, key *PublicKey, pk []byte, tr *keccak.Carried, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
-	// v = (ẑ, −2ᵈ·ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1·2ᵈ.
-	var v [maxL + 1]nttElement
+// challengeVector sets v to (ẑ, −2ᵈ·ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1·2ᵈ
+// (Algorithm 8, FIPS 204, line 9).
+func challengeVector(p *Params, v *[maxL + 1]nttElement, z *[maxL]ringElement, c *ringElement) {
 	for j := range p.L {
 		nttTo(&v[j], &z[j])
 	}
 	challengeTerm(&v[p.L], c)
+}
+
+// packRowW1 writes w1Encode(UseHint(h, invNTT(w))) for one row to out
+// (Algorithm 8, FIPS 204, lines 9–10 and the w1Encode of line 12), with
+// wApprox and w1 as its scratch (the caller's, declared once: Go zeroes a
+// callee's locals on every call).
+func packRowW1(p *Params, out []byte, w *nttElement, h, wApprox, w1 *ringElement) {
+	invNTTTo(wApprox, w)
+	polyUseHints(p, w1, h, wApprox)
+	packW1(p, out, w1)
+}
+
+// verifyW1 writes w1Encode(UseHint(h, invNTT(Â·ẑ − ĉ·t̂1·2ᵈ))) to w1Packed
+// for a prepared key, the product being batchProduct's in the given form
+// (terms are the key's Winograd terms, nil for the plain form).
+func verifyW1(p *Params, key *PublicKey, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
+	var v [maxL + 1]nttElement
+	challengeVector(p, &v, z, c)
 	var w [maxK]nttElement
-	if key != nil {
-		batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
-	} else {
-		rows := rowStream{p: p, rho: (*[32]byte)(pk), tr: tr}
-		var t1H, ct1 nttElement // declared once: Go zeroes a loop's locals on every pass
-		for i := range p.K {
-			encodedT1Hat(&t1H, pk, i)
-			nttDotTo(&w[i], rows.next(), v[:p.L])
-			nttMulTo(&ct1, &v[p.L], &t1H)
-			polyAddTo(&w[i], &w[i], &ct1)
-		}
-	}
+	batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
 	var wApprox, w1 ringElement
 	for i := range p.K {
-		invNTTTo(&wApprox, &w[i])
-		polyUseHints(p, &w1, &h[i], &wApprox)
-		packW1(p, w1Packed[i*32*p.w1Bits:], &w1)
+		packRowW1(p, w1Packed[i*32*p.w1Bits:], &w[i], &h[i], &wApprox, &w1)
 	}
+}
+
+// verifyOneShot writes c̃′ = H(μ‖w1Encode(w1)) to out (Algorithm 8, FIPS
+// 204, lines 9–12) for the encoding pk, expanding Â row by row. Each row of
+// w1 goes into muW1 (μ ‖ w1Encode(w1)) as soon as it is known, so that the
+// single-state hashes ride ExpandA's batches where the level carries
+// (keccak.Carried): tr = H(pk) first, unless μ is given; then, once μ is
+// known (given, or H(tr‖M′) from m when tr is done), c̃′, fed the rows of
+// w1 packed so far. What was not carried is hashed at the end. Everything
+// hashed here is public. The hashes are locals, not fields behind a
+// pointer, so that muW1 stays on the caller's stack.
+func verifyOneShot(p *Params, pk []byte, mu *[MuSize]byte, m *Message, muW1, out []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
+	var tr, cTilde keccak.Carried
+	muKnown, started := mu != nil, false
+	if muKnown {
+		copy(muW1, mu[:])
+	} else {
+		tr = keccak.NewCarried256(pk)
+		tr.Close() // the whole input: its padded last block rides ExpandA too
+	}
+	var v [maxL + 1]nttElement
+	challengeVector(p, &v, z, c)
+	rows := rowStream{p: p, rho: (*[32]byte)(pk)}
+	rowBytes := 32 * p.w1Bits
+	var w, t1H, ct1 nttElement // declared once: Go zeroes a loop's locals on every pass
+	var wApprox, w1 ringElement
+	for i := range p.K {
+		// What the next batch of ExpandA, if this row needs one, carries.
+		if !muKnown && tr.Done() {
+			muFromTr(muW1, &tr, m)
+			muKnown = true
+		}
+		known := muW1[:MuSize+i*rowBytes]
+		switch {
+		case !muKnown:
+			rows.tr = &tr
+		case rows.expanded == p.K*p.L:
+			// Â is expanded: no permutation is left to carry c̃′.
+		case !started:
+			cTilde = keccak.NewCarried256(known)
+			started = true
+			rows.tr = &cTilde
+		default:
+			cTilde = cTilde.Feed(known)
+		}
+		encodedT1Hat(&t1H, pk, i)
+		nttDotTo(&w, rows.next(), v[:p.L])
+		nttMulTo(&ct1, &v[p.L], &t1H)
+		polyAddTo(&w, &w, &ct1)
+		packRowW1(p, muW1[MuSize+i*rowBytes:], &w, &h[i], &wApprox, &w1)
+	}
+	if !muKnown {
+		muFromTr(muW1, &tr, m)
+	}
+	if !started {
+		hashParts(out, muW1)
+		return
+	}
+	cTilde = cTilde.Feed(muW1)
+	cTilde.Squeeze(out)
+}
+
+// muFromTr writes μ = H(tr‖M′) to the front of muW1, tr being the hash of
+// the public key.
+func muFromTr(muW1 []byte, tr *keccak.Carried, m *Message) {
+	var trSum [64]byte
+	tr.Squeeze(trSum[:])
+	m.Mu((*[MuSize]byte)(muW1), &trSum)
 }
 
 // minusTwoToD is −2ᵈ·2³² mod q in every entry: a Montgomery product with
