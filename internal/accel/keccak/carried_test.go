@@ -113,6 +113,18 @@ func TestCarried(t *testing.T) {
 	}
 }
 
+// squeezeFourCarrying squeezes four blocks of eight fresh SHAKE128 states,
+// carrying c.
+func squeezeFourCarrying(c *Carried) {
+	var x ShakeX8
+	x.Init128()
+	var out [8][]byte
+	for s := range out {
+		out[s] = make([]byte, 4*Rate128)
+	}
+	x.SqueezeBlocksCarrying(&out, c)
+}
+
 // TestCarriedAbsorbs checks that at level AVX512 the squeeze absorbs the
 // waiting blocks (one per permutation), and that Feed then refuses less
 // input than that.
@@ -122,13 +134,7 @@ func TestCarriedAbsorbs(t *testing.T) {
 	}
 	atLevel(t, cpu.AVX512, func() {
 		c := NewCarried256(make([]byte, 3*Rate256-1))
-		var x ShakeX8
-		x.Init128()
-		var out [8][]byte
-		for s := range out {
-			out[s] = make([]byte, 4*Rate128)
-		}
-		x.SqueezeBlocksCarrying(&out, &c)
+		squeezeFourCarrying(&c)
 		if c.done != 2*Rate256 {
 			t.Fatalf("absorbed %d bytes beside four permutations, want the two whole blocks (%d)", c.done, 2*Rate256)
 		}
@@ -153,13 +159,7 @@ func TestCarriedClose(t *testing.T) {
 			in := bytes.Repeat([]byte{0x5c}, n)
 			c := NewCarried256(in)
 			c.Close()
-			var x ShakeX8
-			x.Init128()
-			var out [8][]byte
-			for s := range out {
-				out[s] = make([]byte, 4*Rate128)
-			}
-			x.SqueezeBlocksCarrying(&out, &c)
+			squeezeFourCarrying(&c)
 			if !c.s.squeezing || c.done != n {
 				t.Fatalf("%d bytes: after four carrying permutations the input is not absorbed and padded", n)
 			}
