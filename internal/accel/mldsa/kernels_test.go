@@ -242,6 +242,15 @@ func TestNoAllocations(t *testing.T) {
 			if err := VerifyEncodedMu(p, pkBytes, &mu, sig); err != nil {
 				t.Fatal(err)
 			}
+			// One-shot verification from the formatted message: its μ‖w1
+			// buffer is fed to carried hashes and must stay on the stack.
+			m, err := NewMessage(msg, ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := VerifyEncoded(p, pkBytes, &m, sig); err != nil {
+				t.Fatal(err)
+			}
 			if err := sk.SignPreHash(sig, SHA3_512, d, ctx, &rnd); err != nil {
 				t.Fatal(err)
 			}
