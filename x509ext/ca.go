@@ -68,6 +68,19 @@ const (
 	ProfileKEM
 )
 
+// extKeyUsages are the extended key usages a certificate of profile p
+// carries (none for CAs and KEM keys).
+func (p Profile) extKeyUsages() []x509.ExtKeyUsage {
+	switch p {
+	case ProfileServer:
+		return []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
+	case ProfileClient:
+		return []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}
+	}
+	return nil
+}
+
+// String returns the profile's name, such as "server".
 func (p Profile) String() string {
 	switch p {
 	case ProfileServer:
@@ -108,6 +121,9 @@ const (
 // NewRootCA creates a self-signed root CA for subject with key, which must
 // be a signing key (ML-DSA, ECDSA, Ed25519, RSA).
 func NewRootCA(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, error) {
+	if err := checkSigningKey(key); err != nil {
+		return nil, err
+	}
 	if opts == nil {
 		opts = &CAOptions{}
 	}
@@ -128,6 +144,12 @@ func NewRootCA(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, erro
 // a key that does not match the certificate, and a certificate that is not
 // a CA allowed to sign certificates.
 func LoadCA(cert *x509.Certificate, key crypto.Signer, chain ...*x509.Certificate) (*CA, error) {
+	if cert == nil {
+		return nil, errors.New("x509ext: LoadCA: the CA certificate is nil")
+	}
+	if err := checkSigningKey(key); err != nil {
+		return nil, err
+	}
 	pub, ok := key.Public().(interface{ Equal(crypto.PublicKey) bool })
 	if !ok || !pub.Equal(cert.PublicKey) {
 		return nil, fmt.Errorf("x509ext: the CA key (%T) does not match the public key of CA certificate %q", key.Public(), cert.Subject)
@@ -138,20 +160,40 @@ func LoadCA(cert *x509.Certificate, key crypto.Signer, chain ...*x509.Certificat
 	if cert.KeyUsage != 0 && cert.KeyUsage&x509.KeyUsageCertSign == 0 {
 		return nil, fmt.Errorf("x509ext: CA certificate %q lacks the keyCertSign key usage", cert.Subject)
 	}
-	return &CA{Certificate: cert, Chain: chain, signer: key}, nil
+	ca := &CA{Certificate: cert, Chain: chain, signer: key}
+	if err := ca.checkUsable(); err != nil {
+		return nil, err
+	}
+	return ca, nil
 }
 
-// Signer returns the CA's key.
-func (ca *CA) Signer() crypto.Signer { return ca.signer }
+// Signer returns the CA's key, or nil for a nil or zero-value CA.
+func (ca *CA) Signer() crypto.Signer {
+	if ca == nil {
+		return nil
+	}
+	return ca.signer
+}
 
 // NewIntermediate issues a subordinate CA certificate for subject and key
-// and returns the new CA. The issuer must be valid now and its path length
-// must allow another CA below it.
+// and returns the new CA. The issuer and the CAs above it must be valid
+// now, without unhandled critical extensions, and their path lengths
+// (counted as crypto/x509 does, see [Verify]) must allow another CA below
+// them.
 func (ca *CA) NewIntermediate(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, error) {
+	if err := ca.checkUsable(); err != nil {
+		return nil, err
+	}
+	if err := checkSigningKey(key); err != nil {
+		return nil, err
+	}
 	if opts == nil {
 		opts = &CAOptions{}
 	}
 	if err := ca.checkCanIssue(ProfileCA); err != nil {
+		return nil, err
+	}
+	if err := ca.checkIssuance(subjectNames{}, nil); err != nil {
 		return nil, err
 	}
 	tmpl, err := ca.caTemplate(subject, key.Public(), opts, defaultIntermediateValidity)
@@ -200,19 +242,16 @@ func (ca *CA) baseTemplate(pub any) (*x509.Certificate, error) {
 	return &x509.Certificate{SerialNumber: serial, SubjectKeyId: skid, BasicConstraintsValid: true}, nil
 }
 
-// constrainPathLen makes a subordinate CA's path length fit below ca's.
+// constrainPathLen makes a subordinate CA's path length fit below ca and
+// the CAs above it.
 func (ca *CA) constrainPathLen(tmpl *x509.Certificate, want int, set bool) error {
-	parent := ca.Certificate
-	if parent.MaxPathLen == 0 && parent.MaxPathLenZero {
-		return fmt.Errorf("x509ext: path length violation: CA %q has pathLenConstraint 0 and may not issue CA certificates", parent.Subject)
-	}
-	limit := -1 // unlimited
-	if parent.MaxPathLen > 0 {
-		limit = parent.MaxPathLen - 1
+	limit, err := ca.pathLenBelow()
+	if err != nil {
+		return err
 	}
 	switch {
 	case set && want >= 0 && limit >= 0 && want > limit:
-		return fmt.Errorf("x509ext: path length violation: requested pathLenConstraint %d, but CA %q allows at most %d below it", want, parent.Subject, limit)
+		return fmt.Errorf("x509ext: path length violation: requested pathLenConstraint %d, but the CAs above allow at most %d below %q's new CA", want, limit, ca.Certificate.Subject)
 	case set && want >= 0:
 		tmpl.MaxPathLen, tmpl.MaxPathLenZero = want, want == 0
 	case limit >= 0:
@@ -226,9 +265,15 @@ func (ca *CA) constrainPathLen(tmpl *x509.Certificate, want int, set bool) error
 // IssueFromCSR verifies a certificate request and issues a certificate for
 // it under profile. The subject name is copied exactly; the subject
 // alternative names are checked (syntax, the server profile's need for one,
-// and the name constraints of this CA and the CAs above it) and copied.
-// Other extensions the CSR asks for are not copied.
+// and the name constraints of this CA and the CAs above it, by the rules
+// [Verify] applies, so "*.example.com" is refused under an excluded
+// "secret.example.com") and copied. The profile's extended key usage must
+// be allowed by the CAs above, and their path lengths must admit the new
+// certificate. Other extensions the CSR asks for are not copied.
 func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *IssueOptions) (*x509.Certificate, error) {
+	if err := ca.checkUsable(); err != nil {
+		return nil, err
+	}
 	if opts == nil {
 		opts = &IssueOptions{}
 	}
@@ -242,7 +287,7 @@ func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *
 	if err := names.check(profile); err != nil {
 		return nil, err
 	}
-	if err := ca.checkNameConstraints(names); err != nil {
+	if err := ca.checkIssuance(names, profile.extKeyUsages()); err != nil {
 		return nil, err
 	}
 	pub := csr.PublicKey
@@ -270,12 +315,9 @@ func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *
 	tmpl.EmailAddresses, tmpl.URIs = names.EmailAddresses, names.URIs
 	defaultValidity := defaultLeafValidity
 	switch profile {
-	case ProfileServer:
+	case ProfileServer, ProfileClient:
 		tmpl.KeyUsage = x509.KeyUsageDigitalSignature
-		tmpl.ExtKeyUsage = []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
-	case ProfileClient:
-		tmpl.KeyUsage = x509.KeyUsageDigitalSignature
-		tmpl.ExtKeyUsage = []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}
+		tmpl.ExtKeyUsage = profile.extKeyUsages()
 	case ProfileCA:
 		tmpl.KeyUsage = x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature
 		tmpl.IsCA = true
@@ -296,6 +338,9 @@ func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *
 // IssueCRL issues a certificate revocation list (RFC 5280 Section 5) with
 // the given entries and CRL number, valid from now for nextUpdate.
 func (ca *CA) IssueCRL(revoked []x509.RevocationListEntry, number *big.Int, nextUpdate time.Duration) (*x509.RevocationList, error) {
+	if err := ca.checkUsable(); err != nil {
+		return nil, err
+	}
 	if err := ca.checkValidNow(); err != nil {
 		return nil, err
 	}

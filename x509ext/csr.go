@@ -5,6 +5,7 @@ import (
 	"crypto"
 	"crypto/mldsa"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -21,6 +22,9 @@ func CreateCSR(rand io.Reader, template *x509.CertificateRequest, priv crypto.Si
 // signatures are checked with this package's verifier (and the signature
 // algorithm must be the key's own ML-DSA level); others by crypto/x509.
 func VerifyCSR(csr *x509.CertificateRequest) error {
+	if csr == nil {
+		return errors.New("x509ext: VerifyCSR: the certificate request is nil")
+	}
 	pk, ok := csr.PublicKey.(*mldsa.PublicKey)
 	if !ok {
 		if err := csr.CheckSignature(); err != nil {
@@ -47,16 +51,25 @@ func checkMLDSASignature(pk *mldsa.PublicKey, sigAlg x509.SignatureAlgorithm, si
 	return nil
 }
 
-// VerifyCRL checks that crl was signed by issuer, whose certificate must
-// allow CRL signing (RFC 5280 Section 4.2.1.3) and name the CRL's issuer.
-// ML-DSA signatures are checked with this package's verifier, others by
-// crypto/x509.
+// VerifyCRL checks that crl was signed by issuer. The issuer must be what
+// crypto/x509's RevocationList.CheckSignatureFrom requires: a CA (a version
+// 3 certificate must carry basicConstraints with cA set) whose keyUsage, if
+// present, includes cRLSign (RFC 5280 Section 4.2.1.3), with a key of a
+// known algorithm. Beyond crypto/x509, the CRL's issuer name must be the
+// issuer's subject. ML-DSA signatures are checked with this package's
+// verifier, others by crypto/x509.
 func VerifyCRL(crl *x509.RevocationList, issuer *x509.Certificate) error {
+	switch {
+	case crl == nil:
+		return errors.New("x509ext: VerifyCRL: the CRL is nil")
+	case issuer == nil:
+		return errors.New("x509ext: VerifyCRL: the issuer certificate is nil")
+	}
 	if !bytes.Equal(crl.RawIssuer, issuer.RawSubject) {
 		return fmt.Errorf("x509ext: CRL issuer %q is not %q", crl.Issuer, issuer.Subject)
 	}
-	if issuer.KeyUsage != 0 && issuer.KeyUsage&x509.KeyUsageCRLSign == 0 {
-		return fmt.Errorf("x509ext: %q lacks the cRLSign key usage", issuer.Subject)
+	if err := checkIssuerKey(issuer, x509.KeyUsageCRLSign, "cRLSign"); err != nil {
+		return fmt.Errorf("%w; it may not sign CRLs", err)
 	}
 	pk, ok := issuer.PublicKey.(*mldsa.PublicKey)
 	if !ok {

@@ -20,6 +20,16 @@ func sanOf(csr *x509.CertificateRequest) subjectNames {
 	return subjectNames{csr.DNSNames, csr.IPAddresses, csr.EmailAddresses, csr.URIs}
 }
 
+func namesOf(c *x509.Certificate) subjectNames {
+	return subjectNames{c.DNSNames, c.IPAddresses, c.EmailAddresses, c.URIs}
+}
+
+// empty reports whether there is no name at all (a certificate for them
+// has no SAN extension).
+func (n subjectNames) empty() bool {
+	return len(n.DNSNames)+len(n.IPAddresses)+len(n.EmailAddresses)+len(n.URIs) == 0
+}
+
 // check validates the syntax of every name and what profile needs.
 func (n subjectNames) check(profile Profile) error {
 	if profile == ProfileServer && len(n.DNSNames)+len(n.IPAddresses) == 0 {
@@ -31,9 +41,8 @@ func (n subjectNames) check(profile Profile) error {
 		}
 	}
 	for _, e := range n.EmailAddresses {
-		at := strings.LastIndexByte(e, '@')
-		if at <= 0 || !validDNSName(e[at+1:], false) {
-			return fmt.Errorf("x509ext: requested email address %q is not a mailbox at a valid domain", e)
+		if m, ok := parseMailbox(e); !ok || !validDNSName(m.domain, false) {
+			return fmt.Errorf("x509ext: requested email address %q is not an RFC 2821 mailbox at a valid domain", e)
 		}
 	}
 	for _, u := range n.URIs {
@@ -74,92 +83,97 @@ func validDNSName(name string, wildcardOK bool) bool {
 	return true
 }
 
-// checkNameConstraints checks names against the name constraints of ca and
-// of every CA above it (RFC 5280 Section 4.2.1.10), as crypto/x509 applies
-// them when verifying.
-func (ca *CA) checkNameConstraints(n subjectNames) error {
-	for _, c := range ca.chainWithSelf() {
-		if err := checkNamesUnder(c, n); err != nil {
-			return err
-		}
-	}
-	return nil
+// mailbox is an RFC 2821 Mailbox split at its '@': the local part with
+// quoting and escapes removed, and the domain.
+type mailbox struct {
+	local, domain string
 }
 
-// checkNamesUnder checks names against one CA certificate's constraints.
-func checkNamesUnder(c *x509.Certificate, n subjectNames) error {
-	for _, d := range n.DNSNames {
-		if err := checkConstraint("DNS name", d, c.PermittedDNSDomains, c.ExcludedDNSDomains, matchDomain, c); err != nil {
-			return err
-		}
+// parseMailbox parses an rfc822Name as RFC 5280 Section 4.2.1.6 defines it
+// (an RFC 2821 Mailbox), accepting what crypto/x509 accepts: a quoted
+// string or a dot-atom local part (with backslash escapes), '@', and a
+// domain that passes domainNameValid and holds no further '@'.
+func parseMailbox(in string) (mailbox, bool) {
+	local, rest, ok := parseLocalPart(in)
+	if !ok || !strings.HasPrefix(rest, "@") {
+		return mailbox{}, false
 	}
-	for _, e := range n.EmailAddresses {
-		if err := checkConstraint("email address", e, c.PermittedEmailAddresses, c.ExcludedEmailAddresses, matchEmail, c); err != nil {
-			return err
-		}
+	domain := rest[1:]
+	if !domainNameValid(domain) || strings.Contains(domain, "@") {
+		return mailbox{}, false
 	}
-	for _, u := range n.URIs {
-		if err := checkConstraint("URI", u.Hostname(), c.PermittedURIDomains, c.ExcludedURIDomains, matchDomain, c); err != nil {
-			return err
-		}
-	}
-	for _, ip := range n.IPAddresses {
-		permitted := len(c.PermittedIPRanges) == 0
-		for _, r := range c.PermittedIPRanges {
-			permitted = permitted || r.Contains(ip)
-		}
-		if !permitted {
-			return fmt.Errorf("x509ext: name constraint violation: IP address %v is not in the ranges CA %q permits", ip, c.Subject)
-		}
-		for _, r := range c.ExcludedIPRanges {
-			if r.Contains(ip) {
-				return fmt.Errorf("x509ext: name constraint violation: IP address %v is in range %v that CA %q excludes", ip, r, c.Subject)
+	return mailbox{local, domain}, true
+}
+
+// parseLocalPart reads the local part at the start of in and returns it
+// unquoted, with the rest of in.
+func parseLocalPart(in string) (local, rest string, ok bool) {
+	var b strings.Builder
+	if strings.HasPrefix(in, "\"") {
+		// Quoted-string: qtext (space allowed, as deployed) and quoted-pairs.
+		for i := 1; i < len(in); i++ {
+			c := in[i]
+			switch {
+			case c == '"':
+				return b.String(), in[i+1:], true
+			case c == '\\':
+				i++
+				if i == len(in) || !quotedPairByte(in[i]) {
+					return "", "", false
+				}
+				b.WriteByte(in[i])
+			case qtextByte(c):
+				b.WriteByte(c)
+			default:
+				return "", "", false
 			}
 		}
+		return "", "", false
 	}
-	return nil
-}
-
-func checkConstraint(kind, name string, permitted, excluded []string, match func(name, constraint string) bool, c *x509.Certificate) error {
-	ok := len(permitted) == 0
-	for _, p := range permitted {
-		ok = ok || match(name, p)
-	}
-	if !ok {
-		return fmt.Errorf("x509ext: name constraint violation: %s %q is outside the subtrees CA %q permits (%s)", kind, name, c.Subject, strings.Join(permitted, ", "))
-	}
-	for _, x := range excluded {
-		if match(name, x) {
-			return fmt.Errorf("x509ext: name constraint violation: %s %q is in subtree %q that CA %q excludes", kind, name, x, c.Subject)
+	// Dot-atom, with backslash escapes as RFC 3696 allows them.
+	i := 0
+	for i < len(in) {
+		c := in[i]
+		if c == '\\' {
+			i++
+			if i == len(in) {
+				return "", "", false
+			}
+			c = in[i]
+		} else if !atextByte(c) && c != '.' {
+			break
 		}
+		b.WriteByte(c)
+		i++
 	}
-	return nil
+	local = b.String()
+	if local == "" || local[0] == '.' || local[len(local)-1] == '.' || strings.Contains(local, "..") {
+		return "", "", false
+	}
+	return local, in[i:], true
 }
 
-// matchDomain applies a DNS-name constraint: "example.com" matches the
-// name itself and every name below it, ".example.com" only names below it,
-// and "" everything. Comparison ignores case.
-func matchDomain(name, constraint string) bool {
-	name, constraint = strings.ToLower(name), strings.ToLower(constraint)
-	switch {
-	case constraint == "":
-		return true
-	case strings.HasPrefix(constraint, "."):
-		return strings.HasSuffix(name, constraint)
-	}
-	return name == constraint || strings.HasSuffix(name, "."+constraint)
+func qtextByte(c byte) bool {
+	return 1 <= c && c <= 8 || c == 11 || c == 12 || 14 <= c && c <= 31 || c == 32 || c == 33 ||
+		35 <= c && c <= 91 || 93 <= c && c <= 126 || c == 127
 }
 
-// matchEmail applies an rfc822Name constraint: a full mailbox matches
-// exactly, a domain matches mailboxes at that host, ".domain" matches
-// mailboxes at hosts below it.
-func matchEmail(mailbox, constraint string) bool {
-	if strings.Contains(constraint, "@") {
-		return strings.EqualFold(mailbox, constraint)
+func quotedPairByte(c byte) bool {
+	return 1 <= c && c <= 9 || c == 11 || c == 12 || 14 <= c && c <= 127
+}
+
+// atextByte reports an RFC 2822 atext character.
+func atextByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || strings.IndexByte("!#$%&'*+-/=?^_`{|}~", c) >= 0
+}
+
+// matches applies one rfc822Name constraint to m: a full mailbox matches
+// the same local part exactly and the domain ignoring case; a domain
+// constraint matches as a DNS subtree (see domainMatches).
+func (m mailbox) matches(constraint string) bool {
+	if !strings.Contains(constraint, "@") {
+		return domainMatches(constraint, m.domain)
 	}
-	host := mailbox[strings.LastIndexByte(mailbox, '@')+1:]
-	if strings.HasPrefix(constraint, ".") {
-		return strings.HasSuffix(strings.ToLower(host), strings.ToLower(constraint))
-	}
-	return strings.EqualFold(host, constraint)
+	c, ok := parseMailbox(constraint)
+	return ok && c.local == m.local && asciiEqualFold(c.domain, m.domain)
 }

@@ -1,23 +1,26 @@
 package x509ext
 
 import (
-	"bytes"
 	"crypto/mldsa"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 )
 
 // VerifyOptions are the inputs of [Verify], named as in
 // crypto/x509.VerifyOptions.
 type VerifyOptions struct {
-	Roots         []*x509.Certificate
+	// Roots are the trust anchors; at least one is required (the system
+	// roots are never used).
+	Roots []*x509.Certificate
+	// Intermediates may be used to build a chain from the leaf to a root.
 	Intermediates []*x509.Certificate
 	// CurrentTime is the time of the validity checks; zero means now.
 	CurrentTime time.Time
-	// DNSName, when set, must be a name of the leaf.
+	// DNSName, when set, must be a name of the leaf
+	// (x509.Certificate.VerifyHostname).
 	DNSName string
 	// KeyUsages are the acceptable extended key usages; empty means
 	// serverAuth, as in crypto/x509; x509.ExtKeyUsageAny accepts any.
@@ -31,219 +34,151 @@ type VerifyResult struct {
 	Checks []string
 }
 
-// maxChainLength bounds path building (crypto/x509 uses a similar bound).
-const maxChainLength = 10
-
 // Verify builds a chain from leaf to one of opts.Roots through
-// opts.Intermediates and checks it with the rules of crypto/x509.Verify:
-// signatures, validity periods, basicConstraints, keyCertSign, path
-// lengths, name constraints, extended key usage nesting, unhandled critical
-// extensions and the host name. ML-DSA signatures are checked with this
-// package's verifier, others by crypto/x509. The first chain that passes
-// is returned with the checks it went through; if none does, the error of
-// the longest attempt is returned.
+// opts.Intermediates and checks it by the rules of crypto/x509's
+// Certificate.Verify, reaching the same verdict on the same inputs:
+//   - every certificate, the root included, is valid at CurrentTime and
+//     has no unhandled critical extension;
+//   - each issuer's signature verifies; it is a CA (basicConstraints; a
+//     version 1 root passes, as in crypto/x509) whose keyUsage, if present,
+//     has keyCertSign; SHA-1 signatures are refused;
+//   - path lengths count every CA certificate below an issuer, self-issued
+//     ones included (crypto/x509's rule, stricter than RFC 5280's);
+//   - extended key usages are intersected down the chain;
+//   - name constraints follow crypto/x509 (see the rules at
+//     checkChainNameConstraints): wildcards against excluded subtrees,
+//     trailing dots and malformed names refused, URIs with IP hosts
+//     refused, mailbox local parts compared exactly;
+//   - the host name, when given, is checked with x509.VerifyHostname.
+//
+// The search is crypto/x509's: depth first, signatures checked as each
+// candidate issuer is considered (results cached per certificate pair),
+// at most 100 candidates in all, after which it stops with "signature
+// check attempts limit reached". It returns the first chain that passes
+// every check, with the checks it went through.
+//
+// Where this package differs on purpose: it verifies ML-DSA signatures
+// with the crystals engine (other algorithms with crypto/x509's
+// CheckSignatureFrom); it never uses the system roots (Roots must not be
+// empty); nil or unparsed certificates in the inputs are an error; and it
+// does not process certificate policies, refusing the chains that require
+// an explicit policy or map anyPolicy, where crypto/x509 may accept.
 func Verify(leaf *x509.Certificate, opts VerifyOptions) (*VerifyResult, error) {
+	if err := checkVerifyInputs(leaf, &opts); err != nil {
+		return nil, err
+	}
 	if opts.CurrentTime.IsZero() {
 		opts.CurrentTime = time.Now()
 	}
-	if len(opts.KeyUsages) == 0 {
+	anyUsage := slices.Contains(opts.KeyUsages, x509.ExtKeyUsageAny)
+	switch {
+	case anyUsage:
+		opts.KeyUsages = nil
+	case len(opts.KeyUsages) == 0:
 		opts.KeyUsages = []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
 	}
-	if len(leaf.UnhandledCriticalExtensions) > 0 {
-		return nil, fmt.Errorf("x509ext: leaf %q has an unhandled critical extension %v", leaf.Subject, leaf.UnhandledCriticalExtensions[0])
+	if err := checkCertificateItself(leaf, opts.CurrentTime); err != nil {
+		return nil, err
 	}
 	if opts.DNSName != "" {
 		if err := leaf.VerifyHostname(opts.DNSName); err != nil {
 			return nil, fmt.Errorf("x509ext: %w", err)
 		}
 	}
-	var best error
-	for _, chain := range buildChains(leaf, opts) {
-		res := &VerifyResult{Chain: chain}
-		if opts.DNSName != "" {
-			res.add("host name %q matches the leaf", opts.DNSName)
+	roots := distinctCerts(opts.Roots)
+	var chain []*x509.Certificate
+	if slices.ContainsFunc(roots, func(r *x509.Certificate) bool { return sameCert(r, leaf) }) {
+		chain = []*x509.Certificate{leaf}
+		if err := checkWholeChain(chain, opts.KeyUsages); err != nil {
+			return nil, err
 		}
-		err := res.checkChain(opts)
-		if err == nil {
-			return res, nil
+	} else {
+		s := &pathSearch{opts: &opts, roots: roots, inters: distinctCerts(opts.Intermediates), sigs: map[certPair]error{}}
+		found, err := s.extend([]*x509.Certificate{leaf})
+		switch {
+		case errors.Is(err, errBudget) && s.reason != nil:
+			return nil, fmt.Errorf("%w (after %d candidate issuers; first rejection: %v)", errSignatureBudget, maxSignatureChecks, s.reason)
+		case errors.Is(err, errBudget):
+			return nil, fmt.Errorf("%w (after %d candidate issuers)", errSignatureBudget, maxSignatureChecks)
+		case found == nil && s.reason != nil:
+			return nil, s.reason
+		case found == nil:
+			return nil, fmt.Errorf("x509ext: no chain from %q (issuer %q) to a trusted root", leaf.Subject, leaf.Issuer)
 		}
-		best = err
+		chain = found
 	}
-	if best == nil {
-		best = fmt.Errorf("x509ext: no chain from %q (issuer %q) to a trusted root", leaf.Subject, leaf.Issuer)
+	res := &VerifyResult{Chain: chain}
+	res.describe(opts, anyUsage)
+	return res, nil
+}
+
+// checkVerifyInputs refuses what Verify cannot work with: a nil or
+// unparsed certificate anywhere, and no roots.
+func checkVerifyInputs(leaf *x509.Certificate, opts *VerifyOptions) error {
+	if leaf == nil {
+		return errors.New("x509ext: Verify: the leaf certificate is nil")
 	}
-	return nil, best
+	if len(leaf.Raw) == 0 {
+		return errors.New("x509ext: Verify: the leaf certificate has no DER contents; use x509.ParseCertificate")
+	}
+	if len(opts.Roots) == 0 {
+		return errors.New("x509ext: Verify: VerifyOptions.Roots is empty (the system roots are not used)")
+	}
+	for _, list := range []struct {
+		name  string
+		certs []*x509.Certificate
+	}{{"Roots", opts.Roots}, {"Intermediates", opts.Intermediates}} {
+		for i, c := range list.certs {
+			if c == nil {
+				return fmt.Errorf("x509ext: Verify: VerifyOptions.%s[%d] is nil", list.name, i)
+			}
+			if len(c.Raw) == 0 {
+				return fmt.Errorf("x509ext: Verify: VerifyOptions.%s[%d] has no DER contents; use x509.ParseCertificate", list.name, i)
+			}
+		}
+	}
+	return nil
+}
+
+// describe lists, for the accepted chain, the checks it passed, in the
+// order Verify ran them.
+func (r *VerifyResult) describe(opts VerifyOptions, anyUsage bool) {
+	chain := r.Chain
+	r.add("leaf %q: valid at %s, no unhandled critical extension", chain[0].Subject, opts.CurrentTime.UTC().Format(time.RFC3339))
+	if opts.DNSName != "" {
+		r.add("host name %q matches the leaf", opts.DNSName)
+	}
+	if len(chain) == 1 {
+		r.add("the leaf is itself a trusted root")
+	}
+	for i := 1; i < len(chain); i++ {
+		child, parent := chain[i-1], chain[i]
+		verifier := "crypto/x509"
+		if _, ok := parent.PublicKey.(*mldsa.PublicKey); ok {
+			verifier = mldsaVerifierName
+		}
+		r.add("%q is a CA with keyCertSign", parent.Subject)
+		r.add("signature of %q by %q: %v, verified by %s", child.Subject, parent.Subject, child.SignatureAlgorithm, verifier)
+		r.add("%q: valid, no unhandled critical extension", parent.Subject)
+		if parent.BasicConstraintsValid && parent.MaxPathLen >= 0 {
+			r.add("path length of %q: %d <= %d", parent.Subject, i-1, parent.MaxPathLen)
+		}
+	}
+	if len(chain) > 1 {
+		r.add("certificate policies: no explicit policy required, no anyPolicy mapping")
+	}
+	if anyUsage {
+		r.add("extended key usage: any accepted")
+	} else {
+		r.add("extended key usage %s allowed along the chain", describeEKU(opts.KeyUsages))
+	}
+	for i := 1; i < len(chain); i++ {
+		if hasExtension(chain[i], oidExtNameConstraints) {
+			r.add("name constraints of %q: the names of the %d certificates below it are permitted", chain[i].Subject, i)
+		}
+	}
 }
 
 func (r *VerifyResult) add(format string, args ...any) {
 	r.Checks = append(r.Checks, fmt.Sprintf(format, args...))
-}
-
-// buildChains returns every candidate chain from leaf to a root, by name
-// and key identifier only; nothing is verified yet. The search is over
-// public certificates and bounded by maxChainLength.
-func buildChains(leaf *x509.Certificate, opts VerifyOptions) [][]*x509.Certificate {
-	for _, root := range opts.Roots {
-		if bytes.Equal(root.Raw, leaf.Raw) {
-			return [][]*x509.Certificate{{leaf}}
-		}
-	}
-	var chains [][]*x509.Certificate
-	var extend func(chain []*x509.Certificate)
-	extend = func(chain []*x509.Certificate) {
-		last := chain[len(chain)-1]
-		if len(chain) >= maxChainLength {
-			return
-		}
-		for _, root := range opts.Roots {
-			if issues(root, last) && !contains(chain, root) {
-				chains = append(chains, append(slices.Clone(chain), root))
-			}
-		}
-		for _, ic := range opts.Intermediates {
-			if issues(ic, last) && !contains(chain, ic) {
-				extend(append(slices.Clone(chain), ic))
-			}
-		}
-	}
-	extend([]*x509.Certificate{leaf})
-	return chains
-}
-
-// issues reports whether parent may have issued child: names chain and the
-// key identifiers, where both are present, agree.
-func issues(parent, child *x509.Certificate) bool {
-	if !bytes.Equal(parent.RawSubject, child.RawIssuer) {
-		return false
-	}
-	return len(child.AuthorityKeyId) == 0 || len(parent.SubjectKeyId) == 0 ||
-		bytes.Equal(child.AuthorityKeyId, parent.SubjectKeyId)
-}
-
-func contains(chain []*x509.Certificate, c *x509.Certificate) bool {
-	return slices.ContainsFunc(chain, func(x *x509.Certificate) bool { return bytes.Equal(x.Raw, c.Raw) })
-}
-
-// checkChain runs every check on r.Chain.
-func (r *VerifyResult) checkChain(opts VerifyOptions) error {
-	chain := r.Chain
-	now := opts.CurrentTime
-	for _, c := range chain {
-		if now.Before(c.NotBefore) {
-			return fmt.Errorf("x509ext: certificate %q is not valid yet (valid from %s, verifying at %s)", c.Subject, c.NotBefore.Format(time.RFC3339), now.Format(time.RFC3339))
-		}
-		if now.After(c.NotAfter) {
-			return fmt.Errorf("x509ext: certificate %q has expired (valid until %s, verifying at %s)", c.Subject, c.NotAfter.Format(time.RFC3339), now.Format(time.RFC3339))
-		}
-	}
-	r.add("validity at %s: %d certificates", now.UTC().Format(time.RFC3339), len(chain))
-	for i := 1; i < len(chain); i++ {
-		child, parent := chain[i-1], chain[i]
-		if err := r.checkIssuer(parent, i-1); err != nil {
-			return err
-		}
-		if err := r.checkSignature(child, parent); err != nil {
-			return err
-		}
-		if hasNameConstraints(parent) {
-			// The constraints bind every certificate below parent.
-			for _, below := range chain[:i] {
-				if err := checkNamesUnder(parent, namesOf(below)); err != nil {
-					return fmt.Errorf("%w (in %q)", err, below.Subject)
-				}
-			}
-			r.add("name constraints of %q: the names of the %d certificates below it are permitted", parent.Subject, i)
-		}
-		if i < len(chain)-1 && len(parent.UnhandledCriticalExtensions) > 0 {
-			return fmt.Errorf("x509ext: %q has an unhandled critical extension %v", parent.Subject, parent.UnhandledCriticalExtensions[0])
-		}
-	}
-	return r.checkExtKeyUsage(opts.KeyUsages)
-}
-
-// checkIssuer checks that parent may issue certificates, with below CA
-// certificates between it and the leaf (self-issued ones not counted, as
-// RFC 5280 Section 4.2.1.9 says).
-func (r *VerifyResult) checkIssuer(parent *x509.Certificate, below int) error {
-	if !parent.BasicConstraintsValid || !parent.IsCA {
-		return fmt.Errorf("x509ext: %q issued a certificate but is not a CA (basicConstraints)", parent.Subject)
-	}
-	if parent.KeyUsage != 0 && parent.KeyUsage&x509.KeyUsageCertSign == 0 {
-		return fmt.Errorf("x509ext: %q issued a certificate but lacks the keyCertSign key usage", parent.Subject)
-	}
-	r.add("%q is a CA with keyCertSign", parent.Subject)
-	intermediates := 0
-	for _, c := range r.Chain[1 : below+1] {
-		if !bytes.Equal(c.RawSubject, c.RawIssuer) {
-			intermediates++
-		}
-	}
-	if parent.MaxPathLen >= 0 && (parent.MaxPathLen > 0 || parent.MaxPathLenZero) {
-		if intermediates > parent.MaxPathLen {
-			return fmt.Errorf("x509ext: path length violation: %q allows %d intermediate CAs below it, the chain has %d", parent.Subject, parent.MaxPathLen, intermediates)
-		}
-		r.add("path length of %q: %d <= %d", parent.Subject, intermediates, parent.MaxPathLen)
-	}
-	return nil
-}
-
-// checkSignature verifies child's signature with parent's key.
-func (r *VerifyResult) checkSignature(child, parent *x509.Certificate) error {
-	if pk, ok := parent.PublicKey.(*mldsa.PublicKey); ok {
-		if err := checkMLDSASignature(pk, child.SignatureAlgorithm, child.RawTBSCertificate, child.Signature); err != nil {
-			return fmt.Errorf("x509ext: certificate %q: %w", child.Subject, err)
-		}
-		r.add("signature of %q by %q: %v, verified by %s", child.Subject, parent.Subject, child.SignatureAlgorithm, mldsaVerifierName)
-		return nil
-	}
-	if err := parent.CheckSignature(child.SignatureAlgorithm, child.RawTBSCertificate, child.Signature); err != nil {
-		return fmt.Errorf("x509ext: certificate %q: signature by %q is invalid: %w", child.Subject, parent.Subject, err)
-	}
-	r.add("signature of %q by %q: %v, verified by crypto/x509", child.Subject, parent.Subject, child.SignatureAlgorithm)
-	return nil
-}
-
-// checkExtKeyUsage applies crypto/x509's rule: every certificate in the
-// chain that lists extended key usages must allow one of the wanted ones
-// (a certificate without the extension allows all).
-func (r *VerifyResult) checkExtKeyUsage(wanted []x509.ExtKeyUsage) error {
-	if slices.Contains(wanted, x509.ExtKeyUsageAny) {
-		r.add("extended key usage: any accepted")
-		return nil
-	}
-	for _, c := range r.Chain {
-		if len(c.ExtKeyUsage) == 0 && len(c.UnknownExtKeyUsage) == 0 {
-			continue
-		}
-		if slices.Contains(c.ExtKeyUsage, x509.ExtKeyUsageAny) {
-			continue
-		}
-		if !slices.ContainsFunc(wanted, func(u x509.ExtKeyUsage) bool { return slices.Contains(c.ExtKeyUsage, u) }) {
-			return fmt.Errorf("x509ext: certificate %q does not allow the extended key usage %v", c.Subject, describeEKU(wanted))
-		}
-	}
-	r.add("extended key usage %s allowed along the chain", describeEKU(wanted))
-	return nil
-}
-
-func describeEKU(us []x509.ExtKeyUsage) string {
-	names := map[x509.ExtKeyUsage]string{x509.ExtKeyUsageServerAuth: "serverAuth", x509.ExtKeyUsageClientAuth: "clientAuth", x509.ExtKeyUsageCodeSigning: "codeSigning", x509.ExtKeyUsageEmailProtection: "emailProtection"}
-	var s []string
-	for _, u := range us {
-		if n, ok := names[u]; ok {
-			s = append(s, n)
-		} else {
-			s = append(s, fmt.Sprintf("ExtKeyUsage(%d)", int(u)))
-		}
-	}
-	return strings.Join(s, "|")
-}
-
-func namesOf(c *x509.Certificate) subjectNames {
-	return subjectNames{c.DNSNames, c.IPAddresses, c.EmailAddresses, c.URIs}
-}
-
-func hasNameConstraints(c *x509.Certificate) bool {
-	return len(c.PermittedDNSDomains)+len(c.ExcludedDNSDomains)+len(c.PermittedIPRanges)+len(c.ExcludedIPRanges)+
-		len(c.PermittedEmailAddresses)+len(c.ExcludedEmailAddresses)+len(c.PermittedURIDomains)+len(c.ExcludedURIDomains) > 0
 }
