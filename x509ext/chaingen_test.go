@@ -126,7 +126,9 @@ type genCase struct {
 	desc          []string // what was chosen, for failure reports
 }
 
-func (g *genCase) note(format string, args ...any) { g.desc = append(g.desc, fmt.Sprintf(format, args...)) }
+func (g *genCase) note(format string, args ...any) {
+	g.desc = append(g.desc, fmt.Sprintf(format, args...))
+}
 
 // node is a certificate being generated.
 type node struct {
