@@ -97,7 +97,7 @@ func Verify(leaf *x509.Certificate, opts VerifyOptions) (*VerifyResult, error) {
 		found, err := s.extend([]*x509.Certificate{leaf})
 		switch {
 		case errors.Is(err, errBudget) && s.reason != nil:
-			return nil, fmt.Errorf("%w (after %d candidate issuers; first rejection: %v)", errSignatureBudget, maxSignatureChecks, s.reason)
+			return nil, fmt.Errorf("%w (after %d candidate issuers; rejection of the longest candidate chain: %v)", errSignatureBudget, maxSignatureChecks, s.reason)
 		case errors.Is(err, errBudget):
 			return nil, fmt.Errorf("%w (after %d candidate issuers)", errSignatureBudget, maxSignatureChecks)
 		case found == nil && s.reason != nil:

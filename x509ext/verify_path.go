@@ -33,8 +33,10 @@ type pathSearch struct {
 	roots, inters []*x509.Certificate
 	attempts      int
 	sigs          map[certPair]error
-	// reason is the first rejection seen, reported when no chain passes.
-	reason error
+	// reason is the rejection of the longest candidate chain (the first
+	// such), reported when no chain passes.
+	reason      error
+	reasonDepth int
 }
 
 type certPair struct{ child, parent *x509.Certificate }
@@ -66,17 +68,17 @@ func (s *pathSearch) extend(chain []*x509.Certificate) ([]*x509.Certificate, err
 				continue
 			}
 			if err := s.signature(child, parent); err != nil {
-				s.reject(err)
+				s.reject(chain, err)
 				continue
 			}
 			if err := checkIssuer(pool.kind, parent, chain, s.opts.CurrentTime); err != nil {
-				s.reject(err)
+				s.reject(chain, err)
 				continue
 			}
 			next := append(chain[:len(chain):len(chain)], parent)
 			if pool.kind == rootIssuer {
 				if err := checkWholeChain(next, s.opts.KeyUsages); err != nil {
-					s.reject(err)
+					s.reject(chain, err)
 					continue
 				}
 				return next, nil
@@ -90,9 +92,10 @@ func (s *pathSearch) extend(chain []*x509.Certificate) ([]*x509.Certificate, err
 	return nil, nil
 }
 
-func (s *pathSearch) reject(err error) {
-	if s.reason == nil {
-		s.reason = err
+// reject notes why chain could not be extended by a candidate.
+func (s *pathSearch) reject(chain []*x509.Certificate, err error) {
+	if s.reason == nil || len(chain) > s.reasonDepth {
+		s.reason, s.reasonDepth = err, len(chain)
 	}
 }
 
