@@ -342,11 +342,17 @@ func generate(c chooser, pool *keyPool) (*genCase, error) {
 	g.note("leaf %s dns %q email %q uri %v ip %v ku %v eku %v crit %v", keyName(leaf.key), g.leaf.DNSNames, g.leaf.EmailAddresses, g.leaf.URIs, g.leaf.IPAddresses, g.leaf.KeyUsage, g.leaf.ExtKeyUsage, len(g.leaf.UnhandledCriticalExtensions) > 0)
 
 	switch c.intn(20) {
-	case 0: // a broken signature somewhere
+	case 0: // a broken signature somewhere (on a copy, for the fuzz universe)
 		all := append([]*x509.Certificate{g.leaf}, g.inters...)
-		victim := all[c.intn(len(all))]
+		i := c.intn(len(all))
+		victim := *all[i]
 		victim.Signature = slices.Clone(victim.Signature)
 		victim.Signature[c.intn(len(victim.Signature))] ^= 1 << c.intn(8)
+		if i == 0 {
+			g.leaf = &victim
+		} else {
+			g.inters[i-1] = &victim
+		}
 		g.note("tampered signature of %q", victim.Subject)
 	case 1: // the leaf is itself trusted
 		g.roots = append(g.roots, g.leaf)
@@ -367,13 +373,23 @@ func generate(c chooser, pool *keyPool) (*genCase, error) {
 	return g, nil
 }
 
+// zeroReader makes signing deterministic (ML-DSA's rnd is then all zero,
+// the deterministic variant of FIPS 204), so that an input always
+// produces the same certificates and the same coverage.
+type zeroReader struct{}
+
+func (zeroReader) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
+}
+
 // sign issues n's certificate with issuer's key and parses it.
 func sign(n, issuer *node) error {
 	parent := issuer.tmpl
 	if issuer.cert != nil {
 		parent = issuer.cert
 	}
-	der, err := x509.CreateCertificate(rand.Reader, n.tmpl, parent, n.key.Public(), issuer.key)
+	der, err := x509.CreateCertificate(zeroReader{}, n.tmpl, parent, n.key.Public(), issuer.key)
 	if err != nil {
 		return err
 	}
