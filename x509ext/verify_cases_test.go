@@ -157,9 +157,6 @@ func TestVerifyURIWithIPHost(t *testing.T) {
 
 func TestVerifyMalformedMailbox(t *testing.T) {
 	f := newFixture(t)
-	rt := f.caTmpl("Root")
-	rt.PermittedEmailAddresses = []string{"good.example"}
-	root := f.issue(rt, 0, nil)
 	for _, c := range []struct{ email, want string }{
 		{"a@evil.example@good.example", "not a valid RFC 2821 mailbox"},
 		{"a..b@good.example", "not a valid RFC 2821 mailbox"},
@@ -167,11 +164,7 @@ func TestVerifyMalformedMailbox(t *testing.T) {
 		{`"a@evil"@good.example`, ""},
 		{"a@good.example", ""},
 	} {
-		tmpl := f.leafTmpl()
-		tmpl.EmailAddresses = []string{c.email}
-		leaf := f.issue(tmpl, 5, root)
-		stdErr, ourErr := verdicts(t, leaf, []*node{root}, nil, VerifyOptions{KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}})
-		wantBoth(t, c.email, stdErr, ourErr, c.want)
+		mailboxVerdicts(t, f, c.email, []string{"good.example"}, nil, c.email, c.want)
 	}
 }
 
@@ -192,15 +185,22 @@ func TestVerifyEmailConstraintRules(t *testing.T) {
 		{"excluded mailbox, local part in other case", nil, []string{"a@good.example"}, "A@good.example", ""},
 		{"excluded mailbox", nil, []string{"a@good.example"}, "a@Good.Example", "excludes"},
 	} {
-		rt := f.caTmpl("Root")
-		rt.PermittedEmailAddresses, rt.ExcludedEmailAddresses = c.permitted, c.excluded
-		root := f.issue(rt, 6, nil)
-		tmpl := f.leafTmpl()
-		tmpl.EmailAddresses = []string{c.email}
-		leaf := f.issue(tmpl, 7, root)
-		stdErr, ourErr := verdicts(t, leaf, []*node{root}, nil, VerifyOptions{KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}})
-		wantBoth(t, c.name, stdErr, ourErr, c.want)
+		mailboxVerdicts(t, f, c.name, c.permitted, c.excluded, c.email, c.want)
 	}
+}
+
+// mailboxVerdicts issues a leaf for email under a root with the given
+// rfc822Name constraints and requires both verifiers to agree with want.
+func mailboxVerdicts(t *testing.T, f *fixture, name string, permitted, excluded []string, email, want string) {
+	t.Helper()
+	rt := f.caTmpl("Root")
+	rt.PermittedEmailAddresses, rt.ExcludedEmailAddresses = permitted, excluded
+	root := f.issue(rt, 6, nil)
+	tmpl := f.leafTmpl()
+	tmpl.EmailAddresses = []string{email}
+	leaf := f.issue(tmpl, 7, root)
+	stdErr, ourErr := verdicts(t, leaf, []*node{root}, nil, VerifyOptions{KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}})
+	wantBoth(t, name, stdErr, ourErr, want)
 }
 
 // TestVerifySelfIssuedUnderPathLenZero: crypto/x509 counts a self-issued
