@@ -192,7 +192,8 @@ func validity(c chooser) (time.Time, time.Time) {
 }
 
 // caTemplate varies a CA certificate: basicConstraints, path length, key
-// usage, EKUs, name constraints, an unknown critical extension.
+// usage, EKUs, name constraints, its own SANs, an unknown critical
+// extension.
 func caTemplate(c chooser, cn string, serial int64) *x509.Certificate {
 	t := &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: cn}, BasicConstraintsValid: true, IsCA: true, MaxPathLen: -1}
 	t.NotBefore, t.NotAfter = validity(c)
@@ -229,6 +230,13 @@ func caTemplate(c chooser, cn string, serial int64) *x509.Certificate {
 		t.PermittedIPRanges = subset(c, genIPConstraints, 1)
 		t.ExcludedIPRanges = subset(c, genIPConstraints, 1)
 		t.PermittedDNSDomainsCritical = chance(c, 2)
+	}
+	if chance(c, 8) {
+		// A CA's own names are bound by the constraints above it.
+		t.DNSNames = subset(c, genDNSNames, 1)
+		if chance(c, 2) {
+			t.EmailAddresses = subset(c, genEmails, 1)
+		}
 	}
 	if chance(c, 30) {
 		t.ExtraExtensions = []pkix.Extension{{Id: oidUnknownCritical, Critical: true, Value: []byte{5, 0}}}
