@@ -241,6 +241,7 @@ func caTemplate(c chooser, cn string, serial int64) *x509.Certificate {
 	if chance(c, 30) {
 		t.ExtraExtensions = []pkix.Extension{{Id: oidUnknownCritical, Critical: true, Value: []byte{5, 0}}}
 	}
+	addPolicies(c, t, true)
 	return t
 }
 
@@ -269,7 +270,64 @@ func leafTemplate(c chooser, serial int64) *x509.Certificate {
 	if chance(c, 30) {
 		t.BasicConstraintsValid, t.IsCA, t.MaxPathLen = true, true, -1
 	}
+	addPolicies(c, t, false)
 	return t
+}
+
+// Certificate policies: a few policy OIDs beside anyPolicy, and the
+// policy extensions crypto/x509 parses but does not write (built here).
+var (
+	genPolicies   = []x509.OID{mustOID(2, 5, 29, 32, 0), mustOID(1, 3, 6, 1, 4, 1, 55555, 2, 1), mustOID(1, 3, 6, 1, 4, 1, 55555, 2, 2), mustOID(1, 3, 6, 1, 4, 1, 55555, 2, 3)}
+	genPolicyOIDs = []asn1.ObjectIdentifier{{2, 5, 29, 32, 0}, {1, 3, 6, 1, 4, 1, 55555, 2, 1}, {1, 3, 6, 1, 4, 1, 55555, 2, 2}, {1, 3, 6, 1, 4, 1, 55555, 2, 3}}
+)
+
+// addPolicies varies the policies a certificate asserts and, on a CA, the
+// policy constraints, mappings and inhibitAnyPolicy.
+func addPolicies(c chooser, t *x509.Certificate, ca bool) {
+	if !chance(c, 3) {
+		return
+	}
+	// Repeated policies are invalid (crypto/x509 refuses to parse them).
+	t.Policies = slices.CompactFunc(subset(c, genPolicies, 2), x509.OID.Equal)
+	if chance(c, 3) {
+		t.ExtraExtensions = append(t.ExtraExtensions, policyConstraintsExt(c.intn(4)-1, c.intn(3)-1))
+	}
+	if !ca {
+		return
+	}
+	if chance(c, 4) {
+		type mapping struct{ Issuer, Subject asn1.ObjectIdentifier }
+		var ms []mapping
+		for range 1 + c.intn(2) {
+			ms = append(ms, mapping{pick(c, genPolicyOIDs...), pick(c, genPolicyOIDs[1:]...)})
+		}
+		der, err := asn1.Marshal(ms)
+		if err != nil {
+			panic(err)
+		}
+		t.ExtraExtensions = append(t.ExtraExtensions, pkix.Extension{Id: asn1.ObjectIdentifier{2, 5, 29, 33}, Critical: chance(c, 2), Value: der})
+	}
+	if chance(c, 5) {
+		der, _ := asn1.Marshal(c.intn(2))
+		t.ExtraExtensions = append(t.ExtraExtensions, pkix.Extension{Id: asn1.ObjectIdentifier{2, 5, 29, 54}, Critical: true, Value: der})
+	}
+}
+
+// policyConstraintsExt encodes PolicyConstraints (RFC 5280 Section
+// 4.2.1.11) with requireExplicitPolicy and inhibitPolicyMapping, each left
+// out when negative (both negative: requireExplicitPolicy 0).
+func policyConstraintsExt(requireExplicit, inhibitMapping int) pkix.Extension {
+	if requireExplicit < 0 && inhibitMapping < 0 {
+		requireExplicit = 0
+	}
+	var body []byte
+	if requireExplicit >= 0 {
+		body = append(body, 0x80, 1, byte(requireExplicit))
+	}
+	if inhibitMapping >= 0 {
+		body = append(body, 0x81, 1, byte(inhibitMapping))
+	}
+	return pkix.Extension{Id: asn1.ObjectIdentifier{2, 5, 29, 36}, Critical: true, Value: append([]byte{0x30, byte(len(body))}, body...)}
 }
 
 // generate builds one case from c's choices with keys from pool. It

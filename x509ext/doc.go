@@ -11,14 +11,13 @@
 // [Verify] reaches crypto/x509's verdict on the same inputs: the same path
 // rules (validity, basicConstraints, path lengths counting self-issued
 // CAs, EKU nesting, unhandled critical extensions on every certificate,
-// the host name) and name constraints as crypto/x509 reads them, found by
-// the same bounded search (signatures checked as the chain grows, at most
-// 100 candidate issuers). It differs on purpose in what it verifies with
-// (its own ML-DSA verifier), in never using system roots, in refusing nil
-// or unparsed certificates, and in refusing, rather than evaluating, chains
-// that require an explicit certificate policy or map anyPolicy. The CA
-// toolkit applies the same rules before it signs, so it does not issue what
-// Verify would reject ([CA.IssueFromCSR] refuses "*.example.com" under an
+// certificate policies, the host name) and name constraints as crypto/x509
+// reads them, found by the same bounded search (signatures checked as the
+// chain grows, at most 100 candidate issuers). It differs on purpose in
+// what it verifies with (its own ML-DSA verifier), in never using system
+// roots, and in refusing nil or unparsed certificates. The CA toolkit
+// applies the same rules before it signs, so it does not issue what Verify
+// would reject ([CA.IssueFromCSR] refuses "*.example.com" under an
 // excluded "secret.example.com"). [VerifyCRL] requires of the issuer what
 // crypto/x509's RevocationList.CheckSignatureFrom does.
 //

@@ -49,6 +49,8 @@ type VerifyResult struct {
 //     checkChainNameConstraints): wildcards against excluded subtrees,
 //     trailing dots and malformed names refused, URIs with IP hosts
 //     refused, mailbox local parts compared exactly;
+//   - certificate policies are processed as crypto/x509 does (RFC 5280
+//     Section 6.1 with RFC 9618's policy graph, any policy acceptable);
 //   - the host name, when given, is checked with x509.VerifyHostname.
 //
 // The search is crypto/x509's: depth first, signatures checked as each
@@ -60,9 +62,7 @@ type VerifyResult struct {
 // Where this package differs on purpose: it verifies ML-DSA signatures
 // with the crystals engine (other algorithms with crypto/x509's
 // CheckSignatureFrom); it never uses the system roots (Roots must not be
-// empty); nil or unparsed certificates in the inputs are an error; and it
-// does not process certificate policies, refusing the chains that require
-// an explicit policy or map anyPolicy, where crypto/x509 may accept.
+// empty); and nil or unparsed certificates in the inputs are an error.
 func Verify(leaf *x509.Certificate, opts VerifyOptions) (*VerifyResult, error) {
 	if err := checkVerifyInputs(leaf, &opts); err != nil {
 		return nil, err
@@ -165,7 +165,7 @@ func (r *VerifyResult) describe(opts VerifyOptions, anyUsage bool) {
 		}
 	}
 	if len(chain) > 1 {
-		r.add("certificate policies: no explicit policy required, no anyPolicy mapping")
+		r.add("certificate policies: valid along the chain (RFC 9618 policy graph, initial set anyPolicy)")
 	}
 	if anyUsage {
 		r.add("extended key usage: any accepted")

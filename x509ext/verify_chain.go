@@ -15,7 +15,7 @@ import (
 // certificate policies, extended key usage nesting, name constraints and
 // distrusted keys. usages is nil when any extended key usage is acceptable.
 func checkWholeChain(chain []*x509.Certificate, usages []x509.ExtKeyUsage) error {
-	if err := checkPolicyConstraints(chain); err != nil {
+	if err := checkPolicies(chain); err != nil {
 		return err
 	}
 	if usages != nil {
@@ -60,44 +60,6 @@ func describeEKU(us []x509.ExtKeyUsage) string {
 		}
 	}
 	return strings.Join(s, "|")
-}
-
-// checkPolicyConstraints covers certificate policies. Verify takes no
-// acceptable-policy set, and with none given crypto/x509's RFC 9618 policy
-// processing can reject a chain only when an explicit policy is required
-// (requireExplicitPolicy on an intermediate, or 0 on the leaf) or when an
-// intermediate maps to or from anyPolicy. This package does not build the
-// policy graph; it refuses every such chain, which is stricter than
-// crypto/x509 (that accepts some of them, depending on the policies along
-// the chain) and never looser.
-func checkPolicyConstraints(chain []*x509.Certificate) error {
-	if len(chain) == 1 {
-		return nil
-	}
-	if leaf := chain[0]; leaf.RequireExplicitPolicyZero {
-		return fmt.Errorf("x509ext: leaf %q requires an explicit certificate policy; this verifier does not process policies and refuses such chains", leaf.Subject)
-	}
-	for _, c := range chain[1 : len(chain)-1] {
-		if c.RequireExplicitPolicy > 0 || c.RequireExplicitPolicyZero {
-			return fmt.Errorf("x509ext: %q requires an explicit certificate policy; this verifier does not process policies and refuses such chains", c.Subject)
-		}
-		for _, m := range c.PolicyMappings {
-			if m.IssuerDomainPolicy.Equal(anyPolicy) || m.SubjectDomainPolicy.Equal(anyPolicy) {
-				return fmt.Errorf("x509ext: %q maps a policy to or from anyPolicy, which RFC 5280 Section 4.2.1.5 forbids", c.Subject)
-			}
-		}
-	}
-	return nil
-}
-
-var anyPolicy = mustOID(2, 5, 29, 32, 0)
-
-func mustOID(arcs ...uint64) x509.OID {
-	oid, err := x509.OIDFromInts(arcs)
-	if err != nil {
-		panic(err) // only called with constant, valid arcs
-	}
-	return oid
 }
 
 // distrustedKeys are the SHA-256 hashes of SubjectPublicKeyInfos that
