@@ -235,12 +235,12 @@ func TestVerifyEKUNesting(t *testing.T) {
 	f := newFixture(t)
 	root := f.issue(f.caTmpl("Root"), 0, nil)
 	for _, c := range []struct {
-		name       string
-		inter      []x509.ExtKeyUsage
-		want, fail string
+		name  string
+		inter []x509.ExtKeyUsage
+		fail  string
 	}{
-		{"intermediate clientAuth only", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, "", "does not allow the extended key usage"},
-		{"intermediate both", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth, x509.ExtKeyUsageServerAuth}, "", ""},
+		{"intermediate clientAuth only", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}, "does not allow the extended key usage"},
+		{"intermediate both", []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth, x509.ExtKeyUsageServerAuth}, ""},
 	} {
 		it := f.caTmpl("Int")
 		it.ExtKeyUsage = c.inter
