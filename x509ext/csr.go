@@ -41,6 +41,9 @@ func VerifyCSR(csr *x509.CertificateRequest) error {
 // checkMLDSASignature checks that sigAlg is the ML-DSA level of pk and that
 // signature verifies.
 func checkMLDSASignature(pk *mldsa.PublicKey, sigAlg x509.SignatureAlgorithm, signed, signature []byte) error {
+	if pk == nil {
+		return fmt.Errorf("the ML-DSA public key is nil")
+	}
 	alg := algorithmOfMLDSA(pk.Parameters())
 	if sigAlg.String() != alg.String() {
 		return fmt.Errorf("signature algorithm %v does not match the %s key", sigAlg, alg)

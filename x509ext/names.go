@@ -46,6 +46,9 @@ func (n subjectNames) check(profile Profile) error {
 		}
 	}
 	for _, u := range n.URIs {
+		if u == nil {
+			return fmt.Errorf("x509ext: a requested URI is nil")
+		}
 		if u.Scheme == "" || u.Host == "" {
 			return fmt.Errorf("x509ext: requested URI %q has no scheme or host", u)
 		}

@@ -1,6 +1,7 @@
 package x509ext
 
 import (
+	"crypto/mldsa"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"math/big"
@@ -32,10 +33,13 @@ func TestVerifyNilInputs(t *testing.T) {
 			_, err := Verify(leaf, VerifyOptions{Roots: []*x509.Certificate{root}, Intermediates: []*x509.Certificate{{}}})
 			return err
 		},
-		"VerifyCSR(nil)":          func() error { return VerifyCSR(nil) },
-		"VerifyCSR(zero)":         func() error { return VerifyCSR(&x509.CertificateRequest{}) },
-		"VerifyCRL(nil, issuer)":  func() error { return VerifyCRL(nil, root) },
-		"VerifyCRL(crl, nil)":     func() error { return VerifyCRL(&x509.RevocationList{}, nil) },
+		"VerifyCSR(nil)":         func() error { return VerifyCSR(nil) },
+		"VerifyCSR(zero)":        func() error { return VerifyCSR(&x509.CertificateRequest{}) },
+		"VerifyCRL(nil, issuer)": func() error { return VerifyCRL(nil, root) },
+		"VerifyCRL(crl, nil)":    func() error { return VerifyCRL(&x509.RevocationList{}, nil) },
+		"VerifyCRL(zero, nil ML-DSA key)": func() error {
+			return VerifyCRL(&x509.RevocationList{}, &x509.Certificate{PublicKeyAlgorithm: x509.MLDSA, PublicKey: (*mldsa.PublicKey)(nil)})
+		},
 		"VerifyCRL(zero, zero)":   func() error { return VerifyCRL(&x509.RevocationList{}, &x509.Certificate{}) },
 		"NewRootCA(nil key)":      func() error { _, err := NewRootCA(pkix.Name{CommonName: "x"}, nil, nil); return err },
 		"LoadCA(nil, nil)":        func() error { _, err := LoadCA(nil, nil); return err },
