@@ -321,6 +321,26 @@ func TestIssueFromCSRFollowsVerify(t *testing.T) {
 		}
 	}
 
+	// Under any name constraints, crypto/x509 refuses a URI with an IP host
+	// and a malformed mailbox; the CA does not issue them.
+	for _, c := range []struct {
+		name string
+		req  x509.CertificateRequest
+		want string
+	}{
+		{"URI with an IP host", x509.CertificateRequest{DNSNames: []string{"www.example.com"}, URIs: []*url.URL{{Scheme: "https", Host: "192.0.2.1"}}}, "IP address as host"},
+		{"malformed mailbox", x509.CertificateRequest{DNSNames: []string{"www.example.com"}, EmailAddresses: []string{"a@evil.example@good.example"}}, "not an RFC 2821 mailbox"},
+	} {
+		der, err := CreateCSR(rand.Reader, &c.req, reqKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		csr, _ := x509.ParseCertificateRequest(der)
+		if _, err := root.IssueFromCSR(csr, ProfileServer, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a refusal containing %q", c.name, err, c.want)
+		}
+	}
+
 	// An issuer restricted to clientAuth issues no server certificate.
 	tmpl := f.caTmpl("Client CA")
 	tmpl.NotBefore, tmpl.NotAfter = time.Now().Add(-time.Hour), time.Now().Add(time.Hour)
