@@ -30,33 +30,21 @@ func TestNameConstraintGrid(t *testing.T) {
 			[]string{"example.com", ".example.com", "EXAMPLE.com", "a.example.com", ".a.example.com", "com", ".com", "xample.com", "*.example.com", "", "a-b.example.com", "a.b.example.com"},
 			[]string{"", "example.com", "EXAMPLE.COM", "a.example.com", "*.example.com", "*.a.example.com", "*.A.Example.com", "a.b.example.com", "xexample.com", "example.com.", ".example.com", "a..example.com", "*", "*.com", "a-b.example.com", "a_b.example.com", "ex ample.com", "a.example.com.", "*.*.example.com", "a*.example.com", "com", "a.com", "b.example.com", "*.b.example.com"},
 			func(ca *x509.Certificate, p bool, c string) {
-				if p {
-					ca.PermittedDNSDomains = []string{c}
-				} else {
-					ca.ExcludedDNSDomains = []string{c}
-				}
+				setOne(p, &ca.PermittedDNSDomains, &ca.ExcludedDNSDomains, c)
 			},
 			func(l *x509.Certificate, n string) bool { l.DNSNames = []string{n}; return true }},
 		{"email",
 			[]string{"example.com", ".example.com", "a@example.com", "A@example.com", "a@EXAMPLE.COM", `"a"@example.com`, "sub.example.com", "", "*.example.com"},
 			[]string{"a@example.com", "A@example.com", "a@EXAMPLE.com", "a@sub.example.com", "a@evil.example@example.com", `"a b"@example.com`, `"a\"b"@example.com`, `a\@b@example.com`, "a.b@example.com", ".a@example.com", "a@", "@example.com", "a@example.com.", "a@*.example.com", `"a"@example.com`, "a@sub..example.com"},
 			func(ca *x509.Certificate, p bool, c string) {
-				if p {
-					ca.PermittedEmailAddresses = []string{c}
-				} else {
-					ca.ExcludedEmailAddresses = []string{c}
-				}
+				setOne(p, &ca.PermittedEmailAddresses, &ca.ExcludedEmailAddresses, c)
 			},
 			func(l *x509.Certificate, n string) bool { l.EmailAddresses = []string{n}; return true }},
 		{"URI",
 			[]string{"example.com", ".example.com", "a.example.com", "", "EXAMPLE.COM"},
 			[]string{"https://example.com/", "https://EXAMPLE.com", "https://a.example.com:443/x", "https://192.0.2.1/", "https://192.0.2.1:80/", "https://[2001:db8::1]/", "https://[2001:db8::1]:8443/", "urn:x:y", "https://user@a.example.com/", "https://*.example.com/", "https://a.example.com:/", "https://b.a.example.com/"},
 			func(ca *x509.Certificate, p bool, c string) {
-				if p {
-					ca.PermittedURIDomains = []string{c}
-				} else {
-					ca.ExcludedURIDomains = []string{c}
-				}
+				setOne(p, &ca.PermittedURIDomains, &ca.ExcludedURIDomains, c)
 			},
 			func(l *x509.Certificate, n string) bool {
 				u, err := url.Parse(n)
@@ -72,11 +60,7 @@ func TestNameConstraintGrid(t *testing.T) {
 					ip = ip4
 				}
 				n.IP = ip // keep host bits, as a certificate may
-				if p {
-					ca.PermittedIPRanges = []*net.IPNet{n}
-				} else {
-					ca.ExcludedIPRanges = []*net.IPNet{n}
-				}
+				setOne(p, &ca.PermittedIPRanges, &ca.ExcludedIPRanges, n)
 			},
 			func(l *x509.Certificate, n string) bool { l.IPAddresses = []net.IP{net.ParseIP(n)}; return true }},
 	}
@@ -117,5 +101,14 @@ func TestNameConstraintGrid(t *testing.T) {
 		if ran == 0 || accepted == 0 || accepted == ran {
 			t.Errorf("%s: the grid decides nothing (%d of %d accepted)", g.kind, accepted, ran)
 		}
+	}
+}
+
+// setOne makes v the only permitted or the only excluded constraint.
+func setOne[T any](permitted bool, p, x *[]T, v T) {
+	if permitted {
+		*p = []T{v}
+	} else {
+		*x = []T{v}
 	}
 }
