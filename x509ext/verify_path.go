@@ -48,7 +48,7 @@ const (
 	intermediateIssuer
 )
 
-// errBudget stops the search; it never leaves this file.
+// errBudget stops the search; Verify reports it as errSignatureBudget.
 var errBudget = errors.New("budget")
 
 // extend looks for a valid chain that continues chain (leaf first). It
