@@ -7,6 +7,7 @@ import (
 	"crypto/ed25519"
 	"crypto/mldsa"
 	"crypto/rsa"
+	"crypto/sha3"
 	"crypto/x509"
 	"encoding/asn1"
 	"encoding/hex"
@@ -327,3 +328,5 @@ func exampleField(t *testing.T, text, key string) []byte {
 	return nil
 }
 
+
+func shake256x64(m []byte) []byte { return sha3.SumSHAKE256(m, 64) }

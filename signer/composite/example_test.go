@@ -1,0 +1,59 @@
+package composite_test
+
+import (
+	"fmt"
+
+	"github.com/crystals-go/crystals/signer/composite"
+)
+
+// A composite key signs with ML-DSA-65 and ECDSA P-256 together; the
+// signature verifies only if both halves do.
+func Example() {
+	alg := composite.AlgorithmByName("id-MLDSA65-ECDSA-P256-SHA512")
+	key, err := composite.GenerateKey(alg)
+	if err != nil {
+		panic(err)
+	}
+	msg := []byte("pay 10 EUR to Bob")
+	sig, err := key.SignMessage(nil, msg, &composite.Options{Context: "payments"})
+	if err != nil {
+		panic(err)
+	}
+
+	// The raw public key is what an SPKI carries.
+	pub, err := composite.ParsePublicKey(alg, key.PublicKey().Bytes())
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(alg.OID(), alg.Label())
+	fmt.Println("valid:", composite.Verify(pub, msg, sig, &composite.Options{Context: "payments"}) == nil)
+	fmt.Println("other context:", composite.Verify(pub, msg, sig, nil) == nil)
+	// Output:
+	// 1.3.6.1.5.5.7.6.45 COMPSIG-MLDSA65-ECDSA-P256-SHA512
+	// valid: true
+	// other context: false
+}
+
+// Sign takes a digest only when it is the algorithm's pre-hash PH(M).
+func ExamplePrivateKey_Sign() {
+	alg := composite.AlgorithmByName("MLDSA44-Ed25519-SHA512")
+	key, err := composite.GenerateKey(alg)
+	if err != nil {
+		panic(err)
+	}
+	_, err = key.Sign(nil, make([]byte, 32), nil)
+	fmt.Println(err != nil)
+	// Output: true
+}
+
+// The brainpool algorithms are listed but not implemented.
+func ExampleAlgorithm_Supported() {
+	for _, a := range composite.Algorithms() {
+		if !a.Supported() {
+			fmt.Println(a.OID(), a.Name())
+		}
+	}
+	// Output:
+	// 1.3.6.1.5.5.7.6.47 MLDSA65-ECDSA-brainpoolP256r1-SHA512
+	// 1.3.6.1.5.5.7.6.50 MLDSA87-ECDSA-brainpoolP384r1-SHA512
+}
