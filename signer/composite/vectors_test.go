@@ -328,5 +328,4 @@ func exampleField(t *testing.T, text, key string) []byte {
 	return nil
 }
 
-
 func shake256x64(m []byte) []byte { return sha3.SumSHAKE256(m, 64) }
