@@ -8,9 +8,7 @@ import (
 	"errors"
 	"testing"
 
-	"golang.org/x/crypto/cryptobyte"
-	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
-
+	"github.com/crystals-go/crystals/internal/hybrid"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/kem/composite"
@@ -163,29 +161,18 @@ func caKey(t *testing.T, der []byte) *mldsa.PublicKey {
 
 func parsePKCS8(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
 	t.Helper()
-	in := cryptobyte.String(der)
-	var seq, algID, key cryptobyte.String
-	var version int64
-	var oid asn1.ObjectIdentifier
-	if !in.ReadASN1(&seq, cbasn1.SEQUENCE) || !in.Empty() ||
-		!seq.ReadASN1Integer(&version) || version != 0 ||
-		!seq.ReadASN1(&algID, cbasn1.SEQUENCE) || !algID.ReadASN1ObjectIdentifier(&oid) || !algID.Empty() ||
-		!seq.ReadASN1(&key, cbasn1.OCTET_STRING) || !seq.Empty() {
-		t.Fatal("dk_pkcs8 is not a plain PrivateKeyInfo")
+	oid, key, err := hybrid.SplitPKCS8(der)
+	if err != nil {
+		t.Fatalf("dk_pkcs8: %v", err)
 	}
 	return oid, key
 }
 
 func spki(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
 	t.Helper()
-	in := cryptobyte.String(der)
-	var seq, algID cryptobyte.String
-	var oid asn1.ObjectIdentifier
-	var bits asn1.BitString
-	if !in.ReadASN1(&seq, cbasn1.SEQUENCE) || !in.Empty() ||
-		!seq.ReadASN1(&algID, cbasn1.SEQUENCE) || !algID.ReadASN1ObjectIdentifier(&oid) || !algID.Empty() ||
-		!seq.ReadASN1BitString(&bits) || !seq.Empty() || bits.BitLength%8 != 0 {
-		t.Fatal("malformed SubjectPublicKeyInfo")
+	oid, key, err := hybrid.SplitSPKI(der)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return oid, bits.Bytes
+	return oid, key
 }

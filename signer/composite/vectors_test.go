@@ -10,7 +10,6 @@ import (
 	"crypto/sha3"
 	"crypto/x509"
 	"encoding/asn1"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"golang.org/x/crypto/cryptobyte"
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 
+	"github.com/crystals-go/crystals/internal/hybrid"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/signer/composite"
@@ -148,36 +148,22 @@ func checkPureVector(t *testing.T, params mldsa.Parameters, m []byte, ctx string
 	}
 }
 
-// parsePKCS8 reads PrivateKeyInfo{0, {oid, no parameters}, OCTET STRING}
-// with nothing after the key.
 func parsePKCS8(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
 	t.Helper()
-	in := cryptobyte.String(der)
-	var seq, algID, key cryptobyte.String
-	var version int64
-	var oid asn1.ObjectIdentifier
-	if !in.ReadASN1(&seq, cbasn1.SEQUENCE) || !in.Empty() ||
-		!seq.ReadASN1Integer(&version) || version != 0 ||
-		!seq.ReadASN1(&algID, cbasn1.SEQUENCE) || !algID.ReadASN1ObjectIdentifier(&oid) || !algID.Empty() ||
-		!seq.ReadASN1(&key, cbasn1.OCTET_STRING) || !seq.Empty() {
-		t.Fatal("sk_pkcs8 is not a plain PrivateKeyInfo")
+	oid, key, err := hybrid.SplitPKCS8(der)
+	if err != nil {
+		t.Fatalf("sk_pkcs8: %v", err)
 	}
 	return oid, key
 }
 
-// spki splits a SubjectPublicKeyInfo with absent parameters.
 func spki(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
 	t.Helper()
-	in := cryptobyte.String(der)
-	var seq, algID cryptobyte.String
-	var oid asn1.ObjectIdentifier
-	var bits asn1.BitString
-	if !in.ReadASN1(&seq, cbasn1.SEQUENCE) || !in.Empty() ||
-		!seq.ReadASN1(&algID, cbasn1.SEQUENCE) || !algID.ReadASN1ObjectIdentifier(&oid) || !algID.Empty() ||
-		!seq.ReadASN1BitString(&bits) || !seq.Empty() || bits.BitLength%8 != 0 {
-		t.Fatal("malformed SubjectPublicKeyInfo")
+	oid, key, err := hybrid.SplitSPKI(der)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return oid, bits.Bytes
+	return oid, key
 }
 
 // certSignatureOID returns the outer signatureAlgorithm of a certificate.
@@ -288,44 +274,15 @@ func TestMessageRepresentativeExamples(t *testing.T) {
 		if alg == nil {
 			t.Fatalf("%s: unknown algorithm", f)
 		}
-		got, err := composite.MessageRepresentative(alg, exampleField(t, text, "M"), string(exampleField(t, text, "ctx")))
+		got, err := composite.MessageRepresentative(alg, vectors.HexField(t, text, "M"), string(vectors.HexField(t, text, "ctx")))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := exampleField(t, text, "M'"); !bytes.Equal(got, want) {
+		if want := vectors.HexField(t, text, "M'"); !bytes.Equal(got, want) {
 			t.Fatalf("%s: M′ = %x, want %x", f, got, want)
 		}
 		c.Add(f)
 	}
-}
-
-// exampleField reads the first "key: hex" field of an example file, whose hex
-// may continue on the following lines; "<empty>" is the empty string.
-func exampleField(t *testing.T, text, key string) []byte {
-	t.Helper()
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		v, ok := strings.CutPrefix(l, key+": ")
-		if !ok {
-			continue
-		}
-		if v == "<empty>" {
-			return nil
-		}
-		for _, more := range lines[i+1:] {
-			if more == "" || strings.Trim(more, "0123456789abcdef") != "" {
-				break
-			}
-			v += more
-		}
-		b, err := hex.DecodeString(v)
-		if err != nil {
-			t.Fatalf("field %s: %v", key, err)
-		}
-		return b
-	}
-	t.Fatalf("field %s missing", key)
-	return nil
 }
 
 func shake256x64(m []byte) []byte { return sha3.SumSHAKE256(m, 64) }
