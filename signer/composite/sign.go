@@ -165,8 +165,10 @@ func Verify(pk *PublicKey, message, sig []byte, opts crypto.SignerOpts) error {
 	}
 	a := pk.alg
 	ctx, h := readOptions(opts)
-	ph := a.preHash(message)
-	if h != 0 {
+	var ph []byte
+	if h == 0 {
+		ph = a.preHash(message)
+	} else {
 		var err error
 		if ph, err = a.digestInput(message, h); err != nil {
 			return err
