@@ -16,6 +16,8 @@ import (
 
 	"golang.org/x/crypto/cryptobyte"
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
+
+	"github.com/crystals-go/crystals/internal/brainpool"
 )
 
 // Combine is the combiner of draft-ietf-lamps-pq-composite-kem and of the
@@ -30,22 +32,44 @@ func Combine(ssPQ, ssT, ctT, pkT []byte, label string) []byte {
 	return h.Sum(nil)
 }
 
-// Curve is a NIST curve as the drafts use it, for both ECDSA and ECDH.
+// Curve is an elliptic curve as the drafts use it, for both ECDSA and ECDH:
+// a NIST curve of the standard library (Elliptic and ECDH set) or a
+// brainpool curve of internal/brainpool (Brainpool set).
 type Curve struct {
 	Name       string
 	OID        asn1.ObjectIdentifier
 	Elliptic   elliptic.Curve
 	ECDH       ecdh.Curve
+	Brainpool  *brainpool.Curve
 	ScalarSize int
 	PointSize  int // uncompressed, 04‖X‖Y
 }
 
-// The three NIST curves the drafts name.
+// The curves the drafts name.
 var (
-	P256 = &Curve{"P-256", asn1.ObjectIdentifier{1, 2, 840, 10045, 3, 1, 7}, elliptic.P256(), ecdh.P256(), 32, 65}
-	P384 = &Curve{"P-384", asn1.ObjectIdentifier{1, 3, 132, 0, 34}, elliptic.P384(), ecdh.P384(), 48, 97}
-	P521 = &Curve{"P-521", asn1.ObjectIdentifier{1, 3, 132, 0, 35}, elliptic.P521(), ecdh.P521(), 66, 133}
+	P256  = &Curve{"P-256", asn1.ObjectIdentifier{1, 2, 840, 10045, 3, 1, 7}, elliptic.P256(), ecdh.P256(), nil, 32, 65}
+	P384  = &Curve{"P-384", asn1.ObjectIdentifier{1, 3, 132, 0, 34}, elliptic.P384(), ecdh.P384(), nil, 48, 97}
+	P521  = &Curve{"P-521", asn1.ObjectIdentifier{1, 3, 132, 0, 35}, elliptic.P521(), ecdh.P521(), nil, 66, 133}
+	BP256 = &Curve{"brainpoolP256r1", brainpool.P256r1.OID, nil, nil, brainpool.P256r1, 32, 65}
+	BP384 = &Curve{"brainpoolP384r1", brainpool.P384r1.OID, nil, nil, brainpool.P384r1, 48, 97}
 )
+
+// publicKey returns the uncompressed public point of a private scalar, or an
+// error for a scalar that is zero or not below the order.
+func (c *Curve) publicKey(scalar []byte) ([]byte, error) {
+	if c.Brainpool != nil {
+		k, err := c.Brainpool.NewPrivateKey(scalar)
+		if err != nil {
+			return nil, err
+		}
+		return k.PublicKey().Bytes(), nil
+	}
+	k, err := c.ECDH.NewPrivateKey(scalar)
+	if err != nil {
+		return nil, err
+	}
+	return k.PublicKey().Bytes(), nil
+}
 
 // ErrECPrivateKey reports a malformed ECPrivateKey.
 var ErrECPrivateKey = errors.New("malformed ECPrivateKey")
@@ -86,7 +110,7 @@ func ParseECPrivateKey(c *Curve, der []byte) ([]byte, error) {
 	if !oid.Equal(c.OID) {
 		return nil, fmt.Errorf("%w: curve %v, want %s", ErrECPrivateKey, oid, c.Name)
 	}
-	k, err := c.ECDH.NewPrivateKey(scalar)
+	pk, err := c.publicKey(scalar)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrECPrivateKey, err)
 	}
@@ -94,7 +118,7 @@ func ParseECPrivateKey(c *Curve, der []byte) ([]byte, error) {
 		var bits asn1.BitString
 		if !seq.ReadASN1(&pub, cbasn1.Tag(1).Constructed().ContextSpecific()) ||
 			!pub.ReadASN1BitString(&bits) || !pub.Empty() ||
-			string(bits.RightAlign()) != string(k.PublicKey().Bytes()) {
+			string(bits.RightAlign()) != string(pk) {
 			return nil, fmt.Errorf("%w: public key does not match", ErrECPrivateKey)
 		}
 	}

@@ -51,15 +51,10 @@ func (a *Algorithm) PreHash() crypto.Hash { return a.ph }
 // Traditional names the traditional half, such as "ECDSA P-256 SHA-256".
 func (a *Algorithm) Traditional() string { return a.trad.name() }
 
-// Supported reports whether this package implements the traditional half.
-// The four brainpool algorithms are not supported: see the package doc.
-func (a *Algorithm) Supported() bool { _, ok := a.trad.(unsupported); return !ok }
-
+// alg builds a table entry; the label is "COMPSIG-" and the name, except for
+// the brainpool algorithms, whose labels abbreviate the curve (BP256, BP384).
 func alg(name string, arc int, pq mldsa.Parameters, ph crypto.Hash, t traditional) *Algorithm {
-	label := "COMPSIG-" + name
-	if bp, ok := t.(unsupported); ok {
-		label = "COMPSIG-" + bp.label
-	}
+	label := strings.NewReplacer("brainpoolP256r1", "BP256", "brainpoolP384r1", "BP384").Replace("COMPSIG-" + name)
 	return &Algorithm{name: name, label: label, oid: asn1.ObjectIdentifier{1, 3, 6, 1, 5, 5, 7, 6, arc}, pq: pq, ph: ph, trad: t}
 }
 
@@ -74,18 +69,17 @@ var algorithms = []*Algorithm{
 	alg("MLDSA65-RSA4096-PKCS15-SHA512", 44, mldsa.MLDSA65(), crypto.SHA512, rsaAlg{4096, crypto.SHA384, false}),
 	alg("MLDSA65-ECDSA-P256-SHA512", 45, mldsa.MLDSA65(), crypto.SHA512, ecdsaAlg{hybrid.P256, crypto.SHA256}),
 	alg("MLDSA65-ECDSA-P384-SHA512", 46, mldsa.MLDSA65(), crypto.SHA512, ecdsaAlg{hybrid.P384, crypto.SHA384}),
-	alg("MLDSA65-ECDSA-brainpoolP256r1-SHA512", 47, mldsa.MLDSA65(), crypto.SHA512, unsupported{"ECDSA brainpoolP256r1 SHA-256", "MLDSA65-ECDSA-BP256-SHA512"}),
+	alg("MLDSA65-ECDSA-brainpoolP256r1-SHA512", 47, mldsa.MLDSA65(), crypto.SHA512, bpECDSA{hybrid.BP256, crypto.SHA256}),
 	alg("MLDSA65-Ed25519-SHA512", 48, mldsa.MLDSA65(), crypto.SHA512, ed25519Alg{}),
 	alg("MLDSA87-ECDSA-P384-SHA512", 49, mldsa.MLDSA87(), crypto.SHA512, ecdsaAlg{hybrid.P384, crypto.SHA384}),
-	alg("MLDSA87-ECDSA-brainpoolP384r1-SHA512", 50, mldsa.MLDSA87(), crypto.SHA512, unsupported{"ECDSA brainpoolP384r1 SHA-384", "MLDSA87-ECDSA-BP384-SHA512"}),
+	alg("MLDSA87-ECDSA-brainpoolP384r1-SHA512", 50, mldsa.MLDSA87(), crypto.SHA512, bpECDSA{hybrid.BP384, crypto.SHA384}),
 	alg("MLDSA87-Ed448-SHAKE256", 51, mldsa.MLDSA87(), signer.SHAKE256, ed448Alg{}),
 	alg("MLDSA87-RSA3072-PSS-SHA512", 52, mldsa.MLDSA87(), crypto.SHA512, rsaAlg{3072, crypto.SHA256, true}),
 	alg("MLDSA87-RSA4096-PSS-SHA512", 53, mldsa.MLDSA87(), crypto.SHA512, rsaAlg{4096, crypto.SHA384, true}),
 	alg("MLDSA87-ECDSA-P521-SHA512", 54, mldsa.MLDSA87(), crypto.SHA512, ecdsaAlg{hybrid.P521, crypto.SHA512}),
 }
 
-// Algorithms returns all 18 composite algorithms in OID order, the four
-// unsupported brainpool ones included.
+// Algorithms returns all 18 composite algorithms in OID order.
 func Algorithms() []*Algorithm { return append([]*Algorithm(nil), algorithms...) }
 
 // AlgorithmByName returns the algorithm of a name, with or without its "id-"

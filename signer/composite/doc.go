@@ -2,15 +2,14 @@
 // draft-ietf-lamps-pq-composite-sigs-19: one key and one signature that are
 // ML-DSA and a traditional algorithm together, valid only if both hold.
 //
-// All 18 algorithms (OIDs 1.3.6.1.5.5.7.6.37–54) are listed by
-// [Algorithms]; 16 are implemented. The ML-DSA half runs on crystals' engine
-// ([signer]); the traditional half uses the standard library (RSASSA-PSS,
-// RSASSA-PKCS1-v1_5, ECDSA on P-256/P-384/P-521, Ed25519) or circl (Ed448).
-// The two brainpool algorithms (brainpoolP256r1 .47, brainpoolP384r1 .50) are listed but every
-// operation on them returns [ErrUnsupported]: the one maintained Go library
-// the module proxy serves for those curves computes on crypto/elliptic's
-// deprecated generic curve arithmetic, which is not constant time, so private
-// keys on it are not safe.
+// All 18 algorithms (OIDs 1.3.6.1.5.5.7.6.37–54) are implemented and listed
+// by [Algorithms]. The ML-DSA half runs on crystals' engine ([signer]); the
+// traditional half uses the standard library (RSASSA-PSS, RSASSA-PKCS1-v1_5,
+// ECDSA on P-256/P-384/P-521, Ed25519), circl (Ed448), or crystals' own
+// constant-time brainpoolP256r1/P384r1 arithmetic (internal/brainpool): the
+// one maintained Go library the module proxy serves for those curves
+// computes on crypto/elliptic's deprecated generic arithmetic, which is not
+// constant time.
 //
 // Signing builds the message representative
 //

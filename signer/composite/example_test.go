@@ -1,6 +1,7 @@
 package composite_test
 
 import (
+	"encoding/asn1"
 	"fmt"
 
 	"github.com/crystals-go/crystals/signer/composite"
@@ -46,14 +47,14 @@ func ExamplePrivateKey_Sign() {
 	// Output: true
 }
 
-// The brainpool algorithms are listed but not implemented.
-func ExampleAlgorithm_Supported() {
-	for _, a := range composite.Algorithms() {
-		if !a.Supported() {
-			fmt.Println(a.OID(), a.Name())
-		}
-	}
+// The algorithms are found by name (with or without "id-") or by OID.
+func ExampleAlgorithmByOID() {
+	alg := composite.AlgorithmByOID(asn1.ObjectIdentifier{1, 3, 6, 1, 5, 5, 7, 6, 47})
+	fmt.Println(alg.Name())
+	fmt.Println(alg.Label())
+	fmt.Println(alg.MLDSA(), "+", alg.Traditional(), "over", alg.PreHash())
 	// Output:
-	// 1.3.6.1.5.5.7.6.47 MLDSA65-ECDSA-brainpoolP256r1-SHA512
-	// 1.3.6.1.5.5.7.6.50 MLDSA87-ECDSA-brainpoolP384r1-SHA512
+	// MLDSA65-ECDSA-brainpoolP256r1-SHA512
+	// COMPSIG-MLDSA65-ECDSA-BP256-SHA512
+	// ML-DSA-65 + ECDSA brainpoolP256r1 SHA-256 over SHA-512
 }

@@ -35,9 +35,6 @@ func ParsePublicKey(alg *Algorithm, raw []byte) (*PublicKey, error) {
 	if alg == nil {
 		return nil, ErrNoAlgorithm
 	}
-	if !alg.Supported() {
-		return nil, ErrUnsupported
-	}
 	n := alg.pq.PublicKeySize()
 	if len(raw) <= n {
 		return nil, fmt.Errorf("%w (%s)", ErrPublicKeyLength, alg.name)
@@ -69,7 +66,8 @@ func (pk *PublicKey) Bytes() []byte { return bytes.Clone(pk.raw) }
 func (pk *PublicKey) MLDSA() *mldsa.PublicKey { return pk.pq }
 
 // Traditional returns the traditional half: *rsa.PublicKey,
-// *ecdsa.PublicKey, ed25519.PublicKey, or circl's ed448.PublicKey.
+// *ecdsa.PublicKey, ed25519.PublicKey, circl's ed448.PublicKey, or for the
+// brainpool curves crystals' own point type (with Bytes and Equal).
 func (pk *PublicKey) Traditional() crypto.PublicKey { return pk.trad }
 
 // Equal reports whether x is a *PublicKey of the same algorithm and value.
@@ -93,9 +91,6 @@ func GenerateKey(alg *Algorithm) (*PrivateKey, error) {
 	if alg == nil {
 		return nil, ErrNoAlgorithm
 	}
-	if !alg.Supported() {
-		return nil, ErrUnsupported
-	}
 	trad, err := alg.trad.generate()
 	if err != nil {
 		return nil, fmt.Errorf("composite: %s: %w", alg.name, err)
@@ -108,13 +103,11 @@ func GenerateKey(alg *Algorithm) (*PrivateKey, error) {
 // NewPrivateKey assembles a key of alg from the 32-byte ML-DSA seed ξ (the
 // only form of ML-DSA key the draft stores) and a traditional private key of
 // the algorithm's type: *rsa.PrivateKey of the right size, *ecdsa.PrivateKey
-// on the right curve, ed25519.PrivateKey, or circl's ed448.PrivateKey.
+// on the right curve, ed25519.PrivateKey, or circl's ed448.PrivateKey. A
+// brainpool key comes only from GenerateKey or ParsePrivateKey.
 func NewPrivateKey(alg *Algorithm, mldsaSeed []byte, trad crypto.Signer) (*PrivateKey, error) {
 	if alg == nil {
 		return nil, ErrNoAlgorithm
-	}
-	if !alg.Supported() {
-		return nil, ErrUnsupported
 	}
 	if err := alg.trad.checkType(trad); err != nil {
 		return nil, fmt.Errorf("%w: want %s", err, alg.trad.name())
@@ -132,9 +125,6 @@ func NewPrivateKey(alg *Algorithm, mldsaSeed []byte, trad crypto.Signer) (*Priva
 func ParsePrivateKey(alg *Algorithm, raw []byte) (*PrivateKey, error) {
 	if alg == nil {
 		return nil, ErrNoAlgorithm
-	}
-	if !alg.Supported() {
-		return nil, ErrUnsupported
 	}
 	if len(raw) <= signer.SeedSize {
 		return nil, fmt.Errorf("%w (%s)", ErrPrivateKeyLength, alg.name)

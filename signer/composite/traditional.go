@@ -12,6 +12,7 @@ import (
 
 	"github.com/cloudflare/circl/sign/ed448"
 
+	"github.com/crystals-go/crystals/internal/brainpool"
 	"github.com/crystals-go/crystals/internal/hybrid"
 )
 
@@ -32,10 +33,6 @@ type traditional interface {
 	// checkType reports whether k is a private key of this algorithm.
 	checkType(k crypto.Signer) error
 }
-
-// ErrUnsupported is returned for the brainpool algorithms, whose curves no
-// library this module can rely on implements in constant time.
-var ErrUnsupported = errors.New("composite: algorithm not supported (brainpool curves are not implemented)")
 
 var errKeyType = errors.New("composite: traditional key has the wrong type or size")
 
@@ -253,16 +250,46 @@ func (ed448Alg) checkType(k crypto.Signer) error {
 	return errKeyType
 }
 
-// unsupported stands for the brainpool algorithms: every operation fails with
-// ErrUnsupported.
-type unsupported struct{ desc, label string }
+// bpECDSA is ECDSA on a brainpool curve (internal/brainpool), with a DER
+// Ecdsa-Sig-Value like ecdsaAlg.
+type bpECDSA struct {
+	curve *hybrid.Curve
+	hash  crypto.Hash
+}
 
-func (u unsupported) name() string                               { return u.desc }
-func (unsupported) generate() (crypto.Signer, error)             { return nil, ErrUnsupported }
-func (unsupported) parsePrivate([]byte) (crypto.Signer, error)   { return nil, ErrUnsupported }
-func (unsupported) marshalPrivate(crypto.Signer) []byte          { return nil }
-func (unsupported) parsePublic([]byte) (crypto.PublicKey, error) { return nil, ErrUnsupported }
-func (unsupported) marshalPublic(crypto.PublicKey) []byte        { return nil }
-func (unsupported) sign(crypto.Signer, []byte) ([]byte, error)   { return nil, ErrUnsupported }
-func (unsupported) verify(crypto.PublicKey, []byte, []byte) bool { return false }
-func (unsupported) checkType(crypto.Signer) error                { return ErrUnsupported }
+func (a bpECDSA) name() string { return fmt.Sprintf("ECDSA %s %v", a.curve.Name, a.hash) }
+
+func (a bpECDSA) generate() (crypto.Signer, error) { return a.curve.Brainpool.GenerateKey() }
+
+func (a bpECDSA) parsePrivate(b []byte) (crypto.Signer, error) {
+	scalar, err := hybrid.ParseECPrivateKey(a.curve, b)
+	if err != nil {
+		return nil, err
+	}
+	return a.curve.Brainpool.NewPrivateKey(scalar)
+}
+
+func (a bpECDSA) marshalPrivate(k crypto.Signer) []byte {
+	return hybrid.MarshalECPrivateKey(a.curve, k.(*brainpool.PrivateKey).Bytes())
+}
+
+func (a bpECDSA) parsePublic(b []byte) (crypto.PublicKey, error) {
+	return a.curve.Brainpool.NewPublicKey(b)
+}
+
+func (a bpECDSA) marshalPublic(k crypto.PublicKey) []byte { return k.(*brainpool.PublicKey).Bytes() }
+
+func (a bpECDSA) sign(k crypto.Signer, m []byte) ([]byte, error) {
+	return k.Sign(nil, digest(a.hash, m), nil)
+}
+
+func (a bpECDSA) verify(k crypto.PublicKey, m, sig []byte) bool {
+	return brainpool.VerifyASN1(k.(*brainpool.PublicKey), digest(a.hash, m), sig)
+}
+
+func (a bpECDSA) checkType(k crypto.Signer) error {
+	if b, ok := k.(*brainpool.PrivateKey); ok && b.Curve() == a.curve.Brainpool {
+		return nil
+	}
+	return errKeyType
+}
