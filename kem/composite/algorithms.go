@@ -41,10 +41,6 @@ func (a *Algorithm) MLKEM() kem.Scheme { return a.pq }
 // Traditional names the traditional half, such as "ECDH P-256".
 func (a *Algorithm) Traditional() string { return a.trad.name() }
 
-// Supported reports whether this package implements the traditional half.
-// The two brainpool algorithms are not supported: see the package doc.
-func (a *Algorithm) Supported() bool { _, ok := a.trad.(unsupported); return !ok }
-
 // EncapsulationSeedSize is the length of the randomness
 // [EncapsulationKey.EncapsulateDeterministicForTesting] takes: the 32-byte
 // ML-KEM message m, then the traditional half's randomness (RSA-OAEP: the
@@ -69,16 +65,15 @@ var algorithms = []*Algorithm{
 	alg("MLKEM768-X25519-SHA3-256", xwingLabel, 58, kem.MLKEM768(), x25519{ecdhKEM{ecdh.X25519(), 32, 32}}),
 	alg("MLKEM768-ECDH-P256-SHA3-256", "MLKEM768-P256", 59, kem.MLKEM768(), nist(hybrid.P256)),
 	alg("MLKEM768-ECDH-P384-SHA3-256", "MLKEM768-P384", 60, kem.MLKEM768(), nist(hybrid.P384)),
-	alg("MLKEM768-ECDH-brainpoolP256r1-SHA3-256", "MLKEM768-BP256", 61, kem.MLKEM768(), unsupported{"ECDH brainpoolP256r1"}),
+	alg("MLKEM768-ECDH-brainpoolP256r1-SHA3-256", "MLKEM768-BP256", 61, kem.MLKEM768(), bpECDH{hybrid.BP256}),
 	alg("MLKEM1024-RSA3072-SHA3-256", "MLKEM1024-RSAOAEP3072", 62, kem.MLKEM1024(), rsaOAEP{3072}),
 	alg("MLKEM1024-ECDH-P384-SHA3-256", "MLKEM1024-P384", 63, kem.MLKEM1024(), nist(hybrid.P384)),
-	alg("MLKEM1024-ECDH-brainpoolP384r1-SHA3-256", "MLKEM1024-BP384", 64, kem.MLKEM1024(), unsupported{"ECDH brainpoolP384r1"}),
+	alg("MLKEM1024-ECDH-brainpoolP384r1-SHA3-256", "MLKEM1024-BP384", 64, kem.MLKEM1024(), bpECDH{hybrid.BP384}),
 	alg("MLKEM1024-X448-SHA3-256", "MLKEM1024-X448", 65, kem.MLKEM1024(), x448KEM{}),
 	alg("MLKEM1024-ECDH-P521-SHA3-256", "MLKEM1024-P521", 66, kem.MLKEM1024(), nist(hybrid.P521)),
 }
 
-// Algorithms returns all 12 composite KEMs in OID order, the two unsupported
-// brainpool ones included.
+// Algorithms returns all 12 composite KEMs in OID order.
 func Algorithms() []*Algorithm { return append([]*Algorithm(nil), algorithms...) }
 
 // AlgorithmByName returns the algorithm of a name, with or without its "id-"

@@ -4,15 +4,14 @@
 //
 //	SHA3-256(mlkemSS ‖ tradSS ‖ tradCT ‖ tradPK ‖ Label)
 //
-// All 12 algorithms (OIDs 1.3.6.1.5.5.7.6.55–66) are listed by
-// [Algorithms]; 10 are implemented. The ML-KEM half runs on crystals'
-// engine ([kem]); the traditional half is RSA-OAEP (SHA-256, MGF1-SHA-256,
-// empty label, a random 32-byte secret), X25519 or ECDH on P-256/P-384/P-521
-// (crypto/ecdh, the secret being the X coordinate), or X448 (circl). The two
-// brainpool algorithms (brainpoolP256r1 .61, brainpoolP384r1 .64) are listed
-// but every operation on them returns [ErrUnsupported]: the one maintained Go
-// library the module proxy serves for those curves computes on
-// crypto/elliptic's deprecated generic arithmetic, which is not constant time.
+// All 12 algorithms (OIDs 1.3.6.1.5.5.7.6.55–66) are implemented and listed
+// by [Algorithms]. The ML-KEM half runs on crystals' engine ([kem]); the
+// traditional half is RSA-OAEP (SHA-256, MGF1-SHA-256, empty label, a random
+// 32-byte secret), X25519 or ECDH on P-256/P-384/P-521 (crypto/ecdh, the
+// secret being the X coordinate), X448 (circl), or ECDH on
+// brainpoolP256r1/P384r1 with crystals' own constant-time arithmetic
+// (internal/brainpool), since the one maintained Go library the module proxy
+// serves for those curves is not constant time.
 //
 // Keys are [crypto.Encapsulator] and [crypto.Decapsulator] values with the
 // draft's raw encodings — encapsulation key mlkemEK ‖ tradPK, decapsulation

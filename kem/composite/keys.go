@@ -20,11 +20,8 @@ var (
 )
 
 func check(alg *Algorithm) error {
-	switch {
-	case alg == nil:
+	if alg == nil {
 		return ErrNoAlgorithm
-	case !alg.Supported():
-		return ErrUnsupported
 	}
 	return nil
 }

@@ -12,19 +12,20 @@ import (
 
 	"github.com/cloudflare/circl/dh/x448"
 
+	"github.com/crystals-go/crystals/internal/brainpool"
 	"github.com/crystals-go/crystals/internal/hybrid"
 )
 
 // tradPrivate is a traditional private key with its two encodings.
 type tradPrivate struct {
 	sk, pk []byte
-	key    any // *rsa.PrivateKey, *ecdh.PrivateKey or x448.Key
+	key    any // *rsa.PrivateKey, *ecdh.PrivateKey, *brainpool.PrivateKey or x448.Key
 }
 
 // tradPublic is a traditional public key with its encoding.
 type tradPublic struct {
 	pk  []byte
-	key any // *rsa.PublicKey, *ecdh.PublicKey or x448.Key
+	key any // *rsa.PublicKey, *ecdh.PublicKey, *brainpool.PublicKey or x448.Key
 }
 
 // traditional is the classical half of a composite KEM.
@@ -41,9 +42,6 @@ type traditional interface {
 	encapsulate(pub *tradPublic, random []byte) (ss, ct []byte, err error)
 	decapsulate(priv *tradPrivate, ct []byte) ([]byte, error)
 }
-
-// ErrUnsupported is returned for the brainpool algorithms.
-var ErrUnsupported = errors.New("kem/composite: algorithm not supported (brainpool curves are not implemented)")
 
 // ErrTraditional reports a failed traditional decapsulation (an OAEP
 // ciphertext that does not decrypt, an invalid or low-order point).
@@ -272,17 +270,69 @@ func (x448KEM) decapsulate(priv *tradPrivate, ct []byte) ([]byte, error) {
 	return shared448(priv.key.(x448.Key), p)
 }
 
-// unsupported stands for the brainpool algorithms.
-type unsupported struct{ desc string }
+// bpECDH is ECDH on a brainpool curve (internal/brainpool), laid out like
+// ecdhNIST: ECPrivateKey private keys, uncompressed points, the X coordinate
+// as the secret.
+type bpECDH struct{ c *hybrid.Curve }
 
-func (u unsupported) name() string                            { return u.desc }
-func (unsupported) generate() (*tradPrivate, error)           { return nil, ErrUnsupported }
-func (unsupported) parsePrivate([]byte) (*tradPrivate, error) { return nil, ErrUnsupported }
-func (unsupported) parsePublic([]byte) (*tradPublic, error)   { return nil, ErrUnsupported }
-func (unsupported) randSize() int                             { return 0 }
-func (unsupported) freshRandom() ([]byte, error)              { return nil, ErrUnsupported }
-func (unsupported) ctSize() int                               { return 0 }
-func (unsupported) encapsulate(*tradPublic, []byte) ([]byte, []byte, error) {
-	return nil, nil, ErrUnsupported
+func (b bpECDH) name() string  { return "ECDH " + b.c.Name }
+func (b bpECDH) randSize() int { return b.c.ScalarSize }
+func (b bpECDH) ctSize() int   { return b.c.PointSize }
+
+func (b bpECDH) freshRandom() ([]byte, error) { return b.c.Brainpool.RandomScalar(), nil }
+
+func (b bpECDH) private(k *brainpool.PrivateKey) *tradPrivate {
+	return &tradPrivate{sk: hybrid.MarshalECPrivateKey(b.c, k.Bytes()), pk: k.PublicKey().Bytes(), key: k}
 }
-func (unsupported) decapsulate(*tradPrivate, []byte) ([]byte, error) { return nil, ErrUnsupported }
+
+func (b bpECDH) generate() (*tradPrivate, error) {
+	k, err := b.c.Brainpool.GenerateKey()
+	if err != nil {
+		return nil, err
+	}
+	return b.private(k), nil
+}
+
+func (b bpECDH) parsePrivate(sk []byte) (*tradPrivate, error) {
+	scalar, err := hybrid.ParseECPrivateKey(b.c, sk)
+	if err != nil {
+		return nil, err
+	}
+	k, err := b.c.Brainpool.NewPrivateKey(scalar)
+	if err != nil {
+		return nil, err
+	}
+	return b.private(k), nil
+}
+
+func (b bpECDH) parsePublic(pk []byte) (*tradPublic, error) {
+	k, err := b.c.Brainpool.NewPublicKey(pk)
+	if err != nil {
+		return nil, err
+	}
+	return &tradPublic{pk: k.Bytes(), key: k}, nil
+}
+
+func (b bpECDH) encapsulate(pub *tradPublic, random []byte) ([]byte, []byte, error) {
+	eph, err := b.c.Brainpool.NewPrivateKey(random)
+	if err != nil {
+		return nil, nil, err
+	}
+	ss, err := eph.ECDH(pub.key.(*brainpool.PublicKey))
+	if err != nil {
+		return nil, nil, err
+	}
+	return ss, eph.PublicKey().Bytes(), nil
+}
+
+func (b bpECDH) decapsulate(priv *tradPrivate, ct []byte) ([]byte, error) {
+	peer, err := b.c.Brainpool.NewPublicKey(ct)
+	if err != nil {
+		return nil, ErrTraditional
+	}
+	ss, err := priv.key.(*brainpool.PrivateKey).ECDH(peer)
+	if err != nil {
+		return nil, ErrTraditional
+	}
+	return ss, nil
+}
