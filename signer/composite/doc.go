@@ -18,12 +18,14 @@
 // with the application context ctx of [Options]; the ML-DSA half signs M′ as
 // pure ML-DSA with ctx = Label, the traditional half signs M′ with its own
 // hash. A [PrivateKey] is a [crypto.MessageSigner]; its Sign takes a digest
-// only when it is PH(M) and opts names exactly the algorithm's pre-hash.
+// only when it is PH(M) and opts names exactly the algorithm's pre-hash (the
+// draft's external pre-hashing), and refuses any other digest.
 //
 // Keys use the draft's raw encodings — public mldsaPK ‖ tradPK, private
 // mldsaSeed ‖ tradSK (the 32-byte ML-DSA seed; PKCS#1 RSAPrivateKey,
 // ECPrivateKey with its named curve, or the raw EdDSA seed) — which are the
-// contents of the SPKI and PKCS#8 structures that carry them. The draft
-// derives only the ML-DSA half from a seed; traditional halves are generated
-// by their own algorithm.
+// contents of the SPKI and PKCS#8 structures that carry them. As the draft's
+// KeyGen does, [GenerateKey] derives the ML-DSA half from a fresh 32-byte seed
+// and generates the traditional half independently; the draft leaves a
+// single seed for both halves out of scope, so there is none here.
 package composite

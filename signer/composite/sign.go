@@ -124,8 +124,9 @@ func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerO
 	return k.sign(ctx, k.alg.preHash(msg))
 }
 
-// Sign signs a digest computed outside: the draft's M′ depends on the
-// message only through PH(M), so Sign accepts digest = PH(M) when
+// Sign signs a digest computed outside, as the draft's "External
+// Pre-hashing" section allows: M′ depends on the message only through
+// PH(M), so Sign accepts digest = PH(M) when
 // opts.HashFunc() is exactly the algorithm's pre-hash ([Algorithm.PreHash])
 // and gives the signature SignMessage gives for M. Any other hash, and a zero
 // one, is refused with [ErrPreHash]: to sign a message, use SignMessage.
