@@ -116,8 +116,7 @@ func TestGroupLaw(t *testing.T) {
 			k := c.randomScalar()
 			pts = append(pts, c.scalarMult(&g, k))
 		}
-		var neg point
-		neg = pts[2]
+		neg := pts[2]
 		c.p.sub(&neg.y, &fe{}, &neg.y)
 		pts = append(pts, neg)
 		for i := range pts {

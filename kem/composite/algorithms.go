@@ -3,7 +3,6 @@ package composite
 import (
 	"crypto/ecdh"
 	"encoding/asn1"
-	"strings"
 
 	"github.com/crystals-go/crystals/internal/hybrid"
 	"github.com/crystals-go/crystals/kem"
@@ -78,22 +77,7 @@ func Algorithms() []*Algorithm { return append([]*Algorithm(nil), algorithms...)
 
 // AlgorithmByName returns the algorithm of a name, with or without its "id-"
 // prefix, or nil.
-func AlgorithmByName(name string) *Algorithm {
-	name = strings.TrimPrefix(name, "id-")
-	for _, a := range algorithms {
-		if a.name == name {
-			return a
-		}
-	}
-	return nil
-}
+func AlgorithmByName(name string) *Algorithm { return hybrid.ByName(algorithms, name) }
 
 // AlgorithmByOID returns the algorithm of an object identifier, or nil.
-func AlgorithmByOID(oid asn1.ObjectIdentifier) *Algorithm {
-	for _, a := range algorithms {
-		if a.oid.Equal(oid) {
-			return a
-		}
-	}
-	return nil
-}
+func AlgorithmByOID(oid asn1.ObjectIdentifier) *Algorithm { return hybrid.ByOID(algorithms, oid) }

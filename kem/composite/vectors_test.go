@@ -7,7 +7,6 @@ import (
 	"encoding/asn1"
 	"testing"
 
-	"github.com/crystals-go/crystals/internal/hybrid"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/kem/composite"
@@ -49,11 +48,11 @@ func TestKEMVectors(t *testing.T) {
 			if err := signer.Verify(ca, cert.RawTBSCertificate, cert.Signature, nil); err != nil {
 				t.Fatalf("certificate does not verify under cacert: %v", err)
 			}
-			oid, key := spki(t, cert.RawSubjectPublicKeyInfo)
+			oid, key := vectors.SPKI(t, cert.RawSubjectPublicKeyInfo)
 			if !bytes.Equal(key, tc.EK) {
 				t.Fatal("certificate does not carry ek")
 			}
-			pkcs8OID, inner := parsePKCS8(t, tc.DKPKCS8)
+			pkcs8OID, inner := vectors.PKCS8(t, tc.DKPKCS8)
 			if !pkcs8OID.Equal(oid) {
 				t.Fatalf("dk_pkcs8 is %v, certificate %v", pkcs8OID, oid)
 			}
@@ -79,23 +78,12 @@ func TestKEMVectors(t *testing.T) {
 			if !bytes.Equal(inner, tc.DK) {
 				t.Fatal("dk_pkcs8 does not hold dk")
 			}
-			ek, err := composite.ParseEncapsulationKey(alg, tc.EK)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(ek.Bytes(), tc.EK) {
-				t.Fatal("ek does not re-encode")
-			}
-			dk, err := composite.ParseDecapsulationKey(alg, tc.DK)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(dk.Bytes(), tc.DK) {
-				t.Fatal("dk does not re-encode")
-			}
-			if !dk.EncapsulationKey().Equal(ek) {
-				t.Fatal("key derived from dk differs from ek")
-			}
+			_, dk := vectors.KeyPair(t, tc.EK, tc.DK,
+				func(b []byte) (*composite.EncapsulationKey, error) { return composite.ParseEncapsulationKey(alg, b) },
+				func(b []byte) (*composite.DecapsulationKey, error) { return composite.ParseDecapsulationKey(alg, b) },
+				func(dk *composite.DecapsulationKey, ek *composite.EncapsulationKey) bool {
+					return dk.EncapsulationKey().Equal(ek)
+				})
 			checkDecaps(t, dk, tc.EK, tc.C, tc.K)
 			// A changed traditional ciphertext changes or fails the result.
 			bad := bytes.Clone(tc.C)
@@ -134,7 +122,7 @@ func caKey(t *testing.T, der []byte) *mldsa.PublicKey {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oid, key := spki(t, cert.RawSubjectPublicKeyInfo)
+	oid, key := vectors.SPKI(t, cert.RawSubjectPublicKeyInfo)
 	if !oid.Equal(asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 18}) {
 		t.Fatalf("cacert key is %v, want ML-DSA-65", oid)
 	}
@@ -146,22 +134,4 @@ func caKey(t *testing.T, der []byte) *mldsa.PublicKey {
 		t.Fatalf("cacert self-signature: %v", err)
 	}
 	return pk
-}
-
-func parsePKCS8(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
-	t.Helper()
-	oid, key, err := hybrid.SplitPKCS8(der)
-	if err != nil {
-		t.Fatalf("dk_pkcs8: %v", err)
-	}
-	return oid, key
-}
-
-func spki(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
-	t.Helper()
-	oid, key, err := hybrid.SplitSPKI(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return oid, key
 }

@@ -18,7 +18,6 @@ import (
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 
 	"github.com/crystals-go/crystals/internal/brainpool"
-	"github.com/crystals-go/crystals/internal/hybrid"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/signer/composite"
@@ -65,24 +64,11 @@ func TestSignatureVectors(t *testing.T) {
 			if alg == nil {
 				t.Fatalf("unknown algorithm %s", tc.TcID)
 			}
-			pk, err := composite.ParsePublicKey(alg, tc.PK)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(pk.Bytes(), tc.PK) {
-				t.Fatal("public key does not re-encode to pk")
-			}
-			sk, err := composite.ParsePrivateKey(alg, tc.SK)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(sk.Bytes(), tc.SK) {
-				t.Fatal("private key does not re-encode to sk")
-			}
-			if !sk.PublicKey().Equal(pk) {
-				t.Fatal("public key derived from sk differs from pk")
-			}
-			oid, inner := parsePKCS8(t, tc.SKPKCS8)
+			pk, sk := vectors.KeyPair(t, tc.PK, tc.SK,
+				func(b []byte) (*composite.PublicKey, error) { return composite.ParsePublicKey(alg, b) },
+				func(b []byte) (*composite.PrivateKey, error) { return composite.ParsePrivateKey(alg, b) },
+				func(sk *composite.PrivateKey, pk *composite.PublicKey) bool { return sk.PublicKey().Equal(pk) })
+			oid, inner := vectors.PKCS8(t, tc.SKPKCS8)
 			if !oid.Equal(alg.OID()) || !bytes.Equal(inner, tc.SK) {
 				t.Fatalf("sk_pkcs8 holds %v and a key that is not sk", oid)
 			}
@@ -138,24 +124,6 @@ func checkPureVector(t *testing.T, params mldsa.Parameters, m []byte, ctx string
 	}
 }
 
-func parsePKCS8(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
-	t.Helper()
-	oid, key, err := hybrid.SplitPKCS8(der)
-	if err != nil {
-		t.Fatalf("sk_pkcs8: %v", err)
-	}
-	return oid, key
-}
-
-func spki(t *testing.T, der []byte) (asn1.ObjectIdentifier, []byte) {
-	t.Helper()
-	oid, key, err := hybrid.SplitSPKI(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return oid, key
-}
-
 // certSignatureOID returns the outer signatureAlgorithm of a certificate.
 func certSignatureOID(t *testing.T, der []byte) asn1.ObjectIdentifier {
 	t.Helper()
@@ -175,7 +143,7 @@ func checkCertificate(t *testing.T, alg *composite.Algorithm, pk *composite.Publ
 	if err != nil {
 		t.Fatal(err)
 	}
-	oid, key := spki(t, cert.RawSubjectPublicKeyInfo)
+	oid, key := vectors.SPKI(t, cert.RawSubjectPublicKeyInfo)
 	if !oid.Equal(alg.OID()) || !bytes.Equal(key, pk.Bytes()) {
 		t.Fatalf("certificate SPKI holds %v and a key that is not pk", oid)
 	}
