@@ -1,84 +1,67 @@
 package composite_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/kem/composite"
 )
 
-func fuzzAlgorithm(b byte) *composite.Algorithm {
-	all := composite.Algorithms()
-	return all[int(b)%len(all)]
-}
-
-func fuzzSeeds(f *testing.F, private bool) {
-	for i, a := range composite.Algorithms() {
-		if a.Traditional()[:3] == "RSA" {
-			continue
-		}
-		dk, err := composite.GenerateKey(a)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if private {
-			f.Add(byte(i), dk.Bytes())
-		} else {
-			f.Add(byte(i), dk.EncapsulationKey().Bytes())
-		}
+// fuzzKey returns a fresh key of a, or nil for the RSA algorithms, whose
+// keys are slow to generate.
+func fuzzKey(f *testing.F, a *composite.Algorithm) *composite.DecapsulationKey {
+	if strings.HasPrefix(a.Traditional(), "RSA") {
+		return nil
 	}
+	dk, err := composite.GenerateKey(a)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return dk
 }
 
 // FuzzParseEncapsulationKey: any input fails cleanly or re-encodes to an
 // equal key.
 func FuzzParseEncapsulationKey(f *testing.F) {
-	fuzzSeeds(f, false)
-	f.Fuzz(func(t *testing.T, which byte, raw []byte) {
-		a := fuzzAlgorithm(which)
-		ek, err := composite.ParseEncapsulationKey(a, raw)
-		if err != nil {
-			return
-		}
-		again, err := composite.ParseEncapsulationKey(a, ek.Bytes())
-		if err != nil || !again.Equal(ek) {
-			t.Fatalf("%s: parsed key does not re-parse: %v", a, err)
-		}
-	})
+	hybridtest.Reparse(f, composite.Algorithms(),
+		func(a *composite.Algorithm) ([]byte, bool) {
+			if dk := fuzzKey(f, a); dk != nil {
+				return dk.EncapsulationKey().Bytes(), true
+			}
+			return nil, false
+		},
+		composite.ParseEncapsulationKey,
+		func(a, b *composite.EncapsulationKey) bool { return a.Equal(b) })
 }
 
 // FuzzParseDecapsulationKey: any input fails cleanly or re-encodes to an
 // equal key.
 func FuzzParseDecapsulationKey(f *testing.F) {
-	fuzzSeeds(f, true)
-	f.Fuzz(func(t *testing.T, which byte, raw []byte) {
-		a := fuzzAlgorithm(which)
-		dk, err := composite.ParseDecapsulationKey(a, raw)
-		if err != nil {
-			return
-		}
-		again, err := composite.ParseDecapsulationKey(a, dk.Bytes())
-		if err != nil || !again.Equal(dk) {
-			t.Fatalf("%s: parsed key does not re-parse: %v", a, err)
-		}
-	})
+	hybridtest.Reparse(f, composite.Algorithms(),
+		func(a *composite.Algorithm) ([]byte, bool) {
+			if dk := fuzzKey(f, a); dk != nil {
+				return dk.Bytes(), true
+			}
+			return nil, false
+		},
+		composite.ParseDecapsulationKey,
+		func(a, b *composite.DecapsulationKey) bool { return a.Equal(b) })
 }
 
 // FuzzDecapsulate: arbitrary ciphertexts return a key or an error, never a
 // panic.
 func FuzzDecapsulate(f *testing.F) {
-	keys := map[byte]*composite.DecapsulationKey{}
-	for i, a := range composite.Algorithms() {
-		if a.Traditional()[:3] != "RSA" {
-			dk, err := composite.GenerateKey(a)
-			if err != nil {
-				f.Fatal(err)
-			}
-			keys[byte(i)] = dk
-			_, ct := dk.EncapsulationKey().Encapsulate()
+	all := composite.Algorithms()
+	keys := make([]*composite.DecapsulationKey, len(all))
+	for i, a := range all {
+		if keys[i] = fuzzKey(f, a); keys[i] != nil {
+			_, ct := keys[i].EncapsulationKey().Encapsulate()
 			f.Add(byte(i), ct)
 		}
 	}
 	f.Fuzz(func(t *testing.T, which byte, ct []byte) {
-		if dk := keys[which%12]; dk != nil {
+		if dk := keys[int(which)%len(keys)]; dk != nil {
 			dk.Decapsulate(ct)
 		}
 	})

@@ -1,68 +1,50 @@
 package composite_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/signer/composite"
 )
 
-// fuzzAlgorithm picks an algorithm from a fuzzed byte.
-func fuzzAlgorithm(b byte) *composite.Algorithm {
-	all := composite.Algorithms()
-	return all[int(b)%len(all)]
-}
-
-// fuzzSeeds adds a fresh key of the fast algorithms (EdDSA, ECDSA) to f, as
-// the public or private encoding.
-func fuzzSeeds(f *testing.F, private bool) {
-	for i, a := range composite.Algorithms() {
-		if a.Traditional()[:3] == "RSA" {
-			continue
-		}
-		sk, err := composite.GenerateKey(a)
-		if err != nil {
-			f.Fatal(err)
-		}
-		if private {
-			f.Add(byte(i), sk.Bytes())
-		} else {
-			f.Add(byte(i), sk.PublicKey().Bytes())
-		}
+// fuzzKey returns a fresh key of a, or nil for the RSA algorithms, whose
+// keys are slow to generate.
+func fuzzKey(f *testing.F, a *composite.Algorithm) *composite.PrivateKey {
+	if strings.HasPrefix(a.Traditional(), "RSA") {
+		return nil
 	}
+	sk, err := composite.GenerateKey(a)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return sk
 }
 
-// FuzzParsePublicKey checks that any input either fails cleanly or parses to
-// a key that re-encodes to itself.
+// FuzzParsePublicKey: any input fails cleanly or re-encodes to an equal key.
 func FuzzParsePublicKey(f *testing.F) {
-	fuzzSeeds(f, false)
-	f.Fuzz(func(t *testing.T, which byte, raw []byte) {
-		a := fuzzAlgorithm(which)
-		pk, err := composite.ParsePublicKey(a, raw)
-		if err != nil {
-			return
-		}
-		again, err := composite.ParsePublicKey(a, pk.Bytes())
-		if err != nil || !again.Equal(pk) {
-			t.Fatalf("%s: parsed key does not re-parse: %v", a, err)
-		}
-	})
+	hybridtest.Reparse(f, composite.Algorithms(),
+		func(a *composite.Algorithm) ([]byte, bool) {
+			if sk := fuzzKey(f, a); sk != nil {
+				return sk.PublicKey().Bytes(), true
+			}
+			return nil, false
+		},
+		composite.ParsePublicKey,
+		func(a, b *composite.PublicKey) bool { return a.Equal(b) })
 }
 
-// FuzzParsePrivateKey checks that any input either fails cleanly or parses to
-// a key whose encoding parses to an equal key.
+// FuzzParsePrivateKey: any input fails cleanly or re-encodes to an equal key.
 func FuzzParsePrivateKey(f *testing.F) {
-	fuzzSeeds(f, true)
-	f.Fuzz(func(t *testing.T, which byte, raw []byte) {
-		a := fuzzAlgorithm(which)
-		sk, err := composite.ParsePrivateKey(a, raw)
-		if err != nil {
-			return
-		}
-		again, err := composite.ParsePrivateKey(a, sk.Bytes())
-		if err != nil || !again.Equal(sk) {
-			t.Fatalf("%s: parsed key does not re-parse: %v", a, err)
-		}
-	})
+	hybridtest.Reparse(f, composite.Algorithms(),
+		func(a *composite.Algorithm) ([]byte, bool) {
+			if sk := fuzzKey(f, a); sk != nil {
+				return sk.Bytes(), true
+			}
+			return nil, false
+		},
+		composite.ParsePrivateKey,
+		func(a, b *composite.PrivateKey) bool { return a.Equal(b) })
 }
 
 // FuzzVerify feeds arbitrary signatures to Verify under a fixed key: it must
