@@ -26,6 +26,11 @@ type hpkeHybridScheme struct {
 const HPKEHybridSeedSize = 32
 
 var (
+	_ EncapsulationKey = (*HPKEHybridEncapsulationKey)(nil)
+	_ DecapsulationKey = (*HPKEHybridDecapsulationKey)(nil)
+)
+
+var (
 	mlkem768P256  = &hpkeHybridScheme{name: "MLKEM768-P256", id: 0x0050, curve: ecdh.P256(), pointSize: 65, scalarSize: 32, pq: scheme768}
 	mlkem1024P384 = &hpkeHybridScheme{name: "MLKEM1024-P384", id: 0x0051, curve: ecdh.P384(), pointSize: 97, scalarSize: 48, pq: scheme1024}
 )

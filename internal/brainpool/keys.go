@@ -16,6 +16,8 @@ import (
 // ErrScalar reports a private scalar that is zero or not below the order.
 var ErrScalar = errors.New("brainpool: invalid private scalar")
 
+var _ crypto.Signer = (*PrivateKey)(nil)
+
 // PublicKey is a point on a brainpool curve.
 type PublicKey struct {
 	c   *Curve

@@ -19,6 +19,11 @@ var (
 	ErrRandomnessLength = errors.New("kem/composite: encapsulation randomness has the wrong length")
 )
 
+var (
+	_ crypto.Encapsulator = (*EncapsulationKey)(nil)
+	_ crypto.Decapsulator = (*DecapsulationKey)(nil)
+)
+
 func check(alg *Algorithm) error {
 	if alg == nil {
 		return ErrNoAlgorithm

@@ -19,6 +19,8 @@ var (
 	ErrPrivateKeyLength = errors.New("composite: private key too short for its ML-DSA seed")
 )
 
+var _ crypto.MessageSigner = (*PrivateKey)(nil)
+
 // PublicKey is a composite ML-DSA public key: an ML-DSA public key and a
 // traditional one, valid together only.
 type PublicKey struct {
