@@ -6,7 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/sha3"
 
-	"github.com/crystals-go/crystals/internal/hybrid"
+	"github.com/crystals-go/crystals/internal/combiner"
 )
 
 // hpkeHybridScheme is a CFRG hybrid KEM as crypto/hpke builds it
@@ -165,7 +165,7 @@ func (ek *HPKEHybridEncapsulationKey) EncapsulateDeterministicForTesting(random 
 		return nil, nil, err
 	}
 	ctT := eph.PublicKey().Bytes()
-	return hybrid.Combine(ssPQ, ssT, ctT, ek.t.Bytes(), ek.s.name), append(ctPQ, ctT...), nil
+	return combiner.Combine(ssPQ, ssT, ctT, ek.t.Bytes(), ek.s.name), append(ctPQ, ctT...), nil
 }
 
 // Scheme returns the key's scheme.
@@ -202,5 +202,5 @@ func (dk *HPKEHybridDecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, er
 	if err != nil {
 		return nil, schemeError(dk.s.name, err)
 	}
-	return hybrid.Combine(ssPQ, ssT, ciphertext[n:], dk.ek.t.Bytes(), dk.s.name), nil
+	return combiner.Combine(ssPQ, ssT, ciphertext[n:], dk.ek.t.Bytes(), dk.s.name), nil
 }

@@ -1,14 +1,13 @@
 // Package hybrid holds what the composite signature and KEM packages share:
 // the traditional-key encodings of the LAMPS composite drafts (RSAPrivateKey,
-// ECPrivateKey with its named curve and without its public key) and the
-// SHA3-256 KEM combiner.
+// ECPrivateKey with its named curve and without its public key), the SPKI and
+// PKCS#8 splitters and the algorithm-table lookups.
 package hybrid
 
 import (
 	"crypto/ecdh"
 	"crypto/elliptic"
 	"crypto/rsa"
-	"crypto/sha3"
 	"crypto/x509"
 	"encoding/asn1"
 	"errors"
@@ -19,18 +18,6 @@ import (
 
 	"github.com/crystals-go/crystals/internal/brainpool"
 )
-
-// Combine is the combiner of draft-ietf-lamps-pq-composite-kem and of the
-// CFRG hybrids in HPKE: SHA3-256(ssPQ ‖ ssT ‖ ctT ‖ pkT ‖ label).
-func Combine(ssPQ, ssT, ctT, pkT []byte, label string) []byte {
-	h := sha3.New256()
-	h.Write(ssPQ)
-	h.Write(ssT)
-	h.Write(ctT)
-	h.Write(pkT)
-	h.Write([]byte(label))
-	return h.Sum(nil)
-}
 
 // Curve is an elliptic curve as the drafts use it, for both ECDSA and ECDH:
 // a NIST curve of the standard library (Elliptic and ECDH set) or a

@@ -74,4 +74,3 @@ func compositeKeyOfSeed(t *testing.T, seed []byte, c *hybrid.Curve) []byte {
 		}
 	}
 }
-

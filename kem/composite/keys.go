@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/crystals-go/crystals/internal/hybrid"
+	"github.com/crystals-go/crystals/internal/combiner"
 	"github.com/crystals-go/crystals/kem"
 )
 
@@ -111,7 +111,7 @@ func (ek *EncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (s
 	if err != nil {
 		return nil, nil, fmt.Errorf("kem/composite: %s: %w", ek.alg.name, err)
 	}
-	return hybrid.Combine(ssPQ, ssT, ctT, ek.trad.pk, ek.alg.label), append(ctPQ, ctT...), nil
+	return combiner.Combine(ssPQ, ssT, ctT, ek.trad.pk, ek.alg.label), append(ctPQ, ctT...), nil
 }
 
 // DecapsulationKey is a composite ML-KEM decapsulation key. It implements
@@ -206,5 +206,5 @@ func (dk *DecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return hybrid.Combine(ssPQ, ssT, ciphertext[n:], dk.trad.pk, dk.alg.label), nil
+	return combiner.Combine(ssPQ, ssT, ciphertext[n:], dk.trad.pk, dk.alg.label), nil
 }

@@ -1,10 +1,10 @@
-package hybrid_test
+package combiner_test
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/crystals-go/crystals/internal/hybrid"
+	"github.com/crystals-go/crystals/internal/combiner"
 	"github.com/crystals-go/crystals/internal/vectors"
 )
 
@@ -20,7 +20,7 @@ func TestCombinerExamples(t *testing.T) {
 		c.File(f)
 		text := string(vectors.ReadFile(t, f))
 		field := func(key string) []byte { return vectors.HexField(t, text, key) }
-		got := hybrid.Combine(field("mlkemSS"), field("tradSS"), field("tradCT"), field("tradPK"), string(field("Label")))
+		got := combiner.Combine(field("mlkemSS"), field("tradSS"), field("tradCT"), field("tradPK"), string(field("Label")))
 		if want := field("ss"); !bytes.Equal(got, want) {
 			t.Fatalf("%s: ss = %x, want %x", f, got, want)
 		}
