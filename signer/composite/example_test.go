@@ -58,3 +58,17 @@ func ExampleAlgorithmByOID() {
 	// COMPSIG-MLDSA65-ECDSA-BP256-SHA512
 	// ML-DSA-65 + ECDSA brainpoolP256r1 SHA-256 over SHA-512
 }
+
+// M′ for the draft's worked example: the prefix, the label, len(ctx) = 0
+// and SHA-512 of the message 00…09.
+func ExampleMessageRepresentative() {
+	alg := composite.AlgorithmByName("MLDSA65-ECDSA-P256-SHA512")
+	m, err := composite.MessageRepresentative(alg, []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, "")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s\n%x\n", m[:len(composite.Prefix)+len(alg.Label())], m[len(composite.Prefix)+len(alg.Label()):])
+	// Output:
+	// CompositeAlgorithmSignatures2025COMPSIG-MLDSA65-ECDSA-P256-SHA512
+	// 000f89ee1fcb7b0a4f7809d1267a029719004c5a5e5ec323a7c3523a20974f9a3f202f56fadba4cd9e8d654ab9f2e96dc5c795ea176fa20ede8d854c342f903533
+}
