@@ -149,6 +149,9 @@ func (ek *HPKEHybridEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byt
 // random[:32] and the ephemeral scalar random[32:]. It exists for
 // known-answer tests: never use it in production.
 func (ek *HPKEHybridEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
+	if ek.s == nil {
+		return nil, nil, errUninitialised
+	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
 		return nil, nil, schemeError(ek.s.name, ErrRandomnessLength)
 	}
@@ -186,6 +189,9 @@ func (dk *HPKEHybridDecapsulationKey) PublicKey() EncapsulationKey { return &dk.
 // Decapsulate returns the shared key of ct_PQ‖ct_T. ML-KEM rejects
 // implicitly; an invalid curve point is an error, as in crypto/hpke.
 func (dk *HPKEHybridDecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, error) {
+	if dk.s == nil {
+		return nil, errUninitialised
+	}
 	if len(ciphertext) != dk.s.CiphertextSize() {
 		return nil, schemeError(dk.s.name, ErrCiphertextLength)
 	}

@@ -139,8 +139,14 @@ func TestHPKEHybridsAgainstStdlib(t *testing.T) {
 	}
 }
 
-// TestHPKEHybridBadInput checks lengths and points.
+// TestHPKEHybridBadInput checks lengths, points and zero-value keys.
 func TestHPKEHybridBadInput(t *testing.T) {
+	if _, err := new(HPKEHybridDecapsulationKey).Decapsulate(nil); err == nil {
+		t.Error("zero-value key decapsulated")
+	}
+	if _, _, err := new(HPKEHybridEncapsulationKey).EncapsulateDeterministicForTesting(nil); err == nil {
+		t.Error("zero-value key encapsulated")
+	}
 	for _, s := range []Scheme{MLKEM768P256(), MLKEM1024P384()} {
 		if _, err := s.NewDecapsulationKey(make([]byte, 31)); err == nil {
 			t.Errorf("%s: short seed accepted", s.Name())

@@ -13,7 +13,7 @@ import (
 
 // Errors for bad input; test with [errors.Is].
 var (
-	ErrNoAlgorithm      = errors.New("kem/composite: no algorithm given")
+	ErrNoAlgorithm      = errors.New("kem/composite: no algorithm given (or a zero-value key)")
 	ErrKeyLength        = errors.New("kem/composite: key too short for its ML-KEM half")
 	ErrCiphertextLength = errors.New("kem/composite: ciphertext has the wrong length")
 	ErrRandomnessLength = errors.New("kem/composite: encapsulation randomness has the wrong length")
@@ -83,6 +83,9 @@ func (ek *EncapsulationKey) Equal(x crypto.PublicKey) bool {
 // Encapsulate returns a fresh shared key and the ciphertext mlkemCT ‖ tradCT
 // that carries it.
 func (ek *EncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if ek.alg == nil {
+		panic(ErrNoAlgorithm.Error())
+	}
 	random := randomBytes(kem.MessageSize)
 	tr, err := ek.alg.trad.freshRandom()
 	if err == nil {
@@ -100,6 +103,9 @@ func (ek *EncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // known-answer tests: never use it in production, where reused randomness
 // reveals the shared key.
 func (ek *EncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
+	if ek.alg == nil {
+		return nil, nil, ErrNoAlgorithm
+	}
 	if len(random) != ek.alg.EncapsulationSeedSize() {
 		return nil, nil, ErrRandomnessLength
 	}
@@ -194,6 +200,9 @@ func (dk *DecapsulationKey) Equal(x crypto.PrivateKey) bool {
 // SHA3-256(mlkemSS ‖ tradSS ‖ tradCT ‖ tradPK ‖ Label). ML-KEM rejects
 // implicitly; a traditional half that fails returns [ErrTraditional].
 func (dk *DecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, error) {
+	if dk.alg == nil {
+		return nil, ErrNoAlgorithm
+	}
 	if len(ciphertext) != dk.alg.CiphertextSize() {
 		return nil, ErrCiphertextLength
 	}

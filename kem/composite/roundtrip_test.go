@@ -15,6 +15,12 @@ func TestAlgorithmTable(t *testing.T) {
 	if len(all) != 12 {
 		t.Fatalf("%d algorithms, want 12", len(all))
 	}
+	if _, err := new(composite.DecapsulationKey).Decapsulate(nil); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatal(err)
+	}
+	if _, _, err := new(composite.EncapsulationKey).EncapsulateDeterministicForTesting(nil); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatal(err)
+	}
 	for i, a := range all {
 		if want := 55 + i; a.OID()[8] != want || len(a.OID()) != 9 {
 			t.Errorf("%s: OID %v", a.Name(), a.OID())

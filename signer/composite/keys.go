@@ -14,7 +14,7 @@ import (
 
 // Errors for bad keys; test with [errors.Is].
 var (
-	ErrNoAlgorithm      = errors.New("composite: no algorithm given")
+	ErrNoAlgorithm      = errors.New("composite: no algorithm given (or a zero-value key)")
 	ErrPublicKeyLength  = errors.New("composite: public key too short for its ML-DSA half")
 	ErrPrivateKeyLength = errors.New("composite: private key too short for its ML-DSA seed")
 )

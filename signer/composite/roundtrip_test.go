@@ -151,6 +151,15 @@ func TestKeyMismatch(t *testing.T) {
 	if _, err := composite.NewPrivateKey(nil, nil, nil); !errors.Is(err, composite.ErrNoAlgorithm) {
 		t.Fatal(err)
 	}
+	if _, err := new(composite.PrivateKey).SignMessage(nil, nil, nil); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatal(err)
+	}
+	if _, err := new(composite.PrivateKey).Sign(nil, nil, nil); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatal(err)
+	}
+	if err := composite.Verify(new(composite.PublicKey), nil, nil, nil); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatal(err)
+	}
 	sk2, err := composite.GenerateKey(b)
 	if err != nil {
 		t.Fatal(err)

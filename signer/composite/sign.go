@@ -117,6 +117,9 @@ func hashName(h crypto.Hash) string {
 // algorithm's pre-hash; the message is hashed here either way. rand is
 // ignored: both halves draw from crypto/rand.
 func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if k.alg == nil {
+		return nil, ErrNoAlgorithm
+	}
 	ctx, h := readOptions(opts)
 	if h != 0 && h != k.alg.ph {
 		return nil, fmt.Errorf("%w: %s pre-hashes with %v", ErrPreHash, k.alg.name, hashName(k.alg.ph))
@@ -131,6 +134,9 @@ func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerO
 // and gives the signature SignMessage gives for M. Any other hash, and a zero
 // one, is refused with [ErrPreHash]: to sign a message, use SignMessage.
 func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if k.alg == nil {
+		return nil, ErrNoAlgorithm
+	}
 	ctx, h := readOptions(opts)
 	ph, err := k.alg.digestInput(digest, h)
 	if err != nil {
@@ -140,6 +146,9 @@ func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts)
 }
 
 func (k *PrivateKey) sign(ctx string, ph []byte) ([]byte, error) {
+	if k.alg == nil {
+		return nil, ErrNoAlgorithm
+	}
 	m, err := k.alg.representative(ctx, ph)
 	if err != nil {
 		return nil, err
