@@ -5,7 +5,8 @@
 // complete projective addition formulas of Renes, Costello and Batina
 // (Algorithm 1, any a) and a double-and-add-always ladder with masked
 // selection. Only public values (signatures being verified, points being
-// decoded, exponents of inversions) steer control flow.
+// decoded, exponents of inversions) steer control flow. ECDSA nonces are
+// hedged: derived from the key, the digest and fresh randomness.
 package brainpool
 
 import (

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto"
 	"crypto/rand"
+	"crypto/sha3"
 	"crypto/subtle"
 	"errors"
 	"io"
@@ -122,14 +123,27 @@ func (c *Curve) hashToScalar(digest []byte) fe {
 	return e
 }
 
-// Sign returns an ECDSA signature (DER Ecdsa-Sig-Value) of digest with a
-// fresh random nonce; rand and opts are ignored (crypto/rand is used).
+// Sign returns an ECDSA signature (DER Ecdsa-Sig-Value) of digest. The nonce
+// is hedged: the first valid scalar of SHAKE256(d ‖ digest ‖ 32 fresh random
+// bytes), so a weak random source alone does not expose d. rand and opts are
+// ignored (crypto/rand is used).
 func (k *PrivateKey) Sign(_ io.Reader, digest []byte, _ crypto.SignerOpts) ([]byte, error) {
 	c, n := k.c, k.c.n
 	e := c.hashToScalar(digest)
 	d, _ := n.fromBytes(k.d)
+	var fresh [32]byte
+	rand.Read(fresh[:])
+	nonces := sha3.NewSHAKE256()
+	nonces.Write(k.d)
+	nonces.Write(digest)
+	nonces.Write(fresh[:])
+	kb := make([]byte, n.bytes)
+	defer clear(kb)
 	for {
-		kb := c.randomScalar()
+		nonces.Read(kb)
+		if kk, ok := n.fromBytes(kb); ok&(1^n.isZero(&kk)) != 1 {
+			continue
+		}
 		R := c.scalarMult(&c.g, kb)
 		x, _, err := c.affine(&R)
 		if err != nil {
