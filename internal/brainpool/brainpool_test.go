@@ -144,6 +144,44 @@ func TestGroupLaw(t *testing.T) {
 	}
 }
 
+// TestScalarMultAgainstBig compares k·G and k·P with affine double-and-add
+// over math/big for random and edge scalars.
+func TestScalarMultAgainstBig(t *testing.T) {
+	for _, c := range curves {
+		p := c.scalarMult(&c.g, c.randomScalar())
+		n := new(big.Int).Add(new(big.Int).SetBytes(c.n.minus2), big.NewInt(2))
+		for i := range 12 {
+			var k *big.Int
+			switch i {
+			case 0:
+				k = big.NewInt(1)
+			case 1:
+				k = big.NewInt(16)
+			case 2:
+				k = new(big.Int).Sub(n, big.NewInt(1))
+			default:
+				k = randBelow(t, n)
+			}
+			for _, base := range []point{c.g, p} {
+				b, _ := toAffine(t, c, &base)
+				var want [2]*big.Int
+				winf := true
+				for j := k.BitLen() - 1; j >= 0; j-- {
+					want, winf = affineAdd(c, want, want, winf, winf)
+					if k.Bit(j) == 1 {
+						want, winf = affineAdd(c, want, b, winf, false)
+					}
+				}
+				r := c.scalarMult(&base, k.FillBytes(make([]byte, c.n.bytes)))
+				got, ginf := toAffine(t, c, &r)
+				if ginf != winf || !winf && (got[0].Cmp(want[0]) != 0 || got[1].Cmp(want[1]) != 0) {
+					t.Fatalf("%s: %v·P differs from math/big", c.Name, k)
+				}
+			}
+		}
+	}
+}
+
 // TestECDSAAndECDH signs and verifies, rejects tampering, and checks that
 // both sides of ECDH agree.
 func TestECDSAAndECDH(t *testing.T) {

@@ -1,6 +1,7 @@
 package brainpool
 
 import (
+	"crypto/subtle"
 	"encoding/asn1"
 	"errors"
 )
@@ -136,19 +137,31 @@ func (c *Curve) add(r, p, q *point) {
 	r.x, r.y, r.z = x3, y3, z3
 }
 
-// scalarMult returns k·p for a big-endian scalar k, doubling and adding at
-// every bit and keeping the sum by masked selection.
+// scalarMult returns k·p for a big-endian scalar k with a fixed 4-bit
+// window: a table of 0·p … 15·p, then for every nibble four doublings and
+// the addition of the table entry, which is found by a masked scan of the
+// whole table, so neither branches nor addresses depend on k.
 func (c *Curve) scalarMult(p *point, k []byte) point {
+	var table [16]point
+	table[0] = c.identity()
+	table[1] = *p
+	for i := 2; i < 16; i++ {
+		c.add(&table[i], &table[i-1], p)
+	}
 	r := c.identity()
-	var t point
+	var entry point
 	for _, by := range k {
-		for i := 7; i >= 0; i-- {
-			c.add(&r, &r, &r)
-			c.add(&t, &r, p)
-			bit := uint64(by>>i) & 1
-			selectFe(&r.x, &t.x, &r.x, bit)
-			selectFe(&r.y, &t.y, &r.y, bit)
-			selectFe(&r.z, &t.z, &r.z, bit)
+		for _, nibble := range [2]byte{by >> 4, by & 15} {
+			for range 4 {
+				c.add(&r, &r, &r)
+			}
+			for i := range table {
+				bit := uint64(subtle.ConstantTimeByteEq(byte(i), nibble))
+				selectFe(&entry.x, &table[i].x, &entry.x, bit)
+				selectFe(&entry.y, &table[i].y, &entry.y, bit)
+				selectFe(&entry.z, &table[i].z, &entry.z, bit)
+			}
+			c.add(&r, &r, &entry)
 		}
 	}
 	return r

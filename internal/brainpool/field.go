@@ -3,8 +3,8 @@
 // name them. Arithmetic on secrets is constant time: Montgomery
 // multiplication on fixed-width limbs with branch-free reductions, the
 // complete projective addition formulas of Renes, Costello and Batina
-// (Algorithm 1, any a) and a double-and-add-always ladder with masked
-// selection. Only public values (signatures being verified, points being
+// (Algorithm 1, any a) and a fixed-window scalar multiplication whose table
+// entries are picked by masked scans. Only public values (signatures being verified, points being
 // decoded, exponents of inversions) steer control flow. ECDSA nonces are
 // hedged: derived from the key, the digest and fresh randomness.
 package brainpool
