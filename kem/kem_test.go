@@ -57,10 +57,10 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: deterministic encapsulation: %v", s.Name(), err)
 		}
 	}
-	if SchemeByName("nope") != nil || SchemeByTLSGroup(0) != nil || SchemeByHPKEKEM(0x0050) != nil {
+	if SchemeByName("nope") != nil || SchemeByTLSGroup(0) != nil || SchemeByHPKEKEM(0x0052) != nil {
 		t.Error("unknown lookups must give nil")
 	}
-	if SchemeByHPKEKEM(0x647a) != XWing() || SchemeByTLSGroup(0x11ec) != X25519MLKEM768() {
+	if SchemeByHPKEKEM(0x647a) != XWing() || SchemeByHPKEKEM(0x0050) != MLKEM768P256() || SchemeByTLSGroup(0x11ec) != X25519MLKEM768() {
 		t.Error("well-known code points")
 	}
 }

@@ -65,7 +65,7 @@ func Schemes() []Scheme {
 	return []Scheme{
 		MLKEM512(), MLKEM768(), MLKEM1024(),
 		X25519MLKEM768(), SecP256r1MLKEM768(), SecP384r1MLKEM1024(),
-		XWing(),
+		XWing(), MLKEM768P256(), MLKEM1024P384(),
 	}
 }
 
@@ -90,9 +90,8 @@ func SchemeByTLSGroup(group uint16) Scheme {
 }
 
 // SchemeByHPKEKEM returns the scheme of an HPKE KEM identifier, or nil.
-// X-Wing is HPKE's MLKEM768-X25519 (0x647a). HPKE's MLKEM768-P256 and
-// MLKEM1024-P384 combine their shares differently from the TLS hybrids and are
-// not provided.
+// X-Wing is HPKE's MLKEM768-X25519 (0x647a); MLKEM768-P256 (0x0050) and
+// MLKEM1024-P384 (0x0051) are [MLKEM768P256] and [MLKEM1024P384].
 func SchemeByHPKEKEM(id uint16) Scheme {
 	for _, s := range Schemes() {
 		if id != 0 && s.HPKEKEM() == id {

@@ -6,7 +6,9 @@
 //     decapsulation key (imported with the FIPS 203 hash check, which circl
 //     does not make), seeds are d‖z, encapsulation seeds are m.
 //   - X-Wing: private keys and seeds are the 32-byte X-Wing seed; the
-//     encapsulation seed is m‖ek_X (circl's kem/xwing).
+//     encapsulation seed is m‖ek_X (circl's kem/xwing). HPKE's MLKEM768-P256
+//     and MLKEM1024-P384 (not in circl) likewise: the 32-byte seed, and
+//     m‖ephemeral scalar.
 //   - X25519MLKEM768: circl's kem/hybrid layout. The private key is the
 //     expanded ML-KEM key followed by the X25519 private key; DeriveKeyPair
 //     and EncapsulateDeterministically expand their seed with SHAKE256 into
@@ -61,8 +63,8 @@ var adapters = func() map[string]*adapter {
 		switch s.Name() {
 		case "ML-KEM-512", "ML-KEM-768", "ML-KEM-1024":
 			a.family = pureMLKEM
-		case "X-Wing":
-			a.family = xwing
+		case "X-Wing", "MLKEM768-P256", "MLKEM1024-P384":
+			a.family = xwing // keyed by a 32-byte seed, encapsulation seed m‖ephemeral key
 		case "X25519MLKEM768":
 			a.family, a.pq, a.curve, a.scalarSize, a.pqFirst = tlsHybrid, kem.MLKEM768(), ecdh.X25519(), 32, true
 		case "SecP256r1MLKEM768":
