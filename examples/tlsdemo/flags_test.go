@@ -17,7 +17,6 @@ import (
 	"flag"
 	"io"
 	"math/big"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,9 +92,12 @@ func TestProgressOnlyToATerminal(t *testing.T) {
 	}
 }
 
-// TestServerNameFlag: -servername chooses the name the client verifies.
-func TestServerNameFlag(t *testing.T) {
-	p, err := newPKI(stdlibKeys, levelMust(t, 44), []string{"localhost"})
+// serveWithoutMTLS starts a server for a fresh PKI naming names, asking for
+// no client certificate, until the test ends; it returns -connect options
+// that trust its root.
+func serveWithoutMTLS(t *testing.T, names ...string) options {
+	t.Helper()
+	p, err := newPKI(stdlibKeys, levelMust(t, 44), names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,15 +106,22 @@ func TestServerNameFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	srv, err := startServer(ctx, "127.0.0.1:0", serverConfig(p, groups["X25519MLKEM768"], false, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.close()
-
+	t.Cleanup(srv.close)
 	o := defaultOptions()
-	o.connect, o.ca, o.out, o.mtls = srv.addr(), filepath.Join(dir, "root.pem"), t.TempDir(), false
+	o.connect, o.ca, o.out = srv.addr(), filepath.Join(dir, "root.pem"), t.TempDir()
+	return o
+}
+
+// TestServerNameFlag: -servername chooses the name the client verifies.
+func TestServerNameFlag(t *testing.T) {
+	o := serveWithoutMTLS(t, "localhost")
+	o.mtls = false
+	ctx := context.Background()
 	// The certificate names only localhost, not 127.0.0.1.
 	if err := run(ctx, o, io.Discard); err == nil || !strings.Contains(err.Error(), "refused the server's certificate") {
 		t.Errorf("without -servername: %v", err)
@@ -234,23 +243,7 @@ func TestSClientHint(t *testing.T) {
 		t.Error("hint without -mtls")
 	}
 	ossl := openssltest.Get(t)
-	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	so := defaultOptions()
-	so.serve, so.out = addr, dir
-	serveOut := &syncWriter{w: new(bytes.Buffer)}
-	serveDone := make(chan error, 1)
-	go func() { serveDone <- run(ctx, so, serveOut) }()
-	defer func() { cancel(); <-serveDone }()
-	waitForFile(t, filepath.Join(dir, "client-key.pem"))
-	waitForListener(t, addr)
+	_, serveOut, _ := startServe(t, t.TempDir())
 
 	var hint string
 	for i := 0; i < 400 && hint == ""; i++ {
@@ -264,7 +257,7 @@ func TestSClientHint(t *testing.T) {
 	if !strings.Contains(hint, "-cert ") || !strings.Contains(hint, "-key ") || !strings.Contains(hint, "-cert_chain ") {
 		t.Fatalf("hint %q lacks the client certificate flags", hint)
 	}
-	runCtx, stop := context.WithTimeout(ctx, 2*time.Minute)
+	runCtx, stop := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer stop()
 	cmd := ossl.Command(runCtx, "", strings.Fields(hint)...)
 	stdin, _ := cmd.StdinPipe()
