@@ -182,3 +182,31 @@ func initField(t *testing.T, out, label string) string {
 	t.Fatalf("init did not print %q:\n%s", label, out)
 	return ""
 }
+
+// TestREADMEFilesIgnored: the files the README's walk-throughs create in a
+// checkout (the CA's password, keys and database, the binaries, the client's
+// files, the demo's PKI) are ignored by git, so they are never committed.
+func TestREADMEFilesIgnored(t *testing.T) {
+	gitCmd, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git command")
+	}
+	top, err := exec.Command(gitCmd, "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Skipf("not in a git checkout: %v", err)
+	}
+	root := strings.TrimSpace(string(top))
+	paths := []string{"stepca/pw", "stepca/ca/secrets/intermediate_ca_key", "stepca/ca/config/ca.json",
+		"stepca/step-ca", "stepca/step", "stepca/step-client/config/defaults.json", "stepca/demo.crt", "stepca/demo.key",
+		"tlsdemo-pki/client-key.pem"}
+	for _, p := range paths {
+		if err := exec.Command(gitCmd, "-C", root, "check-ignore", "-q", "--no-index", p).Run(); err != nil {
+			t.Errorf("%s is not ignored by git (%v)", p, err)
+		}
+	}
+	// And the sources beside them are not.
+	if err := exec.Command(gitCmd, "-C", root, "check-ignore", "-q", "--no-index", "stepca/cainit/cainit.go").Run(); err == nil {
+		t.Error("stepca/cainit/cainit.go is ignored")
+	}
+	t.Logf("%d walk-through paths ignored", len(paths))
+}
