@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -34,20 +33,9 @@ const readmePassword = "a long password"
 // ECDSA key. When a `step` CLI is found ($CRYSTALS_STEP_CLI or PATH) the two
 // CLI commands of the README run as well.
 func TestREADMEWalkthrough(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("finds the server's port through /proc")
-	}
-	if testing.Short() {
-		t.Skip("builds step-ca")
-	}
-	dir := t.TempDir()
-	bin := buildStepCA(t, dir)
-	pwFile := filepath.Join(dir, "pw")
-	if err := os.WriteFile(pwFile, []byte(readmePassword+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	dir, bin, pwFile := stepCAProcessTest(t, []byte(readmePassword))
 	caDir := filepath.Join(dir, "ca")
-	out := runOutput(t, bin, "init", "--dir", caDir, "--password-file", pwFile, "--name", "Example PQ CA",
+	out := run(t, bin, "init", "--dir", caDir, "--password-file", pwFile, "--name", "Example PQ CA",
 		"--dns", "localhost", "--address", "127.0.0.1:0")
 	fingerprint, provName := initField(t, out, "root fingerprint:"), initField(t, out, "provisioner:")
 	provName, _, _ = strings.Cut(provName, " ")
@@ -155,20 +143,6 @@ func stepCLIWalkthrough(t *testing.T, endpoint, fingerprint, provName, pwFile st
 		t.Fatalf("the CLI's certificate does not chain to the root: %v", err)
 	}
 	t.Logf("step ca certificate: %q issued by %q", chain[0].Subject.CommonName, chain[1].Subject.CommonName)
-}
-
-// runOutput runs bin with args to completion, bounded to two minutes, and
-// returns its combined output.
-func runOutput(t *testing.T, bin string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
-	}
-	t.Logf("%s %s:\n%s", filepath.Base(bin), args[0], out)
-	return string(out)
 }
 
 // initField returns the value printed after label by step-ca init.
