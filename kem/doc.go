@@ -18,7 +18,10 @@
 // For ML-KEM-768 and ML-KEM-1024 the Encapsulator method of a decapsulation
 // key returns crypto/mlkem's own encapsulation key type, which is what
 // crypto/hpke's [hpke.NewMLKEMPrivateKey] and [hpke.NewHybridPrivateKey]
-// require; decapsulation still runs in this package's engine.
+// require; decapsulation still runs in this package's engine. The
+// HPKEPublicKey and HPKEPrivateKey methods (ML-KEM-768/1024, the hybrids,
+// X-Wing) give crypto/hpke keys directly, and [FromHPKEPublicKey] and
+// [FromHPKEPrivateKey] convert crypto/hpke keys back.
 //
 // Every scheme is also a [Scheme] value, found by name, TLS group or HPKE KEM
 // identifier ([SchemeByName], [SchemeByTLSGroup], [SchemeByHPKEKEM]); package

@@ -1,6 +1,10 @@
 package kem
 
-import "crypto"
+import (
+	"crypto"
+	"strings"
+	"unicode"
+)
 
 // Scheme is a KEM: ML-KEM at one parameter set, or a hybrid.
 type Scheme interface {
@@ -69,14 +73,45 @@ func Schemes() []Scheme {
 	}
 }
 
-// SchemeByName returns the scheme named name, or nil.
+// SchemeByName returns the scheme named name, or nil. Matching ignores case,
+// '-', '_' and spaces, so it takes the names other libraries and registries
+// use for the same KEM:
+//
+//	ML-KEM-512, -768, -1024   FIPS 203, OpenSSL, circl, crypto/hpke; also "MLKEM768" (TLS)
+//	X25519MLKEM768            TLS (IANA), crypto/tls, circl, OpenSSL; also "X25519-MLKEM768"
+//	SecP256r1MLKEM768         TLS (IANA), crypto/tls, OpenSSL
+//	SecP384r1MLKEM1024        TLS (IANA), crypto/tls, OpenSSL
+//	X-Wing                    draft-connolly-cfrg-xwing-kem, circl; also "MLKEM768-X25519" (HPKE)
+//
+// The order of the parts matters: X25519MLKEM768 is the TLS hybrid, while
+// HPKE's MLKEM768-X25519 is X-Wing. HPKE's MLKEM768-P256 and MLKEM1024-P384
+// combine their shares unlike the TLS hybrids and return nil, as do the
+// pre-standard Kyber names, which are other algorithms.
 func SchemeByName(name string) Scheme {
-	for _, s := range Schemes() {
-		if s.Name() == name {
-			return s
-		}
+	return schemeNames[normaliseSchemeName(name)]
+}
+
+// schemeNames maps normalised names, each scheme's own and the aliases
+// SchemeByName documents, to schemes.
+var schemeNames = func() map[string]Scheme {
+	m := map[string]Scheme{
+		"mlkem768x25519": XWing(), // HPKE's name for X-Wing
 	}
-	return nil
+	for _, s := range Schemes() {
+		m[normaliseSchemeName(s.Name())] = s
+	}
+	return m
+}()
+
+// normaliseSchemeName lower-cases name and drops '-', '_' and spaces.
+func normaliseSchemeName(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '-', '_', ' ':
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, name)
 }
 
 // SchemeByTLSGroup returns the scheme of a TLS NamedGroup code point, or nil.

@@ -43,19 +43,7 @@ import (
 // against the ML-DSA root. The CA's TLS
 // must use X25519MLKEM768 and present an ML-DSA-signed chain.
 func TestEndToEnd(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("finds the server's port through /proc")
-	}
-	if testing.Short() {
-		t.Skip("builds step-ca")
-	}
-	dir := t.TempDir()
-	bin := buildStepCA(t, dir)
-
-	pwFile := filepath.Join(dir, "password")
-	if err := os.WriteFile(pwFile, append(testPassword, '\n'), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	dir, bin, pwFile := stepCAProcessTest(t, testPassword)
 	caDir := filepath.Join(dir, "ca")
 	run(t, bin, "init", "--dir", caDir, "--password-file", pwFile, "--name", "Crystals E2E",
 		"--address", "127.0.0.1:0", "--dns", "127.0.0.1", "--dns", "localhost")
@@ -197,8 +185,29 @@ func buildStepCA(t *testing.T, dir string) string {
 	return bin
 }
 
-// run runs bin with args to completion, bounded to two minutes.
-func run(t *testing.T, bin string, args ...string) {
+// stepCAProcessTest skips t where the tests that run cmd/step-ca as a
+// process cannot run (not Linux, -short), and otherwise builds it into a
+// temporary dir and writes password to dir/pw, as the README does.
+func stepCAProcessTest(t *testing.T, password []byte) (dir, bin, pwFile string) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("finds the server's port through /proc")
+	}
+	if testing.Short() {
+		t.Skip("builds step-ca")
+	}
+	dir = t.TempDir()
+	bin = buildStepCA(t, dir)
+	pwFile = filepath.Join(dir, "pw")
+	if err := os.WriteFile(pwFile, append(append([]byte(nil), password...), '\n'), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir, bin, pwFile
+}
+
+// run runs bin with args to completion, bounded to two minutes, and returns
+// its combined output.
+func run(t *testing.T, bin string, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -207,6 +216,7 @@ func run(t *testing.T, bin string, args ...string) {
 		t.Fatalf("%s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
 	}
 	t.Logf("%s %s:\n%s", filepath.Base(bin), args[0], out)
+	return string(out)
 }
 
 // startStepCA starts the CA, waits until it listens and returns its

@@ -9,6 +9,8 @@ import (
 	kemschemes "github.com/cloudflare/circl/kem/schemes"
 	circlsign "github.com/cloudflare/circl/sign"
 	signschemes "github.com/cloudflare/circl/sign/schemes"
+
+	"github.com/crystals-go/crystals/signer"
 )
 
 // Conversions between this package's key objects (and the standard
@@ -150,10 +152,13 @@ func algorithmByName(name string) Algorithm {
 
 // FromStdlib converts a standard-library key (*mldsa.PrivateKey,
 // *mlkem.DecapsulationKey768/1024, *mlkem.EncapsulationKey768/1024) to the
-// crystals key object for the same key: *signer.PrivateKey, or package
-// kem's keys. ML-DSA public keys need no conversion: *mldsa.PublicKey is
-// the crystals public key type too.
+// crystals key object for the same key: *signer.PrivateKey (through
+// [signer.FromStdlib]), or package kem's keys. ML-DSA public keys need no
+// conversion: *mldsa.PublicKey is the crystals public key type too.
 func FromStdlib(key any) (any, error) {
+	if k, ok := key.(*mldsa.PrivateKey); ok {
+		return orNil(signer.FromStdlib(k))
+	}
 	if info, ok, err := privateKeyInfoOf(key); ok {
 		if err != nil {
 			return nil, err
@@ -171,9 +176,13 @@ func FromStdlib(key any) (any, error) {
 }
 
 // ToStdlib converts a crystals key to the standard library's type for the
-// same key. The standard library has no ML-KEM-512 or X-Wing keys and no
-// key without a seed; those are errors.
+// same key (*signer.PrivateKey through [signer.ToStdlib]). The standard
+// library has no ML-KEM-512 or X-Wing keys and no key without a seed; those
+// are errors.
 func ToStdlib(key any) (any, error) {
+	if k, ok := key.(*signer.PrivateKey); ok {
+		return orNil(signer.ToStdlib(k))
+	}
 	var alg Algorithm
 	var raw []byte
 	private := false
@@ -208,4 +217,13 @@ func ToStdlib(key any) (any, error) {
 		return mlkem.NewEncapsulationKey1024(raw)
 	}
 	return nil, fmt.Errorf("x509ext: the standard library has no %s keys", alg)
+}
+
+// orNil returns a conversion's result as an interface, nil on error (not a
+// typed nil pointer).
+func orNil[K any](k K, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
 }

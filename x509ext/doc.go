@@ -23,7 +23,10 @@
 //
 // Names follow crypto/x509: [ParsePKCS8PrivateKey], [MarshalPKCS8PrivateKey],
 // [ParsePKIXPublicKey], [MarshalPKIXPublicKey], [CreateCertificate]; keys of
-// other algorithms pass through to crypto/x509. Key objects are
+// other algorithms pass through to crypto/x509. [LoadX509KeyPair] and
+// [X509KeyPair] are crypto/tls's functions of those names with this
+// package's key parser, so that the tls.Certificate's PrivateKey is the
+// crystals signer. Key objects are
 // *signer.PrivateKey and the standard library's *mldsa.PublicKey for ML-DSA,
 // and package kem's keys for ML-KEM and X-Wing. The byte-level structures
 // are available on their own as [PrivateKeyInfo] and [PublicKeyInfo] for

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"time"
 )
 
@@ -71,12 +70,14 @@ func burst(ctx context.Context, label, addr string, p *pki, group tls.CurveID, o
 		if err != nil {
 			return 0, fmt.Errorf("%s, handshake %d: no answer from the server at %s (did it refuse the client certificate?): %w", label, i+1, addr, err)
 		}
-		if (i+1)%10 == 0 || i+1 == o.n {
-			fmt.Fprintf(os.Stderr, "\r  %-18s %4d/%d", label, i+1, o.n)
+		if o.progress != nil && ((i+1)%10 == 0 || i+1 == o.n) {
+			fmt.Fprintf(o.progress, "\r  %-18s %4d/%d", label, i+1, o.n)
 		}
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(os.Stderr, "\r%40s\r", "")
+	if o.progress != nil {
+		fmt.Fprintf(o.progress, "\r%40s\r", "")
+	}
 	rate := float64(o.n) / elapsed.Seconds()
 	fmt.Fprintf(w, "  %-18s %d handshakes in %v: %.0f handshakes/s\n", label, o.n, elapsed.Round(time.Millisecond), rate)
 	return rate, nil

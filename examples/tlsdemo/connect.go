@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+
+	"github.com/crystals-go/crystals/x509ext"
 )
 
 // connect acts as a TLS 1.3 client to any peer, trusting the roots in o.ca,
@@ -29,7 +30,11 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 	if err != nil {
 		return fmt.Errorf("-connect %q: %w", o.connect, err)
 	}
-	cfg := clientConfig(roots, host, group, nil, nil)
+	serverName := o.serverName
+	if serverName == "" {
+		serverName = host
+	}
+	cfg := clientConfig(roots, serverName, group, nil, nil)
 	if o.mtls {
 		cert, err := loadClientCert(o.out)
 		switch {
@@ -55,38 +60,13 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 	return nil
 }
 
-// loadClientCert reads client.pem and client-key.pem written by -serve.
+// loadClientCert reads client.pem and client-key.pem written by -serve, with
+// x509ext.LoadX509KeyPair: the key becomes a crystals signer (whatever
+// PKCS#8 form it is in) and must match the certificate.
 func loadClientCert(dir string) (tls.Certificate, error) {
-	chainPEM, err := os.ReadFile(filepath.Join(dir, "client.pem"))
+	cert, err := x509ext.LoadX509KeyPair(filepath.Join(dir, "client.pem"), filepath.Join(dir, "client-key.pem"))
 	if err != nil {
-		return tls.Certificate{}, fmt.Errorf("-mtls needs the client certificate written by -serve: %w", err)
+		return tls.Certificate{}, fmt.Errorf("-mtls needs the client certificate and key written by -serve: %w", err)
 	}
-	keyPEM, err := os.ReadFile(filepath.Join(dir, "client-key.pem"))
-	if err != nil {
-		return tls.Certificate{}, fmt.Errorf("-mtls needs the client key written by -serve: %w", err)
-	}
-	var cert tls.Certificate
-	for rest := chainPEM; ; {
-		var b *pem.Block
-		b, rest = pem.Decode(rest)
-		if b == nil {
-			break
-		}
-		if b.Type == "CERTIFICATE" {
-			cert.Certificate = append(cert.Certificate, b.Bytes)
-		}
-	}
-	if len(cert.Certificate) == 0 {
-		return tls.Certificate{}, fmt.Errorf("%s: no certificate", filepath.Join(dir, "client.pem"))
-	}
-	kb, _ := pem.Decode(keyPEM)
-	if kb == nil || kb.Type != "PRIVATE KEY" {
-		return tls.Certificate{}, fmt.Errorf("%s: no PRIVATE KEY block", filepath.Join(dir, "client-key.pem"))
-	}
-	key, err := parsePrivateKey(kb.Bytes)
-	if err != nil {
-		return tls.Certificate{}, fmt.Errorf("%s: %w", filepath.Join(dir, "client-key.pem"), err)
-	}
-	cert.PrivateKey = key
 	return cert, nil
 }

@@ -3,7 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/ecdsa"
+	"crypto/ed25519"
 	"crypto/mldsa"
+	"crypto/rsa"
 	"crypto/tls"
 	"crypto/x509"
 	"errors"
@@ -89,15 +92,28 @@ func reportHandshake(w io.Writer, st tls.ConnectionState, seen *offers, p *pki, 
 
 // describeCert is one line: subject, subject key, and signature algorithm.
 func describeCert(c *x509.Certificate) string {
-	key := "unknown key"
-	if pk, ok := c.PublicKey.(*mldsa.PublicKey); ok {
-		key = pk.Parameters().String() + " key"
-	} else if pub, err := x509ext.ParsePKIXPublicKey(c.RawSubjectPublicKeyInfo); err == nil {
+	return fmt.Sprintf("%q: %s, signed with %v by %q", c.Subject.CommonName, describeKey(c), c.SignatureAlgorithm, c.Issuer.CommonName)
+}
+
+// describeKey names a certificate's key: its ML-DSA or ML-KEM set, or the
+// classical type with its curve or size, as -connect meets any TLS peer.
+func describeKey(c *x509.Certificate) string {
+	switch pk := c.PublicKey.(type) {
+	case *mldsa.PublicKey:
+		return pk.Parameters().String() + " key"
+	case *ecdsa.PublicKey:
+		return "ECDSA " + pk.Curve.Params().Name + " key"
+	case *rsa.PublicKey:
+		return fmt.Sprintf("RSA %d-bit key", pk.N.BitLen())
+	case ed25519.PublicKey:
+		return "Ed25519 key"
+	}
+	if pub, err := x509ext.ParsePKIXPublicKey(c.RawSubjectPublicKeyInfo); err == nil {
 		if k, ok := pub.(kem.EncapsulationKey); ok {
-			key = k.Scheme().Name() + " key"
+			return k.Scheme().Name() + " key"
 		}
 	}
-	return fmt.Sprintf("%q: %s, signed with %v by %q", c.Subject.CommonName, key, c.SignatureAlgorithm, c.Issuer.CommonName)
+	return fmt.Sprintf("%v key (not one this demo names)", c.PublicKeyAlgorithm)
 }
 
 func schemeList(s []tls.SignatureScheme) string {
@@ -171,9 +187,18 @@ func remoteAlert(err error) (string, bool) {
 	return "", false
 }
 
+// Limits of the echo server: a client cannot hold more memory than one line
+// of maxLine bytes, nor more than maxConns handlers at once (further
+// connections wait in the listen backlog until one finishes).
+const (
+	maxLine  = 4096
+	maxConns = 256
+)
+
 // server is a TLS echo server: each connection gets its lines back.
 type server struct {
 	ln     net.Listener
+	slots  chan struct{} // one token per running handler, capacity the connection cap
 	wg     sync.WaitGroup
 	mu     sync.Mutex
 	conns  map[net.Conn]struct{}
@@ -183,12 +208,18 @@ type server struct {
 }
 
 func startServer(ctx context.Context, addr string, cfg *tls.Config) (*server, error) {
+	return startServerLimit(ctx, addr, cfg, maxConns)
+}
+
+// startServerLimit is startServer with at most limit connections handled at
+// once.
+func startServerLimit(ctx context.Context, addr string, cfg *tls.Config, limit int) (*server, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
 	}
 	cfg.SessionTicketsDisabled = true // every handshake is a full one
-	s := &server{ln: tls.NewListener(ln, cfg), conns: map[net.Conn]struct{}{}, done: make(chan struct{}), errs: make(chan error, 16)}
+	s := &server{ln: tls.NewListener(ln, cfg), slots: make(chan struct{}, limit), conns: map[net.Conn]struct{}{}, done: make(chan struct{}), errs: make(chan error, 16)}
 	s.wg.Add(1)
 	go s.acceptLoop()
 	go func() {
@@ -207,8 +238,16 @@ func (s *server) acceptLoop() {
 	defer s.wg.Done()
 	var backoff time.Duration
 	for {
+		// Take a handler slot before accepting, so that over the cap the
+		// kernel's backlog holds new connections, not our memory.
+		select {
+		case s.slots <- struct{}{}:
+		case <-s.done:
+			return
+		}
 		c, err := s.ln.Accept()
 		if err != nil {
+			<-s.slots
 			s.mu.Lock()
 			closed := s.closed
 			s.mu.Unlock()
@@ -231,6 +270,7 @@ func (s *server) acceptLoop() {
 		if s.closed {
 			s.mu.Unlock()
 			c.Close()
+			<-s.slots
 			return
 		}
 		s.conns[c] = struct{}{}
@@ -247,6 +287,7 @@ func (s *server) handle(c net.Conn) {
 		delete(s.conns, c)
 		s.mu.Unlock()
 		c.Close()
+		<-s.slots
 	}()
 	// Every connection, handshake included, is bounded: two minutes, generous
 	// enough for a loaded machine, short enough that no client holds a
@@ -260,9 +301,15 @@ func (s *server) handle(c net.Conn) {
 		}
 		return
 	}
-	r := bufio.NewReader(tc)
+	// The reader's buffer is the line bound: ReadSlice fails with
+	// bufio.ErrBufferFull rather than grow it.
+	r := bufio.NewReaderSize(tc, maxLine)
 	for {
-		line, err := r.ReadString('\n')
+		line, err := r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			fmt.Fprintf(tc, "crystals server: line longer than %d bytes; closing\n", maxLine)
+			return
+		}
 		if err != nil {
 			return
 		}

@@ -18,8 +18,8 @@ import (
 // crystals opens it: hpke.Open decapsulates through our key's engine.
 func sealToCertificate(w io.Writer, p *pki, msg []byte) error {
 	// The sender's side: crypto/x509 can verify the certificate's chain but
-	// not decode an ML-KEM key, so x509ext reads the key, and the standard
-	// library's own ML-KEM type carries it into crypto/hpke.
+	// not decode an ML-KEM key, so x509ext reads the key, and crypto/hpke
+	// encapsulates with the standard library's ML-KEM.
 	if _, err := p.kemCert.Verify(x509.VerifyOptions{Roots: p.roots, Intermediates: poolOf(p.intermediate.cert), KeyUsages: []x509.ExtKeyUsage{x509.ExtKeyUsageAny}}); err != nil {
 		return fmt.Errorf("crypto/x509 does not verify the ML-KEM certificate: %w", err)
 	}
@@ -31,11 +31,9 @@ func sealToCertificate(w io.Writer, p *pki, msg []byte) error {
 	if !ok {
 		return fmt.Errorf("the KEM certificate holds a %T, not an ML-KEM-768 key", pub)
 	}
-	stdEK, err := mlkem.NewEncapsulationKey768(ek.Bytes())
-	if err != nil {
-		return err
-	}
-	hpkePub, err := hpke.NewMLKEMPublicKey(stdEK)
+	// HPKEPublicKey converts to crypto/mlkem's type, the only one
+	// crypto/hpke encapsulates to.
+	hpkePub, err := ek.HPKEPublicKey()
 	if err != nil {
 		return err
 	}
@@ -46,7 +44,7 @@ func sealToCertificate(w io.Writer, p *pki, msg []byte) error {
 	}
 
 	// The recipient's side: our decapsulation key inside crypto/hpke.
-	hpkePriv, err := hpke.NewMLKEMPrivateKey(p.kemKey)
+	hpkePriv, err := p.kemKey.HPKEPrivateKey()
 	if err != nil {
 		return fmt.Errorf("crypto/hpke does not take the crystals key: %w", err)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"crypto"
 	"crypto/mldsa"
-	"fmt"
 
 	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/x509ext"
@@ -32,18 +31,4 @@ var crystalsKeys = keyMaker{
 // OpenSSL 3.5 and crypto/x509 read.
 func marshalPrivateKey(key crypto.Signer) ([]byte, error) {
 	return x509ext.MarshalPKCS8PrivateKey(key)
-}
-
-// parsePrivateKey reads a PKCS#8 ML-DSA key in any RFC 9881 form (seed,
-// expanded, both) into a crystals signer.
-func parsePrivateKey(der []byte) (crypto.Signer, error) {
-	key, err := x509ext.ParsePKCS8PrivateKey(der)
-	if err != nil {
-		return nil, err
-	}
-	s, ok := key.(*signer.PrivateKey)
-	if !ok {
-		return nil, fmt.Errorf("the key is a %T, not an ML-DSA signing key", key)
-	}
-	return s, nil
 }

@@ -12,7 +12,8 @@
 //	go run ./examples/tlsdemo -connect 127.0.0.1:8443 -ca pki/root.pem
 //
 // Flags choose the key-exchange group (-group), the server leaf's ML-DSA
-// level (-level), the burst size (-n) and mutual TLS (-mtls).
+// level (-level), the burst size (-n), mutual TLS (-mtls) and, for -connect,
+// the server name (-servername); -h lists them.
 package main
 
 import (
@@ -27,32 +28,84 @@ import (
 )
 
 type options struct {
-	serve   string
-	out     string
-	connect string
-	ca      string
-	group   string
-	level   int
-	n       int
-	mtls    bool
+	serve      string
+	out        string
+	connect    string
+	ca         string
+	serverName string
+	group      string
+	level      int
+	n          int
+	mtls       bool
 	// mtlsSet records that -mtls was given on the command line: -connect then
 	// insists on a client certificate instead of presenting one only if
 	// -serve's files are there.
 	mtlsSet bool
+	// progress receives the burst's progress line, redrawn with \r; nil
+	// (output not a terminal) writes none.
+	progress io.Writer
+}
+
+// usageHeader is what -h prints before the flags.
+const usageHeader = `tlsdemo shows crystals end to end. With no flags it builds a post-quantum PKI
+(ML-DSA-87 root, ML-DSA-65 intermediate, ML-DSA server and client leaves, an
+ML-KEM-768 certificate), runs a mutual-TLS 1.3 handshake over X25519MLKEM768 on
+127.0.0.1 with crystals signers, prints what was negotiated and verified, times
+a burst of handshakes beside the same burst with crypto/mldsa keys, seals a
+message with crypto/hpke to the ML-KEM certificate and opens it with crystals,
+and exits.
+
+Usage:
+  tlsdemo [flags]                                   the demonstration
+  tlsdemo -serve 127.0.0.1:8443 -out pki [flags]    stay up as a server; write the PKI's PEM files
+  tlsdemo -connect 127.0.0.1:8443 -ca pki/root.pem  act as a client (to any TLS 1.3 server)
+
+Flags:
+`
+
+// parseFlags reads the command line (without the program name). -h prints
+// the usage to stderr and returns flag.ErrHelp; positional arguments are an
+// error. Errors are printed to stderr before they are returned.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("tlsdemo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usageHeader)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&o.serve, "serve", "", "stay up as a TLS 1.3 server on `ADDR` (e.g. 127.0.0.1:8443) until Ctrl-C")
+	fs.StringVar(&o.out, "out", "tlsdemo-pki", "with -serve: write the CA and leaf certificates and the client key here (`DIR`); with -connect -mtls: read the client certificate and key from here")
+	fs.StringVar(&o.connect, "connect", "", "act as a TLS 1.3 client to `ADDR` (any TLS 1.3 peer)")
+	fs.StringVar(&o.ca, "ca", "", "with -connect: PEM `FILE` of the root certificate(s) to trust")
+	fs.StringVar(&o.serverName, "servername", "", "with -connect: the server `NAME` to send (SNI) and verify the certificate for (default: the host of -connect)")
+	fs.StringVar(&o.group, "group", "X25519MLKEM768", "key-exchange group: X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 or MLKEM1024")
+	fs.IntVar(&o.level, "level", 65, "ML-DSA level of the server leaf: 44, 65 or 87")
+	fs.IntVar(&o.n, "n", 200, "handshakes in the timed burst (0 skips it)")
+	fs.BoolVar(&o.mtls, "mtls", true, "mutual TLS: the server requires a client certificate")
+	if err := fs.Parse(args); err != nil {
+		return options{}, err
+	}
+	if fs.NArg() > 0 {
+		err := fmt.Errorf("unexpected argument %q: tlsdemo takes only flags (see -h)", fs.Arg(0))
+		fmt.Fprintln(stderr, err)
+		return options{}, err
+	}
+	fs.Visit(func(f *flag.Flag) { o.mtlsSet = o.mtlsSet || f.Name == "mtls" })
+	return o, nil
 }
 
 func main() {
-	var o options
-	flag.StringVar(&o.serve, "serve", "", "stay up as a TLS 1.3 server on `ADDR` (e.g. 127.0.0.1:8443) until Ctrl-C")
-	flag.StringVar(&o.out, "out", "tlsdemo-pki", "with -serve: write the CA and leaf certificates and the client key here (`DIR`); with -connect -mtls: read the client certificate and key from here")
-	flag.StringVar(&o.connect, "connect", "", "act as a TLS 1.3 client to `ADDR` (any TLS 1.3 peer)")
-	flag.StringVar(&o.ca, "ca", "", "with -connect: PEM `FILE` of the root certificate(s) to trust")
-	flag.StringVar(&o.group, "group", "X25519MLKEM768", "key-exchange group: X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024 or MLKEM1024")
-	flag.IntVar(&o.level, "level", 65, "ML-DSA level of the server leaf: 44, 65 or 87")
-	flag.IntVar(&o.n, "n", 200, "handshakes in the timed burst (0 skips it)")
-	flag.BoolVar(&o.mtls, "mtls", true, "mutual TLS: the server requires a client certificate")
-	flag.Parse()
-	flag.Visit(func(f *flag.Flag) { o.mtlsSet = o.mtlsSet || f.Name == "mtls" })
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		os.Exit(2) // parseFlags has printed the error
+	}
+	if isTerminal(os.Stderr) {
+		o.progress = os.Stderr
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -60,6 +113,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "tlsdemo:", err)
 		os.Exit(1)
 	}
+}
+
+// isTerminal reports whether f is a character device (a terminal), where a
+// progress line redrawn with \r makes sense; redirected to a file or pipe it
+// would only fill it with carriage returns.
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func run(ctx context.Context, o options, w io.Writer) error {

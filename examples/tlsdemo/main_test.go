@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/mldsa"
 	"encoding/pem"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
@@ -113,21 +114,7 @@ func TestUnreachablePeer(t *testing.T) {
 // certificate from another PKI (the server refuses), then stops the server.
 func TestServeConnect(t *testing.T) {
 	dir := t.TempDir()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-
-	ctx, cancel := context.WithCancel(context.Background())
-	so := defaultOptions()
-	so.serve, so.out = addr, dir
-	serveDone := make(chan error, 1)
-	var serveOut bytes.Buffer
-	go func() { serveDone <- run(ctx, so, &syncWriter{w: &serveOut}) }()
-	waitForFile(t, filepath.Join(dir, "client-key.pem"))
-	waitForListener(t, addr)
+	addr, _, stop := startServe(t, dir)
 
 	co := defaultOptions()
 	co.connect, co.ca, co.out = addr, filepath.Join(dir, "root.pem"), dir
@@ -161,15 +148,46 @@ func TestServeConnect(t *testing.T) {
 		t.Errorf("foreign client certificate: got %v", err)
 	}
 
-	cancel()
-	select {
-	case err := <-serveDone:
-		if err != nil {
-			t.Fatalf("-serve: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("-serve did not stop after cancellation")
+	if err := stop(); err != nil {
+		t.Fatalf("-serve: %v", err)
 	}
+}
+
+// startServe runs -serve on a free loopback port, writing its PKI to dir,
+// and waits until it listens. stop cancels it and returns run's result; it
+// fails the test if the server has not stopped within ten seconds, and runs
+// at the end of the test if the test has not called it.
+func startServe(t *testing.T, dir string) (addr string, out *syncWriter, stop func() error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr = ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	so := defaultOptions()
+	so.serve, so.out = addr, dir
+	out = &syncWriter{w: new(bytes.Buffer)}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, so, out) }()
+	var once sync.Once
+	var result error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case result = <-done:
+			case <-time.After(10 * time.Second):
+				result = errors.New("-serve did not stop after cancellation")
+			}
+		})
+		return result
+	}
+	t.Cleanup(func() { stop() })
+	waitForFile(t, filepath.Join(dir, "client-key.pem"))
+	waitForListener(t, addr)
+	return addr, out, stop
 }
 
 func levelMust(t *testing.T, level int) (p paramsT) {
@@ -221,24 +239,7 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 // TestConnectWithoutClientCertificate: -connect to a server that asks for no
 // client certificate works without -serve's files unless -mtls is given.
 func TestConnectWithoutClientCertificate(t *testing.T) {
-	p, err := newPKI(stdlibKeys, levelMust(t, 44), []string{"localhost", "127.0.0.1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "root.pem"), pemCert(p.root.cert.Raw), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	srv, err := startServer(ctx, "127.0.0.1:0", serverConfig(p, groups["X25519MLKEM768"], false, nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.close()
-
-	o := defaultOptions()
-	o.connect, o.ca, o.out = srv.addr(), filepath.Join(dir, "root.pem"), t.TempDir()
+	o := serveWithoutMTLS(t, "localhost", "127.0.0.1")
 	var out bytes.Buffer
 	if err := run(context.Background(), o, &out); err != nil {
 		t.Fatalf("-connect without client files: %v", err)

@@ -40,7 +40,7 @@ func serve(ctx context.Context, o options, group tls.CurveID, params mldsa.Param
 		return err
 	}
 	fmt.Fprintf(w, "serving TLS 1.3 (%v, %s leaf, mTLS %v) on %s; certificates in %s\n", group, params, o.mtls, srv.addr(), o.out)
-	fmt.Fprintf(w, "try: openssl s_client -connect %s -groups %v -CAfile %s\n", srv.addr(), group, filepath.Join(o.out, "root.pem"))
+	fmt.Fprintf(w, "try: %s\n", sClientHint(srv.addr(), group, o.out, o.mtls))
 	fmt.Fprintf(w, "Ctrl-C stops the server\n")
 	for {
 		select {
@@ -52,6 +52,18 @@ func serve(ctx context.Context, o options, group tls.CurveID, params mldsa.Param
 			fmt.Fprintln(w, "refused:", err)
 		}
 	}
+}
+
+// sClientHint is an openssl s_client command line that completes a handshake
+// with the server: with mtls it presents -serve's client certificate, key and
+// intermediate, which the server requires.
+func sClientHint(addr string, group tls.CurveID, dir string, mtls bool) string {
+	hint := fmt.Sprintf("openssl s_client -connect %s -servername localhost -groups %v -CAfile %s", addr, group, filepath.Join(dir, "root.pem"))
+	if mtls {
+		hint += fmt.Sprintf(" -cert %s -key %s -cert_chain %s",
+			filepath.Join(dir, "client.pem"), filepath.Join(dir, "client-key.pem"), filepath.Join(dir, "intermediate.pem"))
+	}
+	return hint
 }
 
 // writePKI writes root.pem, intermediate.pem, server.pem (leaf and

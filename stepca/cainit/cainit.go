@@ -30,6 +30,7 @@ import (
 	"go.step.sm/crypto/jose"
 	"go.step.sm/crypto/kms/apiv1"
 	"go.step.sm/crypto/kms/uri"
+	"go.step.sm/crypto/x509util"
 
 	"github.com/crystals-go/crystals/stepca"
 	"github.com/crystals-go/crystals/x509ext"
@@ -65,6 +66,9 @@ type Result struct {
 	IntermediateKey  string // KMS URI of the intermediate key, as in ca.json
 	Root             *x509.Certificate
 	Intermediate     *x509.Certificate
+	// RootFingerprint is the SHA-256 of Root's DER in hex, which clients
+	// pin at bootstrap (`step ca bootstrap --fingerprint`, ca.WithRootSHA256).
+	RootFingerprint string
 	// Provisioner is the JWK provisioner written to ca.json; its
 	// EncryptedKey holds the private JWK under Options.Password.
 	Provisioner *provisioner.JWK
@@ -152,6 +156,7 @@ func Init(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("cainit: intermediate: %w", err)
 	}
 	res.Root, res.Intermediate = root.Certificate, intermediate.Certificate
+	res.RootFingerprint = x509util.Fingerprint(res.Root)
 	if err := os.WriteFile(res.RootCert, x509ext.EncodePEM("CERTIFICATE", res.Root.Raw), 0o644); err != nil {
 		return nil, fmt.Errorf("cainit: %w", err)
 	}

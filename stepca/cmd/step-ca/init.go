@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 
 	"github.com/urfave/cli"
@@ -49,7 +50,26 @@ func initCommand() cli.Command {
 			}
 			fmt.Fprintf(c.App.Writer, "root (ML-DSA-87):         %s\nintermediate (ML-DSA-65): %s\nintermediate key:         %s\nconfiguration:            %s\n",
 				res.RootCert, res.IntermediateCert, res.IntermediateKey, res.Config)
+			fmt.Fprintf(c.App.Writer, "root fingerprint:         %s\nprovisioner:              %s (JWK, key encrypted under the password)\n",
+				res.RootFingerprint, res.Provisioner.Name)
+			fmt.Fprintf(c.App.Writer, "clients bootstrap with:   step ca bootstrap --ca-url https://%s --fingerprint %s\n",
+				bootstrapHost(c.String("address"), c.StringSlice("dns")), res.RootFingerprint)
 			return nil
 		},
 	}
+}
+
+// bootstrapHost is the host:port clients reach the CA at: the first --dns
+// name (localhost by default), which the CA's TLS certificate holds, and the
+// port of the listen address.
+func bootstrapHost(address string, dnsNames []string) string {
+	host := "localhost"
+	if len(dnsNames) > 0 {
+		host = dnsNames[0]
+	}
+	_, port, err := net.SplitHostPort(address)
+	if err != nil {
+		return address
+	}
+	return net.JoinHostPort(host, port)
 }
