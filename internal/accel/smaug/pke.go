@@ -1,0 +1,143 @@
+package smaug
+
+// The public-key encryption of SMAUG-T (specification v4.0, Algorithms
+// KeyGen, Enc and Dec of the PKE; the reference's indcpa.c, key.c,
+// ciphertext.c).
+
+// expandA sets ek.a to the transforms of the matrix A: entry (i, j) is the
+// polynomial of R_q packed in SHAKE128(seed ‖ i ‖ j) (expandA has no
+// rejection, q being a power of two). Four entries share each 4-way call.
+func (ek *EncapsulationKey) expandA(seed []byte) {
+	p := ek.p
+	k := p.k
+	var in [4][seedASize + 2]byte
+	var out [4][]byte
+	var bufs [4][352]byte
+	for e := 0; e < k*k; e += 4 {
+		lanes := min(4, k*k-e)
+		for l := range 4 {
+			copy(in[l][:], seed)
+			idx := e + min(l, lanes-1) // idle lanes repeat the last entry
+			in[l][seedASize], in[l][seedASize+1] = byte(idx/k), byte(idx%k)
+			out[l] = bufs[l][:p.polyQSize()]
+		}
+		shake128X4(&out, &in)
+		for l := range lanes {
+			var a poly
+			decodeRq(&a, out[l], p.logQ)
+			toNTT(&ek.a[e+l], &a)
+		}
+	}
+}
+
+// keyGen sets dk to the key pair of the key-generation randomness seed and
+// the implicit-rejection randomness t, drawn in that order by the reference.
+func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
+	*dk = DecapsulationKey{seed: *seed, hasSeed: true, t: *t}
+	ek := &dk.ek
+	ek.p = p
+	k := p.k
+	g := sha3512(seed[:]) // the secret seed ‖ seed_A
+	ek.expandA(g[32:])
+
+	var s [maxK]poly
+	var in [34]byte
+	copy(in[:], g[:32])
+	for i := range k {
+		in[32] = byte(i * k)
+		for j := 0; ; j++ {
+			in[33] = byte(j)
+			if hwt(&s[i], in[:], p.hs) {
+				break
+			}
+		}
+		encodeSecret(dk.sEnc[i*secretPolySize:], &s[i])
+		toNTT(&dk.s[i], &s[i])
+	}
+
+	var ePrime [gaussianBytes]byte
+	var b [maxK]poly
+	for i := range k {
+		in[32] = byte(k * i)
+		shake256(ePrime[:], in[:33])
+		sampleGaussian(&b[i], ePrime[:])
+		var as poly
+		dotProduct(&as, ek.row(i), dk.sVec())
+		for c := range n {
+			b[i][c] = (b[i][c] - as[c]) & (1<<p.logQ - 1)
+		}
+	}
+	ek.encodeFrom(g[32:], &b)
+	dk.setRejection()
+}
+
+// encrypt writes the encryption of the 32-byte message mu under ek with the
+// randomness seed seedR to ct: r = CBD(SHAKE256(seedR ‖ i)),
+// c1 = ⌊p/q·Aᵀr⌉, c2 = ⌊p'/q·(bᵀr + q/2·μ)⌉ with the rounding of Params.
+func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
+	p := ek.p
+	k := p.k
+	var rHat [maxK]nttPoly
+	var in [33]byte
+	var buf [4 * n / 8]byte
+	copy(in[:], seedR)
+	for i := range k {
+		in[32] = byte(i)
+		shake256(buf[:p.ephemeralBytes()], in[:])
+		var r poly
+		sampleEphemeral(&r, buf[:], p.r)
+		toNTT(&rHat[i], &r)
+	}
+	var rv [maxK]*nttPoly
+	for i := range k {
+		rv[i] = &rHat[i]
+	}
+
+	shiftQ := 16 - p.logQ
+	for i := range k {
+		var u poly
+		dotProduct(&u, ek.column(i), rv[:k])
+		for c := range n {
+			x := uint16(u[c]) << shiftQ
+			u[c] = int32(((x + p.rdAdd) & p.rdAnd) >> (16 - p.logP))
+		}
+		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
+	}
+
+	var v poly
+	var bv [maxK]*nttPoly
+	for i := range k {
+		bv[i] = &ek.b[i]
+	}
+	dotProduct(&v, bv[:k], rv[:k])
+	for c := range n {
+		m := uint16(mu[c/8]>>(c%8)) & 1
+		x := uint16(v[c])<<shiftQ + m<<15
+		v[c] = int32(((x + p.rdAdd2) & p.rdAnd2) >> (16 - p.logP2))
+	}
+	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
+}
+
+// decrypt writes the message of ct under dk to mu: with everything scaled to
+// 16 bits, bit c of μ is the top bit of c2·2^(16−log p') + (c1ᵀs)·2^(16−log p)
+// + 2^14, the reference's rounding of 2/p·(c2·p/p' + c1ᵀs).
+func (dk *DecapsulationKey) decrypt(mu *[32]byte, ct []byte) {
+	p := dk.ek.p
+	k := p.k
+	var c1Hat [maxK]nttPoly
+	var cv [maxK]*nttPoly
+	for i := range k {
+		var c poly
+		decodeRp(&c, ct[i*p.polyPSize():], p.logP)
+		toNTT(&c1Hat[i], &c)
+		cv[i] = &c1Hat[i]
+	}
+	var w, c2 poly
+	dotProduct(&w, cv[:k], dk.sVec())
+	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
+	*mu = [32]byte{}
+	for c := range n {
+		x := uint16(c2[c])<<(16-p.logP2) + uint16(w[c])<<(16-p.logP)
+		mu[c/8] |= byte((x+0x4000)>>15) << (c % 8)
+	}
+}
