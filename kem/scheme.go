@@ -66,6 +66,7 @@ func Schemes() []Scheme {
 		MLKEM512(), MLKEM768(), MLKEM1024(),
 		X25519MLKEM768(), SecP256r1MLKEM768(), SecP384r1MLKEM1024(),
 		XWing(),
+		SMAUGT128(), SMAUGT192(), SMAUGT256(),
 	}
 }
 
