@@ -17,8 +17,11 @@ const (
 	// key-generation randomness followed by the 32-byte implicit-rejection
 	// randomness t, the reference's two draws in order.
 	SMAUGTSeedSize = engine.KeySeedSize + engine.RejectionSize
-	// SMAUGTMessageSize is the length of the randomness μ of encapsulation.
-	SMAUGTMessageSize = engine.MessageSize
+	// SMAUGTMessageSize is the length of the randomness μ of encapsulation
+	// for SMAUG-T128/192/256; TiMER's is TiMERMessageSize.
+	SMAUGTMessageSize = 32
+	// TiMERMessageSize is the length of TiMER's μ (a 128-bit message).
+	TiMERMessageSize = 16
 )
 
 // Errors of SMAUG-T decapsulation keys that have the right length but
@@ -42,6 +45,7 @@ var (
 	smaugT128 = &SMAUGTScheme{engine.SMAUGT128}
 	smaugT192 = &SMAUGTScheme{engine.SMAUGT192}
 	smaugT256 = &SMAUGTScheme{engine.SMAUGT256}
+	timer     = &SMAUGTScheme{engine.TiMER}
 )
 
 // SMAUGT128 returns SMAUG-T128 (NIST level 1; pk 672, ct 672, sk 832 bytes).
@@ -53,7 +57,12 @@ func SMAUGT192() *SMAUGTScheme { return smaugT192 }
 // SMAUGT256 returns SMAUG-T256 (level 5; pk 1440, ct 1376, sk 1728 bytes).
 func SMAUGT256() *SMAUGTScheme { return smaugT256 }
 
-// Name returns "SMAUG-T128", "SMAUG-T192" or "SMAUG-T256".
+// TiMER returns TiMER, the fourth parameter set of the SMAUG-T specification:
+// SMAUG-T128's keys with 128-bit messages in the D2 encoding and a smaller
+// ciphertext (pk 672, ct 608, sk 832 bytes; μ of [TiMERMessageSize] bytes).
+func TiMER() *SMAUGTScheme { return timer }
+
+// Name returns "SMAUG-T128", "SMAUG-T192", "SMAUG-T256" or "TiMER".
 func (s *SMAUGTScheme) Name() string { return s.p.Name() }
 
 // TLSGroup returns 0: SMAUG-T has no TLS code point.
@@ -77,8 +86,9 @@ func (s *SMAUGTScheme) DecapsulationKeySize() int { return s.p.DecapsulationKeyS
 // SharedKeySize returns 32.
 func (s *SMAUGTScheme) SharedKeySize() int { return engine.SharedKeySize }
 
-// EncapsulationSeedSize returns [SMAUGTMessageSize].
-func (s *SMAUGTScheme) EncapsulationSeedSize() int { return SMAUGTMessageSize }
+// EncapsulationSeedSize returns the length of μ: [SMAUGTMessageSize], or
+// [TiMERMessageSize] for TiMER.
+func (s *SMAUGTScheme) EncapsulationSeedSize() int { return s.p.MessageSize() }
 
 // GenerateKey returns a new random decapsulation key.
 func (s *SMAUGTScheme) GenerateKey() (DecapsulationKey, error) {
@@ -157,21 +167,21 @@ func (ek *SMAUGTEncapsulationKey) Scheme() Scheme { return ek.s }
 func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 	var mu [SMAUGTMessageSize]byte
 	rand.Read(mu[:])
-	return ek.encapsulate(&mu)
+	return ek.encapsulate(mu[:ek.s.EncapsulationSeedSize()])
 }
 
-// EncapsulateDeterministicForTesting encapsulates with the 32-byte μ the
-// reference draws from randombytes. It exists for known-answer tests: never
+// EncapsulateDeterministicForTesting encapsulates with the μ the reference
+// draws from randombytes (EncapsulationSeedSize bytes). It exists for known-answer tests: never
 // use it in production.
 func (ek *SMAUGTEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
-	if len(random) != SMAUGTMessageSize {
+	if len(random) != ek.s.EncapsulationSeedSize() {
 		return nil, nil, schemeError(ek.s.Name(), ErrRandomnessLength)
 	}
-	sharedKey, ciphertext = ek.encapsulate((*[SMAUGTMessageSize]byte)(random))
+	sharedKey, ciphertext = ek.encapsulate(random)
 	return sharedKey, ciphertext, nil
 }
 
-func (ek *SMAUGTEncapsulationKey) encapsulate(mu *[SMAUGTMessageSize]byte) (sharedKey, ciphertext []byte) {
+func (ek *SMAUGTEncapsulationKey) encapsulate(mu []byte) (sharedKey, ciphertext []byte) {
 	out := make([]byte, engine.SharedKeySize+ek.s.CiphertextSize())
 	ciphertext = out[engine.SharedKeySize:]
 	ss := ek.k.Encapsulate(ciphertext, mu)

@@ -31,7 +31,7 @@ func TestSMAUGTKnownAnswers(t *testing.T) {
 		for _, r := range kpqcvectors.ReadRecords(t, c.file) {
 			name := fmt.Sprintf("%s record %d", c.file, r.Count)
 			d := kpqcvectors.NewDRBG(r.Seed(t))
-			seed, mu := make([]byte, SMAUGTSeedSize), make([]byte, SMAUGTMessageSize)
+			seed, mu := make([]byte, SMAUGTSeedSize), make([]byte, c.s.EncapsulationSeedSize())
 			d.Read(seed[:32])
 			d.Read(seed[32:])
 			d.Read(mu)

@@ -18,7 +18,7 @@
 //     blocks of SHAKE256(part), so derivation is deterministic (circl's
 //     NIST-curve KEMs pass a SHAKE reader to ecdh.GenerateKey, which Go 1.26
 //     and later ignore).
-//   - SMAUG-T128/192/256: private keys are the reference's sk = s‖t‖pk (the
+//   - SMAUG-T128/192/256, TiMER: private keys are the reference's sk = s‖t‖pk (the
 //     KATs' encoding), seeds are seed‖t, encapsulation seeds are μ.
 //
 // As circl's schemes do, DeriveKeyPair panics on a seed of the wrong length;
@@ -65,7 +65,7 @@ var adapters = func() map[string]*adapter {
 			a.family = pureMLKEM
 		case "X-Wing":
 			a.family = xwing
-		case "SMAUG-T128", "SMAUG-T192", "SMAUG-T256":
+		case "SMAUG-T128", "SMAUG-T192", "SMAUG-T256", "TiMER":
 			a.family = smaugT
 		case "X25519MLKEM768":
 			a.family, a.pq, a.curve, a.scalarSize, a.pqFirst = tlsHybrid, kem.MLKEM768(), ecdh.X25519(), 32, true

@@ -111,12 +111,23 @@ func decodeRp(a *poly, b []byte, logP uint) {
 }
 
 // encodeRp2 writes the 32·log p' bytes of a (coefficients in [0, p')) to b:
-// for log p' = 4 and 5, plain little-endian bit packing; for log p' = 7, the
+// for log p' = 3 (TiMER), 24-bit big-endian groups of eight; for log p' = 4
+// and 5, plain little-endian bit packing; for log p' = 7, the
 // low seven bits of coefficients 0 … 223 one byte each, and coefficients
 // 224 + 16i + j (i < 2, j < 16) spread over those bytes' top bits: bit 6 − m
 // of it is the top bit of byte 2(16m + j) + i.
 func encodeRp2(b []byte, a *poly, logP2 uint) {
 	switch logP2 {
+	case 3:
+		// TiMER: eight coefficients a 24-bit big-endian group, the first in
+		// the top bits.
+		for g := range n / 8 {
+			var t uint32
+			for j := range 8 {
+				t |= uint32(a[8*g+j]&7) << (3 * (7 - j))
+			}
+			b[3*g], b[3*g+1], b[3*g+2] = byte(t>>16), byte(t>>8), byte(t)
+		}
 	case 4, 5:
 		packBits(b[:int(logP2)*n/8], a, logP2)
 	case 7:
@@ -137,6 +148,13 @@ func encodeRp2(b []byte, a *poly, logP2 uint) {
 // decodeRp2 is the inverse of encodeRp2.
 func decodeRp2(a *poly, b []byte, logP2 uint) {
 	switch logP2 {
+	case 3:
+		for g := range n / 8 {
+			t := uint32(b[3*g])<<16 | uint32(b[3*g+1])<<8 | uint32(b[3*g+2])
+			for j := range 8 {
+				a[8*g+j] = int32(t>>(3*(7-j))) & 7
+			}
+		}
 	case 4, 5:
 		unpackBits(a, b[:int(logP2)*n/8], logP2)
 	case 7:

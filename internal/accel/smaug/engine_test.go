@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var allParams = []*Params{SMAUGT128, SMAUGT192, SMAUGT256}
+var allParams = []*Params{SMAUGT128, SMAUGT192, SMAUGT256, TiMER}
 
 // newTestKey returns a key pair generated from the PCG stream r.
 func newTestKey(p *Params, r *rand.Rand) *DecapsulationKey {
@@ -46,7 +46,7 @@ func TestPackingsRoundTrip(t *testing.T) {
 		packings = append(packings, packing{"Rp", d,
 			func(b []byte, a *poly) { encodeRp(b, a, d) }, func(a *poly, b []byte) { decodeRp(a, b, d) }})
 	}
-	for _, d := range []uint{4, 5, 7} {
+	for _, d := range []uint{3, 4, 5, 7} {
 		packings = append(packings, packing{"Rp'", d,
 			func(b []byte, a *poly) { encodeRp2(b, a, d) }, func(a *poly, b []byte) { decodeRp2(a, b, d) }})
 	}
@@ -182,10 +182,10 @@ func TestRoundTripAndImplicitRejection(t *testing.T) {
 	for _, p := range allParams {
 		for range 20 {
 			dk := newTestKey(p, r)
-			var mu [32]byte
-			fill(r, mu[:])
+			mu := make([]byte, p.MessageSize())
+			fill(r, mu)
 			ct := make([]byte, p.CiphertextSize())
-			ss := dk.EncapsulationKey().Encapsulate(ct, &mu)
+			ss := dk.EncapsulationKey().Encapsulate(ct, mu)
 			got, err := dk.Decapsulate(ct)
 			if err != nil || got != ss {
 				t.Fatalf("%s: Decapsulate = %x, %v; want %x", p.name, got, err, ss)
@@ -286,6 +286,7 @@ func TestSizes(t *testing.T) {
 		{SMAUGT128, 672, 672, 832},
 		{SMAUGT192, 1088, 992, 1312},
 		{SMAUGT256, 1440, 1376, 1728},
+		{TiMER, 672, 608, 832},
 	} {
 		if c.p.EncapsulationKeySize() != c.pk || c.p.CiphertextSize() != c.ct || c.p.DecapsulationKeySize() != c.sk {
 			t.Errorf("%s: sizes %d/%d/%d, want %d/%d/%d", c.p.name, c.p.EncapsulationKeySize(),

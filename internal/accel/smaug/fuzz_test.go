@@ -52,7 +52,7 @@ func FuzzDecapsulate(f *testing.F) {
 		keys[i] = newTestKey(p, r)
 		var mu [32]byte
 		ct := make([]byte, p.CiphertextSize())
-		keys[i].EncapsulationKey().Encapsulate(ct, &mu)
+		keys[i].EncapsulationKey().Encapsulate(ct, mu[:])
 		f.Add(uint8(i), ct)
 	}
 	f.Add(uint8(0), []byte{1, 2, 3})

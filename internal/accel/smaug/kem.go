@@ -6,12 +6,13 @@ import "crypto/subtle"
 // implicit rejection (specification v4.0, Algorithms Encap and Decap; the
 // reference's kem.c).
 
-// Encapsulate writes the ciphertext of the randomness mu to ct, of length
-// CiphertextSize, and returns the shared key: (seed_r, K) = G(μ ‖ H(pk)),
-// ct = Enc(pk, μ; seed_r).
-func (ek *EncapsulationKey) Encapsulate(ct []byte, mu *[MessageSize]byte) (sharedKey [SharedKeySize]byte) {
-	g := hashG(mu[:], ek.h[:])
-	ek.encrypt(ct[:ek.p.CiphertextSize()], mu[:], g[:32])
+// Encapsulate writes the ciphertext of the randomness mu, of length
+// MessageSize, to ct, of length CiphertextSize, and returns the shared key:
+// (seed_r, K) = G(μ ‖ H(pk)), ct = Enc(pk, μ; seed_r).
+func (ek *EncapsulationKey) Encapsulate(ct []byte, mu []byte) (sharedKey [SharedKeySize]byte) {
+	mu = mu[:ek.p.msgBytes]
+	g := hashG(mu, ek.h[:])
+	ek.encrypt(ct[:ek.p.CiphertextSize()], mu, g[:32])
 	copy(sharedKey[:], g[32:])
 	return sharedKey
 }
@@ -25,11 +26,12 @@ func (dk *DecapsulationKey) Decapsulate(ct []byte) (sharedKey [SharedKeySize]byt
 	if len(ct) != p.CiphertextSize() {
 		return sharedKey, ErrCiphertextLength
 	}
-	var mu [MessageSize]byte
-	dk.decrypt(&mu, ct)
-	g := hashG(mu[:], dk.ek.h[:])
+	var buf [maxMessageSize]byte
+	mu := buf[:p.msgBytes]
+	dk.decrypt(mu, ct)
+	g := hashG(mu, dk.ek.h[:])
 	var again [maxCiphertextLen]byte
-	dk.ek.encrypt(again[:len(ct)], mu[:], g[:32])
+	dk.ek.encrypt(again[:len(ct)], mu, g[:32])
 	equal := subtle.ConstantTimeCompare(ct, again[:len(ct)])
 
 	hc := sha3256(ct)

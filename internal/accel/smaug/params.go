@@ -27,7 +27,7 @@ const maxK = 4
 const (
 	KeySeedSize      = 32 // the key-generation randomness drawn first (reference: seed)
 	RejectionSize    = 32 // the implicit-rejection randomness drawn second (reference: t)
-	MessageSize      = 32 // μ, the encapsulation randomness
+	maxMessageSize   = 32 // μ, the encapsulation randomness (16 bytes for TiMER)
 	SharedKeySize    = 32
 	seedASize        = 32 // the public seed of the matrix A
 	secretPolySize   = n / 4
@@ -59,28 +59,37 @@ const (
 // after the KATs were published (March 2025) without regenerating the
 // files; these values reproduce the files.
 type Params struct {
-	name   string
-	k      int  // module rank
-	logQ   uint // q = 2^logQ, modulus of the public key
-	logP   uint // p = 2^logP, modulus of c1
-	logP2  uint // p' = 2^logP2, modulus of c2
-	hs     int  // Hamming weight of each polynomial of the secret s
-	r      ephemeralKind
-	rdAdd  uint16
-	rdAnd  uint16
-	rdAdd2 uint16
-	rdAnd2 uint16
+	name     string
+	k        int  // module rank
+	logQ     uint // q = 2^logQ, modulus of the public key
+	logP     uint // p = 2^logP, modulus of c1
+	logP2    uint // p' = 2^logP2, modulus of c2
+	hs       int  // Hamming weight of each polynomial of the secret s
+	r        ephemeralKind
+	rdAdd    uint16
+	rdAnd    uint16
+	rdAdd2   uint16
+	rdAnd2   uint16
+	msgBytes int  // length of μ: 32, or 16 for TiMER
+	d2       bool // TiMER's D2 message encoding: bit i on coefficients i and i + 128
 }
 
-// The three SMAUG-T parameter sets.
+// The three SMAUG-T parameter sets, and TiMER, the specification's fourth
+// set (SMAUG-T128's keys with log p' = 3 and 128-bit messages carried twice,
+// the D2 encoding; the reference's additional_implementation/TiMER).
 var (
 	SMAUGT128 = &Params{name: "SMAUG-T128", k: 2, logQ: 10, logP: 8, logP2: 5, hs: 70,
-		r: sparseCBD3, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x0400, rdAnd2: 0xf800}
+		r: sparseCBD3, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x0400, rdAnd2: 0xf800, msgBytes: 32}
 	SMAUGT192 = &Params{name: "SMAUG-T192", k: 3, logQ: 11, logP: 9, logP2: 4, hs: 88,
-		r: cbd1, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x0080, rdAnd2: 0xff00}
+		r: cbd1, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x0080, rdAnd2: 0xff00, msgBytes: 32}
 	SMAUGT256 = &Params{name: "SMAUG-T256", k: 4, logQ: 11, logP: 9, logP2: 7, hs: 87,
-		r: sparseCBD4, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x0200, rdAnd2: 0xfc00}
+		r: sparseCBD4, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x0200, rdAnd2: 0xfc00, msgBytes: 32}
+	TiMER = &Params{name: "TiMER", k: 2, logQ: 10, logP: 8, logP2: 3, hs: 70,
+		r: sparseCBD3, rdAdd: 0x80, rdAnd: 0xff00, rdAdd2: 0x1000, rdAnd2: 0xe000, msgBytes: 16, d2: true}
 )
+
+// MessageSize returns the length of μ, the encapsulation randomness.
+func (p *Params) MessageSize() int { return p.msgBytes }
 
 // Name returns the parameter set's name, such as "SMAUG-T128".
 func (p *Params) Name() string { return p.name }

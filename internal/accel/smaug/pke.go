@@ -71,9 +71,11 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	dk.setRejection()
 }
 
-// encrypt writes the encryption of the 32-byte message mu under ek with the
+// encrypt writes the encryption of the message mu under ek with the
 // randomness seed seedR to ct: r = CBD(SHAKE256(seedR ‖ i)),
 // c1 = ⌊p/q·Aᵀr⌉, c2 = ⌊p'/q·(bᵀr + q/2·μ)⌉ with the rounding of Params.
+// Scaled to 16 bits, q/2·μ is 2^15 per bit, or for TiMER's D2 encoding
+// 0x7fff (the reference's Q/2) on coefficients i and i + 128 for bit i.
 func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
 	p := ek.p
 	k := p.k
@@ -111,17 +113,25 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
 	}
 	dotProduct(&v, bv[:k], rv[:k])
 	for c := range n {
-		m := uint16(mu[c/8]>>(c%8)) & 1
-		x := uint16(v[c])<<shiftQ + m<<15
+		var m uint16
+		if p.d2 {
+			i := c % (n / 2)
+			m = -(uint16(mu[i/8]>>(i%8)) & 1) & 0x7fff
+		} else {
+			m = (uint16(mu[c/8]>>(c%8)) & 1) << 15
+		}
+		x := uint16(v[c])<<shiftQ + m
 		v[c] = int32(((x + p.rdAdd2) & p.rdAnd2) >> (16 - p.logP2))
 	}
 	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
 }
 
 // decrypt writes the message of ct under dk to mu: with everything scaled to
-// 16 bits, bit c of μ is the top bit of c2·2^(16−log p') + (c1ᵀs)·2^(16−log p)
-// + 2^14, the reference's rounding of 2/p·(c2·p/p' + c1ᵀs).
-func (dk *DecapsulationKey) decrypt(mu *[32]byte, ct []byte) {
+// 16 bits, x = c2·2^(16−log p') + (c1ᵀs)·2^(16−log p), and bit c of μ is the
+// top bit of x_c + 2^14, the reference's rounding of 2/p·x; for TiMER's D2
+// encoding, bit i is set when |x_i − 0x7fff| + |x_(i+128) − 0x7fff| < 0x7fff,
+// in the reference's 16-bit arithmetic (poly_tomsg).
+func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	p := dk.ek.p
 	k := p.k
 	var c1Hat [maxK]nttPoly
@@ -135,9 +145,27 @@ func (dk *DecapsulationKey) decrypt(mu *[32]byte, ct []byte) {
 	var w, c2 poly
 	dotProduct(&w, cv[:k], dk.sVec())
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
-	*mu = [32]byte{}
+	clear(mu)
+	var x [n]uint16
 	for c := range n {
-		x := uint16(c2[c])<<(16-p.logP2) + uint16(w[c])<<(16-p.logP)
-		mu[c/8] |= byte((x+0x4000)>>15) << (c % 8)
+		x[c] = uint16(c2[c])<<(16-p.logP2) + uint16(w[c])<<(16-p.logP)
 	}
+	if p.d2 {
+		for i := range n / 2 {
+			t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
+			mu[i/8] |= byte(t>>15) << (i % 8)
+		}
+		return
+	}
+	for c := range n {
+		mu[c/8] |= byte((x[c]+0x4000)>>15) << (c % 8)
+	}
+}
+
+// flipAbs returns |x − 0x7fff| with x − 0x7fff taken as a signed 16-bit
+// value, without branching (the reference's flipabs).
+func flipAbs(x uint16) uint16 {
+	r := int16(x - 0x7fff)
+	m := r >> 15
+	return uint16((r + m) ^ m)
 }
