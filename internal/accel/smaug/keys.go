@@ -88,23 +88,18 @@ func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
 }
 
 // row returns row i of Â.
-func (ek *EncapsulationKey) row(i int) []*nttPoly {
-	k := ek.p.k
-	var r [maxK]*nttPoly
-	for j := range k {
-		r[j] = &ek.a[i*k+j]
-	}
-	return r[:k]
-}
+func (ek *EncapsulationKey) row(i int) []*nttPoly { return ek.entries(i*ek.p.k, 1) }
 
 // column returns column i of Â, the row i of Âᵀ that encryption uses.
-func (ek *EncapsulationKey) column(i int) []*nttPoly {
-	k := ek.p.k
-	var c [maxK]*nttPoly
-	for j := range k {
-		c[j] = &ek.a[j*k+i]
+func (ek *EncapsulationKey) column(i int) []*nttPoly { return ek.entries(i, ek.p.k) }
+
+// entries returns the k entries a[first + j·step] of Â, j < k.
+func (ek *EncapsulationKey) entries(first, step int) []*nttPoly {
+	var v [maxK]*nttPoly
+	for j := range ek.p.k {
+		v[j] = &ek.a[first+j*step]
 	}
-	return c[:k]
+	return v[:ek.p.k]
 }
 
 // sVec returns ŝ as a vector.
