@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
@@ -15,21 +16,28 @@ func BenchmarkKernels(b *testing.B) {
 	for i := range a {
 		a[i], c[i] = r.Int32N(2048), r.Int32N(3)-1
 	}
-	fa := a
-	Forward(&fa)
-	b.Run("Forward", func(b *testing.B) {
-		benchcpu.Loop(b, func() { x := a; Forward(&x) })
-	})
-	b.Run("Inverse", func(b *testing.B) {
-		benchcpu.Loop(b, func() { x := fa; Inverse(&x) })
-	})
-	b.Run("Dot4", func(b *testing.B) {
-		var out [N]int32
-		v := []*[N]int32{&fa, &fa, &fa, &fa}
-		benchcpu.Loop(b, func() { Dot(&out, v, v) })
-	})
-	b.Run("Mul", func(b *testing.B) {
-		var out [N]int32
-		benchcpu.Loop(b, func() { Mul(&out, &a, &c) })
+	var in [N]uint32
+	FromSigned(&in, &a)
+	var fa [4][N]uint32
+	for i := range fa {
+		Forward(&fa[i], &in)
+	}
+	cputest.BenchLevels(b, "", func(b *testing.B) {
+		b.Run("Forward", func(b *testing.B) {
+			var out [N]uint32
+			benchcpu.Loop(b, func() { Forward(&out, &in) })
+		})
+		b.Run("Inverse", func(b *testing.B) {
+			var out [N]int32
+			benchcpu.Loop(b, func() { Inverse(&out, &fa[0]) })
+		})
+		b.Run("Dot4", func(b *testing.B) {
+			var out [N]uint32
+			benchcpu.Loop(b, func() { Dot(&out, fa[:], fa[:]) })
+		})
+		b.Run("Mul", func(b *testing.B) {
+			var out [N]int32
+			benchcpu.Loop(b, func() { Mul(&out, &a, &c) })
+		})
 	})
 }

@@ -11,6 +11,8 @@
 // products) the coefficients stay below 4·256·2^11 = 2^21 < P/2.
 //
 // The Go kernels in ntt.go are the specification; kernels.go is the single
-// point where a SIMD kernel would be chosen (none is generated yet, so every
-// level runs them).
+// dispatch point: at the SIMD levels it runs the ML-DSA engine's AVX-512 and
+// AVX2 transform kernels (P being ML-DSA's q), which agree with the Go
+// kernels bit for bit, every representation at the boundary being fully
+// reduced in [0, P).
 package polymul

@@ -23,6 +23,10 @@ func reduce32(a int32) int32 {
 	return a - t*P
 }
 
+// freeze maps a in (−P, P) to its representative in [0, P), without
+// branching on a.
+func freeze(a int32) uint32 { return uint32(a + (a>>31)&P) }
+
 // centre maps a in (−P, P) to the representative of a mod P in
 // [−(P−1)/2, (P−1)/2], without branching on a.
 func centre(a int32) int32 {

@@ -22,11 +22,15 @@ var zetas = func() (z [N]int32) {
 // the pointwise product, so that Inverse(Forward(a)∘Forward(b)) = a·b.
 var invScale = int32(powMod(1<<32%P, 2) * powMod(N, P-2) % P)
 
-// forwardGeneric replaces a by its negacyclic NTT modulo P (the
-// Cooley–Tukey transform of FIPS 204, Algorithm 41), each output reduced to
-// (−P, P). Inputs must satisfy |a[i]| < P; each of the eight layers adds
-// less than P to the bound, so intermediate values stay below 9P < 2^27.
-func forwardGeneric(a *[N]int32) {
+// forwardGeneric sets out to the negacyclic NTT modulo P of in (the
+// Cooley–Tukey transform of FIPS 204, Algorithm 41), inputs and outputs in
+// [0, P). Each of the eight layers adds less than P to the bound, so the
+// intermediate values stay below 9P < 2^27.
+func forwardGeneric(out, in *[N]uint32) {
+	var a [N]int32
+	for i, c := range in {
+		a[i] = int32(c)
+	}
 	k := 0
 	for length := N / 2; length > 0; length >>= 1 {
 		for start := 0; start < N; start += 2 * length {
@@ -40,16 +44,19 @@ func forwardGeneric(a *[N]int32) {
 		}
 	}
 	for i := range a {
-		a[i] = reduce32(a[i])
+		out[i] = freeze(reduce32(a[i]))
 	}
 }
 
-// inverseGeneric replaces a by the polynomial whose NTT it is, multiplied by
-// 2^32 (FIPS 204, Algorithm 42, with the final factor invScale), centred in
-// [−(P−1)/2, (P−1)/2]. Inputs must satisfy |a[i]| < P: the sums of the
-// Gentleman–Sande butterflies double at most eight times, to below
-// 256·P < 2^31.
-func inverseGeneric(a *[N]int32) {
+// inverseGeneric sets out to the polynomial whose NTT is in, multiplied by
+// 2^32 (FIPS 204, Algorithm 42, with the final factor invScale), inputs and
+// outputs in [0, P). The sums of the Gentleman–Sande butterflies double at
+// most eight times, to below 256·P < 2^31.
+func inverseGeneric(out, in *[N]uint32) {
+	var a [N]int32
+	for i, c := range in {
+		a[i] = int32(c)
+	}
 	k := N
 	for length := 1; length < N; length <<= 1 {
 		for start := 0; start < N; start += 2 * length {
@@ -63,15 +70,15 @@ func inverseGeneric(a *[N]int32) {
 		}
 	}
 	for i := range a {
-		a[i] = centre(montgomeryReduce(int64(invScale) * int64(a[i])))
+		out[i] = freeze(montgomeryReduce(int64(invScale) * int64(a[i])))
 	}
 }
 
-// dotGeneric sets out[i] = Σ_j a[j][i]·b[j][i]·2^−32 mod P, in (−P, P), for
-// transforms a[j], b[j] reduced to (−P, P). The products are summed in 64
-// bits and folded modulo P every eight terms, so any number of pairs is
-// within Montgomery reduction's input bound.
-func dotGeneric(out *[N]int32, a, b []*[N]int32) {
+// dotGeneric sets out[i] = Σ_j a[j][i]·b[j][i]·2^−32 mod P, in [0, P), for
+// transforms in [0, P). The products are summed in 64 bits and folded
+// modulo P every eight terms, so any number of pairs is within Montgomery
+// reduction's input bound.
+func dotGeneric(out *[N]uint32, a, b [][N]uint32) {
 	for i := range out {
 		var acc int64
 		for j := range a {
@@ -80,6 +87,6 @@ func dotGeneric(out *[N]int32, a, b []*[N]int32) {
 				acc %= P
 			}
 		}
-		out[i] = montgomeryReduce(acc)
+		out[i] = freeze(montgomeryReduce(acc))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
@@ -11,6 +12,10 @@ import (
 // parsing pk then encapsulating, and decapsulation, per parameter set.
 func BenchmarkKEM(b *testing.B) {
 	r := rand.New(rand.NewPCG(9, 9))
+	cputest.BenchLevels(b, "", func(b *testing.B) { benchmarkKEM(b, r) })
+}
+
+func benchmarkKEM(b *testing.B, r *rand.Rand) {
 	for _, p := range allParams {
 		dk := newTestKey(p, r)
 		seed, t, _ := dk.Seed()

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 var allParams = []*Params{SMAUGT128, SMAUGT192, SMAUGT256, TiMER}
@@ -178,6 +181,10 @@ func TestSamplers(t *testing.T) {
 // SHA3-256(ct))[32:], computed here independently with crypto/sha3 from the
 // sk bytes.
 func TestRoundTripAndImplicitRejection(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { roundTripAndRejection(t) })
+}
+
+func roundTripAndRejection(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for _, p := range allParams {
 		for range 20 {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/internal/vectors/kpqcvectors"
 )
@@ -23,32 +25,36 @@ var katFiles = []struct {
 // from its DRBG seed: key generation draws the seed and then t,
 // encapsulation draws μ, exactly as the reference's crypto_kem_keypair and
 // crypto_kem_enc do; decapsulation must return the same shared key, and the
-// sk bytes must load back into the same key.
+// sk bytes must load back into the same key; at every SIMD level.
 func TestKnownAnswers(t *testing.T) {
-	count := vectors.NewCounter(t)
-	for _, kf := range katFiles {
-		count.File(kf.file)
-		records := kpqcvectors.ReadRecords(t, kf.file)
-		if testing.Short() {
-			records = records[:10]
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		count := vectors.NewCounter(t)
+		for _, kf := range katFiles {
+			count.File(kf.file)
+			records := kpqcvectors.ReadRecords(t, kf.file)
+			if testing.Short() {
+				records = records[:10]
+			}
+			for _, r := range records {
+				checkKnownAnswer(t, kf.p, kf.file, r)
+				count.Add(kf.file)
+			}
 		}
-		for _, r := range records {
-			checkKnownAnswer(t, kf.p, kf.file, r)
-			count.Add(kf.file)
-		}
-	}
+	})
 }
 
 // TestTiMERKnownAnswers reproduces the records of a TiMER KAT file made by
 // the reference TiMER code (see kpqcvectors.EnvTiMER); it skips without one.
 func TestTiMERKnownAnswers(t *testing.T) {
 	path, records := kpqcvectors.ReadTiMERRecords(t)
-	count := vectors.NewCounter(t)
-	count.File(path)
-	for _, r := range records {
-		checkKnownAnswer(t, TiMER, path, r)
-		count.Add(path)
-	}
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		count := vectors.NewCounter(t)
+		count.File(path)
+		for _, r := range records {
+			checkKnownAnswer(t, TiMER, path, r)
+			count.Add(path)
+		}
+	})
 }
 
 func checkKnownAnswer(t *testing.T, p *Params, file string, r kpqcvectors.Record) {

@@ -22,7 +22,7 @@ const maxEncapsulationKeySize = seedASize + maxK*11*n/8
 // [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
 type EncapsulationKey struct {
 	p       *Params
-	a       [maxK * maxK]nttPoly // a[i·k+j] is the transform of A[i][j]
+	a       [maxK * maxK]nttPoly // Âᵀ: a[j·k+i] is the transform of A[i][j]
 	b       [maxK]nttPoly
 	encoded [maxEncapsulationKeySize]byte
 	h       [32]byte // SHA3-256(pk)
@@ -87,29 +87,24 @@ func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
 	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
 }
 
-// row returns row i of Â.
-func (ek *EncapsulationKey) row(i int) []*nttPoly { return ek.entries(i*ek.p.k, 1) }
-
 // column returns column i of Â, the row i of Âᵀ that encryption uses.
-func (ek *EncapsulationKey) column(i int) []*nttPoly { return ek.entries(i, ek.p.k) }
+func (ek *EncapsulationKey) column(i int) []nttPoly {
+	k := ek.p.k
+	return ek.a[i*k : (i+1)*k]
+}
 
-// entries returns the k entries a[first + j·step] of Â, j < k.
-func (ek *EncapsulationKey) entries(first, step int) []*nttPoly {
-	var v [maxK]*nttPoly
-	for j := range ek.p.k {
-		v[j] = &ek.a[first+j*step]
+// rowTo copies row i of Â to out and returns it: key generation and the sk
+// check, which use A itself, are the cold paths.
+func (ek *EncapsulationKey) rowTo(out *[maxK]nttPoly, i int) []nttPoly {
+	k := ek.p.k
+	for j := range k {
+		out[j] = ek.a[j*k+i]
 	}
-	return v[:ek.p.k]
+	return out[:k]
 }
 
 // sVec returns ŝ as a vector.
-func (dk *DecapsulationKey) sVec() []*nttPoly {
-	var v [maxK]*nttPoly
-	for i := range dk.ek.p.k {
-		v[i] = &dk.s[i]
-	}
-	return v[:dk.ek.p.k]
-}
+func (dk *DecapsulationKey) sVec() []nttPoly { return dk.s[:dk.ek.p.k] }
 
 // setRejection sets z from t and pk, at the reference's offset.
 func (dk *DecapsulationKey) setRejection() {
@@ -170,8 +165,9 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 	for i := range k {
 		decodeRq(&b[i], sk[sLen+RejectionSize+seedASize+i*p.polyQSize():], p.logQ)
 		var as poly
+		var row [maxK]nttPoly
 		dk.ek.p = p
-		dotProduct(&as, dk.ek.row(i), dk.sVec())
+		dotProduct(&as, dk.ek.rowTo(&row, i), dk.sVec())
 		for c := range n {
 			e := (b[i][c] + as[c]) & (1<<p.logQ - 1)
 			e -= (1 << p.logQ) & -((e >> (p.logQ - 1)) & 1) // centred

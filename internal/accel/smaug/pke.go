@@ -4,7 +4,7 @@ package smaug
 // KeyGen, Enc and Dec of the PKE; the reference's indcpa.c, key.c,
 // ciphertext.c).
 
-// expandA sets ek.a to the transforms of the matrix A: entry (i, j) is the
+// expandA sets ek.a to the transforms of Aᵀ: entry (i, j) of A is the
 // polynomial of R_q packed in SHAKE128(seed ‖ i ‖ j) (expandA has no
 // rejection, q being a power of two). Four entries share each 4-way call.
 func (ek *EncapsulationKey) expandA(seed []byte) {
@@ -25,7 +25,8 @@ func (ek *EncapsulationKey) expandA(seed []byte) {
 		for l := range lanes {
 			var a poly
 			decodeRq(&a, out[l], p.logQ)
-			toNTT(&ek.a[e+l], &a)
+			i, j := (e+l)/k, (e+l)%k
+			toNTT(&ek.a[j*k+i], &a)
 		}
 	}
 }
@@ -62,7 +63,8 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		shake256(ePrime[:], in[:33])
 		sampleGaussian(&b[i], ePrime[:])
 		var as poly
-		dotProduct(&as, ek.row(i), dk.sVec())
+		var row [maxK]nttPoly
+		dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
 		for c := range n {
 			b[i][c] = (b[i][c] - as[c]) & (1<<p.logQ - 1)
 		}
@@ -90,15 +92,12 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
 		sampleEphemeral(&r, buf[:], p.r)
 		toNTT(&rHat[i], &r)
 	}
-	var rv [maxK]*nttPoly
-	for i := range k {
-		rv[i] = &rHat[i]
-	}
+	rv := rHat[:k]
 
 	shiftQ := 16 - p.logQ
 	for i := range k {
 		var u poly
-		dotProduct(&u, ek.column(i), rv[:k])
+		dotProduct(&u, ek.column(i), rv)
 		for c := range n {
 			x := uint16(u[c]) << shiftQ
 			u[c] = int32(((x + p.rdAdd) & p.rdAnd) >> (16 - p.logP))
@@ -107,11 +106,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
 	}
 
 	var v poly
-	var bv [maxK]*nttPoly
-	for i := range k {
-		bv[i] = &ek.b[i]
-	}
-	dotProduct(&v, bv[:k], rv[:k])
+	dotProduct(&v, ek.b[:k], rv)
 	for c := range n {
 		var m uint16
 		if p.d2 {
@@ -135,15 +130,13 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	p := dk.ek.p
 	k := p.k
 	var c1Hat [maxK]nttPoly
-	var cv [maxK]*nttPoly
 	for i := range k {
 		var c poly
 		decodeRp(&c, ct[i*p.polyPSize():], p.logP)
 		toNTT(&c1Hat[i], &c)
-		cv[i] = &c1Hat[i]
 	}
 	var w, c2 poly
-	dotProduct(&w, cv[:k], dk.sVec())
+	dotProduct(&w, c1Hat[:k], dk.sVec())
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
 	clear(mu)
 	var x [n]uint16
