@@ -1,5 +1,7 @@
 package smaug
 
+import "github.com/crystals-go/crystals/internal/accel/keccak"
+
 // The public-key encryption of SMAUG-T (specification v4.0, Algorithms
 // KeyGen, Enc and Dec of the PKE; the reference's indcpa.c, key.c,
 // ciphertext.c).
@@ -41,27 +43,39 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	g := sha3512(seed[:]) // the secret seed ‖ seed_A
 	ek.expandA(g[32:])
 
-	var s [maxK]poly
-	var in [34]byte
-	copy(in[:], g[:32])
+	// The k HWT streams SHAKE256(seed ‖ i·k ‖ 0) and the k Gaussian streams
+	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak; an HWT
+	// that runs out of samples (rare) retries alone with j = 1, 2, ….
+	var hwtIn [maxK][34]byte
+	var hwtOut [maxK][hwtStreamBytes]byte
+	var eIn [maxK][33]byte
+	var eOut [maxK][gaussianBytes]byte
+	var jobs [2 * maxK]keccak.Job
 	for i := range k {
-		in[32] = byte(i * k)
-		for j := 0; ; j++ {
-			in[33] = byte(j)
-			if hwt(&s[i], in[:], p.hs) {
-				break
-			}
+		copy(hwtIn[i][:], g[:32])
+		hwtIn[i][32] = byte(i * k)
+		copy(eIn[i][:], g[:32])
+		eIn[i][32] = byte(k * i)
+		jobs[i] = keccak.SHAKE256Job(hwtIn[i][:], hwtOut[i][:])
+		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs[:2*k], 0, 2*k)
+
+	var s [maxK]poly
+	for i := range k {
+		ok := hwtFromStream(&s[i], &hwtOut[i], p.hs)
+		for j := 1; !ok; j++ {
+			hwtIn[i][33] = byte(j)
+			ok = hwt(&s[i], hwtIn[i][:], p.hs)
 		}
 		encodeSecret(dk.sEnc[i*secretPolySize:], &s[i])
 		toNTT(&dk.s[i], &s[i])
 	}
 
-	var ePrime [gaussianBytes]byte
 	var b [maxK]poly
 	for i := range k {
-		in[32] = byte(k * i)
-		shake256(ePrime[:], in[:33])
-		sampleGaussian(&b[i], ePrime[:])
+		sampleGaussian(&b[i], eOut[i][:])
 		var as poly
 		var row [maxK]nttPoly
 		dotProduct(&as, ek.rowTo(&row, i), dk.sVec())

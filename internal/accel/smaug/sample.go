@@ -18,12 +18,16 @@ import (
 // Only the rejections of the index sampler branch, as in the reference: the
 // count of rejected 16-bit samples is all that timing shows.
 func hwt(out *poly, seed []byte, hs int) bool {
-	var buf [hwtRandomBytes + hwtSignBytes]byte
-	var h keccak.Shake
-	h.Init256()
-	h.Absorb(seed)
-	h.Squeeze(buf[:])
+	var buf [hwtStreamBytes]byte
+	shake256(buf[:], seed)
+	return hwtFromStream(out, &buf, hs)
+}
 
+// hwtStreamBytes is the length of SHAKE256 output one HWT call reads.
+const hwtStreamBytes = hwtRandomBytes + hwtSignBytes
+
+// hwtFromStream is hwt on the SHAKE256 output buf of its seed.
+func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 	sample := func(j int) uint32 { return uint32(binary.LittleEndian.Uint16(buf[2*j:])) }
 	var index [n]int32
 	spare := n
