@@ -211,11 +211,11 @@ func encodeSecret(b []byte, s *poly) {
 	}
 }
 
-// decodeSecret is the inverse of encodeSecret. It reports whether every
-// code was one of the three encodeSecret writes (the reference reads the
-// fourth, 10, as −1), and returns the number of non-zero coefficients,
+// decodeSecret is the inverse of encodeSecret. It returns 1 if every code
+// was one of the three encodeSecret writes (the reference reads the fourth,
+// 10, as −1) and 0 otherwise, and the number of non-zero coefficients,
 // without branching on the bytes.
-func decodeSecret(s *poly, b []byte) (valid bool, weight int) {
+func decodeSecret(s *poly, b []byte) (valid, weight int) {
 	bad := 0
 	for i := range n / 4 {
 		for j := range 4 {
@@ -225,5 +225,5 @@ func decodeSecret(s *poly, b []byte) (valid bool, weight int) {
 			weight += int(c>>1 | c&1)
 		}
 	}
-	return bad == 0, weight
+	return bad ^ 1, weight
 }

@@ -106,12 +106,12 @@ func TestSecretEncoding(t *testing.T) {
 		encodeSecret(b[:], &s)
 		var s2 poly
 		valid, weight := decodeSecret(&s2, b[:])
-		if !valid || weight != w || s2 != s {
-			t.Fatalf("decodeSecret(encodeSecret(s)) = %v, %d; want s, true, %d", valid, weight, w)
+		if valid != 1 || weight != w || s2 != s {
+			t.Fatalf("decodeSecret(encodeSecret(s)) = %d, %d; want s, 1, %d", valid, weight, w)
 		}
 		b[r.IntN(len(b))] |= 0b10 << (2 * r.IntN(4))
 		b[0] = b[0]&^3 | 0b10
-		if valid, _ := decodeSecret(&s2, b[:]); valid {
+		if valid, _ := decodeSecret(&s2, b[:]); valid != 0 {
 			t.Fatal("decodeSecret accepted the code 10")
 		}
 	}

@@ -150,10 +150,7 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 	var s [maxK]poly
 	for i := range k {
 		valid, weight := decodeSecret(&s[i], sk[i*secretPolySize:])
-		ok &= subtle.ConstantTimeEq(int32(weight), int32(p.hs))
-		if !valid {
-			ok = 0
-		}
+		ok &= valid & subtle.ConstantTimeEq(int32(weight), int32(p.hs))
 		toNTT(&dk.s[i], &s[i])
 	}
 	if ok == 0 {
