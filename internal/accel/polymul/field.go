@@ -35,6 +35,12 @@ func centre(a int32) int32 {
 	return a
 }
 
+// centreReduced is centre for a in [0, P).
+func centreReduced(a uint32) int32 {
+	x := int32(a)
+	return x - P&((int32((P-1)/2)-x)>>31)
+}
+
 // powMod returns b^e mod P.
 func powMod(b, e int64) int64 {
 	r := int64(1)

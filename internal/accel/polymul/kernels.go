@@ -50,7 +50,7 @@ func Inverse(out *[N]int32, in *[N]uint32) {
 		mldsa.InverseNTT(&r, in)
 	}
 	for i, c := range r {
-		out[i] = centre(int32(c))
+		out[i] = centreReduced(c)
 	}
 }
 

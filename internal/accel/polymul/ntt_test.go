@@ -190,6 +190,8 @@ func TestReductions(t *testing.T) {
 		}
 		if f := freeze(c); f >= P || (int64(c)-int64(f))%P != 0 {
 			t.Fatalf("freeze(%d) = %d", c, f)
+		} else if centreReduced(f) != centre(c) {
+			t.Fatalf("centreReduced(%d) = %d, centre(%d) = %d", f, centreReduced(f), c, centre(c))
 		}
 	}
 }
