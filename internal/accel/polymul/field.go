@@ -42,14 +42,17 @@ func centreReduced(a uint32) int32 {
 }
 
 // powMod returns b^e mod P.
-func powMod(b, e int64) int64 {
+func powMod(b, e int64) int64 { return powModN(b, e, P) }
+
+// powModN returns b^e mod m, for 0 < m < 2^31.
+func powModN(b, e, m int64) int64 {
 	r := int64(1)
-	b %= P
+	b %= m
 	for ; e > 0; e >>= 1 {
 		if e&1 == 1 {
-			r = r * b % P
+			r = r * b % m
 		}
-		b = b * b % P
+		b = b * b % m
 	}
 	return r
 }

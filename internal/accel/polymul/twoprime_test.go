@@ -1,6 +1,7 @@
 package polymul
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -32,8 +33,8 @@ func newSmallPrime(p int32) *smallPrime {
 	// 512th root of unity.
 	var psi int64
 	for g := int64(2); ; g++ {
-		psi = powModP(g, int64(p-1)/512, int64(p))
-		if powModP(psi, 256, int64(p)) == int64(p-1) {
+		psi = powModN(g, int64(p-1)/512, int64(p))
+		if powModN(psi, 256, int64(p)) == int64(p-1) {
 			break
 		}
 	}
@@ -44,10 +45,10 @@ func newSmallPrime(p int32) *smallPrime {
 		return int32(v)
 	}
 	for i := range sp.zetas {
-		sp.zetas[i] = centred(powModP(psi, int64(reverse8(i)), int64(p)) << 16 % int64(p))
+		sp.zetas[i] = centred(powModN(psi, int64(bits.Reverse8(uint8(i))), int64(p)) << 16 % int64(p))
 	}
-	sp.pInv = int32(powModP(int64(p), 1<<15-1, 1<<16)) // p^(2^15−1) = p^−1 mod 2^16
-	sp.scale = centred((1 << 32) % int64(p) * powModP(N, int64(p-2), int64(p)) % int64(p))
+	sp.pInv = int32(powModN(int64(p), 1<<15-1, 1<<16)) // p^(2^15−1) = p^−1 mod 2^16
+	sp.scale = centred((1 << 32) % int64(p) * powModN(N, int64(p-2), int64(p)) % int64(p))
 	sp.barV = int32(((1 << 26) + int64(p)/2) / int64(p))
 	return sp
 }
@@ -65,26 +66,6 @@ func (sp *smallPrime) montgomery(a int32) int32 {
 func (sp *smallPrime) barrett(a int32) int32 {
 	t := (sp.barV*a + 1<<25) >> 26
 	return a - t*sp.p
-}
-
-func reverse8(i int) int {
-	r := 0
-	for b := range 8 {
-		r |= (i >> b & 1) << (7 - b)
-	}
-	return r
-}
-
-func powModP(b, e, m int64) int64 {
-	r := int64(1)
-	b %= m
-	for ; e > 0; e >>= 1 {
-		if e&1 == 1 {
-			r = r * b % m
-		}
-		b = b * b % m
-	}
-	return r
 }
 
 // forward is the negacyclic NTT modulo sp.p for |a[i]| < p; the sums grow by
@@ -145,7 +126,7 @@ func mulTwoPrimes(out, a, b *[N]int32) {
 	}
 	// CRT: c = c0 + 7681·((c1 − c0)·7681^−1 mod 10753), centred.
 	const p0, p1, m = 7681, 10753, 7681 * 10753
-	p0Inv := int32(powModP(p0, p1-2, p1))
+	p0Inv := int32(powModN(p0, p1-2, p1))
 	for i := range N {
 		c0 := r[0][i] + (r[0][i]>>31)&p0 // [0, p0)
 		d := (r[1][i] - c0) % p1
