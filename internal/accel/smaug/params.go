@@ -57,7 +57,10 @@ const (
 // 0xff00 for c1 (so its low bit is always zero) and, for c2, 2^7 / 0xff00
 // (T192) and 2^9 / 0xfc00 (T256). The reference repository changed them
 // after the KATs were published (March 2025) without regenerating the
-// files; these values reproduce the files.
+// files; these values reproduce the files. Ciphertexts of the two builds
+// differ for those sets, and a decapsulation re-encrypting with the other
+// build's constants rejects them; TestRevisedRoundingKnownAnswers shows
+// that the constants are the only difference.
 type Params struct {
 	name     string
 	k        int  // module rank

@@ -34,7 +34,7 @@ func (r Record) Seed(t testing.TB) *[48]byte {
 // not), skipping t when the folder is absent (see package vectors).
 func ReadRecords(t testing.TB, rel string) []Record {
 	t.Helper()
-	return parseRecords(t, rel, vectors.ReadFile(t, rel))
+	return ParseRecords(t, rel, vectors.ReadFile(t, rel))
 }
 
 // EnvTiMER names an environment variable holding the path of a TiMER
@@ -54,11 +54,11 @@ func ReadTiMERRecords(t testing.TB) (path string, records []Record) {
 	if err != nil {
 		t.Fatalf("kpqc: %s: %v", EnvTiMER, err)
 	}
-	return path, parseRecords(t, path, b)
+	return path, ParseRecords(t, path, b)
 }
 
-// parseRecords parses the .rsp contents b, named rel in messages.
-func parseRecords(t testing.TB, rel string, b []byte) []Record {
+// ParseRecords parses the .rsp contents b, named rel in messages.
+func ParseRecords(t testing.TB, rel string, b []byte) []Record {
 	t.Helper()
 	var out []Record
 	sc := bufio.NewScanner(bytes.NewReader(b))
