@@ -79,8 +79,9 @@ func decodeRq(a *poly, b []byte, logQ uint) {
 // for log p = 8 one byte a coefficient; for log p = 9 the low bytes, then 16
 // words of which word j holds bit 8 of coefficient 16m + j at bit 15 − m.
 func encodeRp(b []byte, a *poly, logP uint) {
-	for i := range n {
-		b[i] = byte(a[i])
+	b = b[:int(logP)*n/8]
+	for i, c := range a {
+		b[i] = byte(c)
 	}
 	if logP == 8 {
 		return
@@ -96,7 +97,8 @@ func encodeRp(b []byte, a *poly, logP uint) {
 
 // decodeRp is the inverse of encodeRp.
 func decodeRp(a *poly, b []byte, logP uint) {
-	for i := range n {
+	b = b[:int(logP)*n/8]
+	for i := range a {
 		a[i] = int32(b[i])
 	}
 	if logP == 8 {

@@ -109,28 +109,34 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
 	rv := rHat[:k]
 
 	shiftQ := 16 - p.logQ
+	add, and, shift := p.rdAdd, p.rdAnd, 16-p.logP
 	for i := range k {
 		var u poly
 		dotProduct(&u, ek.column(i), rv)
-		for c := range n {
-			x := uint16(u[c]) << shiftQ
-			u[c] = int32(((x + p.rdAdd) & p.rdAnd) >> (16 - p.logP))
+		for c, x := range u {
+			u[c] = int32(((uint16(x)<<shiftQ + add) & and) >> shift)
 		}
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
 
+	// The message scaled to 16 bits: bit c (of c mod 128 for D2) times 2^15,
+	// or times 0x7fff for D2 on both halves.
+	var m [n]uint16
+	if p.d2 {
+		for c := range n / 2 {
+			m[c] = -(uint16(mu[c/8]>>(c%8)) & 1) & 0x7fff
+			m[c+n/2] = m[c]
+		}
+	} else {
+		for c := range n {
+			m[c] = (uint16(mu[c/8]>>(c%8)) & 1) << 15
+		}
+	}
 	var v poly
 	dotProduct(&v, ek.b[:k], rv)
-	for c := range n {
-		var m uint16
-		if p.d2 {
-			i := c % (n / 2)
-			m = -(uint16(mu[i/8]>>(i%8)) & 1) & 0x7fff
-		} else {
-			m = (uint16(mu[c/8]>>(c%8)) & 1) << 15
-		}
-		x := uint16(v[c])<<shiftQ + m
-		v[c] = int32(((x + p.rdAdd2) & p.rdAnd2) >> (16 - p.logP2))
+	add, and, shift = p.rdAdd2, p.rdAnd2, 16-p.logP2
+	for c, x := range v {
+		v[c] = int32(((uint16(x)<<shiftQ + m[c] + add) & and) >> shift)
 	}
 	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
 }
