@@ -28,44 +28,60 @@ func TestSMAUGTKnownAnswers(t *testing.T) {
 		{SMAUGT256(), "kpqc/smaug-t/PQCkemKAT_1728.rsp"},
 	} {
 		count.File(c.file)
-		for _, r := range kpqcvectors.ReadRecords(t, c.file) {
-			name := fmt.Sprintf("%s record %d", c.file, r.Count)
-			d := kpqcvectors.NewDRBG(r.Seed(t))
-			seed, mu := make([]byte, SMAUGTSeedSize), make([]byte, c.s.EncapsulationSeedSize())
-			d.Read(seed[:32])
-			d.Read(seed[32:])
-			d.Read(mu)
+		checkSMAUGTRecords(t, c.s, c.file, kpqcvectors.ReadRecords(t, c.file), count)
+	}
+}
 
-			dk, err := c.s.NewDecapsulationKey(seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(dk.Encapsulator().Bytes(), r.Fields["pk"]) ||
-				!bytes.Equal(dk.(*SMAUGTDecapsulationKey).SecretKeyBytes(), r.Fields["sk"]) ||
-				!bytes.Equal(dk.Bytes(), seed) {
-				t.Fatalf("%s: pk, sk or seed differ", name)
-			}
-			ek, err := c.s.NewEncapsulationKey(r.Fields["pk"])
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			ss, ct, err := ek.EncapsulateDeterministicForTesting(mu)
-			if err != nil || !bytes.Equal(ct, r.Fields["ct"]) || !bytes.Equal(ss, r.Fields["ss"]) {
-				t.Fatalf("%s: ct or ss differ (%v)", name, err)
-			}
-			imported, err := c.s.NewDecapsulationKeyFromBytes(r.Fields["sk"])
-			if err != nil {
-				t.Fatalf("%s: import sk: %v", name, err)
-			}
-			if imported.Bytes() != nil {
-				t.Fatalf("%s: a key imported from sk returned a seed", name)
-			}
-			got, err := imported.Decapsulate(r.Fields["ct"])
-			if err != nil || !bytes.Equal(got, r.Fields["ss"]) {
-				t.Fatalf("%s: decapsulation: %v", name, err)
-			}
-			count.Add(c.file)
+// TestTiMERKnownAnswers is TestSMAUGTKnownAnswers for a TiMER KAT file made
+// by the reference TiMER code (see kpqcvectors.EnvTiMER); it skips without
+// one.
+func TestTiMERKnownAnswers(t *testing.T) {
+	path, records := kpqcvectors.ReadTiMERRecords(t)
+	count := vectors.NewCounter(t)
+	count.File(path)
+	checkSMAUGTRecords(t, TiMER(), path, records, count)
+}
+
+// checkSMAUGTRecords checks the records of one file through the public API.
+func checkSMAUGTRecords(t *testing.T, s *SMAUGTScheme, file string, records []kpqcvectors.Record, count *vectors.Counter) {
+	t.Helper()
+	for _, r := range records {
+		name := fmt.Sprintf("%s record %d", file, r.Count)
+		d := kpqcvectors.NewDRBG(r.Seed(t))
+		seed, mu := make([]byte, SMAUGTSeedSize), make([]byte, s.EncapsulationSeedSize())
+		d.Read(seed[:32])
+		d.Read(seed[32:])
+		d.Read(mu)
+
+		dk, err := s.NewDecapsulationKey(seed)
+		if err != nil {
+			t.Fatal(err)
 		}
+		if !bytes.Equal(dk.Encapsulator().Bytes(), r.Fields["pk"]) ||
+			!bytes.Equal(dk.(*SMAUGTDecapsulationKey).SecretKeyBytes(), r.Fields["sk"]) ||
+			!bytes.Equal(dk.Bytes(), seed) {
+			t.Fatalf("%s: pk, sk or seed differ", name)
+		}
+		ek, err := s.NewEncapsulationKey(r.Fields["pk"])
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ss, ct, err := ek.EncapsulateDeterministicForTesting(mu)
+		if err != nil || !bytes.Equal(ct, r.Fields["ct"]) || !bytes.Equal(ss, r.Fields["ss"]) {
+			t.Fatalf("%s: ct or ss differ (%v)", name, err)
+		}
+		imported, err := s.NewDecapsulationKeyFromBytes(r.Fields["sk"])
+		if err != nil {
+			t.Fatalf("%s: import sk: %v", name, err)
+		}
+		if imported.Bytes() != nil {
+			t.Fatalf("%s: a key imported from sk returned a seed", name)
+		}
+		got, err := imported.Decapsulate(r.Fields["ct"])
+		if err != nil || !bytes.Equal(got, r.Fields["ss"]) {
+			t.Fatalf("%s: decapsulation: %v", name, err)
+		}
+		count.Add(file)
 	}
 }
 
