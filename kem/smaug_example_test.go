@@ -54,3 +54,20 @@ func ExampleSMAUGTScheme_NewDecapsulationKeyFromBytes() {
 	// 1728 true
 	// true
 }
+
+// TiMER is SMAUG-T128's keys with a smaller ciphertext; its encapsulation
+// randomness μ is 16 bytes.
+func ExampleTiMER() {
+	scheme := kem.TiMER()
+	dk, err := scheme.GenerateKey()
+	if err != nil {
+		panic(err)
+	}
+	sharedKey, ciphertext := dk.Encapsulator().Encapsulate()
+	got, err := dk.Decapsulate(ciphertext)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(scheme.Name(), len(ciphertext), scheme.EncapsulationSeedSize(), bytes.Equal(got, sharedKey))
+	// Output: TiMER 608 16 true
+}
