@@ -42,6 +42,14 @@ type SMAUGTScheme struct {
 }
 
 var (
+	_ Scheme              = (*SMAUGTScheme)(nil)
+	_ DecapsulationKey    = (*SMAUGTDecapsulationKey)(nil)
+	_ EncapsulationKey    = (*SMAUGTEncapsulationKey)(nil)
+	_ crypto.Decapsulator = (*SMAUGTDecapsulationKey)(nil)
+	_ crypto.Encapsulator = (*SMAUGTEncapsulationKey)(nil)
+)
+
+var (
 	smaugT128 = &SMAUGTScheme{engine.SMAUGT128}
 	smaugT192 = &SMAUGTScheme{engine.SMAUGT192}
 	smaugT256 = &SMAUGTScheme{engine.SMAUGT256}
