@@ -181,7 +181,7 @@ func TestSamplers(t *testing.T) {
 // SHA3-256(ct))[32:], computed here independently with crypto/sha3 from the
 // sk bytes.
 func TestRoundTripAndImplicitRejection(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { roundTripAndRejection(t) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { eachHashSchedule(t, roundTripAndRejection) })
 }
 
 func roundTripAndRejection(t *testing.T) {

@@ -27,22 +27,42 @@ var katFiles = []struct {
 // from its DRBG seed: key generation draws the seed and then t,
 // encapsulation draws μ, exactly as the reference's crypto_kem_keypair and
 // crypto_kem_enc do; decapsulation must return the same shared key, and the
-// sk bytes must load back into the same key; at every SIMD level.
+// sk bytes must load back into the same key; at every SIMD level, with
+// decapsulation's H(ct) both alone and on the 4-way Keccak lanes.
 func TestKnownAnswers(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
-		count := vectors.NewCounter(t)
-		for _, kf := range katFiles {
-			count.File(kf.file)
-			records := kpqcvectors.ReadRecords(t, kf.file)
-			if testing.Short() {
-				records = records[:10]
+		eachHashSchedule(t, func(t *testing.T) {
+			count := vectors.NewCounter(t)
+			for _, kf := range katFiles {
+				count.File(kf.file)
+				records := kpqcvectors.ReadRecords(t, kf.file)
+				if testing.Short() {
+					records = records[:10]
+				}
+				for _, r := range records {
+					checkKnownAnswer(t, kf.p, kf.file, r)
+					count.Add(kf.file)
+				}
 			}
-			for _, r := range records {
-				checkKnownAnswer(t, kf.p, kf.file, r)
-				count.Add(kf.file)
-			}
-		}
+		})
 	})
+}
+
+// eachHashSchedule runs f as two subtests, with decapsulation hashing the
+// ciphertext alone and on the 4-way lanes, whatever the level.
+func eachHashSchedule(t *testing.T, f func(t *testing.T)) {
+	saved := hashCiphertextOnLanes
+	t.Cleanup(func() { hashCiphertextOnLanes = saved })
+	for _, onLanes := range []bool{false, true} {
+		name := "H(ct)-alone"
+		if onLanes {
+			name = "H(ct)-on-lanes"
+		}
+		t.Run(name, func(t *testing.T) {
+			hashCiphertextOnLanes = func() bool { return onLanes }
+			f(t)
+		})
+	}
 }
 
 // TestTiMERKnownAnswers reproduces the records of a TiMER KAT file made by

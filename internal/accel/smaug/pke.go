@@ -92,18 +92,32 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 // c1 = ⌊p/q·Aᵀr⌉, c2 = ⌊p'/q·(bᵀr + q/2·μ)⌉ with the rounding of Params.
 // Scaled to 16 bits, q/2·μ is 2^15 per bit, or for TiMER's D2 encoding
 // 0x7fff (the reference's Q/2) on coefficients i and i + 128 for bit i.
-func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte) {
+//
+// The k streams SHAKE256(seedR ‖ i) run as jobs on the 4-way Keccak, with
+// the caller's extra job, if any, beside them.
+func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.Job) {
 	p := ek.p
 	k := p.k
-	var rHat [maxK]nttPoly
-	var in [33]byte
-	var buf [4 * n / 8]byte
-	copy(in[:], seedR)
+	var in [maxK][33]byte
+	var buf [maxK][4 * n / 8]byte
+	var jobs [maxK + 1]keccak.Job
 	for i := range k {
-		in[32] = byte(i)
-		shake256(buf[:p.ephemeralBytes()], in[:])
+		copy(in[i][:], seedR)
+		in[i][32] = byte(i)
+		jobs[i] = keccak.SHAKE256Job(in[i][:], buf[i][:p.ephemeralBytes()])
+	}
+	count := k
+	if extra != nil {
+		jobs[k] = *extra
+		count++
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs[:count], 0, count)
+
+	var rHat [maxK]nttPoly
+	for i := range k {
 		var r poly
-		sampleEphemeral(&r, buf[:], p.r)
+		sampleEphemeral(&r, buf[i][:], p.r)
 		toNTT(&rHat[i], &r)
 	}
 	rv := rHat[:k]
