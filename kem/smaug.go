@@ -165,14 +165,23 @@ type SMAUGTEncapsulationKey struct {
 	parsed engine.EncapsulationKey
 }
 
-// Bytes returns pk.
-func (ek *SMAUGTEncapsulationKey) Bytes() []byte { return ek.k.Bytes() }
+// Bytes returns pk, or nil for the zero value.
+func (ek *SMAUGTEncapsulationKey) Bytes() []byte {
+	if ek.k == nil {
+		return nil
+	}
+	return ek.k.Bytes()
+}
 
 // Scheme returns the key's parameter set.
 func (ek *SMAUGTEncapsulationKey) Scheme() Scheme { return ek.s }
 
 // Encapsulate returns a fresh shared key and the ciphertext that carries it.
+// It panics on the zero value, having no error to return.
 func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if ek.k == nil {
+		panic(errUninitialised)
+	}
 	var mu [SMAUGTMessageSize]byte
 	rand.Read(mu[:])
 	return ek.encapsulate(mu[:ek.s.EncapsulationSeedSize()])
@@ -182,6 +191,9 @@ func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // draws from randombytes (EncapsulationSeedSize bytes). It exists for known-answer tests: never
 // use it in production.
 func (ek *SMAUGTEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
+	if ek.k == nil {
+		return nil, nil, errUninitialised
+	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
 		return nil, nil, schemeError(ek.s.Name(), ErrRandomnessLength)
 	}
@@ -239,5 +251,11 @@ func (dk *SMAUGTDecapsulationKey) Bytes() []byte {
 }
 
 // SecretKeyBytes returns the reference's sk = s ‖ t ‖ pk, the encoding
-// [SMAUGTScheme.NewDecapsulationKeyFromBytes] takes.
-func (dk *SMAUGTDecapsulationKey) SecretKeyBytes() []byte { return dk.k.Bytes() }
+// [SMAUGTScheme.NewDecapsulationKeyFromBytes] takes, or nil for the zero
+// value.
+func (dk *SMAUGTDecapsulationKey) SecretKeyBytes() []byte {
+	if dk.s == nil {
+		return nil
+	}
+	return dk.k.Bytes()
+}
