@@ -136,12 +136,17 @@ func (s *SMAUGTScheme) NewDecapsulationKeyFromBytes(sk []byte) (DecapsulationKey
 // NewEncapsulationKey parses pk = seed_A ‖ b. Any string of the right
 // length is a public key.
 func (s *SMAUGTScheme) NewEncapsulationKey(encapsulationKey []byte) (EncapsulationKey, error) {
-	ek := &SMAUGTEncapsulationKey{s: s}
-	if err := ek.parsed.SetBytes(s.p, encapsulationKey); err != nil {
+	// The key and its engine key in one allocation; a decapsulation key's
+	// public half points into the decapsulation key instead.
+	parsed := new(struct {
+		ek SMAUGTEncapsulationKey
+		k  engine.EncapsulationKey
+	})
+	if err := parsed.k.SetBytes(s.p, encapsulationKey); err != nil {
 		return nil, schemeError(s.Name(), smaugError(err))
 	}
-	ek.k = &ek.parsed
-	return ek, nil
+	parsed.ek = SMAUGTEncapsulationKey{s: s, k: &parsed.k}
+	return &parsed.ek, nil
 }
 
 // smaugError turns the engine's length errors into this package's, shared
@@ -160,9 +165,8 @@ func smaugError(err error) error {
 
 // SMAUGTEncapsulationKey is a SMAUG-T public key.
 type SMAUGTEncapsulationKey struct {
-	s      *SMAUGTScheme
-	k      *engine.EncapsulationKey // &parsed, or the decapsulation key's own
-	parsed engine.EncapsulationKey
+	s *SMAUGTScheme
+	k *engine.EncapsulationKey // allocated with the key, or the decapsulation key's own
 }
 
 // Bytes returns pk, or nil for the zero value.
