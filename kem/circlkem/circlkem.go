@@ -20,6 +20,8 @@
 //     blocks of SHAKE256(part), so derivation is deterministic (circl's
 //     NIST-curve KEMs pass a SHAKE reader to ecdh.GenerateKey, which Go 1.26
 //     and later ignore).
+//   - SMAUG-T128/192/256, TiMER: private keys are the reference's sk = s‖t‖pk (the
+//     KATs' encoding), seeds are seed‖t, encapsulation seeds are μ.
 //
 // As circl's schemes do, DeriveKeyPair panics on a seed of the wrong length;
 // every other method reports bad input with an error.
@@ -65,6 +67,8 @@ var adapters = func() map[string]*adapter {
 			a.family = pureMLKEM
 		case "X-Wing", "MLKEM768-P256", "MLKEM1024-P384":
 			a.family = xwing // keyed by a 32-byte seed, encapsulation seed m‖ephemeral key
+		case "SMAUG-T128", "SMAUG-T192", "SMAUG-T256", "TiMER":
+			a.family = smaugT
 		case "X25519MLKEM768":
 			a.family, a.pq, a.curve, a.scalarSize, a.pqFirst = tlsHybrid, kem.MLKEM768(), ecdh.X25519(), 32, true
 		case "SecP256r1MLKEM768":
@@ -115,6 +119,8 @@ func (a *adapter) PrivateKeySize() int {
 		return expandedSize(a.s)
 	case xwing:
 		return kem.XWingSeedSize
+	case smaugT:
+		return smaugPrivateKeySize(a.s)
 	}
 	return expandedSize(a.pq) + a.scalarSize
 }
@@ -271,6 +277,8 @@ func (a *adapter) UnmarshalBinaryPrivateKey(b []byte) (circl.PrivateKey, error) 
 		dk, err = expandedKey(a.s, b)
 	case xwing:
 		dk, err = a.s.NewDecapsulationKey(b)
+	case smaugT:
+		dk, err = smaugPrivateKey(a.s, b)
 	default:
 		pqBytes, ecBytes := a.parts(b, expandedSize(a.pq))
 		var pq kem.DecapsulationKey
@@ -334,6 +342,8 @@ func (sk *privateKey) MarshalBinary() ([]byte, error) {
 		return expanded(sk.k), nil
 	case xwing:
 		return sk.k.Bytes(), nil
+	case smaugT:
+		return smaugMarshal(sk.k), nil
 	}
 	h := sk.k.(*kem.HybridDecapsulationKey)
 	ec, ok := h.ECDH().(*ecdh.PrivateKey)

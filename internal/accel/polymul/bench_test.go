@@ -1,0 +1,43 @@
+package polymul
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/benchcpu"
+)
+
+// BenchmarkKernels times the transform, its inverse, a k = 4 pointwise dot
+// product and a whole product a·b.
+func BenchmarkKernels(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	var a, c [N]int32
+	for i := range a {
+		a[i], c[i] = r.Int32N(2048), r.Int32N(3)-1
+	}
+	var in [N]uint32
+	FromSigned(&in, &a)
+	var fa [4][N]uint32
+	for i := range fa {
+		Forward(&fa[i], &in)
+	}
+	cputest.BenchLevels(b, "", func(b *testing.B) {
+		b.Run("Forward", func(b *testing.B) {
+			var out [N]uint32
+			benchcpu.Loop(b, func() { Forward(&out, &in) })
+		})
+		b.Run("Inverse", func(b *testing.B) {
+			var out [N]int32
+			benchcpu.Loop(b, func() { Inverse(&out, &fa[0]) })
+		})
+		b.Run("Dot4", func(b *testing.B) {
+			var out [N]uint32
+			benchcpu.Loop(b, func() { Dot(&out, fa[:], fa[:]) })
+		})
+		b.Run("Mul", func(b *testing.B) {
+			var out [N]int32
+			benchcpu.Loop(b, func() { Mul(&out, &a, &c) })
+		})
+	})
+}

@@ -1,0 +1,77 @@
+package polymul
+
+import (
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/mldsa"
+)
+
+// This file is the kernel contract of the package: each kernel is
+// documented here and dispatched here, once. P is ML-DSA's q, so at the
+// SIMD levels the transforms are the ML-DSA engine's own AVX-512 and AVX2
+// kernels (through mldsa.NTT, InverseNTT and NTTDot); at the portable level
+// (and under the purego build tag) the Go kernels of ntt.go run, which are
+// the specification: every representation at the boundary is fully
+// reduced, in [0, P), so the levels agree bit for bit (ntt_test.go).
+
+// MaxDotPairs is the largest number of pairs [Dot] takes.
+const MaxDotPairs = mldsa.MaxDotPairs
+
+// Forward sets out to the negacyclic NTT modulo P of in, both in [0, P);
+// out and in do not overlap.
+func Forward(out, in *[N]uint32) {
+	if cpu.Active() == cpu.Portable {
+		forwardGeneric(out, in)
+		return
+	}
+	mldsa.NTT(out, in)
+}
+
+// Dot sets out to the pointwise sum Σ_j a[j]∘b[j]·2^−32 mod P of
+// transforms made by [Forward], in [0, P), for 1 ≤ len(a) = len(b) ≤
+// MaxDotPairs. Inverse(out) is then Σ_j a[j]·b[j] in Z[x]/(x^256+1) modulo P.
+func Dot(out *[N]uint32, a, b [][N]uint32) {
+	if cpu.Active() == cpu.Portable {
+		dotGeneric(out, a, b)
+		return
+	}
+	mldsa.NTTDot(out, a, b)
+}
+
+// Inverse sets out to the inverse transform of in (in [0, P), such as
+// [Dot]'s output) times 2^32, centred in [−(P−1)/2, (P−1)/2]. Applied to
+// Dot's output this is the product of the original polynomials modulo P,
+// and so their exact integer product whenever its coefficients lie in that
+// interval.
+func Inverse(out *[N]int32, in *[N]uint32) {
+	var r [N]uint32
+	if cpu.Active() == cpu.Portable {
+		inverseGeneric(&r, in)
+	} else {
+		mldsa.InverseNTT(&r, in)
+	}
+	for i, c := range r {
+		out[i] = centreReduced(c)
+	}
+}
+
+// FromSigned sets out[i] = a[i] mod P in [0, P), for |a[i]| < P: the input
+// form of [Forward] for signed coefficients.
+func FromSigned(out *[N]uint32, a *[N]int32) {
+	for i, c := range a {
+		out[i] = freeze(c)
+	}
+}
+
+// Mul sets out = a·b in Z[x]/(x^256+1), reduced modulo P into
+// [−(P−1)/2, (P−1)/2] (exact when the true coefficients lie there), for
+// |a[i]|, |b[i]| < P.
+func Mul(out, a, b *[N]int32) {
+	var x, y [2][N]uint32
+	FromSigned(&x[1], a)
+	FromSigned(&y[1], b)
+	Forward(&x[0], &x[1])
+	Forward(&y[0], &y[1])
+	var p [N]uint32
+	Dot(&p, x[:1], y[:1])
+	Inverse(out, &p)
+}

@@ -1,0 +1,231 @@
+package smaug
+
+import "encoding/binary"
+
+// The packings of the reference's pack.c. Each polynomial of R_q and R_p
+// (for log p = 9) begins with the top eight bits of its 256 coefficients,
+// one byte each; the remaining low bits follow in 16-bit little-endian words
+// in a layout of the reference's own, described at each function. Every
+// byte string of the right length decodes, so only lengths can be wrong.
+
+// encodeRq writes the 32·log q bytes of a (coefficients in [0, q)) to b.
+//
+// log q = 10: word w = 16i + j (i < 2, j < 16) holds the two low bits of
+// coefficient 128i + 16m + j at bits 14 − 2m, for m < 8.
+// log q = 11: word 16i + j (i < 3) holds bit i of the low three bits of
+// coefficient j at bit 0, and the low three bits of coefficient
+// 80i + 16m + j at bits 16 − 3m … 18 − 3m, for 1 ≤ m ≤ 5.
+func encodeRq(b []byte, a *poly, logQ uint) {
+	low := logQ - 8
+	for i := range n {
+		b[i] = byte(a[i] >> low)
+	}
+	var w [48]uint16
+	if logQ == 10 {
+		for i := range 2 {
+			for m := range 8 {
+				for j := range 16 {
+					w[16*i+j] |= uint16(a[128*i+16*m+j]&3) << (14 - 2*m)
+				}
+			}
+		}
+	} else {
+		for i := range 3 {
+			for j := range 16 {
+				w[16*i+j] = uint16(a[j]>>i) & 1
+				for m := 1; m <= 5; m++ {
+					w[16*i+j] |= uint16(a[80*i+16*m+j]&7) << (16 - 3*m)
+				}
+			}
+		}
+	}
+	words := int(low) * 16
+	for i := range words {
+		binary.LittleEndian.PutUint16(b[n+2*i:], w[i])
+	}
+}
+
+// decodeRq is the inverse of encodeRq.
+func decodeRq(a *poly, b []byte, logQ uint) {
+	low := logQ - 8
+	var w [48]uint16
+	for i := range int(low) * 16 {
+		w[i] = binary.LittleEndian.Uint16(b[n+2*i:])
+	}
+	for i := range n {
+		a[i] = int32(b[i]) << low
+	}
+	if logQ == 10 {
+		for i := range 2 {
+			for m := range 8 {
+				for j := range 16 {
+					a[128*i+16*m+j] |= int32(w[16*i+j]>>(14-2*m)) & 3
+				}
+			}
+		}
+		return
+	}
+	for i := range 3 {
+		for j := range 16 {
+			a[j] |= int32(w[16*i+j]&1) << i
+			for m := 1; m <= 5; m++ {
+				a[80*i+16*m+j] |= int32(w[16*i+j]>>(16-3*m)) & 7
+			}
+		}
+	}
+}
+
+// encodeRp writes the 32·log p bytes of a (coefficients in [0, p)) to b:
+// for log p = 8 one byte a coefficient; for log p = 9 the low bytes, then 16
+// words of which word j holds bit 8 of coefficient 16m + j at bit 15 − m.
+func encodeRp(b []byte, a *poly, logP uint) {
+	b = b[:int(logP)*n/8]
+	for i, c := range a {
+		b[i] = byte(c)
+	}
+	if logP == 8 {
+		return
+	}
+	for j := range 16 {
+		var w uint16
+		for m := range 16 {
+			w |= uint16(a[16*m+j]>>8&1) << (15 - m)
+		}
+		binary.LittleEndian.PutUint16(b[n+2*j:], w)
+	}
+}
+
+// decodeRp is the inverse of encodeRp.
+func decodeRp(a *poly, b []byte, logP uint) {
+	b = b[:int(logP)*n/8]
+	for i := range a {
+		a[i] = int32(b[i])
+	}
+	if logP == 8 {
+		return
+	}
+	for j := range 16 {
+		w := binary.LittleEndian.Uint16(b[n+2*j:])
+		for m := range 16 {
+			a[16*m+j] |= int32(w>>(15-m)&1) << 8
+		}
+	}
+}
+
+// encodeRp2 writes the 32·log p' bytes of a (coefficients in [0, p')) to b:
+// for log p' = 3 (TiMER), 24-bit big-endian groups of eight; for log p' = 4
+// and 5, plain little-endian bit packing; for log p' = 7, the
+// low seven bits of coefficients 0 … 223 one byte each, and coefficients
+// 224 + 16i + j (i < 2, j < 16) spread over those bytes' top bits: bit 6 − m
+// of it is the top bit of byte 2(16m + j) + i.
+func encodeRp2(b []byte, a *poly, logP2 uint) {
+	switch logP2 {
+	case 3:
+		// TiMER: eight coefficients a 24-bit big-endian group, the first in
+		// the top bits.
+		for g := range n / 8 {
+			var t uint32
+			for j := range 8 {
+				t |= uint32(a[8*g+j]&7) << (3 * (7 - j))
+			}
+			b[3*g], b[3*g+1], b[3*g+2] = byte(t>>16), byte(t>>8), byte(t)
+		}
+	case 4, 5:
+		packBits(b[:int(logP2)*n/8], a, logP2)
+	case 7:
+		for i := range 224 {
+			b[i] = byte(a[i] & 0x7f)
+		}
+		for i := range 2 {
+			for m := range 7 {
+				for j := range 16 {
+					bit := byte(a[224+16*i+j]>>(6-m)) & 1
+					b[2*(16*m+j)+i] |= bit << 7
+				}
+			}
+		}
+	}
+}
+
+// decodeRp2 is the inverse of encodeRp2.
+func decodeRp2(a *poly, b []byte, logP2 uint) {
+	switch logP2 {
+	case 3:
+		for g := range n / 8 {
+			t := uint32(b[3*g])<<16 | uint32(b[3*g+1])<<8 | uint32(b[3*g+2])
+			for j := range 8 {
+				a[8*g+j] = int32(t>>(3*(7-j))) & 7
+			}
+		}
+	case 4, 5:
+		unpackBits(a, b[:int(logP2)*n/8], logP2)
+	case 7:
+		for i := range 224 {
+			a[i] = int32(b[i] & 0x7f)
+		}
+		for i := range 2 {
+			for j := range 16 {
+				var c int32
+				for m := range 7 {
+					c |= int32(b[2*(16*m+j)+i]>>7) << (6 - m)
+				}
+				a[224+16*i+j] = c
+			}
+		}
+	}
+}
+
+// packBits writes the d-bit coefficients of a to b, little-endian: bit t of
+// coefficient i is bit d·i + t of b.
+func packBits(b []byte, a *poly, d uint) {
+	clear(b)
+	for i := range n {
+		v := uint32(a[i]) & (1<<d - 1)
+		bit := uint(i) * d
+		b[bit/8] |= byte(v << (bit % 8))
+		if bit%8+d > 8 {
+			b[bit/8+1] |= byte(v >> (8 - bit%8))
+		}
+	}
+}
+
+// unpackBits is the inverse of packBits.
+func unpackBits(a *poly, b []byte, d uint) {
+	for i := range n {
+		bit := uint(i) * d
+		v := uint32(b[bit/8]) >> (bit % 8)
+		if bit%8+d > 8 {
+			v |= uint32(b[bit/8+1]) << (8 - bit%8)
+		}
+		a[i] = int32(v & (1<<d - 1))
+	}
+}
+
+// encodeSecret writes the 64 bytes of a ternary polynomial: two bits a
+// coefficient, little-endian within each byte, 0 → 00, 1 → 01, −1 → 11.
+func encodeSecret(b []byte, s *poly) {
+	for i := range n / 4 {
+		var v byte
+		for j := range 4 {
+			v |= byte(s[4*i+j]&3) << (2 * j)
+		}
+		b[i] = v
+	}
+}
+
+// decodeSecret is the inverse of encodeSecret. It returns 1 if every code
+// was one of the three encodeSecret writes (the reference reads the fourth,
+// 10, as −1) and 0 otherwise, and the number of non-zero coefficients,
+// without branching on the bytes.
+func decodeSecret(s *poly, b []byte) (valid, weight int) {
+	bad := 0
+	for i := range n / 4 {
+		for j := range 4 {
+			c := int32(b[i]>>(2*j)) & 3
+			s[4*i+j] = c | -(c >> 1) // 00→0, 01→1, 11→−1, 10→−1
+			bad |= int(c>>1) &^ int(c&1)
+			weight += int(c>>1 | c&1)
+		}
+	}
+	return bad ^ 1, weight
+}

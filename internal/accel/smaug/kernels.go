@@ -1,0 +1,37 @@
+package smaug
+
+import "github.com/crystals-go/crystals/internal/accel/polymul"
+
+// This file is the kernel contract of the engine: the ring arithmetic every
+// operation goes through, each kernel documented here with its one dispatch
+// point. The products run on package polymul's kernels, which choose their
+// level in polymul's own kernels.go (at AVX2 and AVX-512, the ML-DSA
+// engine's NTT assembly); the samplers and packings of sample.go and
+// encode.go are portable Go at every level.
+
+// poly is a polynomial with integer coefficients: an element of R_q, R_p or
+// R_p' as its representative in [0, modulus), or a small (ternary or
+// Gaussian) polynomial as a signed integer.
+type poly [n]int32
+
+// nttPoly is a polynomial in the domain of package polymul's transform,
+// coefficients in [0, P).
+type nttPoly = [n]uint32
+
+// toNTT sets out to the transform of a, whose coefficients are below 2^11
+// in absolute value.
+func toNTT(out *nttPoly, a *poly) {
+	var t [n]uint32
+	polymul.FromSigned(&t, (*[n]int32)(a))
+	polymul.Forward(out, &t)
+}
+
+// dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly: each
+// product is of a polynomial with coefficients in [0, 2^11) and a ternary
+// one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
+// the transform's exact range (−P/2, P/2).
+func dotProduct(out *poly, a, b []nttPoly) {
+	var acc [n]uint32
+	polymul.Dot(&acc, a, b)
+	polymul.Inverse((*[n]int32)(out), &acc)
+}

@@ -1,0 +1,182 @@
+package smaug
+
+import (
+	"crypto/subtle"
+	"errors"
+)
+
+// Errors for malformed input.
+var (
+	ErrEncapsulationKeyLength = errors.New("encapsulation key has the wrong length")
+	ErrDecapsulationKeyLength = errors.New("decapsulation key has the wrong length")
+	ErrDecapsulationKeySecret = errors.New("decapsulation key's secret is not a ternary vector of the set's Hamming weight")
+	ErrDecapsulationKeyPair   = errors.New("decapsulation key's secret does not match its public key")
+	ErrCiphertextLength       = errors.New("ciphertext has the wrong length")
+)
+
+// maxEncapsulationKeySize is the largest pk, SMAUG-T256's.
+const maxEncapsulationKeySize = seedASize + maxK*11*n/8
+
+// EncapsulationKey is a SMAUG-T public key: its encoding, H(pk), and the
+// transforms of A and b. The zero value is not usable; set it with
+// [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
+type EncapsulationKey struct {
+	p       *Params
+	a       [maxK * maxK]nttPoly // Âᵀ: a[j·k+i] is the transform of A[i][j]
+	b       [maxK]nttPoly
+	encoded [maxEncapsulationKeySize]byte
+	h       [32]byte // SHA3-256(pk)
+}
+
+// DecapsulationKey is a SMAUG-T private key: its public key, the secret s
+// (transformed, and packed as in sk), the implicit-rejection randomness t,
+// and, for a generated key, its key-generation seed.
+//
+// Its implicit-rejection secret z is the 32 bytes that the reference's
+// decapsulation reads at offset 64k + 2k of sk = s ‖ t ‖ pk, not at the
+// offset 64k where t starts: z = t[2k:] ‖ pk[:2k]. Keys and ciphertexts
+// match the reference only with that quirk, so it is kept.
+type DecapsulationKey struct {
+	ek      EncapsulationKey
+	s       [maxK]nttPoly
+	sEnc    [maxK * secretPolySize]byte
+	t       [RejectionSize]byte
+	z       [RejectionSize]byte
+	seed    [KeySeedSize]byte
+	hasSeed bool
+}
+
+// GenerateKey sets dk to the key pair of the key-generation randomness seed
+// and the implicit-rejection randomness t (the reference's two draws, in
+// that order).
+func (dk *DecapsulationKey) GenerateKey(p *Params, seed, t *[32]byte) { dk.keyGen(p, seed, t) }
+
+// Params returns the key's parameter set.
+func (ek *EncapsulationKey) Params() *Params { return ek.p }
+
+// Bytes returns pk = seed_A ‖ b, in a new slice.
+func (ek *EncapsulationKey) Bytes() []byte {
+	return append([]byte(nil), ek.encoded[:ek.p.EncapsulationKeySize()]...)
+}
+
+// SetBytes sets ek to the encapsulation key pk of parameter set p. Every
+// string of the right length is a key (b's packing has no invalid values).
+func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
+	if len(pk) != p.EncapsulationKeySize() {
+		return ErrEncapsulationKeyLength
+	}
+	ek.p = p
+	ek.expandA(pk[:seedASize])
+	var b [maxK]poly
+	for i := range p.k {
+		decodeRq(&b[i], pk[seedASize+i*p.polyQSize():], p.logQ)
+	}
+	ek.encodeFrom(pk[:seedASize], &b)
+	return nil
+}
+
+// encodeFrom sets ek's encoding and hash from seed_A and b, and b's
+// transforms; A must already be expanded.
+func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
+	p := ek.p
+	copy(ek.encoded[:], seedA)
+	for i := range p.k {
+		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b[i], p.logQ)
+		toNTT(&ek.b[i], &b[i])
+	}
+	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
+}
+
+// column returns column i of Â, the row i of Âᵀ that encryption uses.
+func (ek *EncapsulationKey) column(i int) []nttPoly {
+	k := ek.p.k
+	return ek.a[i*k : (i+1)*k]
+}
+
+// rowTo copies row i of Â to out and returns it: key generation and the sk
+// check, which use A itself, are the cold paths.
+func (ek *EncapsulationKey) rowTo(out *[maxK]nttPoly, i int) []nttPoly {
+	k := ek.p.k
+	for j := range k {
+		out[j] = ek.a[j*k+i]
+	}
+	return out[:k]
+}
+
+// sVec returns ŝ as a vector.
+func (dk *DecapsulationKey) sVec() []nttPoly { return dk.s[:dk.ek.p.k] }
+
+// setRejection sets z from t and pk, at the reference's offset.
+func (dk *DecapsulationKey) setRejection() {
+	k := dk.ek.p.k
+	n := copy(dk.z[:], dk.t[2*k:])
+	copy(dk.z[n:], dk.ek.encoded[:2*k])
+}
+
+// EncapsulationKey returns the key's public half, which it shares.
+func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return &dk.ek }
+
+// Seed returns the key-generation seed and t of a generated key, and false
+// for a key set from sk bytes, which do not carry the seed.
+func (dk *DecapsulationKey) Seed() (seed, t [32]byte, ok bool) {
+	return dk.seed, dk.t, dk.hasSeed
+}
+
+// Bytes returns the reference's sk = s ‖ t ‖ pk, in a new slice.
+func (dk *DecapsulationKey) Bytes() []byte {
+	p := dk.ek.p
+	out := make([]byte, 0, p.DecapsulationKeySize())
+	out = append(out, dk.sEnc[:p.k*secretPolySize]...)
+	out = append(out, dk.t[:]...)
+	return append(out, dk.ek.encoded[:p.EncapsulationKeySize()]...)
+}
+
+// SetBytes sets dk to the decapsulation key sk = s ‖ t ‖ pk of parameter
+// set p, and checks it as far as the encoding allows: every polynomial of s
+// ternary with the set's Hamming weight, and e = b + A·s, the public key's
+// error, within the Gaussian's support [−3, 3]. The checks branch only on
+// their final verdicts.
+func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
+	if len(sk) != p.DecapsulationKeySize() {
+		return ErrDecapsulationKeyLength
+	}
+	k := p.k
+	sLen := k * secretPolySize
+	*dk = DecapsulationKey{}
+	if err := dk.ek.SetBytes(p, sk[sLen+RejectionSize:]); err != nil {
+		return err
+	}
+	ok := 1
+	var s [maxK]poly
+	for i := range k {
+		valid, weight := decodeSecret(&s[i], sk[i*secretPolySize:])
+		ok &= valid & subtle.ConstantTimeEq(int32(weight), int32(p.hs))
+		toNTT(&dk.s[i], &s[i])
+	}
+	if ok == 0 {
+		*dk = DecapsulationKey{}
+		return ErrDecapsulationKeySecret
+	}
+	var b [maxK]poly
+	small := int32(0)
+	for i := range k {
+		decodeRq(&b[i], sk[sLen+RejectionSize+seedASize+i*p.polyQSize():], p.logQ)
+		var as poly
+		var row [maxK]nttPoly
+		dk.ek.p = p
+		dotProduct(&as, dk.ek.rowTo(&row, i), dk.sVec())
+		for c := range n {
+			e := (b[i][c] + as[c]) & (1<<p.logQ - 1)
+			e -= (1 << p.logQ) & -((e >> (p.logQ - 1)) & 1) // centred
+			small |= (3 - e) | (e + 3)                      // negative if |e| > 3
+		}
+	}
+	if small < 0 {
+		*dk = DecapsulationKey{}
+		return ErrDecapsulationKeyPair
+	}
+	copy(dk.sEnc[:], sk[:sLen])
+	copy(dk.t[:], sk[sLen:sLen+RejectionSize])
+	dk.setRejection()
+	return nil
+}

@@ -1,0 +1,198 @@
+package smaug
+
+import "github.com/crystals-go/crystals/internal/accel/keccak"
+
+// The public-key encryption of SMAUG-T (specification v4.0, Algorithms
+// KeyGen, Enc and Dec of the PKE; the reference's indcpa.c, key.c,
+// ciphertext.c).
+
+// expandA sets ek.a to the transforms of Aᵀ: entry (i, j) of A is the
+// polynomial of R_q packed in SHAKE128(seed ‖ i ‖ j) (expandA has no
+// rejection, q being a power of two). Four entries share each 4-way call.
+func (ek *EncapsulationKey) expandA(seed []byte) {
+	p := ek.p
+	k := p.k
+	var in [4][seedASize + 2]byte
+	var out [4][]byte
+	var bufs [4][352]byte
+	for e := 0; e < k*k; e += 4 {
+		lanes := min(4, k*k-e)
+		for l := range 4 {
+			copy(in[l][:], seed)
+			idx := e + min(l, lanes-1) // idle lanes repeat the last entry
+			in[l][seedASize], in[l][seedASize+1] = byte(idx/k), byte(idx%k)
+			out[l] = bufs[l][:p.polyQSize()]
+		}
+		shake128X4(&out, &in)
+		for l := range lanes {
+			var a poly
+			decodeRq(&a, out[l], p.logQ)
+			i, j := (e+l)/k, (e+l)%k
+			toNTT(&ek.a[j*k+i], &a)
+		}
+	}
+}
+
+// keyGen sets dk to the key pair of the key-generation randomness seed and
+// the implicit-rejection randomness t, drawn in that order by the reference.
+func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
+	*dk = DecapsulationKey{seed: *seed, hasSeed: true, t: *t}
+	ek := &dk.ek
+	ek.p = p
+	k := p.k
+	g := sha3512(seed[:]) // the secret seed ‖ seed_A
+	ek.expandA(g[32:])
+
+	// The k HWT streams SHAKE256(seed ‖ i·k ‖ 0) and the k Gaussian streams
+	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak; an HWT
+	// that runs out of samples (rare) retries alone with j = 1, 2, ….
+	var hwtIn [maxK][34]byte
+	var hwtOut [maxK][hwtStreamBytes]byte
+	var eIn [maxK][33]byte
+	var eOut [maxK][gaussianBytes]byte
+	var jobs [2 * maxK]keccak.Job
+	for i := range k {
+		copy(hwtIn[i][:], g[:32])
+		hwtIn[i][32] = byte(i * k)
+		copy(eIn[i][:], g[:32])
+		eIn[i][32] = byte(k * i)
+		jobs[i] = keccak.SHAKE256Job(hwtIn[i][:], hwtOut[i][:])
+		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs[:2*k], 0, 2*k)
+
+	var s [maxK]poly
+	for i := range k {
+		ok := hwtFromStream(&s[i], &hwtOut[i], p.hs)
+		for j := 1; !ok; j++ {
+			hwtIn[i][33] = byte(j)
+			ok = hwt(&s[i], hwtIn[i][:], p.hs)
+		}
+		encodeSecret(dk.sEnc[i*secretPolySize:], &s[i])
+		toNTT(&dk.s[i], &s[i])
+	}
+
+	var b [maxK]poly
+	for i := range k {
+		sampleGaussian(&b[i], eOut[i][:])
+		var as poly
+		var row [maxK]nttPoly
+		dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
+		for c := range n {
+			b[i][c] = (b[i][c] - as[c]) & (1<<p.logQ - 1)
+		}
+	}
+	ek.encodeFrom(g[32:], &b)
+	dk.setRejection()
+}
+
+// encrypt writes the encryption of the message mu under ek with the
+// randomness seed seedR to ct: r = CBD(SHAKE256(seedR ‖ i)),
+// c1 = ⌊p/q·Aᵀr⌉, c2 = ⌊p'/q·(bᵀr + q/2·μ)⌉ with the rounding of Params.
+// Scaled to 16 bits, q/2·μ is 2^15 per bit, or for TiMER's D2 encoding
+// 0x7fff (the reference's Q/2) on coefficients i and i + 128 for bit i.
+//
+// The k streams SHAKE256(seedR ‖ i) run as jobs on the 4-way Keccak, with
+// the caller's extra job, if any, beside them.
+func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.Job) {
+	p := ek.p
+	k := p.k
+	var in [maxK][33]byte
+	var buf [maxK][4 * n / 8]byte
+	var jobs [maxK + 1]keccak.Job
+	for i := range k {
+		copy(in[i][:], seedR)
+		in[i][32] = byte(i)
+		jobs[i] = keccak.SHAKE256Job(in[i][:], buf[i][:p.ephemeralBytes()])
+	}
+	count := k
+	if extra != nil {
+		jobs[k] = *extra
+		count++
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs[:count], 0, count)
+
+	var rHat [maxK]nttPoly
+	for i := range k {
+		var r poly
+		sampleEphemeral(&r, buf[i][:], p.r)
+		toNTT(&rHat[i], &r)
+	}
+	rv := rHat[:k]
+
+	shiftQ := 16 - p.logQ
+	add, and, shift := p.rdAdd, p.rdAnd, 16-p.logP
+	for i := range k {
+		var u poly
+		dotProduct(&u, ek.column(i), rv)
+		for c, x := range u {
+			u[c] = int32(((uint16(x)<<shiftQ + add) & and) >> shift)
+		}
+		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
+	}
+
+	// The message scaled to 16 bits: bit c (of c mod 128 for D2) times 2^15,
+	// or times 0x7fff for D2 on both halves.
+	var m [n]uint16
+	if p.d2 {
+		for c := range n / 2 {
+			m[c] = -(uint16(mu[c/8]>>(c%8)) & 1) & 0x7fff
+			m[c+n/2] = m[c]
+		}
+	} else {
+		for c := range n {
+			m[c] = (uint16(mu[c/8]>>(c%8)) & 1) << 15
+		}
+	}
+	var v poly
+	dotProduct(&v, ek.b[:k], rv)
+	add, and, shift = p.rdAdd2, p.rdAnd2, 16-p.logP2
+	for c, x := range v {
+		v[c] = int32(((uint16(x)<<shiftQ + m[c] + add) & and) >> shift)
+	}
+	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
+}
+
+// decrypt writes the message of ct under dk to mu: with everything scaled to
+// 16 bits, x = c2·2^(16−log p') + (c1ᵀs)·2^(16−log p), and bit c of μ is the
+// top bit of x_c + 2^14, the reference's rounding of 2/p·x; for TiMER's D2
+// encoding, bit i is set when |x_i − 0x7fff| + |x_(i+128) − 0x7fff| < 0x7fff,
+// in the reference's 16-bit arithmetic (poly_tomsg).
+func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
+	p := dk.ek.p
+	k := p.k
+	var c1Hat [maxK]nttPoly
+	for i := range k {
+		var c poly
+		decodeRp(&c, ct[i*p.polyPSize():], p.logP)
+		toNTT(&c1Hat[i], &c)
+	}
+	var w, c2 poly
+	dotProduct(&w, c1Hat[:k], dk.sVec())
+	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
+	clear(mu)
+	var x [n]uint16
+	for c := range n {
+		x[c] = uint16(c2[c])<<(16-p.logP2) + uint16(w[c])<<(16-p.logP)
+	}
+	if p.d2 {
+		for i := range n / 2 {
+			t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
+			mu[i/8] |= byte(t>>15) << (i % 8)
+		}
+		return
+	}
+	for c := range n {
+		mu[c/8] |= byte((x[c]+0x4000)>>15) << (c % 8)
+	}
+}
+
+// flipAbs returns |x − 0x7fff| with x − 0x7fff taken as a signed 16-bit
+// value, without branching (the reference's flipabs).
+func flipAbs(x uint16) uint16 {
+	r := int16(x - 0x7fff)
+	m := r >> 15
+	return uint16((r + m) ^ m)
+}

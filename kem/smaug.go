@@ -1,0 +1,265 @@
+package kem
+
+import (
+	"crypto"
+	"crypto/rand"
+	"errors"
+
+	engine "github.com/crystals-go/crystals/internal/accel/smaug"
+)
+
+// SMAUG-T (KpqC standard, specification v4.0), in the encodings of its
+// reference code and known-answer tests.
+
+// Sizes shared by the SMAUG-T parameter sets.
+const (
+	// SMAUGTSeedSize is the length of a SMAUG-T key seed: the 32-byte
+	// key-generation randomness followed by the 32-byte implicit-rejection
+	// randomness t, the reference's two draws in order.
+	SMAUGTSeedSize = engine.KeySeedSize + engine.RejectionSize
+	// SMAUGTMessageSize is the length of the randomness μ of encapsulation
+	// for SMAUG-T128/192/256; TiMER's is TiMERMessageSize.
+	SMAUGTMessageSize = 32
+	// TiMERMessageSize is the length of TiMER's μ (a 128-bit message).
+	TiMERMessageSize = 16
+)
+
+// Errors of SMAUG-T decapsulation keys that have the right length but
+// cannot be the reference's sk; test with [errors.Is].
+var (
+	// ErrDecapsulationKeySecret: a polynomial of s is not ternary with the
+	// parameter set's Hamming weight.
+	ErrDecapsulationKeySecret = engine.ErrDecapsulationKeySecret
+	// ErrDecapsulationKeyPair: b + A·s is not a possible key-generation
+	// error, so the public key in sk is not the secret's.
+	ErrDecapsulationKeyPair = engine.ErrDecapsulationKeyPair
+)
+
+// SMAUGTScheme is the [Scheme] of a SMAUG-T parameter set, with the import
+// of the reference's sk encoding beside the seed form.
+type SMAUGTScheme struct {
+	p *engine.Params
+}
+
+var (
+	_ Scheme              = (*SMAUGTScheme)(nil)
+	_ DecapsulationKey    = (*SMAUGTDecapsulationKey)(nil)
+	_ EncapsulationKey    = (*SMAUGTEncapsulationKey)(nil)
+	_ crypto.Decapsulator = (*SMAUGTDecapsulationKey)(nil)
+	_ crypto.Encapsulator = (*SMAUGTEncapsulationKey)(nil)
+)
+
+var (
+	smaugT128 = &SMAUGTScheme{engine.SMAUGT128}
+	smaugT192 = &SMAUGTScheme{engine.SMAUGT192}
+	smaugT256 = &SMAUGTScheme{engine.SMAUGT256}
+	timer     = &SMAUGTScheme{engine.TiMER}
+)
+
+// SMAUGT128 returns SMAUG-T128 (NIST level 1; pk 672, ct 672, sk 832 bytes).
+func SMAUGT128() *SMAUGTScheme { return smaugT128 }
+
+// SMAUGT192 returns SMAUG-T192 (level 3; pk 1088, ct 992, sk 1312 bytes).
+func SMAUGT192() *SMAUGTScheme { return smaugT192 }
+
+// SMAUGT256 returns SMAUG-T256 (level 5; pk 1440, ct 1376, sk 1728 bytes).
+func SMAUGT256() *SMAUGTScheme { return smaugT256 }
+
+// TiMER returns TiMER, the fourth parameter set of the SMAUG-T specification:
+// SMAUG-T128's keys with 128-bit messages in the D2 encoding and a smaller
+// ciphertext (pk 672, ct 608, sk 832 bytes; μ of [TiMERMessageSize] bytes).
+func TiMER() *SMAUGTScheme { return timer }
+
+// Name returns "SMAUG-T128", "SMAUG-T192", "SMAUG-T256" or "TiMER".
+func (s *SMAUGTScheme) Name() string { return s.p.Name() }
+
+// TLSGroup returns 0: SMAUG-T has no TLS code point.
+func (s *SMAUGTScheme) TLSGroup() uint16 { return 0 }
+
+// HPKEKEM returns 0: SMAUG-T has no HPKE identifier.
+func (s *SMAUGTScheme) HPKEKEM() uint16 { return 0 }
+
+// SeedSize returns [SMAUGTSeedSize].
+func (s *SMAUGTScheme) SeedSize() int { return SMAUGTSeedSize }
+
+// EncapsulationKeySize returns the length of pk.
+func (s *SMAUGTScheme) EncapsulationKeySize() int { return s.p.EncapsulationKeySize() }
+
+// CiphertextSize returns the length of a ciphertext.
+func (s *SMAUGTScheme) CiphertextSize() int { return s.p.CiphertextSize() }
+
+// DecapsulationKeySize returns the length of the reference's sk = s ‖ t ‖ pk.
+func (s *SMAUGTScheme) DecapsulationKeySize() int { return s.p.DecapsulationKeySize() }
+
+// SharedKeySize returns 32.
+func (s *SMAUGTScheme) SharedKeySize() int { return engine.SharedKeySize }
+
+// EncapsulationSeedSize returns the length of μ: [SMAUGTMessageSize], or
+// [TiMERMessageSize] for TiMER.
+func (s *SMAUGTScheme) EncapsulationSeedSize() int { return s.p.MessageSize() }
+
+// GenerateKey returns a new random decapsulation key.
+func (s *SMAUGTScheme) GenerateKey() (DecapsulationKey, error) {
+	var seed [SMAUGTSeedSize]byte
+	rand.Read(seed[:])
+	return s.NewDecapsulationKey(seed[:])
+}
+
+// NewDecapsulationKey derives the key pair of a 64-byte seed: the reference's
+// key generation with the seed's first 32 bytes as its first randombytes
+// draw and the last 32 as t. A key made from a KAT record's first 64 DRBG
+// bytes is that record's key.
+func (s *SMAUGTScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error) {
+	if len(seed) != SMAUGTSeedSize {
+		return nil, schemeError(s.Name(), ErrSeedLength)
+	}
+	dk := &SMAUGTDecapsulationKey{s: s}
+	dk.k.GenerateKey(s.p, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
+	dk.ek = SMAUGTEncapsulationKey{s: s, k: dk.k.EncapsulationKey()}
+	return dk, nil
+}
+
+// NewDecapsulationKeyFromBytes imports the reference's (and the KATs') sk =
+// s ‖ t ‖ pk, checked as far as the encoding allows: the length, s ternary
+// with the set's Hamming weight in every polynomial, and pk's b consistent
+// with s (b + A·s within the error distribution's support). The key's Bytes
+// is then nil, sk not carrying the seed.
+func (s *SMAUGTScheme) NewDecapsulationKeyFromBytes(sk []byte) (DecapsulationKey, error) {
+	dk := &SMAUGTDecapsulationKey{s: s}
+	if err := dk.k.SetBytes(s.p, sk); err != nil {
+		return nil, schemeError(s.Name(), smaugError(err))
+	}
+	dk.ek = SMAUGTEncapsulationKey{s: s, k: dk.k.EncapsulationKey()}
+	return dk, nil
+}
+
+// NewEncapsulationKey parses pk = seed_A ‖ b. Any string of the right
+// length is a public key.
+func (s *SMAUGTScheme) NewEncapsulationKey(encapsulationKey []byte) (EncapsulationKey, error) {
+	// The key and its engine key in one allocation; a decapsulation key's
+	// public half points into the decapsulation key instead.
+	parsed := new(struct {
+		ek SMAUGTEncapsulationKey
+		k  engine.EncapsulationKey
+	})
+	if err := parsed.k.SetBytes(s.p, encapsulationKey); err != nil {
+		return nil, schemeError(s.Name(), smaugError(err))
+	}
+	parsed.ek = SMAUGTEncapsulationKey{s: s, k: &parsed.k}
+	return &parsed.ek, nil
+}
+
+// smaugError turns the engine's length errors into this package's, shared
+// with the other schemes.
+func smaugError(err error) error {
+	switch {
+	case errors.Is(err, engine.ErrEncapsulationKeyLength):
+		return ErrEncapsulationKeyLength
+	case errors.Is(err, engine.ErrDecapsulationKeyLength):
+		return ErrDecapsulationKeyLength
+	case errors.Is(err, engine.ErrCiphertextLength):
+		return ErrCiphertextLength
+	}
+	return err
+}
+
+// SMAUGTEncapsulationKey is a SMAUG-T public key.
+type SMAUGTEncapsulationKey struct {
+	s *SMAUGTScheme
+	k *engine.EncapsulationKey // allocated with the key, or the decapsulation key's own
+}
+
+// Bytes returns pk, or nil for the zero value.
+func (ek *SMAUGTEncapsulationKey) Bytes() []byte {
+	if ek.k == nil {
+		return nil
+	}
+	return ek.k.Bytes()
+}
+
+// Scheme returns the key's parameter set.
+func (ek *SMAUGTEncapsulationKey) Scheme() Scheme { return ek.s }
+
+// Encapsulate returns a fresh shared key and the ciphertext that carries it.
+// It panics on the zero value, having no error to return.
+func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if ek.k == nil {
+		panic(errUninitialised)
+	}
+	var mu [SMAUGTMessageSize]byte
+	rand.Read(mu[:])
+	return ek.encapsulate(mu[:ek.s.EncapsulationSeedSize()])
+}
+
+// EncapsulateDeterministicForTesting encapsulates with the μ the reference
+// draws from randombytes (EncapsulationSeedSize bytes). It exists for known-answer tests: never
+// use it in production.
+func (ek *SMAUGTEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
+	if ek.k == nil {
+		return nil, nil, errUninitialised
+	}
+	if len(random) != ek.s.EncapsulationSeedSize() {
+		return nil, nil, schemeError(ek.s.Name(), ErrRandomnessLength)
+	}
+	sharedKey, ciphertext = ek.encapsulate(random)
+	return sharedKey, ciphertext, nil
+}
+
+func (ek *SMAUGTEncapsulationKey) encapsulate(mu []byte) (sharedKey, ciphertext []byte) {
+	out := make([]byte, engine.SharedKeySize+ek.s.CiphertextSize())
+	ciphertext = out[engine.SharedKeySize:]
+	ss := ek.k.Encapsulate(ciphertext, mu)
+	sharedKey = out[:engine.SharedKeySize:engine.SharedKeySize]
+	copy(sharedKey, ss[:])
+	return sharedKey, ciphertext
+}
+
+// SMAUGTDecapsulationKey is a SMAUG-T private key.
+type SMAUGTDecapsulationKey struct {
+	s  *SMAUGTScheme
+	k  engine.DecapsulationKey
+	ek SMAUGTEncapsulationKey
+}
+
+// Decapsulate returns the shared key carried by ciphertext. A ciphertext of
+// the wrong length is an error; a well-formed but wrong one yields the
+// implicit-rejection key and no error, chosen in constant time.
+func (dk *SMAUGTDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+	if dk.s == nil {
+		return nil, errUninitialised
+	}
+	ss, err := dk.k.Decapsulate(ciphertext)
+	if err != nil {
+		return nil, schemeError(dk.s.Name(), smaugError(err))
+	}
+	return ss[:], nil
+}
+
+// Encapsulator returns the encapsulation key as a [crypto.Encapsulator].
+func (dk *SMAUGTDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
+
+// PublicKey returns the encapsulation key.
+func (dk *SMAUGTDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+
+// Scheme returns the key's parameter set.
+func (dk *SMAUGTDecapsulationKey) Scheme() Scheme { return dk.s }
+
+// Bytes returns the 64-byte seed the key was derived from, or nil for a key
+// imported from sk, which does not carry it.
+func (dk *SMAUGTDecapsulationKey) Bytes() []byte {
+	seed, t, ok := dk.k.Seed()
+	if !ok {
+		return nil
+	}
+	return append(seed[:], t[:]...)
+}
+
+// SecretKeyBytes returns the reference's sk = s ‖ t ‖ pk, the encoding
+// [SMAUGTScheme.NewDecapsulationKeyFromBytes] takes, or nil for the zero
+// value.
+func (dk *SMAUGTDecapsulationKey) SecretKeyBytes() []byte {
+	if dk.s == nil {
+		return nil
+	}
+	return dk.k.Bytes()
+}
