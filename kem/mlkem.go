@@ -4,6 +4,7 @@ import (
 	"crypto"
 	"crypto/mlkem"
 	"crypto/rand"
+	"crypto/subtle"
 	"sync"
 
 	engine "github.com/crystals-go/crystals/internal/accel/mlkem"
@@ -246,10 +247,43 @@ func fromSeed(p *engine.Params, seed []byte) func(*engine.DecapsulationKey) erro
 	}
 }
 
-// fromExpanded loads a key from its FIPS 203 expanded encoding, with the
-// Section 7.3 checks.
+// fromExpanded loads a key from its FIPS 203 expanded encoding. It is the one
+// import of expanded ML-KEM keys, which package x509ext and kem/circlkem use
+// too: the Section 7.3 checks (length, modulus check of ek, H(ek)), the
+// modulus check of ŝ (so the key re-encodes to b), and a pairwise
+// consistency test, the only way to tell that ŝ belongs to ek.
 func fromExpanded(p *engine.Params, b []byte) func(*engine.DecapsulationKey) error {
-	return func(dk *engine.DecapsulationKey) error { return dk.SetExpanded(p, b) }
+	return func(dk *engine.DecapsulationKey) error {
+		if err := dk.SetExpanded(p, b); err != nil {
+			return err
+		}
+		return pairwiseTest(dk)
+	}
+}
+
+// pairwiseTest encapsulates fresh randomness to dk's encapsulation key and
+// checks that dk decapsulates the ciphertext to the same shared key. A ŝ
+// that does not belong to ek fails with overwhelming probability, since each
+// wrong coefficient disturbs every coefficient of the decrypted message.
+func pairwiseTest(dk *engine.DecapsulationKey) error {
+	var m [MessageSize]byte
+	var want, got [SharedKeySize]byte
+	rand.Read(m[:])
+	ct := make([]byte, dk.Params().CiphertextSize())
+	if err := dk.EncapsulationKey().EncapsulateInternal(&want, ct, &m); err != nil {
+		return err
+	}
+	if err := dk.Decapsulate(&got, ct); err != nil {
+		return err
+	}
+	ok := subtle.ConstantTimeCompare(want[:], got[:]) == 1
+	clear(m[:])
+	clear(want[:])
+	clear(got[:])
+	if !ok {
+		return ErrDecapsulationKeyPairwise
+	}
+	return nil
 }
 
 // generate loads a key from a random seed.

@@ -51,8 +51,10 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 }
 
 // NewExpandedDecapsulationKey1024 parses a 3168-byte FIPS 203 expanded
-// decapsulation key, with the Section 7.3 checks: length, the modulus check of
-// the embedded encapsulation key, and the hash check H(ek).
+// decapsulation key, with the Section 7.3 checks (length, the modulus check of
+// the embedded encapsulation key, the hash check H(ek)), the modulus check of
+// ŝ, and a pairwise consistency test: an accepted key re-encodes to dk and
+// decapsulates what is encapsulated to it.
 func NewExpandedDecapsulationKey1024(dk []byte) (*DecapsulationKey1024, error) {
 	return newMLKEMKey[DecapsulationKey1024](scheme1024, fromExpanded(engine.MLKEM1024, dk))
 }

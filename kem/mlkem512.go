@@ -51,8 +51,10 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 }
 
 // NewExpandedDecapsulationKey512 parses a 1632-byte FIPS 203 expanded
-// decapsulation key, with the Section 7.3 checks: length, the modulus check of
-// the embedded encapsulation key, and the hash check H(ek).
+// decapsulation key, with the Section 7.3 checks (length, the modulus check of
+// the embedded encapsulation key, the hash check H(ek)), the modulus check of
+// ŝ, and a pairwise consistency test: an accepted key re-encodes to dk and
+// decapsulates what is encapsulated to it.
 func NewExpandedDecapsulationKey512(dk []byte) (*DecapsulationKey512, error) {
 	return newMLKEMKey[DecapsulationKey512](scheme512, fromExpanded(engine.MLKEM512, dk))
 }

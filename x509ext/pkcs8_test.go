@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"encoding/asn1"
+	"errors"
 	"strings"
 	"testing"
 
@@ -415,6 +416,37 @@ func TestParsedKeysDoNotAliasInput(t *testing.T) {
 		got, err := MarshalPKIXPublicKey(parsed)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%T changed with its input (err %v)", parsed, err)
+		}
+	}
+}
+
+// TestExpandedImportIsKEMs checks that an expanded ML-KEM key goes through
+// package kem's one import function: a ŝ coefficient equal to q, which only
+// that function's modulus check catches, is refused with kem's error, and a
+// key whose ŝ does not belong to its ek fails kem's pairwise test.
+func TestExpandedImportIsKEMs(t *testing.T) {
+	dk, err := kem.GenerateKey768()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		mutate func([]byte)
+		want   error
+	}{
+		"ŝ coefficient q": {func(b []byte) { b[0], b[1] = 0x01, b[1]&0xf0|0x0d }, kem.ErrDecapsulationKeySecret},
+		"ŝ changed": {func(b []byte) {
+			c := (uint16(b[0]) | uint16(b[1]&0x0f)<<8 + 1) % 3329 // coefficient 0 of ŝ[0], plus one
+			b[0], b[1] = byte(c), b[1]&0xf0|byte(c>>8)
+		}, kem.ErrDecapsulationKeyPairwise},
+	} {
+		sk := dk.ExpandedBytes()
+		c.mutate(sk)
+		der, err := (&PrivateKeyInfo{Algorithm: MLKEM768, Form: FormExpanded, ExpandedKey: sk}).Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParsePKCS8PrivateKey(der); !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, want %v", name, err, c.want)
 		}
 	}
 }
