@@ -11,8 +11,11 @@ import (
 )
 
 // Options selects the ML-DSA variant for signing and verifying. It
-// implements [crypto.SignerOpts]; *[mldsa.Options] and plain [crypto.Hash]
-// values are accepted too.
+// implements [crypto.SignerOpts]. *[mldsa.Options] and other SignerOpts,
+// such as a plain [crypto.Hash], are accepted too and mean what they mean to
+// crypto/mldsa: a zero hash is pure ML-DSA and [crypto.MLDSAMu] external μ;
+// any other hash is an error, so HashML-DSA is used only when an Options
+// asks for it.
 type Options struct {
 	// Context is the FIPS 204 context string, at most 255 bytes.
 	Context string
@@ -78,7 +81,13 @@ func parseOptions(opts crypto.SignerOpts) (variant, error) {
 			v.context = o.Context
 		}
 	default:
+		// As crypto/mldsa does: other SignerOpts (a plain crypto.Hash among
+		// them) select pure ML-DSA or external μ, never HashML-DSA, which
+		// only this package's Options asks for.
 		h = opts.HashFunc()
+		if h != 0 && h != crypto.MLDSAMu {
+			return v, fmt.Errorf("signer: options of type %T with hash %v: like crypto/mldsa, only a zero hash (pure ML-DSA) or crypto.MLDSAMu is accepted there; HashML-DSA needs *signer.Options{Hash: ...}", opts, h)
+		}
 	}
 	if len(v.context) > engine.MaxContextSize {
 		return v, fmt.Errorf("signer: context is %d bytes, FIPS 204 allows at most %d", len(v.context), engine.MaxContextSize)

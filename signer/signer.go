@@ -157,8 +157,10 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 //     with pure ML-DSA (FIPS 204, Algorithm 2); a context comes from
 //     *[mldsa.Options] or *[Options];
 //   - opts.HashFunc() == crypto.MLDSAMu: digest is a 64-byte external μ;
-//   - any other hash FIPS 204 allows (see [Options]): digest is that hash of
-//     the message, signed with HashML-DSA (Algorithm 4).
+//   - opts an *[Options] whose Hash is another hash FIPS 204 allows: digest
+//     is that hash of the message, signed with HashML-DSA (Algorithm 4). Any
+//     other opts with such a hash (a plain [crypto.Hash], say) is an error,
+//     as for crypto/mldsa.
 //
 // The signature is hedged (fresh randomness from crypto/rand; rand is
 // ignored, as by crypto/mldsa) unless opts is an *[Options] with

@@ -351,10 +351,19 @@ func TestBadInput(t *testing.T) {
 
 	_, err = sk.Sign(nil, []byte("m"), &mldsa.Options{Context: strings.Repeat("x", 256)})
 	check("long context", err, "at most 255")
-	_, err = sk.Sign(nil, make([]byte, 20), crypto.SHA1)
+	_, err = sk.Sign(nil, make([]byte, 20), &Options{Hash: crypto.SHA1})
 	check("SHA-1", err, "not allowed")
-	_, err = sk.Sign(nil, make([]byte, 16), crypto.MD5)
+	_, err = sk.Sign(nil, make([]byte, 16), &Options{Hash: crypto.MD5})
 	check("MD5", err, "not allowed")
+	// A plain crypto.Hash never selects HashML-DSA, as with crypto/mldsa.
+	_, err = sk.Sign(nil, make([]byte, 32), crypto.SHA256)
+	check("plain SHA-256", err, "*signer.Options")
+	std, _ := mldsa.NewPrivateKey(params, seedFor(4))
+	if _, err := std.Sign(nil, make([]byte, 32), crypto.SHA256); err == nil {
+		t.Error("crypto/mldsa now accepts a plain crypto.SHA256: revisit parseOptions")
+	}
+	err = Verify(sk.PublicKey(), make([]byte, 32), make([]byte, params.SignatureSize()), crypto.SHA256)
+	check("verify plain SHA-256", err, "*signer.Options")
 	_, err = sk.Sign(nil, make([]byte, 64), &Options{Hash: crypto.MLDSAMu, Context: "c"})
 	check("μ with context", err, "context")
 	err = sk.SignTo(make([]byte, 10), []byte("m"), nil)
