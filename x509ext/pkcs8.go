@@ -209,7 +209,8 @@ func (info *PrivateKeyInfo) readChoice(priv cryptobyte.String) error {
 		if len(priv) == 0 {
 			return parseError(what, "empty")
 		}
-		return parseError(what, "bad tag 0x%02x; want seed [0] (0x80), expandedKey OCTET STRING (0x04) or both SEQUENCE (0x30)", priv[0])
+		// Its bytes are not shown: what stands here may be key material.
+		return parseError(what, "%d bytes that are none of seed [0] (tag 0x80), expandedKey OCTET STRING (0x04) or both SEQUENCE (0x30)", len(priv))
 	}
 	return nil
 }

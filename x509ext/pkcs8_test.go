@@ -136,7 +136,7 @@ func TestPKCS8BadInput(t *testing.T) {
 		{"wrong expanded length", "expandedKey has 100 bytes, want 4032", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, make([]byte, 100)), nil)},
 		{"both with short expanded key", "expandedKey has 5 bytes", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed), tagged(cbasn1.OCTET_STRING, make([]byte, 5))), nil)},
 		{"both missing expanded key", "both: bad tag or length of expandedKey", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed)), nil)},
-		{"bad tag", "bad tag 0x02", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.INTEGER, []byte{1}), nil)},
+		{"bad tag", "3 bytes that are none of seed [0]", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.INTEGER, []byte{1}), nil)},
 		{"empty privateKey", "empty", oneAsymmetricKey(0, dsa, false, nil, nil)},
 		{"publicKey in v1", "requires version 1 (v2)", oneAsymmetricKey(0, dsa, false, seedForm, pubField(pub))},
 		{"publicKey mismatch", "publicKey field does not match", oneAsymmetricKey(1, dsa, false, seedForm, pubField(otherPub))},
@@ -147,6 +147,18 @@ func TestPKCS8BadInput(t *testing.T) {
 	for _, c := range cases {
 		_, err := ParsePKCS8PrivateKey(c.der)
 		wantErr(t, c.name, err, c.want)
+	}
+	// An unrecognised privateKey may be raw key material: no byte of it
+	// appears in the error, in any notation.
+	secret := bytes.Repeat([]byte{0xa7}, 40)
+	_, err = ParsePKCS8PrivateKey(oneAsymmetricKey(0, dsa, false, secret, nil))
+	if err == nil {
+		t.Fatal("40 raw bytes accepted as a privateKey")
+	}
+	for _, leak := range []string{"a7", "A7", "167", "\\xa7"} {
+		if strings.Contains(err.Error(), leak) {
+			t.Errorf("the error shows a byte of the private key (%s): %v", leak, err)
+		}
 	}
 	// Version 2 with the right public key is accepted, and re-encodes as v2.
 	v2 := oneAsymmetricKey(1, dsa, false, seedForm, pubField(pub))
