@@ -31,8 +31,14 @@ type Options struct {
 	Deterministic bool
 }
 
-// HashFunc returns o.Hash, implementing [crypto.SignerOpts].
-func (o *Options) HashFunc() crypto.Hash { return o.Hash }
+// HashFunc returns o.Hash, implementing [crypto.SignerOpts]; a nil o means
+// pure ML-DSA, zero.
+func (o *Options) HashFunc() crypto.Hash {
+	if o == nil {
+		return 0
+	}
+	return o.Hash
+}
 
 // SHAKE128 and SHAKE256 stand for the two extendable-output functions
 // HashML-DSA allows (with 256- and 512-bit outputs), which have no
@@ -115,7 +121,7 @@ func parseOptions(opts crypto.SignerOpts) (variant, error) {
 func (v *variant) mu(mu *[MuSize]byte, tr *[64]byte, input []byte, hashInput bool) error {
 	if v.externalMu {
 		if len(input) != MuSize {
-			return fmt.Errorf("signer: external μ must be %d bytes, got %d", MuSize, len(input))
+			return fmt.Errorf("signer: external μ is %d bytes, want %d", len(input), MuSize)
 		}
 		copy(mu[:], input)
 		return nil
@@ -133,16 +139,18 @@ func (v *variant) mu(mu *[MuSize]byte, tr *[64]byte, input []byte, hashInput boo
 func (v *variant) message(input []byte, hashInput bool) (engine.Message, error) {
 	ctx := stringBytes(v.context)
 	if v.preHash == 0 {
-		return engine.NewMessage(input, ctx)
+		m, err := engine.NewMessage(input, ctx)
+		return m, engineError(err)
 	}
 	d := input
 	if hashInput {
 		var digest [64]byte // on the heap: Digest hands it to a hash.Hash
 		d = v.preHash.Digest(digest[:], input)
 	} else if len(d) != v.preHash.Size() {
-		return engine.Message{}, fmt.Errorf("signer: %v digest must be %d bytes, got %d", v.preHash, v.preHash.Size(), len(d))
+		return engine.Message{}, fmt.Errorf("signer: %v digest is %d bytes, want %d", v.preHash, len(d), v.preHash.Size())
 	}
-	return engine.NewPreHashMessage(v.preHash, d, ctx)
+	m, err := engine.NewPreHashMessage(v.preHash, d, ctx)
+	return m, engineError(err)
 }
 
 // stringBytes returns the bytes of s without copying, for the hash input of
