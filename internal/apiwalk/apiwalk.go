@@ -140,7 +140,7 @@ func Run(t *testing.T, tab Table) {
 				}
 			}
 			zeroErr := slices.Contains(tab.ZeroError, name)
-			w.methods("(*"+name+")", reflect.Zero(typ), zeroErr)  // nil receiver
+			w.methods("(*"+name+")", reflect.Zero(typ), zeroErr)       // nil receiver
 			w.methods("(*"+name+")", reflect.New(typ.Elem()), zeroErr) // zero value
 		} else {
 			w.methods("("+name+")", reflect.ValueOf(tab.Types[name]), false)
