@@ -11,14 +11,14 @@ const (
 
 // EncapsulationKey1024 is an ML-KEM-1024 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
-// [crypto.Encapsulator]. The zero value is not usable.
+// [crypto.Encapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type EncapsulationKey1024 struct {
 	encapsulationKey
 	polys [4 + 4*4]engine.Poly // t̂ and Â, in the key's own allocation
 }
 
 // DecapsulationKey1024 is an ML-KEM-1024 decapsulation key. It implements
-// [crypto.Decapsulator]. The zero value is not usable.
+// [crypto.Decapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type DecapsulationKey1024 struct {
 	decapsulationKey
 	ek EncapsulationKey1024

@@ -11,14 +11,14 @@ const (
 
 // EncapsulationKey512 is an ML-KEM-512 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
-// [crypto.Encapsulator]. The zero value is not usable.
+// [crypto.Encapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type EncapsulationKey512 struct {
 	encapsulationKey
 	polys [2 + 2*2]engine.Poly // t̂ and Â, in the key's own allocation
 }
 
 // DecapsulationKey512 is an ML-KEM-512 decapsulation key. It implements
-// [crypto.Decapsulator]. The zero value is not usable.
+// [crypto.Decapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type DecapsulationKey512 struct {
 	decapsulationKey
 	ek EncapsulationKey512

@@ -11,14 +11,14 @@ const (
 
 // EncapsulationKey768 is an ML-KEM-768 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
-// [crypto.Encapsulator]. The zero value is not usable.
+// [crypto.Encapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type EncapsulationKey768 struct {
 	encapsulationKey
 	polys [3 + 3*3]engine.Poly // t̂ and Â, in the key's own allocation
 }
 
 // DecapsulationKey768 is an ML-KEM-768 decapsulation key. It implements
-// [crypto.Decapsulator]. The zero value is not usable.
+// [crypto.Decapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type DecapsulationKey768 struct {
 	decapsulationKey
 	ek EncapsulationKey768
