@@ -19,8 +19,8 @@
 //     NIST-curve KEMs pass a SHAKE reader to ecdh.GenerateKey, which Go 1.26
 //     and later ignore).
 //
-// As circl's schemes do, DeriveKeyPair panics on a seed of the wrong length;
-// every other method reports bad input with an error.
+// Where circl's schemes panic, DeriveKeyPair returns nil keys for a seed of
+// the wrong length; every other method reports bad input with an error.
 package circlkem
 
 import (
@@ -77,8 +77,18 @@ var adapters = func() map[string]*adapter {
 	return m
 }()
 
-// Scheme returns the circl kem.Scheme of s, a scheme of package kem.
-func Scheme(s kem.Scheme) circl.Scheme { return adapters[s.Name()] }
+// Scheme returns the circl kem.Scheme of s, a scheme of package kem, or nil
+// for nil or a scheme without an adapter.
+func Scheme(s kem.Scheme) circl.Scheme {
+	if s == nil {
+		return nil
+	}
+	a, ok := adapters[s.Name()]
+	if !ok {
+		return nil
+	}
+	return a
+}
 
 // Schemes returns the adapters of every scheme of package kem.
 func Schemes() []circl.Scheme {
@@ -183,11 +193,11 @@ func (a *adapter) pair(dk kem.DecapsulationKey) (circl.PublicKey, circl.PrivateK
 	return &publicKey{a, dk.PublicKey()}, &privateKey{a, dk}, nil
 }
 
-// DeriveKeyPair derives a key pair from a seed of SeedSize bytes. It panics
-// if the seed has another length, as circl's schemes do.
+// DeriveKeyPair derives a key pair from a seed of SeedSize bytes. It returns
+// nil keys if the seed has another length (circl's schemes panic).
 func (a *adapter) DeriveKeyPair(seed []byte) (circl.PublicKey, circl.PrivateKey) {
 	if len(seed) != a.SeedSize() {
-		panic(circl.ErrSeedSize)
+		return nil, nil
 	}
 	var dk kem.DecapsulationKey
 	var err error
@@ -201,11 +211,11 @@ func (a *adapter) DeriveKeyPair(seed []byte) (circl.PublicKey, circl.PrivateKey)
 		dk, err = a.s.NewDecapsulationKey(seed)
 	}
 	if err != nil {
-		panic(err) // unreachable for a seed of the right length
+		return nil, nil // unreachable for a seed of the right length
 	}
 	pk, sk, err := a.pair(dk)
 	if err != nil {
-		panic(err)
+		return nil, nil
 	}
 	return pk, sk
 }
