@@ -29,6 +29,9 @@ import (
 // options crypto/x509 used. The issuer therefore signs twice; the first
 // signature is discarded.
 func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, priv any) ([]byte, error) {
+	if template == nil || parent == nil {
+		return nil, errors.New("x509ext: CreateCertificate needs a template and a parent (the template itself for a self-signed certificate)")
+	}
 	info, ours, err := publicKeyInfoOf(pub)
 	if err != nil {
 		return nil, err

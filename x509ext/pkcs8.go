@@ -1,6 +1,7 @@
 package x509ext
 
 import (
+	"errors"
 	"fmt"
 
 	"golang.org/x/crypto/cryptobyte"
@@ -219,6 +220,9 @@ func (info *PrivateKeyInfo) readChoice(priv cryptobyte.String) error {
 // it, and has the fields that form needs with their exact lengths. Every
 // function taking a caller's PrivateKeyInfo runs it first.
 func (info *PrivateKeyInfo) validate() error {
+	if info == nil {
+		return errors.New("x509ext: nil PrivateKeyInfo")
+	}
 	alg := info.Algorithm
 	if alg.info() == nil {
 		return fmt.Errorf("x509ext: private key of unknown algorithm %s", alg)

@@ -104,6 +104,10 @@ type Table struct {
 	// another branch. A listed call that no longer panics is reported, so
 	// the entry can go.
 	MayPanic map[string]string
+	// Inputs are further arguments, such as zero keys of this and other
+	// packages, tried for every parameter whose type they are assignable to
+	// (any, crypto.PrivateKey, *mldsa.PublicKey, ...).
+	Inputs []any
 	// NoNilReceiver maps types whose methods are not called on a nil
 	// pointer to why (methods promoted from an embedded implementation
 	// dereference the pointer before any code of the package runs).
@@ -229,7 +233,7 @@ func (w *walker) callChecked(name string, fn reflect.Value, mustErr bool, note s
 			errAt = i
 		}
 	}
-	for _, in := range argLists(ft) {
+	for _, in := range argLists(ft, w.tab.Inputs) {
 		w.calls++
 		out, ok := protect(w, name, note, describe(in, note), func() []reflect.Value {
 			if ft.IsVariadic() {
@@ -269,8 +273,9 @@ func protect[R any](w *walker, name, note, args string, f func() R) (r R, ok boo
 }
 
 // argLists returns the argument lists for a call of ft: all zero values,
-// then, one parameter at a time, each odd value of its type.
-func argLists(ft reflect.Type) [][]reflect.Value {
+// then, one parameter at a time, each odd value of its type and each of
+// inputs that fits it.
+func argLists(ft reflect.Type, inputs []any) [][]reflect.Value {
 	n := ft.NumIn()
 	zero := make([]reflect.Value, n)
 	for i := range n {
@@ -278,7 +283,23 @@ func argLists(ft reflect.Type) [][]reflect.Value {
 	}
 	lists := [][]reflect.Value{zero}
 	for i := range n {
-		for _, v := range oddValues(ft.In(i)) {
+		t := ft.In(i)
+		values := oddValues(t)
+		for _, x := range inputs {
+			if v := reflect.ValueOf(x); v.IsValid() && v.Type().AssignableTo(t) {
+				values = append(values, v)
+			}
+		}
+		if ft.IsVariadic() && i == n-1 {
+			// The variadic slice: nil (in zero), or one element of each kind.
+			values = nil
+			for _, v := range append(oddValues(t.Elem()), reflect.Zero(t.Elem())) {
+				s := reflect.MakeSlice(t, 1, 1)
+				s.Index(0).Set(v)
+				values = append(values, s)
+			}
+		}
+		for _, v := range values {
 			in := slices.Clone(zero)
 			in[i] = v
 			lists = append(lists, in)
