@@ -1,10 +1,10 @@
 package x509ext
 
 import (
-	cryptorand "crypto/rand"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/pbkdf2"
+	cryptorand "crypto/rand"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
