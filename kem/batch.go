@@ -71,7 +71,7 @@ func (ek *encapsulationKey) encapsulateBatch(sharedKeys, ciphertexts [][]byte, f
 	size := ek.k.Params().CiphertextSize()
 	for i := range sharedKeys {
 		if len(sharedKeys[i]) != SharedKeySize || len(ciphertexts[i]) != size {
-			return schemeError(name, fmt.Errorf("batch item %d: buffers must be %d and %d bytes", i, SharedKeySize, size))
+			return schemeError(name, fmt.Errorf("batch item %d: buffers are %d and %d bytes, want %d and %d", i, len(sharedKeys[i]), len(ciphertexts[i]), SharedKeySize, size))
 		}
 	}
 	var ms [batchChunk][MessageSize]byte

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
+	"strings"
 
 	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
 )
@@ -70,7 +71,7 @@ func (k *PrivateKey) SignBatchTo(sigs, messages [][]byte, opts crypto.SignerOpts
 		o.muBatch(mus[:m], muErrs[:m], sk.PublicKey().Tr(), messages[first:first+m])
 		for i := range m {
 			if muErrs[i] != nil {
-				return fmt.Errorf("signer: message %d: %w", first+i, muErrs[i])
+				return &prefixedError{fmt.Sprintf("signer: message %d: %s", first+i, strings.TrimPrefix(muErrs[i].Error(), "signer: ")), muErrs[i]}
 			}
 			if !o.deterministic {
 				if _, err := rand.Read(rnds[i][:]); err != nil {

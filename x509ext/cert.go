@@ -86,7 +86,7 @@ func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, 
 	}
 	// Check the signature as crypto/x509 does, against the signer's key.
 	if err := (&x509.Certificate{PublicKey: signer.Public()}).CheckSignature(draftCert.SignatureAlgorithm, tbs, signature); err != nil {
-		return nil, fmt.Errorf("x509ext: signature returned by signer is invalid: %w", err)
+		return nil, wrapError("signature returned by signer is invalid", err)
 	}
 	return assembleSigned(tbs, draftCert.RawTBSCertificate, draft, signature)
 }

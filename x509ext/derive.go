@@ -3,7 +3,6 @@ package x509ext
 import (
 	"crypto"
 	"crypto/mldsa"
-	"fmt"
 
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/signer"
@@ -70,13 +69,13 @@ func keyFromExpanded(alg Algorithm, sk []byte) (loadedKey, error) {
 	if alg.isMLDSA() {
 		key, err := signer.NewPrivateKeyFromExpanded(mldsaParameters(alg), sk)
 		if err != nil {
-			return loadedKey{}, fmt.Errorf("x509ext: %s expandedKey: %w", alg, err)
+			return loadedKey{}, wrapError(alg.String()+" expandedKey", err)
 		}
 		return loadedKey{key: key, public: key.PublicKey().Bytes()}, nil
 	}
 	dk, err := mlkemKeys[alg].fromExpanded(sk)
 	if err != nil {
-		return loadedKey{}, fmt.Errorf("x509ext: %s expandedKey: %w", alg, err)
+		return loadedKey{}, wrapError(alg.String()+" expandedKey", err)
 	}
 	return loadedKey{key: dk, public: dk.PublicKey().Bytes()}, nil
 }

@@ -137,7 +137,7 @@ func (info *PrivateKeyInfo) readPrivateKey(priv cryptobyte.String) error {
 		if len(raw) == 2+alg.SeedSize() && raw[0] == 0x80 && int(raw[1]) == alg.SeedSize() {
 			return fmt.Errorf("x509ext: X-Wing privateKey is a [0]-tagged seed; the X-Wing draft puts the raw 32-byte seed there with no tag")
 		}
-		if err := checkLen("X-Wing private key", alg, raw, alg.SeedSize()); err != nil {
+		if err := checkLen("private key", alg, raw, alg.SeedSize()); err != nil {
 			return err
 		}
 		info.Form, info.Seed = FormRawSeed, append([]byte(nil), raw...)

@@ -85,7 +85,7 @@ func TestSPKIBadInput(t *testing.T) {
 		{"parameters present", "parameters; they must be absent", spkiDER(oid, true, 0, pk)},
 		{"HashML-DSA OID", "HashML-DSA identifier", spkiDER(asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 33}, false, 0, pk)},
 		{"unknown OID", "unknown public-key algorithm OID 1.2.3.4", spkiDER(asn1.ObjectIdentifier{1, 2, 3, 4}, false, 0, pk)},
-		{"short key", "has 1311 bytes, want 1312", spkiDER(oid, false, 0, pk[1:])},
+		{"short key", "public key is 1311 bytes, want 1312", spkiDER(oid, false, 0, pk[1:])},
 		{"unused bits", "unused bits", spkiDER(oid, false, 3, pk)},
 		{"trailing data", "trailing data", append(good, 0)},
 		{"not a SEQUENCE", "bad tag or length", []byte{0x04, 0x00}},
@@ -131,17 +131,17 @@ func TestPKCS8BadInput(t *testing.T) {
 		{"raw untagged seed", "untagged seed", oneAsymmetricKey(0, dsa, false, seed, nil)},
 		{"raw untagged expanded key", "untagged expanded key", oneAsymmetricKey(0, dsa, false, make([]byte, 4032), nil)},
 		{"bare OCTET STRING seed", "early drafts", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, seed), nil)},
-		{"short seed", "seed has 31 bytes, want 32", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.Tag(0).ContextSpecific(), seed[1:]), nil)},
-		{"ML-KEM seed of ML-DSA length", "seed has 32 bytes, want 64", oneAsymmetricKey(0, kem, false, seedForm, nil)},
-		{"wrong expanded length", "expandedKey has 100 bytes, want 4032", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, make([]byte, 100)), nil)},
-		{"both with short expanded key", "expandedKey has 5 bytes", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed), tagged(cbasn1.OCTET_STRING, make([]byte, 5))), nil)},
+		{"short seed", "ML-DSA-65 seed is 31 bytes, want 32", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.Tag(0).ContextSpecific(), seed[1:]), nil)},
+		{"ML-KEM seed of ML-DSA length", "ML-KEM-768 seed is 32 bytes, want 64", oneAsymmetricKey(0, kem, false, seedForm, nil)},
+		{"wrong expanded length", "ML-DSA-65 expandedKey is 100 bytes, want 4032", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, make([]byte, 100)), nil)},
+		{"both with short expanded key", "expandedKey is 5 bytes", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed), tagged(cbasn1.OCTET_STRING, make([]byte, 5))), nil)},
 		{"both missing expanded key", "both: bad tag or length of expandedKey", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed)), nil)},
 		{"bad tag", "3 bytes that are none of seed [0]", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.INTEGER, []byte{1}), nil)},
 		{"empty privateKey", "empty", oneAsymmetricKey(0, dsa, false, nil, nil)},
 		{"publicKey in v1", "requires version 1 (v2)", oneAsymmetricKey(0, dsa, false, seedForm, pubField(pub))},
 		{"publicKey mismatch", "publicKey field does not match", oneAsymmetricKey(1, dsa, false, seedForm, pubField(otherPub))},
 		{"X-Wing with [0] tag", "no tag", oneAsymmetricKey(0, XWing.OID(), false, seedForm, nil)},
-		{"X-Wing wrong length", "X-Wing private key has 64 bytes", oneAsymmetricKey(0, XWing.OID(), false, kemSeed, nil)},
+		{"X-Wing wrong length", "X-Wing private key is 64 bytes, want 32", oneAsymmetricKey(0, XWing.OID(), false, kemSeed, nil)},
 		{"trailing field", "unexpected data after the last field", oneAsymmetricKey(0, dsa, false, seedForm, func(b *cryptobyte.Builder) { b.AddASN1NULL() })},
 	}
 	for _, c := range cases {
@@ -457,8 +457,13 @@ func TestExpandedImportIsKEMs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ParsePKCS8PrivateKey(der); !errors.Is(err, c.want) {
+		_, err = ParsePKCS8PrivateKey(der)
+		if !errors.Is(err, c.want) {
 			t.Errorf("%s: got %v, want %v", name, err, c.want)
+		}
+		// One package prefix, one algorithm name.
+		if msg := err.Error(); strings.Contains(msg, "kem:") || strings.Count(msg, "ML-KEM-768") != 1 {
+			t.Errorf("%s: error %q repeats a prefix or the algorithm", name, msg)
 		}
 	}
 }

@@ -51,7 +51,7 @@ func parsePublicKeyInfo(der []byte) (Algorithm, []byte, error) {
 	if !spki.Empty() {
 		return 0, nil, parseError(what, "unexpected data after subjectPublicKey")
 	}
-	if err := checkLen(alg.String()+" public key", alg, pk, alg.PublicKeySize()); err != nil {
+	if err := checkLen("public key", alg, pk, alg.PublicKeySize()); err != nil {
 		return 0, nil, err
 	}
 	return alg, pk, nil
@@ -66,7 +66,7 @@ func (p *PublicKeyInfo) validate() error {
 	if p.Algorithm.info() == nil {
 		return fmt.Errorf("x509ext: public key of unknown algorithm %s", p.Algorithm)
 	}
-	return checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize())
+	return checkLen("public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize())
 }
 
 // Marshal encodes p as a DER SubjectPublicKeyInfo with absent parameters.
