@@ -17,6 +17,7 @@ import (
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer"
 )
 
 // oneAsymmetricKey builds a PKCS#8 structure from raw parts for the
@@ -467,3 +468,50 @@ func TestExpandedImportIsKEMs(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandedKeyMutationsAgree mutates bytes of an expanded key of every
+// ML-DSA and ML-KEM set (every 13th byte; kem's and signer's own tests
+// mutate all of them) and requires ParsePKCS8PrivateKey to reach the same
+// verdict as the package's import function, and an accepted key to
+// re-encode to the mutated bytes.
+func TestExpandedKeyMutationsAgree(t *testing.T) {
+	direct := map[Algorithm]func([]byte) error{
+		MLDSA44:   func(b []byte) error { return second(signer.NewPrivateKeyFromExpanded(mldsa.MLDSA44(), b)) },
+		MLDSA65:   func(b []byte) error { return second(signer.NewPrivateKeyFromExpanded(mldsa.MLDSA65(), b)) },
+		MLDSA87:   func(b []byte) error { return second(signer.NewPrivateKeyFromExpanded(mldsa.MLDSA87(), b)) },
+		MLKEM512:  func(b []byte) error { return second(kem.NewExpandedDecapsulationKey512(b)) },
+		MLKEM768:  func(b []byte) error { return second(kem.NewExpandedDecapsulationKey768(b)) },
+		MLKEM1024: func(b []byte) error { return second(kem.NewExpandedDecapsulationKey1024(b)) },
+	}
+	for _, alg := range []Algorithm{MLDSA44, MLDSA65, MLDSA87, MLKEM512, MLKEM768, MLKEM1024} {
+		k, err := keyFromSeed(alg, bytes.Repeat([]byte{byte(alg)}, alg.SeedSize()), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tried, accepted int
+		for pos := 0; pos < len(k.expanded); pos += 13 {
+			b := bytes.Clone(k.expanded)
+			b[pos] ^= 0x5a
+			der, err := (&PrivateKeyInfo{Algorithm: alg, Form: FormExpanded, ExpandedKey: b}).Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tried++
+			key, err := ParsePKCS8PrivateKey(der)
+			if (err == nil) != (direct[alg](b) == nil) {
+				t.Fatalf("%s byte %d: x509ext says %v, the package's import disagrees", alg, pos, err)
+			}
+			if err != nil {
+				continue
+			}
+			accepted++
+			again, err := MarshalPKCS8PrivateKey(key, FormExpanded)
+			if err != nil || !bytes.Equal(again, der) {
+				t.Errorf("%s byte %d: the accepted key re-encodes differently (%v)", alg, pos, err)
+			}
+		}
+		t.Logf("%s: %d mutations, %d accepted (in K or z), the same verdicts as the package's import", alg, tried, accepted)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
