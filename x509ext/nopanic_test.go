@@ -92,6 +92,9 @@ func TestNoPanic(t *testing.T) {
 			new(kem.HybridDecapsulationKey), new(PrivateKeyInfo), new(PublicKeyInfo), &x509.Certificate{},
 			sk, dk, dk.EncapsulationKey(), root, info, pubInfo,
 		},
+		ZeroArgsOK: map[string]string{
+			"EncryptPKCS8PrivateKey(real key)": "an empty password is allowed, as by OpenSSL",
+		},
 		MayPanic: map[string]string{
 			"Verify": verifyBranch, "VerifyCSR": verifyBranch, "VerifyCRL": verifyBranch, "CreateCSR": verifyBranch,
 			"NewRootCA": verifyBranch, "LoadCA": verifyBranch, "(*CA).IssueCRL": verifyBranch,

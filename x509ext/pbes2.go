@@ -74,6 +74,9 @@ type EncryptOptions struct {
 // DER EncryptedPrivateKeyInfo. rand supplies the salt and IV; nil means
 // crypto/rand.
 func EncryptPKCS8PrivateKey(rand io.Reader, pkcs8 []byte, password []byte, opts *EncryptOptions) ([]byte, error) {
+	if len(pkcs8) == 0 {
+		return nil, errors.New("x509ext: no PKCS#8 private key to encrypt")
+	}
 	if rand == nil {
 		rand = cryptorand.Reader
 	}

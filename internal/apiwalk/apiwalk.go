@@ -104,6 +104,10 @@ type Table struct {
 	// another branch. A listed call that no longer panics is reported, so
 	// the entry can go.
 	MayPanic map[string]string
+	// ZeroArgsOK maps the functions that may succeed when every argument is
+	// zero or nil to the documented reason; every other function of Funcs
+	// with an error result must return an error for that call.
+	ZeroArgsOK map[string]string
 	// Inputs are further arguments, such as zero keys of this and other
 	// packages, tried for every parameter whose type they are assignable to
 	// (any, crypto.PrivateKey, *mldsa.PublicKey, ...).
@@ -137,6 +141,7 @@ func Run(t *testing.T, tab Table) {
 	w := &walker{t: t, tab: tab, panicked: map[string]bool{}, reported: map[string]bool{}}
 	for _, name := range sortedKeys(tab.Funcs) {
 		w.call(name, reflect.ValueOf(tab.Funcs[name]), false)
+		w.zeroArgs(name, reflect.ValueOf(tab.Funcs[name]))
 	}
 	for _, name := range sortedKeys(tab.Types) {
 		typ := reflect.TypeOf(tab.Types[name])
@@ -221,6 +226,34 @@ func (w *walker) call(name string, fn reflect.Value, zeroErr bool) {
 		return
 	}
 	w.callChecked(name, fn, zeroErr, "")
+}
+
+// zeroArgs requires an error from fn called with zero arguments, unless
+// ZeroArgsOK documents that the call may succeed.
+func (w *walker) zeroArgs(name string, fn reflect.Value) {
+	ft := fn.Type()
+	if ft.NumIn() == 0 || ft.NumOut() == 0 || ft.Out(ft.NumOut()-1) != reflect.TypeFor[error]() {
+		return
+	}
+	if _, ok := w.tab.ZeroArgsOK[name]; ok {
+		return
+	}
+	if _, skip := w.tab.Skip[name]; skip {
+		return
+	}
+	if _, tolerated := w.tab.MayPanic[name]; tolerated {
+		return
+	}
+	in := argLists(ft, nil)[0]
+	out, ok := protect(w, name, "zero arguments", describe(in, ""), func() []reflect.Value {
+		if ft.IsVariadic() {
+			return fn.CallSlice(in)
+		}
+		return fn.Call(in)
+	})
+	if ok && out[len(out)-1].IsNil() {
+		w.t.Errorf("%s(%s) returned no error", name, describe(in, ""))
+	}
 }
 
 // callChecked calls fn with every argument list of args, and, when
