@@ -82,6 +82,16 @@ func receiverName(e ast.Expr) string {
 	return ""
 }
 
+// TB is the part of testing.TB that Run reports through.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Logf(format string, args ...any)
+	Fatal(args ...any)
+}
+
+var _ TB = testing.TB(nil)
+
 // Table is a test's account of a package's exported API.
 type Table struct {
 	// Dir is the package's directory, "." from its own tests.
@@ -122,7 +132,7 @@ type Table struct {
 }
 
 // Run checks that tab covers the package's API and walks all of it.
-func Run(t *testing.T, tab Table) {
+func Run(t TB, tab Table) {
 	t.Helper()
 	api, err := Parse(tab.Dir)
 	if err != nil {
@@ -183,7 +193,7 @@ func Run(t *testing.T, tab Table) {
 }
 
 type walker struct {
-	t         *testing.T
+	t         TB
 	tab       Table
 	calls     int
 	panicked  map[string]bool
@@ -245,7 +255,7 @@ func (w *walker) zeroArgs(name string, fn reflect.Value) {
 		return
 	}
 	in := argLists(ft, nil)[0]
-	out, ok := protect(w, name, "zero arguments", describe(in, ""), func() []reflect.Value {
+	out, ok := protect(w, name, "", describe(in, ""), func() []reflect.Value {
 		if ft.IsVariadic() {
 			return fn.CallSlice(in)
 		}
@@ -432,10 +442,10 @@ func describe(in []reflect.Value, note string) string {
 	}
 	for _, v := range in {
 		switch {
-		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
-			parts = append(parts, fmt.Sprintf("[%d]byte", v.Len()))
 		case (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface || v.Kind() == reflect.Slice || v.Kind() == reflect.Map || v.Kind() == reflect.Func) && v.IsNil():
 			parts = append(parts, "nil")
+		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
+			parts = append(parts, fmt.Sprintf("[%d]byte", v.Len()))
 		case v.Kind() == reflect.Pointer:
 			parts = append(parts, "&"+v.Type().Elem().String()+"{…}")
 		case v.Kind() == reflect.Slice:
