@@ -37,6 +37,7 @@ func TestNoPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, ct := dk768.EncapsulationKey().Encapsulate()
 	apiwalk.Run(t, apiwalk.Table{
 		Dir: ".",
 		Funcs: map[string]any{
@@ -82,6 +83,8 @@ func TestNoPanic(t *testing.T) {
 			"HybridEncapsulationKey": (*HybridEncapsulationKey)(nil), "HybridDecapsulationKey": (*HybridDecapsulationKey)(nil),
 		},
 		Values: values,
+		// Truncated and mutated encodings, for every []byte parameter.
+		Inputs: apiwalk.Damaged(ct, dk768.ExpandedBytes(), dk768.EncapsulationKey().Bytes(), dk768.Bytes()),
 		NoNilReceiver: map[string]string{
 			"EncapsulationKey512": mlkemNil, "EncapsulationKey768": mlkemNil, "EncapsulationKey1024": mlkemNil,
 			"DecapsulationKey512": mlkemNil, "DecapsulationKey768": mlkemNil, "DecapsulationKey1024": mlkemNil,

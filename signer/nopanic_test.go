@@ -34,6 +34,10 @@ func TestNoPanic(t *testing.T) {
 		values["circl public "+p.String()] = pub
 		values["circl private "+p.String()] = priv
 	}
+	sig, err := sk.Sign(nil, []byte("m"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	apiwalk.Run(t, apiwalk.Table{
 		Dir: ".",
 		Funcs: map[string]any{
@@ -51,7 +55,9 @@ func TestNoPanic(t *testing.T) {
 			"CirclPublicKey":  (*CirclPublicKey)(nil),
 			"CirclPrivateKey": (*CirclPrivateKey)(nil),
 		},
-		Values:    values,
+		Values: values,
+		// Truncated and mutated encodings, for every []byte parameter.
+		Inputs:    apiwalk.Damaged(sig, sk.ExpandedBytes(), sk.PublicKey().Bytes()),
 		ZeroError: []string{"PrivateKey", "Verifier", "CirclPublicKey", "CirclPrivateKey"},
 	})
 }

@@ -82,7 +82,7 @@ func TestNoPanic(t *testing.T) {
 			"UnknownAlgorithm": UnknownAlgorithm, "Algorithm(-1)": Algorithm(-1), "XWing": XWing,
 			"PrivateKeyForm(0)": PrivateKeyForm(0), "Profile(0)": Profile(0),
 		},
-		Inputs: []any{
+		Inputs: append([]any{
 			// Zero keys of every kind the package takes, and real ones.
 			new(signer.PrivateKey), (*signer.PrivateKey)(nil), new(signer.CirclPrivateKey), new(signer.CirclPublicKey),
 			&mldsa.PublicKey{}, &mldsa.PrivateKey{}, &mlkem.DecapsulationKey768{}, &mlkem.EncapsulationKey768{},
@@ -91,7 +91,12 @@ func TestNoPanic(t *testing.T) {
 			new(kem.EncapsulationKey768), new(kem.XWingDecapsulationKey), new(kem.XWingEncapsulationKey),
 			new(kem.HybridDecapsulationKey), new(PrivateKeyInfo), new(PublicKeyInfo), &x509.Certificate{},
 			sk, dk, dk.EncapsulationKey(), root, info, pubInfo,
-		},
+		}, apiwalk.Damaged(
+			// Truncated and mutated encodings, for every []byte parameter.
+			must(MarshalPKCS8PrivateKey(sk, FormBoth)), must(MarshalPKIXPublicKey(sk.Public())),
+			must(MarshalPrivateKeyPEM(dk)), EncodePEM("CERTIFICATE", root.Certificate.Raw),
+			must(EncryptPKCS8PrivateKey(nil, must(MarshalPKCS8PrivateKey(sk)), []byte("pw"), &EncryptOptions{Iterations: 1})),
+		)...),
 		ZeroArgsOK: map[string]string{
 			"EncryptPKCS8PrivateKey(real key)": "an empty password is allowed, as by OpenSSL",
 		},

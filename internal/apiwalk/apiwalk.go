@@ -434,6 +434,25 @@ func filledValue(t reflect.Type) reflect.Value {
 	return v
 }
 
+// Damaged returns, for each valid encoding, copies cut short by one byte and
+// to half its length, and copies with the first, a middle and the last byte
+// changed: the truncated and mutated input a parser must refuse or handle.
+func Damaged(valid ...[]byte) []any {
+	var out []any
+	for _, b := range valid {
+		if len(b) == 0 {
+			continue
+		}
+		out = append(out, slices.Clone(b[:len(b)-1]), slices.Clone(b[:len(b)/2]))
+		for _, i := range []int{0, len(b) / 2, len(b) - 1} {
+			m := slices.Clone(b)
+			m[i] ^= 0x41
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // describe prints an argument list briefly for the report.
 func describe(in []reflect.Value, note string) string {
 	parts := make([]string, 0, len(in)+1)
