@@ -123,3 +123,18 @@ func rejection(err error) string {
 	}
 	return err.Error()
 }
+
+// BenchmarkNewExpandedDecapsulationKey768 is the expanded import with all
+// its checks, the pairwise consistency test included.
+func BenchmarkNewExpandedDecapsulationKey768(b *testing.B) {
+	dk, err := GenerateKey768()
+	if err != nil {
+		b.Fatal(err)
+	}
+	expanded := dk.ExpandedBytes()
+	for b.Loop() {
+		if _, err := NewExpandedDecapsulationKey768(expanded); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
