@@ -84,7 +84,11 @@ func TestNoPanic(t *testing.T) {
 		},
 		Values: values,
 		// Truncated and mutated encodings, for every []byte parameter.
-		Inputs: apiwalk.Damaged(ct, dk768.ExpandedBytes(), dk768.EncapsulationKey().Bytes(), dk768.Bytes()),
+		Inputs: append(apiwalk.Damaged(ct, dk768.ExpandedBytes(), dk768.EncapsulationKey().Bytes(), dk768.Bytes()),
+			// Zero and real keys and schemes, for the hybrid constructors.
+			new(DecapsulationKey768), new(EncapsulationKey768), new(XWingDecapsulationKey),
+			new(HybridDecapsulationKey), new(HybridEncapsulationKey), &ecdh.PrivateKey{}, &ecdh.PublicKey{},
+			dk768, dk768.EncapsulationKey(), x, x.PublicKey(), X25519MLKEM768(), SecP256r1MLKEM768(), XWing()),
 		NoNilReceiver: map[string]string{
 			"EncapsulationKey512": mlkemNil, "EncapsulationKey768": mlkemNil, "EncapsulationKey1024": mlkemNil,
 			"DecapsulationKey512": mlkemNil, "DecapsulationKey768": mlkemNil, "DecapsulationKey1024": mlkemNil,

@@ -57,7 +57,10 @@ func TestNoPanic(t *testing.T) {
 		},
 		Values: values,
 		// Truncated and mutated encodings, for every []byte parameter.
-		Inputs:    apiwalk.Damaged(sig, sk.ExpandedBytes(), sk.PublicKey().Bytes()),
+		Inputs: append(apiwalk.Damaged(sig, sk.ExpandedBytes(), sk.PublicKey().Bytes()),
+			// Zero and real keys, for Equal and the key parameters.
+			new(PrivateKey), (*PrivateKey)(nil), &mldsa.PrivateKey{}, new(CirclPrivateKey), new(CirclPublicKey),
+			sk, expandedOnly, sk.PublicKey(), NewVerifier(sk.PublicKey())),
 		ZeroError: []string{"PrivateKey", "Verifier", "CirclPublicKey", "CirclPrivateKey"},
 	})
 }
