@@ -12,8 +12,12 @@ const batchChunk = 64
 // EncapsulateBatch returns n fresh shared keys and the ciphertexts that
 // carry them to ek's holder, like n calls of Encapsulate but sharing work
 // between them (see EncapsulateBatchTo). It is for clients that
-// encapsulate many messages to one recipient.
+// encapsulate many messages to one recipient. It returns nil slices for n < 0
+// and for a zero key.
 func (ek *encapsulationKey) EncapsulateBatch(n int) (sharedKeys, ciphertexts [][]byte) {
+	if ek.k == nil || n < 0 {
+		return nil, nil
+	}
 	size := ek.k.Params().CiphertextSize()
 	buf := make([]byte, n*(SharedKeySize+size))
 	sharedKeys = make([][]byte, n)
@@ -45,8 +49,11 @@ func (ek *encapsulationKey) EncapsulateBatchTo(sharedKeys, ciphertexts [][]byte)
 // randomness ms[i] for item i instead of fresh randomness. It exists for
 // known-answer and differential tests: never use it in production.
 func (ek *encapsulationKey) EncapsulateBatchDeterministicForTesting(sharedKeys, ciphertexts [][]byte, ms [][MessageSize]byte) error {
+	if ek.k == nil {
+		return ErrZeroKey
+	}
 	if len(ms) != len(sharedKeys) {
-		return schemeError(ek.s.Name(), ErrRandomnessLength)
+		return schemeError(ek.s.Name(), fmt.Errorf("%d randomness values for %d items: %w", len(ms), len(sharedKeys), ErrRandomnessLength))
 	}
 	return ek.encapsulateBatch(sharedKeys, ciphertexts, ms)
 }
@@ -55,7 +62,7 @@ func (ek *encapsulationKey) EncapsulateBatchDeterministicForTesting(sharedKeys, 
 // with the randomness fixed by fixed or, if it is nil, from crypto/rand.
 func (ek *encapsulationKey) encapsulateBatch(sharedKeys, ciphertexts [][]byte, fixed [][MessageSize]byte) error {
 	if ek.k == nil {
-		return errUninitialised
+		return ErrZeroKey
 	}
 	name := ek.s.Name()
 	if len(sharedKeys) != len(ciphertexts) {
@@ -64,7 +71,7 @@ func (ek *encapsulationKey) encapsulateBatch(sharedKeys, ciphertexts [][]byte, f
 	size := ek.k.Params().CiphertextSize()
 	for i := range sharedKeys {
 		if len(sharedKeys[i]) != SharedKeySize || len(ciphertexts[i]) != size {
-			return schemeError(name, fmt.Errorf("batch item %d: buffers must be %d and %d bytes", i, SharedKeySize, size))
+			return schemeError(name, fmt.Errorf("batch item %d: buffers are %d and %d bytes, want %d and %d", i, len(sharedKeys[i]), len(ciphertexts[i]), SharedKeySize, size))
 		}
 	}
 	var ms [batchChunk][MessageSize]byte

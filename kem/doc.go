@@ -31,5 +31,7 @@
 // keys that fail the FIPS 203 modulus check, decapsulation keys that fail the
 // hash check, X25519 shares of low order) gets an error naming the problem; a
 // well-formed but wrong ML-KEM ciphertext gets implicit rejection, a
-// pseudorandom key and no error, as FIPS 203 specifies.
+// pseudorandom key and no error, as FIPS 203 specifies. Errors for inputs of
+// the wrong length give both lengths. Zero-value keys never panic: see
+// [ErrZeroKey] for the rule they follow.
 package kem

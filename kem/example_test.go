@@ -3,6 +3,7 @@ package kem_test
 import (
 	"bytes"
 	"crypto/hpke"
+	"errors"
 	"fmt"
 	"log"
 
@@ -120,8 +121,8 @@ func ExampleXWingDecapsulationKey_HPKEPrivateKey() {
 	// Output: x-wing
 }
 
-// The expanded FIPS 203 decapsulation key round-trips, with the hash check on
-// import.
+// The expanded FIPS 203 decapsulation key round-trips, with the hash check,
+// the modulus check of ŝ and a pairwise consistency test on import.
 func ExampleNewExpandedDecapsulationKey768() {
 	dk, err := kem.NewDecapsulationKey768(make([]byte, kem.SeedSize))
 	if err != nil {
@@ -136,9 +137,35 @@ func ExampleNewExpandedDecapsulationKey768() {
 
 	expanded[len(expanded)-40] ^= 1 // corrupt the stored H(ek)
 	_, err = kem.NewExpandedDecapsulationKey768(expanded)
-	fmt.Println(err != nil)
+	fmt.Println(errors.Is(err, kem.ErrDecapsulationKeyHash))
+	expanded[len(expanded)-40] ^= 1
+
+	expanded[0], expanded[1] = 0x01, expanded[1]&0xf0|0x0d // ŝ coefficient q: not canonical
+	_, err = kem.NewExpandedDecapsulationKey768(expanded)
+	fmt.Println(errors.Is(err, kem.ErrDecapsulationKeySecret))
+
+	expanded[0], expanded[1] = 0x00, expanded[1]&0xf0 // in range, but not this key's ŝ
+	_, err = kem.NewExpandedDecapsulationKey768(expanded)
+	fmt.Println(errors.Is(err, kem.ErrDecapsulationKeyPairwise))
 	// Output:
 	// 2400 true
+	// true
+	// true
+	// true
+}
+
+// Keys that no constructor made never panic: an Encapsulate without an error
+// result returns nil, and everything else returns ErrZeroKey.
+func ExampleErrZeroKey() {
+	var ek kem.EncapsulationKey768
+	shared, ct := ek.Encapsulate()
+	fmt.Println(shared == nil, ct == nil)
+
+	var dk kem.XWingDecapsulationKey
+	_, err := dk.Decapsulate(make([]byte, kem.XWingCiphertextSize))
+	fmt.Println(errors.Is(err, kem.ErrZeroKey))
+	// Output:
+	// true true
 	// true
 }
 

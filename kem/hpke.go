@@ -27,7 +27,7 @@ import (
 // crypto/mlkem: it accepts no other ML-KEM type.
 func (ek *EncapsulationKey768) HPKEPublicKey() (hpke.PublicKey, error) {
 	if ek == nil || ek.k == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	return hpkePublicKey(hpke.MLKEM768(), ek)
 }
@@ -36,7 +36,7 @@ func (ek *EncapsulationKey768) HPKEPublicKey() (hpke.PublicKey, error) {
 // [EncapsulationKey768.HPKEPublicKey].
 func (ek *EncapsulationKey1024) HPKEPublicKey() (hpke.PublicKey, error) {
 	if ek == nil || ek.k == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	return hpkePublicKey(hpke.MLKEM1024(), ek)
 }
@@ -46,7 +46,7 @@ func (ek *EncapsulationKey1024) HPKEPublicKey() (hpke.PublicKey, error) {
 // crypto/ecdh.
 func (ek *XWingEncapsulationKey) HPKEPublicKey() (hpke.PublicKey, error) {
 	if ek == nil || ek.pq == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	return hpkePublicKey(hpke.MLKEM768X25519(), ek)
 }
@@ -57,7 +57,7 @@ func (ek *XWingEncapsulationKey) HPKEPublicKey() (hpke.PublicKey, error) {
 // expanded encoding).
 func (dk *DecapsulationKey768) HPKEPrivateKey() (hpke.PrivateKey, error) {
 	if dk == nil || dk.decapsulationKey.s == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	return hpkePrivateKey(hpke.NewMLKEMPrivateKey(dk))
 }
@@ -66,7 +66,7 @@ func (dk *DecapsulationKey768) HPKEPrivateKey() (hpke.PrivateKey, error) {
 // see [DecapsulationKey768.HPKEPrivateKey].
 func (dk *DecapsulationKey1024) HPKEPrivateKey() (hpke.PrivateKey, error) {
 	if dk == nil || dk.decapsulationKey.s == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	return hpkePrivateKey(hpke.NewMLKEMPrivateKey(dk))
 }
@@ -80,7 +80,7 @@ func (dk *DecapsulationKey1024) HPKEPrivateKey() (hpke.PrivateKey, error) {
 // and crypto/ecdh.
 func (ek *HybridEncapsulationKey) HPKEPublicKey() (hpke.PublicKey, error) {
 	if ek == nil || ek.s == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	pq, err := ek.s.pq.stdlib(ek.pq.k.AppendBytes(nil))
 	if err != nil {
@@ -100,7 +100,7 @@ func (ek *HybridEncapsulationKey) HPKEPublicKey() (hpke.PublicKey, error) {
 // HPKE's form, so its Bytes method returns an error.
 func (dk *HybridDecapsulationKey) HPKEPrivateKey() (hpke.PrivateKey, error) {
 	if dk == nil || dk.s == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	k, err := hpke.NewHybridPrivateKey(dk.pq, dk.ec)
 	if err != nil {

@@ -150,7 +150,7 @@ func (ek *HPKEHybridEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byt
 // known-answer tests: never use it in production.
 func (ek *HPKEHybridEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
 	if ek.s == nil {
-		return nil, nil, errUninitialised
+		return nil, nil, ErrZeroKey
 	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
 		return nil, nil, schemeError(ek.s.name, ErrRandomnessLength)
@@ -190,7 +190,7 @@ func (dk *HPKEHybridDecapsulationKey) PublicKey() EncapsulationKey { return &dk.
 // implicitly; an invalid curve point is an error, as in crypto/hpke.
 func (dk *HPKEHybridDecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, error) {
 	if dk.s == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	if len(ciphertext) != dk.s.CiphertextSize() {
 		return nil, schemeError(dk.s.name, ErrCiphertextLength)

@@ -235,7 +235,7 @@ func TestHPKEHelpersErrors(t *testing.T) {
 			return err
 		},
 	} {
-		if err := f(); err != errUninitialised {
+		if err := f(); err != ErrZeroKey {
 			t.Errorf("zero %s: %v", name, err)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"crypto"
 	"crypto/ecdh"
 	"crypto/rand"
+	"errors"
+	"reflect"
 )
 
 // hybridScheme is a TLS hybrid of ML-KEM and ECDH (draft-ietf-tls-ecdhe-mlkem):
@@ -95,7 +97,7 @@ func (s *hybridScheme) GenerateKey() (DecapsulationKey, error) {
 
 func (s *hybridScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error) {
 	if len(seed) != s.SeedSize() {
-		return nil, schemeError(s.name, ErrSeedLength)
+		return nil, lengthError(s.name, "seed", len(seed), s.SeedSize(), ErrSeedLength)
 	}
 	pqSeed, ecSeed := s.split(seed, SeedSize)
 	pq, err := s.pq.NewDecapsulationKey(pqSeed)
@@ -111,7 +113,7 @@ func (s *hybridScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error
 
 func (s *hybridScheme) NewEncapsulationKey(encapsulationKey []byte) (EncapsulationKey, error) {
 	if len(encapsulationKey) != s.EncapsulationKeySize() {
-		return nil, schemeError(s.name, ErrEncapsulationKeyLength)
+		return nil, lengthError(s.name, "encapsulation key", len(encapsulationKey), s.EncapsulationKeySize(), ErrEncapsulationKeyLength)
 	}
 	pqBytes, ecBytes := s.split(encapsulationKey, s.pq.EncapsulationKeySize())
 	pq, err := s.pq.NewEncapsulationKey(pqBytes)
@@ -153,11 +155,20 @@ type mlkemParts interface {
 // X25519 public keys of low order are rejected: they would give the all-zero
 // shared secret the TLS draft forbids.
 func NewHybridEncapsulationKey(scheme Scheme, pq EncapsulationKey, ec *ecdh.PublicKey) (*HybridEncapsulationKey, error) {
-	s, ok := scheme.(*hybridScheme)
-	if !ok {
-		return nil, schemeError(scheme.Name(), ErrSchemeMismatch)
+	s, err := hybridOf(scheme)
+	if err != nil {
+		return nil, err
 	}
-	if pq.Scheme() != Scheme(s.pq) || ec.Curve() != s.curve {
+	if isNil(pq) {
+		return nil, schemeError(s.name, ErrZeroKey)
+	}
+	if pq.Scheme() != Scheme(s.pq) {
+		return nil, schemeError(s.name, ErrSchemeMismatch)
+	}
+	if ec == nil {
+		return nil, schemeError(s.name, ErrZeroKey)
+	}
+	if ec.Curve() != s.curve {
 		return nil, schemeError(s.name, ErrSchemeMismatch)
 	}
 	if s.curve == ecdh.X25519() && x25519LowOrder(ec.Bytes()) {
@@ -180,25 +191,72 @@ func NewHybridEncapsulationKey(scheme Scheme, pq EncapsulationKey, ec *ecdh.Publ
 // (an [*ecdh.PrivateKey] or another [ecdh.KeyExchanger], such as a hardware
 // key).
 func NewHybridDecapsulationKey(scheme Scheme, pq DecapsulationKey, ec ecdh.KeyExchanger) (*HybridDecapsulationKey, error) {
+	s, err := hybridOf(scheme)
+	if err != nil {
+		return nil, err
+	}
+	if isNil(pq) {
+		return nil, schemeError(s.name, ErrZeroKey)
+	}
+	parts, ok := pq.(mlkemParts)
+	if !ok || pq.Scheme() != Scheme(s.pq) {
+		return nil, schemeError(s.name, ErrSchemeMismatch)
+	}
+	if isNil(ec) {
+		return nil, schemeError(s.name, ErrZeroKey)
+	}
+	if ec.Curve() != s.curve {
+		return nil, schemeError(s.name, ErrSchemeMismatch)
+	}
+	ecPub := ec.PublicKey()
+	if ecPub == nil {
+		return nil, schemeError(s.name, ErrECDHKey)
+	}
+	pqDK, pqEK := parts.parts()
+	dk := &HybridDecapsulationKey{s: s, pq: pq, pqImpl: pqDK, ec: ec}
+	dk.ek = HybridEncapsulationKey{s: s, pq: pqEK, ec: ecPub}
+	return dk, nil
+}
+
+// hybridOf returns scheme as a TLS hybrid, or an error naming what it is.
+func hybridOf(scheme Scheme) (*hybridScheme, error) {
+	if isNil(scheme) {
+		return nil, errors.New("kem: nil scheme; want a TLS hybrid such as X25519MLKEM768")
+	}
 	s, ok := scheme.(*hybridScheme)
 	if !ok {
 		return nil, schemeError(scheme.Name(), ErrSchemeMismatch)
 	}
-	parts, ok := pq.(mlkemParts)
-	if !ok || pq.Scheme() != Scheme(s.pq) || ec.Curve() != s.curve {
-		return nil, schemeError(s.name, ErrSchemeMismatch)
-	}
-	pqDK, pqEK := parts.parts()
-	dk := &HybridDecapsulationKey{s: s, pq: pq, pqImpl: pqDK, ec: ec}
-	dk.ek = HybridEncapsulationKey{s: s, pq: pqEK, ec: ec.PublicKey()}
-	return dk, nil
+	return s, nil
 }
 
-// Scheme returns the key's scheme.
-func (ek *HybridEncapsulationKey) Scheme() Scheme { return ek.s }
+// isNil reports whether v is nil or holds a nil pointer, which a method
+// call through the interface would dereference.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
+}
 
-// Bytes returns the encoded key: the TLS client key share.
+// valid reports whether ek was made by a constructor.
+func (ek *HybridEncapsulationKey) valid() bool { return ek != nil && ek.s != nil }
+
+// Scheme returns the key's scheme (nil for a nil or zero key).
+func (ek *HybridEncapsulationKey) Scheme() Scheme {
+	if !ek.valid() {
+		return nil
+	}
+	return ek.s
+}
+
+// Bytes returns the encoded key: the TLS client key share (nil for a nil or
+// zero key).
 func (ek *HybridEncapsulationKey) Bytes() []byte {
+	if !ek.valid() {
+		return nil
+	}
 	out := make([]byte, ek.s.EncapsulationKeySize())
 	pq, ec := ek.s.split(out, ek.s.pq.EncapsulationKeySize())
 	ek.pq.k.AppendBytes(pq[:0]) // encodes in place: pq has the room
@@ -207,8 +265,11 @@ func (ek *HybridEncapsulationKey) Bytes() []byte {
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext (the TLS server
-// key share) that carries it.
+// key share) that carries it; nil for both for a nil or zero key.
 func (ek *HybridEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if !ek.valid() {
+		return nil, nil
+	}
 	var m [MessageSize]byte
 	rand.Read(m[:])
 	eph, err := ek.s.curve.GenerateKey(rand.Reader)
@@ -227,8 +288,11 @@ func (ek *HybridEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // the ML-KEM message m and the ephemeral ECDH private key, in the scheme's
 // order. It exists for known-answer tests: never use it in production.
 func (ek *HybridEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
+	if !ek.valid() {
+		return nil, nil, ErrZeroKey
+	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
-		return nil, nil, schemeError(ek.s.name, ErrRandomnessLength)
+		return nil, nil, lengthError(ek.s.name, "encapsulation randomness", len(random), ek.s.EncapsulationSeedSize(), ErrRandomnessLength)
 	}
 	m, scalar := ek.s.split(random, MessageSize)
 	eph, err := ek.s.curve.NewPrivateKey(scalar)
@@ -255,13 +319,24 @@ func (ek *HybridEncapsulationKey) encapsulate(m *[MessageSize]byte, eph *ecdh.Pr
 	return sharedKey, ciphertext, nil
 }
 
-// Scheme returns the key's scheme.
-func (dk *HybridDecapsulationKey) Scheme() Scheme { return dk.s }
+// valid reports whether dk was made by a constructor.
+func (dk *HybridDecapsulationKey) valid() bool { return dk != nil && dk.s != nil }
+
+// Scheme returns the key's scheme (nil for a nil or zero key).
+func (dk *HybridDecapsulationKey) Scheme() Scheme {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.s
+}
 
 // Bytes returns the seed: the ML-KEM seed d‖z and the ECDH private key in the
 // scheme's order. It returns nil if the ML-KEM key has no seed or the ECDH key
-// is not an [*ecdh.PrivateKey].
+// is not an [*ecdh.PrivateKey], and for a nil or zero key.
 func (dk *HybridDecapsulationKey) Bytes() []byte {
+	if !dk.valid() {
+		return nil
+	}
 	pqSeed := dk.pq.Bytes()
 	ec, ok := dk.ec.(*ecdh.PrivateKey)
 	if pqSeed == nil || !ok {
@@ -270,29 +345,59 @@ func (dk *HybridDecapsulationKey) Bytes() []byte {
 	return dk.s.join(pqSeed, ec.Bytes())
 }
 
-// MLKEM returns the ML-KEM half of the key.
-func (dk *HybridDecapsulationKey) MLKEM() DecapsulationKey { return dk.pq }
+// MLKEM returns the ML-KEM half of the key (nil for a nil or zero key).
+func (dk *HybridDecapsulationKey) MLKEM() DecapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.pq
+}
 
-// ECDH returns the ECDH half of the key.
-func (dk *HybridDecapsulationKey) ECDH() ecdh.KeyExchanger { return dk.ec }
+// ECDH returns the ECDH half of the key (nil for a nil or zero key).
+func (dk *HybridDecapsulationKey) ECDH() ecdh.KeyExchanger {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.ec
+}
 
-// EncapsulationKey returns the key's encapsulation key.
-func (dk *HybridDecapsulationKey) EncapsulationKey() *HybridEncapsulationKey { return &dk.ek }
+// EncapsulationKey returns the key's encapsulation key (nil for a nil or
+// zero key).
+func (dk *HybridDecapsulationKey) EncapsulationKey() *HybridEncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// Encapsulator returns the key's encapsulation key as a [crypto.Encapsulator].
-func (dk *HybridDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
+// Encapsulator returns the key's encapsulation key as a [crypto.Encapsulator]
+// (nil for a nil or zero key).
+func (dk *HybridDecapsulationKey) Encapsulator() crypto.Encapsulator {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// PublicKey returns the key's encapsulation key.
-func (dk *HybridDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+// PublicKey returns the key's encapsulation key (nil for a nil or zero key).
+func (dk *HybridDecapsulationKey) PublicKey() EncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
 // Decapsulate returns the shared key carried by ciphertext (the TLS server
 // key share). A wrong length, an invalid ECDH share, or an X25519 share that
 // gives the all-zero secret is an error; a wrong ML-KEM ciphertext gets
 // ML-KEM's implicit rejection.
 func (dk *HybridDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+	if !dk.valid() {
+		return nil, ErrZeroKey
+	}
 	s := dk.s
 	if len(ciphertext) != s.CiphertextSize() {
-		return nil, schemeError(s.name, ErrCiphertextLength)
+		return nil, lengthError(s.name, "ciphertext", len(ciphertext), s.CiphertextSize(), ErrCiphertextLength)
 	}
 	ctPQ, ctEC := s.split(ciphertext, s.pq.CiphertextSize())
 	peer, err := s.curve.NewPublicKey(ctEC)

@@ -4,6 +4,7 @@ import (
 	"crypto"
 	"crypto/mlkem"
 	"crypto/rand"
+	"crypto/subtle"
 	"sync"
 
 	engine "github.com/crystals-go/crystals/internal/accel/mlkem"
@@ -77,15 +78,29 @@ type encapsulationKey struct {
 	parsed engine.EncapsulationKey
 }
 
-// Bytes returns the encoded encapsulation key.
-func (ek *encapsulationKey) Bytes() []byte { return ek.k.AppendBytes(nil) }
+// Bytes returns the encoded encapsulation key (nil for a zero key).
+func (ek *encapsulationKey) Bytes() []byte {
+	if ek.k == nil {
+		return nil
+	}
+	return ek.k.AppendBytes(nil)
+}
 
-// Scheme returns the key's parameter set.
-func (ek *encapsulationKey) Scheme() Scheme { return ek.s }
+// Scheme returns the key's parameter set (nil for a zero key).
+func (ek *encapsulationKey) Scheme() Scheme {
+	if ek.s == nil {
+		return nil
+	}
+	return ek.s
+}
 
 // Encapsulate returns a fresh shared key and the ciphertext that carries it
-// (ML-KEM.Encaps, FIPS 203, Algorithm 20).
+// (ML-KEM.Encaps, FIPS 203, Algorithm 20). A zero key, which has no error
+// to return, returns nil for both (crypto/mlkem's zero key panics).
 func (ek *encapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if ek.k == nil {
+		return nil, nil
+	}
 	var m [MessageSize]byte
 	rand.Read(m[:])
 	return ek.encapsulate(&m)
@@ -95,8 +110,11 @@ func (ek *encapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // Algorithm 17) with the 32-byte randomness m. It exists for known-answer
 // tests: never use it in production.
 func (ek *encapsulationKey) EncapsulateDeterministicForTesting(m []byte) (sharedKey, ciphertext []byte, err error) {
+	if ek.k == nil {
+		return nil, nil, ErrZeroKey
+	}
 	if len(m) != MessageSize {
-		return nil, nil, schemeError(ek.s.Name(), ErrRandomnessLength)
+		return nil, nil, lengthError(ek.s.Name(), "encapsulation randomness", len(m), MessageSize, ErrRandomnessLength)
 	}
 	sharedKey, ciphertext = ek.encapsulate((*[MessageSize]byte)(m))
 	return sharedKey, ciphertext, nil
@@ -123,6 +141,9 @@ func (ek *encapsulationKey) encapsulateTo(sharedKey, ciphertext []byte, m *[Mess
 
 // setBytes parses b into ek, whose polynomials go to polys.
 func (ek *encapsulationKey) setBytes(s *mlkemScheme, b []byte, polys []engine.Poly) error {
+	if want := s.EncapsulationKeySize(); len(b) != want {
+		return lengthError(s.Name(), "encapsulation key", len(b), want, ErrEncapsulationKeyLength)
+	}
 	ek.parsed.SetStorage(s.p, polys)
 	if err := ek.parsed.SetBytes(s.p, b); err != nil {
 		return schemeError(s.Name(), err)
@@ -148,8 +169,13 @@ type decapsulationKey struct {
 // key EncapsulationKey returns).
 func (dk *decapsulationKey) PublicKey() EncapsulationKey { return dk.own }
 
-// Scheme returns the key's parameter set.
-func (dk *decapsulationKey) Scheme() Scheme { return dk.s }
+// Scheme returns the key's parameter set (nil for a zero key).
+func (dk *decapsulationKey) Scheme() Scheme {
+	if dk.s == nil {
+		return nil
+	}
+	return dk.s
+}
 
 // Decapsulate returns the shared key carried by ciphertext (ML-KEM.Decaps,
 // FIPS 203, Algorithm 21). A ciphertext of the wrong length is an error; a
@@ -166,7 +192,10 @@ func (dk *decapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, er
 // cut from their own outputs.
 func (dk *decapsulationKey) decapsulateTo(sharedKey *[SharedKeySize]byte, ciphertext []byte) error {
 	if dk.s == nil {
-		return errUninitialised
+		return ErrZeroKey
+	}
+	if want := dk.s.CiphertextSize(); len(ciphertext) != want {
+		return lengthError(dk.s.Name(), "ciphertext", len(ciphertext), want, ErrCiphertextLength)
 	}
 	if err := dk.k.Decapsulate(sharedKey, ciphertext); err != nil {
 		return schemeError(dk.s.Name(), err)
@@ -186,14 +215,22 @@ func (dk *decapsulationKey) Bytes() []byte {
 }
 
 // ExpandedBytes returns the FIPS 203 expanded decapsulation key
-// dk_PKE‖ek‖H(ek)‖z.
-func (dk *decapsulationKey) ExpandedBytes() []byte { return dk.k.AppendExpanded(nil) }
+// dk_PKE‖ek‖H(ek)‖z (nil for a zero key).
+func (dk *decapsulationKey) ExpandedBytes() []byte {
+	if dk.s == nil {
+		return nil
+	}
+	return dk.k.AppendExpanded(nil)
+}
 
 // Encapsulator returns the encapsulation key as a [crypto.Encapsulator]. For
 // ML-KEM-768 and ML-KEM-1024 it is crypto/mlkem's *EncapsulationKey768 or
 // *EncapsulationKey1024, the type crypto/hpke checks for; EncapsulationKey
-// returns this package's faster type.
+// returns this package's faster type. It is nil for a zero key.
 func (dk *decapsulationKey) Encapsulator() crypto.Encapsulator {
+	if dk.s == nil {
+		return nil
+	}
 	dk.encapsulatorOnce.Do(func() {
 		if dk.s.stdlib == nil {
 			dk.encapsulator = dk.own
@@ -240,16 +277,52 @@ func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.Decaps
 func fromSeed(p *engine.Params, seed []byte) func(*engine.DecapsulationKey) error {
 	return func(dk *engine.DecapsulationKey) error {
 		if len(seed) != SeedSize {
-			return ErrSeedLength
+			return lengthError(p.Name(), "seed", len(seed), SeedSize, ErrSeedLength)
 		}
 		return dk.SetSeed(p, seed)
 	}
 }
 
-// fromExpanded loads a key from its FIPS 203 expanded encoding, with the
-// Section 7.3 checks.
+// fromExpanded loads a key from its FIPS 203 expanded encoding. It is the one
+// import of expanded ML-KEM keys, which package x509ext and kem/circlkem use
+// too: the Section 7.3 checks (length, modulus check of ek, H(ek)), the
+// modulus check of ŝ (so the key re-encodes to b), and a pairwise
+// consistency test, the only way to tell that ŝ belongs to ek.
 func fromExpanded(p *engine.Params, b []byte) func(*engine.DecapsulationKey) error {
-	return func(dk *engine.DecapsulationKey) error { return dk.SetExpanded(p, b) }
+	return func(dk *engine.DecapsulationKey) error {
+		if want := p.DecapsulationKeySize(); len(b) != want {
+			return lengthError(p.Name(), "expanded decapsulation key", len(b), want, ErrDecapsulationKeyLength)
+		}
+		if err := dk.SetExpanded(p, b); err != nil {
+			return err
+		}
+		return pairwiseTest(dk)
+	}
+}
+
+// pairwiseTest encapsulates fresh randomness to dk's encapsulation key and
+// checks that dk decapsulates the ciphertext to the same shared key. A ŝ
+// that does not belong to ek fails with overwhelming probability, since each
+// wrong coefficient disturbs every coefficient of the decrypted message.
+func pairwiseTest(dk *engine.DecapsulationKey) error {
+	var m [MessageSize]byte
+	var want, got [SharedKeySize]byte
+	rand.Read(m[:])
+	ct := make([]byte, dk.Params().CiphertextSize())
+	if err := dk.EncapsulationKey().EncapsulateInternal(&want, ct, &m); err != nil {
+		return err
+	}
+	if err := dk.Decapsulate(&got, ct); err != nil {
+		return err
+	}
+	ok := subtle.ConstantTimeCompare(want[:], got[:]) == 1
+	clear(m[:])
+	clear(want[:])
+	clear(got[:])
+	if !ok {
+		return ErrDecapsulationKeyPairwise
+	}
+	return nil
 }
 
 // generate loads a key from a random seed.

@@ -11,14 +11,14 @@ const (
 
 // EncapsulationKey1024 is an ML-KEM-1024 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
-// [crypto.Encapsulator]. The zero value is not usable.
+// [crypto.Encapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type EncapsulationKey1024 struct {
 	encapsulationKey
 	polys [4 + 4*4]engine.Poly // t̂ and Â, in the key's own allocation
 }
 
 // DecapsulationKey1024 is an ML-KEM-1024 decapsulation key. It implements
-// [crypto.Decapsulator]. The zero value is not usable.
+// [crypto.Decapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type DecapsulationKey1024 struct {
 	decapsulationKey
 	ek EncapsulationKey1024
@@ -51,8 +51,10 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 }
 
 // NewExpandedDecapsulationKey1024 parses a 3168-byte FIPS 203 expanded
-// decapsulation key, with the Section 7.3 checks: length, the modulus check of
-// the embedded encapsulation key, and the hash check H(ek).
+// decapsulation key, with the Section 7.3 checks (length, the modulus check of
+// the embedded encapsulation key, the hash check H(ek)), the modulus check of
+// ŝ, and a pairwise consistency test: an accepted key re-encodes to dk and
+// decapsulates what is encapsulated to it.
 func NewExpandedDecapsulationKey1024(dk []byte) (*DecapsulationKey1024, error) {
 	return newMLKEMKey[DecapsulationKey1024](scheme1024, fromExpanded(engine.MLKEM1024, dk))
 }

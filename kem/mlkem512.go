@@ -11,14 +11,14 @@ const (
 
 // EncapsulationKey512 is an ML-KEM-512 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
-// [crypto.Encapsulator]. The zero value is not usable.
+// [crypto.Encapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type EncapsulationKey512 struct {
 	encapsulationKey
 	polys [2 + 2*2]engine.Poly // t̂ and Â, in the key's own allocation
 }
 
 // DecapsulationKey512 is an ML-KEM-512 decapsulation key. It implements
-// [crypto.Decapsulator]. The zero value is not usable.
+// [crypto.Decapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type DecapsulationKey512 struct {
 	decapsulationKey
 	ek EncapsulationKey512
@@ -51,8 +51,10 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 }
 
 // NewExpandedDecapsulationKey512 parses a 1632-byte FIPS 203 expanded
-// decapsulation key, with the Section 7.3 checks: length, the modulus check of
-// the embedded encapsulation key, and the hash check H(ek).
+// decapsulation key, with the Section 7.3 checks (length, the modulus check of
+// the embedded encapsulation key, the hash check H(ek)), the modulus check of
+// ŝ, and a pairwise consistency test: an accepted key re-encodes to dk and
+// decapsulates what is encapsulated to it.
 func NewExpandedDecapsulationKey512(dk []byte) (*DecapsulationKey512, error) {
 	return newMLKEMKey[DecapsulationKey512](scheme512, fromExpanded(engine.MLKEM512, dk))
 }

@@ -11,14 +11,14 @@ const (
 
 // EncapsulationKey768 is an ML-KEM-768 encapsulation key, holding the expanded
 // matrix Â so that repeated encapsulations skip its derivation. It implements
-// [crypto.Encapsulator]. The zero value is not usable.
+// [crypto.Encapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type EncapsulationKey768 struct {
 	encapsulationKey
 	polys [3 + 3*3]engine.Poly // t̂ and Â, in the key's own allocation
 }
 
 // DecapsulationKey768 is an ML-KEM-768 decapsulation key. It implements
-// [crypto.Decapsulator]. The zero value is not usable.
+// [crypto.Decapsulator]. The zero value is not a key (see [ErrZeroKey]).
 type DecapsulationKey768 struct {
 	decapsulationKey
 	ek EncapsulationKey768
@@ -51,8 +51,10 @@ func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
 }
 
 // NewExpandedDecapsulationKey768 parses a 2400-byte FIPS 203 expanded
-// decapsulation key, with the Section 7.3 checks: length, the modulus check of
-// the embedded encapsulation key, and the hash check H(ek).
+// decapsulation key, with the Section 7.3 checks (length, the modulus check of
+// the embedded encapsulation key, the hash check H(ek)), the modulus check of
+// ŝ, and a pairwise consistency test: an accepted key re-encodes to dk and
+// decapsulates what is encapsulated to it.
 func NewExpandedDecapsulationKey768(dk []byte) (*DecapsulationKey768, error) {
 	return newMLKEMKey[DecapsulationKey768](scheme768, fromExpanded(engine.MLKEM768, dk))
 }

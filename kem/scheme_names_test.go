@@ -19,12 +19,13 @@ func TestSchemeByNameAliases(t *testing.T) {
 		"SecP256r1MLKEM768": SecP256r1MLKEM768(), "SECP256R1MLKEM768": SecP256r1MLKEM768(),
 		"SecP384r1MLKEM1024": SecP384r1MLKEM1024(),
 		"X-Wing":             XWing(), "xwing": XWing(), "MLKEM768-X25519": XWing(), "mlkem768-x25519": XWing(),
+		"MLKEM768-P256": MLKEM768P256(), "mlkem1024-p384": MLKEM1024P384(), "SMAUG-T128": SMAUGT128(), "timer": TiMER(),
 	} {
 		if got := SchemeByName(name); got != want {
 			t.Errorf("SchemeByName(%q) = %v, want %s", name, got, want.Name())
 		}
 	}
-	for _, name := range []string{"", "MLKEM768-P256", "MLKEM1024-P384", "Kyber768", "Kyber768-X25519", "P256Kyber768Draft00", "ML-KEM", "X25519"} {
+	for _, name := range []string{"", "Kyber768", "Kyber768-X25519", "P256Kyber768Draft00", "ML-KEM", "X25519"} {
 		if got := SchemeByName(name); got != nil {
 			t.Errorf("SchemeByName(%q) = %s, want nil", name, got.Name())
 		}

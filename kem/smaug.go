@@ -24,17 +24,6 @@ const (
 	TiMERMessageSize = 16
 )
 
-// Errors of SMAUG-T decapsulation keys that have the right length but
-// cannot be the reference's sk; test with [errors.Is].
-var (
-	// ErrDecapsulationKeySecret: a polynomial of s is not ternary with the
-	// parameter set's Hamming weight.
-	ErrDecapsulationKeySecret = engine.ErrDecapsulationKeySecret
-	// ErrDecapsulationKeyPair: b + A·s is not a possible key-generation
-	// error, so the public key in sk is not the secret's.
-	ErrDecapsulationKeyPair = engine.ErrDecapsulationKeyPair
-)
-
 // SMAUGTScheme is the [Scheme] of a SMAUG-T parameter set, with the import
 // of the reference's sk encoding beside the seed form.
 type SMAUGTScheme struct {
@@ -159,9 +148,20 @@ func smaugError(err error) error {
 		return ErrDecapsulationKeyLength
 	case errors.Is(err, engine.ErrCiphertextLength):
 		return ErrCiphertextLength
+	case errors.Is(err, engine.ErrDecapsulationKeySecret):
+		return &sentinelError{err, ErrDecapsulationKeySecret}
+	case errors.Is(err, engine.ErrDecapsulationKeyPair):
+		return &sentinelError{err, ErrDecapsulationKeyPairwise}
 	}
 	return err
 }
+
+// sentinelError keeps the engine's text and matches both the engine's error
+// and this package's sentinel under [errors.Is].
+type sentinelError struct{ err, sentinel error }
+
+func (e *sentinelError) Error() string   { return e.err.Error() }
+func (e *sentinelError) Unwrap() []error { return []error{e.err, e.sentinel} }
 
 // SMAUGTEncapsulationKey is a SMAUG-T public key.
 type SMAUGTEncapsulationKey struct {
@@ -181,10 +181,10 @@ func (ek *SMAUGTEncapsulationKey) Bytes() []byte {
 func (ek *SMAUGTEncapsulationKey) Scheme() Scheme { return ek.s }
 
 // Encapsulate returns a fresh shared key and the ciphertext that carries it.
-// It panics on the zero value, having no error to return.
+// The zero value returns nil, nil (see [ErrZeroKey]).
 func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 	if ek.k == nil {
-		panic(errUninitialised)
+		return nil, nil
 	}
 	var mu [SMAUGTMessageSize]byte
 	rand.Read(mu[:])
@@ -196,7 +196,7 @@ func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // use it in production.
 func (ek *SMAUGTEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
 	if ek.k == nil {
-		return nil, nil, errUninitialised
+		return nil, nil, ErrZeroKey
 	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
 		return nil, nil, schemeError(ek.s.Name(), ErrRandomnessLength)
@@ -226,7 +226,7 @@ type SMAUGTDecapsulationKey struct {
 // implicit-rejection key and no error, chosen in constant time.
 func (dk *SMAUGTDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
 	if dk.s == nil {
-		return nil, errUninitialised
+		return nil, ErrZeroKey
 	}
 	ss, err := dk.k.Decapsulate(ciphertext)
 	if err != nil {

@@ -146,7 +146,7 @@ func TestSMAUGTBadInput(t *testing.T) {
 		bad := bytes.Clone(sk)
 		bad[len(bad)-1] ^= 0xff // the top byte of b's last coefficient, not s's partner
 		bad[len(bad)-300] ^= 0x80
-		if _, err := s.NewDecapsulationKeyFromBytes(bad); !errors.Is(err, ErrDecapsulationKeyPair) {
+		if _, err := s.NewDecapsulationKeyFromBytes(bad); !errors.Is(err, ErrDecapsulationKeyPairwise) {
 			t.Errorf("%s: pk not matching s: %v", s.Name(), err)
 		}
 		if _, err := dk.Decapsulate(make([]byte, s.CiphertextSize()+1)); !errors.Is(err, ErrCiphertextLength) {

@@ -73,7 +73,7 @@ func GenerateKeyXWing() (*XWingDecapsulationKey, error) {
 // SHAKE256(seed, 96) gives the ML-KEM-768 d and z and the X25519 private key.
 func NewXWingDecapsulationKey(seed []byte) (*XWingDecapsulationKey, error) {
 	if len(seed) != XWingSeedSize {
-		return nil, schemeError("X-Wing", ErrSeedLength)
+		return nil, lengthError("X-Wing", "seed", len(seed), XWingSeedSize, ErrSeedLength)
 	}
 	var expanded [96]byte
 	h := sha3.NewSHAKE256()
@@ -98,7 +98,7 @@ func NewXWingDecapsulationKey(seed []byte) (*XWingDecapsulationKey, error) {
 // 203 checks on its ML-KEM part.
 func NewXWingEncapsulationKey(encapsulationKey []byte) (*XWingEncapsulationKey, error) {
 	if len(encapsulationKey) != XWingEncapsulationKeySize {
-		return nil, schemeError("X-Wing", ErrEncapsulationKeyLength)
+		return nil, lengthError("X-Wing", "encapsulation key", len(encapsulationKey), XWingEncapsulationKeySize, ErrEncapsulationKeyLength)
 	}
 	pq, err := NewEncapsulationKey768(encapsulationKey[:EncapsulationKeySize768])
 	if err != nil {
@@ -111,18 +111,32 @@ func NewXWingEncapsulationKey(encapsulationKey []byte) (*XWingEncapsulationKey, 
 	return &XWingEncapsulationKey{pq: pq, x: x}, nil
 }
 
-// Scheme returns [XWing].
-func (ek *XWingEncapsulationKey) Scheme() Scheme { return xwingScheme{} }
+// valid reports whether ek was made by a constructor.
+func (ek *XWingEncapsulationKey) valid() bool { return ek != nil && ek.pq != nil && ek.x != nil }
 
-// Bytes returns the encoded key pk_M‖pk_X.
+// Scheme returns [XWing] (nil for a nil or zero key).
+func (ek *XWingEncapsulationKey) Scheme() Scheme {
+	if !ek.valid() {
+		return nil
+	}
+	return xwingScheme{}
+}
+
+// Bytes returns the encoded key pk_M‖pk_X (nil for a nil or zero key).
 func (ek *XWingEncapsulationKey) Bytes() []byte {
+	if !ek.valid() {
+		return nil
+	}
 	out := ek.pq.k.AppendBytes(make([]byte, 0, XWingEncapsulationKeySize))
 	return append(out, ek.x.Bytes()...)
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext ct_M‖ct_X that
-// carries it.
+// carries it; nil for both for a nil or zero key.
 func (ek *XWingEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if !ek.valid() {
+		return nil, nil
+	}
 	var eseed [XWingEncapsulationSeed]byte
 	rand.Read(eseed[:])
 	sharedKey, ciphertext, err := ek.EncapsulateDeterministicForTesting(eseed[:])
@@ -136,8 +150,11 @@ func (ek *XWingEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // ML-KEM randomness m is random[0:32] and the ephemeral X25519 key
 // random[32:64]. It exists for known-answer tests: never use it in production.
 func (ek *XWingEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
+	if !ek.valid() {
+		return nil, nil, ErrZeroKey
+	}
 	if len(random) != XWingEncapsulationSeed {
-		return nil, nil, schemeError("X-Wing", ErrRandomnessLength)
+		return nil, nil, lengthError("X-Wing", "encapsulation randomness", len(random), XWingEncapsulationSeed, ErrRandomnessLength)
 	}
 	eph, err := ecdh.X25519().NewPrivateKey(random[32:])
 	if err != nil {
@@ -182,30 +199,74 @@ func xwingCombiner(ss, ssM, ssX, ctX, pkX []byte) {
 	clear(in[:64])
 }
 
-// Scheme returns [XWing].
-func (dk *XWingDecapsulationKey) Scheme() Scheme { return xwingScheme{} }
+// valid reports whether dk was made by a constructor.
+func (dk *XWingDecapsulationKey) valid() bool { return dk != nil && dk.pq != nil && dk.x != nil }
 
-// Bytes returns the 32-byte seed, the X-Wing private key encoding.
-func (dk *XWingDecapsulationKey) Bytes() []byte { return append([]byte(nil), dk.seed[:]...) }
+// Scheme returns [XWing] (nil for a nil or zero key).
+func (dk *XWingDecapsulationKey) Scheme() Scheme {
+	if !dk.valid() {
+		return nil
+	}
+	return xwingScheme{}
+}
 
-// EncapsulationKey returns the key's encapsulation key.
-func (dk *XWingDecapsulationKey) EncapsulationKey() *XWingEncapsulationKey { return &dk.ek }
+// Bytes returns the 32-byte seed, the X-Wing private key encoding (nil for
+// a nil or zero key).
+func (dk *XWingDecapsulationKey) Bytes() []byte {
+	if !dk.valid() {
+		return nil
+	}
+	return append([]byte(nil), dk.seed[:]...)
+}
 
-// Encapsulator returns the key's encapsulation key as a [crypto.Encapsulator].
-func (dk *XWingDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
+// EncapsulationKey returns the key's encapsulation key (nil for a nil or
+// zero key).
+func (dk *XWingDecapsulationKey) EncapsulationKey() *XWingEncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// PublicKey returns the key's encapsulation key.
-func (dk *XWingDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+// Encapsulator returns the key's encapsulation key as a [crypto.Encapsulator]
+// (nil for a nil or zero key).
+func (dk *XWingDecapsulationKey) Encapsulator() crypto.Encapsulator {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// MLKEM returns the ML-KEM-768 half of the key.
-func (dk *XWingDecapsulationKey) MLKEM() *DecapsulationKey768 { return dk.pq }
+// PublicKey returns the key's encapsulation key (nil for a nil or zero key).
+func (dk *XWingDecapsulationKey) PublicKey() EncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// X25519 returns the X25519 half of the key.
-func (dk *XWingDecapsulationKey) X25519() *ecdh.PrivateKey { return dk.x }
+// MLKEM returns the ML-KEM-768 half of the key (nil for a nil or zero key).
+func (dk *XWingDecapsulationKey) MLKEM() *DecapsulationKey768 {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.pq
+}
+
+// X25519 returns the X25519 half of the key (nil for a nil or zero key).
+func (dk *XWingDecapsulationKey) X25519() *ecdh.PrivateKey {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.x
+}
 
 // HPKEPrivateKey returns the key as a crypto/hpke MLKEM768-X25519 private
 // key (X-Wing) whose decapsulation runs in this package's ML-KEM engine.
 func (dk *XWingDecapsulationKey) HPKEPrivateKey() (hpke.PrivateKey, error) {
+	if !dk.valid() {
+		return nil, ErrZeroKey
+	}
 	return hpke.NewHybridPrivateKey(dk.pq, dk.x)
 }
 
@@ -213,8 +274,11 @@ func (dk *XWingDecapsulationKey) HPKEPrivateKey() (hpke.PrivateKey, error) {
 // ct_M‖ct_X. A wrong length is an error; a wrong ML-KEM ciphertext gets
 // implicit rejection.
 func (dk *XWingDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
+	if !dk.valid() {
+		return nil, ErrZeroKey
+	}
 	if len(ciphertext) != XWingCiphertextSize {
-		return nil, schemeError("X-Wing", ErrCiphertextLength)
+		return nil, lengthError("X-Wing", "ciphertext", len(ciphertext), XWingCiphertextSize, ErrCiphertextLength)
 	}
 	ctM, ctX := ciphertext[:CiphertextSize768], ciphertext[CiphertextSize768:]
 	var ssM [SharedKeySize]byte

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
+	"strings"
 
 	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
 )
@@ -20,7 +21,11 @@ const batchChunk = 64
 // [PrivateKey.SignBatchTo]). Like Sign, it draws the randomness of hedged
 // signatures from crypto/rand and ignores rand.
 func (k *PrivateKey) SignBatch(rand io.Reader, messages [][]byte, opts crypto.SignerOpts) ([][]byte, error) {
-	size := k.sk.Params().SignatureSize()
+	sk, err := k.engineKey()
+	if err != nil {
+		return nil, err
+	}
+	size := sk.Params().SignatureSize()
 	buf := make([]byte, size*len(messages))
 	sigs := make([][]byte, len(messages))
 	for i := range sigs {
@@ -41,13 +46,17 @@ func (k *PrivateKey) SignBatch(rand io.Reader, messages [][]byte, opts crypto.Si
 // [PrivateKey.SignTo] would produce with the same randomness. On error no
 // signature is guaranteed to be written.
 func (k *PrivateKey) SignBatchTo(sigs, messages [][]byte, opts crypto.SignerOpts) error {
+	sk, err := k.engineKey()
+	if err != nil {
+		return err
+	}
 	if len(sigs) != len(messages) {
 		return fmt.Errorf("signer: %d signature buffers for %d messages", len(sigs), len(messages))
 	}
-	p := k.sk.Params()
+	p := sk.Params()
 	for i, sig := range sigs {
 		if len(sig) != p.SignatureSize() {
-			return fmt.Errorf("signer: %s signature buffer %d must be %d bytes, got %d", k.params, i, p.SignatureSize(), len(sig))
+			return fmt.Errorf("signer: %s signature buffer %d is %d bytes, want %d", k.params, i, len(sig), p.SignatureSize())
 		}
 	}
 	o, err := parseOptions(opts)
@@ -59,10 +68,10 @@ func (k *PrivateKey) SignBatchTo(sigs, messages [][]byte, opts crypto.SignerOpts
 	var rnds [batchChunk][engine.RandomSize]byte
 	for first := 0; first < len(messages); first += batchChunk {
 		m := min(batchChunk, len(messages)-first)
-		o.muBatch(mus[:m], muErrs[:m], k.sk.PublicKey().Tr(), messages[first:first+m])
+		o.muBatch(mus[:m], muErrs[:m], sk.PublicKey().Tr(), messages[first:first+m])
 		for i := range m {
 			if muErrs[i] != nil {
-				return fmt.Errorf("signer: message %d: %w", first+i, muErrs[i])
+				return &prefixedError{fmt.Sprintf("signer: message %d: %s", first+i, strings.TrimPrefix(muErrs[i].Error(), "signer: ")), muErrs[i]}
 			}
 			if !o.deterministic {
 				if _, err := rand.Read(rnds[i][:]); err != nil {
@@ -70,8 +79,8 @@ func (k *PrivateKey) SignBatchTo(sigs, messages [][]byte, opts crypto.SignerOpts
 				}
 			}
 		}
-		if err := k.sk.SignMuBatch(sigs[first:first+m], mus[:m], rnds[:m]); err != nil {
-			return fmt.Errorf("signer: %w", err)
+		if err := sk.SignMuBatch(sigs[first:first+m], mus[:m], rnds[:m]); err != nil {
+			return engineError(err)
 		}
 	}
 	clear(rnds[:])
@@ -101,6 +110,10 @@ func (v *Verifier) VerifyBatch(messages, signatures [][]byte, opts crypto.Signer
 // when every signature is valid. It returns an error, and fills no
 // result, only when the slices differ in length or opts is invalid.
 func (v *Verifier) VerifyBatchTo(errs []error, messages, signatures [][]byte, opts crypto.SignerOpts) error {
+	pk, err := v.engineKey()
+	if err != nil {
+		return err
+	}
 	if len(errs) != len(messages) || len(messages) != len(signatures) {
 		return fmt.Errorf("signer: batch of %d messages, %d signatures and %d results", len(messages), len(signatures), len(errs))
 	}
@@ -112,16 +125,16 @@ func (v *Verifier) VerifyBatchTo(errs []error, messages, signatures [][]byte, op
 	var muErrs [batchChunk]error
 	for first := 0; first < len(messages); first += batchChunk {
 		m := min(batchChunk, len(messages)-first)
-		o.muBatch(mus[:m], muErrs[:m], v.pk.Tr(), messages[first:first+m])
-		if err := v.pk.VerifyMuBatch(errs[first:first+m], mus[:m], signatures[first:first+m]); err != nil {
-			return fmt.Errorf("signer: %w", err)
+		o.muBatch(mus[:m], muErrs[:m], pk.Tr(), messages[first:first+m])
+		if err := pk.VerifyMuBatch(errs[first:first+m], mus[:m], signatures[first:first+m]); err != nil {
+			return engineError(err)
 		}
 		for i := range m {
 			switch {
 			case muErrs[i] != nil:
 				errs[first+i] = muErrs[i]
 			case errs[first+i] != nil:
-				errs[first+i] = fmt.Errorf("signer: %w", errs[first+i])
+				errs[first+i] = engineError(errs[first+i])
 			}
 		}
 	}
@@ -142,7 +155,7 @@ func (v *variant) muBatch(mus [][MuSize]byte, errs []error, tr *[64]byte, inputs
 	// parseOptions checked the context and the slices have one length,
 	// so the only error ComputeMuBatch can return is impossible here; it
 	// is passed on to every item all the same.
-	err := engine.ComputeMuBatch(mus, tr, inputs, stringBytes(v.context))
+	err := engineError(engine.ComputeMuBatch(mus, tr, inputs, stringBytes(v.context)))
 	for i := range errs {
 		errs[i] = err
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/mldsa"
 	"encoding/asn1"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/cloudflare/circl/sign"
@@ -15,8 +16,12 @@ import (
 // and byte encodings as circl's own mldsa44/65/87 schemes (public keys in
 // the FIPS 204 encoding, private keys in the expanded encoding, seeds of
 // 32 bytes), so code written against circl can switch engines, circl/pki
-// marshals these keys, and signatures verify across both. It panics for a
-// parameter set that is not one of the three, like circl's constructors.
+// marshals these keys, and signatures verify across both. It returns nil
+// for a parameter set that is not one of the three.
+//
+// Where circl's schemes panic, these return zero results instead: DeriveKey
+// with a seed of the wrong length returns nil keys, Sign with a key of
+// another type or scheme a nil signature, Verify false.
 func CirclScheme(params mldsa.Parameters) sign.Scheme {
 	switch params {
 	case mldsa.MLDSA44():
@@ -26,7 +31,7 @@ func CirclScheme(params mldsa.Parameters) sign.Scheme {
 	case mldsa.MLDSA87():
 		return &circlSchemes[2]
 	}
-	panic("signer: unknown ML-DSA parameter set")
+	return nil
 }
 
 var circlSchemes = [3]circlScheme{
@@ -91,37 +96,37 @@ func (s *circlScheme) GenerateKey() (sign.PublicKey, sign.PrivateKey, error) {
 	return k.pub, k, nil
 }
 
-// DeriveKey panics if seed is not SeedSize bytes, as circl's does.
+// DeriveKey returns nil keys if seed is not SeedSize bytes (circl's
+// panics).
 func (s *circlScheme) DeriveKey(seed []byte) (sign.PublicKey, sign.PrivateKey) {
-	if len(seed) != SeedSize {
-		panic(sign.ErrSeedSize)
-	}
 	sk, err := NewPrivateKey(s.params, seed)
 	if err != nil {
-		panic(err)
+		return nil, nil
 	}
 	k := s.wrap(sk)
 	return k.pub, k
 }
 
-// Sign panics on a key of another type or scheme, as circl's does.
+// Sign returns nil for a key of another type or scheme, a zero key, or a
+// context over 255 bytes (circl's panics).
 func (s *circlScheme) Sign(sk sign.PrivateKey, message []byte, opts *sign.SignatureOpts) []byte {
 	k, ok := sk.(*CirclPrivateKey)
-	if !ok || k.scheme != s {
-		panic(sign.ErrTypeMismatch)
+	if !ok || !k.valid() || k.scheme != s {
+		return nil
 	}
 	sig, err := k.sk.Sign(nil, message, circlOptions(opts))
 	if err != nil {
-		panic(err) // only a context over 255 bytes, which circl also rejects by panicking
+		return nil
 	}
 	return sig
 }
 
-// Verify panics on a key of another type or scheme, as circl's does.
+// Verify returns false for a key of another type or scheme or a zero key
+// (circl's panics).
 func (s *circlScheme) Verify(pk sign.PublicKey, message, signature []byte, opts *sign.SignatureOpts) bool {
 	k, ok := pk.(*CirclPublicKey)
-	if !ok || k.scheme != s {
-		panic(sign.ErrTypeMismatch)
+	if !ok || !k.valid() || k.scheme != s {
+		return false
 	}
 	return k.v.Verify(message, signature, circlOptions(opts)) == nil
 }
@@ -137,7 +142,7 @@ func circlOptions(opts *sign.SignatureOpts) *Options {
 func (s *circlScheme) UnmarshalBinaryPublicKey(b []byte) (sign.PublicKey, error) {
 	pk, err := mldsa.NewPublicKey(s.params, b)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("signer: %s public key is %d bytes, want %d", s.params, len(b), s.params.PublicKeySize())
 	}
 	return &CirclPublicKey{scheme: s, v: NewVerifier(pk)}, nil
 }
@@ -150,31 +155,66 @@ func (s *circlScheme) UnmarshalBinaryPrivateKey(b []byte) (sign.PrivateKey, erro
 	return s.wrap(sk), nil
 }
 
-// Scheme returns the key's scheme.
-func (k *CirclPublicKey) Scheme() sign.Scheme { return k.scheme }
+// valid reports whether k was made by a scheme (not nil, not the zero value).
+func (k *CirclPublicKey) valid() bool { return k != nil && k.scheme != nil && k.v != nil }
+
+// Scheme returns the key's scheme (nil for a nil or zero key).
+func (k *CirclPublicKey) Scheme() sign.Scheme {
+	if !k.valid() {
+		return nil
+	}
+	return k.scheme
+}
 
 // MarshalBinary returns the FIPS 204 public key encoding.
-func (k *CirclPublicKey) MarshalBinary() ([]byte, error) { return k.v.std.Bytes(), nil }
+func (k *CirclPublicKey) MarshalBinary() ([]byte, error) {
+	if !k.valid() {
+		return nil, ErrZeroKey
+	}
+	return k.v.std.Bytes(), nil
+}
 
 // Equal reports whether x is a CirclPublicKey of the same key.
 func (k *CirclPublicKey) Equal(x crypto.PublicKey) bool {
 	other, ok := x.(*CirclPublicKey)
-	return ok && k.scheme == other.scheme && k.v.std.Equal(other.v.std)
+	return ok && k.valid() && other.valid() && k.scheme == other.scheme && k.v.std.Equal(other.v.std)
 }
 
-// Verifier returns the prepared verifier behind k.
-func (k *CirclPublicKey) Verifier() *Verifier { return k.v }
+// Verifier returns the prepared verifier behind k (nil for a nil or zero
+// key).
+func (k *CirclPublicKey) Verifier() *Verifier {
+	if !k.valid() {
+		return nil
+	}
+	return k.v
+}
 
-// Scheme returns the key's scheme.
-func (k *CirclPrivateKey) Scheme() sign.Scheme { return k.scheme }
+// valid reports whether k was made by a scheme (not nil, not the zero value).
+func (k *CirclPrivateKey) valid() bool { return k != nil && k.scheme != nil && k.sk != nil }
+
+// Scheme returns the key's scheme (nil for a nil or zero key).
+func (k *CirclPrivateKey) Scheme() sign.Scheme {
+	if !k.valid() {
+		return nil
+	}
+	return k.scheme
+}
 
 // Public returns the key's *CirclPublicKey, as circl's keys return their own
-// public key type.
-func (k *CirclPrivateKey) Public() crypto.PublicKey { return k.pub }
+// public key type (nil for a nil or zero key).
+func (k *CirclPrivateKey) Public() crypto.PublicKey {
+	if !k.valid() {
+		return nil
+	}
+	return k.pub
+}
 
 // Sign signs message with pure ML-DSA and an empty context, as circl's keys
 // do; a nonzero opts.HashFunc() is an error.
 func (k *CirclPrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+	if !k.valid() {
+		return nil, ErrZeroKey
+	}
 	if opts != nil && opts.HashFunc() != 0 {
 		return nil, errors.New("signer: circl ML-DSA keys sign messages, not digests")
 	}
@@ -182,17 +222,32 @@ func (k *CirclPrivateKey) Sign(rand io.Reader, message []byte, opts crypto.Signe
 }
 
 // MarshalBinary returns the expanded private key encoding, like circl's.
-func (k *CirclPrivateKey) MarshalBinary() ([]byte, error) { return k.sk.ExpandedBytes(), nil }
+func (k *CirclPrivateKey) MarshalBinary() ([]byte, error) {
+	if !k.valid() {
+		return nil, ErrZeroKey
+	}
+	return k.sk.ExpandedBytes(), nil
+}
 
-// Seed returns ξ, or nil for a key loaded from the expanded encoding, as
-// circl's sign.Seeded requires.
-func (k *CirclPrivateKey) Seed() []byte { return k.sk.Bytes() }
+// Seed returns ξ, or nil for a key loaded from the expanded encoding (or a
+// nil or zero key), as circl's sign.Seeded requires.
+func (k *CirclPrivateKey) Seed() []byte {
+	if !k.valid() {
+		return nil
+	}
+	return k.sk.Bytes()
+}
 
 // Equal reports whether x is a CirclPrivateKey of the same key.
 func (k *CirclPrivateKey) Equal(x crypto.PrivateKey) bool {
 	other, ok := x.(*CirclPrivateKey)
-	return ok && k.scheme == other.scheme && k.sk.Equal(other.sk)
+	return ok && k.valid() && other.valid() && k.scheme == other.scheme && k.sk.Equal(other.sk)
 }
 
-// PrivateKey returns the signer behind k.
-func (k *CirclPrivateKey) PrivateKey() *PrivateKey { return k.sk }
+// PrivateKey returns the signer behind k (nil for a nil or zero key).
+func (k *CirclPrivateKey) PrivateKey() *PrivateKey {
+	if !k.valid() {
+		return nil
+	}
+	return k.sk
+}

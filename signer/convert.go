@@ -29,7 +29,13 @@ func FromStdlib(key *mldsa.PrivateKey) (*PrivateKey, error) {
 	if key == nil {
 		return nil, errors.New("signer: nil *mldsa.PrivateKey")
 	}
-	return NewPrivateKey(key.PublicKey().Parameters(), key.Bytes())
+	// Parameters() of a zero crypto/mldsa key panics; its public key's
+	// length tells the parameter set without that.
+	params, _, _, err := publicKeyOf(key.PublicKey())
+	if err != nil {
+		return nil, err
+	}
+	return NewPrivateKey(params, key.Bytes())
 }
 
 // ToStdlib returns crypto/mldsa's private key for k, for code whose types

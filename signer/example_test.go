@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"errors"
 	"fmt"
 	"log"
 	"math/big"
@@ -135,4 +136,18 @@ func ExampleVerifier_VerifyBatch() {
 	// 0 true
 	// 1 false
 	// 2 true
+}
+
+// Keys that no constructor made never panic: the zero PrivateKey and a zero
+// *mldsa.PublicKey answer with ErrZeroKey.
+func ExampleErrZeroKey() {
+	var sk signer.PrivateKey
+	_, err := sk.Sign(nil, []byte("message"), nil)
+	fmt.Println(errors.Is(err, signer.ErrZeroKey))
+
+	err = signer.Verify(&mldsa.PublicKey{}, []byte("message"), nil, nil)
+	fmt.Println(errors.Is(err, signer.ErrZeroKey))
+	// Output:
+	// true
+	// true
 }

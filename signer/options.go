@@ -11,8 +11,11 @@ import (
 )
 
 // Options selects the ML-DSA variant for signing and verifying. It
-// implements [crypto.SignerOpts]; *[mldsa.Options] and plain [crypto.Hash]
-// values are accepted too.
+// implements [crypto.SignerOpts]. *[mldsa.Options] and other SignerOpts,
+// such as a plain [crypto.Hash], are accepted too and mean what they mean to
+// crypto/mldsa: a zero hash is pure ML-DSA and [crypto.MLDSAMu] external μ;
+// any other hash is an error, so HashML-DSA is used only when an Options
+// asks for it.
 type Options struct {
 	// Context is the FIPS 204 context string, at most 255 bytes.
 	Context string
@@ -28,8 +31,14 @@ type Options struct {
 	Deterministic bool
 }
 
-// HashFunc returns o.Hash, implementing [crypto.SignerOpts].
-func (o *Options) HashFunc() crypto.Hash { return o.Hash }
+// HashFunc returns o.Hash, implementing [crypto.SignerOpts]; a nil o means
+// pure ML-DSA, zero.
+func (o *Options) HashFunc() crypto.Hash {
+	if o == nil {
+		return 0
+	}
+	return o.Hash
+}
 
 // SHAKE128 and SHAKE256 stand for the two extendable-output functions
 // HashML-DSA allows (with 256- and 512-bit outputs), which have no
@@ -78,7 +87,13 @@ func parseOptions(opts crypto.SignerOpts) (variant, error) {
 			v.context = o.Context
 		}
 	default:
+		// As crypto/mldsa does: other SignerOpts (a plain crypto.Hash among
+		// them) select pure ML-DSA or external μ, never HashML-DSA, which
+		// only this package's Options asks for.
 		h = opts.HashFunc()
+		if h != 0 && h != crypto.MLDSAMu {
+			return v, fmt.Errorf("signer: options of type %T with hash %v: like crypto/mldsa, only a zero hash (pure ML-DSA) or crypto.MLDSAMu is accepted there; HashML-DSA needs *signer.Options{Hash: ...}", opts, h)
+		}
 	}
 	if len(v.context) > engine.MaxContextSize {
 		return v, fmt.Errorf("signer: context is %d bytes, FIPS 204 allows at most %d", len(v.context), engine.MaxContextSize)
@@ -106,7 +121,7 @@ func parseOptions(opts crypto.SignerOpts) (variant, error) {
 func (v *variant) mu(mu *[MuSize]byte, tr *[64]byte, input []byte, hashInput bool) error {
 	if v.externalMu {
 		if len(input) != MuSize {
-			return fmt.Errorf("signer: external μ must be %d bytes, got %d", MuSize, len(input))
+			return fmt.Errorf("signer: external μ is %d bytes, want %d", len(input), MuSize)
 		}
 		copy(mu[:], input)
 		return nil
@@ -124,16 +139,18 @@ func (v *variant) mu(mu *[MuSize]byte, tr *[64]byte, input []byte, hashInput boo
 func (v *variant) message(input []byte, hashInput bool) (engine.Message, error) {
 	ctx := stringBytes(v.context)
 	if v.preHash == 0 {
-		return engine.NewMessage(input, ctx)
+		m, err := engine.NewMessage(input, ctx)
+		return m, engineError(err)
 	}
 	d := input
 	if hashInput {
 		var digest [64]byte // on the heap: Digest hands it to a hash.Hash
 		d = v.preHash.Digest(digest[:], input)
 	} else if len(d) != v.preHash.Size() {
-		return engine.Message{}, fmt.Errorf("signer: %v digest must be %d bytes, got %d", v.preHash, v.preHash.Size(), len(d))
+		return engine.Message{}, fmt.Errorf("signer: %v digest is %d bytes, want %d", v.preHash, len(d), v.preHash.Size())
 	}
-	return engine.NewPreHashMessage(v.preHash, d, ctx)
+	m, err := engine.NewPreHashMessage(v.preHash, d, ctx)
+	return m, engineError(err)
 }
 
 // stringBytes returns the bytes of s without copying, for the hash input of

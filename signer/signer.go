@@ -38,6 +38,14 @@ var (
 	_ crypto.MessageSigner = (*PrivateKey)(nil)
 )
 
+// ErrZeroKey is returned for a key that was not made by this package's
+// constructors: a nil pointer or the zero value of [PrivateKey], [Verifier],
+// [CirclPublicKey] or [CirclPrivateKey], or a zero *[mldsa.PublicKey]. Every
+// method and function of the package follows one rule for such keys: what
+// returns an error returns this one, and what has no error result returns
+// its zero results (nil, false, zero parameters) and never panics.
+var ErrZeroKey = errors.New("signer: key is nil or the zero value; make keys with this package's constructors")
+
 // ErrNoSeed is returned by [PrivateKey.Seed] for a key decoded from the
 // expanded encoding, which does not contain the seed ξ.
 var ErrNoSeed = errors.New("signer: private key was loaded from its expanded encoding and has no seed")
@@ -67,7 +75,7 @@ func NewPrivateKey(params mldsa.Parameters, seed []byte) (*PrivateKey, error) {
 		return nil, err
 	}
 	if len(seed) != SeedSize {
-		return nil, fmt.Errorf("signer: %s seed must be %d bytes, got %d", params, SeedSize, len(seed))
+		return nil, fmt.Errorf("signer: %s seed is %d bytes, want %d", params, len(seed), SeedSize)
 	}
 	return newPrivateKey(params, engine.NewPrivateKeyFromSeed(p, (*[SeedSize]byte)(seed)))
 }
@@ -83,12 +91,12 @@ func NewPrivateKeyFromExpanded(params mldsa.Parameters, sk []byte) (*PrivateKey,
 		return nil, err
 	}
 	if len(sk) != p.PrivateKeySize() {
-		return nil, fmt.Errorf("signer: %s expanded private key must be %d bytes, got %d%s",
-			params, p.PrivateKeySize(), len(sk), otherSetHint(len(sk), (*engine.Params).PrivateKeySize))
+		return nil, fmt.Errorf("signer: %s expanded private key is %d bytes, want %d%s",
+			params, len(sk), p.PrivateKeySize(), otherSetHint(len(sk), (*engine.Params).PrivateKeySize))
 	}
 	k, err := engine.NewPrivateKeyFromExpanded(p, sk)
 	if err != nil {
-		return nil, fmt.Errorf("signer: %w", err)
+		return nil, engineError(err)
 	}
 	return newPrivateKey(params, k)
 }
@@ -101,15 +109,41 @@ func newPrivateKey(params mldsa.Parameters, sk *engine.PrivateKey) (*PrivateKey,
 	return &PrivateKey{params: params, sk: sk, pub: pub}, nil
 }
 
-// Parameters returns the key's parameter set.
-func (k *PrivateKey) Parameters() mldsa.Parameters { return k.params }
+// engineKey returns k's engine key, or ErrZeroKey for a nil or zero k.
+func (k *PrivateKey) engineKey() (*engine.PrivateKey, error) {
+	if k == nil || k.sk == nil {
+		return nil, ErrZeroKey
+	}
+	return k.sk, nil
+}
+
+// Parameters returns the key's parameter set (the zero Parameters for a nil
+// or zero key).
+func (k *PrivateKey) Parameters() mldsa.Parameters {
+	if k == nil {
+		return mldsa.Parameters{}
+	}
+	return k.params
+}
 
 // Public returns the standard library's *[mldsa.PublicKey] for k, which is
-// what crypto/x509, crypto/tls and x/crypto/ssh expect of an ML-DSA signer.
-func (k *PrivateKey) Public() crypto.PublicKey { return k.pub }
+// what crypto/x509, crypto/tls and x/crypto/ssh expect of an ML-DSA signer
+// (nil for a nil or zero key).
+func (k *PrivateKey) Public() crypto.PublicKey {
+	if pk := k.PublicKey(); pk != nil {
+		return pk
+	}
+	return nil
+}
 
-// PublicKey returns the standard library's public key for k.
-func (k *PrivateKey) PublicKey() *mldsa.PublicKey { return k.pub }
+// PublicKey returns the standard library's public key for k (nil for a nil
+// or zero key).
+func (k *PrivateKey) PublicKey() *mldsa.PublicKey {
+	if k == nil {
+		return nil
+	}
+	return k.pub
+}
 
 // Bytes returns the private key seed, like [mldsa.PrivateKey.Bytes], or nil
 // for a key loaded from the expanded encoding (see [PrivateKey.Seed]).
@@ -124,7 +158,11 @@ func (k *PrivateKey) Bytes() []byte {
 // Seed returns the 32-byte seed ξ, or [ErrNoSeed] for a key loaded from the
 // expanded encoding.
 func (k *PrivateKey) Seed() ([]byte, error) {
-	seed, ok := k.sk.Seed()
+	sk, err := k.engineKey()
+	if err != nil {
+		return nil, err
+	}
+	seed, ok := sk.Seed()
 	if !ok {
 		return nil, ErrNoSeed
 	}
@@ -132,22 +170,37 @@ func (k *PrivateKey) Seed() ([]byte, error) {
 }
 
 // ExpandedBytes returns the FIPS 204 expanded private key encoding
-// (skEncode, Algorithm 24).
+// (skEncode, Algorithm 24), or nil for a nil or zero key.
 func (k *PrivateKey) ExpandedBytes() []byte {
-	out := make([]byte, k.sk.Params().PrivateKeySize())
-	k.sk.EncodeExpanded(out)
+	sk, err := k.engineKey()
+	if err != nil {
+		return nil
+	}
+	out := make([]byte, sk.Params().PrivateKeySize())
+	sk.EncodeExpanded(out)
 	return out
 }
 
 // Equal reports whether x is a *PrivateKey or *[mldsa.PrivateKey] of the same
 // key. A key from a seed equals the key loaded from its expanded encoding.
+// A nil or zero key equals nothing, itself included.
 func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
+	sk, err := k.engineKey()
+	if err != nil {
+		return false
+	}
 	switch x := x.(type) {
 	case *PrivateKey:
-		return k.params == x.params && k.sk.Equal(x.sk)
+		other, err := x.engineKey()
+		return err == nil && k.params == x.params && sk.Equal(other)
 	case *mldsa.PrivateKey:
-		other, err := NewPrivateKey(x.PublicKey().Parameters(), x.Bytes())
-		return err == nil && k.Equal(other)
+		if x == nil {
+			return false
+		}
+		// The standard library's key is taken to be of k's set; its public
+		// key then settles it (a zero key's public key matches none).
+		other, err := NewPrivateKey(k.params, x.Bytes())
+		return err == nil && k.Equal(other) && k.pub.Equal(x.PublicKey())
 	}
 	return false
 }
@@ -157,14 +210,19 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 //     with pure ML-DSA (FIPS 204, Algorithm 2); a context comes from
 //     *[mldsa.Options] or *[Options];
 //   - opts.HashFunc() == crypto.MLDSAMu: digest is a 64-byte external μ;
-//   - any other hash FIPS 204 allows (see [Options]): digest is that hash of
-//     the message, signed with HashML-DSA (Algorithm 4).
+//   - opts an *[Options] whose Hash is another hash FIPS 204 allows: digest
+//     is that hash of the message, signed with HashML-DSA (Algorithm 4). Any
+//     other opts with such a hash (a plain [crypto.Hash], say) is an error,
+//     as for crypto/mldsa.
 //
 // The signature is hedged (fresh randomness from crypto/rand; rand is
 // ignored, as by crypto/mldsa) unless opts is an *[Options] with
 // Deterministic set.
 func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
-	sig := make([]byte, k.sk.Params().SignatureSize())
+	sig, err := k.signatureBuffer()
+	if err != nil {
+		return nil, err
+	}
 	if err := k.sign(sig, digest, opts, false, false); err != nil {
 		return nil, err
 	}
@@ -174,7 +232,10 @@ func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts)
 // SignMessage signs msg with k. It is [PrivateKey.Sign] except that with a
 // HashML-DSA hash in opts it hashes msg itself.
 func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerOpts) ([]byte, error) {
-	sig := make([]byte, k.sk.Params().SignatureSize())
+	sig, err := k.signatureBuffer()
+	if err != nil {
+		return nil, err
+	}
 	if err := k.sign(sig, msg, opts, true, false); err != nil {
 		return nil, err
 	}
@@ -185,7 +246,10 @@ func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerO
 // deterministic (rnd is 32 zero bytes), like
 // [mldsa.PrivateKey.SignDeterministic].
 func (k *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) ([]byte, error) {
-	sig := make([]byte, k.sk.Params().SignatureSize())
+	sig, err := k.signatureBuffer()
+	if err != nil {
+		return nil, err
+	}
 	if err := k.sign(sig, message, opts, false, true); err != nil {
 		return nil, err
 	}
@@ -198,10 +262,23 @@ func (k *PrivateKey) SignTo(sig, digest []byte, opts crypto.SignerOpts) error {
 	return k.sign(sig, digest, opts, false, false)
 }
 
+// signatureBuffer allocates a signature of k's set.
+func (k *PrivateKey) signatureBuffer() ([]byte, error) {
+	sk, err := k.engineKey()
+	if err != nil {
+		return nil, err
+	}
+	return make([]byte, sk.Params().SignatureSize()), nil
+}
+
 func (k *PrivateKey) sign(sig, input []byte, opts crypto.SignerOpts, hashInput, deterministic bool) error {
-	p := k.sk.Params()
+	sk, err := k.engineKey()
+	if err != nil {
+		return err
+	}
+	p := sk.Params()
 	if len(sig) != p.SignatureSize() {
-		return fmt.Errorf("signer: %s signature buffer must be %d bytes, got %d", k.params, p.SignatureSize(), len(sig))
+		return fmt.Errorf("signer: %s signature buffer is %d bytes, want %d", k.params, len(sig), p.SignatureSize())
 	}
 	o, err := parseOptions(opts)
 	if err != nil {
@@ -214,10 +291,10 @@ func (k *PrivateKey) sign(sig, input []byte, opts crypto.SignerOpts, hashInput, 
 		}
 	}
 	var mu [MuSize]byte
-	if err := o.mu(&mu, k.sk.PublicKey().Tr(), input, hashInput); err != nil {
+	if err := o.mu(&mu, sk.PublicKey().Tr(), input, hashInput); err != nil {
 		return err
 	}
-	return k.sk.SignMu(sig, &mu, &rnd)
+	return engineError(sk.SignMu(sig, &mu, &rnd))
 }
 
 // engineParams maps a standard-library parameter set to the engine's.

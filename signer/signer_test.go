@@ -325,9 +325,9 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	_, err = NewPrivateKey(params, make([]byte, 31))
-	check("short seed", err, "seed must be 32 bytes")
+	check("short seed", err, "seed is 31 bytes, want 32")
 	_, err = NewPrivateKey(params, make([]byte, 64))
-	check("long seed", err, "seed must be 32 bytes")
+	check("long seed", err, "seed is 64 bytes, want 32")
 	k65, _ := NewPrivateKey(mldsa.MLDSA65(), seedFor(4))
 	_, err = NewPrivateKeyFromExpanded(params, k65.ExpandedBytes())
 	check("ML-DSA-65 key as ML-DSA-44", err, "the size of an ML-DSA-65 key")
@@ -351,10 +351,19 @@ func TestBadInput(t *testing.T) {
 
 	_, err = sk.Sign(nil, []byte("m"), &mldsa.Options{Context: strings.Repeat("x", 256)})
 	check("long context", err, "at most 255")
-	_, err = sk.Sign(nil, make([]byte, 20), crypto.SHA1)
+	_, err = sk.Sign(nil, make([]byte, 20), &Options{Hash: crypto.SHA1})
 	check("SHA-1", err, "not allowed")
-	_, err = sk.Sign(nil, make([]byte, 16), crypto.MD5)
+	_, err = sk.Sign(nil, make([]byte, 16), &Options{Hash: crypto.MD5})
 	check("MD5", err, "not allowed")
+	// A plain crypto.Hash never selects HashML-DSA, as with crypto/mldsa.
+	_, err = sk.Sign(nil, make([]byte, 32), crypto.SHA256)
+	check("plain SHA-256", err, "*signer.Options")
+	std, _ := mldsa.NewPrivateKey(params, seedFor(4))
+	if _, err := std.Sign(nil, make([]byte, 32), crypto.SHA256); err == nil {
+		t.Error("crypto/mldsa now accepts a plain crypto.SHA256: revisit parseOptions")
+	}
+	err = Verify(sk.PublicKey(), make([]byte, 32), make([]byte, params.SignatureSize()), crypto.SHA256)
+	check("verify plain SHA-256", err, "*signer.Options")
 	_, err = sk.Sign(nil, make([]byte, 64), &Options{Hash: crypto.MLDSAMu, Context: "c"})
 	check("μ with context", err, "context")
 	err = sk.SignTo(make([]byte, 10), []byte("m"), nil)
@@ -365,11 +374,35 @@ func TestBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = Verify(sk.PublicKey(), []byte("m"), sig[:100], nil)
-	check("short signature", err, "signature length")
+	check("short signature", err, "signature is 100 bytes, want 2420")
 	err = Verify(sk.PublicKey(), []byte("m"), sig, &mldsa.Options{Context: strings.Repeat("x", 256)})
 	check("verify long context", err, "at most 255")
 	err = Verify(nil, []byte("m"), sig, nil)
 	check("nil key", err, "nil public key")
+
+	// Issue 16's panics: zero keys now answer with ErrZeroKey or zero results.
+	if err := Verify(&mldsa.PublicKey{}, []byte("m"), sig, nil); !errors.Is(err, ErrZeroKey) {
+		t.Errorf("Verify with a zero public key: %v", err)
+	}
+	if _, err := new(PrivateKey).Sign(nil, []byte("m"), nil); !errors.Is(err, ErrZeroKey) {
+		t.Errorf("zero PrivateKey.Sign: %v", err)
+	}
+	if err := new(Verifier).Verify([]byte("m"), sig, nil); !errors.Is(err, ErrZeroKey) {
+		t.Errorf("zero Verifier.Verify: %v", err)
+	}
+	if NewVerifier(&mldsa.PublicKey{}) != nil || NewVerifier(nil) != nil {
+		t.Error("NewVerifier of a zero or nil key is not nil")
+	}
+	if sk.Equal(nil) || sk.Equal((*PrivateKey)(nil)) || sk.Equal(new(PrivateKey)) || sk.Equal(&mldsa.PrivateKey{}) {
+		t.Error("a key equals a nil or zero key")
+	}
+	if pub, priv := CirclScheme(params).DeriveKey(make([]byte, 5)); pub != nil || priv != nil {
+		t.Error("circl DeriveKey with a 5-byte seed returned keys")
+	}
+	// An engine error keeps one prefix.
+	if err := Verify(sk.PublicKey(), []byte("other"), sig, nil); err == nil || strings.Contains(err.Error(), "mldsa:") {
+		t.Errorf("wrong message: %v", err)
+	}
 	if err := Verify(sk.PublicKey(), []byte("m"), sig, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,7 @@ import (
 	"go.step.sm/crypto/kms/apiv1"
 	"go.step.sm/crypto/kms/uri"
 
+	"github.com/crystals-go/crystals/internal/keyfile"
 	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/x509ext"
 )
@@ -316,23 +317,13 @@ func parametersOf(alg apiv1.SignatureAlgorithm) (mldsa.Parameters, error) {
 }
 
 // writeNewFile writes data to a file that must not exist yet, readable by
-// its owner only.
+// its owner only and never through a symbolic link (keyfile.WriteNew).
 func writeNewFile(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
+	if err := keyfile.WriteNew(path, data); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return apiv1.AlreadyExistsError{Message: fmt.Sprintf("crystals kms: key file %s already exists", path)}
 		}
 		return fmt.Errorf("crystals kms: %w", err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(path)
-		return fmt.Errorf("crystals kms: writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(path)
-		return fmt.Errorf("crystals kms: writing %s: %w", path, err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package x509ext
 import (
 	"encoding/asn1"
 	"fmt"
+	"strings"
 
 	"golang.org/x/crypto/cryptobyte"
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
@@ -69,9 +70,33 @@ func addBitString(bld *cryptobyte.Builder, tag cbasn1.Tag, b []byte) {
 // checkLen reports a wrong length of a key component.
 func checkLen(what string, alg Algorithm, b []byte, want int) error {
 	if len(b) != want {
-		return fmt.Errorf("x509ext: %s has %d bytes, want %d for %s", what, len(b), want, alg)
+		return fmt.Errorf("x509ext: %s %s is %d bytes, want %d", alg, what, len(b), want)
 	}
 	return nil
+}
+
+// wrappedError is an error of package signer or kem under this package's
+// prefix and a context: the text has one package prefix, and errors.Is
+// still finds the sentinel errors of the package below.
+type wrappedError struct {
+	msg string
+	err error
+}
+
+func (e *wrappedError) Error() string { return e.msg }
+func (e *wrappedError) Unwrap() error { return e.err }
+
+// wrapError puts err under "x509ext: context: ", dropping the "signer: ",
+// "kem: " or crypto/x509's "x509: " prefix (and a repeated algorithm name) that err's text starts with.
+func wrapError(context string, err error) error {
+	msg := err.Error()
+	for _, prefix := range []string{"signer: ", "kem: ", "x509: "} {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	if name, _, ok := strings.Cut(context, " "); ok {
+		msg = strings.TrimPrefix(msg, name+": ")
+	}
+	return &wrappedError{"x509ext: " + context + ": " + msg, err}
 }
 
 // builderBytes finishes b, turning a builder error into ours.

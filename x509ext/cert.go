@@ -29,6 +29,9 @@ import (
 // options crypto/x509 used. The issuer therefore signs twice; the first
 // signature is discarded.
 func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, priv any) ([]byte, error) {
+	if template == nil || parent == nil {
+		return nil, errors.New("x509ext: CreateCertificate needs a template and a parent (the template itself for a self-signed certificate)")
+	}
 	info, ours, err := publicKeyInfoOf(pub)
 	if err != nil {
 		return nil, err
@@ -83,7 +86,7 @@ func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, 
 	}
 	// Check the signature as crypto/x509 does, against the signer's key.
 	if err := (&x509.Certificate{PublicKey: signer.Public()}).CheckSignature(draftCert.SignatureAlgorithm, tbs, signature); err != nil {
-		return nil, fmt.Errorf("x509ext: signature returned by signer is invalid: %w", err)
+		return nil, wrapError("signature returned by signer is invalid", err)
 	}
 	return assembleSigned(tbs, draftCert.RawTBSCertificate, draft, signature)
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/mldsa"
 	"crypto/mlkem"
 	"fmt"
+	"reflect"
 
 	circlkem "github.com/cloudflare/circl/kem"
 	kemschemes "github.com/cloudflare/circl/kem/schemes"
@@ -65,26 +66,29 @@ func ToCirclKEMPrivateKey(key any) (circlkem.PrivateKey, error) {
 // the same key. Private keys keep their seed when circl retained it; the
 // others are imported from their expanded encoding, with the same checks.
 func FromCircl(key any) (any, error) {
+	if isZeroKey(key) {
+		return nil, zeroKeyError(key)
+	}
 	var name string
 	var raw []byte
 	var err error
 	private := false
 	switch k := key.(type) {
 	case circlsign.PrivateKey:
-		name, private = k.Scheme().Name(), true
+		name, private = schemeName(k.Scheme()), true
 		if s, ok := k.(circlsign.Seeded); ok && s.Seed() != nil {
 			raw = s.Seed()
 		} else {
 			raw, err = k.MarshalBinary()
 		}
 	case circlsign.PublicKey:
-		name = k.Scheme().Name()
+		name = schemeName(k.Scheme())
 		raw, err = k.MarshalBinary()
 	case circlkem.PrivateKey:
-		name, private = k.Scheme().Name(), true
+		name, private = schemeName(k.Scheme()), true
 		raw, err = k.MarshalBinary()
 	case circlkem.PublicKey:
-		name = k.Scheme().Name()
+		name = schemeName(k.Scheme())
 		raw, err = k.MarshalBinary()
 	default:
 		return nil, fmt.Errorf("x509ext: %T is not a circl key", key)
@@ -111,6 +115,23 @@ func FromCircl(key any) (any, error) {
 		return nil, err
 	}
 	return k.key, nil
+}
+
+// schemeName is the name of a circl scheme, "" for none.
+func schemeName(s interface{ Name() string }) string {
+	if isNil(s) {
+		return ""
+	}
+	return s.Name()
+}
+
+// isNil reports whether v is nil or holds a nil pointer.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
 // publicFor returns the PublicKeyInfo of pub, checking its family.

@@ -15,6 +15,9 @@ import (
 // crypto.Signer, ML-DSA keys included; it is here so that a CA's users find
 // both halves in one package.
 func CreateCSR(rand io.Reader, template *x509.CertificateRequest, priv crypto.Signer) ([]byte, error) {
+	if template == nil {
+		return nil, errors.New("x509ext: CreateCSR: the template is nil")
+	}
 	return x509.CreateCertificateRequest(rand, template, priv)
 }
 

@@ -38,4 +38,8 @@
 // a public key is accepted when that key matches the private key, and is
 // never written unless asked for; X-Wing keys use the raw 32-byte seed their
 // draft specifies, and only that.
+//
+// A nil or zero-value key (one no constructor made, of this module or of the
+// standard library) given to a parsing, marshalling or conversion function
+// is an error, never a panic.
 package x509ext

@@ -4,6 +4,7 @@ import (
 	"crypto/mldsa"
 	"crypto/mlkem"
 	"fmt"
+	"reflect"
 
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/signer"
@@ -38,11 +39,18 @@ func NewPublicKey(alg Algorithm, publicKey []byte) (any, error) {
 // publicKeyInfoOf returns the PublicKeyInfo of a key object, ok=false for a
 // type this package does not encode itself.
 func publicKeyInfoOf(pub any) (info *PublicKeyInfo, ok bool, err error) {
+	switch pub.(type) {
+	case *PublicKeyInfo, *mldsa.PublicKey, *mlkem.EncapsulationKey768, *mlkem.EncapsulationKey1024, kem.EncapsulationKey:
+		if isZeroKey(pub) {
+			return nil, true, zeroKeyError(pub)
+		}
+	}
 	switch k := pub.(type) {
 	case *PublicKeyInfo:
 		return k, true, k.validate()
 	case *mldsa.PublicKey:
-		return &PublicKeyInfo{algorithmOfMLDSA(k.Parameters()), k.Bytes()}, true, nil
+		b := k.Bytes() // a nonzero key has one of the three sets and sizes
+		return &PublicKeyInfo{mldsaBySize(len(b)), b}, true, nil
 	case *mlkem.EncapsulationKey768:
 		return &PublicKeyInfo{MLKEM768, k.Bytes()}, true, nil
 	case *mlkem.EncapsulationKey1024:
@@ -60,6 +68,13 @@ func publicKeyInfoOf(pub any) (info *PublicKeyInfo, ok bool, err error) {
 // when it has its seed, expandedKey form otherwise), ok=false for a type
 // this package does not encode itself.
 func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
+	switch key.(type) {
+	case *PrivateKeyInfo, *signer.PrivateKey, *signer.CirclPrivateKey, *mldsa.PrivateKey,
+		*mlkem.DecapsulationKey768, *mlkem.DecapsulationKey1024, mlkemDecapsulationKey, kem.DecapsulationKey:
+		if isZeroKey(key) {
+			return nil, true, zeroKeyError(key)
+		}
+	}
 	switch k := key.(type) {
 	case *PrivateKeyInfo:
 		return k, true, k.validate()
@@ -72,7 +87,8 @@ func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
 	case *signer.CirclPrivateKey:
 		return privateKeyInfoOf(k.PrivateKey())
 	case *mldsa.PrivateKey:
-		return &PrivateKeyInfo{Algorithm: algorithmOfMLDSA(k.PublicKey().Parameters()), Form: FormSeed, Seed: k.Bytes()}, true, nil
+		alg := mldsaBySize(len(k.PublicKey().Bytes()))
+		return &PrivateKeyInfo{Algorithm: alg, Form: FormSeed, Seed: k.Bytes()}, true, nil
 	case *mlkem.DecapsulationKey768:
 		return &PrivateKeyInfo{Algorithm: MLKEM768, Form: FormSeed, Seed: k.Bytes()}, true, nil
 	case *mlkem.DecapsulationKey1024:
@@ -90,6 +106,28 @@ func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
 		return &PrivateKeyInfo{Algorithm: alg, Form: FormExpanded, ExpandedKey: k.ExpandedBytes()}, true, nil
 	}
 	return nil, false, nil
+}
+
+// isZeroKey reports whether key, a pointer to a key type, is nil or points
+// at the zero value: a key no constructor made, whose methods (the standard
+// library's among them) may panic. Reading the struct is all it does.
+func isZeroKey(key any) bool {
+	v := reflect.ValueOf(key)
+	return v.Kind() == reflect.Pointer && (v.IsNil() || v.Elem().IsZero())
+}
+
+func zeroKeyError(key any) error {
+	return fmt.Errorf("x509ext: the %T is nil or the zero value, not a key", key)
+}
+
+// mldsaBySize returns the ML-DSA algorithm whose public keys are n bytes.
+func mldsaBySize(n int) Algorithm {
+	for _, alg := range []Algorithm{MLDSA44, MLDSA65, MLDSA87} {
+		if alg.PublicKeySize() == n {
+			return alg
+		}
+	}
+	return UnknownAlgorithm
 }
 
 // mldsaVerifierName says, in Verify's report, which implementation checked

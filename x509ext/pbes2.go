@@ -4,6 +4,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/pbkdf2"
+	cryptorand "crypto/rand"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
@@ -70,8 +71,15 @@ type EncryptOptions struct {
 
 // EncryptPKCS8PrivateKey encrypts a DER PKCS#8 private key under password
 // with PBES2 (PBKDF2-HMAC-SHA256, 16-byte salt, AES-256-CBC) and returns the
-// DER EncryptedPrivateKeyInfo. rand supplies the salt and IV.
+// DER EncryptedPrivateKeyInfo. rand supplies the salt and IV; nil means
+// crypto/rand.
 func EncryptPKCS8PrivateKey(rand io.Reader, pkcs8 []byte, password []byte, opts *EncryptOptions) ([]byte, error) {
+	if len(pkcs8) == 0 {
+		return nil, errors.New("x509ext: no PKCS#8 private key to encrypt")
+	}
+	if rand == nil {
+		rand = cryptorand.Reader
+	}
 	iterations := DefaultPBKDF2Iterations
 	if opts != nil && opts.Iterations != 0 {
 		iterations = opts.Iterations

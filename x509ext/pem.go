@@ -129,7 +129,7 @@ func ParseCertificatesPEM(data []byte) ([]*x509.Certificate, error) {
 		}
 		c, err := x509.ParseCertificate(block.Bytes)
 		if err != nil {
-			return nil, fmt.Errorf("x509ext: certificate %d: %w", len(certs)+1, err)
+			return nil, wrapError(fmt.Sprintf("certificate %d", len(certs)+1), err)
 		}
 		certs = append(certs, c)
 		data = rest

@@ -1,6 +1,7 @@
 package x509ext
 
 import (
+	"errors"
 	"fmt"
 
 	"golang.org/x/crypto/cryptobyte"
@@ -136,7 +137,7 @@ func (info *PrivateKeyInfo) readPrivateKey(priv cryptobyte.String) error {
 		if len(raw) == 2+alg.SeedSize() && raw[0] == 0x80 && int(raw[1]) == alg.SeedSize() {
 			return fmt.Errorf("x509ext: X-Wing privateKey is a [0]-tagged seed; the X-Wing draft puts the raw 32-byte seed there with no tag")
 		}
-		if err := checkLen("X-Wing private key", alg, raw, alg.SeedSize()); err != nil {
+		if err := checkLen("private key", alg, raw, alg.SeedSize()); err != nil {
 			return err
 		}
 		info.Form, info.Seed = FormRawSeed, append([]byte(nil), raw...)
@@ -209,7 +210,8 @@ func (info *PrivateKeyInfo) readChoice(priv cryptobyte.String) error {
 		if len(priv) == 0 {
 			return parseError(what, "empty")
 		}
-		return parseError(what, "bad tag 0x%02x; want seed [0] (0x80), expandedKey OCTET STRING (0x04) or both SEQUENCE (0x30)", priv[0])
+		// Its bytes are not shown: what stands here may be key material.
+		return parseError(what, "%d bytes that are none of seed [0] (tag 0x80), expandedKey OCTET STRING (0x04) or both SEQUENCE (0x30)", len(priv))
 	}
 	return nil
 }
@@ -218,6 +220,9 @@ func (info *PrivateKeyInfo) readChoice(priv cryptobyte.String) error {
 // it, and has the fields that form needs with their exact lengths. Every
 // function taking a caller's PrivateKeyInfo runs it first.
 func (info *PrivateKeyInfo) validate() error {
+	if info == nil {
+		return errors.New("x509ext: nil PrivateKeyInfo")
+	}
 	alg := info.Algorithm
 	if alg.info() == nil {
 		return fmt.Errorf("x509ext: private key of unknown algorithm %s", alg)

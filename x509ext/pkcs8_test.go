@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"encoding/asn1"
+	"errors"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer"
 )
 
 // oneAsymmetricKey builds a PKCS#8 structure from raw parts for the
@@ -84,7 +86,7 @@ func TestSPKIBadInput(t *testing.T) {
 		{"parameters present", "parameters; they must be absent", spkiDER(oid, true, 0, pk)},
 		{"HashML-DSA OID", "HashML-DSA identifier", spkiDER(asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 33}, false, 0, pk)},
 		{"unknown OID", "unknown public-key algorithm OID 1.2.3.4", spkiDER(asn1.ObjectIdentifier{1, 2, 3, 4}, false, 0, pk)},
-		{"short key", "has 1311 bytes, want 1312", spkiDER(oid, false, 0, pk[1:])},
+		{"short key", "public key is 1311 bytes, want 1312", spkiDER(oid, false, 0, pk[1:])},
 		{"unused bits", "unused bits", spkiDER(oid, false, 3, pk)},
 		{"trailing data", "trailing data", append(good, 0)},
 		{"not a SEQUENCE", "bad tag or length", []byte{0x04, 0x00}},
@@ -130,22 +132,34 @@ func TestPKCS8BadInput(t *testing.T) {
 		{"raw untagged seed", "untagged seed", oneAsymmetricKey(0, dsa, false, seed, nil)},
 		{"raw untagged expanded key", "untagged expanded key", oneAsymmetricKey(0, dsa, false, make([]byte, 4032), nil)},
 		{"bare OCTET STRING seed", "early drafts", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, seed), nil)},
-		{"short seed", "seed has 31 bytes, want 32", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.Tag(0).ContextSpecific(), seed[1:]), nil)},
-		{"ML-KEM seed of ML-DSA length", "seed has 32 bytes, want 64", oneAsymmetricKey(0, kem, false, seedForm, nil)},
-		{"wrong expanded length", "expandedKey has 100 bytes, want 4032", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, make([]byte, 100)), nil)},
-		{"both with short expanded key", "expandedKey has 5 bytes", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed), tagged(cbasn1.OCTET_STRING, make([]byte, 5))), nil)},
+		{"short seed", "ML-DSA-65 seed is 31 bytes, want 32", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.Tag(0).ContextSpecific(), seed[1:]), nil)},
+		{"ML-KEM seed of ML-DSA length", "ML-KEM-768 seed is 32 bytes, want 64", oneAsymmetricKey(0, kem, false, seedForm, nil)},
+		{"wrong expanded length", "ML-DSA-65 expandedKey is 100 bytes, want 4032", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.OCTET_STRING, make([]byte, 100)), nil)},
+		{"both with short expanded key", "expandedKey is 5 bytes", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed), tagged(cbasn1.OCTET_STRING, make([]byte, 5))), nil)},
 		{"both missing expanded key", "both: bad tag or length of expandedKey", oneAsymmetricKey(0, dsa, false, seq(tagged(cbasn1.OCTET_STRING, seed)), nil)},
-		{"bad tag", "bad tag 0x02", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.INTEGER, []byte{1}), nil)},
+		{"bad tag", "3 bytes that are none of seed [0]", oneAsymmetricKey(0, dsa, false, tagged(cbasn1.INTEGER, []byte{1}), nil)},
 		{"empty privateKey", "empty", oneAsymmetricKey(0, dsa, false, nil, nil)},
 		{"publicKey in v1", "requires version 1 (v2)", oneAsymmetricKey(0, dsa, false, seedForm, pubField(pub))},
 		{"publicKey mismatch", "publicKey field does not match", oneAsymmetricKey(1, dsa, false, seedForm, pubField(otherPub))},
 		{"X-Wing with [0] tag", "no tag", oneAsymmetricKey(0, XWing.OID(), false, seedForm, nil)},
-		{"X-Wing wrong length", "X-Wing private key has 64 bytes", oneAsymmetricKey(0, XWing.OID(), false, kemSeed, nil)},
+		{"X-Wing wrong length", "X-Wing private key is 64 bytes, want 32", oneAsymmetricKey(0, XWing.OID(), false, kemSeed, nil)},
 		{"trailing field", "unexpected data after the last field", oneAsymmetricKey(0, dsa, false, seedForm, func(b *cryptobyte.Builder) { b.AddASN1NULL() })},
 	}
 	for _, c := range cases {
 		_, err := ParsePKCS8PrivateKey(c.der)
 		wantErr(t, c.name, err, c.want)
+	}
+	// An unrecognised privateKey may be raw key material: no byte of it
+	// appears in the error, in any notation.
+	secret := bytes.Repeat([]byte{0xa7}, 40)
+	_, err = ParsePKCS8PrivateKey(oneAsymmetricKey(0, dsa, false, secret, nil))
+	if err == nil {
+		t.Fatal("40 raw bytes accepted as a privateKey")
+	}
+	for _, leak := range []string{"a7", "A7", "167", "\\xa7"} {
+		if strings.Contains(err.Error(), leak) {
+			t.Errorf("the error shows a byte of the private key (%s): %v", leak, err)
+		}
 	}
 	// Version 2 with the right public key is accepted, and re-encodes as v2.
 	v2 := oneAsymmetricKey(1, dsa, false, seedForm, pubField(pub))
@@ -418,3 +432,86 @@ func TestParsedKeysDoNotAliasInput(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandedImportIsKEMs checks that an expanded ML-KEM key goes through
+// package kem's one import function: a ŝ coefficient equal to q, which only
+// that function's modulus check catches, is refused with kem's error, and a
+// key whose ŝ does not belong to its ek fails kem's pairwise test.
+func TestExpandedImportIsKEMs(t *testing.T) {
+	dk, err := kem.GenerateKey768()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		mutate func([]byte)
+		want   error
+	}{
+		"ŝ coefficient q": {func(b []byte) { b[0], b[1] = 0x01, b[1]&0xf0|0x0d }, kem.ErrDecapsulationKeySecret},
+		"ŝ changed": {func(b []byte) {
+			c := (uint16(b[0]) | uint16(b[1]&0x0f)<<8 + 1) % 3329 // coefficient 0 of ŝ[0], plus one
+			b[0], b[1] = byte(c), b[1]&0xf0|byte(c>>8)
+		}, kem.ErrDecapsulationKeyPairwise},
+	} {
+		sk := dk.ExpandedBytes()
+		c.mutate(sk)
+		der, err := (&PrivateKeyInfo{Algorithm: MLKEM768, Form: FormExpanded, ExpandedKey: sk}).Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ParsePKCS8PrivateKey(der)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, want %v", name, err, c.want)
+		}
+		// One package prefix, one algorithm name.
+		if msg := err.Error(); strings.Contains(msg, "kem:") || strings.Count(msg, "ML-KEM-768") != 1 {
+			t.Errorf("%s: error %q repeats a prefix or the algorithm", name, msg)
+		}
+	}
+}
+
+// TestExpandedKeyMutationsAgree mutates bytes of an expanded key of every
+// ML-DSA and ML-KEM set (every 13th byte; kem's and signer's own tests
+// mutate all of them) and requires ParsePKCS8PrivateKey to reach the same
+// verdict as the package's import function, and an accepted key to
+// re-encode to the mutated bytes.
+func TestExpandedKeyMutationsAgree(t *testing.T) {
+	direct := map[Algorithm]func([]byte) error{
+		MLDSA44:   func(b []byte) error { return second(signer.NewPrivateKeyFromExpanded(mldsa.MLDSA44(), b)) },
+		MLDSA65:   func(b []byte) error { return second(signer.NewPrivateKeyFromExpanded(mldsa.MLDSA65(), b)) },
+		MLDSA87:   func(b []byte) error { return second(signer.NewPrivateKeyFromExpanded(mldsa.MLDSA87(), b)) },
+		MLKEM512:  func(b []byte) error { return second(kem.NewExpandedDecapsulationKey512(b)) },
+		MLKEM768:  func(b []byte) error { return second(kem.NewExpandedDecapsulationKey768(b)) },
+		MLKEM1024: func(b []byte) error { return second(kem.NewExpandedDecapsulationKey1024(b)) },
+	}
+	for _, alg := range []Algorithm{MLDSA44, MLDSA65, MLDSA87, MLKEM512, MLKEM768, MLKEM1024} {
+		k, err := keyFromSeed(alg, bytes.Repeat([]byte{byte(alg)}, alg.SeedSize()), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tried, accepted int
+		for pos := 0; pos < len(k.expanded); pos += 13 {
+			b := bytes.Clone(k.expanded)
+			b[pos] ^= 0x5a
+			der, err := (&PrivateKeyInfo{Algorithm: alg, Form: FormExpanded, ExpandedKey: b}).Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tried++
+			key, err := ParsePKCS8PrivateKey(der)
+			if (err == nil) != (direct[alg](b) == nil) {
+				t.Fatalf("%s byte %d: x509ext says %v, the package's import disagrees", alg, pos, err)
+			}
+			if err != nil {
+				continue
+			}
+			accepted++
+			again, err := MarshalPKCS8PrivateKey(key, FormExpanded)
+			if err != nil || !bytes.Equal(again, der) {
+				t.Errorf("%s byte %d: the accepted key re-encodes differently (%v)", alg, pos, err)
+			}
+		}
+		t.Logf("%s: %d mutations, %d accepted (in K or z), the same verdicts as the package's import", alg, tried, accepted)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }

@@ -3,6 +3,7 @@ package x509ext
 import (
 	"crypto/x509"
 	"encoding/asn1"
+	"errors"
 	"fmt"
 
 	"golang.org/x/crypto/cryptobyte"
@@ -50,7 +51,7 @@ func parsePublicKeyInfo(der []byte) (Algorithm, []byte, error) {
 	if !spki.Empty() {
 		return 0, nil, parseError(what, "unexpected data after subjectPublicKey")
 	}
-	if err := checkLen(alg.String()+" public key", alg, pk, alg.PublicKeySize()); err != nil {
+	if err := checkLen("public key", alg, pk, alg.PublicKeySize()); err != nil {
 		return 0, nil, err
 	}
 	return alg, pk, nil
@@ -59,10 +60,13 @@ func parsePublicKeyInfo(der []byte) (Algorithm, []byte, error) {
 // validate checks that p names a known algorithm and has a key of its
 // length. Every function taking a caller's PublicKeyInfo runs it first.
 func (p *PublicKeyInfo) validate() error {
+	if p == nil {
+		return errors.New("x509ext: nil PublicKeyInfo")
+	}
 	if p.Algorithm.info() == nil {
 		return fmt.Errorf("x509ext: public key of unknown algorithm %s", p.Algorithm)
 	}
-	return checkLen(p.Algorithm.String()+" public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize())
+	return checkLen("public key", p.Algorithm, p.PublicKey, p.Algorithm.PublicKeySize())
 }
 
 // Marshal encodes p as a DER SubjectPublicKeyInfo with absent parameters.
@@ -136,5 +140,8 @@ func isOurs(der []byte, withVersion bool) bool {
 // crypto/x509 parsed (for ML-KEM and X-Wing keys it reports
 // UnknownPublicKeyAlgorithm and leaves PublicKey nil).
 func CertificatePublicKeyInfo(cert *x509.Certificate) (*PublicKeyInfo, error) {
+	if cert == nil {
+		return nil, errors.New("x509ext: nil certificate")
+	}
 	return ParsePublicKeyInfo(cert.RawSubjectPublicKeyInfo)
 }

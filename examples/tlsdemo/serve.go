@@ -11,6 +11,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+
+	"github.com/crystals-go/crystals/internal/keyfile"
 )
 
 // serve builds a crystals PKI, writes its certificates (and the client's key)
@@ -91,5 +93,6 @@ func writePKI(dir string, p *pki) error {
 	if err != nil {
 		return fmt.Errorf("encoding the client key: %w", err)
 	}
-	return os.WriteFile(filepath.Join(dir, "client-key.pem"), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600)
+	// A new file of mode 0600 each run, never written through a planted link.
+	return keyfile.Replace(filepath.Join(dir, "client-key.pem"), pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}))
 }

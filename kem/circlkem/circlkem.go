@@ -23,8 +23,8 @@
 //   - SMAUG-T128/192/256, TiMER: private keys are the reference's sk = s‖t‖pk (the
 //     KATs' encoding), seeds are seed‖t, encapsulation seeds are μ.
 //
-// As circl's schemes do, DeriveKeyPair panics on a seed of the wrong length;
-// every other method reports bad input with an error.
+// Where circl's schemes panic, DeriveKeyPair returns nil keys for a seed of
+// the wrong length; every other method reports bad input with an error.
 package circlkem
 
 import (
@@ -83,8 +83,18 @@ var adapters = func() map[string]*adapter {
 	return m
 }()
 
-// Scheme returns the circl kem.Scheme of s, a scheme of package kem.
-func Scheme(s kem.Scheme) circl.Scheme { return adapters[s.Name()] }
+// Scheme returns the circl kem.Scheme of s, a scheme of package kem, or nil
+// for nil or a scheme without an adapter.
+func Scheme(s kem.Scheme) circl.Scheme {
+	if s == nil {
+		return nil
+	}
+	a, ok := adapters[s.Name()]
+	if !ok {
+		return nil
+	}
+	return a
+}
 
 // Schemes returns the adapters of every scheme of package kem.
 func Schemes() []circl.Scheme {
@@ -191,11 +201,11 @@ func (a *adapter) pair(dk kem.DecapsulationKey) (circl.PublicKey, circl.PrivateK
 	return &publicKey{a, dk.PublicKey()}, &privateKey{a, dk}, nil
 }
 
-// DeriveKeyPair derives a key pair from a seed of SeedSize bytes. It panics
-// if the seed has another length, as circl's schemes do.
+// DeriveKeyPair derives a key pair from a seed of SeedSize bytes. It returns
+// nil keys if the seed has another length (circl's schemes panic).
 func (a *adapter) DeriveKeyPair(seed []byte) (circl.PublicKey, circl.PrivateKey) {
 	if len(seed) != a.SeedSize() {
-		panic(circl.ErrSeedSize)
+		return nil, nil
 	}
 	var dk kem.DecapsulationKey
 	var err error
@@ -209,11 +219,11 @@ func (a *adapter) DeriveKeyPair(seed []byte) (circl.PublicKey, circl.PrivateKey)
 		dk, err = a.s.NewDecapsulationKey(seed)
 	}
 	if err != nil {
-		panic(err) // unreachable for a seed of the right length
+		return nil, nil // unreachable for a seed of the right length
 	}
 	pk, sk, err := a.pair(dk)
 	if err != nil {
-		panic(err)
+		return nil, nil
 	}
 	return pk, sk
 }

@@ -32,6 +32,7 @@ import (
 	"go.step.sm/crypto/kms/uri"
 	"go.step.sm/crypto/x509util"
 
+	"github.com/crystals-go/crystals/internal/keyfile"
 	"github.com/crystals-go/crystals/stepca"
 	"github.com/crystals-go/crystals/x509ext"
 )
@@ -118,7 +119,8 @@ func Init(opts Options) (*Result, error) {
 
 	// The password file exists only while the KMS writes the two keys.
 	passwordFile := filepath.Join(dir, "secrets", ".init-password")
-	if err := os.WriteFile(passwordFile, opts.Password, 0o600); err != nil {
+	// Replace: a file left by an interrupted run goes, a planted link is not followed.
+	if err := keyfile.Replace(passwordFile, opts.Password); err != nil {
 		return nil, fmt.Errorf("cainit: %w", err)
 	}
 	defer os.Remove(passwordFile)
@@ -186,7 +188,8 @@ func Init(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cainit: encoding ca.json: %w", err)
 	}
-	if err := os.WriteFile(res.Config, append(data, '\n'), 0o600); err != nil {
+	// ca.json holds the provisioner's encrypted private key.
+	if err := keyfile.WriteNew(res.Config, append(data, '\n')); err != nil {
 		return nil, fmt.Errorf("cainit: %w", err)
 	}
 	return res, nil

@@ -101,6 +101,7 @@ var (
 	ErrDecapsulationKeyLength  = errors.New("decapsulation key has the wrong length")
 	ErrDecapsulationKeyHash    = errors.New("decapsulation key fails the FIPS 203 hash check (stored H(ek) does not match the embedded encapsulation key)")
 	ErrDecapsulationKeyModulus = errors.New("decapsulation key embeds an encapsulation key that fails the FIPS 203 modulus check")
+	ErrDecapsulationKeySecret  = errors.New("decapsulation key's secret vector ŝ has a coefficient that is not reduced modulo q (not a canonical encoding)")
 	ErrSeedLength              = errors.New("seed must be 64 bytes (d‖z)")
 	ErrCiphertextLength        = errors.New("ciphertext has the wrong length")
 	errCiphertextBufferLength  = errors.New("mlkem: ciphertext buffer has the wrong length")
@@ -209,7 +210,10 @@ func (dk *DecapsulationKey) Seed() (seed [SeedSize]byte, ok bool) {
 // SetExpanded sets dk to the expanded decapsulation key
 // dk = ByteEncode12(ŝ)‖ek‖H(ek)‖z, after the FIPS 203 Section 7.3 checks: the
 // length, the modulus check of the embedded ek (Section 7.2), and the hash
-// check H(ek) = the stored hash. On error dk may be left unusable.
+// check H(ek) = the stored hash; and, so that the key re-encodes to b, the
+// modulus check on ŝ too. That ŝ belongs to ek is not checked here: the
+// public kem package runs a pairwise consistency test for that. On error dk
+// may be left unusable.
 func (dk *DecapsulationKey) SetExpanded(p *Params, b []byte) error {
 	if len(b) != p.DecapsulationKeySize() {
 		return ErrDecapsulationKeyLength
@@ -225,8 +229,13 @@ func (dk *DecapsulationKey) SetExpanded(p *Params, b []byte) error {
 		dk.ek.p = nil
 		return ErrDecapsulationKeyHash
 	}
+	// The checked decoder is branch-free at the SIMD levels; the portable one
+	// stops early only on a bad coefficient, that is, for a rejected key.
 	for i := range k {
-		byteDecode12Reduce(&dk.s[i], b[i*encodedPolySize:])
+		if err := byteDecode12Checked(&dk.s[i], b[i*encodedPolySize:]); err != nil {
+			dk.ek.p = nil
+			return ErrDecapsulationKeySecret
+		}
 	}
 	copy(dk.z[:], b[len(b)-32:])
 	clear(dk.d[:])
