@@ -356,4 +356,3 @@ SubjectPublicKeyInfo, which openssl pkey -pubin reads.`,
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing output file")
 	return cmd
 }
-

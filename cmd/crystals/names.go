@@ -129,4 +129,3 @@ func parseTime(s string) (time.Time, error) {
 	}
 	return time.Time{}, usagef("--time %q: want RFC 3339 (2030-01-02T15:04:05Z) or a date (2030-01-02)", s)
 }
-
