@@ -67,6 +67,27 @@ func benchCases(keep func(string) bool) ([]benchCase, error) {
 
 var circlSign = map[string]circlsign.Scheme{"ML-DSA-44": mldsa44.Scheme(), "ML-DSA-65": mldsa65.Scheme(), "ML-DSA-87": mldsa87.Scheme()}
 
+// messages gives each signing call another message, so that every
+// implementation averages over the rejection-sampling loop's iteration
+// counts instead of repeating one message's (deterministic signers would).
+type messages struct {
+	all [][]byte
+	i   int
+}
+
+func newMessages() *messages {
+	m := &messages{}
+	for i := range 64 {
+		m.all = append(m.all, fmt.Appendf(nil, "%s #%d", benchMessage, i))
+	}
+	return m
+}
+
+func (m *messages) next() []byte {
+	m.i = (m.i + 1) % len(m.all)
+	return m.all[m.i]
+}
+
 func signatureCases(a *algorithm) ([]benchCase, error) {
 	ours, err := signer.GenerateKey(a.mldsa)
 	if err != nil {
@@ -76,6 +97,8 @@ func signatureCases(a *algorithm) ([]benchCase, error) {
 	if err != nil {
 		return nil, err
 	}
+	pkBytes := ours.PublicKey().Bytes()
+	prepared := signer.NewVerifier(ours.PublicKey())
 	std, err := mldsa.GenerateKey(a.mldsa)
 	if err != nil {
 		return nil, err
@@ -84,28 +107,55 @@ func signatureCases(a *algorithm) ([]benchCase, error) {
 	if err != nil {
 		return nil, err
 	}
+	stdPK := std.PublicKey().Bytes()
 	cs := circlSign[a.name]
 	cpk, csk, err := cs.GenerateKey()
 	if err != nil {
 		return nil, err
 	}
 	csig := cs.Sign(csk, benchMessage, nil)
+	cpkBytes, err := cpk.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
 	check := func(ok bool) error {
 		if !ok {
 			return errBenchResult
 		}
 		return nil
 	}
+	m1, m2, m3 := newMessages(), newMessages(), newMessages()
 	return []benchCase{
 		{a.name, "key generation", implCrystals, func() error { _, err := signer.GenerateKey(a.mldsa); return err }},
 		{a.name, "key generation", implStdlib, func() error { _, err := mldsa.GenerateKey(a.mldsa); return err }},
 		{a.name, "key generation", implCircl, func() error { _, _, err := cs.GenerateKey(); return err }},
-		{a.name, "sign", implCrystals, func() error { _, err := ours.Sign(nil, benchMessage, nil); return err }},
-		{a.name, "sign", implStdlib, func() error { _, err := std.Sign(nil, benchMessage, nil); return err }},
-		{a.name, "sign", implCircl, func() error { return check(len(cs.Sign(csk, benchMessage, nil)) == cs.SignatureSize()) }},
-		{a.name, "verify", implCrystals, func() error { return signer.Verify(ours.PublicKey(), benchMessage, ourSig, nil) }},
+		{a.name, "sign", implCrystals, func() error { _, err := ours.Sign(nil, m1.next(), nil); return err }},
+		{a.name, "sign", implStdlib, func() error { _, err := std.Sign(nil, m2.next(), nil); return err }},
+		{a.name, "sign", implCircl, func() error { return check(len(cs.Sign(csk, m3.next(), nil)) == cs.SignatureSize()) }},
+		{a.name, "verify", implCrystals, func() error { return prepared.Verify(benchMessage, ourSig, nil) }},
 		{a.name, "verify", implStdlib, func() error { return mldsa.Verify(std.PublicKey(), benchMessage, stdSig, nil) }},
 		{a.name, "verify", implCircl, func() error { return check(cs.Verify(cpk, benchMessage, csig, nil)) }},
+		{a.name, "verify from key bytes", implCrystals, func() error {
+			pk, err := mldsa.NewPublicKey(a.mldsa, pkBytes)
+			if err != nil {
+				return err
+			}
+			return signer.Verify(pk, benchMessage, ourSig, nil)
+		}},
+		{a.name, "verify from key bytes", implStdlib, func() error {
+			pk, err := mldsa.NewPublicKey(a.mldsa, stdPK)
+			if err != nil {
+				return err
+			}
+			return mldsa.Verify(pk, benchMessage, stdSig, nil)
+		}},
+		{a.name, "verify from key bytes", implCircl, func() error {
+			pk, err := cs.UnmarshalBinaryPublicKey(cpkBytes)
+			if err != nil {
+				return err
+			}
+			return check(cs.Verify(pk, benchMessage, csig, nil))
+		}},
 	}, nil
 }
 

@@ -22,7 +22,7 @@ func benchSVG(res *benchResult) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n", width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="10" y="18" font-size="14" font-weight="bold">crystals bench: µs per operation (shorter is faster)</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="10" y="18" font-size="14" font-weight="bold">crystals bench: µs per operation, %s (shorter is faster)</text>`+"\n", clockName())
 	fmt.Fprintf(&b, `<text x="10" y="34" fill="#555">%s</text>`+"\n", html.EscapeString(res.machine+"; "+res.settings))
 	x := 10
 	for _, impl := range implNames {
