@@ -25,9 +25,9 @@ func newBenchCmd(e *env) *cobra.Command {
 		Use:   "bench",
 		Short: "Time every algorithm beside crypto/mldsa, crypto/mlkem and circl",
 		Long: `Time key generation, signing and verification (ML-DSA: with a prepared key, and from the
-public-key bytes) and key generation, encapsulation
-and decapsulation (ML-KEM, X-Wing) in crystals, the standard library (crypto/mldsa,
-crypto/mlkem: no ML-KEM-512 or X-Wing) and circl, in one interleaved run: every round runs
+public-key bytes) and key generation, encapsulation and decapsulation (ML-KEM, X-Wing) in
+crystals, the standard library (crypto/mldsa, crypto/mlkem: no ML-KEM-512 or X-Wing) and
+circl, in one interleaved run: every round runs
 each case once for --time, in turn, so that a slow phase of a shared machine hits all
 implementations alike. The table gives the median time per operation over the rounds and
 how many times faster crystals is. A progress bar runs on standard error when it is a

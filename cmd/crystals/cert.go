@@ -306,7 +306,7 @@ found and every check that passed; a failure names the check that failed.`,
 			}
 			fmt.Fprintf(e.stdout, "%s: OK\nPath:\n", args[0])
 			for i, c := range res.Chain {
-				fmt.Fprintf(e.stdout, "  %d %s (%s, until %s)\n", i, c.Subject, c.SignatureAlgorithm, c.NotAfter.UTC().Format(time.RFC3339))
+				fmt.Fprintf(e.stdout, "  %d %s (%s key, signed %s, until %s)\n", i, c.Subject, describe(c).PublicKeyAlgorithm, c.SignatureAlgorithm, c.NotAfter.UTC().Format(time.RFC3339))
 			}
 			fmt.Fprintf(e.stdout, "Checks passed:\n")
 			for _, c := range res.Checks {
