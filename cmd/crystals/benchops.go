@@ -196,29 +196,25 @@ func kemCases(a *algorithm) ([]benchCase, error) {
 func stdlibKEMCases(name string) ([]benchCase, error) {
 	switch name {
 	case "ML-KEM-768":
-		dk, err := mlkem.GenerateKey768()
-		if err != nil {
-			return nil, err
-		}
-		ek := dk.EncapsulationKey()
-		_, ct := ek.Encapsulate()
-		return []benchCase{
-			{name, "key generation", implStdlib, func() error { _, err := mlkem.GenerateKey768(); return err }},
-			{name, "encapsulate", implStdlib, func() error { ek.Encapsulate(); return nil }},
-			{name, "decapsulate", implStdlib, func() error { _, err := dk.Decapsulate(ct); return err }},
-		}, nil
+		return stdlibKEM(name, mlkem.GenerateKey768, (*mlkem.DecapsulationKey768).EncapsulationKey)
 	case "ML-KEM-1024":
-		dk, err := mlkem.GenerateKey1024()
-		if err != nil {
-			return nil, err
-		}
-		ek := dk.EncapsulationKey()
-		_, ct := ek.Encapsulate()
-		return []benchCase{
-			{name, "key generation", implStdlib, func() error { _, err := mlkem.GenerateKey1024(); return err }},
-			{name, "encapsulate", implStdlib, func() error { ek.Encapsulate(); return nil }},
-			{name, "decapsulate", implStdlib, func() error { _, err := dk.Decapsulate(ct); return err }},
-		}, nil
+		return stdlibKEM(name, mlkem.GenerateKey1024, (*mlkem.DecapsulationKey1024).EncapsulationKey)
 	}
 	return nil, nil
+}
+
+// stdlibKEM builds the three cases of one crypto/mlkem parameter set.
+func stdlibKEM[DK interface{ Decapsulate([]byte) ([]byte, error) }, EK interface{ Encapsulate() ([]byte, []byte) }](
+	name string, generate func() (DK, error), public func(DK) EK) ([]benchCase, error) {
+	dk, err := generate()
+	if err != nil {
+		return nil, err
+	}
+	ek := public(dk)
+	_, ct := ek.Encapsulate()
+	return []benchCase{
+		{name, "key generation", implStdlib, func() error { _, err := generate(); return err }},
+		{name, "encapsulate", implStdlib, func() error { ek.Encapsulate(); return nil }},
+		{name, "decapsulate", implStdlib, func() error { _, err := dk.Decapsulate(ct); return err }},
+	}, nil
 }

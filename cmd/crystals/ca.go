@@ -278,7 +278,7 @@ the CA's index.txt (for ca revoke and crl create).`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", "", "the issuing CA's `DIR`ectory")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of the CA key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "the CA key")
 	cmd.Flags().StringVar(&csrFile, "csr", "", "the certificate request `FILE`")
 	cmd.Flags().StringVar(&profile, "profile", "server", "`PROFILE`: server, client, ca or kem")
 	cmd.Flags().StringVar(&validity, "validity", "", "lifetime `DURATION` (default 90d, 5y for a CA)")

@@ -26,11 +26,7 @@ func newCertCmd(e *env) *cobra.Command {
 // loadCertificates reads every certificate of a PEM file, or one DER
 // certificate.
 func (e *env) loadCertificates(path string) ([]*x509.Certificate, error) {
-	data, err := e.readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	blocks, err := decodeBlocks(path, data)
+	blocks, err := e.readBlocks(path)
 	if err != nil {
 		return nil, err
 	}

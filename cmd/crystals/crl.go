@@ -72,7 +72,7 @@ openssl crl -in FILE -CAfile ca.crt -verify checks it.`,
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", "", "the CA `DIR`ectory")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of the CA key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "the CA key")
 	cmd.Flags().StringVar(&nextUpdate, "next-update", "7d", "the CRL is valid for `DURATION`")
 	cmd.Flags().StringVar(&out, "out", "", "write the CRL to `FILE`")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing output file")

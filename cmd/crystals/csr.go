@@ -68,7 +68,7 @@ the KEM public key to "ca issue --profile kem --kem-key".`,
 		},
 	}
 	cmd.Flags().StringVar(&keyFile, "key", "", "signing key `FILE`")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of an encrypted key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "an encrypted key")
 	cmd.Flags().StringVar(&subject, "subject", "", "subject distinguished name `DN`")
 	cmd.Flags().StringVar(&out, "out", "", "write the CSR to `FILE`")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing output file")
@@ -86,11 +86,7 @@ func keyName(lk *loadedKey) string {
 
 // loadCSR reads and verifies a certificate request (PEM or DER).
 func (e *env) loadCSR(path string) (*x509.CertificateRequest, error) {
-	data, err := e.readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	b, err := onlyBlock(path, data)
+	b, err := e.readBlock(path)
 	if err != nil {
 		return nil, err
 	}

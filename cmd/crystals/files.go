@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
 // readInput reads a file named on the command line ("-" is standard input).
@@ -116,14 +118,28 @@ func decodeBlocks(name string, data []byte) ([]block, error) {
 	return blocks, nil
 }
 
-// onlyBlock is decodeBlocks for inputs that hold one object.
-func onlyBlock(name string, data []byte) (block, error) {
-	blocks, err := decodeBlocks(name, data)
+// readBlocks reads path and decodes it with decodeBlocks.
+func (e *env) readBlocks(path string) ([]block, error) {
+	data, err := e.readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return decodeBlocks(path, data)
+}
+
+// readBlock is readBlocks for inputs that hold one object.
+func (e *env) readBlock(path string) (block, error) {
+	blocks, err := e.readBlocks(path)
 	if err != nil {
 		return block{}, err
 	}
 	if len(blocks) != 1 {
-		return block{}, fmt.Errorf("%s holds %d PEM blocks, expected one", name, len(blocks))
+		return block{}, fmt.Errorf("%s holds %d PEM blocks, expected one", path, len(blocks))
 	}
 	return blocks[0], nil
+}
+
+// addPasswordFlag registers --password-file for reading an encrypted key.
+func addPasswordFlag(cmd *cobra.Command, dst *string, whose string) {
+	cmd.Flags().StringVar(dst, "password-file", "", "password of "+whose+", first line of `FILE`")
 }

@@ -159,11 +159,7 @@ Reads PEM or DER, PRIVATE KEY, ENCRYPTED PRIVATE KEY and PUBLIC KEY.`,
   crystals key inspect key.pub`,
 		Args: exactArgs(1, "one key file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			data, err := e.readInput(args[0])
-			if err != nil {
-				return err
-			}
-			b, err := onlyBlock(args[0], data)
+			b, err := e.readBlock(args[0])
 			if err != nil {
 				return err
 			}
@@ -181,7 +177,7 @@ Reads PEM or DER, PRIVATE KEY, ENCRYPTED PRIVATE KEY and PUBLIC KEY.`,
 			return printPrivateKey(e.stdout, lk)
 		},
 	}
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of an encrypted key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "an encrypted key")
 	return cmd
 }
 
@@ -317,7 +313,7 @@ or --new-password-file says otherwise.`,
 	}
 	cmd.Flags().StringVar(&form, "form", "seed", "PKCS#8 `FORM` to write: seed, both or expanded")
 	cmd.Flags().StringVar(&out, "out", "", "write the key to `FILE`")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of the encrypted input, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "the encrypted input")
 	cmd.Flags().BoolVar(&decrypt, "decrypt", false, "write the key unencrypted")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing output file")
 	enc.add(cmd, "new-password-file", "the output")
@@ -352,7 +348,7 @@ SubjectPublicKeyInfo, which openssl pkey -pubin reads.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "write the public key to `FILE` (default: standard output)")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of an encrypted private key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "an encrypted private key")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing output file")
 	return cmd
 }

@@ -23,11 +23,7 @@ type loadedKey struct {
 // loadPrivateKey reads a PKCS#8 private key, PEM or DER, plain or
 // password-encrypted.
 func (e *env) loadPrivateKey(path, passwordFile string) (*loadedKey, error) {
-	data, err := e.readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	b, err := onlyBlock(path, data)
+	b, err := e.readBlock(path)
 	if err != nil {
 		return nil, err
 	}
@@ -89,11 +85,11 @@ func publicOf(key any) (any, error) {
 // loadPublicKey reads a public key from a PUBLIC KEY file, a certificate, or
 // a private key file (whose public half it takes).
 func (e *env) loadPublicKey(path, passwordFile string) (any, error) {
-	data, err := e.readInput(path)
+	blocks, err := e.readBlocks(path)
 	if err != nil {
 		return nil, err
 	}
-	b, err := onlyBlockOrFirstCert(path, data)
+	b, err := onlyBlockOrFirstCert(path, blocks)
 	if err != nil {
 		return nil, err
 	}
@@ -122,11 +118,7 @@ func (e *env) loadPublicKey(path, passwordFile string) (any, error) {
 
 // onlyBlockOrFirstCert is onlyBlock, except that a certificate chain file
 // stands for its first certificate.
-func onlyBlockOrFirstCert(path string, data []byte) (block, error) {
-	blocks, err := decodeBlocks(path, data)
-	if err != nil {
-		return block{}, err
-	}
+func onlyBlockOrFirstCert(path string, blocks []block) (block, error) {
 	if len(blocks) > 1 && blocks[0].typ == "CERTIFICATE" {
 		return blocks[0], nil
 	}

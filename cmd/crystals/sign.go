@@ -135,7 +135,7 @@ hashed first); --mu signs a 64-byte external μ. Signatures are hedged unless
 		},
 	}
 	cmd.Flags().StringVar(&keyFile, "key", "", "ML-DSA private key `FILE`")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of an encrypted key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "an encrypted key")
 	cmd.Flags().StringVar(&in, "in", "", "the `FILE` to sign (\"-\": standard input)")
 	cmd.Flags().StringVar(&out, "out", "", "write the signature to `FILE`")
 	cmd.Flags().BoolVar(&deterministic, "deterministic", false, "deterministic signature (FIPS 204 rnd = 0)")

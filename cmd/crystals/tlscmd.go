@@ -158,7 +158,7 @@ Ctrl-C stops it.`,
 	}
 	cmd.Flags().StringVar(&certFile, "cert", "", "certificate chain `FILE` (leaf first)")
 	cmd.Flags().StringVar(&keyFile, "key", "", "private key `FILE` of the leaf")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of an encrypted key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "an encrypted key")
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8443", "listen on `ADDRESS`")
 	cmd.Flags().StringVar(&group, "group", "X25519MLKEM768", "key exchange `GROUP`: X25519MLKEM768, SecP256r1MLKEM768, SecP384r1MLKEM1024, MLKEM1024")
 	cmd.Flags().StringSliceVar(&clientCAs, "client-ca", nil, "require client certificates issued under the CA certificates in `FILE`")
@@ -245,7 +245,7 @@ sends. --cert and --key present a client certificate when the server asks.`,
 	cmd.Flags().StringVar(&serverName, "servername", "", "expected server `NAME` (default: the host of ADDRESS)")
 	cmd.Flags().StringVar(&certFile, "cert", "", "client certificate chain `FILE`")
 	cmd.Flags().StringVar(&keyFile, "key", "", "client private key `FILE`")
-	cmd.Flags().StringVar(&passwordFile, "password-file", "", "password of an encrypted client key, first line of `FILE`")
+	addPasswordFlag(cmd, &passwordFile, "an encrypted client key")
 	cmd.Flags().StringVar(&group, "group", "X25519MLKEM768", "key exchange `GROUP`")
 	return cmd
 }
