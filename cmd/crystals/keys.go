@@ -56,19 +56,24 @@ func (e *env) loadPrivateKey(path, passwordFile string) (*loadedKey, error) {
 	return lk, nil
 }
 
-// isEncryptedPKCS8 tells an EncryptedPrivateKeyInfo (a SEQUENCE that starts
-// with the AlgorithmIdentifier SEQUENCE) from a PrivateKeyInfo (which starts
-// with the version INTEGER).
+// isEncryptedPKCS8 tells an EncryptedPrivateKeyInfo (SEQUENCE {
+// AlgorithmIdentifier, OCTET STRING }) from a PrivateKeyInfo (which starts
+// with the version INTEGER) and a SubjectPublicKeyInfo (whose second element
+// is a BIT STRING).
 func isEncryptedPKCS8(der []byte) bool {
 	var outer asn1.RawValue
 	if _, err := asn1.Unmarshal(der, &outer); err != nil || outer.Tag != asn1.TagSequence {
 		return false
 	}
-	var first asn1.RawValue
-	if _, err := asn1.Unmarshal(outer.Bytes, &first); err != nil {
+	var alg, data asn1.RawValue
+	rest, err := asn1.Unmarshal(outer.Bytes, &alg)
+	if err != nil || alg.Tag != asn1.TagSequence {
 		return false
 	}
-	return first.Tag == asn1.TagSequence
+	if _, err := asn1.Unmarshal(rest, &data); err != nil {
+		return false
+	}
+	return data.Class == asn1.ClassUniversal && data.Tag == asn1.TagOctetString
 }
 
 // publicOf returns the public key of a private key object.

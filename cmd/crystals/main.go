@@ -20,6 +20,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
 
 func main() {
@@ -35,14 +37,19 @@ const (
 
 // run executes the command line args and returns the exit code. Whatever goes
 // wrong, including a panic, ends as one line on stderr.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return execute(newRootCmd(&env{stdin: stdin, stdout: stdout, stderr: stderr}), args, stderr)
+}
+
+// execute runs root with args and turns its outcome into an exit code and
+// at most one line on stderr; a panic in a command is that line too.
+func execute(root *cobra.Command, args []string, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "crystals: internal error: %s\n", oneLine(fmt.Sprint(r)))
 			code = exitFailure
 		}
 	}()
-	root := newRootCmd(&env{stdin: stdin, stdout: stdout, stderr: stderr})
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
