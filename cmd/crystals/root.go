@@ -52,7 +52,7 @@ check failed; 2: the command line is wrong). Existing files are never replaced w
 // with an unknown one, it is a usage error naming the choices.
 func group(use, short, example string, subs ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:     use + " COMMAND",
+		Use:     use,
 		Short:   short,
 		Example: example,
 		Args:    cobra.ArbitraryArgs,
@@ -68,6 +68,15 @@ func group(use, short, example string, subs ...*cobra.Command) *cobra.Command {
 		},
 	}
 	cmd.AddCommand(subs...)
+	// A group runs only to report a missing command, so its usage shows
+	// one line, "crystals key [command]", not also its own UseLine.
+	// Its commands keep cobra's own template, which they would otherwise
+	// inherit from it.
+	plain := (&cobra.Command{}).UsageTemplate()
+	cmd.SetUsageTemplate(strings.Replace(plain, "Usage:{{if .Runnable}}\n  {{.UseLine}}{{end}}", "Usage:", 1))
+	for _, sub := range subs {
+		sub.SetUsageTemplate(plain)
+	}
 	return cmd
 }
 

@@ -23,7 +23,8 @@ func TestTLS(t *testing.T) {
 	ok(t, dir, "csr", "create", "--key", "client.key", "--subject", "CN=alice", "--out", "client.csr")
 	ok(t, dir, "ca", "issue", "--dir", "issuing", "--csr", "client.csr", "--profile", "client", "--chain", "--out", "client.crt")
 
-	for _, mtls := range []bool{false, true} {
+	for _, c := range []struct{ mtls, clientCert bool }{{false, false}, {true, true}, {true, false}} {
+		mtls := c.mtls
 		args := []string{"tls", "serve", "--cert", "server-chain.crt", "--key", "server.key", "--addr", "127.0.0.1:0", "--once"}
 		if mtls {
 			args = append(args, "--client-ca", "root/ca.crt")
@@ -46,24 +47,46 @@ func TestTLS(t *testing.T) {
 		}
 		addr := strings.TrimPrefix(lines.Text(), "listening on ")
 		connect := []string{"tls", "connect", addr, "--ca", "root/ca.crt", "--servername", "example.com"}
-		if mtls {
+		if c.clientCert {
 			connect = append(connect, "--cert", "client.crt", "--key", "client.key")
 		}
-		out := ok(t, dir, connect...)
-		for _, want := range []string{"TLS 1.3", "X25519MLKEM768", `peer "CN=example.com,O=Test" (ML-DSA-44 key, signed ML-DSA-65)`, "chain 2: CN=Test Root CA", "server says: hello from crystals"} {
-			if !strings.Contains(out, want) {
-				t.Errorf("mtls=%v: tls connect output lacks %q:\n%s", mtls, want, out)
+		refused := mtls && !c.clientCert
+		if refused {
+			fails(t, dir, exitFailure, "certificate required", connect...)
+		} else {
+			out := ok(t, dir, connect...)
+			for _, want := range []string{"TLS 1.3", "X25519MLKEM768", `peer "CN=example.com,O=Test" (ML-DSA-44 key, signed ML-DSA-65)`, "chain 2: CN=Test Root CA", "server says: hello from crystals"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%+v: tls connect output lacks %q:\n%s", c, want, out)
+				}
+			}
+			if c.clientCert && !strings.Contains(out, `peer "CN=alice"`) {
+				t.Errorf("the server did not see the client certificate:\n%s", out)
 			}
 		}
-		if mtls && !strings.Contains(out, `peer "CN=alice"`) {
-			t.Errorf("the server did not see the client certificate:\n%s", out)
+		// Read the server's log to its end before Wait, which closes the pipe.
+		type exit struct {
+			err error
+			log string
 		}
-		done := make(chan error, 1)
-		go func() { done <- srv.Wait() }()
+		done := make(chan exit, 1)
+		go func() {
+			var log strings.Builder
+			for lines.Scan() {
+				log.WriteString(lines.Text() + "\n")
+			}
+			done <- exit{srv.Wait(), log.String()}
+		}()
 		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("tls serve --once: %v: %s", err, srvErr.String())
+		case x := <-done:
+			// The server logs each connection on stdout; --once exits 1
+			// after a failed one, with its one line on stderr.
+			if refused {
+				if x.err == nil || !strings.Contains(x.log, "failed: ") || strings.Count(srvErr.String(), "\n") != 1 {
+					t.Errorf("tls serve after a refused client: %v, stdout %q, stderr %q", x.err, x.log, srvErr.String())
+				}
+			} else if x.err != nil || !strings.Contains(x.log, "TLS 1.3, X25519MLKEM768") {
+				t.Errorf("tls serve --once: %v: %s %s", x.err, x.log, srvErr.String())
 			}
 		case <-time.After(30 * time.Second):
 			srv.Process.Kill()
@@ -142,4 +165,27 @@ func TestBench(t *testing.T) {
 		t.Errorf("the chart has %d rects for %d rows", rects, rows)
 	}
 	fails(t, dir, exitFailure, "bench.svg already exists", args...)
+}
+
+// TestBenchProgress runs bench on a pseudo-terminal (util-linux script),
+// where it draws a progress bar on stderr; without a terminal (TestBench)
+// it draws none.
+func TestBenchProgress(t *testing.T) {
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("no script(1) to give the binary a terminal")
+	}
+	cmd := exec.Command(script, "-qec", binary+" bench --alg ML-KEM-512 --rounds 2 --time 1ms", "/dev/null")
+	cmd.Dir = t.TempDir()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "] ") || !strings.Contains(string(out), "round 2/2 ML-KEM-512") || !strings.Contains(string(out), "#") {
+		t.Errorf("no progress bar on a terminal:\n%q", out)
+	}
+	plain := crystals(t, t.TempDir(), "bench", "--alg", "ML-KEM-512", "--rounds", "1", "--time", "1ms")
+	if plain.code != 0 || plain.stderr != "" {
+		t.Errorf("bench without a terminal: exit %d, stderr %q", plain.code, plain.stderr)
+	}
 }

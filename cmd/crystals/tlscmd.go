@@ -146,9 +146,11 @@ Ctrl-C stops it.`,
 					}
 					return fmt.Errorf("accepting: %w", err)
 				}
-				err = serveOne(tls.Server(raw, cfg))
+				desc, err := serveOne(tls.Server(raw, cfg))
 				if err != nil {
-					fmt.Fprintf(e.stdout, "%s: handshake failed: %s\n", raw.RemoteAddr(), oneLine(err.Error()))
+					fmt.Fprintf(e.stdout, "%s: failed: %s\n", raw.RemoteAddr(), oneLine(err.Error()))
+				} else {
+					fmt.Fprintf(e.stdout, "%s: %s\n", raw.RemoteAddr(), desc)
 				}
 				if once {
 					return err
@@ -166,15 +168,17 @@ Ctrl-C stops it.`,
 	return cmd
 }
 
-func serveOne(conn *tls.Conn) error {
+// serveOne completes a handshake, greets the client with what was
+// negotiated and returns that description.
+func serveOne(conn *tls.Conn) (string, error) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(30 * time.Second))
 	if err := conn.Handshake(); err != nil {
-		return err
+		return "", err
 	}
 	line := describeConn(conn.ConnectionState())
 	_, err := fmt.Fprintf(conn, "hello from crystals: %s\n", line)
-	return err
+	return line, err
 }
 
 func newTLSConnectCmd(e *env) *cobra.Command {
