@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"crypto/hpke"
 	"crypto/mldsa"
+	"crypto/rand"
 	"crypto/x509"
+	"crypto/x509/pkix"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/x509ext"
@@ -82,6 +86,48 @@ func TestStdlibReadsOurFiles(t *testing.T) {
 	ok(t, dir, "hpke", "open", "--key", "kem.pem", "--in", "std.hpke", "--out", "std.txt", "--info", "info")
 	if got := string(readFile(t, filepath.Join(dir, "std.txt"))); got != "sealed by crypto/hpke" {
 		t.Errorf("hpke open: %q", got)
+	}
+}
+
+// TestOurBinaryReadsStdlibFiles has the binary read what the standard
+// library writes: an ML-DSA PKCS#8 key from crypto/x509 and a root
+// certificate it created and signed with that key.
+func TestOurBinaryReadsStdlibFiles(t *testing.T) {
+	dir := t.TempDir()
+	key, err := mldsa.GenerateKey(mldsa.MLDSA87())
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "std.key"), x509ext.EncodePEM("PRIVATE KEY", der))
+	if out := ok(t, dir, "key", "inspect", "std.key"); !strings.Contains(out, "ML-DSA-87") || !strings.Contains(out, "Form:         seed") {
+		t.Errorf("key inspect of crypto/x509's key:\n%s", out)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "Stdlib Root"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+	}
+	certDER, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "std.crt"), x509ext.EncodePEM("CERTIFICATE", certDER))
+	// The binary runs a CA on the standard library's certificate and key.
+	if err := os.Mkdir(filepath.Join(dir, "ca"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"ca.crt": readFile(t, filepath.Join(dir, "std.crt")), "ca.key": readFile(t, filepath.Join(dir, "std.key")), "index.txt": nil, "crlnumber": []byte("1\n")} {
+		writeFile(t, filepath.Join(dir, "ca", name), data)
+	}
+	ok(t, dir, "key", "generate", "--alg", "ML-DSA-44", "--out", "leaf.key")
+	ok(t, dir, "csr", "create", "--key", "leaf.key", "--subject", "CN=leaf", "--dns", "leaf.test", "--out", "leaf.csr")
+	ok(t, dir, "ca", "issue", "--dir", "ca", "--csr", "leaf.csr", "--out", "leaf.crt")
+	if out := ok(t, dir, "cert", "verify", "leaf.crt", "--roots", "std.crt", "--dns", "leaf.test"); !strings.Contains(out, "CN=Stdlib Root") {
+		t.Errorf("cert verify:\n%s", out)
 	}
 }
 
