@@ -49,7 +49,7 @@ issuer). --path-len limits the CAs below it (0: it issues only end entities).
 			if dir == "" {
 				return usagef("ca init needs --dir DIR")
 			}
-			var dn = subject
+			dn := subject
 			switch {
 			case name != "" && subject != "":
 				return usagef("give --name or --subject, not both")
@@ -118,22 +118,14 @@ issuer). --path-len limits the CAs below it (0: it issues only end entities).
 			if err := os.MkdirAll(dir, 0o700); err != nil {
 				return fmt.Errorf("creating %s: %w", dir, unwrapPath(err))
 			}
-			files := []struct {
-				name    string
-				data    []byte
-				private bool
-			}{
+			files := []caFile{
 				{caKeyFile, keyPEM, true},
 				{caCertFile, x509ext.EncodePEM("CERTIFICATE", ca.Certificate.Raw), false},
 				{caIndexFile, nil, false},
 				{caCRLNumber, []byte("1\n"), false},
 			}
 			if len(ca.Chain) > 0 {
-				files = append(files, struct {
-					name    string
-					data    []byte
-					private bool
-				}{caChainFile, pemCertificates(ca.Chain), false})
+				files = append(files, caFile{caChainFile, pemCertificates(ca.Chain), false})
 			}
 			for _, f := range files {
 				if err := e.writeOutput(filepath.Join(dir, f.name), f.data, false, f.private); err != nil {
@@ -161,6 +153,13 @@ issuer). --path-len limits the CAs below it (0: it issues only end entities).
 	cmd.Flags().StringSliceVar(&excluded, "exclude-dns", nil, "name constraint: excluded DNS `DOMAIN`s")
 	enc.add(cmd, "password-file", "the CA key")
 	return cmd
+}
+
+// caFile is one file ca init writes into a new CA directory.
+type caFile struct {
+	name    string
+	data    []byte
+	private bool
 }
 
 func kindOfCA(issuer *x509ext.CA) string {
