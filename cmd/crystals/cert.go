@@ -132,6 +132,12 @@ func describe(c *x509.Certificate) certJSON {
 	return j
 }
 
+// publicKeyName names a certificate's subject-key algorithm, ML-KEM and
+// X-Wing included.
+func publicKeyName(c *x509.Certificate) string {
+	return describe(c).PublicKeyAlgorithm
+}
+
 func nonNil(s []string) []string {
 	if s == nil {
 		return []string{}
@@ -302,7 +308,7 @@ found and every check that passed; a failure names the check that failed.`,
 			}
 			fmt.Fprintf(e.stdout, "%s: OK\nPath:\n", args[0])
 			for i, c := range res.Chain {
-				fmt.Fprintf(e.stdout, "  %d %s (%s key, signed %s, until %s)\n", i, c.Subject, describe(c).PublicKeyAlgorithm, c.SignatureAlgorithm, c.NotAfter.UTC().Format(time.RFC3339))
+				fmt.Fprintf(e.stdout, "  %d %s (%s key, signed %s, until %s)\n", i, c.Subject, publicKeyName(c), c.SignatureAlgorithm, c.NotAfter.UTC().Format(time.RFC3339))
 			}
 			fmt.Fprintf(e.stdout, "Checks passed:\n")
 			for _, c := range res.Checks {

@@ -89,11 +89,6 @@ func describeConn(st tls.ConnectionState) string {
 	return fmt.Sprintf("%s, %s, %s%s", tls.VersionName(st.Version), st.CurveID, tls.CipherSuiteName(st.CipherSuite), peer)
 }
 
-func publicKeyName(c *x509.Certificate) string {
-	j := describe(c)
-	return j.PublicKeyAlgorithm
-}
-
 func newTLSServeCmd(e *env) *cobra.Command {
 	var certFile, keyFile, passwordFile, addr, group string
 	var clientCAs []string
