@@ -32,9 +32,13 @@ func isUsage(err error) bool {
 }
 
 // trimLib removes the package prefixes library errors carry ("x509ext: "),
-// which say nothing to a command-line user.
+// which say nothing to a command-line user, and replaces encoding/asn1's
+// dumps of its internal state with what they mean.
 func trimLib(err error) string {
 	msg := err.Error()
+	if i := strings.Index(msg, "asn1: "); i >= 0 {
+		msg = msg[:i] + "malformed DER (the file is corrupted, truncated or of another kind)"
+	}
 	for _, p := range []string{"x509ext: ", "signer: ", "kem: ", "x509: ", "crypto/hpke: ", "hpke: "} {
 		msg = strings.ReplaceAll(msg, p, "")
 	}

@@ -30,6 +30,7 @@ func TestErrors(t *testing.T) {
 	sig[100] ^= 1
 	writeFile(t, filepath.Join(dir, "bad.sig"), sig)
 	writeFile(t, filepath.Join(dir, "short.ct"), []byte("too short"))
+	writeFile(t, filepath.Join(dir, "random.bin"), []byte{0x30, 0x0b, 0x16, 0x09, 'n', 'o', 't', ' ', 'a', ' ', 'k', 'e', 'y'})
 
 	cases := []struct {
 		name string
@@ -46,6 +47,7 @@ func TestErrors(t *testing.T) {
 		{"empty password file", exitFailure, "password file empty is empty", []string{"key", "inspect", "enc.pem", "--password-file", "empty"}},
 		{"truncated key", exitFailure, "truncated.pem: truncated or corrupted PEM", []string{"key", "inspect", "truncated.pem"}},
 		{"corrupted key", exitFailure, "corrupted.pem", []string{"key", "inspect", "corrupted.pem"}},
+		{"random bytes", exitFailure, "random.bin: not a valid private key: malformed DER (the file is corrupted, truncated or of another kind)", []string{"key", "inspect", "random.bin"}},
 		{"empty file", exitFailure, "empty is empty", []string{"cert", "inspect", "empty"}},
 		{"missing file", exitFailure, "reading nothere.pem: no such file or directory", []string{"key", "inspect", "nothere.pem"}},
 		{"truncated certificate", exitFailure, "truncated.crt: truncated or corrupted PEM", []string{"cert", "inspect", "truncated.crt"}},
