@@ -26,7 +26,7 @@ func commandPaths(cmd *cobra.Command, prefix []string) [][]string {
 
 // TestHelpGolden checks the --help output of every command against
 // testdata/help/*.golden, so that a change of the interface is deliberate
-// (go test -run TestHelpGolden -update rewrites them).
+// (go test -run TestHelpGolden -args -update rewrites them).
 func TestHelpGolden(t *testing.T) {
 	var discard bytes.Buffer
 	paths := commandPaths(newRootCmd(&env{stdin: os.Stdin, stdout: &discard, stderr: &discard}), nil)
@@ -51,10 +51,10 @@ func TestHelpGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(golden)
 		if err != nil {
-			t.Fatalf("%v (run go test -run TestHelpGolden -update)", err)
+			t.Fatalf("%v (run go test -run TestHelpGolden -args -update)", err)
 		}
 		if out != string(want) {
-			t.Errorf("%s --help differs from %s (run go test -run TestHelpGolden -update if intended):\n%s", name, golden, out)
+			t.Errorf("%s --help differs from %s (run go test -run TestHelpGolden -args -update if intended):\n%s", name, golden, out)
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "help", "*.golden"))
