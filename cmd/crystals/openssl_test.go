@@ -13,7 +13,7 @@ import (
 // TestOpenSSLReadsOurFiles has OpenSSL 3.5 read and check everything the
 // binary writes: keys of every algorithm in every form, plain and encrypted;
 // a root → intermediate → leaf chain; a CSR; a CRL; signatures with and
-// without a context; a KEM ciphertext.
+// without a context and of an external μ; a KEM ciphertext.
 func TestOpenSSLReadsOurFiles(t *testing.T) {
 	o := openssltest.Get(t)
 	dir := t.TempDir()
@@ -90,6 +90,13 @@ func TestOpenSSLReadsOurFiles(t *testing.T) {
 		t.Error("OpenSSL verified a context signature without the context")
 	}
 	o.Run(t, dir, "pkeyutl", "-verify", "-pubin", "-inkey", "server.crt", "-certin", "-rawin", "-in", "msg", "-sigfile", "msg.sig")
+	// External μ: OpenSSL's mu:1 takes the 64-byte μ as its input too.
+	writeFile(t, filepath.Join(dir, "mu"), bytes.Repeat([]byte{0x5a}, 64))
+	ok(t, dir, "sign", "--key", "server.key", "--in", "mu", "--mu", "--out", "mu.sig")
+	o.Run(t, dir, "pkeyutl", "-verify", "-pubin", "-inkey", "server.pub", "-rawin", "-in", "mu", "-sigfile", "mu.sig", "-pkeyopt", "mu:1")
+	if _, err := o.RunInput(dir, nil, "pkeyutl", "-verify", "-pubin", "-inkey", "server.pub", "-rawin", "-in", "mu", "-sigfile", "mu.sig"); err == nil {
+		t.Error("OpenSSL verified a μ signature as a signature of the μ bytes")
+	}
 
 	for _, alg := range []string{"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"} {
 		ok(t, dir, "kem", "encapsulate", "--key", alg+"-seed.pem.pub", "--out", alg+".ct", "--secret", alg+".ss")
@@ -102,7 +109,8 @@ func TestOpenSSLReadsOurFiles(t *testing.T) {
 
 // TestOurBinaryReadsOpenSSLFiles has the binary read and check what OpenSSL
 // 3.5 writes: its default ("both") ML-DSA and ML-KEM keys, an encrypted key,
-// a self-signed ML-DSA CA, a CSR, signatures and KEM ciphertexts.
+// a self-signed ML-DSA CA, a CSR, signatures (with a context, of an external
+// μ) and KEM ciphertexts.
 func TestOurBinaryReadsOpenSSLFiles(t *testing.T) {
 	o := openssltest.Get(t)
 	dir := t.TempDir()
@@ -156,6 +164,10 @@ func TestOurBinaryReadsOpenSSLFiles(t *testing.T) {
 	o.Run(t, dir, "pkeyutl", "-sign", "-inkey", "openssl-ML-DSA-65.pem", "-rawin", "-in", "msg", "-out", "ctx.sig", "-pkeyopt", "context-string:ctx")
 	ok(t, dir, "verify", "--key", "openssl-ML-DSA-65.pem", "--in", "msg", "--sig", "ctx.sig", "--context", "ctx")
 	fails(t, dir, exitFailure, "signature verification failed", "verify", "--key", "openssl-ML-DSA-65.pem", "--in", "msg", "--sig", "ctx.sig")
+	writeFile(t, filepath.Join(dir, "mu"), bytes.Repeat([]byte{0xa5}, 64))
+	o.Run(t, dir, "pkeyutl", "-sign", "-inkey", "openssl-ML-DSA-65.pem", "-rawin", "-in", "mu", "-out", "mu.sig", "-pkeyopt", "mu:1")
+	ok(t, dir, "verify", "--key", "openssl-ML-DSA-65.pem", "--in", "mu", "--mu", "--sig", "mu.sig")
+	fails(t, dir, exitFailure, "signature verification failed", "verify", "--key", "openssl-ML-DSA-65.pem", "--in", "mu", "--sig", "mu.sig")
 
 	for _, alg := range []string{"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"} {
 		key := "openssl-" + alg + ".pem"
