@@ -250,7 +250,7 @@ var usageByName = map[string]x509.ExtKeyUsage{
 func newCertVerifyCmd(e *env) *cobra.Command {
 	var roots, intermediates []string
 	var dnsName, at string
-	var usages []string
+	var usages, crls []string
 	cmd := &cobra.Command{
 		Use:   "verify FILE --roots FILE",
 		Short: "Verify a certificate chain to trusted roots",
@@ -258,11 +258,14 @@ func newCertVerifyCmd(e *env) *cobra.Command {
 are intermediates) to one of the --roots, through --intermediates, and check it by the
 rules of crypto/x509 with crystals' ML-DSA verifier: signatures, validity at --time
 (default now), basic constraints, keyCertSign, path lengths, name constraints, extended
-key usages (--usage, default server) and the host name (--dns). It prints the path it
-found and every check that passed; a failure names the check that failed.`,
+key usages (--usage, default server) and the host name (--dns); with --crl, that the
+leaf's issuer signed the CRL, that it is current, and that it does not list the leaf.
+It prints the path it found and every check that passed; a failure names the check that
+failed.`,
 		Example: `  crystals cert verify server.crt --roots root.crt --intermediates issuing.crt --dns example.com
   crystals cert verify alice.crt --roots root.crt --usage client
-  crystals cert verify server.crt --roots root.crt --time 2030-01-01`,
+  crystals cert verify server.crt --roots root.crt --time 2030-01-01
+  crystals cert verify server.crt --roots root.crt --crl ca.crl`,
 		Args: exactArgs(1, "one certificate file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(roots) == 0 {
@@ -306,6 +309,13 @@ found and every check that passed; a failure names the check that failed.`,
 			if err != nil {
 				return fmt.Errorf("%s does not verify: %s", args[0], trimLib(err))
 			}
+			for _, f := range crls {
+				check, err := e.checkCRL(f, res.Chain, opts.CurrentTime)
+				if err != nil {
+					return fmt.Errorf("%s does not verify: %s", args[0], err)
+				}
+				res.Checks = append(res.Checks, check)
+			}
 			fmt.Fprintf(e.stdout, "%s: OK\nPath:\n", args[0])
 			for i, c := range res.Chain {
 				fmt.Fprintf(e.stdout, "  %d %s (%s key, signed %s, until %s)\n", i, c.Subject, publicKeyName(c), c.SignatureAlgorithm, c.NotAfter.UTC().Format(time.RFC3339))
@@ -321,6 +331,40 @@ found and every check that passed; a failure names the check that failed.`,
 	cmd.Flags().StringSliceVar(&intermediates, "intermediates", nil, "intermediate certificate `FILE`s")
 	cmd.Flags().StringVar(&dnsName, "dns", "", "the leaf must be valid for host `NAME`")
 	cmd.Flags().StringVar(&at, "time", "", "verify at `TIME` (RFC 3339 or a date) instead of now")
+	cmd.Flags().StringSliceVar(&crls, "crl", nil, "check the leaf against the CRL in `FILE` (issued by the leaf's issuer)")
 	cmd.Flags().StringSliceVar(&usages, "usage", nil, "acceptable extended key `USAGE`s: server (default), client, codesigning, email, any")
 	return cmd
+}
+
+// checkCRL checks that the CRL in path was issued by the leaf's issuer,
+// is current at now (zero: the present), and does not list the leaf; it
+// returns the check as the verify report words it.
+func (e *env) checkCRL(path string, chain []*x509.Certificate, now time.Time) (string, error) {
+	b, err := e.readBlock(path)
+	if err != nil {
+		return "", err
+	}
+	if b.typ != "" && b.typ != "X509 CRL" {
+		return "", fmt.Errorf("%s holds a %q PEM block, not an X509 CRL", path, b.typ)
+	}
+	crl, err := x509.ParseRevocationList(b.der)
+	if err != nil {
+		return "", fmt.Errorf("%s: not a valid CRL: %s", path, trimLib(err))
+	}
+	leaf, issuer := chain[0], chain[min(1, len(chain)-1)]
+	if err := x509ext.VerifyCRL(crl, issuer); err != nil {
+		return "", fmt.Errorf("CRL %s: %s", path, trimLib(err))
+	}
+	if now.IsZero() {
+		now = time.Now()
+	}
+	if now.Before(crl.ThisUpdate) || (!crl.NextUpdate.IsZero() && now.After(crl.NextUpdate)) {
+		return "", fmt.Errorf("CRL %s is not current (valid %s to %s)", path, crl.ThisUpdate.UTC().Format(time.RFC3339), crl.NextUpdate.UTC().Format(time.RFC3339))
+	}
+	for _, entry := range crl.RevokedCertificateEntries {
+		if entry.SerialNumber.Cmp(leaf.SerialNumber) == 0 {
+			return "", fmt.Errorf("%q (serial %X) is revoked by CRL %s since %s", leaf.Subject, leaf.SerialNumber, path, entry.RevocationTime.UTC().Format(time.RFC3339))
+		}
+	}
+	return fmt.Sprintf("not revoked: CRL %s (number %v, by %q, until %s)", path, crl.Number, issuer.Subject, crl.NextUpdate.UTC().Format(time.RFC3339)), nil
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestErrors checks that every failure exits non-zero with one line on
@@ -30,6 +32,14 @@ func TestErrors(t *testing.T) {
 	sig[100] ^= 1
 	writeFile(t, filepath.Join(dir, "bad.sig"), sig)
 	writeFile(t, filepath.Join(dir, "short.ct"), []byte("too short"))
+	ok(t, dir, "crl", "create", "--dir", "issuing", "--out", "clean.crl")
+	out := ok(t, dir, "cert", "verify", "server.crt", "--roots", "root/ca.crt", "--intermediates", "issuing/ca.crt", "--crl", "clean.crl")
+	if !strings.Contains(out, "not revoked: CRL clean.crl (number 1") {
+		t.Errorf("cert verify --crl before revocation:\n%s", out)
+	}
+	ok(t, dir, "ca", "revoke", "--dir", "issuing", "--cert", "server.crt", "--reason", "keyCompromise")
+	ok(t, dir, "crl", "create", "--dir", "issuing", "--out", "issuing.crl")
+	ok(t, dir, "crl", "create", "--dir", "other", "--out", "other.crl")
 	writeFile(t, filepath.Join(dir, "random.bin"), []byte{0x30, 0x0b, 0x16, 0x09, 'n', 'o', 't', ' ', 'a', ' ', 'k', 'e', 'y'})
 
 	cases := []struct {
@@ -59,6 +69,9 @@ func TestErrors(t *testing.T) {
 		{"missing intermediate", exitFailure, "no chain from", []string{"cert", "verify", "server.crt", "--roots", "root/ca.crt"}},
 		{"wrong host name", exitFailure, "wrong.example", []string{"cert", "verify", "server.crt", "--roots", "root/ca.crt", "--intermediates", "issuing/ca.crt", "--dns", "wrong.example"}},
 		{"wrong key usage", exitFailure, "does not allow the extended key usage", []string{"cert", "verify", "server.crt", "--roots", "root/ca.crt", "--intermediates", "issuing/ca.crt", "--usage", "client"}},
+		{"revoked", exitFailure, "is revoked by CRL issuing.crl", []string{"cert", "verify", "server.crt", "--roots", "root/ca.crt", "--intermediates", "issuing/ca.crt", "--crl", "issuing.crl"}},
+		{"CRL of another CA", exitFailure, "CRL other.crl", []string{"cert", "verify", "server.crt", "--roots", "root/ca.crt", "--intermediates", "issuing/ca.crt", "--crl", "other.crl"}},
+		{"CRL expired", exitFailure, "CRL issuing.crl is not current", []string{"cert", "verify", "server.crt", "--roots", "root/ca.crt", "--intermediates", "issuing/ca.crt", "--crl", "issuing.crl", "--time", time.Now().Add(30 * 24 * time.Hour).Format(time.RFC3339)}},
 		{"bad signature", exitFailure, "signature verification failed", []string{"verify", "--key", "server.crt", "--in", "msg", "--sig", "bad.sig"}},
 		{"wrong context", exitFailure, "signature verification failed", []string{"verify", "--key", "server.key", "--in", "msg", "--sig", "msg.sig", "--context", "x"}},
 		{"unknown hash", exitUsage, `unknown --hash "MD5"`, []string{"sign", "--key", "server.key", "--in", "msg", "--hash", "MD5", "--out", "x.sig"}},
