@@ -19,9 +19,10 @@ const (
 )
 
 // algorithm is one row of the table of key algorithms the tool generates and
-// benchmarks. New key types (the composite ML-DSA and ML-KEM keys, once the
-// library has them) are added here and nowhere else: key generate, the help
-// texts and bench read this table.
+// benchmarks. New key types (the composite ML-DSA and ML-KEM keys, once
+// x509ext encodes them in PKCS#8 and SPKI) are added here: key generate,
+// lookups, the help texts and bench read this table, and generate and
+// benchCases switch on its kind.
 type algorithm struct {
 	name     string            // canonical name, as printed
 	id       x509ext.Algorithm // the PKCS#8 / SPKI algorithm
@@ -62,7 +63,7 @@ func lookupAlgorithm(name string) (*algorithm, error) {
 			return &algorithms[i], nil
 		}
 	}
-	return nil, usagef("unknown algorithm %q: choose one of %s (composite keys are not available yet)", name, algorithmNames())
+	return nil, usagef("unknown algorithm %q: choose one of %s (composite keys are not available yet: x509ext does not encode them)", name, algorithmNames())
 }
 
 // algorithmOf returns the table row of an x509ext algorithm.

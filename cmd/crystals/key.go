@@ -59,7 +59,7 @@ func newKeyGenerateCmd(e *env) *cobra.Command {
 file without --force).
 
 Algorithms: ` + algorithmNames() + `.
-(Composite keys will join this list once the library has them.)
+(Composite keys will join this list once x509ext encodes them in PKCS#8 and SPKI.)
 
 Forms (--form) of the PKCS#8 privateKey (RFC 9881, draft-ietf-lamps-kyber-certificates):
   seed      the 32-byte ML-DSA seed or 64-byte ML-KEM seed (default; smallest, what the
