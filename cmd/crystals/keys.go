@@ -116,7 +116,12 @@ func (e *env) loadPublicKey(path, passwordFile string) (any, error) {
 		if _, err := x509.ParseCertificate(b.der); err == nil {
 			return certificatePublicKey(path, b.der)
 		}
-		return nil, fmt.Errorf("%s is neither a public key nor a certificate (PEM or DER)", path)
+		// Neither: read it as a private key, whose errors say why not.
+		lk, err := e.loadPrivateKey(path, passwordFile)
+		if err != nil {
+			return nil, err
+		}
+		return publicOf(lk.key)
 	}
 	return nil, fmt.Errorf("%s holds a %q PEM block, not a public key or certificate", path, b.typ)
 }

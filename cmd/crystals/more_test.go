@@ -36,6 +36,14 @@ func TestPanicIsOneLine(t *testing.T) {
 	}
 }
 
+// TestVersion checks --version, which go install users ask first.
+func TestVersion(t *testing.T) {
+	out := ok(t, t.TempDir(), "--version")
+	if !strings.HasPrefix(out, "crystals ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version printed %q", out)
+	}
+}
+
 // TestNoOverwrite checks --force and that private outputs never follow a
 // symbolic link.
 func TestNoOverwrite(t *testing.T) {
@@ -210,6 +218,12 @@ func TestOpenSSLDER(t *testing.T) {
 	o.Run(t, dir, "pkcs8", "-topk8", "-in", "k.der", "-v2", "aes-256-cbc", "-passout", "file:pw", "-outform", "DER", "-out", "enc.der")
 	if out := ok(t, dir, "key", "inspect", "enc.der", "--password-file", "pw"); !strings.Contains(out, "Encrypted:    yes") {
 		t.Errorf("key inspect enc.der:\n%s", out)
+	}
+	if got, want := ok(t, dir, "key", "public", "k.der"), string(o.Run(t, dir, "pkey", "-in", "k.der", "-pubout")); got != want {
+		t.Errorf("key public k.der:\n%s\nwant\n%s", got, want)
+	}
+	if got, want := ok(t, dir, "key", "public", "c.der"), string(o.Run(t, dir, "pkey", "-in", "k.der", "-pubout")); got != want {
+		t.Errorf("key public c.der:\n%s", got)
 	}
 	ok(t, dir, "ca", "init", "--dir", "ca", "--name", "CA")
 	ok(t, dir, "ca", "issue", "--dir", "ca", "--csr", "r.der", "--out", "leaf.crt")

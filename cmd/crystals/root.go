@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,9 +34,11 @@ check failed; 2: the command line is wrong). Existing files are never replaced w
 		Example: `  crystals key generate --alg ML-DSA-65 --out key.pem
   crystals ca init --dir ca --name "Example Root CA"
   crystals cert verify leaf.pem --roots ca/ca.crt --dns example.com`,
+		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	root.SetVersionTemplate("crystals {{.Version}}\n")
 	root.SetIn(e.stdin)
 	root.SetOut(e.stdout)
 	root.SetErr(e.stderr)
@@ -88,4 +92,13 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// version is the module version the binary was built from: a release for
+// go install ...@version, "(devel)" for a build in a checkout.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version + " (" + runtime.Version() + ")"
+	}
+	return "(unknown) (" + runtime.Version() + ")"
 }
