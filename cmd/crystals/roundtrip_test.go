@@ -157,6 +157,12 @@ func TestRoundTrips(t *testing.T) {
 		}
 		fails(t, dir, exitFailure, "opening "+alg+".hpke", "hpke", "open", "--key", alg+".pem", "--password-file", "pw", "--in", alg+".hpke", "--out", alg+".bad", "--info", "other")
 	}
+	if out := ok(t, dir, "key", "inspect", "X-Wing.pub"); !strings.Contains(out, "Public key file") || !strings.Contains(out, "Algorithm:    X-Wing") || !strings.Contains(out, "1216 bytes") {
+		t.Errorf("key inspect of a PUBLIC KEY file:\n%s", out)
+	}
+	if out := ok(t, dir, "key", "inspect", "X-Wing.pem", "--password-file", "pw"); !strings.Contains(out, "Form:         raw seed") {
+		t.Errorf("key inspect of an X-Wing key:\n%s", out)
+	}
 	for _, f := range []string{"ML-KEM-768.pem", "ML-KEM-768.ss1"} {
 		fi, err := os.Stat(filepath.Join(dir, f))
 		if err != nil || fi.Mode().Perm() != 0o600 {
