@@ -55,3 +55,18 @@ func Apply(base, prog []byte) []byte {
 func Op(kind byte, pos int, val byte) []byte {
 	return []byte{kind, byte(pos), byte(pos >> 8), val}
 }
+
+// Cycle returns n bytes of pattern repeated (zeros for an empty pattern),
+// for targets whose input is a long stream: they take a short pattern and a
+// length rather than the stream itself, which keeps inputs short for the
+// same reason as Apply. A pattern at least n long is cut to n, so every
+// stream stays reachable.
+func Cycle(pattern []byte, n int) []byte {
+	out := make([]byte, n)
+	if len(pattern) > 0 {
+		for i := range out {
+			out[i] = pattern[i%len(pattern)]
+		}
+	}
+	return out
+}

@@ -56,3 +56,21 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+func TestCycle(t *testing.T) {
+	cases := []struct {
+		pattern []byte
+		n       int
+		want    []byte
+	}{
+		{nil, 3, []byte{0, 0, 0}},
+		{[]byte{1, 2}, 5, []byte{1, 2, 1, 2, 1}},
+		{[]byte{1, 2, 3}, 2, []byte{1, 2}},
+		{[]byte{1}, 0, []byte{}},
+	}
+	for _, c := range cases {
+		if got := Cycle(c.pattern, c.n); !bytes.Equal(got, c.want) {
+			t.Errorf("Cycle(%v, %d) = %v, want %v", c.pattern, c.n, got, c.want)
+		}
+	}
+}

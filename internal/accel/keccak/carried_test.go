@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // seededX8 returns eight SHAKE128 states that absorbed distinct short seeds.
@@ -183,7 +184,7 @@ func TestCarriedClose(t *testing.T) {
 	})
 }
 
-// FuzzCarried runs checkCarried on n bytes of a repeated pattern (cycled),
+// FuzzCarried runs checkCarried on n bytes of a repeated pattern (fuzzedit.Cycle),
 // skipping shapes of more than maxCarriedRounds Feeds or squeezes and
 // maxCarriedBlocks squeezed blocks, so that every run stays cheap: cuts of
 // zeros feed a byte at a time, and every squeeze grows eight outputs.
@@ -194,7 +195,7 @@ func FuzzCarried(f *testing.F) {
 	f.Add([]byte{1, 2, 3}, uint16(100), []byte{3, 0, 1}, []byte{1, 0, 2})
 	f.Add([]byte{9}, uint16(Rate256), []byte{19}, []byte{7})
 	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, cuts, blocks []byte) {
-		data := cycled(pattern, int(n)%3000)
+		data := fuzzedit.Cycle(pattern, int(n)%3000)
 		if rounds, squeezed := carriedShape(len(data), cuts, blocks); rounds > maxCarriedRounds || squeezed > maxCarriedBlocks {
 			return
 		}

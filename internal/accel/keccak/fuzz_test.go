@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // fuzzLevels runs one absorb/squeeze pattern in the given shape at every
@@ -61,39 +62,24 @@ func addFuzzSeeds(f *testing.F) {
 // blocks of either rate reach every path, and keep a run cheap.
 const maxFuzzLen = 1024
 
-// cycled returns n bytes of pattern repeated (zeros for an empty pattern):
-// fuzz targets take a short pattern and a length rather than the input
-// itself, since the fuzzer minimizes each new input in O(len²) runs and
-// stalls on inputs of several blocks. A pattern at least n long is cut to n,
-// so every input remains reachable.
-func cycled(pattern []byte, n int) []byte {
-	out := make([]byte, n)
-	if len(pattern) > 0 {
-		for i := range out {
-			out[i] = pattern[i%len(pattern)]
-		}
-	}
-	return out
-}
-
 func FuzzShake(f *testing.F) {
 	addFuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, rate256 bool, cuts []byte, outLen uint16) {
-		fuzzLevels(t, func() xofs { return &single{} }, cycled(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
+		fuzzLevels(t, func() xofs { return &single{} }, fuzzedit.Cycle(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
 	})
 }
 
 func FuzzShakeX4(f *testing.F) {
 	addFuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, rate256 bool, cuts []byte, outLen uint16) {
-		fuzzLevels(t, func() xofs { return &x4{} }, cycled(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
+		fuzzLevels(t, func() xofs { return &x4{} }, fuzzedit.Cycle(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
 	})
 }
 
 func FuzzShakeX8(f *testing.F) {
 	addFuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, rate256 bool, cuts []byte, outLen uint16) {
-		fuzzLevels(t, func() xofs { return &x8{} }, cycled(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
+		fuzzLevels(t, func() xofs { return &x8{} }, fuzzedit.Cycle(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
 	})
 }
 
