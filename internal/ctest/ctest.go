@@ -22,6 +22,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 )
 
 // Threshold is the |t| at which a test fails, as in dudect.
@@ -49,12 +51,14 @@ func (r Result) String() string {
 		math.Abs(r.T), r.Test, r.Measurements, r.PerClass[0], r.PerClass[1])
 }
 
-// Measure times op(class) n times, for classes drawn at random (0 or 1),
-// after n/100 untested warm-up runs, and returns the largest |t| over
-// dudect's tests. op must do the same work for both classes apart from what
-// the secret input of its class makes it do; inputs should be prepared
-// beforehand, outside op.
-func Measure(n int, op func(class int)) Result {
+// Measure times op n times, each after prepare(class) for a class drawn at
+// random (0 or 1), after n/100 untested warm-up runs, and returns the
+// largest |t| over dudect's tests. prepare, which is not timed, should copy
+// its class's secret input into the buffers op works on: inputs in buffers
+// of their own differ in alignment and cache placement, which timing shows
+// as well as a secret. op must do the same work for both classes apart
+// from what the secret input makes it do.
+func Measure(n int, prepare func(class int), op func()) Result {
 	warm := n / 100
 	classes := make([]uint8, warm+n)
 	for i := range classes {
@@ -64,8 +68,9 @@ func Measure(n int, op func(class int)) Result {
 	runtime.GC()
 	runtime.LockOSThread()
 	for i, c := range classes {
+		prepare(int(c))
 		start := time.Now()
-		op(int(c))
+		op()
 		times[i] = float64(time.Since(start))
 	}
 	runtime.UnlockOSThread()
@@ -118,15 +123,26 @@ func analyse(classes []uint8, times []float64) Result {
 
 // Run skips t under -short (saying why), runs Measure and logs the result
 // (t.Logf, so -v prints |t| and the count); it fails t if |t| ≥ Threshold.
-func Run(t *testing.T, n int, op func(class int)) Result {
+func Run(t *testing.T, n int, prepare func(class int), op func()) Result {
 	t.Helper()
 	if testing.Short() {
 		t.Skipf("timing test of %d measurements: skipped under -short", n)
 	}
-	r := Measure(n, op)
+	r := Measure(n, prepare, op)
 	t.Logf("%s", r)
 	if math.Abs(r.T) >= Threshold {
 		t.Errorf("timing depends on the secret class: %s ≥ %.1f", r, Threshold)
 	}
 	return r
+}
+
+// Count is the number of measurements a test takes at level l: a few
+// hundred thousand where the SIMD kernels run, fewer with the portable ones,
+// which take several times as long, so that all the engines' timing tests
+// stay within a few minutes.
+func Count(l cpu.Level) int {
+	if l == cpu.Portable {
+		return 60000
+	}
+	return 200000
 }

@@ -58,8 +58,9 @@ func TestAnalyse(t *testing.T) {
 // does a thousand times more work.
 func TestMeasure(t *testing.T) {
 	var sink uint64
-	r := Measure(20000, func(class int) {
-		for i := range 1 + 999*class {
+	work := 0
+	r := Measure(20000, func(class int) { work = 1 + 999*class }, func() {
+		for i := range work {
 			sink += uint64(i) * 0x9e3779b97f4a7c15
 		}
 	})
