@@ -201,6 +201,17 @@ func TestChallengeSet(t *testing.T) {
 			cases = append(cases, sampleInBall(p, []byte{byte(i), 'c'}))
 		}
 	}
+	// Every pattern of nonzero lanes in a block of 8 (and of 16), with
+	// both signs: the AVX2 kernel computes its permutation from it.
+	for m := range 256 {
+		var c ringElement
+		for j := range c {
+			if m>>(j%8)&1 == 1 {
+				c[j] = fieldElement(1 + uint32(j/8%2)*(q-2))
+			}
+		}
+		cases = append(cases, c)
+	}
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for i, c := range cases {
 			var windows, signs []uint32
