@@ -42,12 +42,12 @@ func synthetic(n int, delta float64) ([]uint8, []float64) {
 // through the interruptions thanks to cropping, and that equal classes
 // pass.
 func TestAnalyse(t *testing.T) {
-	if r := analyse(synthetic(200000, 5)); math.Abs(r.T) < Threshold {
+	if r := analyse(synthetic(100000, 5)); math.Abs(r.T) < Threshold {
 		t.Errorf("a difference of 5 in noise of 50 went unnoticed: %s", r)
 	} else {
 		t.Logf("different classes: %s", r)
 	}
-	if r := analyse(synthetic(200000, 0)); math.Abs(r.T) >= Threshold {
+	if r := analyse(synthetic(100000, 0)); math.Abs(r.T) >= Threshold {
 		t.Errorf("equal classes fail: %s", r)
 	} else {
 		t.Logf("equal classes: %s", r)
