@@ -517,32 +517,3 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
-
-func FuzzVerify(f *testing.F) {
-	sk, err := NewPrivateKey(mldsa.MLDSA44(), seedFor(7))
-	if err != nil {
-		f.Fatal(err)
-	}
-	sig, _ := sk.Sign(nil, []byte("m"), nil)
-	f.Add(sig)
-	f.Add([]byte{})
-	v := NewVerifier(sk.PublicKey())
-	f.Fuzz(func(t *testing.T, sig []byte) {
-		e1 := Verify(sk.PublicKey(), []byte("m"), sig, nil)
-		e2 := v.Verify([]byte("m"), sig, nil)
-		if (e1 == nil) != (e2 == nil) {
-			t.Fatalf("Verify %v, Verifier.Verify %v", e1, e2)
-		}
-	})
-}
-
-func FuzzNewPrivateKeyFromExpanded(f *testing.F) {
-	sk, _ := NewPrivateKey(mldsa.MLDSA44(), seedFor(8))
-	f.Add(sk.ExpandedBytes())
-	f.Fuzz(func(t *testing.T, b []byte) {
-		k, err := NewPrivateKeyFromExpanded(mldsa.MLDSA44(), b)
-		if err == nil && !bytes.Equal(k.ExpandedBytes(), b) {
-			t.Fatal("accepted key does not re-encode to its input")
-		}
-	})
-}

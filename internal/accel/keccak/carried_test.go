@@ -2,9 +2,11 @@ package keccak
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // seededX8 returns eight SHAKE128 states that absorbed distinct short seeds.
@@ -182,15 +184,49 @@ func TestCarriedClose(t *testing.T) {
 	})
 }
 
+// FuzzCarried runs checkCarried on n bytes of a repeated pattern (fuzzedit.Cycle),
+// skipping shapes of more than maxCarriedRounds Feeds or squeezes and
+// maxCarriedBlocks squeezed blocks, so that every run stays cheap: cuts of
+// zeros feed a byte at a time, and every squeeze grows eight outputs.
 func FuzzCarried(f *testing.F) {
-	f.Add([]byte{}, []byte{}, []byte{})
-	f.Add(bytes.Repeat([]byte{0xA5}, 1952), []byte{}, []byte{5})
-	f.Add(bytes.Repeat([]byte{1, 2, 3}, 500), []byte{3, 40, 19}, []byte{1, 0, 2})
-	f.Add(bytes.Repeat([]byte{9}, Rate256), []byte{19}, []byte{7})
-	f.Fuzz(func(t *testing.T, data, cuts, blocks []byte) {
-		if len(data) > 1<<14 {
+	f.Add([]byte{}, uint16(0), []byte{}, []byte{})
+	f.Add([]byte{0xA5}, uint16(1952), []byte{}, []byte{5})
+	f.Add([]byte{1, 2, 3}, uint16(1500), []byte{40, 60, 30}, []byte{1, 0, 2})
+	f.Add([]byte{1, 2, 3}, uint16(100), []byte{3, 0, 1}, []byte{1, 0, 2})
+	f.Add([]byte{9}, uint16(Rate256), []byte{19}, []byte{7})
+	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, cuts, blocks []byte) {
+		data := fuzzedit.Cycle(pattern, int(n)%3000)
+		if rounds, squeezed := carriedShape(len(data), cuts, blocks); rounds > maxCarriedRounds || squeezed > maxCarriedBlocks {
 			return
 		}
 		checkCarried(t, data, cuts, blocks)
 	})
+}
+
+const (
+	maxCarriedRounds = 12
+	maxCarriedBlocks = 24
+)
+
+// carriedShape bounds the squeezes carriedRun makes for n bytes with cuts
+// and blocks (with closing, its larger case): the pieces are at least
+// 7·min(cuts) + 1 bytes (all of it without cuts), and each squeeze takes at
+// most max(blocks mod 8) blocks (one without blocks).
+func carriedShape(n int, cuts, blocks []byte) (rounds, squeezed int) {
+	piece := n
+	if len(cuts) > 0 {
+		piece = 7*int(slices.Min(cuts)) + 1
+	}
+	rounds = 3 // before the first Feed, and the two after closing
+	if piece > 0 {
+		rounds += (n + piece - 1) / piece
+	}
+	per := 1
+	if len(blocks) > 0 {
+		per = 0
+		for _, b := range blocks {
+			per = max(per, int(b)%8)
+		}
+	}
+	return rounds, rounds * per
 }

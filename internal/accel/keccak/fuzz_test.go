@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // fuzzLevels runs one absorb/squeeze pattern in the given shape at every
@@ -29,7 +30,7 @@ func fuzzLevels(t *testing.T, shape func() xofs, data []byte, rate256 bool, cuts
 		x := shape()
 		x.init(rate)
 		rest := inPieces(in, cuts, 3, x.absorb)
-		out := buffers(n, int(outLen)%2048)
+		out := buffers(n, int(outLen)%maxFuzzLen)
 		inPieces(out, rest, 5, x.squeeze)
 		return out
 	}
@@ -50,31 +51,35 @@ func fuzzLevels(t *testing.T, shape func() xofs, data []byte, rate256 bool, cuts
 }
 
 func addFuzzSeeds(f *testing.F) {
-	f.Add([]byte{}, false, []byte{}, uint16(32))
-	f.Add(bytes.Repeat([]byte{0xA5}, 34), false, []byte{}, uint16(5*Rate128))
-	f.Add(bytes.Repeat([]byte{0x5A}, 66), true, []byte{}, uint16(5*Rate256))
-	f.Add(bytes.Repeat([]byte{1, 2, 3}, 200), true, []byte{7, 0, 50, 1, 90}, uint16(1000))
-	f.Add(bytes.Repeat([]byte{9}, Rate128), false, []byte{56, 0, 34, 34}, uint16(Rate128+1))
+	f.Add([]byte{}, uint16(0), false, []byte{}, uint16(32))
+	f.Add([]byte{0xA5}, uint16(34), false, []byte{}, uint16(5*Rate128))
+	f.Add([]byte{0x5A}, uint16(66), true, []byte{}, uint16(5*Rate256))
+	f.Add([]byte{1, 2, 3}, uint16(600), true, []byte{7, 0, 50, 1, 90}, uint16(1000))
+	f.Add([]byte{9}, uint16(Rate128), false, []byte{56, 0, 34, 34}, uint16(Rate128+1))
 }
+
+// maxFuzzLen bounds the inputs and outputs the Shake targets make: a few
+// blocks of either rate reach every path, and keep a run cheap.
+const maxFuzzLen = 1024
 
 func FuzzShake(f *testing.F) {
 	addFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
-		fuzzLevels(t, func() xofs { return &single{} }, data, rate256, cuts, outLen)
+	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, rate256 bool, cuts []byte, outLen uint16) {
+		fuzzLevels(t, func() xofs { return &single{} }, fuzzedit.Cycle(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
 	})
 }
 
 func FuzzShakeX4(f *testing.F) {
 	addFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
-		fuzzLevels(t, func() xofs { return &x4{} }, data, rate256, cuts, outLen)
+	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, rate256 bool, cuts []byte, outLen uint16) {
+		fuzzLevels(t, func() xofs { return &x4{} }, fuzzedit.Cycle(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
 	})
 }
 
 func FuzzShakeX8(f *testing.F) {
 	addFuzzSeeds(f)
-	f.Fuzz(func(t *testing.T, data []byte, rate256 bool, cuts []byte, outLen uint16) {
-		fuzzLevels(t, func() xofs { return &x8{} }, data, rate256, cuts, outLen)
+	f.Fuzz(func(t *testing.T, pattern []byte, n uint16, rate256 bool, cuts []byte, outLen uint16) {
+		fuzzLevels(t, func() xofs { return &x8{} }, fuzzedit.Cycle(pattern, int(n)%maxFuzzLen), rate256, cuts, outLen)
 	})
 }
 

@@ -32,5 +32,5 @@ func sumSHA3(digest []byte, rate int, data []byte) {
 	s := Shake{sponge: sponge{rate: rate, domain: sha3Domain}}
 	s.Absorb(data)
 	s.Squeeze(digest)
-	clear(s.a[:])
+	s.Clear()
 }

@@ -1,7 +1,6 @@
 package keccak
 
 import (
-	"bytes"
 	"crypto/sha3"
 	"encoding/hex"
 	"math/rand/v2"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // TestSHA3KnownAnswers checks the FIPS 202 example values for the empty
@@ -49,13 +49,14 @@ func checkSHA3(t *testing.T, in []byte) {
 }
 
 // FuzzSHA3 compares Sum256 and Sum512 with crypto/sha3 at every level this
-// CPU has.
+// CPU has, on n bytes of a repeated pattern (fuzzedit.Cycle).
 func FuzzSHA3(f *testing.F) {
-	f.Add([]byte{})
-	f.Add(bytes.Repeat([]byte{0x5A}, RateSHA3512-1))
-	f.Add(bytes.Repeat([]byte{0xA5}, RateSHA3256))
-	f.Add(bytes.Repeat([]byte{1, 2, 3, 4}, 296)) // an ML-KEM-768 encapsulation key's length
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Add([]byte{}, uint16(0))
+	f.Add([]byte{0x5A}, uint16(RateSHA3512-1))
+	f.Add([]byte{0xA5}, uint16(RateSHA3256))
+	f.Add([]byte{1, 2, 3, 4}, uint16(1184)) // an ML-KEM-768 encapsulation key's length
+	f.Fuzz(func(t *testing.T, pattern []byte, n uint16) {
+		data := fuzzedit.Cycle(pattern, int(n)%(2*maxFuzzLen))
 		for _, l := range cpu.Levels() {
 			atLevel(t, l, func() { checkSHA3(t, data) })
 		}

@@ -23,6 +23,15 @@ type laneHash struct {
 	scratch [maxLanes - 1][keccak.Rate256 * maskBlocks]byte
 }
 
+// clear zeroes the states and the scratch, after lanes that absorbed K or
+// ρ″ (signing).
+func (h *laneHash) clear() {
+	h.x8.Clear()
+	h.x4.Clear()
+	h.one.Clear()
+	clear(h.scratch[:])
+}
+
 // init starts lanes SHAKE256 instances (1 ≤ lanes ≤ maxLanes).
 func (h *laneHash) init(lanes int) {
 	h.lanes = lanes

@@ -155,6 +155,7 @@ func (s *batchSigner) refill(sk *PrivateKey, mus [][MuSize]byte, rnds [][RandomS
 	}
 	hash.absorb(&in)
 	hash.squeeze(&out)
+	hash.clear()
 	return next
 }
 
@@ -183,6 +184,7 @@ func (s *batchSigner) expandMasks(p *Params, active *[maxLanes]int, count int) {
 			i, j := active[(first+l)/p.L], (first+l)%p.L
 			unpackZ(p, &s.y[i][j], out[l])
 		}
+		hash.clear()
 	}
 	clear(seeds[:])
 	clear(blocks[:])

@@ -33,6 +33,15 @@ type shakeBatch struct {
 	one   [maxBatch]keccak.Shake
 }
 
+// clear zeroes the states, after a batch that absorbed ρ′ or ρ″.
+func (s *shakeBatch) clear() {
+	s.x8.Clear()
+	s.x4.Clear()
+	for i := range s.one {
+		s.one[i].Clear()
+	}
+}
+
 func (s *shakeBatch) init(shake128 bool, in *[maxBatch][]byte, lanes int) {
 	s.lanes = lanes
 	switch {
@@ -185,6 +194,7 @@ func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *
 	}
 	clear(seeds[:])
 	clear(blocks[:])
+	batch.clear()
 }
 
 // maskBlocks is the number of SHAKE256 blocks ExpandMask squeezes per
@@ -219,4 +229,5 @@ func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *kecca
 	}
 	clear(seeds[:])
 	clear(blocks[:])
+	batch.clear()
 }

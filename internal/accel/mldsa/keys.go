@@ -58,6 +58,7 @@ func hashParts(out []byte, parts ...[]byte) {
 		h.Absorb(part)
 	}
 	h.Squeeze(out)
+	h.Clear() // it absorbed ξ in key generation, K in signing
 }
 
 // NewPrivateKeyFromSeed derives the key pair from ξ (ML-DSA.KeyGen_internal,

@@ -1,13 +1,13 @@
 package mldsa
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // nttProduct returns base + c·s, or base − c·s with negate, by the NTT path
@@ -201,6 +201,17 @@ func TestChallengeSet(t *testing.T) {
 			cases = append(cases, sampleInBall(p, []byte{byte(i), 'c'}))
 		}
 	}
+	// Every pattern of nonzero lanes in a block of 8 (and of 16), with
+	// both signs: the AVX2 kernel computes its permutation from it.
+	for m := range 256 {
+		var c ringElement
+		for j := range c {
+			if m>>(j%8)&1 == 1 {
+				c[j] = fieldElement(1 + uint32(j/8%2)*(q-2))
+			}
+		}
+		cases = append(cases, c)
+	}
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for i, c := range cases {
 			var windows, signs []uint32
@@ -262,10 +273,13 @@ func TestPackedTablesOfKey(t *testing.T) {
 // level for a challenge derived from arbitrary bytes and a secret and base
 // read from them.
 func FuzzPackedMul(f *testing.F) {
-	f.Add([]byte("seed"), uint8(0), false)
-	f.Add(bytes.Repeat([]byte{0xff}, 1100), uint8(1), true)
-	f.Add(bytes.Repeat([]byte{0x00, 0x08}, 600), uint8(2), false)
-	f.Fuzz(func(t *testing.T, data []byte, set uint8, negate bool) {
+	f.Add([]byte("seed"), uint16(4), uint8(0), false)
+	f.Add([]byte{0xff}, uint16(1100), uint8(1), true)
+	f.Add([]byte{0x00, 0x08}, uint16(1200), uint8(2), false)
+	f.Fuzz(func(t *testing.T, pattern []byte, length uint16, set uint8, negate bool) {
+		// A short pattern cycled to length bytes keeps inputs short enough
+		// for the fuzzer to minimize (fuzzedit.Cycle).
+		data := fuzzedit.Cycle(pattern, int(length)%1300)
 		p := All()[int(set)%3]
 		c := sampleInBall(p, data)
 		var s ringElement

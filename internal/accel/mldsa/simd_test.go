@@ -8,6 +8,7 @@ import (
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 	"github.com/crystals-go/crystals/internal/benchcpu"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // Differential tests of the dispatched kernels: at every level, each kernel
@@ -358,10 +359,13 @@ func polysFromBytes(data []byte, count int) []ringElement {
 // LowBits norm, MakeHint, UseHint) and arbitrary bytes to unpackZ, unpackT1, packZ, packW1 and
 // packT1, at every level, comparing with the portable kernels.
 func FuzzCoefficientKernels(f *testing.F) {
-	f.Add([]byte{}, uint32(1))
-	f.Add([]byte{0x00, 0xe0, 0x7f, 0x00, 0xff, 0xff, 0xff, 0xff}, uint32(0xffffffff))
-	f.Add(bytes.Repeat([]byte{0xff}, 3*4*n), uint32(261888))
-	f.Fuzz(func(t *testing.T, data []byte, bound uint32) {
+	f.Add([]byte{}, uint16(0), uint32(1))
+	f.Add([]byte{0x00, 0xe0, 0x7f, 0x00, 0xff, 0xff, 0xff, 0xff}, uint16(8), uint32(0xffffffff))
+	f.Add([]byte{0xff}, uint16(3*4*n), uint32(261888))
+	f.Fuzz(func(t *testing.T, pattern []byte, length uint16, bound uint32) {
+		// A short pattern cycled to length bytes, so that inputs stay short
+		// enough for the fuzzer to minimize (fuzzedit.Cycle).
+		data := fuzzedit.Cycle(pattern, int(length)%(3*4*n+1))
 		ps := polysFromBytes(data, 3)
 		a, b, c := &ps[0], &ps[1], &ps[2]
 		var h ringElement
@@ -500,10 +504,11 @@ func TestRejNTTPolyMatchesPortable(t *testing.T) {
 // FuzzRejNTTPoly compares the uniform sampler with the portable kernel at
 // every level on arbitrary streams cut into arbitrary pieces.
 func FuzzRejNTTPoly(f *testing.F) {
-	f.Add(bytes.Repeat([]byte{0xff}, 840), uint8(168))
-	f.Add(bytes.Repeat([]byte{0x01, 0xe0, 0x7f}, 300), uint8(48))
-	f.Add([]byte{1, 2, 3, 4, 5}, uint8(1))
-	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
+	f.Add([]byte{0xff}, uint16(840), uint8(168))
+	f.Add([]byte{0x01, 0xe0, 0x7f}, uint16(900), uint8(48))
+	f.Add([]byte{1, 2, 3, 4, 5}, uint16(5), uint8(1))
+	f.Fuzz(func(t *testing.T, pattern []byte, length uint16, piece uint8) {
+		buf := fuzzedit.Cycle(pattern, int(length)%2048) // short inputs, see FuzzCoefficientKernels
 		atEachLevel(t, func(cpu.Level) {
 			checkRejNTTPoly(t, buf, []int{int(piece) + 1})
 		})
@@ -546,10 +551,11 @@ func TestRejBoundedPolyMatchesPortable(t *testing.T) {
 // FuzzRejBoundedPoly compares the bounded sampler with the portable kernel
 // at every level on arbitrary streams cut into arbitrary pieces.
 func FuzzRejBoundedPoly(f *testing.F) {
-	f.Add(bytes.Repeat([]byte{0xff}, 272), uint8(135))
-	f.Add(bytes.Repeat([]byte{0x8e, 0xe8}, 200), uint8(7))
-	f.Add([]byte{0x12, 0x34}, uint8(0))
-	f.Fuzz(func(t *testing.T, buf []byte, piece uint8) {
+	f.Add([]byte{0xff}, uint16(272), uint8(135))
+	f.Add([]byte{0x8e, 0xe8}, uint16(400), uint8(7))
+	f.Add([]byte{0x12, 0x34}, uint16(2), uint8(0))
+	f.Fuzz(func(t *testing.T, pattern []byte, length uint16, piece uint8) {
+		buf := fuzzedit.Cycle(pattern, int(length)%2048) // short inputs, see FuzzCoefficientKernels
 		atEachLevel(t, func(cpu.Level) {
 			checkRejBoundedPoly(t, buf, []int{int(piece) + 1})
 		})

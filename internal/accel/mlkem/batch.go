@@ -86,6 +86,7 @@ func batchG(rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte, ms [][Me
 		x.InitSHA3_512()
 		x.Absorb(&in)
 		x.Squeeze(&out)
+		x.Clear() // it absorbed the messages
 	}
 	for b := range ms {
 		copy(sharedKeys[b][:], gOut[b][:32])
@@ -133,6 +134,7 @@ func sampleBatchNoise(p *Params, noise *[batchItems]encryptNoise, rs *[batchItem
 			b, j := s/perItem, s%perItem
 			samplePolyCBD(&noise[b][j], out[l], p.etaFor(j))
 		}
+		x.Clear() // it absorbed r
 	}
 	clear(inputs[:])
 	clear(bufs[:])

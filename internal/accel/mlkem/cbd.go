@@ -78,6 +78,7 @@ func sampleNoise(out []ringElement, sigma *[32]byte, nonce byte, eta int) {
 		s.Squeeze(buf[:64*eta])
 		samplePolyCBD(&out[i], buf[:], eta)
 		clear(buf[:])
+		s.Clear() // it absorbed σ or r
 	}
 }
 
@@ -107,4 +108,5 @@ func sampleNoiseLanes(x *laneXOF, out []ringElement, sigma *[32]byte, nonce byte
 	}
 	clear(bufs[:width])
 	clear(inputs[:width])
+	x.clear() // it absorbed σ or r
 }

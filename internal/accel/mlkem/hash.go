@@ -39,6 +39,7 @@ func rejectionKey(z *[32]byte, c []byte) (kBar [32]byte) {
 		j.Absorb(z[:])
 		j.Absorb(c)
 		j.Squeeze(kBar[:])
+		j.Clear() // it absorbed z
 		return kBar
 	}
 	j := sha3.NewSHAKE256()

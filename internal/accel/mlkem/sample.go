@@ -57,6 +57,12 @@ func (x *laneXOF) init(width int, rate128 bool) {
 	}
 }
 
+// clear zeroes the states, after streams of secret input (the noise PRFs).
+func (x *laneXOF) clear() {
+	x.x4.Clear()
+	x.x8.Clear()
+}
+
 // absorb adds in[l] to state l; len(in) is the width.
 func (x *laneXOF) absorb(in [][]byte) {
 	if x.width == 8 {

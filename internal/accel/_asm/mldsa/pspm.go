@@ -152,8 +152,13 @@ func packedKernel(c *constants, w *width) {
 // count. At AVX-512 each block of 16 coefficients is compressed with
 // VPCOMPRESSD and stored whole (the 16 words stay within the arrays, since
 // at most 16·b entries precede block b); at AVX2 the compactor stores the 8
-// lanes of a block that are nonzero, with its table indexed by their
-// pattern. The nonzero pattern is c's positions (see above); the signs are
+// lanes of a block that are nonzero, its permutation computed from their
+// pattern with PDEP/PEXT (storeEachNoTable) rather than read from its
+// table: a table entry's cache line would show which of the block's lanes
+// 3–7 are nonzero, finer than what SampleInBall's stores and the packed
+// products' window reads show of c's positions (their cache lines, 16 and
+// 64 coefficients wide). What remains is the store offset, the count of
+// nonzero coefficients before each block, as at AVX-512. The signs are
 // data, moved the same way whatever they are.
 func challengeKernels(cs *compactor) {
 	first := GLOBL("mldsaWindowStart", RODATA|NOPTR)
@@ -195,7 +200,7 @@ func challengeKernels(cs *compactor) {
 			} else {
 				VMOVDQU(idx, t)
 				VPCMPGTD(w.regs[8], x, accept) // x > 0: nonzero
-				cs.storeEach(accept, count, []VecPhysical{t, sign}, []Register{outWindows, outSigns})
+				cs.storeEachNoTable(accept, count, []VecPhysical{t, sign}, []Register{outWindows, outSigns})
 			}
 			VPSUBD(step, idx, idx)
 		}

@@ -143,6 +143,34 @@ func (cs *compactor) store(x, accept VecPhysical, a, filled Register) {
 func (cs *compactor) storeEach(accept VecPhysical, filled Register, xs []VecPhysical, arrays []Register) {
 	VMOVMSKPS(accept, cs.bits.As32())
 	VPMOVZXBD(Mem{Base: cs.tableAddress, Index: cs.bits, Scale: 8}, accept)
+	cs.permuteStore(accept, filled, xs, arrays)
+}
+
+// storeEachNoTable is storeEach with the lane indices computed from the
+// pattern instead of read from the table at an address the pattern selects:
+// PDEP spreads bit i of the pattern to byte i (times 0xff, all of byte i),
+// and PEXT gathers the bytes i of the set lanes from 0x0706050403020100,
+// packed from byte 0. No address depends on the pattern; the store offset
+// filled depends on its count, as VPCOMPRESSD's does at AVX-512. (PDEP and
+// PEXT take constant time from Zen 3 and on Intel; the microcoded ones of
+// Zen 1 and 2 take time with the count of set bits, which filled reveals
+// already.)
+func (cs *compactor) storeEachNoTable(accept VecPhysical, filled Register, xs []VecPhysical, arrays []Register) {
+	VMOVMSKPS(accept, cs.bits.As32())
+	spread, idx := GP64(), GP64()
+	MOVQ(U64(0x0101010101010101), spread)
+	PDEPQ(spread, cs.bits, spread)
+	IMUL3Q(U32(0xff), spread, spread)
+	MOVQ(U64(0x0706050403020100), idx)
+	PEXTQ(spread, idx, idx)
+	VMOVQ(idx, accept.AsX())
+	VPMOVZXBD(accept.AsX(), accept)
+	cs.permuteStore(accept, filled, xs, arrays)
+}
+
+// permuteStore is the common end of storeEach and storeEachNoTable: accept
+// holds the permutation that moves the accepted lanes to the bottom.
+func (cs *compactor) permuteStore(accept VecPhysical, filled Register, xs []VecPhysical, arrays []Register) {
 	for _, x := range xs {
 		VPERMD(x, accept, x)
 	}

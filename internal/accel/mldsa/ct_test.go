@@ -1,0 +1,89 @@
+package mldsa
+
+import (
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/ctest"
+)
+
+// TestSignCandidateConstantTime is a timing test (ctest, dudect's method)
+// of signing's work on the secret key, at every level this CPU has;
+// skipped under -short.
+//
+// What signing may reveal through timing is fixed by its design (sign.go):
+// the number of rejection-loop iterations and which check rejected each
+// discarded candidate; c̃ and c (SampleInBall, and the positions the packed
+// products read), public for the output signature and discarded otherwise;
+// and the hints of the output signature, which packHints encodes with a
+// branch per coefficient. A test of whole signatures under two keys would
+// see those differ between the keys and fail for no secret reason. So the
+// classes are two ML-DSA-65 keys (s1, s2 and t0 differ), and everything
+// that may vary is fixed and the same for both: the mask y, the challenge c
+// and a commitment w whose low bits all sit at γ2 − 2β − 1, so that
+// w − c·s2 passes the low-bits check for any key and adding c·t0 crosses
+// into the next high part for many coefficients. Both keys' candidates then
+// take the whole of acceptCandidate — z = y + c·s1 and its norm, w − c·s2
+// and its low bits, ĉ, c·t0, its norm and the hints — and are rejected at
+// its very end, with more than ω hints, before any encoding. The key's
+// tables are copied, untimed, into one key for each measurement, so that
+// both classes read the same memory.
+func TestSignCandidateConstantTime(t *testing.T) {
+	p := &params65
+	keys := [2]*PrivateKey{
+		NewPrivateKeyFromSeed(p, &[SeedSize]byte{1, 0xc7}),
+		NewPrivateKeyFromSeed(p, &[SeedSize]byte{2, 0xc7}),
+	}
+	work := NewPrivateKeyFromSeed(p, &[SeedSize]byte{3, 0xc7})
+	sig := make([]byte, p.SignatureSize())
+	var (
+		y  [2 * maxL]ringElement
+		w  [maxK]ringElement
+		c  ringElement
+		sc signScratch
+	)
+	for i := range p.K {
+		for j := range w[i] {
+			high := (i*n + j) % ((q - 1) / (2 * p.Gamma2)) // below the top, which wraps
+			w[i][j] = fieldFromInt32(int32(high*2*p.Gamma2 + p.Gamma2 - 2*p.Beta - 1))
+		}
+	}
+	cur := (*[maxL]ringElement)(y[:maxL])
+	// wholePath reports whether key k's candidate went through every check
+	// to the hint count, and was rejected there.
+	wholePath := func(k *PrivateKey) bool {
+		sc.clear()
+		if k.acceptCandidate(sig, cur, &w, &c, &sc) {
+			return false
+		}
+		ones := 0
+		for i := range p.K {
+			for _, h := range sc.hints[i] {
+				ones += int(h)
+			}
+		}
+		return ones > p.Omega
+	}
+	found := false
+	for attempt := 0; attempt < 1000 && !found; attempt++ {
+		var rhoPP [64]byte
+		rhoPP[0], rhoPP[1] = byte(attempt), byte(attempt>>8)
+		expandMask(p, y[:p.L], &rhoPP, 0, nil)
+		c = sampleInBall(p, rhoPP[:p.challengeSize()])
+		found = wholePath(keys[0]) && wholePath(keys[1])
+	}
+	if !found {
+		t.Fatal("no candidate that takes both keys through every check in 1000 attempts")
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		ctest.Run(t, ctest.Count(l), func(class int) {
+			copy(work.t0H, keys[class].t0H)
+			copy(work.packed.buf, keys[class].packed.buf)
+		}, func() {
+			if work.acceptCandidate(sig, cur, &w, &c, &sc) {
+				panic("candidate accepted")
+			}
+		})
+	})
+}
