@@ -160,6 +160,12 @@ func TestKeyMismatch(t *testing.T) {
 	if err := composite.Verify(new(composite.PublicKey), nil, nil, nil); !errors.Is(err, composite.ErrNoAlgorithm) {
 		t.Fatal(err)
 	}
+	if _, err := composite.GenerateKey(new(composite.Algorithm)); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatalf("GenerateKey with a zero Algorithm: %v", err)
+	}
+	if zero := new(composite.PrivateKey); zero.Bytes() != nil || zero.PublicKey() != nil || zero.Equal(zero) {
+		t.Fatal("the zero key has bytes, a public key, or equals itself")
+	}
 	sk2, err := composite.GenerateKey(b)
 	if err != nil {
 		t.Fatal(err)
