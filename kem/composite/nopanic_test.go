@@ -4,13 +4,15 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/apiwalk"
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/kem/composite"
 )
 
 // TestNoPanic calls every exported function and method of the package with
 // zero, nil, short and odd arguments, on nil, zero and real receivers, and
 // fails on any panic; zero and nil keys must answer with errors. Real keys of
-// every algorithm (testAlgorithms: the large RSA sizes only without -short)
+// every algorithm (hybridtest.Tested: the large RSA sizes only without
+// -short)
 // and truncated or mutated keys and ciphertexts are walked too, the parsers
 // through per-algorithm wrappers. The table must name every exported
 // function and type (read from the source), so a new one cannot be left out.
@@ -23,7 +25,7 @@ func TestNoPanic(t *testing.T) {
 	}
 	inputs := []any{new(composite.DecapsulationKey), new(composite.EncapsulationKey),
 		(*composite.DecapsulationKey)(nil), (*composite.EncapsulationKey)(nil)}
-	for _, a := range testAlgorithms() {
+	for _, a := range hybridtest.Tested(composite.Algorithms()) {
 		dk, err := composite.GenerateKey(a)
 		if err != nil {
 			t.Fatal(err)

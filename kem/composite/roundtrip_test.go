@@ -4,24 +4,11 @@ import (
 	"bytes"
 	"crypto"
 	"errors"
-	"strings"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/kem/composite"
 )
-
-// testAlgorithms is every algorithm, less those with RSA keys above 2048
-// bits under -short (their key generation is slow).
-func testAlgorithms() []*composite.Algorithm {
-	var out []*composite.Algorithm
-	for _, a := range composite.Algorithms() {
-		if testing.Short() && (strings.Contains(a.Name(), "RSA3072") || strings.Contains(a.Name(), "RSA4096")) {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
 
 func TestAlgorithmTable(t *testing.T) {
 	all := composite.Algorithms()
@@ -53,7 +40,7 @@ func TestAlgorithmTable(t *testing.T) {
 // TestRoundTrip generates a key of every algorithm, passes it through the
 // raw encodings, and encapsulates both randomly and deterministically.
 func TestRoundTrip(t *testing.T) {
-	for _, a := range testAlgorithms() {
+	for _, a := range hybridtest.Tested(composite.Algorithms()) {
 		t.Run(a.Name(), func(t *testing.T) {
 			dk, err := composite.GenerateKey(a)
 			if err != nil {

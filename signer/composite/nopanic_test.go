@@ -5,13 +5,15 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/apiwalk"
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/signer/composite"
 )
 
 // TestNoPanic calls every exported function and method of the package with
 // zero, nil, short and odd arguments, on nil, zero and real receivers, and
 // fails on any panic; zero and nil keys must answer with errors. Real keys of
-// every algorithm (testAlgorithms: the large RSA sizes only without -short)
+// every algorithm (hybridtest.Tested: the large RSA sizes only without
+// -short)
 // and truncated or mutated encodings and signatures are walked too, through
 // per-algorithm wrappers of the functions that take an *Algorithm. The table
 // must name every exported function and type (read from the source), so a
@@ -28,7 +30,7 @@ func TestNoPanic(t *testing.T) {
 	inputs := []any{new(composite.PrivateKey), new(composite.PublicKey), (*composite.PublicKey)(nil),
 		&composite.Options{Context: string(make([]byte, 256))}, crypto.SHA256, crypto.SHA512}
 	zeroOK := map[string]string{}
-	for _, a := range testAlgorithms(t) {
+	for _, a := range hybridtest.Tested(composite.Algorithms()) {
 		sk, err := composite.GenerateKey(a)
 		if err != nil {
 			t.Fatal(err)
