@@ -24,43 +24,38 @@ type Algorithm struct {
 
 // Name is the algorithm's name without its "id-" prefix, such as
 // "MLKEM768-ECDH-P256-SHA3-256".
-func (a *Algorithm) Name() string {
-	if !a.valid() {
-		return ""
-	}
-	return a.name
-}
+func (a *Algorithm) Name() string { return a.get().name }
 
 // valid reports whether a is one of the package's algorithms.
 func (a *Algorithm) valid() bool { return a != nil && a.trad != nil }
+
+// noAlgorithm is the zero Algorithm, never modified: [Algorithm.get]'s
+// answer for a nil pointer.
+var noAlgorithm Algorithm
+
+// get returns a, or the zero Algorithm for a nil pointer, so that the
+// accessors read zero fields from nil and zero algorithms alike.
+func (a *Algorithm) get() *Algorithm {
+	if a == nil {
+		return &noAlgorithm
+	}
+	return a
+}
 
 // String returns Name.
 func (a *Algorithm) String() string { return a.Name() }
 
 // Label is the combiner's label (raw bytes, such as "MLKEM768-P256").
-func (a *Algorithm) Label() string {
-	if !a.valid() {
-		return ""
-	}
-	return a.label
-}
+func (a *Algorithm) Label() string { return a.get().label }
 
 // OID returns the algorithm's object identifier (1.3.6.1.5.5.7.6.55–66); the
 // AlgorithmIdentifier has absent parameters.
 func (a *Algorithm) OID() asn1.ObjectIdentifier {
-	if !a.valid() {
-		return nil
-	}
-	return append(asn1.ObjectIdentifier(nil), a.oid...)
+	return append(asn1.ObjectIdentifier(nil), a.get().oid...)
 }
 
 // MLKEM returns the ML-KEM scheme of the post-quantum half.
-func (a *Algorithm) MLKEM() kem.Scheme {
-	if !a.valid() {
-		return nil
-	}
-	return a.pq
-}
+func (a *Algorithm) MLKEM() kem.Scheme { return a.get().pq }
 
 // Traditional names the traditional half, such as "ECDH P-256".
 func (a *Algorithm) Traditional() string {
