@@ -28,7 +28,8 @@ var (
 	// pointer). Every method follows one rule for such keys: what returns an
 	// error returns this one; what has no error result, Encapsulate among
 	// them, returns zero results (nil shared key and ciphertext, nil bytes,
-	// a nil Scheme) and never panics.
+	// a nil Scheme) and never panics. A nil or zero *SMAUGTScheme is no
+	// scheme: its constructors return this error too.
 	ErrZeroKey = errors.New("kem: key is nil or the zero value; make keys with this package's constructors")
 )
 

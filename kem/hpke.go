@@ -110,11 +110,11 @@ func (dk *HybridDecapsulationKey) HPKEPrivateKey() (hpke.PrivateKey, error) {
 }
 
 // FromHPKEPublicKey returns this package's encapsulation key for a crypto/hpke
-// public key of ML-KEM-768, ML-KEM-1024 or MLKEM768-X25519 (X-Wing):
-// *EncapsulationKey768, *EncapsulationKey1024 or *XWingEncapsulationKey,
-// whose Encapsulate runs in the crystals engine and gives what crypto/hpke's
-// KEM would. HPKE's MLKEM768-P256 and MLKEM1024-P384 are errors: no scheme of
-// this package combines shares as they do.
+// public key of ML-KEM-768, ML-KEM-1024, MLKEM768-X25519 (X-Wing),
+// MLKEM768-P256 or MLKEM1024-P384: *EncapsulationKey768,
+// *EncapsulationKey1024, *XWingEncapsulationKey or
+// *HPKEHybridEncapsulationKey, whose Encapsulate runs in the crystals engine
+// and gives what crypto/hpke's KEM would.
 func FromHPKEPublicKey(pk hpke.PublicKey) (EncapsulationKey, error) {
 	if pk == nil {
 		return nil, errors.New("kem: nil hpke.PublicKey")
@@ -127,11 +127,11 @@ func FromHPKEPublicKey(pk hpke.PublicKey) (EncapsulationKey, error) {
 }
 
 // FromHPKEPrivateKey returns this package's decapsulation key for a crypto/hpke
-// private key of ML-KEM-768, ML-KEM-1024 or MLKEM768-X25519 (X-Wing), through
-// its seed (hpke.PrivateKey.Bytes): *DecapsulationKey768,
-// *DecapsulationKey1024 or *XWingDecapsulationKey. Call HPKEPrivateKey on the
-// result to open in crypto/hpke with the crystals engine. A key without a
-// seed, and the P-256 and P-384 hybrids, are errors.
+// private key of one of the KEMs [FromHPKEPublicKey] takes, through its seed
+// (hpke.PrivateKey.Bytes): *DecapsulationKey768, *DecapsulationKey1024,
+// *XWingDecapsulationKey or *HPKEHybridDecapsulationKey. Call HPKEPrivateKey
+// on the result, where it has that method, to open in crypto/hpke with the
+// crystals engine. A key without a seed is an error.
 func FromHPKEPrivateKey(sk hpke.PrivateKey) (DecapsulationKey, error) {
 	if sk == nil {
 		return nil, errors.New("kem: nil hpke.PrivateKey")
@@ -153,7 +153,7 @@ func hpkeScheme(id uint16) (Scheme, error) {
 	if s := SchemeByHPKEKEM(id); s != nil {
 		return s, nil
 	}
-	return nil, fmt.Errorf("kem: HPKE KEM 0x%04x has no key type in this package (ML-KEM-768 0x0041, ML-KEM-1024 0x0042 and X-Wing 0x647a have)", id)
+	return nil, fmt.Errorf("kem: HPKE KEM 0x%04x has no key type in this package (ML-KEM-768 0x0041, ML-KEM-1024 0x0042, MLKEM768-P256 0x0050, MLKEM1024-P384 0x0051 and X-Wing 0x647a have)", id)
 }
 
 // hpkePublicKey parses the bytes of ek, a key made by a constructor, as a

@@ -125,14 +125,32 @@ type HPKEHybridDecapsulationKey struct {
 	ek   HPKEHybridEncapsulationKey
 }
 
-// Scheme returns the key's scheme.
-func (ek *HPKEHybridEncapsulationKey) Scheme() Scheme { return ek.s }
+// valid reports whether ek was made by a constructor.
+func (ek *HPKEHybridEncapsulationKey) valid() bool { return ek != nil && ek.s != nil }
 
-// Bytes returns ek_PQ‖ek_T (the uncompressed point).
-func (ek *HPKEHybridEncapsulationKey) Bytes() []byte { return append(ek.pq.Bytes(), ek.t.Bytes()...) }
+// Scheme returns the key's scheme (nil for a nil or zero key).
+func (ek *HPKEHybridEncapsulationKey) Scheme() Scheme {
+	if !ek.valid() {
+		return nil
+	}
+	return ek.s
+}
 
-// Encapsulate returns a fresh shared key and the ciphertext ct_PQ‖ct_T.
+// Bytes returns ek_PQ‖ek_T (the uncompressed point), or nil for a nil or
+// zero key.
+func (ek *HPKEHybridEncapsulationKey) Bytes() []byte {
+	if !ek.valid() {
+		return nil
+	}
+	return append(ek.pq.Bytes(), ek.t.Bytes()...)
+}
+
+// Encapsulate returns a fresh shared key and the ciphertext ct_PQ‖ct_T;
+// nil for both for a nil or zero key.
 func (ek *HPKEHybridEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
+	if !ek.valid() {
+		return nil, nil
+	}
 	eph, err := ek.s.curve.GenerateKey(rand.Reader)
 	if err == nil {
 		random := make([]byte, MessageSize, ek.s.EncapsulationSeedSize())
@@ -149,7 +167,7 @@ func (ek *HPKEHybridEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byt
 // random[:32] and the ephemeral scalar random[32:]. It exists for
 // known-answer tests: never use it in production.
 func (ek *HPKEHybridEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
-	if ek.s == nil {
+	if !ek.valid() {
 		return nil, nil, ErrZeroKey
 	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
@@ -171,25 +189,56 @@ func (ek *HPKEHybridEncapsulationKey) EncapsulateDeterministicForTesting(random 
 	return combiner.Combine(ssPQ, ssT, ctT, ek.t.Bytes(), ek.s.name), append(ctPQ, ctT...), nil
 }
 
-// Scheme returns the key's scheme.
-func (dk *HPKEHybridDecapsulationKey) Scheme() Scheme { return dk.s }
+// valid reports whether dk was made by a constructor.
+func (dk *HPKEHybridDecapsulationKey) valid() bool { return dk != nil && dk.s != nil }
 
-// Bytes returns the 32-byte seed, the key's HPKE serialisation.
-func (dk *HPKEHybridDecapsulationKey) Bytes() []byte { return append([]byte(nil), dk.seed[:]...) }
+// Scheme returns the key's scheme (nil for a nil or zero key).
+func (dk *HPKEHybridDecapsulationKey) Scheme() Scheme {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.s
+}
 
-// EncapsulationKey returns the public key.
-func (dk *HPKEHybridDecapsulationKey) EncapsulationKey() *HPKEHybridEncapsulationKey { return &dk.ek }
+// Bytes returns the 32-byte seed, the key's HPKE serialisation, or nil for
+// a nil or zero key.
+func (dk *HPKEHybridDecapsulationKey) Bytes() []byte {
+	if !dk.valid() {
+		return nil
+	}
+	return append([]byte(nil), dk.seed[:]...)
+}
 
-// Encapsulator returns the public key as a [crypto.Encapsulator].
-func (dk *HPKEHybridDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
+// EncapsulationKey returns the public key (nil for a nil or zero key).
+func (dk *HPKEHybridDecapsulationKey) EncapsulationKey() *HPKEHybridEncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// PublicKey returns the public key as an [EncapsulationKey].
-func (dk *HPKEHybridDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+// Encapsulator returns the public key as a [crypto.Encapsulator] (nil for
+// a nil or zero key).
+func (dk *HPKEHybridDecapsulationKey) Encapsulator() crypto.Encapsulator {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
+
+// PublicKey returns the public key as an [EncapsulationKey] (nil for a nil
+// or zero key).
+func (dk *HPKEHybridDecapsulationKey) PublicKey() EncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
 // Decapsulate returns the shared key of ct_PQ‖ct_T. ML-KEM rejects
 // implicitly; an invalid curve point is an error, as in crypto/hpke.
 func (dk *HPKEHybridDecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, error) {
-	if dk.s == nil {
+	if !dk.valid() {
 		return nil, ErrZeroKey
 	}
 	if len(ciphertext) != dk.s.CiphertextSize() {

@@ -2,6 +2,7 @@ package kem
 
 import (
 	"bytes"
+	"crypto/ecdh"
 	"crypto/hpke"
 	"crypto/mlkem"
 	"strings"
@@ -201,11 +202,25 @@ func TestHPKEHelpersErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := FromHPKEPublicKey(p256.PublicKey()); err == nil || !strings.Contains(err.Error(), "0x0050") {
+	// HPKE's P-256 hybrid converts to this package's MLKEM768P256, key for key.
+	pub, err := FromHPKEPublicKey(p256.PublicKey())
+	if err != nil || pub.Scheme() != MLKEM768P256() || !bytes.Equal(pub.Bytes(), p256.PublicKey().Bytes()) {
 		t.Errorf("MLKEM768-P256 public key: %v", err)
 	}
-	if _, err := FromHPKEPrivateKey(p256); err == nil || !strings.Contains(err.Error(), "0x0050") {
+	priv, err := FromHPKEPrivateKey(p256)
+	if err != nil || priv.Scheme() != MLKEM768P256() || !bytes.Equal(priv.PublicKey().Bytes(), p256.PublicKey().Bytes()) {
 		t.Errorf("MLKEM768-P256 private key: %v", err)
+	}
+	// A classical DHKEM has no key type here.
+	dh, err := hpke.DHKEM(ecdh.X25519()).GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FromHPKEPublicKey(dh.PublicKey()); err == nil || !strings.Contains(err.Error(), "0x0020") {
+		t.Errorf("DHKEM(X25519) public key: %v", err)
+	}
+	if _, err := FromHPKEPrivateKey(dh); err == nil || !strings.Contains(err.Error(), "0x0020") {
+		t.Errorf("DHKEM(X25519) private key: %v", err)
 	}
 	xw, _ := GenerateKeyXWing()
 	noSeed, err := xw.HPKEPrivateKey()

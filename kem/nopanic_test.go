@@ -104,6 +104,7 @@ func TestNoPanic(t *testing.T) {
 			"DecapsulationKey512", "DecapsulationKey768", "DecapsulationKey1024",
 			"XWingEncapsulationKey", "XWingDecapsulationKey", "HybridEncapsulationKey", "HybridDecapsulationKey",
 			"HPKEHybridEncapsulationKey", "HPKEHybridDecapsulationKey", "SMAUGTEncapsulationKey", "SMAUGTDecapsulationKey",
+			"SMAUGTScheme",
 		},
 	})
 }
@@ -118,13 +119,34 @@ func TestZeroKeys(t *testing.T) {
 	}
 	for name, dk := range map[string]DecapsulationKey{
 		"DecapsulationKey768": new(DecapsulationKey768), "XWingDecapsulationKey": new(XWingDecapsulationKey),
-		"HybridDecapsulationKey": new(HybridDecapsulationKey),
+		"HybridDecapsulationKey": new(HybridDecapsulationKey), "HPKEHybridDecapsulationKey": new(HPKEHybridDecapsulationKey),
+		"SMAUGTDecapsulationKey": new(SMAUGTDecapsulationKey), "nil *SMAUGTDecapsulationKey": (*SMAUGTDecapsulationKey)(nil),
 	} {
 		if _, err := dk.Decapsulate(make([]byte, 1088)); !errors.Is(err, ErrZeroKey) {
 			t.Errorf("zero %s: Decapsulate gave %v, want ErrZeroKey", name, err)
 		}
 		if dk.Bytes() != nil || dk.Scheme() != nil {
 			t.Errorf("zero %s: Bytes or Scheme not nil", name)
+		}
+	}
+	for name, ek := range map[string]EncapsulationKey{
+		"HPKEHybridEncapsulationKey": new(HPKEHybridEncapsulationKey), "SMAUGTEncapsulationKey": new(SMAUGTEncapsulationKey),
+	} {
+		if ss, ct := ek.Encapsulate(); ss != nil || ct != nil || ek.Bytes() != nil || ek.Scheme() != nil {
+			t.Errorf("zero %s: Encapsulate, Bytes or Scheme not nil", name)
+		}
+	}
+	// A nil or zero SMAUG-T scheme is no scheme: empty name, no sizes, and
+	// ErrZeroKey from its constructors.
+	for _, s := range []*SMAUGTScheme{nil, new(SMAUGTScheme)} {
+		if s.Name() != "" || s.SeedSize() != 0 || s.CiphertextSize() != 0 || s.EncapsulationKeySize() != 0 {
+			t.Errorf("%#v: name %q or sizes not empty", s, s.Name())
+		}
+		if _, err := s.NewDecapsulationKey(make([]byte, SMAUGTSeedSize)); !errors.Is(err, ErrZeroKey) {
+			t.Errorf("%#v: NewDecapsulationKey gave %v, want ErrZeroKey", s, err)
+		}
+		if _, err := s.NewEncapsulationKey(make([]byte, SMAUGT128().EncapsulationKeySize())); !errors.Is(err, ErrZeroKey) {
+			t.Errorf("%#v: NewEncapsulationKey gave %v, want ErrZeroKey", s, err)
 		}
 	}
 	dk, err := GenerateKey768()

@@ -26,6 +26,10 @@ const (
 
 // SMAUGTScheme is the [Scheme] of a SMAUG-T parameter set, with the import
 // of the reference's sk encoding beside the seed form.
+//
+// A nil or zero *SMAUGTScheme is no parameter set, like an unknown scheme:
+// Name returns "", TLSGroup, HPKEKEM and every size return 0, and
+// GenerateKey and the constructors return [ErrZeroKey].
 type SMAUGTScheme struct {
 	p *engine.Params
 }
@@ -59,8 +63,16 @@ func SMAUGT256() *SMAUGTScheme { return smaugT256 }
 // ciphertext (pk 672, ct 608, sk 832 bytes; μ of [TiMERMessageSize] bytes).
 func TiMER() *SMAUGTScheme { return timer }
 
+// valid reports whether s is one of the package's parameter sets.
+func (s *SMAUGTScheme) valid() bool { return s != nil && s.p != nil }
+
 // Name returns "SMAUG-T128", "SMAUG-T192", "SMAUG-T256" or "TiMER".
-func (s *SMAUGTScheme) Name() string { return s.p.Name() }
+func (s *SMAUGTScheme) Name() string {
+	if !s.valid() {
+		return ""
+	}
+	return s.p.Name()
+}
 
 // TLSGroup returns 0: SMAUG-T has no TLS code point.
 func (s *SMAUGTScheme) TLSGroup() uint16 { return 0 }
@@ -69,26 +81,58 @@ func (s *SMAUGTScheme) TLSGroup() uint16 { return 0 }
 func (s *SMAUGTScheme) HPKEKEM() uint16 { return 0 }
 
 // SeedSize returns [SMAUGTSeedSize].
-func (s *SMAUGTScheme) SeedSize() int { return SMAUGTSeedSize }
+func (s *SMAUGTScheme) SeedSize() int { return s.size(SMAUGTSeedSize) }
 
 // EncapsulationKeySize returns the length of pk.
-func (s *SMAUGTScheme) EncapsulationKeySize() int { return s.p.EncapsulationKeySize() }
+func (s *SMAUGTScheme) EncapsulationKeySize() int {
+	if !s.valid() {
+		return 0
+	}
+	return s.p.EncapsulationKeySize()
+}
 
 // CiphertextSize returns the length of a ciphertext.
-func (s *SMAUGTScheme) CiphertextSize() int { return s.p.CiphertextSize() }
+func (s *SMAUGTScheme) CiphertextSize() int {
+	if !s.valid() {
+		return 0
+	}
+	return s.p.CiphertextSize()
+}
 
 // DecapsulationKeySize returns the length of the reference's sk = s ‖ t ‖ pk.
-func (s *SMAUGTScheme) DecapsulationKeySize() int { return s.p.DecapsulationKeySize() }
+func (s *SMAUGTScheme) DecapsulationKeySize() int {
+	if !s.valid() {
+		return 0
+	}
+	return s.p.DecapsulationKeySize()
+}
 
 // SharedKeySize returns 32.
-func (s *SMAUGTScheme) SharedKeySize() int { return engine.SharedKeySize }
+func (s *SMAUGTScheme) SharedKeySize() int { return s.size(engine.SharedKeySize) }
 
 // EncapsulationSeedSize returns the length of μ: [SMAUGTMessageSize], or
 // [TiMERMessageSize] for TiMER.
-func (s *SMAUGTScheme) EncapsulationSeedSize() int { return s.p.MessageSize() }
+func (s *SMAUGTScheme) EncapsulationSeedSize() int {
+	if !s.valid() {
+		return 0
+	}
+	return s.p.MessageSize()
+}
+
+// size returns n, a size shared by the parameter sets, or 0 for a nil or
+// zero scheme.
+func (s *SMAUGTScheme) size(n int) int {
+	if !s.valid() {
+		return 0
+	}
+	return n
+}
 
 // GenerateKey returns a new random decapsulation key.
 func (s *SMAUGTScheme) GenerateKey() (DecapsulationKey, error) {
+	if !s.valid() {
+		return nil, ErrZeroKey
+	}
 	var seed [SMAUGTSeedSize]byte
 	rand.Read(seed[:])
 	return s.NewDecapsulationKey(seed[:])
@@ -99,6 +143,9 @@ func (s *SMAUGTScheme) GenerateKey() (DecapsulationKey, error) {
 // draw and the last 32 as t. A key made from a KAT record's first 64 DRBG
 // bytes is that record's key.
 func (s *SMAUGTScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error) {
+	if !s.valid() {
+		return nil, ErrZeroKey
+	}
 	if len(seed) != SMAUGTSeedSize {
 		return nil, schemeError(s.Name(), ErrSeedLength)
 	}
@@ -114,6 +161,9 @@ func (s *SMAUGTScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error
 // with s (b + A·s within the error distribution's support). The key's Bytes
 // is then nil, sk not carrying the seed.
 func (s *SMAUGTScheme) NewDecapsulationKeyFromBytes(sk []byte) (DecapsulationKey, error) {
+	if !s.valid() {
+		return nil, ErrZeroKey
+	}
 	dk := &SMAUGTDecapsulationKey{s: s}
 	if err := dk.k.SetBytes(s.p, sk); err != nil {
 		return nil, schemeError(s.Name(), smaugError(err))
@@ -125,6 +175,9 @@ func (s *SMAUGTScheme) NewDecapsulationKeyFromBytes(sk []byte) (DecapsulationKey
 // NewEncapsulationKey parses pk = seed_A ‖ b. Any string of the right
 // length is a public key.
 func (s *SMAUGTScheme) NewEncapsulationKey(encapsulationKey []byte) (EncapsulationKey, error) {
+	if !s.valid() {
+		return nil, ErrZeroKey
+	}
 	// The key and its engine key in one allocation; a decapsulation key's
 	// public half points into the decapsulation key instead.
 	parsed := new(struct {
@@ -169,21 +222,29 @@ type SMAUGTEncapsulationKey struct {
 	k *engine.EncapsulationKey // allocated with the key, or the decapsulation key's own
 }
 
-// Bytes returns pk, or nil for the zero value.
+// valid reports whether ek was made by a constructor.
+func (ek *SMAUGTEncapsulationKey) valid() bool { return ek != nil && ek.k != nil }
+
+// Bytes returns pk, or nil for a nil or zero key.
 func (ek *SMAUGTEncapsulationKey) Bytes() []byte {
-	if ek.k == nil {
+	if !ek.valid() {
 		return nil
 	}
 	return ek.k.Bytes()
 }
 
-// Scheme returns the key's parameter set.
-func (ek *SMAUGTEncapsulationKey) Scheme() Scheme { return ek.s }
+// Scheme returns the key's parameter set (nil for a nil or zero key).
+func (ek *SMAUGTEncapsulationKey) Scheme() Scheme {
+	if !ek.valid() {
+		return nil
+	}
+	return ek.s
+}
 
 // Encapsulate returns a fresh shared key and the ciphertext that carries it.
-// The zero value returns nil, nil (see [ErrZeroKey]).
+// A nil or zero key returns nil, nil (see [ErrZeroKey]).
 func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
-	if ek.k == nil {
+	if !ek.valid() {
 		return nil, nil
 	}
 	var mu [SMAUGTMessageSize]byte
@@ -195,7 +256,7 @@ func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // draws from randombytes (EncapsulationSeedSize bytes). It exists for known-answer tests: never
 // use it in production.
 func (ek *SMAUGTEncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
-	if ek.k == nil {
+	if !ek.valid() {
 		return nil, nil, ErrZeroKey
 	}
 	if len(random) != ek.s.EncapsulationSeedSize() {
@@ -225,7 +286,7 @@ type SMAUGTDecapsulationKey struct {
 // the wrong length is an error; a well-formed but wrong one yields the
 // implicit-rejection key and no error, chosen in constant time.
 func (dk *SMAUGTDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []byte, err error) {
-	if dk.s == nil {
+	if !dk.valid() {
 		return nil, ErrZeroKey
 	}
 	ss, err := dk.k.Decapsulate(ciphertext)
@@ -235,18 +296,40 @@ func (dk *SMAUGTDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []by
 	return ss[:], nil
 }
 
-// Encapsulator returns the encapsulation key as a [crypto.Encapsulator].
-func (dk *SMAUGTDecapsulationKey) Encapsulator() crypto.Encapsulator { return &dk.ek }
+// valid reports whether dk was made by a constructor.
+func (dk *SMAUGTDecapsulationKey) valid() bool { return dk != nil && dk.s != nil }
 
-// PublicKey returns the encapsulation key.
-func (dk *SMAUGTDecapsulationKey) PublicKey() EncapsulationKey { return &dk.ek }
+// Encapsulator returns the encapsulation key as a [crypto.Encapsulator]
+// (nil for a nil or zero key).
+func (dk *SMAUGTDecapsulationKey) Encapsulator() crypto.Encapsulator {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
 
-// Scheme returns the key's parameter set.
-func (dk *SMAUGTDecapsulationKey) Scheme() Scheme { return dk.s }
+// PublicKey returns the encapsulation key (nil for a nil or zero key).
+func (dk *SMAUGTDecapsulationKey) PublicKey() EncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return &dk.ek
+}
+
+// Scheme returns the key's parameter set (nil for a nil or zero key).
+func (dk *SMAUGTDecapsulationKey) Scheme() Scheme {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.s
+}
 
 // Bytes returns the 64-byte seed the key was derived from, or nil for a key
-// imported from sk, which does not carry it.
+// imported from sk, which does not carry it, and for a nil or zero key.
 func (dk *SMAUGTDecapsulationKey) Bytes() []byte {
+	if !dk.valid() {
+		return nil
+	}
 	seed, t, ok := dk.k.Seed()
 	if !ok {
 		return nil
@@ -255,10 +338,10 @@ func (dk *SMAUGTDecapsulationKey) Bytes() []byte {
 }
 
 // SecretKeyBytes returns the reference's sk = s ‖ t ‖ pk, the encoding
-// [SMAUGTScheme.NewDecapsulationKeyFromBytes] takes, or nil for the zero
-// value.
+// [SMAUGTScheme.NewDecapsulationKeyFromBytes] takes, or nil for a nil
+// or zero key.
 func (dk *SMAUGTDecapsulationKey) SecretKeyBytes() []byte {
-	if dk.s == nil {
+	if !dk.valid() {
 		return nil
 	}
 	return dk.k.Bytes()

@@ -13,7 +13,6 @@ import (
 	"github.com/crystals-go/crystals/signer"
 )
 
-
 // TestNoPanic calls every exported function and method of the package with
 // zero, nil, short and odd arguments and with zero keys of every kind it
 // takes, on nil, zero and real receivers, and fails on any panic. The table

@@ -11,7 +11,9 @@ import (
 // Algorithm is one composite ML-KEM algorithm of
 // draft-ietf-lamps-pq-composite-kem-17: an ML-KEM parameter set, a
 // traditional KEM and a label for the SHA3-256 combiner. The values are
-// fixed; compare them by pointer.
+// fixed; compare them by pointer. A nil or zero *Algorithm is no algorithm:
+// its methods return zero results, and the functions that take one return
+// [ErrNoAlgorithm].
 type Algorithm struct {
 	name  string
 	label string
@@ -22,33 +24,66 @@ type Algorithm struct {
 
 // Name is the algorithm's name without its "id-" prefix, such as
 // "MLKEM768-ECDH-P256-SHA3-256".
-func (a *Algorithm) Name() string { return a.name }
+func (a *Algorithm) Name() string { return a.get().name }
+
+// valid reports whether a is one of the package's algorithms.
+func (a *Algorithm) valid() bool { return a != nil && a.trad != nil }
+
+// noAlgorithm is the zero Algorithm, never modified: [Algorithm.get]'s
+// answer for a nil pointer.
+var noAlgorithm Algorithm
+
+// get returns a, or the zero Algorithm for a nil pointer, so that the
+// accessors read zero fields from nil and zero algorithms alike.
+func (a *Algorithm) get() *Algorithm {
+	if a == nil {
+		return &noAlgorithm
+	}
+	return a
+}
 
 // String returns Name.
-func (a *Algorithm) String() string { return a.name }
+func (a *Algorithm) String() string { return a.Name() }
 
 // Label is the combiner's label (raw bytes, such as "MLKEM768-P256").
-func (a *Algorithm) Label() string { return a.label }
+func (a *Algorithm) Label() string { return a.get().label }
 
 // OID returns the algorithm's object identifier (1.3.6.1.5.5.7.6.55–66); the
 // AlgorithmIdentifier has absent parameters.
-func (a *Algorithm) OID() asn1.ObjectIdentifier { return append(asn1.ObjectIdentifier(nil), a.oid...) }
+func (a *Algorithm) OID() asn1.ObjectIdentifier {
+	return append(asn1.ObjectIdentifier(nil), a.get().oid...)
+}
 
 // MLKEM returns the ML-KEM scheme of the post-quantum half.
-func (a *Algorithm) MLKEM() kem.Scheme { return a.pq }
+func (a *Algorithm) MLKEM() kem.Scheme { return a.get().pq }
 
 // Traditional names the traditional half, such as "ECDH P-256".
-func (a *Algorithm) Traditional() string { return a.trad.name() }
+func (a *Algorithm) Traditional() string {
+	if !a.valid() {
+		return ""
+	}
+	return a.trad.name()
+}
 
 // EncapsulationSeedSize is the length of the randomness
 // [EncapsulationKey.EncapsulateDeterministicForTesting] takes: the 32-byte
 // ML-KEM message m, then the traditional half's randomness (RSA-OAEP: the
 // 32-byte secret and the 32-byte OAEP seed; ECDH, X25519, X448: the
 // ephemeral private key).
-func (a *Algorithm) EncapsulationSeedSize() int { return kem.MessageSize + a.trad.randSize() }
+func (a *Algorithm) EncapsulationSeedSize() int {
+	if !a.valid() {
+		return 0
+	}
+	return kem.MessageSize + a.trad.randSize()
+}
 
 // CiphertextSize is the length of a ciphertext mlkemCT ‖ tradCT.
-func (a *Algorithm) CiphertextSize() int { return a.pq.CiphertextSize() + a.trad.ctSize() }
+func (a *Algorithm) CiphertextSize() int {
+	if !a.valid() {
+		return 0
+	}
+	return a.pq.CiphertextSize() + a.trad.ctSize()
+}
 
 func alg(name, label string, arc int, pq kem.Scheme, t traditional) *Algorithm {
 	return &Algorithm{name: name, label: label, oid: asn1.ObjectIdentifier{1, 3, 6, 1, 5, 5, 7, 6, arc}, pq: pq, trad: t}

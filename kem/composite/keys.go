@@ -13,6 +13,13 @@ import (
 
 // Errors for bad input; test with [errors.Is].
 var (
+	// ErrNoAlgorithm is returned for a nil or zero *Algorithm, and for a key
+	// that was not made by this package's constructors: a nil pointer or the
+	// zero value. Every method follows one rule for such keys and
+	// algorithms: what returns an error returns this one; what has no error
+	// result, Encapsulate among them, returns zero results (nil bytes, keys
+	// and ciphertexts, "" names, sizes 0, false from Equal) and never
+	// panics.
 	ErrNoAlgorithm      = errors.New("kem/composite: no algorithm given (or a zero-value key)")
 	ErrKeyLength        = errors.New("kem/composite: key too short for its ML-KEM half")
 	ErrCiphertextLength = errors.New("kem/composite: ciphertext has the wrong length")
@@ -25,7 +32,7 @@ var (
 )
 
 func check(alg *Algorithm) error {
-	if alg == nil {
+	if !alg.valid() {
 		return ErrNoAlgorithm
 	}
 	return nil
@@ -66,25 +73,39 @@ func newEncapsulationKey(alg *Algorithm, pq kem.EncapsulationKey, trad *tradPubl
 	return &EncapsulationKey{alg: alg, pq: pq, trad: trad, raw: append(pq.Bytes(), trad.pk...)}
 }
 
-// Algorithm returns the key's algorithm.
-func (ek *EncapsulationKey) Algorithm() *Algorithm { return ek.alg }
+// valid reports whether ek was made by a constructor.
+func (ek *EncapsulationKey) valid() bool { return ek != nil && ek.alg != nil }
+
+// Algorithm returns the key's algorithm (nil for a nil or zero key).
+func (ek *EncapsulationKey) Algorithm() *Algorithm {
+	if !ek.valid() {
+		return nil
+	}
+	return ek.alg
+}
 
 // Bytes returns the raw encoding mlkemEK ‖ tradPK, the subjectPublicKey of
-// the key's SPKI.
-func (ek *EncapsulationKey) Bytes() []byte { return bytes.Clone(ek.raw) }
+// the key's SPKI (nil for a nil or zero key).
+func (ek *EncapsulationKey) Bytes() []byte {
+	if !ek.valid() {
+		return nil
+	}
+	return bytes.Clone(ek.raw)
+}
 
 // Equal reports whether x is an *EncapsulationKey of the same algorithm and
-// value.
+// value. Nil and zero keys equal nothing.
 func (ek *EncapsulationKey) Equal(x crypto.PublicKey) bool {
 	o, ok := x.(*EncapsulationKey)
-	return ok && o.alg == ek.alg && bytes.Equal(o.raw, ek.raw)
+	return ok && ek.valid() && o.valid() && o.alg == ek.alg && bytes.Equal(o.raw, ek.raw)
 }
 
 // Encapsulate returns a fresh shared key and the ciphertext mlkemCT ‖ tradCT
-// that carries it.
+// that carries it; nil for both for a nil or zero key (see
+// [ErrNoAlgorithm]).
 func (ek *EncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
-	if ek.alg == nil {
-		panic(ErrNoAlgorithm.Error())
+	if !ek.valid() {
+		return nil, nil
 	}
 	random := randomBytes(kem.MessageSize)
 	tr, err := ek.alg.trad.freshRandom()
@@ -103,7 +124,7 @@ func (ek *EncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 // known-answer tests: never use it in production, where reused randomness
 // reveals the shared key.
 func (ek *EncapsulationKey) EncapsulateDeterministicForTesting(random []byte) (sharedKey, ciphertext []byte, err error) {
-	if ek.alg == nil {
+	if !ek.valid() {
 		return nil, nil, ErrNoAlgorithm
 	}
 	if len(random) != ek.alg.EncapsulationSeedSize() {
@@ -172,24 +193,49 @@ func newDecapsulationKey(alg *Algorithm, seed []byte, trad *tradPrivate) (*Decap
 	return &DecapsulationKey{alg: alg, pq: pq, trad: trad, ek: newEncapsulationKey(alg, pq.PublicKey(), pub)}, nil
 }
 
-// Algorithm returns the key's algorithm.
-func (dk *DecapsulationKey) Algorithm() *Algorithm { return dk.alg }
+// valid reports whether dk was made by a constructor.
+func (dk *DecapsulationKey) valid() bool { return dk != nil && dk.alg != nil }
+
+// Algorithm returns the key's algorithm (nil for a nil or zero key).
+func (dk *DecapsulationKey) Algorithm() *Algorithm {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.alg
+}
 
 // Bytes returns the raw encoding mlkemSeed ‖ tradSK, the privateKey of the
-// key's PKCS#8 PrivateKeyInfo.
-func (dk *DecapsulationKey) Bytes() []byte { return append(dk.pq.Bytes(), dk.trad.sk...) }
+// key's PKCS#8 PrivateKeyInfo (nil for a nil or zero key).
+func (dk *DecapsulationKey) Bytes() []byte {
+	if !dk.valid() {
+		return nil
+	}
+	return append(dk.pq.Bytes(), dk.trad.sk...)
+}
 
-// EncapsulationKey returns the public key.
-func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey { return dk.ek }
+// EncapsulationKey returns the public key (nil for a nil or zero key).
+func (dk *DecapsulationKey) EncapsulationKey() *EncapsulationKey {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.ek
+}
 
-// Encapsulator returns the public key as a [crypto.Encapsulator].
-func (dk *DecapsulationKey) Encapsulator() crypto.Encapsulator { return dk.ek }
+// Encapsulator returns the public key as a [crypto.Encapsulator] (a nil
+// interface for a nil or zero key).
+func (dk *DecapsulationKey) Encapsulator() crypto.Encapsulator {
+	if !dk.valid() {
+		return nil
+	}
+	return dk.ek
+}
 
 // Equal reports whether x is a *DecapsulationKey of the same algorithm and
-// value, comparing the encodings in constant time.
+// value, comparing the encodings in constant time. Nil and zero keys equal
+// nothing.
 func (dk *DecapsulationKey) Equal(x crypto.PrivateKey) bool {
 	o, ok := x.(*DecapsulationKey)
-	if !ok || o.alg != dk.alg {
+	if !ok || !dk.valid() || !o.valid() || o.alg != dk.alg {
 		return false
 	}
 	a, b := dk.Bytes(), o.Bytes()
@@ -200,7 +246,7 @@ func (dk *DecapsulationKey) Equal(x crypto.PrivateKey) bool {
 // SHA3-256(mlkemSS ‖ tradSS ‖ tradCT ‖ tradPK ‖ Label). ML-KEM rejects
 // implicitly; a traditional half that fails returns [ErrTraditional].
 func (dk *DecapsulationKey) Decapsulate(ciphertext []byte) ([]byte, error) {
-	if dk.alg == nil {
+	if !dk.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	if len(ciphertext) != dk.alg.CiphertextSize() {

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"crypto"
 	"errors"
-	"strings"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/kem/composite"
 )
 
@@ -21,6 +21,12 @@ func TestAlgorithmTable(t *testing.T) {
 	if _, _, err := new(composite.EncapsulationKey).EncapsulateDeterministicForTesting(nil); !errors.Is(err, composite.ErrNoAlgorithm) {
 		t.Fatal(err)
 	}
+	if ss, ct := new(composite.EncapsulationKey).Encapsulate(); ss != nil || ct != nil {
+		t.Fatal("the zero key encapsulated")
+	}
+	if _, err := composite.GenerateKey(new(composite.Algorithm)); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatalf("GenerateKey with a zero Algorithm: %v", err)
+	}
 	for i, a := range all {
 		if want := 55 + i; a.OID()[8] != want || len(a.OID()) != 9 {
 			t.Errorf("%s: OID %v", a.Name(), a.OID())
@@ -34,10 +40,7 @@ func TestAlgorithmTable(t *testing.T) {
 // TestRoundTrip generates a key of every algorithm, passes it through the
 // raw encodings, and encapsulates both randomly and deterministically.
 func TestRoundTrip(t *testing.T) {
-	for _, a := range composite.Algorithms() {
-		if testing.Short() && (strings.Contains(a.Name(), "RSA3072") || strings.Contains(a.Name(), "RSA4096")) {
-			continue
-		}
+	for _, a := range hybridtest.Tested(composite.Algorithms()) {
 		t.Run(a.Name(), func(t *testing.T) {
 			dk, err := composite.GenerateKey(a)
 			if err != nil {

@@ -17,7 +17,9 @@ const Prefix = "CompositeAlgorithmSignatures2025"
 // Algorithm is one composite ML-DSA algorithm of
 // draft-ietf-lamps-pq-composite-sigs-19: an ML-DSA parameter set, a
 // traditional signature algorithm, a pre-hash PH and a label. The values are
-// fixed; compare them by pointer.
+// fixed; compare them by pointer. A nil or zero *Algorithm is no algorithm:
+// its methods return zero results, and the functions that take one return
+// [ErrNoAlgorithm].
 type Algorithm struct {
 	name  string
 	label string
@@ -29,27 +31,50 @@ type Algorithm struct {
 
 // Name is the algorithm's name without its "id-" prefix, such as
 // "MLDSA65-ECDSA-P256-SHA512".
-func (a *Algorithm) Name() string { return a.name }
+func (a *Algorithm) Name() string { return a.get().name }
+
+// valid reports whether a is one of the package's algorithms.
+func (a *Algorithm) valid() bool { return a != nil && a.trad != nil }
+
+// noAlgorithm is the zero Algorithm, never modified: [Algorithm.get]'s
+// answer for a nil pointer.
+var noAlgorithm Algorithm
+
+// get returns a, or the zero Algorithm for a nil pointer, so that the
+// accessors read zero fields from nil and zero algorithms alike.
+func (a *Algorithm) get() *Algorithm {
+	if a == nil {
+		return &noAlgorithm
+	}
+	return a
+}
 
 // String returns Name.
-func (a *Algorithm) String() string { return a.name }
+func (a *Algorithm) String() string { return a.Name() }
 
 // Label is the draft's label, signed into M′ and used as the ML-DSA context.
-func (a *Algorithm) Label() string { return a.label }
+func (a *Algorithm) Label() string { return a.get().label }
 
 // OID returns the algorithm's object identifier (1.3.6.1.5.5.7.6.37–54); the
 // AlgorithmIdentifier has absent parameters.
-func (a *Algorithm) OID() asn1.ObjectIdentifier { return append(asn1.ObjectIdentifier(nil), a.oid...) }
+func (a *Algorithm) OID() asn1.ObjectIdentifier {
+	return append(asn1.ObjectIdentifier(nil), a.get().oid...)
+}
 
 // MLDSA returns the ML-DSA parameter set of the post-quantum half.
-func (a *Algorithm) MLDSA() mldsa.Parameters { return a.pq }
+func (a *Algorithm) MLDSA() mldsa.Parameters { return a.get().pq }
 
 // PreHash returns the pre-hash PH applied to the message: crypto.SHA256,
 // crypto.SHA512, or [signer.SHAKE256] for SHAKE256 with a 64-byte output.
-func (a *Algorithm) PreHash() crypto.Hash { return a.ph }
+func (a *Algorithm) PreHash() crypto.Hash { return a.get().ph }
 
 // Traditional names the traditional half, such as "ECDSA P-256 SHA-256".
-func (a *Algorithm) Traditional() string { return a.trad.name() }
+func (a *Algorithm) Traditional() string {
+	if !a.valid() {
+		return ""
+	}
+	return a.trad.name()
+}
 
 // alg builds a table entry; the label is "COMPSIG-" and the name, except for
 // the brainpool algorithms, whose labels abbreviate the curve (BP256, BP384).

@@ -14,6 +14,12 @@ import (
 
 // Errors for bad keys; test with [errors.Is].
 var (
+	// ErrNoAlgorithm is returned for a nil or zero *Algorithm, and for a key
+	// that was not made by this package's constructors: a nil pointer or the
+	// zero value. Every method follows one rule for such keys and
+	// algorithms: what returns an error returns this one; what has no error
+	// result returns zero results (nil bytes and keys, "" names, false from
+	// Equal) and never panics.
 	ErrNoAlgorithm      = errors.New("composite: no algorithm given (or a zero-value key)")
 	ErrPublicKeyLength  = errors.New("composite: public key too short for its ML-DSA half")
 	ErrPrivateKeyLength = errors.New("composite: private key too short for its ML-DSA seed")
@@ -34,7 +40,7 @@ type PublicKey struct {
 // FIPS 204 encoding, then a PKCS#1 RSAPublicKey, an uncompressed X9.62 point,
 // or a raw Ed25519/Ed448 key.
 func ParsePublicKey(alg *Algorithm, raw []byte) (*PublicKey, error) {
-	if alg == nil {
+	if !alg.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	n := alg.pq.PublicKeySize()
@@ -57,25 +63,50 @@ func newPublicKey(alg *Algorithm, pq *mldsa.PublicKey, trad crypto.PublicKey) *P
 	return &PublicKey{alg: alg, pq: pq, trad: trad, raw: raw}
 }
 
-// Algorithm returns the key's algorithm.
-func (pk *PublicKey) Algorithm() *Algorithm { return pk.alg }
+// valid reports whether pk was made by a constructor.
+func (pk *PublicKey) valid() bool { return pk != nil && pk.alg != nil }
+
+// Algorithm returns the key's algorithm (nil for a nil or zero key).
+func (pk *PublicKey) Algorithm() *Algorithm {
+	if !pk.valid() {
+		return nil
+	}
+	return pk.alg
+}
 
 // Bytes returns the raw encoding mldsaPK ‖ tradPK, the subjectPublicKey of
-// the key's SPKI.
-func (pk *PublicKey) Bytes() []byte { return bytes.Clone(pk.raw) }
+// the key's SPKI (nil for a nil or zero key).
+func (pk *PublicKey) Bytes() []byte {
+	if !pk.valid() {
+		return nil
+	}
+	return bytes.Clone(pk.raw)
+}
 
-// MLDSA returns the ML-DSA half.
-func (pk *PublicKey) MLDSA() *mldsa.PublicKey { return pk.pq }
+// MLDSA returns the ML-DSA half (nil for a nil or zero key).
+func (pk *PublicKey) MLDSA() *mldsa.PublicKey {
+	if !pk.valid() {
+		return nil
+	}
+	return pk.pq
+}
 
 // Traditional returns the traditional half: *rsa.PublicKey,
 // *ecdsa.PublicKey, ed25519.PublicKey, circl's ed448.PublicKey, or for the
-// brainpool curves crystals' own point type (with Bytes and Equal).
-func (pk *PublicKey) Traditional() crypto.PublicKey { return pk.trad }
+// brainpool curves crystals' own point type (with Bytes and Equal); nil for
+// a nil or zero key.
+func (pk *PublicKey) Traditional() crypto.PublicKey {
+	if !pk.valid() {
+		return nil
+	}
+	return pk.trad
+}
 
 // Equal reports whether x is a *PublicKey of the same algorithm and value.
+// Nil and zero keys equal nothing.
 func (pk *PublicKey) Equal(x crypto.PublicKey) bool {
 	o, ok := x.(*PublicKey)
-	return ok && o.alg == pk.alg && bytes.Equal(o.raw, pk.raw)
+	return ok && pk.valid() && o.valid() && o.alg == pk.alg && bytes.Equal(o.raw, pk.raw)
 }
 
 // PrivateKey is a composite ML-DSA private key. It implements
@@ -90,7 +121,7 @@ type PrivateKey struct {
 // GenerateKey returns a new key of alg: a random 32-byte ML-DSA seed and a
 // fresh traditional key (RSA with e = 65537).
 func GenerateKey(alg *Algorithm) (*PrivateKey, error) {
-	if alg == nil {
+	if !alg.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	trad, err := alg.trad.generate()
@@ -108,7 +139,7 @@ func GenerateKey(alg *Algorithm) (*PrivateKey, error) {
 // on the right curve, ed25519.PrivateKey, or circl's ed448.PrivateKey. A
 // brainpool key comes only from GenerateKey or ParsePrivateKey.
 func NewPrivateKey(alg *Algorithm, mldsaSeed []byte, trad crypto.Signer) (*PrivateKey, error) {
-	if alg == nil {
+	if !alg.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	if err := alg.trad.checkType(trad); err != nil {
@@ -125,7 +156,7 @@ func NewPrivateKey(alg *Algorithm, mldsaSeed []byte, trad crypto.Signer) (*Priva
 // 32-byte seed, then a PKCS#1 RSAPrivateKey, an RFC 5915 ECPrivateKey (with
 // its named curve), or a raw Ed25519/Ed448 seed.
 func ParsePrivateKey(alg *Algorithm, raw []byte) (*PrivateKey, error) {
-	if alg == nil {
+	if !alg.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	if len(raw) <= signer.SeedSize {
@@ -138,12 +169,23 @@ func ParsePrivateKey(alg *Algorithm, raw []byte) (*PrivateKey, error) {
 	return NewPrivateKey(alg, raw[:signer.SeedSize], trad)
 }
 
-// Algorithm returns the key's algorithm.
-func (k *PrivateKey) Algorithm() *Algorithm { return k.alg }
+// valid reports whether k was made by a constructor.
+func (k *PrivateKey) valid() bool { return k != nil && k.alg != nil }
+
+// Algorithm returns the key's algorithm (nil for a nil or zero key).
+func (k *PrivateKey) Algorithm() *Algorithm {
+	if !k.valid() {
+		return nil
+	}
+	return k.alg
+}
 
 // Bytes returns the raw encoding mldsaSeed ‖ tradSK, the privateKey of the
-// key's PKCS#8 PrivateKeyInfo.
+// key's PKCS#8 PrivateKeyInfo (nil for a nil or zero key).
 func (k *PrivateKey) Bytes() []byte {
+	if !k.valid() {
+		return nil
+	}
 	seed, err := k.pq.Seed()
 	if err != nil {
 		panic("composite: " + err.Error()) // unreachable: every constructor takes a seed
@@ -151,23 +193,43 @@ func (k *PrivateKey) Bytes() []byte {
 	return append(seed, k.alg.trad.marshalPrivate(k.trad)...)
 }
 
-// Public returns the *PublicKey.
-func (k *PrivateKey) Public() crypto.PublicKey { return k.pub }
+// Public returns the *PublicKey (a nil interface for a nil or zero key).
+func (k *PrivateKey) Public() crypto.PublicKey {
+	if !k.valid() {
+		return nil
+	}
+	return k.pub
+}
 
-// PublicKey returns the public key.
-func (k *PrivateKey) PublicKey() *PublicKey { return k.pub }
+// PublicKey returns the public key (nil for a nil or zero key).
+func (k *PrivateKey) PublicKey() *PublicKey {
+	if !k.valid() {
+		return nil
+	}
+	return k.pub
+}
 
-// MLDSA returns the ML-DSA half.
-func (k *PrivateKey) MLDSA() *signer.PrivateKey { return k.pq }
+// MLDSA returns the ML-DSA half (nil for a nil or zero key).
+func (k *PrivateKey) MLDSA() *signer.PrivateKey {
+	if !k.valid() {
+		return nil
+	}
+	return k.pq
+}
 
-// Traditional returns the traditional half.
-func (k *PrivateKey) Traditional() crypto.Signer { return k.trad }
+// Traditional returns the traditional half (nil for a nil or zero key).
+func (k *PrivateKey) Traditional() crypto.Signer {
+	if !k.valid() {
+		return nil
+	}
+	return k.trad
+}
 
 // Equal reports whether x is a *PrivateKey of the same algorithm and value,
-// comparing the encodings in constant time.
+// comparing the encodings in constant time. Nil and zero keys equal nothing.
 func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 	o, ok := x.(*PrivateKey)
-	if !ok || o.alg != k.alg {
+	if !ok || !k.valid() || !o.valid() || o.alg != k.alg {
 		return false
 	}
 	a, b := k.Bytes(), o.Bytes()

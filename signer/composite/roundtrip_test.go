@@ -9,22 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/hybrid/hybridtest"
 	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/signer/composite"
 )
-
-// testAlgorithms is every algorithm, less those with RSA keys
-// above 2048 bits under -short (their key generation is slow).
-func testAlgorithms(t *testing.T) []*composite.Algorithm {
-	var out []*composite.Algorithm
-	for _, a := range composite.Algorithms() {
-		if testing.Short() && (strings.Contains(a.Name(), "RSA3072") || strings.Contains(a.Name(), "RSA4096")) {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
 
 func TestAlgorithmTable(t *testing.T) {
 	all := composite.Algorithms()
@@ -57,7 +45,7 @@ func itoa(n int) string { return string(rune('0'+n/10)) + string(rune('0'+n%10))
 // points.
 func TestRoundTrip(t *testing.T) {
 	msg := []byte("composite round trip")
-	for _, a := range testAlgorithms(t) {
+	for _, a := range hybridtest.Tested(composite.Algorithms()) {
 		t.Run(a.Name(), func(t *testing.T) {
 			sk, err := composite.GenerateKey(a)
 			if err != nil {
@@ -159,6 +147,12 @@ func TestKeyMismatch(t *testing.T) {
 	}
 	if err := composite.Verify(new(composite.PublicKey), nil, nil, nil); !errors.Is(err, composite.ErrNoAlgorithm) {
 		t.Fatal(err)
+	}
+	if _, err := composite.GenerateKey(new(composite.Algorithm)); !errors.Is(err, composite.ErrNoAlgorithm) {
+		t.Fatalf("GenerateKey with a zero Algorithm: %v", err)
+	}
+	if zero := new(composite.PrivateKey); zero.Bytes() != nil || zero.PublicKey() != nil || zero.Equal(zero) {
+		t.Fatal("the zero key has bytes, a public key, or equals itself")
 	}
 	sk2, err := composite.GenerateKey(b)
 	if err != nil {

@@ -34,8 +34,14 @@ type Options struct {
 	Hash crypto.Hash
 }
 
-// HashFunc returns o.Hash, implementing [crypto.SignerOpts].
-func (o *Options) HashFunc() crypto.Hash { return o.Hash }
+// HashFunc returns o.Hash, implementing [crypto.SignerOpts]; 0 for nil
+// options, which sign the message itself.
+func (o *Options) HashFunc() crypto.Hash {
+	if o == nil {
+		return 0
+	}
+	return o.Hash
+}
 
 func readOptions(opts crypto.SignerOpts) (ctx string, h crypto.Hash) {
 	switch o := opts.(type) {
@@ -86,7 +92,7 @@ func (a *Algorithm) representative(ctx string, ph []byte) ([]byte, error) {
 // MessageRepresentative returns the draft's M′ = Prefix ‖ Label ‖ len(ctx) ‖
 // ctx ‖ PH(M) for a message, which both halves sign.
 func MessageRepresentative(alg *Algorithm, message []byte, ctx string) ([]byte, error) {
-	if alg == nil {
+	if !alg.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	return alg.representative(ctx, alg.preHash(message))
@@ -117,7 +123,7 @@ func hashName(h crypto.Hash) string {
 // algorithm's pre-hash; the message is hashed here either way. rand is
 // ignored: both halves draw from crypto/rand.
 func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerOpts) ([]byte, error) {
-	if k.alg == nil {
+	if !k.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	ctx, h := readOptions(opts)
@@ -134,7 +140,7 @@ func (k *PrivateKey) SignMessage(rand io.Reader, msg []byte, opts crypto.SignerO
 // and gives the signature SignMessage gives for M. Any other hash, and a zero
 // one, is refused with [ErrPreHash]: to sign a message, use SignMessage.
 func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
-	if k.alg == nil {
+	if !k.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	ctx, h := readOptions(opts)
@@ -146,7 +152,7 @@ func (k *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts)
 }
 
 func (k *PrivateKey) sign(ctx string, ph []byte) ([]byte, error) {
-	if k.alg == nil {
+	if !k.valid() {
 		return nil, ErrNoAlgorithm
 	}
 	m, err := k.alg.representative(ctx, ph)
@@ -170,7 +176,7 @@ func (k *PrivateKey) sign(ctx string, ph []byte) ([]byte, error) {
 // hash equal to the algorithm's pre-hash, message is the digest PH(M). It
 // returns an error, never panics, for any input.
 func Verify(pk *PublicKey, message, sig []byte, opts crypto.SignerOpts) error {
-	if pk == nil || pk.alg == nil {
+	if !pk.valid() {
 		return ErrNoAlgorithm
 	}
 	a := pk.alg

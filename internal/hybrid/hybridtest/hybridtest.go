@@ -1,8 +1,26 @@
-// Package hybridtest holds the fuzz harness both composite packages run on
-// their key parsers.
+// Package hybridtest holds the test helpers both composite packages share:
+// the fuzz harness they run on their key parsers, and the choice of
+// algorithms their tests make keys of.
 package hybridtest
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
+
+// Tested returns the algorithms of table that tests make keys of: all of
+// them, less those with RSA keys above 2048 bits under -short (their key
+// generation is slow).
+func Tested[A interface{ Name() string }](table []A) []A {
+	var out []A
+	for _, a := range table {
+		if testing.Short() && (strings.Contains(a.Name(), "RSA3072") || strings.Contains(a.Name(), "RSA4096")) {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // Reparse fuzzes parse across a table of algorithms, the first fuzzed byte
 // choosing the algorithm: any input must either fail or parse to a key whose
