@@ -31,7 +31,7 @@ func TestFusedKernel(t *testing.T) {
 		}
 		wantA, wantB := a, b
 		permuteInterleavedGeneric(wantA[:])
-		permute(&wantB)
+		permuteX1Generic(&wantB)
 		keccakF1600x8x1AVX512(&a, &b)
 		if a != wantA || b != wantB {
 			t.Fatalf("iteration %d: differs from the portable permutations", iter)
@@ -61,7 +61,7 @@ func TestSingleStateKernels(t *testing.T) {
 					a[i] = rng.Uint64()
 				}
 				want := a
-				permute(&want)
+				permuteX1Generic(&want)
 				k.f(&a)
 				if a != want {
 					t.Fatalf("iteration %d: differs from the portable permutation", iter)
@@ -77,7 +77,7 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 		level cpu.Level
 		f     func(*[25]uint64)
 	}{
-		{"go", cpu.Portable, permute},
+		{"go", cpu.Portable, permuteX1Generic},
 		{"scalar-bmi2", cpu.AVX2, keccakF1600x1BMI2},
 		{"xmm-avx512", cpu.AVX512, keccakF1600x1AVX512},
 		{"rows-avx512", cpu.AVX512, keccakF1600x1AVX512Rows},

@@ -30,6 +30,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -53,6 +55,7 @@ func main() {
 	blockKernelsAVX2()
 
 	Generate()
+	dispatch.Write("keccak", "amd64 && !purego", contract)
 }
 
 // roundConstantTable emits the 24 ι constants as read-only data.
