@@ -7,9 +7,11 @@
 // The arithmetic and packing kernels live in files by concern (field.go,
 // ntt.go, rounding.go, norm.go, sample.go, pack.go, hint.go) with simple
 // signatures on fixed arrays: they are the specification of the SIMD
-// kernels. On amd64, kernels_amd64.go dispatches each kernel that has a SIMD
-// version at call time on cpu.Active(): generated AVX-512 or AVX2 assembly
-// (internal/accel/_asm/mldsa, go generate here) or the Go kernel, whose
+// kernels. kernels.go is the contract: each kernel that has a SIMD version
+// asks its architecture's generated hook (kernels_amd64.go, choosing on
+// cpu.Active() at call time between AVX-512 and AVX2 assembly from
+// internal/accel/_asm/mldsa; kernels_noasm.go elsewhere) or runs the Go
+// kernel, whose
 // output the assembly matches bit for bit (simd_test.go). Tests run every
 // level the CPU has in one binary.
 //

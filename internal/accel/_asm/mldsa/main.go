@@ -19,6 +19,8 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
 
 func main() {
@@ -45,4 +47,5 @@ func main() {
 	secretKernel(c, avx512)
 	secretKernel(c, avx2)
 	Generate()
+	dispatch.Write("mldsa", "amd64 && !purego", contract)
 }

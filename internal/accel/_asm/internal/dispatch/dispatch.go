@@ -208,10 +208,17 @@ func emit(path, pkg, build string, kernels []Kernel, sigs []signature, asm bool)
 					continue
 				}
 				fmt.Fprintf(&b, ":\n")
-				if len(s.results) > 0 {
-					fmt.Fprintf(&b, "return %s(%s), true\n", im.Func, s.names)
-				} else {
+				switch len(s.results) {
+				case 0:
 					fmt.Fprintf(&b, "%s(%s)\nreturn true\n", im.Func, s.names)
+				case 1:
+					fmt.Fprintf(&b, "return %s(%s), true\n", im.Func, s.names)
+				default:
+					var rs []string
+					for r := range s.results {
+						rs = append(rs, fmt.Sprintf("r%d", r))
+					}
+					fmt.Fprintf(&b, "%s := %s(%s)\nreturn %s, true\n", strings.Join(rs, ", "), im.Func, s.names, strings.Join(rs, ", "))
 				}
 			}
 			fmt.Fprintf(&b, "}\nreturn %s\n}\n\n", zeros)
