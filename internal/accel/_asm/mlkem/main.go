@@ -30,10 +30,12 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
 
 func main() {
-	ConstraintExpr("!purego")
+	ConstraintExpr("amd64,!purego")
 	for _, w := range []width{avx512, avx2} {
 		nttKernel(w)
 		inverseNTTKernel(w)
@@ -63,4 +65,5 @@ func main() {
 		w.data.emit()
 	}
 	Generate()
+	dispatch.Write("mlkem", "amd64 && !purego", contract)
 }
