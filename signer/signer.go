@@ -9,8 +9,8 @@
 // pure ML-DSA with a context, HashML-DSA with every allowed hash, and
 // external μ; it loads expanded private keys; it offers prepared verifiers
 // ([NewVerifier]) and signing into a caller's buffer ([PrivateKey.SignTo])
-// without allocation; and it adapts keys to circl's sign.Scheme
-// ([CirclScheme]).
+// without allocation. Package signer/circlsign adapts its keys to circl's
+// sign.Scheme.
 package signer
 
 import (

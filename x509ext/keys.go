@@ -7,6 +7,7 @@ import (
 
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/signer"
+	"github.com/crystals-go/crystals/signer/circlsign"
 )
 
 // This file maps key objects to and from the byte-level PublicKeyInfo and
@@ -69,7 +70,7 @@ func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
 			return &PrivateKeyInfo{Algorithm: alg, Form: FormSeed, Seed: seed}, true, nil
 		}
 		return &PrivateKeyInfo{Algorithm: alg, Form: FormExpanded, ExpandedKey: k.ExpandedBytes()}, true, nil
-	case *signer.CirclPrivateKey:
+	case *circlsign.PrivateKey:
 		return privateKeyInfoOf(k.PrivateKey())
 	case *mldsa.PrivateKey:
 		return &PrivateKeyInfo{Algorithm: algorithmOfMLDSA(k.PublicKey().Parameters()), Form: FormSeed, Seed: k.Bytes()}, true, nil
