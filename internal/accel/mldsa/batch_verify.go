@@ -44,7 +44,7 @@ func (pk *PublicKey) VerifyMuBatch(errs []error, mus [][MuSize]byte, sigs [][]by
 	if len(errs) != len(mus) || len(mus) != len(sigs) {
 		return errBatchLengths
 	}
-	form := productFormFor(pk.p, verifyProduct)
+	form := planFor(pk.p).verifyForm
 	var terms *matrixTerms
 	if form == winogradProduct {
 		terms = &pk.batchTerms().verify
