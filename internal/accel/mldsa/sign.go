@@ -42,7 +42,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 		sk.commitment(&w, muW1[MuSize:], y, plainProduct, nil, &scratch) // lines 12–14: w, w1 packed
 		masks.hashCommitment(cTilde, muW1[:MuSize+w1Size], kappa)        // line 15
 		c := sampleInBall(p, cTilde)                                     // line 16
-		if sk.acceptCandidate(sig, y, &w, &c, &scratch) {                // lines 17–31
+		if sk.acceptCandidate(sig, y, &w, &c, &scratch) {                // lines 17–28
 			break
 		}
 	}

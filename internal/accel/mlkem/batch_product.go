@@ -1,7 +1,5 @@
 package mlkem
 
-import "github.com/crystals-go/crystals/internal/accel/cpu"
-
 // Batch encryption products in T_q (ePrint 2024/1397, Section 4).
 //
 // K-PKE.Encrypt (FIPS 203, Algorithm 14, lines 19 and 21) multiplies ŷ by
@@ -117,7 +115,7 @@ var winogradMinItems = map[*Params]int{
 // parameters p uses Winograd's form at the active level. The AVX2 and
 // AVX-512 levels keep the plain form: their dotProduct kernels are 7–12×
 // faster than Winograd's form in Go (ML-KEM-768: 470 vs 5700 ns at AVX-512).
-func encryptFormWinograd(p *Params, items int) bool {
+func encryptFormWinograd(pl *plan, p *Params, items int) bool {
 	least := winogradMinItems[p]
-	return cpu.Active() == cpu.Portable && least > 0 && items >= least
+	return pl.winograd && least > 0 && items >= least
 }

@@ -1,9 +1,6 @@
 package mlkem
 
-import (
-	"github.com/crystals-go/crystals/internal/accel/cpu"
-	"github.com/crystals-go/crystals/internal/accel/keccak"
-)
+import "github.com/crystals-go/crystals/internal/accel/keccak"
 
 // Schedules on [keccak.LanesX4] for level AVX512, where the 4-way kernel
 // (283 ns here) costs about one single-state permutation (265 ns): the long
@@ -12,10 +9,6 @@ import (
 // in the three spare lanes. At the other levels the 4-way kernel costs more
 // than two single-state permutations and the operations keep their separate
 // calls.
-
-// useLanes reports whether the operations run their Keccak work on
-// keccak.LanesX4.
-func useLanes() bool { return cpu.Active() == cpu.AVX512 }
 
 // expandAHashLanes fills Â from ρ as expandA does and returns H(ek), running
 // the k² SampleNTT streams (three blocks each) beside H on the lanes. The
@@ -147,7 +140,7 @@ func cbdFromJobs(out []ringElement, jobs []keccak.Job) {
 // entries and the four PRF streams each fill one 4-way call (multiLanes),
 // the same five permutations as on the lanes without their per-step
 // scheduling (about 0.4 µs here).
-func keyGenLanes(k int) bool { return useLanes() && k*k%8 != 0 && k*k%4 != 0 }
+func keyGenLanes(pl *plan, k int) bool { return pl.lanes && k*k%8 != 0 && k*k%4 != 0 }
 
 // expandANoiseLanes fills Â as expandA does and se with the 2k noise
 // polynomials of K-PKE.KeyGen (FIPS 203, Algorithm 13 lines 8–15, nonces

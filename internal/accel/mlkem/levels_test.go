@@ -132,7 +132,8 @@ func TestSampleNoiseLanes(t *testing.T) {
 		for _, eta := range []int{2, 3} {
 			for count := 1; count <= 9; count++ {
 				out := make([]ringElement, count)
-				sampleNoise(out, &sigma, 5, eta)
+				pl := planFor()
+				sampleNoise(&pl, out, &sigma, 5, eta)
 				for i := range out {
 					s := sha3.NewSHAKE256()
 					s.Write(sigma[:])

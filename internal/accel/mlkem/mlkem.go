@@ -135,12 +135,13 @@ func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 		}
 	}
 	copy(ek.rho[:], b[p.k*encodedPolySize:])
-	if useLanes() {
+	pl := planFor()
+	if pl.lanes {
 		ek.h = expandAHashLanes(ek.a, &ek.rho, p.k, b)
 		return nil
 	}
-	ek.h = hashH(b)
-	expandA(ek.a, &ek.rho, p.k)
+	ek.h = hashH(&pl, b)
+	expandA(&pl, ek.a, &ek.rho, p.k)
 	return nil
 }
 
@@ -176,11 +177,12 @@ func grow(b []byte, size int) ([]byte, []byte) {
 func (dk *DecapsulationKey) GenerateKeyInternal(p *Params, d, z *[32]byte) {
 	dk.prepare(p)
 	dk.ek.p = p
-	pkeKeyGen(p, &dk.ek, dk.s, d)
+	pl := planFor()
+	pkeKeyGen(&pl, p, &dk.ek, dk.s, d)
 	var ekBytes [encodedPolySize*maxK + 32]byte
 	enc := ekBytes[:p.EncapsulationKeySize()]
 	dk.ek.encode(enc)
-	dk.ek.h = hashH(enc)
+	dk.ek.h = hashH(&pl, enc)
 	dk.z = *z
 	dk.d = *d
 	dk.hasSeed = true
@@ -265,8 +267,9 @@ func (ek *EncapsulationKey) EncapsulateInternal(sharedKey *[SharedKeySize]byte, 
 	var gIn [64]byte
 	copy(gIn[:32], m[:])
 	copy(gIn[32:], ek.h[:])
-	g := hashG(gIn[:])
-	pkeEncrypt(ek.p, ek, c, m, (*[32]byte)(g[32:]))
+	pl := planFor()
+	g := hashG(&pl, gIn[:])
+	pkeEncrypt(&pl, ek.p, ek, c, m, (*[32]byte)(g[32:]))
 	copy(sharedKey[:], g[:32])
 	clear(g[:])
 	clear(gIn[:])
@@ -313,7 +316,8 @@ func (dk *DecapsulationKey) decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	m := pkeDecrypt(p, dk.s, c, noise[:p.k])
 	var g [64]byte
 	var kBar [32]byte
-	if useLanes() {
+	pl := planFor()
+	if pl.lanes {
 		decapsulateKeccakLanes(p, dk, c, &m, &kBar, &g, noise)
 		pkeEncryptNoise(p, &dk.ek, reenc, &m, noise, nil)
 	} else {
@@ -321,10 +325,10 @@ func (dk *DecapsulationKey) decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 		var gIn [64]byte
 		copy(gIn[:32], m[:])
 		copy(gIn[32:], dk.ek.h[:])
-		g = hashG(gIn[:])
+		g = hashG(&pl, gIn[:])
 		clear(gIn[:])
-		kBar = rejectionKey(&dk.z, c)
-		pkeEncryptWith(p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]), noise)
+		kBar = rejectionKey(&pl, &dk.z, c)
+		pkeEncryptWith(&pl, p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]), noise)
 	}
 	equal := constantTimeEqual(c, reenc)
 	constantTimeSelect(sharedKey[:], g[:32], kBar[:], equal)
