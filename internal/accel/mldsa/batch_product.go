@@ -35,20 +35,12 @@ const (
 )
 
 // portableProductForms is the measured choice per parameter set at the
-// portable level, for signing and for verification. Winograd's form pays
-// off there only with the extra c·t̂1 column (CPU ns per product,
-// BenchmarkBatchProduct, plain → Winograd):
-//
-//	          44            65             87
-//	sign      4185 → 4681   6605 → 8271    11627 → 12899
-//	verify    6318 → 5409   10331 → 8731   16081 → 14008
-//
-// At the AVX2 and AVX-512 levels the plain form runs on the nttDot/nttMul
-// kernels, which reduce lazily and are 4–7× faster than Winograd's form in
-// Go (its 64-bit accumulators would halve the lanes of a vector kernel,
-// which costs more than the third of the multiplications it saves), so
-// planFor picks the plain form there: e.g. ML-DSA-65 verify 1875 vs
-// 8900 ns at AVX-512.
+// portable level, for signing and for verification (BenchmarkBatchProduct;
+// figures in docs/PERFORMANCE.md, Engine notes): Winograd's form pays off
+// there only with verification's extra c·t̂1 column. At the SIMD levels the
+// plain form runs on the nttDot/nttMul kernels, which reduce lazily and
+// beat Winograd's form in Go (its 64-bit accumulators would halve the lanes
+// of a vector kernel), so planFor picks the plain form there.
 var portableProductForms = map[*Params][2]productForm{
 	&params44: {plainProduct, winogradProduct},
 	&params65: {plainProduct, winogradProduct},

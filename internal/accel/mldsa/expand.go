@@ -94,7 +94,7 @@ const aBlocks = 5
 // entry offset on (Algorithm 32, FIPS 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
 // Offset 0 and K·L entries give the whole matrix; offset i·L and L entries
 // give row i. The 8-way batches carry tr, if not nil: tr = H(pk) needs
-// fewer permutations than ExpandA (15 against about 21 for ML-DSA-65), and
+// fewer permutations than ExpandA (docs/PERFORMANCE.md), and
 // absorbs its input beside it for a fraction of their cost.
 func expandA(pl *plan, p *Params, a []nttElement, rho *[32]byte, offset int, tr *keccak.Carried) {
 	var seeds [maxBatch][34]byte

@@ -148,8 +148,8 @@ func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL
 // hint h, and writes them to sig after the c̃ already there if every check
 // passes. It reports whether the candidate was accepted. It is shared by
 // SignMu and SignMuBatch. c·s1 and c·s2 are packed sparse products
-// (pspm.go), measured faster than the NTT path at every level for every
-// set (BenchmarkChallengeProducts); c·t0 takes the NTT path, so ĉ = NTT(c)
+// (pspm.go), the faster path at every level for every set
+// (BenchmarkChallengeProducts); c·t0 takes the NTT path, so ĉ = NTT(c)
 // (line 16) is computed only for a candidate that passed the z and r0
 // checks, which most candidates fail. z, w − c·s2 and the hints stay in sc,
 // which the caller clears.
