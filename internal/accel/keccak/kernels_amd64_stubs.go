@@ -14,11 +14,6 @@ func keccakF1600x8AVX512(a *[200]uint64)
 //go:noescape
 func keccakF1600x4AVX512(a *[100]uint64)
 
-// keccakF1600x1AVX512 applies Keccak-f[1600] to the lane-interleaved state a.
-//
-//go:noescape
-func keccakF1600x1AVX512(a *[25]uint64)
-
 // keccakF1600x4AVX2 applies Keccak-f[1600] to the lane-interleaved state a.
 //
 //go:noescape
@@ -38,11 +33,6 @@ func keccakF1600x1BMI2(a *[25]uint64)
 //
 //go:noescape
 func keccakF1600x8x1AVX512(a *[200]uint64, b *[25]uint64)
-
-// keccakF1600x1AVX512Rows applies Keccak-f[1600] to the state a, held as five rows in zmm registers.
-//
-//go:noescape
-func keccakF1600x1AVX512Rows(a *[25]uint64)
 
 // xorWordsX8AVX512 adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.
 //
