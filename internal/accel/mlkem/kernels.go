@@ -259,3 +259,16 @@ func constantTimeEqual(a, b []byte) int {
 	}
 	return constantTimeEqualGeneric(a, b)
 }
+
+// constantTimeSelect sets dst to a if choice is 1 and to b if choice is 0,
+// without branching on choice or on the bytes (Decaps' choice between K′
+// and K̄, FIPS 203, Algorithm 18, lines 9–10). All three have the same
+// length; the kernels take lengths that are multiples of 32, as the shared
+// key's is.
+func constantTimeSelect(dst, a, b []byte, choice int) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	if len(dst) > 0 && len(dst)%32 == 0 && constantTimeSelectArch(&dst[0], &a[0], &b[0], len(dst)/32, choice) {
+		return
+	}
+	constantTimeSelectGeneric(dst, a, b, choice)
+}

@@ -135,6 +135,17 @@ func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) {
 	return 0, false
 }
 
+// constantTimeSelectArch runs constantTimeSelect's kernel for the active level and reports whether
+// there is one.
+func constantTimeSelectArch(dst *byte, a *byte, b *byte, blocks int, choice int) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		constantTimeSelectAVX2(dst, a, b, blocks, choice)
+		return true
+	}
+	return false
+}
+
 // encode12Arch runs byteEncode12's kernel for the active level and reports whether
 // there is one.
 func encode12Arch(out *byte, f *[256]uint16) bool {

@@ -4273,6 +4273,32 @@ constantTimeEqualAVX2_loop:
 	VZEROUPPER
 	RET
 
+// func constantTimeSelectAVX2(dst *byte, a *byte, b *byte, blocks int, choice int)
+// Requires: AVX, AVX2, SSE2
+TEXT ·constantTimeSelectAVX2(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         blocks+24(FP), BX
+	MOVQ         choice+32(FP), SI
+	NEGQ         SI
+	MOVQ         SI, X0
+	VPBROADCASTQ X0, Y0
+
+constantTimeSelectAVX2_loop:
+	VMOVDQU (DX), Y2
+	VPXOR   (CX), Y2, Y1
+	VPAND   Y0, Y1, Y1
+	VPXOR   Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, CX
+	ADDQ    $0x20, DX
+	ADDQ    $0x20, AX
+	DECQ    BX
+	JNZ     constantTimeSelectAVX2_loop
+	VZEROUPPER
+	RET
+
 // func compressEncode1AVX512(out *byte, f *[256]uint16)
 // Requires: AVX, AVX512BW, AVX512F
 TEXT ·compressEncode1AVX512(SB), NOSPLIT, $0-16

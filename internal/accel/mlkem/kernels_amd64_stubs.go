@@ -89,6 +89,11 @@ func polySubAVX2(out *[256]uint16, a *[256]uint16, b *[256]uint16)
 //go:noescape
 func constantTimeEqualAVX2(a *byte, b *byte, blocks int) int
 
+// constantTimeSelectAVX2 sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes.
+//
+//go:noescape
+func constantTimeSelectAVX2(dst *byte, a *byte, b *byte, blocks int, choice int)
+
 // compressEncode1AVX512 writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time.
 //
 //go:noescape

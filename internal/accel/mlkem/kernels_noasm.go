@@ -38,6 +38,9 @@ func polySubArch(out *[256]uint16, a *[256]uint16, b *[256]uint16) bool { return
 // constantTimeEqualArch reports false: constantTimeEqual has no kernel in this build.
 func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) { return 0, false }
 
+// constantTimeSelectArch reports false: constantTimeSelect has no kernel in this build.
+func constantTimeSelectArch(dst *byte, a *byte, b *byte, blocks int, choice int) bool { return false }
+
 // encode12Arch reports false: byteEncode12 has no kernel in this build.
 func encode12Arch(out *byte, f *[256]uint16) bool { return false }
 

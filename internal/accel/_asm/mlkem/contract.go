@@ -20,6 +20,7 @@ var contract = append([]dispatch.Kernel{
 	{Hook: "polyAddArch", Of: "polyAddTo", Impls: dispatch.Both("polyAdd")},
 	{Hook: "polySubArch", Of: "polySubTo", Impls: dispatch.Both("polySub")},
 	{Hook: "constantTimeEqualArch", Of: "constantTimeEqual", Impls: dispatch.Levels("AVX512", "constantTimeEqualAVX2", "AVX2", "constantTimeEqualAVX2")},
+	{Hook: "constantTimeSelectArch", Of: "constantTimeSelect", Impls: dispatch.Levels("AVX512", "constantTimeSelectAVX2", "AVX2", "constantTimeSelectAVX2")},
 	{Hook: "encode12Arch", Of: "byteEncode12", Impls: dispatch.Levels("AVX512", "encode12AVX512")},
 	{Hook: "encode12PaddedArch", Of: "byteEncode12", Impls: dispatch.Levels("AVX2", "encode12AVX2")},
 	{Hook: "decode12CheckedArch", Of: "byteDecode12Checked", Impls: dispatch.Levels("AVX512", "decode12CheckedAVX512")},

@@ -47,6 +47,7 @@ func main() {
 		polyAddSubKernel(w, true)
 	}
 	constantTimeEqualKernel()
+	constantTimeSelectKernel()
 	for _, d := range []int{1, 4, 5, 10, 11} {
 		compressEncodeKernel(d)
 		decodeDecompressKernel(d, "")
