@@ -81,13 +81,7 @@ func infinityNormBelow[T ~[n]fieldElement](f *T, bound int) bool {
 // lowBitsNormBelow reports whether ‖LowBits(r)‖∞ < bound (Algorithm 37,
 // FIPS 204, and the r0 check of Algorithm 7), in constant time.
 func lowBitsNormBelow(p *Params, r *ringElement, bound int) bool {
-	var m uint32
-	var ok bool
-	if p.Gamma2 == (q-1)/32 {
-		m, ok = lowBitsNormMax32Arch(words(r))
-	} else {
-		m, ok = lowBitsNormMax88Arch(words(r))
-	}
+	m, ok := lowBitsNormMaxArch(p.Gamma2 == (q-1)/32, words(r))
 	if !ok {
 		return lowBitsNormBelowGeneric(p, r, bound)
 	}
@@ -105,13 +99,7 @@ func polyPower2RoundSum(t1, t0, a, b *ringElement) {
 // polyHighBits sets w1 to HighBits(r) coefficient-wise (Algorithm 37, FIPS
 // 204).
 func polyHighBits(p *Params, w1, r *ringElement) {
-	var ok bool
-	if p.Gamma2 == (q-1)/32 {
-		ok = highBits32Arch(words(w1), words(r))
-	} else {
-		ok = highBits88Arch(words(w1), words(r))
-	}
-	if !ok {
+	if !highBitsArch(p.Gamma2 == (q-1)/32, words(w1), words(r)) {
 		polyHighBitsGeneric(p, w1, r)
 	}
 }
@@ -119,13 +107,7 @@ func polyHighBits(p *Params, w1, r *ringElement) {
 // polyMakeHints sets h to MakeHint(−ct0, w0 + ct0) coefficient-wise
 // (Algorithm 39, FIPS 204) and returns its number of ones.
 func polyMakeHints(p *Params, h, w0, ct0 *ringElement) int {
-	var ones uint32
-	var ok bool
-	if p.Gamma2 == (q-1)/32 {
-		ones, ok = makeHints32Arch(words(h), words(w0), words(ct0))
-	} else {
-		ones, ok = makeHints88Arch(words(h), words(w0), words(ct0))
-	}
+	ones, ok := makeHintsArch(p.Gamma2 == (q-1)/32, words(h), words(w0), words(ct0))
 	if !ok {
 		return polyMakeHintsGeneric(p, h, w0, ct0)
 	}
@@ -135,13 +117,7 @@ func polyMakeHints(p *Params, h, w0, ct0 *ringElement) int {
 // polyUseHints sets w1 to UseHint(h, r) coefficient-wise (Algorithm 40,
 // FIPS 204).
 func polyUseHints(p *Params, w1, h, r *ringElement) {
-	var ok bool
-	if p.Gamma2 == (q-1)/32 {
-		ok = useHints32Arch(words(w1), words(h), words(r))
-	} else {
-		ok = useHints88Arch(words(w1), words(h), words(r))
-	}
-	if !ok {
+	if !useHintsArch(p.Gamma2 == (q-1)/32, words(w1), words(h), words(r)) {
 		polyUseHintsGeneric(p, w1, h, r)
 	}
 }
@@ -153,23 +129,13 @@ func polyUseHints(p *Params, w1, h, r *ringElement) {
 // where the hints follow z).
 func unpackZ(p *Params, z *ringElement, in []byte) {
 	size := 32 * p.gamma1Bits
-	exact := in[:size] // the exact kernels read these bytes
-	var ok bool
-	if p.gamma1Bits == 18 {
-		ok = unpackZ18Arch(words(z), &exact[0])
-	} else {
-		ok = unpackZ20Arch(words(z), &exact[0])
+	if unpackZArch(p.gamma1Bits, words(z), &in[:size][0]) {
+		return
 	}
-	if !ok && len(in) >= size+16 {
-		if p.gamma1Bits == 18 {
-			ok = unpackZ18OverreadArch(words(z), &in[0])
-		} else {
-			ok = unpackZ20OverreadArch(words(z), &in[0])
-		}
+	if len(in) >= size+16 && unpackZOverreadArch(p.gamma1Bits, words(z), &in[0]) {
+		return
 	}
-	if !ok {
-		unpackZGeneric(p, z, in)
-	}
+	unpackZGeneric(p, z, in)
 }
 
 // unpackT1 decodes the 10-bit coefficients of t1 (pkDecode, Algorithm 23,
@@ -190,13 +156,7 @@ func unpackT1(t1 *ringElement, in []byte) {
 // (γ2 = (q−1)/32) or 6-bit coefficients.
 func packW1(p *Params, out []byte, w1 *ringElement) {
 	out = out[:32*p.w1Bits] // the kernels write exactly these bytes
-	var ok bool
-	if p.w1Bits == 4 {
-		ok = pack4Arch(&out[0], words(w1))
-	} else {
-		ok = pack6Arch(&out[0], words(w1))
-	}
-	if !ok {
+	if !packW1Arch(p.w1Bits, &out[0], words(w1)) {
 		packW1Generic(p, out, w1)
 	}
 }
@@ -205,13 +165,7 @@ func packW1(p *Params, out []byte, w1 *ringElement) {
 // (Algorithm 17 in sigEncode, FIPS 204).
 func packZ(p *Params, out []byte, z *ringElement) {
 	out = out[:32*p.gamma1Bits] // the kernels write exactly these bytes
-	var ok bool
-	if p.gamma1Bits == 18 {
-		ok = packZ18Arch(&out[0], words(z))
-	} else {
-		ok = packZ20Arch(&out[0], words(z))
-	}
-	if !ok {
+	if !packZArch(p.gamma1Bits, &out[0], words(z)) {
 		packZGeneric(p, out, z)
 	}
 }
@@ -246,14 +200,7 @@ func rejNTTPoly(a *nttElement, filled int, buf []byte) int {
 // generator for why the data-dependent fill level leaks nothing.
 func rejBoundedPoly(a *ringElement, filled int, eta int, buf []byte) int {
 	if len(buf) > 0 {
-		var f, used int
-		var ok bool
-		if eta == 2 {
-			f, used, ok = rejEta2Arch(words(a), filled, &buf[0], len(buf))
-		} else {
-			f, used, ok = rejEta4Arch(words(a), filled, &buf[0], len(buf))
-		}
-		if ok {
+		if f, used, ok := rejEtaArch(eta, words(a), filled, &buf[0], len(buf)); ok {
 			filled, buf = f, buf[used:]
 		}
 	}

@@ -102,26 +102,24 @@ func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) {
 	return 0, false
 }
 
-// lowBitsNormMax32Arch runs lowBitsNormBelow's kernel for the active level and reports whether
+// lowBitsNormMaxArch runs lowBitsNormBelow's kernel for the active level and reports whether
 // there is one.
-func lowBitsNormMax32Arch(r *[256]uint32) (uint32, bool) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		return lowBitsNormMax32AVX512(r), true
-	case cpu.AVX2:
-		return lowBitsNormMax32AVX2(r), true
-	}
-	return 0, false
-}
-
-// lowBitsNormMax88Arch runs lowBitsNormBelow's kernel for the active level and reports whether
-// there is one.
-func lowBitsNormMax88Arch(r *[256]uint32) (uint32, bool) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		return lowBitsNormMax88AVX512(r), true
-	case cpu.AVX2:
-		return lowBitsNormMax88AVX2(r), true
+func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			return lowBitsNormMax32AVX512(r), true
+		case cpu.AVX2:
+			return lowBitsNormMax32AVX2(r), true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			return lowBitsNormMax88AVX512(r), true
+		case cpu.AVX2:
+			return lowBitsNormMax88AVX2(r), true
+		}
 	}
 	return 0, false
 }
@@ -140,126 +138,116 @@ func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[25
 	return false
 }
 
-// highBits32Arch runs polyHighBits's kernel for the active level and reports whether
+// highBitsArch runs polyHighBits's kernel for the active level and reports whether
 // there is one.
-func highBits32Arch(w1 *[256]uint32, r *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		highBits32AVX512(w1, r)
-		return true
-	case cpu.AVX2:
-		highBits32AVX2(w1, r)
-		return true
+func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			highBits32AVX512(w1, r)
+			return true
+		case cpu.AVX2:
+			highBits32AVX2(w1, r)
+			return true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			highBits88AVX512(w1, r)
+			return true
+		case cpu.AVX2:
+			highBits88AVX2(w1, r)
+			return true
+		}
 	}
 	return false
 }
 
-// highBits88Arch runs polyHighBits's kernel for the active level and reports whether
+// makeHintsArch runs polyMakeHints's kernel for the active level and reports whether
 // there is one.
-func highBits88Arch(w1 *[256]uint32, r *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		highBits88AVX512(w1, r)
-		return true
-	case cpu.AVX2:
-		highBits88AVX2(w1, r)
-		return true
-	}
-	return false
-}
-
-// makeHints32Arch runs polyMakeHints's kernel for the active level and reports whether
-// there is one.
-func makeHints32Arch(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		return makeHints32AVX512(h, w0, ct0), true
-	case cpu.AVX2:
-		return makeHints32AVX2(h, w0, ct0), true
+func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			return makeHints32AVX512(h, w0, ct0), true
+		case cpu.AVX2:
+			return makeHints32AVX2(h, w0, ct0), true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			return makeHints88AVX512(h, w0, ct0), true
+		case cpu.AVX2:
+			return makeHints88AVX2(h, w0, ct0), true
+		}
 	}
 	return 0, false
 }
 
-// makeHints88Arch runs polyMakeHints's kernel for the active level and reports whether
+// useHintsArch runs polyUseHints's kernel for the active level and reports whether
 // there is one.
-func makeHints88Arch(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		return makeHints88AVX512(h, w0, ct0), true
-	case cpu.AVX2:
-		return makeHints88AVX2(h, w0, ct0), true
-	}
-	return 0, false
-}
-
-// useHints32Arch runs polyUseHints's kernel for the active level and reports whether
-// there is one.
-func useHints32Arch(w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		useHints32AVX512(w1, h, r)
-		return true
-	case cpu.AVX2:
-		useHints32AVX2(w1, h, r)
-		return true
-	}
-	return false
-}
-
-// useHints88Arch runs polyUseHints's kernel for the active level and reports whether
-// there is one.
-func useHints88Arch(w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		useHints88AVX512(w1, h, r)
-		return true
-	case cpu.AVX2:
-		useHints88AVX2(w1, h, r)
-		return true
+func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			useHints32AVX512(w1, h, r)
+			return true
+		case cpu.AVX2:
+			useHints32AVX2(w1, h, r)
+			return true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			useHints88AVX512(w1, h, r)
+			return true
+		case cpu.AVX2:
+			useHints88AVX2(w1, h, r)
+			return true
+		}
 	}
 	return false
 }
 
-// unpackZ18Arch runs unpackZ's kernel for the active level and reports whether
+// unpackZArch runs unpackZ's kernel for the active level and reports whether
 // there is one.
-func unpackZ18Arch(out *[256]uint32, in *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		unpackZ18AVX512(out, in)
-		return true
+func unpackZArch(bits int, out *[256]uint32, in *byte) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			unpackZ18AVX512(out, in)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			unpackZ20AVX512(out, in)
+			return true
+		}
 	}
 	return false
 }
 
-// unpackZ20Arch runs unpackZ's kernel for the active level and reports whether
+// unpackZOverreadArch runs unpackZ's kernel for the active level and reports whether
 // there is one.
-func unpackZ20Arch(out *[256]uint32, in *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		unpackZ20AVX512(out, in)
-		return true
-	}
-	return false
-}
-
-// unpackZ18OverreadArch runs unpackZ's kernel for the active level and reports whether
-// there is one.
-func unpackZ18OverreadArch(out *[256]uint32, in *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		unpackZ18AVX2(out, in)
-		return true
-	}
-	return false
-}
-
-// unpackZ20OverreadArch runs unpackZ's kernel for the active level and reports whether
-// there is one.
-func unpackZ20OverreadArch(out *[256]uint32, in *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		unpackZ20AVX2(out, in)
-		return true
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			unpackZ18AVX2(out, in)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			unpackZ20AVX2(out, in)
+			return true
+		}
 	}
 	return false
 }
@@ -286,58 +274,54 @@ func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
 	return false
 }
 
-// packZ18Arch runs packZ's kernel for the active level and reports whether
+// packZArch runs packZ's kernel for the active level and reports whether
 // there is one.
-func packZ18Arch(out *byte, z *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		packZ18AVX512(out, z)
-		return true
-	case cpu.AVX2:
-		packZ18AVX2(out, z)
-		return true
+func packZArch(bits int, out *byte, z *[256]uint32) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			packZ18AVX512(out, z)
+			return true
+		case cpu.AVX2:
+			packZ18AVX2(out, z)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			packZ20AVX512(out, z)
+			return true
+		case cpu.AVX2:
+			packZ20AVX2(out, z)
+			return true
+		}
 	}
 	return false
 }
 
-// packZ20Arch runs packZ's kernel for the active level and reports whether
+// packW1Arch runs packW1's kernel for the active level and reports whether
 // there is one.
-func packZ20Arch(out *byte, z *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		packZ20AVX512(out, z)
-		return true
-	case cpu.AVX2:
-		packZ20AVX2(out, z)
-		return true
-	}
-	return false
-}
-
-// pack4Arch runs packW1's kernel for the active level and reports whether
-// there is one.
-func pack4Arch(out *byte, f *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		pack4AVX512(out, f)
-		return true
-	case cpu.AVX2:
-		pack4AVX2(out, f)
-		return true
-	}
-	return false
-}
-
-// pack6Arch runs packW1's kernel for the active level and reports whether
-// there is one.
-func pack6Arch(out *byte, f *[256]uint32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		pack6AVX512(out, f)
-		return true
-	case cpu.AVX2:
-		pack6AVX2(out, f)
-		return true
+func packW1Arch(bits int, out *byte, f *[256]uint32) bool {
+	switch bits {
+	case 4:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			pack4AVX512(out, f)
+			return true
+		case cpu.AVX2:
+			pack4AVX2(out, f)
+			return true
+		}
+	case 6:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			pack6AVX512(out, f)
+			return true
+		case cpu.AVX2:
+			pack6AVX2(out, f)
+			return true
+		}
 	}
 	return false
 }
@@ -370,30 +354,28 @@ func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int
 	return 0, 0, false
 }
 
-// rejEta2Arch runs rejBoundedPoly's kernel for the active level and reports whether
+// rejEtaArch runs rejBoundedPoly's kernel for the active level and reports whether
 // there is one.
-func rejEta2Arch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		r0, r1 := rejEta2AVX512(a, filled, buf, length)
-		return r0, r1, true
-	case cpu.AVX2:
-		r0, r1 := rejEta2AVX2(a, filled, buf, length)
-		return r0, r1, true
-	}
-	return 0, 0, false
-}
-
-// rejEta4Arch runs rejBoundedPoly's kernel for the active level and reports whether
-// there is one.
-func rejEta4Arch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		r0, r1 := rejEta4AVX512(a, filled, buf, length)
-		return r0, r1, true
-	case cpu.AVX2:
-		r0, r1 := rejEta4AVX2(a, filled, buf, length)
-		return r0, r1, true
+func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch eta {
+	case 2:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			r0, r1 := rejEta2AVX512(a, filled, buf, length)
+			return r0, r1, true
+		case cpu.AVX2:
+			r0, r1 := rejEta2AVX2(a, filled, buf, length)
+			return r0, r1, true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			r0, r1 := rejEta4AVX512(a, filled, buf, length)
+			return r0, r1, true
+		case cpu.AVX2:
+			r0, r1 := rejEta4AVX2(a, filled, buf, length)
+			return r0, r1, true
+		}
 	}
 	return 0, 0, false
 }

@@ -25,50 +25,30 @@ func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return
 // normMaxArch reports false: infinityNormBelow has no kernel in this build.
 func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) { return 0, false }
 
-// lowBitsNormMax32Arch reports false: lowBitsNormBelow has no kernel in this build.
-func lowBitsNormMax32Arch(r *[256]uint32) (uint32, bool) { return 0, false }
-
-// lowBitsNormMax88Arch reports false: lowBitsNormBelow has no kernel in this build.
-func lowBitsNormMax88Arch(r *[256]uint32) (uint32, bool) { return 0, false }
+// lowBitsNormMaxArch reports false: lowBitsNormBelow has no kernel in this build.
+func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) { return 0, false }
 
 // power2RoundSumArch reports false: polyPower2RoundSum has no kernel in this build.
 func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
 	return false
 }
 
-// highBits32Arch reports false: polyHighBits has no kernel in this build.
-func highBits32Arch(w1 *[256]uint32, r *[256]uint32) bool { return false }
+// highBitsArch reports false: polyHighBits has no kernel in this build.
+func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool { return false }
 
-// highBits88Arch reports false: polyHighBits has no kernel in this build.
-func highBits88Arch(w1 *[256]uint32, r *[256]uint32) bool { return false }
-
-// makeHints32Arch reports false: polyMakeHints has no kernel in this build.
-func makeHints32Arch(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
+// makeHintsArch reports false: polyMakeHints has no kernel in this build.
+func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
 	return 0, false
 }
 
-// makeHints88Arch reports false: polyMakeHints has no kernel in this build.
-func makeHints88Arch(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
-	return 0, false
-}
+// useHintsArch reports false: polyUseHints has no kernel in this build.
+func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool { return false }
 
-// useHints32Arch reports false: polyUseHints has no kernel in this build.
-func useHints32Arch(w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool { return false }
+// unpackZArch reports false: unpackZ has no kernel in this build.
+func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
-// useHints88Arch reports false: polyUseHints has no kernel in this build.
-func useHints88Arch(w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool { return false }
-
-// unpackZ18Arch reports false: unpackZ has no kernel in this build.
-func unpackZ18Arch(out *[256]uint32, in *byte) bool { return false }
-
-// unpackZ20Arch reports false: unpackZ has no kernel in this build.
-func unpackZ20Arch(out *[256]uint32, in *byte) bool { return false }
-
-// unpackZ18OverreadArch reports false: unpackZ has no kernel in this build.
-func unpackZ18OverreadArch(out *[256]uint32, in *byte) bool { return false }
-
-// unpackZ20OverreadArch reports false: unpackZ has no kernel in this build.
-func unpackZ20OverreadArch(out *[256]uint32, in *byte) bool { return false }
+// unpackZOverreadArch reports false: unpackZ has no kernel in this build.
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
 // unpackT1Arch reports false: unpackT1 has no kernel in this build.
 func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }
@@ -76,17 +56,11 @@ func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }
 // unpackT1OverreadArch reports false: unpackT1 has no kernel in this build.
 func unpackT1OverreadArch(out *[256]uint32, in *byte) bool { return false }
 
-// packZ18Arch reports false: packZ has no kernel in this build.
-func packZ18Arch(out *byte, z *[256]uint32) bool { return false }
+// packZArch reports false: packZ has no kernel in this build.
+func packZArch(bits int, out *byte, z *[256]uint32) bool { return false }
 
-// packZ20Arch reports false: packZ has no kernel in this build.
-func packZ20Arch(out *byte, z *[256]uint32) bool { return false }
-
-// pack4Arch reports false: packW1 has no kernel in this build.
-func pack4Arch(out *byte, f *[256]uint32) bool { return false }
-
-// pack6Arch reports false: packW1 has no kernel in this build.
-func pack6Arch(out *byte, f *[256]uint32) bool { return false }
+// packW1Arch reports false: packW1 has no kernel in this build.
+func packW1Arch(bits int, out *byte, f *[256]uint32) bool { return false }
 
 // pack10Arch reports false: packT1 has no kernel in this build.
 func pack10Arch(out *byte, f *[256]uint32) bool { return false }
@@ -96,13 +70,8 @@ func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int
 	return 0, 0, false
 }
 
-// rejEta2Arch reports false: rejBoundedPoly has no kernel in this build.
-func rejEta2Arch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
-	return 0, 0, false
-}
-
-// rejEta4Arch reports false: rejBoundedPoly has no kernel in this build.
-func rejEta4Arch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+// rejEtaArch reports false: rejBoundedPoly has no kernel in this build.
+func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
 	return 0, 0, false
 }
 

@@ -92,11 +92,11 @@ const packSlack = 32
 // and Section 4.2.1), 32·d bytes, to b, in constant time.
 func compressEncode(b []byte, f *ringElement, d uint) {
 	b = b[:32*d]
-	if compressEncodeArch(&b[0], f, d, false) {
+	if compressEncodeArch(d, &b[0], words(f)) {
 		return
 	}
 	var buf [32*11 + packSlack]byte
-	if compressEncodeArch(&buf[0], f, d, true) {
+	if compressEncodePaddedArch(d, &buf[0], words(f)) {
 		copy(b, buf[:])
 		clear(buf[:])
 		return
@@ -104,78 +104,22 @@ func compressEncode(b []byte, f *ringElement, d uint) {
 	compressEncodeGeneric(b, f, d)
 }
 
-// compressEncodeArch runs the hook for d, the exact or the padded one.
-func compressEncodeArch(out *byte, f *ringElement, d uint, padded bool) bool {
-	w := words(f)
-	switch {
-	case d == 1 && !padded:
-		return compressEncode1Arch(out, w)
-	case d == 1:
-		return compressEncode1PaddedArch(out, w)
-	case d == 4 && !padded:
-		return compressEncode4Arch(out, w)
-	case d == 4:
-		return compressEncode4PaddedArch(out, w)
-	case d == 5 && !padded:
-		return compressEncode5Arch(out, w)
-	case d == 5:
-		return compressEncode5PaddedArch(out, w)
-	case d == 10 && !padded:
-		return compressEncode10Arch(out, w)
-	case d == 10:
-		return compressEncode10PaddedArch(out, w)
-	case d == 11 && !padded:
-		return compressEncode11Arch(out, w)
-	case d == 11:
-		return compressEncode11PaddedArch(out, w)
-	}
-	return false
-}
-
 // decodeDecompress returns Decompress_d(ByteDecode_d(b)) (FIPS 203,
 // Algorithm 6 and Section 4.2.1) from 32·d bytes of b, in constant time.
 func decodeDecompress(b []byte, d uint) ringElement {
 	b = b[:32*d]
 	var f ringElement
-	if decodeDecompressArch(&f, &b[0], d, false) {
+	if decodeDecompressArch(d, words(&f), &b[0]) {
 		return f
 	}
 	var buf [32*11 + packSlack]byte
 	copy(buf[:], b)
-	ok := decodeDecompressArch(&f, &buf[0], d, true)
+	ok := decodeDecompressPaddedArch(d, words(&f), &buf[0])
 	clear(buf[:])
 	if ok {
 		return f
 	}
 	return decodeDecompressGeneric(b, d)
-}
-
-// decodeDecompressArch runs the hook for d, the exact or the padded one.
-func decodeDecompressArch(f *ringElement, in *byte, d uint, padded bool) bool {
-	w := words(f)
-	switch {
-	case d == 1 && !padded:
-		return decodeDecompress1Arch(w, in)
-	case d == 1:
-		return decodeDecompress1PaddedArch(w, in)
-	case d == 4 && !padded:
-		return decodeDecompress4Arch(w, in)
-	case d == 4:
-		return decodeDecompress4PaddedArch(w, in)
-	case d == 5 && !padded:
-		return decodeDecompress5Arch(w, in)
-	case d == 5:
-		return decodeDecompress5PaddedArch(w, in)
-	case d == 10 && !padded:
-		return decodeDecompress10Arch(w, in)
-	case d == 10:
-		return decodeDecompress10PaddedArch(w, in)
-	case d == 11 && !padded:
-		return decodeDecompress11Arch(w, in)
-	case d == 11:
-		return decodeDecompress11PaddedArch(w, in)
-	}
-	return false
 }
 
 // byteEncode12 encodes f, whose coefficients are in [0, q), as 384 bytes

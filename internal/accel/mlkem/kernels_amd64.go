@@ -210,222 +210,154 @@ func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool {
 	return false
 }
 
-// compressEncode1Arch runs compressEncode's kernel for the active level and reports whether
+// compressEncodeArch runs compressEncode's kernel for the active level and reports whether
 // there is one.
-func compressEncode1Arch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		compressEncode1AVX512(out, f)
-		return true
+func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			compressEncode1AVX512(out, f)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			compressEncode4AVX512(out, f)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			compressEncode5AVX512(out, f)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			compressEncode10AVX512(out, f)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			compressEncode11AVX512(out, f)
+			return true
+		}
 	}
 	return false
 }
 
-// compressEncode1PaddedArch runs compressEncode's kernel for the active level and reports whether
+// compressEncodePaddedArch runs compressEncode's kernel for the active level and reports whether
 // there is one.
-func compressEncode1PaddedArch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		compressEncode1AVX2(out, f)
-		return true
+func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			compressEncode1AVX2(out, f)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			compressEncode4AVX2(out, f)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			compressEncode5AVX2(out, f)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			compressEncode10AVX2(out, f)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			compressEncode11AVX2(out, f)
+			return true
+		}
 	}
 	return false
 }
 
-// decodeDecompress1Arch runs decodeDecompress's kernel for the active level and reports whether
+// decodeDecompressArch runs decodeDecompress's kernel for the active level and reports whether
 // there is one.
-func decodeDecompress1Arch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		decodeDecompress1AVX512(f, b)
-		return true
+func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			decodeDecompress1AVX512(f, b)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			decodeDecompress4AVX512(f, b)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			decodeDecompress5AVX512(f, b)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			decodeDecompress10AVX512(f, b)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.AVX512:
+			decodeDecompress11AVX512(f, b)
+			return true
+		}
 	}
 	return false
 }
 
-// decodeDecompress1PaddedArch runs decodeDecompress's kernel for the active level and reports whether
+// decodeDecompressPaddedArch runs decodeDecompress's kernel for the active level and reports whether
 // there is one.
-func decodeDecompress1PaddedArch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		decodeDecompress1AVX2(f, b)
-		return true
-	}
-	return false
-}
-
-// compressEncode4Arch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode4Arch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		compressEncode4AVX512(out, f)
-		return true
-	}
-	return false
-}
-
-// compressEncode4PaddedArch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode4PaddedArch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		compressEncode4AVX2(out, f)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress4Arch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress4Arch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		decodeDecompress4AVX512(f, b)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress4PaddedArch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress4PaddedArch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		decodeDecompress4AVX2(f, b)
-		return true
-	}
-	return false
-}
-
-// compressEncode5Arch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode5Arch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		compressEncode5AVX512(out, f)
-		return true
-	}
-	return false
-}
-
-// compressEncode5PaddedArch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode5PaddedArch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		compressEncode5AVX2(out, f)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress5Arch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress5Arch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		decodeDecompress5AVX512(f, b)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress5PaddedArch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress5PaddedArch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		decodeDecompress5AVX2(f, b)
-		return true
-	}
-	return false
-}
-
-// compressEncode10Arch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode10Arch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		compressEncode10AVX512(out, f)
-		return true
-	}
-	return false
-}
-
-// compressEncode10PaddedArch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode10PaddedArch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		compressEncode10AVX2(out, f)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress10Arch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress10Arch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		decodeDecompress10AVX512(f, b)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress10PaddedArch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress10PaddedArch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		decodeDecompress10AVX2(f, b)
-		return true
-	}
-	return false
-}
-
-// compressEncode11Arch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode11Arch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		compressEncode11AVX512(out, f)
-		return true
-	}
-	return false
-}
-
-// compressEncode11PaddedArch runs compressEncode's kernel for the active level and reports whether
-// there is one.
-func compressEncode11PaddedArch(out *byte, f *[256]uint16) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		compressEncode11AVX2(out, f)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress11Arch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress11Arch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		decodeDecompress11AVX512(f, b)
-		return true
-	}
-	return false
-}
-
-// decodeDecompress11PaddedArch runs decodeDecompress's kernel for the active level and reports whether
-// there is one.
-func decodeDecompress11PaddedArch(f *[256]uint16, b *byte) bool {
-	switch cpu.Active() {
-	case cpu.AVX2:
-		decodeDecompress11AVX2(f, b)
-		return true
+func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			decodeDecompress1AVX2(f, b)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			decodeDecompress4AVX2(f, b)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			decodeDecompress5AVX2(f, b)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			decodeDecompress10AVX2(f, b)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.AVX2:
+			decodeDecompress11AVX2(f, b)
+			return true
+		}
 	}
 	return false
 }

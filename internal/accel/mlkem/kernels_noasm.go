@@ -59,62 +59,14 @@ func decode12ReduceArch(f *[256]uint16, b *byte) bool { return false }
 // decode12ReducePaddedArch reports false: byteDecode12Reduce has no kernel in this build.
 func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }
 
-// compressEncode1Arch reports false: compressEncode has no kernel in this build.
-func compressEncode1Arch(out *byte, f *[256]uint16) bool { return false }
+// compressEncodeArch reports false: compressEncode has no kernel in this build.
+func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool { return false }
 
-// compressEncode1PaddedArch reports false: compressEncode has no kernel in this build.
-func compressEncode1PaddedArch(out *byte, f *[256]uint16) bool { return false }
+// compressEncodePaddedArch reports false: compressEncode has no kernel in this build.
+func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool { return false }
 
-// decodeDecompress1Arch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress1Arch(f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressArch reports false: decodeDecompress has no kernel in this build.
+func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool { return false }
 
-// decodeDecompress1PaddedArch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress1PaddedArch(f *[256]uint16, b *byte) bool { return false }
-
-// compressEncode4Arch reports false: compressEncode has no kernel in this build.
-func compressEncode4Arch(out *byte, f *[256]uint16) bool { return false }
-
-// compressEncode4PaddedArch reports false: compressEncode has no kernel in this build.
-func compressEncode4PaddedArch(out *byte, f *[256]uint16) bool { return false }
-
-// decodeDecompress4Arch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress4Arch(f *[256]uint16, b *byte) bool { return false }
-
-// decodeDecompress4PaddedArch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress4PaddedArch(f *[256]uint16, b *byte) bool { return false }
-
-// compressEncode5Arch reports false: compressEncode has no kernel in this build.
-func compressEncode5Arch(out *byte, f *[256]uint16) bool { return false }
-
-// compressEncode5PaddedArch reports false: compressEncode has no kernel in this build.
-func compressEncode5PaddedArch(out *byte, f *[256]uint16) bool { return false }
-
-// decodeDecompress5Arch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress5Arch(f *[256]uint16, b *byte) bool { return false }
-
-// decodeDecompress5PaddedArch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress5PaddedArch(f *[256]uint16, b *byte) bool { return false }
-
-// compressEncode10Arch reports false: compressEncode has no kernel in this build.
-func compressEncode10Arch(out *byte, f *[256]uint16) bool { return false }
-
-// compressEncode10PaddedArch reports false: compressEncode has no kernel in this build.
-func compressEncode10PaddedArch(out *byte, f *[256]uint16) bool { return false }
-
-// decodeDecompress10Arch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress10Arch(f *[256]uint16, b *byte) bool { return false }
-
-// decodeDecompress10PaddedArch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress10PaddedArch(f *[256]uint16, b *byte) bool { return false }
-
-// compressEncode11Arch reports false: compressEncode has no kernel in this build.
-func compressEncode11Arch(out *byte, f *[256]uint16) bool { return false }
-
-// compressEncode11PaddedArch reports false: compressEncode has no kernel in this build.
-func compressEncode11PaddedArch(out *byte, f *[256]uint16) bool { return false }
-
-// decodeDecompress11Arch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress11Arch(f *[256]uint16, b *byte) bool { return false }
-
-// decodeDecompress11PaddedArch reports false: decodeDecompress has no kernel in this build.
-func decodeDecompress11PaddedArch(f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressPaddedArch reports false: decodeDecompress has no kernel in this build.
+func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool { return false }

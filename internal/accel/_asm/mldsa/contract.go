@@ -14,31 +14,38 @@ var contract = []dispatch.Kernel{
 	{Hook: "polyAddArch", Of: "polyAddTo", Impls: dispatch.Both("polyAdd")},
 	{Hook: "polySubArch", Of: "polySubTo", Impls: dispatch.Both("polySub")},
 	{Hook: "normMaxArch", Of: "infinityNormBelow", Impls: dispatch.Both("normMax")},
-	{Hook: "lowBitsNormMax32Arch", Of: "lowBitsNormBelow", Impls: dispatch.Both("lowBitsNormMax32")},
-	{Hook: "lowBitsNormMax88Arch", Of: "lowBitsNormBelow", Impls: dispatch.Both("lowBitsNormMax88")},
+	{Hook: "lowBitsNormMaxArch", Of: "lowBitsNormBelow", Select: "by32 bool", Variants: byGamma2("lowBitsNormMax")},
 	{Hook: "power2RoundSumArch", Of: "polyPower2RoundSum", Impls: dispatch.Both("power2RoundSum")},
-	{Hook: "highBits32Arch", Of: "polyHighBits", Impls: dispatch.Both("highBits32")},
-	{Hook: "highBits88Arch", Of: "polyHighBits", Impls: dispatch.Both("highBits88")},
-	{Hook: "makeHints32Arch", Of: "polyMakeHints", Impls: dispatch.Both("makeHints32")},
-	{Hook: "makeHints88Arch", Of: "polyMakeHints", Impls: dispatch.Both("makeHints88")},
-	{Hook: "useHints32Arch", Of: "polyUseHints", Impls: dispatch.Both("useHints32")},
-	{Hook: "useHints88Arch", Of: "polyUseHints", Impls: dispatch.Both("useHints88")},
-	{Hook: "unpackZ18Arch", Of: "unpackZ", Impls: dispatch.Levels("AVX512", "unpackZ18AVX512")},
-	{Hook: "unpackZ20Arch", Of: "unpackZ", Impls: dispatch.Levels("AVX512", "unpackZ20AVX512")},
-	{Hook: "unpackZ18OverreadArch", Of: "unpackZ", Impls: dispatch.Levels("AVX2", "unpackZ18AVX2")},
-	{Hook: "unpackZ20OverreadArch", Of: "unpackZ", Impls: dispatch.Levels("AVX2", "unpackZ20AVX2")},
+	{Hook: "highBitsArch", Of: "polyHighBits", Select: "by32 bool", Variants: byGamma2("highBits")},
+	{Hook: "makeHintsArch", Of: "polyMakeHints", Select: "by32 bool", Variants: byGamma2("makeHints")},
+	{Hook: "useHintsArch", Of: "polyUseHints", Select: "by32 bool", Variants: byGamma2("useHints")},
+	{Hook: "unpackZArch", Of: "unpackZ", Select: "bits int", Variants: []dispatch.Variant{
+		{Value: "18", Impls: dispatch.Levels("AVX512", "unpackZ18AVX512")},
+		{Value: "20", Impls: dispatch.Levels("AVX512", "unpackZ20AVX512")}}},
+	{Hook: "unpackZOverreadArch", Of: "unpackZ", Select: "bits int", Variants: []dispatch.Variant{
+		{Value: "18", Impls: dispatch.Levels("AVX2", "unpackZ18AVX2")},
+		{Value: "20", Impls: dispatch.Levels("AVX2", "unpackZ20AVX2")}}},
 	{Hook: "unpackT1Arch", Of: "unpackT1", Impls: dispatch.Levels("AVX512", "unpack10AVX512")},
 	{Hook: "unpackT1OverreadArch", Of: "unpackT1", Impls: dispatch.Levels("AVX2", "unpack10AVX2")},
-	{Hook: "packZ18Arch", Of: "packZ", Impls: dispatch.Both("packZ18")},
-	{Hook: "packZ20Arch", Of: "packZ", Impls: dispatch.Both("packZ20")},
-	{Hook: "pack4Arch", Of: "packW1", Impls: dispatch.Both("pack4")},
-	{Hook: "pack6Arch", Of: "packW1", Impls: dispatch.Both("pack6")},
+	{Hook: "packZArch", Of: "packZ", Select: "bits int", Variants: []dispatch.Variant{
+		{Value: "18", Impls: dispatch.Both("packZ18")}, {Value: "20", Impls: dispatch.Both("packZ20")}}},
+	{Hook: "packW1Arch", Of: "packW1", Select: "bits int", Variants: []dispatch.Variant{
+		{Value: "4", Impls: dispatch.Both("pack4")}, {Value: "6", Impls: dispatch.Both("pack6")}}},
 	{Hook: "pack10Arch", Of: "packT1", Impls: dispatch.Both("pack10")},
 	{Hook: "rejUniformArch", Of: "rejNTTPoly", Impls: dispatch.Both("rejUniform")},
-	{Hook: "rejEta2Arch", Of: "rejBoundedPoly", Impls: dispatch.Both("rejEta2")},
-	{Hook: "rejEta4Arch", Of: "rejBoundedPoly", Impls: dispatch.Both("rejEta4")},
+	{Hook: "rejEtaArch", Of: "rejBoundedPoly", Select: "eta int", Variants: []dispatch.Variant{
+		{Value: "2", Impls: dispatch.Both("rejEta2")}, {Value: "4", Impls: dispatch.Both("rejEta4")}}},
 	{Hook: "packedMulArch", Of: "packedMulTo", Impls: dispatch.Both("packedMul")},
 	{Hook: "challengeWindowsArch", Of: "challengeWindows", Impls: dispatch.Both("challengeWindows")},
 	{Hook: "fillTableArch", Of: "fillTable", Impls: dispatch.Both("fillTable")},
 	{Hook: "tableSecretArch", Of: "tableSecret", Impls: dispatch.Both("tableSecret")},
+}
+
+// byGamma2 is the family of name's kernels for γ2 = (q−1)/32 (name+"32…",
+// selected by true) and γ2 = (q−1)/88 (name+"88…").
+func byGamma2(name string) []dispatch.Variant {
+	return []dispatch.Variant{
+		{Value: "true", Impls: dispatch.Both(name + "32")},
+		{Value: "false", Impls: dispatch.Both(name + "88")},
+	}
 }

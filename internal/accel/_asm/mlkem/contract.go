@@ -30,16 +30,21 @@ var contract = append([]dispatch.Kernel{
 }, compressHooks()...)
 
 // compressHooks lists the compress-and-encode and decode-and-decompress
-// hooks of every d with a kernel.
+// families, one member per d with a kernel, exact (AVX-512) and padded
+// (AVX2).
 func compressHooks() []dispatch.Kernel {
-	var ks []dispatch.Kernel
+	var ce, cePad, dd, ddPad []dispatch.Variant
 	for _, d := range []int{1, 4, 5, 10, 11} {
-		ce, dd := fmt.Sprintf("compressEncode%d", d), fmt.Sprintf("decodeDecompress%d", d)
-		ks = append(ks,
-			dispatch.Kernel{Hook: ce + "Arch", Of: "compressEncode", Impls: dispatch.Levels("AVX512", ce+"AVX512")},
-			dispatch.Kernel{Hook: ce + "PaddedArch", Of: "compressEncode", Impls: dispatch.Levels("AVX2", ce+"AVX2")},
-			dispatch.Kernel{Hook: dd + "Arch", Of: "decodeDecompress", Impls: dispatch.Levels("AVX512", dd+"AVX512")},
-			dispatch.Kernel{Hook: dd + "PaddedArch", Of: "decodeDecompress", Impls: dispatch.Levels("AVX2", dd+"AVX2")})
+		v := fmt.Sprint(d)
+		ce = append(ce, dispatch.Variant{Value: v, Impls: dispatch.Levels("AVX512", "compressEncode"+v+"AVX512")})
+		cePad = append(cePad, dispatch.Variant{Value: v, Impls: dispatch.Levels("AVX2", "compressEncode"+v+"AVX2")})
+		dd = append(dd, dispatch.Variant{Value: v, Impls: dispatch.Levels("AVX512", "decodeDecompress"+v+"AVX512")})
+		ddPad = append(ddPad, dispatch.Variant{Value: v, Impls: dispatch.Levels("AVX2", "decodeDecompress"+v+"AVX2")})
 	}
-	return ks
+	return []dispatch.Kernel{
+		{Hook: "compressEncodeArch", Of: "compressEncode", Select: "d uint", Variants: ce},
+		{Hook: "compressEncodePaddedArch", Of: "compressEncode", Select: "d uint", Variants: cePad},
+		{Hook: "decodeDecompressArch", Of: "decodeDecompress", Select: "d uint", Variants: dd},
+		{Hook: "decodeDecompressPaddedArch", Of: "decodeDecompress", Select: "d uint", Variants: ddPad},
+	}
 }

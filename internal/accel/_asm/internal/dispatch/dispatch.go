@@ -44,6 +44,18 @@ type Kernel struct {
 	// active level has a kernel without running it, for callers that
 	// prepare arguments (buffers, pointer tables) only then.
 	Probe bool
+	// Select and Variants make the hook a family: Select is its first
+	// parameter ("d uint"), and each variant gives the kernels run for one
+	// value of it; Impls is then empty. A value without a variant, or a
+	// level without a kernel, reports false.
+	Select   string
+	Variants []Variant
+}
+
+// Variant is the kernels of one member of a family of hooks.
+type Variant struct {
+	Value string // a Go constant expression of the Select parameter's type
+	Impls []Impl
 }
 
 // Levels pairs the levels and functions given as level, func, level, func….
@@ -93,19 +105,26 @@ func write(pkg, archBuild string, kernels []Kernel) error {
 	}
 	hooks := make([]signature, len(kernels))
 	for i, k := range kernels {
-		if len(k.Impls) == 0 {
-			return fmt.Errorf("hook %s has no kernel", k.Hook)
+		impls := k.Impls
+		for _, v := range k.Variants {
+			impls = append(impls, v.Impls...)
 		}
-		for _, im := range k.Impls {
+		if len(impls) == 0 || (len(k.Variants) > 0) != (k.Select != "") || (k.Select != "" && (len(k.Impls) > 0 || k.Probe)) {
+			return fmt.Errorf("hook %s: give Impls, or Select and Variants", k.Hook)
+		}
+		for j, im := range impls {
 			s, ok := sigs[im.Func]
 			if !ok {
 				return fmt.Errorf("hook %s: %s is not generated", k.Hook, im.Func)
 			}
-			if im == k.Impls[0] {
+			if j == 0 {
 				hooks[i] = s
 			} else if s.params != hooks[i].params || strings.Join(s.results, ",") != strings.Join(hooks[i].results, ",") {
-				return fmt.Errorf("hook %s: %s and %s differ in signature", k.Hook, k.Impls[0].Func, im.Func)
+				return fmt.Errorf("hook %s: %s and %s differ in signature", k.Hook, impls[0].Func, im.Func)
 			}
+		}
+		if k.Select != "" {
+			hooks[i].params = k.Select + ", " + hooks[i].params
 		}
 	}
 	if *archOut != "" {
@@ -196,32 +215,17 @@ func emit(path, pkg, build string, kernels []Kernel, sigs []signature, asm bool)
 			fmt.Fprintf(&b, "func %s(%s) %s { return %s }\n\n", k.Hook, s.params, results, zeros)
 		} else {
 			fmt.Fprintf(&b, "func %s(%s) %s {\n", k.Hook, s.params, results)
-			fmt.Fprintf(&b, "switch cpu.Active() {\n")
-			for j, im := range k.Impls {
-				// Levels running the same kernel share one case.
-				if j == 0 || k.Impls[j-1].Func != im.Func {
-					fmt.Fprintf(&b, "case cpu.%s", im.Level)
-				} else {
-					fmt.Fprintf(&b, ", cpu.%s", im.Level)
+			if k.Select == "" {
+				levelSwitch(&b, k.Impls, s)
+			} else {
+				fmt.Fprintf(&b, "switch %s {\n", strings.Fields(k.Select)[0])
+				for _, v := range k.Variants {
+					fmt.Fprintf(&b, "case %s:\n", v.Value)
+					levelSwitch(&b, v.Impls, s)
 				}
-				if j+1 < len(k.Impls) && k.Impls[j+1].Func == im.Func {
-					continue
-				}
-				fmt.Fprintf(&b, ":\n")
-				switch len(s.results) {
-				case 0:
-					fmt.Fprintf(&b, "%s(%s)\nreturn true\n", im.Func, s.names)
-				case 1:
-					fmt.Fprintf(&b, "return %s(%s), true\n", im.Func, s.names)
-				default:
-					var rs []string
-					for r := range s.results {
-						rs = append(rs, fmt.Sprintf("r%d", r))
-					}
-					fmt.Fprintf(&b, "%s := %s(%s)\nreturn %s, true\n", strings.Join(rs, ", "), im.Func, s.names, strings.Join(rs, ", "))
-				}
+				fmt.Fprintf(&b, "}\n")
 			}
-			fmt.Fprintf(&b, "}\nreturn %s\n}\n\n", zeros)
+			fmt.Fprintf(&b, "return %s\n}\n\n", zeros)
 		}
 		if k.Probe {
 			if asm {
@@ -241,4 +245,35 @@ func emit(path, pkg, build string, kernels []Kernel, sigs []signature, asm bool)
 		return fmt.Errorf("%s: %v\n%s", path, err, b.Bytes())
 	}
 	return os.WriteFile(path, src, 0o644)
+}
+
+// levelSwitch writes the switch on cpu.Active() that runs one of impls and
+// returns its results and true.
+func levelSwitch(b *bytes.Buffer, impls []Impl, s signature) {
+	fmt.Fprintf(b, "switch cpu.Active() {\n")
+	for j, im := range impls {
+		// Levels running the same kernel share one case.
+		if j == 0 || impls[j-1].Func != im.Func {
+			fmt.Fprintf(b, "case cpu.%s", im.Level)
+		} else {
+			fmt.Fprintf(b, ", cpu.%s", im.Level)
+		}
+		if j+1 < len(impls) && impls[j+1].Func == im.Func {
+			continue
+		}
+		fmt.Fprintf(b, ":\n")
+		switch len(s.results) {
+		case 0:
+			fmt.Fprintf(b, "%s(%s)\nreturn true\n", im.Func, s.names)
+		case 1:
+			fmt.Fprintf(b, "return %s(%s), true\n", im.Func, s.names)
+		default:
+			var rs []string
+			for r := range s.results {
+				rs = append(rs, fmt.Sprintf("r%d", r))
+			}
+			fmt.Fprintf(b, "%s := %s(%s)\nreturn %s, true\n", strings.Join(rs, ", "), im.Func, s.names, strings.Join(rs, ", "))
+		}
+	}
+	fmt.Fprintf(b, "}\n")
 }
