@@ -57,7 +57,7 @@ func FuzzSHA3(f *testing.F) {
 	f.Add(bytes.Repeat([]byte{1, 2, 3, 4}, 296)) // an ML-KEM-768 encapsulation key's length
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, l := range cpu.Levels() {
-			atLevel(t, l, func() { checkSHA3(t, data) })
+			cputest.At(t, l, func() { checkSHA3(t, data) })
 		}
 	})
 }

@@ -281,7 +281,7 @@ func FuzzPackedMul(f *testing.F) {
 		tables := newPackedTables(p, nil, []ringElement{s})
 		var ch challenge
 		ch.set(&c)
-		atEachLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			var got ringElement
 			tables.mul(&got, &base, 0, &ch, negate)
 			if got != want {
