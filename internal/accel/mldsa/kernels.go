@@ -8,7 +8,7 @@ import "unsafe"
 // the active level's assembly, and otherwise runs its Go twin (…Generic),
 // which is its specification. Every assembly kernel returns fully reduced
 // coefficients, so its output equals the Go twin's bit for bit
-// (kernels_test.go, simd_test.go).
+// (kernels_test.go, levels_test.go).
 
 //go:generate go -C ../_asm run ./mldsa -out ../mldsa/kernels_amd64.s -stubs ../mldsa/kernels_amd64_stubs.go -arch ../mldsa/kernels_amd64.go -noasm ../mldsa/kernels_noasm.go -pkg mldsa
 

@@ -12,7 +12,7 @@
 // cpu.Active() at call time between AVX-512 and AVX2 assembly from
 // internal/accel/_asm/mldsa; kernels_noasm.go elsewhere) or runs the Go
 // kernel, whose
-// output the assembly matches bit for bit (simd_test.go). Tests run every
+// output the assembly matches bit for bit (levels_test.go). Tests run every
 // level the CPU has in one binary.
 //
 //	kernel                  avx512                        avx2
