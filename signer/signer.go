@@ -224,11 +224,11 @@ func (k *PrivateKey) sign(sig, input []byte, opts crypto.SignerOpts, hashInput, 
 func engineParams(params mldsa.Parameters) (*engine.Params, error) {
 	switch params {
 	case mldsa.MLDSA44():
-		return engine.Params44(), nil
+		return engine.MLDSA44, nil
 	case mldsa.MLDSA65():
-		return engine.Params65(), nil
+		return engine.MLDSA65, nil
 	case mldsa.MLDSA87():
-		return engine.Params87(), nil
+		return engine.MLDSA87, nil
 	}
 	return nil, errors.New("signer: unknown ML-DSA parameter set")
 }

@@ -37,9 +37,9 @@ func Scheme(params mldsa.Parameters) sign.Scheme {
 }
 
 var circlSchemes = [3]circlScheme{
-	{mldsa.MLDSA44(), engine.Params44(), 17},
-	{mldsa.MLDSA65(), engine.Params65(), 18},
-	{mldsa.MLDSA87(), engine.Params87(), 19},
+	{mldsa.MLDSA44(), engine.MLDSA44, 17},
+	{mldsa.MLDSA65(), engine.MLDSA65, 18},
+	{mldsa.MLDSA87(), engine.MLDSA87, 19},
 }
 
 type circlScheme struct {

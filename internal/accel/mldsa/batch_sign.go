@@ -20,7 +20,7 @@ import (
 func (sk *PrivateKey) SignMuBatch(sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte) error {
 	p := sk.pub.p
 	if len(sigs) != len(mus) || len(mus) != len(rnds) {
-		return errBatchLengths
+		return ErrBatchLengths
 	}
 	for _, sig := range sigs {
 		if len(sig) != p.SignatureSize() {

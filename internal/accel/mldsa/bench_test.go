@@ -49,11 +49,11 @@ func circlSet[PK, SK any](newKey func(*[SeedSize]byte) (*PK, *SK),
 
 func circlFor(p *Params) circlImpl {
 	switch p {
-	case Params44():
+	case MLDSA44:
 		return circlSet(mldsa44.NewKeyFromSeed, mldsa44.SignTo, mldsa44.Verify,
 			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) },
 			(*mldsa44.PrivateKey).UnmarshalBinary)
-	case Params65():
+	case MLDSA65:
 		return circlSet(mldsa65.NewKeyFromSeed, mldsa65.SignTo, mldsa65.Verify,
 			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) },
 			(*mldsa65.PrivateKey).UnmarshalBinary)
@@ -306,7 +306,7 @@ func BenchmarkKernels(b *testing.B) {
 	for i := range rowA {
 		rowA[i], vec[i] = nttElement(randomRing(rng)), nttElement(randomRing(rng))
 	}
-	p := Params65()
+	p := MLDSA65
 	var h ringElement
 	for i := range h {
 		h[i] = fieldElement(rng.IntN(2))

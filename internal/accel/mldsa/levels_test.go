@@ -162,7 +162,7 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 		if l == cpu.Portable {
 			t.Skip("the portable kernels are the reference (TestRoundingExhaustive checks them)")
 		}
-		for _, p := range []*Params{Params44(), Params65()} {
+		for _, p := range []*Params{MLDSA44, MLDSA65} {
 			for i := range blocks {
 				r := &blocks[i]
 				var got, want ringElement

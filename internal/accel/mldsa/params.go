@@ -65,14 +65,13 @@ var (
 	params87 = newParams("ML-DSA-87", 8, 7, 2, 60, 1<<19, (q-1)/32, 75, 256)
 )
 
-// Params44 returns ML-DSA-44.
-func Params44() *Params { return &params44 }
-
-// Params65 returns ML-DSA-65.
-func Params65() *Params { return &params65 }
-
-// Params87 returns ML-DSA-87.
-func Params87() *Params { return &params87 }
+// The parameter sets of FIPS 204, as mlkem's MLKEM512, MLKEM768 and
+// MLKEM1024 are FIPS 203's.
+var (
+	MLDSA44 = &params44 // ML-DSA-44
+	MLDSA65 = &params65 // ML-DSA-65
+	MLDSA87 = &params87 // ML-DSA-87
+)
 
 // All returns the three parameter sets, smallest first.
 func All() []*Params { return []*Params{&params44, &params65, &params87} }

@@ -137,7 +137,7 @@ func TestPackedMulGroups(t *testing.T) {
 					table[i] = byte(rng.IntN(top + 1))
 				}
 			}
-			c := sampleInBall(Params65(), []byte{byte(group)})
+			c := sampleInBall(MLDSA65, []byte{byte(group)})
 			patterns := []func(k int) bool{
 				func(k int) bool { return false },
 				func(k int) bool { return true },

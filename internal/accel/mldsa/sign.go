@@ -210,31 +210,3 @@ func encodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringE
 	}
 	packHints(p, sig[off:], h)
 }
-
-// Sign writes ML-DSA.Sign(sk, M, ctx) with randomness rnd to sig (Algorithm
-// 2, FIPS 204, with rnd supplied by the caller).
-func (sk *PrivateKey) Sign(sig, msg, ctx []byte, rnd *[RandomSize]byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMu(&mu, &sk.pub.tr, msg, ctx); err != nil {
-		return err
-	}
-	return sk.SignMu(sig, &mu, rnd)
-}
-
-// SignPreHash writes HashML-DSA.Sign(sk, M, ctx, PH) to sig given the digest
-// PH(M) (Algorithm 4, FIPS 204, with the hashing done by the caller).
-func (sk *PrivateKey) SignPreHash(sig []byte, ph PreHash, digest, ctx []byte, rnd *[RandomSize]byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMuPreHash(&mu, &sk.pub.tr, ph, digest, ctx); err != nil {
-		return err
-	}
-	return sk.SignMu(sig, &mu, rnd)
-}
-
-// SignInternal writes ML-DSA.Sign_internal(sk, M′, rnd) to sig (Algorithm 7,
-// FIPS 204), for M′ already formatted by the caller.
-func (sk *PrivateKey) SignInternal(sig, mPrime []byte, rnd *[RandomSize]byte) error {
-	var mu [MuSize]byte
-	ComputeMuInternal(&mu, &sk.pub.tr, mPrime)
-	return sk.SignMu(sig, &mu, rnd)
-}

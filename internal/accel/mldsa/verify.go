@@ -8,8 +8,10 @@ import (
 )
 
 var (
-	errSignatureLength = errors.New("mldsa: invalid signature length")
-	errInvalid         = errors.New("mldsa: invalid signature")
+	// ErrSignatureLength reports a signature of the wrong length.
+	ErrSignatureLength = errors.New("mldsa: invalid signature length")
+	// ErrInvalidSignature reports a signature that does not verify.
+	ErrInvalidSignature = errors.New("mldsa: invalid signature")
 )
 
 // VerifyMu checks sig against the message representative μ (the part of
@@ -66,7 +68,7 @@ func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Mess
 		verifyOneShot(p, pk, mu, m, in, out, &z, &h, &c)
 	}
 	if subtle.ConstantTimeCompare(cTilde, out) != 1 {
-		return errInvalid
+		return ErrInvalidSignature
 	}
 	return nil
 }
@@ -229,34 +231,6 @@ func challengeTerm(t *nttElement, c *ringElement) {
 	var cHat nttElement
 	nttTo(&cHat, c)
 	nttMulTo(t, &cHat, &minusTwoToD)
-}
-
-// Verify checks an ML-DSA.Sign signature of msg with context ctx (Algorithm
-// 3, FIPS 204).
-func (pk *PublicKey) Verify(msg, ctx, sig []byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMu(&mu, &pk.tr, msg, ctx); err != nil {
-		return err
-	}
-	return pk.VerifyMu(&mu, sig)
-}
-
-// VerifyPreHash checks a HashML-DSA signature given the digest PH(M)
-// (Algorithm 5, FIPS 204).
-func (pk *PublicKey) VerifyPreHash(ph PreHash, digest, ctx, sig []byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMuPreHash(&mu, &pk.tr, ph, digest, ctx); err != nil {
-		return err
-	}
-	return pk.VerifyMu(&mu, sig)
-}
-
-// VerifyInternal checks sig against the formatted message M′
-// (ML-DSA.Verify_internal, Algorithm 8, FIPS 204).
-func (pk *PublicKey) VerifyInternal(mPrime, sig []byte) error {
-	var mu [MuSize]byte
-	ComputeMuInternal(&mu, &pk.tr, mPrime)
-	return pk.VerifyMu(&mu, sig)
 }
 
 // rowStream hands out the rows of Â one after the other, expanding them
