@@ -16,7 +16,13 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	if len(sig) != p.SignatureSize() {
 		return errors.New("mldsa: signature buffer is not " + p.Name + " signature size")
 	}
+	sk.signMu(sig, mu, rnd, planFor(p))
+	return nil
+}
 
+// signMu is SignMu under the plan pl, for a sig of the right size.
+func (sk *PrivateKey) signMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte, pl plan) {
+	p := sk.pub.p
 	var rhoPP [64]byte // ρ″ = H(K‖rnd‖μ, 64)
 	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
 
@@ -36,7 +42,7 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
 	var scratch signScratch
-	masks := maskSource{pl: planFor(p), p: p, rhoPP: &rhoPP}
+	masks := maskSource{pl: pl, p: p, rhoPP: &rhoPP}
 	for kappa := 0; ; kappa += p.L {
 		y := masks.next(kappa)                                           // line 11
 		sk.commitment(&w, muW1[MuSize:], y, plainProduct, nil, &scratch) // lines 12–14: w, w1 packed
@@ -52,7 +58,6 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	masks.clear()
 	clear(w[:])
 	scratch.clear()
-	return nil
 }
 
 // maskSource hands out y = ExpandMask(ρ″, κ) (Algorithm 7, FIPS 204, line
