@@ -13,22 +13,11 @@ import (
 	"testing"
 
 	"github.com/cloudflare/circl/sign"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+
+	"github.com/crystals-go/crystals/internal/circltest"
 )
 
 var allParams = []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()}
-
-func circlOwn(params mldsa.Parameters) sign.Scheme {
-	switch params {
-	case mldsa.MLDSA44():
-		return mldsa44.Scheme()
-	case mldsa.MLDSA65():
-		return mldsa65.Scheme()
-	}
-	return mldsa87.Scheme()
-}
 
 func seedFor(i int) []byte {
 	seed := make([]byte, SeedSize)
@@ -53,7 +42,7 @@ func TestCrossVerification(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				circlPK, circlSK := circlOwn(params).DeriveKey(seed)
+				circlPK, circlSK := circltest.Scheme(params).DeriveKey(seed)
 				if !bytes.Equal(ours.PublicKey().Bytes(), std.PublicKey().Bytes()) {
 					t.Fatal("public key differs from crypto/mldsa's")
 				}
@@ -76,13 +65,13 @@ func TestCrossVerification(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				circlSig := circlOwn(params).Sign(circlSK, msg, circlOpts)
+				circlSig := circltest.Scheme(params).Sign(circlSK, msg, circlOpts)
 
 				// Ours → stdlib, circl.
 				if err := mldsa.Verify(std.PublicKey(), msg, ourSig, stdOpts); err != nil {
 					t.Errorf("crypto/mldsa rejects our signature: %v", err)
 				}
-				if !circlOwn(params).Verify(circlPK, msg, ourSig, circlOpts) {
+				if !circltest.Scheme(params).Verify(circlPK, msg, ourSig, circlOpts) {
 					t.Error("circl rejects our signature")
 				}
 				// stdlib, circl → ours, through every verification path.

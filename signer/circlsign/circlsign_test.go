@@ -9,25 +9,12 @@ import (
 
 	"github.com/cloudflare/circl/pki"
 	"github.com/cloudflare/circl/sign"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 
+	"github.com/crystals-go/crystals/internal/circltest"
 	"github.com/crystals-go/crystals/signer"
 )
 
 var allParams = []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()}
-
-// circlOwn returns circl's own scheme for params.
-func circlOwn(params mldsa.Parameters) sign.Scheme {
-	switch params {
-	case mldsa.MLDSA44():
-		return mldsa44.Scheme()
-	case mldsa.MLDSA65():
-		return mldsa65.Scheme()
-	}
-	return mldsa87.Scheme()
-}
 
 func seedFor(i int) []byte {
 	seed := make([]byte, signer.SeedSize)
@@ -44,9 +31,9 @@ func TestAgainstCircl(t *testing.T) {
 		for _, ctx := range []string{"", "a context string"} {
 			t.Run(fmt.Sprintf("%s/ctx=%q", params, ctx), func(t *testing.T) {
 				seed := seedFor(1)
-				circlPK, circlSK := circlOwn(params).DeriveKey(seed)
+				circlPK, circlSK := circltest.Scheme(params).DeriveKey(seed)
 				circlOpts := &sign.SignatureOpts{Context: ctx}
-				circlSig := circlOwn(params).Sign(circlSK, msg, circlOpts)
+				circlSig := circltest.Scheme(params).Sign(circlSK, msg, circlOpts)
 				// Our circl adapter against circl itself.
 				adapter := Scheme(params)
 				aPK, aSK := adapter.DeriveKey(seed)
@@ -54,7 +41,7 @@ func TestAgainstCircl(t *testing.T) {
 					t.Error("adapter keys are not Equal to themselves")
 				}
 				aSig := adapter.Sign(aSK, msg, circlOpts)
-				if !circlOwn(params).Verify(circlPK, msg, aSig, circlOpts) {
+				if !circltest.Scheme(params).Verify(circlPK, msg, aSig, circlOpts) {
 					t.Error("circl rejects the adapter's signature")
 				}
 				if !adapter.Verify(aPK, msg, circlSig, circlOpts) {
@@ -70,7 +57,7 @@ func TestAgainstCircl(t *testing.T) {
 
 func TestShape(t *testing.T) {
 	for _, params := range allParams {
-		ours, theirs := Scheme(params), circlOwn(params)
+		ours, theirs := Scheme(params), circltest.Scheme(params)
 		if ours.Name() != theirs.Name() || ours.PublicKeySize() != theirs.PublicKeySize() ||
 			ours.PrivateKeySize() != theirs.PrivateKeySize() || ours.SignatureSize() != theirs.SignatureSize() ||
 			ours.SeedSize() != theirs.SeedSize() || ours.SupportsContext() != theirs.SupportsContext() {
@@ -129,7 +116,7 @@ func TestPKI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !circlOwn(params).Verify(theirPK, msg, ourSig, nil) {
+		if !circltest.Scheme(params).Verify(theirPK, msg, ourSig, nil) {
 			t.Errorf("%s: circl rejects our adapter's signature", params)
 		}
 		// A key loaded from the expanded encoding has no seed: circl/pki
