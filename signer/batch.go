@@ -144,7 +144,7 @@ func (v *Verifier) VerifyBatchTo(errs []error, messages, signatures [][]byte, op
 // muBatch sets mus[i] to the message representative of inputs[i] and
 // errs[i] to the error of computing it, as v.mu(&mus[i], tr, inputs[i],
 // false) would; pure ML-DSA messages of equal length are hashed together in
-// the lanes of the multi-way Keccak (engine.ComputeMuBatch).
+// the lanes of the multi-way Keccak (engine.MuBatch).
 func (v *variant) muBatch(mus [][MuSize]byte, errs []error, tr *[64]byte, inputs [][]byte) {
 	if v.externalMu || v.preHash != 0 {
 		for i, input := range inputs {
@@ -153,9 +153,9 @@ func (v *variant) muBatch(mus [][MuSize]byte, errs []error, tr *[64]byte, inputs
 		return
 	}
 	// parseOptions checked the context and the slices have one length,
-	// so the only error ComputeMuBatch can return is impossible here; it
+	// so the only error MuBatch can return is impossible here; it
 	// is passed on to every item all the same.
-	err := engineError(engine.ComputeMuBatch(mus, tr, inputs, stringBytes(v.context)))
+	err := engineError(engine.MuBatch(mus, tr, inputs, stringBytes(v.context)))
 	for i := range errs {
 		errs[i] = err
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/benchcpu"
+	"github.com/crystals-go/crystals/internal/circltest"
 )
 
 // benchBatchSizes are the batch sizes the batch benchmarks compare with
@@ -55,7 +56,7 @@ func BenchmarkBatch(b *testing.B) {
 		single("Verify", "crystals-from-key", func() error { return Verify(pk, msgs[0], sigs[0], nil) })
 		single("Verify", "crystals-prepared", func() error { return v.Verify(msgs[0], sigs[0], nil) })
 		single("Verify", "stdlib", func() error { return mldsa.Verify(pk, msgs[0], sigs[0], nil) })
-		scheme := circlOwn(params)
+		scheme := circltest.Scheme(params)
 		single("Verify", "circl", func() error {
 			if !scheme.Verify(circlPK, msgs[0], sigs[0], nil) {
 				return fmt.Errorf("circl rejects the signature")

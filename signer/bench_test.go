@@ -10,6 +10,7 @@ import (
 	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 
 	"github.com/crystals-go/crystals/internal/benchcpu"
+	"github.com/crystals-go/crystals/internal/circltest"
 )
 
 // Benchmarks of the public API beside crypto/mldsa and circl in the same
@@ -44,7 +45,7 @@ func newBenchKeys(params mldsa.Parameters) benchKeys {
 	var k benchKeys
 	k.ours, _ = NewPrivateKey(params, seed)
 	k.std, _ = mldsa.NewPrivateKey(params, seed)
-	k.circlPK, k.circlSK = circlOwn(params).DeriveKey(seed)
+	k.circlPK, k.circlSK = circltest.Scheme(params).DeriveKey(seed)
 	return k
 }
 
@@ -99,7 +100,7 @@ func BenchmarkVerify(b *testing.B) {
 		ours, _ := NewPrivateKey(params, seed)
 		sig, _ := ours.Sign(nil, benchMsg, nil)
 		pk := ours.PublicKey()
-		circlPK, _ := circlOwn(params).DeriveKey(seed)
+		circlPK, _ := circltest.Scheme(params).DeriveKey(seed)
 		b.Run(params.String()+"/crystals/Verify", func(b *testing.B) {
 			benchcpu.Loop(b, func() {
 				if err := Verify(pk, benchMsg, sig, nil); err != nil {
@@ -123,7 +124,7 @@ func BenchmarkVerify(b *testing.B) {
 			})
 		})
 		b.Run(params.String()+"/circl/Verify", func(b *testing.B) {
-			scheme := circlOwn(params)
+			scheme := circltest.Scheme(params)
 			benchcpu.Loop(b, func() {
 				if !scheme.Verify(circlPK, benchMsg, sig, nil) {
 					b.Fatal("circl rejects the signature")

@@ -27,13 +27,6 @@ func TestNoPanic(t *testing.T) {
 		"verifier":          NewVerifier(sk.PublicKey()),
 		"options":           &Options{Hash: SHAKE256, Context: "c", Deterministic: true},
 	}
-	for _, p := range []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()} {
-		s := CirclScheme(p)
-		pub, priv := s.DeriveKey(seedFor(61))
-		values["circl "+p.String()] = s
-		values["circl public "+p.String()] = pub
-		values["circl private "+p.String()] = priv
-	}
 	sig, err := sk.Sign(nil, []byte("m"), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +39,6 @@ func TestNoPanic(t *testing.T) {
 			"NewPrivateKeyFromExpanded": NewPrivateKeyFromExpanded,
 			"Verify":                    Verify,
 			"NewVerifier":               NewVerifier,
-			"CirclScheme":               CirclScheme,
 			"FromStdlib":                FromStdlib,
 			"ToStdlib":                  ToStdlib,
 		},
@@ -54,15 +46,13 @@ func TestNoPanic(t *testing.T) {
 			"PrivateKey":      (*PrivateKey)(nil),
 			"Verifier":        (*Verifier)(nil),
 			"Options":         (*Options)(nil),
-			"CirclPublicKey":  (*CirclPublicKey)(nil),
-			"CirclPrivateKey": (*CirclPrivateKey)(nil),
 		},
 		Values: values,
 		// Truncated and mutated encodings, for every []byte parameter.
 		Inputs: append(apiwalk.Damaged(sig, sk.ExpandedBytes(), sk.PublicKey().Bytes()),
 			// Zero and real keys, for Equal and the key parameters.
-			new(PrivateKey), (*PrivateKey)(nil), &mldsa.PrivateKey{}, new(CirclPrivateKey), new(CirclPublicKey),
+			new(PrivateKey), (*PrivateKey)(nil), &mldsa.PrivateKey{},
 			sk, expandedOnly, sk.PublicKey(), NewVerifier(sk.PublicKey())),
-		ZeroError: []string{"PrivateKey", "Verifier", "CirclPublicKey", "CirclPrivateKey"},
+		ZeroError: []string{"PrivateKey", "Verifier"},
 	})
 }

@@ -9,8 +9,8 @@
 // pure ML-DSA with a context, HashML-DSA with every allowed hash, and
 // external μ; it loads expanded private keys; it offers prepared verifiers
 // ([NewVerifier]) and signing into a caller's buffer ([PrivateKey.SignTo])
-// without allocation; and it adapts keys to circl's sign.Scheme
-// ([CirclScheme]).
+// without allocation. Package signer/circlsign adapts its keys to circl's
+// sign.Scheme.
 package signer
 
 import (
@@ -301,11 +301,11 @@ func (k *PrivateKey) sign(sig, input []byte, opts crypto.SignerOpts, hashInput, 
 func engineParams(params mldsa.Parameters) (*engine.Params, error) {
 	switch params {
 	case mldsa.MLDSA44():
-		return engine.Params44(), nil
+		return engine.MLDSA44, nil
 	case mldsa.MLDSA65():
-		return engine.Params65(), nil
+		return engine.MLDSA65, nil
 	case mldsa.MLDSA87():
-		return engine.Params87(), nil
+		return engine.MLDSA87, nil
 	}
 	return nil, errors.New("signer: unknown ML-DSA parameter set")
 }

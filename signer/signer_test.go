@@ -12,24 +12,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cloudflare/circl/pki"
 	"github.com/cloudflare/circl/sign"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+
+	"github.com/crystals-go/crystals/internal/circltest"
 )
 
 var allParams = []mldsa.Parameters{mldsa.MLDSA44(), mldsa.MLDSA65(), mldsa.MLDSA87()}
-
-func circlOwn(params mldsa.Parameters) sign.Scheme {
-	switch params {
-	case mldsa.MLDSA44():
-		return mldsa44.Scheme()
-	case mldsa.MLDSA65():
-		return mldsa65.Scheme()
-	}
-	return mldsa87.Scheme()
-}
 
 func seedFor(i int) []byte {
 	seed := make([]byte, SeedSize)
@@ -54,7 +42,7 @@ func TestCrossVerification(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				circlPK, circlSK := circlOwn(params).DeriveKey(seed)
+				circlPK, circlSK := circltest.Scheme(params).DeriveKey(seed)
 				if !bytes.Equal(ours.PublicKey().Bytes(), std.PublicKey().Bytes()) {
 					t.Fatal("public key differs from crypto/mldsa's")
 				}
@@ -77,13 +65,13 @@ func TestCrossVerification(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				circlSig := circlOwn(params).Sign(circlSK, msg, circlOpts)
+				circlSig := circltest.Scheme(params).Sign(circlSK, msg, circlOpts)
 
 				// Ours → stdlib, circl.
 				if err := mldsa.Verify(std.PublicKey(), msg, ourSig, stdOpts); err != nil {
 					t.Errorf("crypto/mldsa rejects our signature: %v", err)
 				}
-				if !circlOwn(params).Verify(circlPK, msg, ourSig, circlOpts) {
+				if !circltest.Scheme(params).Verify(circlPK, msg, ourSig, circlOpts) {
 					t.Error("circl rejects our signature")
 				}
 				// stdlib, circl → ours, through every verification path.
@@ -111,102 +99,7 @@ func TestCrossVerification(t *testing.T) {
 				if !bytes.Equal(ourDet, stdDet) {
 					t.Error("deterministic signature differs from crypto/mldsa's")
 				}
-				// Our circl adapter against circl itself.
-				adapter := CirclScheme(params)
-				aPK, aSK := adapter.DeriveKey(seed)
-				if !aPK.Equal(aPK) || !aSK.Equal(aSK) {
-					t.Error("adapter keys are not Equal to themselves")
-				}
-				aSig := adapter.Sign(aSK, msg, circlOpts)
-				if !circlOwn(params).Verify(circlPK, msg, aSig, circlOpts) {
-					t.Error("circl rejects the adapter's signature")
-				}
-				if !adapter.Verify(aPK, msg, circlSig, circlOpts) {
-					t.Error("the adapter rejects circl's signature")
-				}
-				if adapter.Verify(aPK, msg[1:], circlSig, circlOpts) {
-					t.Error("the adapter accepts a signature of another message")
-				}
 			})
-		}
-	}
-}
-
-func TestCirclAdapterShape(t *testing.T) {
-	for _, params := range allParams {
-		ours, theirs := CirclScheme(params), circlOwn(params)
-		if ours.Name() != theirs.Name() || ours.PublicKeySize() != theirs.PublicKeySize() ||
-			ours.PrivateKeySize() != theirs.PrivateKeySize() || ours.SignatureSize() != theirs.SignatureSize() ||
-			ours.SeedSize() != theirs.SeedSize() || ours.SupportsContext() != theirs.SupportsContext() {
-			t.Errorf("%s: adapter sizes or name differ from circl's", params)
-		}
-		ourOID := ours.(pki.CertificateScheme).Oid()
-		if !ourOID.Equal(theirs.(pki.CertificateScheme).Oid()) {
-			t.Errorf("%s: OID %v differs from circl's", params, ourOID)
-		}
-		if pki.SchemeByOid(ourOID).Name() != ours.Name() {
-			t.Errorf("%s: circl maps our OID to %s", params, pki.SchemeByOid(ourOID).Name())
-		}
-	}
-}
-
-// TestCirclPKI marshals our adapter keys with circl/pki, loads them as
-// circl's own keys, and checks signatures cross over.
-func TestCirclPKI(t *testing.T) {
-	msg := []byte("pki round trip")
-	for _, params := range allParams {
-		pk, sk := CirclScheme(params).DeriveKey(seedFor(2))
-		pkPEM, err := pki.MarshalPEMPublicKey(pk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		skPEM, err := pki.MarshalPEMPrivateKey(sk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		theirPK, err := pki.UnmarshalPEMPublicKey(pkPEM)
-		if err != nil {
-			t.Fatalf("%s: circl cannot load our public key: %v", params, err)
-		}
-		theirSK, err := pki.UnmarshalPEMPrivateKey(skPEM)
-		if err != nil {
-			t.Fatalf("%s: circl cannot load our private key: %v", params, err)
-		}
-		a, _ := theirPK.MarshalBinary()
-		b, _ := pk.MarshalBinary()
-		if !bytes.Equal(a, b) {
-			t.Errorf("%s: public key changed through circl/pki", params)
-		}
-		c, _ := theirSK.MarshalBinary()
-		d, _ := sk.MarshalBinary()
-		if !bytes.Equal(c, d) {
-			t.Errorf("%s: private key changed through circl/pki", params)
-		}
-		theirSig, err := theirSK.Sign(nil, msg, crypto.Hash(0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !CirclScheme(params).Verify(pk, msg, theirSig, nil) {
-			t.Errorf("%s: our adapter rejects the circl key's signature", params)
-		}
-		ourSig, err := sk.Sign(nil, msg, crypto.Hash(0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !circlOwn(params).Verify(theirPK, msg, ourSig, nil) {
-			t.Errorf("%s: circl rejects our adapter's signature", params)
-		}
-		// A key loaded from the expanded encoding has no seed: circl/pki
-		// must refuse to marshal it, as it does for its own such keys.
-		expanded, err := CirclScheme(params).UnmarshalBinaryPrivateKey(d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if expanded.(sign.Seeded).Seed() != nil {
-			t.Error("expanded key reports a seed")
-		}
-		if _, err := pki.MarshalPEMPrivateKey(expanded); err == nil {
-			t.Error("circl/pki marshalled a key without seed")
 		}
 	}
 }
@@ -396,21 +289,12 @@ func TestBadInput(t *testing.T) {
 	if sk.Equal(nil) || sk.Equal((*PrivateKey)(nil)) || sk.Equal(new(PrivateKey)) || sk.Equal(&mldsa.PrivateKey{}) {
 		t.Error("a key equals a nil or zero key")
 	}
-	if pub, priv := CirclScheme(params).DeriveKey(make([]byte, 5)); pub != nil || priv != nil {
-		t.Error("circl DeriveKey with a 5-byte seed returned keys")
-	}
 	// An engine error keeps one prefix.
 	if err := Verify(sk.PublicKey(), []byte("other"), sig, nil); err == nil || strings.Contains(err.Error(), "mldsa:") {
 		t.Errorf("wrong message: %v", err)
 	}
 	if err := Verify(sk.PublicKey(), []byte("m"), sig, nil); err != nil {
 		t.Fatal(err)
-	}
-	if _, err := CirclScheme(params).UnmarshalBinaryPublicKey(make([]byte, 5)); err == nil {
-		t.Error("circl adapter accepted a 5-byte public key")
-	}
-	if _, err := CirclScheme(params).UnmarshalBinaryPrivateKey(make([]byte, 5)); err == nil {
-		t.Error("circl adapter accepted a 5-byte private key")
 	}
 }
 

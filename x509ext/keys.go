@@ -8,6 +8,7 @@ import (
 
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/signer"
+	"github.com/crystals-go/crystals/signer/circlsign"
 )
 
 // This file maps key objects to and from the byte-level PublicKeyInfo and
@@ -69,7 +70,7 @@ func publicKeyInfoOf(pub any) (info *PublicKeyInfo, ok bool, err error) {
 // this package does not encode itself.
 func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
 	switch key.(type) {
-	case *PrivateKeyInfo, *signer.PrivateKey, *signer.CirclPrivateKey, *mldsa.PrivateKey,
+	case *PrivateKeyInfo, *signer.PrivateKey, *circlsign.PrivateKey, *mldsa.PrivateKey,
 		*mlkem.DecapsulationKey768, *mlkem.DecapsulationKey1024, mlkemDecapsulationKey, kem.DecapsulationKey:
 		if isZeroKey(key) {
 			return nil, true, zeroKeyError(key)
@@ -84,7 +85,7 @@ func privateKeyInfoOf(key any) (info *PrivateKeyInfo, ok bool, err error) {
 			return &PrivateKeyInfo{Algorithm: alg, Form: FormSeed, Seed: seed}, true, nil
 		}
 		return &PrivateKeyInfo{Algorithm: alg, Form: FormExpanded, ExpandedKey: k.ExpandedBytes()}, true, nil
-	case *signer.CirclPrivateKey:
+	case *circlsign.PrivateKey:
 		return privateKeyInfoOf(k.PrivateKey())
 	case *mldsa.PrivateKey:
 		alg := mldsaBySize(len(k.PublicKey().Bytes()))

@@ -11,6 +11,7 @@ import (
 	"github.com/crystals-go/crystals/internal/apiwalk"
 	"github.com/crystals-go/crystals/kem"
 	"github.com/crystals-go/crystals/signer"
+	"github.com/crystals-go/crystals/signer/circlsign"
 )
 
 // TestNoPanic calls every exported function and method of the package with
@@ -82,7 +83,7 @@ func TestNoPanic(t *testing.T) {
 		},
 		Inputs: append([]any{
 			// Zero keys of every kind the package takes, and real ones.
-			new(signer.PrivateKey), (*signer.PrivateKey)(nil), new(signer.CirclPrivateKey), new(signer.CirclPublicKey),
+			new(signer.PrivateKey), (*signer.PrivateKey)(nil), new(circlsign.PrivateKey), new(circlsign.PublicKey),
 			&mldsa.PublicKey{}, &mldsa.PrivateKey{}, &mlkem.DecapsulationKey768{}, &mlkem.EncapsulationKey768{},
 			&mlkem.DecapsulationKey1024{}, &mlkem.EncapsulationKey1024{},
 			new(kem.DecapsulationKey512), new(kem.DecapsulationKey768), new(kem.DecapsulationKey1024),

@@ -1,6 +1,6 @@
 // Package cpu decides, in one place, which SIMD level the engine runs at.
 //
-// Every kernel package asks [Active] (or [Has]) when it is called, so a test
+// Every kernel package asks [Active] when it is called, so a test
 // can force a lower level with [Force] and compare the outputs of all levels
 // in one binary. Nothing outside internal/accel knows about SIMD.
 package cpu
@@ -49,9 +49,6 @@ func Best() Level { return best }
 
 // Active reports the level kernels use now.
 func Active() Level { return Level(active.Load()) }
-
-// Has reports whether kernels may use level l now.
-func Has(l Level) bool { return l <= Active() }
 
 // Levels lists every level the CPU supports, lowest first.
 func Levels() []Level {

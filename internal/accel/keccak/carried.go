@@ -4,9 +4,9 @@ package keccak
 // part, while eight other instances squeeze: every 8-way permutation of
 // [ShakeX8.SqueezeBlocksCarrying] also absorbs one waiting block of its
 // input. At level AVX512 the two run as one kernel (keccakF1600x8x1AVX512,
-// the 8-way code interleaved with the scalar one), which costs about a
-// third of a single-state permutation more than the 8-way kernel alone;
-// at the other levels nothing is carried and [Carried.Squeeze] absorbs the
+// the 8-way code interleaved with the scalar one), which costs a fraction
+// of a single-state permutation more than the 8-way kernel alone; at the
+// other levels nothing is carried and [Carried.Squeeze] absorbs the
 // whole input. The output is SHAKE256 of the input either way.
 //
 // It serves hashes of long public inputs that do not wait for the batch,

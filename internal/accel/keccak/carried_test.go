@@ -7,6 +7,7 @@ import (
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/fuzzedit"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // seededX8 returns eight SHAKE128 states that absorbed distinct short seeds.
@@ -77,7 +78,7 @@ func checkCarried(t *testing.T, data, cuts, blocks []byte) {
 	want := reference(Rate256, data, 64)
 	for _, closing := range []bool{false, true} {
 		var wantOuts [8][]byte
-		atLevel(t, cpu.Portable, func() {
+		cputest.At(t, cpu.Portable, func() {
 			_, outs := carriedRun(data, cuts, blocks, closing)
 			x := seededX8()
 			for s := range wantOuts {
@@ -86,7 +87,7 @@ func checkCarried(t *testing.T, data, cuts, blocks []byte) {
 			x.SqueezeBlocks(&wantOuts)
 		})
 		for _, l := range cpu.Levels() {
-			atLevel(t, l, func() {
+			cputest.At(t, l, func() {
 				got, outs := carriedRun(data, cuts, blocks, closing)
 				if !bytes.Equal(got, want) {
 					t.Fatalf("level %v, closed %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, closing, len(data))
@@ -134,7 +135,7 @@ func TestCarriedAbsorbs(t *testing.T) {
 	if cpu.Best() < cpu.AVX512 {
 		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
 	}
-	atLevel(t, cpu.AVX512, func() {
+	cputest.At(t, cpu.AVX512, func() {
 		c := NewCarried256(make([]byte, 3*Rate256-1))
 		squeezeFourCarrying(&c)
 		if c.done != 2*Rate256 {
@@ -156,7 +157,7 @@ func TestCarriedClose(t *testing.T) {
 	if cpu.Best() < cpu.AVX512 {
 		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
 	}
-	atLevel(t, cpu.AVX512, func() {
+	cputest.At(t, cpu.AVX512, func() {
 		for _, n := range []int{0, 1, Rate256 - 1, Rate256, 2*Rate256 + 5} {
 			in := bytes.Repeat([]byte{0x5c}, n)
 			c := NewCarried256(in)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/fuzzedit"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // fuzzLevels runs one absorb/squeeze pattern in the given shape at every
@@ -35,10 +36,10 @@ func fuzzLevels(t *testing.T, shape func() xofs, data []byte, rate256 bool, cuts
 		return out
 	}
 	var want [][]byte
-	atLevel(t, cpu.Portable, func() { want = run() })
+	cputest.At(t, cpu.Portable, func() { want = run() })
 	for _, l := range cpu.Levels()[1:] {
 		var got [][]byte
-		atLevel(t, l, func() { got = run() })
+		cputest.At(t, l, func() { got = run() })
 		for s := range got {
 			if !bytes.Equal(got[s], want[s]) {
 				t.Fatalf("level %v, state %d: output differs from the portable code", l, s)

@@ -12,10 +12,10 @@ var roundConstants = [24]uint64{
 	0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
 }
 
-// permute applies Keccak-f[1600] (FIPS 202, Algorithm 7 with 24 rounds) to a,
+// permuteX1Generic applies Keccak-f[1600] (FIPS 202, Algorithm 7 with 24 rounds) to a,
 // where lane (x, y) is a[x+5y]. The 25 lanes live in local variables; each
 // round is θ, ρ and π fused into one step into b, then χ back into a, then ι.
-func permute(state *[25]uint64) {
+func permuteX1Generic(state *[25]uint64) {
 	a00 := state[0]
 	a01 := state[1]
 	a02 := state[2]

@@ -136,7 +136,7 @@ func FuzzLanesX4(f *testing.F) {
 			for j := range jobs {
 				clear(jobs[j].Out)
 			}
-			atLevel(t, l, func() {
+			cputest.At(t, l, func() {
 				var x LanesX4
 				x.Run(jobs, 0, len(jobs))
 			})

@@ -24,7 +24,7 @@ func permuteInterleavedGeneric(a []uint64) {
 		for w := range lanes {
 			lanes[w] = a[w*n+s]
 		}
-		permute(&lanes)
+		permuteX1Generic(&lanes)
 		for w := range lanes {
 			a[w*n+s] = lanes[w]
 		}

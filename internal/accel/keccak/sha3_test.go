@@ -58,7 +58,7 @@ func FuzzSHA3(f *testing.F) {
 	f.Fuzz(func(t *testing.T, pattern []byte, n uint16) {
 		data := fuzzedit.Cycle(pattern, int(n)%(2*maxFuzzLen))
 		for _, l := range cpu.Levels() {
-			atLevel(t, l, func() { checkSHA3(t, data) })
+			cputest.At(t, l, func() { checkSHA3(t, data) })
 		}
 	})
 }

@@ -11,17 +11,6 @@ import (
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
-// atLevel runs f with level l forced.
-func atLevel(t testing.TB, l cpu.Level, f func()) {
-	t.Helper()
-	restore, err := cpu.Force(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer restore()
-	f()
-}
-
 // xofs is the uniform view the tests take of Shake, ShakeX4 and ShakeX8:
 // n states, each absorbing its own input and squeezing its own output.
 type xofs interface {
@@ -93,7 +82,7 @@ func reference(rate int, in []byte, outLen int) []byte {
 // specification of every level.
 func portable(t testing.TB, rate int, in []byte, outLen int) []byte {
 	out := make([]byte, outLen)
-	atLevel(t, cpu.Portable, func() {
+	cputest.At(t, cpu.Portable, func() {
 		var s Shake
 		s.init(rate)
 		s.Absorb(in)
@@ -257,8 +246,8 @@ func TestLevelChangeMidStream(t *testing.T) {
 		for _, to := range cpu.Levels() {
 			var s Shake
 			got := make([]byte, 3*Rate256)
-			atLevel(t, from, func() { s.Init256(); s.Absorb(in); s.Squeeze(got[:10]) })
-			atLevel(t, to, func() { s.Squeeze(got[10:]) })
+			cputest.At(t, from, func() { s.Init256(); s.Absorb(in); s.Squeeze(got[:10]) })
+			cputest.At(t, to, func() { s.Squeeze(got[10:]) })
 			if !bytes.Equal(got, want) {
 				t.Errorf("Shake started at %v, squeezed on at %v: wrong output", from, to)
 			}

@@ -1,16 +1,17 @@
 package mldsa
 
-// ComputeMuBatch sets mus[i] to ComputeMu(tr, msgs[i], ctx) for every i
-// (Algorithm 7, FIPS 204, line 6, for pure ML-DSA formatting). Runs of up
+// MuBatch sets mus[i] to μ = H(tr‖M′, 64) of M′ = NewMessage(msgs[i], ctx)
+// for every i (Algorithm 7, FIPS 204, line 6), what [Message.Mu] gives one
+// message at a time. Runs of up
 // to eight consecutive messages of equal length are hashed together in the
 // lanes of the multi-way Keccak; a message whose length differs from its
 // neighbours' takes a run of its own. It allocates nothing.
-func ComputeMuBatch(mus [][MuSize]byte, tr *[64]byte, msgs [][]byte, ctx []byte) error {
+func MuBatch(mus [][MuSize]byte, tr *[64]byte, msgs [][]byte, ctx []byte) error {
 	if len(mus) != len(msgs) {
-		return errBatchLengths
+		return ErrBatchLengths
 	}
 	if len(ctx) > MaxContextSize {
-		return errContextTooLong
+		return ErrContextTooLong
 	}
 	prefix := [2]byte{0, byte(len(ctx))}
 	// The runs depend on the message lengths only, which are public.

@@ -1,10 +1,6 @@
 package mldsa
 
-import (
-	"sync"
-
-	"github.com/crystals-go/crystals/internal/accel/cpu"
-)
+import "sync"
 
 // Batch matrix products in the NTT domain (ePrint 2024/1397, Section 3).
 //
@@ -28,7 +24,7 @@ import (
 //	verify [Â | t̂1]·(ẑ, −ĉ) 20 → 14   36 → 21   64 → 36
 //
 // (verify folds c·t̂1 into the product as an extra column). Which form each
-// parameter set uses is chosen by measurement: see productFormFor.
+// parameter set uses is chosen by measurement: see planFor.
 
 // productForm says how one batch product is computed.
 type productForm uint8
@@ -39,40 +35,23 @@ const (
 )
 
 // portableProductForms is the measured choice per parameter set at the
-// portable level, for signing and for verification. Winograd's form pays
-// off there only with the extra c·t̂1 column (CPU ns per product,
-// BenchmarkBatchProduct, plain → Winograd):
-//
-//	          44            65             87
-//	sign      4185 → 4681   6605 → 8271    11627 → 12899
-//	verify    6318 → 5409   10331 → 8731   16081 → 14008
-//
-// At the AVX2 and AVX-512 levels the plain form runs on the nttDot/nttMul
-// kernels, which reduce lazily and are 4–7× faster than Winograd's form in
-// Go (its 64-bit accumulators would halve the lanes of a vector kernel,
-// which costs more than the third of the multiplications it saves), so
-// productFormFor picks the plain form there: e.g. ML-DSA-65 verify 1875 vs
-// 8900 ns at AVX-512.
+// portable level, for signing and for verification (BenchmarkBatchProduct;
+// figures in docs/PERFORMANCE.md, Engine notes): Winograd's form pays off
+// there only with verification's extra c·t̂1 column. At the SIMD levels the
+// plain form runs on the nttDot/nttMul kernels, which reduce lazily and
+// beat Winograd's form in Go (its 64-bit accumulators would halve the lanes
+// of a vector kernel), so planFor picks the plain form there.
 var portableProductForms = map[*Params][2]productForm{
 	&params44: {plainProduct, winogradProduct},
 	&params65: {plainProduct, winogradProduct},
 	&params87: {plainProduct, winogradProduct},
 }
 
-// Indices into portableProductForms' pairs.
+// Indices into portableProductForms' pairs, which planFor reads.
 const (
 	signProduct   = 0
 	verifyProduct = 1
 )
-
-// productFormFor returns the product form op (signProduct or
-// verifyProduct) uses for p at the active level.
-func productFormFor(p *Params, op int) productForm {
-	if cpu.Active() != cpu.Portable {
-		return plainProduct
-	}
-	return portableProductForms[p][op]
-}
 
 // matrixTerms is the per-key part of Winograd's formula for a k×c matrix:
 // xi[i] = Σ_t row_i[2t]·row_i[2t+1] mod q, in the plain (not Montgomery)

@@ -20,7 +20,7 @@ import (
 func (sk *PrivateKey) SignMuBatch(sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte) error {
 	p := sk.pub.p
 	if len(sigs) != len(mus) || len(mus) != len(rnds) {
-		return errBatchLengths
+		return ErrBatchLengths
 	}
 	for _, sig := range sigs {
 		if len(sig) != p.SignatureSize() {
@@ -62,7 +62,7 @@ type batchSigner struct {
 
 func (s *batchSigner) run(sk *PrivateKey, sigs [][]byte, mus [][MuSize]byte, rnds [][RandomSize]byte, sc *signScratch) {
 	p := sk.pub.p
-	form := productFormFor(p, signProduct)
+	form := planFor(p).signForm
 	var terms *matrixTerms
 	if form == winogradProduct {
 		terms = &sk.pub.batchTerms().sign

@@ -162,7 +162,7 @@ func TestVerifyMuBatch(t *testing.T) {
 			}
 		}
 	})
-	pk := NewPrivateKeyFromSeed(Params44(), &[SeedSize]byte{}).PublicKey()
+	pk := NewPrivateKeyFromSeed(MLDSA44, &[SeedSize]byte{}).PublicKey()
 	if err := pk.VerifyMuBatch(make([]error, 1), nil, nil); err == nil {
 		t.Error("VerifyMuBatch accepted slices of different lengths")
 	}
@@ -238,7 +238,7 @@ func TestSignMuBatch(t *testing.T) {
 			}
 		}
 	})
-	sk := NewPrivateKeyFromSeed(Params44(), &[SeedSize]byte{})
+	sk := NewPrivateKeyFromSeed(MLDSA44, &[SeedSize]byte{})
 	if err := sk.SignMuBatch(make([][]byte, 1), nil, nil); err == nil {
 		t.Error("SignMuBatch accepted slices of different lengths")
 	}
@@ -251,7 +251,7 @@ func TestSignMuBatch(t *testing.T) {
 // once the key's batch terms exist.
 func TestBatchAllocations(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	sk := NewPrivateKeyFromSeed(Params65(), &[SeedSize]byte{})
+	sk := NewPrivateKeyFromSeed(MLDSA65, &[SeedSize]byte{})
 	mus, sigs, _ := signedBatch(t, rng, sk, 9)
 	rnds := make([][RandomSize]byte, 9)
 	errs := make([]error, 9)
@@ -275,7 +275,7 @@ func TestBatchTermsConcurrent(t *testing.T) {
 	}
 	defer restore()
 	rng := rand.New(rand.NewPCG(15, 16))
-	p := Params44()
+	p := MLDSA44
 	sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
 	mus, sigs, _ := signedBatch(t, rng, sk, 2)
 	fresh := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
@@ -304,10 +304,10 @@ func TestBatchTermsConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-// TestComputeMuBatch checks ComputeMuBatch against ComputeMu on messages
+// TestMuBatch checks MuBatch against ComputeMu on messages
 // whose lengths form runs of every size around the lane count, with and
 // without a context, and that it rejects bad arguments.
-func TestComputeMuBatch(t *testing.T) {
+func TestMuBatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	var msgs [][]byte
 	for _, run := range []int{1, 3, 8, 9, 17, 2, 1} {
@@ -323,7 +323,7 @@ func TestComputeMuBatch(t *testing.T) {
 	tr := &[64]byte{1, 2, 3}
 	for _, ctx := range [][]byte{nil, []byte("context"), make([]byte, MaxContextSize)} {
 		mus := make([][MuSize]byte, len(msgs))
-		if err := ComputeMuBatch(mus, tr, msgs, ctx); err != nil {
+		if err := MuBatch(mus, tr, msgs, ctx); err != nil {
 			t.Fatal(err)
 		}
 		for i, msg := range msgs {
@@ -336,10 +336,10 @@ func TestComputeMuBatch(t *testing.T) {
 			}
 		}
 	}
-	if err := ComputeMuBatch(make([][MuSize]byte, 1), tr, nil, nil); err == nil {
-		t.Error("ComputeMuBatch accepted slices of different lengths")
+	if err := MuBatch(make([][MuSize]byte, 1), tr, nil, nil); err == nil {
+		t.Error("MuBatch accepted slices of different lengths")
 	}
-	if err := ComputeMuBatch(make([][MuSize]byte, 1), tr, [][]byte{nil}, make([]byte, MaxContextSize+1)); err == nil {
-		t.Error("ComputeMuBatch accepted a context of 256 bytes")
+	if err := MuBatch(make([][MuSize]byte, 1), tr, [][]byte{nil}, make([]byte, MaxContextSize+1)); err == nil {
+		t.Error("MuBatch accepted a context of 256 bytes")
 	}
 }

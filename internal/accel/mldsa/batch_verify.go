@@ -5,14 +5,15 @@ import (
 	"errors"
 )
 
-var errBatchLengths = errors.New("mldsa: batch slices have different lengths")
+// ErrBatchLengths reports batch slices of different lengths.
+var ErrBatchLengths = errors.New("mldsa: batch slices have different lengths")
 
 // decodeSignature runs sigDecode (Algorithm 27, FIPS 204) and the norm
 // check on z of Algorithm 8, lines 1–4 and 13: it returns c̃ and fills z and
 // h, or returns an error for a malformed or out-of-range signature.
 func decodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringElement) ([]byte, error) {
 	if len(sig) != p.SignatureSize() {
-		return nil, errSignatureLength
+		return nil, ErrSignatureLength
 	}
 	off := p.challengeSize()
 	for i := range p.L {
@@ -20,14 +21,14 @@ func decodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringE
 		off += 32 * p.gamma1Bits
 	}
 	if !unpackHints(p, h, sig[off:]) {
-		return nil, errInvalid
+		return nil, ErrInvalidSignature
 	}
 	normOK := true
 	for i := range p.L {
 		normOK = infinityNormBelow(&z[i], p.Gamma1-p.Beta) && normOK
 	}
 	if !normOK {
-		return nil, errInvalid
+		return nil, ErrInvalidSignature
 	}
 	return sig[:p.challengeSize()], nil
 }
@@ -42,9 +43,9 @@ func decodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringE
 // error only if the three slices differ in length.
 func (pk *PublicKey) VerifyMuBatch(errs []error, mus [][MuSize]byte, sigs [][]byte) error {
 	if len(errs) != len(mus) || len(mus) != len(sigs) {
-		return errBatchLengths
+		return ErrBatchLengths
 	}
-	form := productFormFor(pk.p, verifyProduct)
+	form := planFor(pk.p).verifyForm
 	var terms *matrixTerms
 	if form == winogradProduct {
 		terms = &pk.batchTerms().verify
@@ -78,7 +79,7 @@ func (pk *PublicKey) verifyLanes(form productForm, terms *matrixTerms, errs []er
 		w1Size    = p.w1PackedSize()
 	)
 	for b, sig := range sigs {
-		cTildes[b], errs[b] = none[:challenge], errSignatureLength
+		cTildes[b], errs[b] = none[:challenge], ErrSignatureLength
 		if len(sig) == p.SignatureSize() {
 			cTildes[b], errs[b] = sig[:challenge], nil
 		}
@@ -111,7 +112,7 @@ func (pk *PublicKey) verifyLanes(form productForm, terms *matrixTerms, errs []er
 	hash.squeeze(&out)
 	for b := range m {
 		if errs[b] == nil && subtle.ConstantTimeCompare(cTildes[b], out[b]) != 1 {
-			errs[b] = errInvalid
+			errs[b] = ErrInvalidSignature
 		}
 	}
 }

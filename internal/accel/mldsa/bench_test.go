@@ -49,11 +49,11 @@ func circlSet[PK, SK any](newKey func(*[SeedSize]byte) (*PK, *SK),
 
 func circlFor(p *Params) circlImpl {
 	switch p {
-	case Params44():
+	case MLDSA44:
 		return circlSet(mldsa44.NewKeyFromSeed, mldsa44.SignTo, mldsa44.Verify,
 			func(k *mldsa44.PublicKey, b []byte) { k.Unpack((*[mldsa44.PublicKeySize]byte)(b)) },
 			(*mldsa44.PrivateKey).UnmarshalBinary)
-	case Params65():
+	case MLDSA65:
 		return circlSet(mldsa65.NewKeyFromSeed, mldsa65.SignTo, mldsa65.Verify,
 			func(k *mldsa65.PublicKey, b []byte) { k.Unpack((*[mldsa65.PublicKeySize]byte)(b)) },
 			(*mldsa65.PrivateKey).UnmarshalBinary)
@@ -306,7 +306,7 @@ func BenchmarkKernels(b *testing.B) {
 	for i := range rowA {
 		rowA[i], vec[i] = nttElement(randomRing(rng)), nttElement(randomRing(rng))
 	}
-	p := Params65()
+	p := MLDSA65
 	var h ringElement
 	for i := range h {
 		h[i] = fieldElement(rng.IntN(2))
@@ -344,9 +344,9 @@ func BenchmarkKernels(b *testing.B) {
 		{"unpackT1", func() { unpackT1(&f, packed) }},
 		{"rejNTTPoly-840B", func() { rejNTTPoly(&fH, 0, stream) }},
 		{"rejBoundedPoly-272B", func() { rejBoundedPoly(&f, 0, 4, stream[:272]) }},
-		{"ExpandA-65", func() { expandA(p, a[:p.K*p.L], &rho, 0, nil) }},
-		{"ExpandS-65", func() { expandS(p, &s1, &s2, &rho64) }},
-		{"ExpandMask-65", func() { expandMask(p, y[:p.L], &rho64, 0, nil) }},
+		{"ExpandA-65", func() { pl := planFor(p); expandA(&pl, p, a[:p.K*p.L], &rho, 0, nil) }},
+		{"ExpandS-65", func() { pl := planFor(p); expandS(&pl, p, &s1, &s2, &rho64) }},
+		{"ExpandMask-65", func() { pl := planFor(p); expandMask(&pl, p, y[:p.L], &rho64, 0, nil) }},
 	}
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {

@@ -107,7 +107,7 @@ func TestCCTVFieldOps(t *testing.T) {
 		r1, r0 := power2Round(r)
 		line(int64(r1))
 		line(int64(r0))
-		for _, p := range []*Params{Params44(), Params65()} {
+		for _, p := range []*Params{MLDSA44, MLDSA65} {
 			line(int64(highBits(p, r)))
 			line(int64(useHint(p, 1, r)))
 			if useHint(p, 0, r) != highBits(p, r) {

@@ -69,7 +69,8 @@ func TestSignCandidateConstantTime(t *testing.T) {
 	for attempt := 0; attempt < 1000 && !found; attempt++ {
 		var rhoPP [64]byte
 		rhoPP[0], rhoPP[1] = byte(attempt), byte(attempt>>8)
-		expandMask(p, y[:p.L], &rhoPP, 0, nil)
+		pl := planFor(p)
+		expandMask(&pl, p, y[:p.L], &rhoPP, 0, nil)
 		c = sampleInBall(p, rhoPP[:p.challengeSize()])
 		found = wholePath(keys[0]) && wholePath(keys[1])
 	}

@@ -14,9 +14,9 @@ import (
 
 func stdParams(p *Params) mldsa.Parameters {
 	switch p {
-	case Params44():
+	case MLDSA44:
 		return mldsa.MLDSA44()
-	case Params65():
+	case MLDSA65:
 		return mldsa.MLDSA65()
 	}
 	return mldsa.MLDSA87()

@@ -1,28 +1,17 @@
 package mldsa
 
-import (
-	"github.com/crystals-go/crystals/internal/accel/cpu"
-	"github.com/crystals-go/crystals/internal/accel/keccak"
-)
+import "github.com/crystals-go/crystals/internal/accel/keccak"
 
 // ExpandA, ExpandS and ExpandMask (Algorithms 32–34, FIPS 204) run their XOF
-// instances several at a time: eight through keccak.ShakeX8 at level AVX512
-// (the 8-way AVX-512 Keccak kernel), four through keccak.ShakeX4 otherwise.
-// A batch with fewer instances than that fills the spare lanes with copies
-// of its last input when a multi-state kernel still beats running the
-// instances one by one (three lanes or more with SIMD), and runs them one
-// by one otherwise.
+// instances plan.width at a time: eight through keccak.ShakeX8 where the
+// 8-way Keccak is one kernel, four through keccak.ShakeX4 otherwise. A
+// batch with fewer instances than that fills the spare lanes with copies of
+// its last input when a multi-state kernel still beats running the
+// instances one by one (plan.multiFrom), and runs them one by one
+// otherwise.
 
 // maxBatch is the most XOF instances a batch runs.
 const maxBatch = 8
-
-// batchWidth is the number of instances per batch at the active level.
-func batchWidth() int {
-	if cpu.Active() == cpu.AVX512 {
-		return 8
-	}
-	return 4
-}
 
 // shakeBatch is up to maxBatch SHAKE instances with inputs of equal length.
 type shakeBatch struct {
@@ -42,12 +31,12 @@ func (s *shakeBatch) clear() {
 	}
 }
 
-func (s *shakeBatch) init(shake128 bool, in *[maxBatch][]byte, lanes int) {
+func (s *shakeBatch) init(pl *plan, shake128 bool, in *[maxBatch][]byte, lanes int) {
 	s.lanes = lanes
 	switch {
 	case lanes > 4:
 		s.mode = 8
-	case lanes == 4 || lanes >= 3 && cpu.Active() >= cpu.AVX2:
+	case lanes >= pl.multiFrom:
 		s.mode = 4
 	default:
 		s.mode = 1
@@ -114,15 +103,15 @@ const aBlocks = 5
 // entry offset on (Algorithm 32, FIPS 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
 // Offset 0 and K·L entries give the whole matrix; offset i·L and L entries
 // give row i. The 8-way batches carry tr, if not nil: tr = H(pk) needs
-// fewer permutations than ExpandA (15 against about 21 for ML-DSA-65), and
+// fewer permutations than ExpandA (docs/PERFORMANCE.md), and
 // absorbs its input beside it for a fraction of their cost.
-func expandA(p *Params, a []nttElement, rho *[32]byte, offset int, tr *keccak.Carried) {
+func expandA(pl *plan, p *Params, a []nttElement, rho *[32]byte, offset int, tr *keccak.Carried) {
 	var seeds [maxBatch][34]byte
 	var in, out [maxBatch][]byte
 	var blocks [maxBatch][aBlocks * keccak.Rate128]byte
 	var batch shakeBatch
 	total := len(a)
-	width := batchWidth()
+	width := pl.width
 	for first := 0; first < total; first += width {
 		lanes := min(width, total-first)
 		for i := range maxBatch {
@@ -133,7 +122,7 @@ func expandA(p *Params, a []nttElement, rho *[32]byte, offset int, tr *keccak.Ca
 			in[i] = seeds[i][:]
 			out[i] = blocks[i][:]
 		}
-		batch.init(true, &in, lanes)
+		batch.init(pl, true, &in, lanes)
 		var filled [maxBatch]int
 		// Variable time on public data: the number of blocks depends on ρ only.
 		length := aBlocks * keccak.Rate128
@@ -156,7 +145,7 @@ const sBlocks = 2
 
 // expandS returns s1 and s2 (Algorithm 33, FIPS 204): s1[r] =
 // RejBoundedPoly(ρ′‖r) for r < l and s2[r] = RejBoundedPoly(ρ′‖(r+l)).
-func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *[64]byte) {
+func expandS(pl *plan, p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *[64]byte) {
 	var seeds [maxBatch][66]byte
 	var in, out [maxBatch][]byte
 	var blocks [maxBatch][sBlocks * keccak.Rate256]byte
@@ -168,7 +157,7 @@ func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *
 		}
 		return &s2[idx-p.L]
 	}
-	width := batchWidth()
+	width := pl.width
 	for first := 0; first < total; first += width {
 		lanes := min(width, total-first)
 		for i := range maxBatch {
@@ -179,7 +168,7 @@ func expandS(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *
 			in[i] = seeds[i][:]
 			out[i] = blocks[i][:]
 		}
-		batch.init(false, &in, lanes)
+		batch.init(pl, false, &in, lanes)
 		var filled [maxBatch]int
 		// See rejBoundedPoly for why the block count may depend on the stream.
 		length := sBlocks * keccak.Rate256
@@ -205,12 +194,12 @@ const maskBlocks = 5
 // BitUnpack(H(ρ″‖(κ+r), 32·c), γ1−1, γ1) for r < len(y). With len(y) = 2·l
 // it gives the masks of two successive candidates (κ and κ+l). An 8-way
 // batch carries h, if not nil (keccak.Carried).
-func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *keccak.Carried) {
+func expandMask(pl *plan, p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *keccak.Carried) {
 	var seeds [maxBatch][66]byte
 	var in, out [maxBatch][]byte
 	var blocks [maxBatch][maskBlocks * keccak.Rate256]byte
 	var batch shakeBatch
-	width := batchWidth()
+	width := pl.width
 	for first := 0; first < len(y); first += width {
 		lanes := min(width, len(y)-first)
 		for i := range maxBatch {
@@ -221,7 +210,7 @@ func expandMask(p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *kecca
 			in[i] = seeds[i][:]
 			out[i] = blocks[i][:]
 		}
-		batch.init(false, &in, lanes)
+		batch.init(pl, false, &in, lanes)
 		batch.squeezeBlocks(&out, maskBlocks*keccak.Rate256, h)
 		for i := range lanes {
 			unpackZ(p, &y[first+i], blocks[i][:])

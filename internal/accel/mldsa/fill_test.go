@@ -114,7 +114,7 @@ func FuzzPackedTable(f *testing.F) {
 			}
 			s[j] = fieldFromInt32(int32(v[j]))
 		}
-		atEachLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			checkTable(t, eta, &v, &s)
 			var got, want ringElement
 			tableSecret(&got, &raw, eta)

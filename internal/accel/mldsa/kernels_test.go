@@ -66,7 +66,7 @@ func TestNTTMultiplication(t *testing.T) {
 }
 
 func TestRoundingExhaustive(t *testing.T) {
-	for _, p := range []*Params{Params44(), Params65()} {
+	for _, p := range []*Params{MLDSA44, MLDSA65} {
 		alpha := int64(2 * p.Gamma2)
 		for r := range int64(q) {
 			// Decompose, Algorithm 36, literally.
@@ -147,7 +147,7 @@ func TestPackingRoundTrip(t *testing.T) {
 		}
 	}
 	// An η value above 2η must be rejected.
-	p := Params44()
+	p := MLDSA44
 	buf := make([]byte, 32*p.etaBits)
 	buf[0] = 5 // first coefficient packs 5 > 2η = 4
 	var g ringElement
@@ -178,7 +178,7 @@ func TestSampleInBall(t *testing.T) {
 }
 
 func TestHintEncoding(t *testing.T) {
-	p := Params44()
+	p := MLDSA44
 	var h [maxK]ringElement
 	h[0][3], h[0][200], h[2][0], h[3][255] = 1, 1, 1, 1
 	enc := make([]byte, p.Omega+p.K)
@@ -266,7 +266,7 @@ func TestNoAllocations(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	p := Params65()
+	p := MLDSA65
 	sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{1})
 	pk := sk.PublicKey()
 	sig := make([]byte, p.SignatureSize())
@@ -300,7 +300,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := NewPrivateKeyFromExpanded(p, enc[1:]); err == nil {
 		t.Error("short private key accepted")
 	}
-	if _, err := NewPrivateKeyFromExpanded(Params44(), enc); err == nil {
+	if _, err := NewPrivateKeyFromExpanded(MLDSA44, enc); err == nil {
 		t.Error("ML-DSA-65 key accepted as ML-DSA-44")
 	}
 	bad := bytes.Clone(enc)

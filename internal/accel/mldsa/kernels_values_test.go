@@ -1,7 +1,7 @@
 package mldsa
 
-// Value-returning forms of the dispatched kernels (kernels_amd64.go,
-// kernels_other.go), for the tests; the engine writes into its destinations
+// Value-returning forms of the dispatched kernels (kernels.go), for the
+// tests; the engine writes into its destinations
 // with the …To forms, which saves a copy of the result per call.
 
 // ntt returns the NTT of f (Algorithm 41, FIPS 204).

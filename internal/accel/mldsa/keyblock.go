@@ -24,19 +24,18 @@ package mldsa
 // aligned as the block. The runtime starts a block above 32 KiB (every
 // key's of 65 and 87) on a page, so every element and table is 64-byte
 // aligned and no 64-byte load of the vector kernels straddles two cache
-// lines, as every one did with the key struct (312 bytes) first. Signing measured the same either way on this
-// machine (within 1 %), so this is a guard, not a gain. (The packed
-// products read windows at every byte offset of a table, so its alignment
-// matters less: ML-DSA-44 and 65 signing, at AVX2 and AVX-512, measured the
-// same with the tables here as in an allocation of their own.) A smaller block, an ML-DSA-44 key's, starts after the
+// lines, as every one did with the key struct (312 bytes) first: a guard
+// rather than a gain (docs/PERFORMANCE.md). The packed products read
+// windows at every byte offset of a table, so its alignment matters less.
+// A smaller block, an ML-DSA-44 key's, starts after the
 // 8-byte header the runtime puts before small objects with pointers. The
 // arrays hold no pointers: the garbage collector's walk of the block's
 // pointer bitmap skips them.
 //
 // A private key's block has room for t̂1, but key generation leaves it
 // to the first verification through the key's public half (t1Hat, keys.go):
-// signing never reads it, and its K NTTs were about 8 % of ML-DSA-65 key
-// generation at AVX-512.
+// signing never reads it, and its K NTTs are a noticeable part of key
+// generation.
 
 // keyBlock is a Key (PublicKey or PrivateKey) with the arrays its slices
 // view: E is an array of nttElement, T an array of packed tables (pspm.go;

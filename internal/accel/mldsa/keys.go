@@ -76,7 +76,8 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 		s1 [maxL]ringElement
 		s2 [maxK]ringElement
 	)
-	expandS(p, &s1, &s2, &rhoPrime)
+	pl := planFor(p)
+	expandS(&pl, p, &s1, &s2, &rhoPrime)
 	clear(expanded[:])
 	clear(rhoPrime[:])
 	sk.complete(p, &s1, &s2, nil)
@@ -112,10 +113,11 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 		t, t0, given ringElement
 		t1           ringElement
 	)
+	pl := planFor(p)
 	row, entries := 0, p.K*p.L
-	for first := 0; first < entries; first += batchWidth() {
-		count := min(batchWidth(), entries-first)
-		expandA(p, pub.a[first:first+count], pub.rho(), first, &tr)
+	for first := 0; first < entries; first += pl.width {
+		count := min(pl.width, entries-first)
+		expandA(&pl, p, pub.a[first:first+count], pub.rho(), first, &tr)
 		for ; (row+1)*p.L <= first+count; row++ {
 			nttDotTo(&acc, pub.a[row*p.L:(row+1)*p.L], s1H[:p.L])
 			invNTTTo(&t, &acc)
@@ -180,7 +182,8 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	k.t1Hat() // a verification key: its first verification should not pay for it
 	tr := keccak.NewCarried256(k.pk)
 	tr.Close() // the whole input: its padded last block rides ExpandA too
-	expandA(p, k.a, k.rho(), 0, &tr)
+	pl := planFor(p)
+	expandA(&pl, p, k.a, k.rho(), 0, &tr)
 	tr.Squeeze(k.tr[:])
 	return k, nil
 }

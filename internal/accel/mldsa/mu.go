@@ -13,7 +13,8 @@ import (
 // MaxContextSize is the longest context string FIPS 204 allows.
 const MaxContextSize = 255
 
-var errContextTooLong = errors.New("mldsa: context longer than 255 bytes")
+// ErrContextTooLong reports a context string over MaxContextSize bytes.
+var ErrContextTooLong = errors.New("mldsa: context longer than 255 bytes")
 
 // Message is the formatted message M′ of ML-DSA.Sign or HashML-DSA.Sign
 // (FIPS 204, Algorithms 2 and 4) in parts, for μ = H(tr‖M′, 64) once tr is
@@ -27,7 +28,7 @@ type Message struct {
 // 10 and Algorithm 3 line 5, FIPS 204).
 func NewMessage(msg, ctx []byte) (Message, error) {
 	if len(ctx) > MaxContextSize {
-		return Message{}, errContextTooLong
+		return Message{}, ErrContextTooLong
 	}
 	return Message{prefix: [2]byte{0, byte(len(ctx))}, ctx: ctx, body: msg}, nil
 }
@@ -36,7 +37,7 @@ func NewMessage(msg, ctx []byte) (Message, error) {
 // (Algorithm 4 lines 10–22, FIPS 204), given the digest PH(M).
 func NewPreHashMessage(ph PreHash, digest, ctx []byte) (Message, error) {
 	if len(ctx) > MaxContextSize {
-		return Message{}, errContextTooLong
+		return Message{}, ErrContextTooLong
 	}
 	if !ph.Valid() {
 		return Message{}, errors.New("mldsa: hash function not allowed for HashML-DSA")
@@ -51,32 +52,6 @@ func NewPreHashMessage(ph PreHash, digest, ctx []byte) (Message, error) {
 // FIPS 204).
 func (m *Message) Mu(mu *[MuSize]byte, tr *[64]byte) {
 	hashParts(mu[:], tr[:], m.prefix[:], m.ctx, m.oid, m.body)
-}
-
-// ComputeMu writes μ for pure ML-DSA: [NewMessage], then [Message.Mu].
-func ComputeMu(mu *[MuSize]byte, tr *[64]byte, msg, ctx []byte) error {
-	m, err := NewMessage(msg, ctx)
-	if err != nil {
-		return err
-	}
-	m.Mu(mu, tr)
-	return nil
-}
-
-// ComputeMuPreHash writes μ for HashML-DSA: [NewPreHashMessage], then
-// [Message.Mu].
-func ComputeMuPreHash(mu *[MuSize]byte, tr *[64]byte, ph PreHash, digest, ctx []byte) error {
-	m, err := NewPreHashMessage(ph, digest, ctx)
-	if err != nil {
-		return err
-	}
-	m.Mu(mu, tr)
-	return nil
-}
-
-// ComputeMuInternal writes μ = H(tr‖M′, 64) for an already formatted M′.
-func ComputeMuInternal(mu *[MuSize]byte, tr *[64]byte, mPrime []byte) {
-	hashParts(mu[:], tr[:], mPrime)
 }
 
 // PreHash names a hash function HashML-DSA allows (FIPS 204, Section 5.4).
@@ -144,20 +119,7 @@ func (h PreHash) String() string {
 // Size returns the digest length HashML-DSA uses for h.
 func (h PreHash) Size() int { return preHashes[h].size }
 
-// OID returns the DER encoding of h's object identifier, as it appears in M′.
-func (h PreHash) OID() []byte { return append([]byte(nil), h.oid()...) }
-
 func (h PreHash) oid() []byte { return preHashOIDs[h][:] }
-
-// PreHashByName returns the function with ACVP name name.
-func PreHashByName(name string) (PreHash, bool) {
-	for h := SHA2_224; h < preHashEnd; h++ {
-		if preHashes[h].name == name {
-			return h, true
-		}
-	}
-	return 0, false
-}
 
 // Digest writes PH(msg) to out, which must be h.Size() bytes long, and
 // returns it.

@@ -7,10 +7,12 @@
 // The arithmetic and packing kernels live in files by concern (field.go,
 // ntt.go, rounding.go, norm.go, sample.go, pack.go, hint.go) with simple
 // signatures on fixed arrays: they are the specification of the SIMD
-// kernels. On amd64, kernels_amd64.go dispatches each kernel that has a SIMD
-// version at call time on cpu.Active(): generated AVX-512 or AVX2 assembly
-// (internal/accel/_asm/mldsa, go generate here) or the Go kernel, whose
-// output the assembly matches bit for bit (simd_test.go). Tests run every
+// kernels. kernels.go is the contract: each kernel that has a SIMD version
+// asks its architecture's generated hook (kernels_amd64.go, choosing on
+// cpu.Active() at call time between AVX-512 and AVX2 assembly from
+// internal/accel/_asm/mldsa; kernels_noasm.go elsewhere) or runs the Go
+// kernel, whose
+// output the assembly matches bit for bit (levels_test.go). Tests run every
 // level the CPU has in one binary.
 //
 //	kernel                  avx512                        avx2
@@ -63,14 +65,13 @@ var (
 	params87 = newParams("ML-DSA-87", 8, 7, 2, 60, 1<<19, (q-1)/32, 75, 256)
 )
 
-// Params44 returns ML-DSA-44.
-func Params44() *Params { return &params44 }
-
-// Params65 returns ML-DSA-65.
-func Params65() *Params { return &params65 }
-
-// Params87 returns ML-DSA-87.
-func Params87() *Params { return &params87 }
+// The parameter sets of FIPS 204, as mlkem's MLKEM512, MLKEM768 and
+// MLKEM1024 are FIPS 203's.
+var (
+	MLDSA44 = &params44 // ML-DSA-44
+	MLDSA65 = &params65 // ML-DSA-65
+	MLDSA87 = &params87 // ML-DSA-87
+)
 
 // All returns the three parameter sets, smallest first.
 func All() []*Params { return []*Params{&params44, &params65, &params87} }

@@ -137,7 +137,7 @@ func TestPackedMulGroups(t *testing.T) {
 					table[i] = byte(rng.IntN(top + 1))
 				}
 			}
-			c := sampleInBall(Params65(), []byte{byte(group)})
+			c := sampleInBall(MLDSA65, []byte{byte(group)})
 			patterns := []func(k int) bool{
 				func(k int) bool { return false },
 				func(k int) bool { return true },
@@ -295,7 +295,7 @@ func FuzzPackedMul(f *testing.F) {
 		tables := newPackedTables(p, nil, []ringElement{s})
 		var ch challenge
 		ch.set(&c)
-		atEachLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			var got ringElement
 			tables.mul(&got, &base, 0, &ch, negate)
 			if got != want {

@@ -16,12 +16,17 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	if len(sig) != p.SignatureSize() {
 		return errors.New("mldsa: signature buffer is not " + p.Name + " signature size")
 	}
+	sk.signMu(sig, mu, rnd, planFor(p))
+	return nil
+}
 
+// signMu is SignMu under the plan pl, for a sig of the right size.
+func (sk *PrivateKey) signMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte, pl plan) {
+	p := sk.pub.p
 	var rhoPP [64]byte // ρ″ = H(K‖rnd‖μ, 64)
 	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
 
 	var (
-		y      [2 * maxL]ringElement // this candidate's mask and, once expanded, the next one's
 		w      [maxK]ringElement
 		muW1   [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
 		cTilde = sig[:p.challengeSize()]
@@ -37,53 +42,75 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
 	var scratch signScratch
-	// Masks come ahead of their candidate in two ways at level AVX512, the
-	// next candidate's mask waiting in the other half of y:
-	//   - pair: when two candidates' masks fit in one batch of the XOF
-	//     (ML-DSA-44: 2·4 instances on the 8-way Keccak), ExpandMask runs for
-	//     every other candidate;
-	//   - ahead: otherwise the next candidate's mask is expanded while this
-	//     one's c̃ = H(μ‖w1) is hashed, carried by the same 8-way permutations
-	//     (keccak.Carried), instead of the scalar permutations on their own.
-	// The spare mask of the accepted candidate is discarded like any rejected
-	// one; what is computed does not depend on any check's outcome.
-	pair := 2*p.L <= batchWidth()
-	ahead := !pair && keccak.Carries()
-	off, ready := 0, false // this candidate's mask is y[off:off+l]; ready: expanded
+	masks := maskSource{pl: pl, p: p, rhoPP: &rhoPP}
 	for kappa := 0; ; kappa += p.L {
-		if !ready {
-			if pair {
-				expandMask(p, y[:2*p.L], &rhoPP, kappa, nil)
-			} else {
-				expandMask(p, y[off:off+p.L], &rhoPP, kappa, nil)
-			}
-		}
-		cur := (*[maxL]ringElement)(y[off : off+maxL])
-		other := p.L - off
-		sk.commitment(&w, muW1[MuSize:], cur, plainProduct, nil, &scratch)
-		if ahead {
-			h := keccak.NewCarried256(muW1[:MuSize+w1Size])
-			expandMask(p, y[other:other+p.L], &rhoPP, kappa+p.L, &h)
-			h.Squeeze(cTilde)
-			ready = true
-		} else {
-			hashParts(cTilde, muW1[:MuSize+w1Size])
-			ready = pair && off == 0 // the pair's second mask waits in y[l:2l]
-		}
-		c := sampleInBall(p, cTilde)
-		if sk.acceptCandidate(sig, cur, &w, &c, &scratch) {
+		y := masks.next(kappa)                                           // line 11
+		sk.commitment(&w, muW1[MuSize:], y, plainProduct, nil, &scratch) // lines 12–14: w, w1 packed
+		masks.hashCommitment(cTilde, muW1[:MuSize+w1Size], kappa)        // line 15
+		c := sampleInBall(p, cTilde)                                     // line 16
+		if sk.acceptCandidate(sig, y, &w, &c, &scratch) {                // lines 17–28
 			break
 		}
-		off = other
 	}
 	// y, its NTT and w − c·s2 would give away s1 and s2 together with the
 	// signature; w and z are cleared for good measure.
 	clear(rhoPP[:])
-	clear(y[:])
+	masks.clear()
 	clear(w[:])
 	scratch.clear()
-	return nil
 }
+
+// maskSource hands out y = ExpandMask(ρ″, κ) (Algorithm 7, FIPS 204, line
+// 11) for the successive candidates of one signature, as the plan batches
+// it: two candidates' masks per ExpandMask (plan.pairedMasks), or the next
+// candidate's mask expanded while this one's c̃ rides along
+// (plan.maskAhead), or one mask per candidate. The spare mask of the
+// accepted candidate is discarded like any rejected one; what is computed
+// does not depend on any check's outcome.
+type maskSource struct {
+	pl    plan
+	p     *Params
+	rhoPP *[64]byte
+	y     [2 * maxL]ringElement // this candidate's mask is y[cur:cur+l]; the other half may hold the next one's
+	cur   int
+	held  bool // y[cur:cur+l] already holds the mask next returns
+}
+
+// next returns the mask of the candidate κ, expanding it unless it was
+// expanded beside an earlier one.
+func (m *maskSource) next(kappa int) *[maxL]ringElement {
+	l := m.p.L
+	if !m.held {
+		if m.pl.pairedMasks {
+			expandMask(&m.pl, m.p, m.y[:2*l], m.rhoPP, kappa, nil) // κ and κ + l, cur being 0
+		} else {
+			expandMask(&m.pl, m.p, m.y[m.cur:m.cur+l], m.rhoPP, kappa, nil)
+		}
+	}
+	return (*[maxL]ringElement)(m.y[m.cur : m.cur+maxL])
+}
+
+// hashCommitment writes c̃ = H(μ‖w1Encode(w1)) (line 15) of candidate κ,
+// muW1 being μ‖w1Encode(w1), to cTilde, and readies the next candidate's
+// mask: expanded now, its 8-way permutations carrying c̃ (plan.maskAhead),
+// or already there as the pair's second.
+func (m *maskSource) hashCommitment(cTilde, muW1 []byte, kappa int) {
+	l := m.p.L
+	other := l - m.cur
+	if m.pl.maskAhead {
+		h := keccak.NewCarried256(muW1)
+		expandMask(&m.pl, m.p, m.y[other:other+l], m.rhoPP, kappa+l, &h)
+		h.Squeeze(cTilde)
+		m.held = true
+	} else {
+		hashParts(cTilde, muW1)
+		m.held = m.pl.pairedMasks && m.cur == 0 // the pair's second mask waits in y[l:2l]
+	}
+	m.cur = other
+}
+
+// clear zeroes the masks, which are as secret as s1.
+func (m *maskSource) clear() { clear(m.y[:]) }
 
 // signScratch holds the work arrays of commitment and acceptCandidate. A
 // signature declares it once and clears it at the end: as locals of those
@@ -126,8 +153,8 @@ func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL
 // hint h, and writes them to sig after the c̃ already there if every check
 // passes. It reports whether the candidate was accepted. It is shared by
 // SignMu and SignMuBatch. c·s1 and c·s2 are packed sparse products
-// (pspm.go), measured faster than the NTT path at every level for every
-// set (BenchmarkChallengeProducts); c·t0 takes the NTT path, so ĉ = NTT(c)
+// (pspm.go), the faster path at every level for every set
+// (BenchmarkChallengeProducts); c·t0 takes the NTT path, so ĉ = NTT(c)
 // (line 16) is computed only for a candidate that passed the z and r0
 // checks, which most candidates fail. z, w − c·s2 and the hints stay in sc,
 // which the caller clears.
@@ -187,32 +214,4 @@ func encodeSignature(p *Params, sig []byte, z *[maxL]ringElement, h *[maxK]ringE
 		off += step
 	}
 	packHints(p, sig[off:], h)
-}
-
-// Sign writes ML-DSA.Sign(sk, M, ctx) with randomness rnd to sig (Algorithm
-// 2, FIPS 204, with rnd supplied by the caller).
-func (sk *PrivateKey) Sign(sig, msg, ctx []byte, rnd *[RandomSize]byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMu(&mu, &sk.pub.tr, msg, ctx); err != nil {
-		return err
-	}
-	return sk.SignMu(sig, &mu, rnd)
-}
-
-// SignPreHash writes HashML-DSA.Sign(sk, M, ctx, PH) to sig given the digest
-// PH(M) (Algorithm 4, FIPS 204, with the hashing done by the caller).
-func (sk *PrivateKey) SignPreHash(sig []byte, ph PreHash, digest, ctx []byte, rnd *[RandomSize]byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMuPreHash(&mu, &sk.pub.tr, ph, digest, ctx); err != nil {
-		return err
-	}
-	return sk.SignMu(sig, &mu, rnd)
-}
-
-// SignInternal writes ML-DSA.Sign_internal(sk, M′, rnd) to sig (Algorithm 7,
-// FIPS 204), for M′ already formatted by the caller.
-func (sk *PrivateKey) SignInternal(sig, mPrime []byte, rnd *[RandomSize]byte) error {
-	var mu [MuSize]byte
-	ComputeMuInternal(&mu, &sk.pub.tr, mPrime)
-	return sk.SignMu(sig, &mu, rnd)
 }

@@ -8,8 +8,10 @@ import (
 )
 
 var (
-	errSignatureLength = errors.New("mldsa: invalid signature length")
-	errInvalid         = errors.New("mldsa: invalid signature")
+	// ErrSignatureLength reports a signature of the wrong length.
+	ErrSignatureLength = errors.New("mldsa: invalid signature length")
+	// ErrInvalidSignature reports a signature that does not verify.
+	ErrInvalidSignature = errors.New("mldsa: invalid signature")
 )
 
 // VerifyMu checks sig against the message representative μ (the part of
@@ -66,7 +68,7 @@ func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Mess
 		verifyOneShot(p, pk, mu, m, in, out, &z, &h, &c)
 	}
 	if subtle.ConstantTimeCompare(cTilde, out) != 1 {
-		return errInvalid
+		return ErrInvalidSignature
 	}
 	return nil
 }
@@ -105,63 +107,104 @@ func verifyW1(p *Params, key *PublicKey, form productForm, terms *matrixTerms, w
 }
 
 // verifyOneShot writes c̃′ = H(μ‖w1Encode(w1)) to out (Algorithm 8, FIPS
-// 204, lines 9–12) for the encoding pk, expanding Â row by row. Each row of
+// 204, lines 6–12) for the encoding pk, expanding Â row by row. Each row of
 // w1 goes into muW1 (μ ‖ w1Encode(w1)) as soon as it is known, so that the
-// single-state hashes ride ExpandA's batches where the level carries
-// (keccak.Carried): tr = H(pk) first, unless μ is given; then, once μ is
-// known (given, or H(tr‖M′) from m when tr is done), c̃′, fed the rows of
-// w1 packed so far. What was not carried is hashed at the end. Everything
-// hashed here is public. The hashes are locals, not fields behind a
-// pointer, so that muW1 stays on the caller's stack.
+// single-state hashes ride ExpandA's batches (alongA). Everything hashed
+// here is public.
 func verifyOneShot(p *Params, pk []byte, mu *[MuSize]byte, m *Message, muW1, out []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
-	var tr, cTilde keccak.Carried
-	muKnown, started := mu != nil, false
-	if muKnown {
-		copy(muW1, mu[:])
-	} else {
-		tr = keccak.NewCarried256(pk)
-		tr.Close() // the whole input: its padded last block rides ExpandA too
-	}
+	pl := planFor(p)
+	hashes := newAlongA(pk, mu, muW1)
 	var v [maxL + 1]nttElement
-	challengeVector(p, &v, z, c)
-	rows := rowStream{p: p, rho: (*[32]byte)(pk)}
+	challengeVector(p, &v, z, c) // (ẑ, −2ᵈ·ĉ), lines 8–9
+	rows := rowStream{pl: &pl, p: p, rho: (*[32]byte)(pk)}
 	rowBytes := 32 * p.w1Bits
 	var w, t1H, ct1 nttElement // declared once: Go zeroes a loop's locals on every pass
 	var wApprox, w1 ringElement
 	for i := range p.K {
-		// What the next batch of ExpandA, if this row needs one, carries.
-		if !muKnown && tr.Done() {
-			muFromTr(muW1, &tr, m)
-			muKnown = true
-		}
-		known := muW1[:MuSize+i*rowBytes]
-		switch {
-		case !muKnown:
-			rows.tr = &tr
-		case rows.expanded == p.K*p.L:
-			// Â is expanded: no permutation is left to carry c̃′.
-		case !started:
-			cTilde = keccak.NewCarried256(known)
-			started = true
-			rows.tr = &cTilde
-		default:
-			cTilde = cTilde.Feed(known)
-		}
+		hashes = hashes.beforeRow(muW1, muW1[:MuSize+i*rowBytes], m, rows.expanded < p.K*p.L)
+		rows.carry = hashes.carry()
+		// Row i of w′ = Â·ẑ − ĉ·t̂1·2ᵈ (line 9), w1 = UseHint(h, w′) (line
+		// 10), packed for line 12.
 		encodedT1Hat(&t1H, pk, i)
 		nttDotTo(&w, rows.next(), v[:p.L])
 		nttMulTo(&ct1, &v[p.L], &t1H)
 		polyAddTo(&w, &w, &ct1)
 		packRowW1(p, muW1[MuSize+i*rowBytes:], &w, &h[i], &wApprox, &w1)
 	}
-	if !muKnown {
-		muFromTr(muW1, &tr, m)
+	hashes.sum(muW1, m, out)
+}
+
+// alongA is what rides along ExpandA's batches in one-shot verification
+// (keccak.Carried): first tr = H(pk, 64) (Algorithm 8, line 6), unless μ is
+// given; then, once μ = H(tr‖M′) (line 7) is known, c̃′ = H(μ‖w1Encode(w1))
+// (line 12), fed the rows of w1 packed so far. What did not ride along is
+// hashed by sum. Its methods work on copies, as Carried's do, so that
+// muW1 stays on the caller's stack (a slice stored through a pointer
+// escapes).
+type alongA struct {
+	tr      keccak.Carried // tr = H(pk), while μ is not known
+	cTilde  keccak.Carried // c̃′, once started
+	muKnown bool           // μ is at the front of muW1
+	started bool           // cTilde holds μ‖w1 rows so far
+}
+
+// newAlongA starts the hashes: with μ given, it goes to the front of muW1;
+// otherwise tr is started on the whole of pk, whose padded last block may
+// ride along too.
+func newAlongA(pk []byte, mu *[MuSize]byte, muW1 []byte) alongA {
+	var a alongA
+	if mu != nil {
+		copy(muW1, mu[:])
+		a.muKnown = true
+	} else {
+		a.tr = keccak.NewCarried256(pk)
+		a.tr.Close()
 	}
-	if !started {
+	return a
+}
+
+// beforeRow returns a updated for the next row: μ computed into muW1 once
+// tr is done, and, while batches of ExpandA remain (expanding), c̃′ started
+// or fed with known, the μ‖w1 rows packed so far.
+func (a alongA) beforeRow(muW1, known []byte, m *Message, expanding bool) alongA {
+	if !a.muKnown && a.tr.Done() {
+		muFromTr(muW1, &a.tr, m)
+		a.muKnown = true
+	}
+	switch {
+	case !a.muKnown || !expanding:
+	case !a.started:
+		a.cTilde = keccak.NewCarried256(known)
+		a.started = true
+	default:
+		a.cTilde = a.cTilde.Feed(known)
+	}
+	return a
+}
+
+// carry returns the hash the next batch of ExpandA carries, nil if none.
+func (a *alongA) carry() *keccak.Carried {
+	switch {
+	case !a.muKnown:
+		return &a.tr
+	case a.started:
+		return &a.cTilde
+	}
+	return nil
+}
+
+// sum writes c̃′ = H(μ‖w1Encode(w1)) to out, muW1 holding every row,
+// absorbing what did not ride along.
+func (a alongA) sum(muW1 []byte, m *Message, out []byte) {
+	if !a.muKnown {
+		muFromTr(muW1, &a.tr, m)
+	}
+	if !a.started {
 		hashParts(out, muW1)
 		return
 	}
-	cTilde = cTilde.Feed(muW1)
-	cTilde.Squeeze(out)
+	a.cTilde = a.cTilde.Feed(muW1)
+	a.cTilde.Squeeze(out)
 }
 
 // muFromTr writes μ = H(tr‖M′) to the front of muW1, tr being the hash of
@@ -190,46 +233,19 @@ func challengeTerm(t *nttElement, c *ringElement) {
 	nttMulTo(t, &cHat, &minusTwoToD)
 }
 
-// Verify checks an ML-DSA.Sign signature of msg with context ctx (Algorithm
-// 3, FIPS 204).
-func (pk *PublicKey) Verify(msg, ctx, sig []byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMu(&mu, &pk.tr, msg, ctx); err != nil {
-		return err
-	}
-	return pk.VerifyMu(&mu, sig)
-}
-
-// VerifyPreHash checks a HashML-DSA signature given the digest PH(M)
-// (Algorithm 5, FIPS 204).
-func (pk *PublicKey) VerifyPreHash(ph PreHash, digest, ctx, sig []byte) error {
-	var mu [MuSize]byte
-	if err := ComputeMuPreHash(&mu, &pk.tr, ph, digest, ctx); err != nil {
-		return err
-	}
-	return pk.VerifyMu(&mu, sig)
-}
-
-// VerifyInternal checks sig against the formatted message M′
-// (ML-DSA.Verify_internal, Algorithm 8, FIPS 204).
-func (pk *PublicKey) VerifyInternal(mPrime, sig []byte) error {
-	var mu [MuSize]byte
-	ComputeMuInternal(&mu, &pk.tr, mPrime)
-	return pk.VerifyMu(&mu, sig)
-}
-
 // rowStream hands out the rows of Â one after the other, expanding them
-// from ρ in whole batches of the XOF (batchWidth entries, which may span
+// from ρ in whole batches of the XOF (plan.width entries, which may span
 // rows), so that one-shot verification gets the full width of the multi-way
 // Keccak without holding the whole matrix: the window keeps the entries
 // expanded but not yet handed out.
 type rowStream struct {
+	pl          *plan
 	p           *Params
 	rho         *[32]byte
 	win         [maxL - 1 + maxBatch]nttElement // fewer than l left, plus a batch
 	start, have int                             // win[start:have] are expanded, not yet handed out
 	expanded    int                             // entries of Â expanded so far
-	tr          *keccak.Carried                 // carried by the expansion, if not nil
+	carry       *keccak.Carried                 // the hash the next batch carries, if not nil
 }
 
 // next returns the next row of Â, valid until the following call.
@@ -239,8 +255,8 @@ func (s *rowStream) next() []nttElement {
 		s.have = copy(s.win[:], s.win[s.start:s.have])
 		s.start = 0
 		for s.have < l {
-			count := min(batchWidth(), s.p.K*l-s.expanded)
-			expandA(s.p, s.win[s.have:s.have+count], s.rho, s.expanded, s.tr)
+			count := min(s.pl.width, s.p.K*l-s.expanded)
+			expandA(s.pl, s.p, s.win[s.have:s.have+count], s.rho, s.expanded, s.carry)
 			s.have += count
 			s.expanded += count
 		}

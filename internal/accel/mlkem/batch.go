@@ -47,13 +47,14 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 		xi    encryptTerms
 		terms *encryptTerms // nil for the plain form
 	)
-	if encryptFormWinograd(p, len(ms)) {
+	pl := planFor()
+	if encryptFormWinograd(&pl, p, len(ms)) {
 		xi.compute(ek)
 		terms = &xi
 	}
 	for first := 0; first < len(ms); first += batchItems {
 		count := min(batchItems, len(ms)-first)
-		batchG(&rs, sharedKeys[first:first+count], ms[first:first+count], &ek.h)
+		batchG(&pl, &rs, sharedKeys[first:first+count], ms[first:first+count], &ek.h)
 		sampleBatchNoise(p, &noise, &rs, count)
 		for b := range count {
 			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], noise[b][:2*p.k+1], terms)
@@ -69,14 +70,14 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 // 8-way SHA3-512 permutation (lanes past the last item repeat it and are
 // discarded); a single item uses hashG, whose one-state permutation is
 // faster than a mostly idle 8-way one.
-func batchG(rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte, ms [][MessageSize]byte, h *[32]byte) {
+func batchG(pl *plan, rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte, ms [][MessageSize]byte, h *[32]byte) {
 	var gIn, gOut [batchItems][64]byte
 	for b := range gIn {
 		copy(gIn[b][:32], ms[min(b, len(ms)-1)][:])
 		copy(gIn[b][32:], h[:])
 	}
 	if len(ms) == 1 {
-		gOut[0] = hashG(gIn[0][:])
+		gOut[0] = hashG(pl, gIn[0][:])
 	} else {
 		var in, out [batchItems][]byte
 		for b := range in {

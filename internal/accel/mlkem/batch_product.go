@@ -1,7 +1,5 @@
 package mlkem
 
-import "github.com/crystals-go/crystals/internal/accel/cpu"
-
 // Batch encryption products in T_q (ePrint 2024/1397, Section 4).
 //
 // K-PKE.Encrypt (FIPS 203, Algorithm 14, lines 19 and 21) multiplies ŷ by
@@ -98,26 +96,19 @@ func encryptProductTo(w *nttElement, ek *EncapsulationKey, terms *encryptTerms, 
 }
 
 // winogradMinItems is, per parameter set, the smallest batch for which
-// Winograd's form pays off at the portable level, zero where it never does.
-// BenchmarkEncryptProducts, CPU ns per item's k+1 products, plain →
-// Winograd at the portable level:
-//
-//	ML-KEM-512 3500 → 3400, ML-KEM-768 6300 → 5700, ML-KEM-1024 9800 → 7400
-//
-// ξ costs (k+1)·⌊k/2⌋ products per batch (3, 4 and 10, ≈ 1.7, 2.1 and 6 µs),
-// so the form wins from about 4 items for ML-KEM-768 and 3 for ML-KEM-1024,
-// and for ML-KEM-512 only past batches of 16 (with a gain of 3%), so there
-// it stays plain.
+// Winograd's form pays off at the portable level, zero where it never does:
+// ξ costs (k+1)·⌊k/2⌋ products per batch, which the saved multiplications
+// repay from these batch sizes on (BenchmarkEncryptProducts; figures in
+// docs/PERFORMANCE.md, Engine notes). ML-KEM-512 stays plain.
 var winogradMinItems = map[*Params]int{
 	MLKEM768:  4,
 	MLKEM1024: 3,
 }
 
 // encryptFormWinograd reports whether a batch of items encryptions under
-// parameters p uses Winograd's form at the active level. The AVX2 and
-// AVX-512 levels keep the plain form: their dotProduct kernels are 7–12×
-// faster than Winograd's form in Go (ML-KEM-768: 470 vs 5700 ns at AVX-512).
-func encryptFormWinograd(p *Params, items int) bool {
+// parameters p uses Winograd's form under the plan: the SIMD levels keep
+// the plain form, their dotProduct kernels beating Winograd's form in Go.
+func encryptFormWinograd(pl *plan, p *Params, items int) bool {
 	least := winogradMinItems[p]
-	return cpu.Active() == cpu.Portable && least > 0 && items >= least
+	return pl.winograd && least > 0 && items >= least
 }

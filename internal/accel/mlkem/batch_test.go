@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // TestEncapsulateBatch checks, at every level and for random batch sizes
@@ -15,58 +16,51 @@ import (
 // decapsulate to the same keys with crypto/mlkem (ML-KEM-768 and -1024) and
 // with our decapsulation (all sets).
 func TestEncapsulateBatch(t *testing.T) {
-	for _, l := range cpu.Levels() {
-		t.Run(l.String(), func(t *testing.T) {
-			restore, err := cpu.Force(l)
-			if err != nil {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		rng := rand.New(rand.NewPCG(1, uint64(l)))
+		for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+			seed := make([]byte, SeedSize)
+			seed[0] = byte(p.k)
+			var dk DecapsulationKey
+			if err := dk.SetSeed(p, seed); err != nil {
 				t.Fatal(err)
 			}
-			defer restore()
-			rng := rand.New(rand.NewPCG(1, uint64(l)))
-			for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
-				seed := make([]byte, SeedSize)
-				seed[0] = byte(p.k)
-				var dk DecapsulationKey
-				if err := dk.SetSeed(p, seed); err != nil {
+			ek := dk.EncapsulationKey()
+			for _, m := range []int{1, 7, 8, 9, 1 + rng.IntN(64)} {
+				ms := make([][MessageSize]byte, m)
+				for i := range ms {
+					for j := range ms[i] {
+						ms[i][j] = byte(rng.Uint32())
+					}
+				}
+				keys := make([][SharedKeySize]byte, m)
+				cts := make([][]byte, m)
+				for i := range cts {
+					cts[i] = make([]byte, p.CiphertextSize())
+				}
+				if err := ek.EncapsulateBatchInternal(keys, cts, ms); err != nil {
 					t.Fatal(err)
 				}
-				ek := dk.EncapsulationKey()
-				for _, m := range []int{1, 7, 8, 9, 1 + rng.IntN(64)} {
-					ms := make([][MessageSize]byte, m)
-					for i := range ms {
-						for j := range ms[i] {
-							ms[i][j] = byte(rng.Uint32())
-						}
-					}
-					keys := make([][SharedKeySize]byte, m)
-					cts := make([][]byte, m)
-					for i := range cts {
-						cts[i] = make([]byte, p.CiphertextSize())
-					}
-					if err := ek.EncapsulateBatchInternal(keys, cts, ms); err != nil {
+				for i := range m {
+					var k [SharedKeySize]byte
+					c := make([]byte, p.CiphertextSize())
+					if err := ek.EncapsulateInternal(&k, c, &ms[i]); err != nil {
 						t.Fatal(err)
 					}
-					for i := range m {
-						var k [SharedKeySize]byte
-						c := make([]byte, p.CiphertextSize())
-						if err := ek.EncapsulateInternal(&k, c, &ms[i]); err != nil {
-							t.Fatal(err)
-						}
-						if k != keys[i] || !bytes.Equal(c, cts[i]) {
-							t.Fatalf("%s, batch of %d: item %d differs from EncapsulateInternal", p.Name(), m, i)
-						}
-						var kDec [SharedKeySize]byte
-						if err := dk.Decapsulate(&kDec, cts[i]); err != nil || kDec != keys[i] {
-							t.Fatalf("%s: item %d does not decapsulate to its key (%v)", p.Name(), i, err)
-						}
-						if std := stdlibDecapsulate(t, p, seed, cts[i]); std != nil && !bytes.Equal(std, keys[i][:]) {
-							t.Fatalf("%s: crypto/mlkem decapsulates item %d to another key", p.Name(), i)
-						}
+					if k != keys[i] || !bytes.Equal(c, cts[i]) {
+						t.Fatalf("%s, batch of %d: item %d differs from EncapsulateInternal", p.Name(), m, i)
+					}
+					var kDec [SharedKeySize]byte
+					if err := dk.Decapsulate(&kDec, cts[i]); err != nil || kDec != keys[i] {
+						t.Fatalf("%s: item %d does not decapsulate to its key (%v)", p.Name(), i, err)
+					}
+					if std := stdlibDecapsulate(t, p, seed, cts[i]); std != nil && !bytes.Equal(std, keys[i][:]) {
+						t.Fatalf("%s: crypto/mlkem decapsulates item %d to another key", p.Name(), i)
 					}
 				}
 			}
-		})
-	}
+		}
+	})
 	var dk DecapsulationKey
 	dk.SetSeed(MLKEM768, make([]byte, SeedSize))
 	ek := dk.EncapsulationKey()
@@ -152,17 +146,12 @@ func TestEncryptProducts(t *testing.T) {
 			if got != want {
 				t.Fatalf("%s, trial %d: Winograd's form differs from the plain products", p.Name(), trial)
 			}
-			for _, l := range cpu.Levels() {
-				restore, err := cpu.Force(l)
-				if err != nil {
-					t.Fatal(err)
-				}
+			cputest.AtEachLevel(t, func(l cpu.Level) {
 				encryptProducts(&got, ek, nil, yPtr)
-				restore()
 				if got != want {
 					t.Fatalf("%s, trial %d, %v: plain products differ from the portable ones", p.Name(), trial, l)
 				}
-			}
+			})
 		}
 	}
 }

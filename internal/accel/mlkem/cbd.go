@@ -53,12 +53,12 @@ func samplePolyCBDGeneric(f *ringElement, b []byte, eta int) {
 // sampleNoise sets out[i] = SamplePolyCBD_η(PRF_η(σ, nonce+i)) (FIPS 203,
 // Algorithm 13 lines 8–15 and Algorithm 14 lines 9–17; PRF_η(s, b) is
 // SHAKE256(s‖b) truncated to 64·η bytes, Section 4.1). Groups of streams run
-// on a multi-state SHAKE256 of the width multiLanes picks; streams left over
+// on a multi-state SHAKE256 of the width plan.multiLanes picks; streams left over
 // run on single states.
-func sampleNoise(out []ringElement, sigma *[32]byte, nonce byte, eta int) {
+func sampleNoise(pl *plan, out []ringElement, sigma *[32]byte, nonce byte, eta int) {
 	i := 0
 	for {
-		width, minUsed := multiLanes(len(out) - i)
+		width, minUsed := pl.multiLanes(len(out) - i)
 		if len(out)-i < minUsed {
 			break
 		}

@@ -14,9 +14,10 @@ func constantTimeEqualGeneric(a, b []byte) int {
 	return int((uint32(diff) - 1) >> 31)
 }
 
-// constantTimeSelect sets dst to a if choice is 1 and to b if choice is 0,
-// without branching on choice. All three have the same length.
-func constantTimeSelect(dst, a, b []byte, choice int) {
+// constantTimeSelectGeneric sets dst to a if choice is 1 and to b if choice
+// is 0, without branching on choice: the portable kernel behind
+// constantTimeSelect. All three have the same length.
+func constantTimeSelectGeneric(dst, a, b []byte, choice int) {
 	a, b = a[:len(dst)], b[:len(dst)]
 	mask := byte(-choice)
 	for i := range dst {

@@ -3,19 +3,16 @@ package mlkem
 import (
 	"crypto/sha3"
 
-	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
-// The single-stream hash functions of FIPS 203, Section 4.1. At levels AVX2
-// and AVX512 they run on the keccak package's single state, whose BMI2
-// permutation measured 265 ns here against 380 ns for crypto/sha3's (H(ek) is
-// nine permutations for ML-KEM-768, J(z‖c) nine); at the portable level,
-// where that state would use the portable Go permutation, on crypto/sha3.
+// The single-stream hash functions of FIPS 203, Section 4.1: on the keccak
+// package's single state where the plan says so (plan.ownKeccak, where its
+// permutation is assembly), on crypto/sha3 otherwise.
 
 // hashH is H(s) = SHA3-256(s).
-func hashH(s []byte) [32]byte {
-	if cpu.Active() >= cpu.AVX2 {
+func hashH(pl *plan, s []byte) [32]byte {
+	if pl.ownKeccak {
 		return keccak.Sum256(s)
 	}
 	return sha3.Sum256(s)
@@ -23,8 +20,8 @@ func hashH(s []byte) [32]byte {
 
 // hashG is G(c) = SHA3-512(c), split by the callers into its two 32-byte
 // halves.
-func hashG(c []byte) [64]byte {
-	if cpu.Active() >= cpu.AVX2 {
+func hashG(pl *plan, c []byte) [64]byte {
+	if pl.ownKeccak {
 		return keccak.Sum512(c)
 	}
 	return sha3.Sum512(c)
@@ -32,8 +29,8 @@ func hashG(c []byte) [64]byte {
 
 // rejectionKey returns K̄ = J(z‖c) = SHAKE256(z‖c, 32), the implicit-rejection
 // key.
-func rejectionKey(z *[32]byte, c []byte) (kBar [32]byte) {
-	if cpu.Active() >= cpu.AVX2 {
+func rejectionKey(pl *plan, z *[32]byte, c []byte) (kBar [32]byte) {
+	if pl.ownKeccak {
 		var j keccak.Shake
 		j.Init256()
 		j.Absorb(z[:])

@@ -219,7 +219,8 @@ func sampleNTTLanesAtLevel(t *testing.T, _ cpu.Level) {
 	}
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		a := make([]nttElement, p.k*p.k)
-		expandA(a, &rho, p.k)
+		pl := planFor()
+		expandA(&pl, a, &rho, p.k)
 		for i := range p.k {
 			for j := range p.k {
 				var in [34]byte

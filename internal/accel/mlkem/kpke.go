@@ -5,22 +5,22 @@ package mlkem
 // entries). The
 // encoding ek_PKE = ByteEncode12(t̂)‖ρ and dk_PKE = ByteEncode12(ŝ) are
 // produced on demand by the encoders.
-func pkeKeyGen(p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
+func pkeKeyGen(pl *plan, p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
 	k := p.k
 	var gIn [33]byte
 	copy(gIn[:], d[:])
 	gIn[32] = byte(k) // domain separation by k (final FIPS 203)
-	g := hashG(gIn[:])
+	g := hashG(pl, gIn[:])
 	copy(ek.rho[:], g[:32])
 	sigma := (*[32]byte)(g[32:])
 
 	// s and e use nonces 0 … 2k−1 with η1.
 	var se [2 * maxK]ringElement
-	if keyGenLanes(k) {
+	if keyGenLanes(pl, k) {
 		expandANoiseLanes(ek.a, &ek.rho, k, sigma, p.eta1, se[:])
 	} else {
-		expandA(ek.a, &ek.rho, k)
-		sampleNoise(se[:2*k], sigma, 0, p.eta1)
+		expandA(pl, ek.a, &ek.rho, k)
+		sampleNoise(pl, se[:2*k], sigma, 0, p.eta1)
 	}
 	for i := range k {
 		s[i] = *nttInPlace(&se[i])
@@ -41,7 +41,7 @@ func pkeKeyGen(p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
 // pkeEncrypt is K-PKE.Encrypt (FIPS 203, Algorithm 14) with the expanded key
 // ek: it writes the ciphertext of message m under randomness r to c, which
 // must be p.CiphertextSize() bytes long.
-func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
+func pkeEncrypt(pl *plan, p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	k := p.k
 	// The noise is sized for the set: Go zeroes every local array on each
 	// call, and 2·maxK+1 polynomials would cost ML-KEM-512 2 KiB of zeroing
@@ -49,28 +49,28 @@ func pkeEncrypt(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
 	switch k {
 	case 2:
 		var noise [2*2 + 1]ringElement
-		pkeEncryptWith(p, ek, c, m, r, noise[:])
+		pkeEncryptWith(pl, p, ek, c, m, r, noise[:])
 	case 3:
 		var noise [2*3 + 1]ringElement
-		pkeEncryptWith(p, ek, c, m, r, noise[:])
+		pkeEncryptWith(pl, p, ek, c, m, r, noise[:])
 	default:
 		var noise [2*maxK + 1]ringElement
-		pkeEncryptWith(p, ek, c, m, r, noise[:])
+		pkeEncryptWith(pl, p, ek, c, m, r, noise[:])
 	}
 }
 
 // pkeEncryptWith is pkeEncrypt with noise, 2k+1 polynomials, as its scratch.
-func pkeEncryptWith(p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte, noise []ringElement) {
+func pkeEncryptWith(pl *plan, p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte, noise []ringElement) {
 	k := p.k
 	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
 	switch {
-	case useLanes() && p.eta1 != p.eta2:
+	case pl.lanes && p.eta1 != p.eta2:
 		encryptNoiseLanes(p, r, noise)
 	case p.eta1 == p.eta2:
-		sampleNoise(noise, r, 0, p.eta1)
+		sampleNoise(pl, noise, r, 0, p.eta1)
 	default:
-		sampleNoise(noise[:k], r, 0, p.eta1)
-		sampleNoise(noise[k:], r, byte(k), p.eta2)
+		sampleNoise(pl, noise[:k], r, 0, p.eta1)
+		sampleNoise(pl, noise[k:], r, byte(k), p.eta2)
 	}
 	pkeEncryptNoise(p, ek, c, m, noise, nil)
 }

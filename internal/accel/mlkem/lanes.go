@@ -1,21 +1,13 @@
 package mlkem
 
-import (
-	"github.com/crystals-go/crystals/internal/accel/cpu"
-	"github.com/crystals-go/crystals/internal/accel/keccak"
-)
+import "github.com/crystals-go/crystals/internal/accel/keccak"
 
-// Schedules on [keccak.LanesX4] for level AVX512, where the 4-way kernel
-// (283 ns here) costs about one single-state permutation (265 ns): the long
-// single streams H(ek) (nine permutations for k = 2 and 3, twelve for k = 4)
-// and J(z‖c) (nine to twelve) carry the other Keccak work of their operation
-// in the three spare lanes. At the other levels the 4-way kernel costs more
-// than two single-state permutations and the operations keep their separate
+// Schedules on [keccak.LanesX4] where the plan says so (plan.lanes: the
+// 4-way kernel costs about one single-state permutation): the long single
+// streams H(ek) (nine permutations for k = 2 and 3, twelve for k = 4) and
+// J(z‖c) (nine to twelve) carry the other Keccak work of their operation in
+// the three spare lanes. Elsewhere the operations keep their separate
 // calls.
-
-// useLanes reports whether the operations run their Keccak work on
-// keccak.LanesX4.
-func useLanes() bool { return cpu.Active() == cpu.AVX512 }
 
 // expandAHashLanes fills Â from ρ as expandA does and returns H(ek), running
 // the k² SampleNTT streams (three blocks each) beside H on the lanes. The
@@ -142,12 +134,12 @@ func cbdFromJobs(out []ringElement, jobs []keccak.Job) {
 }
 
 // keyGenLanes reports whether K-PKE.KeyGen runs its Keccak work on the
-// lanes: at AVX512 when entries of Â are left over from the 8-way calls and
-// do not fill whole 4-way calls (one entry for k = 3). For k = 2 the four
-// entries and the four PRF streams each fill one 4-way call (multiLanes),
-// the same five permutations as on the lanes without their per-step
-// scheduling (about 0.4 µs here).
-func keyGenLanes(k int) bool { return useLanes() && k*k%8 != 0 && k*k%4 != 0 }
+// lanes: where the plan uses them and entries of Â are left over from the
+// 8-way calls without filling whole 4-way calls (one entry for k = 3). For
+// k = 2 the four entries and the four PRF streams each fill one 4-way call
+// (plan.multiLanes), the same five permutations as on the lanes without
+// their per-step scheduling.
+func keyGenLanes(pl *plan, k int) bool { return pl.lanes && k*k%8 != 0 && k*k%4 != 0 }
 
 // expandANoiseLanes fills Â as expandA does and se with the 2k noise
 // polynomials of K-PKE.KeyGen (FIPS 203, Algorithm 13 lines 8–15, nonces

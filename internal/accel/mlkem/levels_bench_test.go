@@ -75,14 +75,16 @@ func BenchmarkKernel(b *testing.B) {
 	var rho [32]byte
 	cputest.BenchLevels(b, "expandA-k3"+"/crystals-", func(b *testing.B) {
 		a := make([]nttElement, 3*3)
+		pl := planFor()
 		for b.Loop() {
-			expandA(a, &rho, 3)
+			expandA(&pl, a, &rho, 3)
 		}
 	})
 	cputest.BenchLevels(b, "sampleNoise-7"+"/crystals-", func(b *testing.B) {
 		var noise [7]ringElement
+		pl := planFor()
 		for b.Loop() {
-			sampleNoise(noise[:], &rho, 0, 2)
+			sampleNoise(&pl, noise[:], &rho, 0, 2)
 		}
 	})
 	enc := make([]byte, encodedPolySize)

@@ -132,7 +132,8 @@ func TestSampleNoiseLanes(t *testing.T) {
 		for _, eta := range []int{2, 3} {
 			for count := 1; count <= 9; count++ {
 				out := make([]ringElement, count)
-				sampleNoise(out, &sigma, 5, eta)
+				pl := planFor()
+				sampleNoise(&pl, out, &sigma, 5, eta)
 				for i := range out {
 					s := sha3.NewSHAKE256()
 					s.Write(sigma[:])
@@ -271,7 +272,8 @@ func setCoefficient12(b []byte, i int, v uint16) {
 }
 
 // TestArithmeticMatchesPortable compares polyAdd, polySub and
-// constantTimeEqual of every level with the portable ones.
+// constantTimeEqual of every level with the portable ones, and checks
+// constantTimeSelect at every level.
 func TestArithmeticMatchesPortable(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(23, uint64(l)))
@@ -294,6 +296,18 @@ func TestArithmeticMatchesPortable(t *testing.T) {
 				}
 				if got, want := constantTimeEqual(a, b), constantTimeEqualGeneric(a, b); got != want {
 					t.Fatalf("constantTimeEqual, %d bytes, flip at %d: %d, want %d", size, pos, got, want)
+				}
+			}
+			// constantTimeSelect against its definition: a for 1, b for 0.
+			b := make([]byte, size)
+			for i := range b {
+				b[i] = byte(r.Uint32())
+			}
+			for choice, want := range [][]byte{b, a} {
+				dst := make([]byte, size)
+				constantTimeSelect(dst, a, b, choice)
+				if !bytes.Equal(dst, want) {
+					t.Fatalf("constantTimeSelect, %d bytes, choice %d: wrong bytes", size, choice)
 				}
 			}
 		}

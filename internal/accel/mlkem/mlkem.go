@@ -136,12 +136,13 @@ func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 		}
 	}
 	copy(ek.rho[:], b[p.k*encodedPolySize:])
-	if useLanes() {
+	pl := planFor()
+	if pl.lanes {
 		ek.h = expandAHashLanes(ek.a, &ek.rho, p.k, b)
 		return nil
 	}
-	ek.h = hashH(b)
-	expandA(ek.a, &ek.rho, p.k)
+	ek.h = hashH(&pl, b)
+	expandA(&pl, ek.a, &ek.rho, p.k)
 	return nil
 }
 
@@ -177,11 +178,12 @@ func grow(b []byte, size int) ([]byte, []byte) {
 func (dk *DecapsulationKey) GenerateKeyInternal(p *Params, d, z *[32]byte) {
 	dk.prepare(p)
 	dk.ek.p = p
-	pkeKeyGen(p, &dk.ek, dk.s, d)
+	pl := planFor()
+	pkeKeyGen(&pl, p, &dk.ek, dk.s, d) // line 1: (ek_PKE, dk_PKE) ← K-PKE.KeyGen(d)
 	var ekBytes [encodedPolySize*maxK + 32]byte
 	enc := ekBytes[:p.EncapsulationKeySize()]
 	dk.ek.encode(enc)
-	dk.ek.h = hashH(enc)
+	dk.ek.h = hashH(&pl, enc) // line 3: H(ek), kept with the key
 	dk.z = *z
 	dk.d = *d
 	dk.hasSeed = true
@@ -270,12 +272,12 @@ func (ek *EncapsulationKey) EncapsulateInternal(sharedKey *[SharedKeySize]byte, 
 	if len(c) != ek.p.CiphertextSize() {
 		return errCiphertextBufferLength
 	}
-	// (K, r) = G(m‖H(ek))
 	var gIn [64]byte
 	copy(gIn[:32], m[:])
 	copy(gIn[32:], ek.h[:])
-	g := hashG(gIn[:])
-	pkeEncrypt(ek.p, ek, c, m, (*[32]byte)(g[32:]))
+	pl := planFor()
+	g := hashG(&pl, gIn[:])                              // line 1: (K, r) ← G(m‖H(ek))
+	pkeEncrypt(&pl, ek.p, ek, c, m, (*[32]byte)(g[32:])) // line 2: c ← K-PKE.Encrypt(ek, m, r)
 	copy(sharedKey[:], g[:32])
 	clear(g[:])
 	clear(gIn[:])
@@ -319,24 +321,25 @@ func (dk *DecapsulationKey) decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	p := dk.ek.p
 	// The decryption's u' is public and dead before the noise is sampled:
 	// it takes the noise's first k entries.
-	m := pkeDecrypt(p, dk.s, c, noise[:p.k])
+	m := pkeDecrypt(p, dk.s, c, noise[:p.k]) // line 5: m′ ← K-PKE.Decrypt(dk_PKE, c)
 	var g [64]byte
 	var kBar [32]byte
-	if useLanes() {
+	pl := planFor()
+	if pl.lanes {
+		// Lines 6–8 with their Keccak work sharing the lanes.
 		decapsulateKeccakLanes(p, dk, c, &m, &kBar, &g, noise)
 		pkeEncryptNoise(p, &dk.ek, reenc, &m, noise, nil)
 	} else {
-		// (K', r') = G(m'‖h)
 		var gIn [64]byte
 		copy(gIn[:32], m[:])
 		copy(gIn[32:], dk.ek.h[:])
-		g = hashG(gIn[:])
+		g = hashG(&pl, gIn[:]) // line 6: (K′, r′) ← G(m′‖h)
 		clear(gIn[:])
-		kBar = rejectionKey(&dk.z, c)
-		pkeEncryptWith(p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]), noise)
+		kBar = rejectionKey(&pl, &dk.z, c)                                    // line 7: K̄ ← J(z‖c)
+		pkeEncryptWith(&pl, p, &dk.ek, reenc, &m, (*[32]byte)(g[32:]), noise) // line 8: c′
 	}
-	equal := constantTimeEqual(c, reenc)
-	constantTimeSelect(sharedKey[:], g[:32], kBar[:], equal)
+	equal := constantTimeEqual(c, reenc)                     // line 9: c ≠ c′?
+	constantTimeSelect(sharedKey[:], g[:32], kBar[:], equal) // lines 9–10: K′ or K̄
 	clear(m[:])
 	clear(g[:])
 	clear(kBar[:])

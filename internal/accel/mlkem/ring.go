@@ -1,10 +1,9 @@
 package mlkem
 
 // Value forms of the ring kernels, over the in-place and out-parameter
-// forms the architecture files dispatch. The operations use the pointer
-// forms, which skip the 512-byte copies of a returned polynomial (about
-// 40 ns a call at AVX512, where the NTT itself takes 95 ns); these serve
-// the tests and the code off the hot paths.
+// forms the contract (kernels.go) dispatches. The operations use the
+// pointer forms, which skip the 512-byte copy of a returned polynomial;
+// these serve the tests and the code off the hot paths.
 
 // ntt returns the NTT representation of f (FIPS 203, Algorithm 9).
 func ntt(f *ringElement) nttElement {

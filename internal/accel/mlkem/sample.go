@@ -1,9 +1,6 @@
 package mlkem
 
-import (
-	"github.com/crystals-go/crystals/internal/accel/cpu"
-	"github.com/crystals-go/crystals/internal/accel/keccak"
-)
+import "github.com/crystals-go/crystals/internal/accel/keccak"
 
 // sampleNTTBlocks is how many SHAKE128 blocks SampleNTT squeezes before it
 // looks at the result: 3·168 bytes give 336 candidates, of which 256 are below
@@ -81,35 +78,15 @@ func (x *laneXOF) squeezeBlocks(out [][]byte) {
 	}
 }
 
-// multiLanes returns how many SHAKE states the next multi-state call
-// computes when left streams remain, and how many real streams must be left
-// for the call to beat single states: with vector kernels a call with spare
-// lanes is cheaper than two single states, while the portable code pays for
-// every lane. At level AVX512 the call is 8-way unless at most four streams
-// are left: the 4-way kernel (283 ns here) costs less than the 8-way one
-// (400 ns), and every lane of a call squeezes the same number of blocks.
-func multiLanes(left int) (width, minUsed int) {
-	switch cpu.Active() {
-	case cpu.AVX512:
-		if left <= 4 {
-			return 4, 2
-		}
-		return 8, 2
-	case cpu.AVX2:
-		return 4, 2
-	}
-	return 4, 4
-}
-
 // expandA fills the k² entries a[i·k+j] = Â[i, j] = SampleNTT(ρ‖j‖i) for
 // i, j < k (FIPS 203, Algorithm 13 lines 3–7, and Algorithm 14 lines 4–8).
 // Groups of entries run on one multi-state SHAKE128 of the width
-// multiLanes picks; entries left over run on single states.
-func expandA(a []nttElement, rho *[32]byte, k int) {
+// plan.multiLanes picks; entries left over run on single states.
+func expandA(pl *plan, a []nttElement, rho *[32]byte, k int) {
 	total := k * k
 	first := 0
 	for {
-		width, minUsed := multiLanes(total - first)
+		width, minUsed := pl.multiLanes(total - first)
 		if total-first < minUsed {
 			break
 		}

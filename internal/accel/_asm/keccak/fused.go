@@ -57,11 +57,10 @@ func interleave(a, b stream) {
 // ports, the 8-way rounds leave the other integer ports idle; the
 // interleaved scalar rounds fill them, so a single-state hash (ML-DSA's tr,
 // ML-KEM's H) advances beside a batch of XOF instances for much less than a
-// permutation of its own (here about 500 ns for the nine states against
-// 430 + 280 ns for the two kernels one after the other).
+// permutation of its own (docs/PERFORMANCE.md, Engine notes).
 //
-// Fully unrolled, the two streams exceed the instruction cache (the same
-// code ran at 1.1 µs), so the rounds run in a loop of two: the scalar state
+// Fully unrolled, the two streams exceed the instruction cache, so the
+// rounds run in a loop of two: the scalar state
 // alternates between b and a frame buffer as in keccakF1600x1BMI2, and the
 // zmm lanes, renamed by π in each round, are moved back to Z0–Z24 at the
 // end of every pass (restoreLanes), 26 register moves per two rounds.

@@ -13,10 +13,6 @@
 //   - keccakF1600x8x1AVX512: the eight states of keccakF1600x8AVX512 and a
 //     ninth in general-purpose registers, interleaved in one instruction
 //     stream (fused.go);
-//   - keccakF1600x1AVX512 (the register-resident code on xmm registers, one
-//     state in the low element) and keccakF1600x1AVX512Rows (one row of the
-//     state per zmm register): single-state alternatives that the
-//     benchmarks measure against keccakF1600x1BMI2;
 //   - xorWords… and storeWords…: the transposes between the callers' byte
 //     buffers and the interleaved states (transpose.go).
 //
@@ -30,6 +26,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -42,17 +40,16 @@ func main() {
 
 	registerResident("keccakF1600x8AVX512", 8, zmm, rc)
 	registerResident("keccakF1600x4AVX512", 4, ymm, rc)
-	registerResident("keccakF1600x1AVX512", 1, xmm, rc)
 	rot8, rot56 := byteRotationShuffles()
 	memoryResidentAVX2("keccakF1600x4AVX2", 4, rc, rot8, rot56)
 	memoryResidentAVX2("keccakF1600x8AVX2", 8, rc, rot8, rot56)
 	scalarBMI2(rc)
 	fusedX8X1(rc)
-	rowLayoutAVX512(rc)
 	blockKernelsAVX512()
 	blockKernelsAVX2()
 
 	Generate()
+	dispatch.Write("keccak", "amd64 && !purego", contract)
 }
 
 // roundConstantTable emits the 24 ι constants as read-only data.
@@ -81,11 +78,6 @@ var (
 		load:  func(m, r Op) { VMOVDQU64(m, r) },
 		store: func(r, m Op) { VMOVDQU64(r, m) },
 	}
-	xmm = vectorWidth{
-		regs:  func(i int) VecPhysical { return xmmRegs[i] },
-		load:  func(m, r Op) { VMOVQ(m, r) },
-		store: func(r, m Op) { VMOVQ(r, m) },
-	}
 )
 
 var (
@@ -93,8 +85,6 @@ var (
 		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
 	ymmRegs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
 		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
-	xmmRegs = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15,
-		X16, X17, X18, X19, X20, X21, X22, X23, X24, X25, X26, X27, X28, X29, X30, X31}
 )
 
 // Truth tables for VPTERNLOGQ $imm, c, b, a (a is also the destination):

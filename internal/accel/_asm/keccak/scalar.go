@@ -8,9 +8,8 @@ import (
 )
 
 // scalarBMI2 emits keccakF1600x1BMI2, a one-state permutation in general
-// purpose registers (BMI1 ANDN for χ, BMI2 RORX for θ), measured against the
-// standard library's assembly and the xmm kernel as a candidate for the
-// single-state SHAKE at level AVX2. Fourteen registers cannot hold 25 lanes,
+// purpose registers (BMI1 ANDN for χ, BMI2 RORX for θ): the single-state
+// permutation at both SIMD levels. Fourteen registers cannot hold 25 lanes,
 // so it has the shape of the AVX2 kernel: each round reads one buffer and
 // writes the other (the caller's state and a frame buffer alternate), one
 // output row of five lanes at a time.

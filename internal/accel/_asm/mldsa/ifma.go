@@ -37,13 +37,7 @@ package main
 //     IFMA the odd lanes' multiply-and-accumulate is one VPMADD52LUQ (their
 //     factors are already zero-extended by VPSRLQ): 5.
 //
-// Measured (thread CPU time per call, BenchmarkIFMAKernels): the IFMA
-// forward transform does not beat nttAVX512 despite its 5% fewer µops:
-// 194.8 vs 189.9 ns (+2.6%, p < 0.001, n = 8), and 198.0 vs 194.4 ns as the
-// fastest of 20 runs in another build. A probe with VPMULDQ in its IFMA
-// slots ran level with nttAVX512, so here IFMA costs a little more than
-// VPMULDQ. It was therefore removed from the generator (it is in commit
-// 714ac0c, with its test against nttGeneric and BenchmarkIFMAKernels, for
-// anyone who wants to measure it on another CPU). The IFMA dot product is
-// 10% faster (109 vs 121 ns for five terms, p = 0.002, twice) and is
-// nttDotAVX512 (dotKernel).
+// The IFMA forward transform measured no faster than nttAVX512 despite its
+// fewer µops, so it is not generated; the IFMA dot product is faster and
+// is nttDotAVX512 (dotKernel). The figures and the commit that held the
+// IFMA transform are in docs/PERFORMANCE.md, Engine notes.

@@ -10,15 +10,16 @@
 // coefficients or if a kernel would store them out of order. Every output is
 // fully reduced to [0, q), so it equals the portable Go kernel's bit for bit.
 //
-// ifma.go weighs AVX-512 IFMA for every kernel, with instruction counts and
-// measurements: the dot product uses it; an IFMA forward transform measured
-// slower and is not generated.
+// ifma.go weighs AVX-512 IFMA for every kernel by instruction counts: the
+// dot product uses it; the forward transform does not (docs/PERFORMANCE.md).
 //
 // Run it through go generate in internal/accel/mldsa.
 package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
 
 func main() {
@@ -45,4 +46,5 @@ func main() {
 	secretKernel(c, avx512)
 	secretKernel(c, avx2)
 	Generate()
+	dispatch.Write("mldsa", "amd64 && !purego", contract)
 }

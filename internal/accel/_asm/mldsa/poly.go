@@ -224,7 +224,7 @@ func newDecomposer(a *arith, g gamma2) *decomposer {
 // highBits sets r1 to HighBits(r) for r in [0, q) (Algorithm 37, FIPS 204):
 // r1 = ⌊(⌈r/128⌉·1025 + 2²¹)/2²²⌋ mod 16 for γ2 = (q−1)/32 and
 // ⌊(⌈r/128⌉·11275 + 2²³)/2²⁴⌋ with 44 mapped to 0 for γ2 = (q−1)/88, which
-// equal the r1 of Decompose on all of [0, q) (simd_test.go checks every r).
+// equal the r1 of Decompose on all of [0, q) (levels_test.go checks every r).
 func (d *decomposer) highBits(r1, r VecPhysical) {
 	w := d.w
 	VPADDD(d.c127, r, r1)

@@ -69,3 +69,35 @@ func constantTimeEqualKernel() {
 	VZEROUPPER()
 	RET()
 }
+
+// constantTimeSelectKernel emits constantTimeSelectAVX2: dst = b ⊕ (mask ∧
+// (a ⊕ b)) over 32-byte blocks, mask being all ones for choice 1 and zero
+// for choice 0, with no branch on choice.
+func constantTimeSelectKernel() {
+	name := "constantTimeSelectAVX2"
+	TEXT(name, NOSPLIT, "func(dst *byte, a *byte, b *byte, blocks int, choice int)")
+	Pragma("noescape")
+	Doc(name + " sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes.")
+	dst := Load(Param("dst"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+	choice := Load(Param("choice"), GP64())
+	NEGQ(choice) // 0 or all ones
+	mask, x, y := Y0, Y1, Y2
+	MOVQ(choice, mask.AsX())
+	VPBROADCASTQ(mask.AsX(), mask)
+	Label(name + "_loop")
+	VMOVDQU(Mem{Base: b}, y)
+	VPXOR(Mem{Base: a}, y, x)
+	VPAND(mask, x, x)
+	VPXOR(y, x, x)
+	VMOVDQU(x, Mem{Base: dst})
+	ADDQ(U8(32), a)
+	ADDQ(U8(32), b)
+	ADDQ(U8(32), dst)
+	DECQ(blocks)
+	JNZ(LabelRef(name + "_loop"))
+	VZEROUPPER()
+	RET()
+}

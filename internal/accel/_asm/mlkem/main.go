@@ -30,10 +30,12 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
 
 func main() {
-	ConstraintExpr("!purego")
+	ConstraintExpr("amd64,!purego")
 	for _, w := range []width{avx512, avx2} {
 		nttKernel(w)
 		inverseNTTKernel(w)
@@ -45,6 +47,7 @@ func main() {
 		polyAddSubKernel(w, true)
 	}
 	constantTimeEqualKernel()
+	constantTimeSelectKernel()
 	for _, d := range []int{1, 4, 5, 10, 11} {
 		compressEncodeKernel(d)
 		decodeDecompressKernel(d, "")
@@ -63,4 +66,5 @@ func main() {
 		w.data.emit()
 	}
 	Generate()
+	dispatch.Write("mlkem", "amd64 && !purego", contract)
 }

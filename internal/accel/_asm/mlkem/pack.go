@@ -19,7 +19,7 @@ import (
 // ⌊(x·2^k)·m / 2^16⌋ >> sh approximates ⌊x·2^(d+1)/q⌋, exactly for d ≤ 5
 // and within one for d = 10, 11, where a correction from the remainder
 // x·2^(d+1) − t·q (exact in 16 bits, since it lies in [−q, 2q)) fixes it;
-// then Compress_d(x) = ⌊(t+1)/2⌋ mod 2^d. TestCompressEncodeMatchesPortable
+// then Compress_d(x) = ⌊(t+1)/2⌋ mod 2^d. TestPackingMatchesPortable
 // checks every input in [0, q).
 type compressParams struct {
 	k, sh   int

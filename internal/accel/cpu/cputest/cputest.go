@@ -31,6 +31,29 @@ func ForEachLevel(t *testing.T, f func(t *testing.T, l cpu.Level)) {
 	}
 }
 
+// At runs f with the kernels forced to level l, which this CPU must have,
+// and restores the previous level afterwards, even when f fails the test.
+func At(tb testing.TB, l cpu.Level, f func()) {
+	tb.Helper()
+	restore, err := cpu.Force(l)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer restore()
+	f()
+}
+
+// AtEachLevel runs f once per level this CPU (and build) has, lowest
+// first, each time with the kernels forced to that level (At): the loop for
+// code that cannot be a subtest per level, such as a fuzz body or a check
+// inside another loop.
+func AtEachLevel(tb testing.TB, f func(l cpu.Level)) {
+	tb.Helper()
+	for _, l := range cpu.Levels() {
+		At(tb, l, func() { f(l) })
+	}
+}
+
 // BenchLevels runs f as the sub-benchmark prefix+<level> once per level this
 // CPU has, with the kernels forced to that level.
 func BenchLevels(b *testing.B, prefix string, f func(b *testing.B)) {

@@ -1,4 +1,8 @@
-package signer
+// Package circlsign adapts the ML-DSA keys of package signer to circl's
+// sign.Scheme (github.com/cloudflare/circl/sign), for code written against
+// circl. It is its own package, beside kem/circlkem, so that importing
+// signer does not pull in circl.
+package circlsign
 
 import (
 	"crypto"
@@ -9,9 +13,12 @@ import (
 	"io"
 
 	"github.com/cloudflare/circl/sign"
+
+	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
+	"github.com/crystals-go/crystals/signer"
 )
 
-// CirclScheme returns a circl sign.Scheme for params backed by this package:
+// Scheme returns a circl sign.Scheme for params backed by package signer:
 // the same name, sizes, OID (it implements circl's pki.CertificateScheme)
 // and byte encodings as circl's own mldsa44/65/87 schemes (public keys in
 // the FIPS 204 encoding, private keys in the expanded encoding, seeds of
@@ -22,7 +29,7 @@ import (
 // Where circl's schemes panic, these return zero results instead: DeriveKey
 // with a seed of the wrong length returns nil keys, Sign with a key of
 // another type or scheme a nil signature, Verify false.
-func CirclScheme(params mldsa.Parameters) sign.Scheme {
+func Scheme(params mldsa.Parameters) sign.Scheme {
 	switch params {
 	case mldsa.MLDSA44():
 		return &circlSchemes[0]
@@ -35,60 +42,58 @@ func CirclScheme(params mldsa.Parameters) sign.Scheme {
 }
 
 var circlSchemes = [3]circlScheme{
-	{mldsa.MLDSA44(), 17},
-	{mldsa.MLDSA65(), 18},
-	{mldsa.MLDSA87(), 19},
+	{mldsa.MLDSA44(), engine.MLDSA44, 17},
+	{mldsa.MLDSA65(), engine.MLDSA65, 18},
+	{mldsa.MLDSA87(), engine.MLDSA87, 19},
 }
 
 type circlScheme struct {
 	params mldsa.Parameters
-	oidArc int // last arc of id-ml-dsa-*, 2.16.840.1.101.3.4.3.x (RFC 9881)
+	engine *engine.Params // for the expanded private key's size
+	oidArc int            // last arc of id-ml-dsa-*, 2.16.840.1.101.3.4.3.x (RFC 9881)
 }
 
-// CirclPublicKey is a public key of a [CirclScheme]: a prepared [Verifier]
+// PublicKey is a public key of a [Scheme]: a prepared [signer.Verifier]
 // that implements circl's sign.PublicKey.
-type CirclPublicKey struct {
+type PublicKey struct {
 	scheme *circlScheme
-	v      *Verifier
+	v      *signer.Verifier
 }
 
-// CirclPrivateKey is a private key of a [CirclScheme]: a [PrivateKey] that
+// PrivateKey is a private key of a [Scheme]: a [signer.PrivateKey] that
 // implements circl's sign.PrivateKey and sign.Seeded.
-type CirclPrivateKey struct {
+type PrivateKey struct {
 	scheme *circlScheme
-	sk     *PrivateKey
-	pub    *CirclPublicKey
+	sk     *signer.PrivateKey
+	pub    *PublicKey
 }
 
 var (
 	_ sign.Scheme     = (*circlScheme)(nil)
-	_ sign.PublicKey  = (*CirclPublicKey)(nil)
-	_ sign.PrivateKey = (*CirclPrivateKey)(nil)
-	_ sign.Seeded     = (*CirclPrivateKey)(nil)
+	_ sign.PublicKey  = (*PublicKey)(nil)
+	_ sign.PrivateKey = (*PrivateKey)(nil)
+	_ sign.Seeded     = (*PrivateKey)(nil)
 )
 
 func (s *circlScheme) Name() string          { return s.params.String() }
 func (s *circlScheme) PublicKeySize() int    { return s.params.PublicKeySize() }
 func (s *circlScheme) SignatureSize() int    { return s.params.SignatureSize() }
-func (s *circlScheme) SeedSize() int         { return SeedSize }
+func (s *circlScheme) SeedSize() int         { return signer.SeedSize }
 func (s *circlScheme) SupportsContext() bool { return true }
 
-func (s *circlScheme) PrivateKeySize() int {
-	p, _ := engineParams(s.params)
-	return p.PrivateKeySize()
-}
+func (s *circlScheme) PrivateKeySize() int { return s.engine.PrivateKeySize() }
 
 // Oid returns id-ml-dsa-44/65/87 (RFC 9881), as circl's schemes do.
 func (s *circlScheme) Oid() asn1.ObjectIdentifier {
 	return asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, s.oidArc}
 }
 
-func (s *circlScheme) wrap(sk *PrivateKey) *CirclPrivateKey {
-	return &CirclPrivateKey{scheme: s, sk: sk, pub: &CirclPublicKey{scheme: s, v: NewVerifier(sk.PublicKey())}}
+func (s *circlScheme) wrap(sk *signer.PrivateKey) *PrivateKey {
+	return &PrivateKey{scheme: s, sk: sk, pub: &PublicKey{scheme: s, v: signer.NewVerifier(sk.PublicKey())}}
 }
 
 func (s *circlScheme) GenerateKey() (sign.PublicKey, sign.PrivateKey, error) {
-	sk, err := GenerateKey(s.params)
+	sk, err := signer.GenerateKey(s.params)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -96,10 +101,10 @@ func (s *circlScheme) GenerateKey() (sign.PublicKey, sign.PrivateKey, error) {
 	return k.pub, k, nil
 }
 
-// DeriveKey returns nil keys if seed is not SeedSize bytes (circl's
+// DeriveKey returns nil keys if seed is not signer.SeedSize bytes (circl's
 // panics).
 func (s *circlScheme) DeriveKey(seed []byte) (sign.PublicKey, sign.PrivateKey) {
-	sk, err := NewPrivateKey(s.params, seed)
+	sk, err := signer.NewPrivateKey(s.params, seed)
 	if err != nil {
 		return nil, nil
 	}
@@ -110,7 +115,7 @@ func (s *circlScheme) DeriveKey(seed []byte) (sign.PublicKey, sign.PrivateKey) {
 // Sign returns nil for a key of another type or scheme, a zero key, or a
 // context over 255 bytes (circl's panics).
 func (s *circlScheme) Sign(sk sign.PrivateKey, message []byte, opts *sign.SignatureOpts) []byte {
-	k, ok := sk.(*CirclPrivateKey)
+	k, ok := sk.(*PrivateKey)
 	if !ok || !k.valid() || k.scheme != s {
 		return nil
 	}
@@ -124,7 +129,7 @@ func (s *circlScheme) Sign(sk sign.PrivateKey, message []byte, opts *sign.Signat
 // Verify returns false for a key of another type or scheme or a zero key
 // (circl's panics).
 func (s *circlScheme) Verify(pk sign.PublicKey, message, signature []byte, opts *sign.SignatureOpts) bool {
-	k, ok := pk.(*CirclPublicKey)
+	k, ok := pk.(*PublicKey)
 	if !ok || !k.valid() || k.scheme != s {
 		return false
 	}
@@ -132,23 +137,23 @@ func (s *circlScheme) Verify(pk sign.PublicKey, message, signature []byte, opts 
 }
 
 // circlOptions maps circl's options (a context, or nil) to ours.
-func circlOptions(opts *sign.SignatureOpts) *Options {
+func circlOptions(opts *sign.SignatureOpts) *signer.Options {
 	if opts == nil {
 		return nil
 	}
-	return &Options{Context: opts.Context}
+	return &signer.Options{Context: opts.Context}
 }
 
 func (s *circlScheme) UnmarshalBinaryPublicKey(b []byte) (sign.PublicKey, error) {
 	pk, err := mldsa.NewPublicKey(s.params, b)
 	if err != nil {
-		return nil, fmt.Errorf("signer: %s public key is %d bytes, want %d", s.params, len(b), s.params.PublicKeySize())
+		return nil, fmt.Errorf("circlsign: %s public key is %d bytes, want %d", s.params, len(b), s.params.PublicKeySize())
 	}
-	return &CirclPublicKey{scheme: s, v: NewVerifier(pk)}, nil
+	return &PublicKey{scheme: s, v: signer.NewVerifier(pk)}, nil
 }
 
 func (s *circlScheme) UnmarshalBinaryPrivateKey(b []byte) (sign.PrivateKey, error) {
-	sk, err := NewPrivateKeyFromExpanded(s.params, b)
+	sk, err := signer.NewPrivateKeyFromExpanded(s.params, b)
 	if err != nil {
 		return nil, err
 	}
@@ -156,10 +161,10 @@ func (s *circlScheme) UnmarshalBinaryPrivateKey(b []byte) (sign.PrivateKey, erro
 }
 
 // valid reports whether k was made by a scheme (not nil, not the zero value).
-func (k *CirclPublicKey) valid() bool { return k != nil && k.scheme != nil && k.v != nil }
+func (k *PublicKey) valid() bool { return k != nil && k.scheme != nil && k.v != nil }
 
 // Scheme returns the key's scheme (nil for a nil or zero key).
-func (k *CirclPublicKey) Scheme() sign.Scheme {
+func (k *PublicKey) Scheme() sign.Scheme {
 	if !k.valid() {
 		return nil
 	}
@@ -167,22 +172,22 @@ func (k *CirclPublicKey) Scheme() sign.Scheme {
 }
 
 // MarshalBinary returns the FIPS 204 public key encoding.
-func (k *CirclPublicKey) MarshalBinary() ([]byte, error) {
+func (k *PublicKey) MarshalBinary() ([]byte, error) {
 	if !k.valid() {
-		return nil, ErrZeroKey
+		return nil, signer.ErrZeroKey
 	}
-	return k.v.std.Bytes(), nil
+	return k.v.PublicKey().Bytes(), nil
 }
 
-// Equal reports whether x is a CirclPublicKey of the same key.
-func (k *CirclPublicKey) Equal(x crypto.PublicKey) bool {
-	other, ok := x.(*CirclPublicKey)
-	return ok && k.valid() && other.valid() && k.scheme == other.scheme && k.v.std.Equal(other.v.std)
+// Equal reports whether x is a PublicKey of the same key.
+func (k *PublicKey) Equal(x crypto.PublicKey) bool {
+	other, ok := x.(*PublicKey)
+	return ok && k.valid() && other.valid() && k.scheme == other.scheme && k.v.PublicKey().Equal(other.v.PublicKey())
 }
 
 // Verifier returns the prepared verifier behind k (nil for a nil or zero
 // key).
-func (k *CirclPublicKey) Verifier() *Verifier {
+func (k *PublicKey) Verifier() *signer.Verifier {
 	if !k.valid() {
 		return nil
 	}
@@ -190,19 +195,19 @@ func (k *CirclPublicKey) Verifier() *Verifier {
 }
 
 // valid reports whether k was made by a scheme (not nil, not the zero value).
-func (k *CirclPrivateKey) valid() bool { return k != nil && k.scheme != nil && k.sk != nil }
+func (k *PrivateKey) valid() bool { return k != nil && k.scheme != nil && k.sk != nil }
 
 // Scheme returns the key's scheme (nil for a nil or zero key).
-func (k *CirclPrivateKey) Scheme() sign.Scheme {
+func (k *PrivateKey) Scheme() sign.Scheme {
 	if !k.valid() {
 		return nil
 	}
 	return k.scheme
 }
 
-// Public returns the key's *CirclPublicKey, as circl's keys return their own
+// Public returns the key's *PublicKey, as circl's keys return their own
 // public key type (nil for a nil or zero key).
-func (k *CirclPrivateKey) Public() crypto.PublicKey {
+func (k *PrivateKey) Public() crypto.PublicKey {
 	if !k.valid() {
 		return nil
 	}
@@ -211,41 +216,41 @@ func (k *CirclPrivateKey) Public() crypto.PublicKey {
 
 // Sign signs message with pure ML-DSA and an empty context, as circl's keys
 // do; a nonzero opts.HashFunc() is an error.
-func (k *CirclPrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
+func (k *PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) ([]byte, error) {
 	if !k.valid() {
-		return nil, ErrZeroKey
+		return nil, signer.ErrZeroKey
 	}
 	if opts != nil && opts.HashFunc() != 0 {
-		return nil, errors.New("signer: circl ML-DSA keys sign messages, not digests")
+		return nil, errors.New("circlsign: circl ML-DSA keys sign messages, not digests")
 	}
 	return k.sk.Sign(rand, message, nil)
 }
 
 // MarshalBinary returns the expanded private key encoding, like circl's.
-func (k *CirclPrivateKey) MarshalBinary() ([]byte, error) {
+func (k *PrivateKey) MarshalBinary() ([]byte, error) {
 	if !k.valid() {
-		return nil, ErrZeroKey
+		return nil, signer.ErrZeroKey
 	}
 	return k.sk.ExpandedBytes(), nil
 }
 
 // Seed returns ξ, or nil for a key loaded from the expanded encoding (or a
 // nil or zero key), as circl's sign.Seeded requires.
-func (k *CirclPrivateKey) Seed() []byte {
+func (k *PrivateKey) Seed() []byte {
 	if !k.valid() {
 		return nil
 	}
 	return k.sk.Bytes()
 }
 
-// Equal reports whether x is a CirclPrivateKey of the same key.
-func (k *CirclPrivateKey) Equal(x crypto.PrivateKey) bool {
-	other, ok := x.(*CirclPrivateKey)
+// Equal reports whether x is a PrivateKey of the same key.
+func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
+	other, ok := x.(*PrivateKey)
 	return ok && k.valid() && other.valid() && k.scheme == other.scheme && k.sk.Equal(other.sk)
 }
 
 // PrivateKey returns the signer behind k (nil for a nil or zero key).
-func (k *CirclPrivateKey) PrivateKey() *PrivateKey {
+func (k *PrivateKey) PrivateKey() *signer.PrivateKey {
 	if !k.valid() {
 		return nil
 	}

@@ -94,7 +94,7 @@ func FuzzNTTKernels(f *testing.F) {
 		wantMul := nttMulGeneric(&aH, &bH)
 		pairA, pairB := []nttElement{aH, bH}, []nttElement{bH, aH}
 		wantDot := nttDotGeneric(pairA, pairB)
-		atEachLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			if ntt(&a) != wantNTT || invNTT(&aH) != wantInv || nttMul(&aH, &bH) != wantMul ||
 				nttDot(pairA, pairB) != wantDot {
 				t.Fatalf("level %v differs from the portable kernels", l)
@@ -163,7 +163,7 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 		if l == cpu.Portable {
 			t.Skip("the portable kernels are the reference (TestRoundingExhaustive checks them)")
 		}
-		for _, p := range []*Params{Params44(), Params65()} {
+		for _, p := range []*Params{MLDSA44, MLDSA65} {
 			for i := range blocks {
 				r := &blocks[i]
 				var got, want ringElement
@@ -322,22 +322,6 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 	})
 }
 
-// atEachLevel runs f at every level the CPU has, forcing it with cpu.Force
-// and restoring the previous level afterwards, even when f fails the test.
-func atEachLevel(t *testing.T, f func(l cpu.Level)) {
-	t.Helper()
-	for _, l := range cpu.Levels() {
-		func() {
-			restore, err := cpu.Force(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer restore()
-			f(l)
-		}()
-	}
-}
-
 // polysFromBytes reads count polynomials of coefficients mod q from data,
 // four bytes each, missing bytes read as zero.
 func polysFromBytes(data []byte, count int) []ringElement {
@@ -375,7 +359,7 @@ func FuzzCoefficientKernels(f *testing.F) {
 		raw := make([]byte, 640+16) // room for the AVX2 decoder's reads
 		copy(raw, data)
 		bnd := int(bound)%((q-1)/2) + 1
-		atEachLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			var t1, t1Want ringElement
 			unpackT1Generic(&t1Want, raw[:320])
 			for _, buf := range [][]byte{raw[:320], raw} {
@@ -509,7 +493,7 @@ func FuzzRejNTTPoly(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5}, uint16(5), uint8(1))
 	f.Fuzz(func(t *testing.T, pattern []byte, length uint16, piece uint8) {
 		buf := fuzzedit.Cycle(pattern, int(length)%2048) // short inputs, see FuzzCoefficientKernels
-		atEachLevel(t, func(cpu.Level) {
+		cputest.AtEachLevel(t, func(cpu.Level) {
 			checkRejNTTPoly(t, buf, []int{int(piece) + 1})
 		})
 	})
@@ -556,7 +540,7 @@ func FuzzRejBoundedPoly(f *testing.F) {
 	f.Add([]byte{0x12, 0x34}, uint16(2), uint8(0))
 	f.Fuzz(func(t *testing.T, pattern []byte, length uint16, piece uint8) {
 		buf := fuzzedit.Cycle(pattern, int(length)%2048) // short inputs, see FuzzCoefficientKernels
-		atEachLevel(t, func(cpu.Level) {
+		cputest.AtEachLevel(t, func(cpu.Level) {
 			checkRejBoundedPoly(t, buf, []int{int(piece) + 1})
 		})
 	})
