@@ -53,17 +53,13 @@ func bitRev7(i uint8) uint8 {
 // below 15q after the seven layers; one full reduction per coefficient ends the
 // transform.
 func nttGeneric(f *ringElement) nttElement {
-	var a [n]uint32
-	for i := range a {
-		a[i] = uint32(f[i])
-	}
+	a := widen(f)
 	k := 1
 	for length := 128; length >= 2; length /= 2 {
 		for start := 0; start < n; start += 2 * length {
 			z := uint32(zetas[k])
 			k++
-			lo, hi := a[start:start+length], a[start+length:start+2*length]
-			hi = hi[:len(lo)] // lets the compiler drop the bounds checks
+			lo, hi := halves(&a, start, length)
 			for j := range lo {
 				t := barrettReduceLazy(z * hi[j]) // t < 2q
 				hi[j] = lo[j] + 2*q - t
@@ -85,18 +81,14 @@ func nttGeneric(f *ringElement) nttElement {
 // to [0, 2q) while sums grow, at most doubling per layer, to below 128q after
 // seven layers (and 128q·q < 2^32); the final scaling by 128⁻¹ reduces fully.
 func inverseNTTGeneric(f *nttElement) ringElement {
-	var a [n]uint32
-	for i := range a {
-		a[i] = uint32(f[i])
-	}
+	a := widen(f)
 	k := 127
 	bound := uint32(q) // every coefficient is below bound
 	for length := 2; length <= 128; length *= 2 {
 		for start := 0; start < n; start += 2 * length {
 			z := uint32(zetas[k])
 			k--
-			lo, hi := a[start:start+length], a[start+length:start+2*length]
-			hi = hi[:len(lo)]
+			lo, hi := halves(&a, start, length)
 			for j := range lo {
 				t := lo[j]
 				lo[j] = t + hi[j]
@@ -110,4 +102,23 @@ func inverseNTTGeneric(f *nttElement) ringElement {
 		r[i] = barrettReduce(a[i] * invN128)
 	}
 	return r
+}
+
+// widen copies the coefficients of f into 32-bit words, the room the lazy
+// reductions of both transforms need.
+func widen[E ringElement | nttElement](f *E) [n]uint32 {
+	var a [n]uint32
+	for i := range a {
+		a[i] = uint32((*f)[i])
+	}
+	return a
+}
+
+// halves returns the two halves a[start : start+length] and
+// a[start+length : start+2·length] that one butterfly block of Algorithms 9
+// and 10 combines, hi resliced to lo's length so that the compiler drops the
+// bounds checks of the loop over them.
+func halves(a *[n]uint32, start, length int) (lo, hi []uint32) {
+	lo, hi = a[start:start+length], a[start+length:start+2*length]
+	return lo, hi[:len(lo)]
 }

@@ -55,6 +55,14 @@ func (b *block) load(base Register, first int) {
 	b.layout = append(b.layout, lay)
 }
 
+// loadRun appends eight slots holding the coefficients from first on, each
+// slot stride coefficients after the one before.
+func (b *block) loadRun(f Register, first, stride int) {
+	for s := range 8 {
+		b.load(f, first+stride*s)
+	}
+}
+
 // loadPartners128 loads, for the AVX2 layer len = 128, coefficients
 // 64·batch … 64·batch+63 into slots 0–3 and their partners 128 further on
 // into slots 4–7.
@@ -358,19 +366,25 @@ func (b *block) innerInverse() {
 // products must stay below 2^15, so the sums are Barrett-reduced to [0, q]
 // after layers 3 and 6 (when they reach 8q), and the last layer ends below 2q.
 
-// nttKernel emits the NTT (FIPS 203, Algorithm 9) of f in place.
-func nttKernel(w width) {
-	TEXT(w.name("ntt"), NOSPLIT, sig("f *[256]uint16"))
+// beginTransform emits the header of the in-place transform kernel name
+// (documented as doing what) over f *[256]uint16 and the splat of q it keeps
+// in the last register, and returns f's address and an empty block over the
+// other registers.
+func beginTransform(w width, name, what string) (Register, *block) {
+	TEXT(w.name(name), NOSPLIT, sig("f *[256]uint16"))
 	Pragma("noescape")
-	Doc(w.name("ntt") + " computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.")
+	Doc(w.name(name) + " " + what)
 	f := Load(Param("f"), GP64())
 	qv := w.regs[len(w.regs)-1]
 	w.load(w.data.splat(q, w.lanes), qv)
+	return f, newBlock(w, qv)
+}
+
+// nttKernel emits the NTT (FIPS 203, Algorithm 9) of f in place.
+func nttKernel(w width) {
+	f, b := beginTransform(w, "ntt", "computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order.")
 	if w.lanes == 32 {
-		b := newBlock(w, qv)
-		for s := range 8 {
-			b.load(f, 32*s)
-		}
+		b.loadRun(f, 0, 32)
 		w.comment("Layers len = 128, 64, 32 across registers")
 		b.layer(128, 4, false)
 		b.layer(64, 2, false)
@@ -383,7 +397,6 @@ func nttKernel(w width) {
 	}
 	// AVX2: len = 128 over the whole polynomial, four pairs of registers at
 	// a time, then the six other layers on each half.
-	b := newBlock(w, qv)
 	for batch := range 2 {
 		w.comment("Layer len = 128, coefficients %d … %d and their partners", 64*batch, 64*batch+63)
 		b.loadPartners128(f, batch)
@@ -392,9 +405,7 @@ func nttKernel(w width) {
 	}
 	for half := range 2 {
 		w.comment("Layers len = 64 … 2 on coefficients %d … %d", 128*half, 128*half+127)
-		for s := range 8 {
-			b.load(f, 128*half+16*s)
-		}
+		b.loadRun(f, 128*half, 16)
 		b.layer(64, 4, false)
 		b.layer(32, 2, false)
 		b.layer(16, 1, false)
@@ -418,17 +429,9 @@ func (b *block) finishForward(f Register) {
 // inverseNTTKernel emits the inverse NTT (FIPS 203, Algorithm 10) of f in
 // place, including the scaling by 128⁻¹.
 func inverseNTTKernel(w width) {
-	TEXT(w.name("inverseNTT"), NOSPLIT, sig("f *[256]uint16"))
-	Pragma("noescape")
-	Doc(w.name("inverseNTT") + " computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order.")
-	f := Load(Param("f"), GP64())
-	qv := w.regs[len(w.regs)-1]
-	w.load(w.data.splat(q, w.lanes), qv)
-	b := newBlock(w, qv)
+	f, b := beginTransform(w, "inverseNTT", "computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order.")
 	if w.lanes == 32 {
-		for s := range 8 {
-			b.load(f, 32*s)
-		}
+		b.loadRun(f, 0, 32)
 		w.comment("Layers len = 2 … 16 within register pairs")
 		b.innerInverse()
 		w.comment("Layers len = 32, 64, 128 across registers")
@@ -442,9 +445,7 @@ func inverseNTTKernel(w width) {
 	}
 	for half := range 2 {
 		w.comment("Layers len = 2 … 64 on coefficients %d … %d", 128*half, 128*half+127)
-		for s := range 8 {
-			b.load(f, 128*half+16*s)
-		}
+		b.loadRun(f, 128*half, 16)
 		b.innerInverse()
 		b.layer(16, 1, true)
 		b.layer(32, 2, true)
