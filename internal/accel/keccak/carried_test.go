@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
-	"github.com/crystals-go/crystals/internal/fuzzedit"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // seededX8 returns eight SHAKE128 states that absorbed distinct short seeds.
@@ -86,19 +86,17 @@ func checkCarried(t *testing.T, data, cuts, blocks []byte) {
 			}
 			x.SqueezeBlocks(&wantOuts)
 		})
-		for _, l := range cpu.Levels() {
-			cputest.At(t, l, func() {
-				got, outs := carriedRun(data, cuts, blocks, closing)
-				if !bytes.Equal(got, want) {
-					t.Fatalf("level %v, closed %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, closing, len(data))
+		cputest.AtEachLevel(t, func(l cpu.Level) {
+			got, outs := carriedRun(data, cuts, blocks, closing)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("level %v, closed %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, closing, len(data))
+			}
+			for s := range outs {
+				if !bytes.Equal(outs[s], wantOuts[s]) {
+					t.Fatalf("level %v, closed %v: instance %d squeezed beside the carried hash differs", l, closing, s)
 				}
-				for s := range outs {
-					if !bytes.Equal(outs[s], wantOuts[s]) {
-						t.Fatalf("level %v, closed %v: instance %d squeezed beside the carried hash differs", l, closing, s)
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

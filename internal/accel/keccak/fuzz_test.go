@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
-	"github.com/crystals-go/crystals/internal/fuzzedit"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 )
 
 // fuzzLevels runs one absorb/squeeze pattern in the given shape at every
@@ -36,16 +36,18 @@ func fuzzLevels(t *testing.T, shape func() xofs, data []byte, rate256 bool, cuts
 		return out
 	}
 	var want [][]byte
-	cputest.At(t, cpu.Portable, func() { want = run() })
-	for _, l := range cpu.Levels()[1:] {
-		var got [][]byte
-		cputest.At(t, l, func() { got = run() })
+	cputest.AtEachLevel(t, func(l cpu.Level) {
+		got := run()
+		if l == cpu.Portable { // the lowest level, run first
+			want = got
+			return
+		}
 		for s := range got {
 			if !bytes.Equal(got[s], want[s]) {
 				t.Fatalf("level %v, state %d: output differs from the portable code", l, s)
 			}
 		}
-	}
+	})
 	if !bytes.Equal(want[0], reference(rate, in[0], len(want[0]))) {
 		t.Fatalf("portable output differs from crypto/sha3")
 	}

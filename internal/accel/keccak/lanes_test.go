@@ -132,18 +132,16 @@ func FuzzLanesX4(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, n uint8) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		jobs, want := randomJobs(rng, 1+int(n%16), 1200)
-		for _, l := range cpu.Levels() {
+		cputest.AtEachLevel(t, func(cpu.Level) {
 			for j := range jobs {
 				clear(jobs[j].Out)
 			}
-			cputest.At(t, l, func() {
-				var x LanesX4
-				x.Run(jobs, 0, len(jobs))
-			})
+			var x LanesX4
+			x.Run(jobs, 0, len(jobs))
 			for j := range jobs {
 				checkJob(t, 0, j, jobs[j].Out, want[j])
 			}
-		}
+		})
 	})
 }
 

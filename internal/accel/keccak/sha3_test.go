@@ -57,8 +57,6 @@ func FuzzSHA3(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4}, uint16(1184)) // an ML-KEM-768 encapsulation key's length
 	f.Fuzz(func(t *testing.T, pattern []byte, n uint16) {
 		data := fuzzedit.Cycle(pattern, int(n)%(2*maxFuzzLen))
-		for _, l := range cpu.Levels() {
-			cputest.At(t, l, func() { checkSHA3(t, data) })
-		}
+		cputest.AtEachLevel(t, func(cpu.Level) { checkSHA3(t, data) })
 	})
 }

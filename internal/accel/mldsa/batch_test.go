@@ -269,39 +269,36 @@ func TestBatchAllocations(t *testing.T) {
 // the key's batch terms on first use: run it under -race. Every goroutine
 // must get the single-item results.
 func TestBatchTermsConcurrent(t *testing.T) {
-	restore, err := cpu.Force(cpu.Portable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer restore()
-	rng := rand.New(rand.NewPCG(15, 16))
-	p := MLDSA44
-	sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
-	mus, sigs, _ := signedBatch(t, rng, sk, 2)
-	fresh := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
-	var wg sync.WaitGroup
-	for range 4 {
-		wg.Go(func() {
-			errs := make([]error, 2)
-			if err := fresh.PublicKey().VerifyMuBatch(errs, mus, sigs); err != nil || errs[0] != nil || errs[1] != nil {
-				t.Errorf("VerifyMuBatch: %v, %v", err, errs)
-			}
-			out := [][]byte{make([]byte, p.SignatureSize()), make([]byte, p.SignatureSize())}
-			if err := fresh.SignMuBatch(out, mus, make([][RandomSize]byte, 2)); err != nil {
-				t.Error(err)
-			}
-			for i := range out {
-				want := make([]byte, p.SignatureSize())
-				if err := sk.SignMu(want, &mus[i], &[RandomSize]byte{}); err != nil {
+	cputest.At(t, cpu.Portable, func() {
+		rng := rand.New(rand.NewPCG(15, 16))
+		p := MLDSA44
+		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
+		mus, sigs, _ := signedBatch(t, rng, sk, 2)
+		fresh := NewPrivateKeyFromSeed(p, &[SeedSize]byte{44})
+		var wg sync.WaitGroup
+		for range 4 {
+			wg.Go(func() {
+				errs := make([]error, 2)
+				if err := fresh.PublicKey().VerifyMuBatch(errs, mus, sigs); err != nil || errs[0] != nil || errs[1] != nil {
+					t.Errorf("VerifyMuBatch: %v, %v", err, errs)
+				}
+				out := [][]byte{make([]byte, p.SignatureSize()), make([]byte, p.SignatureSize())}
+				if err := fresh.SignMuBatch(out, mus, make([][RandomSize]byte, 2)); err != nil {
 					t.Error(err)
 				}
-				if !bytes.Equal(out[i], want) {
-					t.Errorf("SignMuBatch item %d differs from SignMu", i)
+				for i := range out {
+					want := make([]byte, p.SignatureSize())
+					if err := sk.SignMu(want, &mus[i], &[RandomSize]byte{}); err != nil {
+						t.Error(err)
+					}
+					if !bytes.Equal(out[i], want) {
+						t.Errorf("SignMuBatch item %d differs from SignMu", i)
+					}
 				}
-			}
-		})
-	}
-	wg.Wait()
+			})
+		}
+		wg.Wait()
+	})
 }
 
 // TestMuBatch checks MuBatch against ComputeMu on messages

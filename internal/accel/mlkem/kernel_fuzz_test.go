@@ -5,23 +5,11 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // Differential fuzz targets: every kernel at every level the CPU has against
 // the portable kernel, on inputs cut from the fuzzer's bytes.
-
-// atEveryLevel calls f once per level this CPU has, with the kernels forced
-// to it.
-func atEveryLevel(t *testing.T, f func(l cpu.Level)) {
-	for _, l := range cpu.Levels() {
-		restore, err := cpu.Force(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f(l)
-		restore()
-	}
-}
 
 // polyFromBytes fills a polynomial with values in [0, q) from data (two
 // bytes per coefficient, reduced), cycling through data.
@@ -54,7 +42,7 @@ func FuzzRingKernels(f *testing.F) {
 		wantNTT, wantInv := nttGeneric(&ring), inverseNTTGeneric(&polys[1])
 		wantDot := dotProductGeneric(&polys[2], &a, &b, maxK)
 		wantAdd, wantSub := polyAddGeneric(&polys[0], &polys[1]), polySubGeneric(&polys[0], &polys[1])
-		atEveryLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			if ntt(&ring) != wantNTT || inverseNTT(&polys[1]) != wantInv {
 				t.Fatalf("%v: NTT or inverse NTT differs", l)
 			}
@@ -86,7 +74,7 @@ func FuzzSamplingKernels(f *testing.F) {
 		var want2, want3 ringElement
 		samplePolyCBDGeneric(&want2, cbd[:128], 2)
 		samplePolyCBDGeneric(&want3, cbd[:], 3)
-		atEveryLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			var got nttElement
 			if gotJ := sampleNTTParse(&got, j, buf); gotJ != wantJ || got != want {
 				t.Fatalf("%v: sampleNTTParse differs", l)
@@ -126,7 +114,7 @@ func FuzzPackingKernels(f *testing.F) {
 		var wantChecked, wantReduced ringElement
 		wantErr := byteDecode12CheckedGeneric(&wantChecked, enc[:])
 		byteDecode12ReduceGeneric(&wantReduced, enc[:])
-		atEveryLevel(t, func(l cpu.Level) {
+		cputest.AtEachLevel(t, func(l cpu.Level) {
 			for i, d := range ds {
 				got := make([]byte, 32*d)
 				compressEncode(got, &poly, d)
