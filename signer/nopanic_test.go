@@ -43,9 +43,9 @@ func TestNoPanic(t *testing.T) {
 			"ToStdlib":                  ToStdlib,
 		},
 		Types: map[string]any{
-			"PrivateKey":      (*PrivateKey)(nil),
-			"Verifier":        (*Verifier)(nil),
-			"Options":         (*Options)(nil),
+			"PrivateKey": (*PrivateKey)(nil),
+			"Verifier":   (*Verifier)(nil),
+			"Options":    (*Options)(nil),
 		},
 		Values: values,
 		// Truncated and mutated encodings, for every []byte parameter.
