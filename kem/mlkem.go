@@ -30,7 +30,7 @@ type mlkemScheme struct {
 	stdlib func(ek []byte) (crypto.Encapsulator, error)
 }
 
-func (s *mlkemScheme) Name() string               { return s.p.Name() }
+func (s *mlkemScheme) Name() string               { return s.p.Name }
 func (s *mlkemScheme) TLSGroup() uint16           { return s.tlsGroup }
 func (s *mlkemScheme) HPKEKEM() uint16            { return s.hpkeKEM }
 func (s *mlkemScheme) SeedSize() int              { return SeedSize }
@@ -277,7 +277,7 @@ func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.Decaps
 func fromSeed(p *engine.Params, seed []byte) func(*engine.DecapsulationKey) error {
 	return func(dk *engine.DecapsulationKey) error {
 		if len(seed) != SeedSize {
-			return lengthError(p.Name(), "seed", len(seed), SeedSize, ErrSeedLength)
+			return lengthError(p.Name, "seed", len(seed), SeedSize, ErrSeedLength)
 		}
 		return dk.SetSeed(p, seed)
 	}
@@ -291,7 +291,7 @@ func fromSeed(p *engine.Params, seed []byte) func(*engine.DecapsulationKey) erro
 func fromExpanded(p *engine.Params, b []byte) func(*engine.DecapsulationKey) error {
 	return func(dk *engine.DecapsulationKey) error {
 		if want := p.DecapsulationKeySize(); len(b) != want {
-			return lengthError(p.Name(), "expanded decapsulation key", len(b), want, ErrDecapsulationKeyLength)
+			return lengthError(p.Name, "expanded decapsulation key", len(b), want, ErrDecapsulationKeyLength)
 		}
 		if err := dk.SetExpanded(p, b); err != nil {
 			return err

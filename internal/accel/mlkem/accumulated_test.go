@@ -34,7 +34,7 @@ func accumulated(t *testing.T, _ cpu.Level) {
 		t.Skip("10 000 iterations; skipped under -short")
 	}
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
-		t.Run(p.Name(), func(t *testing.T) {
+		t.Run(p.Name, func(t *testing.T) {
 			t.Parallel()
 			rng := sha3.NewSHAKE128()
 			acc := sha3.NewSHAKE128()

@@ -57,7 +57,7 @@ func (ek *EncapsulationKey) EncapsulateBatchInternal(sharedKeys [][SharedKeySize
 		batchG(&pl, &rs, sharedKeys[first:first+count], ms[first:first+count], &ek.h)
 		sampleBatchNoise(p, &noise, &rs, count)
 		for b := range count {
-			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], noise[b][:2*p.k+1], terms)
+			pkeEncryptNoise(p, ek, cts[first+b], &ms[first+b], noise[b][:2*p.K+1], terms)
 		}
 	}
 	// pkeEncryptNoise cleared every noise entry it used.
@@ -103,7 +103,7 @@ func batchG(pl *plan, rs *[batchItems][32]byte, sharedKeys [][SharedKeySize]byte
 // [keccak.ShakeX8] whatever item they belong to. Lanes past the last stream
 // repeat it; their output is discarded.
 func sampleBatchNoise(p *Params, noise *[batchItems]encryptNoise, rs *[batchItems][32]byte, count int) {
-	perItem := 2*p.k + 1
+	perItem := 2*p.K + 1
 	total := count * perItem
 	var (
 		inputs [8][33]byte
@@ -143,8 +143,8 @@ func sampleBatchNoise(p *Params, noise *[batchItems]encryptNoise, rs *[batchItem
 
 // etaFor returns η of PRF nonce j in K-PKE.Encrypt: η1 for y, η2 for e1, e2.
 func (p *Params) etaFor(j int) int {
-	if j < p.k {
-		return p.eta1
+	if j < p.K {
+		return p.Eta1
 	}
-	return p.eta2
+	return p.Eta2
 }

@@ -26,7 +26,7 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 			cts[i] = make([]byte, p.CiphertextSize())
 			ms[i][0] = byte(i)
 		}
-		cputest.BenchLevels(b, p.Name()+"/single/from-bytes"+"/crystals-", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name+"/single/from-bytes"+"/crystals-", func(b *testing.B) {
 			var fresh EncapsulationKey
 			if err := fresh.SetBytes(p, ekBytes); err != nil { // storage outside the timed loop
 				b.Fatal(err)
@@ -38,11 +38,11 @@ func BenchmarkBatchEncapsulate(b *testing.B) {
 				fresh.EncapsulateInternal(&keys[0], cts[0], &ms[0])
 			})
 		})
-		cputest.BenchLevels(b, p.Name()+"/single/prepared"+"/crystals-", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name+"/single/prepared"+"/crystals-", func(b *testing.B) {
 			benchcpu.LoopItems(b, 1, func() { ek.EncapsulateInternal(&keys[0], cts[0], &ms[0]) })
 		})
 		for _, m := range []int{1, 2, 4, 8, 16, 64} {
-			cputest.BenchLevels(b, fmt.Sprintf("%s/batch-%d"+"/crystals-", p.Name(), m), func(b *testing.B) {
+			cputest.BenchLevels(b, fmt.Sprintf("%s/batch-%d"+"/crystals-", p.Name, m), func(b *testing.B) {
 				benchcpu.LoopItems(b, m, func() { ek.EncapsulateBatchInternal(keys[:m], cts[:m], ms[:m]) })
 			})
 		}
@@ -59,10 +59,10 @@ func BenchmarkEncryptProducts(b *testing.B) {
 		var terms encryptTerms
 		terms.compute(ek)
 		var w [maxK + 1]nttElement
-		cputest.BenchLevels(b, p.Name()+"/plain"+"/crystals-", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name+"/plain"+"/crystals-", func(b *testing.B) {
 			benchcpu.Loop(b, func() { encryptProducts(&w, ek, nil, yPtr) })
 		})
-		cputest.BenchLevels(b, p.Name()+"/winograd"+"/crystals-", func(b *testing.B) {
+		cputest.BenchLevels(b, p.Name+"/winograd"+"/crystals-", func(b *testing.B) {
 			benchcpu.Loop(b, func() { encryptProducts(&w, ek, &terms, yPtr) })
 		})
 	}

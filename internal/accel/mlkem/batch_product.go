@@ -25,7 +25,7 @@ type encryptTerms [maxK + 1]nttElement
 // encryptRow returns the entries of row i ≤ k of M = [Âᵀ; t̂ᵀ]: column i of
 // Â for i < k, t̂ for i = k.
 func encryptRow(ek *EncapsulationKey, i int) (row [maxK]*nttElement) {
-	k := ek.p.k
+	k := ek.p.K
 	for j := range k {
 		if i < k {
 			row[j] = &ek.a[j*k+i]
@@ -48,9 +48,9 @@ func pairProducts(f *[maxK]*nttElement, k int) nttElement {
 
 // compute sets t to ξ of ek's rows.
 func (t *encryptTerms) compute(ek *EncapsulationKey) {
-	for i := range ek.p.k + 1 {
+	for i := range ek.p.K + 1 {
 		row := encryptRow(ek, i)
-		t[i] = pairProducts(&row, ek.p.k)
+		t[i] = pairProducts(&row, ek.p.K)
 	}
 }
 
@@ -89,10 +89,10 @@ func winogradProduct(row *[maxK]*nttElement, xi, eta *nttElement, y *[maxK]*nttE
 func encryptProductTo(w *nttElement, ek *EncapsulationKey, terms *encryptTerms, eta *nttElement, y *[maxK]*nttElement, i int) {
 	row := encryptRow(ek, i)
 	if terms != nil {
-		*w = winogradProduct(&row, &terms[i], eta, y, ek.p.k)
+		*w = winogradProduct(&row, &terms[i], eta, y, ek.p.K)
 		return
 	}
-	dotProductTo(w, nil, &row, y, ek.p.k)
+	dotProductTo(w, nil, &row, y, ek.p.K)
 }
 
 // winogradMinItems is, per parameter set, the smallest batch for which

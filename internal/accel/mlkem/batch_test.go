@@ -20,7 +20,7 @@ func TestEncapsulateBatch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, uint64(l)))
 		for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 			seed := make([]byte, SeedSize)
-			seed[0] = byte(p.k)
+			seed[0] = byte(p.K)
 			var dk DecapsulationKey
 			if err := dk.SetSeed(p, seed); err != nil {
 				t.Fatal(err)
@@ -48,14 +48,14 @@ func TestEncapsulateBatch(t *testing.T) {
 						t.Fatal(err)
 					}
 					if k != keys[i] || !bytes.Equal(c, cts[i]) {
-						t.Fatalf("%s, batch of %d: item %d differs from EncapsulateInternal", p.Name(), m, i)
+						t.Fatalf("%s, batch of %d: item %d differs from EncapsulateInternal", p.Name, m, i)
 					}
 					var kDec [SharedKeySize]byte
 					if err := dk.Decapsulate(&kDec, cts[i]); err != nil || kDec != keys[i] {
-						t.Fatalf("%s: item %d does not decapsulate to its key (%v)", p.Name(), i, err)
+						t.Fatalf("%s: item %d does not decapsulate to its key (%v)", p.Name, i, err)
 					}
 					if std := stdlibDecapsulate(t, p, seed, cts[i]); std != nil && !bytes.Equal(std, keys[i][:]) {
-						t.Fatalf("%s: crypto/mlkem decapsulates item %d to another key", p.Name(), i)
+						t.Fatalf("%s: crypto/mlkem decapsulates item %d to another key", p.Name, i)
 					}
 				}
 			}
@@ -138,18 +138,18 @@ func TestEncryptProducts(t *testing.T) {
 			var terms encryptTerms
 			terms.compute(ek)
 			var want, got [maxK + 1]nttElement
-			for i := range p.k + 1 {
+			for i := range p.K + 1 {
 				row := encryptRow(ek, i)
-				want[i] = dotProductGeneric(nil, &row, yPtr, p.k)
+				want[i] = dotProductGeneric(nil, &row, yPtr, p.K)
 			}
 			encryptProducts(&got, ek, &terms, yPtr)
 			if got != want {
-				t.Fatalf("%s, trial %d: Winograd's form differs from the plain products", p.Name(), trial)
+				t.Fatalf("%s, trial %d: Winograd's form differs from the plain products", p.Name, trial)
 			}
 			cputest.AtEachLevel(t, func(l cpu.Level) {
 				encryptProducts(&got, ek, nil, yPtr)
 				if got != want {
-					t.Fatalf("%s, trial %d, %v: plain products differ from the portable ones", p.Name(), trial, l)
+					t.Fatalf("%s, trial %d, %v: plain products differ from the portable ones", p.Name, trial, l)
 				}
 			})
 		}
@@ -161,10 +161,10 @@ func TestEncryptProducts(t *testing.T) {
 func encryptProducts(w *[maxK + 1]nttElement, ek *EncapsulationKey, terms *encryptTerms, y *[maxK]*nttElement) {
 	var eta *nttElement
 	if terms != nil {
-		yTerm := pairProducts(y, ek.p.k)
+		yTerm := pairProducts(y, ek.p.K)
 		eta = &yTerm
 	}
-	for i := range ek.p.k + 1 {
+	for i := range ek.p.K + 1 {
 		encryptProductTo(&w[i], ek, terms, eta, y, i)
 	}
 }

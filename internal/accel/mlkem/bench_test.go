@@ -157,7 +157,7 @@ func Benchmark(b *testing.B) {
 		}
 		for _, ops := range impls {
 			for _, op := range ops.named(p, seed) {
-				b.Run(p.Name()+"/"+op.name+"/"+ops.impl, func(b *testing.B) { benchcpu.Loop(b, op.run) })
+				b.Run(p.Name+"/"+op.name+"/"+ops.impl, func(b *testing.B) { benchcpu.Loop(b, op.run) })
 			}
 		}
 	}

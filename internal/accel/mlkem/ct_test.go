@@ -70,7 +70,7 @@ func TestSetExpandedConstantTime(t *testing.T) {
 		dk.GenerateKeyInternal(MLKEM768, &d, &z)
 		keys[c] = dk.AppendExpanded(nil)
 	}
-	secret := encodedPolySize * MLKEM768.k // ŝ, then ek ‖ H(ek), then z
+	secret := encodedPolySize * MLKEM768.K // ŝ, then ek ‖ H(ek), then z
 	mixed := append([]byte(nil), keys[0]...)
 	copy(mixed[:secret], keys[1][:secret])
 	copy(mixed[len(mixed)-32:], keys[1][len(mixed)-32:])

@@ -96,7 +96,7 @@ func FuzzDecapsulationKey(f *testing.F) {
 		}
 		// Everything but ŝ (reduced modulo q on import) re-encodes exactly.
 		out := dk.AppendExpanded(nil)
-		if !bytes.Equal(out[encodedPolySize*p.k:], b[encodedPolySize*p.k:]) {
+		if !bytes.Equal(out[encodedPolySize*p.K:], b[encodedPolySize*p.K:]) {
 			t.Fatal("accepted key does not re-encode to its input")
 		}
 		var k [32]byte

@@ -218,18 +218,18 @@ func sampleNTTLanesAtLevel(t *testing.T, _ cpu.Level) {
 		rho[i] = byte(i)
 	}
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
-		a := make([]nttElement, p.k*p.k)
+		a := make([]nttElement, p.K*p.K)
 		pl := planFor()
-		expandA(&pl, a, &rho, p.k)
-		for i := range p.k {
-			for j := range p.k {
+		expandA(&pl, a, &rho, p.K)
+		for i := range p.K {
+			for j := range p.K {
 				var in [34]byte
 				copy(in[:], rho[:])
 				in[32], in[33] = byte(j), byte(i)
 				var want nttElement
 				sampleNTT(&want, &in)
-				if a[i*p.k+j] != want {
-					t.Fatalf("%s: Â[%d,%d] differs", p.Name(), i, j)
+				if a[i*p.K+j] != want {
+					t.Fatalf("%s: Â[%d,%d] differs", p.Name, i, j)
 				}
 			}
 		}

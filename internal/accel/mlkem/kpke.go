@@ -6,7 +6,7 @@ package mlkem
 // encoding ek_PKE = ByteEncode12(t̂)‖ρ and dk_PKE = ByteEncode12(ŝ) are
 // produced on demand by the encoders.
 func pkeKeyGen(pl *plan, p *Params, ek *EncapsulationKey, s []nttElement, d *[32]byte) {
-	k := p.k
+	k := p.K
 	var gIn [33]byte
 	copy(gIn[:], d[:])
 	gIn[32] = byte(k) // domain separation by k (final FIPS 203)
@@ -17,10 +17,10 @@ func pkeKeyGen(pl *plan, p *Params, ek *EncapsulationKey, s []nttElement, d *[32
 	// s and e use nonces 0 … 2k−1 with η1.
 	var se [2 * maxK]ringElement
 	if keyGenLanes(pl, k) {
-		expandANoiseLanes(ek.a, &ek.rho, k, sigma, p.eta1, se[:])
+		expandANoiseLanes(ek.a, &ek.rho, k, sigma, p.Eta1, se[:])
 	} else {
 		expandA(pl, ek.a, &ek.rho, k)
-		sampleNoise(pl, se[:2*k], sigma, 0, p.eta1)
+		sampleNoise(pl, se[:2*k], sigma, 0, p.Eta1)
 	}
 	for i := range k {
 		s[i] = *nttInPlace(&se[i])
@@ -42,7 +42,7 @@ func pkeKeyGen(pl *plan, p *Params, ek *EncapsulationKey, s []nttElement, d *[32
 // ek: it writes the ciphertext of message m under randomness r to c, which
 // must be p.CiphertextSize() bytes long.
 func pkeEncrypt(pl *plan, p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte) {
-	k := p.k
+	k := p.K
 	// The noise is sized for the set: Go zeroes every local array on each
 	// call, and 2·maxK+1 polynomials would cost ML-KEM-512 2 KiB of zeroing
 	// it never uses.
@@ -61,16 +61,16 @@ func pkeEncrypt(pl *plan, p *Params, ek *EncapsulationKey, c []byte, m, r *[32]b
 
 // pkeEncryptWith is pkeEncrypt with noise, 2k+1 polynomials, as its scratch.
 func pkeEncryptWith(pl *plan, p *Params, ek *EncapsulationKey, c []byte, m, r *[32]byte, noise []ringElement) {
-	k := p.k
+	k := p.K
 	// y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with η2.
 	switch {
-	case pl.lanes && p.eta1 != p.eta2:
+	case pl.lanes && p.Eta1 != p.Eta2:
 		encryptNoiseLanes(p, r, noise)
-	case p.eta1 == p.eta2:
-		sampleNoise(pl, noise, r, 0, p.eta1)
+	case p.Eta1 == p.Eta2:
+		sampleNoise(pl, noise, r, 0, p.Eta1)
 	default:
-		sampleNoise(pl, noise[:k], r, 0, p.eta1)
-		sampleNoise(pl, noise[k:], r, byte(k), p.eta2)
+		sampleNoise(pl, noise[:k], r, 0, p.Eta1)
+		sampleNoise(pl, noise[k:], r, byte(k), p.Eta2)
 	}
 	pkeEncryptNoise(p, ek, c, m, noise, nil)
 }
@@ -80,7 +80,7 @@ func pkeEncryptWith(pl *plan, p *Params, ek *EncapsulationKey, c []byte, m, r *[
 // sampled; it clears the noise. terms, if not nil, are ek's Winograd terms
 // for the products (batch_product.go).
 func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noise []ringElement, terms *encryptTerms) {
-	k := p.k
+	k := p.K
 	// ŷ replaces y in the noise.
 	var yPtr [maxK]*nttElement
 	for i := range k {
@@ -95,13 +95,13 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 	// ûᵀ = ŷᵀ∘Â, i.e. û[i] = Σ_j Â[j, i]∘ŷ[j], and v̂ = t̂ᵀ∘ŷ: row i of
 	// [Âᵀ; t̂ᵀ]∘ŷ, one at a time in product.
 	var product nttElement
-	c1Len := 32 * int(p.du)
+	c1Len := 32 * int(p.Du)
 	for i := range k {
 		// u[i] = NTT⁻¹(û[i]) + e1[i].
 		encryptProductTo(&product, ek, terms, eta, &yPtr, i)
 		u := inverseNTTInPlace(&product)
 		polyAddTo(u, u, &noise[k+i])
-		compressEncode(c[i*c1Len:], u, p.du)
+		compressEncode(c[i*c1Len:], u, p.Du)
 	}
 
 	// v = NTT⁻¹(v̂) + e2 + μ, μ = Decompress_1(ByteDecode_1(m)).
@@ -110,7 +110,7 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 	polyAddTo(v, v, &noise[2*k])
 	mu := decodeDecompress(m[:], 1)
 	polyAddTo(v, v, &mu)
-	compressEncode(c[k*c1Len:], v, p.dv)
+	compressEncode(c[k*c1Len:], v, p.Dv)
 
 	clear(noise[:2*k+1])
 	clear(mu[:])
@@ -124,19 +124,19 @@ func pkeEncryptNoise(p *Params, ek *EncapsulationKey, c []byte, m *[32]byte, noi
 // secret ŝ: it returns the message encrypted in c, of p.CiphertextSize() bytes.
 // u, k polynomials, is its scratch for u'.
 func pkeDecrypt(p *Params, s []nttElement, c []byte, u []ringElement) (m [32]byte) {
-	k := p.k
-	c1Len := 32 * int(p.du)
+	k := p.K
+	c1Len := 32 * int(p.Du)
 	// ŝᵀ ∘ NTT(u'), u' = Decompress_du(ByteDecode_du(c1)).
 	var sPtr, uPtr [maxK]*nttElement
 	for i := range k {
-		u[i] = decodeDecompress(c[i*c1Len:], p.du)
+		u[i] = decodeDecompress(c[i*c1Len:], p.Du)
 		sPtr[i], uPtr[i] = &s[i], nttInPlace(&u[i])
 	}
 	var suHat nttElement
 	dotProductTo(&suHat, nil, &sPtr, &uPtr, k)
 	su := inverseNTTInPlace(&suHat)
 	// v' = Decompress_dv(ByteDecode_dv(c2)); w = v' − NTT⁻¹(ŝᵀ ∘ NTT(u')).
-	w := decodeDecompress(c[k*c1Len:], p.dv)
+	w := decodeDecompress(c[k*c1Len:], p.Dv)
 	polySubTo(&w, &w, su)
 	// m = ByteEncode_1(Compress_1(w)); w is secret, compress is constant-time.
 	compressEncode(m[:], &w, 1)

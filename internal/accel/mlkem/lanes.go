@@ -76,7 +76,7 @@ func (s *sampleStream) parse(f *nttElement) {
 // the noise of the re-encryption under r' (Algorithm 14 lines 9–17), with J
 // on one lane and G, then the 2k+1 PRF streams, on the others.
 func decapsulateKeccakLanes(p *Params, dk *DecapsulationKey, c []byte, m *[32]byte, kBar *[32]byte, g *[64]byte, noise []ringElement) {
-	k := p.k
+	k := p.K
 	var jIn [32 + maxCiphertextLen]byte
 	copy(jIn[:], dk.z[:])
 	copy(jIn[32:], c)
@@ -119,10 +119,10 @@ func prfJob(in *[33]byte, out *[3 * 64]byte, s *[32]byte, b byte, eta int) kecca
 // 14): y uses nonces 0 … k−1 with η1; e1 uses k … 2k−1 and e2 uses 2k, with
 // η2.
 func encryptEta(p *Params, i int) int {
-	if i < p.k {
-		return p.eta1
+	if i < p.K {
+		return p.Eta1
 	}
-	return p.eta2
+	return p.Eta2
 }
 
 // cbdFromJobs sets out[i] = SamplePolyCBD_η(jobs[i].Out), with η read from
@@ -187,7 +187,7 @@ func encryptNoiseLanes(p *Params, r *[32]byte, noise []ringElement) {
 	var prfIn [2*maxK + 1][33]byte
 	var prfOut [2*maxK + 1][3 * 64]byte
 	var jobs [2*maxK + 1]keccak.Job
-	streams := 2*p.k + 1
+	streams := 2*p.K + 1
 	for i := range streams {
 		jobs[i] = prfJob(&prfIn[i], &prfOut[i], r, byte(i), encryptEta(p, i))
 	}

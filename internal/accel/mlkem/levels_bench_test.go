@@ -17,7 +17,7 @@ func BenchmarkLevels(b *testing.B) {
 	seed := benchSeed()
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		for _, op := range engineOps(p, seed).named(p, seed) {
-			cputest.BenchLevels(b, p.Name()+"/"+op.name+"/crystals-", func(b *testing.B) { benchcpu.Loop(b, op.run) })
+			cputest.BenchLevels(b, p.Name+"/"+op.name+"/crystals-", func(b *testing.B) { benchcpu.Loop(b, op.run) })
 		}
 	}
 }

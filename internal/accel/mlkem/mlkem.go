@@ -49,10 +49,10 @@ type Poly = nttElement
 // elements for the k of p, instead of allocating them when it is set. It
 // panics if polys has another length, a programming error.
 func (ek *EncapsulationKey) SetStorage(p *Params, polys []Poly) {
-	if len(polys) != p.k+p.k*p.k {
+	if len(polys) != p.K+p.K*p.K {
 		panic("mlkem: encapsulation key storage must hold k + k² polynomials")
 	}
-	ek.setStorage(p.k, polys)
+	ek.setStorage(p.K, polys)
 }
 
 // SetStorage makes dk hold its encapsulation key's t̂ and Â in ekPolys (k + k²
@@ -60,11 +60,11 @@ func (ek *EncapsulationKey) SetStorage(p *Params, polys []Poly) {
 // allocating them when it is set. It panics if a length is wrong, a
 // programming error.
 func (dk *DecapsulationKey) SetStorage(p *Params, ekPolys, sPolys []Poly) {
-	if len(sPolys) != p.k {
+	if len(sPolys) != p.K {
 		panic("mlkem: decapsulation key storage must hold k polynomials for ŝ")
 	}
 	dk.ek.SetStorage(p, ekPolys)
-	dk.s = sPolys[:p.k:p.k]
+	dk.s = sPolys[:p.K:p.K]
 }
 
 // setStorage points t̂ and Â at polys, which holds k + k² elements.
@@ -75,15 +75,15 @@ func (ek *EncapsulationKey) setStorage(k int, polys []nttElement) {
 
 // prepare gives ek storage for the k of p, keeping its own if that fits.
 func (ek *EncapsulationKey) prepare(p *Params) {
-	if len(ek.t) != p.k {
-		ek.setStorage(p.k, make([]nttElement, p.k+p.k*p.k))
+	if len(ek.t) != p.K {
+		ek.setStorage(p.K, make([]nttElement, p.K+p.K*p.K))
 	}
 }
 
 // prepare gives dk, and its encapsulation key, storage for the k of p in one
 // allocation, keeping its own if that fits.
 func (dk *DecapsulationKey) prepare(p *Params) {
-	k := p.k
+	k := p.K
 	if len(dk.s) == k && len(dk.ek.t) == k {
 		return
 	}
@@ -129,20 +129,20 @@ func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 	}
 	ek.prepare(p)
 	ek.p = p
-	for i := range p.k {
+	for i := range p.K {
 		if err := byteDecode12Checked(&ek.t[i], b[i*encodedPolySize:]); err != nil {
 			ek.p = nil
 			return ErrEncapsulationKeyModulus
 		}
 	}
-	copy(ek.rho[:], b[p.k*encodedPolySize:])
+	copy(ek.rho[:], b[p.K*encodedPolySize:])
 	pl := planFor()
 	if pl.lanes {
-		ek.h = expandAHashLanes(ek.a, &ek.rho, p.k, b)
+		ek.h = expandAHashLanes(ek.a, &ek.rho, p.K, b)
 		return nil
 	}
 	ek.h = hashH(&pl, b)
-	expandA(&pl, ek.a, &ek.rho, p.k)
+	expandA(&pl, ek.a, &ek.rho, p.K)
 	return nil
 }
 
@@ -154,10 +154,10 @@ func (ek *EncapsulationKey) AppendBytes(b []byte) []byte {
 }
 
 func (ek *EncapsulationKey) encode(out []byte) {
-	for i := range ek.p.k {
+	for i := range ek.p.K {
 		byteEncode12(out[i*encodedPolySize:], &ek.t[i])
 	}
-	copy(out[ek.p.k*encodedPolySize:], ek.rho[:])
+	copy(out[ek.p.K*encodedPolySize:], ek.rho[:])
 }
 
 // grow returns b extended by size bytes and the new tail.
@@ -220,7 +220,7 @@ func (dk *DecapsulationKey) SetExpanded(p *Params, b []byte) error {
 	if len(b) != p.DecapsulationKeySize() {
 		return ErrDecapsulationKeyLength
 	}
-	k := p.k
+	k := p.K
 	ekBytes := b[encodedPolySize*k : encodedPolySize*k+p.EncapsulationKeySize()]
 	h := b[len(b)-64 : len(b)-32]
 	dk.prepare(p)
@@ -250,10 +250,10 @@ func (dk *DecapsulationKey) SetExpanded(p *Params, b []byte) error {
 func (dk *DecapsulationKey) AppendExpanded(b []byte) []byte {
 	p := dk.ek.p
 	b, out := grow(b, p.DecapsulationKeySize())
-	for i := range p.k {
+	for i := range p.K {
 		byteEncode12(out[i*encodedPolySize:], &dk.s[i])
 	}
-	out = out[p.k*encodedPolySize:]
+	out = out[p.K*encodedPolySize:]
 	dk.ek.encode(out)
 	out = out[p.EncapsulationKeySize():]
 	copy(out, dk.ek.h[:])
@@ -298,7 +298,7 @@ func (dk *DecapsulationKey) Decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	}
 	// The scratch is sized for the set, as in pkeEncrypt: 2k+1 polynomials
 	// and the re-encrypted ciphertext.
-	switch p.k {
+	switch p.K {
 	case 2:
 		var noise [2*2 + 1]ringElement
 		var reenc [32 * (10*2 + 4)]byte
@@ -321,7 +321,7 @@ func (dk *DecapsulationKey) decapsulate(sharedKey *[SharedKeySize]byte, c []byte
 	p := dk.ek.p
 	// The decryption's u' is public and dead before the noise is sampled:
 	// it takes the noise's first k entries.
-	m := pkeDecrypt(p, dk.s, c, noise[:p.k]) // line 5: m′ ← K-PKE.Decrypt(dk_PKE, c)
+	m := pkeDecrypt(p, dk.s, c, noise[:p.K]) // line 5: m′ ← K-PKE.Decrypt(dk_PKE, c)
 	var g [64]byte
 	var kBar [32]byte
 	pl := planFor()

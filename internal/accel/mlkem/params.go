@@ -17,7 +17,7 @@
 // 8-way Keccak at level AVX512. The assembly's outputs equal the Go kernels'
 // bit for bit, so every representation at a kernel boundary stays the
 // portable one (coefficients in [0, q), standard order), and the tests run
-// every level in one binary (forEachLevel in levels_test.go).
+// every level in one binary (cputest.ForEachLevel, levels_test.go).
 //
 // Keys hold the expanded matrix Â and the NTT-domain vectors in storage
 // sized for their parameter set's k: one allocation made when a key is set
@@ -39,35 +39,33 @@ const (
 	maxCiphertextLen = 32 * (11*maxK + 5)
 )
 
-// Params is an ML-KEM parameter set (FIPS 203, Section 8, Table 2).
+// Params is an ML-KEM parameter set (FIPS 203, Section 8, Table 2). The
+// field names are the spec's letters.
 type Params struct {
-	name string
-	k    int  // module rank
-	eta1 int  // CBD parameter of s, e (key generation) and y (encryption)
-	eta2 int  // CBD parameter of e1 and e2 (encryption)
-	du   uint // bits per coefficient of u in the ciphertext
-	dv   uint // bits per coefficient of v in the ciphertext
+	Name string // the set's name, such as "ML-KEM-768"
+	K    int    // k, the module rank
+	Eta1 int    // η1, the CBD parameter of s, e (key generation) and y (encryption)
+	Eta2 int    // η2, the CBD parameter of e1 and e2 (encryption)
+	Du   uint   // d_u, the bits per coefficient of u in the ciphertext
+	Dv   uint   // d_v, the bits per coefficient of v in the ciphertext
 }
 
 // The three parameter sets of FIPS 203.
 var (
-	MLKEM512  = &Params{name: "ML-KEM-512", k: 2, eta1: 3, eta2: 2, du: 10, dv: 4}
-	MLKEM768  = &Params{name: "ML-KEM-768", k: 3, eta1: 2, eta2: 2, du: 10, dv: 4}
-	MLKEM1024 = &Params{name: "ML-KEM-1024", k: 4, eta1: 2, eta2: 2, du: 11, dv: 5}
+	MLKEM512  = &Params{Name: "ML-KEM-512", K: 2, Eta1: 3, Eta2: 2, Du: 10, Dv: 4}
+	MLKEM768  = &Params{Name: "ML-KEM-768", K: 3, Eta1: 2, Eta2: 2, Du: 10, Dv: 4}
+	MLKEM1024 = &Params{Name: "ML-KEM-1024", K: 4, Eta1: 2, Eta2: 2, Du: 11, Dv: 5}
 )
-
-// Name returns the parameter set's name, such as "ML-KEM-768".
-func (p *Params) Name() string { return p.name }
 
 // EncapsulationKeySize returns the length of an encoded encapsulation key,
 // 384k+32 bytes.
-func (p *Params) EncapsulationKeySize() int { return encodedPolySize*p.k + 32 }
+func (p *Params) EncapsulationKeySize() int { return encodedPolySize*p.K + 32 }
 
 // DecapsulationKeySize returns the length of an expanded decapsulation key
 // dk = dk_PKE‖ek‖H(ek)‖z, 768k+96 bytes.
 func (p *Params) DecapsulationKeySize() int {
-	return encodedPolySize*p.k + p.EncapsulationKeySize() + 64
+	return encodedPolySize*p.K + p.EncapsulationKeySize() + 64
 }
 
-// CiphertextSize returns the length of a ciphertext, 32(du·k+dv) bytes.
-func (p *Params) CiphertextSize() int { return 32 * (int(p.du)*p.k + int(p.dv)) }
+// CiphertextSize returns the length of a ciphertext, 32(d_u·k+d_v) bytes.
+func (p *Params) CiphertextSize() int { return 32 * (int(p.Du)*p.K + int(p.Dv)) }

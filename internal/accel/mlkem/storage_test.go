@@ -36,7 +36,7 @@ func TestKeyStorage(t *testing.T) {
 	sets := []*Params{MLKEM512, MLKEM768, MLKEM1024}
 	seed := make([]byte, SeedSize)
 	for _, p := range sets {
-		k := p.k
+		k := p.K
 		var dk DecapsulationKey
 		if err := dk.SetSeed(p, seed); err != nil {
 			t.Fatal(err)
@@ -44,25 +44,25 @@ func TestKeyStorage(t *testing.T) {
 		ek := dk.EncapsulationKey()
 		if len(ek.t) != k || len(ek.a) != k*k || len(dk.s) != k {
 			t.Fatalf("%s: t̂, Â, ŝ have %d, %d, %d entries, want %d, %d, %d",
-				p.Name(), len(ek.t), len(ek.a), len(dk.s), k, k*k, k)
+				p.Name, len(ek.t), len(ek.a), len(dk.s), k, k*k, k)
 		}
 		// One allocation: t̂, Â, ŝ follow each other.
 		next := func(f []nttElement) unsafe.Pointer { return unsafe.Add(unsafe.Pointer(&f[0]), len(f)*512) }
 		if next(ek.t) != unsafe.Pointer(&ek.a[0]) || next(ek.a) != unsafe.Pointer(&dk.s[0]) {
-			t.Fatalf("%s: t̂, Â and ŝ are not one block", p.Name())
+			t.Fatalf("%s: t̂, Â and ŝ are not one block", p.Name)
 		}
 		if got, want := unsafe.Sizeof(ek.t[0])*uintptr(cap(ek.t)+cap(ek.a)+cap(dk.s)), uintptr(512*(k*k+2*k)); got != want {
-			t.Fatalf("%s: storage is %d bytes, want %d", p.Name(), got, want)
+			t.Fatalf("%s: storage is %d bytes, want %d", p.Name, got, want)
 		}
 		expanded := dk.AppendExpanded(nil)
 		ekBytes := ek.AppendBytes(nil)
 		var parsed EncapsulationKey
 		if allocs := testing.AllocsPerRun(10, setKeys(t, p, &dk, &parsed, seed, expanded, ekBytes)); allocs != 0 {
 			// AllocsPerRun's warm-up run allocates parsed's storage.
-			t.Errorf("%s: setting keys again allocates %v times a run", p.Name(), allocs)
+			t.Errorf("%s: setting keys again allocates %v times a run", p.Name, allocs)
 		}
 		if len(parsed.t) != k || len(parsed.a) != k*k || cap(parsed.t)+cap(parsed.a) != k+k*k {
-			t.Fatalf("%s: parsed key has %d, %d entries", p.Name(), len(parsed.t), len(parsed.a))
+			t.Fatalf("%s: parsed key has %d, %d entries", p.Name, len(parsed.t), len(parsed.a))
 		}
 	}
 
@@ -84,7 +84,7 @@ func TestKeyStorage(t *testing.T) {
 			t.Fatal(err)
 		}
 		if err := dk.Decapsulate(&k2, c); err != nil || k1 != k2 {
-			t.Fatalf("%s after another set: shared keys differ (%v)", p.Name(), err)
+			t.Fatalf("%s after another set: shared keys differ (%v)", p.Name, err)
 		}
 	}
 }
@@ -95,7 +95,7 @@ func TestKeyStorage(t *testing.T) {
 func TestSetStorage(t *testing.T) {
 	seed := make([]byte, SeedSize)
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
-		k := p.k
+		k := p.K
 		var ref DecapsulationKey
 		if err := ref.SetSeed(p, seed); err != nil {
 			t.Fatal(err)
@@ -109,17 +109,17 @@ func TestSetStorage(t *testing.T) {
 		var ek EncapsulationKey
 		ek.SetStorage(p, make([]Poly, k+k*k))
 		if allocs := testing.AllocsPerRun(5, setKeys(t, p, &dk, &ek, seed, expanded, ekBytes)); allocs != 0 {
-			t.Errorf("%s: keys with storage allocate %v times", p.Name(), allocs)
+			t.Errorf("%s: keys with storage allocate %v times", p.Name, allocs)
 		}
 		if &dk.ek.t[0] != &ekPolys[0] || &dk.ek.a[k*k-1] != &ekPolys[k+k*k-1] || &dk.s[0] != &sPolys[0] {
-			t.Fatalf("%s: the key does not use the storage it was given", p.Name())
+			t.Fatalf("%s: the key does not use the storage it was given", p.Name)
 		}
 		if !sameEncapsulationKey(dk.EncapsulationKey(), ref.EncapsulationKey()) ||
 			!sameEncapsulationKey(&ek, ref.EncapsulationKey()) || !slices.Equal(dk.s, ref.s) {
-			t.Fatalf("%s: keys in given storage differ from allocated ones", p.Name())
+			t.Fatalf("%s: keys in given storage differ from allocated ones", p.Name)
 		}
 		if err := dk.SetExpanded(p, expanded); err != nil || &dk.s[0] != &sPolys[0] {
-			t.Fatalf("%s: SetExpanded: %v, or left the given storage", p.Name(), err)
+			t.Fatalf("%s: SetExpanded: %v, or left the given storage", p.Name, err)
 		}
 
 		for name, wrong := range map[string]func(){
@@ -130,7 +130,7 @@ func TestSetStorage(t *testing.T) {
 			func() {
 				defer func() {
 					if recover() == nil {
-						t.Errorf("%s: %s storage of the wrong size accepted", p.Name(), name)
+						t.Errorf("%s: %s storage of the wrong size accepted", p.Name, name)
 					}
 				}()
 				wrong()

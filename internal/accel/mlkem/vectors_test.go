@@ -73,7 +73,7 @@ func (engineVectors) CheckDecapsulationKey(set string, dk []byte) error {
 	return new(DecapsulationKey).SetExpanded(paramsByName[set], dk)
 }
 
-// The conformance suites run once per SIMD level (see forEachLevel).
+// The conformance suites run once per SIMD level (cputest.ForEachLevel).
 
 func TestACVP(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.ACVP(t, engineVectors{}) })
@@ -91,10 +91,10 @@ func TestCCTV(t *testing.T) {
 func TestExpandedKeyErrors(t *testing.T) {
 	for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
 		dk := make([]byte, p.DecapsulationKeySize())
-		ek := dk[encodedPolySize*p.k : encodedPolySize*p.k+p.EncapsulationKeySize()]
+		ek := dk[encodedPolySize*p.K : encodedPolySize*p.K+p.EncapsulationKeySize()]
 		ek[0], ek[1] = 0xff, 0x0f // coefficient 4095
 		if err := new(DecapsulationKey).SetExpanded(p, dk); !errors.Is(err, ErrDecapsulationKeyModulus) {
-			t.Errorf("%s: non-reduced embedded ek: %v", p.Name(), err)
+			t.Errorf("%s: non-reduced embedded ek: %v", p.Name, err)
 		}
 	}
 }
