@@ -19,7 +19,7 @@ func BenchmarkPermute(b *testing.B) {
 		b.Run(map[int]string{1: "x1", 4: "x4", 8: "x8"}[n], func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
 				a := make([]uint64, 25*n)
-				benchcpu.LoopItems(b, n, func() { permuteInterleaved(a) })
+				benchcpu.LoopItems(b, n, func() { permuteInterleavedInPlace(a) })
 			})
 		})
 	}

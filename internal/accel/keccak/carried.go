@@ -100,8 +100,8 @@ func (x *ShakeX8) SqueezeBlocksCarrying(out *[8][]byte, c *Carried) {
 // c with the same kernel when one waits and the level has the fused kernel
 // for len(a).
 func permuteCarrying(a []uint64, c *Carried) {
-	if len(a) == 25*8 && c.ready() && permuteX8Carrying((*[25 * 8]uint64)(a), c) {
+	if len(a) == 25*8 && c.ready() && permuteX8CarryingInPlace((*[25 * 8]uint64)(a), c) {
 		return
 	}
-	permuteInterleaved(a)
+	permuteInterleavedInPlace(a)
 }

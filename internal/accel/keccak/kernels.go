@@ -8,23 +8,23 @@ package keccak
 
 //go:generate go -C ../_asm run ./keccak -out ../keccak/kernels_amd64.s -stubs ../keccak/kernels_amd64_stubs.go -arch ../keccak/kernels_amd64.go -noasm ../keccak/kernels_noasm.go -pkg keccak
 
-// permuteX1 applies Keccak-f[1600] (Keccak-p[1600, 24], FIPS 202 Algorithm
+// permuteX1InPlace applies Keccak-f[1600] (Keccak-p[1600, 24], FIPS 202 Algorithm
 // 7) to one state.
-func permuteX1(a *[25]uint64) {
+func permuteX1InPlace(a *[25]uint64) {
 	if !permuteX1Arch(a) {
 		permuteX1Generic(a)
 	}
 }
 
-// permuteX4 applies Keccak-f[1600] to four lane-interleaved states.
-func permuteX4(a *[25 * 4]uint64) {
+// permuteX4InPlace applies Keccak-f[1600] to four lane-interleaved states.
+func permuteX4InPlace(a *[25 * 4]uint64) {
 	if !permuteX4Arch(a) {
 		permuteInterleavedGeneric(a[:])
 	}
 }
 
-// permuteX8 applies Keccak-f[1600] to eight lane-interleaved states.
-func permuteX8(a *[25 * 8]uint64) {
+// permuteX8InPlace applies Keccak-f[1600] to eight lane-interleaved states.
+func permuteX8InPlace(a *[25 * 8]uint64) {
 	if !permuteX8Arch(a) {
 		permuteInterleavedGeneric(a[:])
 	}
@@ -35,10 +35,10 @@ func permuteX8(a *[25 * 8]uint64) {
 // choose a schedule that relies on it.
 func Carries() bool { return permuteX8x1ArchAvailable() }
 
-// permuteX8Carrying permutes eight interleaved states and absorbs the next
+// permuteX8CarryingInPlace permutes eight interleaved states and absorbs the next
 // block of c (which must be ready) in the same kernel, and reports false,
 // doing nothing, where the level has no such kernel.
-func permuteX8Carrying(a *[25 * 8]uint64, c *Carried) bool {
+func permuteX8CarryingInPlace(a *[25 * 8]uint64, c *Carried) bool {
 	if !Carries() {
 		return false
 	}

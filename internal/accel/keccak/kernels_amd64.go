@@ -6,7 +6,7 @@ package keccak
 
 import "github.com/crystals-go/crystals/internal/accel/cpu"
 
-// permuteX1Arch runs permuteX1's kernel for the active level and reports whether
+// permuteX1Arch runs permuteX1InPlace's kernel for the active level and reports whether
 // there is one.
 func permuteX1Arch(a *[25]uint64) bool {
 	switch cpu.Active() {
@@ -17,7 +17,7 @@ func permuteX1Arch(a *[25]uint64) bool {
 	return false
 }
 
-// permuteX4Arch runs permuteX4's kernel for the active level and reports whether
+// permuteX4Arch runs permuteX4InPlace's kernel for the active level and reports whether
 // there is one.
 func permuteX4Arch(a *[100]uint64) bool {
 	switch cpu.Active() {
@@ -31,7 +31,7 @@ func permuteX4Arch(a *[100]uint64) bool {
 	return false
 }
 
-// permuteX8Arch runs permuteX8's kernel for the active level and reports whether
+// permuteX8Arch runs permuteX8InPlace's kernel for the active level and reports whether
 // there is one.
 func permuteX8Arch(a *[200]uint64) bool {
 	switch cpu.Active() {
@@ -45,7 +45,7 @@ func permuteX8Arch(a *[200]uint64) bool {
 	return false
 }
 
-// permuteX8x1Arch runs permuteX8Carrying's kernel for the active level and reports whether
+// permuteX8x1Arch runs permuteX8CarryingInPlace's kernel for the active level and reports whether
 // there is one.
 func permuteX8x1Arch(a *[200]uint64, b *[25]uint64) bool {
 	switch cpu.Active() {

@@ -4,19 +4,19 @@
 
 package keccak
 
-// permuteX1Arch reports false: permuteX1 has no kernel in this build.
+// permuteX1Arch reports false: permuteX1InPlace has no kernel in this build.
 func permuteX1Arch(a *[25]uint64) bool { return false }
 
-// permuteX4Arch reports false: permuteX4 has no kernel in this build.
+// permuteX4Arch reports false: permuteX4InPlace has no kernel in this build.
 func permuteX4Arch(a *[100]uint64) bool { return false }
 
-// permuteX8Arch reports false: permuteX8 has no kernel in this build.
+// permuteX8Arch reports false: permuteX8InPlace has no kernel in this build.
 func permuteX8Arch(a *[200]uint64) bool { return false }
 
-// permuteX8x1Arch reports false: permuteX8Carrying has no kernel in this build.
+// permuteX8x1Arch reports false: permuteX8CarryingInPlace has no kernel in this build.
 func permuteX8x1Arch(a *[200]uint64, b *[25]uint64) bool { return false }
 
-// permuteX8x1ArchAvailable reports false: permuteX8Carrying has no kernel in this build.
+// permuteX8x1ArchAvailable reports false: permuteX8CarryingInPlace has no kernel in this build.
 func permuteX8x1ArchAvailable() bool { return false }
 
 // xorWordsX8TilesArch reports false: xorWords has no kernel in this build.

@@ -125,7 +125,7 @@ func (x *LanesX4) step(jobs []Job) {
 		l.in += len(rest)
 		l.padded = true
 	}
-	permuteX4(&x.a)
+	permuteX4InPlace(&x.a)
 	x.squeezeLanes(jobs)
 }
 

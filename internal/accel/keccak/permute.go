@@ -1,15 +1,15 @@
 package keccak
 
-// permuteInterleaved applies Keccak-f[1600] to each of the len(a)/25
+// permuteInterleavedInPlace applies Keccak-f[1600] to each of the len(a)/25
 // lane-interleaved states in a, with the kernel of the active level.
-func permuteInterleaved(a []uint64) {
+func permuteInterleavedInPlace(a []uint64) {
 	switch len(a) {
 	case 25:
-		permuteX1((*[25]uint64)(a))
+		permuteX1InPlace((*[25]uint64)(a))
 	case 25 * 4:
-		permuteX4((*[25 * 4]uint64)(a))
+		permuteX4InPlace((*[25 * 4]uint64)(a))
 	case 25 * 8:
-		permuteX8((*[25 * 8]uint64)(a))
+		permuteX8InPlace((*[25 * 8]uint64)(a))
 	default:
 		panic("keccak: interleaved state of unexpected size")
 	}

@@ -219,7 +219,7 @@ func TestPermutationKernels(t *testing.T) {
 				}
 				want := append([]uint64(nil), a...)
 				permuteInterleavedGeneric(want)
-				permuteInterleaved(a)
+				permuteInterleavedInPlace(a)
 				if !slicesEqual(a, want) {
 					t.Fatalf("%d states, iteration %d: permutation differs from the portable code", n, iter)
 				}

@@ -46,7 +46,7 @@ func (sp *sponge) absorb(a []uint64, in [][]byte) {
 		sp.pos += k
 		off += k
 		if sp.pos == sp.rate {
-			permuteInterleaved(a)
+			permuteInterleavedInPlace(a)
 			sp.pos = 0
 		}
 	}
