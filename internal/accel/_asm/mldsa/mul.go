@@ -44,8 +44,9 @@ func mulKernel(c *constants, w *width) {
 // bits and reduced once (nttDot). count must be at least 1.
 //
 // AVX512 multiplies and accumulates the odd lanes in one VPMADD52LUQ
-// (IFMA, part of level AVX512): 5 µops per term and 16 lanes instead of 6,
-// about 10% faster (ifma.go).
+// (IFMA, part of level AVX512): 5 µops per term instead of 6 on 16 lanes
+// (the counts are in ifma.go, the figures in docs/PERFORMANCE.md, Engine
+// notes).
 func dotKernel(c *constants, w *width) {
 	name := kernelName("nttDot", w)
 	TEXT(name, NOSPLIT, "func(out, a, b *[256]uint32, count int)")
