@@ -38,8 +38,14 @@ func readAlgorithmIdentifier(s *cryptobyte.String, what string) (Algorithm, erro
 
 // addAlgorithmIdentifier writes SEQUENCE { oid } with parameters absent.
 func addAlgorithmIdentifier(b *cryptobyte.Builder, alg Algorithm) {
+	addOIDIdentifier(b, alg.info().oid)
+}
+
+// addOIDIdentifier writes the AlgorithmIdentifier SEQUENCE { oid } with
+// parameters absent.
+func addOIDIdentifier(b *cryptobyte.Builder, oid asn1.ObjectIdentifier) {
 	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
-		b.AddASN1ObjectIdentifier(alg.info().oid)
+		b.AddASN1ObjectIdentifier(oid)
 	})
 }
 
