@@ -93,10 +93,10 @@ func (e *wrappedError) Error() string { return e.msg }
 func (e *wrappedError) Unwrap() error { return e.err }
 
 // wrapError puts err under "x509ext: context: ", dropping the "signer: ",
-// "kem: " or crypto/x509's "x509: " prefix (and a repeated algorithm name) that err's text starts with.
+// "kem: ", the composite packages' or crypto/x509's "x509: " prefix (and a repeated algorithm name) that err's text starts with.
 func wrapError(context string, err error) error {
 	msg := err.Error()
-	for _, prefix := range []string{"signer: ", "kem: ", "x509: "} {
+	for _, prefix := range []string{"signer: ", "kem: ", "x509: ", "composite: ", "kem/composite: "} {
 		msg = strings.TrimPrefix(msg, prefix)
 	}
 	if name, _, ok := strings.Cut(context, " "); ok {
