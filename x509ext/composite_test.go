@@ -93,7 +93,7 @@ func TestCheckSignatureFromClassicalAndMLDSA(t *testing.T) {
 // a key of another algorithm, and other signatures under a composite key,
 // each with an error that says so.
 func TestCheckSignatureFromMismatch(t *testing.T) {
-	var v compositeSigVectors
+	var v vectors.CompositeSigs
 	vectors.ReadJSON(t, compositeSigFile, &v)
 	ecRoot, ecLeaf := ecdsaChain(t)
 	mlRoot, _ := mldsaChain(t)

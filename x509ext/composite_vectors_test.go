@@ -14,32 +14,9 @@ import (
 )
 
 const (
-	compositeSigFile = "composite-sigs/testvectors.json"
-	compositeKEMFile = "composite-kem/testvectors.json"
+	compositeSigFile = vectors.CompositeSigsFile
+	compositeKEMFile = vectors.CompositeKEMFile
 )
-
-type compositeSigVectors struct {
-	Tests []struct {
-		TcID    string `json:"tcId"`
-		PK      []byte `json:"pk"`
-		X5C     []byte `json:"x5c"`
-		SK      []byte `json:"sk"`
-		SKPKCS8 []byte `json:"sk_pkcs8"`
-	} `json:"tests"`
-}
-
-type compositeKEMVectors struct {
-	CACert []byte `json:"cacert"`
-	Tests  []struct {
-		TcID    string `json:"tcId"`
-		EK      []byte `json:"ek"`
-		X5C     []byte `json:"x5c"`
-		DK      []byte `json:"dk"`
-		DKPKCS8 []byte `json:"dk_pkcs8"`
-		C       []byte `json:"c"`
-		K       []byte `json:"k"`
-	} `json:"tests"`
-}
 
 // keyRoundTrip checks that the certificate's SPKI and the vector's PKCS#8
 // parse, that the private key's public key is the certificate's, that both
@@ -129,7 +106,7 @@ func tampered(c *x509.Certificate, offsets ...int) map[string]*x509.Certificate 
 // self-signed certificate verifies with CheckSignatureFrom(cert, cert);
 // flipping a byte of either half of the signature, or of the TBS, fails.
 func TestCompositeSignatureVectors(t *testing.T) {
-	var v compositeSigVectors
+	var v vectors.CompositeSigs
 	vectors.ReadJSON(t, compositeSigFile, &v)
 	c := vectors.NewCounter(t)
 	c.File(compositeSigFile)
@@ -173,7 +150,7 @@ func TestCompositeSignatureVectors(t *testing.T) {
 // the ML-DSA-65 cacert with CheckSignatureFrom; a tampered one does not, and
 // a KEM certificate cannot be the issuer.
 func TestCompositeKEMVectors(t *testing.T) {
-	var v compositeKEMVectors
+	var v vectors.CompositeKEM
 	vectors.ReadJSON(t, compositeKEMFile, &v)
 	c := vectors.NewCounter(t)
 	c.File(compositeKEMFile)
