@@ -1,7 +1,9 @@
 package x509ext
 
 import (
+	"crypto"
 	"crypto/ecdsa"
+	"crypto/ed25519"
 	"crypto/elliptic"
 	"crypto/mldsa"
 	"crypto/rand"
@@ -43,6 +45,18 @@ func ecdsaChain(t *testing.T) (root, leaf *x509.Certificate) {
 	return root, leaf
 }
 
+// stdlibSelfSigned returns a certificate crypto/x509 made and signed with key
+// using sigAlg (0: crypto/x509's default for the key).
+func stdlibSelfSigned(t *testing.T, key crypto.Signer, sigAlg x509.SignatureAlgorithm) *x509.Certificate {
+	t.Helper()
+	now := time.Now()
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(3), Subject: pkix.Name{CommonName: "self-signed"},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(time.Hour), SignatureAlgorithm: sigAlg,
+	}
+	return must(x509.ParseCertificate(must(x509.CreateCertificate(rand.Reader, tmpl, tmpl, key.Public(), key))))
+}
+
 // mldsaChain returns an ML-DSA-65 root and an ML-DSA-44 intermediate made
 // by the CA toolkit.
 func mldsaChain(t *testing.T) (root, inter *x509.Certificate) {
@@ -60,11 +74,13 @@ func mldsaChain(t *testing.T) (root, inter *x509.Certificate) {
 func TestCheckSignatureFromClassicalAndMLDSA(t *testing.T) {
 	ecRoot, ecLeaf := ecdsaChain(t)
 	mlRoot, mlInter := mldsaChain(t)
+	_, edKey := must2(ed25519.GenerateKey(rand.Reader))
+	edCert := stdlibSelfSigned(t, edKey, 0)
 	for _, link := range []struct {
 		name          string
 		child, parent *x509.Certificate
 	}{
-		{"ECDSA root", ecRoot, ecRoot}, {"ECDSA leaf", ecLeaf, ecRoot},
+		{"ECDSA root", ecRoot, ecRoot}, {"ECDSA leaf", ecLeaf, ecRoot}, {"Ed25519", edCert, edCert},
 		{"ML-DSA root", mlRoot, mlRoot}, {"ML-DSA intermediate", mlInter, mlRoot},
 	} {
 		if err := CheckSignatureFrom(link.child, link.parent); err != nil {
@@ -87,6 +103,17 @@ func TestCheckSignatureFromClassicalAndMLDSA(t *testing.T) {
 			t.Errorf("%s verifies", wrong.name)
 		}
 	}
+	sha1 := stdlibSelfSigned(t, must(ecdsa.GenerateKey(elliptic.P256(), rand.Reader)), x509.ECDSAWithSHA1)
+	if err := CheckSignatureFrom(sha1, sha1); err == nil || !strings.Contains(err.Error(), "insecure") {
+		t.Errorf("ECDSA with SHA-1: %v, want a refusal", err)
+	}
+}
+
+func must2[A, B any](a A, b B, err error) (A, B) {
+	if err != nil {
+		panic(err)
+	}
+	return a, b
 }
 
 // TestCheckSignatureFromMismatch: a composite certificate is refused under
