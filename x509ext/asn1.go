@@ -38,8 +38,14 @@ func readAlgorithmIdentifier(s *cryptobyte.String, what string) (Algorithm, erro
 
 // addAlgorithmIdentifier writes SEQUENCE { oid } with parameters absent.
 func addAlgorithmIdentifier(b *cryptobyte.Builder, alg Algorithm) {
+	addOIDIdentifier(b, alg.info().oid)
+}
+
+// addOIDIdentifier writes the AlgorithmIdentifier SEQUENCE { oid } with
+// parameters absent.
+func addOIDIdentifier(b *cryptobyte.Builder, oid asn1.ObjectIdentifier) {
 	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {
-		b.AddASN1ObjectIdentifier(alg.info().oid)
+		b.AddASN1ObjectIdentifier(oid)
 	})
 }
 
@@ -87,10 +93,10 @@ func (e *wrappedError) Error() string { return e.msg }
 func (e *wrappedError) Unwrap() error { return e.err }
 
 // wrapError puts err under "x509ext: context: ", dropping the "signer: ",
-// "kem: " or crypto/x509's "x509: " prefix (and a repeated algorithm name) that err's text starts with.
+// "kem: ", the composite packages' or crypto/x509's "x509: " prefix (and a repeated algorithm name) that err's text starts with.
 func wrapError(context string, err error) error {
 	msg := err.Error()
-	for _, prefix := range []string{"signer: ", "kem: ", "x509: "} {
+	for _, prefix := range []string{"signer: ", "kem: ", "x509: ", "composite: ", "kem/composite: "} {
 		msg = strings.TrimPrefix(msg, prefix)
 	}
 	if name, _, ok := strings.Cut(context, " "); ok {

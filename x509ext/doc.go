@@ -32,6 +32,17 @@
 // are available on their own as [PrivateKeyInfo] and [PublicKeyInfo] for
 // tools that must see exactly what a file holds.
 //
+// Composite keys (draft-ietf-lamps-pq-composite-sigs-19, packages
+// signer/composite and kem/composite; draft-ietf-lamps-pq-composite-kem-17)
+// pass through [ParsePKIXPublicKey], [MarshalPKIXPublicKey],
+// [ParsePKCS8PrivateKey], [MarshalPKCS8PrivateKey] and the PEM and
+// password-encryption helpers on them, in the drafts' one form: the
+// composite OID with absent parameters and the raw concatenation of the two
+// keys. [CheckSignatureFrom] checks ML-DSA, composite and classical
+// certificate signatures on certificates crypto/x509 parsed. Not yet here:
+// issuing composite certificates, CSRs and CRLs signed with composite keys,
+// and [Verify] of chains with composite certificates.
+//
 // Encodings outside the standards are handled deliberately: an untagged raw
 // seed or raw expanded key, and a seed in a bare OCTET STRING (early drafts),
 // are rejected with an error naming them; a version 2 OneAsymmetricKey with

@@ -7,10 +7,13 @@ import (
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/fuzzedit"
+	kemcomposite "github.com/crystals-go/crystals/kem/composite"
+	"github.com/crystals-go/crystals/signer/composite"
 )
 
-// fuzzSeeds returns valid encodings of every algorithm and form, made here
-// (the vector files are not copied into the module).
+// fuzzSeeds returns valid encodings of every algorithm and form, and of
+// composite keys, made here (the vector files are not copied into the
+// module).
 func fuzzSeeds(t testing.TB) (spkis, pkcs8s [][]byte) {
 	for a := MLDSA44; a <= XWing; a++ {
 		pub, _ := (&PublicKeyInfo{Algorithm: a, PublicKey: make([]byte, a.PublicKeySize())}).Marshal()
@@ -35,7 +38,35 @@ func fuzzSeeds(t testing.TB) (spkis, pkcs8s [][]byte) {
 			pkcs8s = append(pkcs8s, der)
 		}
 	}
+	// Composite keys, one per traditional family that generates quickly.
+	for _, name := range []string{"MLDSA44-Ed25519-SHA512", "MLDSA65-ECDSA-P256-SHA512", "MLDSA87-Ed448-SHAKE256"} {
+		k, err := composite.GenerateKey(composite.AlgorithmByName(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		spkis = append(spkis, must(MarshalPKIXPublicKey(k.Public())))
+		pkcs8s = append(pkcs8s, must(MarshalPKCS8PrivateKey(k)))
+	}
+	for _, name := range []string{"MLKEM768-X25519-SHA3-256", "MLKEM1024-ECDH-P384-SHA3-256"} {
+		k, err := kemcomposite.GenerateKey(kemcomposite.AlgorithmByName(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		spkis = append(spkis, must(MarshalPKIXPublicKey(k.EncapsulationKey())))
+		pkcs8s = append(pkcs8s, must(MarshalPKCS8PrivateKey(k)))
+	}
 	return spkis, pkcs8s
+}
+
+// checkCompositeRoundTrip fails t when key, parsed from der, is a composite
+// key that does not re-encode to der: the drafts' encodings have one form.
+func checkCompositeRoundTrip(t *testing.T, key any, der []byte, marshal func(any) ([]byte, error)) {
+	switch key.(type) {
+	case *composite.PublicKey, *composite.PrivateKey, *kemcomposite.EncapsulationKey, *kemcomposite.DecapsulationKey:
+		if again, err := marshal(key); err != nil || !bytes.Equal(again, der) {
+			t.Fatalf("accepted composite %T does not re-encode identically (err %v)", key, err)
+		}
+	}
 }
 
 // FuzzParsePublicKeyInfo and FuzzParsePrivateKeyInfo take the index of a
@@ -58,7 +89,9 @@ func FuzzParsePublicKeyInfo(f *testing.F) {
 	f.Fuzz(func(t *testing.T, i uint16, prog []byte) {
 		der := fuzzedit.Apply(spkis[int(i)%len(spkis)], prog)
 		info, err := ParsePublicKeyInfo(der)
-		_, _ = ParsePKIXPublicKey(der)
+		if key, err := ParsePKIXPublicKey(der); err == nil {
+			checkCompositeRoundTrip(t, key, der, MarshalPKIXPublicKey)
+		}
 		if err != nil {
 			return
 		}
@@ -75,7 +108,9 @@ func FuzzParsePrivateKeyInfo(f *testing.F) {
 	f.Fuzz(func(t *testing.T, i uint16, prog []byte) {
 		der := fuzzedit.Apply(pkcs8s[int(i)%len(pkcs8s)], prog)
 		info, err := ParsePrivateKeyInfo(der)
-		_, _ = ParsePKCS8PrivateKey(der)
+		if key, err := ParsePKCS8PrivateKey(der); err == nil {
+			checkCompositeRoundTrip(t, key, der, func(k any) ([]byte, error) { return MarshalPKCS8PrivateKey(k) })
+		}
 		if err != nil {
 			return
 		}

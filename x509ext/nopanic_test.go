@@ -10,8 +10,10 @@ import (
 
 	"github.com/crystals-go/crystals/internal/apiwalk"
 	"github.com/crystals-go/crystals/kem"
+	kemcomposite "github.com/crystals-go/crystals/kem/composite"
 	"github.com/crystals-go/crystals/signer"
 	"github.com/crystals-go/crystals/signer/circlsign"
+	"github.com/crystals-go/crystals/signer/composite"
 )
 
 // TestNoPanic calls every exported function and method of the package with
@@ -40,12 +42,14 @@ func TestNoPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	compSig := must(composite.GenerateKey(composite.AlgorithmByName("MLDSA44-Ed25519-SHA512")))
+	compKEM := must(kemcomposite.GenerateKey(kemcomposite.AlgorithmByName("MLKEM768-X25519-SHA3-256")))
 	apiwalk.Run(t, apiwalk.Table{
 		Dir: ".",
 		Funcs: map[string]any{
 			"AlgorithmFromOID": AlgorithmFromOID, "HashMLDSAName": HashMLDSAName, "NewPublicKey": NewPublicKey,
 			"CertificatePublicKeyInfo": CertificatePublicKeyInfo, "CreateCertificate": CreateCertificate,
-			"CreateCSR": CreateCSR, "VerifyCSR": VerifyCSR, "VerifyCRL": VerifyCRL, "Verify": Verify,
+			"CheckSignatureFrom": CheckSignatureFrom, "CreateCSR": CreateCSR, "VerifyCSR": VerifyCSR, "VerifyCRL": VerifyCRL, "Verify": Verify,
 			"NewRootCA": NewRootCA, "LoadCA": LoadCA,
 			"DecodePEM": DecodePEM, "EncodePEM": EncodePEM, "ParseCertificatesPEM": ParseCertificatesPEM,
 			"ParsePrivateKeyPEM": ParsePrivateKeyPEM, "MarshalPrivateKeyPEM": MarshalPrivateKeyPEM,
@@ -90,10 +94,14 @@ func TestNoPanic(t *testing.T) {
 			new(kem.EncapsulationKey768), new(kem.XWingDecapsulationKey), new(kem.XWingEncapsulationKey),
 			new(kem.HybridDecapsulationKey), new(PrivateKeyInfo), new(PublicKeyInfo), &x509.Certificate{},
 			sk, dk, dk.EncapsulationKey(), root, info, pubInfo,
+			new(composite.PrivateKey), new(composite.PublicKey), new(kemcomposite.DecapsulationKey), new(kemcomposite.EncapsulationKey),
+			compSig, compSig.PublicKey(), compKEM, compKEM.EncapsulationKey(), root.Certificate,
 		}, apiwalk.Damaged(
 			// Truncated and mutated encodings, for every []byte parameter.
 			must(MarshalPKCS8PrivateKey(sk, FormBoth)), must(MarshalPKIXPublicKey(sk.Public())),
 			must(MarshalPrivateKeyPEM(dk)), EncodePEM("CERTIFICATE", root.Certificate.Raw),
+			must(MarshalPKCS8PrivateKey(compSig)), must(MarshalPKIXPublicKey(compSig.Public())),
+			must(MarshalPKCS8PrivateKey(compKEM)), must(MarshalPKIXPublicKey(compKEM.EncapsulationKey())),
 			must(EncryptPKCS8PrivateKey(nil, must(MarshalPKCS8PrivateKey(sk)), []byte("pw"), &EncryptOptions{Iterations: 1})),
 		)...),
 		ZeroArgsOK: map[string]string{

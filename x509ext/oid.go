@@ -146,5 +146,8 @@ func AlgorithmFromOID(oid asn1.ObjectIdentifier) (Algorithm, error) {
 	if name, ok := HashMLDSAName(oid); ok {
 		return UnknownAlgorithm, fmt.Errorf("x509ext: %s (%s) is a HashML-DSA identifier, which RFC 9881 forbids in keys and certificates", oid, name)
 	}
+	if c, ok := compositeByOID(oid); ok {
+		return UnknownAlgorithm, fmt.Errorf("x509ext: %s is the composite algorithm %s, which PublicKeyInfo and PrivateKeyInfo do not carry; ParsePKIXPublicKey and ParsePKCS8PrivateKey parse it", oid, c)
+	}
 	return UnknownAlgorithm, fmt.Errorf("x509ext: unknown public-key algorithm OID %s", oid)
 }

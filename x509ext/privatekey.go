@@ -22,10 +22,16 @@ func (f PrivateKeyForm) applyMarshal(c *marshalConfig) { c.form = f }
 // parts agree ([PrivateKeyInfo.Check]) and returns the key object:
 // *signer.PrivateKey for ML-DSA (a crypto.Signer whose Public() is
 // *mldsa.PublicKey), *kem.DecapsulationKey512/768/1024 for ML-KEM,
-// *kem.XWingDecapsulationKey for X-Wing. Keys of other algorithms are handed to
-// crypto/x509.ParsePKCS8PrivateKey, so this function is a drop-in
-// replacement.
+// *kem.XWingDecapsulationKey for X-Wing; for the composite signatures a
+// *composite.PrivateKey of package signer/composite and for the composite
+// KEMs a *composite.DecapsulationKey of package kem/composite, from the
+// draft's one form (version 0, the raw private key in the OCTET STRING).
+// Keys of other algorithms are handed to crypto/x509.ParsePKCS8PrivateKey,
+// so this function is a drop-in replacement.
 func ParsePKCS8PrivateKey(der []byte) (any, error) {
+	if alg, ok := compositeOf(der, true); ok {
+		return parseCompositePrivateKey(alg, der)
+	}
 	if !isOurs(der, true) {
 		return x509.ParsePKCS8PrivateKey(der)
 	}
@@ -44,8 +50,19 @@ func ParsePKCS8PrivateKey(der []byte) (any, error) {
 // ML-KEM keys are written in [FormSeed] unless an option asks for
 // [FormExpanded] or [FormBoth]; a key without a seed can only be written as
 // FormExpanded. X-Wing keys are always [FormRawSeed]. Other keys are handed
-// to crypto/x509.MarshalPKCS8PrivateKey.
+// to crypto/x509.MarshalPKCS8PrivateKey. Composite keys are written in
+// their drafts' only form, version 0 with the raw private key (mldsaSeed ‖
+// tradSK, mlkemSeed ‖ tradSK) in the OCTET STRING; forms do not apply.
 func MarshalPKCS8PrivateKey(key any, opts ...MarshalOption) ([]byte, error) {
+	if oid, raw, ok, err := compositePrivateKeyOf(key); ok {
+		if err != nil {
+			return nil, err
+		}
+		if len(opts) > 0 {
+			return nil, fmt.Errorf("x509ext: private-key forms apply to ML-DSA and ML-KEM keys, not to the composite %T, which has one form", key)
+		}
+		return marshalCompositePKCS8(oid, raw)
+	}
 	info, ok, err := privateKeyInfoOf(key)
 	if err != nil {
 		return nil, err

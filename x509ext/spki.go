@@ -2,7 +2,6 @@ package x509ext
 
 import (
 	"crypto/x509"
-	"encoding/asn1"
 	"errors"
 	"fmt"
 
@@ -84,9 +83,16 @@ func (p *PublicKeyInfo) Marshal() ([]byte, error) {
 
 // ParsePKIXPublicKey parses a DER SubjectPublicKeyInfo. For ML-DSA it
 // returns the standard library's *mldsa.PublicKey; for ML-KEM and X-Wing the
-// key types described at [NewPublicKey]. Any other algorithm is handed to
-// crypto/x509.ParsePKIXPublicKey, so this function is a drop-in replacement.
+// key types described at [NewPublicKey]; for the composite signatures
+// (OIDs 1.3.6.1.5.5.7.6.37–54) a *composite.PublicKey of package
+// signer/composite, and for the composite KEMs (.55–66) a
+// *composite.EncapsulationKey of package kem/composite, after both halves'
+// checks. Any other algorithm is handed to crypto/x509.ParsePKIXPublicKey,
+// so this function is a drop-in replacement.
 func ParsePKIXPublicKey(der []byte) (any, error) {
+	if alg, ok := compositeOf(der, false); ok {
+		return parseCompositePublicKey(alg, der)
+	}
 	if !isOurs(der, false) {
 		return x509.ParsePKIXPublicKey(der)
 	}
@@ -100,8 +106,16 @@ func ParsePKIXPublicKey(der []byte) (any, error) {
 
 // MarshalPKIXPublicKey encodes a public key as a DER SubjectPublicKeyInfo.
 // It takes the keys [ParsePKIXPublicKey] returns, a *[PublicKeyInfo], and
-// anything crypto/x509.MarshalPKIXPublicKey takes.
+// anything crypto/x509.MarshalPKIXPublicKey takes. A composite key is
+// written as its draft defines: its OID with absent parameters and its raw
+// encoding (mldsaPK ‖ tradPK, mlkemEK ‖ tradPK) as the BIT STRING.
 func MarshalPKIXPublicKey(pub any) ([]byte, error) {
+	if oid, raw, ok, err := compositePublicKeyOf(pub); ok {
+		if err != nil {
+			return nil, err
+		}
+		return marshalCompositeSPKI(oid, raw)
+	}
 	info, ok, err := publicKeyInfoOf(pub)
 	if err != nil {
 		return nil, err
@@ -117,16 +131,8 @@ func MarshalPKIXPublicKey(pub any) ([]byte, error) {
 // algorithms or a HashML-DSA OID (which our parsers reject with a precise
 // error). Anything else, including garbage, goes to crypto/x509.
 func isOurs(der []byte, withVersion bool) bool {
-	in := cryptobyte.String(der)
-	var seq, ai cryptobyte.String
-	var oid asn1.ObjectIdentifier
-	if !in.ReadASN1(&seq, cbasn1.SEQUENCE) {
-		return false
-	}
-	if withVersion && !seq.SkipASN1(cbasn1.INTEGER) {
-		return false
-	}
-	if !seq.ReadASN1(&ai, cbasn1.SEQUENCE) || !ai.ReadASN1ObjectIdentifier(&oid) {
+	oid, ok := leadingOID(der, withVersion)
+	if !ok {
 		return false
 	}
 	if _, ok := HashMLDSAName(oid); ok {

@@ -13,20 +13,7 @@ import (
 	"github.com/crystals-go/crystals/signer"
 )
 
-const kemFile = "composite-kem/testvectors.json"
-
-type kemVectors struct {
-	CACert []byte `json:"cacert"`
-	Tests  []struct {
-		TcID    string `json:"tcId"`
-		EK      []byte `json:"ek"`
-		X5C     []byte `json:"x5c"`
-		DK      []byte `json:"dk"`
-		DKPKCS8 []byte `json:"dk_pkcs8"`
-		C       []byte `json:"c"`
-		K       []byte `json:"k"`
-	} `json:"tests"`
-}
+const kemFile = vectors.CompositeKEMFile
 
 var pureMLKEM = map[string]kem.Scheme{"id-alg-ml-kem-768": kem.MLKEM768(), "id-alg-ml-kem-1024": kem.MLKEM1024()}
 
@@ -34,7 +21,7 @@ var pureMLKEM = map[string]kem.Scheme{"id-alg-ml-kem-768": kem.MLKEM768(), "id-a
 // dk_pkcs8 match ek, c decapsulates to k, and the certificate carries ek and
 // verifies under the ML-DSA-65 cacert.
 func TestKEMVectors(t *testing.T) {
-	var v kemVectors
+	var v vectors.CompositeKEM
 	vectors.ReadJSON(t, kemFile, &v)
 	c := vectors.NewCounter(t)
 	c.File(kemFile)

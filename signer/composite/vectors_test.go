@@ -23,21 +23,7 @@ import (
 	"github.com/crystals-go/crystals/signer/composite"
 )
 
-const sigFile = "composite-sigs/testvectors.json"
-
-type sigVectors struct {
-	M     []byte `json:"m"`
-	Ctx   []byte `json:"ctx"`
-	Tests []struct {
-		TcID         string `json:"tcId"`
-		PK           []byte `json:"pk"`
-		X5C          []byte `json:"x5c"`
-		SK           []byte `json:"sk"`
-		SKPKCS8      []byte `json:"sk_pkcs8"`
-		S            []byte `json:"s"`
-		SWithContext []byte `json:"sWithContext"`
-	} `json:"tests"`
-}
+const sigFile = vectors.CompositeSigsFile
 
 var pureMLDSA = map[string]mldsa.Parameters{
 	"id-ML-DSA-44": mldsa.MLDSA44(), "id-ML-DSA-65": mldsa.MLDSA65(), "id-ML-DSA-87": mldsa.MLDSA87(),
@@ -48,7 +34,7 @@ var pureMLDSA = map[string]mldsa.Parameters{
 // verify, fresh signatures verify here and half by half in the standard
 // library, and tampering either half fails.
 func TestSignatureVectors(t *testing.T) {
-	var v sigVectors
+	var v vectors.CompositeSigs
 	vectors.ReadJSON(t, sigFile, &v)
 	c := vectors.NewCounter(t)
 	c.File(sigFile)
