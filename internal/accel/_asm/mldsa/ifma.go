@@ -1,6 +1,6 @@
 package main
 
-// AVX-512 IFMA in the ML-DSA kernels (issue #6, item 3). VPMADD52LUQ and
+// AVX-512 IFMA in the ML-DSA kernels. VPMADD52LUQ and
 // VPMADD52HUQ add the low or high 52 bits of the 104-bit product of the low
 // 52 bits of two 64-bit lanes to a third; avo v0.5.0 has both, so no raw
 // encodings are needed. Level AVX512 already requires IFMA
