@@ -10,6 +10,7 @@
 package brainpool
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/bits"
 )
@@ -51,10 +52,14 @@ func newModulus(hexValue string) *modulus {
 	return md
 }
 
+// limbsOf returns v (below 2^(64·maxLimbs)) as little-endian 64-bit limbs,
+// whatever the size of big.Word on this architecture.
 func limbsOf(v *big.Int) fe {
+	var buf [8 * maxLimbs]byte
+	v.FillBytes(buf[:])
 	var z fe
-	for i, w := range v.Bits() {
-		z[i] = uint64(w)
+	for i := range z {
+		z[i] = binary.BigEndian.Uint64(buf[len(buf)-8*(i+1):])
 	}
 	return z
 }
