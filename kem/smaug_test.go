@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/crystals-go/crystals/internal/fuzzedit"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/internal/vectors/kpqcvectors"
 )
@@ -168,21 +169,46 @@ func TestSMAUGTBadInput(t *testing.T) {
 	}
 }
 
+// FuzzSMAUGTDecapsulationKeyFromBytes takes a scheme (in smaugSchemes order)
+// and a program of edits (fuzzedit) applied to a valid sk made once, outside
+// f.Fuzz, rather than the 0.8-1.8 KB sk itself, which the fuzzer spent its
+// time minimizing.
 func FuzzSMAUGTDecapsulationKeyFromBytes(f *testing.F) {
+	sks := make([][]byte, len(smaugSchemes))
 	for i, s := range smaugSchemes {
 		dk, err := s.NewDecapsulationKey(bytes.Repeat([]byte{byte(i)}, SMAUGTSeedSize))
 		if err != nil {
 			f.Fatal(err)
 		}
-		sk := dk.(*SMAUGTDecapsulationKey).SecretKeyBytes()
-		f.Add(uint8(i), sk)
-		f.Add(uint8(i), sk[1:])
+		sks[i] = dk.(*SMAUGTDecapsulationKey).SecretKeyBytes()
+		f.Add(uint8(i), []byte{})
+		f.Add(uint8(i), fuzzedit.Op(2, len(sks[i])-1, 0))
+		f.Add(uint8(i), fuzzedit.Op(0, 0, 0x01))
+		f.Add(uint8(i), fuzzedit.Op(0, len(sks[i])-1, 0x80))
 	}
-	f.Fuzz(func(t *testing.T, i uint8, sk []byte) {
-		s := smaugSchemes[int(i)%len(smaugSchemes)]
+	f.Fuzz(func(t *testing.T, i uint8, prog []byte) {
+		k := int(i) % len(smaugSchemes)
+		s := smaugSchemes[k]
+		sk := fuzzedit.Apply(sks[k], prog)
 		dk, err := s.NewDecapsulationKeyFromBytes(sk)
 		if err != nil {
+			if bytes.Equal(sk, sks[k]) {
+				t.Fatalf("%s: unedited sk rejected: %v", s.Name(), err)
+			}
+			want := ErrDecapsulationKeyLength
+			if len(sk) == len(sks[k]) {
+				want = ErrDecapsulationKeySecret
+				if !errors.Is(err, want) {
+					want = ErrDecapsulationKeyPairwise
+				}
+			}
+			if !errors.Is(err, want) {
+				t.Fatalf("%s: sk of %d bytes: error %v", s.Name(), len(sk), err)
+			}
 			return
+		}
+		if len(sk) != len(sks[k]) {
+			t.Fatalf("%s: sk of %d bytes accepted", s.Name(), len(sk))
 		}
 		if !bytes.Equal(dk.(*SMAUGTDecapsulationKey).SecretKeyBytes(), sk) {
 			t.Fatal("accepted sk does not re-encode to its input")
