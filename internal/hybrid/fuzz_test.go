@@ -3,6 +3,8 @@ package hybrid
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
 	"testing"
 )
 
@@ -53,5 +55,37 @@ func TestECPrivateKeyForms(t *testing.T) {
 	}
 	if _, err := ParseECPrivateKey(P256, der[:len(der)-1]); err == nil {
 		t.Fatal("truncated key parsed")
+	}
+}
+
+// TestRSAKeyCanonical: an RSA key whose DER has any one byte changed is
+// rejected unless it is the canonical encoding of the key it parses to.
+func TestRSAKeyCanonical(t *testing.T) {
+	k, err := rsa.GenerateKey(rand.Reader, 1024)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, der := range map[string][]byte{"private": x509.MarshalPKCS1PrivateKey(k), "public": x509.MarshalPKCS1PublicKey(&k.PublicKey)} {
+		for i := range der {
+			bad := append([]byte(nil), der...)
+			bad[i] ^= 0x30
+			var again []byte
+			if name == "private" {
+				if p, err := ParseRSAPrivateKey(bad, 1024); err == nil {
+					again = x509.MarshalPKCS1PrivateKey(p)
+				}
+			} else if p, err := ParseRSAPublicKey(bad, 1024); err == nil {
+				again = x509.MarshalPKCS1PublicKey(p)
+			}
+			if again != nil && !bytes.Equal(again, bad) {
+				t.Fatalf("%s key with byte %d changed parsed to a key encoded otherwise", name, i)
+			}
+		}
+		if _, err := ParseRSAPublicKey(x509.MarshalPKCS1PublicKey(&k.PublicKey), 1024); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ParseRSAPrivateKey(x509.MarshalPKCS1PrivateKey(k), 1024); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -5,6 +5,7 @@
 package hybrid
 
 import (
+	"bytes"
 	"crypto/ecdh"
 	"crypto/elliptic"
 	"crypto/rsa"
@@ -119,7 +120,9 @@ func ParseECPrivateKey(c *Curve, der []byte) ([]byte, error) {
 var ErrRSAKey = errors.New("RSA key of the wrong form or size")
 
 // ParseRSAPrivateKey decodes a two-prime PKCS#1 RSAPrivateKey of exactly bits
-// bits.
+// bits, in the one encoding x509.MarshalPKCS1PrivateKey gives it (the
+// standard parser accepts some mangled forms, such as wrong CRT values,
+// which it recomputes, and a composite key has a single encoding).
 func ParseRSAPrivateKey(der []byte, bits int) (*rsa.PrivateKey, error) {
 	k, err := x509.ParsePKCS1PrivateKey(der)
 	if err != nil {
@@ -127,6 +130,9 @@ func ParseRSAPrivateKey(der []byte, bits int) (*rsa.PrivateKey, error) {
 	}
 	if k.N.BitLen() != bits || len(k.Primes) != 2 {
 		return nil, fmt.Errorf("%w: want a two-prime %d-bit key", ErrRSAKey, bits)
+	}
+	if !bytes.Equal(x509.MarshalPKCS1PrivateKey(k), der) {
+		return nil, fmt.Errorf("%w: not the canonical DER encoding of the key", ErrRSAKey)
 	}
 	return k, nil
 }
@@ -139,6 +145,9 @@ func ParseRSAPublicKey(der []byte, bits int) (*rsa.PublicKey, error) {
 	}
 	if k.N.BitLen() != bits {
 		return nil, fmt.Errorf("%w: want a %d-bit key", ErrRSAKey, bits)
+	}
+	if !bytes.Equal(x509.MarshalPKCS1PublicKey(k), der) {
+		return nil, fmt.Errorf("%w: not the canonical DER encoding of the key", ErrRSAKey)
 	}
 	return k, nil
 }
