@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crystals-go/crystals/internal/keyfile"
 )
 
 // readInput reads a file named on the command line ("-" is standard input).
@@ -67,19 +69,14 @@ func (e *env) writeOutput(path string, data []byte, force, private bool) error {
 	if private {
 		mode = 0o600
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, mode)
-	if err != nil {
+	if err := keyfile.Create(path, data, mode); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s already exists (use --force to overwrite)", path)
 		}
-		return fmt.Errorf("creating %s: %w", path, unwrapPath(err))
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Op == "open" {
+			return fmt.Errorf("creating %s: %w", path, pe.Err)
+		}
+		return err // keyfile's "writing PATH: …"
 	}
 	return nil
 }

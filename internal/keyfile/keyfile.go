@@ -1,10 +1,11 @@
 // Package keyfile writes files that hold secrets (private keys, passwords)
-// for the demo and the step-ca tools: created new, readable by the owner
-// only, and never through a symbolic link.
+// for the demo, the step-ca tools and cmd/crystals: created new, readable by
+// the owner only, and never through a symbolic link.
 package keyfile
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 )
 
@@ -17,8 +18,12 @@ const Mode = 0o600
 // system has it), so the data never lands in a file someone else prepared or
 // in the target of a planted link. An error that the file exists satisfies
 // errors.Is(err, fs.ErrExist). On a failed write the partial file is removed.
-func WriteNew(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, Mode)
+func WriteNew(path string, data []byte) error { return Create(path, data, Mode) }
+
+// Create is WriteNew with another permission, for outputs that are not
+// secret but must not be written through a planted link either.
+func Create(path string, data []byte, mode fs.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, mode)
 	if err != nil {
 		return err
 	}
