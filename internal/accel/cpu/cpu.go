@@ -10,7 +10,10 @@ import (
 	"sync/atomic"
 )
 
-// Level is a SIMD implementation level. Higher levels include the lower ones.
+// Level is a SIMD implementation level. Each architecture has its own ladder
+// of levels (see [All]); on one architecture a higher level includes the
+// lower ones. Levels of different architectures are not comparable: ask
+// [Supports], never compare a Level with < or >.
 type Level int32
 
 const (
@@ -20,6 +23,11 @@ const (
 	AVX2
 	// AVX512 is amd64 with AVX-512 F, BW, VL, DQ, IFMA, VBMI and VBMI2.
 	AVX512
+	// NEON is Advanced SIMD: every ARMv8-A core on arm64, and ARMv7 cores
+	// that report NEON on arm.
+	NEON
+	// NEONSHA3 is arm64 NEON with the SHA3 extension (EOR3, RAX1, XAR, BCAX).
+	NEONSHA3
 )
 
 // String returns the level's name as used in test and benchmark names.
@@ -31,13 +39,17 @@ func (l Level) String() string {
 		return "avx2"
 	case AVX512:
 		return "avx512"
+	case NEON:
+		return "neon"
+	case NEONSHA3:
+		return "neon+sha3"
 	}
 	return fmt.Sprintf("Level(%d)", int32(l))
 }
 
-// best is the highest level this CPU (and build) supports; set at init by the
-// architecture file.
-var best = detect()
+// ladder is this architecture's levels, lowest first, and best the highest of
+// them this CPU (and build) supports; both come from the architecture file.
+var ladder, best = detect()
 
 // active is the level kernels use; it equals best unless a test forced it.
 var active atomic.Int32
@@ -53,21 +65,34 @@ func Active() Level { return Level(active.Load()) }
 // Levels lists every level the CPU supports, lowest first.
 func Levels() []Level {
 	var ls []Level
-	for l := Portable; l <= best; l++ {
+	for _, l := range ladder {
 		ls = append(ls, l)
+		if l == best {
+			break
+		}
 	}
 	return ls
 }
 
-// All lists every level the engine knows, lowest first, whether or not this
-// CPU has it; tests use it to print why they skip a level.
-func All() []Level { return []Level{Portable, AVX2, AVX512} }
+// All lists every level the engine knows on this architecture, lowest first,
+// whether or not this CPU has it; tests use it to print why they skip a level.
+func All() []Level { return append([]Level(nil), ladder...) }
+
+// Supports reports whether this CPU (and build) can run kernels of level l.
+func Supports(l Level) bool {
+	for _, s := range Levels() {
+		if s == l {
+			return true
+		}
+	}
+	return false
+}
 
 // Force makes kernels run at level l until the returned function restores the
 // previous level. It is a test hook: it is not safe to call while other
 // goroutines run kernels, and it fails if the CPU lacks l.
 func Force(l Level) (restore func(), err error) {
-	if l < Portable || l > best {
+	if !Supports(l) {
 		return nil, fmt.Errorf("cpu: level %v is not available on this CPU (best is %v)", l, best)
 	}
 	prev := active.Swap(int32(l))

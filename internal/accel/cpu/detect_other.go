@@ -1,5 +1,5 @@
-//go:build !amd64 || purego
+//go:build (!amd64 && !arm64 && !arm) || purego
 
 package cpu
 
-func detect() Level { return Portable }
+func detect() (ladder []Level, best Level) { return []Level{Portable}, Portable }

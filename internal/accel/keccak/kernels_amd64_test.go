@@ -17,7 +17,7 @@ import (
 // TestFusedKernel checks keccakF1600x8x1AVX512, which the dispatch uses
 // only while a Carried hash has a block waiting, on random states.
 func TestFusedKernel(t *testing.T) {
-	if cpu.Best() < cpu.AVX512 {
+	if !cpu.Supports(cpu.AVX512) {
 		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
@@ -51,7 +51,7 @@ func TestSingleStateKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, k := range kernels {
 		t.Run(k.name, func(t *testing.T) {
-			if cpu.Best() < k.level {
+			if !cpu.Supports(k.level) {
 				t.Skipf("needs level %v; this CPU's best is %v", k.level, cpu.Best())
 			}
 			for iter := 0; iter < 100; iter++ {
@@ -80,7 +80,7 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 		{"scalar-bmi2", cpu.AVX2, keccakF1600x1BMI2},
 	} {
 		b.Run(k.name, func(b *testing.B) {
-			if cpu.Best() < k.level {
+			if !cpu.Supports(k.level) {
 				b.Skipf("needs level %v", k.level)
 			}
 			var a [25]uint64
@@ -92,7 +92,7 @@ func BenchmarkSingleStateKernels(b *testing.B) {
 // BenchmarkFusedKernel measures the 8+1 kernel against the 8-way and scalar
 // kernels it fuses, run one after the other.
 func BenchmarkFusedKernel(b *testing.B) {
-	if cpu.Best() < cpu.AVX512 {
+	if !cpu.Supports(cpu.AVX512) {
 		b.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
 	}
 	var a [25 * 8]uint64

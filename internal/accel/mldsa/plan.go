@@ -40,7 +40,7 @@ func planFor(p *Params) plan {
 	if level == cpu.AVX512 {
 		pl.width = 8
 	}
-	if level >= cpu.AVX2 {
+	if level == cpu.AVX2 || level == cpu.AVX512 {
 		pl.multiFrom = 3
 	}
 	pl.pairedMasks = 2*p.L <= pl.width

@@ -35,12 +35,12 @@ func planFor() plan {
 	level := cpu.Active()
 	pl := plan{
 		lanes:     level == cpu.AVX512,
-		ownKeccak: level >= cpu.AVX2,
+		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512,
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,
 	}
-	if level >= cpu.AVX2 {
+	if level == cpu.AVX2 || level == cpu.AVX512 {
 		pl.multiFrom = 2
 	}
 	return pl
