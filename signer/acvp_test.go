@@ -115,8 +115,14 @@ func TestACVPThroughPublicAPI(t *testing.T) {
 			passed := *expected[tc.TcID].TestPassed
 			err = Verify(pk, input, tc.Signature, opts)
 			err2 := NewVerifier(pk).Verify(input, tc.Signature, opts)
-			if (err == nil) != passed || (err2 == nil) != passed {
-				t.Errorf("%s tcId %d: Verify %v, Verifier %v, want valid=%v", dir, tc.TcID, err, err2, passed)
+			err3 := VerifyBytes(params, tc.PK, input, tc.Signature, opts)
+			fromBytes, perr := NewVerifierFromBytes(params, tc.PK)
+			if perr != nil {
+				t.Fatal(perr)
+			}
+			err4 := fromBytes.Verify(input, tc.Signature, opts)
+			if (err == nil) != passed || (err2 == nil) != passed || (err3 == nil) != passed || (err4 == nil) != passed {
+				t.Errorf("%s tcId %d: Verify %v, Verifier %v, VerifyBytes %v, NewVerifierFromBytes %v, want valid=%v", dir, tc.TcID, err, err2, err3, err4, passed)
 			}
 			c.Add(dir)
 		}

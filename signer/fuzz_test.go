@@ -35,7 +35,7 @@ func addEditSeeds(f *testing.F, positions ...int) {
 	}
 }
 
-// FuzzVerify checks that Verify and Verifier.Verify agree on every edited
+// FuzzVerify checks that Verify, Verifier.Verify and VerifyBytes agree on every edited
 // signature, accept the one that was made and reject every other: an edited
 // signature that verifies would be a forgery, since the encoding is
 // canonical.
@@ -57,8 +57,9 @@ func FuzzVerify(f *testing.F) {
 		sig := fuzzedit.Apply(sigs[i], prog)
 		e1 := Verify(keys[i].PublicKey(), msg, sig, nil)
 		e2 := verifiers[i].Verify(msg, sig, nil)
-		if (e1 == nil) != (e2 == nil) {
-			t.Fatalf("Verify %v, Verifier.Verify %v", e1, e2)
+		e3 := VerifyBytes(allParams[i], keys[i].PublicKeyBytes(), msg, sig, nil)
+		if (e1 == nil) != (e2 == nil) || (e1 == nil) != (e3 == nil) {
+			t.Fatalf("Verify %v, Verifier.Verify %v, VerifyBytes %v", e1, e2, e3)
 		}
 		if valid := bytes.Equal(sig, sigs[i]); valid != (e1 == nil) {
 			t.Fatalf("%s: signature edited %v, verification error %v", allParams[i], !valid, e1)

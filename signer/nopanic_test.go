@@ -39,6 +39,8 @@ func TestNoPanic(t *testing.T) {
 			"NewPrivateKeyFromExpanded": NewPrivateKeyFromExpanded,
 			"Verify":                    Verify,
 			"NewVerifier":               NewVerifier,
+			"VerifyBytes":               VerifyBytes,
+			"NewVerifierFromBytes":      NewVerifierFromBytes,
 			"FromStdlib":                FromStdlib,
 			"ToStdlib":                  ToStdlib,
 		},

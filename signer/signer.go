@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
 )
@@ -30,7 +31,10 @@ import (
 type PrivateKey struct {
 	params mldsa.Parameters
 	sk     *engine.PrivateKey
-	pub    *mldsa.PublicKey
+	// pub is the standard library's public key, made on the first call of
+	// PublicKey: crypto/mldsa hashes the encoding again when it builds one,
+	// which key generation need not pay for (signing reads the engine's tr).
+	pub atomic.Pointer[mldsa.PublicKey]
 }
 
 var (
@@ -102,11 +106,7 @@ func NewPrivateKeyFromExpanded(params mldsa.Parameters, sk []byte) (*PrivateKey,
 }
 
 func newPrivateKey(params mldsa.Parameters, sk *engine.PrivateKey) (*PrivateKey, error) {
-	pub, err := mldsa.NewPublicKey(params, sk.PublicKey().Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("signer: standard library rejected the public key: %w", err)
-	}
-	return &PrivateKey{params: params, sk: sk, pub: pub}, nil
+	return &PrivateKey{params: params, sk: sk}, nil
 }
 
 // engineKey returns k's engine key, or ErrZeroKey for a nil or zero k.
@@ -137,12 +137,26 @@ func (k *PrivateKey) Public() crypto.PublicKey {
 }
 
 // PublicKey returns the standard library's public key for k (nil for a nil
-// or zero key).
+// or zero key). Every call returns the same pointer. The first builds it,
+// which costs crypto/mldsa's hash of the encoding; [PrivateKey.PublicKeyBytes]
+// does not.
 func (k *PrivateKey) PublicKey() *mldsa.PublicKey {
-	if k == nil {
+	sk, err := k.engineKey()
+	if err != nil {
 		return nil
 	}
-	return k.pub
+	return stdlibKey(&k.pub, k.params, sk.PublicKey())
+}
+
+// PublicKeyBytes returns the public-key encoding pkEncode(ρ, t1) (FIPS 204,
+// Algorithm 22), what [mldsa.PublicKey.Bytes] returns for k's public key,
+// without building that key; nil for a nil or zero key.
+func (k *PrivateKey) PublicKeyBytes() []byte {
+	sk, err := k.engineKey()
+	if err != nil {
+		return nil
+	}
+	return sk.PublicKey().Bytes()
 }
 
 // Bytes returns the private key seed, like [mldsa.PrivateKey.Bytes], or nil
@@ -200,7 +214,7 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 		// The standard library's key is taken to be of k's set; its public
 		// key then settles it (a zero key's public key matches none).
 		other, err := NewPrivateKey(k.params, x.Bytes())
-		return err == nil && k.Equal(other) && k.pub.Equal(x.PublicKey())
+		return err == nil && k.Equal(other) && k.PublicKey().Equal(x.PublicKey())
 	}
 	return false
 }

@@ -338,8 +338,8 @@ func TestKeys(t *testing.T) {
 	}
 }
 
-// TestNoAllocations checks that signing into a buffer and verifying with a
-// Verifier allocate nothing.
+// TestNoAllocations checks that signing into a buffer, verifying with a
+// Verifier and verifying from the key's encoding allocate nothing.
 func TestNoAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector adds allocations")
@@ -347,6 +347,8 @@ func TestNoAllocations(t *testing.T) {
 	for _, params := range allParams {
 		sk, _ := NewPrivateKey(params, seedFor(5))
 		v := NewVerifier(sk.PublicKey())
+		vb, _ := NewVerifierFromBytes(params, sk.PublicKeyBytes())
+		pkBytes := sk.PublicKeyBytes()
 		sig := make([]byte, params.SignatureSize())
 		msg := []byte("message")
 		opts := &Options{Context: "context"}
@@ -365,9 +367,15 @@ func TestNoAllocations(t *testing.T) {
 			if err := v.Verify(digest[:], sig, hashOpts); err != nil {
 				t.Fatal(err)
 			}
+			if err := vb.Verify(digest[:], sig, hashOpts); err != nil {
+				t.Fatal(err)
+			}
+			if err := VerifyBytes(params, pkBytes, digest[:], sig, hashOpts); err != nil {
+				t.Fatal(err)
+			}
 		})
 		if allocs != 0 {
-			t.Errorf("%s: %v allocations per SignTo + Verifier.Verify", params, allocs)
+			t.Errorf("%s: %v allocations per SignTo + Verifier.Verify + VerifyBytes", params, allocs)
 		}
 	}
 }

@@ -59,6 +59,11 @@ func TestWycheproofThroughPublicAPI(t *testing.T) {
 						if (err == nil) != valid {
 							fail("Verify = %v, want valid=%v", err, valid)
 						}
+						// From the encoding, as a certificate carries it:
+						// the same verdict, a wrong key length included.
+						if err := VerifyBytes(params, g.PublicKey, msg, tc.Sig, opts); (err == nil) != valid {
+							fail("VerifyBytes = %v, want valid=%v", err, valid)
+						}
 						continue
 					}
 
