@@ -4,7 +4,8 @@
 // table:
 //
 //   - impl=engine: the crystals engine (internal/accel/mldsa, mlkem) called
-//     directly, with caller-owned buffers and reused keys;
+//     directly, with caller-owned buffers, doing the public API's work:
+//     randomness from crypto/rand, a new key per key generation;
 //   - impl=crystals: the public API (packages signer and kem), the fastest
 //     path each offers for the operation;
 //   - impl=stdlib: crypto/mldsa and crypto/mlkem (no ML-KEM-512);

@@ -22,6 +22,7 @@ var (
 	ErrECDHKey                  = errors.New("invalid ECDH key")
 	ErrX25519LowOrder           = errors.New("X25519 share is a low-order point (all-zero shared secret)")
 	ErrSchemeMismatch           = errors.New("keys belong to different schemes")
+	ErrBufferLength             = errors.New("output buffer has the wrong length")
 	// ErrZeroKey is returned for a key that was not made by this package's
 	// constructors: a zero value, or a nil pointer where the key type's
 	// methods are its own (ML-KEM keys, like crypto/mlkem's, need a non-nil

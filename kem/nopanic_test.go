@@ -58,6 +58,7 @@ func TestNoPanic(t *testing.T) {
 			"NewEncapsulationKey512":          NewEncapsulationKey512,
 			"NewEncapsulationKey768":          NewEncapsulationKey768,
 			"NewEncapsulationKey1024":         NewEncapsulationKey1024,
+			"EncapsulateBytes":                EncapsulateBytes,
 			"GenerateKeyXWing":                GenerateKeyXWing,
 			"NewXWingDecapsulationKey":        NewXWingDecapsulationKey,
 			"NewXWingEncapsulationKey":        NewXWingEncapsulationKey,

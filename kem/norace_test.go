@@ -1,0 +1,5 @@
+//go:build !race
+
+package kem
+
+const raceEnabled = false
