@@ -3,6 +3,7 @@ package x509ext
 import (
 	"crypto/mldsa"
 	"crypto/mlkem"
+	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"io"
@@ -64,6 +65,15 @@ func TestNoPanic(t *testing.T) {
 			"X509KeyPair": X509KeyPair, "X509KeyPairWithPassword": X509KeyPairWithPassword,
 			"ToCirclPublicKey": ToCirclPublicKey, "ToCirclPrivateKey": ToCirclPrivateKey,
 			"ToCirclKEMPublicKey": ToCirclKEMPublicKey, "ToCirclKEMPrivateKey": ToCirclKEMPrivateKey,
+			"ConfigureTLSClient": ConfigureTLSClient, "ConfigureTLSServer": ConfigureTLSServer,
+			"VerifyServerConnection": VerifyServerConnection, "VerifyClientConnection": VerifyClientConnection,
+			// The callbacks themselves, on whatever state the walk makes.
+			"VerifyServerConnection(…)(state)": func(opts VerifyOptions, cs tls.ConnectionState) error {
+				return VerifyServerConnection(opts)(cs)
+			},
+			"VerifyClientConnection(…)(state)": func(opts VerifyOptions, required bool, cs tls.ConnectionState) error {
+				return VerifyClientConnection(opts, required)(cs)
+			},
 			// A real key, so that the password and options are reached.
 			// (one PBKDF2 iteration unless the walk passes another count).
 			"EncryptPKCS8PrivateKey(real key)": func(password []byte, iterations int) ([]byte, error) {
@@ -105,6 +115,7 @@ func TestNoPanic(t *testing.T) {
 			must(EncryptPKCS8PrivateKey(nil, must(MarshalPKCS8PrivateKey(sk)), []byte("pw"), &EncryptOptions{Iterations: 1})),
 		)...),
 		ZeroArgsOK: map[string]string{
+			"VerifyClientConnection(…)(state)": "a server that does not require a client certificate lets a client without one through",
 			"EncryptPKCS8PrivateKey(real key)": "an empty password is allowed, as by OpenSSL",
 		},
 	})
