@@ -21,7 +21,8 @@ import (
 // ConfigureTLSClient makes the client configuration cfg verify the server's
 // chain with [Verify] under opts instead of with crypto/tls's verifier. It
 // sets cfg.InsecureSkipVerify and cfg.VerifyConnection to
-// [VerifyServerConnection](opts); see there for what is checked. It refuses
+// [VerifyServerConnection](opts), with opts.DNSName defaulting to
+// cfg.ServerName; see there for what is checked. It refuses
 // a cfg whose RootCAs is set (crypto/tls would ignore it: the roots belong in
 // opts.Roots), whose VerifyConnection or VerifyPeerCertificate is already
 // set (it would be replaced, or run on unverified chains), or whose
@@ -39,6 +40,11 @@ func ConfigureTLSClient(cfg *tls.Config, opts VerifyOptions) error {
 	}
 	if cfg.InsecureSkipVerify {
 		return errors.New("x509ext: ConfigureTLSClient: tls.Config.InsecureSkipVerify is already set, so this configuration verifies nothing; clear it to verify with x509ext.Verify")
+	}
+	if opts.DNSName == "" {
+		// For an IP address, the one name crypto/tls sends no SNI for and
+		// so does not report in ConnectionState.ServerName.
+		opts.DNSName = cfg.ServerName
 	}
 	cfg.InsecureSkipVerify = true // crypto/tls's chain check only: VerifyConnection replaces it
 	cfg.VerifyConnection = VerifyServerConnection(opts)
@@ -102,8 +108,11 @@ func checkTLSConfig(cfg *tls.Config, opts VerifyOptions) error {
 // at opts.CurrentTime (zero: the time of each handshake), allow the key
 // usages opts.KeyUsages (empty: serverAuth) and carry the host name
 // opts.DNSName or, if that is empty, cs.ServerName, the name the client
-// asked for (crypto/tls.Dial sets it from the address); a connection with
-// neither is refused, since no host would be checked.
+// asked for in its server_name extension (crypto/tls.Dial sets it from the
+// address); a connection with neither is refused, since no host would be
+// checked. crypto/tls sends no server_name for an IP address, so a client
+// that connects to one must name it in opts.DNSName or, with
+// [ConfigureTLSClient], in tls.Config.ServerName.
 //
 // The callback is only safe with InsecureSkipVerify set on the same Config
 // — use [ConfigureTLSClient], which sets both —, and only on a client.
@@ -121,7 +130,7 @@ func VerifyServerConnection(opts VerifyOptions) func(tls.ConnectionState) error 
 			o.DNSName = cs.ServerName
 		}
 		if o.DNSName == "" {
-			return errors.New("x509ext: the server's certificate cannot be checked against a host name: set tls.Config.ServerName or VerifyOptions.DNSName")
+			return errors.New("x509ext: the server's certificate cannot be checked against a host name: set tls.Config.ServerName before ConfigureTLSClient, or VerifyOptions.DNSName (crypto/tls reports no server name for an IP address)")
 		}
 		if len(o.KeyUsages) == 0 {
 			o.KeyUsages = []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
@@ -165,7 +174,8 @@ func VerifyClientConnection(opts VerifyOptions, required bool) func(tls.Connecti
 }
 
 // verifyPeer runs Verify on the peer's leaf, with the rest of what the peer
-// sent as intermediates beside opts.Intermediates.
+// sent as intermediates beside opts.Intermediates. A refused chain is a
+// *tls.CertificateVerificationError, as crypto/tls's verifier returns.
 func verifyPeer(cs tls.ConnectionState, opts VerifyOptions, peer string) error {
 	certs := cs.PeerCertificates
 	if len(certs) == 0 {
@@ -176,7 +186,12 @@ func verifyPeer(cs tls.ConnectionState, opts VerifyOptions, peer string) error {
 		opts.Intermediates = append(append(inters, opts.Intermediates...), certs[1:]...)
 	}
 	if _, err := Verify(certs[0], opts); err != nil {
-		return fmt.Errorf("x509ext: the %s's certificate chain: %w", peer, err)
+		// crypto/tls's own error type for a chain it refuses, so that code
+		// testing for it keeps working.
+		return &tls.CertificateVerificationError{
+			UnverifiedCertificates: certs,
+			Err:                    fmt.Errorf("x509ext: the %s's certificate chain: %w", peer, err),
+		}
 	}
 	return nil
 }

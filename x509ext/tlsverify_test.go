@@ -7,6 +7,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"errors"
 	"math/big"
 	"net"
 	"strings"
@@ -21,6 +22,7 @@ import (
 // good and bad ones, all ML-DSA keys signed by crystals signers.
 type tlsPKI struct {
 	root, inter, otherRoot *x509.Certificate
+	rootKey                *signer.PrivateKey
 	server, client         tls.Certificate // [leaf, intermediate]
 	foreignServer          tls.Certificate // chains to otherRoot only
 	expiredServer          tls.Certificate
@@ -78,6 +80,7 @@ func newTLSPKI(t *testing.T) *tlsPKI {
 	}
 	rootKey, interKey, otherKey := key(), key(), key()
 	var p tlsPKI
+	p.rootKey = rootKey
 	p.root = issueTLSCert(t, tlsCATemplate("root"), nil, rootKey, rootKey.Public())
 	p.inter = issueTLSCert(t, tlsCATemplate("intermediate"), p.root, rootKey, interKey.Public())
 	p.otherRoot = issueTLSCert(t, tlsCATemplate("other root"), nil, otherKey, otherKey.Public())
@@ -205,6 +208,23 @@ func TestTLSVerifyServerChains(t *testing.T) {
 	if r := runTLS(t, tls13(onlyLeaf), clientVerifyingWithX509ext(t, "localhost", withInter)); r.client != nil {
 		t.Errorf("leaf alone with the intermediate in VerifyOptions: %v", r.client)
 	}
+	// An IP address, which crypto/tls sends no server_name for: the name
+	// comes from tls.Config.ServerName, and a certificate without that IP
+	// is refused.
+	if r := runTLS(t, tls13(p.server), clientVerifyingWithX509ext(t, "127.0.0.1", roots)); r.client == nil || !strings.Contains(r.client.Error(), "127.0.0.1") {
+		t.Errorf("a certificate without the IP address: %v", r.client)
+	}
+	ipLeaf := p.server
+	{
+		k, _ := signer.GenerateKey(mldsa.MLDSA44())
+		tmpl := tlsLeafTemplate("localhost", x509.ExtKeyUsageServerAuth, time.Now().Add(time.Hour))
+		tmpl.IPAddresses = []net.IP{net.IPv4(127, 0, 0, 1)}
+		c := issueTLSCert(t, tmpl, p.root, p.rootKey, k.Public())
+		ipLeaf = tls.Certificate{Certificate: [][]byte{c.Raw}, PrivateKey: k, Leaf: c}
+	}
+	if r := runTLS(t, tls13(ipLeaf), clientVerifyingWithX509ext(t, "127.0.0.1", roots)); r.client != nil {
+		t.Errorf("a certificate for the IP address: %v", r.client)
+	}
 
 	for _, tc := range []struct {
 		name       string
@@ -225,6 +245,9 @@ func TestTLSVerifyServerChains(t *testing.T) {
 		}
 		if !strings.Contains(r.client.Error(), tc.want) {
 			t.Errorf("%s: client error %q, want one mentioning %q", tc.name, r.client, tc.want)
+		}
+		if verr := (*tls.CertificateVerificationError)(nil); !errors.As(r.client, &verr) || len(verr.UnverifiedCertificates) == 0 {
+			t.Errorf("%s: client error %T is not crypto/tls's CertificateVerificationError", tc.name, r.client)
 		}
 		if r.serverErr == nil {
 			t.Errorf("%s: the server's handshake did not fail", tc.name)

@@ -22,9 +22,13 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 	if err != nil {
 		return fmt.Errorf("-ca: %w", err)
 	}
+	rootCerts, err := x509ext.ParseCertificatesPEM(pemBytes)
+	if err != nil || len(rootCerts) == 0 {
+		return fmt.Errorf("-ca %s: no PEM certificate found (%v)", o.ca, err)
+	}
 	roots := x509.NewCertPool()
-	if !roots.AppendCertsFromPEM(pemBytes) {
-		return fmt.Errorf("-ca %s: no PEM certificate found", o.ca)
+	for _, c := range rootCerts {
+		roots.AddCert(c)
 	}
 	host, _, err := net.SplitHostPort(o.connect)
 	if err != nil {
@@ -34,7 +38,10 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 	if serverName == "" {
 		serverName = host
 	}
-	cfg := clientConfig(roots, serverName, group, nil, nil)
+	cfg, err := verifyServersWith(clientConfig(roots, serverName, group, nil, nil), o.verify, rootCerts)
+	if err != nil {
+		return err
+	}
 	if o.mtls {
 		cert, err := loadClientCert(o.out)
 		switch {
@@ -53,9 +60,7 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 		return err
 	}
 	fmt.Fprintf(w, "connected to %s: %s, %s, key exchange %v\n", o.connect, tls.VersionName(st.Version), tls.CipherSuiteName(st.CipherSuite), st.CurveID)
-	for _, c := range st.VerifiedChains[0] {
-		fmt.Fprintf(w, "  verified %s\n", describeCert(c))
-	}
+	reportChains(w, st, o.verify)
 	fmt.Fprintf(w, "  round trip %q\n", reply)
 	return nil
 }

@@ -39,7 +39,12 @@ func demo(ctx context.Context, o options, group tls.CurveID, params mldsa.Parame
 	}
 
 	var seen offers
-	srv, err := startServer(ctx, "127.0.0.1:0", serverConfig(p, group, o.mtls, &seen))
+	roots := []*x509.Certificate{p.root.cert}
+	scfg, err := verifyClientsWith(serverConfig(p, group, o.mtls, &seen), o.verify, roots)
+	if err != nil {
+		return err
+	}
+	srv, err := startServer(ctx, "127.0.0.1:0", scfg)
 	if err != nil {
 		return err
 	}
@@ -50,14 +55,18 @@ func demo(ctx context.Context, o options, group tls.CurveID, params mldsa.Parame
 	if o.mtls {
 		clientPKI = p
 	}
-	state, reply, err := roundTrip(ctx, srv.addr(), clientConfig(p.roots, "localhost", group, clientPKI, &seen), "hello, post-quantum world")
+	ccfg, err := verifyServersWith(clientConfig(p.roots, "localhost", group, clientPKI, &seen), o.verify, roots)
 	if err != nil {
 		return err
 	}
-	reportHandshake(w, state, &seen, p, o.mtls, reply)
+	state, reply, err := roundTrip(ctx, srv.addr(), ccfg, "hello, post-quantum world")
+	if err != nil {
+		return err
+	}
+	reportHandshake(w, state, &seen, p, o, reply)
 
 	if o.n > 0 {
-		if err := compareBursts(ctx, o, group, params, p, srv, w); err != nil {
+		if err := compareBursts(ctx, o, group, params, p, w); err != nil {
 			return err
 		}
 	}
@@ -65,7 +74,8 @@ func demo(ctx context.Context, o options, group tls.CurveID, params mldsa.Parame
 }
 
 // reportHandshake prints what a finished handshake negotiated and verified.
-func reportHandshake(w io.Writer, st tls.ConnectionState, seen *offers, p *pki, mtls bool, reply string) {
+func reportHandshake(w io.Writer, st tls.ConnectionState, seen *offers, p *pki, o options, reply string) {
+	mtls := o.mtls
 	seen.mu.Lock()
 	defer seen.mu.Unlock()
 	fmt.Fprintf(w, "\nhandshake:\n")
@@ -78,16 +88,27 @@ func reportHandshake(w io.Writer, st tls.ConnectionState, seen *offers, p *pki, 
 	} else {
 		fmt.Fprintf(w, "  client signed   nothing (-mtls=false)\n")
 	}
-	for i, chain := range st.VerifiedChains {
-		fmt.Fprintf(w, "  chain %d verified by the client (crypto/x509):\n", i+1)
+	reportChains(w, st, o.verify)
+	if mtls {
+		fmt.Fprintf(w, "  the server verified the client's chain to the same root (%s)\n", verifierName(o.verify))
+	}
+	fmt.Fprintf(w, "  round trip      %q\n", reply)
+}
+
+// reportChains prints the server chain the client verified: crypto/tls's
+// verified chains, or with x509ext.Verify (which crypto/tls does not know
+// of) the certificates the server sent.
+func reportChains(w io.Writer, st tls.ConnectionState, verify string) {
+	chains := st.VerifiedChains
+	if verify == verifyX509ext {
+		chains = [][]*x509.Certificate{st.PeerCertificates}
+	}
+	for i, chain := range chains {
+		fmt.Fprintf(w, "  chain %d verified by the client (%s):\n", i+1, verifierName(verify))
 		for j, c := range chain {
 			fmt.Fprintf(w, "    %s%s\n", strings.Repeat("  ", j), describeCert(c))
 		}
 	}
-	if mtls {
-		fmt.Fprintf(w, "  the server verified the client's chain to the same root (RequireAndVerifyClientCert)\n")
-	}
-	fmt.Fprintf(w, "  round trip      %q\n", reply)
 }
 
 // describeCert is one line: subject, subject key, and signature algorithm.

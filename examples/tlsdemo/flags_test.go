@@ -79,7 +79,7 @@ func TestProgressOnlyToATerminal(t *testing.T) {
 	if strings.Contains(out.String(), "\r") {
 		t.Error("the report contains a carriage return")
 	}
-	if !strings.Contains(progress.String(), "\r  crystals keys        10/10") {
+	if !strings.Contains(progress.String(), "\r  crystals keys, x509ext.Verify      10/10") {
 		t.Errorf("progress: %q", progress.String())
 	}
 	f, err := os.Create(filepath.Join(t.TempDir(), "out"))

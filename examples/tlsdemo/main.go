@@ -37,6 +37,7 @@ type options struct {
 	level      int
 	n          int
 	mtls       bool
+	verify     string // who checks peer chains: verifyX509ext or verifyStdlib
 	// mtlsSet records that -mtls was given on the command line: -connect then
 	// insists on a client certificate instead of presenting one only if
 	// -serve's files are there.
@@ -50,8 +51,10 @@ type options struct {
 const usageHeader = `tlsdemo shows crystals end to end. With no flags it builds a post-quantum PKI
 (ML-DSA-87 root, ML-DSA-65 intermediate, ML-DSA server and client leaves, an
 ML-KEM-768 certificate), runs a mutual-TLS 1.3 handshake over X25519MLKEM768 on
-127.0.0.1 with crystals signers, prints what was negotiated and verified, times
-a burst of handshakes beside the same burst with crypto/mldsa keys, seals a
+127.0.0.1 with crystals signers, the peers' chains checked by x509ext.Verify
+(-verify), prints what was negotiated and verified, times a burst of handshakes
+beside the same burst with crypto/tls's chain verification and with crypto/mldsa
+keys, seals a
 message with crypto/hpke to the ML-KEM certificate and opens it with crystals,
 and exits.
 
@@ -83,6 +86,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.level, "level", 65, "ML-DSA level of the server leaf: 44, 65 or 87")
 	fs.IntVar(&o.n, "n", 200, "handshakes in the timed burst (0 skips it)")
 	fs.BoolVar(&o.mtls, "mtls", true, "mutual TLS: the server requires a client certificate")
+	fs.StringVar(&o.verify, "verify", verifyX509ext, "who checks peer certificate chains: x509ext (x509ext.Verify, crystals' ML-DSA verifier) or stdlib (crypto/tls's own)")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -130,6 +134,9 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	}
 	params, err := levelParams(o.level)
 	if err != nil {
+		return err
+	}
+	if err := checkVerifier(o.verify); err != nil {
 		return err
 	}
 	if o.n < 0 || o.n > 100000 {

@@ -16,7 +16,7 @@ import (
 )
 
 func defaultOptions() options {
-	return options{group: "X25519MLKEM768", level: 65, n: 4, mtls: true, out: "unused"}
+	return options{group: "X25519MLKEM768", level: 65, n: 4, mtls: true, out: "unused", verify: verifyX509ext}
 }
 
 // TestDemo runs the no-flag demonstration with a small burst and checks the
@@ -35,9 +35,12 @@ func TestDemo(t *testing.T) {
 		`"crystals demo root (ML-DSA-87)": ML-DSA-87 key, signed with ML-DSA-87`,
 		`"crystals demo intermediate (ML-DSA-65)": ML-DSA-65 key, signed with ML-DSA-87`,
 		`round trip      "crystals server echoes: hello, post-quantum world"`,
-		"crystals keys      4 handshakes",
-		"crypto/mldsa keys  4 handshakes",
+		"crystals keys, x509ext.Verify    4 handshakes",
+		"crystals keys, crypto/tls verify 4 handshakes",
+		"crypto/mldsa keys                4 handshakes",
 		"the standard library's rate",
+		"chain 1 verified by the client (x509ext.Verify",
+		"the server verified the client's chain to the same root (x509ext.Verify",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q", want)
@@ -72,6 +75,7 @@ func TestBadFlags(t *testing.T) {
 		{func(o *options) { o.group = "X25519" }, `unknown group "X25519"`},
 		{func(o *options) { o.level = 66 }, "unknown ML-DSA level 66"},
 		{func(o *options) { o.n = -1 }, "burst size"},
+		{func(o *options) { o.verify = "openssl" }, `unknown -verify "openssl"`},
 		{func(o *options) { o.connect = "127.0.0.1:1" }, "-connect needs -ca"},
 		{func(o *options) { o.connect, o.serve = "127.0.0.1:1", "127.0.0.1:0" }, "exclusive"},
 	} {

@@ -37,7 +37,11 @@ func serve(ctx context.Context, o options, group tls.CurveID, params mldsa.Param
 	if err := writePKI(o.out, p); err != nil {
 		return err
 	}
-	srv, err := startServer(ctx, o.serve, serverConfig(p, group, o.mtls, nil))
+	cfg, err := verifyClientsWith(serverConfig(p, group, o.mtls, nil), o.verify, []*x509.Certificate{p.root.cert})
+	if err != nil {
+		return err
+	}
+	srv, err := startServer(ctx, o.serve, cfg)
 	if err != nil {
 		return err
 	}

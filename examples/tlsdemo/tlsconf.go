@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/crystals-go/crystals/x509ext"
 )
 
 // groups are the key-exchange groups the demo offers with -group.
@@ -113,4 +115,57 @@ func clientConfig(roots *x509.CertPool, serverName string, group tls.CurveID, p 
 		}
 	}
 	return cfg
+}
+
+// The -verify choices: who checks the peer's certificate chain.
+const (
+	// verifyX509ext is x509ext.Verify, with crystals' ML-DSA verifier, set
+	// up by x509ext.ConfigureTLSClient and ConfigureTLSServer.
+	verifyX509ext = "x509ext"
+	// verifyStdlib is crypto/tls's own verification (crypto/x509 with
+	// crypto/mldsa).
+	verifyStdlib = "stdlib"
+)
+
+// checkVerifier reports an unknown -verify value.
+func checkVerifier(v string) error {
+	if v != verifyX509ext && v != verifyStdlib {
+		return fmt.Errorf("unknown -verify %q: choose %s or %s", v, verifyX509ext, verifyStdlib)
+	}
+	return nil
+}
+
+// verifyServersWith makes the client config cfg check the server's chain
+// with verifier v, trusting roots: for stdlib it leaves cfg as it is (its
+// RootCAs), for x509ext it hands verification to x509ext.Verify.
+func verifyServersWith(cfg *tls.Config, v string, roots []*x509.Certificate) (*tls.Config, error) {
+	if v == verifyStdlib {
+		return cfg, nil
+	}
+	cfg.RootCAs = nil // x509ext.Verify takes the roots instead
+	if err := x509ext.ConfigureTLSClient(cfg, x509ext.VerifyOptions{Roots: roots}); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// verifyClientsWith is verifyServersWith for a server config: with mTLS,
+// the client's chain is checked by v.
+func verifyClientsWith(cfg *tls.Config, v string, roots []*x509.Certificate) (*tls.Config, error) {
+	if v == verifyStdlib || cfg.ClientAuth == tls.NoClientCert {
+		return cfg, nil
+	}
+	cfg.ClientCAs = nil
+	if err := x509ext.ConfigureTLSServer(cfg, x509ext.VerifyOptions{Roots: roots}); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// verifierName describes v in the report.
+func verifierName(v string) string {
+	if v == verifyX509ext {
+		return "x509ext.Verify, crystals' ML-DSA verifier"
+	}
+	return "crypto/tls: crypto/x509 with crypto/mldsa"
 }
