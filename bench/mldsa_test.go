@@ -110,6 +110,23 @@ func mldsaOps(b *testing.B, s mldsaSet) []op {
 			benchcpu.Loop(b, func() { check(b, circlSign(msg, out)) })
 		}},
 
+		// Deterministic signing takes the same rejection-loop iterations in
+		// both, so that instruction counts compare exactly.
+		{"sign-deterministic", "engine", func(b *testing.B) {
+			var rnd [engine.RandomSize]byte
+			benchcpu.Loop(b, func() {
+				m, err := engine.NewMessage(msg, nil)
+				check(b, err)
+				var mu [engine.MuSize]byte
+				m.Mu(&mu, eng.PublicKey().Tr())
+				check(b, eng.SignMu(out, &mu, &rnd))
+			})
+		}},
+		{"sign-deterministic", "crystals", func(b *testing.B) {
+			opts := &signer.Options{Deterministic: true}
+			benchcpu.Loop(b, func() { check(b, ours.SignTo(out, msg, opts)) })
+		}},
+
 		{"verify-bytes", "engine", func(b *testing.B) {
 			benchcpu.Loop(b, func() {
 				m, err := engine.NewMessage(msg, nil)
