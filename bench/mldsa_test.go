@@ -5,10 +5,6 @@ import (
 	"crypto/rand"
 	"testing"
 
-	"github.com/cloudflare/circl/sign"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 
 	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
 	"github.com/crystals-go/crystals/internal/benchcpu"
@@ -70,7 +66,7 @@ func mldsaOps(b *testing.B, s mldsaSet) []op {
 	stdPK := std.PublicKey()
 	scheme := circltest.Scheme(s.params)
 	circlPK, circlSK := scheme.DeriveKey(seed)
-	circlSign := circlHedged(circlSK)
+	circlSign := circltest.HedgedSign(circlSK)
 	engPK, err := engine.NewPublicKey(s.p, pkBytes)
 	check(b, err)
 	verifier := signer.NewVerifier(ours.PublicKey())
@@ -184,20 +180,6 @@ func mldsaOps(b *testing.B, s mldsaSet) []op {
 			})
 		}},
 	}
-}
-
-// circlHedged returns circl's randomized SignTo for sk (its Scheme.Sign is
-// deterministic; crypto.Signer users get hedged signatures).
-func circlHedged(sk sign.PrivateKey) func(msg, sig []byte) error {
-	switch k := sk.(type) {
-	case *mldsa44.PrivateKey:
-		return func(msg, sig []byte) error { return mldsa44.SignTo(k, msg, nil, true, sig) }
-	case *mldsa65.PrivateKey:
-		return func(msg, sig []byte) error { return mldsa65.SignTo(k, msg, nil, true, sig) }
-	case *mldsa87.PrivateKey:
-		return func(msg, sig []byte) error { return mldsa87.SignTo(k, msg, nil, true, sig) }
-	}
-	panic("bench: unknown circl ML-DSA key type")
 }
 
 // BenchmarkMLDSA runs every ML-DSA operation of every set in every

@@ -79,7 +79,7 @@ func BenchmarkBatch(b *testing.B) {
 			_, err := std.Sign(nil, msgs[0], nil)
 			return err
 		})
-		circlSign := circlHedgedSign(circlSK)
+		circlSign := circltest.HedgedSign(circlSK)
 		single("Sign", "circl", func() error { return circlSign(msgs[0], sig) })
 		for _, m := range benchBatchSizes {
 			b.Run(fmt.Sprintf("%s/Sign/crystals-batch-%02d", name, m), func(b *testing.B) {

@@ -5,9 +5,6 @@ import (
 	"testing"
 
 	"github.com/cloudflare/circl/sign"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
-	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
 
 	"github.com/crystals-go/crystals/internal/benchcpu"
 	"github.com/crystals-go/crystals/internal/circltest"
@@ -17,19 +14,6 @@ import (
 // run. Every signature is hedged (randomized), as crypto.Signer users get.
 
 var benchMsg = []byte("a message of modest length, as a TLS 1.3 CertificateVerify would sign")
-
-// circlHedgedSign returns circl's randomized SignTo for sk.
-func circlHedgedSign(sk sign.PrivateKey) func(msg, sig []byte) error {
-	switch k := sk.(type) {
-	case *mldsa44.PrivateKey:
-		return func(msg, sig []byte) error { return mldsa44.SignTo(k, msg, nil, true, sig) }
-	case *mldsa65.PrivateKey:
-		return func(msg, sig []byte) error { return mldsa65.SignTo(k, msg, nil, true, sig) }
-	case *mldsa87.PrivateKey:
-		return func(msg, sig []byte) error { return mldsa87.SignTo(k, msg, nil, true, sig) }
-	}
-	panic("unknown circl key")
-}
 
 // benchKeys is the one key pair of params every benchmark uses, in our,
 // crypto/mldsa's and circl's types.
@@ -83,7 +67,7 @@ func BenchmarkSign(b *testing.B) {
 			})
 		})
 		b.Run(params.String()+"/circl/SignTo", func(b *testing.B) {
-			signTo := circlHedgedSign(circlSK)
+			signTo := circltest.HedgedSign(circlSK)
 			sig := make([]byte, params.SignatureSize())
 			benchcpu.Loop(b, func() {
 				if err := signTo(benchMsg, sig); err != nil {

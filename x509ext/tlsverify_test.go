@@ -214,14 +214,14 @@ func TestTLSVerifyServerChains(t *testing.T) {
 	if r := runTLS(t, tls13(p.server), clientVerifyingWithX509ext(t, "127.0.0.1", roots)); r.client == nil || !strings.Contains(r.client.Error(), "127.0.0.1") {
 		t.Errorf("a certificate without the IP address: %v", r.client)
 	}
-	ipLeaf := p.server
-	{
-		k, _ := signer.GenerateKey(mldsa.MLDSA44())
-		tmpl := tlsLeafTemplate("localhost", x509.ExtKeyUsageServerAuth, time.Now().Add(time.Hour))
-		tmpl.IPAddresses = []net.IP{net.IPv4(127, 0, 0, 1)}
-		c := issueTLSCert(t, tmpl, p.root, p.rootKey, k.Public())
-		ipLeaf = tls.Certificate{Certificate: [][]byte{c.Raw}, PrivateKey: k, Leaf: c}
+	ipKey, err := signer.GenerateKey(mldsa.MLDSA44())
+	if err != nil {
+		t.Fatal(err)
 	}
+	ipTmpl := tlsLeafTemplate("localhost", x509.ExtKeyUsageServerAuth, time.Now().Add(time.Hour))
+	ipTmpl.IPAddresses = []net.IP{net.IPv4(127, 0, 0, 1)}
+	ipCert := issueTLSCert(t, ipTmpl, p.root, p.rootKey, ipKey.Public())
+	ipLeaf := tls.Certificate{Certificate: [][]byte{ipCert.Raw}, PrivateKey: ipKey, Leaf: ipCert}
 	if r := runTLS(t, tls13(ipLeaf), clientVerifyingWithX509ext(t, "127.0.0.1", roots)); r.client != nil {
 		t.Errorf("a certificate for the IP address: %v", r.client)
 	}

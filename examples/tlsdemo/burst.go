@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/mldsa"
 	"crypto/tls"
-	"crypto/x509"
 	"fmt"
 	"io"
 	"net"
@@ -50,24 +49,11 @@ func compareBursts(ctx context.Context, o options, group tls.CurveID, params mld
 	}
 	var cases []*burstCase
 	for _, c := range configs {
-		roots := []*x509.Certificate{c.p.root.cert}
-		scfg, err := verifyClientsWith(serverConfig(c.p, group, o.mtls, nil), c.verify, roots)
-		if err != nil {
-			return err
-		}
-		srv, err := startServer(ctx, "127.0.0.1:0", scfg)
+		srv, ccfg, err := startLoopback(ctx, c.p, group, o.mtls, c.verify, nil)
 		if err != nil {
 			return err
 		}
 		defer srv.close()
-		var clientPKI *pki
-		if o.mtls {
-			clientPKI = c.p
-		}
-		ccfg, err := verifyServersWith(clientConfig(c.p.roots, "localhost", group, clientPKI, nil), c.verify, roots)
-		if err != nil {
-			return err
-		}
 		cases = append(cases, &burstCase{label: c.label, addr: srv.addr(), client: ccfg})
 	}
 	for round := range burstRounds {

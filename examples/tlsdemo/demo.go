@@ -39,26 +39,13 @@ func demo(ctx context.Context, o options, group tls.CurveID, params mldsa.Parame
 	}
 
 	var seen offers
-	roots := []*x509.Certificate{p.root.cert}
-	scfg, err := verifyClientsWith(serverConfig(p, group, o.mtls, &seen), o.verify, roots)
-	if err != nil {
-		return err
-	}
-	srv, err := startServer(ctx, "127.0.0.1:0", scfg)
+	srv, ccfg, err := startLoopback(ctx, p, group, o.mtls, o.verify, &seen)
 	if err != nil {
 		return err
 	}
 	defer srv.close()
 	fmt.Fprintf(w, "\nserver listening on %s (loopback)\n", srv.addr())
 
-	var clientPKI *pki
-	if o.mtls {
-		clientPKI = p
-	}
-	ccfg, err := verifyServersWith(clientConfig(p.roots, "localhost", group, clientPKI, &seen), o.verify, roots)
-	if err != nil {
-		return err
-	}
 	state, reply, err := roundTrip(ctx, srv.addr(), ccfg, "hello, post-quantum world")
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/mldsa"
 	"crypto/tls"
 	"crypto/x509"
@@ -168,4 +169,29 @@ func verifierName(v string) string {
 		return "x509ext.Verify, crystals' ML-DSA verifier"
 	}
 	return "crypto/tls: crypto/x509 with crypto/mldsa"
+}
+
+// startLoopback starts a server on 127.0.0.1 for p's PKI and returns it with
+// the config of a client for "localhost" that presents p's client chain when
+// mtls is set; both sides check the other's chain with verifier v, trusting
+// p's root. seen, if not nil, records what each side offered.
+func startLoopback(ctx context.Context, p *pki, group tls.CurveID, mtls bool, v string, seen *offers) (*server, *tls.Config, error) {
+	roots := []*x509.Certificate{p.root.cert}
+	scfg, err := verifyClientsWith(serverConfig(p, group, mtls, seen), v, roots)
+	if err != nil {
+		return nil, nil, err
+	}
+	var clientPKI *pki
+	if mtls {
+		clientPKI = p
+	}
+	ccfg, err := verifyServersWith(clientConfig(p.roots, "localhost", group, clientPKI, seen), v, roots)
+	if err != nil {
+		return nil, nil, err
+	}
+	srv, err := startServer(ctx, "127.0.0.1:0", scfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return srv, ccfg, nil
 }

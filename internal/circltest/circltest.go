@@ -22,3 +22,19 @@ func Scheme(params mldsa.Parameters) sign.Scheme {
 	}
 	return mldsa87.Scheme()
 }
+
+// HedgedSign returns circl's randomized SignTo for sk, one of the three
+// sets' private keys; circl's Scheme.Sign is deterministic, and crypto.Signer
+// users get hedged signatures, so comparisons with them sign this way. It
+// panics on another key type, a bug in the caller.
+func HedgedSign(sk sign.PrivateKey) func(msg, sig []byte) error {
+	switch k := sk.(type) {
+	case *mldsa44.PrivateKey:
+		return func(msg, sig []byte) error { return mldsa44.SignTo(k, msg, nil, true, sig) }
+	case *mldsa65.PrivateKey:
+		return func(msg, sig []byte) error { return mldsa65.SignTo(k, msg, nil, true, sig) }
+	case *mldsa87.PrivateKey:
+		return func(msg, sig []byte) error { return mldsa87.SignTo(k, msg, nil, true, sig) }
+	}
+	panic("circltest: unknown circl ML-DSA key type")
+}
