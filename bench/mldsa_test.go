@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"testing"
 
-
 	engine "github.com/crystals-go/crystals/internal/accel/mldsa"
 	"github.com/crystals-go/crystals/internal/benchcpu"
 	"github.com/crystals-go/crystals/internal/circltest"

@@ -60,7 +60,16 @@ func connect(ctx context.Context, o options, group tls.CurveID, w io.Writer) err
 		return err
 	}
 	fmt.Fprintf(w, "connected to %s: %s, %s, key exchange %v\n", o.connect, tls.VersionName(st.Version), tls.CipherSuiteName(st.CipherSuite), st.CurveID)
-	reportChains(w, st, o.verify)
+	// With x509ext.Verify, crypto/tls knows no verified chain: the
+	// certificates the server sent are what was verified.
+	chain := st.PeerCertificates
+	if o.verify == verifyStdlib {
+		chain = st.VerifiedChains[0]
+	}
+	fmt.Fprintf(w, "  chain checked by %s\n", verifierName(o.verify))
+	for _, c := range chain {
+		fmt.Fprintf(w, "  verified %s\n", describeCert(c))
+	}
 	fmt.Fprintf(w, "  round trip %q\n", reply)
 	return nil
 }

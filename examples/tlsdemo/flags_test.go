@@ -131,6 +131,13 @@ func TestServerNameFlag(t *testing.T) {
 	if err := run(ctx, o, &out); err != nil {
 		t.Fatalf("-servername localhost: %v", err)
 	}
+	// -verify stdlib: crypto/tls checks the chain, and says so.
+	std := o
+	std.verify = verifyStdlib
+	var stdOut bytes.Buffer
+	if err := run(ctx, std, &stdOut); err != nil || !strings.Contains(stdOut.String(), "chain checked by crypto/tls") || !strings.Contains(stdOut.String(), "verified \"localhost\"") {
+		t.Errorf("-verify stdlib: %v\n%s", err, stdOut.String())
+	}
 	o.serverName = "other.test"
 	if err := run(ctx, o, io.Discard); err == nil || !strings.Contains(err.Error(), "other.test") {
 		t.Errorf("-servername other.test: %v", err)
