@@ -147,3 +147,22 @@ func TestBufferFormsNoAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyGenerationAllocations holds ML-KEM key generation from a seed to
+// one allocation, the key object that holds its polynomials.
+func TestKeyGenerationAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	seed := make([]byte, SeedSize)
+	for _, s := range []Scheme{MLKEM512(), MLKEM768(), MLKEM1024()} {
+		allocs := testing.AllocsPerRun(5, func() {
+			if _, err := s.NewDecapsulationKey(seed); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 1 {
+			t.Errorf("%s: NewDecapsulationKey makes %v allocations, want 1", s.Name(), allocs)
+		}
+	}
+}

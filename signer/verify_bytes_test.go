@@ -126,3 +126,23 @@ func TestLazyPublicKey(t *testing.T) {
 		t.Errorf("nil Verifier: %v", err)
 	}
 }
+
+// TestKeyGenerationAllocations holds key generation to its two allocations,
+// the engine's key block and the PrivateKey: the standard library's public
+// key is built only when PublicKey is first called.
+func TestKeyGenerationAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	seed := seedFor(91)
+	for _, params := range allParams {
+		allocs := testing.AllocsPerRun(5, func() {
+			if _, err := NewPrivateKey(params, seed); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 2 {
+			t.Errorf("%s: NewPrivateKey makes %v allocations, want 2", params, allocs)
+		}
+	}
+}
