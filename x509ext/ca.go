@@ -3,7 +3,6 @@ package x509ext
 import (
 	"crypto"
 	"crypto/rand"
-	"crypto/sha256"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"errors"
@@ -11,9 +10,6 @@ import (
 	"io"
 	"math/big"
 	"time"
-
-	"golang.org/x/crypto/cryptobyte"
-	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 )
 
 // CA is a certificate authority: a CA certificate, the signer that holds its
@@ -447,15 +443,5 @@ func subjectKeyID(pub any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := cryptobyte.String(der)
-	var spki cryptobyte.String
-	if !in.ReadASN1(&spki, cbasn1.SEQUENCE) || !spki.SkipASN1(cbasn1.SEQUENCE) {
-		return nil, errors.New("x509ext: malformed SubjectPublicKeyInfo")
-	}
-	key, err := readBitStringBytes(&spki, cbasn1.BIT_STRING, "SubjectPublicKeyInfo")
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(key)
-	return sum[:20], nil
+	return keyIdentifierOfSPKI(der)
 }
