@@ -189,3 +189,22 @@ func describeKeyOID(parent *x509.Certificate) string {
 	}
 	return oid.String()
 }
+
+// SignatureAlgorithmName names the algorithm that signed cert: crypto/x509's
+// name when it knows the algorithm (such as "ECDSA-SHA256" or "ML-DSA-65"),
+// the composite algorithm's name (such as "MLDSA65-ECDSA-P256-SHA512") for
+// the composite signatures it reports as unknown, and otherwise the OID
+// read from cert.Raw ("" when there is none to read).
+func SignatureAlgorithmName(cert *x509.Certificate) string {
+	if cert == nil {
+		return ""
+	}
+	if cert.SignatureAlgorithm != x509.UnknownSignatureAlgorithm {
+		return cert.SignatureAlgorithm.String()
+	}
+	oid, err := signatureOID(cert.Raw, signedCertificate)
+	if err != nil {
+		return ""
+	}
+	return describeOID(oid)
+}

@@ -49,7 +49,7 @@ func TestNoPanic(t *testing.T) {
 		Funcs: map[string]any{
 			"AlgorithmFromOID": AlgorithmFromOID, "HashMLDSAName": HashMLDSAName, "NewPublicKey": NewPublicKey,
 			"CertificatePublicKeyInfo": CertificatePublicKeyInfo, "CreateCertificate": CreateCertificate,
-			"CheckSignatureFrom": CheckSignatureFrom, "CreateCSR": CreateCSR, "CreateRevocationList": CreateRevocationList, "DefaultCompositeProfile": DefaultCompositeProfile, "VerifyCSR": VerifyCSR, "VerifyCRL": VerifyCRL, "Verify": Verify,
+			"CheckSignatureFrom": CheckSignatureFrom, "CreateCSR": CreateCSR, "CreateRevocationList": CreateRevocationList, "DefaultCompositeProfile": DefaultCompositeProfile, "SignatureAlgorithmName": SignatureAlgorithmName, "VerifyCSR": VerifyCSR, "VerifyCRL": VerifyCRL, "Verify": Verify,
 			"NewRootCA": NewRootCA, "LoadCA": LoadCA,
 			"DecodePEM": DecodePEM, "EncodePEM": EncodePEM, "ParseCertificatesPEM": ParseCertificatesPEM,
 			"ParsePrivateKeyPEM": ParsePrivateKeyPEM, "MarshalPrivateKeyPEM": MarshalPrivateKeyPEM,

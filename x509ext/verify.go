@@ -157,13 +157,14 @@ func (r *VerifyResult) describe(opts VerifyOptions, anyUsage bool) {
 	}
 	for i := 1; i < len(chain); i++ {
 		child, parent := chain[i-1], chain[i]
-		verifier, alg := "crypto/x509", child.SignatureAlgorithm.String()
+		verifier := "crypto/x509"
 		if _, ok := parent.PublicKey.(*mldsa.PublicKey); ok {
 			verifier = mldsaVerifierName
 		}
-		if oid, err := signatureOID(child.Raw, signedCertificate); err == nil && hasCompositeSignatureKey(parent) {
-			verifier, alg = compositeVerifierName, describeOID(oid)
+		if hasCompositeSignatureKey(parent) {
+			verifier = compositeVerifierName
 		}
+		alg := SignatureAlgorithmName(child)
 		r.add("%q is a CA with keyCertSign", parent.Subject)
 		r.add("signature of %q by %q: %s, verified by %s", child.Subject, parent.Subject, alg, verifier)
 		r.add("%q: valid, no unhandled critical extension", parent.Subject)

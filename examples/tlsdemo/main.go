@@ -37,6 +37,7 @@ type options struct {
 	level      int
 	n          int
 	mtls       bool
+	composite  bool
 	// mtlsSet records that -mtls was given on the command line: -connect then
 	// insists on a client certificate instead of presenting one only if
 	// -serve's files are there.
@@ -83,6 +84,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.level, "level", 65, "ML-DSA level of the server leaf: 44, 65 or 87")
 	fs.IntVar(&o.n, "n", 200, "handshakes in the timed burst (0 skips it)")
 	fs.BoolVar(&o.mtls, "mtls", true, "mutual TLS: the server requires a client certificate")
+	fs.BoolVar(&o.composite, "composite", false, "also build a composite PKI (MLDSA87-ECDSA-P384 root, MLDSA65-ECDSA-P256 intermediate and server) and verify its chain with x509ext; TLS has no composite schemes, so the handshake stays ML-DSA")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -140,6 +142,8 @@ func run(ctx context.Context, o options, w io.Writer) error {
 		return errors.New("-serve and -connect are exclusive: run one process for each side")
 	case o.serve != "":
 		return serve(ctx, o, group, params, w)
+	case o.composite && (o.serve != "" || o.connect != ""):
+		return errors.New("-composite goes with the demo run only (no -serve or -connect): TLS has no composite signature schemes")
 	case o.connect != "":
 		if o.ca == "" {
 			return errors.New("-connect needs -ca FILE: the root certificate to verify the server with")
