@@ -140,10 +140,10 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	switch {
 	case o.serve != "" && o.connect != "":
 		return errors.New("-serve and -connect are exclusive: run one process for each side")
-	case o.serve != "":
-		return serve(ctx, o, group, params, w)
 	case o.composite && (o.serve != "" || o.connect != ""):
 		return errors.New("-composite goes with the demo run only (no -serve or -connect): TLS has no composite signature schemes")
+	case o.serve != "":
+		return serve(ctx, o, group, params, w)
 	case o.connect != "":
 		if o.ca == "" {
 			return errors.New("-connect needs -ca FILE: the root certificate to verify the server with")
