@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"fmt"
 	"math/big"
 	mrand "math/rand/v2"
 	"net"
@@ -104,10 +105,7 @@ func TestCompositeIssueRoundTrip(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("%s: %d keys through certificate, CSR and CRL", compositeSigFile, n)
-	if n != 21 {
-		t.Fatalf("%d of 21 vectors ran", n)
-	}
+	requireCount(t, compositeSigFile, "keys through certificate, CSR and CRL", n, 21)
 }
 
 // TestCompositeKEMCertificates: the key of every composite-kem vector gets
@@ -151,10 +149,7 @@ func TestCompositeKEMCertificates(t *testing.T) {
 		}
 		n++
 	}
-	t.Logf("%s: %d KEM keys certified by a composite CA", compositeKEMFile, n)
-	if n != 14 {
-		t.Fatalf("%d of 14 vectors ran", n)
-	}
+	requireCount(t, compositeKEMFile, "KEM keys certified by a composite CA", n, 14)
 }
 
 // TestCSRMatchesCryptoX509 and TestCRLMatchesCryptoX509 hold the CSR and
@@ -171,16 +166,12 @@ func TestCSRMatchesCryptoX509(t *testing.T) {
 				IPAddresses: c.IPAddresses, URIs: c.URIs, ExtraExtensions: c.ExtraExtensions, SignatureAlgorithm: iss.alg}
 			stdDER, stdErr := x509.CreateCertificateRequest(rand.Reader, tmpl, iss.key)
 			ourDER, ourErr := buildCSR(rand.Reader, tmpl, iss.key)
-			if (stdErr == nil) != (ourErr == nil) {
-				t.Fatalf("%s #%d: crypto/x509 %v, builder %v", iss.name, i, stdErr, ourErr)
-			}
-			if stdErr != nil {
+			if !sameEncoding(t, fmt.Sprintf("%s #%d: CertificationRequestInfo", iss.name, i), stdErr, ourErr, func() ([]byte, []byte) {
+				return must(x509.ParseCertificateRequest(stdDER)).RawTBSCertificateRequest, must(x509.ParseCertificateRequest(ourDER)).RawTBSCertificateRequest
+			}) {
 				continue
 			}
-			std, ours := must(x509.ParseCertificateRequest(stdDER)), must(x509.ParseCertificateRequest(ourDER))
-			if !bytes.Equal(std.RawTBSCertificateRequest, ours.RawTBSCertificateRequest) {
-				t.Fatalf("%s #%d: CertificationRequestInfo differs\ncrypto/x509: %x\nbuilder:     %x", iss.name, i, std.RawTBSCertificateRequest, ours.RawTBSCertificateRequest)
-			}
+			ours := must(x509.ParseCertificateRequest(ourDER))
 			if err := VerifyCSR(ours); err != nil {
 				t.Fatalf("%s #%d: %v", iss.name, i, err)
 			}
@@ -211,15 +202,10 @@ func TestCRLMatchesCryptoX509(t *testing.T) {
 			}
 			stdDER, stdErr := x509.CreateRevocationList(rand.Reader, tmpl, issuer, iss.key)
 			ourDER, ourErr := buildCRL(rand.Reader, tmpl, issuer, iss.key)
-			if (stdErr == nil) != (ourErr == nil) {
-				t.Fatalf("%s #%d: crypto/x509 %v, builder %v", iss.name, i, stdErr, ourErr)
-			}
-			if stdErr != nil {
+			if !sameEncoding(t, fmt.Sprintf("%s #%d: TBSCertList", iss.name, i), stdErr, ourErr, func() ([]byte, []byte) {
+				return must(x509.ParseRevocationList(stdDER)).RawTBSRevocationList, must(x509.ParseRevocationList(ourDER)).RawTBSRevocationList
+			}) {
 				continue
-			}
-			std, ours := must(x509.ParseRevocationList(stdDER)), must(x509.ParseRevocationList(ourDER))
-			if !bytes.Equal(std.RawTBSRevocationList, ours.RawTBSRevocationList) {
-				t.Fatalf("%s #%d: TBSCertList differs\ncrypto/x509: %x\nbuilder:     %x", iss.name, i, std.RawTBSRevocationList, ours.RawTBSRevocationList)
 			}
 			n++
 		}
@@ -228,4 +214,31 @@ func TestCRLMatchesCryptoX509(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no CRL compared")
 	}
+}
+
+// requireCount prints how many cases of file ran and fails unless all want
+// did.
+func requireCount(t *testing.T, file, what string, n, want int) {
+	t.Helper()
+	t.Logf("%s: %d %s", file, n, what)
+	if n != want {
+		t.Fatalf("%s: %d of %d vectors ran", file, n, want)
+	}
+}
+
+// sameEncoding fails t unless crypto/x509 and the builder both refused
+// (it returns false then) or both succeeded with identical signed bodies,
+// which bodies returns (crypto/x509's first).
+func sameEncoding(t *testing.T, what string, stdErr, ourErr error, bodies func() (std, ours []byte)) bool {
+	t.Helper()
+	if (stdErr == nil) != (ourErr == nil) {
+		t.Fatalf("%s: crypto/x509 error %v, builder error %v", what, stdErr, ourErr)
+	}
+	if stdErr != nil {
+		return false
+	}
+	if std, ours := bodies(); !bytes.Equal(std, ours) {
+		t.Fatalf("%s differs\ncrypto/x509: %x\nbuilder:     %x", what, std, ours)
+	}
+	return true
 }

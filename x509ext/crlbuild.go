@@ -19,8 +19,8 @@ import (
 // same template fields and in the same encoding (version 2, the issuer's
 // subject, thisUpdate and nextUpdate, the revoked entries with their reason
 // codes and extensions, then the authorityKeyIdentifier, cRLNumber and
-// ExtraExtensions), and signs it with the empty context the composite draft
-// requires. The issuer must have the cRLSign key usage and a subject key
+// ExtraExtensions; the deprecated RevokedCertificates are refused), and
+// signs it with the empty context the composite draft requires. The issuer must have the cRLSign key usage and a subject key
 // identifier, and priv must be its key.
 func CreateRevocationList(rand io.Reader, template *x509.RevocationList, issuer *x509.Certificate, priv crypto.Signer) ([]byte, error) {
 	switch {
@@ -115,25 +115,17 @@ func buildCRL(rand io.Reader, template *x509.RevocationList, issuer *x509.Certif
 	if err != nil {
 		return nil, err
 	}
-	signature, err := sig.sign(rand, key, tbs)
-	if err != nil {
-		return nil, err
-	}
-	return assembleSigned(tbs, sig.algID, signature, "CertificateList")
+	return sig.signed(rand, key, tbs, "CertificateList")
 }
 
 // revokedEntries returns the entries of template as crypto/x509 takes
-// them: RevokedCertificateEntries (with a reasonCode extension after the
-// entry's ExtraExtensions when ReasonCode is set), or the deprecated
-// RevokedCertificates when there are no entries.
+// them from RevokedCertificateEntries, with a reasonCode extension after
+// the entry's ExtraExtensions when ReasonCode is set. The deprecated
+// RevokedCertificates are refused rather than ignored.
 func revokedEntries(template *x509.RevocationList) ([]pkix.RevokedCertificate, error) {
-	if len(template.RevokedCertificates) > 0 && len(template.RevokedCertificateEntries) == 0 {
-		for _, rc := range template.RevokedCertificates {
-			if rc.SerialNumber == nil {
-				return nil, errors.New("x509ext: a revoked certificate has no serial number")
-			}
-		}
-		return template.RevokedCertificates, nil
+	//lint:ignore SA1019 the deprecated field is read only to refuse it
+	if len(template.RevokedCertificates) > 0 {
+		return nil, errors.New("x509ext: RevocationList.RevokedCertificates is deprecated and not encoded here; use RevokedCertificateEntries")
 	}
 	out := make([]pkix.RevokedCertificate, 0, len(template.RevokedCertificateEntries))
 	for _, e := range template.RevokedCertificateEntries {

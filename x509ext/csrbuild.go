@@ -21,6 +21,7 @@ var oidExtensionRequest = asn1.ObjectIdentifier{1, 2, 840, 113549, 1, 9, 14}
 // ExtraExtensions carries them) and ExtraExtensions. The deprecated
 // template.Attributes are refused.
 func buildCSR(rand io.Reader, template *x509.CertificateRequest, key crypto.Signer) ([]byte, error) {
+	//lint:ignore SA1019 the deprecated field is read only to refuse it
 	if len(template.Attributes) > 0 {
 		return nil, errors.New("x509ext: CertificateRequest.Attributes is deprecated and not encoded; use ExtraExtensions")
 	}
@@ -65,9 +66,5 @@ func buildCSR(rand io.Reader, template *x509.CertificateRequest, key crypto.Sign
 	if err != nil {
 		return nil, err
 	}
-	signature, err := sig.sign(rand, key, info)
-	if err != nil {
-		return nil, err
-	}
-	return assembleSigned(info, sig.algID, signature, "CertificationRequest")
+	return sig.signed(rand, key, info, "CertificationRequest")
 }

@@ -245,8 +245,18 @@ func (s *sigAlgorithm) verify(pub crypto.PublicKey, msg, sig []byte) error {
 	return (&x509.Certificate{PublicKey: pub}).CheckSignature(s.std, msg, sig)
 }
 
-// assembleSigned writes the signed structure SEQUENCE { tbs,
-// signatureAlgorithm, BIT STRING signature } of RFC 5280 and RFC 2986.
+// signed signs tbs with key and returns the signed structure SEQUENCE {
+// tbs, signatureAlgorithm, BIT STRING signature } of RFC 5280 and RFC 2986
+// (what names it in errors).
+func (s *sigAlgorithm) signed(rand io.Reader, key crypto.Signer, tbs []byte, what string) ([]byte, error) {
+	signature, err := s.sign(rand, key, tbs)
+	if err != nil {
+		return nil, err
+	}
+	return assembleSigned(tbs, s.algID, signature, what)
+}
+
+// assembleSigned writes SEQUENCE { tbs, algID, BIT STRING signature }.
 func assembleSigned(tbs, algID, signature []byte, what string) ([]byte, error) {
 	var b cryptobyte.Builder
 	b.AddASN1(cbasn1.SEQUENCE, func(b *cryptobyte.Builder) {

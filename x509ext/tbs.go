@@ -37,11 +37,7 @@ func buildCertificate(rand io.Reader, template, parent *x509.Certificate, spki [
 	if err != nil {
 		return nil, err
 	}
-	signature, err := sig.sign(rand, key, tbs)
-	if err != nil {
-		return nil, err
-	}
-	return assembleSigned(tbs, sig.algID, signature, "Certificate")
+	return sig.signed(rand, key, tbs, "Certificate")
 }
 
 // buildTBSCertificate encodes the TBSCertificate (RFC 5280 Section 4.1) of
