@@ -36,8 +36,8 @@ import (
 // require parent to be a CA or to have the keyCertSign usage, so that a
 // self-signed end-entity certificate (such as the composite drafts' test
 // certificates) can be checked with CheckSignatureFrom(cert, cert). Path
-// validation, with those rules, is [Verify]'s job; Verify does not yet
-// accept composite certificates.
+// validation, with those rules, is [Verify]'s job; it checks composite
+// signatures by this function's code path.
 func CheckSignatureFrom(child, parent *x509.Certificate) error {
 	switch {
 	case child == nil:
