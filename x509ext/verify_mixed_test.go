@@ -74,6 +74,15 @@ func TestVerifyMixedDifferential(t *testing.T) {
 			}
 			continue
 		}
+		// A quarter of the cases get one flipped signature bit, at the same
+		// certificate and relative position in both twins, so that broken
+		// composite signatures (either half) meet crypto/x509's verdict on
+		// broken classical ones.
+		if tr := mrand.New(mrand.NewPCG(seed, 23)); tr.IntN(4) == 0 {
+			i, frac, bit := tr.IntN(1+len(g.inters)), tr.Float64(), tr.IntN(8)
+			flipSignatureBit(g, i, frac, bit)
+			flipSignatureBit(m, i, frac, bit)
+		}
 		ran++
 		hasComposite := strings.Contains(strings.Join(m.desc, " "), "MLDSA")
 		if hasComposite {
@@ -96,6 +105,21 @@ func TestVerifyMixedDifferential(t *testing.T) {
 	if withComposite < ran/4 || acceptedComposite < ran/40 || accepted < ran/20 || ran-accepted < ran/20 {
 		t.Errorf("the mixed corpus is lopsided: %d composite, %d accepted of %d", withComposite, accepted, ran)
 	}
+}
+
+// flipSignatureBit replaces certificate i of g (0: the leaf, then the
+// intermediates) by a copy whose signature has one bit flipped at the
+// fraction frac of its length.
+func flipSignatureBit(g *genCase, i int, frac float64, bit int) {
+	target := &g.leaf
+	if i > 0 {
+		target = &g.inters[i-1] // g.opts.Intermediates shares this array
+	}
+	bad := **target
+	bad.Signature = append([]byte(nil), bad.Signature...)
+	bad.Signature[int(frac*float64(len(bad.Signature)))] ^= 1 << bit
+	*target = &bad
+	g.note("test flipped bit %d of the signature of %q at %.2f", bit, bad.Subject, frac)
 }
 
 // mixedCA is a CA certificate and its key for the case tests.
