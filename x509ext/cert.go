@@ -30,7 +30,10 @@ import (
 // certificates; the signature is checked before the certificate is
 // returned. Everything else goes to crypto/x509.CreateCertificate.
 //
-// A KEM subject key (ML-KEM, X-Wing, composite KEM) follows
+// A composite signature subject key may not have the enciphering key usages
+// (keyEncipherment, dataEncipherment, keyAgreement, encipherOnly,
+// decipherOnly), as draft-ietf-lamps-pq-composite-sigs says. A KEM subject
+// key (ML-KEM, X-Wing, composite KEM) follows
 // draft-ietf-lamps-kyber-certificates and draft-ietf-lamps-pq-composite-kem:
 // the key usage must be keyEncipherment alone (it is set when the template
 // leaves it zero), the certificate cannot be a CA, and a KEM key cannot
@@ -59,9 +62,14 @@ func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, 
 		return x509.CreateCertificate(rand, template, parent, pub, priv)
 	}
 	tmpl := *template
-	if kind == keyKEM {
+	switch kind {
+	case keyKEM:
 		if err := kemTemplate(&tmpl, pub); err != nil {
 			return nil, err
+		}
+	case keyComposite:
+		if bad := tmpl.KeyUsage & encipheringUsages; bad != 0 {
+			return nil, fmt.Errorf("x509ext: a %s key only signs; its certificate may not have the key usages %#x (keyEncipherment, dataEncipherment, keyAgreement, encipherOnly, decipherOnly; draft-ietf-lamps-pq-composite-sigs)", pub.(*composite.PublicKey).Algorithm().Name(), int(bad))
 		}
 	}
 	spki, err := MarshalPKIXPublicKey(pub)
@@ -70,6 +78,10 @@ func CreateCertificate(rand io.Reader, template, parent *x509.Certificate, pub, 
 	}
 	return buildCertificate(rand, &tmpl, parent, spki, signer)
 }
+
+// encipheringUsages are the key usages a signature-only key must not have.
+const encipheringUsages = x509.KeyUsageKeyEncipherment | x509.KeyUsageDataEncipherment |
+	x509.KeyUsageKeyAgreement | x509.KeyUsageEncipherOnly | x509.KeyUsageDecipherOnly
 
 // subjectKind says who can encode a subject key.
 type subjectKind int

@@ -55,6 +55,14 @@ func TestCompositeIssueRoundTrip(t *testing.T) {
 			}
 		}
 
+		if _, ok := key.Public().(*composite.PublicKey); ok {
+			enc := mixedTemplate("enciphering", 3, false)
+			enc.KeyUsage |= x509.KeyUsageKeyEncipherment
+			if _, err := CreateCertificate(rand.Reader, enc, ca, key.Public(), key); err == nil || !strings.Contains(err.Error(), "only signs") {
+				t.Errorf("%s: a composite certificate with keyEncipherment: %v", tc.TcID, err)
+			}
+		}
+
 		csrDER, err := CreateCSR(rand.Reader, &x509.CertificateRequest{
 			Subject: pkix.Name{CommonName: tc.TcID}, DNSNames: []string{"csr.example"},
 			IPAddresses: []net.IP{net.IPv4(192, 0, 2, 9)}, URIs: []*url.URL{must(url.Parse("urn:x:y"))},
