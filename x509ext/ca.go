@@ -3,7 +3,6 @@ package x509ext
 import (
 	"crypto"
 	"crypto/rand"
-	"crypto/sha256"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"errors"
@@ -11,9 +10,6 @@ import (
 	"io"
 	"math/big"
 	"time"
-
-	"golang.org/x/crypto/cryptobyte"
-	cbasn1 "golang.org/x/crypto/cryptobyte/asn1"
 )
 
 // CA is a certificate authority: a CA certificate, the signer that holds its
@@ -63,8 +59,9 @@ const (
 	// ProfileCA: a subordinate CA; keyCertSign and cRLSign, basicConstraints
 	// CA with a path length below the issuer's.
 	ProfileCA
-	// ProfileKEM: an ML-KEM (or X-Wing) end-entity key; keyEncipherment only
-	// (draft-ietf-lamps-kyber-certificates).
+	// ProfileKEM: an ML-KEM, X-Wing or composite KEM end-entity key;
+	// keyEncipherment only (draft-ietf-lamps-kyber-certificates,
+	// draft-ietf-lamps-pq-composite-kem).
 	ProfileKEM
 )
 
@@ -119,7 +116,14 @@ const (
 )
 
 // NewRootCA creates a self-signed root CA for subject with key, which must
-// be a signing key (ML-DSA, ECDSA, Ed25519, RSA).
+// be a signing key (ML-DSA, composite ML-DSA, ECDSA, Ed25519, RSA).
+//
+// Composite keys (package signer/composite) work throughout the toolkit:
+// as root and intermediate CA keys (certificates and CRLs are then built
+// and signed by this package, see [CreateCertificate] and
+// [CreateRevocationList]), as subject keys of CSRs in the server, client
+// and CA profiles, and composite KEM keys in the KEM profile.
+// [CompositeProfile] builds a composite root and intermediate in one call.
 func NewRootCA(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, error) {
 	if err := checkSigningKey(key); err != nil {
 		return nil, err
@@ -132,7 +136,7 @@ func NewRootCA(subject pkix.Name, key crypto.Signer, opts *CAOptions) (*CA, erro
 	if err != nil {
 		return nil, err
 	}
-	der, err := x509.CreateCertificate(ca.rand(), tmpl, tmpl, key.Public(), key)
+	der, err := CreateCertificate(ca.rand(), tmpl, tmpl, key.Public(), key)
 	if err != nil {
 		return nil, fmt.Errorf("x509ext: creating root CA: %w", err)
 	}
@@ -150,8 +154,13 @@ func LoadCA(cert *x509.Certificate, key crypto.Signer, chain ...*x509.Certificat
 	if err := checkSigningKey(key); err != nil {
 		return nil, err
 	}
+	certKey := cert.PublicKey
+	if certKey == nil && hasCompositeSignatureKey(cert) {
+		// crypto/x509 leaves composite keys unparsed.
+		certKey, _ = ParsePKIXPublicKey(cert.RawSubjectPublicKeyInfo)
+	}
 	pub, ok := key.Public().(interface{ Equal(crypto.PublicKey) bool })
-	if !ok || !pub.Equal(cert.PublicKey) {
+	if !ok || certKey == nil || !pub.Equal(certKey) {
 		return nil, fmt.Errorf("x509ext: the CA key (%T) does not match the public key of CA certificate %q", key.Public(), cert.Subject)
 	}
 	if !cert.BasicConstraintsValid || !cert.IsCA {
@@ -290,18 +299,21 @@ func (ca *CA) IssueFromCSR(csr *x509.CertificateRequest, profile Profile, opts *
 	if err := ca.checkIssuance(names, profile.extKeyUsages()); err != nil {
 		return nil, err
 	}
-	pub := csr.PublicKey
+	pub, err := csrPublicKey(csr)
+	if err != nil {
+		return nil, err
+	}
 	switch {
 	case profile == ProfileKEM && opts.PublicKey == nil:
 		return nil, errors.New("x509ext: the KEM profile needs IssueOptions.PublicKey, the KEM key to certify")
 	case profile == ProfileKEM:
 		pub = opts.PublicKey
-		info, ok, err := publicKeyInfoOf(pub)
+		kind, err := subjectKeyKind(pub)
 		if err != nil {
 			return nil, err
 		}
-		if !ok || info.Algorithm.isMLDSA() {
-			return nil, fmt.Errorf("x509ext: the KEM profile certifies ML-KEM or X-Wing keys, not %T", pub)
+		if kind != keyKEM {
+			return nil, fmt.Errorf("x509ext: the KEM profile certifies ML-KEM, X-Wing or composite KEM keys, not %T", pub)
 		}
 	case opts.PublicKey != nil:
 		return nil, fmt.Errorf("x509ext: IssueOptions.PublicKey is only for the KEM profile, not %s", profile)
@@ -345,7 +357,7 @@ func (ca *CA) IssueCRL(revoked []x509.RevocationListEntry, number *big.Int, next
 		return nil, err
 	}
 	now := ca.now()
-	der, err := x509.CreateRevocationList(ca.rand(), &x509.RevocationList{
+	der, err := CreateRevocationList(ca.rand(), &x509.RevocationList{
 		RevokedCertificateEntries: revoked,
 		Number:                    number,
 		ThisUpdate:                now,
@@ -355,6 +367,15 @@ func (ca *CA) IssueCRL(revoked []x509.RevocationListEntry, number *big.Int, next
 		return nil, fmt.Errorf("x509ext: issuing CRL: %w", err)
 	}
 	return x509.ParseRevocationList(der)
+}
+
+// csrPublicKey returns the key a CSR asks to certify: crypto/x509's
+// parse, or this package's for the composite keys crypto/x509 leaves nil.
+func csrPublicKey(csr *x509.CertificateRequest) (any, error) {
+	if csr.PublicKey != nil {
+		return csr.PublicKey, nil
+	}
+	return ParsePKIXPublicKey(csr.RawSubjectPublicKeyInfo)
 }
 
 // sign creates, parses and returns a certificate issued by ca.
@@ -447,15 +468,5 @@ func subjectKeyID(pub any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := cryptobyte.String(der)
-	var spki cryptobyte.String
-	if !in.ReadASN1(&spki, cbasn1.SEQUENCE) || !spki.SkipASN1(cbasn1.SEQUENCE) {
-		return nil, errors.New("x509ext: malformed SubjectPublicKeyInfo")
-	}
-	key, err := readBitStringBytes(&spki, cbasn1.BIT_STRING, "SubjectPublicKeyInfo")
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(key)
-	return sum[:20], nil
+	return keyIdentifierOfSPKI(der)
 }

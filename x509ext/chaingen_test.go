@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/crystals-go/crystals/signer"
+	"github.com/crystals-go/crystals/signer/composite"
 )
 
 // A generator of certificate chains for the differential tests: every
@@ -455,7 +456,9 @@ func sign(n, issuer *node) error {
 	if issuer.cert != nil {
 		parent = issuer.cert
 	}
-	der, err := x509.CreateCertificate(zeroReader{}, n.tmpl, parent, n.key.Public(), issuer.key)
+	// x509ext.CreateCertificate hands classical and ML-DSA keys to
+	// crypto/x509 unchanged and builds composite certificates itself.
+	der, err := CreateCertificate(zeroReader{}, n.tmpl, parent, n.key.Public(), issuer.key)
 	if err != nil {
 		return err
 	}
@@ -473,6 +476,8 @@ func keyName(k crypto.Signer) string {
 		return "Ed25519"
 	case *rsa.PublicKey:
 		return "RSA"
+	case *composite.PublicKey:
+		return pk.Algorithm().Name()
 	}
 	return fmt.Sprintf("%T", k)
 }

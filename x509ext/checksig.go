@@ -36,8 +36,8 @@ import (
 // require parent to be a CA or to have the keyCertSign usage, so that a
 // self-signed end-entity certificate (such as the composite drafts' test
 // certificates) can be checked with CheckSignatureFrom(cert, cert). Path
-// validation, with those rules, is [Verify]'s job; Verify does not yet
-// accept composite certificates.
+// validation, with those rules, is [Verify]'s job; it checks composite
+// signatures by this function's code path.
 func CheckSignatureFrom(child, parent *x509.Certificate) error {
 	switch {
 	case child == nil:
@@ -54,28 +54,12 @@ func CheckSignatureFrom(child, parent *x509.Certificate) error {
 }
 
 func checkSignatureFrom(child, parent *x509.Certificate) error {
-	sigOID, err := certificateSignatureOID(child.Raw)
+	sigOID, err := signatureOID(child.Raw, signedCertificate)
 	if err != nil {
 		return err
 	}
-	keyAlg, keyIsComposite := compositeOf(parent.RawSubjectPublicKeyInfo, false)
-	sigAlg := composite.AlgorithmByOID(sigOID)
-	switch {
-	case sigAlg != nil && !keyIsComposite:
-		return fmt.Errorf("the signature algorithm is the composite %s, but the issuer's key is not a composite key", sigAlg.Name())
-	case keyIsComposite && keyAlg.sig == nil:
-		return fmt.Errorf("the issuer's key is the composite KEM %s, which cannot sign", keyAlg)
-	case keyIsComposite && keyAlg.sig != sigAlg:
-		return fmt.Errorf("signature algorithm %s does not match the issuer's %s key", describeSigOID(child, sigOID), keyAlg)
-	case keyIsComposite:
-		key, err := parseCompositePublicKey(keyAlg, parent.RawSubjectPublicKeyInfo)
-		if err != nil {
-			return err
-		}
-		if err := composite.Verify(key.(*composite.PublicKey), child.RawTBSCertificate, child.Signature, nil); err != nil {
-			return fmt.Errorf("%s signature is invalid: %w", sigAlg.Name(), err)
-		}
-		return nil
+	if handled, err := checkCompositeSigned(sigOID, parent.RawSubjectPublicKeyInfo, child.RawTBSCertificate, child.Signature); handled {
+		return err
 	}
 	if pk, ok := parent.PublicKey.(*mldsa.PublicKey); ok {
 		return checkMLDSASignature(pk, child.SignatureAlgorithm, child.RawTBSCertificate, child.Signature)
@@ -94,24 +78,43 @@ func checkSignatureFrom(child, parent *x509.Certificate) error {
 	return nil
 }
 
-// certificateSignatureOID reads the signatureAlgorithm of a DER
-// Certificate (RFC 5280 Section 4.1.1.2) and checks that it equals the
-// TBSCertificate's signature field, as Section 4.1.1.2 requires. For the
-// composite algorithms the parameters must also be absent.
-func certificateSignatureOID(der []byte) (asn1.ObjectIdentifier, error) {
+// signedKind names the signed structures whose signature this package
+// checks: they differ in whether, and where, their body repeats the
+// signature algorithm.
+type signedKind int
+
+const (
+	signedCertificate signedKind = iota // TBSCertificate: [0] version, serial, then signature
+	signedCRL                           // TBSCertList: optional version, then signature
+	signedCSR                           // CertificationRequestInfo: no signature field
+)
+
+// signatureOID reads the signatureAlgorithm of a DER Certificate (RFC 5280
+// Section 4.1.1.2), CertificateList (Section 5.1.1.2) or
+// CertificationRequest (RFC 2986) and, for the first two, checks that it
+// equals the signature field of the signed body, as RFC 5280 requires. For
+// the composite algorithms the parameters must also be absent.
+func signatureOID(der []byte, kind signedKind) (asn1.ObjectIdentifier, error) {
 	in := cryptobyte.String(der)
-	var cert, tbs, outer cryptobyte.String
-	if !in.ReadASN1(&cert, cbasn1.SEQUENCE) || !cert.ReadASN1(&tbs, cbasn1.SEQUENCE) ||
-		!cert.ReadASN1Element(&outer, cbasn1.SEQUENCE) {
-		return nil, errors.New("malformed Certificate: no TBSCertificate and signatureAlgorithm")
+	var outerSeq, body, outer cryptobyte.String
+	if !in.ReadASN1(&outerSeq, cbasn1.SEQUENCE) || !outerSeq.ReadASN1(&body, cbasn1.SEQUENCE) ||
+		!outerSeq.ReadASN1Element(&outer, cbasn1.SEQUENCE) {
+		return nil, errors.New("malformed signed structure: no body and signatureAlgorithm")
 	}
-	var inner cryptobyte.String
-	version := cbasn1.Tag(0).ContextSpecific().Constructed()
-	if !tbs.SkipOptionalASN1(version) || !tbs.SkipASN1(cbasn1.INTEGER) || !tbs.ReadASN1Element(&inner, cbasn1.SEQUENCE) {
-		return nil, errors.New("malformed TBSCertificate: no signature AlgorithmIdentifier")
-	}
-	if !bytes.Equal(inner, outer) {
-		return nil, errors.New("the signatureAlgorithm differs from the TBSCertificate's signature field")
+	if kind != signedCSR {
+		var inner cryptobyte.String
+		ok := true
+		if kind == signedCertificate {
+			ok = body.SkipOptionalASN1(cbasn1.Tag(0).ContextSpecific().Constructed()) && body.SkipASN1(cbasn1.INTEGER)
+		} else {
+			ok = body.SkipOptionalASN1(cbasn1.INTEGER)
+		}
+		if !ok || !body.ReadASN1Element(&inner, cbasn1.SEQUENCE) {
+			return nil, errors.New("malformed signed body: no signature AlgorithmIdentifier")
+		}
+		if !bytes.Equal(inner, outer) {
+			return nil, errors.New("the signatureAlgorithm differs from the signed body's signature field")
+		}
 	}
 	var ai cryptobyte.String
 	var oid asn1.ObjectIdentifier
@@ -124,14 +127,53 @@ func certificateSignatureOID(der []byte) (asn1.ObjectIdentifier, error) {
 	return oid, nil
 }
 
-// describeSigOID names child's signature algorithm: crypto/x509's name, or
-// the composite's, or the OID.
-func describeSigOID(child *x509.Certificate, oid asn1.ObjectIdentifier) string {
+// checkCompositeSigned checks a composite signature over signed: the
+// signature algorithm sigOID and the signer's key (the DER
+// SubjectPublicKeyInfo keySPKI) must be the same composite algorithm, and
+// the signature must hold with an empty context. handled is false when
+// neither is composite (the caller checks the signature then).
+func checkCompositeSigned(sigOID asn1.ObjectIdentifier, keySPKI, signed, signature []byte) (handled bool, err error) {
+	keyAlg, keyIsComposite := compositeOf(keySPKI, false)
+	sigAlg := composite.AlgorithmByOID(sigOID)
+	switch {
+	case sigAlg == nil && !keyIsComposite:
+		return false, nil
+	case sigAlg != nil && !keyIsComposite:
+		return true, fmt.Errorf("the signature algorithm is the composite %s, but the signer's key is not a composite key", sigAlg.Name())
+	case keyAlg.sig == nil:
+		return true, fmt.Errorf("the signer's key is the composite KEM %s, which cannot sign", keyAlg)
+	case keyAlg.sig != sigAlg:
+		return true, fmt.Errorf("signature algorithm %s does not match the signer's %s key", describeOID(sigOID), keyAlg)
+	}
+	key, err := parseCompositePublicKey(keyAlg, keySPKI)
+	if err != nil {
+		return true, err
+	}
+	if err := composite.Verify(key.(*composite.PublicKey), signed, signature, nil); err != nil {
+		return true, fmt.Errorf("%s signature is invalid: %w", sigAlg.Name(), err)
+	}
+	return true, nil
+}
+
+// checkCompositeSignedDER is checkCompositeSigned for the signed structure
+// der of the given kind (its signature OID read from der).
+func checkCompositeSignedDER(der []byte, kind signedKind, keySPKI, signed, signature []byte) (handled bool, err error) {
+	if len(der) == 0 {
+		return false, nil
+	}
+	oid, err := signatureOID(der, kind)
+	if err != nil {
+		_, keyIsComposite := compositeOf(keySPKI, false)
+		return keyIsComposite, err
+	}
+	return checkCompositeSigned(oid, keySPKI, signed, signature)
+}
+
+// describeOID names a signature algorithm OID: the composite's name, or
+// the OID.
+func describeOID(oid asn1.ObjectIdentifier) string {
 	if a := composite.AlgorithmByOID(oid); a != nil {
 		return a.Name()
-	}
-	if child.SignatureAlgorithm != x509.UnknownSignatureAlgorithm {
-		return child.SignatureAlgorithm.String()
 	}
 	return oid.String()
 }
@@ -146,4 +188,23 @@ func describeKeyOID(parent *x509.Certificate) string {
 		return alg.String()
 	}
 	return oid.String()
+}
+
+// SignatureAlgorithmName names the algorithm that signed cert: crypto/x509's
+// name when it knows the algorithm (such as "ECDSA-SHA256" or "ML-DSA-65"),
+// the composite algorithm's name (such as "MLDSA65-ECDSA-P256-SHA512") for
+// the composite signatures it reports as unknown, and otherwise the OID
+// read from cert.Raw ("" when there is none to read).
+func SignatureAlgorithmName(cert *x509.Certificate) string {
+	if cert == nil {
+		return ""
+	}
+	if cert.SignatureAlgorithm != x509.UnknownSignatureAlgorithm {
+		return cert.SignatureAlgorithm.String()
+	}
+	oid, err := signatureOID(cert.Raw, signedCertificate)
+	if err != nil {
+		return ""
+	}
+	return describeOID(oid)
 }

@@ -2,6 +2,7 @@ package x509ext_test
 
 import (
 	"crypto/mldsa"
+	"crypto/x509"
 	"crypto/x509/pkix"
 	"fmt"
 	"log"
@@ -54,4 +55,20 @@ func ExampleCheckSignatureFrom() {
 	}
 	fmt.Println(x509ext.CheckSignatureFrom(root.Certificate, root.Certificate))
 	// Output: <nil>
+}
+
+// SignatureAlgorithmName names composite signatures, which crypto/x509
+// reports as unknown.
+func ExampleSignatureAlgorithmName() {
+	root, inter, err := x509ext.DefaultCompositeProfile().NewCAs(pkix.Name{CommonName: "Root"}, pkix.Name{CommonName: "Intermediate"}, nil, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(inter.Certificate.SignatureAlgorithm == x509.UnknownSignatureAlgorithm)
+	fmt.Println(x509ext.SignatureAlgorithmName(inter.Certificate))
+	fmt.Println(x509ext.SignatureAlgorithmName(root.Certificate))
+	// Output:
+	// true
+	// MLDSA87-ECDSA-P384-SHA512
+	// MLDSA87-ECDSA-P384-SHA512
 }

@@ -181,7 +181,7 @@ func TestCertificateSignatureOID(t *testing.T) {
 		})
 	}
 	other := func(b *cryptobyte.Builder) { addAlgorithmIdentifier(b, MLDSA65) }
-	if oid, err := certificateSignatureOID(build(plain, plain)); err != nil || !oid.Equal(comp) {
+	if oid, err := signatureOID(build(plain, plain), signedCertificate); err != nil || !oid.Equal(comp) {
 		t.Errorf("plain: %v %v", oid, err)
 	}
 	for name, c := range map[string]struct {
@@ -192,7 +192,7 @@ func TestCertificateSignatureOID(t *testing.T) {
 		"NULL":      {build(withNull, withNull), "parameters"},
 		"garbage":   {[]byte{0x30, 0x01, 0x00}, "malformed"},
 	} {
-		if _, err := certificateSignatureOID(c.der); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := signatureOID(c.der, signedCertificate); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", name, err, c.want)
 		}
 	}

@@ -11,22 +11,41 @@ import (
 )
 
 // CreateCSR creates a DER certificate signing request for template, signed
-// by priv. It is crypto/x509.CreateCertificateRequest, which signs with any
-// crypto.Signer, ML-DSA keys included; it is here so that a CA's users find
-// both halves in one package.
+// by priv. A composite key (a crypto.Signer whose Public is a
+// *composite.PublicKey of package signer/composite) signs a request this
+// package builds, with the same fields and encoding as crypto/x509 (subject,
+// key, the subject alternative names and ExtraExtensions in an
+// extensionRequest attribute; the deprecated Attributes are refused) and
+// the empty context the composite draft requires. Other keys, ML-DSA
+// included, go to crypto/x509.CreateCertificateRequest; the function is
+// here so that a CA's users find both halves in one package.
 func CreateCSR(rand io.Reader, template *x509.CertificateRequest, priv crypto.Signer) ([]byte, error) {
-	if template == nil {
+	switch {
+	case template == nil:
 		return nil, errors.New("x509ext: CreateCSR: the template is nil")
+	case priv == nil || priv.Public() == nil:
+		return nil, errors.New("x509ext: CreateCSR: the signing key is nil")
+	case isCompositeSigner(priv):
+		return buildCSR(rand, template, priv)
 	}
 	return x509.CreateCertificateRequest(rand, template, priv)
 }
 
 // VerifyCSR checks the self-signature of a certificate request. ML-DSA
 // signatures are checked with this package's verifier (and the signature
-// algorithm must be the key's own ML-DSA level); others by crypto/x509.
+// algorithm must be the key's own ML-DSA level); composite ones (read from
+// csr.Raw, as crypto/x509 reports an unknown algorithm) with package
+// signer/composite, empty context, the signature algorithm being the key's
+// own; others by crypto/x509.
 func VerifyCSR(csr *x509.CertificateRequest) error {
 	if csr == nil {
 		return errors.New("x509ext: VerifyCSR: the certificate request is nil")
+	}
+	if handled, err := checkCompositeSignedDER(csr.Raw, signedCSR, csr.RawSubjectPublicKeyInfo, csr.RawTBSCertificateRequest, csr.Signature); handled {
+		if err != nil {
+			return fmt.Errorf("x509ext: certificate request: %w", err)
+		}
+		return nil
 	}
 	pk, ok := csr.PublicKey.(*mldsa.PublicKey)
 	if !ok {
@@ -63,7 +82,9 @@ func checkMLDSASignature(pk *mldsa.PublicKey, sigAlg x509.SignatureAlgorithm, si
 // present, includes cRLSign (RFC 5280 Section 4.2.1.3), with a key of a
 // known algorithm. Beyond crypto/x509, the CRL's issuer name must be the
 // issuer's subject. ML-DSA signatures are checked with this package's
-// verifier, others by crypto/x509.
+// verifier, composite ones (from crl.Raw and the issuer's
+// RawSubjectPublicKeyInfo) with package signer/composite, others by
+// crypto/x509.
 func VerifyCRL(crl *x509.RevocationList, issuer *x509.Certificate) error {
 	switch {
 	case crl == nil:
@@ -76,6 +97,12 @@ func VerifyCRL(crl *x509.RevocationList, issuer *x509.Certificate) error {
 	}
 	if err := checkIssuerKey(issuer, x509.KeyUsageCRLSign, "cRLSign"); err != nil {
 		return fmt.Errorf("%w; it may not sign CRLs", err)
+	}
+	if handled, err := checkCompositeSignedDER(crl.Raw, signedCRL, issuer.RawSubjectPublicKeyInfo, crl.RawTBSRevocationList, crl.Signature); handled {
+		if err != nil {
+			return fmt.Errorf("x509ext: CRL: %w", err)
+		}
+		return nil
 	}
 	pk, ok := issuer.PublicKey.(*mldsa.PublicKey)
 	if !ok {

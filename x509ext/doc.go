@@ -2,7 +2,7 @@
 // standard library does not have: every PKCS#8 private-key form of RFC 9881
 // and draft-ietf-lamps-kyber-certificates (seed, expandedKey and both, with
 // consistency checks), SubjectPublicKeyInfo for ML-KEM and X-Wing keys,
-// certificates whose subject key is an ML-KEM or X-Wing key, password-
+// certificates whose subject key is an ML-KEM, X-Wing or composite key, password-
 // encrypted PKCS#8 as OpenSSL writes it, PEM helpers, conversions to and
 // from the standard library's and circl's keys, and a small certificate
 // authority toolkit (root, intermediate, leaf from a CSR, CRL) with a chain
@@ -39,9 +39,14 @@
 // password-encryption helpers on them, in the drafts' one form: the
 // composite OID with absent parameters and the raw concatenation of the two
 // keys. [CheckSignatureFrom] checks ML-DSA, composite and classical
-// certificate signatures on certificates crypto/x509 parsed. Not yet here:
-// issuing composite certificates, CSRs and CRLs signed with composite keys,
-// and [Verify] of chains with composite certificates.
+// certificate signatures on certificates crypto/x509 parsed.
+// [CreateCertificate], [CreateCSR] and [CreateRevocationList] sign with
+// composite keys and certify composite (and ML-KEM, X-Wing) subject keys,
+// building the TBSCertificate, CertificationRequestInfo and TBSCertList with
+// cryptobyte in crypto/x509's own encoding; [VerifyCSR], [VerifyCRL] and
+// [Verify] check composite signatures, so chains may mix pure ML-DSA,
+// composite and classical certificates; the CA toolkit takes composite keys
+// and [CompositeProfile] makes a composite root and intermediate.
 //
 // Encodings outside the standards are handled deliberately: an untagged raw
 // seed or raw expanded key, and a seed in a bare OCTET STRING (early drafts),

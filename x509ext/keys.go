@@ -135,6 +135,9 @@ func mldsaBySize(n int) Algorithm {
 // ML-DSA signatures.
 const mldsaVerifierName = "crystals signer.Verify"
 
+// compositeVerifierName says which code checked composite signatures.
+const compositeVerifierName = "crystals composite.Verify"
+
 // verifyMLDSA checks a pure ML-DSA signature with an empty context, the
 // only form RFC 9881 allows in certificates, CSRs and CRLs. Each key
 // verifies once here, and signer.Verify is the one-shot path that expands

@@ -50,7 +50,7 @@ func TestNoPanic(t *testing.T) {
 		Funcs: map[string]any{
 			"AlgorithmFromOID": AlgorithmFromOID, "HashMLDSAName": HashMLDSAName, "NewPublicKey": NewPublicKey,
 			"CertificatePublicKeyInfo": CertificatePublicKeyInfo, "CreateCertificate": CreateCertificate,
-			"CheckSignatureFrom": CheckSignatureFrom, "CreateCSR": CreateCSR, "VerifyCSR": VerifyCSR, "VerifyCRL": VerifyCRL, "Verify": Verify,
+			"CheckSignatureFrom": CheckSignatureFrom, "CreateCSR": CreateCSR, "CreateRevocationList": CreateRevocationList, "DefaultCompositeProfile": DefaultCompositeProfile, "SignatureAlgorithmName": SignatureAlgorithmName, "VerifyCSR": VerifyCSR, "VerifyCRL": VerifyCRL, "Verify": Verify,
 			"NewRootCA": NewRootCA, "LoadCA": LoadCA,
 			"DecodePEM": DecodePEM, "EncodePEM": EncodePEM, "ParseCertificatesPEM": ParseCertificatesPEM,
 			"ParsePrivateKeyPEM": ParsePrivateKeyPEM, "MarshalPrivateKeyPEM": MarshalPrivateKeyPEM,
@@ -89,11 +89,13 @@ func TestNoPanic(t *testing.T) {
 			"EncryptOptions": (*EncryptOptions)(nil), "PrivateKeyInfo": (*PrivateKeyInfo)(nil),
 			"PublicKeyInfo": (*PublicKeyInfo)(nil), "VerifyOptions": (*VerifyOptions)(nil),
 			"VerifyResult": (*VerifyResult)(nil), "MarshalOption": (*MarshalOption)(nil),
+			"CompositeProfile": CompositeProfile{},
 		},
 		Values: map[string]any{
 			"root CA": root, "PrivateKeyInfo": info, "PublicKeyInfo": pubInfo,
 			"UnknownAlgorithm": UnknownAlgorithm, "Algorithm(-1)": Algorithm(-1), "XWing": XWing,
 			"PrivateKeyForm(0)": PrivateKeyForm(0), "Profile(0)": Profile(0),
+			"DefaultCompositeProfile": DefaultCompositeProfile(),
 		},
 		Inputs: append([]any{
 			// Zero keys of every kind the package takes, and real ones.

@@ -60,9 +60,13 @@ type VerifyResult struct {
 // every check, with the checks it went through.
 //
 // Where this package differs on purpose: it verifies ML-DSA signatures
-// with the crystals engine (other algorithms with crypto/x509's
-// CheckSignatureFrom); it never uses the system roots (Roots must not be
-// empty); and nil or unparsed certificates in the inputs are an error.
+// with the crystals engine and composite signatures
+// (draft-ietf-lamps-pq-composite-sigs) as [CheckSignatureFrom] does, so
+// chains may mix pure ML-DSA, composite and classical certificates (other
+// algorithms are checked with crypto/x509's CheckSignatureFrom; an issuer
+// whose key crypto/x509 cannot parse is skipped, as there, unless it is a
+// composite signature key); it never uses the system roots (Roots must not
+// be empty); and nil or unparsed certificates in the inputs are an error.
 func Verify(leaf *x509.Certificate, opts VerifyOptions) (*VerifyResult, error) {
 	if err := checkVerifyInputs(leaf, &opts); err != nil {
 		return nil, err
@@ -157,8 +161,12 @@ func (r *VerifyResult) describe(opts VerifyOptions, anyUsage bool) {
 		if _, ok := parent.PublicKey.(*mldsa.PublicKey); ok {
 			verifier = mldsaVerifierName
 		}
+		if hasCompositeSignatureKey(parent) {
+			verifier = compositeVerifierName
+		}
+		alg := SignatureAlgorithmName(child)
 		r.add("%q is a CA with keyCertSign", parent.Subject)
-		r.add("signature of %q by %q: %v, verified by %s", child.Subject, parent.Subject, child.SignatureAlgorithm, verifier)
+		r.add("signature of %q by %q: %s, verified by %s", child.Subject, parent.Subject, alg, verifier)
 		r.add("%q: valid, no unhandled critical extension", parent.Subject)
 		if parent.BasicConstraintsValid && parent.MaxPathLen >= 0 {
 			r.add("path length of %q: %d <= %d", parent.Subject, i-1, parent.MaxPathLen)

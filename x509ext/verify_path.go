@@ -64,7 +64,9 @@ func (s *pathSearch) extend(chain []*x509.Certificate) ([]*x509.Certificate, err
 			if s.attempts > maxSignatureChecks {
 				return nil, errBudget
 			}
-			if parent.PublicKey == nil || alreadyInChain(parent, chain) {
+			// crypto/x509 skips issuers whose key it could not parse; a
+			// composite key is one this package verifies with.
+			if parent.PublicKey == nil && !hasCompositeSignatureKey(parent) || alreadyInChain(parent, chain) {
 				continue
 			}
 			if err := s.signature(child, parent); err != nil {
@@ -203,18 +205,34 @@ func checkIssuerKey(issuer *x509.Certificate, usage x509.KeyUsage, usageName str
 	if issuer.KeyUsage != 0 && issuer.KeyUsage&usage == 0 {
 		return fmt.Errorf("x509ext: %q lacks the %s key usage", issuer.Subject, usageName)
 	}
-	if issuer.PublicKeyAlgorithm == x509.UnknownPublicKeyAlgorithm {
+	if issuer.PublicKeyAlgorithm == x509.UnknownPublicKeyAlgorithm && !hasCompositeSignatureKey(issuer) {
 		return fmt.Errorf("x509ext: %q has a key of an unknown algorithm, which cannot verify signatures", issuer.Subject)
 	}
 	return nil
 }
 
+// hasCompositeSignatureKey reports whether c's subject key is one of the
+// composite signature algorithms, which crypto/x509 parses as an unknown
+// algorithm with a nil PublicKey.
+func hasCompositeSignatureKey(c *x509.Certificate) bool {
+	alg, ok := compositeOf(c.RawSubjectPublicKeyInfo, false)
+	return ok && alg.sig != nil
+}
+
 // checkCertificateSignature verifies child's signature with parent's key:
-// ML-DSA with this package's verifier, other algorithms with crypto/x509's
-// CheckSignatureFrom (which refuses SHA-1, as for chains it should).
+// ML-DSA with this package's verifier, composite signatures (or any
+// signature under a composite key) by CheckSignatureFrom's composite path,
+// other algorithms with crypto/x509's CheckSignatureFrom (which refuses
+// SHA-1, as for chains it should).
 func checkCertificateSignature(child, parent *x509.Certificate) error {
 	if err := checkIssuerKey(parent, x509.KeyUsageCertSign, "keyCertSign"); err != nil {
 		return err
+	}
+	if handled, err := checkCompositeSignedDER(child.Raw, signedCertificate, parent.RawSubjectPublicKeyInfo, child.RawTBSCertificate, child.Signature); handled {
+		if err != nil {
+			return fmt.Errorf("x509ext: certificate %q: signature by %q: %w", child.Subject, parent.Subject, err)
+		}
+		return nil
 	}
 	pk, ok := parent.PublicKey.(*mldsa.PublicKey)
 	if !ok {

@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/crystals-go/crystals/kem"
+	kemcomposite "github.com/crystals-go/crystals/kem/composite"
 	"github.com/crystals-go/crystals/signer"
+	"github.com/crystals-go/crystals/signer/composite"
 	"github.com/crystals-go/crystals/x509ext"
 )
 
@@ -18,18 +20,22 @@ const (
 	kindKEM
 )
 
-// algorithm is one row of the table of key algorithms the tool generates and
-// benchmarks. New key types (the composite ML-DSA and ML-KEM keys, once
-// x509ext encodes them in PKCS#8 and SPKI) are added here: key generate,
-// lookups, the help texts and bench read this table, and generate and
-// benchCases switch on its kind.
+// algorithm is one row of the tables of key algorithms the tool generates:
+// algorithms (ML-DSA, ML-KEM, X-Wing), which bench also measures, and
+// compositeAlgorithms (the 18 composite ML-DSA and 12 composite ML-KEM
+// algorithms of the IETF LAMPS drafts), which key generate and ca init
+// take. Lookups, the help texts and bench read these tables, and generate
+// and benchCases switch on the kind.
 type algorithm struct {
 	name     string            // canonical name, as printed
-	id       x509ext.Algorithm // the PKCS#8 / SPKI algorithm
+	id       x509ext.Algorithm // the PKCS#8 / SPKI algorithm; UnknownAlgorithm for composites
 	kind     kind
 	mldsa    mldsa.Parameters // for kindSignature
 	scheme   kem.Scheme       // for kindKEM
-	seedOnly bool             // a key with one PKCS#8 form only (X-Wing's raw seed)
+	seedOnly bool             // a key with one PKCS#8 form only (X-Wing's raw seed, a composite's raw key)
+	// One of these for a composite algorithm.
+	composite    *composite.Algorithm
+	compositeKEM *kemcomposite.Algorithm
 }
 
 var algorithms = []algorithm{
@@ -42,6 +48,32 @@ var algorithms = []algorithm{
 	{name: "X-Wing", id: x509ext.XWing, kind: kindKEM, scheme: kem.XWing(), seedOnly: true},
 }
 
+// compositeAlgorithms are the composite rows, in OID order.
+var compositeAlgorithms = func() []algorithm {
+	var out []algorithm
+	for _, a := range composite.Algorithms() {
+		out = append(out, algorithm{name: a.Name(), kind: kindSignature, seedOnly: true, composite: a})
+	}
+	for _, a := range kemcomposite.Algorithms() {
+		out = append(out, algorithm{name: a.Name(), kind: kindKEM, seedOnly: true, compositeKEM: a})
+	}
+	return out
+}()
+
+// isComposite reports whether a is a composite algorithm.
+func (a *algorithm) isComposite() bool { return a.composite != nil || a.compositeKEM != nil }
+
+// compositeAlgorithmNames lists the composite signature and KEM names.
+func compositeAlgorithmNames(k kind) string {
+	var names []string
+	for _, a := range compositeAlgorithms {
+		if a.kind == k {
+			names = append(names, a.name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // algorithmNames lists the table's names for help texts and errors.
 func algorithmNames() string {
 	names := make([]string, len(algorithms))
@@ -51,23 +83,52 @@ func algorithmNames() string {
 	return strings.Join(names, ", ")
 }
 
-// normalName folds "ml-dsa-65", "MLDSA65" and "mldsa65" to one spelling.
+// normalName folds "ml-dsa-65", "MLDSA65" and "mldsa65" to one spelling,
+// and "id-MLDSA65-ECDSA-P256-SHA512" to the composite's name.
 func normalName(s string) string {
-	return strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(s))
+	s = strings.TrimPrefix(strings.ToLower(s), "id-")
+	return strings.NewReplacer("-", "", "_", "", " ", "").Replace(s)
 }
 
-// lookupAlgorithm finds an algorithm by name, ignoring case and dashes.
+// lookupAlgorithm finds an algorithm of the main table (the ones bench
+// measures) by name, ignoring case and dashes.
 func lookupAlgorithm(name string) (*algorithm, error) {
-	for i := range algorithms {
-		if normalName(algorithms[i].name) == normalName(name) {
-			return &algorithms[i], nil
+	if a := findAlgorithm(algorithms, name); a != nil {
+		return a, nil
+	}
+	if findAlgorithm(compositeAlgorithms, name) != nil {
+		return nil, usagef("%q is a composite algorithm, which key generate and ca init take; here choose one of %s", name, algorithmNames())
+	}
+	return nil, usagef("unknown algorithm %q: choose one of %s", name, algorithmNames())
+}
+
+// lookupKeyAlgorithm finds an algorithm of either table: what key
+// generate and ca init take.
+func lookupKeyAlgorithm(name string) (*algorithm, error) {
+	if a := findAlgorithm(compositeAlgorithms, name); a != nil {
+		return a, nil
+	}
+	if a := findAlgorithm(algorithms, name); a != nil {
+		return a, nil
+	}
+	return nil, usagef("unknown algorithm %q: choose one of %s, or a composite algorithm (see crystals key generate --help)", name, algorithmNames())
+}
+
+func findAlgorithm(table []algorithm, name string) *algorithm {
+	for i := range table {
+		if normalName(table[i].name) == normalName(name) {
+			return &table[i]
 		}
 	}
-	return nil, usagef("unknown algorithm %q: choose one of %s (composite keys are not available yet: x509ext does not encode them)", name, algorithmNames())
+	return nil
 }
 
-// algorithmOf returns the table row of an x509ext algorithm.
+// algorithmOf returns the table row of an x509ext algorithm, nil for
+// UnknownAlgorithm (the composites, which are not x509ext Algorithms).
 func algorithmOf(id x509ext.Algorithm) *algorithm {
+	if id == x509ext.UnknownAlgorithm {
+		return nil
+	}
 	for i := range algorithms {
 		if algorithms[i].id == id {
 			return &algorithms[i]
@@ -78,6 +139,12 @@ func algorithmOf(id x509ext.Algorithm) *algorithm {
 
 // generate makes a new private key of a.
 func (a *algorithm) generate() (any, error) {
+	switch {
+	case a.composite != nil:
+		return composite.GenerateKey(a.composite)
+	case a.compositeKEM != nil:
+		return kemcomposite.GenerateKey(a.compositeKEM)
+	}
 	switch a.kind {
 	case kindSignature:
 		return signer.GenerateKey(a.mldsa)
@@ -105,9 +172,17 @@ func parseForm(s string) (x509ext.PrivateKeyForm, error) {
 func (a *algorithm) formFor(form x509ext.PrivateKeyForm, asked bool) ([]x509ext.MarshalOption, error) {
 	if a.seedOnly {
 		if asked && form != x509ext.FormSeed {
-			return nil, usagef("%s keys have one PKCS#8 form (the raw seed); --form %s does not apply", a.name, form)
+			return nil, usagef("%s keys have one PKCS#8 form (%s); --form %s does not apply", a.name, a.rawFormName(), form)
 		}
 		return nil, nil
 	}
 	return []x509ext.MarshalOption{form}, nil
+}
+
+// rawFormName names the one PKCS#8 form of a seedOnly algorithm.
+func (a *algorithm) rawFormName() string {
+	if a.isComposite() {
+		return "the draft's raw composite key"
+	}
+	return "the raw seed"
 }

@@ -37,13 +37,17 @@ func newCAInitCmd(e *env) *cobra.Command {
 		Long: `Create a CA directory: a new key, its CA certificate, an empty index and CRL number 1.
 Without --parent it is a self-signed root (default ML-DSA-87, 10 years); with --parent DIR
 it is an intermediate issued by that CA (default ML-DSA-65, 5 years, never beyond its
-issuer). --path-len limits the CAs below it (0: it issues only end entities).
+issuer). --path-len limits the CAs below it (0: it issues only end entities). A composite
+--alg (draft-ietf-lamps-pq-composite-sigs, e.g. MLDSA87-ECDSA-P384-SHA512 for a root and
+MLDSA65-ECDSA-P256-SHA512 below it) makes a composite CA, whose certificates and CRLs
+crystals builds and verifies.
 
 ` + caDirHelp,
 		Example: `  crystals ca init --dir root --name "Example Root CA"
   crystals ca init --dir issuing --parent root --name "Example Issuing CA" --path-len 0
   crystals ca init --dir root --subject "CN=Root,O=Example" --alg ML-DSA-65 --password-file pw.txt
-  crystals ca init --dir corp --name "Corp CA" --permit-dns example.com`,
+  crystals ca init --dir corp --name "Corp CA" --permit-dns example.com
+  crystals ca init --dir croot --name "Composite Root" --alg MLDSA87-ECDSA-P384-SHA512`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if dir == "" {
@@ -65,7 +69,7 @@ issuer). --path-len limits the CAs below it (0: it issues only end entities).
 			if !cmd.Flags().Changed("alg") && parent != "" {
 				alg = "ML-DSA-65"
 			}
-			a, err := lookupAlgorithm(alg)
+			a, err := lookupKeyAlgorithm(alg)
 			if err != nil {
 				return err
 			}
@@ -146,7 +150,7 @@ issuer). --path-len limits the CAs below it (0: it issues only end entities).
 	cmd.Flags().StringVar(&parentPassword, "parent-password-file", "", "password of the parent CA's key, first line of `FILE`")
 	cmd.Flags().StringVar(&name, "name", "", "the CA's common `NAME`")
 	cmd.Flags().StringVar(&subject, "subject", "", "the CA's full subject `DN` (instead of --name)")
-	cmd.Flags().StringVar(&alg, "alg", "ML-DSA-87", "key `ALGORITHM` (ML-DSA-44, ML-DSA-65, ML-DSA-87); ML-DSA-65 by default with --parent")
+	cmd.Flags().StringVar(&alg, "alg", "ML-DSA-87", "key `ALGORITHM` (ML-DSA-44, ML-DSA-65, ML-DSA-87, or a composite signature such as MLDSA87-ECDSA-P384-SHA512); ML-DSA-65 by default with --parent")
 	cmd.Flags().StringVar(&validity, "validity", "", "lifetime `DURATION` such as 10y, 365d or 8760h")
 	cmd.Flags().IntVar(&pathLen, "path-len", -1, "at most `N` CAs below this one")
 	cmd.Flags().StringSliceVar(&permitted, "permit-dns", nil, "name constraint: permitted DNS `DOMAIN`s")
@@ -204,9 +208,10 @@ func newCAIssueCmd(e *env) *cobra.Command {
   server  TLS server: digitalSignature, serverAuth; needs a DNS name or IP address
   client  TLS client: digitalSignature, clientAuth
   ca      subordinate CA: keyCertSign, cRLSign (--path-len limits it further)
-  kem     ML-KEM / X-Wing key (--kem-key FILE): keyEncipherment only. A KEM key cannot sign
-          a CSR, so the CSR is signed by the requester's signature key and vouches for
-          the names; check that the requester holds the KEM key before you issue.
+  kem     ML-KEM, X-Wing or composite KEM key (--kem-key FILE): keyEncipherment only. A
+          KEM key cannot sign a CSR, so the CSR is signed by the requester's signature
+          key and vouches for the names; check that the requester holds the KEM key
+          before you issue.
 The subject is copied from the CSR; so are its names, unless --dns/--ip/--email/--uri
 replace them. The CA's name constraints are enforced. The certificate is recorded in
 the CA's index.txt (for ca revoke and crl create).`,

@@ -92,7 +92,7 @@ func describe(c *x509.Certificate) certJSON {
 	j := certJSON{
 		Subject: c.Subject.String(), Issuer: c.Issuer.String(), Serial: fmt.Sprintf("%X", c.SerialNumber),
 		NotBefore: c.NotBefore.UTC(), NotAfter: c.NotAfter.UTC(),
-		SignatureAlgorithm: c.SignatureAlgorithm.String(), PublicKeyAlgorithm: c.PublicKeyAlgorithm.String(),
+		SignatureAlgorithm: x509ext.SignatureAlgorithmName(c), PublicKeyAlgorithm: c.PublicKeyAlgorithm.String(),
 		IsCA: c.IsCA, KeyUsage: []string{}, ExtKeyUsage: []string{},
 		DNSNames: nonNil(c.DNSNames), IPAddresses: []string{}, EmailAddresses: nonNil(c.EmailAddresses), URIs: []string{},
 		PermittedDNS: c.PermittedDNSDomains, ExcludedDNS: c.ExcludedDNSDomains,
@@ -103,6 +103,11 @@ func describe(c *x509.Certificate) certJSON {
 		j.PublicKeyAlgorithm = info.Algorithm.String()
 		j.PublicKeySize = len(info.PublicKey)
 		j.PublicKeySHA256 = fingerprint(info.PublicKey)
+	} else if pub, err := x509ext.ParsePKIXPublicKey(c.RawSubjectPublicKeyInfo); err == nil {
+		if name, _, ok := compositeKeyName(pub); ok {
+			raw := pub.(interface{ Bytes() []byte }).Bytes()
+			j.PublicKeyAlgorithm, j.PublicKeySize, j.PublicKeySHA256 = name, len(raw), fingerprint(raw)
+		}
 	}
 	if c.IsCA && (c.MaxPathLen > 0 || c.MaxPathLenZero) {
 		n := c.MaxPathLen
@@ -318,7 +323,7 @@ failed.`,
 			}
 			fmt.Fprintf(e.stdout, "%s: OK\nPath:\n", args[0])
 			for i, c := range res.Chain {
-				fmt.Fprintf(e.stdout, "  %d %s (%s key, signed %s, until %s)\n", i, c.Subject, publicKeyName(c), c.SignatureAlgorithm, c.NotAfter.UTC().Format(time.RFC3339))
+				fmt.Fprintf(e.stdout, "  %d %s (%s key, signed %s, until %s)\n", i, c.Subject, publicKeyName(c), x509ext.SignatureAlgorithmName(c), c.NotAfter.UTC().Format(time.RFC3339))
 			}
 			fmt.Fprintf(e.stdout, "Checks passed:\n")
 			for _, c := range res.Checks {

@@ -78,6 +78,9 @@ the KEM public key to "ca issue --profile kem --kem-key".`,
 
 // keyName names a loaded key's algorithm for messages.
 func keyName(lk *loadedKey) string {
+	if name, _, ok := compositeKeyName(lk.key); ok {
+		return name
+	}
 	if lk.info != nil {
 		return lk.info.Algorithm.String()
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -59,7 +60,9 @@ func newKeyGenerateCmd(e *env) *cobra.Command {
 file without --force).
 
 Algorithms: ` + algorithmNames() + `.
-(Composite keys will join this list once x509ext encodes them in PKCS#8 and SPKI.)
+Composite signatures (draft-ietf-lamps-pq-composite-sigs): ` + compositeAlgorithmNames(kindSignature) + `.
+Composite KEMs (draft-ietf-lamps-pq-composite-kem): ` + compositeAlgorithmNames(kindKEM) + `.
+(an "id-" prefix is accepted; composite keys have one form, the draft's raw key).
 
 Forms (--form) of the PKCS#8 privateKey (RFC 9881, draft-ietf-lamps-kyber-certificates):
   seed      the 32-byte ML-DSA seed or 64-byte ML-KEM seed (default; smallest, what the
@@ -70,10 +73,11 @@ X-Wing keys have one form, the raw 32-byte seed.`,
 		Example: `  crystals key generate --alg ML-DSA-65 --out key.pem
   crystals key generate --alg ML-KEM-768 --form both --out kem.pem --pub kem.pub
   crystals key generate --alg ML-DSA-87 --out ca.pem --password-file pw.txt
-  crystals key generate --alg X-Wing --out xwing.pem --encrypt`,
+  crystals key generate --alg X-Wing --out xwing.pem --encrypt
+  crystals key generate --alg MLDSA65-ECDSA-P256-SHA512 --out composite.pem`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			a, err := lookupAlgorithm(alg)
+			a, err := lookupKeyAlgorithm(alg)
 			if err != nil {
 				return err
 			}
@@ -116,7 +120,7 @@ X-Wing keys have one form, the raw 32-byte seed.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&alg, "alg", "ML-DSA-65", "key `ALGORITHM`: "+algorithmNames())
+	cmd.Flags().StringVar(&alg, "alg", "ML-DSA-65", "key `ALGORITHM`: "+algorithmNames()+", or a composite algorithm listed above")
 	cmd.Flags().StringVar(&form, "form", "seed", "PKCS#8 `FORM`: seed, both or expanded")
 	cmd.Flags().StringVar(&out, "out", "", "write the private key to `FILE` (\"-\": standard output)")
 	cmd.Flags().StringVar(&pubOut, "pub", "", "also write the public key to `FILE`")
@@ -127,7 +131,7 @@ X-Wing keys have one form, the raw 32-byte seed.`,
 
 func formName(a *algorithm, f x509ext.PrivateKeyForm) string {
 	if a.seedOnly {
-		return "raw seed"
+		return strings.TrimPrefix(a.rawFormName(), "the ")
 	}
 	return map[x509ext.PrivateKeyForm]string{x509ext.FormSeed: "seed", x509ext.FormBoth: "both", x509ext.FormExpanded: "expanded"}[f]
 }
@@ -204,6 +208,12 @@ func printPrivateKey(w io.Writer, lk *loadedKey) error {
 	if lk.encrypted {
 		enc = "yes (PBES2)"
 	}
+	if name, oid, ok := compositeKeyName(lk.key); ok {
+		fmt.Fprintf(w, "Private key:  %s (OID %s, composite)\nEncrypted:    %s\n", name, oid, enc)
+		fmt.Fprintf(w, "Form:         the draft's raw composite key (%d bytes)\n", len(lk.key.(interface{ Bytes() []byte }).Bytes()))
+		fmt.Fprintf(w, "Checks:       both halves parsed and re-encode to the file's bytes\n")
+		return printPublicKeyLines(w, pub)
+	}
 	if lk.info == nil {
 		fmt.Fprintf(w, "Private key:  %T (handled by crypto/x509)\nEncrypted:    %s\n", lk.key, enc)
 		return nil
@@ -240,6 +250,11 @@ func printPublicKey(w io.Writer, pub any) error {
 }
 
 func printPublicKeyLines(w io.Writer, pub any) error {
+	if name, _, ok := compositeKeyName(pub); ok {
+		raw := pub.(interface{ Bytes() []byte }).Bytes()
+		fmt.Fprintf(w, "Algorithm:    %s\nPublic key:   %d bytes\nSHA-256:      %s\n", name, len(raw), fingerprint(raw))
+		return nil
+	}
 	info := publicKeyInfo(pub)
 	if info == nil {
 		fmt.Fprintf(w, "Public key:   %T (handled by crypto/x509)\n", pub)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/crystals-go/crystals/kem"
+	kemcomposite "github.com/crystals-go/crystals/kem/composite"
+	"github.com/crystals-go/crystals/signer/composite"
 	"github.com/crystals-go/crystals/x509ext"
 )
 
@@ -81,6 +83,8 @@ func publicOf(key any) (any, error) {
 	switch k := key.(type) {
 	case kem.DecapsulationKey:
 		return k.PublicKey(), nil
+	case *kemcomposite.DecapsulationKey:
+		return k.EncapsulationKey(), nil
 	case crypto.Signer:
 		return k.Public(), nil
 	}
@@ -168,4 +172,20 @@ func publicKeyInfo(pub any) *x509ext.PublicKeyInfo {
 		return nil
 	}
 	return info
+}
+
+// compositeKeyName returns the algorithm name and OID of a composite key
+// (private or public, signature or KEM), ok=false for any other key.
+func compositeKeyName(key any) (name string, oid asn1.ObjectIdentifier, ok bool) {
+	switch k := key.(type) {
+	case *composite.PrivateKey:
+		return k.Algorithm().Name(), k.Algorithm().OID(), k.Algorithm() != nil
+	case *composite.PublicKey:
+		return k.Algorithm().Name(), k.Algorithm().OID(), k.Algorithm() != nil
+	case *kemcomposite.DecapsulationKey:
+		return k.Algorithm().Name(), k.Algorithm().OID(), k.Algorithm() != nil
+	case *kemcomposite.EncapsulationKey:
+		return k.Algorithm().Name(), k.Algorithm().OID(), k.Algorithm() != nil
+	}
+	return "", nil, false
 }

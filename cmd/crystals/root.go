@@ -26,7 +26,9 @@ and the standards use, CSRs, a small file-based CA with revocation, certificate 
 and chain verification, file signatures, HPKE, TLS 1.3 over X25519MLKEM768, and a benchmark.
 
 Algorithms: ` + algorithmNames() + `.
-Composite ML-DSA / ML-KEM keys join the same table once x509ext encodes them (PKCS#8, SPKI).
+key generate and ca init also take the composite ML-DSA and ML-KEM algorithms of the IETF
+LAMPS drafts (see crystals key generate --help), whose keys, CSRs, certificates and CRLs the
+other commands handle.
 
 Every failure prints one line on standard error and exits non-zero (1: an operation or a
 check failed; 2: the command line is wrong). Existing files are never replaced without

@@ -38,6 +38,7 @@ type options struct {
 	n          int
 	mtls       bool
 	verify     string // who checks peer chains: verifyX509ext or verifyStdlib
+	composite  bool
 	// mtlsSet records that -mtls was given on the command line: -connect then
 	// insists on a client certificate instead of presenting one only if
 	// -serve's files are there.
@@ -87,6 +88,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.n, "n", 200, "handshakes in the timed burst (0 skips it)")
 	fs.BoolVar(&o.mtls, "mtls", true, "mutual TLS: the server requires a client certificate")
 	fs.StringVar(&o.verify, "verify", verifyX509ext, "who checks peer certificate chains: x509ext (x509ext.Verify, crystals' ML-DSA verifier) or stdlib (crypto/tls's own)")
+	fs.BoolVar(&o.composite, "composite", false, "also build a composite PKI (MLDSA87-ECDSA-P384 root, MLDSA65-ECDSA-P256 intermediate and server) and verify its chain with x509ext; TLS has no composite schemes, so the handshake stays ML-DSA")
 	if err := fs.Parse(args); err != nil {
 		return options{}, err
 	}
@@ -145,6 +147,8 @@ func run(ctx context.Context, o options, w io.Writer) error {
 	switch {
 	case o.serve != "" && o.connect != "":
 		return errors.New("-serve and -connect are exclusive: run one process for each side")
+	case o.composite && (o.serve != "" || o.connect != ""):
+		return errors.New("-composite goes with the demo run only (no -serve or -connect): TLS has no composite signature schemes")
 	case o.serve != "":
 		return serve(ctx, o, group, params, w)
 	case o.connect != "":

@@ -10,6 +10,7 @@ import (
 	"net"
 
 	"github.com/crystals-go/crystals/kem"
+	"github.com/crystals-go/crystals/signer/composite"
 	"github.com/crystals-go/crystals/x509ext"
 )
 
@@ -72,15 +73,7 @@ func newPKI(km keyMaker, leafParams mldsa.Parameters, hosts []string) (*pki, err
 	p.root = issued{root.Certificate, rootKey}
 	p.intermediate = issued{inter.Certificate, interKey}
 
-	serverCSR := &x509.CertificateRequest{Subject: pkix.Name{Organization: org, CommonName: hosts[0]}}
-	for _, h := range hosts {
-		if ip := net.ParseIP(h); ip != nil {
-			serverCSR.IPAddresses = append(serverCSR.IPAddresses, ip)
-		} else {
-			serverCSR.DNSNames = append(serverCSR.DNSNames, h)
-		}
-	}
-	if p.server, err = issueLeaf(km, leafParams, inter, serverCSR, x509ext.ProfileServer, nil); err != nil {
+	if p.server, err = issueLeaf(km, leafParams, inter, serverRequest(org, hosts), x509ext.ProfileServer, nil); err != nil {
 		return nil, fmt.Errorf("server leaf: %w", err)
 	}
 	clientCSR := &x509.CertificateRequest{Subject: pkix.Name{Organization: org, CommonName: "crystals demo client"}}
@@ -111,6 +104,20 @@ func newPKI(km keyMaker, leafParams mldsa.Parameters, hosts []string) (*pki, err
 	return &p, nil
 }
 
+// serverRequest is the server leaf's CSR template: hosts[0] as the common
+// name, every host as a DNS name or IP address.
+func serverRequest(org []string, hosts []string) *x509.CertificateRequest {
+	csr := &x509.CertificateRequest{Subject: pkix.Name{Organization: org, CommonName: hosts[0]}}
+	for _, h := range hosts {
+		if ip := net.ParseIP(h); ip != nil {
+			csr.IPAddresses = append(csr.IPAddresses, ip)
+		} else {
+			csr.DNSNames = append(csr.DNSNames, h)
+		}
+	}
+	return csr
+}
+
 // issueLeaf makes a key with km, a CSR for it from template, and has ca issue
 // a certificate for it under profile.
 func issueLeaf(km keyMaker, params mldsa.Parameters, ca *x509ext.CA, template *x509.CertificateRequest, profile x509ext.Profile, opts *x509ext.IssueOptions) (issued, error) {
@@ -131,4 +138,47 @@ func issueLeaf(km keyMaker, params mldsa.Parameters, ca *x509ext.CA, template *x
 		return issued{}, err
 	}
 	return issued{cert: cert, key: key}, nil
+}
+
+// compositePKI is the -composite hierarchy: an MLDSA87-ECDSA-P384 root, an
+// MLDSA65-ECDSA-P256 intermediate and an MLDSA65-ECDSA-P256 server leaf
+// (x509ext.DefaultCompositeProfile), checked with x509ext.Verify. Go's TLS
+// has no composite signature schemes, so the handshake keeps the ML-DSA
+// PKI; this one shows the certificates a migrating PKI issues.
+type compositePKI struct {
+	root, intermediate, server *x509.Certificate
+	verified                   *x509ext.VerifyResult
+}
+
+// newCompositePKI builds the composite hierarchy for hosts and verifies the
+// server's chain for hosts[0].
+func newCompositePKI(hosts []string) (*compositePKI, error) {
+	org := []string{"crystals demo"}
+	profile := x509ext.DefaultCompositeProfile()
+	root, inter, err := profile.NewCAs(
+		pkix.Name{Organization: org, CommonName: "crystals demo composite root (" + profile.Root.Name() + ")"},
+		pkix.Name{Organization: org, CommonName: "crystals demo composite intermediate (" + profile.Intermediate.Name() + ")"},
+		nil, &x509ext.CAOptions{MaxPathLen: 0, MaxPathLenSet: true})
+	if err != nil {
+		return nil, fmt.Errorf("composite CAs: %w", err)
+	}
+	key, err := composite.GenerateKey(profile.Intermediate)
+	if err != nil {
+		return nil, err
+	}
+	km := keyMaker{name: "composite", generate: func(mldsa.Parameters) (crypto.Signer, error) { return key, nil }}
+	server, err := issueLeaf(km, mldsa.MLDSA65(), inter, serverRequest(org, hosts), x509ext.ProfileServer, nil)
+	if err != nil {
+		return nil, fmt.Errorf("composite server leaf: %w", err)
+	}
+	cp := &compositePKI{root: root.Certificate, intermediate: inter.Certificate, server: server.cert}
+	cp.verified, err = x509ext.Verify(server.cert, x509ext.VerifyOptions{
+		Roots:         []*x509.Certificate{cp.root},
+		Intermediates: []*x509.Certificate{cp.intermediate},
+		DNSName:       hosts[0],
+	})
+	if err != nil {
+		return nil, fmt.Errorf("verifying the composite chain: %w", err)
+	}
+	return cp, nil
 }
