@@ -1,0 +1,132 @@
+package polymul
+
+import "math/bits"
+
+// This file and large_mul.go are the large products: exact multiplication
+// in Z[x]/(x^4096+1), for NCC-Sign's rings Z_q[X]/(X^p − X − 1) with
+// p ≤ 2039, whose products (degree ≤ 2p − 2 < 4096) embed there without
+// wrapping. Its moduli are two NTT-friendly primes ≡ 1 mod 8192, so that
+// the negacyclic transform of length 4096 exists for each: P (ML-DSA's q)
+// for the products with a small operand, and P with P1 together (by the
+// CRT) for the general ones.
+
+// LargeN is the length of the large transform.
+const LargeN = 4096
+
+// P1 is the second modulus of the large products: the largest prime below
+// 2^31 that is ≡ 1 mod 8192, so that P·P1 > 2^54.
+const P1 = 2147377153
+
+// largeModulus is one prime of the large transform with its tables. The
+// arithmetic is unsigned Montgomery with R = 2^32, every value in [0, p).
+type largeModulus struct {
+	p     uint32
+	pNeg  uint32         // −p^−1 mod 2^32
+	zetas [LargeN]uint32 // ψ^brv12(i)·R mod p; ψ a primitive 8192th root of unity
+	scale uint32         // R^2/4096 mod p: the inverse's final factor
+}
+
+// largeMods are the tables of P and P1, in that order.
+var largeMods = [2]*largeModulus{newLargeModulus(P), newLargeModulus(P1)}
+
+func newLargeModulus(p uint32) *largeModulus {
+	m := &largeModulus{p: p}
+	pp := int64(p)
+	// ψ = g^((p−1)/8192) for a quadratic non-residue g has ψ^4096 = −1,
+	// so it is a primitive 8192th root of unity.
+	g := int64(2)
+	for powModN(g, (pp-1)/2, pp) != pp-1 {
+		g++
+	}
+	psi := powModN(g, (pp-1)/8192, pp)
+	r := (1 << 32) % pp
+	for i := range m.zetas {
+		e := int64(bits.Reverse16(uint16(i)) >> 4)
+		m.zetas[i] = uint32(powModN(psi, e, pp) * r % pp)
+	}
+	inv := uint32(1)
+	for range 5 { // Newton's iteration doubles the correct low bits of p^−1
+		inv *= 2 - p*inv
+	}
+	m.pNeg = -inv
+	m.scale = uint32(r * r % pp * powModN(LargeN, pp-2, pp) % pp)
+	return m
+}
+
+// mul returns a·b·R^−1 mod p in [0, p), for a·b < p·2^32.
+func (m *largeModulus) mul(a, b uint32) uint32 {
+	x := uint64(a) * uint64(b)
+	t := uint64(uint32(x)*m.pNeg) * uint64(m.p)
+	r := uint32((x + t) >> 32) // x + t < 2^63 and ≡ 0 mod 2^32; r < 2p
+	return m.sub(r, m.p)
+}
+
+// sub returns a − b mod p for a, b in [0, p), or a − p for a in [0, 2p)
+// and b = p, without branching.
+func (m *largeModulus) sub(a, b uint32) uint32 {
+	d := a - b
+	return d + m.p&-(d>>31) // p fits in 31 bits, so the sign bit marks a borrow
+}
+
+// add returns a + b mod p for a, b in [0, p).
+func (m *largeModulus) add(a, b uint32) uint32 { return m.sub(a+b, m.p) }
+
+// reduce returns a mod p in [0, p) for any int32 a, in constant time: a
+// shifted by 2^31 is reduced by Barrett's method with the quotient
+// ⌊2^64/p⌋, which errs by at most one.
+func (m *largeModulus) reduce(a int32) uint32 {
+	const shift = 1 << 31
+	v := uint64(int64(a) + shift)
+	q, _ := bits.Mul64(v, ^uint64(0)/uint64(m.p))
+	r := uint32(v - q*uint64(m.p)) // in [0, 2p)
+	r = m.sub(r, m.p)
+	// Subtract shift mod p: (2^31 mod p) is a constant below p.
+	return m.sub(r, uint32(shift%uint64(m.p)))
+}
+
+// forward transforms a in place (negacyclic Cooley–Tukey NTT of length
+// 4096, the twiddles in bit-reversed order), values in [0, p).
+func (m *largeModulus) forward(a *[LargeN]uint32) {
+	k := 0
+	for length := LargeN / 2; length > 0; length >>= 1 {
+		for start := 0; start < LargeN; start += 2 * length {
+			k++
+			z := m.zetas[k]
+			lo, hi := a[start:start+length], a[start+length:start+2*length]
+			for j := range lo {
+				t := m.mul(z, hi[j])
+				hi[j] = m.sub(lo[j], t)
+				lo[j] = m.add(lo[j], t)
+			}
+		}
+	}
+}
+
+// inverse undoes forward on a pointwise Montgomery product (Gentleman–Sande
+// butterflies, then the factor scale), so that
+// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^4096+1).
+func (m *largeModulus) inverse(a *[LargeN]uint32) {
+	k := LargeN
+	for length := 1; length < LargeN; length <<= 1 {
+		for start := 0; start < LargeN; start += 2 * length {
+			k--
+			z := m.p - m.zetas[k]
+			lo, hi := a[start:start+length], a[start+length:start+2*length]
+			for j := range lo {
+				t := lo[j]
+				lo[j] = m.add(t, hi[j])
+				hi[j] = m.mul(z, m.sub(t, hi[j]))
+			}
+		}
+	}
+	for i := range a {
+		a[i] = m.mul(m.scale, a[i])
+	}
+}
+
+// pointwise sets out[i] = a[i]·b[i]·R^−1 mod p.
+func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) {
+	for i := range out {
+		out[i] = m.mul(a[i], b[i])
+	}
+}

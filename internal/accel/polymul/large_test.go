@@ -1,0 +1,119 @@
+package polymul
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// largeSchoolbook returns a·b in Z[x]/(x^4096+1) over the integers.
+func largeSchoolbook(a, b []int32) *[LargeN]int64 {
+	var c [LargeN]int64
+	for i, x := range a {
+		if x == 0 {
+			continue
+		}
+		for j, y := range b {
+			v := int64(x) * int64(y)
+			if k := i + j; k < LargeN {
+				c[k] += v
+			} else {
+				c[k-LargeN] -= v
+			}
+		}
+	}
+	return &c
+}
+
+// TestLargeMulExact checks the two-prime product against schoolbook
+// multiplication on NCC-Sign's operand shapes (a uniform in [0, 2^23)
+// times y in (−2^19, 2^19], p = 2039 coefficients each), at the extremes
+// of those ranges, and on full-length operands whose product wraps.
+func TestLargeMulExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 1))
+	for trial := range 8 {
+		n := 2039
+		if trial == 7 {
+			n = LargeN // wraps; products kept within the exact range
+		}
+		a, b := make([]int32, n), make([]int32, n)
+		for i := range n {
+			a[i], b[i] = rng.Int32N(1<<23), rng.Int32N(1<<20)-(1<<19-1)
+			switch trial {
+			case 0:
+				a[i], b[i] = 1<<23-1, 1<<19
+			case 1:
+				a[i], b[i] = 1<<23-1, -(1<<19 - 1)
+			case 2:
+				a[i], b[i] = -(1 << 23), 1<<19
+			case 7:
+				b[i] = rng.Int32N(5) - 2
+			}
+		}
+		var x, y LargePair
+		x.Set(a)
+		y.Set(b)
+		var got [LargeN]int64
+		LargeMulExact(&got, &x, &y)
+		want := largeSchoolbook(a, b)
+		if got != *want {
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("trial %d: coefficient %d = %d, want %d", trial, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestLargeMulSmall checks the one-prime product against schoolbook
+// multiplication: a weight-32 ±1 challenge times polynomials up to 2^13,
+// and extreme ±1 inputs whose products reach the bound.
+func TestLargeMulSmall(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 2))
+	for trial := range 6 {
+		a, b := make([]int32, 2039), make([]int32, 2039)
+		for range 32 {
+			a[rng.IntN(len(a))] = 1 - 2*rng.Int32N(2)
+		}
+		for i := range b {
+			b[i] = rng.Int32N(1<<14) - 1<<13
+			if trial == 0 {
+				b[i] = 1 << 13
+			}
+		}
+		if trial == 5 { // all-ones products: coefficients up to 2039
+			for i := range a {
+				a[i], b[i] = -1, 1
+			}
+		}
+		var x, y LargeNTT
+		x.SetSmall(a)
+		y.SetSmall(b)
+		var got [LargeN]int32
+		LargeMulSmall(&got, &x, &y)
+		want := largeSchoolbook(a, b)
+		for i := range got {
+			if int64(got[i]) != want[i] {
+				t.Fatalf("trial %d: coefficient %d = %d, want %d", trial, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// TestLargeReduce checks the constant-time reduction of any int32.
+func TestLargeReduce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 3))
+	for _, m := range largeMods {
+		for _, a := range []int32{0, 1, -1, 1<<31 - 1, -1 << 31, int32(m.p), -int32(m.p), int32(m.p) - 1} {
+			if got, want := m.reduce(a), uint32((int64(a)%int64(m.p)+int64(m.p))%int64(m.p)); got != want {
+				t.Fatalf("p = %d: reduce(%d) = %d, want %d", m.p, a, got, want)
+			}
+		}
+		for range 10000 {
+			a := int32(rng.Uint32())
+			if got, want := m.reduce(a), uint32((int64(a)%int64(m.p)+int64(m.p))%int64(m.p)); got != want {
+				t.Fatalf("p = %d: reduce(%d) = %d, want %d", m.p, a, got, want)
+			}
+		}
+	}
+}
