@@ -74,9 +74,12 @@ func checkKnownAnswer(t *testing.T, p *Params, file string, r kpqcvectors.Record
 	if !pk.Verify(sm[len(sm)-len(msg):], sm[:p.SignatureSize]) {
 		t.Fatalf("%s: record %d: sm does not verify", file, r.Count)
 	}
-	sk2, err := NewPrivateKey(p, f["sk"], f["pk"])
+	sk2, err := NewPrivateKey(p, f["sk"])
 	if err != nil {
 		t.Fatalf("%s: record %d: %v", file, r.Count, err)
+	}
+	if !bytes.Equal(sk2.PublicKeyBytes(), f["pk"]) {
+		t.Fatalf("%s: record %d: the decoded key's public key differs", file, r.Count)
 	}
 	if !bytes.Equal(sk2.Sign(msg), sig) {
 		t.Fatalf("%s: record %d: the decoded key signs differently", file, r.Count)

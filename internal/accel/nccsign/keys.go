@@ -26,6 +26,7 @@ type PrivateKey struct {
 	a               uniformNTT
 	s1NTT, s2NTT    smallNTT
 	t0NTT           smallNTT
+	t1              poly
 	encoded, pubEnc []byte
 }
 
@@ -42,10 +43,16 @@ func (pk *PublicKey) Bytes() []byte { return append([]byte(nil), pk.encoded...) 
 // (the reference's pack_sk).
 func (sk *PrivateKey) Bytes() []byte { return append([]byte(nil), sk.encoded...) }
 
-// PublicKeyBytes returns the encoding of the matching public key, kept
-// from key generation (it cannot be derived from the private key's
-// encoding alone, which lacks t1).
+// PublicKeyBytes returns the encoding of the matching public key.
 func (sk *PrivateKey) PublicKeyBytes() []byte { return append([]byte(nil), sk.pubEnc...) }
+
+// PublicKey returns the matching public key, sharing nothing mutable with
+// sk (a's transforms are copied, not recomputed).
+func (sk *PrivateKey) PublicKey() *PublicKey {
+	pk := &PublicKey{p: sk.p, t1: append(poly(nil), sk.t1...), a: sk.a, tr: sk.tr, encoded: sk.PublicKeyBytes()}
+	pk.t1NTT.SetSmall(pk.t1)
+	return pk
+}
 
 // Equal reports whether pk and other are the same key, in constant time.
 func (pk *PublicKey) Equal(other *PublicKey) bool {
@@ -71,7 +78,18 @@ func NewKeyFromSeeds(p *Params, zeta, seed *[seedSize]byte) *PrivateKey {
 	sk.s1 = p.sampleEta(buf[:2*seedSize])
 	sk.s2 = p.sampleEta(buf[seedSize:])
 	sk.a.Set(p.expandA(zeta[:]))
+	sk.t1 = sk.computeT()
+	sk.pubEnc = p.encodePublic(zeta[:], sk.t1)
+	shake256(sk.tr[:], sk.pubEnc)
+	sk.encoded = sk.encode()
+	sk.precompute()
+	return sk
+}
 
+// computeT sets sk.t0 and returns t1, the Power2Round halves of
+// t = fromMont(a·s1) + s2 lifted into [0, q + η].
+func (sk *PrivateKey) computeT() poly {
+	p := sk.p
 	t := p.newPoly()
 	p.mulUniform(t, &sk.a, sk.s1)
 	t1 := p.newPoly()
@@ -79,13 +97,15 @@ func NewKeyFromSeeds(p *Params, zeta, seed *[seedSize]byte) *PrivateKey {
 	for i := range t {
 		t1[i], sk.t0[i] = p.power2round(p.caddq(t[i] + sk.s2[i]))
 	}
-	sk.pubEnc = make([]byte, p.PublicKeySize)
-	copy(sk.pubEnc, zeta[:])
-	packUnsigned(sk.pubEnc[seedSize:], t1, 25-int(p.d))
-	shake256(sk.tr[:], sk.pubEnc)
-	sk.encoded = sk.encode()
-	sk.precompute()
-	return sk
+	return t1
+}
+
+// encodePublic returns ζ ‖ t1 (the reference's pack_pk).
+func (p *Params) encodePublic(zeta []byte, t1 poly) []byte {
+	out := make([]byte, p.PublicKeySize)
+	copy(out, zeta)
+	packUnsigned(out[seedSize:], t1, 25-int(p.d))
+	return out
 }
 
 func (sk *PrivateKey) encode() []byte {
@@ -117,6 +137,7 @@ var (
 	errPublicKeySize  = errors.New("nccsign: public key has the wrong length")
 	errPrivateKeySize = errors.New("nccsign: private key has the wrong length")
 	errEncoding       = errors.New("nccsign: non-canonical encoding")
+	errInconsistent   = errors.New("nccsign: private key's t0 or tr does not match its s1, s2 and ζ")
 )
 
 // NewPublicKey decodes a public key (the reference's unpack_pk), rejecting
@@ -135,37 +156,40 @@ func NewPublicKey(p *Params, b []byte) (*PublicKey, error) {
 	return pk, nil
 }
 
-// NewPrivateKey decodes a private key (the reference's unpack_sk), rejecting
-// a wrong length, coefficients of s1 or s2 outside [−η, η] and non-zero
-// padding bits. The key has no public-key bytes (PublicKeyBytes is empty)
-// unless pub is given, whose tr must match.
-func NewPrivateKey(p *Params, b, pub []byte) (*PrivateKey, error) {
+// NewPrivateKey decodes a private key (the reference's unpack_sk),
+// rejecting a wrong length, coefficients of s1 or s2 outside [−η, η],
+// non-zero padding bits, and a key whose t0 and tr are not those of its ζ,
+// s1 and s2: the public key is recomputed from them (t = a·s1 + s2), so the
+// decoded key carries it.
+func NewPrivateKey(p *Params, b []byte) (*PrivateKey, error) {
 	if len(b) != p.PrivateKeySize {
 		return nil, errPrivateKeySize
 	}
-	sk := &PrivateKey{p: p, s1: p.newPoly(), s2: p.newPoly(), t0: p.newPoly(), encoded: append([]byte(nil), b...)}
+	sk := &PrivateKey{p: p, s1: p.newPoly(), s2: p.newPoly(), encoded: append([]byte(nil), b...)}
 	copy(sk.zeta[:], b)
 	copy(sk.key[:], b[seedSize:])
 	copy(sk.tr[:], b[2*seedSize:])
 	rest := b[3*seedSize:]
 	eb := packedLen(p.n, etaBit)
+	t0 := p.newPoly()
 	ok := unpackOffset(sk.s1, rest[:eb], eta, etaBit, 2*eta)
 	ok = unpackOffset(sk.s2, rest[eb:2*eb], eta, etaBit, 2*eta) && ok
-	ok = unpackOffset(sk.t0, rest[2*eb:], 1<<(p.d-1), int(p.d), 1<<p.d-1) && ok
+	ok = unpackOffset(t0, rest[2*eb:], 1<<(p.d-1), int(p.d), 1<<p.d-1) && ok
 	if !ok {
 		return nil, errEncoding
 	}
-	if pub != nil {
-		pk, err := NewPublicKey(p, pub)
-		if err != nil {
-			return nil, err
-		}
-		if subtle.ConstantTimeCompare(pk.tr[:], sk.tr[:]) != 1 || subtle.ConstantTimeCompare(pub[:seedSize], sk.zeta[:]) != 1 {
-			return nil, errors.New("nccsign: public key does not match the private key")
-		}
-		sk.pubEnc = append([]byte(nil), pub...)
-	}
 	sk.a.Set(p.expandA(sk.zeta[:]))
+	sk.t1 = sk.computeT()
+	sk.pubEnc = p.encodePublic(sk.zeta[:], sk.t1)
+	var tr [seedSize]byte
+	shake256(tr[:], sk.pubEnc)
+	var diff int32
+	for i, x := range t0 {
+		diff |= x ^ sk.t0[i]
+	}
+	if diff != 0 || subtle.ConstantTimeCompare(tr[:], sk.tr[:]) != 1 {
+		return nil, errInconsistent
+	}
 	sk.precompute()
 	return sk, nil
 }

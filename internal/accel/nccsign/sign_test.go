@@ -57,7 +57,7 @@ func TestDecoders(t *testing.T) {
 		if _, err := NewPublicKey(p, pub[1:]); err != errPublicKeySize {
 			t.Errorf("%s: short public key: %v", p.Name, err)
 		}
-		if _, err := NewPrivateKey(p, priv[1:], nil); err != errPrivateKeySize {
+		if _, err := NewPrivateKey(p, priv[1:]); err != errPrivateKeySize {
 			t.Errorf("%s: short private key: %v", p.Name, err)
 		}
 		bad := bytes.Clone(pub)
@@ -67,14 +67,17 @@ func TestDecoders(t *testing.T) {
 		}
 		bad = bytes.Clone(priv)
 		bad[3*seedSize] |= 7 // s1[0] = η − 7, out of range
-		if _, err := NewPrivateKey(p, bad, nil); err != errEncoding {
+		if _, err := NewPrivateKey(p, bad); err != errEncoding {
 			t.Errorf("%s: private key coefficient: %v", p.Name, err)
 		}
-		other := testKey(t, p, 4).PublicKeyBytes()
-		if _, err := NewPrivateKey(p, priv, other); err == nil {
-			t.Errorf("%s: mismatched public key accepted", p.Name)
+		for _, pos := range []int{0, 2 * seedSize, len(priv) - 1} { // ζ, tr, t0
+			bad = bytes.Clone(priv)
+			bad[pos] ^= 1
+			if _, err := NewPrivateKey(p, bad); err != errInconsistent {
+				t.Errorf("%s: private key with byte %d changed: %v", p.Name, pos, err)
+			}
 		}
-		sk2, err := NewPrivateKey(p, priv, pub)
+		sk2, err := NewPrivateKey(p, priv)
 		if err != nil || !sk2.Equal(sk) || !bytes.Equal(sk2.PublicKeyBytes(), pub) {
 			t.Errorf("%s: round trip: %v", p.Name, err)
 		}
