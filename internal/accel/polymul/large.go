@@ -53,8 +53,14 @@ func newLargeModulus(p uint32) *largeModulus {
 	return m
 }
 
+// mont is the arithmetic of one modulus, held by value so that the
+// transforms keep p and −p^−1 in registers.
+type mont struct{ p, pNeg uint32 }
+
+func (m *largeModulus) arith() mont { return mont{m.p, m.pNeg} }
+
 // mul returns a·b·R^−1 mod p in [0, p), for a·b < p·2^32.
-func (m *largeModulus) mul(a, b uint32) uint32 {
+func (m mont) mul(a, b uint32) uint32 {
 	x := uint64(a) * uint64(b)
 	t := uint64(uint32(x)*m.pNeg) * uint64(m.p)
 	r := uint32((x + t) >> 32) // x + t < 2^63 and ≡ 0 mod 2^32; r < 2p
@@ -63,13 +69,13 @@ func (m *largeModulus) mul(a, b uint32) uint32 {
 
 // sub returns a − b mod p for a, b in [0, p), or a − p for a in [0, 2p)
 // and b = p, without branching.
-func (m *largeModulus) sub(a, b uint32) uint32 {
-	d := a - b
-	return d + m.p&-(d>>31) // p fits in 31 bits, so the sign bit marks a borrow
+func (m mont) sub(a, b uint32) uint32 {
+	d := int32(a - b) // in (−p, p): p fits in 31 bits
+	return uint32(d + int32(m.p)&(d>>31))
 }
 
 // add returns a + b mod p for a, b in [0, p).
-func (m *largeModulus) add(a, b uint32) uint32 { return m.sub(a+b, m.p) }
+func (m mont) add(a, b uint32) uint32 { return m.sub(a+b, m.p) }
 
 // reduce returns a mod p in [0, p) for any int32 a, in constant time: a
 // shifted by 2^31 is reduced by Barrett's method with the quotient
@@ -79,54 +85,75 @@ func (m *largeModulus) reduce(a int32) uint32 {
 	v := uint64(int64(a) + shift)
 	q, _ := bits.Mul64(v, ^uint64(0)/uint64(m.p))
 	r := uint32(v - q*uint64(m.p)) // in [0, 2p)
-	r = m.sub(r, m.p)
+	md := m.arith()
+	r = md.sub(r, m.p)
 	// Subtract shift mod p: (2^31 mod p) is a constant below p.
-	return m.sub(r, uint32(shift%uint64(m.p)))
+	return md.sub(r, uint32(shift%uint64(m.p)))
 }
 
 // forward transforms a in place (negacyclic Cooley–Tukey NTT of length
-// 4096, the twiddles in bit-reversed order), values in [0, p).
+// 4096, the twiddles in bit-reversed order), values in [0, p). The last
+// layer, whose butterflies are adjacent pairs, runs as its own loop.
 func (m *largeModulus) forward(a *[LargeN]uint32) {
+	md := m.arith()
 	k := 0
-	for length := LargeN / 2; length > 0; length >>= 1 {
+	for length := LargeN / 2; length > 1; length >>= 1 {
 		for start := 0; start < LargeN; start += 2 * length {
 			k++
 			z := m.zetas[k]
-			lo, hi := a[start:start+length], a[start+length:start+2*length]
-			for j := range lo {
-				t := m.mul(z, hi[j])
-				hi[j] = m.sub(lo[j], t)
-				lo[j] = m.add(lo[j], t)
+			lo := a[start : start+length]
+			hi := a[start+length : start+2*length]
+			hi = hi[:len(lo)]
+			for j, x := range lo {
+				t := md.mul(z, hi[j])
+				hi[j] = md.sub(x, t)
+				lo[j] = md.add(x, t)
 			}
 		}
+	}
+	zs := m.zetas[LargeN/2:]
+	for i := 0; i < LargeN; i += 2 {
+		x, t := a[i], md.mul(zs[i/2], a[i+1])
+		a[i], a[i+1] = md.add(x, t), md.sub(x, t)
 	}
 }
 
 // inverse undoes forward on a pointwise Montgomery product (Gentleman–Sande
 // butterflies, then the factor scale), so that
-// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^4096+1).
+// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^4096+1). The first
+// layer, on adjacent pairs, runs as its own loop.
 func (m *largeModulus) inverse(a *[LargeN]uint32) {
-	k := LargeN
-	for length := 1; length < LargeN; length <<= 1 {
+	md := m.arith()
+	zs := m.zetas[LargeN/2:]
+	for i := 0; i < LargeN; i += 2 {
+		z := m.p - zs[(LargeN-2-i)/2]
+		x, y := a[i], a[i+1]
+		a[i], a[i+1] = md.add(x, y), md.mul(z, md.sub(x, y))
+	}
+	k := LargeN / 2
+	for length := 2; length < LargeN; length <<= 1 {
 		for start := 0; start < LargeN; start += 2 * length {
 			k--
 			z := m.p - m.zetas[k]
-			lo, hi := a[start:start+length], a[start+length:start+2*length]
-			for j := range lo {
-				t := lo[j]
-				lo[j] = m.add(t, hi[j])
-				hi[j] = m.mul(z, m.sub(t, hi[j]))
+			lo := a[start : start+length]
+			hi := a[start+length : start+2*length]
+			hi = hi[:len(lo)]
+			for j, x := range lo {
+				y := hi[j]
+				lo[j] = md.add(x, y)
+				hi[j] = md.mul(z, md.sub(x, y))
 			}
 		}
 	}
 	for i := range a {
-		a[i] = m.mul(m.scale, a[i])
+		a[i] = md.mul(m.scale, a[i])
 	}
 }
 
 // pointwise sets out[i] = a[i]·b[i]·R^−1 mod p.
 func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) {
+	md := m.arith()
 	for i := range out {
-		out[i] = m.mul(a[i], b[i])
+		out[i] = md.mul(a[i], b[i])
 	}
 }

@@ -56,7 +56,7 @@ func LargeMulExact(out *[LargeN]int64, a, b *LargePair) {
 		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
 		m.inverse(&r[i])
 	}
-	m1 := largeMods[1]
+	m1 := largeMods[1].arith()
 	const modulus = int64(P) * P1
 	for i := range out {
 		c0 := r[0][i] // < P < P1
