@@ -91,13 +91,16 @@ func (m *largeModulus) reduce(a int32) uint32 {
 	return md.sub(r, uint32(shift%uint64(m.p)))
 }
 
-// forward transforms a in place (negacyclic Cooley–Tukey NTT of length
-// 4096, the twiddles in bit-reversed order), values in [0, p). The last
-// layer, whose butterflies are adjacent pairs, runs as its own loop.
-func (m *largeModulus) forward(a *[LargeN]uint32) {
+// forwardGeneric transforms a in place (negacyclic Cooley–Tukey NTT of
+// length 4096, the twiddles in bit-reversed order), values in [0, p).
+func (m *largeModulus) forwardGeneric(a *[LargeN]uint32) { m.forwardFrom(a, LargeN/2, 0) }
+
+// forwardFrom runs the forward layers from the given length down, the
+// layers before it having used the twiddles up to zetas[k]. The last layer,
+// whose butterflies are adjacent pairs, runs as its own loop.
+func (m *largeModulus) forwardFrom(a *[LargeN]uint32, length, k int) {
 	md := m.arith()
-	k := 0
-	for length := LargeN / 2; length > 1; length >>= 1 {
+	for ; length > 1; length >>= 1 {
 		for start := 0; start < LargeN; start += 2 * length {
 			k++
 			z := m.zetas[k]
@@ -118,11 +121,21 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 	}
 }
 
-// inverse undoes forward on a pointwise Montgomery product (Gentleman–Sande
-// butterflies, then the factor scale), so that
-// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^4096+1). The first
-// layer, on adjacent pairs, runs as its own loop.
-func (m *largeModulus) inverse(a *[LargeN]uint32) {
+// inverseGeneric undoes forward on a pointwise Montgomery product
+// (Gentleman–Sande butterflies, then the factor scale), so that
+// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^4096+1).
+func (m *largeModulus) inverseGeneric(a *[LargeN]uint32) {
+	m.inverseUpTo(a, LargeN/2)
+	md := m.arith()
+	for i := range a {
+		a[i] = md.mul(m.scale, a[i])
+	}
+}
+
+// inverseUpTo runs the inverse layers of lengths 1 to maxLength and returns
+// the index of the last twiddle used. The first layer, on adjacent pairs,
+// runs as its own loop.
+func (m *largeModulus) inverseUpTo(a *[LargeN]uint32, maxLength int) int {
 	md := m.arith()
 	zs := m.zetas[LargeN/2:]
 	for i := 0; i < LargeN; i += 2 {
@@ -131,7 +144,7 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) {
 		a[i], a[i+1] = md.add(x, y), md.mul(z, md.sub(x, y))
 	}
 	k := LargeN / 2
-	for length := 2; length < LargeN; length <<= 1 {
+	for length := 2; length <= maxLength; length <<= 1 {
 		for start := 0; start < LargeN; start += 2 * length {
 			k--
 			z := m.p - m.zetas[k]
@@ -145,13 +158,11 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) {
 			}
 		}
 	}
-	for i := range a {
-		a[i] = md.mul(m.scale, a[i])
-	}
+	return k
 }
 
-// pointwise sets out[i] = a[i]·b[i]·R^−1 mod p.
-func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) {
+// pointwiseGeneric sets out[i] = a[i]·b[i]·R^−1 mod p.
+func (m *largeModulus) pointwiseGeneric(out, a, b *[LargeN]uint32) {
 	md := m.arith()
 	for i := range out {
 		out[i] = md.mul(a[i], b[i])

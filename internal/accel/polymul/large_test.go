@@ -3,6 +3,9 @@ package polymul
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // largeSchoolbook returns a·b in Z[x]/(x^4096+1) over the integers.
@@ -27,8 +30,13 @@ func largeSchoolbook(a, b []int32) *[LargeN]int64 {
 // TestLargeMulExact checks the two-prime product against schoolbook
 // multiplication on NCC-Sign's operand shapes (a uniform in [0, 2^23)
 // times y in (−2^19, 2^19], p = 2039 coefficients each), at the extremes
-// of those ranges, and on full-length operands whose product wraps.
+// of those ranges, and on full-length operands whose product wraps; at
+// every level.
 func TestLargeMulExact(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { testLargeMulExact(t) })
+}
+
+func testLargeMulExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 1))
 	for trial := range 8 {
 		n := 2039
@@ -67,8 +75,12 @@ func TestLargeMulExact(t *testing.T) {
 
 // TestLargeMulSmall checks the one-prime product against schoolbook
 // multiplication: a weight-32 ±1 challenge times polynomials up to 2^13,
-// and extreme ±1 inputs whose products reach the bound.
+// and extreme ±1 inputs whose products reach the bound; at every level.
 func TestLargeMulSmall(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { testLargeMulSmall(t) })
+}
+
+func testLargeMulSmall(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 2))
 	for trial := range 6 {
 		a, b := make([]int32, 2039), make([]int32, 2039)
@@ -116,4 +128,44 @@ func TestLargeReduce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLargeKernelsMatchGeneric checks each kernel at every level against
+// its Go twin, bit for bit, for both moduli, on random inputs and on the
+// extremes 0 and p − 1.
+func TestLargeKernelsMatchGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 4))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, m := range largeMods {
+			for trial := range 4 {
+				var a, b [LargeN]uint32
+				for i := range a {
+					a[i], b[i] = rng.Uint32N(m.p), rng.Uint32N(m.p)
+					switch trial {
+					case 0:
+						a[i], b[i] = m.p-1, m.p-1
+					case 1:
+						a[i] = 0
+					}
+				}
+				got, want := a, a
+				m.forward(&got)
+				m.forwardGeneric(&want)
+				if got != want {
+					t.Fatalf("p = %d trial %d: forward differs from forwardGeneric", m.p, trial)
+				}
+				got, want = a, a
+				m.inverse(&got)
+				m.inverseGeneric(&want)
+				if got != want {
+					t.Fatalf("p = %d trial %d: inverse differs from inverseGeneric", m.p, trial)
+				}
+				m.pointwise(&got, &a, &b)
+				m.pointwiseGeneric(&want, &a, &b)
+				if got != want {
+					t.Fatalf("p = %d trial %d: pointwise differs from pointwiseGeneric", m.p, trial)
+				}
+			}
+		}
+	})
 }

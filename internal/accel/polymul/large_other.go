@@ -1,0 +1,9 @@
+//go:build !amd64 || purego
+
+package polymul
+
+func (m *largeModulus) forward(a *[LargeN]uint32) { m.forwardGeneric(a) }
+
+func (m *largeModulus) inverse(a *[LargeN]uint32) { m.inverseGeneric(a) }
+
+func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) { m.pointwiseGeneric(out, a, b) }
