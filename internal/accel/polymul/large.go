@@ -24,6 +24,10 @@ type largeModulus struct {
 	pNeg  uint32         // −p^−1 mod 2^32
 	zetas [LargeN]uint32 // ψ^brv12(i)·R mod p; ψ a primitive 8192th root of unity
 	scale uint32         // R^2/4096 mod p: the inverse's final factor
+
+	// tailCT and tailGS are the per-lane twiddles of the three layers of
+	// short butterflies, for the AVX2 kernels (see makeTails).
+	tailCT, tailGS [LargeN / 16][3][8]uint32
 }
 
 // largeMods are the tables of P and P1, in that order.
@@ -50,7 +54,28 @@ func newLargeModulus(p uint32) *largeModulus {
 	}
 	m.pNeg = -inv
 	m.scale = uint32(r * r % pp * powModN(LargeN, pp-2, pp) % pp)
+	m.makeTails()
 	return m
+}
+
+// makeTails fills tailCT and tailGS. Chunk c holds blocks b = 2c and b + 1
+// of eight coefficients; the lanes of each vector follow the kernels'
+// layouts (large_amd64.go): for the forward layers, length 4 uses
+// zetas[512 + b] on lanes 0–3 and zetas[512 + b + 1] on lanes 4–7, length 2
+// zetas[1024 + 2b + j/2] on lane j, length 1 zetas[2048 + 4b + j]; the
+// inverse's negated twiddles run backwards the same way.
+func (m *largeModulus) makeTails() {
+	for c := range m.tailCT {
+		b := 2 * c
+		for j := range 8 {
+			m.tailCT[c][0][j] = m.zetas[512+b+j/4]
+			m.tailCT[c][1][j] = m.zetas[1024+2*b+j/2]
+			m.tailCT[c][2][j] = m.zetas[2048+4*b+j]
+			m.tailGS[c][0][j] = m.p - m.zetas[4095-(4*b+j)]
+			m.tailGS[c][1][j] = m.p - m.zetas[2047-(2*b+j/2)]
+			m.tailGS[c][2][j] = m.p - m.zetas[1023-(b+j/4)]
+		}
+	}
 }
 
 // mont is the arithmetic of one modulus, held by value so that the
@@ -77,18 +102,11 @@ func (m mont) sub(a, b uint32) uint32 {
 // add returns a + b mod p for a, b in [0, p).
 func (m mont) add(a, b uint32) uint32 { return m.sub(a+b, m.p) }
 
-// reduce returns a mod p in [0, p) for any int32 a, in constant time: a
-// shifted by 2^31 is reduced by Barrett's method with the quotient
-// ⌊2^64/p⌋, which errs by at most one.
+// reduce returns a mod p in [0, p) for −P ≤ a < 2P (P ≤ p), without
+// branching: a negative a gains p, then a value not below p loses it.
 func (m *largeModulus) reduce(a int32) uint32 {
-	const shift = 1 << 31
-	v := uint64(int64(a) + shift)
-	q, _ := bits.Mul64(v, ^uint64(0)/uint64(m.p))
-	r := uint32(v - q*uint64(m.p)) // in [0, 2p)
 	md := m.arith()
-	r = md.sub(r, m.p)
-	// Subtract shift mod p: (2^31 mod p) is a constant below p.
-	return md.sub(r, uint32(shift%uint64(m.p)))
+	return md.sub(uint32(a+int32(m.p)&(a>>31)), m.p)
 }
 
 // forwardGeneric transforms a in place (negacyclic Cooley–Tukey NTT of

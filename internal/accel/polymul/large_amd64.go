@@ -9,31 +9,33 @@ import "github.com/crystals-go/crystals/internal/accel/cpu"
 func largeSIMD() bool { return cpu.Active() != cpu.Portable }
 
 // forward is forwardGeneric: the layers of length 2048 to 8 as AVX2
-// butterflies, one kernel call per block, then the last three in Go.
+// butterflies, one kernel call per block, then the last three in one
+// kernel with per-lane twiddles.
 func (m *largeModulus) forward(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.forwardGeneric(a)
 		return
 	}
 	k := 0
-	length := LargeN / 2
-	for ; length >= 8; length >>= 1 {
+	for length := LargeN / 2; length >= 8; length >>= 1 {
 		for start := 0; start < LargeN; start += 2 * length {
 			k++
 			largeCTAVX2(&a[start], &a[start+length], length, m.zetas[k], m.p, m.pNeg)
 		}
 	}
-	m.forwardFrom(a, length, k)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
 }
 
-// inverse is inverseGeneric: the first three layers in Go, those of length
-// 8 to 2048 and the final scaling as AVX2 kernels.
+// inverse is inverseGeneric: the first three layers in one kernel with
+// per-lane twiddles, then those of length 8 to 2048, one call per block,
+// and the final scaling.
 func (m *largeModulus) inverse(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.inverseGeneric(a)
 		return
 	}
-	k := m.inverseUpTo(a, 4)
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
+	k := 512 // the twiddles below zetas[512] are the longer layers'
 	for length := 8; length < LargeN; length <<= 1 {
 		for start := 0; start < LargeN; start += 2 * length {
 			k--

@@ -174,3 +174,205 @@ largeScaleAVX2_loop:
 	JNZ      largeScaleAVX2_loop
 	VZEROUPPER
 	RET
+
+// func largeTailCTAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·largeTailCTAVX2(SB), NOSPLIT, $0-24
+	MOVQ         a+0(FP), AX
+	MOVQ         tw+8(FP), CX
+	MOVL         p+16(FP), DX
+	MOVD         DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+20(FP), DX
+	MOVD         DX, X1
+	VPBROADCASTD X1, Y1
+	MOVQ         $0x00000100, DX
+
+largeTailCTAVX2_loop:
+	VMOVDQU     (AX), Y2
+	VMOVDQU     32(AX), Y3
+	VPERM2I128  $0x20, Y3, Y2, Y4
+	VPERM2I128  $0x31, Y3, Y2, Y2
+	VMOVDQU     (CX), Y3
+	VPSRLQ      $0x20, Y3, Y5
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y3
+	VPMULUDQ    Y1, Y2, Y5
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPADDD      Y2, Y4, Y3
+	VPSUBD      Y0, Y3, Y5
+	VPMINUD     Y5, Y3, Y3
+	VPSUBD      Y2, Y4, Y4
+	VPADDD      Y0, Y4, Y2
+	VPMINUD     Y2, Y4, Y4
+	VPUNPCKLQDQ Y4, Y3, Y2
+	VPUNPCKHQDQ Y4, Y3, Y3
+	VMOVDQU     32(CX), Y4
+	VPSRLQ      $0x20, Y4, Y5
+	VPSRLQ      $0x20, Y3, Y6
+	VPMULUDQ    Y4, Y3, Y3
+	VPMULUDQ    Y5, Y6, Y4
+	VPMULUDQ    Y1, Y3, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y3, Y3
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y4, Y3, Y3
+	VPSUBD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPADDD      Y3, Y2, Y4
+	VPSUBD      Y0, Y4, Y5
+	VPMINUD     Y5, Y4, Y4
+	VPSUBD      Y3, Y2, Y2
+	VPADDD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPSLLQ      $0x20, Y2, Y5
+	VPBLENDD    $0xaa, Y5, Y4, Y3
+	VPSRLQ      $0x20, Y4, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y2
+	VMOVDQU     64(CX), Y4
+	VPSRLQ      $0x20, Y4, Y5
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y4, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y4
+	VPMULUDQ    Y1, Y2, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y2, Y2
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y4, Y2, Y2
+	VPSUBD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPADDD      Y2, Y3, Y4
+	VPSUBD      Y0, Y4, Y5
+	VPMINUD     Y5, Y4, Y4
+	VPSUBD      Y2, Y3, Y2
+	VPADDD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPUNPCKLDQ  Y2, Y4, Y3
+	VPUNPCKHDQ  Y2, Y4, Y4
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y3
+	VMOVDQU     Y2, (AX)
+	VMOVDQU     Y3, 32(AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x60, CX
+	DECQ        DX
+	JNZ         largeTailCTAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·largeTailGSAVX2(SB), NOSPLIT, $0-24
+	MOVQ         a+0(FP), AX
+	MOVQ         tw+8(FP), CX
+	MOVL         p+16(FP), DX
+	MOVD         DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+20(FP), DX
+	MOVD         DX, X1
+	VPBROADCASTD X1, Y1
+	MOVQ         $0x00000100, DX
+
+largeTailGSAVX2_loop:
+	VMOVDQU     (AX), Y2
+	VMOVDQU     32(AX), Y3
+	VPERM2I128  $0x20, Y3, Y2, Y4
+	VPERM2I128  $0x31, Y3, Y2, Y2
+	VPSHUFD     $0xd8, Y4, Y3
+	VPSHUFD     $0xd8, Y2, Y2
+	VPUNPCKLQDQ Y2, Y3, Y4
+	VPUNPCKHQDQ Y2, Y3, Y2
+	VMOVDQU     (CX), Y3
+	VPADDD      Y2, Y4, Y5
+	VPSUBD      Y0, Y5, Y6
+	VPMINUD     Y6, Y5, Y5
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSRLQ      $0x20, Y3, Y4
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y4, Y6, Y3
+	VPMULUDQ    Y1, Y2, Y4
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y4, Y4
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y4, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPSLLQ      $0x20, Y2, Y4
+	VPBLENDD    $0xaa, Y4, Y5, Y3
+	VPSRLQ      $0x20, Y5, Y4
+	VPBLENDD    $0xaa, Y2, Y4, Y4
+	VMOVDQU     32(CX), Y5
+	VPADDD      Y4, Y3, Y2
+	VPSUBD      Y0, Y2, Y6
+	VPMINUD     Y6, Y2, Y2
+	VPSUBD      Y4, Y3, Y3
+	VPADDD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPSRLQ      $0x20, Y5, Y4
+	VPSRLQ      $0x20, Y3, Y6
+	VPMULUDQ    Y5, Y3, Y3
+	VPMULUDQ    Y4, Y6, Y4
+	VPMULUDQ    Y1, Y3, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y3, Y3
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y4, Y3, Y3
+	VPSUBD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPUNPCKLQDQ Y3, Y2, Y4
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VMOVDQU     64(CX), Y5
+	VPADDD      Y2, Y4, Y3
+	VPSUBD      Y0, Y3, Y6
+	VPMINUD     Y6, Y3, Y3
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSRLQ      $0x20, Y5, Y4
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y5, Y2, Y2
+	VPMULUDQ    Y4, Y6, Y4
+	VPMULUDQ    Y1, Y2, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y2, Y2
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y4, Y2, Y4
+	VPSUBD      Y0, Y4, Y2
+	VPMINUD     Y2, Y4, Y4
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y3
+	VMOVDQU     Y2, (AX)
+	VMOVDQU     Y3, 32(AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x60, CX
+	DECQ        DX
+	JNZ         largeTailGSAVX2_loop
+	VZEROUPPER
+	RET

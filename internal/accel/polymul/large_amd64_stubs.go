@@ -29,3 +29,17 @@ func largeMulAVX2(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uint3
 //
 //go:noescape
 func largeScaleAVX2(a *uint32, n int, z uint32, p uint32, pNeg uint32)
+
+// largeTailCTAVX2 runs the forward layers of lengths 4, 2 and 1 on the 4096
+// coefficients at a, with the twiddle table tw: the end of
+// largeModulus.forwardFrom.
+//
+//go:noescape
+func largeTailCTAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+
+// largeTailGSAVX2 runs the inverse layers of lengths 1, 2 and 4 on the 4096
+// coefficients at a, with the twiddle table tw: the start of
+// largeModulus.inverseUpTo.
+//
+//go:noescape
+func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)

@@ -9,11 +9,13 @@ type LargeNTT [LargeN]uint32
 type LargePair [2]LargeNTT
 
 // SetSmall sets t to the transform modulo P of a (len(a) ≤ LargeN, the
-// missing coefficients zero): the operand form of [LargeMulSmall].
+// missing coefficients zero, each in [−P, 2P)): the operand form of
+// [LargeMulSmall].
 func (t *LargeNTT) SetSmall(a []int32) { largeForward(largeMods[0], t, a) }
 
 // Set sets t to the transforms modulo P and P1 of a (len(a) ≤ LargeN, the
-// missing coefficients zero).
+// missing coefficients zero, each in [−P, 2P), which holds NCC-Sign's
+// operands: a below 2^23, y and z up to 2^19).
 func (t *LargePair) Set(a []int32) {
 	for i, m := range largeMods {
 		largeForward(m, &t[i], a)

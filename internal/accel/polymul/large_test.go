@@ -52,7 +52,7 @@ func testLargeMulExact(t *testing.T) {
 			case 1:
 				a[i], b[i] = 1<<23-1, -(1<<19 - 1)
 			case 2:
-				a[i], b[i] = -(1 << 23), 1<<19
+				a[i], b[i] = -P, 1<<19
 			case 7:
 				b[i] = rng.Int32N(5) - 2
 			}
@@ -112,17 +112,16 @@ func testLargeMulSmall(t *testing.T) {
 	}
 }
 
-// TestLargeReduce checks the constant-time reduction of any int32.
+// TestLargeReduce checks the reduction of the transforms' inputs over its
+// range [−P, 2P), ends included.
 func TestLargeReduce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 3))
 	for _, m := range largeMods {
-		for _, a := range []int32{0, 1, -1, 1<<31 - 1, -1 << 31, int32(m.p), -int32(m.p), int32(m.p) - 1} {
-			if got, want := m.reduce(a), uint32((int64(a)%int64(m.p)+int64(m.p))%int64(m.p)); got != want {
-				t.Fatalf("p = %d: reduce(%d) = %d, want %d", m.p, a, got, want)
-			}
-		}
+		xs := []int32{0, 1, -1, -P, 2*P - 1, P, P - 1, -P + 1, 1<<23 - 1}
 		for range 10000 {
-			a := int32(rng.Uint32())
+			xs = append(xs, rng.Int32N(3*P)-P)
+		}
+		for _, a := range xs {
 			if got, want := m.reduce(a), uint32((int64(a)%int64(m.p)+int64(m.p))%int64(m.p)); got != want {
 				t.Fatalf("p = %d: reduce(%d) = %d, want %d", m.p, a, got, want)
 			}

@@ -27,6 +27,8 @@ func main() {
 	butterflyKernel("largeGSAVX2", false)
 	pointwiseKernel()
 	scaleKernel()
+	tailKernel("largeTailCTAVX2", true)
+	tailKernel("largeTailGSAVX2", false)
 	Generate()
 }
 
@@ -180,6 +182,112 @@ func scaleKernel() {
 	ADDQ(U8(32), pa)
 	SUBQ(U8(8), n)
 	JNZ(LabelRef("largeScaleAVX2_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// mulLanes returns x·z·2^−32 mod p for a vector z of per-lane twiddles.
+func (m modulus) mulLanes(x, z VecVirtual) VecVirtual {
+	zo := YMM()
+	VPSRLQ(U8(32), z, zo)
+	return m.mul(x, z, zo)
+}
+
+// tailKernel emits the three layers of short butterflies (lengths 4, 2 and
+// 1) over the whole transform, sixteen coefficients (two blocks of eight,
+// in registers a and b) at a time, with the per-lane twiddles of table tw
+// (three vectors per sixteen coefficients, made by newLargeModulus). The
+// forward kernel runs the layers 4, 2, 1 (Cooley–Tukey) after the layers of
+// largeCTAVX2; the inverse kernel runs 1, 2, 4 (Gentleman–Sande) before
+// those of largeGSAVX2. Between layers the lanes are regrouped so that each
+// butterfly's two coefficients sit in the same lane of the lo and hi
+// registers:
+//
+//	length 4: lo = a0..a3 b0..b3, hi = a4..a7 b4..b7 (VPERM2I128)
+//	length 2: lo = a0 a1 a4 a5 b0 b1 b4 b5, hi = a2 a3 a6 a7 … (VPUNPCKLQDQ/HQDQ)
+//	length 1: lo = a0 a2 a4 a6 b0 …, hi = a1 a3 a5 a7 b1 … (shifts and VPBLENDD)
+func tailKernel(name string, ct bool) {
+	TEXT(name, NOSPLIT, "func(a, tw *uint32, p, pNeg uint32)")
+	Pragma("noescape")
+	if ct {
+		Doc(name+" runs the forward layers of lengths 4, 2 and 1 on the 4096",
+			"coefficients at a, with the twiddle table tw: the end of",
+			"largeModulus.forwardFrom.")
+	} else {
+		Doc(name+" runs the inverse layers of lengths 1, 2 and 4 on the 4096",
+			"coefficients at a, with the twiddle table tw: the start of",
+			"largeModulus.inverseUpTo.")
+	}
+	pa := Load(Param("a"), GP64())
+	tw := Load(Param("tw"), GP64())
+	m := loadModulus()
+	n := GP64()
+	MOVQ(U32(4096/16), n)
+	Label(name + "_loop")
+	a, b := YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, a)
+	VMOVDQU(Mem{Base: pa, Disp: 32}, b)
+	z := func(i int) VecVirtual {
+		v := YMM()
+		VMOVDQU(Mem{Base: tw, Disp: 32 * i}, v)
+		return v
+	}
+	ctFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
+		t := m.mulLanes(hi, zv)
+		return m.add(lo, t), m.sub(lo, t)
+	}
+	gsFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
+		return m.add(lo, hi), m.mulLanes(m.sub(lo, hi), zv)
+	}
+	x, y := YMM(), YMM()
+	VPERM2I128(U8(0x20), b, a, x) // a0..a3 b0..b3
+	VPERM2I128(U8(0x31), b, a, y) // a4..a7 b4..b7
+	if ct {
+		x, y = ctFly(x, y, z(0))
+		// length 2
+		lo, hi := YMM(), YMM()
+		VPUNPCKLQDQ(y, x, lo) // a0 a1 a4 a5 | b0 b1 b4 b5
+		VPUNPCKHQDQ(y, x, hi) // a2 a3 a6 a7 | b2 b3 b6 b7
+		lo, hi = ctFly(lo, hi, z(1))
+		// length 1
+		l1, h1, t := YMM(), YMM(), YMM()
+		VPSLLQ(U8(32), hi, t)
+		VPBLENDD(U8(0xaa), t, lo, l1) // a0 a2 a4 a6 | b0 b2 b4 b6
+		VPSRLQ(U8(32), lo, t)
+		VPBLENDD(U8(0xaa), hi, t, h1) // a1 a3 a5 a7 | b1 b3 b5 b7
+		l1, h1 = ctFly(l1, h1, z(2))
+		// back to natural order
+		VPUNPCKLDQ(h1, l1, x) // a0..a3 | b0..b3
+		VPUNPCKHDQ(h1, l1, y) // a4..a7 | b4..b7
+	} else {
+		// length 1
+		xs, ys := YMM(), YMM()
+		VPSHUFD(U8(0xd8), x, xs) // a0 a2 a1 a3 | b0 b2 b1 b3
+		VPSHUFD(U8(0xd8), y, ys) // a4 a6 a5 a7 | …
+		l1, h1 := YMM(), YMM()
+		VPUNPCKLQDQ(ys, xs, l1) // a0 a2 a4 a6 | b0 b2 b4 b6
+		VPUNPCKHQDQ(ys, xs, h1) // a1 a3 a5 a7 | b1 b3 b5 b7
+		l1, h1 = gsFly(l1, h1, z(0))
+		// length 2
+		lo, hi, t := YMM(), YMM(), YMM()
+		VPSLLQ(U8(32), h1, t)
+		VPBLENDD(U8(0xaa), t, l1, lo) // a0 a1 a4 a5 | …
+		VPSRLQ(U8(32), l1, t)
+		VPBLENDD(U8(0xaa), h1, t, hi) // a2 a3 a6 a7 | …
+		lo, hi = gsFly(lo, hi, z(1))
+		// length 4
+		VPUNPCKLQDQ(hi, lo, x) // a0..a3 | b0..b3
+		VPUNPCKHQDQ(hi, lo, y) // a4..a7 | b4..b7
+		x, y = gsFly(x, y, z(2))
+	}
+	VPERM2I128(U8(0x20), y, x, a)
+	VPERM2I128(U8(0x31), y, x, b)
+	VMOVDQU(a, Mem{Base: pa})
+	VMOVDQU(b, Mem{Base: pa, Disp: 32})
+	ADDQ(U8(64), pa)
+	ADDQ(U8(96), tw)
+	DECQ(n)
+	JNZ(LabelRef(name + "_loop"))
 	VZEROUPPER()
 	RET()
 }
