@@ -5,19 +5,19 @@
 #include "textflag.h"
 
 // func largeCTAVX2(lo *uint32, hi *uint32, n int, z uint32, p uint32, pNeg uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·largeCTAVX2(SB), NOSPLIT, $0-36
 	MOVQ         lo+0(FP), AX
 	MOVQ         hi+8(FP), CX
 	MOVQ         n+16(FP), DX
 	MOVL         p+28(FP), BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
 	MOVL         pNeg+32(FP), BX
-	MOVD         BX, X1
+	VMOVD        BX, X1
 	VPBROADCASTD X1, Y1
 	MOVL         z+24(FP), BX
-	MOVD         BX, X2
+	VMOVD        BX, X2
 	VPBROADCASTD X2, Y2
 
 largeCTAVX2_loop:
@@ -52,19 +52,19 @@ largeCTAVX2_loop:
 	RET
 
 // func largeGSAVX2(lo *uint32, hi *uint32, n int, z uint32, p uint32, pNeg uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·largeGSAVX2(SB), NOSPLIT, $0-36
 	MOVQ         lo+0(FP), AX
 	MOVQ         hi+8(FP), CX
 	MOVQ         n+16(FP), DX
 	MOVL         p+28(FP), BX
-	MOVD         BX, X0
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
 	MOVL         pNeg+32(FP), BX
-	MOVD         BX, X1
+	VMOVD        BX, X1
 	VPBROADCASTD X1, Y1
 	MOVL         z+24(FP), BX
-	MOVD         BX, X2
+	VMOVD        BX, X2
 	VPBROADCASTD X2, Y2
 
 largeGSAVX2_loop:
@@ -99,17 +99,17 @@ largeGSAVX2_loop:
 	RET
 
 // func largeMulAVX2(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·largeMulAVX2(SB), NOSPLIT, $0-40
 	MOVQ         out+0(FP), AX
 	MOVQ         a+8(FP), CX
 	MOVQ         b+16(FP), DX
 	MOVQ         n+24(FP), BX
 	MOVL         p+32(FP), SI
-	MOVD         SI, X0
+	VMOVD        SI, X0
 	VPBROADCASTD X0, Y0
 	MOVL         pNeg+36(FP), SI
-	MOVD         SI, X1
+	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
 
 largeMulAVX2_loop:
@@ -139,18 +139,18 @@ largeMulAVX2_loop:
 	RET
 
 // func largeScaleAVX2(a *uint32, n int, z uint32, p uint32, pNeg uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·largeScaleAVX2(SB), NOSPLIT, $0-28
 	MOVQ         a+0(FP), AX
 	MOVQ         n+8(FP), CX
 	MOVL         p+20(FP), DX
-	MOVD         DX, X0
+	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0
 	MOVL         pNeg+24(FP), DX
-	MOVD         DX, X1
+	VMOVD        DX, X1
 	VPBROADCASTD X1, Y1
 	MOVL         z+16(FP), DX
-	MOVD         DX, X2
+	VMOVD        DX, X2
 	VPBROADCASTD X2, Y2
 
 largeScaleAVX2_loop:
@@ -176,15 +176,15 @@ largeScaleAVX2_loop:
 	RET
 
 // func largeTailCTAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·largeTailCTAVX2(SB), NOSPLIT, $0-24
 	MOVQ         a+0(FP), AX
 	MOVQ         tw+8(FP), CX
 	MOVL         p+16(FP), DX
-	MOVD         DX, X0
+	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0
 	MOVL         pNeg+20(FP), DX
-	MOVD         DX, X1
+	VMOVD        DX, X1
 	VPBROADCASTD X1, Y1
 	MOVQ         $0x00000100, DX
 
@@ -276,15 +276,15 @@ largeTailCTAVX2_loop:
 	RET
 
 // func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
-// Requires: AVX, AVX2, SSE2
+// Requires: AVX, AVX2
 TEXT ·largeTailGSAVX2(SB), NOSPLIT, $0-24
 	MOVQ         a+0(FP), AX
 	MOVQ         tw+8(FP), CX
 	MOVL         p+16(FP), DX
-	MOVD         DX, X0
+	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0
 	MOVL         pNeg+20(FP), DX
-	MOVD         DX, X1
+	VMOVD        DX, X1
 	VPBROADCASTD X1, Y1
 	MOVQ         $0x00000100, DX
 

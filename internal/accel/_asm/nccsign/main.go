@@ -45,7 +45,7 @@ func loadModulus() modulus {
 // broadcast sets every lane of y to the 32-bit value r.
 func broadcast(r Register, y VecVirtual) {
 	x := XMM()
-	MOVD(r, x)
+	VMOVD(r, x)
 	VPBROADCASTD(x, y)
 }
 
