@@ -94,6 +94,21 @@ func (m modulus) sub(a, b VecVirtual) VecVirtual {
 	return d
 }
 
+// loop emits the kernel's loop over n coefficients (n a positive multiple
+// of 8), eight a turn: body, then every pointer of ptrs advanced by 32
+// bytes; then the kernel's return.
+func loop(name string, n Register, ptrs []Register, body func()) {
+	Label(name + "_loop")
+	body()
+	for _, p := range ptrs {
+		ADDQ(U8(32), p)
+	}
+	SUBQ(U8(8), n)
+	JNZ(LabelRef(name + "_loop"))
+	VZEROUPPER()
+	RET()
+}
+
 // butterflyKernel emits the n/8 butterflies of one block of a layer, lo and
 // hi being its two halves of n coefficients (n a positive multiple of 8)
 // and z its twiddle factor in Montgomery form: Cooley–Tukey (lo + z·hi,
@@ -117,25 +132,20 @@ func butterflyKernel(name string, ct bool) {
 	m := loadModulus()
 	z := YMM()
 	broadcast(Load(Param("z"), GP32()), z)
-	Label(name + "_loop")
-	x, y := YMM(), YMM()
-	VMOVDQU(Mem{Base: lo}, x)
-	VMOVDQU(Mem{Base: hi}, y)
-	if ct {
-		t := m.mul(y, z, z)
-		VMOVDQU(m.sub(x, t), Mem{Base: hi})
-		VMOVDQU(m.add(x, t), Mem{Base: lo})
-	} else {
-		VMOVDQU(m.add(x, y), Mem{Base: lo})
-		d := m.sub(x, y)
-		VMOVDQU(m.mul(d, z, z), Mem{Base: hi})
-	}
-	ADDQ(U8(32), lo)
-	ADDQ(U8(32), hi)
-	SUBQ(U8(8), n)
-	JNZ(LabelRef(name + "_loop"))
-	VZEROUPPER()
-	RET()
+	loop(name, n, []Register{lo, hi}, func() {
+		x, y := YMM(), YMM()
+		VMOVDQU(Mem{Base: lo}, x)
+		VMOVDQU(Mem{Base: hi}, y)
+		if ct {
+			t := m.mul(y, z, z)
+			VMOVDQU(m.sub(x, t), Mem{Base: hi})
+			VMOVDQU(m.add(x, t), Mem{Base: lo})
+		} else {
+			VMOVDQU(m.add(x, y), Mem{Base: lo})
+			d := m.sub(x, y)
+			VMOVDQU(m.mul(d, z, z), Mem{Base: hi})
+		}
+	})
 }
 
 // pointwiseKernel emits largeMulAVX2: out = a·b·2^−32 mod p lane by lane.
@@ -149,19 +159,12 @@ func pointwiseKernel() {
 	pb := Load(Param("b"), GP64())
 	n := Load(Param("n"), GP64())
 	m := loadModulus()
-	Label("largeMulAVX2_loop")
-	x, y, yo := YMM(), YMM(), YMM()
-	VMOVDQU(Mem{Base: pa}, x)
-	VMOVDQU(Mem{Base: pb}, y)
-	VPSRLQ(U8(32), y, yo)
-	VMOVDQU(m.mul(x, y, yo), Mem{Base: out})
-	ADDQ(U8(32), out)
-	ADDQ(U8(32), pa)
-	ADDQ(U8(32), pb)
-	SUBQ(U8(8), n)
-	JNZ(LabelRef("largeMulAVX2_loop"))
-	VZEROUPPER()
-	RET()
+	loop("largeMulAVX2", n, []Register{out, pa, pb}, func() {
+		x, y := YMM(), YMM()
+		VMOVDQU(Mem{Base: pa}, x)
+		VMOVDQU(Mem{Base: pb}, y)
+		VMOVDQU(m.mulLanes(x, y), Mem{Base: out})
+	})
 }
 
 // scaleKernel emits largeScaleAVX2: a = a·z·2^−32 mod p lane by lane.
@@ -175,15 +178,11 @@ func scaleKernel() {
 	m := loadModulus()
 	z := YMM()
 	broadcast(Load(Param("z"), GP32()), z)
-	Label("largeScaleAVX2_loop")
-	x := YMM()
-	VMOVDQU(Mem{Base: pa}, x)
-	VMOVDQU(m.mul(x, z, z), Mem{Base: pa})
-	ADDQ(U8(32), pa)
-	SUBQ(U8(8), n)
-	JNZ(LabelRef("largeScaleAVX2_loop"))
-	VZEROUPPER()
-	RET()
+	loop("largeScaleAVX2", n, []Register{pa}, func() {
+		x := YMM()
+		VMOVDQU(Mem{Base: pa}, x)
+		VMOVDQU(m.mul(x, z, z), Mem{Base: pa})
+	})
 }
 
 // mulLanes returns x·z·2^−32 mod p for a vector z of per-lane twiddles.
