@@ -53,3 +53,13 @@ func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) {
 	}
 	largeMulAVX2(&out[0], &a[0], &b[0], LargeN, m.p, m.pNeg)
 }
+
+// crt is crtGeneric.
+func crt(out *[LargeN]int64, r0, r1 *[LargeN]uint32) {
+	if !largeSIMD() {
+		crtGeneric(out, r0, r1)
+		return
+	}
+	m := largeMods[1]
+	largeCRTAVX2(&out[0], &r0[0], &r1[0], LargeN, p0InvMod1, m.p, m.pNeg, P, largeModulusProduct/2, largeModulusProduct)
+}

@@ -376,3 +376,77 @@ largeTailGSAVX2_loop:
 	JNZ         largeTailGSAVX2_loop
 	VZEROUPPER
 	RET
+
+// func largeCRTAVX2(out *int64, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, p0 uint32, half int64, mod int64)
+// Requires: AVX, AVX2
+TEXT ·largeCRTAVX2(SB), NOSPLIT, $0-64
+	MOVQ         out+0(FP), AX
+	MOVQ         r0+8(FP), CX
+	MOVQ         r1+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVL         p+36(FP), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+40(FP), SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         k+32(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         p0+44(FP), SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         half+48(FP), SI
+	VMOVQ        SI, X4
+	VPBROADCASTQ X4, Y4
+	MOVQ         mod+56(FP), SI
+	VMOVQ        SI, X5
+	VPBROADCASTQ X5, Y5
+	VPCMPEQD     Y6, Y6, Y6
+	VPSRLQ       $0x20, Y6, Y6
+
+largeCRTAVX2_loop:
+	VMOVDQU     (CX), Y7
+	VMOVDQU     (DX), Y8
+	VPSUBD      Y7, Y8, Y8
+	VPADDD      Y0, Y8, Y9
+	VPMINUD     Y9, Y8, Y8
+	VPSRLQ      $0x20, Y8, Y9
+	VPMULUDQ    Y2, Y8, Y8
+	VPMULUDQ    Y2, Y9, Y9
+	VPMULUDQ    Y1, Y8, Y10
+	VPMULUDQ    Y1, Y9, Y11
+	VPMULUDQ    Y0, Y10, Y10
+	VPMULUDQ    Y0, Y11, Y11
+	VPADDQ      Y10, Y8, Y8
+	VPADDQ      Y11, Y9, Y9
+	VPSRLQ      $0x20, Y8, Y8
+	VPBLENDD    $0xaa, Y9, Y8, Y8
+	VPSUBD      Y0, Y8, Y9
+	VPMINUD     Y9, Y8, Y8
+	VPMULUDQ    Y3, Y8, Y9
+	VPAND       Y6, Y7, Y10
+	VPADDQ      Y10, Y9, Y9
+	VPSRLQ      $0x20, Y8, Y8
+	VPMULUDQ    Y3, Y8, Y8
+	VPSRLQ      $0x20, Y7, Y10
+	VPADDQ      Y10, Y8, Y8
+	VPCMPGTQ    Y4, Y9, Y7
+	VPAND       Y5, Y7, Y7
+	VPSUBQ      Y7, Y9, Y9
+	VPCMPGTQ    Y4, Y8, Y7
+	VPAND       Y5, Y7, Y7
+	VPSUBQ      Y7, Y8, Y8
+	VPUNPCKLQDQ Y8, Y9, Y7
+	VPUNPCKHQDQ Y8, Y9, Y8
+	VPERM2I128  $0x20, Y8, Y7, Y9
+	VPERM2I128  $0x31, Y8, Y7, Y7
+	VMOVDQU     Y9, (AX)
+	VMOVDQU     Y7, 32(AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x20, CX
+	ADDQ        $0x20, DX
+	SUBQ        $0x08, BX
+	JNZ         largeCRTAVX2_loop
+	VZEROUPPER
+	RET

@@ -43,3 +43,9 @@ func largeTailCTAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
 //
 //go:noescape
 func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+
+// largeCRTAVX2 sets out[i] to the centred CRT of r0[i] mod P and r1[i] mod P1
+// for i < n, n a positive multiple of 8: the loop of LargeMulExact.
+//
+//go:noescape
+func largeCRTAVX2(out *int64, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, p0 uint32, half int64, mod int64)

@@ -58,11 +58,20 @@ func LargeMulExact(out *[LargeN]int64, a, b *LargePair) {
 		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
 		m.inverse(&r[i])
 	}
+	crt(out, &r[0], &r[1])
+}
+
+// largeModulusProduct is M = P·P1, the range of the CRT.
+const largeModulusProduct = int64(P) * P1
+
+// crtGeneric sets out[i] to the c in (−M/2, M/2] with c ≡ r0[i] mod P and
+// c ≡ r1[i] mod P1.
+func crtGeneric(out *[LargeN]int64, r0, r1 *[LargeN]uint32) {
 	m1 := largeMods[1].arith()
-	const modulus = int64(P) * P1
+	const modulus = largeModulusProduct
 	for i := range out {
-		c0 := r[0][i] // < P < P1
-		u := m1.mul(m1.sub(r[1][i], c0), p0InvMod1)
+		c0 := r0[i] // < P < P1
+		u := m1.mul(m1.sub(r1[i], c0), p0InvMod1)
 		c := int64(c0) + int64(P)*int64(u)
 		c -= modulus & ((modulus/2 - c) >> 63) // subtract M above M/2
 		out[i] = c

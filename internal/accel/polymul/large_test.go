@@ -164,6 +164,20 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 				if got != want {
 					t.Fatalf("p = %d trial %d: pointwise differs from pointwiseGeneric", m.p, trial)
 				}
+				if m.p == P1 {
+					for i := range a { // residues mod P for the CRT
+						a[i] %= P
+					}
+					if trial == 0 {
+						a[0], b[0], a[1], b[1] = 0, 0, P-1, P1-1
+					}
+					var c, d [LargeN]int64
+					crt(&c, &a, &b)
+					crtGeneric(&d, &a, &b)
+					if c != d {
+						t.Fatalf("trial %d: crt differs from crtGeneric", trial)
+					}
+				}
 			}
 		}
 	})

@@ -29,6 +29,7 @@ func main() {
 	scaleKernel()
 	tailKernel("largeTailCTAVX2", true)
 	tailKernel("largeTailGSAVX2", false)
+	crtKernel()
 	Generate()
 }
 
@@ -289,4 +290,72 @@ func tailKernel(name string, ct bool) {
 	JNZ(LabelRef(name + "_loop"))
 	VZEROUPPER()
 	RET()
+}
+
+// crtKernel emits largeCRTAVX2: the residues r0 mod P and r1 mod P1 of n
+// coefficients recombined into c = r0 + P·((r1 − r0)·P^−1 mod P1) in
+// [0, P·P1), centred (less P·P1 above P·P1/2), as int64. Its parameters
+// are P1's: p, pNeg, and k = P^−1·2^32 mod P1; p0 is P, half is
+// ⌊P·P1/2⌋ and mod is P·P1.
+func crtKernel() {
+	TEXT("largeCRTAVX2", NOSPLIT, "func(out *int64, r0, r1 *uint32, n int, k, p, pNeg, p0 uint32, half, mod int64)")
+	Pragma("noescape")
+	Doc("largeCRTAVX2 sets out[i] to the centred CRT of r0[i] mod P and r1[i] mod P1",
+		"for i < n, n a positive multiple of 8: the loop of LargeMulExact.")
+	out := Load(Param("out"), GP64())
+	pr0 := Load(Param("r0"), GP64())
+	pr1 := Load(Param("r1"), GP64())
+	n := Load(Param("n"), GP64())
+	m := loadModulus()
+	k, p0, half, mod := YMM(), YMM(), YMM(), YMM()
+	broadcast(Load(Param("k"), GP32()), k)
+	broadcast(Load(Param("p0"), GP32()), p0)
+	broadcast64(Load(Param("half"), GP64()), half)
+	broadcast64(Load(Param("mod"), GP64()), mod)
+	lowMask := YMM()
+	VPCMPEQD(lowMask, lowMask, lowMask)
+	VPSRLQ(U8(32), lowMask, lowMask) // 0x00000000ffffffff in every qword
+	Label("largeCRTAVX2_loop")
+	x0, x1 := YMM(), YMM()
+	VMOVDQU(Mem{Base: pr0}, x0)
+	VMOVDQU(Mem{Base: pr1}, x1)
+	u := m.mul(m.sub(x1, x0), k, k)
+	// c = r0 + P·u in 64 bits, even lanes then odd lanes.
+	ce, co, uo, t := YMM(), YMM(), YMM(), YMM()
+	VPMULUDQ(p0, u, ce)
+	VPAND(lowMask, x0, t)
+	VPADDQ(t, ce, ce)
+	VPSRLQ(U8(32), u, uo)
+	VPMULUDQ(p0, uo, co)
+	VPSRLQ(U8(32), x0, t)
+	VPADDQ(t, co, co)
+	for _, c := range []VecVirtual{ce, co} {
+		gt := YMM()
+		VPCMPGTQ(half, c, gt) // c > ⌊M/2⌋
+		VPAND(mod, gt, gt)
+		VPSUBQ(gt, c, c)
+	}
+	// Back to natural order: ce holds c0 c2 | c4 c6, co holds c1 c3 | c5 c7.
+	lo, hi := YMM(), YMM()
+	VPUNPCKLQDQ(co, ce, lo) // c0 c1 | c4 c5
+	VPUNPCKHQDQ(co, ce, hi) // c2 c3 | c6 c7
+	a, b := YMM(), YMM()
+	VPERM2I128(U8(0x20), hi, lo, a)
+	VPERM2I128(U8(0x31), hi, lo, b)
+	VMOVDQU(a, Mem{Base: out})
+	VMOVDQU(b, Mem{Base: out, Disp: 32})
+	ADDQ(U8(64), out)
+	ADDQ(U8(32), pr0)
+	ADDQ(U8(32), pr1)
+	SUBQ(U8(8), n)
+	JNZ(LabelRef("largeCRTAVX2_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// broadcast64 sets every qword of y to the 64-bit value r.
+func broadcast64(r Register, y VecVirtual) {
+	x := XMM()
+	VMOVQ(r, x)
+	VPBROADCASTQ(x, y)
 }
