@@ -8,40 +8,28 @@ import "github.com/crystals-go/crystals/internal/accel/cpu"
 // Portable (AVX512 includes AVX2).
 func largeSIMD() bool { return cpu.Active() != cpu.Portable }
 
-// forward is forwardGeneric: the layers of length 2048 to 8 as AVX2
-// butterflies, one kernel call per block, then the last three in one
-// kernel with per-lane twiddles.
+// forward is forwardGeneric: the layers of length 2048 to 8 in one AVX2
+// kernel (a broadcast twiddle per block), then the last three in another
+// with per-lane twiddles.
 func (m *largeModulus) forward(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.forwardGeneric(a)
 		return
 	}
-	k := 0
-	for length := LargeN / 2; length >= 8; length >>= 1 {
-		for start := 0; start < LargeN; start += 2 * length {
-			k++
-			largeCTAVX2(&a[start], &a[start+length], length, m.zetas[k], m.p, m.pNeg)
-		}
-	}
+	largeLayersCTAVX2(&a[0], &m.zetas[1], m.p, m.pNeg)
 	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
 }
 
 // inverse is inverseGeneric: the first three layers in one kernel with
-// per-lane twiddles, then those of length 8 to 2048, one call per block,
-// and the final scaling.
+// per-lane twiddles, those of length 8 to 2048 in another (the twiddles
+// from zetas[511] down), and the final scaling.
 func (m *largeModulus) inverse(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.inverseGeneric(a)
 		return
 	}
 	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
-	k := 512 // the twiddles below zetas[512] are the longer layers'
-	for length := 8; length < LargeN; length <<= 1 {
-		for start := 0; start < LargeN; start += 2 * length {
-			k--
-			largeGSAVX2(&a[start], &a[start+length], length, m.p-m.zetas[k], m.p, m.pNeg)
-		}
-	}
+	largeLayersGSAVX2(&a[0], &m.zetas[511], m.p, m.pNeg)
 	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
 }
 

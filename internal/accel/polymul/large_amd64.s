@@ -4,25 +4,32 @@
 
 #include "textflag.h"
 
-// func largeCTAVX2(lo *uint32, hi *uint32, n int, z uint32, p uint32, pNeg uint32)
+// func largeLayersCTAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeCTAVX2(SB), NOSPLIT, $0-36
-	MOVQ         lo+0(FP), AX
-	MOVQ         hi+8(FP), CX
-	MOVQ         n+16(FP), DX
-	MOVL         p+28(FP), BX
-	VMOVD        BX, X0
+TEXT ·largeLayersCTAVX2(SB), NOSPLIT, $0-24
+	MOVQ         a+0(FP), AX
+	MOVQ         zw+8(FP), CX
+	MOVL         p+16(FP), DX
+	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+32(FP), BX
-	VMOVD        BX, X1
+	MOVL         pNeg+20(FP), DX
+	VMOVD        DX, X1
 	VPBROADCASTD X1, Y1
-	MOVL         z+24(FP), BX
-	VMOVD        BX, X2
-	VPBROADCASTD X2, Y2
+	MOVQ         $0x00002000, DX
 
-largeCTAVX2_loop:
-	VMOVDQU  (AX), Y3
-	VMOVDQU  (CX), Y4
+largeLayersCTAVX2_layer:
+	XORQ BX, BX
+
+largeLayersCTAVX2_block:
+	VPBROADCASTD (CX), Y2
+	ADDQ         $0x04, CX
+	LEAQ         (AX)(BX*1), SI
+	LEAQ         (SI)(DX*1), DI
+	MOVQ         DX, R8
+
+largeLayersCTAVX2_inner:
+	VMOVDQU  (SI), Y3
+	VMOVDQU  (DI), Y4
 	VPSRLQ   $0x20, Y4, Y5
 	VPMULUDQ Y2, Y4, Y4
 	VPMULUDQ Y2, Y5, Y5
@@ -39,41 +46,56 @@ largeCTAVX2_loop:
 	VPSUBD   Y4, Y3, Y5
 	VPADDD   Y0, Y5, Y6
 	VPMINUD  Y6, Y5, Y5
-	VMOVDQU  Y5, (CX)
+	VMOVDQU  Y5, (DI)
 	VPADDD   Y4, Y3, Y3
 	VPSUBD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
-	VMOVDQU  Y3, (AX)
-	ADDQ     $0x20, AX
-	ADDQ     $0x20, CX
-	SUBQ     $0x08, DX
-	JNZ      largeCTAVX2_loop
+	VMOVDQU  Y3, (SI)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	SUBQ     $0x20, R8
+	JNZ      largeLayersCTAVX2_inner
+	ADDQ     DX, BX
+	ADDQ     DX, BX
+	CMPQ     BX, $0x00004000
+	JB       largeLayersCTAVX2_block
+	SHRQ     $0x01, DX
+	CMPQ     DX, $0x20
+	JAE      largeLayersCTAVX2_layer
 	VZEROUPPER
 	RET
 
-// func largeGSAVX2(lo *uint32, hi *uint32, n int, z uint32, p uint32, pNeg uint32)
+// func largeLayersGSAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeGSAVX2(SB), NOSPLIT, $0-36
-	MOVQ         lo+0(FP), AX
-	MOVQ         hi+8(FP), CX
-	MOVQ         n+16(FP), DX
-	MOVL         p+28(FP), BX
-	VMOVD        BX, X0
+TEXT ·largeLayersGSAVX2(SB), NOSPLIT, $0-24
+	MOVQ         a+0(FP), AX
+	MOVQ         zw+8(FP), CX
+	MOVL         p+16(FP), DX
+	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+32(FP), BX
-	VMOVD        BX, X1
+	MOVL         pNeg+20(FP), DX
+	VMOVD        DX, X1
 	VPBROADCASTD X1, Y1
-	MOVL         z+24(FP), BX
-	VMOVD        BX, X2
-	VPBROADCASTD X2, Y2
+	MOVQ         $0x00000020, DX
 
-largeGSAVX2_loop:
-	VMOVDQU  (AX), Y3
-	VMOVDQU  (CX), Y4
+largeLayersGSAVX2_layer:
+	XORQ BX, BX
+
+largeLayersGSAVX2_block:
+	VPBROADCASTD (CX), Y2
+	SUBQ         $0x04, CX
+	VPSUBD       Y2, Y0, Y2
+	LEAQ         (AX)(BX*1), SI
+	LEAQ         (SI)(DX*1), DI
+	MOVQ         DX, R8
+
+largeLayersGSAVX2_inner:
+	VMOVDQU  (SI), Y3
+	VMOVDQU  (DI), Y4
 	VPADDD   Y4, Y3, Y5
 	VPSUBD   Y0, Y5, Y6
 	VPMINUD  Y6, Y5, Y5
-	VMOVDQU  Y5, (AX)
+	VMOVDQU  Y5, (SI)
 	VPSUBD   Y4, Y3, Y3
 	VPADDD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
@@ -90,11 +112,18 @@ largeGSAVX2_loop:
 	VPBLENDD $0xaa, Y4, Y3, Y3
 	VPSUBD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
-	VMOVDQU  Y3, (CX)
-	ADDQ     $0x20, AX
-	ADDQ     $0x20, CX
-	SUBQ     $0x08, DX
-	JNZ      largeGSAVX2_loop
+	VMOVDQU  Y3, (DI)
+	ADDQ     $0x20, SI
+	ADDQ     $0x20, DI
+	SUBQ     $0x20, R8
+	JNZ      largeLayersGSAVX2_inner
+	ADDQ     DX, BX
+	ADDQ     DX, BX
+	CMPQ     BX, $0x00004000
+	JB       largeLayersGSAVX2_block
+	SHLQ     $0x01, DX
+	CMPQ     DX, $0x00004000
+	JB       largeLayersGSAVX2_layer
 	VZEROUPPER
 	RET
 

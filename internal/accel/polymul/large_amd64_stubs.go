@@ -4,19 +4,19 @@
 
 package polymul
 
-// largeCTAVX2 runs the Cooley–Tukey butterflies (lo + z·hi, lo − z·hi) mod p on
-// n coefficients of each half, n a positive multiple of 8: the inner loop of
+// largeLayersCTAVX2 runs the forward layers of lengths 2048 to 8 on the 4096
+// coefficients at a, with the twiddles from zw = &zetas[1] on: the start of
 // largeModulus.forwardGeneric.
 //
 //go:noescape
-func largeCTAVX2(lo *uint32, hi *uint32, n int, z uint32, p uint32, pNeg uint32)
+func largeLayersCTAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
 
-// largeGSAVX2 runs the Gentleman–Sande butterflies (lo + hi, z·(lo − hi)) mod p on
-// n coefficients of each half, n a positive multiple of 8: the inner loop of
-// largeModulus.inverseGeneric.
+// largeLayersGSAVX2 runs the inverse layers of lengths 8 to 2048 on the 4096
+// coefficients at a, with the twiddles from zw = &zetas[511] down: the
+// middle of largeModulus.inverseGeneric.
 //
 //go:noescape
-func largeGSAVX2(lo *uint32, hi *uint32, n int, z uint32, p uint32, pNeg uint32)
+func largeLayersGSAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
 
 // largeMulAVX2 sets out[i] = a[i]·b[i]·2⁻³² mod p for i < n, n a positive
 // multiple of 8: largeModulus.pointwiseGeneric.

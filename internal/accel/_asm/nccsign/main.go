@@ -23,8 +23,8 @@ import (
 
 func main() {
 	ConstraintExpr("amd64,!purego")
-	butterflyKernel("largeCTAVX2", true)
-	butterflyKernel("largeGSAVX2", false)
+	layersKernel("largeLayersCTAVX2", true)
+	layersKernel("largeLayersGSAVX2", false)
 	pointwiseKernel()
 	scaleKernel()
 	tailKernel("largeTailCTAVX2", true)
@@ -110,43 +110,81 @@ func loop(name string, n Register, ptrs []Register, body func()) {
 	RET()
 }
 
-// butterflyKernel emits the n/8 butterflies of one block of a layer, lo and
-// hi being its two halves of n coefficients (n a positive multiple of 8)
-// and z its twiddle factor in Montgomery form: Cooley–Tukey (lo + z·hi,
-// lo − z·hi) for the forward transform, Gentleman–Sande (lo + hi,
-// z·(lo − hi)) for the inverse.
-func butterflyKernel(name string, ct bool) {
-	TEXT(name, NOSPLIT, "func(lo, hi *uint32, n int, z, p, pNeg uint32)")
+// layersKernel emits the layers of length 2048 down to 8 (forward,
+// Cooley–Tukey: lo + z·hi, lo − z·hi) or 8 up to 2048 (inverse,
+// Gentleman–Sande: lo + hi, z·(lo − hi)) of the 4096-coefficient transform
+// at a, each block's twiddle broadcast from the table: the forward kernel
+// reads zetas[1], zetas[2], … (zw = &zetas[1]); the inverse reads
+// zetas[511], zetas[510], … (zw = &zetas[511]) and negates them, as the Go
+// twins' loops do.
+func layersKernel(name string, ct bool) {
+	TEXT(name, NOSPLIT, "func(a, zw *uint32, p, pNeg uint32)")
 	Pragma("noescape")
 	if ct {
-		Doc(name+" runs the Cooley–Tukey butterflies (lo + z·hi, lo − z·hi) mod p on",
-			"n coefficients of each half, n a positive multiple of 8: the inner loop of",
+		Doc(name+" runs the forward layers of lengths 2048 to 8 on the 4096",
+			"coefficients at a, with the twiddles from zw = &zetas[1] on: the start of",
 			"largeModulus.forwardGeneric.")
 	} else {
-		Doc(name+" runs the Gentleman–Sande butterflies (lo + hi, z·(lo − hi)) mod p on",
-			"n coefficients of each half, n a positive multiple of 8: the inner loop of",
-			"largeModulus.inverseGeneric.")
+		Doc(name+" runs the inverse layers of lengths 8 to 2048 on the 4096",
+			"coefficients at a, with the twiddles from zw = &zetas[511] down: the",
+			"middle of largeModulus.inverseGeneric.")
 	}
-	lo := Load(Param("lo"), GP64())
-	hi := Load(Param("hi"), GP64())
-	n := Load(Param("n"), GP64())
+	pa := Load(Param("a"), GP64())
+	zw := Load(Param("zw"), GP64())
 	m := loadModulus()
+	half := GP64() // a block's half, in bytes
+	if ct {
+		MOVQ(U32(4*2048), half)
+	} else {
+		MOVQ(U32(4*8), half)
+	}
+	Label(name + "_layer")
+	start := GP64()
+	XORQ(start, start)
+	Label(name + "_block")
 	z := YMM()
-	broadcast(Load(Param("z"), GP32()), z)
-	loop(name, n, []Register{lo, hi}, func() {
-		x, y := YMM(), YMM()
-		VMOVDQU(Mem{Base: lo}, x)
-		VMOVDQU(Mem{Base: hi}, y)
-		if ct {
-			t := m.mul(y, z, z)
-			VMOVDQU(m.sub(x, t), Mem{Base: hi})
-			VMOVDQU(m.add(x, t), Mem{Base: lo})
-		} else {
-			VMOVDQU(m.add(x, y), Mem{Base: lo})
-			d := m.sub(x, y)
-			VMOVDQU(m.mul(d, z, z), Mem{Base: hi})
-		}
-	})
+	VPBROADCASTD(Mem{Base: zw}, z)
+	if ct {
+		ADDQ(U8(4), zw)
+	} else {
+		SUBQ(U8(4), zw)
+		VPSUBD(z, m.p, z) // p − ζ
+	}
+	lo, hi, j := GP64(), GP64(), GP64()
+	LEAQ(Mem{Base: pa, Index: start, Scale: 1}, lo)
+	LEAQ(Mem{Base: lo, Index: half, Scale: 1}, hi)
+	MOVQ(half, j)
+	Label(name + "_inner")
+	x, y := YMM(), YMM()
+	VMOVDQU(Mem{Base: lo}, x)
+	VMOVDQU(Mem{Base: hi}, y)
+	if ct {
+		t := m.mul(y, z, z)
+		VMOVDQU(m.sub(x, t), Mem{Base: hi})
+		VMOVDQU(m.add(x, t), Mem{Base: lo})
+	} else {
+		VMOVDQU(m.add(x, y), Mem{Base: lo})
+		VMOVDQU(m.mul(m.sub(x, y), z, z), Mem{Base: hi})
+	}
+	ADDQ(U8(32), lo)
+	ADDQ(U8(32), hi)
+	SUBQ(U8(32), j)
+	JNZ(LabelRef(name + "_inner"))
+	ADDQ(half, start)
+	ADDQ(half, start)
+	CMPQ(start, U32(4*4096))
+	JB(LabelRef(name + "_block"))
+	if ct {
+		SHRQ(U8(1), half)
+		CMPQ(half, U8(32))
+		JAE(LabelRef(name + "_layer"))
+	} else {
+		SHLQ(U8(1), half)
+		CMPQ(half, U32(4*4096))
+		JB(LabelRef(name + "_layer"))
+	}
+	VZEROUPPER()
+	RET()
 }
 
 // pointwiseKernel emits largeMulAVX2: out = a·b·2^−32 mod p lane by lane.
