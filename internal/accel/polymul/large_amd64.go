@@ -51,3 +51,15 @@ func crt(out *[LargeN]int64, r0, r1 *[LargeN]uint32) {
 	m := largeMods[1]
 	largeCRTAVX2(&out[0], &r0[0], &r1[0], LargeN, p0InvMod1, m.p, m.pNeg, P, largeModulusProduct/2, largeModulusProduct)
 }
+
+// fromSigned is fromSignedGeneric: whole groups of eight in AVX2, the rest
+// in Go.
+func (m *largeModulus) fromSigned(out []uint32, a []int32) {
+	n := len(a) &^ 7
+	if !largeSIMD() || n == 0 {
+		m.fromSignedGeneric(out, a)
+		return
+	}
+	largeFromSignedAVX2(&out[0], &a[0], n, m.p)
+	m.fromSignedGeneric(out[n:len(a)], a[n:])
+}

@@ -479,3 +479,28 @@ largeCRTAVX2_loop:
 	JNZ         largeCRTAVX2_loop
 	VZEROUPPER
 	RET
+
+// func largeFromSignedAVX2(out *uint32, in *int32, n int, p uint32)
+// Requires: AVX, AVX2
+TEXT ·largeFromSignedAVX2(SB), NOSPLIT, $0-28
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVL         p+24(FP), BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+
+largeFromSignedAVX2_loop:
+	VMOVDQU (CX), Y1
+	VPSRAD  $0x1f, Y1, Y2
+	VPAND   Y0, Y2, Y2
+	VPADDD  Y2, Y1, Y1
+	VPSUBD  Y0, Y1, Y2
+	VPMINUD Y2, Y1, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x20, AX
+	ADDQ    $0x20, CX
+	SUBQ    $0x08, DX
+	JNZ     largeFromSignedAVX2_loop
+	VZEROUPPER
+	RET

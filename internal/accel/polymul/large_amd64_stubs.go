@@ -49,3 +49,9 @@ func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
 //
 //go:noescape
 func largeCRTAVX2(out *int64, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, p0 uint32, half int64, mod int64)
+
+// largeFromSignedAVX2 sets out[i] = in[i] mod p for i < n, in[i] in [−P, 2P)
+// and n a positive multiple of 8: largeModulus.reduce lane by lane.
+//
+//go:noescape
+func largeFromSignedAVX2(out *uint32, in *int32, n int, p uint32)

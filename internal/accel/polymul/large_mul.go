@@ -23,11 +23,17 @@ func (t *LargePair) Set(a []int32) {
 }
 
 func largeForward(m *largeModulus, out *LargeNTT, a []int32) {
-	for i, c := range a[:min(len(a), LargeN)] {
-		out[i] = m.reduce(c)
-	}
+	a = a[:min(len(a), LargeN)]
+	m.fromSigned(out[:len(a)], a)
 	clear(out[len(a):])
 	m.forward((*[LargeN]uint32)(out))
+}
+
+// fromSignedGeneric sets out[i] = a[i] mod p for a[i] in [−P, 2P).
+func (m *largeModulus) fromSignedGeneric(out []uint32, a []int32) {
+	for i, c := range a {
+		out[i] = m.reduce(c)
+	}
 }
 
 // LargeMulSmall sets out = a·b in Z[x]/(x^4096+1) modulo P, centred in

@@ -164,6 +164,17 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 				if got != want {
 					t.Fatalf("p = %d trial %d: pointwise differs from pointwiseGeneric", m.p, trial)
 				}
+				in := make([]int32, 1201) // NCC-Sign-NC-1's length: a tail of one
+				for i := range in {
+					in[i] = rng.Int32N(3*P) - P
+				}
+				in[0], in[1], in[2] = -P, 2*P-1, 0
+				var r0, r1 [1201]uint32
+				m.fromSigned(r0[:], in)
+				m.fromSignedGeneric(r1[:], in)
+				if r0 != r1 {
+					t.Fatalf("p = %d trial %d: fromSigned differs from fromSignedGeneric", m.p, trial)
+				}
 				if m.p == P1 {
 					for i := range a { // residues mod P for the CRT
 						a[i] %= P

@@ -30,6 +30,7 @@ func main() {
 	tailKernel("largeTailCTAVX2", true)
 	tailKernel("largeTailGSAVX2", false)
 	crtKernel()
+	fromSignedKernel()
 	Generate()
 }
 
@@ -396,4 +397,28 @@ func broadcast64(r Register, y VecVirtual) {
 	x := XMM()
 	VMOVQ(r, x)
 	VPBROADCASTQ(x, y)
+}
+
+// fromSignedKernel emits largeFromSignedAVX2: out[i] = in[i] mod p in
+// [0, p) for in[i] in [−P, 2P), n a positive multiple of 8 (the input
+// reduction of polymul's reduce, lane by lane).
+func fromSignedKernel() {
+	TEXT("largeFromSignedAVX2", NOSPLIT, "func(out *uint32, in *int32, n int, p uint32)")
+	Pragma("noescape")
+	Doc("largeFromSignedAVX2 sets out[i] = in[i] mod p for i < n, in[i] in [−P, 2P)",
+		"and n a positive multiple of 8: largeModulus.reduce lane by lane.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	n := Load(Param("n"), GP64())
+	p := YMM()
+	broadcast(Load(Param("p"), GP32()), p)
+	m := modulus{p: p}
+	loop("largeFromSignedAVX2", n, []Register{out, in}, func() {
+		x, s := YMM(), YMM()
+		VMOVDQU(Mem{Base: in}, x)
+		VPSRAD(U8(31), x, s)
+		VPAND(p, s, s)
+		VPADDD(s, x, x) // [0, 2P)
+		VMOVDQU(m.reduce(x), Mem{Base: out})
+	})
 }
