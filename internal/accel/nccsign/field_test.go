@@ -7,13 +7,26 @@ import (
 
 var allParams = []*Params{NCCSign1, NCCSign3, NCCSign5}
 
-// schoolbook returns a·b in Z_q[X]/(X^p − X − 1), canonical, the slow way.
+// trials is the number of schoolbook comparisons per set: the extremes
+// and, without -short, random operands too (schoolbook multiplication is
+// slow under emulation).
+func trials() int {
+	if testing.Short() {
+		return 2
+	}
+	return 4
+}
+
+// schoolbook returns a·b in Z_q[X]/(X^p − X − 1), canonical, the slow way,
+// for operands whose integer product has coefficients below 2^60 (the
+// tests' are below 2^53).
 func (p *Params) schoolbook(a, b poly) []uint32 {
 	q := int64(p.q)
 	c := make([]int64, 2*p.n-1)
 	for i, x := range a {
+		row := c[i : i+len(b)]
 		for j, y := range b {
-			c[i+j] = (c[i+j] + int64(x)*int64(y)%q) % q
+			row[j] += int64(x) * int64(y)
 		}
 	}
 	for i := len(c) - 1; i >= p.n; i-- { // X^i = X^(i−p)·(X + 1)
@@ -33,7 +46,7 @@ func (p *Params) schoolbook(a, b poly) []uint32 {
 func TestMulUniform(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 10))
 	for _, p := range allParams {
-		for trial := range 4 {
+		for trial := range trials() {
 			a, b := p.newPoly(), p.newPoly()
 			for i := range a {
 				a[i], b[i] = rng.Int32N(1<<23), rng.Int32N(2*gamma1)-gamma1+1
@@ -64,7 +77,7 @@ func TestMulUniform(t *testing.T) {
 func TestMulChallenge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 11))
 	for _, p := range allParams {
-		for trial := range 4 {
+		for trial := range trials() {
 			var seed [seedSize]byte
 			for i := range seed {
 				seed[i] = byte(rng.Uint32())
@@ -164,7 +177,11 @@ func TestRounding(t *testing.T) {
 				xs = append(xs, k*2*p.gamma2+d, k*2*p.gamma2+p.gamma2+d, p.q-p.gamma2+d, -k*2*p.gamma2+d)
 			}
 		}
-		for range 100000 {
+		random := 100000
+		if testing.Short() {
+			random = 10000
+		}
+		for range random {
 			xs = append(xs, rng.Int32N(2*p.q)-p.q)
 		}
 		for _, x := range xs {

@@ -29,6 +29,9 @@ func TestTamperedSignatures(t *testing.T) {
 		zb := packedLen(p.n, zBits)
 		for _, pos := range []int{0, seedSize - 1, seedSize, seedSize + zb/2, seedSize + zb - 1, seedSize + zb, len(sig) - 1} {
 			for bit := range 8 {
+				if testing.Short() && bit != pos%8 {
+					continue // one bit per position with -short
+				}
 				bad := bytes.Clone(sig)
 				bad[pos] ^= 1 << bit
 				if pk.Verify(msg, bad) {
