@@ -79,8 +79,9 @@ func (params Parameters) SignatureSize() int {
 const SeedSize = 64
 
 var (
-	// ErrZeroKey is returned by every method of a nil or zero key, and by
-	// the functions given one; such keys never panic.
+	// ErrZeroKey is returned by the methods of a nil or zero key that
+	// return errors, and by the functions given one (the other methods
+	// return zero values); such keys never panic.
 	ErrZeroKey = errors.New("nccsign: nil or zero key")
 	// ErrInvalidParameters is returned for the zero Parameters.
 	ErrInvalidParameters = errors.New("nccsign: invalid (zero) parameter set")
