@@ -1,0 +1,424 @@
+// Command nccsign generates the amd64 kernels of the large products of
+// package internal/accel/polymul (NCC-Sign's rings, embedded in
+// Z[x]/(x^4096+1)): AVX2 butterflies of the length-4096 transforms for
+// either modulus (P = 8380417 or P1 = 2147377153, both below 2^31), eight
+// unsigned 32-bit lanes per ymm register, and the pointwise and scaling
+// Montgomery products.
+//
+// The arithmetic is that of polymul's Go twins (large.go) lane for lane:
+// unsigned Montgomery multiplication with R = 2^32 (even and odd lanes
+// through VPMULUDQ, recombined by VPBLENDD), and the conditional
+// subtractions as unsigned minima (VPMINUD: x − p wraps above x exactly when
+// x < p). Every output is fully reduced to [0, p), so the kernels agree with
+// the Go code bit for bit.
+//
+// Run it through go generate in internal/accel/polymul.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	ConstraintExpr("amd64,!purego")
+	layersKernel("largeLayersCTAVX2", true)
+	layersKernel("largeLayersGSAVX2", false)
+	pointwiseKernel()
+	scaleKernel()
+	tailKernel("largeTailCTAVX2", true)
+	tailKernel("largeTailGSAVX2", false)
+	crtKernel()
+	fromSignedKernel()
+	Generate()
+}
+
+// modulus holds p and −p^−1 mod 2^32 broadcast to every lane.
+type modulus struct{ p, pNeg VecVirtual }
+
+func loadModulus() modulus {
+	m := modulus{YMM(), YMM()}
+	broadcast(Load(Param("p"), GP32()), m.p)
+	broadcast(Load(Param("pNeg"), GP32()), m.pNeg)
+	return m
+}
+
+// broadcast sets every lane of y to the 32-bit value r.
+func broadcast(r Register, y VecVirtual) {
+	x := XMM()
+	VMOVD(r, x)
+	VPBROADCASTD(x, y)
+}
+
+// mul returns x·y·2^−32 mod p in [0, p) lane by lane, for x, y in [0, p):
+// yOdd holds y's odd lanes in the even positions (y itself when y is a
+// broadcast).
+func (m modulus) mul(x, y, yOdd VecVirtual) VecVirtual {
+	xo, pe, po, te, to := YMM(), YMM(), YMM(), YMM(), YMM()
+	VPSRLQ(U8(32), x, xo)
+	VPMULUDQ(y, x, pe)     // even products, 64 bits
+	VPMULUDQ(yOdd, xo, po) // odd products
+	VPMULUDQ(m.pNeg, pe, te)
+	VPMULUDQ(m.pNeg, po, to)
+	VPMULUDQ(m.p, te, te) // (product·(−p^−1) mod 2^32)·p
+	VPMULUDQ(m.p, to, to)
+	VPADDQ(te, pe, pe) // ≡ 0 mod 2^32, below 2^64; the high half is < 2p
+	VPADDQ(to, po, po)
+	VPSRLQ(U8(32), pe, pe)
+	r := YMM()
+	VPBLENDD(U8(0xaa), po, pe, r)
+	return m.reduce(r)
+}
+
+// reduce maps lanes in [0, 2p) to [0, p).
+func (m modulus) reduce(r VecVirtual) VecVirtual {
+	t := YMM()
+	VPSUBD(m.p, r, t)
+	VPMINUD(t, r, r)
+	return r
+}
+
+// add returns a + b mod p lane by lane.
+func (m modulus) add(a, b VecVirtual) VecVirtual {
+	s := YMM()
+	VPADDD(b, a, s)
+	return m.reduce(s)
+}
+
+// sub returns a − b mod p lane by lane: a − b + p is the answer exactly
+// when a − b wraps, and then it is the smaller of the two.
+func (m modulus) sub(a, b VecVirtual) VecVirtual {
+	d, t := YMM(), YMM()
+	VPSUBD(b, a, d)
+	VPADDD(m.p, d, t)
+	VPMINUD(t, d, d)
+	return d
+}
+
+// loop emits the kernel's loop over n coefficients (n a positive multiple
+// of 8), eight a turn: body, then every pointer of ptrs advanced by 32
+// bytes; then the kernel's return.
+func loop(name string, n Register, ptrs []Register, body func()) {
+	Label(name + "_loop")
+	body()
+	for _, p := range ptrs {
+		ADDQ(U8(32), p)
+	}
+	SUBQ(U8(8), n)
+	JNZ(LabelRef(name + "_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// layersKernel emits the layers of length 2048 down to 8 (forward,
+// Cooley–Tukey: lo + z·hi, lo − z·hi) or 8 up to 2048 (inverse,
+// Gentleman–Sande: lo + hi, z·(lo − hi)) of the 4096-coefficient transform
+// at a, each block's twiddle broadcast from the table: the forward kernel
+// reads zetas[1], zetas[2], … (zw = &zetas[1]); the inverse reads
+// zetas[511], zetas[510], … (zw = &zetas[511]) and negates them, as the Go
+// twins' loops do.
+func layersKernel(name string, ct bool) {
+	TEXT(name, NOSPLIT, "func(a, zw *uint32, p, pNeg uint32)")
+	Pragma("noescape")
+	if ct {
+		Doc(name+" runs the forward layers of lengths 2048 to 8 on the 4096",
+			"coefficients at a, with the twiddles from zw = &zetas[1] on: the start of",
+			"largeModulus.forwardGeneric.")
+	} else {
+		Doc(name+" runs the inverse layers of lengths 8 to 2048 on the 4096",
+			"coefficients at a, with the twiddles from zw = &zetas[511] down: the",
+			"middle of largeModulus.inverseGeneric.")
+	}
+	pa := Load(Param("a"), GP64())
+	zw := Load(Param("zw"), GP64())
+	m := loadModulus()
+	half := GP64() // a block's half, in bytes
+	if ct {
+		MOVQ(U32(4*2048), half)
+	} else {
+		MOVQ(U32(4*8), half)
+	}
+	Label(name + "_layer")
+	start := GP64()
+	XORQ(start, start)
+	Label(name + "_block")
+	z := YMM()
+	VPBROADCASTD(Mem{Base: zw}, z)
+	if ct {
+		ADDQ(U8(4), zw)
+	} else {
+		SUBQ(U8(4), zw)
+		VPSUBD(z, m.p, z) // p − ζ
+	}
+	lo, hi, j := GP64(), GP64(), GP64()
+	LEAQ(Mem{Base: pa, Index: start, Scale: 1}, lo)
+	LEAQ(Mem{Base: lo, Index: half, Scale: 1}, hi)
+	MOVQ(half, j)
+	Label(name + "_inner")
+	x, y := YMM(), YMM()
+	VMOVDQU(Mem{Base: lo}, x)
+	VMOVDQU(Mem{Base: hi}, y)
+	if ct {
+		t := m.mul(y, z, z)
+		VMOVDQU(m.sub(x, t), Mem{Base: hi})
+		VMOVDQU(m.add(x, t), Mem{Base: lo})
+	} else {
+		VMOVDQU(m.add(x, y), Mem{Base: lo})
+		VMOVDQU(m.mul(m.sub(x, y), z, z), Mem{Base: hi})
+	}
+	ADDQ(U8(32), lo)
+	ADDQ(U8(32), hi)
+	SUBQ(U8(32), j)
+	JNZ(LabelRef(name + "_inner"))
+	ADDQ(half, start)
+	ADDQ(half, start)
+	CMPQ(start, U32(4*4096))
+	JB(LabelRef(name + "_block"))
+	if ct {
+		SHRQ(U8(1), half)
+		CMPQ(half, U8(32))
+		JAE(LabelRef(name + "_layer"))
+	} else {
+		SHLQ(U8(1), half)
+		CMPQ(half, U32(4*4096))
+		JB(LabelRef(name + "_layer"))
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// pointwiseKernel emits largeMulAVX2: out = a·b·2^−32 mod p lane by lane.
+func pointwiseKernel() {
+	TEXT("largeMulAVX2", NOSPLIT, "func(out, a, b *uint32, n int, p, pNeg uint32)")
+	Pragma("noescape")
+	Doc("largeMulAVX2 sets out[i] = a[i]·b[i]·2⁻³² mod p for i < n, n a positive",
+		"multiple of 8: largeModulus.pointwiseGeneric.")
+	out := Load(Param("out"), GP64())
+	pa := Load(Param("a"), GP64())
+	pb := Load(Param("b"), GP64())
+	n := Load(Param("n"), GP64())
+	m := loadModulus()
+	loop("largeMulAVX2", n, []Register{out, pa, pb}, func() {
+		x, y := YMM(), YMM()
+		VMOVDQU(Mem{Base: pa}, x)
+		VMOVDQU(Mem{Base: pb}, y)
+		VMOVDQU(m.mulLanes(x, y), Mem{Base: out})
+	})
+}
+
+// scaleKernel emits largeScaleAVX2: a = a·z·2^−32 mod p lane by lane.
+func scaleKernel() {
+	TEXT("largeScaleAVX2", NOSPLIT, "func(a *uint32, n int, z, p, pNeg uint32)")
+	Pragma("noescape")
+	Doc("largeScaleAVX2 sets a[i] = a[i]·z·2⁻³² mod p for i < n, n a positive",
+		"multiple of 8: the last step of largeModulus.inverseGeneric.")
+	pa := Load(Param("a"), GP64())
+	n := Load(Param("n"), GP64())
+	m := loadModulus()
+	z := YMM()
+	broadcast(Load(Param("z"), GP32()), z)
+	loop("largeScaleAVX2", n, []Register{pa}, func() {
+		x := YMM()
+		VMOVDQU(Mem{Base: pa}, x)
+		VMOVDQU(m.mul(x, z, z), Mem{Base: pa})
+	})
+}
+
+// mulLanes returns x·z·2^−32 mod p for a vector z of per-lane twiddles.
+func (m modulus) mulLanes(x, z VecVirtual) VecVirtual {
+	zo := YMM()
+	VPSRLQ(U8(32), z, zo)
+	return m.mul(x, z, zo)
+}
+
+// tailKernel emits the three layers of short butterflies (lengths 4, 2 and
+// 1) over the whole transform, sixteen coefficients (two blocks of eight,
+// in registers a and b) at a time, with the per-lane twiddles of table tw
+// (three vectors per sixteen coefficients, made by newLargeModulus). The
+// forward kernel runs the layers 4, 2, 1 (Cooley–Tukey) after the layers of
+// largeCTAVX2; the inverse kernel runs 1, 2, 4 (Gentleman–Sande) before
+// those of largeGSAVX2. Between layers the lanes are regrouped so that each
+// butterfly's two coefficients sit in the same lane of the lo and hi
+// registers:
+//
+//	length 4: lo = a0..a3 b0..b3, hi = a4..a7 b4..b7 (VPERM2I128)
+//	length 2: lo = a0 a1 a4 a5 b0 b1 b4 b5, hi = a2 a3 a6 a7 … (VPUNPCKLQDQ/HQDQ)
+//	length 1: lo = a0 a2 a4 a6 b0 …, hi = a1 a3 a5 a7 b1 … (shifts and VPBLENDD)
+func tailKernel(name string, ct bool) {
+	TEXT(name, NOSPLIT, "func(a, tw *uint32, p, pNeg uint32)")
+	Pragma("noescape")
+	if ct {
+		Doc(name+" runs the forward layers of lengths 4, 2 and 1 on the 4096",
+			"coefficients at a, with the twiddle table tw: the end of",
+			"largeModulus.forwardFrom.")
+	} else {
+		Doc(name+" runs the inverse layers of lengths 1, 2 and 4 on the 4096",
+			"coefficients at a, with the twiddle table tw: the start of",
+			"largeModulus.inverseUpTo.")
+	}
+	pa := Load(Param("a"), GP64())
+	tw := Load(Param("tw"), GP64())
+	m := loadModulus()
+	n := GP64()
+	MOVQ(U32(4096/16), n)
+	Label(name + "_loop")
+	a, b := YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, a)
+	VMOVDQU(Mem{Base: pa, Disp: 32}, b)
+	z := func(i int) VecVirtual {
+		v := YMM()
+		VMOVDQU(Mem{Base: tw, Disp: 32 * i}, v)
+		return v
+	}
+	ctFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
+		t := m.mulLanes(hi, zv)
+		return m.add(lo, t), m.sub(lo, t)
+	}
+	gsFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
+		return m.add(lo, hi), m.mulLanes(m.sub(lo, hi), zv)
+	}
+	x, y := YMM(), YMM()
+	VPERM2I128(U8(0x20), b, a, x) // a0..a3 b0..b3
+	VPERM2I128(U8(0x31), b, a, y) // a4..a7 b4..b7
+	if ct {
+		x, y = ctFly(x, y, z(0))
+		// length 2
+		lo, hi := YMM(), YMM()
+		VPUNPCKLQDQ(y, x, lo) // a0 a1 a4 a5 | b0 b1 b4 b5
+		VPUNPCKHQDQ(y, x, hi) // a2 a3 a6 a7 | b2 b3 b6 b7
+		lo, hi = ctFly(lo, hi, z(1))
+		// length 1
+		l1, h1, t := YMM(), YMM(), YMM()
+		VPSLLQ(U8(32), hi, t)
+		VPBLENDD(U8(0xaa), t, lo, l1) // a0 a2 a4 a6 | b0 b2 b4 b6
+		VPSRLQ(U8(32), lo, t)
+		VPBLENDD(U8(0xaa), hi, t, h1) // a1 a3 a5 a7 | b1 b3 b5 b7
+		l1, h1 = ctFly(l1, h1, z(2))
+		// back to natural order
+		VPUNPCKLDQ(h1, l1, x) // a0..a3 | b0..b3
+		VPUNPCKHDQ(h1, l1, y) // a4..a7 | b4..b7
+	} else {
+		// length 1
+		xs, ys := YMM(), YMM()
+		VPSHUFD(U8(0xd8), x, xs) // a0 a2 a1 a3 | b0 b2 b1 b3
+		VPSHUFD(U8(0xd8), y, ys) // a4 a6 a5 a7 | …
+		l1, h1 := YMM(), YMM()
+		VPUNPCKLQDQ(ys, xs, l1) // a0 a2 a4 a6 | b0 b2 b4 b6
+		VPUNPCKHQDQ(ys, xs, h1) // a1 a3 a5 a7 | b1 b3 b5 b7
+		l1, h1 = gsFly(l1, h1, z(0))
+		// length 2
+		lo, hi, t := YMM(), YMM(), YMM()
+		VPSLLQ(U8(32), h1, t)
+		VPBLENDD(U8(0xaa), t, l1, lo) // a0 a1 a4 a5 | …
+		VPSRLQ(U8(32), l1, t)
+		VPBLENDD(U8(0xaa), h1, t, hi) // a2 a3 a6 a7 | …
+		lo, hi = gsFly(lo, hi, z(1))
+		// length 4
+		VPUNPCKLQDQ(hi, lo, x) // a0..a3 | b0..b3
+		VPUNPCKHQDQ(hi, lo, y) // a4..a7 | b4..b7
+		x, y = gsFly(x, y, z(2))
+	}
+	VPERM2I128(U8(0x20), y, x, a)
+	VPERM2I128(U8(0x31), y, x, b)
+	VMOVDQU(a, Mem{Base: pa})
+	VMOVDQU(b, Mem{Base: pa, Disp: 32})
+	ADDQ(U8(64), pa)
+	ADDQ(U8(96), tw)
+	DECQ(n)
+	JNZ(LabelRef(name + "_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// crtKernel emits largeCRTAVX2: the residues r0 mod P and r1 mod P1 of n
+// coefficients recombined into c = r0 + P·((r1 − r0)·P^−1 mod P1) in
+// [0, P·P1), centred (less P·P1 above P·P1/2), as int64. Its parameters
+// are P1's: p, pNeg, and k = P^−1·2^32 mod P1; p0 is P, half is
+// ⌊P·P1/2⌋ and mod is P·P1.
+func crtKernel() {
+	TEXT("largeCRTAVX2", NOSPLIT, "func(out *int64, r0, r1 *uint32, n int, k, p, pNeg, p0 uint32, half, mod int64)")
+	Pragma("noescape")
+	Doc("largeCRTAVX2 sets out[i] to the centred CRT of r0[i] mod P and r1[i] mod P1",
+		"for i < n, n a positive multiple of 8: the loop of LargeMulExact.")
+	out := Load(Param("out"), GP64())
+	pr0 := Load(Param("r0"), GP64())
+	pr1 := Load(Param("r1"), GP64())
+	n := Load(Param("n"), GP64())
+	m := loadModulus()
+	k, p0, half, mod := YMM(), YMM(), YMM(), YMM()
+	broadcast(Load(Param("k"), GP32()), k)
+	broadcast(Load(Param("p0"), GP32()), p0)
+	broadcast64(Load(Param("half"), GP64()), half)
+	broadcast64(Load(Param("mod"), GP64()), mod)
+	lowMask := YMM()
+	VPCMPEQD(lowMask, lowMask, lowMask)
+	VPSRLQ(U8(32), lowMask, lowMask) // 0x00000000ffffffff in every qword
+	Label("largeCRTAVX2_loop")
+	x0, x1 := YMM(), YMM()
+	VMOVDQU(Mem{Base: pr0}, x0)
+	VMOVDQU(Mem{Base: pr1}, x1)
+	u := m.mul(m.sub(x1, x0), k, k)
+	// c = r0 + P·u in 64 bits, even lanes then odd lanes.
+	ce, co, uo, t := YMM(), YMM(), YMM(), YMM()
+	VPMULUDQ(p0, u, ce)
+	VPAND(lowMask, x0, t)
+	VPADDQ(t, ce, ce)
+	VPSRLQ(U8(32), u, uo)
+	VPMULUDQ(p0, uo, co)
+	VPSRLQ(U8(32), x0, t)
+	VPADDQ(t, co, co)
+	for _, c := range []VecVirtual{ce, co} {
+		gt := YMM()
+		VPCMPGTQ(half, c, gt) // c > ⌊M/2⌋
+		VPAND(mod, gt, gt)
+		VPSUBQ(gt, c, c)
+	}
+	// Back to natural order: ce holds c0 c2 | c4 c6, co holds c1 c3 | c5 c7.
+	lo, hi := YMM(), YMM()
+	VPUNPCKLQDQ(co, ce, lo) // c0 c1 | c4 c5
+	VPUNPCKHQDQ(co, ce, hi) // c2 c3 | c6 c7
+	a, b := YMM(), YMM()
+	VPERM2I128(U8(0x20), hi, lo, a)
+	VPERM2I128(U8(0x31), hi, lo, b)
+	VMOVDQU(a, Mem{Base: out})
+	VMOVDQU(b, Mem{Base: out, Disp: 32})
+	ADDQ(U8(64), out)
+	ADDQ(U8(32), pr0)
+	ADDQ(U8(32), pr1)
+	SUBQ(U8(8), n)
+	JNZ(LabelRef("largeCRTAVX2_loop"))
+	VZEROUPPER()
+	RET()
+}
+
+// broadcast64 sets every qword of y to the 64-bit value r.
+func broadcast64(r Register, y VecVirtual) {
+	x := XMM()
+	VMOVQ(r, x)
+	VPBROADCASTQ(x, y)
+}
+
+// fromSignedKernel emits largeFromSignedAVX2: out[i] = in[i] mod p in
+// [0, p) for in[i] in [−P, 2P), n a positive multiple of 8 (the input
+// reduction of polymul's reduce, lane by lane).
+func fromSignedKernel() {
+	TEXT("largeFromSignedAVX2", NOSPLIT, "func(out *uint32, in *int32, n int, p uint32)")
+	Pragma("noescape")
+	Doc("largeFromSignedAVX2 sets out[i] = in[i] mod p for i < n, in[i] in [−P, 2P)",
+		"and n a positive multiple of 8: largeModulus.reduce lane by lane.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	n := Load(Param("n"), GP64())
+	p := YMM()
+	broadcast(Load(Param("p"), GP32()), p)
+	m := modulus{p: p}
+	loop("largeFromSignedAVX2", n, []Register{out, in}, func() {
+		x, s := YMM(), YMM()
+		VMOVDQU(Mem{Base: in}, x)
+		VPSRAD(U8(31), x, s)
+		VPAND(p, s, s)
+		VPADDD(s, x, x) // [0, 2P)
+		VMOVDQU(m.reduce(x), Mem{Base: out})
+	})
+}

@@ -1,0 +1,50 @@
+package nccsign
+
+import (
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/ctest"
+)
+
+// TestSecretArithmeticConstantTime is a timing test (ctest, dudect's
+// method) of the arithmetic secrets flow through, at every level this CPU
+// has; skipped under -short. The classes are the secrets of two
+// NCC-Sign-NC-1 keys; each measurement runs, on the class's s1 and s2
+// (copied, untimed, into the same buffers): the product a·s1 of key
+// generation, the products c·s1 and c·s2 of signing with a fixed challenge,
+// and the rounding of the first product (decompose, makeHint) and the norm
+// checks. Rejection decisions and the challenge, which the signature
+// reveals, are outside the test (sign.go's loop around these).
+func TestSecretArithmeticConstantTime(t *testing.T) {
+	p := NCCSign1
+	keys := [2]*PrivateKey{testKey(t, p, 11), testKey(t, p, 12)}
+	work := testKey(t, p, 13)
+	var c smallNTT
+	c.SetSmall(p.sampleInBall(make([]byte, seedSize)))
+	u, v := p.newPoly(), p.newPoly()
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		n := 10000 // measurements: a twentieth of ctest.Count's, the operation being long
+		if l == cpu.Portable {
+			n = 2000
+		}
+		ctest.Run(t, n, func(class int) {
+			k := keys[class]
+			copy(work.s1, k.s1)
+			work.s1NTT, work.s2NTT = k.s1NTT, k.s2NTT
+		}, func() {
+			p.mulUniform(u, &work.a, work.s1)
+			p.mulChallenge(v, &c, &work.s1NTT, p.rMod)
+			p.mulChallenge(v, &c, &work.s2NTT, p.rMod)
+			var acc int32
+			for i, x := range u {
+				a1, a0 := p.decompose(x)
+				acc += p.makeHint(p.caddq(a0+v[i]), a1)
+			}
+			if infNormAtLeast(v, 1<<30) || acc < 0 {
+				panic("impossible")
+			}
+		})
+	})
+}

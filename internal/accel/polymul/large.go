@@ -1,0 +1,188 @@
+package polymul
+
+import "math/bits"
+
+// This file and large_mul.go are the large products: exact multiplication
+// in Z[x]/(x^4096+1), for NCC-Sign's rings Z_q[X]/(X^p − X − 1) with
+// p ≤ 2039, whose products (degree ≤ 2p − 2 < 4096) embed there without
+// wrapping. Its moduli are two NTT-friendly primes ≡ 1 mod 8192, so that
+// the negacyclic transform of length 4096 exists for each: P (ML-DSA's q)
+// for the products with a small operand, and P with P1 together (by the
+// CRT) for the general ones.
+
+// LargeN is the length of the large transform.
+const LargeN = 4096
+
+// P1 is the second modulus of the large products: the largest prime below
+// 2^31 that is ≡ 1 mod 8192, so that P·P1 > 2^54.
+const P1 = 2147377153
+
+// largeModulus is one prime of the large transform with its tables. The
+// arithmetic is unsigned Montgomery with R = 2^32, every value in [0, p).
+type largeModulus struct {
+	p     uint32
+	pNeg  uint32         // −p^−1 mod 2^32
+	zetas [LargeN]uint32 // ψ^brv12(i)·R mod p; ψ a primitive 8192th root of unity
+	scale uint32         // R^2/4096 mod p: the inverse's final factor
+
+	// tailCT and tailGS are the per-lane twiddles of the three layers of
+	// short butterflies, for the AVX2 kernels (see makeTails).
+	tailCT, tailGS [LargeN / 16][3][8]uint32
+}
+
+// largeMods are the tables of P and P1, in that order.
+var largeMods = [2]*largeModulus{newLargeModulus(P), newLargeModulus(P1)}
+
+func newLargeModulus(p uint32) *largeModulus {
+	m := &largeModulus{p: p}
+	pp := int64(p)
+	// ψ = g^((p−1)/8192) for a quadratic non-residue g has ψ^4096 = −1,
+	// so it is a primitive 8192th root of unity.
+	g := int64(2)
+	for powModN(g, (pp-1)/2, pp) != pp-1 {
+		g++
+	}
+	psi := powModN(g, (pp-1)/8192, pp)
+	r := (1 << 32) % pp
+	for i := range m.zetas {
+		e := int64(bits.Reverse16(uint16(i)) >> 4)
+		m.zetas[i] = uint32(powModN(psi, e, pp) * r % pp)
+	}
+	inv := uint32(1)
+	for range 5 { // Newton's iteration doubles the correct low bits of p^−1
+		inv *= 2 - p*inv
+	}
+	m.pNeg = -inv
+	m.scale = uint32(r * r % pp * powModN(LargeN, pp-2, pp) % pp)
+	m.makeTails()
+	return m
+}
+
+// makeTails fills tailCT and tailGS. Chunk c holds blocks b = 2c and b + 1
+// of eight coefficients; the lanes of each vector follow the kernels'
+// layouts (large_amd64.go): for the forward layers, length 4 uses
+// zetas[512 + b] on lanes 0–3 and zetas[512 + b + 1] on lanes 4–7, length 2
+// zetas[1024 + 2b + j/2] on lane j, length 1 zetas[2048 + 4b + j]; the
+// inverse's negated twiddles run backwards the same way.
+func (m *largeModulus) makeTails() {
+	for c := range m.tailCT {
+		b := 2 * c
+		for j := range 8 {
+			m.tailCT[c][0][j] = m.zetas[512+b+j/4]
+			m.tailCT[c][1][j] = m.zetas[1024+2*b+j/2]
+			m.tailCT[c][2][j] = m.zetas[2048+4*b+j]
+			m.tailGS[c][0][j] = m.p - m.zetas[4095-(4*b+j)]
+			m.tailGS[c][1][j] = m.p - m.zetas[2047-(2*b+j/2)]
+			m.tailGS[c][2][j] = m.p - m.zetas[1023-(b+j/4)]
+		}
+	}
+}
+
+// mont is the arithmetic of one modulus, held by value so that the
+// transforms keep p and −p^−1 in registers.
+type mont struct{ p, pNeg uint32 }
+
+func (m *largeModulus) arith() mont { return mont{m.p, m.pNeg} }
+
+// mul returns a·b·R^−1 mod p in [0, p), for a·b < p·2^32.
+func (m mont) mul(a, b uint32) uint32 {
+	x := uint64(a) * uint64(b)
+	t := uint64(uint32(x)*m.pNeg) * uint64(m.p)
+	r := uint32((x + t) >> 32) // x + t < 2^63 and ≡ 0 mod 2^32; r < 2p
+	return m.sub(r, m.p)
+}
+
+// sub returns a − b mod p for a, b in [0, p), or a − p for a in [0, 2p)
+// and b = p, without branching.
+func (m mont) sub(a, b uint32) uint32 {
+	d := int32(a - b) // in (−p, p): p fits in 31 bits
+	return uint32(d + int32(m.p)&(d>>31))
+}
+
+// add returns a + b mod p for a, b in [0, p).
+func (m mont) add(a, b uint32) uint32 { return m.sub(a+b, m.p) }
+
+// reduce returns a mod p in [0, p) for −P ≤ a < 2P (P ≤ p), without
+// branching: a negative a gains p, then a value not below p loses it.
+func (m *largeModulus) reduce(a int32) uint32 {
+	md := m.arith()
+	return md.sub(uint32(a+int32(m.p)&(a>>31)), m.p)
+}
+
+// forwardGeneric transforms a in place (negacyclic Cooley–Tukey NTT of
+// length 4096, the twiddles in bit-reversed order), values in [0, p).
+func (m *largeModulus) forwardGeneric(a *[LargeN]uint32) { m.forwardFrom(a, LargeN/2, 0) }
+
+// forwardFrom runs the forward layers from the given length down, the
+// layers before it having used the twiddles up to zetas[k]. The last layer,
+// whose butterflies are adjacent pairs, runs as its own loop.
+func (m *largeModulus) forwardFrom(a *[LargeN]uint32, length, k int) {
+	md := m.arith()
+	for ; length > 1; length >>= 1 {
+		for start := 0; start < LargeN; start += 2 * length {
+			k++
+			z := m.zetas[k]
+			lo := a[start : start+length]
+			hi := a[start+length : start+2*length]
+			hi = hi[:len(lo)]
+			for j, x := range lo {
+				t := md.mul(z, hi[j])
+				hi[j] = md.sub(x, t)
+				lo[j] = md.add(x, t)
+			}
+		}
+	}
+	zs := m.zetas[LargeN/2:]
+	for i := 0; i < LargeN; i += 2 {
+		x, t := a[i], md.mul(zs[i/2], a[i+1])
+		a[i], a[i+1] = md.add(x, t), md.sub(x, t)
+	}
+}
+
+// inverseGeneric undoes forward on a pointwise Montgomery product
+// (Gentleman–Sande butterflies, then the factor scale), so that
+// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^4096+1).
+func (m *largeModulus) inverseGeneric(a *[LargeN]uint32) {
+	m.inverseUpTo(a, LargeN/2)
+	md := m.arith()
+	for i := range a {
+		a[i] = md.mul(m.scale, a[i])
+	}
+}
+
+// inverseUpTo runs the inverse layers of lengths 1 to maxLength and returns
+// the index of the last twiddle used. The first layer, on adjacent pairs,
+// runs as its own loop.
+func (m *largeModulus) inverseUpTo(a *[LargeN]uint32, maxLength int) int {
+	md := m.arith()
+	zs := m.zetas[LargeN/2:]
+	for i := 0; i < LargeN; i += 2 {
+		z := m.p - zs[(LargeN-2-i)/2]
+		x, y := a[i], a[i+1]
+		a[i], a[i+1] = md.add(x, y), md.mul(z, md.sub(x, y))
+	}
+	k := LargeN / 2
+	for length := 2; length <= maxLength; length <<= 1 {
+		for start := 0; start < LargeN; start += 2 * length {
+			k--
+			z := m.p - m.zetas[k]
+			lo := a[start : start+length]
+			hi := a[start+length : start+2*length]
+			hi = hi[:len(lo)]
+			for j, x := range lo {
+				y := hi[j]
+				lo[j] = md.add(x, y)
+				hi[j] = md.mul(z, md.sub(x, y))
+			}
+		}
+	}
+	return k
+}
+
+// pointwiseGeneric sets out[i] = a[i]·b[i]·R^−1 mod p.
+func (m *largeModulus) pointwiseGeneric(out, a, b *[LargeN]uint32) {
+	md := m.arith()
+	for i := range out {
+		out[i] = md.mul(a[i], b[i])
+	}
+}

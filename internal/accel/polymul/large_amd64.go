@@ -1,0 +1,65 @@
+//go:build amd64 && !purego
+
+package polymul
+
+import "github.com/crystals-go/crystals/internal/accel/cpu"
+
+// largeSIMD reports whether the AVX2 kernels run: at every level above
+// Portable (AVX512 includes AVX2).
+func largeSIMD() bool { return cpu.Active() != cpu.Portable }
+
+// forward is forwardGeneric: the layers of length 2048 to 8 in one AVX2
+// kernel (a broadcast twiddle per block), then the last three in another
+// with per-lane twiddles.
+func (m *largeModulus) forward(a *[LargeN]uint32) {
+	if !largeSIMD() {
+		m.forwardGeneric(a)
+		return
+	}
+	largeLayersCTAVX2(&a[0], &m.zetas[1], m.p, m.pNeg)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+}
+
+// inverse is inverseGeneric: the first three layers in one kernel with
+// per-lane twiddles, those of length 8 to 2048 in another (the twiddles
+// from zetas[511] down), and the final scaling.
+func (m *largeModulus) inverse(a *[LargeN]uint32) {
+	if !largeSIMD() {
+		m.inverseGeneric(a)
+		return
+	}
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
+	largeLayersGSAVX2(&a[0], &m.zetas[511], m.p, m.pNeg)
+	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
+}
+
+// pointwise is pointwiseGeneric.
+func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) {
+	if !largeSIMD() {
+		m.pointwiseGeneric(out, a, b)
+		return
+	}
+	largeMulAVX2(&out[0], &a[0], &b[0], LargeN, m.p, m.pNeg)
+}
+
+// crt is crtGeneric.
+func crt(out *[LargeN]int64, r0, r1 *[LargeN]uint32) {
+	if !largeSIMD() {
+		crtGeneric(out, r0, r1)
+		return
+	}
+	m := largeMods[1]
+	largeCRTAVX2(&out[0], &r0[0], &r1[0], LargeN, p0InvMod1, m.p, m.pNeg, P, largeModulusProduct/2, largeModulusProduct)
+}
+
+// fromSigned is fromSignedGeneric: whole groups of eight in AVX2, the rest
+// in Go.
+func (m *largeModulus) fromSigned(out []uint32, a []int32) {
+	n := len(a) &^ 7
+	if !largeSIMD() || n == 0 {
+		m.fromSignedGeneric(out, a)
+		return
+	}
+	largeFromSignedAVX2(&out[0], &a[0], n, m.p)
+	m.fromSignedGeneric(out[n:len(a)], a[n:])
+}
