@@ -1,12 +1,13 @@
 package keccak
 
 // Carried is one SHAKE256 instance whose input is known, in whole or in
-// part, while eight other instances squeeze: every 8-way permutation of
-// [ShakeX8.SqueezeBlocksCarrying] also absorbs one waiting block of its
-// input. At level AVX512 the two run as one kernel (keccakF1600x8x1AVX512,
-// the 8-way code interleaved with the scalar one), which costs a fraction
-// of a single-state permutation more than the 8-way kernel alone; at the
-// other levels nothing is carried and [Carried.Squeeze] absorbs the
+// part, while eight or four other instances squeeze: every permutation of
+// [ShakeX8.SqueezeBlocksCarrying] or [ShakeX4.SqueezeBlocksCarrying] also
+// absorbs one waiting block of its input where the level has a fused
+// kernel: keccakF1600x8x1AVX512 at AVX512 and keccakF1600x4x1AVX2 at AVX2
+// (the multi-state code interleaved with the scalar one), which cost a
+// fraction of a single-state permutation more than the multi-state kernel
+// alone. Elsewhere nothing is carried and [Carried.Squeeze] absorbs the
 // whole input. The output is SHAKE256 of the input either way.
 //
 // It serves hashes of long public inputs that do not wait for the batch,
@@ -96,12 +97,20 @@ func (x *ShakeX8) SqueezeBlocksCarrying(out *[8][]byte, c *Carried) {
 	x.squeezeBlocks(x.a[:], out[:], c)
 }
 
+// SqueezeBlocksCarrying is [ShakeX4.SqueezeBlocks], with each permutation
+// also absorbing a block of c's input when one waits (see [Carried]).
+func (x *ShakeX4) SqueezeBlocksCarrying(out *[4][]byte, c *Carried) {
+	x.squeezeBlocks(x.a[:], out[:], c)
+}
+
 // permuteCarrying permutes the interleaved states a, and absorbs a block of
 // c with the same kernel when one waits and the level has the fused kernel
 // for len(a).
 func permuteCarrying(a []uint64, c *Carried) {
-	if len(a) == 25*8 && c.ready() && permuteX8CarryingInPlace((*[25 * 8]uint64)(a), c) {
-		return
+	switch {
+	case len(a) == 25*8 && c.ready() && permuteX8CarryingInPlace((*[25 * 8]uint64)(a), c):
+	case len(a) == 25*4 && c.ready() && permuteX4CarryingInPlace((*[25 * 4]uint64)(a), c):
+	default:
+		permuteInterleavedInPlace(a)
 	}
-	permuteInterleavedInPlace(a)
 }

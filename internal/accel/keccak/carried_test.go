@@ -22,17 +22,61 @@ func seededX8() *ShakeX8 {
 	return &x
 }
 
+// seededLanes is the multi-state object a carried run squeezes beside the
+// carried hash: eight SHAKE128 states, or four where x4 is set, seeded as
+// seededX8's first ones.
+type seededLanes struct {
+	x8 *ShakeX8
+	x4 ShakeX4
+}
+
+func newSeededLanes(x4 bool) *seededLanes {
+	if !x4 {
+		return &seededLanes{x8: seededX8()}
+	}
+	l := &seededLanes{}
+	l.x4.Init128()
+	var seeds [4][]byte
+	for s := range seeds {
+		seeds[s] = []byte{byte(s), 1, 2, 3}
+	}
+	l.x4.Absorb(&seeds)
+	return l
+}
+
+// width is the number of states.
+func (l *seededLanes) width() int {
+	if l.x8 != nil {
+		return 8
+	}
+	return 4
+}
+
+// squeeze squeezes out[:width] blocks, carrying c if not nil.
+func (l *seededLanes) squeeze(out *[8][]byte, c *Carried) {
+	switch {
+	case l.x8 != nil && c != nil:
+		l.x8.SqueezeBlocksCarrying(out, c)
+	case l.x8 != nil:
+		l.x8.SqueezeBlocks(out)
+	case c != nil:
+		l.x4.SqueezeBlocksCarrying((*[4][]byte)(out[:4]), c)
+	default:
+		l.x4.SqueezeBlocks((*[4][]byte)(out[:4]))
+	}
+}
+
 // carriedRun feeds data to a Carried in the pieces cuts gives, squeezing
-// blocks[i] blocks of eight SHAKE128 instances between Feeds (cycling
-// through blocks), and returns the carried output and the eight outputs.
-// With closing set it closes the input after the last Feed and squeezes
-// twice more, so that the padded block can be carried.
-func carriedRun(data, cuts, blocks []byte, closing bool) ([]byte, [8][]byte) {
+// blocks[i] blocks of eight (or, with x4, four) SHAKE128 instances between
+// Feeds (cycling through blocks), and returns the carried output and the
+// instances' outputs. With closing set it closes the input after the last
+// Feed and squeezes twice more, so that the padded block can be carried.
+func carriedRun(data, cuts, blocks []byte, closing, x4 bool) ([]byte, [8][]byte) {
 	c := NewCarried256(nil)
 	if closing && len(data) == 0 {
 		c.Close()
 	}
-	x := seededX8()
+	x := newSeededLanes(x4)
 	var outs [8][]byte
 	fed, extra := 0, 0
 	for i := 0; ; i++ {
@@ -41,11 +85,11 @@ func carriedRun(data, cuts, blocks []byte, closing bool) ([]byte, [8][]byte) {
 			n = int(blocks[i%len(blocks)]) % 8
 		}
 		var out [8][]byte
-		for s := range out {
+		for s := range out[:x.width()] {
 			out[s] = make([]byte, n*Rate128)
 		}
-		x.SqueezeBlocksCarrying(&out, &c)
-		for s := range outs {
+		x.squeeze(&out, &c)
+		for s := range outs[:x.width()] {
 			outs[s] = append(outs[s], out[s]...)
 		}
 		if fed == len(data) {
@@ -71,32 +115,35 @@ func carriedRun(data, cuts, blocks []byte, closing bool) ([]byte, [8][]byte) {
 	return digest, outs
 }
 
-// checkCarried runs carriedRun at every level this CPU has and compares the
-// carried hash with crypto/sha3 and the eight outputs with plain SqueezeBlocks.
+// checkCarried runs carriedRun, beside eight and beside four instances, at
+// every level this CPU has and compares the carried hash with crypto/sha3
+// and the instances' outputs with plain SqueezeBlocks.
 func checkCarried(t *testing.T, data, cuts, blocks []byte) {
 	t.Helper()
 	want := reference(Rate256, data, 64)
-	for _, closing := range []bool{false, true} {
-		var wantOuts [8][]byte
-		cputest.At(t, cpu.Portable, func() {
-			_, outs := carriedRun(data, cuts, blocks, closing)
-			x := seededX8()
-			for s := range wantOuts {
-				wantOuts[s] = make([]byte, len(outs[0]))
-			}
-			x.SqueezeBlocks(&wantOuts)
-		})
-		cputest.AtEachLevel(t, func(l cpu.Level) {
-			got, outs := carriedRun(data, cuts, blocks, closing)
-			if !bytes.Equal(got, want) {
-				t.Fatalf("level %v, closed %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, closing, len(data))
-			}
-			for s := range outs {
-				if !bytes.Equal(outs[s], wantOuts[s]) {
-					t.Fatalf("level %v, closed %v: instance %d squeezed beside the carried hash differs", l, closing, s)
+	for _, x4 := range []bool{false, true} {
+		for _, closing := range []bool{false, true} {
+			var wantOuts [8][]byte
+			cputest.At(t, cpu.Portable, func() {
+				_, outs := carriedRun(data, cuts, blocks, closing, x4)
+				x := newSeededLanes(x4)
+				for s := range wantOuts[:x.width()] {
+					wantOuts[s] = make([]byte, len(outs[0]))
 				}
-			}
-		})
+				x.squeeze(&wantOuts, nil)
+			})
+			cputest.AtEachLevel(t, func(l cpu.Level) {
+				got, outs := carriedRun(data, cuts, blocks, closing, x4)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("level %v, closed %v, x4 %v: carried SHAKE256 of %d bytes differs from crypto/sha3", l, closing, x4, len(data))
+				}
+				for s := range outs {
+					if !bytes.Equal(outs[s], wantOuts[s]) {
+						t.Fatalf("level %v, closed %v, x4 %v: instance %d squeezed beside the carried hash differs", l, closing, x4, s)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -114,73 +161,87 @@ func TestCarried(t *testing.T) {
 	}
 }
 
-// squeezeFourCarrying squeezes four blocks of eight fresh SHAKE128 states,
-// carrying c.
-func squeezeFourCarrying(c *Carried) {
-	var x ShakeX8
-	x.Init128()
+// squeezeFourCarrying squeezes four blocks of eight (with x4, four) fresh
+// SHAKE128 states, carrying c.
+func squeezeFourCarrying(c *Carried, x4 bool) {
+	x := newSeededLanes(x4)
 	var out [8][]byte
-	for s := range out {
+	for s := range out[:x.width()] {
 		out[s] = make([]byte, 4*Rate128)
 	}
-	x.SqueezeBlocksCarrying(&out, c)
+	x.squeeze(&out, c)
 }
 
-// TestCarriedAbsorbs checks that at level AVX512 the squeeze absorbs the
-// waiting blocks (one per permutation), and that Feed then refuses less
-// input than that.
+// fusedLevels are the levels with a fused kernel and the multi-state width
+// it serves (x4: the 4-way one).
+var fusedLevels = []struct {
+	level cpu.Level
+	x4    bool
+}{{cpu.AVX512, false}, {cpu.AVX2, true}}
+
+// TestCarriedAbsorbs checks that at the levels with a fused kernel the
+// squeeze absorbs the waiting blocks (one per permutation), and that Feed
+// then refuses less input than that.
 func TestCarriedAbsorbs(t *testing.T) {
-	if !cpu.Supports(cpu.AVX512) {
-		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
-	}
-	cputest.At(t, cpu.AVX512, func() {
-		c := NewCarried256(make([]byte, 3*Rate256-1))
-		squeezeFourCarrying(&c)
-		if c.done != 2*Rate256 {
-			t.Fatalf("absorbed %d bytes beside four permutations, want the two whole blocks (%d)", c.done, 2*Rate256)
-		}
-		defer func() {
-			if recover() == nil {
-				t.Fatal("Feed with less than was absorbed did not panic")
+	for _, f := range fusedLevels {
+		t.Run(f.level.String(), func(t *testing.T) {
+			if !cpu.Supports(f.level) {
+				t.Skipf("needs level %v; this CPU's best is %v", f.level, cpu.Best())
 			}
-		}()
-		_ = c.Feed(make([]byte, Rate256))
-	})
+			cputest.At(t, f.level, func() {
+				c := NewCarried256(make([]byte, 3*Rate256-1))
+				squeezeFourCarrying(&c, f.x4)
+				if c.done != 2*Rate256 {
+					t.Fatalf("absorbed %d bytes beside four permutations, want the two whole blocks (%d)", c.done, 2*Rate256)
+				}
+				defer func() {
+					if recover() == nil {
+						t.Fatal("Feed with less than was absorbed did not panic")
+					}
+				}()
+				_ = c.Feed(make([]byte, Rate256))
+			})
+		})
+	}
 }
 
-// TestCarriedClose checks that at level AVX512 a closed input's padded last
-// block is carried too, so that Squeeze permutes nothing more, and that
-// Feed after Close panics.
+// TestCarriedClose checks that at the levels with a fused kernel a closed
+// input's padded last block is carried too, so that Squeeze permutes
+// nothing more, and that Feed after Close panics.
 func TestCarriedClose(t *testing.T) {
-	if !cpu.Supports(cpu.AVX512) {
-		t.Skipf("needs level avx512; this CPU's best is %v", cpu.Best())
+	for _, f := range fusedLevels {
+		t.Run(f.level.String(), func(t *testing.T) {
+			if !cpu.Supports(f.level) {
+				t.Skipf("needs level %v; this CPU's best is %v", f.level, cpu.Best())
+			}
+			cputest.At(t, f.level, func() {
+				for _, n := range []int{0, 1, Rate256 - 1, Rate256, 2*Rate256 + 5} {
+					in := bytes.Repeat([]byte{0x5c}, n)
+					c := NewCarried256(in)
+					c.Close()
+					squeezeFourCarrying(&c, f.x4)
+					if !c.s.squeezing || c.done != n {
+						t.Fatalf("%d bytes: after four carrying permutations the input is not absorbed and padded", n)
+					}
+					// The next squeeze reads the state: its first 64 bytes
+					// are SHAKE256's output.
+					got := make([]byte, 64)
+					c.Squeeze(got)
+					if !bytes.Equal(got, reference(Rate256, in, 64)) {
+						t.Fatalf("%d bytes: carried and padded SHAKE256 differs from crypto/sha3", n)
+					}
+				}
+				defer func() {
+					if recover() == nil {
+						t.Fatal("Feed after Close did not panic")
+					}
+				}()
+				c := NewCarried256(nil)
+				c.Close()
+				_ = c.Feed(nil)
+			})
+		})
 	}
-	cputest.At(t, cpu.AVX512, func() {
-		for _, n := range []int{0, 1, Rate256 - 1, Rate256, 2*Rate256 + 5} {
-			in := bytes.Repeat([]byte{0x5c}, n)
-			c := NewCarried256(in)
-			c.Close()
-			squeezeFourCarrying(&c)
-			if !c.s.squeezing || c.done != n {
-				t.Fatalf("%d bytes: after four carrying permutations the input is not absorbed and padded", n)
-			}
-			// The next squeeze reads the state: its first 64 bytes are
-			// SHAKE256's output.
-			got := make([]byte, 64)
-			c.Squeeze(got)
-			if !bytes.Equal(got, reference(Rate256, in, 64)) {
-				t.Fatalf("%d bytes: carried and padded SHAKE256 differs from crypto/sha3", n)
-			}
-		}
-		defer func() {
-			if recover() == nil {
-				t.Fatal("Feed after Close did not panic")
-			}
-		}()
-		c := NewCarried256(nil)
-		c.Close()
-		_ = c.Feed(nil)
-	})
 }
 
 // FuzzCarried runs checkCarried on n bytes of a repeated pattern (fuzzedit.Cycle),

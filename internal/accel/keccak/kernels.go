@@ -39,12 +39,22 @@ func Carries() bool { return permuteX8x1ArchAvailable() }
 // block of c (which must be ready) in the same kernel, and reports false,
 // doing nothing, where the level has no such kernel.
 func permuteX8CarryingInPlace(a *[25 * 8]uint64, c *Carried) bool {
-	if !Carries() {
-		return false
+	return c.blockFor(Carries()) && permuteX8x1Arch(a, &c.s.a)
+}
+
+// permuteX4CarryingInPlace is permuteX8CarryingInPlace for four states.
+func permuteX4CarryingInPlace(a *[25 * 4]uint64, c *Carried) bool {
+	return c.blockFor(permuteX4x1ArchAvailable()) && permuteX4x1Arch(a, &c.s.a)
+}
+
+// blockFor adds c's next block to its state, for the fused kernel that the
+// caller runs at once, if fused (the level has that kernel), and returns
+// fused.
+func (c *Carried) blockFor(fused bool) bool {
+	if fused {
+		c.addBlock()
 	}
-	c.addBlock()
-	permuteX8x1Arch(a, &c.s.a)
-	return true
+	return fused
 }
 
 // xorWords adds words 0…words−1 of in[s][off:] to words first… of state s

@@ -65,6 +65,26 @@ func permuteX8x1ArchAvailable() bool {
 	return false
 }
 
+// permuteX4x1Arch runs permuteX4CarryingInPlace's kernel for the active level and reports whether
+// there is one.
+func permuteX4x1Arch(a *[100]uint64, b *[25]uint64) bool {
+	switch cpu.Active() {
+	case cpu.AVX2:
+		keccakF1600x4x1AVX2(a, b)
+		return true
+	}
+	return false
+}
+
+// permuteX4x1ArchAvailable reports whether permuteX4x1Arch runs a kernel at the active level.
+func permuteX4x1ArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.AVX2:
+		return true
+	}
+	return false
+}
+
 // xorWordsX8TilesArch runs xorWords's kernel for the active level and reports whether
 // there is one.
 func xorWordsX8TilesArch(a *[200]uint64, bufs *[8]*byte, first int, words int) bool {

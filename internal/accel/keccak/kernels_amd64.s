@@ -7927,6 +7927,925 @@ fusedRounds:
 	VZEROUPPER
 	RET
 
+// func keccakF1600x4x1AVX2(a *[100]uint64, b *[25]uint64)
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·keccakF1600x4x1AVX2(SB), $1808-16
+	MOVQ    a+0(FP), AX
+	VMOVDQU (AX), Y0
+	VMOVDQU Y0, (SP)
+	VMOVDQU 32(AX), Y0
+	VMOVDQU Y0, 32(SP)
+	VMOVDQU 64(AX), Y0
+	VMOVDQU Y0, 64(SP)
+	VMOVDQU 96(AX), Y0
+	VMOVDQU Y0, 96(SP)
+	VMOVDQU 128(AX), Y0
+	VMOVDQU Y0, 128(SP)
+	VMOVDQU 160(AX), Y0
+	VMOVDQU Y0, 160(SP)
+	VMOVDQU 192(AX), Y0
+	VMOVDQU Y0, 192(SP)
+	VMOVDQU 224(AX), Y0
+	VMOVDQU Y0, 224(SP)
+	VMOVDQU 256(AX), Y0
+	VMOVDQU Y0, 256(SP)
+	VMOVDQU 288(AX), Y0
+	VMOVDQU Y0, 288(SP)
+	VMOVDQU 320(AX), Y0
+	VMOVDQU Y0, 320(SP)
+	VMOVDQU 352(AX), Y0
+	VMOVDQU Y0, 352(SP)
+	VMOVDQU 384(AX), Y0
+	VMOVDQU Y0, 384(SP)
+	VMOVDQU 416(AX), Y0
+	VMOVDQU Y0, 416(SP)
+	VMOVDQU 448(AX), Y0
+	VMOVDQU Y0, 448(SP)
+	VMOVDQU 480(AX), Y0
+	VMOVDQU Y0, 480(SP)
+	VMOVDQU 512(AX), Y0
+	VMOVDQU Y0, 512(SP)
+	VMOVDQU 544(AX), Y0
+	VMOVDQU Y0, 544(SP)
+	VMOVDQU 576(AX), Y0
+	VMOVDQU Y0, 576(SP)
+	VMOVDQU 608(AX), Y0
+	VMOVDQU Y0, 608(SP)
+	VMOVDQU 640(AX), Y0
+	VMOVDQU Y0, 640(SP)
+	VMOVDQU 672(AX), Y0
+	VMOVDQU Y0, 672(SP)
+	VMOVDQU 704(AX), Y0
+	VMOVDQU Y0, 704(SP)
+	VMOVDQU 736(AX), Y0
+	VMOVDQU Y0, 736(SP)
+	VMOVDQU 768(AX), Y0
+	VMOVDQU Y0, 768(SP)
+	VMOVDQU keccakRotate8<>+0(SB), Y13
+	VMOVDQU keccakRotate56<>+0(SB), Y14
+	MOVQ    b+8(FP), AX
+	LEAQ    keccakRoundConstants<>+192(SB), CX
+	MOVQ    CX, 1800(SP)
+	LEAQ    keccakRoundConstants<>+0(SB), CX
+
+fusedRoundsAVX2:
+	VMOVDQU      (SP), Y0
+	MOVQ         (AX), DX
+	VPXOR        160(SP), Y0, Y0
+	VPXOR        320(SP), Y0, Y0
+	XORQ         40(AX), DX
+	VPXOR        480(SP), Y0, Y0
+	XORQ         80(AX), DX
+	VPXOR        640(SP), Y0, Y0
+	XORQ         120(AX), DX
+	VMOVDQU      32(SP), Y1
+	XORQ         160(AX), DX
+	VPXOR        192(SP), Y1, Y1
+	MOVQ         8(AX), BX
+	VPXOR        352(SP), Y1, Y1
+	XORQ         48(AX), BX
+	VPXOR        512(SP), Y1, Y1
+	VPXOR        672(SP), Y1, Y1
+	XORQ         88(AX), BX
+	VMOVDQU      64(SP), Y2
+	XORQ         128(AX), BX
+	VPXOR        224(SP), Y2, Y2
+	XORQ         168(AX), BX
+	VPXOR        384(SP), Y2, Y2
+	MOVQ         16(AX), SI
+	VPXOR        544(SP), Y2, Y2
+	XORQ         56(AX), SI
+	VPXOR        704(SP), Y2, Y2
+	XORQ         96(AX), SI
+	VMOVDQU      96(SP), Y3
+	VPXOR        256(SP), Y3, Y3
+	XORQ         136(AX), SI
+	VPXOR        416(SP), Y3, Y3
+	XORQ         176(AX), SI
+	VPXOR        576(SP), Y3, Y3
+	MOVQ         24(AX), DI
+	VPXOR        736(SP), Y3, Y3
+	XORQ         64(AX), DI
+	VMOVDQU      128(SP), Y4
+	XORQ         104(AX), DI
+	VPXOR        288(SP), Y4, Y4
+	XORQ         144(AX), DI
+	VPXOR        448(SP), Y4, Y4
+	VPXOR        608(SP), Y4, Y4
+	XORQ         184(AX), DI
+	VPXOR        768(SP), Y4, Y4
+	MOVQ         32(AX), R8
+	VPSRLQ       $0x3f, Y1, Y10
+	XORQ         72(AX), R8
+	VPADDQ       Y1, Y1, Y11
+	XORQ         112(AX), R8
+	VPOR         Y10, Y11, Y11
+	XORQ         152(AX), R8
+	VPXOR        Y11, Y4, Y5
+	XORQ         192(AX), R8
+	VPSRLQ       $0x3f, Y2, Y10
+	VPADDQ       Y2, Y2, Y11
+	RORXQ        $0x3f, DX, R9
+	VPOR         Y10, Y11, Y11
+	RORXQ        $0x3f, SI, R10
+	VPXOR        Y11, Y0, Y6
+	XORQ         R10, DX
+	VPSRLQ       $0x3f, Y3, Y10
+	RORXQ        $0x3f, R8, R10
+	VPADDQ       Y3, Y3, Y11
+	XORQ         R10, SI
+	VPOR         Y10, Y11, Y11
+	RORXQ        $0x3f, BX, R10
+	VPXOR        Y11, Y1, Y7
+	VPSRLQ       $0x3f, Y4, Y10
+	XORQ         R10, R8
+	VPADDQ       Y4, Y4, Y11
+	RORXQ        $0x3f, DI, R10
+	VPOR         Y10, Y11, Y11
+	XORQ         R10, BX
+	VPXOR        Y11, Y2, Y8
+	XORQ         R9, DI
+	VPSRLQ       $0x3f, Y0, Y10
+	MOVQ         (AX), R9
+	VPADDQ       Y0, Y0, Y11
+	XORQ         R8, R9
+	VPOR         Y10, Y11, Y11
+	MOVQ         48(AX), R10
+	VPXOR        Y11, Y3, Y9
+	VPXOR        (SP), Y5, Y0
+	XORQ         DX, R10
+	VPXOR        192(SP), Y6, Y1
+	ROLQ         $0x2c, R10
+	VPSLLQ       $0x2c, Y1, Y10
+	MOVQ         96(AX), R11
+	VPSRLQ       $0x14, Y1, Y1
+	XORQ         BX, R11
+	VPOR         Y10, Y1, Y1
+	ROLQ         $0x2b, R11
+	VPXOR        384(SP), Y7, Y2
+	MOVQ         144(AX), R12
+	VPSLLQ       $0x2b, Y2, Y10
+	VPSRLQ       $0x15, Y2, Y2
+	XORQ         SI, R12
+	VPOR         Y10, Y2, Y2
+	ROLQ         $0x15, R12
+	VPXOR        576(SP), Y8, Y3
+	MOVQ         192(AX), R13
+	VPSLLQ       $0x15, Y3, Y10
+	XORQ         DI, R13
+	VPSRLQ       $0x2b, Y3, Y3
+	ROLQ         $0x0e, R13
+	VPOR         Y10, Y3, Y3
+	ANDNQ        R11, R10, R14
+	VPXOR        768(SP), Y9, Y4
+	VPSLLQ       $0x0e, Y4, Y10
+	XORQ         R9, R14
+	VPSRLQ       $0x32, Y4, Y4
+	XORQ         (CX), R14
+	VPOR         Y10, Y4, Y4
+	MOVQ         R14, 1600(SP)
+	VPANDN       Y2, Y1, Y11
+	ANDNQ        R12, R11, R14
+	VPXOR        Y0, Y11, Y11
+	XORQ         R10, R14
+	VPBROADCASTQ (CX), Y12
+	MOVQ         R14, 1608(SP)
+	VPXOR        Y12, Y11, Y11
+	VMOVDQU      Y11, 800(SP)
+	ANDNQ        R13, R12, R14
+	VPANDN       Y3, Y2, Y11
+	XORQ         R11, R14
+	VPXOR        Y1, Y11, Y11
+	MOVQ         R14, 1616(SP)
+	VMOVDQU      Y11, 832(SP)
+	ANDNQ        R9, R13, R11
+	VPANDN       Y4, Y3, Y11
+	XORQ         R12, R11
+	VPXOR        Y2, Y11, Y11
+	MOVQ         R11, 1624(SP)
+	VMOVDQU      Y11, 864(SP)
+	VPANDN       Y0, Y4, Y11
+	ANDNQ        R10, R9, R9
+	VPXOR        Y3, Y11, Y11
+	XORQ         R13, R9
+	VMOVDQU      Y11, 896(SP)
+	MOVQ         R9, 1632(SP)
+	VPANDN       Y1, Y0, Y11
+	MOVQ         24(AX), R9
+	VPXOR        Y4, Y11, Y11
+	XORQ         SI, R9
+	VMOVDQU      Y11, 928(SP)
+	ROLQ         $0x1c, R9
+	VPXOR        96(SP), Y8, Y0
+	VPSLLQ       $0x1c, Y0, Y10
+	MOVQ         72(AX), R10
+	VPSRLQ       $0x24, Y0, Y0
+	XORQ         DI, R10
+	VPOR         Y10, Y0, Y0
+	ROLQ         $0x14, R10
+	VPXOR        288(SP), Y9, Y1
+	MOVQ         80(AX), R11
+	VPSLLQ       $0x14, Y1, Y10
+	XORQ         R8, R11
+	VPSRLQ       $0x2c, Y1, Y1
+	ROLQ         $0x03, R11
+	VPOR         Y10, Y1, Y1
+	MOVQ         128(AX), R12
+	VPXOR        320(SP), Y5, Y2
+	VPSLLQ       $0x03, Y2, Y10
+	XORQ         DX, R12
+	VPSRLQ       $0x3d, Y2, Y2
+	ROLQ         $0x2d, R12
+	VPOR         Y10, Y2, Y2
+	MOVQ         176(AX), R13
+	VPXOR        512(SP), Y6, Y3
+	XORQ         BX, R13
+	VPSLLQ       $0x2d, Y3, Y10
+	ROLQ         $0x3d, R13
+	VPSRLQ       $0x13, Y3, Y3
+	ANDNQ        R11, R10, R14
+	VPOR         Y10, Y3, Y3
+	VPXOR        704(SP), Y7, Y4
+	XORQ         R9, R14
+	VPSLLQ       $0x3d, Y4, Y10
+	MOVQ         R14, 1640(SP)
+	VPSRLQ       $0x03, Y4, Y4
+	ANDNQ        R12, R11, R14
+	VPOR         Y10, Y4, Y4
+	XORQ         R10, R14
+	VPANDN       Y2, Y1, Y11
+	MOVQ         R14, 1648(SP)
+	VPXOR        Y0, Y11, Y11
+	ANDNQ        R13, R12, R14
+	VMOVDQU      Y11, 960(SP)
+	VPANDN       Y3, Y2, Y11
+	XORQ         R11, R14
+	VPXOR        Y1, Y11, Y11
+	MOVQ         R14, 1656(SP)
+	VMOVDQU      Y11, 992(SP)
+	ANDNQ        R9, R13, R11
+	VPANDN       Y4, Y3, Y11
+	XORQ         R12, R11
+	VPXOR        Y2, Y11, Y11
+	MOVQ         R11, 1664(SP)
+	VMOVDQU      Y11, 1024(SP)
+	ANDNQ        R10, R9, R9
+	VPANDN       Y0, Y4, Y11
+	VPXOR        Y3, Y11, Y11
+	XORQ         R13, R9
+	VMOVDQU      Y11, 1056(SP)
+	MOVQ         R9, 1672(SP)
+	VPANDN       Y1, Y0, Y11
+	MOVQ         8(AX), R9
+	VPXOR        Y4, Y11, Y11
+	XORQ         DX, R9
+	VMOVDQU      Y11, 1088(SP)
+	ROLQ         $0x01, R9
+	VPXOR        32(SP), Y6, Y0
+	MOVQ         56(AX), R10
+	VPSLLQ       $0x01, Y0, Y10
+	VPSRLQ       $0x3f, Y0, Y0
+	XORQ         BX, R10
+	VPOR         Y10, Y0, Y0
+	ROLQ         $0x06, R10
+	VPXOR        224(SP), Y7, Y1
+	MOVQ         104(AX), R11
+	VPSLLQ       $0x06, Y1, Y10
+	XORQ         SI, R11
+	VPSRLQ       $0x3a, Y1, Y1
+	ROLQ         $0x19, R11
+	VPOR         Y10, Y1, Y1
+	MOVQ         152(AX), R12
+	VPXOR        416(SP), Y8, Y2
+	VPSLLQ       $0x19, Y2, Y10
+	XORQ         DI, R12
+	VPSRLQ       $0x27, Y2, Y2
+	ROLQ         $0x08, R12
+	VPOR         Y10, Y2, Y2
+	MOVQ         160(AX), R13
+	VPXOR        608(SP), Y9, Y3
+	XORQ         R8, R13
+	VPSHUFB      Y13, Y3, Y3
+	ROLQ         $0x12, R13
+	VPXOR        640(SP), Y5, Y4
+	ANDNQ        R11, R10, R14
+	VPSLLQ       $0x12, Y4, Y10
+	XORQ         R9, R14
+	VPSRLQ       $0x2e, Y4, Y4
+	VPOR         Y10, Y4, Y4
+	MOVQ         R14, 1680(SP)
+	VPANDN       Y2, Y1, Y11
+	ANDNQ        R12, R11, R14
+	VPXOR        Y0, Y11, Y11
+	XORQ         R10, R14
+	VMOVDQU      Y11, 1120(SP)
+	MOVQ         R14, 1688(SP)
+	VPANDN       Y3, Y2, Y11
+	ANDNQ        R13, R12, R14
+	VPXOR        Y1, Y11, Y11
+	XORQ         R11, R14
+	VMOVDQU      Y11, 1152(SP)
+	VPANDN       Y4, Y3, Y11
+	MOVQ         R14, 1696(SP)
+	VPXOR        Y2, Y11, Y11
+	ANDNQ        R9, R13, R11
+	VMOVDQU      Y11, 1184(SP)
+	XORQ         R12, R11
+	VPANDN       Y0, Y4, Y11
+	MOVQ         R11, 1704(SP)
+	VPXOR        Y3, Y11, Y11
+	ANDNQ        R10, R9, R9
+	VMOVDQU      Y11, 1216(SP)
+	XORQ         R13, R9
+	VPANDN       Y1, Y0, Y11
+	VPXOR        Y4, Y11, Y11
+	MOVQ         R9, 1712(SP)
+	VMOVDQU      Y11, 1248(SP)
+	MOVQ         32(AX), R9
+	VPXOR        128(SP), Y9, Y0
+	XORQ         DI, R9
+	VPSLLQ       $0x1b, Y0, Y10
+	ROLQ         $0x1b, R9
+	VPSRLQ       $0x25, Y0, Y0
+	MOVQ         40(AX), R10
+	VPOR         Y10, Y0, Y0
+	XORQ         R8, R10
+	VPXOR        160(SP), Y5, Y1
+	VPSLLQ       $0x24, Y1, Y10
+	ROLQ         $0x24, R10
+	VPSRLQ       $0x1c, Y1, Y1
+	MOVQ         88(AX), R11
+	VPOR         Y10, Y1, Y1
+	XORQ         DX, R11
+	VPXOR        352(SP), Y6, Y2
+	ROLQ         $0x0a, R11
+	VPSLLQ       $0x0a, Y2, Y10
+	MOVQ         136(AX), R12
+	VPSRLQ       $0x36, Y2, Y2
+	XORQ         BX, R12
+	VPOR         Y10, Y2, Y2
+	VPXOR        544(SP), Y7, Y3
+	ROLQ         $0x0f, R12
+	VPSLLQ       $0x0f, Y3, Y10
+	MOVQ         184(AX), R13
+	VPSRLQ       $0x31, Y3, Y3
+	XORQ         SI, R13
+	VPOR         Y10, Y3, Y3
+	ROLQ         $0x38, R13
+	VPXOR        736(SP), Y8, Y4
+	ANDNQ        R11, R10, R14
+	VPSHUFB      Y14, Y4, Y4
+	XORQ         R9, R14
+	VPANDN       Y2, Y1, Y11
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R14, 1720(SP)
+	VMOVDQU      Y11, 1280(SP)
+	ANDNQ        R12, R11, R14
+	VPANDN       Y3, Y2, Y11
+	XORQ         R10, R14
+	VPXOR        Y1, Y11, Y11
+	MOVQ         R14, 1728(SP)
+	VMOVDQU      Y11, 1312(SP)
+	ANDNQ        R13, R12, R14
+	VPANDN       Y4, Y3, Y11
+	XORQ         R11, R14
+	VPXOR        Y2, Y11, Y11
+	MOVQ         R14, 1736(SP)
+	VMOVDQU      Y11, 1344(SP)
+	VPANDN       Y0, Y4, Y11
+	ANDNQ        R9, R13, R11
+	VPXOR        Y3, Y11, Y11
+	XORQ         R12, R11
+	VMOVDQU      Y11, 1376(SP)
+	MOVQ         R11, 1744(SP)
+	VPANDN       Y1, Y0, Y11
+	ANDNQ        R10, R9, R9
+	VPXOR        Y4, Y11, Y11
+	XORQ         R13, R9
+	VMOVDQU      Y11, 1408(SP)
+	MOVQ         R9, 1752(SP)
+	VPXOR        64(SP), Y7, Y0
+	VPSLLQ       $0x3e, Y0, Y10
+	MOVQ         16(AX), R9
+	VPSRLQ       $0x02, Y0, Y0
+	XORQ         BX, R9
+	VPOR         Y10, Y0, Y0
+	ROLQ         $0x3e, R9
+	VPXOR        256(SP), Y8, Y1
+	MOVQ         64(AX), BX
+	VPSLLQ       $0x37, Y1, Y10
+	XORQ         SI, BX
+	VPSRLQ       $0x09, Y1, Y1
+	ROLQ         $0x37, BX
+	VPOR         Y10, Y1, Y1
+	VPXOR        448(SP), Y9, Y2
+	MOVQ         112(AX), SI
+	VPSLLQ       $0x27, Y2, Y10
+	XORQ         DI, SI
+	VPSRLQ       $0x19, Y2, Y2
+	ROLQ         $0x27, SI
+	VPOR         Y10, Y2, Y2
+	MOVQ         120(AX), DI
+	VPXOR        480(SP), Y5, Y3
+	XORQ         R8, DI
+	VPSLLQ       $0x29, Y3, Y10
+	ROLQ         $0x29, DI
+	VPSRLQ       $0x17, Y3, Y3
+	VPOR         Y10, Y3, Y3
+	MOVQ         168(AX), R8
+	VPXOR        672(SP), Y6, Y4
+	XORQ         DX, R8
+	VPSLLQ       $0x02, Y4, Y10
+	ROLQ         $0x02, R8
+	VPSRLQ       $0x3e, Y4, Y4
+	ANDNQ        SI, BX, DX
+	VPOR         Y10, Y4, Y4
+	XORQ         R9, DX
+	VPANDN       Y2, Y1, Y11
+	MOVQ         DX, 1760(SP)
+	VPXOR        Y0, Y11, Y11
+	VMOVDQU      Y11, 1440(SP)
+	ANDNQ        DI, SI, DX
+	VPANDN       Y3, Y2, Y11
+	XORQ         BX, DX
+	VPXOR        Y1, Y11, Y11
+	MOVQ         DX, 1768(SP)
+	VMOVDQU      Y11, 1472(SP)
+	ANDNQ        R8, DI, DX
+	VPANDN       Y4, Y3, Y11
+	XORQ         SI, DX
+	VPXOR        Y2, Y11, Y11
+	MOVQ         DX, 1776(SP)
+	VMOVDQU      Y11, 1504(SP)
+	VPANDN       Y0, Y4, Y11
+	ANDNQ        R9, R8, DX
+	VPXOR        Y3, Y11, Y11
+	XORQ         DI, DX
+	VMOVDQU      Y11, 1536(SP)
+	MOVQ         DX, 1784(SP)
+	VPANDN       Y1, Y0, Y11
+	ANDNQ        BX, R9, DX
+	VPXOR        Y4, Y11, Y11
+	XORQ         R8, DX
+	VMOVDQU      Y11, 1568(SP)
+	MOVQ         DX, 1792(SP)
+	VMOVDQU      800(SP), Y0
+	MOVQ         1600(SP), DX
+	VPXOR        960(SP), Y0, Y0
+	VPXOR        1120(SP), Y0, Y0
+	XORQ         1640(SP), DX
+	VPXOR        1280(SP), Y0, Y0
+	XORQ         1680(SP), DX
+	VPXOR        1440(SP), Y0, Y0
+	XORQ         1720(SP), DX
+	VMOVDQU      832(SP), Y1
+	XORQ         1760(SP), DX
+	VPXOR        992(SP), Y1, Y1
+	MOVQ         1608(SP), BX
+	VPXOR        1152(SP), Y1, Y1
+	XORQ         1648(SP), BX
+	VPXOR        1312(SP), Y1, Y1
+	VPXOR        1472(SP), Y1, Y1
+	XORQ         1688(SP), BX
+	VMOVDQU      864(SP), Y2
+	XORQ         1728(SP), BX
+	VPXOR        1024(SP), Y2, Y2
+	XORQ         1768(SP), BX
+	VPXOR        1184(SP), Y2, Y2
+	MOVQ         1616(SP), SI
+	VPXOR        1344(SP), Y2, Y2
+	XORQ         1656(SP), SI
+	VPXOR        1504(SP), Y2, Y2
+	XORQ         1696(SP), SI
+	VMOVDQU      896(SP), Y3
+	VPXOR        1056(SP), Y3, Y3
+	XORQ         1736(SP), SI
+	VPXOR        1216(SP), Y3, Y3
+	XORQ         1776(SP), SI
+	VPXOR        1376(SP), Y3, Y3
+	MOVQ         1624(SP), DI
+	VPXOR        1536(SP), Y3, Y3
+	XORQ         1664(SP), DI
+	VMOVDQU      928(SP), Y4
+	XORQ         1704(SP), DI
+	VPXOR        1088(SP), Y4, Y4
+	XORQ         1744(SP), DI
+	VPXOR        1248(SP), Y4, Y4
+	VPXOR        1408(SP), Y4, Y4
+	XORQ         1784(SP), DI
+	VPXOR        1568(SP), Y4, Y4
+	MOVQ         1632(SP), R8
+	VPSRLQ       $0x3f, Y1, Y10
+	XORQ         1672(SP), R8
+	VPADDQ       Y1, Y1, Y11
+	XORQ         1712(SP), R8
+	VPOR         Y10, Y11, Y11
+	XORQ         1752(SP), R8
+	VPXOR        Y11, Y4, Y5
+	XORQ         1792(SP), R8
+	VPSRLQ       $0x3f, Y2, Y10
+	VPADDQ       Y2, Y2, Y11
+	RORXQ        $0x3f, DX, R9
+	VPOR         Y10, Y11, Y11
+	RORXQ        $0x3f, SI, R10
+	VPXOR        Y11, Y0, Y6
+	XORQ         R10, DX
+	VPSRLQ       $0x3f, Y3, Y10
+	RORXQ        $0x3f, R8, R10
+	VPADDQ       Y3, Y3, Y11
+	XORQ         R10, SI
+	VPOR         Y10, Y11, Y11
+	RORXQ        $0x3f, BX, R10
+	VPXOR        Y11, Y1, Y7
+	VPSRLQ       $0x3f, Y4, Y10
+	XORQ         R10, R8
+	VPADDQ       Y4, Y4, Y11
+	RORXQ        $0x3f, DI, R10
+	VPOR         Y10, Y11, Y11
+	XORQ         R10, BX
+	VPXOR        Y11, Y2, Y8
+	XORQ         R9, DI
+	VPSRLQ       $0x3f, Y0, Y10
+	MOVQ         1600(SP), R9
+	VPADDQ       Y0, Y0, Y11
+	XORQ         R8, R9
+	VPOR         Y10, Y11, Y11
+	MOVQ         1648(SP), R10
+	VPXOR        Y11, Y3, Y9
+	VPXOR        800(SP), Y5, Y0
+	XORQ         DX, R10
+	VPXOR        992(SP), Y6, Y1
+	ROLQ         $0x2c, R10
+	VPSLLQ       $0x2c, Y1, Y10
+	MOVQ         1696(SP), R11
+	VPSRLQ       $0x14, Y1, Y1
+	XORQ         BX, R11
+	VPOR         Y10, Y1, Y1
+	ROLQ         $0x2b, R11
+	VPXOR        1184(SP), Y7, Y2
+	MOVQ         1744(SP), R12
+	VPSLLQ       $0x2b, Y2, Y10
+	VPSRLQ       $0x15, Y2, Y2
+	XORQ         SI, R12
+	VPOR         Y10, Y2, Y2
+	ROLQ         $0x15, R12
+	VPXOR        1376(SP), Y8, Y3
+	MOVQ         1792(SP), R13
+	VPSLLQ       $0x15, Y3, Y10
+	XORQ         DI, R13
+	VPSRLQ       $0x2b, Y3, Y3
+	ROLQ         $0x0e, R13
+	VPOR         Y10, Y3, Y3
+	ANDNQ        R11, R10, R14
+	VPXOR        1568(SP), Y9, Y4
+	VPSLLQ       $0x0e, Y4, Y10
+	XORQ         R9, R14
+	VPSRLQ       $0x32, Y4, Y4
+	XORQ         8(CX), R14
+	VPOR         Y10, Y4, Y4
+	MOVQ         R14, (AX)
+	VPANDN       Y2, Y1, Y11
+	ANDNQ        R12, R11, R14
+	VPXOR        Y0, Y11, Y11
+	XORQ         R10, R14
+	VPBROADCASTQ 8(CX), Y12
+	MOVQ         R14, 8(AX)
+	VPXOR        Y12, Y11, Y11
+	VMOVDQU      Y11, (SP)
+	ANDNQ        R13, R12, R14
+	VPANDN       Y3, Y2, Y11
+	XORQ         R11, R14
+	VPXOR        Y1, Y11, Y11
+	MOVQ         R14, 16(AX)
+	VMOVDQU      Y11, 32(SP)
+	ANDNQ        R9, R13, R11
+	VPANDN       Y4, Y3, Y11
+	XORQ         R12, R11
+	VPXOR        Y2, Y11, Y11
+	MOVQ         R11, 24(AX)
+	VMOVDQU      Y11, 64(SP)
+	VPANDN       Y0, Y4, Y11
+	ANDNQ        R10, R9, R9
+	VPXOR        Y3, Y11, Y11
+	XORQ         R13, R9
+	VMOVDQU      Y11, 96(SP)
+	MOVQ         R9, 32(AX)
+	VPANDN       Y1, Y0, Y11
+	MOVQ         1624(SP), R9
+	VPXOR        Y4, Y11, Y11
+	XORQ         SI, R9
+	VMOVDQU      Y11, 128(SP)
+	ROLQ         $0x1c, R9
+	VPXOR        896(SP), Y8, Y0
+	VPSLLQ       $0x1c, Y0, Y10
+	MOVQ         1672(SP), R10
+	VPSRLQ       $0x24, Y0, Y0
+	XORQ         DI, R10
+	VPOR         Y10, Y0, Y0
+	ROLQ         $0x14, R10
+	VPXOR        1088(SP), Y9, Y1
+	MOVQ         1680(SP), R11
+	VPSLLQ       $0x14, Y1, Y10
+	XORQ         R8, R11
+	VPSRLQ       $0x2c, Y1, Y1
+	ROLQ         $0x03, R11
+	VPOR         Y10, Y1, Y1
+	MOVQ         1728(SP), R12
+	VPXOR        1120(SP), Y5, Y2
+	VPSLLQ       $0x03, Y2, Y10
+	XORQ         DX, R12
+	VPSRLQ       $0x3d, Y2, Y2
+	ROLQ         $0x2d, R12
+	VPOR         Y10, Y2, Y2
+	MOVQ         1776(SP), R13
+	VPXOR        1312(SP), Y6, Y3
+	XORQ         BX, R13
+	VPSLLQ       $0x2d, Y3, Y10
+	ROLQ         $0x3d, R13
+	VPSRLQ       $0x13, Y3, Y3
+	ANDNQ        R11, R10, R14
+	VPOR         Y10, Y3, Y3
+	VPXOR        1504(SP), Y7, Y4
+	XORQ         R9, R14
+	VPSLLQ       $0x3d, Y4, Y10
+	MOVQ         R14, 40(AX)
+	VPSRLQ       $0x03, Y4, Y4
+	ANDNQ        R12, R11, R14
+	VPOR         Y10, Y4, Y4
+	XORQ         R10, R14
+	VPANDN       Y2, Y1, Y11
+	MOVQ         R14, 48(AX)
+	VPXOR        Y0, Y11, Y11
+	ANDNQ        R13, R12, R14
+	VMOVDQU      Y11, 160(SP)
+	VPANDN       Y3, Y2, Y11
+	XORQ         R11, R14
+	VPXOR        Y1, Y11, Y11
+	MOVQ         R14, 56(AX)
+	VMOVDQU      Y11, 192(SP)
+	ANDNQ        R9, R13, R11
+	VPANDN       Y4, Y3, Y11
+	XORQ         R12, R11
+	VPXOR        Y2, Y11, Y11
+	MOVQ         R11, 64(AX)
+	VMOVDQU      Y11, 224(SP)
+	ANDNQ        R10, R9, R9
+	VPANDN       Y0, Y4, Y11
+	VPXOR        Y3, Y11, Y11
+	XORQ         R13, R9
+	VMOVDQU      Y11, 256(SP)
+	MOVQ         R9, 72(AX)
+	VPANDN       Y1, Y0, Y11
+	MOVQ         1608(SP), R9
+	VPXOR        Y4, Y11, Y11
+	XORQ         DX, R9
+	VMOVDQU      Y11, 288(SP)
+	ROLQ         $0x01, R9
+	VPXOR        832(SP), Y6, Y0
+	MOVQ         1656(SP), R10
+	VPSLLQ       $0x01, Y0, Y10
+	VPSRLQ       $0x3f, Y0, Y0
+	XORQ         BX, R10
+	VPOR         Y10, Y0, Y0
+	ROLQ         $0x06, R10
+	VPXOR        1024(SP), Y7, Y1
+	MOVQ         1704(SP), R11
+	VPSLLQ       $0x06, Y1, Y10
+	XORQ         SI, R11
+	VPSRLQ       $0x3a, Y1, Y1
+	ROLQ         $0x19, R11
+	VPOR         Y10, Y1, Y1
+	MOVQ         1752(SP), R12
+	VPXOR        1216(SP), Y8, Y2
+	VPSLLQ       $0x19, Y2, Y10
+	XORQ         DI, R12
+	VPSRLQ       $0x27, Y2, Y2
+	ROLQ         $0x08, R12
+	VPOR         Y10, Y2, Y2
+	MOVQ         1760(SP), R13
+	VPXOR        1408(SP), Y9, Y3
+	XORQ         R8, R13
+	VPSHUFB      Y13, Y3, Y3
+	ROLQ         $0x12, R13
+	VPXOR        1440(SP), Y5, Y4
+	ANDNQ        R11, R10, R14
+	VPSLLQ       $0x12, Y4, Y10
+	XORQ         R9, R14
+	VPSRLQ       $0x2e, Y4, Y4
+	VPOR         Y10, Y4, Y4
+	MOVQ         R14, 80(AX)
+	VPANDN       Y2, Y1, Y11
+	ANDNQ        R12, R11, R14
+	VPXOR        Y0, Y11, Y11
+	XORQ         R10, R14
+	VMOVDQU      Y11, 320(SP)
+	MOVQ         R14, 88(AX)
+	VPANDN       Y3, Y2, Y11
+	ANDNQ        R13, R12, R14
+	VPXOR        Y1, Y11, Y11
+	XORQ         R11, R14
+	VMOVDQU      Y11, 352(SP)
+	VPANDN       Y4, Y3, Y11
+	MOVQ         R14, 96(AX)
+	VPXOR        Y2, Y11, Y11
+	ANDNQ        R9, R13, R11
+	VMOVDQU      Y11, 384(SP)
+	XORQ         R12, R11
+	VPANDN       Y0, Y4, Y11
+	MOVQ         R11, 104(AX)
+	VPXOR        Y3, Y11, Y11
+	ANDNQ        R10, R9, R9
+	VMOVDQU      Y11, 416(SP)
+	XORQ         R13, R9
+	VPANDN       Y1, Y0, Y11
+	VPXOR        Y4, Y11, Y11
+	MOVQ         R9, 112(AX)
+	VMOVDQU      Y11, 448(SP)
+	MOVQ         1632(SP), R9
+	VPXOR        928(SP), Y9, Y0
+	XORQ         DI, R9
+	VPSLLQ       $0x1b, Y0, Y10
+	ROLQ         $0x1b, R9
+	VPSRLQ       $0x25, Y0, Y0
+	MOVQ         1640(SP), R10
+	VPOR         Y10, Y0, Y0
+	XORQ         R8, R10
+	VPXOR        960(SP), Y5, Y1
+	VPSLLQ       $0x24, Y1, Y10
+	ROLQ         $0x24, R10
+	VPSRLQ       $0x1c, Y1, Y1
+	MOVQ         1688(SP), R11
+	VPOR         Y10, Y1, Y1
+	XORQ         DX, R11
+	VPXOR        1152(SP), Y6, Y2
+	ROLQ         $0x0a, R11
+	VPSLLQ       $0x0a, Y2, Y10
+	MOVQ         1736(SP), R12
+	VPSRLQ       $0x36, Y2, Y2
+	XORQ         BX, R12
+	VPOR         Y10, Y2, Y2
+	VPXOR        1344(SP), Y7, Y3
+	ROLQ         $0x0f, R12
+	VPSLLQ       $0x0f, Y3, Y10
+	MOVQ         1784(SP), R13
+	VPSRLQ       $0x31, Y3, Y3
+	XORQ         SI, R13
+	VPOR         Y10, Y3, Y3
+	ROLQ         $0x38, R13
+	VPXOR        1536(SP), Y8, Y4
+	ANDNQ        R11, R10, R14
+	VPSHUFB      Y14, Y4, Y4
+	XORQ         R9, R14
+	VPANDN       Y2, Y1, Y11
+	VPXOR        Y0, Y11, Y11
+	MOVQ         R14, 120(AX)
+	VMOVDQU      Y11, 480(SP)
+	ANDNQ        R12, R11, R14
+	VPANDN       Y3, Y2, Y11
+	XORQ         R10, R14
+	VPXOR        Y1, Y11, Y11
+	MOVQ         R14, 128(AX)
+	VMOVDQU      Y11, 512(SP)
+	ANDNQ        R13, R12, R14
+	VPANDN       Y4, Y3, Y11
+	XORQ         R11, R14
+	VPXOR        Y2, Y11, Y11
+	MOVQ         R14, 136(AX)
+	VMOVDQU      Y11, 544(SP)
+	VPANDN       Y0, Y4, Y11
+	ANDNQ        R9, R13, R11
+	VPXOR        Y3, Y11, Y11
+	XORQ         R12, R11
+	VMOVDQU      Y11, 576(SP)
+	MOVQ         R11, 144(AX)
+	VPANDN       Y1, Y0, Y11
+	ANDNQ        R10, R9, R9
+	VPXOR        Y4, Y11, Y11
+	XORQ         R13, R9
+	VMOVDQU      Y11, 608(SP)
+	MOVQ         R9, 152(AX)
+	VPXOR        864(SP), Y7, Y0
+	VPSLLQ       $0x3e, Y0, Y10
+	MOVQ         1616(SP), R9
+	VPSRLQ       $0x02, Y0, Y0
+	XORQ         BX, R9
+	VPOR         Y10, Y0, Y0
+	ROLQ         $0x3e, R9
+	VPXOR        1056(SP), Y8, Y1
+	MOVQ         1664(SP), BX
+	VPSLLQ       $0x37, Y1, Y10
+	XORQ         SI, BX
+	VPSRLQ       $0x09, Y1, Y1
+	ROLQ         $0x37, BX
+	VPOR         Y10, Y1, Y1
+	VPXOR        1248(SP), Y9, Y2
+	MOVQ         1712(SP), SI
+	VPSLLQ       $0x27, Y2, Y10
+	XORQ         DI, SI
+	VPSRLQ       $0x19, Y2, Y2
+	ROLQ         $0x27, SI
+	VPOR         Y10, Y2, Y2
+	MOVQ         1720(SP), DI
+	VPXOR        1280(SP), Y5, Y3
+	XORQ         R8, DI
+	VPSLLQ       $0x29, Y3, Y10
+	ROLQ         $0x29, DI
+	VPSRLQ       $0x17, Y3, Y3
+	VPOR         Y10, Y3, Y3
+	MOVQ         1768(SP), R8
+	VPXOR        1472(SP), Y6, Y4
+	XORQ         DX, R8
+	VPSLLQ       $0x02, Y4, Y10
+	ROLQ         $0x02, R8
+	VPSRLQ       $0x3e, Y4, Y4
+	ANDNQ        SI, BX, DX
+	VPOR         Y10, Y4, Y4
+	XORQ         R9, DX
+	VPANDN       Y2, Y1, Y11
+	MOVQ         DX, 160(AX)
+	VPXOR        Y0, Y11, Y11
+	VMOVDQU      Y11, 640(SP)
+	ANDNQ        DI, SI, DX
+	VPANDN       Y3, Y2, Y11
+	XORQ         BX, DX
+	VPXOR        Y1, Y11, Y11
+	MOVQ         DX, 168(AX)
+	VMOVDQU      Y11, 672(SP)
+	ANDNQ        R8, DI, DX
+	VPANDN       Y4, Y3, Y11
+	XORQ         SI, DX
+	VPXOR        Y2, Y11, Y11
+	MOVQ         DX, 176(AX)
+	VMOVDQU      Y11, 704(SP)
+	VPANDN       Y0, Y4, Y11
+	ANDNQ        R9, R8, DX
+	VPXOR        Y3, Y11, Y11
+	XORQ         DI, DX
+	VMOVDQU      Y11, 736(SP)
+	MOVQ         DX, 184(AX)
+	VPANDN       Y1, Y0, Y11
+	ANDNQ        BX, R9, DX
+	VPXOR        Y4, Y11, Y11
+	XORQ         R8, DX
+	VMOVDQU      Y11, 768(SP)
+	MOVQ         DX, 192(AX)
+	ADDQ         $0x10, CX
+	CMPQ         CX, 1800(SP)
+	JNE          fusedRoundsAVX2
+	MOVQ         a+0(FP), AX
+	VMOVDQU      (SP), Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      32(SP), Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      64(SP), Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      96(SP), Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      160(SP), Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      192(SP), Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      224(SP), Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      256(SP), Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      288(SP), Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      320(SP), Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      352(SP), Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      384(SP), Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      416(SP), Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      448(SP), Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      480(SP), Y0
+	VMOVDQU      Y0, 480(AX)
+	VMOVDQU      512(SP), Y0
+	VMOVDQU      Y0, 512(AX)
+	VMOVDQU      544(SP), Y0
+	VMOVDQU      Y0, 544(AX)
+	VMOVDQU      576(SP), Y0
+	VMOVDQU      Y0, 576(AX)
+	VMOVDQU      608(SP), Y0
+	VMOVDQU      Y0, 608(AX)
+	VMOVDQU      640(SP), Y0
+	VMOVDQU      Y0, 640(AX)
+	VMOVDQU      672(SP), Y0
+	VMOVDQU      Y0, 672(AX)
+	VMOVDQU      704(SP), Y0
+	VMOVDQU      Y0, 704(AX)
+	VMOVDQU      736(SP), Y0
+	VMOVDQU      Y0, 736(AX)
+	VMOVDQU      768(SP), Y0
+	VMOVDQU      Y0, 768(AX)
+	VZEROUPPER
+	RET
+
 DATA keccakTransposeIndex<>+0(SB)/8, $0x0000000000000000
 DATA keccakTransposeIndex<>+8(SB)/8, $0x0000000000000001
 DATA keccakTransposeIndex<>+16(SB)/8, $0x0000000000000008

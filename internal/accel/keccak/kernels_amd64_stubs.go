@@ -34,6 +34,11 @@ func keccakF1600x1BMI2(a *[25]uint64)
 //go:noescape
 func keccakF1600x8x1AVX512(a *[200]uint64, b *[25]uint64)
 
+// keccakF1600x4x1AVX2 applies Keccak-f[1600] to the four lane-interleaved states a and to the state b.
+//
+//go:noescape
+func keccakF1600x4x1AVX2(a *[100]uint64, b *[25]uint64)
+
 // xorWordsX8AVX512 adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.
 //
 //go:noescape

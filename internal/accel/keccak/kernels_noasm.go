@@ -19,6 +19,12 @@ func permuteX8x1Arch(a *[200]uint64, b *[25]uint64) bool { return false }
 // permuteX8x1ArchAvailable reports false: permuteX8CarryingInPlace has no kernel in this build.
 func permuteX8x1ArchAvailable() bool { return false }
 
+// permuteX4x1Arch reports false: permuteX4CarryingInPlace has no kernel in this build.
+func permuteX4x1Arch(a *[100]uint64, b *[25]uint64) bool { return false }
+
+// permuteX4x1ArchAvailable reports false: permuteX4CarryingInPlace has no kernel in this build.
+func permuteX4x1ArchAvailable() bool { return false }
+
 // xorWordsX8TilesArch reports false: xorWords has no kernel in this build.
 func xorWordsX8TilesArch(a *[200]uint64, bufs *[8]*byte, first int, words int) bool { return false }
 

@@ -70,8 +70,9 @@ func (s *shakeBatch) init(pl *plan, shake128 bool, in *[maxBatch][]byte, lanes i
 
 // squeezeBlocks writes the next blocks of instance i to out[i][:length], for
 // every i below the batch's mode (spare lanes included), length being a
-// multiple of the rate. An 8-way batch carries tr, if not nil, absorbing a
-// block of it with each permutation (keccak.Carried).
+// multiple of the rate. A multi-state batch carries tr, if not nil,
+// absorbing a block of it with each permutation where the level has the
+// fused kernel (keccak.Carried).
 func (s *shakeBatch) squeezeBlocks(out *[maxBatch][]byte, length int, tr *keccak.Carried) {
 	var cut [maxBatch][]byte
 	for i := range cut {
@@ -81,7 +82,7 @@ func (s *shakeBatch) squeezeBlocks(out *[maxBatch][]byte, length int, tr *keccak
 	case 8:
 		s.x8.SqueezeBlocksCarrying(&cut, tr)
 	case 4:
-		s.x4.SqueezeBlocks((*[4][]byte)(cut[:4]))
+		s.x4.SqueezeBlocksCarrying((*[4][]byte)(cut[:4]), tr)
 	default:
 		for i := range s.lanes {
 			s.one[i].SqueezeBlocks(cut[i])

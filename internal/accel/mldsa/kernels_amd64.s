@@ -33241,16 +33241,6 @@ DATA mldsaCompactAVX2<>+2046(SB)/1, $0x06
 DATA mldsaCompactAVX2<>+2047(SB)/1, $0x07
 GLOBL mldsaCompactAVX2<>(SB), RODATA|NOPTR, $2048
 
-DATA mldsaLaneIndexAVX2<>+0(SB)/4, $0x00000000
-DATA mldsaLaneIndexAVX2<>+4(SB)/4, $0x00000001
-DATA mldsaLaneIndexAVX2<>+8(SB)/4, $0x00000002
-DATA mldsaLaneIndexAVX2<>+12(SB)/4, $0x00000003
-DATA mldsaLaneIndexAVX2<>+16(SB)/4, $0x00000004
-DATA mldsaLaneIndexAVX2<>+20(SB)/4, $0x00000005
-DATA mldsaLaneIndexAVX2<>+24(SB)/4, $0x00000006
-DATA mldsaLaneIndexAVX2<>+28(SB)/4, $0x00000007
-GLOBL mldsaLaneIndexAVX2<>(SB), RODATA|NOPTR, $32
-
 DATA mldsaRejUniformIndex<>+0(SB)/1, $0x00
 DATA mldsaRejUniformIndex<>+1(SB)/1, $0x01
 DATA mldsaRejUniformIndex<>+2(SB)/1, $0x02
@@ -33397,7 +33387,6 @@ TEXT ·rejUniformAVX2(SB), NOSPLIT, $0-48
 	VMOVD        AX, X1
 	VPBROADCASTD X1, Y1
 	VPBROADCASTD mldsaConstants<>+0(SB), Y2
-	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y5
 	LEAQ         mldsaCompactAVX2<>+0(SB), CX
 	MOVQ         a+0(FP), DX
 	MOVQ         filled+8(FP), BX
@@ -33407,25 +33396,22 @@ TEXT ·rejUniformAVX2(SB), NOSPLIT, $0-48
 	XORQ         R8, R8
 
 rejUniformAVX2_loop:
-	CMPQ         R8, DI
-	JG           rejUniformAVX2_done
-	CMPQ         BX, $0x000000f8
-	JG           rejUniformAVX2_done
-	VPERMQ       $0x94, (SI)(R8*1), Y3
-	VPSHUFB      Y0, Y3, Y3
-	VPAND        Y1, Y3, Y3
-	VPCMPGTD     Y3, Y2, Y4
-	VMOVMSKPS    Y4, AX
-	VPMOVZXBD    (CX)(AX*8), Y4
-	VPERMD       Y3, Y4, Y3
-	POPCNTQ      AX, AX
-	VMOVQ        AX, X6
-	VPBROADCASTD X6, Y6
-	VPCMPGTD     Y5, Y6, Y4
-	VPMASKMOVD   Y3, Y4, (DX)(BX*4)
-	ADDQ         AX, BX
-	ADDQ         $0x18, R8
-	JMP          rejUniformAVX2_loop
+	CMPQ      R8, DI
+	JG        rejUniformAVX2_done
+	CMPQ      BX, $0x000000f8
+	JG        rejUniformAVX2_done
+	VPERMQ    $0x94, (SI)(R8*1), Y3
+	VPSHUFB   Y0, Y3, Y3
+	VPAND     Y1, Y3, Y3
+	VPCMPGTD  Y3, Y2, Y4
+	VMOVMSKPS Y4, AX
+	VPMOVZXBD (CX)(AX*8), Y4
+	VPERMD    Y3, Y4, Y3
+	POPCNTQ   AX, AX
+	VMOVDQU   Y3, (DX)(BX*4)
+	ADDQ      AX, BX
+	ADDQ      $0x18, R8
+	JMP       rejUniformAVX2_loop
 
 rejUniformAVX2_done:
 	MOVQ BX, ret+32(FP)
@@ -33632,11 +33618,10 @@ TEXT ·rejEta2AVX2(SB), NOSPLIT, $0-48
 	MOVL         $0x00000002, AX
 	VMOVD        AX, X4
 	VPBROADCASTD X4, Y4
-	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y9
 	LEAQ         mldsaCompactAVX2<>+0(SB), CX
 	MOVL         $0x000000cd, AX
-	VMOVD        AX, X11
-	VPBROADCASTD X11, Y11
+	VMOVD        AX, X9
+	VPBROADCASTD X9, Y9
 	MOVQ         a+0(FP), DX
 	MOVQ         filled+8(FP), BX
 	MOVQ         buf+16(FP), SI
@@ -33654,7 +33639,7 @@ rejEta2AVX2_loop:
 	VPSRLVD      Y1, Y5, Y5
 	VPAND        Y2, Y5, Y5
 	VPCMPGTD     Y5, Y3, Y7
-	VPMULLD      Y11, Y5, Y6
+	VPMULLD      Y9, Y5, Y6
 	VPSRLD       $0x0a, Y6, Y6
 	VPSUBD       Y6, Y5, Y5
 	VPSLLD       $0x02, Y6, Y6
@@ -33666,10 +33651,7 @@ rejEta2AVX2_loop:
 	VPMOVZXBD    (CX)(AX*8), Y7
 	VPERMD       Y5, Y7, Y5
 	POPCNTQ      AX, AX
-	VMOVQ        AX, X10
-	VPBROADCASTD X10, Y10
-	VPCMPGTD     Y9, Y10, Y7
-	VPMASKMOVD   Y5, Y7, (DX)(BX*4)
+	VMOVDQU      Y5, (DX)(BX*4)
 	ADDQ         AX, BX
 	ADDQ         $0x04, R8
 	JMP          rejEta2AVX2_loop
@@ -33872,7 +33854,6 @@ TEXT ·rejEta4AVX2(SB), NOSPLIT, $0-48
 	MOVL         $0x00000004, AX
 	VMOVD        AX, X4
 	VPBROADCASTD X4, Y4
-	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y9
 	LEAQ         mldsaCompactAVX2<>+0(SB), CX
 	MOVQ         a+0(FP), DX
 	MOVQ         filled+8(FP), BX
@@ -33898,10 +33879,7 @@ rejEta4AVX2_loop:
 	VPMOVZXBD    (CX)(AX*8), Y7
 	VPERMD       Y5, Y7, Y5
 	POPCNTQ      AX, AX
-	VMOVQ        AX, X10
-	VPBROADCASTD X10, Y10
-	VPCMPGTD     Y9, Y10, Y7
-	VPMASKMOVD   Y5, Y7, (DX)(BX*4)
+	VMOVDQU      Y5, (DX)(BX*4)
 	ADDQ         AX, BX
 	ADDQ         $0x04, R8
 	JMP          rejEta4AVX2_loop
@@ -34904,7 +34882,6 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	MOVL         $0x00000008, SI
 	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
-	VMOVDQU      mldsaLaneIndexAVX2<>+0(SB), Y6
 	LEAQ         mldsaCompactAVX2<>+0(SB), SI
 	VPXOR        Y8, Y8, Y8
 	VMOVDQU      (DX), Y3
@@ -34923,11 +34900,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      32(DX), Y3
@@ -34946,11 +34920,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      64(DX), Y3
@@ -34969,11 +34940,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      96(DX), Y3
@@ -34992,11 +34960,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      128(DX), Y3
@@ -35015,11 +34980,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      160(DX), Y3
@@ -35038,11 +35000,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      192(DX), Y3
@@ -35061,11 +35020,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      224(DX), Y3
@@ -35084,11 +35040,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      256(DX), Y3
@@ -35107,11 +35060,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      288(DX), Y3
@@ -35130,11 +35080,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      320(DX), Y3
@@ -35153,11 +35100,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      352(DX), Y3
@@ -35176,11 +35120,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      384(DX), Y3
@@ -35199,11 +35140,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      416(DX), Y3
@@ -35222,11 +35160,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      448(DX), Y3
@@ -35245,11 +35180,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      480(DX), Y3
@@ -35268,11 +35200,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      512(DX), Y3
@@ -35291,11 +35220,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      544(DX), Y3
@@ -35314,11 +35240,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      576(DX), Y3
@@ -35337,11 +35260,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      608(DX), Y3
@@ -35360,11 +35280,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      640(DX), Y3
@@ -35383,11 +35300,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      672(DX), Y3
@@ -35406,11 +35320,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      704(DX), Y3
@@ -35429,11 +35340,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      736(DX), Y3
@@ -35452,11 +35360,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      768(DX), Y3
@@ -35475,11 +35380,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      800(DX), Y3
@@ -35498,11 +35400,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      832(DX), Y3
@@ -35521,11 +35420,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      864(DX), Y3
@@ -35544,11 +35440,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      896(DX), Y3
@@ -35567,11 +35460,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      928(DX), Y3
@@ -35590,11 +35480,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      960(DX), Y3
@@ -35613,11 +35500,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	VMOVDQU      992(DX), Y3
@@ -35636,11 +35520,8 @@ TEXT ·challengeWindowsAVX2(SB), NOSPLIT, $0-32
 	VPERMD       Y4, Y5, Y4
 	VPERMD       Y2, Y5, Y2
 	POPCNTQ      SI, SI
-	VMOVQ        SI, X7
-	VPBROADCASTD X7, Y7
-	VPCMPGTD     Y6, Y7, Y5
-	VPMASKMOVD   Y4, Y5, (AX)(BX*4)
-	VPMASKMOVD   Y2, Y5, (CX)(BX*4)
+	VMOVDQU      Y4, (AX)(BX*4)
+	VMOVDQU      Y2, (CX)(BX*4)
 	ADDQ         SI, BX
 	VPSUBD       Y1, Y0, Y0
 	MOVQ         BX, ret+24(FP)

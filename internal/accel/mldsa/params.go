@@ -27,8 +27,9 @@
 //	unpackZ, packW1,        VPERMB, masked loads/stores   VPSHUFB or shifts per lane
 //	unpackT1, packT1,
 //	packZ
-//	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
-//	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPMASKMOVD
+//	rejNTTPoly              VPERMB + VPCOMPRESSD          VPSHUFB + table + VPERMD,
+//	rejBoundedPoly          VPERMB + VPCOMPRESSD          VPSHUFB + table + VPERMD,
+//	                                                      whole-vector store
 //	ExpandA/S/Mask XOFs     8-way Keccak, carrying tr or  4-way Keccak
 //	                        c̃ (keccak.Carried)
 //	c·s1, c·s2 (packed)     64 byte lanes, signs by XOR;  32 byte lanes, signs by XOR;

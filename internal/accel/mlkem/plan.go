@@ -12,8 +12,8 @@ import "github.com/crystals-go/crystals/internal/accel/cpu"
 type plan struct {
 	// lanes: the operation's Keccak work of mixed kinds runs on
 	// keccak.LanesX4, the long single streams (H(ek), J(z‖c)) carrying the
-	// rest in the spare lanes, where the 4-way kernel costs about one
-	// single-state permutation (level AVX512).
+	// rest in the spare lanes, where the 4-way kernel costs little more
+	// than one single-state permutation (levels AVX2 and AVX512).
 	lanes bool
 	// ownKeccak: H, G and J run on package keccak's single state (its
 	// permutation is vectorised or scalar assembly) rather than on
@@ -34,7 +34,7 @@ type plan struct {
 func planFor() plan {
 	level := cpu.Active()
 	pl := plan{
-		lanes:     level == cpu.AVX512,
+		lanes:     level == cpu.AVX2 || level == cpu.AVX512,
 		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512,
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,

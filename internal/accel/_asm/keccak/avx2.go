@@ -6,6 +6,7 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+	"github.com/mmcloughlin/avo/x86"
 )
 
 // memoryResidentAVX2 emits a permutation of 4 or 8 states for CPUs with AVX2
@@ -34,8 +35,8 @@ func memoryResidentAVX2(name string, states int, rc, rot8, rot56 Mem) {
 		loop := fmt.Sprintf("rounds%d", pass)
 		LEAQ(rc, round)
 		Label(loop)
-		avx2Round(state, buf, Mem{Base: round})
-		avx2Round(buf, state, Mem{Base: round, Disp: 8})
+		avx2Round(direct, state, buf, Mem{Base: round})
+		avx2Round(direct, buf, state, Mem{Base: round, Disp: 8})
 		ADDQ(U8(16), round)
 		CMPQ(round, end)
 		JNE(LabelRef(loop))
@@ -55,25 +56,25 @@ type interleaved struct {
 func (s interleaved) lane(i int) Mem { return s.m.Offset(s.stride * i) }
 
 // avx2Round emits one round from the state at src to the state at dst, with
-// ι's constant read from rc.
-func avx2Round(src, dst interleaved, rc Mem) {
+// ι's constant read from rc, through e.
+func avx2Round(e emit, src, dst interleaved, rc Mem) {
 	c := []VecPhysical{Y0, Y1, Y2, Y3, Y4}
 	d := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
 	t0, t1, t2 := Y10, Y11, Y12
 
 	// θ (Algorithm 1).
 	for x := 0; x < 5; x++ {
-		VMOVDQU(src.lane(x), c[x])
+		e(x86.VMOVDQU(src.lane(x), c[x]))
 		for y := 1; y < 5; y++ {
-			VPXOR(src.lane(x+5*y), c[x], c[x])
+			e(x86.VPXOR(src.lane(x+5*y), c[x], c[x]))
 		}
 	}
 	for x := 0; x < 5; x++ {
 		next, prev := c[(x+1)%5], c[(x+4)%5]
-		VPSRLQ(U8(63), next, t0)
-		VPADDQ(next, next, t1)
-		VPOR(t0, t1, t1)
-		VPXOR(t1, prev, d[x])
+		e(x86.VPSRLQ(U8(63), next, t0))
+		e(x86.VPADDQ(next, next, t1))
+		e(x86.VPOR(t0, t1, t1))
+		e(x86.VPXOR(t1, prev, d[x]))
 	}
 
 	// θ applied, ρ and π (Algorithms 2 and 3) one output row at a time,
@@ -87,33 +88,33 @@ func avx2Round(src, dst interleaved, rc Mem) {
 	for y := 0; y < 5; y++ {
 		for x := 0; x < 5; x++ {
 			i := source[x+5*y]
-			VPXOR(src.lane(i), d[i%5], b[x])
-			rotateAVX2(b[x], rho[i], t0)
+			e(x86.VPXOR(src.lane(i), d[i%5], b[x]))
+			rotateAVX2(e, b[x], rho[i], t0)
 		}
 		for x := 0; x < 5; x++ {
-			VPANDN(b[(x+2)%5], b[(x+1)%5], t1)
-			VPXOR(b[x], t1, t1)
+			e(x86.VPANDN(b[(x+2)%5], b[(x+1)%5], t1))
+			e(x86.VPXOR(b[x], t1, t1))
 			if x == 0 && y == 0 {
-				VPBROADCASTQ(rc, t2)
-				VPXOR(t2, t1, t1)
+				e(x86.VPBROADCASTQ(rc, t2))
+				e(x86.VPXOR(t2, t1, t1))
 			}
-			VMOVDQU(t1, dst.lane(x+5*y))
+			e(x86.VMOVDQU(t1, dst.lane(x+5*y)))
 		}
 	}
 }
 
 // rotateAVX2 rotates every 64-bit element of v left by n, using tmp.
-func rotateAVX2(v VecPhysical, n int, tmp VecPhysical) {
+func rotateAVX2(e emit, v VecPhysical, n int, tmp VecPhysical) {
 	switch n {
 	case 0:
 	case 8:
-		VPSHUFB(Y13, v, v)
+		e(x86.VPSHUFB(Y13, v, v))
 	case 56:
-		VPSHUFB(Y14, v, v)
+		e(x86.VPSHUFB(Y14, v, v))
 	default:
-		VPSLLQ(U8(n), v, tmp)
-		VPSRLQ(U8(64-n), v, v)
-		VPOR(tmp, v, v)
+		e(x86.VPSLLQ(U8(n), v, tmp))
+		e(x86.VPSRLQ(U8(64-n), v, v))
+		e(x86.VPOR(tmp, v, v))
 	}
 }
 

@@ -9,6 +9,7 @@ var contract = []dispatch.Kernel{
 	{Hook: "permuteX4Arch", Of: "permuteX4InPlace", Impls: dispatch.Both("keccakF1600x4")},
 	{Hook: "permuteX8Arch", Of: "permuteX8InPlace", Impls: dispatch.Both("keccakF1600x8")},
 	{Hook: "permuteX8x1Arch", Of: "permuteX8CarryingInPlace", Impls: dispatch.Levels("AVX512", "keccakF1600x8x1AVX512"), Probe: true},
+	{Hook: "permuteX4x1Arch", Of: "permuteX4CarryingInPlace", Impls: dispatch.Levels("AVX2", "keccakF1600x4x1AVX2"), Probe: true},
 	{Hook: "xorWordsX8TilesArch", Of: "xorWords", Impls: dispatch.Levels("AVX512", "xorWordsX8AVX512")},
 	{Hook: "xorWordsX8Arch", Of: "xorWords", Impls: dispatch.Levels("AVX512", "xorWordsX8AVX2", "AVX2", "xorWordsX8AVX2"), Probe: true},
 	{Hook: "xorWordsX4Arch", Of: "xorWords", Impls: dispatch.Levels("AVX512", "xorWordsX4AVX2", "AVX2", "xorWordsX4AVX2"), Probe: true},

@@ -126,3 +126,45 @@ func restoreLanes(lane []VecPhysical, t VecPhysical) {
 		}
 	}
 }
+
+// fusedX4X1AVX2 emits keccakF1600x4x1AVX2, the AVX2 counterpart of
+// keccakF1600x8x1AVX512: the rounds of keccakF1600x4AVX2 on four
+// lane-interleaved states and those of keccakF1600x1BMI2 on a fifth state in
+// one instruction stream. Both kernels are memory-resident; on cores with
+// separate vector pipes and integer ALUs the scalar rounds fill the integer
+// ALUs the 4-way rounds leave idle. The 4-way state is copied to a frame
+// buffer first, so that its rounds address it through the stack pointer and
+// leave every general-purpose register to the scalar rounds.
+func fusedX4X1AVX2(rc, rot8, rot56 Mem) {
+	TEXT("keccakF1600x4x1AVX2", 0, "func(a *[100]uint64, b *[25]uint64)")
+	Pragma("noescape")
+	Doc("keccakF1600x4x1AVX2 applies Keccak-f[1600] to the four lane-interleaved states a and to the state b.")
+	vs := interleaved{AllocLocal(25 * 32), 32}
+	vb := interleaved{AllocLocal(25 * 32), 32}
+	ptr := Load(Param("a"), GP64())
+	for i := range 25 {
+		VMOVDQU(Mem{Base: ptr, Disp: 32 * i}, Y0)
+		VMOVDQU(Y0, vs.lane(i))
+	}
+	VMOVDQU(rot8, Y13)
+	VMOVDQU(rot56, Y14)
+	roundPairs(rc, "b", "fusedRoundsAVX2", func(state, buf interleaved, rc0, rc1 Mem) {
+		for r, c := range []Mem{rc0, rc1} {
+			var vector, scalar stream
+			vsrc, vdst, src, dst := vs, vb, state, buf
+			if r == 1 {
+				vsrc, vdst, src, dst = vb, vs, buf, state
+			}
+			avx2Round(vector.emit, vsrc, vdst, c)
+			scalarRound(scalar.emit, src, dst, c)
+			interleave(vector, scalar)
+		}
+	})
+	ptr = Load(Param("a"), GP64())
+	for i := range 25 {
+		VMOVDQU(vs.lane(i), Y0)
+		VMOVDQU(Y0, Mem{Base: ptr, Disp: 32 * i})
+	}
+	VZEROUPPER()
+	RET()
+}

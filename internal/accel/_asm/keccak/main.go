@@ -45,6 +45,7 @@ func main() {
 	memoryResidentAVX2("keccakF1600x8AVX2", 8, rc, rot8, rot56)
 	scalarBMI2(rc)
 	fusedX8X1(rc)
+	fusedX4X1AVX2(rc, rot8, rot56)
 	blockKernelsAVX512()
 	blockKernelsAVX2()
 

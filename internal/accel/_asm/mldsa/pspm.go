@@ -183,7 +183,7 @@ func challengeKernels(cs *compactor) {
 		MOVL(U32(w.lanes), t32)
 		broadcast(w, t32, step)
 		if !w.is512() {
-			cs.setup(w.regs[6], w.regs[7])
+			cs.setup()
 			VPXOR(w.regs[8], w.regs[8], w.regs[8])
 		}
 		for blk := range n / w.lanes {

@@ -52,8 +52,7 @@ func rejUniformAVX512(c *constants) {
 // rejUniformAVX2 emits the 8-candidate AVX2 kernel. A chunk is 24 bytes;
 // the kernel loads 32, so it runs while 32 bytes remain. The accepted
 // candidates are moved to the front with VPERMD and a table indexed by the
-// acceptance mask, and stored with VPMASKMOVD, so nothing past the new fill
-// level is written.
+// acceptance mask, and stored whole (see compactor).
 func rejUniformAVX2(c *constants, cs *compactor) {
 	w := avx2
 	shuf := GLOBL("mldsaRejUniformShuffleAVX2", RODATA|NOPTR)
@@ -79,7 +78,7 @@ func rejUniformAVX2(c *constants, cs *compactor) {
 	VMOVDQU(shuf, sh)
 	broadcastImm(w, 1<<23-1, mask)
 	VPBROADCASTD(c.at(offQ), qv)
-	cs.setup(w.regs[5], w.regs[6])
+	cs.setup()
 	rejectionLoop("rejUniformAVX2", 32, 24, n-8, func(a, buf, pos, filled Register) {
 		// Qwords 0, 1 to lane 0 and 1, 2 to lane 1: bytes 0–15 and 8–23.
 		VPERMQ(U8(0x94), Mem{Base: buf, Index: pos, Scale: 1}, x)
@@ -92,12 +91,17 @@ func rejUniformAVX2(c *constants, cs *compactor) {
 
 // compactor is the AVX2 replacement for VPCOMPRESSD: a table of VPERMD
 // indices per 8-bit acceptance mask moves the accepted lanes to the front,
-// and VPMASKMOVD stores exactly that many, so nothing past the new fill
-// level is written. The table index is the acceptance pattern, which the
-// samplers may reveal (see the kernels).
+// and all 8 lanes are stored, so up to 8 words past the new fill level are
+// overwritten with rejected lanes, which the next store or the portable
+// kernel's fill overwrite again. The kernels store only while filled ≤
+// 256 − 8 (the samplers' loop bound; the challenge's block b starts at a
+// count of at most 8·b), so every store stays inside its array, as the
+// AVX-512 kernels' whole-vector stores do. A masked store (VPMASKMOVD)
+// would write only the accepted lanes, but it is microcoded on AMD cores
+// and costs several times the rest of the loop. The table index is the
+// acceptance pattern, which the samplers may reveal (see the kernels).
 type compactor struct {
-	table, lanes       Mem
-	laneIdx, count     VecPhysical
+	table              Mem
 	bits, tableAddress GPVirtual
 }
 
@@ -116,17 +120,11 @@ func newCompactor() *compactor {
 			DATA(8*m+i, U8(v[i]))
 		}
 	}
-	cs.lanes = GLOBL("mldsaLaneIndexAVX2", RODATA|NOPTR)
-	for i := range 8 {
-		DATA(4*i, U32(i))
-	}
 	return cs
 }
 
-// setup loads the constants of one kernel into two spare registers.
-func (cs *compactor) setup(laneIdx, count VecPhysical) {
-	cs.laneIdx, cs.count = laneIdx, count
-	VMOVDQU(cs.lanes, laneIdx)
+// setup allocates one kernel's registers and loads the table's address.
+func (cs *compactor) setup() {
 	cs.bits, cs.tableAddress = GP64(), GP64()
 	LEAQ(cs.table, cs.tableAddress)
 }
@@ -175,11 +173,8 @@ func (cs *compactor) permuteStore(accept VecPhysical, filled Register, xs []VecP
 		VPERMD(x, accept, x)
 	}
 	POPCNTQ(cs.bits, cs.bits)
-	VMOVQ(cs.bits, cs.count.AsX())
-	VPBROADCASTD(cs.count.AsX(), cs.count)
-	VPCMPGTD(cs.laneIdx, cs.count, accept) // lanes below the count
 	for i, x := range xs {
-		VPMASKMOVD(x, accept, Mem{Base: arrays[i], Index: filled, Scale: 4})
+		VMOVDQU(x, Mem{Base: arrays[i], Index: filled, Scale: 4})
 	}
 	ADDQ(cs.bits, filled)
 }
@@ -263,7 +258,7 @@ func rejEta(c *constants, cs *compactor, w *width, eta int) {
 	broadcastImm(w, map[int]uint32{2: 15, 4: 9}[eta], bound)
 	broadcastImm(w, uint32(eta), etaV)
 	if !w.is512() {
-		cs.setup(a.pool.get(), a.pool.get())
+		cs.setup()
 	}
 	var c205 VecPhysical
 	if eta == 2 {
