@@ -14,9 +14,6 @@ import (
 // placed (a branch-free count, after Gazzoni Filho–Silva–López), and then
 // takes the sign given by the 64 bytes that follow. It returns false, and
 // the caller retries with the next seed, when the 52 spare samples run out.
-//
-// Only the rejections of the index sampler branch, as in the reference: the
-// count of rejected 16-bit samples is all that timing shows.
 func hwt(out *poly, seed []byte, hs int) bool {
 	var buf [hwtStreamBytes]byte
 	shake256(buf[:], seed)
@@ -26,29 +23,81 @@ func hwt(out *poly, seed []byte, hs int) bool {
 // hwtStreamBytes is the length of SHAKE256 output one HWT call reads.
 const hwtStreamBytes = hwtRandomBytes + hwtSignBytes
 
-// hwtFromStream is hwt on the SHAKE256 output buf of its seed.
+// hwtSpares is the number of spare 16-bit samples, after the first n.
+const hwtSpares = hwtRandomBytes/2 - n
+
+// hwtThreshold[i] is 2^16 mod (256 − i): Lemire's method rejects the
+// sample x for the bound s = 256 − i when the low 16 bits of x·s fall below
+// it.
+var hwtThreshold = func() (t [n]uint32) {
+	for i := range t {
+		t[i] = (1 << 16) % uint32(n-i)
+	}
+	return t
+}()
+
+// hwtFromStream is hwt on the SHAKE256 output buf of its seed, in constant
+// time with respect to the polynomial it returns.
+//
+// The reference draws index i from sample i and, on a rejection, from the
+// next unused spare sample (256, 257, …) until one is accepted. Here every
+// first sample is tried without branching, which leaves a mask of the
+// rejected positions; then each spare, in order, goes to the lowest position
+// still rejected, found, tried and written by a pass over all 256 positions
+// with masks only, so no branch or address depends on which positions were
+// rejected or on any index drawn. This consumes the spares exactly as the
+// reference does, and so gives its bytes.
+//
+// What timing still shows is the number of spares used (the loop runs once
+// per spare consumed) and whether they ran out. Both are functions of the
+// rejection events alone, and those are independent of the polynomial: each
+// trial is a fresh uniform sample, so the accepted index at every position
+// is uniform below 256 − i whatever number of trials preceded it, and a
+// rejected sample is discarded. The count therefore carries no information
+// about the output (nor does a retry, whose stream is thrown away whole).
+// Running the loop for all 52 spares every time would hide the count too,
+// at two passes over the positions per spare, for a loop that in most calls
+// does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 	sample := func(j int) uint32 { return uint32(binary.LittleEndian.Uint16(buf[2*j:])) }
-	var index [n]int32
-	spare := n
+	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
+	rejected := uint32(0)
 	for i := range n {
-		s := uint32(n - i)
-		threshold := (1 << 16) % s
-		m := sample(i) * s
-		for m&0xffff < threshold {
-			if spare >= hwtRandomBytes/2 {
-				return false
-			}
-			m = sample(spare) * s
-			spare++
+		m := sample(i) * uint32(n-i)
+		pending[i] = lessMask(m&0xffff, hwtThreshold[i])
+		index[i] = m >> 16
+		rejected -= pending[i] // adds one per rejection
+	}
+
+	for spare := n; rejected != 0; spare++ {
+		if spare == n+hwtSpares {
+			return false
 		}
-		index[i] = int32(m >> 16)
+		// The first pending position: its bound s and threshold.
+		var s, threshold, seen uint32
+		for i := range n {
+			head := pending[i] &^ seen
+			s |= head & uint32(n-i)
+			threshold |= head & hwtThreshold[i]
+			seen |= pending[i]
+		}
+		m := sample(spare) * s
+		accept := ^lessMask(m&0xffff, threshold)
+		value := m >> 16
+		seen = 0
+		for i := range n {
+			write := pending[i] &^ seen & accept
+			seen |= pending[i]
+			index[i] = index[i]&^write | value&write
+			pending[i] &^= write
+		}
+		rejected += accept // subtracts one on an acceptance
 	}
 
 	sign := buf[hwtRandomBytes:]
 	zeros := int32(n - hs)
 	for i := range n {
-		isZero := (index[i] - zeros) >> 31 // −1 if index[i] < zeros, else 0
+		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
 		zeros += isZero
 		nonZero := 1 + isZero
 		// The sign of coefficient i is bit (i/16)%8 of byte 16·(i/128)+i%16.
@@ -57,6 +106,10 @@ func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 	}
 	return true
 }
+
+// lessMask returns all ones if a < b and 0 otherwise, for a, b < 2^31,
+// without branching.
+func lessMask(a, b uint32) uint32 { return -((a - b) >> 31) }
 
 // sampleEphemeral sets r to a polynomial of the encryption randomness from
 // the p.ephemeralBytes() bytes of b, in constant time (the reference's
