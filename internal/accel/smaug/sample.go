@@ -43,8 +43,8 @@ var hwtThreshold = func() (t [n]uint32) {
 // next unused spare sample (256, 257, …) until one is accepted. Here every
 // first sample is tried without branching, which leaves a mask of the
 // rejected positions; then each spare, in order, goes to the lowest position
-// still rejected, found, tried and written by a pass over all 256 positions
-// with masks only, so no branch or address depends on which positions were
+// still rejected, tried and written by a pass over all 256 positions with masks
+// only, so no branch or address depends on which positions were
 // rejected or on any index drawn. This consumes the spares exactly as the
 // reference does, and so gives its bytes.
 //
@@ -59,11 +59,10 @@ var hwtThreshold = func() (t [n]uint32) {
 // at two passes over the positions per spare, for a loop that in most calls
 // does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
-	sample := func(j int) uint32 { return uint32(binary.LittleEndian.Uint16(buf[2*j:])) }
 	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
 	rejected := uint32(0)
 	for i := range n {
-		m := sample(i) * uint32(n-i)
+		m := uint32(binary.LittleEndian.Uint16(buf[2*i:])) * uint32(n-i)
 		pending[i] = lessMask(m&0xffff, hwtThreshold[i])
 		index[i] = m >> 16
 		rejected -= pending[i] // adds one per rejection
@@ -73,36 +72,40 @@ func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 		if spare == n+hwtSpares {
 			return false
 		}
-		// The first pending position: its bound s and threshold.
-		var s, threshold, seen uint32
+		// The spare is tried at every position with that position's bound;
+		// only the first pending position (head) keeps the result, if
+		// accepted there.
+		y := uint32(binary.LittleEndian.Uint16(buf[2*spare:]))
+		var seen, accepted uint32
 		for i := range n {
 			head := pending[i] &^ seen
-			s |= head & uint32(n-i)
-			threshold |= head & hwtThreshold[i]
 			seen |= pending[i]
-		}
-		m := sample(spare) * s
-		accept := ^lessMask(m&0xffff, threshold)
-		value := m >> 16
-		seen = 0
-		for i := range n {
-			write := pending[i] &^ seen & accept
-			seen |= pending[i]
-			index[i] = index[i]&^write | value&write
+			m := y * uint32(n-i)
+			write := head &^ lessMask(m&0xffff, hwtThreshold[i])
+			index[i] = index[i]&^write | (m>>16)&write
 			pending[i] &^= write
+			accepted |= write
 		}
-		rejected += accept // subtracts one on an acceptance
+		rejected += accepted // subtracts one on an acceptance
 	}
 
-	sign := buf[hwtRandomBytes:]
+	// Coefficient i is non-zero unless its index falls below the zeros
+	// still to place; its sign is bit (i/16)%8 of byte 16·(i/128) + i%16.
+	sign := (*[hwtSignBytes]byte)(buf[hwtRandomBytes:])
 	zeros := int32(n - hs)
 	for i := range n {
 		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
 		zeros += isZero
-		nonZero := 1 + isZero
-		// The sign of coefficient i is bit (i/16)%8 of byte 16·(i/128)+i%16.
-		bit := int32(sign[(i>>7)<<4+i&15]>>((i>>4)&7)) & 1
-		out[i] = nonZero * (2*bit - 1)
+		index[i] = uint32(1 + isZero)
+	}
+	for half := range 2 {
+		for shift := range 8 {
+			for j := range 16 {
+				i := 128*half + 16*shift + j
+				bit := int32(sign[16*half+j]>>shift) & 1
+				out[i] = int32(index[i]) * (2*bit - 1)
+			}
+		}
 	}
 	return true
 }
