@@ -122,8 +122,8 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	rv := rHat[:k]
 
-	shiftQ := 16 - p.logQ
-	add, and, shift := p.rdAdd, p.rdAnd, 16-p.logP
+	shiftQ := (16 - p.logQ) & 15
+	add, and, shift := p.rdAdd, p.rdAnd, (16-p.logP)&15
 	for i := range k {
 		var u poly
 		dotProduct(&u, ek.column(i), rv)
@@ -148,7 +148,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	var v poly
 	dotProduct(&v, ek.b[:k], rv)
-	add, and, shift = p.rdAdd2, p.rdAnd2, 16-p.logP2
+	add, and, shift = p.rdAdd2, p.rdAnd2, (16-p.logP2)&15
 	for c, x := range v {
 		v[c] = int32(((uint16(x)<<shiftQ + m[c] + add) & and) >> shift)
 	}
@@ -174,8 +174,9 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
 	clear(mu)
 	var x [n]uint16
+	shift2, shift1 := (16-p.logP2)&15, (16-p.logP)&15
 	for c := range n {
-		x[c] = uint16(c2[c])<<(16-p.logP2) + uint16(w[c])<<(16-p.logP)
+		x[c] = uint16(c2[c])<<shift2 + uint16(w[c])<<shift1
 	}
 	if p.d2 {
 		for i := range n / 2 {

@@ -121,28 +121,36 @@ func sampleEphemeral(r *poly, b []byte, kind ephemeralKind) {
 	switch kind {
 	case sparseCBD3:
 		// Each 3-bit group b0 b1 b2 gives b0·b1·(−1)^b2.
+		b = b[:3*n/8]
 		for i := range n / 8 {
 			t := uint32(b[3*i]) | uint32(b[3*i+1])<<8 | uint32(b[3*i+2])<<16
-			for j := range 8 {
-				g := t >> (3 * j)
-				r[8*i+j] = int32(g&(g>>1)&1) * (1 - 2*int32((g>>2)&1))
+			nonZero := t & (t >> 1)
+			neg := nonZero & (t >> 2)
+			row := (*[8]int32)(r[8*i:])
+			for j := range row {
+				row[j] = int32(nonZero>>(3*j)&1) - 2*int32(neg>>(3*j)&1)
 			}
 		}
 	case cbd1:
 		// Each 2-bit group b0 b1 gives b0 − b1.
+		b = b[:2*n/8]
 		for i := range n / 16 {
 			t := binary.LittleEndian.Uint32(b[4*i:])
-			for j := range 16 {
-				r[16*i+j] = int32((t>>(2*j))&1) - int32((t>>(2*j+1))&1)
+			row := (*[16]int32)(r[16*i:])
+			for j := range row {
+				row[j] = int32(t>>(2*j)&1) - int32(t>>(2*j+1)&1)
 			}
 		}
 	default:
 		// Each 4-bit group b0 b1 b2 b3 gives ((b0 ∨ b1) ∧ b2)·(−1)^b3.
+		b = b[:4*n/8]
 		for i := range n / 8 {
 			t := binary.LittleEndian.Uint32(b[4*i:])
-			for j := range 8 {
-				g := t >> (4 * j)
-				r[8*i+j] = int32((g|g>>1)&(g>>2)&1) * (1 - 2*int32((g>>3)&1))
+			nonZero := (t | t>>1) & (t >> 2)
+			neg := nonZero & (t >> 3)
+			row := (*[8]int32)(r[8*i:])
+			for j := range row {
+				row[j] = int32(nonZero>>(4*j)&1) - 2*int32(neg>>(4*j)&1)
 			}
 		}
 	}
