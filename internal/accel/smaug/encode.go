@@ -59,8 +59,8 @@ func encodeRq(b []byte, a *poly, logQ uint) {
 	}
 }
 
-// decodeRq is the inverse of encodeRq.
-func decodeRq(a *poly, b []byte, logQ uint) {
+// decodeRqGeneric is the inverse of encodeRq, in Go.
+func decodeRqGeneric(a *poly, b []byte, logQ uint) {
 	b = b[:int(logQ)*n/8]
 	hi, lo := (*[n]byte)(b[:n]), b[n:]
 	if logQ == 10 {

@@ -6,8 +6,12 @@ import "github.com/crystals-go/crystals/internal/accel/polymul"
 // operation goes through, each kernel documented here with its one dispatch
 // point. The products run on package polymul's kernels, which choose their
 // level in polymul's own kernels.go (at AVX2 and AVX-512, the ML-DSA
-// engine's NTT assembly); the samplers and packings of sample.go and
-// encode.go are portable Go at every level.
+// engine's NTT assembly); the unpacking of R_q asks its generated hooks
+// (…Arch, from internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512
+// too) and falls back to its Go twin; the other samplers and packings of
+// sample.go and encode.go are portable Go at every level.
+//
+//go:generate go -C ../_asm run ./smaug -out ../smaug/kernels_amd64.s -stubs ../smaug/kernels_amd64_stubs.go -arch ../smaug/kernels_amd64.go -noasm ../smaug/kernels_noasm.go -pkg smaug
 
 // poly is a polynomial with integer coefficients: an element of R_q, R_p or
 // R_p' as its representative in [0, modulus), or a small (ternary or
@@ -34,4 +38,20 @@ func dotProduct(out *poly, a, b []nttPoly) {
 	var acc [n]uint32
 	polymul.Dot(&acc, a, b)
 	polymul.Inverse((*[n]int32)(out), &acc)
+}
+
+// decodeRq sets a to the polynomial of R_q packed in the 32·log q bytes of
+// b (encodeRq's inverse), coefficients in [0, q).
+func decodeRq(a *poly, b []byte, logQ uint) {
+	switch logQ {
+	case 10:
+		if decodeRq10Arch((*[n]int32)(a), (*[10 * n / 8]byte)(b)) {
+			return
+		}
+	case 11:
+		if decodeRq11Arch((*[n]int32)(a), (*[11 * n / 8]byte)(b)) {
+			return
+		}
+	}
+	decodeRqGeneric(a, b, logQ)
 }
