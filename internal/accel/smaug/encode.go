@@ -204,40 +204,46 @@ func decodeRp2(a *poly, b []byte, logP2 uint) {
 	}
 }
 
-// packBits writes the d-bit coefficients of a to b, d ≤ 8, little-endian:
-// bit t of coefficient i is bit d·i + t of b. Eight coefficients fill d
-// bytes exactly.
+// packBits writes the d-bit coefficients of a to b, for d = 4 or 5,
+// little-endian: bit t of coefficient i is bit d·i + t of b. Two
+// coefficients fill a byte for d = 4, eight fill five bytes for d = 5.
 func packBits(b []byte, a *poly, d uint) {
-	d &= 15
-	b = b[:int(d)*n/8]
-	mask := uint64(1)<<d - 1
+	if d == 4 {
+		b = b[:n/2]
+		for i := range b {
+			b[i] = byte(a[2*i]&15) | byte(a[2*i+1]&15)<<4
+		}
+		return
+	}
+	b = b[:5*n/8]
 	for g := range n / 8 {
 		c := (*[8]int32)(a[8*g:])
 		var t uint64
 		for j := range c {
-			t |= (uint64(c[j]) & mask) << (d * uint(j))
+			t |= uint64(c[j]&31) << (5 * j)
 		}
-		out := b[int(d)*g:][:d]
-		for k := range out {
-			out[k] = byte(t >> (8 * uint(k)))
-		}
+		out := (*[5]byte)(b[5*g:])
+		binary.LittleEndian.PutUint32(out[:4], uint32(t))
+		out[4] = byte(t >> 32)
 	}
 }
 
 // unpackBits is the inverse of packBits.
 func unpackBits(a *poly, b []byte, d uint) {
-	d &= 15
-	b = b[:int(d)*n/8]
-	mask := uint64(1)<<d - 1
-	for g := range n / 8 {
-		in := b[int(d)*g:][:d]
-		var t uint64
-		for k := range in {
-			t |= uint64(in[k]) << (8 * uint(k))
+	if d == 4 {
+		b = b[:n/2]
+		for i, x := range b {
+			a[2*i], a[2*i+1] = int32(x&15), int32(x>>4)
 		}
+		return
+	}
+	b = b[:5*n/8]
+	for g := range n / 8 {
+		in := (*[5]byte)(b[5*g:])
+		t := uint64(binary.LittleEndian.Uint32(in[:4])) | uint64(in[4])<<32
 		c := (*[8]int32)(a[8*g:])
 		for j := range c {
-			c[j] = int32(t >> (d * uint(j)) & mask)
+			c[j] = int32(t>>(5*j)) & 31
 		}
 	}
 }

@@ -127,8 +127,8 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	for i := range k {
 		var u poly
 		dotProduct(&u, ek.column(i), rv)
-		for c, x := range u {
-			u[c] = int32(((uint16(x)<<shiftQ + add) & and) >> shift)
+		for c := range u {
+			u[c] = int32(((uint16(u[c])<<shiftQ + add) & and) >> shift)
 		}
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
@@ -142,15 +142,18 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 			m[c+n/2] = m[c]
 		}
 	} else {
-		for c := range n {
-			m[c] = (uint16(mu[c/8]>>(c%8)) & 1) << 15
+		for i := range n / 8 {
+			bits, row := mu[i], (*[8]uint16)(m[8*i:])
+			for j := range row {
+				row[j] = uint16(bits>>j&1) << 15
+			}
 		}
 	}
 	var v poly
 	dotProduct(&v, ek.b[:k], rv)
 	add, and, shift = p.rdAdd2, p.rdAnd2, (16-p.logP2)&15
-	for c, x := range v {
-		v[c] = int32(((uint16(x)<<shiftQ + m[c] + add) & and) >> shift)
+	for c := range v {
+		v[c] = int32(((uint16(v[c])<<shiftQ + m[c] + add) & and) >> shift)
 	}
 	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
 }
@@ -185,8 +188,13 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 		}
 		return
 	}
-	for c := range n {
-		mu[c/8] |= byte((x[c]+0x4000)>>15) << (c % 8)
+	for i := range n / 8 {
+		var bits byte
+		row := (*[8]uint16)(x[8*i:])
+		for j := range row {
+			bits |= byte((row[j]+0x4000)>>15) << j
+		}
+		mu[i] = bits
 	}
 }
 
