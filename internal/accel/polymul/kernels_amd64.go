@@ -8,10 +8,10 @@ import "github.com/crystals-go/crystals/internal/accel/cpu"
 
 // fromSignedArch runs FromSigned's kernel for the active level and reports whether
 // there is one.
-func fromSignedArch(out *[256]uint32, a *[256]int32) bool {
+func fromSignedArch(out *[256]uint32, in *[256]int32) bool {
 	switch cpu.Active() {
 	case cpu.AVX512, cpu.AVX2:
-		fromSignedAVX2(out, a)
+		fromSignedAVX2(out, in)
 		return true
 	}
 	return false

@@ -4,11 +4,11 @@
 
 #include "textflag.h"
 
-// func fromSignedAVX2(out *[256]uint32, a *[256]int32)
+// func fromSignedAVX2(out *[256]uint32, in *[256]int32)
 // Requires: AVX, AVX2
 TEXT ·fromSignedAVX2(SB), NOSPLIT, $0-16
 	MOVQ         out+0(FP), AX
-	MOVQ         a+8(FP), CX
+	MOVQ         in+8(FP), CX
 	MOVL         $0x007fe001, DX
 	VMOVD        DX, X0
 	VPBROADCASTD X0, Y0

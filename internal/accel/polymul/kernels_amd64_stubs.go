@@ -4,10 +4,10 @@
 
 package polymul
 
-// fromSignedAVX2 sets out[i] = a[i] mod P in [0, P), for |a[i]| < P, in constant time.
+// fromSignedAVX2 sets out[i] = in[i] mod P in [0, P), for |in[i]| < P, in constant time.
 //
 //go:noescape
-func fromSignedAVX2(out *[256]uint32, a *[256]int32)
+func fromSignedAVX2(out *[256]uint32, in *[256]int32)
 
 // centreAVX2 sets out[i] to the representative of in[i] in [−(P−1)/2, (P−1)/2], for in[i] in [0, P), in constant time.
 //

@@ -21,6 +21,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/vec"
 )
 
 // p is the transform's prime, ML-DSA's q.
@@ -44,71 +45,54 @@ func main() {
 	dispatch.Write("polymul", "amd64 && !purego", contract)
 }
 
-// broadcast returns a ymm register holding v in every 32-bit lane.
-func broadcast(v uint32) VecVirtual {
-	r := GP32()
-	MOVL(U32(v), r)
-	x := XMM()
-	VMOVD(r, x)
-	y := YMM()
-	VPBROADCASTD(x, y)
-	return y
-}
-
-// eachGroup emits body for the 256 coefficients in groups of four ymm
-// registers, with the group's byte offset.
-func eachGroup(body func(off int)) {
-	for off := 0; off < 4*n; off += 4 * 32 {
-		body(off)
-	}
-}
-
-// fromSignedKernel emits out[i] = a[i] + (P if a[i] < 0): the sign,
-// spread over the lane by an arithmetic shift, masks P.
-func fromSignedKernel() {
-	TEXT("fromSignedAVX2", NOSPLIT, "func(out *[256]uint32, a *[256]int32)")
+// mapKernel emits a kernel out[i] = f(in[i]) over the 256 32-bit
+// coefficients, a ymm register a step: setup, run once after the
+// parameters are loaded, returns the body that computes f in place in x,
+// with t as scratch.
+func mapKernel(name, sig, doc string, setup func() func(x, t VecVirtual)) {
+	TEXT(name, NOSPLIT, sig)
 	Pragma("noescape")
-	Doc("fromSignedAVX2 sets out[i] = a[i] mod P in [0, P), for |a[i]| < P, in constant time.")
+	Doc(doc)
 	out := Load(Param("out"), GP64())
-	a := Load(Param("a"), GP64())
-	pv := broadcast(p)
-	eachGroup(func(off int) {
-		var x, t [4]VecVirtual
-		for j := range 4 {
-			x[j], t[j] = YMM(), YMM()
-			VMOVDQU(Mem{Base: a, Disp: off + 32*j}, x[j])
-			VPSRAD(U8(31), x[j], t[j])
-			VPAND(pv, t[j], t[j])
-			VPADDD(t[j], x[j], x[j])
-			VMOVDQU(x[j], Mem{Base: out, Disp: off + 32*j})
-		}
-	})
+	in := Load(Param("in"), GP64())
+	body := setup()
+	for off := 0; off < 4*n; off += 32 {
+		x, t := YMM(), YMM()
+		VMOVDQU(Mem{Base: in, Disp: off}, x)
+		body(x, t)
+		VMOVDQU(x, Mem{Base: out, Disp: off})
+	}
 	VZEROUPPER()
 	RET()
+}
+
+// fromSignedKernel emits out[i] = in[i] + (P if in[i] < 0): the sign,
+// spread over the lane by an arithmetic shift, masks P.
+func fromSignedKernel() {
+	mapKernel("fromSignedAVX2", "func(out *[256]uint32, in *[256]int32)",
+		"fromSignedAVX2 sets out[i] = in[i] mod P in [0, P), for |in[i]| < P, in constant time.",
+		func() func(x, t VecVirtual) {
+			pv := vec.Broadcast32(p)
+			return func(x, t VecVirtual) {
+				VPSRAD(U8(31), x, t)
+				VPAND(pv, t, t)
+				VPADDD(t, x, x)
+			}
+		})
 }
 
 // centreKernel emits out[i] = in[i] − (P if in[i] > (P−1)/2): the sign of
 // (P−1)/2 − in[i] masks P.
 func centreKernel() {
-	TEXT("centreAVX2", NOSPLIT, "func(out *[256]int32, in *[256]uint32)")
-	Pragma("noescape")
-	Doc("centreAVX2 sets out[i] to the representative of in[i] in [−(P−1)/2, (P−1)/2], for in[i] in [0, P), in constant time.")
-	out := Load(Param("out"), GP64())
-	in := Load(Param("in"), GP64())
-	pv := broadcast(p)
-	half := broadcast((p - 1) / 2)
-	eachGroup(func(off int) {
-		var x, t [4]VecVirtual
-		for j := range 4 {
-			x[j], t[j] = YMM(), YMM()
-			VMOVDQU(Mem{Base: in, Disp: off + 32*j}, x[j])
-			VPSUBD(x[j], half, t[j])
-			VPSRAD(U8(31), t[j], t[j])
-			VPAND(pv, t[j], t[j])
-			VPSUBD(t[j], x[j], x[j])
-			VMOVDQU(x[j], Mem{Base: out, Disp: off + 32*j})
-		}
-	})
-	VZEROUPPER()
-	RET()
+	mapKernel("centreAVX2", "func(out *[256]int32, in *[256]uint32)",
+		"centreAVX2 sets out[i] to the representative of in[i] in [−(P−1)/2, (P−1)/2], for in[i] in [0, P), in constant time.",
+		func() func(x, t VecVirtual) {
+			pv, half := vec.Broadcast32(p), vec.Broadcast32((p-1)/2)
+			return func(x, t VecVirtual) {
+				VPSUBD(x, half, t)
+				VPSRAD(U8(31), t, t)
+				VPAND(pv, t, t)
+				VPSUBD(t, x, x)
+			}
+		})
 }

@@ -21,6 +21,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/vec"
 )
 
 // n is the number of coefficients of a polynomial.
@@ -39,17 +40,6 @@ func main() {
 	decodeRqKernel(11)
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
-}
-
-// broadcast returns a ymm register holding v in every 32-bit lane.
-func broadcast(v uint32) VecVirtual {
-	r := GP32()
-	MOVL(U32(v), r)
-	x := XMM()
-	VMOVD(r, x)
-	y := YMM()
-	VPBROADCASTD(x, y)
-	return y
 }
 
 // decodeRqKernel emits decodeRq<logQ>AVX2. Coefficient c is
@@ -80,8 +70,8 @@ func decodeRqKernel(logQ int) {
 			VPMOVZXWD(Mem{Base: b, Disp: n + 2*(16*i+8*h)}, w[i][h])
 		}
 	}
-	mask := broadcast(1<<low - 1)
-	one := broadcast(1)
+	mask := vec.Broadcast32(1<<low - 1)
+	one := vec.Broadcast32(1)
 	for g := range n / 8 {
 		c := 8 * g
 		h := g % 2
