@@ -36,7 +36,8 @@ func (ek *EncapsulationKey) expandA(seed []byte) {
 // keyGen sets dk to the key pair of the key-generation randomness seed and
 // the implicit-rejection randomness t, drawn in that order by the reference.
 func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
-	*dk = DecapsulationKey{seed: *seed, hasSeed: true, t: *t}
+	*dk = DecapsulationKey{} // cleared whole, not built as a literal and copied
+	dk.seed, dk.hasSeed, dk.t = *seed, true, *t
 	ek := &dk.ek
 	ek.p = p
 	k := p.k
@@ -74,13 +75,15 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	}
 
 	var b [maxK]poly
+	var row [maxK]nttPoly
+	mask := int32(1)<<p.logQ - 1
 	for i := range k {
-		sampleGaussian(&b[i], eOut[i][:])
+		bi := &b[i]
+		sampleGaussian(bi, eOut[i][:])
 		var as poly
-		var row [maxK]nttPoly
 		dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
-		for c := range n {
-			b[i][c] = (b[i][c] - as[c]) & (1<<p.logQ - 1)
+		for c := range bi {
+			bi[c] = (bi[c] - as[c]) & mask
 		}
 	}
 	ek.encodeFrom(g[32:], &b)
