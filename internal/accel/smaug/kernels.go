@@ -6,10 +6,11 @@ import "github.com/crystals-go/crystals/internal/accel/polymul"
 // operation goes through, each kernel documented here with its one dispatch
 // point. The products run on package polymul's kernels, which choose their
 // level in polymul's own kernels.go (at AVX2 and AVX-512, the ML-DSA
-// engine's NTT assembly); the unpacking of R_q asks its generated hooks
-// (…Arch, from internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512
-// too) and falls back to its Go twin; the other samplers and packings of
-// sample.go and encode.go are portable Go at every level.
+// engine's NTT assembly); the unpacking of R_q and the ephemeral samplers
+// ask their generated hooks (…Arch, from internal/accel/_asm/smaug; AVX2
+// kernels, run at AVX-512 too) and fall back to their Go twins; the other
+// samplers and packings of sample.go and encode.go are portable Go at every
+// level.
 //
 //go:generate go -C ../_asm run ./smaug -out ../smaug/kernels_amd64.s -stubs ../smaug/kernels_amd64_stubs.go -arch ../smaug/kernels_amd64.go -noasm ../smaug/kernels_noasm.go -pkg smaug
 
@@ -54,4 +55,26 @@ func decodeRq(a *poly, b []byte, logQ uint) {
 		}
 	}
 	decodeRqGeneric(a, b, logQ)
+}
+
+// sampleEphemeral sets r to a polynomial of the encryption randomness from
+// the p.ephemeralBytes() bytes of b, in constant time (the reference's
+// poly_cbd; see sampleEphemeralGeneric). The SMAUG-T128 kernel reads one
+// byte past those 96 bytes, so it runs when b's capacity allows.
+func sampleEphemeral(r *poly, b []byte, kind ephemeralKind) {
+	switch kind {
+	case sparseCBD3:
+		if cap(b) >= 128 && cbd3Arch((*[n]int32)(r), (*[128]byte)(b[:128])) {
+			return
+		}
+	case cbd1:
+		if cbd1Arch((*[n]int32)(r), (*[64]byte)(b)) {
+			return
+		}
+	default:
+		if cbd4Arch((*[n]int32)(r), (*[128]byte)(b)) {
+			return
+		}
+	}
+	sampleEphemeralGeneric(r, b, kind)
 }

@@ -27,3 +27,36 @@ func decodeRq11Arch(a *[256]int32, b *[352]byte) bool {
 	}
 	return false
 }
+
+// cbd3Arch runs sampleEphemeral's kernel for the active level and reports whether
+// there is one.
+func cbd3Arch(r *[256]int32, b *[128]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		cbd3AVX2(r, b)
+		return true
+	}
+	return false
+}
+
+// cbd1Arch runs sampleEphemeral's kernel for the active level and reports whether
+// there is one.
+func cbd1Arch(r *[256]int32, b *[64]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		cbd1AVX2(r, b)
+		return true
+	}
+	return false
+}
+
+// cbd4Arch runs sampleEphemeral's kernel for the active level and reports whether
+// there is one.
+func cbd4Arch(r *[256]int32, b *[128]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		cbd4AVX2(r, b)
+		return true
+	}
+	return false
+}

@@ -435,3 +435,1006 @@ TEXT ·decodeRq11AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU      Y0, 992(AX)
 	VZEROUPPER
 	RET
+
+// func cbd3AVX2(r *[256]int32, b *[128]byte)
+// Requires: AVX, AVX2
+TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
+	MOVQ         r+0(FP), AX
+	MOVQ         b+8(FP), CX
+	MOVL         $0x00000001, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      cbd3ShiftsAVX2<>+0(SB), Y1
+	MOVL         $0x00000010, DX
+	VMOVD        DX, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTD (CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, (AX)
+	VPBROADCASTD 3(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPBROADCASTD 6(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 64(AX)
+	VPBROADCASTD 9(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 96(AX)
+	VPBROADCASTD 12(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 128(AX)
+	VPBROADCASTD 15(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 160(AX)
+	VPBROADCASTD 18(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 192(AX)
+	VPBROADCASTD 21(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 224(AX)
+	VPBROADCASTD 24(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 256(AX)
+	VPBROADCASTD 27(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 288(AX)
+	VPBROADCASTD 30(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 320(AX)
+	VPBROADCASTD 33(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 352(AX)
+	VPBROADCASTD 36(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 384(AX)
+	VPBROADCASTD 39(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 416(AX)
+	VPBROADCASTD 42(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 448(AX)
+	VPBROADCASTD 45(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 480(AX)
+	VPBROADCASTD 48(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 512(AX)
+	VPBROADCASTD 51(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 544(AX)
+	VPBROADCASTD 54(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 576(AX)
+	VPBROADCASTD 57(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 608(AX)
+	VPBROADCASTD 60(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 640(AX)
+	VPBROADCASTD 63(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 672(AX)
+	VPBROADCASTD 66(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 704(AX)
+	VPBROADCASTD 69(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 736(AX)
+	VPBROADCASTD 72(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 768(AX)
+	VPBROADCASTD 75(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 800(AX)
+	VPBROADCASTD 78(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 832(AX)
+	VPBROADCASTD 81(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 864(AX)
+	VPBROADCASTD 84(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 896(AX)
+	VPBROADCASTD 87(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 928(AX)
+	VPBROADCASTD 90(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y2, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y3, Y2, Y2
+	VPADDD       Y2, Y2, Y2
+	VPSUBD       Y2, Y3, Y2
+	VMOVDQU      Y2, 960(AX)
+	VPBROADCASTD 93(CX), Y2
+	VPSRLVD      Y1, Y2, Y1
+	VPSRLD       $0x01, Y1, Y2
+	VPAND        Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPSRLD       $0x02, Y1, Y0
+	VPAND        Y2, Y0, Y0
+	VPADDD       Y0, Y0, Y0
+	VPSUBD       Y0, Y2, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA cbd3ShiftsAVX2<>+0(SB)/4, $0x00000000
+DATA cbd3ShiftsAVX2<>+4(SB)/4, $0x00000003
+DATA cbd3ShiftsAVX2<>+8(SB)/4, $0x00000006
+DATA cbd3ShiftsAVX2<>+12(SB)/4, $0x00000009
+DATA cbd3ShiftsAVX2<>+16(SB)/4, $0x0000000c
+DATA cbd3ShiftsAVX2<>+20(SB)/4, $0x0000000f
+DATA cbd3ShiftsAVX2<>+24(SB)/4, $0x00000012
+DATA cbd3ShiftsAVX2<>+28(SB)/4, $0x00000015
+GLOBL cbd3ShiftsAVX2<>(SB), RODATA|NOPTR, $32
+
+// func cbd1AVX2(r *[256]int32, b *[64]byte)
+// Requires: AVX, AVX2
+TEXT ·cbd1AVX2(SB), NOSPLIT, $0-16
+	MOVQ         r+0(FP), AX
+	MOVQ         b+8(FP), CX
+	MOVL         $0x00000001, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      cbd1ShiftsAVX2<>+0(SB), Y1
+	MOVL         $0x00000010, DX
+	VMOVD        DX, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTD (CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, (AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 32(AX)
+	VPBROADCASTD 4(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 96(AX)
+	VPBROADCASTD 8(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 128(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 160(AX)
+	VPBROADCASTD 12(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 224(AX)
+	VPBROADCASTD 16(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 256(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 288(AX)
+	VPBROADCASTD 20(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 352(AX)
+	VPBROADCASTD 24(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 384(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 416(AX)
+	VPBROADCASTD 28(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 480(AX)
+	VPBROADCASTD 32(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 512(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 544(AX)
+	VPBROADCASTD 36(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 608(AX)
+	VPBROADCASTD 40(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 640(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 672(AX)
+	VPBROADCASTD 44(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 736(AX)
+	VPBROADCASTD 48(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 768(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 800(AX)
+	VPBROADCASTD 52(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 864(AX)
+	VPBROADCASTD 56(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 896(AX)
+	VPSRLVD      Y1, Y3, Y3
+	VPSRLVD      Y2, Y3, Y3
+	VPSRLD       $0x01, Y3, Y4
+	VPAND        Y0, Y3, Y3
+	VPAND        Y0, Y4, Y4
+	VPSUBD       Y4, Y3, Y3
+	VMOVDQU      Y3, 928(AX)
+	VPBROADCASTD 60(CX), Y3
+	VPSRLVD      Y1, Y3, Y4
+	VPSRLD       $0x01, Y4, Y5
+	VPAND        Y0, Y4, Y4
+	VPAND        Y0, Y5, Y5
+	VPSUBD       Y5, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VPSRLVD      Y1, Y3, Y1
+	VPSRLVD      Y2, Y1, Y1
+	VPSRLD       $0x01, Y1, Y2
+	VPAND        Y0, Y1, Y1
+	VPAND        Y0, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA cbd1ShiftsAVX2<>+0(SB)/4, $0x00000000
+DATA cbd1ShiftsAVX2<>+4(SB)/4, $0x00000002
+DATA cbd1ShiftsAVX2<>+8(SB)/4, $0x00000004
+DATA cbd1ShiftsAVX2<>+12(SB)/4, $0x00000006
+DATA cbd1ShiftsAVX2<>+16(SB)/4, $0x00000008
+DATA cbd1ShiftsAVX2<>+20(SB)/4, $0x0000000a
+DATA cbd1ShiftsAVX2<>+24(SB)/4, $0x0000000c
+DATA cbd1ShiftsAVX2<>+28(SB)/4, $0x0000000e
+GLOBL cbd1ShiftsAVX2<>(SB), RODATA|NOPTR, $32
+
+// func cbd4AVX2(r *[256]int32, b *[128]byte)
+// Requires: AVX, AVX2
+TEXT ·cbd4AVX2(SB), NOSPLIT, $0-16
+	MOVQ         r+0(FP), AX
+	MOVQ         b+8(FP), CX
+	MOVL         $0x00000001, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      cbd4ShiftsAVX2<>+0(SB), Y1
+	MOVL         $0x00000010, DX
+	VMOVD        DX, X2
+	VPBROADCASTD X2, Y2
+	VPBROADCASTD (CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, (AX)
+	VPBROADCASTD 4(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPBROADCASTD 8(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 64(AX)
+	VPBROADCASTD 12(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 96(AX)
+	VPBROADCASTD 16(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 128(AX)
+	VPBROADCASTD 20(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 160(AX)
+	VPBROADCASTD 24(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 192(AX)
+	VPBROADCASTD 28(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 224(AX)
+	VPBROADCASTD 32(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 256(AX)
+	VPBROADCASTD 36(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 288(AX)
+	VPBROADCASTD 40(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 320(AX)
+	VPBROADCASTD 44(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 352(AX)
+	VPBROADCASTD 48(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 384(AX)
+	VPBROADCASTD 52(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 416(AX)
+	VPBROADCASTD 56(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 448(AX)
+	VPBROADCASTD 60(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 480(AX)
+	VPBROADCASTD 64(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 512(AX)
+	VPBROADCASTD 68(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 544(AX)
+	VPBROADCASTD 72(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 576(AX)
+	VPBROADCASTD 76(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 608(AX)
+	VPBROADCASTD 80(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 640(AX)
+	VPBROADCASTD 84(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 672(AX)
+	VPBROADCASTD 88(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 704(AX)
+	VPBROADCASTD 92(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 736(AX)
+	VPBROADCASTD 96(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 768(AX)
+	VPBROADCASTD 100(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 800(AX)
+	VPBROADCASTD 104(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 832(AX)
+	VPBROADCASTD 108(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 864(AX)
+	VPBROADCASTD 112(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 896(AX)
+	VPBROADCASTD 116(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 928(AX)
+	VPBROADCASTD 120(CX), Y2
+	VPSRLVD      Y1, Y2, Y2
+	VPSRLD       $0x01, Y2, Y3
+	VPOR         Y2, Y3, Y3
+	VPSRLD       $0x02, Y2, Y4
+	VPAND        Y4, Y3, Y3
+	VPAND        Y0, Y3, Y3
+	VPSRLD       $0x03, Y2, Y4
+	VPAND        Y3, Y4, Y4
+	VPADDD       Y4, Y4, Y4
+	VPSUBD       Y4, Y3, Y2
+	VMOVDQU      Y2, 960(AX)
+	VPBROADCASTD 124(CX), Y2
+	VPSRLVD      Y1, Y2, Y1
+	VPSRLD       $0x01, Y1, Y2
+	VPOR         Y1, Y2, Y2
+	VPSRLD       $0x02, Y1, Y3
+	VPAND        Y3, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VPSRLD       $0x03, Y1, Y3
+	VPAND        Y2, Y3, Y3
+	VPADDD       Y3, Y3, Y3
+	VPSUBD       Y3, Y2, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA cbd4ShiftsAVX2<>+0(SB)/4, $0x00000000
+DATA cbd4ShiftsAVX2<>+4(SB)/4, $0x00000004
+DATA cbd4ShiftsAVX2<>+8(SB)/4, $0x00000008
+DATA cbd4ShiftsAVX2<>+12(SB)/4, $0x0000000c
+DATA cbd4ShiftsAVX2<>+16(SB)/4, $0x00000010
+DATA cbd4ShiftsAVX2<>+20(SB)/4, $0x00000014
+DATA cbd4ShiftsAVX2<>+24(SB)/4, $0x00000018
+DATA cbd4ShiftsAVX2<>+28(SB)/4, $0x0000001c
+GLOBL cbd4ShiftsAVX2<>(SB), RODATA|NOPTR, $32

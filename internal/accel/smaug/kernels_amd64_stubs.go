@@ -13,3 +13,18 @@ func decodeRq10AVX2(a *[256]int32, b *[320]byte)
 //
 //go:noescape
 func decodeRq11AVX2(a *[256]int32, b *[352]byte)
+
+// cbd3AVX2 sets r to the ephemeral polynomial of the group bits in b (see sampleEphemeral), in constant time.
+//
+//go:noescape
+func cbd3AVX2(r *[256]int32, b *[128]byte)
+
+// cbd1AVX2 sets r to the ephemeral polynomial of the group bits in b (see sampleEphemeral), in constant time.
+//
+//go:noescape
+func cbd1AVX2(r *[256]int32, b *[64]byte)
+
+// cbd4AVX2 sets r to the ephemeral polynomial of the group bits in b (see sampleEphemeral), in constant time.
+//
+//go:noescape
+func cbd4AVX2(r *[256]int32, b *[128]byte)

@@ -9,3 +9,12 @@ func decodeRq10Arch(a *[256]int32, b *[320]byte) bool { return false }
 
 // decodeRq11Arch reports false: decodeRq has no kernel in this build.
 func decodeRq11Arch(a *[256]int32, b *[352]byte) bool { return false }
+
+// cbd3Arch reports false: sampleEphemeral has no kernel in this build.
+func cbd3Arch(r *[256]int32, b *[128]byte) bool { return false }
+
+// cbd1Arch reports false: sampleEphemeral has no kernel in this build.
+func cbd1Arch(r *[256]int32, b *[64]byte) bool { return false }
+
+// cbd4Arch reports false: sampleEphemeral has no kernel in this build.
+func cbd4Arch(r *[256]int32, b *[128]byte) bool { return false }

@@ -40,3 +40,41 @@ func TestDecodeRqMatchesGeneric(t *testing.T) {
 		t.Logf("%s: %d packings matched", l, cases)
 	})
 }
+
+// TestSampleEphemeralMatchesGeneric checks the ephemeral samplers (their
+// kernels at every level) against their Go twin, bit for bit, for the three
+// distributions, on random, all-zero and all-one bytes, with buffers whose
+// capacity has room for the SMAUG-T128 kernel's overread and without.
+func TestSampleEphemeralMatchesGeneric(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(20, 7))
+		cases := 0
+		for _, p := range []*Params{SMAUGT128, SMAUGT192, SMAUGT256} {
+			for trial := range 200 {
+				room := make([]byte, 128)
+				b := room[:p.ephemeralBytes()]
+				if trial%2 == 1 {
+					b = append([]byte(nil), b...) // capacity exactly its length
+				}
+				switch trial {
+				case 0, 1:
+				case 2, 3:
+					for i := range b {
+						b[i] = 0xff
+					}
+				default:
+					fill(r, b)
+					fill(r, room[len(b):]) // the overread byte must not matter
+				}
+				var got, want poly
+				sampleEphemeral(&got, b, p.r)
+				sampleEphemeralGeneric(&want, b, p.r)
+				if got != want {
+					t.Fatalf("%s, trial %d: sampleEphemeral differs from its Go twin", p.name, trial)
+				}
+				cases++
+			}
+		}
+		t.Logf("%s: %d polynomials matched", l, cases)
+	})
+}

@@ -114,10 +114,10 @@ func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 // without branching.
 func lessMask(a, b uint32) uint32 { return -((a - b) >> 31) }
 
-// sampleEphemeral sets r to a polynomial of the encryption randomness from
-// the p.ephemeralBytes() bytes of b, in constant time (the reference's
-// poly_cbd).
-func sampleEphemeral(r *poly, b []byte, kind ephemeralKind) {
+// sampleEphemeralGeneric is sampleEphemeral in Go: it sets r to a
+// polynomial of the encryption randomness from the p.ephemeralBytes() bytes
+// of b, in constant time (the reference's poly_cbd).
+func sampleEphemeralGeneric(r *poly, b []byte, kind ephemeralKind) {
 	switch kind {
 	case sparseCBD3:
 		// Each 3-bit group b0 b1 b2 gives b0·b1·(−1)^b2.

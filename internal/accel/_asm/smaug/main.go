@@ -3,9 +3,11 @@
 //
 //   - decodeRq10AVX2, decodeRq11AVX2: the reference's packing of a
 //     polynomial of R_q for log q = 10 and 11 (pack.c; see encodeRq in
-//     encode.go for the layout), into 32-bit coefficients.
+//     encode.go for the layout), into 32-bit coefficients;
+//   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
+//     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go).
 //
-// They are straight-line code: eight coefficients a ymm register, the top
+// The unpacking kernels are straight-line code: eight coefficients a ymm register, the top
 // eight bits of each widened from its byte, the low bits taken from the
 // 16-bit words of the tail by constant shifts. The data is public (pk), but
 // nothing in them depends on it anyway. The AVX-512 level runs the same
@@ -32,12 +34,18 @@ const n = 256
 var contract = []dispatch.Kernel{
 	{Hook: "decodeRq10Arch", Of: "decodeRq", Impls: dispatch.Levels("AVX512", "decodeRq10AVX2", "AVX2", "decodeRq10AVX2")},
 	{Hook: "decodeRq11Arch", Of: "decodeRq", Impls: dispatch.Levels("AVX512", "decodeRq11AVX2", "AVX2", "decodeRq11AVX2")},
+	{Hook: "cbd3Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd3AVX2", "AVX2", "cbd3AVX2")},
+	{Hook: "cbd1Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd1AVX2", "AVX2", "cbd1AVX2")},
+	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
 }
 
 func main() {
 	ConstraintExpr("amd64,!purego")
 	decodeRqKernel(10)
 	decodeRqKernel(11)
+	for _, k := range cbdKinds {
+		cbdKernel(k)
+	}
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
 }

@@ -17,3 +17,13 @@ func Broadcast32(v uint32) VecVirtual {
 	VPBROADCASTD(x, y)
 	return y
 }
+
+// Table32 returns the address of a read-only table of 32-bit words v,
+// named name.
+func Table32(name string, v []uint32) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i, x := range v {
+		DATA(4*i, U32(x))
+	}
+	return m
+}
