@@ -78,3 +78,20 @@ func sampleEphemeral(r *poly, b []byte, kind ephemeralKind) {
 	}
 	sampleEphemeralGeneric(r, b, kind)
 }
+
+// hwtFirst tries the first n samples of an HWT stream (see
+// hwtFirstGeneric) and returns the number of rejections.
+func hwtFirst(index, pending *[n]uint32, samples *[2 * n]byte) int {
+	if r, ok := hwtFirstArch(index, pending, samples); ok {
+		return r
+	}
+	return hwtFirstGeneric(index, pending, samples)
+}
+
+// hwtSigns gives the HWT's non-zero coefficients their signs (see
+// hwtSignsGeneric).
+func hwtSigns(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
+	if !hwtSignsArch((*[n]int32)(out), nonZero, sign) {
+		hwtSignsGeneric(out, nonZero, sign)
+	}
+}

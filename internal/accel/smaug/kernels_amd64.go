@@ -60,3 +60,24 @@ func cbd4Arch(r *[256]int32, b *[128]byte) bool {
 	}
 	return false
 }
+
+// hwtFirstArch runs hwtFromStream's kernel for the active level and reports whether
+// there is one.
+func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) (int, bool) {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		return hwtFirstAVX2(index, pending, samples), true
+	}
+	return 0, false
+}
+
+// hwtSignsArch runs hwtFromStream's kernel for the active level and reports whether
+// there is one.
+func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		hwtSignsAVX2(out, nonZero, sign)
+		return true
+	}
+	return false
+}

@@ -1438,3 +1438,1070 @@ DATA cbd4ShiftsAVX2<>+20(SB)/4, $0x00000014
 DATA cbd4ShiftsAVX2<>+24(SB)/4, $0x00000018
 DATA cbd4ShiftsAVX2<>+28(SB)/4, $0x0000001c
 GLOBL cbd4ShiftsAVX2<>(SB), RODATA|NOPTR, $32
+
+// func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) int
+// Requires: AVX, AVX2
+TEXT ·hwtFirstAVX2(SB), NOSPLIT, $0-32
+	MOVQ         index+0(FP), AX
+	MOVQ         pending+8(FP), CX
+	MOVQ         samples+16(FP), DX
+	MOVL         $0x0000ffff, BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+	VPXOR        Y1, Y1, Y1
+	LEAQ         hwtBoundsAVX2<>+0(SB), BX
+	LEAQ         hwtThresholdsAVX2<>+0(SB), SI
+	VPMOVZXWD    (DX), Y2
+	VPMULLD      (BX), Y2, Y2
+	VMOVDQU      (SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, (AX)
+	VMOVDQU      Y3, (CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    16(DX), Y2
+	VPMULLD      32(BX), Y2, Y2
+	VMOVDQU      32(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 32(AX)
+	VMOVDQU      Y3, 32(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    32(DX), Y2
+	VPMULLD      64(BX), Y2, Y2
+	VMOVDQU      64(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 64(AX)
+	VMOVDQU      Y3, 64(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    48(DX), Y2
+	VPMULLD      96(BX), Y2, Y2
+	VMOVDQU      96(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 96(AX)
+	VMOVDQU      Y3, 96(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    64(DX), Y2
+	VPMULLD      128(BX), Y2, Y2
+	VMOVDQU      128(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 128(AX)
+	VMOVDQU      Y3, 128(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    80(DX), Y2
+	VPMULLD      160(BX), Y2, Y2
+	VMOVDQU      160(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 160(AX)
+	VMOVDQU      Y3, 160(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    96(DX), Y2
+	VPMULLD      192(BX), Y2, Y2
+	VMOVDQU      192(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 192(AX)
+	VMOVDQU      Y3, 192(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    112(DX), Y2
+	VPMULLD      224(BX), Y2, Y2
+	VMOVDQU      224(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 224(AX)
+	VMOVDQU      Y3, 224(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    128(DX), Y2
+	VPMULLD      256(BX), Y2, Y2
+	VMOVDQU      256(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 256(AX)
+	VMOVDQU      Y3, 256(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    144(DX), Y2
+	VPMULLD      288(BX), Y2, Y2
+	VMOVDQU      288(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 288(AX)
+	VMOVDQU      Y3, 288(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    160(DX), Y2
+	VPMULLD      320(BX), Y2, Y2
+	VMOVDQU      320(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 320(AX)
+	VMOVDQU      Y3, 320(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    176(DX), Y2
+	VPMULLD      352(BX), Y2, Y2
+	VMOVDQU      352(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 352(AX)
+	VMOVDQU      Y3, 352(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    192(DX), Y2
+	VPMULLD      384(BX), Y2, Y2
+	VMOVDQU      384(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 384(AX)
+	VMOVDQU      Y3, 384(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    208(DX), Y2
+	VPMULLD      416(BX), Y2, Y2
+	VMOVDQU      416(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 416(AX)
+	VMOVDQU      Y3, 416(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    224(DX), Y2
+	VPMULLD      448(BX), Y2, Y2
+	VMOVDQU      448(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 448(AX)
+	VMOVDQU      Y3, 448(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    240(DX), Y2
+	VPMULLD      480(BX), Y2, Y2
+	VMOVDQU      480(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 480(AX)
+	VMOVDQU      Y3, 480(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    256(DX), Y2
+	VPMULLD      512(BX), Y2, Y2
+	VMOVDQU      512(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 512(AX)
+	VMOVDQU      Y3, 512(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    272(DX), Y2
+	VPMULLD      544(BX), Y2, Y2
+	VMOVDQU      544(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 544(AX)
+	VMOVDQU      Y3, 544(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    288(DX), Y2
+	VPMULLD      576(BX), Y2, Y2
+	VMOVDQU      576(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 576(AX)
+	VMOVDQU      Y3, 576(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    304(DX), Y2
+	VPMULLD      608(BX), Y2, Y2
+	VMOVDQU      608(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 608(AX)
+	VMOVDQU      Y3, 608(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    320(DX), Y2
+	VPMULLD      640(BX), Y2, Y2
+	VMOVDQU      640(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 640(AX)
+	VMOVDQU      Y3, 640(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    336(DX), Y2
+	VPMULLD      672(BX), Y2, Y2
+	VMOVDQU      672(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 672(AX)
+	VMOVDQU      Y3, 672(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    352(DX), Y2
+	VPMULLD      704(BX), Y2, Y2
+	VMOVDQU      704(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 704(AX)
+	VMOVDQU      Y3, 704(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    368(DX), Y2
+	VPMULLD      736(BX), Y2, Y2
+	VMOVDQU      736(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 736(AX)
+	VMOVDQU      Y3, 736(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    384(DX), Y2
+	VPMULLD      768(BX), Y2, Y2
+	VMOVDQU      768(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 768(AX)
+	VMOVDQU      Y3, 768(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    400(DX), Y2
+	VPMULLD      800(BX), Y2, Y2
+	VMOVDQU      800(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 800(AX)
+	VMOVDQU      Y3, 800(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    416(DX), Y2
+	VPMULLD      832(BX), Y2, Y2
+	VMOVDQU      832(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 832(AX)
+	VMOVDQU      Y3, 832(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    432(DX), Y2
+	VPMULLD      864(BX), Y2, Y2
+	VMOVDQU      864(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 864(AX)
+	VMOVDQU      Y3, 864(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    448(DX), Y2
+	VPMULLD      896(BX), Y2, Y2
+	VMOVDQU      896(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 896(AX)
+	VMOVDQU      Y3, 896(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    464(DX), Y2
+	VPMULLD      928(BX), Y2, Y2
+	VMOVDQU      928(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 928(AX)
+	VMOVDQU      Y3, 928(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    480(DX), Y2
+	VPMULLD      960(BX), Y2, Y2
+	VMOVDQU      960(SI), Y4
+	VPAND        Y0, Y2, Y3
+	VPCMPGTD     Y3, Y4, Y3
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 960(AX)
+	VMOVDQU      Y3, 960(CX)
+	VPSUBD       Y3, Y1, Y1
+	VPMOVZXWD    496(DX), Y2
+	VPMULLD      992(BX), Y2, Y2
+	VMOVDQU      992(SI), Y3
+	VPAND        Y0, Y2, Y0
+	VPCMPGTD     Y0, Y3, Y0
+	VPSRLD       $0x10, Y2, Y2
+	VMOVDQU      Y2, 992(AX)
+	VMOVDQU      Y0, 992(CX)
+	VPSUBD       Y0, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X0
+	VPADDD       X0, X1, X0
+	VPSHUFD      $0x4e, X0, X1
+	VPADDD       X1, X0, X0
+	VPSHUFD      $0xb1, X0, X1
+	VPADDD       X1, X0, X0
+	VMOVD        X0, AX
+	VZEROUPPER
+	MOVQ         AX, ret+24(FP)
+	RET
+
+DATA hwtBoundsAVX2<>+0(SB)/4, $0x00000100
+DATA hwtBoundsAVX2<>+4(SB)/4, $0x000000ff
+DATA hwtBoundsAVX2<>+8(SB)/4, $0x000000fe
+DATA hwtBoundsAVX2<>+12(SB)/4, $0x000000fd
+DATA hwtBoundsAVX2<>+16(SB)/4, $0x000000fc
+DATA hwtBoundsAVX2<>+20(SB)/4, $0x000000fb
+DATA hwtBoundsAVX2<>+24(SB)/4, $0x000000fa
+DATA hwtBoundsAVX2<>+28(SB)/4, $0x000000f9
+DATA hwtBoundsAVX2<>+32(SB)/4, $0x000000f8
+DATA hwtBoundsAVX2<>+36(SB)/4, $0x000000f7
+DATA hwtBoundsAVX2<>+40(SB)/4, $0x000000f6
+DATA hwtBoundsAVX2<>+44(SB)/4, $0x000000f5
+DATA hwtBoundsAVX2<>+48(SB)/4, $0x000000f4
+DATA hwtBoundsAVX2<>+52(SB)/4, $0x000000f3
+DATA hwtBoundsAVX2<>+56(SB)/4, $0x000000f2
+DATA hwtBoundsAVX2<>+60(SB)/4, $0x000000f1
+DATA hwtBoundsAVX2<>+64(SB)/4, $0x000000f0
+DATA hwtBoundsAVX2<>+68(SB)/4, $0x000000ef
+DATA hwtBoundsAVX2<>+72(SB)/4, $0x000000ee
+DATA hwtBoundsAVX2<>+76(SB)/4, $0x000000ed
+DATA hwtBoundsAVX2<>+80(SB)/4, $0x000000ec
+DATA hwtBoundsAVX2<>+84(SB)/4, $0x000000eb
+DATA hwtBoundsAVX2<>+88(SB)/4, $0x000000ea
+DATA hwtBoundsAVX2<>+92(SB)/4, $0x000000e9
+DATA hwtBoundsAVX2<>+96(SB)/4, $0x000000e8
+DATA hwtBoundsAVX2<>+100(SB)/4, $0x000000e7
+DATA hwtBoundsAVX2<>+104(SB)/4, $0x000000e6
+DATA hwtBoundsAVX2<>+108(SB)/4, $0x000000e5
+DATA hwtBoundsAVX2<>+112(SB)/4, $0x000000e4
+DATA hwtBoundsAVX2<>+116(SB)/4, $0x000000e3
+DATA hwtBoundsAVX2<>+120(SB)/4, $0x000000e2
+DATA hwtBoundsAVX2<>+124(SB)/4, $0x000000e1
+DATA hwtBoundsAVX2<>+128(SB)/4, $0x000000e0
+DATA hwtBoundsAVX2<>+132(SB)/4, $0x000000df
+DATA hwtBoundsAVX2<>+136(SB)/4, $0x000000de
+DATA hwtBoundsAVX2<>+140(SB)/4, $0x000000dd
+DATA hwtBoundsAVX2<>+144(SB)/4, $0x000000dc
+DATA hwtBoundsAVX2<>+148(SB)/4, $0x000000db
+DATA hwtBoundsAVX2<>+152(SB)/4, $0x000000da
+DATA hwtBoundsAVX2<>+156(SB)/4, $0x000000d9
+DATA hwtBoundsAVX2<>+160(SB)/4, $0x000000d8
+DATA hwtBoundsAVX2<>+164(SB)/4, $0x000000d7
+DATA hwtBoundsAVX2<>+168(SB)/4, $0x000000d6
+DATA hwtBoundsAVX2<>+172(SB)/4, $0x000000d5
+DATA hwtBoundsAVX2<>+176(SB)/4, $0x000000d4
+DATA hwtBoundsAVX2<>+180(SB)/4, $0x000000d3
+DATA hwtBoundsAVX2<>+184(SB)/4, $0x000000d2
+DATA hwtBoundsAVX2<>+188(SB)/4, $0x000000d1
+DATA hwtBoundsAVX2<>+192(SB)/4, $0x000000d0
+DATA hwtBoundsAVX2<>+196(SB)/4, $0x000000cf
+DATA hwtBoundsAVX2<>+200(SB)/4, $0x000000ce
+DATA hwtBoundsAVX2<>+204(SB)/4, $0x000000cd
+DATA hwtBoundsAVX2<>+208(SB)/4, $0x000000cc
+DATA hwtBoundsAVX2<>+212(SB)/4, $0x000000cb
+DATA hwtBoundsAVX2<>+216(SB)/4, $0x000000ca
+DATA hwtBoundsAVX2<>+220(SB)/4, $0x000000c9
+DATA hwtBoundsAVX2<>+224(SB)/4, $0x000000c8
+DATA hwtBoundsAVX2<>+228(SB)/4, $0x000000c7
+DATA hwtBoundsAVX2<>+232(SB)/4, $0x000000c6
+DATA hwtBoundsAVX2<>+236(SB)/4, $0x000000c5
+DATA hwtBoundsAVX2<>+240(SB)/4, $0x000000c4
+DATA hwtBoundsAVX2<>+244(SB)/4, $0x000000c3
+DATA hwtBoundsAVX2<>+248(SB)/4, $0x000000c2
+DATA hwtBoundsAVX2<>+252(SB)/4, $0x000000c1
+DATA hwtBoundsAVX2<>+256(SB)/4, $0x000000c0
+DATA hwtBoundsAVX2<>+260(SB)/4, $0x000000bf
+DATA hwtBoundsAVX2<>+264(SB)/4, $0x000000be
+DATA hwtBoundsAVX2<>+268(SB)/4, $0x000000bd
+DATA hwtBoundsAVX2<>+272(SB)/4, $0x000000bc
+DATA hwtBoundsAVX2<>+276(SB)/4, $0x000000bb
+DATA hwtBoundsAVX2<>+280(SB)/4, $0x000000ba
+DATA hwtBoundsAVX2<>+284(SB)/4, $0x000000b9
+DATA hwtBoundsAVX2<>+288(SB)/4, $0x000000b8
+DATA hwtBoundsAVX2<>+292(SB)/4, $0x000000b7
+DATA hwtBoundsAVX2<>+296(SB)/4, $0x000000b6
+DATA hwtBoundsAVX2<>+300(SB)/4, $0x000000b5
+DATA hwtBoundsAVX2<>+304(SB)/4, $0x000000b4
+DATA hwtBoundsAVX2<>+308(SB)/4, $0x000000b3
+DATA hwtBoundsAVX2<>+312(SB)/4, $0x000000b2
+DATA hwtBoundsAVX2<>+316(SB)/4, $0x000000b1
+DATA hwtBoundsAVX2<>+320(SB)/4, $0x000000b0
+DATA hwtBoundsAVX2<>+324(SB)/4, $0x000000af
+DATA hwtBoundsAVX2<>+328(SB)/4, $0x000000ae
+DATA hwtBoundsAVX2<>+332(SB)/4, $0x000000ad
+DATA hwtBoundsAVX2<>+336(SB)/4, $0x000000ac
+DATA hwtBoundsAVX2<>+340(SB)/4, $0x000000ab
+DATA hwtBoundsAVX2<>+344(SB)/4, $0x000000aa
+DATA hwtBoundsAVX2<>+348(SB)/4, $0x000000a9
+DATA hwtBoundsAVX2<>+352(SB)/4, $0x000000a8
+DATA hwtBoundsAVX2<>+356(SB)/4, $0x000000a7
+DATA hwtBoundsAVX2<>+360(SB)/4, $0x000000a6
+DATA hwtBoundsAVX2<>+364(SB)/4, $0x000000a5
+DATA hwtBoundsAVX2<>+368(SB)/4, $0x000000a4
+DATA hwtBoundsAVX2<>+372(SB)/4, $0x000000a3
+DATA hwtBoundsAVX2<>+376(SB)/4, $0x000000a2
+DATA hwtBoundsAVX2<>+380(SB)/4, $0x000000a1
+DATA hwtBoundsAVX2<>+384(SB)/4, $0x000000a0
+DATA hwtBoundsAVX2<>+388(SB)/4, $0x0000009f
+DATA hwtBoundsAVX2<>+392(SB)/4, $0x0000009e
+DATA hwtBoundsAVX2<>+396(SB)/4, $0x0000009d
+DATA hwtBoundsAVX2<>+400(SB)/4, $0x0000009c
+DATA hwtBoundsAVX2<>+404(SB)/4, $0x0000009b
+DATA hwtBoundsAVX2<>+408(SB)/4, $0x0000009a
+DATA hwtBoundsAVX2<>+412(SB)/4, $0x00000099
+DATA hwtBoundsAVX2<>+416(SB)/4, $0x00000098
+DATA hwtBoundsAVX2<>+420(SB)/4, $0x00000097
+DATA hwtBoundsAVX2<>+424(SB)/4, $0x00000096
+DATA hwtBoundsAVX2<>+428(SB)/4, $0x00000095
+DATA hwtBoundsAVX2<>+432(SB)/4, $0x00000094
+DATA hwtBoundsAVX2<>+436(SB)/4, $0x00000093
+DATA hwtBoundsAVX2<>+440(SB)/4, $0x00000092
+DATA hwtBoundsAVX2<>+444(SB)/4, $0x00000091
+DATA hwtBoundsAVX2<>+448(SB)/4, $0x00000090
+DATA hwtBoundsAVX2<>+452(SB)/4, $0x0000008f
+DATA hwtBoundsAVX2<>+456(SB)/4, $0x0000008e
+DATA hwtBoundsAVX2<>+460(SB)/4, $0x0000008d
+DATA hwtBoundsAVX2<>+464(SB)/4, $0x0000008c
+DATA hwtBoundsAVX2<>+468(SB)/4, $0x0000008b
+DATA hwtBoundsAVX2<>+472(SB)/4, $0x0000008a
+DATA hwtBoundsAVX2<>+476(SB)/4, $0x00000089
+DATA hwtBoundsAVX2<>+480(SB)/4, $0x00000088
+DATA hwtBoundsAVX2<>+484(SB)/4, $0x00000087
+DATA hwtBoundsAVX2<>+488(SB)/4, $0x00000086
+DATA hwtBoundsAVX2<>+492(SB)/4, $0x00000085
+DATA hwtBoundsAVX2<>+496(SB)/4, $0x00000084
+DATA hwtBoundsAVX2<>+500(SB)/4, $0x00000083
+DATA hwtBoundsAVX2<>+504(SB)/4, $0x00000082
+DATA hwtBoundsAVX2<>+508(SB)/4, $0x00000081
+DATA hwtBoundsAVX2<>+512(SB)/4, $0x00000080
+DATA hwtBoundsAVX2<>+516(SB)/4, $0x0000007f
+DATA hwtBoundsAVX2<>+520(SB)/4, $0x0000007e
+DATA hwtBoundsAVX2<>+524(SB)/4, $0x0000007d
+DATA hwtBoundsAVX2<>+528(SB)/4, $0x0000007c
+DATA hwtBoundsAVX2<>+532(SB)/4, $0x0000007b
+DATA hwtBoundsAVX2<>+536(SB)/4, $0x0000007a
+DATA hwtBoundsAVX2<>+540(SB)/4, $0x00000079
+DATA hwtBoundsAVX2<>+544(SB)/4, $0x00000078
+DATA hwtBoundsAVX2<>+548(SB)/4, $0x00000077
+DATA hwtBoundsAVX2<>+552(SB)/4, $0x00000076
+DATA hwtBoundsAVX2<>+556(SB)/4, $0x00000075
+DATA hwtBoundsAVX2<>+560(SB)/4, $0x00000074
+DATA hwtBoundsAVX2<>+564(SB)/4, $0x00000073
+DATA hwtBoundsAVX2<>+568(SB)/4, $0x00000072
+DATA hwtBoundsAVX2<>+572(SB)/4, $0x00000071
+DATA hwtBoundsAVX2<>+576(SB)/4, $0x00000070
+DATA hwtBoundsAVX2<>+580(SB)/4, $0x0000006f
+DATA hwtBoundsAVX2<>+584(SB)/4, $0x0000006e
+DATA hwtBoundsAVX2<>+588(SB)/4, $0x0000006d
+DATA hwtBoundsAVX2<>+592(SB)/4, $0x0000006c
+DATA hwtBoundsAVX2<>+596(SB)/4, $0x0000006b
+DATA hwtBoundsAVX2<>+600(SB)/4, $0x0000006a
+DATA hwtBoundsAVX2<>+604(SB)/4, $0x00000069
+DATA hwtBoundsAVX2<>+608(SB)/4, $0x00000068
+DATA hwtBoundsAVX2<>+612(SB)/4, $0x00000067
+DATA hwtBoundsAVX2<>+616(SB)/4, $0x00000066
+DATA hwtBoundsAVX2<>+620(SB)/4, $0x00000065
+DATA hwtBoundsAVX2<>+624(SB)/4, $0x00000064
+DATA hwtBoundsAVX2<>+628(SB)/4, $0x00000063
+DATA hwtBoundsAVX2<>+632(SB)/4, $0x00000062
+DATA hwtBoundsAVX2<>+636(SB)/4, $0x00000061
+DATA hwtBoundsAVX2<>+640(SB)/4, $0x00000060
+DATA hwtBoundsAVX2<>+644(SB)/4, $0x0000005f
+DATA hwtBoundsAVX2<>+648(SB)/4, $0x0000005e
+DATA hwtBoundsAVX2<>+652(SB)/4, $0x0000005d
+DATA hwtBoundsAVX2<>+656(SB)/4, $0x0000005c
+DATA hwtBoundsAVX2<>+660(SB)/4, $0x0000005b
+DATA hwtBoundsAVX2<>+664(SB)/4, $0x0000005a
+DATA hwtBoundsAVX2<>+668(SB)/4, $0x00000059
+DATA hwtBoundsAVX2<>+672(SB)/4, $0x00000058
+DATA hwtBoundsAVX2<>+676(SB)/4, $0x00000057
+DATA hwtBoundsAVX2<>+680(SB)/4, $0x00000056
+DATA hwtBoundsAVX2<>+684(SB)/4, $0x00000055
+DATA hwtBoundsAVX2<>+688(SB)/4, $0x00000054
+DATA hwtBoundsAVX2<>+692(SB)/4, $0x00000053
+DATA hwtBoundsAVX2<>+696(SB)/4, $0x00000052
+DATA hwtBoundsAVX2<>+700(SB)/4, $0x00000051
+DATA hwtBoundsAVX2<>+704(SB)/4, $0x00000050
+DATA hwtBoundsAVX2<>+708(SB)/4, $0x0000004f
+DATA hwtBoundsAVX2<>+712(SB)/4, $0x0000004e
+DATA hwtBoundsAVX2<>+716(SB)/4, $0x0000004d
+DATA hwtBoundsAVX2<>+720(SB)/4, $0x0000004c
+DATA hwtBoundsAVX2<>+724(SB)/4, $0x0000004b
+DATA hwtBoundsAVX2<>+728(SB)/4, $0x0000004a
+DATA hwtBoundsAVX2<>+732(SB)/4, $0x00000049
+DATA hwtBoundsAVX2<>+736(SB)/4, $0x00000048
+DATA hwtBoundsAVX2<>+740(SB)/4, $0x00000047
+DATA hwtBoundsAVX2<>+744(SB)/4, $0x00000046
+DATA hwtBoundsAVX2<>+748(SB)/4, $0x00000045
+DATA hwtBoundsAVX2<>+752(SB)/4, $0x00000044
+DATA hwtBoundsAVX2<>+756(SB)/4, $0x00000043
+DATA hwtBoundsAVX2<>+760(SB)/4, $0x00000042
+DATA hwtBoundsAVX2<>+764(SB)/4, $0x00000041
+DATA hwtBoundsAVX2<>+768(SB)/4, $0x00000040
+DATA hwtBoundsAVX2<>+772(SB)/4, $0x0000003f
+DATA hwtBoundsAVX2<>+776(SB)/4, $0x0000003e
+DATA hwtBoundsAVX2<>+780(SB)/4, $0x0000003d
+DATA hwtBoundsAVX2<>+784(SB)/4, $0x0000003c
+DATA hwtBoundsAVX2<>+788(SB)/4, $0x0000003b
+DATA hwtBoundsAVX2<>+792(SB)/4, $0x0000003a
+DATA hwtBoundsAVX2<>+796(SB)/4, $0x00000039
+DATA hwtBoundsAVX2<>+800(SB)/4, $0x00000038
+DATA hwtBoundsAVX2<>+804(SB)/4, $0x00000037
+DATA hwtBoundsAVX2<>+808(SB)/4, $0x00000036
+DATA hwtBoundsAVX2<>+812(SB)/4, $0x00000035
+DATA hwtBoundsAVX2<>+816(SB)/4, $0x00000034
+DATA hwtBoundsAVX2<>+820(SB)/4, $0x00000033
+DATA hwtBoundsAVX2<>+824(SB)/4, $0x00000032
+DATA hwtBoundsAVX2<>+828(SB)/4, $0x00000031
+DATA hwtBoundsAVX2<>+832(SB)/4, $0x00000030
+DATA hwtBoundsAVX2<>+836(SB)/4, $0x0000002f
+DATA hwtBoundsAVX2<>+840(SB)/4, $0x0000002e
+DATA hwtBoundsAVX2<>+844(SB)/4, $0x0000002d
+DATA hwtBoundsAVX2<>+848(SB)/4, $0x0000002c
+DATA hwtBoundsAVX2<>+852(SB)/4, $0x0000002b
+DATA hwtBoundsAVX2<>+856(SB)/4, $0x0000002a
+DATA hwtBoundsAVX2<>+860(SB)/4, $0x00000029
+DATA hwtBoundsAVX2<>+864(SB)/4, $0x00000028
+DATA hwtBoundsAVX2<>+868(SB)/4, $0x00000027
+DATA hwtBoundsAVX2<>+872(SB)/4, $0x00000026
+DATA hwtBoundsAVX2<>+876(SB)/4, $0x00000025
+DATA hwtBoundsAVX2<>+880(SB)/4, $0x00000024
+DATA hwtBoundsAVX2<>+884(SB)/4, $0x00000023
+DATA hwtBoundsAVX2<>+888(SB)/4, $0x00000022
+DATA hwtBoundsAVX2<>+892(SB)/4, $0x00000021
+DATA hwtBoundsAVX2<>+896(SB)/4, $0x00000020
+DATA hwtBoundsAVX2<>+900(SB)/4, $0x0000001f
+DATA hwtBoundsAVX2<>+904(SB)/4, $0x0000001e
+DATA hwtBoundsAVX2<>+908(SB)/4, $0x0000001d
+DATA hwtBoundsAVX2<>+912(SB)/4, $0x0000001c
+DATA hwtBoundsAVX2<>+916(SB)/4, $0x0000001b
+DATA hwtBoundsAVX2<>+920(SB)/4, $0x0000001a
+DATA hwtBoundsAVX2<>+924(SB)/4, $0x00000019
+DATA hwtBoundsAVX2<>+928(SB)/4, $0x00000018
+DATA hwtBoundsAVX2<>+932(SB)/4, $0x00000017
+DATA hwtBoundsAVX2<>+936(SB)/4, $0x00000016
+DATA hwtBoundsAVX2<>+940(SB)/4, $0x00000015
+DATA hwtBoundsAVX2<>+944(SB)/4, $0x00000014
+DATA hwtBoundsAVX2<>+948(SB)/4, $0x00000013
+DATA hwtBoundsAVX2<>+952(SB)/4, $0x00000012
+DATA hwtBoundsAVX2<>+956(SB)/4, $0x00000011
+DATA hwtBoundsAVX2<>+960(SB)/4, $0x00000010
+DATA hwtBoundsAVX2<>+964(SB)/4, $0x0000000f
+DATA hwtBoundsAVX2<>+968(SB)/4, $0x0000000e
+DATA hwtBoundsAVX2<>+972(SB)/4, $0x0000000d
+DATA hwtBoundsAVX2<>+976(SB)/4, $0x0000000c
+DATA hwtBoundsAVX2<>+980(SB)/4, $0x0000000b
+DATA hwtBoundsAVX2<>+984(SB)/4, $0x0000000a
+DATA hwtBoundsAVX2<>+988(SB)/4, $0x00000009
+DATA hwtBoundsAVX2<>+992(SB)/4, $0x00000008
+DATA hwtBoundsAVX2<>+996(SB)/4, $0x00000007
+DATA hwtBoundsAVX2<>+1000(SB)/4, $0x00000006
+DATA hwtBoundsAVX2<>+1004(SB)/4, $0x00000005
+DATA hwtBoundsAVX2<>+1008(SB)/4, $0x00000004
+DATA hwtBoundsAVX2<>+1012(SB)/4, $0x00000003
+DATA hwtBoundsAVX2<>+1016(SB)/4, $0x00000002
+DATA hwtBoundsAVX2<>+1020(SB)/4, $0x00000001
+GLOBL hwtBoundsAVX2<>(SB), RODATA|NOPTR, $1024
+
+DATA hwtThresholdsAVX2<>+0(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+4(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+8(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+12(SB)/4, $0x00000009
+DATA hwtThresholdsAVX2<>+16(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+20(SB)/4, $0x00000019
+DATA hwtThresholdsAVX2<>+24(SB)/4, $0x00000024
+DATA hwtThresholdsAVX2<>+28(SB)/4, $0x00000031
+DATA hwtThresholdsAVX2<>+32(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+36(SB)/4, $0x00000051
+DATA hwtThresholdsAVX2<>+40(SB)/4, $0x00000064
+DATA hwtThresholdsAVX2<>+44(SB)/4, $0x00000079
+DATA hwtThresholdsAVX2<>+48(SB)/4, $0x00000090
+DATA hwtThresholdsAVX2<>+52(SB)/4, $0x000000a9
+DATA hwtThresholdsAVX2<>+56(SB)/4, $0x000000c4
+DATA hwtThresholdsAVX2<>+60(SB)/4, $0x000000e1
+DATA hwtThresholdsAVX2<>+64(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+68(SB)/4, $0x00000032
+DATA hwtThresholdsAVX2<>+72(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+76(SB)/4, $0x0000007c
+DATA hwtThresholdsAVX2<>+80(SB)/4, $0x000000a4
+DATA hwtThresholdsAVX2<>+84(SB)/4, $0x000000ce
+DATA hwtThresholdsAVX2<>+88(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+92(SB)/4, $0x0000003f
+DATA hwtThresholdsAVX2<>+96(SB)/4, $0x00000070
+DATA hwtThresholdsAVX2<>+100(SB)/4, $0x000000a3
+DATA hwtThresholdsAVX2<>+104(SB)/4, $0x000000d8
+DATA hwtThresholdsAVX2<>+108(SB)/4, $0x0000002a
+DATA hwtThresholdsAVX2<>+112(SB)/4, $0x00000064
+DATA hwtThresholdsAVX2<>+116(SB)/4, $0x000000a0
+DATA hwtThresholdsAVX2<>+120(SB)/4, $0x000000de
+DATA hwtThresholdsAVX2<>+124(SB)/4, $0x0000003d
+DATA hwtThresholdsAVX2<>+128(SB)/4, $0x00000080
+DATA hwtThresholdsAVX2<>+132(SB)/4, $0x000000c5
+DATA hwtThresholdsAVX2<>+136(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+140(SB)/4, $0x00000078
+DATA hwtThresholdsAVX2<>+144(SB)/4, $0x000000c4
+DATA hwtThresholdsAVX2<>+148(SB)/4, $0x00000037
+DATA hwtThresholdsAVX2<>+152(SB)/4, $0x00000088
+DATA hwtThresholdsAVX2<>+156(SB)/4, $0x00000002
+DATA hwtThresholdsAVX2<>+160(SB)/4, $0x00000058
+DATA hwtThresholdsAVX2<>+164(SB)/4, $0x000000b0
+DATA hwtThresholdsAVX2<>+168(SB)/4, $0x00000034
+DATA hwtThresholdsAVX2<>+172(SB)/4, $0x00000091
+DATA hwtThresholdsAVX2<>+176(SB)/4, $0x0000001c
+DATA hwtThresholdsAVX2<>+180(SB)/4, $0x0000007e
+DATA hwtThresholdsAVX2<>+184(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+188(SB)/4, $0x00000077
+DATA hwtThresholdsAVX2<>+192(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+196(SB)/4, $0x0000007c
+DATA hwtThresholdsAVX2<>+200(SB)/4, $0x0000001c
+DATA hwtThresholdsAVX2<>+204(SB)/4, $0x0000008d
+DATA hwtThresholdsAVX2<>+208(SB)/4, $0x00000034
+DATA hwtThresholdsAVX2<>+212(SB)/4, $0x000000aa
+DATA hwtThresholdsAVX2<>+216(SB)/4, $0x00000058
+DATA hwtThresholdsAVX2<>+220(SB)/4, $0x0000000a
+DATA hwtThresholdsAVX2<>+224(SB)/4, $0x00000088
+DATA hwtThresholdsAVX2<>+228(SB)/4, $0x00000041
+DATA hwtThresholdsAVX2<>+232(SB)/4, $0x000000c4
+DATA hwtThresholdsAVX2<>+236(SB)/4, $0x00000084
+DATA hwtThresholdsAVX2<>+240(SB)/4, $0x00000048
+DATA hwtThresholdsAVX2<>+244(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+248(SB)/4, $0x0000009e
+DATA hwtThresholdsAVX2<>+252(SB)/4, $0x0000006d
+DATA hwtThresholdsAVX2<>+256(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+260(SB)/4, $0x00000017
+DATA hwtThresholdsAVX2<>+264(SB)/4, $0x000000b0
+DATA hwtThresholdsAVX2<>+268(SB)/4, $0x0000008e
+DATA hwtThresholdsAVX2<>+272(SB)/4, $0x00000070
+DATA hwtThresholdsAVX2<>+276(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+280(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+284(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+288(SB)/4, $0x00000020
+DATA hwtThresholdsAVX2<>+292(SB)/4, $0x00000016
+DATA hwtThresholdsAVX2<>+296(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+300(SB)/4, $0x0000000e
+DATA hwtThresholdsAVX2<>+304(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+308(SB)/4, $0x00000016
+DATA hwtThresholdsAVX2<>+312(SB)/4, $0x00000020
+DATA hwtThresholdsAVX2<>+316(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+320(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+324(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+328(SB)/4, $0x00000070
+DATA hwtThresholdsAVX2<>+332(SB)/4, $0x0000008e
+DATA hwtThresholdsAVX2<>+336(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+340(SB)/4, $0x0000002b
+DATA hwtThresholdsAVX2<>+344(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+348(SB)/4, $0x00000085
+DATA hwtThresholdsAVX2<>+352(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+356(SB)/4, $0x00000048
+DATA hwtThresholdsAVX2<>+360(SB)/4, $0x00000084
+DATA hwtThresholdsAVX2<>+364(SB)/4, $0x0000001f
+DATA hwtThresholdsAVX2<>+368(SB)/4, $0x00000064
+DATA hwtThresholdsAVX2<>+372(SB)/4, $0x0000000a
+DATA hwtThresholdsAVX2<>+376(SB)/4, $0x00000058
+DATA hwtThresholdsAVX2<>+380(SB)/4, $0x00000009
+DATA hwtThresholdsAVX2<>+384(SB)/4, $0x00000060
+DATA hwtThresholdsAVX2<>+388(SB)/4, $0x0000001c
+DATA hwtThresholdsAVX2<>+392(SB)/4, $0x0000007c
+DATA hwtThresholdsAVX2<>+396(SB)/4, $0x00000043
+DATA hwtThresholdsAVX2<>+400(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+404(SB)/4, $0x0000007e
+DATA hwtThresholdsAVX2<>+408(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+412(SB)/4, $0x00000034
+DATA hwtThresholdsAVX2<>+416(SB)/4, $0x00000018
+DATA hwtThresholdsAVX2<>+420(SB)/4, $0x00000002
+DATA hwtThresholdsAVX2<>+424(SB)/4, $0x00000088
+DATA hwtThresholdsAVX2<>+428(SB)/4, $0x0000007d
+DATA hwtThresholdsAVX2<>+432(SB)/4, $0x00000078
+DATA hwtThresholdsAVX2<>+436(SB)/4, $0x00000079
+DATA hwtThresholdsAVX2<>+440(SB)/4, $0x00000080
+DATA hwtThresholdsAVX2<>+444(SB)/4, $0x0000008d
+DATA hwtThresholdsAVX2<>+448(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+452(SB)/4, $0x0000002a
+DATA hwtThresholdsAVX2<>+456(SB)/4, $0x0000004a
+DATA hwtThresholdsAVX2<>+460(SB)/4, $0x00000070
+DATA hwtThresholdsAVX2<>+464(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+468(SB)/4, $0x00000043
+DATA hwtThresholdsAVX2<>+472(SB)/4, $0x0000007c
+DATA hwtThresholdsAVX2<>+476(SB)/4, $0x00000032
+DATA hwtThresholdsAVX2<>+480(SB)/4, $0x00000078
+DATA hwtThresholdsAVX2<>+484(SB)/4, $0x0000003d
+DATA hwtThresholdsAVX2<>+488(SB)/4, $0x0000000a
+DATA hwtThresholdsAVX2<>+492(SB)/4, $0x00000064
+DATA hwtThresholdsAVX2<>+496(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+500(SB)/4, $0x00000024
+DATA hwtThresholdsAVX2<>+504(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+508(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+512(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+516(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+520(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+524(SB)/4, $0x00000024
+DATA hwtThresholdsAVX2<>+528(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+532(SB)/4, $0x00000064
+DATA hwtThresholdsAVX2<>+536(SB)/4, $0x00000016
+DATA hwtThresholdsAVX2<>+540(SB)/4, $0x0000004b
+DATA hwtThresholdsAVX2<>+544(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+548(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+552(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+556(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+560(SB)/4, $0x00000070
+DATA hwtThresholdsAVX2<>+564(SB)/4, $0x00000065
+DATA hwtThresholdsAVX2<>+568(SB)/4, $0x00000064
+DATA hwtThresholdsAVX2<>+572(SB)/4, $0x0000006d
+DATA hwtThresholdsAVX2<>+576(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+580(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+584(SB)/4, $0x00000056
+DATA hwtThresholdsAVX2<>+588(SB)/4, $0x0000001b
+DATA hwtThresholdsAVX2<>+592(SB)/4, $0x00000058
+DATA hwtThresholdsAVX2<>+596(SB)/4, $0x00000034
+DATA hwtThresholdsAVX2<>+600(SB)/4, $0x0000001c
+DATA hwtThresholdsAVX2<>+604(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+608(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+612(SB)/4, $0x0000001c
+DATA hwtThresholdsAVX2<>+616(SB)/4, $0x00000034
+DATA hwtThresholdsAVX2<>+620(SB)/4, $0x00000058
+DATA hwtThresholdsAVX2<>+624(SB)/4, $0x00000024
+DATA hwtThresholdsAVX2<>+628(SB)/4, $0x00000061
+DATA hwtThresholdsAVX2<>+632(SB)/4, $0x00000048
+DATA hwtThresholdsAVX2<>+636(SB)/4, $0x0000003d
+DATA hwtThresholdsAVX2<>+640(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+644(SB)/4, $0x00000051
+DATA hwtThresholdsAVX2<>+648(SB)/4, $0x00000012
+DATA hwtThresholdsAVX2<>+652(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+656(SB)/4, $0x00000020
+DATA hwtThresholdsAVX2<>+660(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+664(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+668(SB)/4, $0x00000020
+DATA hwtThresholdsAVX2<>+672(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+676(SB)/4, $0x00000019
+DATA hwtThresholdsAVX2<>+680(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+684(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+688(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+692(SB)/4, $0x00000031
+DATA hwtThresholdsAVX2<>+696(SB)/4, $0x00000012
+DATA hwtThresholdsAVX2<>+700(SB)/4, $0x00000007
+DATA hwtThresholdsAVX2<>+704(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+708(SB)/4, $0x0000002d
+DATA hwtThresholdsAVX2<>+712(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+716(SB)/4, $0x00000009
+DATA hwtThresholdsAVX2<>+720(SB)/4, $0x00000018
+DATA hwtThresholdsAVX2<>+724(SB)/4, $0x0000003d
+DATA hwtThresholdsAVX2<>+728(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+732(SB)/4, $0x00000037
+DATA hwtThresholdsAVX2<>+736(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+740(SB)/4, $0x00000003
+DATA hwtThresholdsAVX2<>+744(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+748(SB)/4, $0x00000037
+DATA hwtThresholdsAVX2<>+752(SB)/4, $0x00000034
+DATA hwtThresholdsAVX2<>+756(SB)/4, $0x0000000a
+DATA hwtThresholdsAVX2<>+760(SB)/4, $0x00000040
+DATA hwtThresholdsAVX2<>+764(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+768(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+772(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+776(SB)/4, $0x00000002
+DATA hwtThresholdsAVX2<>+780(SB)/4, $0x00000016
+DATA hwtThresholdsAVX2<>+784(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+788(SB)/4, $0x0000002e
+DATA hwtThresholdsAVX2<>+792(SB)/4, $0x00000036
+DATA hwtThresholdsAVX2<>+796(SB)/4, $0x0000002b
+DATA hwtThresholdsAVX2<>+800(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+804(SB)/4, $0x0000001f
+DATA hwtThresholdsAVX2<>+808(SB)/4, $0x00000022
+DATA hwtThresholdsAVX2<>+812(SB)/4, $0x0000001c
+DATA hwtThresholdsAVX2<>+816(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+820(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+824(SB)/4, $0x00000024
+DATA hwtThresholdsAVX2<>+828(SB)/4, $0x00000017
+DATA hwtThresholdsAVX2<>+832(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+836(SB)/4, $0x00000012
+DATA hwtThresholdsAVX2<>+840(SB)/4, $0x00000020
+DATA hwtThresholdsAVX2<>+844(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+848(SB)/4, $0x00000014
+DATA hwtThresholdsAVX2<>+852(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+856(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+860(SB)/4, $0x00000012
+DATA hwtThresholdsAVX2<>+864(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+868(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+872(SB)/4, $0x00000018
+DATA hwtThresholdsAVX2<>+876(SB)/4, $0x00000009
+DATA hwtThresholdsAVX2<>+880(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+884(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+888(SB)/4, $0x00000012
+DATA hwtThresholdsAVX2<>+892(SB)/4, $0x0000001f
+DATA hwtThresholdsAVX2<>+896(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+900(SB)/4, $0x00000002
+DATA hwtThresholdsAVX2<>+904(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+908(SB)/4, $0x00000019
+DATA hwtThresholdsAVX2<>+912(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+916(SB)/4, $0x00000007
+DATA hwtThresholdsAVX2<>+920(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+924(SB)/4, $0x0000000b
+DATA hwtThresholdsAVX2<>+928(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+932(SB)/4, $0x00000009
+DATA hwtThresholdsAVX2<>+936(SB)/4, $0x00000014
+DATA hwtThresholdsAVX2<>+940(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+944(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+948(SB)/4, $0x00000005
+DATA hwtThresholdsAVX2<>+952(SB)/4, $0x00000010
+DATA hwtThresholdsAVX2<>+956(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+960(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+964(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+968(SB)/4, $0x00000002
+DATA hwtThresholdsAVX2<>+972(SB)/4, $0x00000003
+DATA hwtThresholdsAVX2<>+976(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+980(SB)/4, $0x00000009
+DATA hwtThresholdsAVX2<>+984(SB)/4, $0x00000006
+DATA hwtThresholdsAVX2<>+988(SB)/4, $0x00000007
+DATA hwtThresholdsAVX2<>+992(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+996(SB)/4, $0x00000002
+DATA hwtThresholdsAVX2<>+1000(SB)/4, $0x00000004
+DATA hwtThresholdsAVX2<>+1004(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+1008(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+1012(SB)/4, $0x00000001
+DATA hwtThresholdsAVX2<>+1016(SB)/4, $0x00000000
+DATA hwtThresholdsAVX2<>+1020(SB)/4, $0x00000000
+GLOBL hwtThresholdsAVX2<>(SB), RODATA|NOPTR, $1024
+
+// func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)
+// Requires: AVX, AVX2
+TEXT ·hwtSignsAVX2(SB), NOSPLIT, $0-24
+	MOVQ         out+0(FP), AX
+	MOVQ         nonZero+8(FP), CX
+	MOVQ         sign+16(FP), DX
+	MOVL         $0x00000001, BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+	VPMOVZXBD    (DX), Y1
+	VPMOVZXBD    8(DX), Y2
+	VPMOVZXBD    16(DX), Y3
+	VPMOVZXBD    24(DX), Y4
+	VPSRLD       $0x00, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      (CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, (AX)
+	VPSRLD       $0x00, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      32(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 32(AX)
+	VPSRLD       $0x01, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      64(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 64(AX)
+	VPSRLD       $0x01, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      96(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 96(AX)
+	VPSRLD       $0x02, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      128(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 128(AX)
+	VPSRLD       $0x02, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      160(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 160(AX)
+	VPSRLD       $0x03, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      192(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 192(AX)
+	VPSRLD       $0x03, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      224(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 224(AX)
+	VPSRLD       $0x04, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      256(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 256(AX)
+	VPSRLD       $0x04, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      288(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 288(AX)
+	VPSRLD       $0x05, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      320(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 320(AX)
+	VPSRLD       $0x05, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      352(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 352(AX)
+	VPSRLD       $0x06, Y1, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      384(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 384(AX)
+	VPSRLD       $0x06, Y2, Y5
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y0, Y5, Y5
+	VMOVDQU      416(CX), Y6
+	VPSIGND      Y5, Y6, Y6
+	VMOVDQU      Y6, 416(AX)
+	VPSRLD       $0x07, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      448(CX), Y5
+	VPSIGND      Y1, Y5, Y5
+	VMOVDQU      Y5, 448(AX)
+	VPSRLD       $0x07, Y2, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      480(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 480(AX)
+	VPSRLD       $0x00, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      512(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 512(AX)
+	VPSRLD       $0x00, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      544(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 544(AX)
+	VPSRLD       $0x01, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      576(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 576(AX)
+	VPSRLD       $0x01, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      608(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 608(AX)
+	VPSRLD       $0x02, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      640(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 640(AX)
+	VPSRLD       $0x02, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      672(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 672(AX)
+	VPSRLD       $0x03, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      704(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 704(AX)
+	VPSRLD       $0x03, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      736(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 736(AX)
+	VPSRLD       $0x04, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      768(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 768(AX)
+	VPSRLD       $0x04, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      800(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 800(AX)
+	VPSRLD       $0x05, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      832(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 832(AX)
+	VPSRLD       $0x05, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      864(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 864(AX)
+	VPSRLD       $0x06, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      896(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 896(AX)
+	VPSRLD       $0x06, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      928(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 928(AX)
+	VPSRLD       $0x07, Y3, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      960(CX), Y2
+	VPSIGND      Y1, Y2, Y2
+	VMOVDQU      Y2, 960(AX)
+	VPSRLD       $0x07, Y4, Y1
+	VPAND        Y0, Y1, Y1
+	VPADDD       Y1, Y1, Y1
+	VPSUBD       Y0, Y1, Y1
+	VMOVDQU      992(CX), Y0
+	VPSIGND      Y1, Y0, Y0
+	VMOVDQU      Y0, 992(AX)
+	VZEROUPPER
+	RET

@@ -28,3 +28,13 @@ func cbd1AVX2(r *[256]int32, b *[64]byte)
 //
 //go:noescape
 func cbd4AVX2(r *[256]int32, b *[128]byte)
+
+// hwtFirstAVX2 tries the first 256 samples of the HWT sampler (see hwtFromStream): index[i] and the rejection mask pending[i], in constant time; it returns the number of rejections.
+//
+//go:noescape
+func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) int
+
+// hwtSignsAVX2 gives the HWT's non-zero coefficients their signs (see hwtFromStream), in constant time.
+//
+//go:noescape
+func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)

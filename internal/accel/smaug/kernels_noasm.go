@@ -18,3 +18,11 @@ func cbd1Arch(r *[256]int32, b *[64]byte) bool { return false }
 
 // cbd4Arch reports false: sampleEphemeral has no kernel in this build.
 func cbd4Arch(r *[256]int32, b *[128]byte) bool { return false }
+
+// hwtFirstArch reports false: hwtFromStream has no kernel in this build.
+func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) (int, bool) {
+	return 0, false
+}
+
+// hwtSignsArch reports false: hwtFromStream has no kernel in this build.
+func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool { return false }

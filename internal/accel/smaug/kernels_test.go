@@ -78,3 +78,45 @@ func TestSampleEphemeralMatchesGeneric(t *testing.T) {
 		t.Logf("%s: %d polynomials matched", l, cases)
 	})
 }
+
+// TestHWTPassesMatchGeneric checks the HWT's two data-parallel passes (their
+// kernels at every level) against their Go twins, bit for bit: the first
+// pass on random streams, streams with forced rejections and all-zero and
+// all-one samples; the sign pass on random non-zero masks and sign bytes.
+func TestHWTPassesMatchGeneric(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(20, 8))
+		cases := 0
+		for trial := range 300 {
+			buf := hwtStream(r, trial%40)
+			switch trial {
+			case 0:
+				clear(buf[:])
+			case 1:
+				for i := range buf {
+					buf[i] = 0xff
+				}
+			}
+			samples := (*[2 * n]byte)(buf[:2*n])
+			var gi, gp, wi, wp [n]uint32
+			got := hwtFirst(&gi, &gp, samples)
+			want := hwtFirstGeneric(&wi, &wp, samples)
+			if got != want || gi != wi || gp != wp {
+				t.Fatalf("trial %d: hwtFirst differs from its Go twin (%d rejections, want %d)", trial, got, want)
+			}
+			var nonZero [n]int32
+			for i := range nonZero {
+				nonZero[i] = r.Int32N(2)
+			}
+			sign := (*[hwtSignBytes]byte)(buf[hwtRandomBytes:])
+			var gs, ws poly
+			hwtSigns(&gs, &nonZero, sign)
+			hwtSignsGeneric(&ws, &nonZero, sign)
+			if gs != ws {
+				t.Fatalf("trial %d: hwtSigns differs from its Go twin", trial)
+			}
+			cases++
+		}
+		t.Logf("%s: %d streams matched in both passes", l, cases)
+	})
+}

@@ -60,13 +60,7 @@ var hwtThreshold = func() (t [n]uint32) {
 // does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
-	rejected := uint32(0)
-	for i := range n {
-		m := uint32(binary.LittleEndian.Uint16(buf[2*i:])) * uint32(n-i)
-		pending[i] = lessMask(m&0xffff, hwtThreshold[i])
-		index[i] = m >> 16
-		rejected -= pending[i] // adds one per rejection
-	}
+	rejected := hwtFirst(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
 
 	for spare := n; rejected != 0; spare++ {
 		if spare == n+hwtSpares {
@@ -86,28 +80,46 @@ func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 			pending[i] &^= write
 			accepted |= write
 		}
-		rejected += accepted // subtracts one on an acceptance
+		rejected -= int(accepted & 1)
 	}
 
 	// Coefficient i is non-zero unless its index falls below the zeros
 	// still to place; its sign is bit (i/16)%8 of byte 16·(i/128) + i%16.
-	sign := (*[hwtSignBytes]byte)(buf[hwtRandomBytes:])
 	zeros := int32(n - hs)
+	var nonZero [n]int32
 	for i := range n {
 		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
 		zeros += isZero
-		index[i] = uint32(1 + isZero)
+		nonZero[i] = 1 + isZero
 	}
+	hwtSigns(out, &nonZero, (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
+	return true
+}
+
+// hwtFirstGeneric tries the first n samples of an HWT stream: index[i] and
+// pending[i] (all ones if rejected), and the number of rejections.
+func hwtFirstGeneric(index, pending *[n]uint32, samples *[2 * n]byte) (rejected int) {
+	for i := range n {
+		m := uint32(binary.LittleEndian.Uint16(samples[2*i:])) * uint32(n-i)
+		pending[i] = lessMask(m&0xffff, hwtThreshold[i])
+		index[i] = m >> 16
+		rejected += int(pending[i] & 1)
+	}
+	return rejected
+}
+
+// hwtSignsGeneric sets out[i] = nonZero[i]·(±1), the sign being bit
+// (i/16)%8 of byte 16·(i/128) + i%16 of sign (1 for +1).
+func hwtSignsGeneric(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
 	for half := range 2 {
 		for shift := range 8 {
 			for j := range 16 {
 				i := 128*half + 16*shift + j
 				bit := int32(sign[16*half+j]>>shift) & 1
-				out[i] = int32(index[i]) * (2*bit - 1)
+				out[i] = nonZero[i] * (2*bit - 1)
 			}
 		}
 	}
-	return true
 }
 
 // lessMask returns all ones if a < b and 0 otherwise, for a, b < 2^31,

@@ -5,7 +5,9 @@
 //     polynomial of R_q for log q = 10 and 11 (pack.c; see encodeRq in
 //     encode.go for the layout), into 32-bit coefficients;
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
-//     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go).
+//     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
+//   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
+//     sampler (hwt.go).
 //
 // The unpacking kernels are straight-line code: eight coefficients a ymm register, the top
 // eight bits of each widened from its byte, the low bits taken from the
@@ -37,6 +39,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "cbd3Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd3AVX2", "AVX2", "cbd3AVX2")},
 	{Hook: "cbd1Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd1AVX2", "AVX2", "cbd1AVX2")},
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
+	{Hook: "hwtFirstArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtFirstAVX2", "AVX2", "hwtFirstAVX2")},
+	{Hook: "hwtSignsArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSignsAVX2", "AVX2", "hwtSignsAVX2")},
 }
 
 func main() {
@@ -46,6 +50,8 @@ func main() {
 	for _, k := range cbdKinds {
 		cbdKernel(k)
 	}
+	hwtFirstKernel()
+	hwtSignsKernel()
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
 }
