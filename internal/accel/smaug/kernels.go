@@ -95,3 +95,18 @@ func hwtSigns(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
 		hwtSignsGeneric(out, nonZero, sign)
 	}
 }
+
+// round sets each coefficient x of a (the exact product, centred) to
+// ((x·2^r[0] + r[1] + msg) & r[2]) >> r[3] in 16-bit arithmetic, msg being
+// the coefficient's entry of msg, or 0 if msg is nil: encryption's rounding
+// of c1 and of c2 (see encrypt).
+func round(a *poly, msg *[n]uint16, r *[4]uint32) {
+	if msg == nil {
+		if roundArch((*[n]int32)(a), (*[n]int32)(a), r) {
+			return
+		}
+	} else if roundMessageArch((*[n]int32)(a), (*[n]int32)(a), msg, r) {
+		return
+	}
+	roundGeneric(a, msg, r)
+}

@@ -81,3 +81,25 @@ func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool {
 	}
 	return false
 }
+
+// roundArch runs round's kernel for the active level and reports whether
+// there is one.
+func roundArch(out *[256]int32, in *[256]int32, r *[4]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		roundAVX2(out, in, r)
+		return true
+	}
+	return false
+}
+
+// roundMessageArch runs round's kernel for the active level and reports whether
+// there is one.
+func roundMessageArch(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		roundMessageAVX2(out, in, msg, r)
+		return true
+	}
+	return false
+}

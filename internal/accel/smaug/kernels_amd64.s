@@ -2505,3 +2505,478 @@ TEXT ·hwtSignsAVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      Y0, 992(AX)
 	VZEROUPPER
 	RET
+
+// func roundAVX2(out *[256]int32, in *[256]int32, r *[4]uint32)
+// Requires: AVX, AVX2
+TEXT ·roundAVX2(SB), NOSPLIT, $0-24
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         r+16(FP), DX
+	VMOVD        (DX), X0
+	VMOVD        12(DX), X1
+	VPBROADCASTD 4(DX), Y2
+	VPBROADCASTD 8(DX), Y3
+	VMOVDQU      (CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, (AX)
+	VMOVDQU      32(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 32(AX)
+	VMOVDQU      64(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VMOVDQU      96(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 96(AX)
+	VMOVDQU      128(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 128(AX)
+	VMOVDQU      160(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 160(AX)
+	VMOVDQU      192(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VMOVDQU      224(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      256(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 256(AX)
+	VMOVDQU      288(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      320(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      352(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 352(AX)
+	VMOVDQU      384(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 384(AX)
+	VMOVDQU      416(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 416(AX)
+	VMOVDQU      448(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VMOVDQU      480(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      512(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      544(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      576(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      608(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 608(AX)
+	VMOVDQU      640(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 640(AX)
+	VMOVDQU      672(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 672(AX)
+	VMOVDQU      704(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VMOVDQU      736(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      768(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      800(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 800(AX)
+	VMOVDQU      832(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      864(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 864(AX)
+	VMOVDQU      896(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 896(AX)
+	VMOVDQU      928(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 928(AX)
+	VMOVDQU      960(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VMOVDQU      992(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+// func roundMessageAVX2(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32)
+// Requires: AVX, AVX2
+TEXT ·roundMessageAVX2(SB), NOSPLIT, $0-32
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVQ         msg+16(FP), DX
+	MOVQ         r+24(FP), BX
+	VMOVD        (BX), X0
+	VMOVD        12(BX), X1
+	VPBROADCASTD 4(BX), Y2
+	VPBROADCASTD 8(BX), Y3
+	VMOVDQU      (CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    (DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, (AX)
+	VMOVDQU      32(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    16(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 32(AX)
+	VMOVDQU      64(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    32(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 64(AX)
+	VMOVDQU      96(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    48(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 96(AX)
+	VMOVDQU      128(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    64(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 128(AX)
+	VMOVDQU      160(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    80(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 160(AX)
+	VMOVDQU      192(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    96(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 192(AX)
+	VMOVDQU      224(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    112(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 224(AX)
+	VMOVDQU      256(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    128(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 256(AX)
+	VMOVDQU      288(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    144(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 288(AX)
+	VMOVDQU      320(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    160(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 320(AX)
+	VMOVDQU      352(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    176(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 352(AX)
+	VMOVDQU      384(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    192(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 384(AX)
+	VMOVDQU      416(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    208(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 416(AX)
+	VMOVDQU      448(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    224(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 448(AX)
+	VMOVDQU      480(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    240(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 480(AX)
+	VMOVDQU      512(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    256(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 512(AX)
+	VMOVDQU      544(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    272(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 544(AX)
+	VMOVDQU      576(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    288(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 576(AX)
+	VMOVDQU      608(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    304(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 608(AX)
+	VMOVDQU      640(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    320(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 640(AX)
+	VMOVDQU      672(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    336(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 672(AX)
+	VMOVDQU      704(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    352(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 704(AX)
+	VMOVDQU      736(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    368(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 736(AX)
+	VMOVDQU      768(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    384(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 768(AX)
+	VMOVDQU      800(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    400(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 800(AX)
+	VMOVDQU      832(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    416(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 832(AX)
+	VMOVDQU      864(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    432(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 864(AX)
+	VMOVDQU      896(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    448(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 896(AX)
+	VMOVDQU      928(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    464(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 928(AX)
+	VMOVDQU      960(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    480(DX), Y5
+	VPADDD       Y5, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 960(AX)
+	VMOVDQU      992(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VPADDD       Y2, Y4, Y4
+	VPMOVZXWD    496(DX), Y0
+	VPADDD       Y0, Y4, Y4
+	VPAND        Y3, Y4, Y4
+	VPSRLD       X1, Y4, Y4
+	VMOVDQU      Y4, 992(AX)
+	VZEROUPPER
+	RET

@@ -38,3 +38,13 @@ func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 //
 //go:noescape
 func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)
+
+// roundAVX2 sets out[i] = ((in[i]<<r[0] + r[1]) & r[2]) >> r[3], in constant time.
+//
+//go:noescape
+func roundAVX2(out *[256]int32, in *[256]int32, r *[4]uint32)
+
+// roundMessageAVX2 sets out[i] = ((in[i]<<r[0] + r[1] + msg[i]) & r[2]) >> r[3], in constant time.
+//
+//go:noescape
+func roundMessageAVX2(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32)

@@ -26,3 +26,11 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 
 // hwtSignsArch reports false: hwtFromStream has no kernel in this build.
 func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool { return false }
+
+// roundArch reports false: round has no kernel in this build.
+func roundArch(out *[256]int32, in *[256]int32, r *[4]uint32) bool { return false }
+
+// roundMessageArch reports false: round has no kernel in this build.
+func roundMessageArch(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32) bool {
+	return false
+}

@@ -120,3 +120,47 @@ func TestHWTPassesMatchGeneric(t *testing.T) {
 		t.Logf("%s: %d streams matched in both passes", l, cases)
 	})
 }
+
+// TestRoundMatchesGeneric checks encryption's roundings (their kernels at
+// every level) against their Go twin, bit for bit, with every parameter
+// set's c1 and c2 constants, on products across the range the dot products
+// give (|x| < 2^21) and their extremes, with and without a message.
+func TestRoundMatchesGeneric(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(20, 9))
+		cases := 0
+		for _, p := range allParams {
+			shiftQ := uint32(16 - p.logQ)
+			for _, params := range [][4]uint32{
+				{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)},
+				{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)},
+			} {
+				for trial := range 50 {
+					var in poly
+					var msg [n]uint16
+					for i := range in {
+						switch trial {
+						case 0:
+							in[i] = 1<<21 - 1
+						case 1:
+							in[i] = -(1<<21 - 1)
+						default:
+							in[i] = r.Int32N(1<<22) - 1<<21
+						}
+						msg[i] = []uint16{0, 0x8000, 0x7fff}[r.IntN(3)]
+					}
+					for _, m := range []*[n]uint16{nil, &msg} {
+						got, want := in, in
+						round(&got, m, &params)
+						roundGeneric(&want, m, &params)
+						if got != want {
+							t.Fatalf("%s %v, trial %d: round differs from its Go twin", p.name, params, trial)
+						}
+						cases++
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d roundings matched", l, cases)
+	})
+}

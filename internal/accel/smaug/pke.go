@@ -125,14 +125,12 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	rv := rHat[:k]
 
-	shiftQ := (16 - p.logQ) & 15
-	add, and, shift := p.rdAdd, p.rdAnd, (16-p.logP)&15
+	shiftQ := uint32(16 - p.logQ)
+	rounding := [4]uint32{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)}
 	for i := range k {
 		var u poly
 		dotProduct(&u, ek.column(i), rv)
-		for c := range u {
-			u[c] = int32(((uint16(u[c])<<shiftQ + add) & and) >> shift)
-		}
+		round(&u, nil, &rounding)
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
 
@@ -154,10 +152,8 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	var v poly
 	dotProduct(&v, ek.b[:k], rv)
-	add, and, shift = p.rdAdd2, p.rdAnd2, (16-p.logP2)&15
-	for c := range v {
-		v[c] = int32(((uint16(v[c])<<shiftQ + m[c] + add) & and) >> shift)
-	}
+	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
+	round(&v, &m, &rounding)
 	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
 }
 
@@ -207,4 +203,15 @@ func flipAbs(x uint16) uint16 {
 	r := int16(x - 0x7fff)
 	m := r >> 15
 	return uint16((r + m) ^ m)
+}
+
+// roundGeneric is round in Go.
+func roundGeneric(a *poly, msg *[n]uint16, r *[4]uint32) {
+	shiftQ, add, and, shift := r[0]&15, uint16(r[1]), uint16(r[2]), r[3]&15
+	if msg == nil {
+		msg = new([n]uint16)
+	}
+	for c := range a {
+		a[c] = int32(((uint16(a[c])<<shiftQ + msg[c] + add) & and) >> shift)
+	}
 }

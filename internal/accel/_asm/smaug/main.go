@@ -7,7 +7,9 @@
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
 //   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
-//     sampler (hwt.go).
+//     sampler (hwt.go);
+//   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
+//     (round.go).
 //
 // The unpacking kernels are straight-line code: eight coefficients a ymm register, the top
 // eight bits of each widened from its byte, the low bits taken from the
@@ -41,6 +43,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
 	{Hook: "hwtFirstArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtFirstAVX2", "AVX2", "hwtFirstAVX2")},
 	{Hook: "hwtSignsArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSignsAVX2", "AVX2", "hwtSignsAVX2")},
+	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
+	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
 }
 
 func main() {
@@ -52,6 +56,8 @@ func main() {
 	}
 	hwtFirstKernel()
 	hwtSignsKernel()
+	roundKernel(false)
+	roundKernel(true)
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
 }
