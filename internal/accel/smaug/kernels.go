@@ -110,3 +110,11 @@ func round(a *poly, msg *[n]uint16, r *[4]uint32) {
 	}
 	roundGeneric(a, msg, r)
 }
+
+// sampleGaussian sets e to the discrete Gaussian error of the 320 bytes of
+// b (see sampleGaussianGeneric).
+func sampleGaussian(e *poly, b []byte) {
+	if !gaussianArch((*[n]int32)(e), (*[gaussianBytes]byte)(b)) {
+		sampleGaussianGeneric(e, b)
+	}
+}

@@ -82,6 +82,17 @@ func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool {
 	return false
 }
 
+// gaussianArch runs sampleGaussian's kernel for the active level and reports whether
+// there is one.
+func gaussianArch(e *[256]int32, b *[320]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		gaussianAVX2(e, b)
+		return true
+	}
+	return false
+}
+
 // roundArch runs round's kernel for the active level and reports whether
 // there is one.
 func roundArch(out *[256]int32, in *[256]int32, r *[4]uint32) bool {

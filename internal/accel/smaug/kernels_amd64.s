@@ -2506,6 +2506,696 @@ TEXT ·hwtSignsAVX2(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func gaussianAVX2(e *[256]int32, b *[320]byte)
+// Requires: AVX, AVX2
+TEXT ·gaussianAVX2(SB), NOSPLIT, $736-16
+	MOVQ         e+0(FP), AX
+	MOVQ         b+8(FP), CX
+	VPCMPEQD     Y0, Y0, Y0
+	VMOVQ        (CX), X1
+	VPINSRQ      $0x01, 80(CX), X1, X1
+	VMOVQ        160(CX), X2
+	VPINSRQ      $0x01, 240(CX), X2, X2
+	VINSERTI128  $0x01, X2, Y1, Y1
+	VMOVDQU      Y1, (SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 320(SP)
+	VMOVQ        8(CX), X2
+	VPINSRQ      $0x01, 88(CX), X2, X2
+	VMOVQ        168(CX), X1
+	VPINSRQ      $0x01, 248(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 32(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 352(SP)
+	VMOVQ        16(CX), X2
+	VPINSRQ      $0x01, 96(CX), X2, X2
+	VMOVQ        176(CX), X1
+	VPINSRQ      $0x01, 256(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 64(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 384(SP)
+	VMOVQ        24(CX), X2
+	VPINSRQ      $0x01, 104(CX), X2, X2
+	VMOVQ        184(CX), X1
+	VPINSRQ      $0x01, 264(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 96(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 416(SP)
+	VMOVQ        32(CX), X2
+	VPINSRQ      $0x01, 112(CX), X2, X2
+	VMOVQ        192(CX), X1
+	VPINSRQ      $0x01, 272(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 128(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 448(SP)
+	VMOVQ        40(CX), X2
+	VPINSRQ      $0x01, 120(CX), X2, X2
+	VMOVQ        200(CX), X1
+	VPINSRQ      $0x01, 280(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 160(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 480(SP)
+	VMOVQ        48(CX), X2
+	VPINSRQ      $0x01, 128(CX), X2, X2
+	VMOVQ        208(CX), X1
+	VPINSRQ      $0x01, 288(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 192(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 512(SP)
+	VMOVQ        56(CX), X2
+	VPINSRQ      $0x01, 136(CX), X2, X2
+	VMOVQ        216(CX), X1
+	VPINSRQ      $0x01, 296(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 224(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 544(SP)
+	VMOVQ        64(CX), X2
+	VPINSRQ      $0x01, 144(CX), X2, X2
+	VMOVQ        224(CX), X1
+	VPINSRQ      $0x01, 304(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 256(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 576(SP)
+	VMOVQ        72(CX), X2
+	VPINSRQ      $0x01, 152(CX), X2, X2
+	VMOVQ        232(CX), X1
+	VPINSRQ      $0x01, 312(CX), X1, X1
+	VINSERTI128  $0x01, X1, Y2, Y1
+	VMOVDQU      Y1, 288(SP)
+	VPXOR        Y0, Y1, Y1
+	VMOVDQU      Y1, 608(SP)
+	VMOVDQU      (SP), Y0
+	VPAND        32(SP), Y0, Y0
+	VPAND        64(SP), Y0, Y0
+	VPAND        96(SP), Y0, Y0
+	VPAND        128(SP), Y0, Y0
+	VPAND        160(SP), Y0, Y0
+	VPAND        224(SP), Y0, Y0
+	VPAND        576(SP), Y0, Y0
+	VMOVDQU      (SP), Y1
+	VPAND        96(SP), Y1, Y1
+	VPAND        128(SP), Y1, Y1
+	VPAND        160(SP), Y1, Y1
+	VPAND        192(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      32(SP), Y1
+	VPAND        96(SP), Y1, Y1
+	VPAND        128(SP), Y1, Y1
+	VPAND        160(SP), Y1, Y1
+	VPAND        192(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      64(SP), Y1
+	VPAND        96(SP), Y1, Y1
+	VPAND        128(SP), Y1, Y1
+	VPAND        160(SP), Y1, Y1
+	VPAND        192(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      384(SP), Y1
+	VPAND        416(SP), Y1, Y1
+	VPAND        512(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      352(SP), Y1
+	VPAND        416(SP), Y1, Y1
+	VPAND        512(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      192(SP), Y1
+	VPAND        224(SP), Y1, Y1
+	VPAND        576(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      480(SP), Y1
+	VPAND        512(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      448(SP), Y1
+	VPAND        512(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      544(SP), Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      Y0, 640(SP)
+	VMOVDQU      32(SP), Y0
+	VPAND        64(SP), Y0, Y0
+	VPAND        128(SP), Y0, Y0
+	VPAND        160(SP), Y0, Y0
+	VPAND        224(SP), Y0, Y0
+	VPAND        256(SP), Y0, Y0
+	VMOVDQU      96(SP), Y1
+	VPAND        128(SP), Y1, Y1
+	VPAND        160(SP), Y1, Y1
+	VPAND        224(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      192(SP), Y1
+	VPAND        224(SP), Y1, Y1
+	VPAND        256(SP), Y1, Y1
+	VPOR         Y1, Y0, Y0
+	VMOVDQU      Y0, 672(SP)
+	VMOVDQU      288(SP), Y0
+	VMOVDQU      Y0, 704(SP)
+	MOVL         $0x00000001, CX
+	VMOVD        CX, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      gaussianShifts0AVX2<>+0(SB), Y1
+	VMOVDQU      gaussianShifts1AVX2<>+0(SB), Y2
+	VMOVDQU      gaussianShifts2AVX2<>+0(SB), Y3
+	VMOVDQU      gaussianShifts3AVX2<>+0(SB), Y4
+	VPBROADCASTD 640(SP), Y5
+	VPBROADCASTD 672(SP), Y6
+	VPBROADCASTD 704(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, (AX)
+	VPBROADCASTD 640(SP), Y5
+	VPBROADCASTD 672(SP), Y6
+	VPBROADCASTD 704(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 32(AX)
+	VPBROADCASTD 640(SP), Y5
+	VPBROADCASTD 672(SP), Y6
+	VPBROADCASTD 704(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 64(AX)
+	VPBROADCASTD 640(SP), Y5
+	VPBROADCASTD 672(SP), Y6
+	VPBROADCASTD 704(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 96(AX)
+	VPBROADCASTD 644(SP), Y5
+	VPBROADCASTD 676(SP), Y6
+	VPBROADCASTD 708(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 128(AX)
+	VPBROADCASTD 644(SP), Y5
+	VPBROADCASTD 676(SP), Y6
+	VPBROADCASTD 708(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 160(AX)
+	VPBROADCASTD 644(SP), Y5
+	VPBROADCASTD 676(SP), Y6
+	VPBROADCASTD 708(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 192(AX)
+	VPBROADCASTD 644(SP), Y5
+	VPBROADCASTD 676(SP), Y6
+	VPBROADCASTD 708(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 224(AX)
+	VPBROADCASTD 648(SP), Y5
+	VPBROADCASTD 680(SP), Y6
+	VPBROADCASTD 712(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 256(AX)
+	VPBROADCASTD 648(SP), Y5
+	VPBROADCASTD 680(SP), Y6
+	VPBROADCASTD 712(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 288(AX)
+	VPBROADCASTD 648(SP), Y5
+	VPBROADCASTD 680(SP), Y6
+	VPBROADCASTD 712(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 320(AX)
+	VPBROADCASTD 648(SP), Y5
+	VPBROADCASTD 680(SP), Y6
+	VPBROADCASTD 712(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 352(AX)
+	VPBROADCASTD 652(SP), Y5
+	VPBROADCASTD 684(SP), Y6
+	VPBROADCASTD 716(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 384(AX)
+	VPBROADCASTD 652(SP), Y5
+	VPBROADCASTD 684(SP), Y6
+	VPBROADCASTD 716(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 416(AX)
+	VPBROADCASTD 652(SP), Y5
+	VPBROADCASTD 684(SP), Y6
+	VPBROADCASTD 716(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 448(AX)
+	VPBROADCASTD 652(SP), Y5
+	VPBROADCASTD 684(SP), Y6
+	VPBROADCASTD 716(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 480(AX)
+	VPBROADCASTD 656(SP), Y5
+	VPBROADCASTD 688(SP), Y6
+	VPBROADCASTD 720(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 512(AX)
+	VPBROADCASTD 656(SP), Y5
+	VPBROADCASTD 688(SP), Y6
+	VPBROADCASTD 720(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 544(AX)
+	VPBROADCASTD 656(SP), Y5
+	VPBROADCASTD 688(SP), Y6
+	VPBROADCASTD 720(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 576(AX)
+	VPBROADCASTD 656(SP), Y5
+	VPBROADCASTD 688(SP), Y6
+	VPBROADCASTD 720(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 608(AX)
+	VPBROADCASTD 660(SP), Y5
+	VPBROADCASTD 692(SP), Y6
+	VPBROADCASTD 724(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 640(AX)
+	VPBROADCASTD 660(SP), Y5
+	VPBROADCASTD 692(SP), Y6
+	VPBROADCASTD 724(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 672(AX)
+	VPBROADCASTD 660(SP), Y5
+	VPBROADCASTD 692(SP), Y6
+	VPBROADCASTD 724(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 704(AX)
+	VPBROADCASTD 660(SP), Y5
+	VPBROADCASTD 692(SP), Y6
+	VPBROADCASTD 724(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 736(AX)
+	VPBROADCASTD 664(SP), Y5
+	VPBROADCASTD 696(SP), Y6
+	VPBROADCASTD 728(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 768(AX)
+	VPBROADCASTD 664(SP), Y5
+	VPBROADCASTD 696(SP), Y6
+	VPBROADCASTD 728(SP), Y7
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPSRLVD      Y2, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 800(AX)
+	VPBROADCASTD 664(SP), Y5
+	VPBROADCASTD 696(SP), Y6
+	VPBROADCASTD 728(SP), Y7
+	VPSRLVD      Y3, Y5, Y5
+	VPSRLVD      Y3, Y6, Y6
+	VPSRLVD      Y3, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 832(AX)
+	VPBROADCASTD 664(SP), Y5
+	VPBROADCASTD 696(SP), Y6
+	VPBROADCASTD 728(SP), Y7
+	VPSRLVD      Y4, Y5, Y5
+	VPSRLVD      Y4, Y6, Y6
+	VPSRLVD      Y4, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 864(AX)
+	VPBROADCASTD 668(SP), Y5
+	VPBROADCASTD 700(SP), Y6
+	VPBROADCASTD 732(SP), Y7
+	VPSRLVD      Y1, Y5, Y5
+	VPSRLVD      Y1, Y6, Y6
+	VPSRLVD      Y1, Y7, Y7
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPAND        Y0, Y7, Y7
+	VPADDD       Y6, Y6, Y6
+	VPOR         Y6, Y5, Y5
+	VPADDD       Y7, Y7, Y7
+	VPSUBD       Y7, Y0, Y7
+	VPSIGND      Y7, Y5, Y5
+	VMOVDQU      Y5, 896(AX)
+	VPBROADCASTD 668(SP), Y1
+	VPBROADCASTD 700(SP), Y5
+	VPBROADCASTD 732(SP), Y6
+	VPSRLVD      Y2, Y1, Y1
+	VPSRLVD      Y2, Y5, Y5
+	VPSRLVD      Y2, Y6, Y6
+	VPAND        Y0, Y1, Y1
+	VPAND        Y0, Y5, Y5
+	VPAND        Y0, Y6, Y6
+	VPADDD       Y5, Y5, Y5
+	VPOR         Y5, Y1, Y1
+	VPADDD       Y6, Y6, Y6
+	VPSUBD       Y6, Y0, Y6
+	VPSIGND      Y6, Y1, Y1
+	VMOVDQU      Y1, 928(AX)
+	VPBROADCASTD 668(SP), Y1
+	VPBROADCASTD 700(SP), Y2
+	VPBROADCASTD 732(SP), Y5
+	VPSRLVD      Y3, Y1, Y1
+	VPSRLVD      Y3, Y2, Y2
+	VPSRLVD      Y3, Y5, Y5
+	VPAND        Y0, Y1, Y1
+	VPAND        Y0, Y2, Y2
+	VPAND        Y0, Y5, Y5
+	VPADDD       Y2, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VPADDD       Y5, Y5, Y5
+	VPSUBD       Y5, Y0, Y5
+	VPSIGND      Y5, Y1, Y1
+	VMOVDQU      Y1, 960(AX)
+	VPBROADCASTD 668(SP), Y1
+	VPBROADCASTD 700(SP), Y2
+	VPBROADCASTD 732(SP), Y3
+	VPSRLVD      Y4, Y1, Y1
+	VPSRLVD      Y4, Y2, Y2
+	VPSRLVD      Y4, Y3, Y3
+	VPAND        Y0, Y1, Y1
+	VPAND        Y0, Y2, Y2
+	VPAND        Y0, Y3, Y3
+	VPADDD       Y2, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VPADDD       Y3, Y3, Y3
+	VPSUBD       Y3, Y0, Y3
+	VPSIGND      Y3, Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
+DATA gaussianShifts0AVX2<>+0(SB)/4, $0x00000000
+DATA gaussianShifts0AVX2<>+4(SB)/4, $0x00000001
+DATA gaussianShifts0AVX2<>+8(SB)/4, $0x00000002
+DATA gaussianShifts0AVX2<>+12(SB)/4, $0x00000003
+DATA gaussianShifts0AVX2<>+16(SB)/4, $0x00000004
+DATA gaussianShifts0AVX2<>+20(SB)/4, $0x00000005
+DATA gaussianShifts0AVX2<>+24(SB)/4, $0x00000006
+DATA gaussianShifts0AVX2<>+28(SB)/4, $0x00000007
+GLOBL gaussianShifts0AVX2<>(SB), RODATA|NOPTR, $32
+
+DATA gaussianShifts1AVX2<>+0(SB)/4, $0x00000008
+DATA gaussianShifts1AVX2<>+4(SB)/4, $0x00000009
+DATA gaussianShifts1AVX2<>+8(SB)/4, $0x0000000a
+DATA gaussianShifts1AVX2<>+12(SB)/4, $0x0000000b
+DATA gaussianShifts1AVX2<>+16(SB)/4, $0x0000000c
+DATA gaussianShifts1AVX2<>+20(SB)/4, $0x0000000d
+DATA gaussianShifts1AVX2<>+24(SB)/4, $0x0000000e
+DATA gaussianShifts1AVX2<>+28(SB)/4, $0x0000000f
+GLOBL gaussianShifts1AVX2<>(SB), RODATA|NOPTR, $32
+
+DATA gaussianShifts2AVX2<>+0(SB)/4, $0x00000010
+DATA gaussianShifts2AVX2<>+4(SB)/4, $0x00000011
+DATA gaussianShifts2AVX2<>+8(SB)/4, $0x00000012
+DATA gaussianShifts2AVX2<>+12(SB)/4, $0x00000013
+DATA gaussianShifts2AVX2<>+16(SB)/4, $0x00000014
+DATA gaussianShifts2AVX2<>+20(SB)/4, $0x00000015
+DATA gaussianShifts2AVX2<>+24(SB)/4, $0x00000016
+DATA gaussianShifts2AVX2<>+28(SB)/4, $0x00000017
+GLOBL gaussianShifts2AVX2<>(SB), RODATA|NOPTR, $32
+
+DATA gaussianShifts3AVX2<>+0(SB)/4, $0x00000018
+DATA gaussianShifts3AVX2<>+4(SB)/4, $0x00000019
+DATA gaussianShifts3AVX2<>+8(SB)/4, $0x0000001a
+DATA gaussianShifts3AVX2<>+12(SB)/4, $0x0000001b
+DATA gaussianShifts3AVX2<>+16(SB)/4, $0x0000001c
+DATA gaussianShifts3AVX2<>+20(SB)/4, $0x0000001d
+DATA gaussianShifts3AVX2<>+24(SB)/4, $0x0000001e
+DATA gaussianShifts3AVX2<>+28(SB)/4, $0x0000001f
+GLOBL gaussianShifts3AVX2<>(SB), RODATA|NOPTR, $32
+
 // func roundAVX2(out *[256]int32, in *[256]int32, r *[4]uint32)
 // Requires: AVX, AVX2
 TEXT ·roundAVX2(SB), NOSPLIT, $0-24

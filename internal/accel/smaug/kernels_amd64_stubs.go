@@ -39,6 +39,11 @@ func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 //go:noescape
 func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)
 
+// gaussianAVX2 sets e to the discrete Gaussian error of the 320 bytes of b (see sampleGaussian), in constant time.
+//
+//go:noescape
+func gaussianAVX2(e *[256]int32, b *[320]byte)
+
 // roundAVX2 sets out[i] = ((in[i]<<r[0] + r[1]) & r[2]) >> r[3], in constant time.
 //
 //go:noescape

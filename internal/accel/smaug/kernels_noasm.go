@@ -27,6 +27,9 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 // hwtSignsArch reports false: hwtFromStream has no kernel in this build.
 func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool { return false }
 
+// gaussianArch reports false: sampleGaussian has no kernel in this build.
+func gaussianArch(e *[256]int32, b *[320]byte) bool { return false }
+
 // roundArch reports false: round has no kernel in this build.
 func roundArch(out *[256]int32, in *[256]int32, r *[4]uint32) bool { return false }
 

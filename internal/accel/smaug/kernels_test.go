@@ -164,3 +164,41 @@ func TestRoundMatchesGeneric(t *testing.T) {
 		t.Logf("%s: %d roundings matched", l, cases)
 	})
 }
+
+// TestGaussianMatchesGeneric checks the discrete Gaussian (its kernel at
+// every level) against its Go twin, bit for bit, on random, all-zero,
+// all-one and single-word-pattern inputs.
+func TestGaussianMatchesGeneric(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(20, 10))
+		cases := 0
+		for trial := range 300 {
+			var b [gaussianBytes]byte
+			switch {
+			case trial == 1:
+				for i := range b {
+					b[i] = 0xff
+				}
+			case trial >= 2 && trial < 42:
+				// One word of every block all ones, the others random.
+				fill(r, b[:])
+				w := trial % 10
+				for blk := range 4 {
+					for i := range 8 {
+						b[80*blk+8*w+i] = 0xff
+					}
+				}
+			case trial >= 42:
+				fill(r, b[:])
+			}
+			var got, want poly
+			sampleGaussian(&got, b[:])
+			sampleGaussianGeneric(&want, b[:])
+			if got != want {
+				t.Fatalf("trial %d: sampleGaussian differs from its Go twin", trial)
+			}
+			cases++
+		}
+		t.Logf("%s: %d error polynomials matched", l, cases)
+	})
+}

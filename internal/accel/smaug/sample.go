@@ -168,13 +168,14 @@ func sampleEphemeralGeneric(r *poly, b []byte, kind ephemeralKind) {
 	}
 }
 
-// sampleGaussian sets e to the discrete Gaussian error of SMAUG-T
-// (σ = 1.0625, values in [−3, 3]; the reference's addGaussianError with
+// sampleGaussianGeneric, sampleGaussian in Go, sets e to the discrete
+// Gaussian error of SMAUG-T (σ = 1.0625, values in [−3, 3]; the
+// reference's addGaussianError with
 // NOISE_D1) from the 320 bytes of b: 64 coefficients at a time, bit k of ten
 // 64-bit words x0 … x9 is the randomness of coefficient k; two boolean
 // formulas of x0 … x8 give the two magnitude bits, and x9 the sign. No
 // branch or index depends on the bits.
-func sampleGaussian(e *poly, b []byte) {
+func sampleGaussianGeneric(e *poly, b []byte) {
 	for blk := range n / 64 {
 		var x [10]uint64
 		for w := range x {

@@ -8,6 +8,7 @@
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
 //   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
 //     sampler (hwt.go);
+//   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
 //     (round.go).
 //
@@ -43,6 +44,7 @@ var contract = []dispatch.Kernel{
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
 	{Hook: "hwtFirstArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtFirstAVX2", "AVX2", "hwtFirstAVX2")},
 	{Hook: "hwtSignsArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSignsAVX2", "AVX2", "hwtSignsAVX2")},
+	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
 	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
 }
@@ -56,6 +58,7 @@ func main() {
 	}
 	hwtFirstKernel()
 	hwtSignsKernel()
+	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)
 	Generate()
