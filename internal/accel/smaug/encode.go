@@ -8,14 +8,15 @@ import "encoding/binary"
 // in a layout of the reference's own, described at each function. Every
 // byte string of the right length decodes, so only lengths can be wrong.
 
-// encodeRq writes the 32·log q bytes of a (coefficients in [0, q)) to b.
+// encodeRqGeneric, encodeRq in Go, writes the 32·log q bytes of a
+// (coefficients in [0, q)) to b.
 //
 // log q = 10: word w = 16i + j (i < 2, j < 16) holds the two low bits of
 // coefficient 128i + 16m + j at bits 14 − 2m, for m < 8.
 // log q = 11: word 16i + j (i < 3) holds bit i of the low three bits of
 // coefficient j at bit 0, and the low three bits of coefficient
 // 80i + 16m + j at bits 16 − 3m … 18 − 3m, for 1 ≤ m ≤ 5.
-func encodeRq(b []byte, a *poly, logQ uint) {
+func encodeRqGeneric(b []byte, a *poly, logQ uint) {
 	b = b[:int(logQ)*n/8]
 	hi, lo := (*[n]byte)(b[:n]), b[n:]
 	if logQ == 10 {

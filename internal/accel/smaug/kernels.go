@@ -118,3 +118,19 @@ func sampleGaussian(e *poly, b []byte) {
 		sampleGaussianGeneric(e, b)
 	}
 }
+
+// encodeRq writes the 32·log q bytes of a, coefficients in [0, q), to b
+// (see encodeRqGeneric).
+func encodeRq(b []byte, a *poly, logQ uint) {
+	switch logQ {
+	case 10:
+		if encodeRq10Arch((*[10 * n / 8]byte)(b), (*[n]int32)(a)) {
+			return
+		}
+	case 11:
+		if encodeRq11Arch((*[11 * n / 8]byte)(b), (*[n]int32)(a)) {
+			return
+		}
+	}
+	encodeRqGeneric(b, a, logQ)
+}

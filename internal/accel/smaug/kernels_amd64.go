@@ -28,6 +28,28 @@ func decodeRq11Arch(a *[256]int32, b *[352]byte) bool {
 	return false
 }
 
+// encodeRq10Arch runs encodeRq's kernel for the active level and reports whether
+// there is one.
+func encodeRq10Arch(b *[320]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		encodeRq10AVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// encodeRq11Arch runs encodeRq's kernel for the active level and reports whether
+// there is one.
+func encodeRq11Arch(b *[352]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		encodeRq11AVX2(b, a)
+		return true
+	}
+	return false
+}
+
 // cbd3Arch runs sampleEphemeral's kernel for the active level and reports whether
 // there is one.
 func cbd3Arch(r *[256]int32, b *[128]byte) bool {

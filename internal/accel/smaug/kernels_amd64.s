@@ -436,6 +436,537 @@ TEXT ·decodeRq11AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func encodeRq10AVX2(b *[320]byte, a *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·encodeRq10AVX2(SB), NOSPLIT, $0-16
+	MOVQ         b+0(FP), AX
+	MOVQ         a+8(FP), CX
+	VMOVDQU      encodeRqOrderAVX2<>+0(SB), Y0
+	VMOVDQU      (CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      32(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      64(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      96(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      128(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      160(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      192(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      224(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      256(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      288(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      320(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      352(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      384(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      416(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      448(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      480(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      512(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      544(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      576(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      608(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      640(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      672(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      704(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      736(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      768(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      800(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      832(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      864(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      896(CX), Y1
+	VPSRLD       $0x02, Y1, Y1
+	VMOVDQU      928(CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VMOVDQU      960(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VMOVDQU      992(CX), Y4
+	VPSRLD       $0x02, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 224(AX)
+	MOVL         $0x00000003, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	VPXOR        Y1, Y1, Y1
+	VMOVDQU      (CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x0e, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      64(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x0c, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      128(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      192(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x08, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      256(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x06, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      320(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x04, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      384(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x02, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      448(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x00, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VMOVDQU      32(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0e, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      96(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0c, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      160(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0a, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      224(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x08, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      288(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x06, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      352(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      416(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x02, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      480(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x00, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPACKUSDW    Y2, Y1, Y1
+	VPERMQ       $0xd8, Y1, Y1
+	VMOVDQU      Y1, 256(AX)
+	VPXOR        Y1, Y1, Y1
+	VMOVDQU      512(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x0e, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      576(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x0c, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      640(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      704(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x08, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      768(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x06, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      832(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x04, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      896(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x02, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VMOVDQU      960(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPSLLD       $0x00, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VMOVDQU      544(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0e, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      608(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0c, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      672(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0a, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      736(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x08, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      800(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x06, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      864(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      928(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x02, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      992(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x00, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPACKUSDW    Y2, Y1, Y1
+	VPERMQ       $0xd8, Y1, Y1
+	VMOVDQU      Y1, 288(AX)
+	VZEROUPPER
+	RET
+
+DATA encodeRqOrderAVX2<>+0(SB)/4, $0x00000000
+DATA encodeRqOrderAVX2<>+4(SB)/4, $0x00000004
+DATA encodeRqOrderAVX2<>+8(SB)/4, $0x00000001
+DATA encodeRqOrderAVX2<>+12(SB)/4, $0x00000005
+DATA encodeRqOrderAVX2<>+16(SB)/4, $0x00000002
+DATA encodeRqOrderAVX2<>+20(SB)/4, $0x00000006
+DATA encodeRqOrderAVX2<>+24(SB)/4, $0x00000003
+DATA encodeRqOrderAVX2<>+28(SB)/4, $0x00000007
+GLOBL encodeRqOrderAVX2<>(SB), RODATA|NOPTR, $32
+
+// func encodeRq11AVX2(b *[352]byte, a *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·encodeRq11AVX2(SB), NOSPLIT, $0-16
+	MOVQ         b+0(FP), AX
+	MOVQ         a+8(FP), CX
+	VMOVDQU      encodeRqOrderAVX2<>+0(SB), Y0
+	VMOVDQU      (CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      32(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      64(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      96(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, (AX)
+	VMOVDQU      128(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      160(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      192(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      224(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 32(AX)
+	VMOVDQU      256(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      288(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      320(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      352(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 64(AX)
+	VMOVDQU      384(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      416(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      448(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      480(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 96(AX)
+	VMOVDQU      512(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      544(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      576(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      608(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 128(AX)
+	VMOVDQU      640(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      672(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      704(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      736(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 160(AX)
+	VMOVDQU      768(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      800(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      832(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      864(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 192(AX)
+	VMOVDQU      896(CX), Y1
+	VPSRLD       $0x03, Y1, Y1
+	VMOVDQU      928(CX), Y2
+	VPSRLD       $0x03, Y2, Y2
+	VMOVDQU      960(CX), Y3
+	VPSRLD       $0x03, Y3, Y3
+	VMOVDQU      992(CX), Y4
+	VPSRLD       $0x03, Y4, Y4
+	VPACKUSDW    Y2, Y1, Y1
+	VPACKUSDW    Y4, Y3, Y3
+	VPACKUSWB    Y3, Y1, Y1
+	VPERMD       Y1, Y0, Y1
+	VMOVDQU      Y1, 224(AX)
+	MOVL         $0x00000007, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         $0x00000001, DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	VMOVDQU      (CX), Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      64(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0d, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      128(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0a, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      192(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x07, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      256(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      320(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x01, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      32(CX), Y3
+	VPAND        Y1, Y3, Y3
+	VMOVDQU      96(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x0d, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      160(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x0a, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      224(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x07, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      288(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x04, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      352(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x01, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPACKUSDW    Y3, Y2, Y2
+	VPERMQ       $0xd8, Y2, Y2
+	VMOVDQU      Y2, 256(AX)
+	VMOVDQU      (CX), Y2
+	VPSRLD       $0x01, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      384(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0d, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      448(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0a, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      512(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x07, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      576(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      640(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x01, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      32(CX), Y3
+	VPSRLD       $0x01, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VMOVDQU      416(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x0d, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      480(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x0a, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      544(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x07, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      608(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x04, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VMOVDQU      672(CX), Y4
+	VPAND        Y0, Y4, Y4
+	VPSLLD       $0x01, Y4, Y4
+	VPOR         Y4, Y3, Y3
+	VPACKUSDW    Y3, Y2, Y2
+	VPERMQ       $0xd8, Y2, Y2
+	VMOVDQU      Y2, 288(AX)
+	VMOVDQU      (CX), Y2
+	VPSRLD       $0x02, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      704(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0d, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      768(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x0a, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      832(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x07, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      896(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      960(CX), Y3
+	VPAND        Y0, Y3, Y3
+	VPSLLD       $0x01, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VMOVDQU      32(CX), Y3
+	VPSRLD       $0x02, Y3, Y3
+	VPAND        Y1, Y3, Y3
+	VMOVDQU      736(CX), Y1
+	VPAND        Y0, Y1, Y1
+	VPSLLD       $0x0d, Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VMOVDQU      800(CX), Y1
+	VPAND        Y0, Y1, Y1
+	VPSLLD       $0x0a, Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VMOVDQU      864(CX), Y1
+	VPAND        Y0, Y1, Y1
+	VPSLLD       $0x07, Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VMOVDQU      928(CX), Y1
+	VPAND        Y0, Y1, Y1
+	VPSLLD       $0x04, Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VMOVDQU      992(CX), Y1
+	VPAND        Y0, Y1, Y1
+	VPSLLD       $0x01, Y1, Y1
+	VPOR         Y1, Y3, Y3
+	VPACKUSDW    Y3, Y2, Y2
+	VPERMQ       $0xd8, Y2, Y2
+	VMOVDQU      Y2, 320(AX)
+	VZEROUPPER
+	RET
+
 // func cbd3AVX2(r *[256]int32, b *[128]byte)
 // Requires: AVX, AVX2
 TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16

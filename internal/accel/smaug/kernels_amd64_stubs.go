@@ -14,6 +14,16 @@ func decodeRq10AVX2(a *[256]int32, b *[320]byte)
 //go:noescape
 func decodeRq11AVX2(a *[256]int32, b *[352]byte)
 
+// encodeRq10AVX2 writes the packing of a, coefficients in [0, 2^10), to b (the reference's layout; see encodeRq).
+//
+//go:noescape
+func encodeRq10AVX2(b *[320]byte, a *[256]int32)
+
+// encodeRq11AVX2 writes the packing of a, coefficients in [0, 2^11), to b (the reference's layout; see encodeRq).
+//
+//go:noescape
+func encodeRq11AVX2(b *[352]byte, a *[256]int32)
+
 // cbd3AVX2 sets r to the ephemeral polynomial of the group bits in b (see sampleEphemeral), in constant time.
 //
 //go:noescape

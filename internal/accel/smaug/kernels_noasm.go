@@ -10,6 +10,12 @@ func decodeRq10Arch(a *[256]int32, b *[320]byte) bool { return false }
 // decodeRq11Arch reports false: decodeRq has no kernel in this build.
 func decodeRq11Arch(a *[256]int32, b *[352]byte) bool { return false }
 
+// encodeRq10Arch reports false: encodeRq has no kernel in this build.
+func encodeRq10Arch(b *[320]byte, a *[256]int32) bool { return false }
+
+// encodeRq11Arch reports false: encodeRq has no kernel in this build.
+func encodeRq11Arch(b *[352]byte, a *[256]int32) bool { return false }
+
 // cbd3Arch reports false: sampleEphemeral has no kernel in this build.
 func cbd3Arch(r *[256]int32, b *[128]byte) bool { return false }
 

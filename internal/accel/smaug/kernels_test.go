@@ -1,6 +1,7 @@
 package smaug
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -200,5 +201,38 @@ func TestGaussianMatchesGeneric(t *testing.T) {
 			cases++
 		}
 		t.Logf("%s: %d error polynomials matched", l, cases)
+	})
+}
+
+// TestEncodeRqMatchesGeneric checks the R_q packing (its kernels at every
+// level) against its Go twin, bit for bit, for log q = 10 and 11, on random
+// coefficients in [0, q), all zeros and all q − 1.
+func TestEncodeRqMatchesGeneric(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(20, 11))
+		cases := 0
+		for _, logQ := range []uint{10, 11} {
+			for trial := range 200 {
+				var a poly
+				for i := range a {
+					switch trial {
+					case 0:
+					case 1:
+						a[i] = 1<<logQ - 1
+					default:
+						a[i] = r.Int32N(1 << logQ)
+					}
+				}
+				got := make([]byte, int(logQ)*n/8)
+				want := make([]byte, len(got))
+				encodeRq(got, &a, logQ)
+				encodeRqGeneric(want, &a, logQ)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("log q = %d, trial %d: encodeRq differs from its Go twin", logQ, trial)
+				}
+				cases++
+			}
+		}
+		t.Logf("%s: %d packings matched", l, cases)
 	})
 }

@@ -3,7 +3,8 @@
 //
 //   - decodeRq10AVX2, decodeRq11AVX2: the reference's packing of a
 //     polynomial of R_q for log q = 10 and 11 (pack.c; see encodeRq in
-//     encode.go for the layout), into 32-bit coefficients;
+//     encode.go for the layout), into 32-bit coefficients, and
+//     encodeRq10AVX2, encodeRq11AVX2, the packing back (encode.go here);
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
 //   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
@@ -39,6 +40,8 @@ const n = 256
 var contract = []dispatch.Kernel{
 	{Hook: "decodeRq10Arch", Of: "decodeRq", Impls: dispatch.Levels("AVX512", "decodeRq10AVX2", "AVX2", "decodeRq10AVX2")},
 	{Hook: "decodeRq11Arch", Of: "decodeRq", Impls: dispatch.Levels("AVX512", "decodeRq11AVX2", "AVX2", "decodeRq11AVX2")},
+	{Hook: "encodeRq10Arch", Of: "encodeRq", Impls: dispatch.Levels("AVX512", "encodeRq10AVX2", "AVX2", "encodeRq10AVX2")},
+	{Hook: "encodeRq11Arch", Of: "encodeRq", Impls: dispatch.Levels("AVX512", "encodeRq11AVX2", "AVX2", "encodeRq11AVX2")},
 	{Hook: "cbd3Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd3AVX2", "AVX2", "cbd3AVX2")},
 	{Hook: "cbd1Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd1AVX2", "AVX2", "cbd1AVX2")},
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
@@ -53,6 +56,8 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	decodeRqKernel(10)
 	decodeRqKernel(11)
+	encodeRqKernel(10)
+	encodeRqKernel(11)
 	for _, k := range cbdKinds {
 		cbdKernel(k)
 	}

@@ -19,11 +19,18 @@ func Broadcast32(v uint32) VecVirtual {
 }
 
 // Table32 returns the address of a read-only table of 32-bit words v,
-// named name.
+// named name; a second call with the same name returns the first table.
 func Table32(name string, v []uint32) Mem {
+	if m, ok := tables[name]; ok {
+		return m
+	}
 	m := GLOBL(name, RODATA|NOPTR)
 	for i, x := range v {
 		DATA(4*i, U32(x))
 	}
+	tables[name] = m
 	return m
 }
+
+// tables holds the tables Table32 has emitted, by name.
+var tables = map[string]Mem{}
