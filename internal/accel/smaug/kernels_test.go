@@ -9,13 +9,23 @@ import (
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
+// atEveryLevel runs a differential test at every level this CPU has, with
+// a PCG stream of its own seed, and logs how many cases matched.
+func atEveryLevel(t *testing.T, seed uint64, test func(t *testing.T, r *rand.Rand) (cases int, what string)) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		cases, what := test(t, rand.New(rand.NewPCG(20, seed)))
+		t.Logf("%s: %d %s", l, cases, what)
+		if cases == 0 {
+			t.Fatal("no cases ran")
+		}
+	})
+}
+
 // TestDecodeRqMatchesGeneric checks the R_q unpacking (its kernels at every
 // level) against its Go twin, bit for bit, for log q = 10 and 11, on random
 // bytes and on all-zero and all-one bytes.
 func TestDecodeRqMatchesGeneric(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		r := rand.New(rand.NewPCG(20, 6))
-		cases := 0
+	atEveryLevel(t, 6, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for _, logQ := range []uint{10, 11} {
 			b := make([]byte, int(logQ)*n/8)
 			for trial := range 200 {
@@ -38,7 +48,7 @@ func TestDecodeRqMatchesGeneric(t *testing.T) {
 				cases++
 			}
 		}
-		t.Logf("%s: %d packings matched", l, cases)
+		return cases, "packings matched"
 	})
 }
 
@@ -47,9 +57,7 @@ func TestDecodeRqMatchesGeneric(t *testing.T) {
 // distributions, on random, all-zero and all-one bytes, with buffers whose
 // capacity has room for the SMAUG-T128 kernel's overread and without.
 func TestSampleEphemeralMatchesGeneric(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		r := rand.New(rand.NewPCG(20, 7))
-		cases := 0
+	atEveryLevel(t, 7, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for _, p := range []*Params{SMAUGT128, SMAUGT192, SMAUGT256} {
 			for trial := range 200 {
 				room := make([]byte, 128)
@@ -76,7 +84,7 @@ func TestSampleEphemeralMatchesGeneric(t *testing.T) {
 				cases++
 			}
 		}
-		t.Logf("%s: %d polynomials matched", l, cases)
+		return cases, "polynomials matched"
 	})
 }
 
@@ -85,9 +93,7 @@ func TestSampleEphemeralMatchesGeneric(t *testing.T) {
 // pass on random streams, streams with forced rejections and all-zero and
 // all-one samples; the sign pass on random non-zero masks and sign bytes.
 func TestHWTPassesMatchGeneric(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		r := rand.New(rand.NewPCG(20, 8))
-		cases := 0
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
 			buf := hwtStream(r, trial%40)
 			switch trial {
@@ -118,7 +124,7 @@ func TestHWTPassesMatchGeneric(t *testing.T) {
 			}
 			cases++
 		}
-		t.Logf("%s: %d streams matched in both passes", l, cases)
+		return cases, "streams matched in both passes"
 	})
 }
 
@@ -127,9 +133,7 @@ func TestHWTPassesMatchGeneric(t *testing.T) {
 // set's c1 and c2 constants, on products across the range the dot products
 // give (|x| < 2^21) and their extremes, with and without a message.
 func TestRoundMatchesGeneric(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		r := rand.New(rand.NewPCG(20, 9))
-		cases := 0
+	atEveryLevel(t, 9, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for _, p := range allParams {
 			shiftQ := uint32(16 - p.logQ)
 			for _, params := range [][4]uint32{
@@ -162,7 +166,7 @@ func TestRoundMatchesGeneric(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d roundings matched", l, cases)
+		return cases, "roundings matched"
 	})
 }
 
@@ -170,9 +174,7 @@ func TestRoundMatchesGeneric(t *testing.T) {
 // every level) against its Go twin, bit for bit, on random, all-zero,
 // all-one and single-word-pattern inputs.
 func TestGaussianMatchesGeneric(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		r := rand.New(rand.NewPCG(20, 10))
-		cases := 0
+	atEveryLevel(t, 10, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
 			var b [gaussianBytes]byte
 			switch {
@@ -200,7 +202,7 @@ func TestGaussianMatchesGeneric(t *testing.T) {
 			}
 			cases++
 		}
-		t.Logf("%s: %d error polynomials matched", l, cases)
+		return cases, "error polynomials matched"
 	})
 }
 
@@ -208,9 +210,7 @@ func TestGaussianMatchesGeneric(t *testing.T) {
 // level) against its Go twin, bit for bit, for log q = 10 and 11, on random
 // coefficients in [0, q), all zeros and all q − 1.
 func TestEncodeRqMatchesGeneric(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		r := rand.New(rand.NewPCG(20, 11))
-		cases := 0
+	atEveryLevel(t, 11, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for _, logQ := range []uint{10, 11} {
 			for trial := range 200 {
 				var a poly
@@ -233,6 +233,6 @@ func TestEncodeRqMatchesGeneric(t *testing.T) {
 				cases++
 			}
 		}
-		t.Logf("%s: %d packings matched", l, cases)
+		return cases, "packings matched"
 	})
 }
