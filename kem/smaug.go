@@ -27,6 +27,25 @@ const (
 // SMAUGTScheme is the [Scheme] of a SMAUG-T parameter set, with the import
 // of the reference's sk encoding beside the seed form.
 //
+// Which reference revision interoperates: keys, ciphertexts and shared
+// keys are those of the reference code that produced the published
+// known-answer tests (hmchoe0528/SMAUG-T_public, KAT/PQCkemKAT_832.rsp,
+// _1312.rsp and _1728.rsp, last regenerated at commit 7929c03 of
+// 2024-09-26; the code through commit bda009a of 2024-10-13 makes them).
+// On 2025-03-05 that repository changed the rounding constants of
+// SMAUG-T192 and SMAUG-T256 (commits a0ade52 and 6133e12 for the reference
+// code, 20487b8 for its AVX2 code) without regenerating the files, so its
+// later code, the head 1f451c2 included, makes other ciphertexts at those
+// two levels. Keys are the same in both builds (key generation does not
+// round), and SMAUG-T128 and TiMER did not change, so those two interoperate
+// with every revision. For SMAUG-T192 and SMAUG-T256, a ciphertext of the
+// later code decapsulates here to the implicit-rejection key, not the
+// sender's, without an error (and a ciphertext from here does the same
+// there). To interoperate with the later code at those levels, build it with
+// the published constants in parameters.h: RD_ADD 0x80 and RD_AND 0xff00 for
+// both, RD_ADD2 0x0080 and RD_AND2 0xff00 for SMAUG-T192, RD_ADD2 0x0200 and
+// RD_AND2 0xfc00 for SMAUG-T256.
+//
 // A nil or zero *SMAUGTScheme is no parameter set, like an unknown scheme:
 // Name returns "", TLSGroup, HPKEKEM and every size return 0, and
 // GenerateKey and the constructors return [ErrZeroKey].

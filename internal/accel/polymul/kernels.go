@@ -11,7 +11,12 @@ import (
 // kernels (through mldsa.NTT, InverseNTT and NTTDot); at the portable level
 // (and under the purego build tag) the Go kernels of ntt.go run, which are
 // the specification: every representation at the boundary is fully
-// reduced, in [0, P), so the levels agree bit for bit (ntt_test.go).
+// reduced, in [0, P), so the levels agree bit for bit (ntt_test.go). The
+// conversions around the transforms (FromSigned, and the centring in
+// Inverse) ask their generated hooks (…Arch, from internal/accel/_asm/polymul;
+// AVX2 kernels, run at AVX-512 too) and fall back to their Go twins.
+//
+//go:generate go -C ../_asm run ./polymul -out ../polymul/kernels_amd64.s -stubs ../polymul/kernels_amd64_stubs.go -arch ../polymul/kernels_amd64.go -noasm ../polymul/kernels_noasm.go -pkg polymul
 
 // MaxDotPairs is the largest number of pairs [Dot] takes.
 const MaxDotPairs = mldsa.MaxDotPairs
@@ -49,7 +54,15 @@ func Inverse(out *[N]int32, in *[N]uint32) {
 	} else {
 		mldsa.InverseNTT(&r, in)
 	}
-	for i, c := range r {
+	if !centreArch(out, &r) {
+		centreGeneric(out, &r)
+	}
+}
+
+// centreGeneric sets out[i] to the representative of in[i] in
+// [−(P−1)/2, (P−1)/2], for in[i] in [0, P).
+func centreGeneric(out *[N]int32, in *[N]uint32) {
+	for i, c := range in {
 		out[i] = centreReduced(c)
 	}
 }
@@ -57,6 +70,13 @@ func Inverse(out *[N]int32, in *[N]uint32) {
 // FromSigned sets out[i] = a[i] mod P in [0, P), for |a[i]| < P: the input
 // form of [Forward] for signed coefficients.
 func FromSigned(out *[N]uint32, a *[N]int32) {
+	if !fromSignedArch(out, a) {
+		fromSignedGeneric(out, a)
+	}
+}
+
+// fromSignedGeneric is FromSigned in Go.
+func fromSignedGeneric(out *[N]uint32, a *[N]int32) {
 	for i, c := range a {
 		out[i] = freeze(c)
 	}

@@ -8,68 +8,98 @@ import "encoding/binary"
 // in a layout of the reference's own, described at each function. Every
 // byte string of the right length decodes, so only lengths can be wrong.
 
-// encodeRq writes the 32·log q bytes of a (coefficients in [0, q)) to b.
+// encodeRqGeneric, encodeRq in Go, writes the 32·log q bytes of a
+// (coefficients in [0, q)) to b.
 //
 // log q = 10: word w = 16i + j (i < 2, j < 16) holds the two low bits of
 // coefficient 128i + 16m + j at bits 14 − 2m, for m < 8.
 // log q = 11: word 16i + j (i < 3) holds bit i of the low three bits of
 // coefficient j at bit 0, and the low three bits of coefficient
 // 80i + 16m + j at bits 16 − 3m … 18 − 3m, for 1 ≤ m ≤ 5.
-func encodeRq(b []byte, a *poly, logQ uint) {
-	low := logQ - 8
-	for i := range n {
-		b[i] = byte(a[i] >> low)
-	}
-	var w [48]uint16
+func encodeRqGeneric(b []byte, a *poly, logQ uint) {
+	b = b[:int(logQ)*n/8]
+	hi, lo := (*[n]byte)(b[:n]), b[n:]
 	if logQ == 10 {
+		for i := range n {
+			hi[i] = byte(a[i] >> 2)
+		}
 		for i := range 2 {
+			var w [16]uint16
 			for m := range 8 {
-				for j := range 16 {
-					w[16*i+j] |= uint16(a[128*i+16*m+j]&3) << (14 - 2*m)
+				row := (*[16]int32)(a[128*i+16*m:])
+				shift := uint(14-2*m) & 15
+				for j := range row {
+					w[j] |= uint16(row[j]&3) << shift
 				}
 			}
-		}
-	} else {
-		for i := range 3 {
-			for j := range 16 {
-				w[16*i+j] = uint16(a[j]>>i) & 1
-				for m := 1; m <= 5; m++ {
-					w[16*i+j] |= uint16(a[80*i+16*m+j]&7) << (16 - 3*m)
-				}
+			for j := range w {
+				binary.LittleEndian.PutUint16(lo[2*(16*i+j):], w[j])
 			}
 		}
+		return
 	}
-	words := int(low) * 16
-	for i := range words {
-		binary.LittleEndian.PutUint16(b[n+2*i:], w[i])
+	for i := range n {
+		hi[i] = byte(a[i] >> 3)
+	}
+	for i := range 3 {
+		var w [16]uint16
+		first := (*[16]int32)(a[:16])
+		for j := range first {
+			w[j] = uint16(first[j]>>(uint(i)&3)) & 1
+		}
+		for m := 1; m <= 5; m++ {
+			row := (*[16]int32)(a[80*i+16*m:])
+			shift := uint(16-3*m) & 15
+			for j := range row {
+				w[j] |= uint16(row[j]&7) << shift
+			}
+		}
+		for j := range w {
+			binary.LittleEndian.PutUint16(lo[2*(16*i+j):], w[j])
+		}
 	}
 }
 
-// decodeRq is the inverse of encodeRq.
-func decodeRq(a *poly, b []byte, logQ uint) {
-	low := logQ - 8
-	var w [48]uint16
-	for i := range int(low) * 16 {
-		w[i] = binary.LittleEndian.Uint16(b[n+2*i:])
-	}
-	for i := range n {
-		a[i] = int32(b[i]) << low
-	}
+// decodeRqGeneric is the inverse of encodeRq, in Go.
+func decodeRqGeneric(a *poly, b []byte, logQ uint) {
+	b = b[:int(logQ)*n/8]
+	hi, lo := (*[n]byte)(b[:n]), b[n:]
 	if logQ == 10 {
+		for i := range n {
+			a[i] = int32(hi[i]) << 2
+		}
 		for i := range 2 {
+			var w [16]int32
+			for j := range w {
+				w[j] = int32(binary.LittleEndian.Uint16(lo[2*(16*i+j):]))
+			}
 			for m := range 8 {
-				for j := range 16 {
-					a[128*i+16*m+j] |= int32(w[16*i+j]>>(14-2*m)) & 3
+				row := (*[16]int32)(a[128*i+16*m:])
+				shift := uint(14-2*m) & 15
+				for j := range row {
+					row[j] |= w[j] >> shift & 3
 				}
 			}
 		}
 		return
 	}
+	for i := range n {
+		a[i] = int32(hi[i]) << 3
+	}
 	for i := range 3 {
-		for j := range 16 {
-			a[j] |= int32(w[16*i+j]&1) << i
-			for m := 1; m <= 5; m++ {
-				a[80*i+16*m+j] |= int32(w[16*i+j]>>(16-3*m)) & 7
+		var w [16]int32
+		for j := range w {
+			w[j] = int32(binary.LittleEndian.Uint16(lo[2*(16*i+j):]))
+		}
+		first := (*[16]int32)(a[:16])
+		for j := range first {
+			first[j] |= (w[j] & 1) << (uint(i) & 3)
+		}
+		for m := 1; m <= 5; m++ {
+			row := (*[16]int32)(a[80*i+16*m:])
+			shift := uint(16-3*m) & 15
+			for j := range row {
+				row[j] |= w[j] >> shift & 7
 			}
 		}
 	}
@@ -175,29 +205,47 @@ func decodeRp2(a *poly, b []byte, logP2 uint) {
 	}
 }
 
-// packBits writes the d-bit coefficients of a to b, little-endian: bit t of
-// coefficient i is bit d·i + t of b.
+// packBits writes the d-bit coefficients of a to b, for d = 4 or 5,
+// little-endian: bit t of coefficient i is bit d·i + t of b. Two
+// coefficients fill a byte for d = 4, eight fill five bytes for d = 5.
 func packBits(b []byte, a *poly, d uint) {
-	clear(b)
-	for i := range n {
-		v := uint32(a[i]) & (1<<d - 1)
-		bit := uint(i) * d
-		b[bit/8] |= byte(v << (bit % 8))
-		if bit%8+d > 8 {
-			b[bit/8+1] |= byte(v >> (8 - bit%8))
+	if d == 4 {
+		b = b[:n/2]
+		for i := range b {
+			b[i] = byte(a[2*i]&15) | byte(a[2*i+1]&15)<<4
 		}
+		return
+	}
+	b = b[:5*n/8]
+	for g := range n / 8 {
+		c := (*[8]int32)(a[8*g:])
+		var t uint64
+		for j := range c {
+			t |= uint64(c[j]&31) << (5 * j)
+		}
+		out := (*[5]byte)(b[5*g:])
+		binary.LittleEndian.PutUint32(out[:4], uint32(t))
+		out[4] = byte(t >> 32)
 	}
 }
 
 // unpackBits is the inverse of packBits.
 func unpackBits(a *poly, b []byte, d uint) {
-	for i := range n {
-		bit := uint(i) * d
-		v := uint32(b[bit/8]) >> (bit % 8)
-		if bit%8+d > 8 {
-			v |= uint32(b[bit/8+1]) << (8 - bit%8)
+	if d == 4 {
+		b = b[:n/2]
+		for i, x := range b {
+			a[2*i], a[2*i+1] = int32(x&15), int32(x>>4)
 		}
-		a[i] = int32(v & (1<<d - 1))
+		return
+	}
+	b = b[:5*n/8]
+	for g := range n / 8 {
+		in := (*[5]byte)(b[5*g:])
+		t := uint64(binary.LittleEndian.Uint32(in[:4])) | uint64(in[4])<<32
+		c := (*[8]int32)(a[8*g:])
+		for j := range c {
+			c[j] = int32(t>>(5*j)) & 31
+		}
 	}
 }
 

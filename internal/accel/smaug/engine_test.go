@@ -301,3 +301,27 @@ func TestSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantTimeEqual checks the ciphertext comparison on every length
+// up to 40 with a one-bit difference at every position, and on equal
+// inputs.
+func TestConstantTimeEqual(t *testing.T) {
+	r := rand.New(rand.NewPCG(20, 4))
+	for size := range 41 {
+		a := make([]byte, size)
+		fill(r, a)
+		b := append([]byte(nil), a...)
+		if constantTimeEqual(a, b) != 1 {
+			t.Fatalf("length %d: equal inputs reported different", size)
+		}
+		for i := range size {
+			for bit := range 8 {
+				b[i] ^= 1 << bit
+				if constantTimeEqual(a, b) != 0 {
+					t.Fatalf("length %d: difference at byte %d bit %d missed", size, i, bit)
+				}
+				b[i] ^= 1 << bit
+			}
+		}
+	}
+}

@@ -140,7 +140,9 @@ const EnvRevisedKATs = "CRYSTALS_SMAUG_REVISED_KATS"
 // TestRevisedRoundingKnownAnswers checks that the published KATs and the
 // reference's current code differ only in those constants: with the exact
 // roundings 2^(15−log p) / 2^16 − 2^(16−log p) (and the same for p'), the
-// engine reproduces the current code's records. It skips without them.
+// engine reproduces the current code's records; and that with the
+// published constants, which the engine keeps, the current code's
+// ciphertexts are implicitly rejected. It skips without them.
 func TestRevisedRoundingKnownAnswers(t *testing.T) {
 	dir := os.Getenv(EnvRevisedKATs)
 	if dir == "" {
@@ -161,9 +163,27 @@ func TestRevisedRoundingKnownAnswers(t *testing.T) {
 		if len(records) == 0 {
 			t.Fatalf("%s: no records", c.file)
 		}
+		rejected := 0
 		for _, r := range records {
 			checkKnownAnswer(t, &revised, c.file, r)
+			// Across the two builds keys are the same, but a ciphertext of
+			// one re-encrypts differently under the other: the published
+			// constants' decapsulation returns the implicit-rejection key.
+			var dk DecapsulationKey
+			if err := dk.SetBytes(c.p, r.Fields["sk"]); err != nil {
+				t.Fatalf("%s record %d: sk rejected with the published constants: %v", c.file, r.Count, err)
+			}
+			ss, err := dk.Decapsulate(r.Fields["ct"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			hc := sha3256(r.Fields["ct"])
+			reject := hashG(dk.z[:], hc[:])
+			if bytes.Equal(ss[:], r.Fields["ss"]) || !bytes.Equal(ss[:], reject[32:]) {
+				t.Fatalf("%s record %d: the published constants did not reject the revised ciphertext", c.file, r.Count)
+			}
+			rejected++
 		}
-		t.Logf("%s (revised rounding): %d records reproduced", c.file, len(records))
+		t.Logf("%s (revised rounding): %d records reproduced; %d of their ciphertexts implicitly rejected with the published constants", c.file, len(records), rejected)
 	}
 }

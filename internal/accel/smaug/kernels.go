@@ -6,8 +6,13 @@ import "github.com/crystals-go/crystals/internal/accel/polymul"
 // operation goes through, each kernel documented here with its one dispatch
 // point. The products run on package polymul's kernels, which choose their
 // level in polymul's own kernels.go (at AVX2 and AVX-512, the ML-DSA
-// engine's NTT assembly); the samplers and packings of sample.go and
-// encode.go are portable Go at every level.
+// engine's NTT assembly); the unpacking of R_q and the ephemeral samplers
+// ask their generated hooks (…Arch, from internal/accel/_asm/smaug; AVX2
+// kernels, run at AVX-512 too) and fall back to their Go twins; the other
+// samplers and packings of sample.go and encode.go are portable Go at every
+// level.
+//
+//go:generate go -C ../_asm run ./smaug -out ../smaug/kernels_amd64.s -stubs ../smaug/kernels_amd64_stubs.go -arch ../smaug/kernels_amd64.go -noasm ../smaug/kernels_noasm.go -pkg smaug
 
 // poly is a polynomial with integer coefficients: an element of R_q, R_p or
 // R_p' as its representative in [0, modulus), or a small (ternary or
@@ -34,4 +39,98 @@ func dotProduct(out *poly, a, b []nttPoly) {
 	var acc [n]uint32
 	polymul.Dot(&acc, a, b)
 	polymul.Inverse((*[n]int32)(out), &acc)
+}
+
+// decodeRq sets a to the polynomial of R_q packed in the 32·log q bytes of
+// b (encodeRq's inverse), coefficients in [0, q).
+func decodeRq(a *poly, b []byte, logQ uint) {
+	switch logQ {
+	case 10:
+		if decodeRq10Arch((*[n]int32)(a), (*[10 * n / 8]byte)(b)) {
+			return
+		}
+	case 11:
+		if decodeRq11Arch((*[n]int32)(a), (*[11 * n / 8]byte)(b)) {
+			return
+		}
+	}
+	decodeRqGeneric(a, b, logQ)
+}
+
+// sampleEphemeral sets r to a polynomial of the encryption randomness from
+// the p.ephemeralBytes() bytes of b, in constant time (the reference's
+// poly_cbd; see sampleEphemeralGeneric). The SMAUG-T128 kernel reads one
+// byte past those 96 bytes, so it runs when b's capacity allows.
+func sampleEphemeral(r *poly, b []byte, kind ephemeralKind) {
+	switch kind {
+	case sparseCBD3:
+		if cap(b) >= 128 && cbd3Arch((*[n]int32)(r), (*[128]byte)(b[:128])) {
+			return
+		}
+	case cbd1:
+		if cbd1Arch((*[n]int32)(r), (*[64]byte)(b)) {
+			return
+		}
+	default:
+		if cbd4Arch((*[n]int32)(r), (*[128]byte)(b)) {
+			return
+		}
+	}
+	sampleEphemeralGeneric(r, b, kind)
+}
+
+// hwtFirst tries the first n samples of an HWT stream (see
+// hwtFirstGeneric) and returns the number of rejections.
+func hwtFirst(index, pending *[n]uint32, samples *[2 * n]byte) int {
+	if r, ok := hwtFirstArch(index, pending, samples); ok {
+		return r
+	}
+	return hwtFirstGeneric(index, pending, samples)
+}
+
+// hwtSigns gives the HWT's non-zero coefficients their signs (see
+// hwtSignsGeneric).
+func hwtSigns(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
+	if !hwtSignsArch((*[n]int32)(out), nonZero, sign) {
+		hwtSignsGeneric(out, nonZero, sign)
+	}
+}
+
+// round sets each coefficient x of a (the exact product, centred) to
+// ((x·2^r[0] + r[1] + msg) & r[2]) >> r[3] in 16-bit arithmetic, msg being
+// the coefficient's entry of msg, or 0 if msg is nil: encryption's rounding
+// of c1 and of c2 (see encrypt).
+func round(a *poly, msg *[n]uint16, r *[4]uint32) {
+	if msg == nil {
+		if roundArch((*[n]int32)(a), (*[n]int32)(a), r) {
+			return
+		}
+	} else if roundMessageArch((*[n]int32)(a), (*[n]int32)(a), msg, r) {
+		return
+	}
+	roundGeneric(a, msg, r)
+}
+
+// sampleGaussian sets e to the discrete Gaussian error of the 320 bytes of
+// b (see sampleGaussianGeneric).
+func sampleGaussian(e *poly, b []byte) {
+	if !gaussianArch((*[n]int32)(e), (*[gaussianBytes]byte)(b)) {
+		sampleGaussianGeneric(e, b)
+	}
+}
+
+// encodeRq writes the 32·log q bytes of a, coefficients in [0, q), to b
+// (see encodeRqGeneric).
+func encodeRq(b []byte, a *poly, logQ uint) {
+	switch logQ {
+	case 10:
+		if encodeRq10Arch((*[10 * n / 8]byte)(b), (*[n]int32)(a)) {
+			return
+		}
+	case 11:
+		if encodeRq11Arch((*[11 * n / 8]byte)(b), (*[n]int32)(a)) {
+			return
+		}
+	}
+	encodeRqGeneric(b, a, logQ)
 }

@@ -67,11 +67,14 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	}
 	ek.p = p
 	ek.expandA(pk[:seedASize])
-	var b [maxK]poly
 	for i := range p.k {
-		decodeRq(&b[i], pk[seedASize+i*p.polyQSize():], p.logQ)
+		var b poly
+		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
+		toNTT(&ek.b[i], &b)
 	}
-	ek.encodeFrom(pk[:seedASize], &b)
+	// The packing is a bijection, so pk is its own re-encoding.
+	copy(ek.encoded[:], pk)
+	ek.h = sha3256(pk)
 	return nil
 }
 

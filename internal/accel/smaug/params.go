@@ -56,11 +56,12 @@ const (
 // exact roundings; for SMAUG-T192 and SMAUG-T256 that build used 2^7 and
 // 0xff00 for c1 (so its low bit is always zero) and, for c2, 2^7 / 0xff00
 // (T192) and 2^9 / 0xfc00 (T256). The reference repository changed them
-// after the KATs were published (March 2025) without regenerating the
-// files; these values reproduce the files. Ciphertexts of the two builds
-// differ for those sets, and a decapsulation re-encrypting with the other
-// build's constants rejects them; TestRevisedRoundingKnownAnswers shows
-// that the constants are the only difference.
+// after the KATs were published (commits a0ade52, 6133e12 and 20487b8 of
+// 2025-03-05; the files date from 7929c03, 2024-09-26) without regenerating
+// the files; these values reproduce the files. Ciphertexts of the two
+// builds differ for those sets, and a decapsulation re-encrypting with the
+// other build's constants rejects them; TestRevisedRoundingKnownAnswers
+// shows that the constants are the only difference, and the rejection.
 type Params struct {
 	name     string
 	k        int  // module rank

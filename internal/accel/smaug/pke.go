@@ -36,7 +36,8 @@ func (ek *EncapsulationKey) expandA(seed []byte) {
 // keyGen sets dk to the key pair of the key-generation randomness seed and
 // the implicit-rejection randomness t, drawn in that order by the reference.
 func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
-	*dk = DecapsulationKey{seed: *seed, hasSeed: true, t: *t}
+	*dk = DecapsulationKey{} // cleared whole, not built as a literal and copied
+	dk.seed, dk.hasSeed, dk.t = *seed, true, *t
 	ek := &dk.ek
 	ek.p = p
 	k := p.k
@@ -74,13 +75,15 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	}
 
 	var b [maxK]poly
+	var row [maxK]nttPoly
+	mask := int32(1)<<p.logQ - 1
 	for i := range k {
-		sampleGaussian(&b[i], eOut[i][:])
+		bi := &b[i]
+		sampleGaussian(bi, eOut[i][:])
 		var as poly
-		var row [maxK]nttPoly
 		dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
-		for c := range n {
-			b[i][c] = (b[i][c] - as[c]) & (1<<p.logQ - 1)
+		for c := range bi {
+			bi[c] = (bi[c] - as[c]) & mask
 		}
 	}
 	ek.encodeFrom(g[32:], &b)
@@ -122,14 +125,12 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	rv := rHat[:k]
 
-	shiftQ := 16 - p.logQ
-	add, and, shift := p.rdAdd, p.rdAnd, 16-p.logP
+	shiftQ := uint32(16 - p.logQ)
+	rounding := [4]uint32{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)}
 	for i := range k {
 		var u poly
 		dotProduct(&u, ek.column(i), rv)
-		for c, x := range u {
-			u[c] = int32(((uint16(x)<<shiftQ + add) & and) >> shift)
-		}
+		round(&u, nil, &rounding)
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
 
@@ -142,16 +143,17 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 			m[c+n/2] = m[c]
 		}
 	} else {
-		for c := range n {
-			m[c] = (uint16(mu[c/8]>>(c%8)) & 1) << 15
+		for i := range n / 8 {
+			bits, row := mu[i], (*[8]uint16)(m[8*i:])
+			for j := range row {
+				row[j] = uint16(bits>>j&1) << 15
+			}
 		}
 	}
 	var v poly
 	dotProduct(&v, ek.b[:k], rv)
-	add, and, shift = p.rdAdd2, p.rdAnd2, 16-p.logP2
-	for c, x := range v {
-		v[c] = int32(((uint16(x)<<shiftQ + m[c] + add) & and) >> shift)
-	}
+	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
+	round(&v, &m, &rounding)
 	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
 }
 
@@ -174,8 +176,9 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
 	clear(mu)
 	var x [n]uint16
+	shift2, shift1 := (16-p.logP2)&15, (16-p.logP)&15
 	for c := range n {
-		x[c] = uint16(c2[c])<<(16-p.logP2) + uint16(w[c])<<(16-p.logP)
+		x[c] = uint16(c2[c])<<shift2 + uint16(w[c])<<shift1
 	}
 	if p.d2 {
 		for i := range n / 2 {
@@ -184,8 +187,13 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 		}
 		return
 	}
-	for c := range n {
-		mu[c/8] |= byte((x[c]+0x4000)>>15) << (c % 8)
+	for i := range n / 8 {
+		var bits byte
+		row := (*[8]uint16)(x[8*i:])
+		for j := range row {
+			bits |= byte((row[j]+0x4000)>>15) << j
+		}
+		mu[i] = bits
 	}
 }
 
@@ -195,4 +203,15 @@ func flipAbs(x uint16) uint16 {
 	r := int16(x - 0x7fff)
 	m := r >> 15
 	return uint16((r + m) ^ m)
+}
+
+// roundGeneric is round in Go.
+func roundGeneric(a *poly, msg *[n]uint16, r *[4]uint32) {
+	shiftQ, add, and, shift := r[0]&15, uint16(r[1]), uint16(r[2]), r[3]&15
+	if msg == nil {
+		msg = new([n]uint16)
+	}
+	for c := range a {
+		a[c] = int32(((uint16(a[c])<<shiftQ + msg[c] + add) & and) >> shift)
+	}
 }

@@ -14,9 +14,6 @@ import (
 // placed (a branch-free count, after Gazzoni Filho–Silva–López), and then
 // takes the sign given by the 64 bytes that follow. It returns false, and
 // the caller retries with the next seed, when the 52 spare samples run out.
-//
-// Only the rejections of the index sampler branch, as in the reference: the
-// count of rejected 16-bit samples is all that timing shows.
 func hwt(out *poly, seed []byte, hs int) bool {
 	var buf [hwtStreamBytes]byte
 	shake256(buf[:], seed)
@@ -26,79 +23,159 @@ func hwt(out *poly, seed []byte, hs int) bool {
 // hwtStreamBytes is the length of SHAKE256 output one HWT call reads.
 const hwtStreamBytes = hwtRandomBytes + hwtSignBytes
 
-// hwtFromStream is hwt on the SHAKE256 output buf of its seed.
+// hwtSpares is the number of spare 16-bit samples, after the first n.
+const hwtSpares = hwtRandomBytes/2 - n
+
+// hwtThreshold[i] is 2^16 mod (256 − i): Lemire's method rejects the
+// sample x for the bound s = 256 − i when the low 16 bits of x·s fall below
+// it.
+var hwtThreshold = func() (t [n]uint32) {
+	for i := range t {
+		t[i] = (1 << 16) % uint32(n-i)
+	}
+	return t
+}()
+
+// hwtFromStream is hwt on the SHAKE256 output buf of its seed, in constant
+// time with respect to the polynomial it returns.
+//
+// The reference draws index i from sample i and, on a rejection, from the
+// next unused spare sample (256, 257, …) until one is accepted. Here every
+// first sample is tried without branching, which leaves a mask of the
+// rejected positions; then each spare, in order, goes to the lowest position
+// still rejected, tried and written by a pass over all 256 positions with masks
+// only, so no branch or address depends on which positions were
+// rejected or on any index drawn. This consumes the spares exactly as the
+// reference does, and so gives its bytes.
+//
+// What timing still shows is the number of spares used (the loop runs once
+// per spare consumed) and whether they ran out. Both are functions of the
+// rejection events alone, and those are independent of the polynomial: each
+// trial is a fresh uniform sample, so the accepted index at every position
+// is uniform below 256 − i whatever number of trials preceded it, and a
+// rejected sample is discarded. The count therefore carries no information
+// about the output (nor does a retry, whose stream is thrown away whole).
+// Running the loop for all 52 spares every time would hide the count too,
+// at two passes over the positions per spare, for a loop that in most calls
+// does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
-	sample := func(j int) uint32 { return uint32(binary.LittleEndian.Uint16(buf[2*j:])) }
-	var index [n]int32
-	spare := n
-	for i := range n {
-		s := uint32(n - i)
-		threshold := (1 << 16) % s
-		m := sample(i) * s
-		for m&0xffff < threshold {
-			if spare >= hwtRandomBytes/2 {
-				return false
-			}
-			m = sample(spare) * s
-			spare++
+	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
+	rejected := hwtFirst(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
+
+	for spare := n; rejected != 0; spare++ {
+		if spare == n+hwtSpares {
+			return false
 		}
-		index[i] = int32(m >> 16)
+		// The spare is tried at every position with that position's bound;
+		// only the first pending position (head) keeps the result, if
+		// accepted there.
+		y := uint32(binary.LittleEndian.Uint16(buf[2*spare:]))
+		var seen, accepted uint32
+		for i := range n {
+			head := pending[i] &^ seen
+			seen |= pending[i]
+			m := y * uint32(n-i)
+			write := head &^ lessMask(m&0xffff, hwtThreshold[i])
+			index[i] = index[i]&^write | (m>>16)&write
+			pending[i] &^= write
+			accepted |= write
+		}
+		rejected -= int(accepted & 1)
 	}
 
-	sign := buf[hwtRandomBytes:]
+	// Coefficient i is non-zero unless its index falls below the zeros
+	// still to place; its sign is bit (i/16)%8 of byte 16·(i/128) + i%16.
 	zeros := int32(n - hs)
+	var nonZero [n]int32
 	for i := range n {
-		isZero := (index[i] - zeros) >> 31 // −1 if index[i] < zeros, else 0
+		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
 		zeros += isZero
-		nonZero := 1 + isZero
-		// The sign of coefficient i is bit (i/16)%8 of byte 16·(i/128)+i%16.
-		bit := int32(sign[(i>>7)<<4+i&15]>>((i>>4)&7)) & 1
-		out[i] = nonZero * (2*bit - 1)
+		nonZero[i] = 1 + isZero
 	}
+	hwtSigns(out, &nonZero, (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
 	return true
 }
 
-// sampleEphemeral sets r to a polynomial of the encryption randomness from
-// the p.ephemeralBytes() bytes of b, in constant time (the reference's
-// poly_cbd).
-func sampleEphemeral(r *poly, b []byte, kind ephemeralKind) {
+// hwtFirstGeneric tries the first n samples of an HWT stream: index[i] and
+// pending[i] (all ones if rejected), and the number of rejections.
+func hwtFirstGeneric(index, pending *[n]uint32, samples *[2 * n]byte) (rejected int) {
+	for i := range n {
+		m := uint32(binary.LittleEndian.Uint16(samples[2*i:])) * uint32(n-i)
+		pending[i] = lessMask(m&0xffff, hwtThreshold[i])
+		index[i] = m >> 16
+		rejected += int(pending[i] & 1)
+	}
+	return rejected
+}
+
+// hwtSignsGeneric sets out[i] = nonZero[i]·(±1), the sign being bit
+// (i/16)%8 of byte 16·(i/128) + i%16 of sign (1 for +1).
+func hwtSignsGeneric(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
+	for half := range 2 {
+		for shift := range 8 {
+			for j := range 16 {
+				i := 128*half + 16*shift + j
+				bit := int32(sign[16*half+j]>>shift) & 1
+				out[i] = nonZero[i] * (2*bit - 1)
+			}
+		}
+	}
+}
+
+// lessMask returns all ones if a < b and 0 otherwise, for a, b < 2^31,
+// without branching.
+func lessMask(a, b uint32) uint32 { return -((a - b) >> 31) }
+
+// sampleEphemeralGeneric is sampleEphemeral in Go: it sets r to a
+// polynomial of the encryption randomness from the p.ephemeralBytes() bytes
+// of b, in constant time (the reference's poly_cbd).
+func sampleEphemeralGeneric(r *poly, b []byte, kind ephemeralKind) {
 	switch kind {
 	case sparseCBD3:
 		// Each 3-bit group b0 b1 b2 gives b0·b1·(−1)^b2.
+		b = b[:3*n/8]
 		for i := range n / 8 {
 			t := uint32(b[3*i]) | uint32(b[3*i+1])<<8 | uint32(b[3*i+2])<<16
-			for j := range 8 {
-				g := t >> (3 * j)
-				r[8*i+j] = int32(g&(g>>1)&1) * (1 - 2*int32((g>>2)&1))
+			nonZero := t & (t >> 1)
+			neg := nonZero & (t >> 2)
+			row := (*[8]int32)(r[8*i:])
+			for j := range row {
+				row[j] = int32(nonZero>>(3*j)&1) - 2*int32(neg>>(3*j)&1)
 			}
 		}
 	case cbd1:
 		// Each 2-bit group b0 b1 gives b0 − b1.
+		b = b[:2*n/8]
 		for i := range n / 16 {
 			t := binary.LittleEndian.Uint32(b[4*i:])
-			for j := range 16 {
-				r[16*i+j] = int32((t>>(2*j))&1) - int32((t>>(2*j+1))&1)
+			row := (*[16]int32)(r[16*i:])
+			for j := range row {
+				row[j] = int32(t>>(2*j)&1) - int32(t>>(2*j+1)&1)
 			}
 		}
 	default:
 		// Each 4-bit group b0 b1 b2 b3 gives ((b0 ∨ b1) ∧ b2)·(−1)^b3.
+		b = b[:4*n/8]
 		for i := range n / 8 {
 			t := binary.LittleEndian.Uint32(b[4*i:])
-			for j := range 8 {
-				g := t >> (4 * j)
-				r[8*i+j] = int32((g|g>>1)&(g>>2)&1) * (1 - 2*int32((g>>3)&1))
+			nonZero := (t | t>>1) & (t >> 2)
+			neg := nonZero & (t >> 3)
+			row := (*[8]int32)(r[8*i:])
+			for j := range row {
+				row[j] = int32(nonZero>>(4*j)&1) - 2*int32(neg>>(4*j)&1)
 			}
 		}
 	}
 }
 
-// sampleGaussian sets e to the discrete Gaussian error of SMAUG-T
-// (σ = 1.0625, values in [−3, 3]; the reference's addGaussianError with
+// sampleGaussianGeneric, sampleGaussian in Go, sets e to the discrete
+// Gaussian error of SMAUG-T (σ = 1.0625, values in [−3, 3]; the
+// reference's addGaussianError with
 // NOISE_D1) from the 320 bytes of b: 64 coefficients at a time, bit k of ten
 // 64-bit words x0 … x9 is the randomness of coefficient k; two boolean
 // formulas of x0 … x8 give the two magnitude bits, and x9 the sign. No
 // branch or index depends on the bits.
-func sampleGaussian(e *poly, b []byte) {
+func sampleGaussianGeneric(e *poly, b []byte) {
 	for blk := range n / 64 {
 		var x [10]uint64
 		for w := range x {

@@ -1,0 +1,238 @@
+package smaug
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+)
+
+// atEveryLevel runs a differential test at every level this CPU has, with
+// a PCG stream of its own seed, and logs how many cases matched.
+func atEveryLevel(t *testing.T, seed uint64, test func(t *testing.T, r *rand.Rand) (cases int, what string)) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		cases, what := test(t, rand.New(rand.NewPCG(20, seed)))
+		t.Logf("%s: %d %s", l, cases, what)
+		if cases == 0 {
+			t.Fatal("no cases ran")
+		}
+	})
+}
+
+// TestDecodeRqMatchesGeneric checks the R_q unpacking (its kernels at every
+// level) against its Go twin, bit for bit, for log q = 10 and 11, on random
+// bytes and on all-zero and all-one bytes.
+func TestDecodeRqMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 6, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for _, logQ := range []uint{10, 11} {
+			b := make([]byte, int(logQ)*n/8)
+			for trial := range 200 {
+				switch trial {
+				case 0:
+					clear(b)
+				case 1:
+					for i := range b {
+						b[i] = 0xff
+					}
+				default:
+					fill(r, b)
+				}
+				var got, want poly
+				decodeRq(&got, b, logQ)
+				decodeRqGeneric(&want, b, logQ)
+				if got != want {
+					t.Fatalf("log q = %d, trial %d: decodeRq differs from its Go twin", logQ, trial)
+				}
+				cases++
+			}
+		}
+		return cases, "packings matched"
+	})
+}
+
+// TestSampleEphemeralMatchesGeneric checks the ephemeral samplers (their
+// kernels at every level) against their Go twin, bit for bit, for the three
+// distributions, on random, all-zero and all-one bytes, with buffers whose
+// capacity has room for the SMAUG-T128 kernel's overread and without.
+func TestSampleEphemeralMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 7, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for _, p := range []*Params{SMAUGT128, SMAUGT192, SMAUGT256} {
+			for trial := range 200 {
+				room := make([]byte, 128)
+				b := room[:p.ephemeralBytes()]
+				if trial%2 == 1 {
+					b = append([]byte(nil), b...) // capacity exactly its length
+				}
+				switch trial {
+				case 0, 1:
+				case 2, 3:
+					for i := range b {
+						b[i] = 0xff
+					}
+				default:
+					fill(r, b)
+					fill(r, room[len(b):]) // the overread byte must not matter
+				}
+				var got, want poly
+				sampleEphemeral(&got, b, p.r)
+				sampleEphemeralGeneric(&want, b, p.r)
+				if got != want {
+					t.Fatalf("%s, trial %d: sampleEphemeral differs from its Go twin", p.name, trial)
+				}
+				cases++
+			}
+		}
+		return cases, "polynomials matched"
+	})
+}
+
+// TestHWTPassesMatchGeneric checks the HWT's two data-parallel passes (their
+// kernels at every level) against their Go twins, bit for bit: the first
+// pass on random streams, streams with forced rejections and all-zero and
+// all-one samples; the sign pass on random non-zero masks and sign bytes.
+func TestHWTPassesMatchGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			buf := hwtStream(r, trial%40)
+			switch trial {
+			case 0:
+				clear(buf[:])
+			case 1:
+				for i := range buf {
+					buf[i] = 0xff
+				}
+			}
+			samples := (*[2 * n]byte)(buf[:2*n])
+			var gi, gp, wi, wp [n]uint32
+			got := hwtFirst(&gi, &gp, samples)
+			want := hwtFirstGeneric(&wi, &wp, samples)
+			if got != want || gi != wi || gp != wp {
+				t.Fatalf("trial %d: hwtFirst differs from its Go twin (%d rejections, want %d)", trial, got, want)
+			}
+			var nonZero [n]int32
+			for i := range nonZero {
+				nonZero[i] = r.Int32N(2)
+			}
+			sign := (*[hwtSignBytes]byte)(buf[hwtRandomBytes:])
+			var gs, ws poly
+			hwtSigns(&gs, &nonZero, sign)
+			hwtSignsGeneric(&ws, &nonZero, sign)
+			if gs != ws {
+				t.Fatalf("trial %d: hwtSigns differs from its Go twin", trial)
+			}
+			cases++
+		}
+		return cases, "streams matched in both passes"
+	})
+}
+
+// TestRoundMatchesGeneric checks encryption's roundings (their kernels at
+// every level) against their Go twin, bit for bit, with every parameter
+// set's c1 and c2 constants, on products across the range the dot products
+// give (|x| < 2^21) and their extremes, with and without a message.
+func TestRoundMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 9, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for _, p := range allParams {
+			shiftQ := uint32(16 - p.logQ)
+			for _, params := range [][4]uint32{
+				{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)},
+				{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)},
+			} {
+				for trial := range 50 {
+					var in poly
+					var msg [n]uint16
+					for i := range in {
+						switch trial {
+						case 0:
+							in[i] = 1<<21 - 1
+						case 1:
+							in[i] = -(1<<21 - 1)
+						default:
+							in[i] = r.Int32N(1<<22) - 1<<21
+						}
+						msg[i] = []uint16{0, 0x8000, 0x7fff}[r.IntN(3)]
+					}
+					for _, m := range []*[n]uint16{nil, &msg} {
+						got, want := in, in
+						round(&got, m, &params)
+						roundGeneric(&want, m, &params)
+						if got != want {
+							t.Fatalf("%s %v, trial %d: round differs from its Go twin", p.name, params, trial)
+						}
+						cases++
+					}
+				}
+			}
+		}
+		return cases, "roundings matched"
+	})
+}
+
+// TestGaussianMatchesGeneric checks the discrete Gaussian (its kernel at
+// every level) against its Go twin, bit for bit, on random, all-zero,
+// all-one and single-word-pattern inputs.
+func TestGaussianMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 10, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			var b [gaussianBytes]byte
+			switch {
+			case trial == 1:
+				for i := range b {
+					b[i] = 0xff
+				}
+			case trial >= 2 && trial < 42:
+				// One word of every block all ones, the others random.
+				fill(r, b[:])
+				w := trial % 10
+				for blk := range 4 {
+					for i := range 8 {
+						b[80*blk+8*w+i] = 0xff
+					}
+				}
+			case trial >= 42:
+				fill(r, b[:])
+			}
+			var got, want poly
+			sampleGaussian(&got, b[:])
+			sampleGaussianGeneric(&want, b[:])
+			if got != want {
+				t.Fatalf("trial %d: sampleGaussian differs from its Go twin", trial)
+			}
+			cases++
+		}
+		return cases, "error polynomials matched"
+	})
+}
+
+// TestEncodeRqMatchesGeneric checks the R_q packing (its kernels at every
+// level) against its Go twin, bit for bit, for log q = 10 and 11, on random
+// coefficients in [0, q), all zeros and all q − 1.
+func TestEncodeRqMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 11, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for _, logQ := range []uint{10, 11} {
+			for trial := range 200 {
+				var a poly
+				for i := range a {
+					switch trial {
+					case 0:
+					case 1:
+						a[i] = 1<<logQ - 1
+					default:
+						a[i] = r.Int32N(1 << logQ)
+					}
+				}
+				got := make([]byte, int(logQ)*n/8)
+				want := make([]byte, len(got))
+				encodeRq(got, &a, logQ)
+				encodeRqGeneric(want, &a, logQ)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("log q = %d, trial %d: encodeRq differs from its Go twin", logQ, trial)
+				}
+				cases++
+			}
+		}
+		return cases, "packings matched"
+	})
+}
