@@ -63,3 +63,36 @@ func (m *largeModulus) fromSigned(out []uint32, a []int32) {
 	largeFromSignedAVX2(&out[0], &a[0], n, m.p)
 	m.fromSignedGeneric(out[n:len(a)], a[n:])
 }
+
+// crtMod is crtModGeneric, len(s) a multiple of 8.
+func (f *LargeField) crtMod(s, r0, r1 []uint32) {
+	if !largeSIMD() || len(s) == 0 {
+		f.crtModGeneric(s, r0, r1)
+		return
+	}
+	m := largeMods[1]
+	_, _ = r0[len(s)-1], r1[len(s)-1]
+	largeCRTModAVX2(&s[0], &r0[0], &r1[0], len(s), p0InvMod1, m.p, m.pNeg, crtH1, crtH0, f.q.p, f.q.pNeg, f.pr, f.negM)
+}
+
+// smallMod is smallModGeneric, len(s) a multiple of 8.
+func (f *LargeField) smallMod(s, r []uint32) {
+	if !largeSIMD() || len(s) == 0 {
+		f.smallModGeneric(s, r)
+		return
+	}
+	_ = r[len(s)-1]
+	largeSmallModAVX2(&s[0], &r[0], len(s), crtH0, f.q.p-P)
+}
+
+// fold3 is foldGeneric: whole groups of eight in AVX2, the rest in Go.
+func (f *LargeField) fold3(out []int32, a, b, c []uint32, w uint32) {
+	n := len(out) &^ 7
+	if !largeSIMD() || n == 0 {
+		f.foldGeneric(out, a, b, c, w)
+		return
+	}
+	_, _, _ = a[n-1], b[n-1], c[n-1]
+	largeFoldAVX2(&out[0], &a[0], &b[0], &c[0], n, w, f.q.p, f.q.pNeg)
+	f.foldGeneric(out[n:], a[n:], b[n:], c[n:], w)
+}

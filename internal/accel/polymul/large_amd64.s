@@ -504,3 +504,164 @@ largeFromSignedAVX2_loop:
 	JNZ     largeFromSignedAVX2_loop
 	VZEROUPPER
 	RET
+
+// func largeCRTModAVX2(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, h1 uint32, h0 uint32, q uint32, qNeg uint32, pr uint32, negM uint32)
+// Requires: AVX, AVX2
+TEXT ·largeCRTModAVX2(SB), NOSPLIT, $0-68
+	MOVQ         out+0(FP), AX
+	MOVQ         r0+8(FP), CX
+	MOVQ         r1+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVL         p+36(FP), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+40(FP), SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         k+32(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y4
+	MOVL         h1+44(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y5
+	MOVL         h0+48(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y6
+	MOVL         q+52(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         qNeg+56(FP), SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	MOVL         pr+60(FP), SI
+	VMOVD        SI, X7
+	VPBROADCASTD X7, Y7
+	MOVL         negM+64(FP), SI
+	VMOVD        SI, X8
+	VPBROADCASTD X8, Y8
+
+largeCRTModAVX2_loop:
+	VMOVDQU  (CX), Y9
+	VMOVDQU  (DX), Y10
+	VPSUBD   Y9, Y10, Y10
+	VPADDD   Y0, Y10, Y11
+	VPMINUD  Y11, Y10, Y10
+	VPSRLQ   $0x20, Y10, Y11
+	VPMULUDQ Y4, Y10, Y10
+	VPMULUDQ Y4, Y11, Y11
+	VPMULUDQ Y1, Y10, Y12
+	VPMULUDQ Y1, Y11, Y13
+	VPMULUDQ Y0, Y12, Y12
+	VPMULUDQ Y0, Y13, Y13
+	VPADDQ   Y12, Y10, Y10
+	VPADDQ   Y13, Y11, Y11
+	VPSRLQ   $0x20, Y10, Y10
+	VPBLENDD $0xaa, Y11, Y10, Y10
+	VPSUBD   Y0, Y10, Y11
+	VPMINUD  Y11, Y10, Y10
+	VPCMPGTD Y5, Y10, Y11
+	VPCMPEQD Y5, Y10, Y12
+	VPCMPGTD Y6, Y9, Y13
+	VPAND    Y13, Y12, Y12
+	VPOR     Y12, Y11, Y11
+	VPAND    Y8, Y11, Y11
+	VPSRLQ   $0x20, Y10, Y12
+	VPMULUDQ Y7, Y10, Y10
+	VPMULUDQ Y7, Y12, Y12
+	VPMULUDQ Y3, Y10, Y13
+	VPMULUDQ Y3, Y12, Y14
+	VPMULUDQ Y2, Y13, Y13
+	VPMULUDQ Y2, Y14, Y14
+	VPADDQ   Y13, Y10, Y10
+	VPADDQ   Y14, Y12, Y12
+	VPSRLQ   $0x20, Y10, Y10
+	VPBLENDD $0xaa, Y12, Y10, Y10
+	VPSUBD   Y2, Y10, Y12
+	VPMINUD  Y12, Y10, Y10
+	VPADDD   Y9, Y10, Y10
+	VPADDD   Y11, Y10, Y10
+	VMOVDQU  Y10, (AX)
+	ADDQ     $0x20, AX
+	ADDQ     $0x20, CX
+	ADDQ     $0x20, DX
+	SUBQ     $0x08, BX
+	JNZ      largeCRTModAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeSmallModAVX2(out *uint32, r *uint32, n int, h0 uint32, d uint32)
+// Requires: AVX, AVX2
+TEXT ·largeSmallModAVX2(SB), NOSPLIT, $0-32
+	MOVQ         out+0(FP), AX
+	MOVQ         r+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVL         h0+24(FP), BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         d+28(FP), BX
+	VMOVD        BX, X1
+	VPBROADCASTD X1, Y1
+
+largeSmallModAVX2_loop:
+	VMOVDQU  (CX), Y2
+	VPCMPGTD Y0, Y2, Y3
+	VPAND    Y1, Y3, Y3
+	VPADDD   Y3, Y2, Y2
+	VMOVDQU  Y2, (AX)
+	ADDQ     $0x20, AX
+	ADDQ     $0x20, CX
+	SUBQ     $0x08, DX
+	JNZ      largeSmallModAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeFoldAVX2(SB), NOSPLIT, $0-52
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         c+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVL         w+40(FP), DI
+	VMOVD        DI, X0
+	VPBROADCASTD X0, Y2
+	MOVL         q+44(FP), DI
+	VMOVD        DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         qNeg+48(FP), DI
+	VMOVD        DI, X1
+	VPBROADCASTD X1, Y1
+	VPSRLD       $0x01, Y0, Y3
+
+largeFoldAVX2_loop:
+	VMOVDQU  (CX), Y4
+	VMOVDQU  (DX), Y5
+	VPADDD   Y5, Y4, Y4
+	VMOVDQU  (BX), Y5
+	VPADDD   Y5, Y4, Y4
+	VPSRLQ   $0x20, Y4, Y5
+	VPMULUDQ Y2, Y4, Y4
+	VPMULUDQ Y2, Y5, Y5
+	VPMULUDQ Y1, Y4, Y6
+	VPMULUDQ Y1, Y5, Y7
+	VPMULUDQ Y0, Y6, Y6
+	VPMULUDQ Y0, Y7, Y7
+	VPADDQ   Y6, Y4, Y4
+	VPADDQ   Y7, Y5, Y5
+	VPSRLQ   $0x20, Y4, Y4
+	VPBLENDD $0xaa, Y5, Y4, Y5
+	VPSUBD   Y0, Y5, Y4
+	VPMINUD  Y4, Y5, Y5
+	VPCMPGTD Y3, Y5, Y4
+	VPAND    Y0, Y4, Y4
+	VPSUBD   Y4, Y5, Y5
+	VMOVDQU  Y5, (AX)
+	ADDQ     $0x20, AX
+	ADDQ     $0x20, CX
+	ADDQ     $0x20, DX
+	ADDQ     $0x20, BX
+	SUBQ     $0x08, SI
+	JNZ      largeFoldAVX2_loop
+	VZEROUPPER
+	RET

@@ -55,3 +55,22 @@ func largeCRTAVX2(out *int64, r0 *uint32, r1 *uint32, n int, k uint32, p uint32,
 //
 //go:noescape
 func largeFromSignedAVX2(out *uint32, in *int32, n int, p uint32)
+
+// largeCRTModAVX2 sets out[i] to a residue in [0, 3q) of the centred CRT of
+// r0[i] mod P and r1[i] mod P1, for i < n, n a positive multiple of 8:
+// LargeField.crtModGeneric.
+//
+//go:noescape
+func largeCRTModAVX2(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, h1 uint32, h0 uint32, q uint32, qNeg uint32, pr uint32, negM uint32)
+
+// largeSmallModAVX2 sets out[i] = r[i] + d·[r[i] > h0] for i < n, n a
+// positive multiple of 8: LargeField.smallModGeneric.
+//
+//go:noescape
+func largeSmallModAVX2(out *uint32, r *uint32, n int, h0 uint32, d uint32)
+
+// largeFoldAVX2 sets out[i] to (a[i] + b[i] + c[i])·w·2⁻³² mod q, centred,
+// for i < n, n a positive multiple of 8: LargeField.foldGeneric.
+//
+//go:noescape
+func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)

@@ -31,6 +31,9 @@ func main() {
 	tailKernel("largeTailGSAVX2", false)
 	crtKernel()
 	fromSignedKernel()
+	crtModKernel()
+	smallModKernel()
+	foldKernel()
 	Generate()
 }
 
@@ -420,5 +423,109 @@ func fromSignedKernel() {
 		VPAND(p, s, s)
 		VPADDD(s, x, x) // [0, 2P)
 		VMOVDQU(m.reduce(x), Mem{Base: out})
+	})
+}
+
+// crtModKernel emits largeCRTModAVX2: the CRT of crtKernel taken modulo q
+// (a prime in (P, 2^28)) without leaving 32-bit lanes. With u = (r1 −
+// r0)·P^−1 mod P1 the integer is c = r0 + P·u, less M = P·P1 when it
+// exceeds ⌊M/2⌋ = P·h1 + h0 (h1 = (P1−1)/2, h0 = (P−1)/2), which holds
+// exactly when u > h1, or u = h1 and r0 > h0. Each lane gets r0 +
+// P·u mod q (a Montgomery product with pr = P·2^32 mod q) plus negM = −M mod
+// q where c exceeds the bound: a residue of c in [0, 3q).
+func crtModKernel() {
+	TEXT("largeCRTModAVX2", NOSPLIT, "func(out, r0, r1 *uint32, n int, k, p, pNeg, h1, h0, q, qNeg, pr, negM uint32)")
+	Pragma("noescape")
+	Doc("largeCRTModAVX2 sets out[i] to a residue in [0, 3q) of the centred CRT of",
+		"r0[i] mod P and r1[i] mod P1, for i < n, n a positive multiple of 8:",
+		"LargeField.crtModGeneric.")
+	out := Load(Param("out"), GP64())
+	pr0 := Load(Param("r0"), GP64())
+	pr1 := Load(Param("r1"), GP64())
+	n := Load(Param("n"), GP64())
+	m := loadModulus()
+	qm := modulus{YMM(), YMM()}
+	k, h1, h0, pr, negM := YMM(), YMM(), YMM(), YMM(), YMM()
+	for _, c := range []struct {
+		name string
+		y    VecVirtual
+	}{{"k", k}, {"h1", h1}, {"h0", h0}, {"q", qm.p}, {"qNeg", qm.pNeg}, {"pr", pr}, {"negM", negM}} {
+		broadcast(Load(Param(c.name), GP32()), c.y)
+	}
+	loop("largeCRTModAVX2", n, []Register{out, pr0, pr1}, func() {
+		x0, x1 := YMM(), YMM()
+		VMOVDQU(Mem{Base: pr0}, x0)
+		VMOVDQU(Mem{Base: pr1}, x1)
+		u := m.mul(m.sub(x1, x0), k, k)
+		gt, eq, g0 := YMM(), YMM(), YMM()
+		VPCMPGTD(h1, u, gt) // u > h1 (both below 2^31)
+		VPCMPEQD(h1, u, eq)
+		VPCMPGTD(h0, x0, g0) // r0 > h0
+		VPAND(g0, eq, eq)
+		VPOR(eq, gt, gt)
+		VPAND(negM, gt, gt)
+		t := qm.mul(u, pr, pr)
+		VPADDD(x0, t, t)
+		VPADDD(gt, t, t)
+		VMOVDQU(t, Mem{Base: out})
+	})
+}
+
+// smallModKernel emits largeSmallModAVX2: a residue r mod P of a product
+// known to lie in (−P/2, P/2) taken to its residue modulo q > P in
+// [0, q): r itself up to h0 = (P−1)/2, r + (q − P) above.
+func smallModKernel() {
+	TEXT("largeSmallModAVX2", NOSPLIT, "func(out, r *uint32, n int, h0, d uint32)")
+	Pragma("noescape")
+	Doc("largeSmallModAVX2 sets out[i] = r[i] + d·[r[i] > h0] for i < n, n a",
+		"positive multiple of 8: LargeField.smallModGeneric.")
+	out := Load(Param("out"), GP64())
+	pr := Load(Param("r"), GP64())
+	n := Load(Param("n"), GP64())
+	h0, d := YMM(), YMM()
+	broadcast(Load(Param("h0"), GP32()), h0)
+	broadcast(Load(Param("d"), GP32()), d)
+	loop("largeSmallModAVX2", n, []Register{out, pr}, func() {
+		x, g := YMM(), YMM()
+		VMOVDQU(Mem{Base: pr}, x)
+		VPCMPGTD(h0, x, g)
+		VPAND(d, g, g)
+		VPADDD(g, x, x)
+		VMOVDQU(x, Mem{Base: out})
+	})
+}
+
+// foldKernel emits largeFoldAVX2: the three terms of one coefficient of
+// the reduction modulo X^p − X − 1 summed (each below 3q), multiplied by
+// w·2^−32 modulo q (Montgomery, 9q·q < q·2^32) and centred to
+// [−(q−1)/2, (q−1)/2].
+func foldKernel() {
+	TEXT("largeFoldAVX2", NOSPLIT, "func(out *int32, a, b, c *uint32, n int, w, q, qNeg uint32)")
+	Pragma("noescape")
+	Doc("largeFoldAVX2 sets out[i] to (a[i] + b[i] + c[i])·w·2⁻³² mod q, centred,",
+		"for i < n, n a positive multiple of 8: LargeField.foldGeneric.")
+	out := Load(Param("out"), GP64())
+	pa := Load(Param("a"), GP64())
+	pb := Load(Param("b"), GP64())
+	pc := Load(Param("c"), GP64())
+	n := Load(Param("n"), GP64())
+	qm := modulus{YMM(), YMM()}
+	w, hq := YMM(), YMM()
+	broadcast(Load(Param("w"), GP32()), w)
+	broadcast(Load(Param("q"), GP32()), qm.p)
+	broadcast(Load(Param("qNeg"), GP32()), qm.pNeg)
+	VPSRLD(U8(1), qm.p, hq) // (q−1)/2
+	loop("largeFoldAVX2", n, []Register{out, pa, pb, pc}, func() {
+		x, y, g := YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: pa}, x)
+		VMOVDQU(Mem{Base: pb}, y)
+		VPADDD(y, x, x)
+		VMOVDQU(Mem{Base: pc}, y)
+		VPADDD(y, x, x)
+		v := qm.mul(x, w, w)
+		VPCMPGTD(hq, v, g) // v > (q−1)/2
+		VPAND(qm.p, g, g)
+		VPSUBD(g, v, v)
+		VMOVDQU(v, Mem{Base: out})
 	})
 }
