@@ -16,8 +16,32 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 		m.forwardGeneric(a)
 		return
 	}
-	largeLayersCTAVX2(&a[0], &m.zetas[1], m.p, m.pNeg)
+	largeLayersCTAVX2(&a[0], &m.zetas[1], 4*LargeN/2, 32, m.p, m.pNeg)
 	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+}
+
+// forwardShort is forwardShortGeneric: the copy, then the layers from
+// length 1024 in the kernels of forward.
+func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
+	if !largeSIMD() {
+		m.forwardShortGeneric(a)
+		return
+	}
+	copy(a[LargeN/2:], a[:LargeN/2])
+	largeLayersCTAVX2(&a[0], &m.zetas[2], 4*LargeN/4, 32, m.p, m.pNeg)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+}
+
+// inverseSpan is inverseSpanGeneric: the kernels of inverse to length
+// 1024, then the last layer with the scale in one kernel.
+func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) {
+	if !largeSIMD() {
+		m.inverseSpanGeneric(a, k)
+		return
+	}
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
+	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN/2, m.p, m.pNeg)
+	largeLastGSAVX2(&a[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
 }
 
 // inverse is inverseGeneric: the first three layers in one kernel with
@@ -29,7 +53,7 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) {
 		return
 	}
 	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
-	largeLayersGSAVX2(&a[0], &m.zetas[511], m.p, m.pNeg)
+	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN, m.p, m.pNeg)
 	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
 }
 

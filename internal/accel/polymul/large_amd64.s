@@ -4,32 +4,33 @@
 
 #include "textflag.h"
 
-// func largeLayersCTAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+// func largeLayersCTAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeLayersCTAVX2(SB), NOSPLIT, $0-24
+TEXT ·largeLayersCTAVX2(SB), NOSPLIT, $0-40
 	MOVQ         a+0(FP), AX
 	MOVQ         zw+8(FP), CX
-	MOVL         p+16(FP), DX
-	VMOVD        DX, X0
+	MOVQ         half+16(FP), DX
+	MOVQ         end+24(FP), BX
+	MOVL         p+32(FP), SI
+	VMOVD        SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+20(FP), DX
-	VMOVD        DX, X1
+	MOVL         pNeg+36(FP), SI
+	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
-	MOVQ         $0x00002000, DX
 
 largeLayersCTAVX2_layer:
-	XORQ BX, BX
+	XORQ SI, SI
 
 largeLayersCTAVX2_block:
 	VPBROADCASTD (CX), Y2
 	ADDQ         $0x04, CX
-	LEAQ         (AX)(BX*1), SI
-	LEAQ         (SI)(DX*1), DI
-	MOVQ         DX, R8
+	LEAQ         (AX)(SI*1), DI
+	LEAQ         (DI)(DX*1), R8
+	MOVQ         DX, R9
 
 largeLayersCTAVX2_inner:
-	VMOVDQU  (SI), Y3
-	VMOVDQU  (DI), Y4
+	VMOVDQU  (DI), Y3
+	VMOVDQU  (R8), Y4
 	VPSRLQ   $0x20, Y4, Y5
 	VPMULUDQ Y2, Y4, Y4
 	VPMULUDQ Y2, Y5, Y5
@@ -46,56 +47,57 @@ largeLayersCTAVX2_inner:
 	VPSUBD   Y4, Y3, Y5
 	VPADDD   Y0, Y5, Y6
 	VPMINUD  Y6, Y5, Y5
-	VMOVDQU  Y5, (DI)
+	VMOVDQU  Y5, (R8)
 	VPADDD   Y4, Y3, Y3
 	VPSUBD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
-	VMOVDQU  Y3, (SI)
-	ADDQ     $0x20, SI
+	VMOVDQU  Y3, (DI)
 	ADDQ     $0x20, DI
-	SUBQ     $0x20, R8
+	ADDQ     $0x20, R8
+	SUBQ     $0x20, R9
 	JNZ      largeLayersCTAVX2_inner
-	ADDQ     DX, BX
-	ADDQ     DX, BX
-	CMPQ     BX, $0x00004000
+	ADDQ     DX, SI
+	ADDQ     DX, SI
+	CMPQ     SI, $0x00004000
 	JB       largeLayersCTAVX2_block
 	SHRQ     $0x01, DX
-	CMPQ     DX, $0x20
+	CMPQ     DX, BX
 	JAE      largeLayersCTAVX2_layer
 	VZEROUPPER
 	RET
 
-// func largeLayersGSAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+// func largeLayersGSAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeLayersGSAVX2(SB), NOSPLIT, $0-24
+TEXT ·largeLayersGSAVX2(SB), NOSPLIT, $0-40
 	MOVQ         a+0(FP), AX
 	MOVQ         zw+8(FP), CX
-	MOVL         p+16(FP), DX
-	VMOVD        DX, X0
+	MOVQ         half+16(FP), DX
+	MOVQ         end+24(FP), BX
+	MOVL         p+32(FP), SI
+	VMOVD        SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+20(FP), DX
-	VMOVD        DX, X1
+	MOVL         pNeg+36(FP), SI
+	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
-	MOVQ         $0x00000020, DX
 
 largeLayersGSAVX2_layer:
-	XORQ BX, BX
+	XORQ SI, SI
 
 largeLayersGSAVX2_block:
 	VPBROADCASTD (CX), Y2
 	SUBQ         $0x04, CX
 	VPSUBD       Y2, Y0, Y2
-	LEAQ         (AX)(BX*1), SI
-	LEAQ         (SI)(DX*1), DI
-	MOVQ         DX, R8
+	LEAQ         (AX)(SI*1), DI
+	LEAQ         (DI)(DX*1), R8
+	MOVQ         DX, R9
 
 largeLayersGSAVX2_inner:
-	VMOVDQU  (SI), Y3
-	VMOVDQU  (DI), Y4
+	VMOVDQU  (DI), Y3
+	VMOVDQU  (R8), Y4
 	VPADDD   Y4, Y3, Y5
 	VPSUBD   Y0, Y5, Y6
 	VPMINUD  Y6, Y5, Y5
-	VMOVDQU  Y5, (SI)
+	VMOVDQU  Y5, (DI)
 	VPSUBD   Y4, Y3, Y3
 	VPADDD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
@@ -112,17 +114,17 @@ largeLayersGSAVX2_inner:
 	VPBLENDD $0xaa, Y4, Y3, Y3
 	VPSUBD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
-	VMOVDQU  Y3, (DI)
-	ADDQ     $0x20, SI
+	VMOVDQU  Y3, (R8)
 	ADDQ     $0x20, DI
-	SUBQ     $0x20, R8
+	ADDQ     $0x20, R8
+	SUBQ     $0x20, R9
 	JNZ      largeLayersGSAVX2_inner
-	ADDQ     DX, BX
-	ADDQ     DX, BX
-	CMPQ     BX, $0x00004000
+	ADDQ     DX, SI
+	ADDQ     DX, SI
+	CMPQ     SI, $0x00004000
 	JB       largeLayersGSAVX2_block
 	SHLQ     $0x01, DX
-	CMPQ     DX, $0x00004000
+	CMPQ     DX, BX
 	JB       largeLayersGSAVX2_layer
 	VZEROUPPER
 	RET
@@ -663,5 +665,100 @@ largeFoldAVX2_loop:
 	ADDQ     $0x20, BX
 	SUBQ     $0x08, SI
 	JNZ      largeFoldAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeLastGSAVX2(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeLastGSAVX2(SB), NOSPLIT, $0-32
+	MOVQ         a+0(FP), AX
+	MOVQ         k+8(FP), CX
+	MOVL         p+24(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+28(FP), DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         s+16(FP), DX
+	VMOVD        DX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         sz+20(FP), DX
+	VMOVD        DX, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         $0x00000800, DX
+	SUBQ         CX, DX
+	TESTQ        CX, CX
+	JZ           largeLastGSAVX2_lo
+
+largeLastGSAVX2_both:
+	VMOVDQU  (AX), Y4
+	VMOVDQU  8192(AX), Y5
+	VPSUBD   Y5, Y4, Y6
+	VPADDD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VPSRLQ   $0x20, Y6, Y7
+	VPMULUDQ Y3, Y6, Y6
+	VPMULUDQ Y3, Y7, Y7
+	VPMULUDQ Y1, Y6, Y8
+	VPMULUDQ Y1, Y7, Y9
+	VPMULUDQ Y0, Y8, Y8
+	VPMULUDQ Y0, Y9, Y9
+	VPADDQ   Y8, Y6, Y6
+	VPADDQ   Y9, Y7, Y7
+	VPSRLQ   $0x20, Y6, Y6
+	VPBLENDD $0xaa, Y7, Y6, Y6
+	VPSUBD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VMOVDQU  Y6, 8192(AX)
+	VPADDD   Y5, Y4, Y4
+	VPSUBD   Y0, Y4, Y5
+	VPMINUD  Y5, Y4, Y4
+	VPSRLQ   $0x20, Y4, Y5
+	VPMULUDQ Y2, Y4, Y4
+	VPMULUDQ Y2, Y5, Y5
+	VPMULUDQ Y1, Y4, Y6
+	VPMULUDQ Y1, Y5, Y7
+	VPMULUDQ Y0, Y6, Y6
+	VPMULUDQ Y0, Y7, Y7
+	VPADDQ   Y6, Y4, Y4
+	VPADDQ   Y7, Y5, Y5
+	VPSRLQ   $0x20, Y4, Y4
+	VPBLENDD $0xaa, Y5, Y4, Y4
+	VPSUBD   Y0, Y4, Y5
+	VPMINUD  Y5, Y4, Y4
+	VMOVDQU  Y4, (AX)
+	ADDQ     $0x20, AX
+	SUBQ     $0x08, CX
+	JNZ      largeLastGSAVX2_both
+
+largeLastGSAVX2_lo:
+	TESTQ DX, DX
+	JZ    largeLastGSAVX2_done
+
+largeLastGSAVX2_loloop:
+	VMOVDQU  (AX), Y3
+	VMOVDQU  8192(AX), Y4
+	VPADDD   Y4, Y3, Y3
+	VPSUBD   Y0, Y3, Y4
+	VPMINUD  Y4, Y3, Y3
+	VPSRLQ   $0x20, Y3, Y4
+	VPMULUDQ Y2, Y3, Y3
+	VPMULUDQ Y2, Y4, Y4
+	VPMULUDQ Y1, Y3, Y5
+	VPMULUDQ Y1, Y4, Y6
+	VPMULUDQ Y0, Y5, Y5
+	VPMULUDQ Y0, Y6, Y6
+	VPADDQ   Y5, Y3, Y3
+	VPADDQ   Y6, Y4, Y4
+	VPSRLQ   $0x20, Y3, Y3
+	VPBLENDD $0xaa, Y4, Y3, Y3
+	VPSUBD   Y0, Y3, Y4
+	VPMINUD  Y4, Y3, Y3
+	VMOVDQU  Y3, (AX)
+	ADDQ     $0x20, AX
+	SUBQ     $0x08, DX
+	JNZ      largeLastGSAVX2_loloop
+
+largeLastGSAVX2_done:
 	VZEROUPPER
 	RET

@@ -4,19 +4,21 @@
 
 package polymul
 
-// largeLayersCTAVX2 runs the forward layers of lengths 2048 to 8 on the 4096
-// coefficients at a, with the twiddles from zw = &zetas[1] on: the start of
-// largeModulus.forwardGeneric.
+// largeLayersCTAVX2 runs the forward layers of lengths half/4 down to 8 on the
+// 4096 coefficients at a (half = 8192 for all of them, from length 2048),
+// with the twiddles from zw on (zw = &zetas[1] from length 2048,
+// &zetas[2] from 1024): the start of largeModulus.forwardFrom; end is 32.
 //
 //go:noescape
-func largeLayersCTAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+func largeLayersCTAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 
-// largeLayersGSAVX2 runs the inverse layers of lengths 8 to 2048 on the 4096
-// coefficients at a, with the twiddles from zw = &zetas[511] down: the
-// middle of largeModulus.inverseGeneric.
+// largeLayersGSAVX2 runs the inverse layers of lengths 8 up to below end/4 on
+// the 4096 coefficients at a (end = 16384 for all of them, to length
+// 2048), with the twiddles from zw = &zetas[511] down: the middle of
+// largeModulus.inverseUpTo; half is 32.
 //
 //go:noescape
-func largeLayersGSAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+func largeLayersGSAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 
 // largeMulAVX2 sets out[i] = a[i]·b[i]·2⁻³² mod p for i < n, n a positive
 // multiple of 8: largeModulus.pointwiseGeneric.
@@ -74,3 +76,10 @@ func largeSmallModAVX2(out *uint32, r *uint32, n int, h0 uint32, d uint32)
 //
 //go:noescape
 func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)
+
+// largeLastGSAVX2 runs the inverse's last layer with the final scale on the
+// 4096 coefficients at a, the upper half only below 2048 + k:
+// largeModulus.lastGSGeneric.
+//
+//go:noescape
+func largeLastGSAVX2(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)

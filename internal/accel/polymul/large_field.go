@@ -47,12 +47,12 @@ func NewLargeField(n int, q uint32) *LargeField {
 // coefficients lie in (−P·P1/2, P·P1/2) (see [LargeMulExact]).
 func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 	var r [2][LargeN]uint32
+	k := f.span()
 	for i, m := range largeMods {
 		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
-		m.inverse(&r[i])
+		m.inverseSpan(&r[i], max(k-LargeN/2, 0))
 	}
 	var s [LargeN]uint32
-	k := f.span()
 	f.crtMod(s[:k], r[0][:k], r[1][:k])
 	f.fold(out, &s, w)
 }
@@ -64,8 +64,8 @@ func (f *LargeField) MulSmall(out []int32, a, b *LargeNTT, w uint32) {
 	m := largeMods[0]
 	var r [LargeN]uint32
 	m.pointwise(&r, (*[LargeN]uint32)(a), (*[LargeN]uint32)(b))
-	m.inverse(&r)
 	k := f.span()
+	m.inverseSpan(&r, max(k-LargeN/2, 0))
 	f.smallMod(r[:k], r[:k])
 	f.fold(out, &r, w)
 }

@@ -6,6 +6,10 @@ func (m *largeModulus) forward(a *[LargeN]uint32) { m.forwardGeneric(a) }
 
 func (m *largeModulus) inverse(a *[LargeN]uint32) { m.inverseGeneric(a) }
 
+func (m *largeModulus) forwardShort(a *[LargeN]uint32) { m.forwardShortGeneric(a) }
+
+func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) { m.inverseSpanGeneric(a, k) }
+
 func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) { m.pointwiseGeneric(out, a, b) }
 
 func crt(out *[LargeN]int64, r0, r1 *[LargeN]uint32) { crtGeneric(out, r0, r1) }

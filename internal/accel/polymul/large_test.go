@@ -159,6 +159,30 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 				if got != want {
 					t.Fatalf("p = %d trial %d: inverse differs from inverseGeneric", m.p, trial)
 				}
+				for _, k := range []int{0, 360, LargeN / 2} {
+					got, want = a, a
+					m.inverseSpan(&got, k)
+					m.inverseGeneric(&want)
+					for i := range LargeN/2 + k {
+						if got[i] != want[i] {
+							t.Fatalf("p = %d trial %d k = %d: inverseSpan coefficient %d differs from inverseGeneric", m.p, trial, k, i)
+						}
+					}
+					got, want = a, a
+					m.inverseSpanGeneric(&got, k)
+					m.inverseGeneric(&want)
+					if [LargeN]uint32(append(got[:LargeN/2+k:LargeN/2+k], want[LargeN/2+k:]...)) != want {
+						t.Fatalf("p = %d trial %d k = %d: inverseSpanGeneric differs from inverseGeneric", m.p, trial, k)
+					}
+				}
+				short := a
+				clear(short[LargeN/2:])
+				got, want = short, short
+				m.forwardShort(&got)
+				m.forwardGeneric(&want)
+				if got != want {
+					t.Fatalf("p = %d trial %d: forwardShort differs from forwardGeneric", m.p, trial)
+				}
 				m.pointwise(&got, &a, &b)
 				m.pointwiseGeneric(&want, &a, &b)
 				if got != want {

@@ -34,6 +34,7 @@ func main() {
 	crtModKernel()
 	smallModKernel()
 	foldKernel()
+	lastGSKernel()
 	Generate()
 }
 
@@ -122,26 +123,24 @@ func loop(name string, n Register, ptrs []Register, body func()) {
 // zetas[511], zetas[510], … (zw = &zetas[511]) and negates them, as the Go
 // twins' loops do.
 func layersKernel(name string, ct bool) {
-	TEXT(name, NOSPLIT, "func(a, zw *uint32, p, pNeg uint32)")
+	TEXT(name, NOSPLIT, "func(a, zw *uint32, half, end int, p, pNeg uint32)")
 	Pragma("noescape")
 	if ct {
-		Doc(name+" runs the forward layers of lengths 2048 to 8 on the 4096",
-			"coefficients at a, with the twiddles from zw = &zetas[1] on: the start of",
-			"largeModulus.forwardGeneric.")
+		Doc(name+" runs the forward layers of lengths half/4 down to 8 on the",
+			"4096 coefficients at a (half = 8192 for all of them, from length 2048),",
+			"with the twiddles from zw on (zw = &zetas[1] from length 2048,",
+			"&zetas[2] from 1024): the start of largeModulus.forwardFrom; end is 32.")
 	} else {
-		Doc(name+" runs the inverse layers of lengths 8 to 2048 on the 4096",
-			"coefficients at a, with the twiddles from zw = &zetas[511] down: the",
-			"middle of largeModulus.inverseGeneric.")
+		Doc(name+" runs the inverse layers of lengths 8 up to below end/4 on",
+			"the 4096 coefficients at a (end = 16384 for all of them, to length",
+			"2048), with the twiddles from zw = &zetas[511] down: the middle of",
+			"largeModulus.inverseUpTo; half is 32.")
 	}
 	pa := Load(Param("a"), GP64())
 	zw := Load(Param("zw"), GP64())
+	half := Load(Param("half"), GP64()) // a block's half, in bytes
+	end := Load(Param("end"), GP64())
 	m := loadModulus()
-	half := GP64() // a block's half, in bytes
-	if ct {
-		MOVQ(U32(4*2048), half)
-	} else {
-		MOVQ(U32(4*8), half)
-	}
 	Label(name + "_layer")
 	start := GP64()
 	XORQ(start, start)
@@ -180,11 +179,11 @@ func layersKernel(name string, ct bool) {
 	JB(LabelRef(name + "_block"))
 	if ct {
 		SHRQ(U8(1), half)
-		CMPQ(half, U8(32))
+		CMPQ(half, end)
 		JAE(LabelRef(name + "_layer"))
 	} else {
 		SHLQ(U8(1), half)
-		CMPQ(half, U32(4*4096))
+		CMPQ(half, end)
 		JB(LabelRef(name + "_layer"))
 	}
 	VZEROUPPER()
@@ -528,4 +527,51 @@ func foldKernel() {
 		VPSUBD(g, v, v)
 		VMOVDQU(v, Mem{Base: out})
 	})
+}
+
+// lastGSKernel emits largeLastGSAVX2: the inverse's last layer (length
+// 2048, twiddle z) fused with its final scale s: a[j] = s·(a[j] +
+// a[j+2048]) for every j < 2048, and a[j+2048] = (s·z)·(a[j] − a[j+2048])
+// only for j < k (k a multiple of 8 up to 2048), the outputs above 2048 + k
+// being unused by the caller; sz is s·z·2^−32 mod p.
+func lastGSKernel() {
+	TEXT("largeLastGSAVX2", NOSPLIT, "func(a *uint32, k int, s, sz, p, pNeg uint32)")
+	Pragma("noescape")
+	Doc("largeLastGSAVX2 runs the inverse's last layer with the final scale on the",
+		"4096 coefficients at a, the upper half only below 2048 + k:",
+		"largeModulus.lastGSGeneric.")
+	pa := Load(Param("a"), GP64())
+	k := Load(Param("k"), GP64())
+	m := loadModulus()
+	sv, szv := YMM(), YMM()
+	broadcast(Load(Param("s"), GP32()), sv)
+	broadcast(Load(Param("sz"), GP32()), szv)
+	rest := GP64()
+	MOVQ(U32(2048), rest)
+	SUBQ(k, rest)
+	TESTQ(k, k)
+	JZ(LabelRef("largeLastGSAVX2_lo"))
+	Label("largeLastGSAVX2_both")
+	x, y := YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, x)
+	VMOVDQU(Mem{Base: pa, Disp: 4 * 2048}, y)
+	VMOVDQU(m.mul(m.sub(x, y), szv, szv), Mem{Base: pa, Disp: 4 * 2048})
+	VMOVDQU(m.mul(m.add(x, y), sv, sv), Mem{Base: pa})
+	ADDQ(U8(32), pa)
+	SUBQ(U8(8), k)
+	JNZ(LabelRef("largeLastGSAVX2_both"))
+	Label("largeLastGSAVX2_lo")
+	TESTQ(rest, rest)
+	JZ(LabelRef("largeLastGSAVX2_done"))
+	Label("largeLastGSAVX2_loloop")
+	x, y = YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, x)
+	VMOVDQU(Mem{Base: pa, Disp: 4 * 2048}, y)
+	VMOVDQU(m.mul(m.add(x, y), sv, sv), Mem{Base: pa})
+	ADDQ(U8(32), pa)
+	SUBQ(U8(8), rest)
+	JNZ(LabelRef("largeLastGSAVX2_loloop"))
+	Label("largeLastGSAVX2_done")
+	VZEROUPPER()
+	RET()
 }
