@@ -20,27 +20,28 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
 }
 
-// forwardShort is forwardShortGeneric: the copy, then the layers from
-// length 1024 in the kernels of forward.
+// forwardShort is forwardShortGeneric: the copy, then the layers of
+// lengths 1024 to 8 two a pass, and the tail kernel of forward.
 func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.forwardShortGeneric(a)
 		return
 	}
 	copy(a[LargeN/2:], a[:LargeN/2])
-	largeLayersCTAVX2(&a[0], &m.zetas[2], 4*LargeN/4, 32, m.p, m.pNeg)
+	largePairsCTAVX2(&a[0], &m.zetas[0], 2, 4*LargeN/4, 4*16, m.p, m.pNeg)
 	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
 }
 
-// inverseSpan is inverseSpanGeneric: the kernels of inverse to length
-// 1024, then the last layer with the scale in one kernel.
+// inverseSpan is inverseSpanGeneric: the tail kernel of inverse, the
+// layers of lengths 8 to 1024 two a pass, then the last layer with the
+// scale in one kernel.
 func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) {
 	if !largeSIMD() {
 		m.inverseSpanGeneric(a, k)
 		return
 	}
 	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
-	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN/2, m.p, m.pNeg)
+	largePairsGSAVX2(&a[0], &m.zetas[0], LargeN/16, 4*8, 4*LargeN/2, m.p, m.pNeg)
 	largeLastGSAVX2(&a[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
 }
 

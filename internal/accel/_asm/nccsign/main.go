@@ -35,6 +35,8 @@ func main() {
 	smallModKernel()
 	foldKernel()
 	lastGSKernel()
+	pairKernel("largePairsCTAVX2", true)
+	pairKernel("largePairsGSAVX2", false)
 	Generate()
 }
 
@@ -572,6 +574,135 @@ func lastGSKernel() {
 	SUBQ(U8(8), rest)
 	JNZ(LabelRef("largeLastGSAVX2_loloop"))
 	Label("largeLastGSAVX2_done")
+	VZEROUPPER()
+	RET()
+}
+
+// pairKernel emits the layers of layersKernel two a pass over memory, a
+// block's four quarters held in registers. Forward, a block of length 4L
+// (b of the m such blocks) gets the layer of length 2L with twiddle
+// zetas[m + b], then that of length L with zetas[2m + 2b] and
+// zetas[2m + 2b + 1]; the pass's 2L runs from half/4 (half in bytes) down
+// by fours while half ≥ end. Inverse, the layer of length L (its m0
+// blocks b' using p − zetas[2m0 − 1 − b']), then that of 2L (p −
+// zetas[m0 − 1 − b]); L runs from half/4 up by fours while half < end.
+// m0 is the number of blocks of the first pass's first layer; the
+// twiddles are read from the table at zetas.
+func pairKernel(name string, ct bool) {
+	TEXT(name, NOSPLIT, "func(a, zetas *uint32, m0, half, end int, p, pNeg uint32)")
+	Pragma("noescape")
+	if ct {
+		Doc(name+" runs the forward layers from length half/8 (in bytes of",
+			"the lo half of its first layer's blocks) down to end/4, two a pass, on the",
+			"4096 coefficients at a, the first layer with m0 blocks, twiddles from the",
+			"table zetas: largeModulus.forwardFrom's middle layers.")
+	} else {
+		Doc(name+" runs the inverse layers from length half/4 up to end/4",
+			"(exclusive), two a pass, on the 4096 coefficients at a, the first layer",
+			"with m0 blocks, twiddles from the table zetas:",
+			"largeModulus.inverseUpTo's middle layers.")
+	}
+	pa := Load(Param("a"), GP64())
+	zt := Load(Param("zetas"), GP64())
+	mb := Load(Param("m0"), GP64()) // blocks of the pass's first layer
+	half := Load(Param("half"), GP64())
+	m := loadModulus()
+	Label(name + "_pass")
+	// q is the quarter of a pass's block, in bytes: the second layer's half.
+	q := GP64()
+	MOVQ(half, q)
+	if ct {
+		SHRQ(U8(1), q)
+	}
+	// z1, z2 walk the twiddles of the two layers.
+	z1, z2 := GP64(), GP64()
+	if ct {
+		LEAQ(Mem{Base: zt, Index: mb, Scale: 4}, z1) // &zetas[m]
+		LEAQ(Mem{Base: z1, Index: mb, Scale: 4}, z2) // &zetas[2m]
+	} else {
+		// first layer (2m blocks of length L): p − zetas[2m−1−b'] from
+		// &zetas[2m−1] down; second: p − zetas[m−1−b] from &zetas[m−1].
+		LEAQ(Mem{Base: zt, Index: mb, Scale: 4, Disp: -4}, z2) // &zetas[m−1]
+		LEAQ(Mem{Base: z2, Index: mb, Scale: 4}, z1)           // &zetas[2m−1]
+	}
+	start := GP64()
+	MOVQ(pa, start)
+	blocks := GP64()
+	if ct {
+		MOVQ(mb, blocks)
+	} else {
+		MOVQ(mb, blocks)
+		SHRQ(U8(1), blocks)
+	}
+	Label(name + "_block")
+	za, zb, zc := YMM(), YMM(), YMM()
+	if ct {
+		VPBROADCASTD(Mem{Base: z1}, za)
+		VPBROADCASTD(Mem{Base: z2}, zb)
+		VPBROADCASTD(Mem{Base: z2, Disp: 4}, zc)
+		ADDQ(U8(4), z1)
+		ADDQ(U8(8), z2)
+	} else {
+		VPBROADCASTD(Mem{Base: z1}, za)
+		VPBROADCASTD(Mem{Base: z1, Disp: -4}, zb)
+		VPBROADCASTD(Mem{Base: z2}, zc)
+		SUBQ(U8(8), z1)
+		SUBQ(U8(4), z2)
+		VPSUBD(za, m.p, za)
+		VPSUBD(zb, m.p, zb)
+		VPSUBD(zc, m.p, zc)
+	}
+	p0, j := GP64(), GP64()
+	MOVQ(start, p0)
+	MOVQ(q, j)
+	Label(name + "_inner")
+	x0, x1, x2, x3 := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(Mem{Base: p0}, x0)
+	VMOVDQU(Mem{Base: p0, Index: q, Scale: 1}, x1)
+	VMOVDQU(Mem{Base: p0, Index: q, Scale: 2}, x2)
+	r3 := GP64()
+	LEAQ(Mem{Base: p0, Index: q, Scale: 2}, r3)
+	VMOVDQU(Mem{Base: r3, Index: q, Scale: 1}, x3)
+	ctFly := func(lo, hi, z VecVirtual) (VecVirtual, VecVirtual) {
+		t := m.mul(hi, z, z)
+		return m.add(lo, t), m.sub(lo, t)
+	}
+	gsFly := func(lo, hi, z VecVirtual) (VecVirtual, VecVirtual) {
+		return m.add(lo, hi), m.mul(m.sub(lo, hi), z, z)
+	}
+	if ct {
+		x0, x2 = ctFly(x0, x2, za)
+		x1, x3 = ctFly(x1, x3, za)
+		x0, x1 = ctFly(x0, x1, zb)
+		x2, x3 = ctFly(x2, x3, zc)
+	} else {
+		x0, x1 = gsFly(x0, x1, za)
+		x2, x3 = gsFly(x2, x3, zb)
+		x0, x2 = gsFly(x0, x2, zc)
+		x1, x3 = gsFly(x1, x3, zc)
+	}
+	VMOVDQU(x0, Mem{Base: p0})
+	VMOVDQU(x1, Mem{Base: p0, Index: q, Scale: 1})
+	VMOVDQU(x2, Mem{Base: p0, Index: q, Scale: 2})
+	VMOVDQU(x3, Mem{Base: r3, Index: q, Scale: 1})
+	ADDQ(U8(32), p0)
+	SUBQ(U8(32), j)
+	JNZ(LabelRef(name + "_inner"))
+	LEAQ(Mem{Base: start, Index: q, Scale: 4}, start)
+	DECQ(blocks)
+	JNZ(LabelRef(name + "_block"))
+	end := Load(Param("end"), GP64())
+	if ct {
+		SHLQ(U8(2), mb)
+		SHRQ(U8(2), half)
+		CMPQ(half, end)
+		JAE(LabelRef(name + "_pass"))
+	} else {
+		SHRQ(U8(2), mb)
+		SHLQ(U8(2), half)
+		CMPQ(half, end)
+		JB(LabelRef(name + "_pass"))
+	}
 	VZEROUPPER()
 	RET()
 }
