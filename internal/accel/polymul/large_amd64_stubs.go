@@ -84,18 +84,20 @@ func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32,
 //go:noescape
 func largeLastGSAVX2(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)
 
-// largePairsCTAVX2 runs the forward layers from length half/8 (in bytes of
-// the lo half of its first layer's blocks) down to end/4, two a pass, on the
-// 4096 coefficients at a, the first layer with m0 blocks, twiddles from the
-// table zetas: largeModulus.forwardFrom's middle layers.
+// largePairsCTAVX2 runs the forward layers of lengths half/4 down to end/8, two
+// a pass, on the 4096 coefficients at a (half and end in bytes, the
+// halves of the first and last passes' first layers), the first layer
+// with m0 blocks, twiddles from the table zetas: the middle layers of
+// largeModulus.forwardFrom.
 //
 //go:noescape
 func largePairsCTAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)
 
-// largePairsGSAVX2 runs the inverse layers from length half/4 up to end/4
-// (exclusive), two a pass, on the 4096 coefficients at a, the first layer
-// with m0 blocks, twiddles from the table zetas:
-// largeModulus.inverseUpTo's middle layers.
+// largePairsGSAVX2 runs the inverse layers of lengths half/4 up to end/8, two a
+// pass, on the 4096 coefficients at a (half in bytes, the first layer's
+// half; end four times the last pass's), the first layer with m0 blocks,
+// twiddles from the table zetas: the middle layers of
+// largeModulus.inverseUpTo.
 //
 //go:noescape
 func largePairsGSAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)

@@ -218,6 +218,12 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 	})
 }
 
+// nccFields are NCC-Sign's rings: the lengths p and primes q of its sets.
+var nccFields = []struct {
+	n int
+	q uint32
+}{{1201, 17279291}, {1607, 17305741}, {2039, 17287423}}
+
 // TestLargeFieldKernelsMatchGeneric checks the field's kernels (CRT
 // modulo q, the one-prime residue modulo q, the fold with its scale and
 // centring) against their Go twins at every level, bit for bit, on random
@@ -226,10 +232,7 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 func TestLargeFieldKernelsMatchGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 5))
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
-		for _, fp := range []struct {
-			n int
-			q uint32
-		}{{1201, 17279291}, {1607, 17305741}, {2039, 17287423}} {
+		for _, fp := range nccFields {
 			f := NewLargeField(fp.n, fp.q)
 			k := f.span()
 			for trial := range 3 {
@@ -278,10 +281,7 @@ func TestLargeFieldKernelsMatchGeneric(t *testing.T) {
 func TestLargeFieldMul(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 6))
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
-		for _, fp := range []struct {
-			n int
-			q uint32
-		}{{1201, 17279291}, {2039, 17287423}} {
+		for _, fp := range nccFields {
 			f := NewLargeField(fp.n, fp.q)
 			for trial := range 3 {
 				a, b := make([]int32, fp.n), make([]int32, fp.n)

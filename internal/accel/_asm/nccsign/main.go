@@ -583,7 +583,7 @@ func lastGSKernel() {
 // (b of the m such blocks) gets the layer of length 2L with twiddle
 // zetas[m + b], then that of length L with zetas[2m + 2b] and
 // zetas[2m + 2b + 1]; the pass's 2L runs from half/4 (half in bytes) down
-// by fours while half ≥ end. Inverse, the layer of length L (its m0
+// by fours while half ≥ end (bytes too). Inverse, the layer of length L (its m0
 // blocks b' using p − zetas[2m0 − 1 − b']), then that of 2L (p −
 // zetas[m0 − 1 − b]); L runs from half/4 up by fours while half < end.
 // m0 is the number of blocks of the first pass's first layer; the
@@ -592,15 +592,17 @@ func pairKernel(name string, ct bool) {
 	TEXT(name, NOSPLIT, "func(a, zetas *uint32, m0, half, end int, p, pNeg uint32)")
 	Pragma("noescape")
 	if ct {
-		Doc(name+" runs the forward layers from length half/8 (in bytes of",
-			"the lo half of its first layer's blocks) down to end/4, two a pass, on the",
-			"4096 coefficients at a, the first layer with m0 blocks, twiddles from the",
-			"table zetas: largeModulus.forwardFrom's middle layers.")
+		Doc(name+" runs the forward layers of lengths half/4 down to end/8, two",
+			"a pass, on the 4096 coefficients at a (half and end in bytes, the",
+			"halves of the first and last passes' first layers), the first layer",
+			"with m0 blocks, twiddles from the table zetas: the middle layers of",
+			"largeModulus.forwardFrom.")
 	} else {
-		Doc(name+" runs the inverse layers from length half/4 up to end/4",
-			"(exclusive), two a pass, on the 4096 coefficients at a, the first layer",
-			"with m0 blocks, twiddles from the table zetas:",
-			"largeModulus.inverseUpTo's middle layers.")
+		Doc(name+" runs the inverse layers of lengths half/4 up to end/8, two a",
+			"pass, on the 4096 coefficients at a (half in bytes, the first layer's",
+			"half; end four times the last pass's), the first layer with m0 blocks,",
+			"twiddles from the table zetas: the middle layers of",
+			"largeModulus.inverseUpTo.")
 	}
 	pa := Load(Param("a"), GP64())
 	zt := Load(Param("zetas"), GP64())
