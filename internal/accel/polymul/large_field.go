@@ -52,9 +52,8 @@ func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
 		m.inverseSpan(&r[i], max(k-LargeN/2, 0))
 	}
-	var s [LargeN]uint32
-	f.crtMod(s[:k], r[0][:k], r[1][:k])
-	f.fold(out, &s, w)
+	f.crtMod(r[0][:k], r[0][:k], r[1][:k]) // in place: each r0[i] is read before s[i] is set
+	f.fold(out, &r[0], w)
 }
 
 // MulSmall is MulExact for the transforms made by [LargeNTT.SetSmall],
@@ -98,7 +97,7 @@ func (f *LargeField) foldGeneric(out []int32, a, b, c []uint32, w uint32) {
 	}
 }
 
-// crtModGeneric sets s[i] to a residue modulo q in [0, 3q) of the integer
+// crtModGeneric sets s[i] (s may be r0) to a residue modulo q in [0, 3q) of the integer
 // c in (−P·P1/2, P·P1/2] with c ≡ r0[i] mod P and c ≡ r1[i] mod P1: with
 // u = (r1 − r0)·P^−1 mod P1, c is r0 + P·u less P·P1 exactly when u > crtH1,
 // or u = crtH1 and r0 > crtH0.
