@@ -15,8 +15,9 @@ type plan struct {
 	// and ExpandMask: 8 where the 8-way Keccak is one kernel, 4 otherwise.
 	width int
 	// multiFrom is the fewest instances a batch runs on a multi-state
-	// kernel, its spare lanes repeating the last input: 3 where the 4-way
-	// kernel is vectorised (it beats three single states), 4 otherwise.
+	// kernel, its spare lanes repeating the last input: 2 at AVX2, where
+	// the 4-way kernel costs less than two single states (ML-DSA-65's
+	// ExpandA ends in a batch of two), 3 at AVX512, 4 otherwise.
 	multiFrom int
 	// carries: an 8-way batch's squeezes absorb one single-state SHAKE256
 	// beside them (keccak.Carried), so tr, μ and c̃ can ride along.
@@ -40,7 +41,10 @@ func planFor(p *Params) plan {
 	if level == cpu.AVX512 {
 		pl.width = 8
 	}
-	if level == cpu.AVX2 || level == cpu.AVX512 {
+	switch level {
+	case cpu.AVX2:
+		pl.multiFrom = 2
+	case cpu.AVX512:
 		pl.multiFrom = 3
 	}
 	pl.pairedMasks = 2*p.L <= pl.width
