@@ -42,7 +42,18 @@ import (
 var (
 	archOut  = flag.String("arch", "", "write the level hooks of this architecture to `file`")
 	noasmOut = flag.String("noasm", "", "write the hooks of builds without assembly to `file`")
+	goarch   = flag.String("goarch", "amd64", "generate the kernels of this `architecture`")
 )
+
+// Goarch reports the architecture the generator is asked to write (-goarch,
+// amd64 by default): each engine generator writes amd64 kernels with avo and
+// the others with its own encoder.
+func Goarch() string {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	return *goarch
+}
 
 // Impl is the assembly function an architecture runs at one level.
 type Impl struct {

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+)
+
+// The arm64 kernels (-goarch arm64): NEON kernels written with the a64
+// encoder, the same at the NEON and NEON+SHA3 levels. Every value is a
+// signed 16-bit lane; products by constants are Barrett multiplications
+// (MUL, SQRDMULH by round(b·2^15/q), MLS by q), which need no Montgomery
+// factor, so outputs equal the portable kernels' bit for bit once
+// normalised to [0, q).
+
+// neonBuild is the build constraint of the arm64 files.
+const neonBuild = "arm64 && !purego"
+
+// neonFuncs are the arm64 kernels and their Go declarations.
+var neonFuncs = []a64.Func{
+	{Name: "nttNEON", Params: "f *[256]uint16", Args: 8,
+		Doc: "nttNEON computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order."},
+	{Name: "inverseNTTNEON", Params: "f *[256]uint16", Args: 8,
+		Doc: "inverseNTTNEON computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order."},
+}
+
+// neonContract gives the contract's hooks their arm64 kernels.
+var neonContract = []dispatch.Kernel{
+	{Hook: "nttArch", Impls: neonLevels("nttNEON")},
+	{Hook: "inverseNTTArch", Impls: neonLevels("inverseNTTNEON")},
+}
+
+// neonLevels runs fn at both arm64 levels.
+func neonLevels(fn string) []dispatch.Impl {
+	return dispatch.On("arm64", "NEONSHA3", fn, "NEON", fn)
+}
+
+// fullContract is the contract with every architecture's kernels.
+func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonContract) }
+
+// neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
+// the hooks (-arch).
+func neonMain() {
+	cmd := "go run ./mlkem " + strings.Join(os.Args[1:], " ")
+	f := a64.NewFile(cmd, neonBuild)
+	neonNTTKernel(f)
+	neonInverseNTTKernel(f)
+	neonNTTConsts(f)
+	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
+	if err := f.WriteFile(out); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mlkem", neonFuncs); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	dispatch.Write("mlkem", neonBuild, fullContract())
+}
