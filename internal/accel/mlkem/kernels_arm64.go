@@ -28,8 +28,14 @@ func inverseNTTArch(f *[256]uint16) bool {
 	return false
 }
 
-// dotProductArch reports false: dotProductTo has no kernel on arm64.
+// dotProductArch runs dotProductTo's kernel for the active level and reports whether
+// there is one.
 func dotProductArch(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		dotProductNEON(out, init, a, b, k)
+		return true
+	}
 	return false
 }
 

@@ -2096,6 +2096,131 @@ TEXT ·inverseNTTNEON(SB), NOSPLIT, $0-8
 	WORD $0x3d807c1f // str q31, [x0, #496]
 	RET
 
+// func dotProductNEON(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int) 
+TEXT ·dotProductNEON(SB), NOSPLIT, $0-40
+	MOVD out+0(FP), R0
+	MOVD init+8(FP), R1
+	MOVD a+16(FP), R2
+	MOVD b+24(FP), R3
+	MOVD k+32(FP), R4
+	CBNZ R1, dotInit
+	MOVD $mlkemNEONZero<>(SB), R1
+dotInit:
+	MOVD $mlkemNEONConsts<>(SB), R5
+	WORD $0x4c4074a0 // ld1 {v0.8h}, [x5]
+	MOVD $mlkemNEONGammas<>(SB), R5
+	MOVD $3329, R6
+	WORD $0x4e020ccf // dup v15.8h, w6
+	WORD $0x4e040cc1 // dup v1.4s, w6
+	MOVD $645084, R6
+	WORD $0x4e040cc2 // dup v2.4s, w6
+	MOVD $0, R8
+dotLoop:
+	WORD $0x4cdf8430 // ld2 {v16.8h, v17.8h}, [x1], #32
+	WORD $0x4cdfa4b8 // ld1 {v24.8h, v25.8h}, [x5], #32
+	WORD $0x2f10a614 // ushll v20.4s, v16.4h, #0
+	WORD $0x6f10a615 // ushll2 v21.4s, v16.8h, #0
+	WORD $0x2f10a636 // ushll v22.4s, v17.4h, #0
+	WORD $0x6f10a637 // ushll2 v23.4s, v17.8h, #0
+	MOVD 0(R2), R6
+	MOVD 0(R3), R7
+	ADD R8, R6
+	ADD R8, R7
+	WORD $0x4c4084d0 // ld2 {v16.8h, v17.8h}, [x6]
+	WORD $0x4c4084f2 // ld2 {v18.8h, v19.8h}, [x7]
+	WORD $0x4e789e29 // mul v9.8h, v17.8h, v24.8h
+	WORD $0x6e79b62a // sqrdmulh v10.8h, v17.8h, v25.8h
+	WORD $0x6f404149 // mls v9.8h, v10.8h, v0.h[0]
+	WORD $0x0e728214 // smlal v20.4s, v16.4h, v18.4h
+	WORD $0x0e738134 // smlal v20.4s, v9.4h, v19.4h
+	WORD $0x0e738216 // smlal v22.4s, v16.4h, v19.4h
+	WORD $0x0e728236 // smlal v22.4s, v17.4h, v18.4h
+	WORD $0x4e728215 // smlal2 v21.4s, v16.8h, v18.8h
+	WORD $0x4e738135 // smlal2 v21.4s, v9.8h, v19.8h
+	WORD $0x4e738217 // smlal2 v23.4s, v16.8h, v19.8h
+	WORD $0x4e728237 // smlal2 v23.4s, v17.8h, v18.8h
+	CMP $2, R4
+	BLT dotReduce
+	MOVD 8(R2), R6
+	MOVD 8(R3), R7
+	ADD R8, R6
+	ADD R8, R7
+	WORD $0x4c4084d0 // ld2 {v16.8h, v17.8h}, [x6]
+	WORD $0x4c4084f2 // ld2 {v18.8h, v19.8h}, [x7]
+	WORD $0x4e789e2b // mul v11.8h, v17.8h, v24.8h
+	WORD $0x6e79b62c // sqrdmulh v12.8h, v17.8h, v25.8h
+	WORD $0x6f40418b // mls v11.8h, v12.8h, v0.h[0]
+	WORD $0x0e728214 // smlal v20.4s, v16.4h, v18.4h
+	WORD $0x0e738174 // smlal v20.4s, v11.4h, v19.4h
+	WORD $0x0e738216 // smlal v22.4s, v16.4h, v19.4h
+	WORD $0x0e728236 // smlal v22.4s, v17.4h, v18.4h
+	WORD $0x4e728215 // smlal2 v21.4s, v16.8h, v18.8h
+	WORD $0x4e738175 // smlal2 v21.4s, v11.8h, v19.8h
+	WORD $0x4e738217 // smlal2 v23.4s, v16.8h, v19.8h
+	WORD $0x4e728237 // smlal2 v23.4s, v17.8h, v18.8h
+	CMP $3, R4
+	BLT dotReduce
+	MOVD 16(R2), R6
+	MOVD 16(R3), R7
+	ADD R8, R6
+	ADD R8, R7
+	WORD $0x4c4084d0 // ld2 {v16.8h, v17.8h}, [x6]
+	WORD $0x4c4084f2 // ld2 {v18.8h, v19.8h}, [x7]
+	WORD $0x4e789e2d // mul v13.8h, v17.8h, v24.8h
+	WORD $0x6e79b62e // sqrdmulh v14.8h, v17.8h, v25.8h
+	WORD $0x6f4041cd // mls v13.8h, v14.8h, v0.h[0]
+	WORD $0x0e728214 // smlal v20.4s, v16.4h, v18.4h
+	WORD $0x0e7381b4 // smlal v20.4s, v13.4h, v19.4h
+	WORD $0x0e738216 // smlal v22.4s, v16.4h, v19.4h
+	WORD $0x0e728236 // smlal v22.4s, v17.4h, v18.4h
+	WORD $0x4e728215 // smlal2 v21.4s, v16.8h, v18.8h
+	WORD $0x4e7381b5 // smlal2 v21.4s, v13.8h, v19.8h
+	WORD $0x4e738217 // smlal2 v23.4s, v16.8h, v19.8h
+	WORD $0x4e728237 // smlal2 v23.4s, v17.8h, v18.8h
+	CMP $4, R4
+	BLT dotReduce
+	MOVD 24(R2), R6
+	MOVD 24(R3), R7
+	ADD R8, R6
+	ADD R8, R7
+	WORD $0x4c4084d0 // ld2 {v16.8h, v17.8h}, [x6]
+	WORD $0x4c4084f2 // ld2 {v18.8h, v19.8h}, [x7]
+	WORD $0x4e789e29 // mul v9.8h, v17.8h, v24.8h
+	WORD $0x6e79b62a // sqrdmulh v10.8h, v17.8h, v25.8h
+	WORD $0x6f404149 // mls v9.8h, v10.8h, v0.h[0]
+	WORD $0x0e728214 // smlal v20.4s, v16.4h, v18.4h
+	WORD $0x0e738134 // smlal v20.4s, v9.4h, v19.4h
+	WORD $0x0e738216 // smlal v22.4s, v16.4h, v19.4h
+	WORD $0x0e728236 // smlal v22.4s, v17.4h, v18.4h
+	WORD $0x4e728215 // smlal2 v21.4s, v16.8h, v18.8h
+	WORD $0x4e738135 // smlal2 v21.4s, v9.8h, v19.8h
+	WORD $0x4e738217 // smlal2 v23.4s, v16.8h, v19.8h
+	WORD $0x4e728237 // smlal2 v23.4s, v17.8h, v18.8h
+dotReduce:
+	WORD $0x6ea2b68b // sqrdmulh v11.4s, v20.4s, v2.4s
+	WORD $0x6ea19574 // mls v20.4s, v11.4s, v1.4s
+	WORD $0x6ea2b6ac // sqrdmulh v12.4s, v21.4s, v2.4s
+	WORD $0x6ea19595 // mls v21.4s, v12.4s, v1.4s
+	WORD $0x6ea2b6cd // sqrdmulh v13.4s, v22.4s, v2.4s
+	WORD $0x6ea195b6 // mls v22.4s, v13.4s, v1.4s
+	WORD $0x6ea2b6ee // sqrdmulh v14.4s, v23.4s, v2.4s
+	WORD $0x6ea195d7 // mls v23.4s, v14.4s, v1.4s
+	WORD $0x0e612a9a // xtn v26.4h, v20.4s
+	WORD $0x4e612aba // xtn2 v26.8h, v21.4s
+	WORD $0x0e612adb // xtn v27.4h, v22.4s
+	WORD $0x4e612afb // xtn2 v27.8h, v23.4s
+	WORD $0x4f110749 // sshr v9.8h, v26.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69875a // add v26.8h, v26.8h, v9.8h
+	WORD $0x4f11076a // sshr v10.8h, v27.8h, #15
+	WORD $0x4e2f1d4a // and v10.16b, v10.16b, v15.16b
+	WORD $0x4e6a877b // add v27.8h, v27.8h, v10.8h
+	WORD $0x4c9f841a // st2 {v26.8h, v27.8h}, [x0], #32
+	ADD $32, R8
+	CMP $512, R8
+	BLT dotLoop
+	RET
+
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01
 DATA mlkemNEONConsts<>+8(SB)/8, $0x0000000000000000
 DATA mlkemNEONConsts<>+16(SB)/8, $0xffd8fd13f9c00001
@@ -2371,3 +2496,135 @@ DATA mlkemNEONConsts<>+2168(SB)/8, $0x0121012101210121
 DATA mlkemNEONConsts<>+2176(SB)/8, $0x0cba0cba0cba0cba
 DATA mlkemNEONConsts<>+2184(SB)/8, $0x0b1d0b1d0b1d0b1d
 GLOBL mlkemNEONConsts<>(SB), RODATA|NOPTR, $2192
+
+DATA mlkemNEONGammas<>+0(SB)/8, $0x0238fdc8ffef0011
+DATA mlkemNEONGammas<>+8(SB)/8, $0x02a8fd58fdb90247
+DATA mlkemNEONGammas<>+16(SB)/8, $0x15d7ea29ff5900a7
+DATA mlkemNEONGammas<>+24(SB)/8, $0x1a25e5dbe995166b
+DATA mlkemNEONGammas<>+32(SB)/8, $0xfd2d02d3f99b0665
+DATA mlkemNEONGammas<>+40(SB)/8, $0xfbb4044c0411fbef
+DATA mlkemNEONGammas<>+48(SB)/8, $0xe4331bcdc10f3ef1
+DATA mlkemNEONGammas<>+56(SB)/8, $0xd5b42a4c2807d7f9
+DATA mlkemNEONGammas<>+64(SB)/8, $0x029bfd65fa7f0581
+DATA mlkemNEONGammas<>+72(SB)/8, $0xff1700e90030ffd0
+DATA mlkemNEONGammas<>+80(SB)/8, $0x19a5e65bc9d3362d
+DATA mlkemNEONGammas<>+88(SB)/8, $0xf70b08f501d8fe28
+DATA mlkemNEONGammas<>+96(SB)/8, $0x0495fb6bfd0c02f4
+DATA mlkemNEONGammas<>+104(SB)/8, $0x0117fee9013afec6
+DATA mlkemNEONGammas<>+112(SB)/8, $0x2d1ad2e6e2ef1d11
+DATA mlkemNEONGammas<>+120(SB)/8, $0x0abaf5460c13f3ed
+DATA mlkemNEONGammas<>+128(SB)/8, $0xf98d0673065af9a6
+DATA mlkemNEONGammas<>+136(SB)/8, $0x0604f9fc021cfde4
+DATA mlkemNEONGammas<>+144(SB)/8, $0xc0853f7b3e85c17b
+DATA mlkemNEONGammas<>+152(SB)/8, $0x3b37c4c914c3eb3d
+DATA mlkemNEONGammas<>+160(SB)/8, $0xfc4803b805cafa36
+DATA mlkemNEONGammas<>+168(SB)/8, $0x0282fd7efa4b05b5
+DATA mlkemNEONGammas<>+176(SB)/8, $0xdb65249b38fcc704
+DATA mlkemNEONGammas<>+184(SB)/8, $0x18afe751c7d3382d
+DATA mlkemNEONGammas<>+192(SB)/8, $0x03fdfc03fc5503ab
+DATA mlkemNEONGammas<>+200(SB)/8, $0x03adfc53037cfc84
+DATA mlkemNEONGammas<>+208(SB)/8, $0x2742d8bedbe5241b
+DATA mlkemNEONGammas<>+216(SB)/8, $0x242edbd2224cddb4
+DATA mlkemNEONGammas<>+224(SB)/8, $0x03e0fc20fd2302dd
+DATA mlkemNEONGammas<>+232(SB)/8, $0xfd7f0281fef4010c
+DATA mlkemNEONGammas<>+240(SB)/8, $0x2624d9dce3d11c2f
+DATA mlkemNEONGammas<>+248(SB)/8, $0xe75b18a5f5b20a4e
+DATA mlkemNEONGammas<>+256(SB)/8, $0x0407fbf9f9d00630
+DATA mlkemNEONGammas<>+264(SB)/8, $0x006dff93050cfaf4
+DATA mlkemNEONGammas<>+272(SB)/8, $0x27a4d85cc3183ce8
+DATA mlkemNEONGammas<>+280(SB)/8, $0x0431fbcf31adce53
+DATA mlkemNEONGammas<>+288(SB)/8, $0x030cfcf4fe890177
+DATA mlkemNEONGammas<>+296(SB)/8, $0xf993066d04d7fb29
+DATA mlkemNEONGammas<>+304(SB)/8, $0x1dfee202f1950e6b
+DATA mlkemNEONGammas<>+312(SB)/8, $0xc0c03f402fa4d05c
+DATA mlkemNEONGammas<>+320(SB)/8, $0xfec1013ffbd90427
+DATA mlkemNEONGammas<>+328(SB)/8, $0xfd0b02f5022cfdd4
+DATA mlkemNEONGammas<>+336(SB)/8, $0xf3bc0c44d72128df
+DATA mlkemNEONGammas<>+344(SB)/8, $0xe2e51d1b1561ea9f
+DATA mlkemNEONGammas<>+352(SB)/8, $0xfdcf023104cefb32
+DATA mlkemNEONGammas<>+360(SB)/8, $0x02dffd21035ffca1
+DATA mlkemNEONGammas<>+368(SB)/8, $0xea6e15922f4bd0b5
+DATA mlkemNEONGammas<>+376(SB)/8, $0x1c43e3bd212fded1
+DATA mlkemNEONGammas<>+384(SB)/8, $0xfbbc0444020dfdf3
+DATA mlkemNEONGammas<>+392(SB)/8, $0xfbfe0402fe6d0193
+DATA mlkemNEONGammas<>+400(SB)/8, $0xd60329fd1430ebd0
+DATA mlkemNEONGammas<>+408(SB)/8, $0xd88d2773f0810f7f
+DATA mlkemNEONGammas<>+416(SB)/8, $0x049bfb65fb890477
+DATA mlkemNEONGammas<>+424(SB)/8, $0xfc8a0376022afdd6
+DATA mlkemNEONGammas<>+432(SB)/8, $0x2d55d2abd40d2bf3
+DATA mlkemNEONGammas<>+440(SB)/8, $0xddef2211154deab3
+DATA mlkemNEONGammas<>+448(SB)/8, $0xfb4404bc0647f9b9
+DATA mlkemNEONGammas<>+456(SB)/8, $0xfbfb040505affa51
+DATA mlkemNEONGammas<>+464(SB)/8, $0xd1662e9a3dcac236
+DATA mlkemNEONGammas<>+472(SB)/8, $0xd86f279137f2c80e
+DATA mlkemNEONGammas<>+480(SB)/8, $0x018afe7604c3fb3d
+DATA mlkemNEONGammas<>+488(SB)/8, $0x0497fb69fc8b0375
+DATA mlkemNEONGammas<>+496(SB)/8, $0x0f26f0da2edfd121
+DATA mlkemNEONGammas<>+504(SB)/8, $0x2d2ed2d2ddf92207
+GLOBL mlkemNEONGammas<>(SB), RODATA|NOPTR, $512
+
+DATA mlkemNEONZero<>+0(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+8(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+16(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+24(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+32(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+40(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+48(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+56(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+64(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+72(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+80(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+88(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+96(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+104(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+112(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+120(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+128(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+136(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+144(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+152(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+160(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+168(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+176(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+184(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+192(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+200(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+208(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+216(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+224(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+232(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+240(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+248(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+256(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+264(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+272(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+280(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+288(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+296(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+304(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+312(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+320(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+328(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+336(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+344(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+352(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+360(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+368(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+376(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+384(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+392(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+400(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+408(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+416(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+424(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+432(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+440(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+448(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+456(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+464(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+472(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+480(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+488(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+496(SB)/8, $0x0000000000000000
+DATA mlkemNEONZero<>+504(SB)/8, $0x0000000000000000
+GLOBL mlkemNEONZero<>(SB), RODATA|NOPTR, $512

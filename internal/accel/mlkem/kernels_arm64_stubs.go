@@ -13,3 +13,8 @@ func nttNEON(f *[256]uint16)
 //
 //go:noescape
 func inverseNTTNEON(f *[256]uint16)
+
+// dotProductNEON sets out = init + Σ_{j<k} a[j] ∘ b[j] in T_q (FIPS 203, Algorithms 11 and 12), reduced to [0, q); init may be nil. Inputs must be in [0, q) and k in [1, 4].
+//
+//go:noescape
+func dotProductNEON(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int)

@@ -26,12 +26,15 @@ var neonFuncs = []a64.Func{
 		Doc: "nttNEON computes the NTT of f in place (FIPS 203, Algorithm 9): coefficients in [0, q) in, NTT-domain values in [0, q) out, in standard order."},
 	{Name: "inverseNTTNEON", Params: "f *[256]uint16", Args: 8,
 		Doc: "inverseNTTNEON computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order."},
+	{Name: "dotProductNEON", Params: "out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int", Args: 40,
+		Doc: "dotProductNEON sets out = init + Σ_{j<k} a[j] ∘ b[j] in T_q (FIPS 203, Algorithms 11 and 12), reduced to [0, q); init may be nil. Inputs must be in [0, q) and k in [1, 4]."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
 var neonContract = []dispatch.Kernel{
 	{Hook: "nttArch", Impls: neonLevels("nttNEON")},
 	{Hook: "inverseNTTArch", Impls: neonLevels("inverseNTTNEON")},
+	{Hook: "dotProductArch", Impls: neonLevels("dotProductNEON")},
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -49,7 +52,9 @@ func neonMain() {
 	f := a64.NewFile(cmd, neonBuild)
 	neonNTTKernel(f)
 	neonInverseNTTKernel(f)
+	neonDotProductKernel(f, neonFuncs[2])
 	neonNTTConsts(f)
+	neonDotConsts(f)
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
 	if err := f.WriteFile(out); err != nil {
 		fmt.Fprintln(os.Stderr, err)
