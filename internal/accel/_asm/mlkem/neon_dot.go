@@ -16,7 +16,7 @@ import (
 // a narrowing and a normalisation end the step. A nil init reads a table
 // of zeros.
 func neonDotProductKernel(f *a64.File, fn a64.Func) {
-	g := &neonGen{f: f}
+	g := newNeonGen(f)
 	H8, S4 := a64.H8, a64.S4
 	f.Text(fn)
 	f.Go("MOVD out+0(FP), R0")
@@ -52,8 +52,8 @@ func neonDotProductKernel(f *a64.File, fn a64.Func) {
 		f.Go("ADD R8, R6")
 		f.Go("ADD R8, R7")
 		f.I(a64.LD2(H8, a0, a64.X(6), false), a64.LD2(H8, b0, a64.X(7), false))
-		a1g := g.tmp()
-		g.mulVec(a1g, a1, gam, gamC)
+		a1g := g.Tmp()
+		g.MulVec(a1g, a1, gam, gamC)
 		for _, up := range []bool{false, true} {
 			h := 0
 			if up {
@@ -65,13 +65,13 @@ func neonDotProductKernel(f *a64.File, fn a64.Func) {
 	}
 	f.Label("dotReduce")
 	for _, x := range acc {
-		t := g.tmp()
+		t := g.Tmp()
 		f.I(a64.SQRDMULH(S4, t, x, c32), a64.MLS(S4, x, t, q32))
 	}
 	c0, c1 := a64.V(26), a64.V(27)
 	f.I(a64.XTN(S4, false, c0, acc[0]), a64.XTN(S4, true, c0, acc[1]), a64.XTN(S4, false, c1, acc[2]), a64.XTN(S4, true, c1, acc[3]))
-	g.normalize(c0)
-	g.normalize(c1)
+	g.Normalize(c0, c0)
+	g.Normalize(c1, c1)
 	f.I(a64.ST2(H8, c0, a64.X(0), true))
 	f.Go("ADD $32, R8")
 	f.Go("CMP $%d, R8", 2*256)

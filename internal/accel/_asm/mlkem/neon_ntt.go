@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/neonring"
 )
 
 // Registers of the NEON transforms. V0 holds the scalar constants (lane 0
@@ -20,17 +21,13 @@ var (
 // neonTemps is the rotation of temporaries.
 var neonTemps = []a64.VReg{a64.V(9), a64.V(10), a64.V(11), a64.V(12), a64.V(13), a64.V(14)}
 
-// neonGen writes one kernel's instructions.
-type neonGen struct {
-	f    *a64.File
-	next int
+// newNeonGen returns the arithmetic writer of the ML-KEM kernels.
+func newNeonGen(f *a64.File) *neonGen {
+	return &neonGen{Gen: neonring.Gen{F: f, Arr: a64.H8, Const: nConst, Q: nQ, Temps: neonTemps, Scalar: zReg}}
 }
 
-func (g *neonGen) tmp() a64.VReg {
-	t := neonTemps[g.next%len(neonTemps)]
-	g.next++
-	return t
-}
+// neonGen writes one kernel's instructions.
+type neonGen struct{ neonring.Gen }
 
 // zetaPow returns ζ^e mod q.
 func zetaPow(e int) int {
@@ -58,10 +55,8 @@ func twiddle(k int) (z, c int16) {
 
 // barrettConst centres b and returns it with round(b·2^15/q).
 func barrettConst(b int) (z, c int16) {
-	if b > q/2 {
-		b -= q
-	}
-	return int16(b), int16(math.Round(float64(b) * (1 << 15) / q))
+	zz, cc := neonring.BarrettConst(int64(b), q, 16)
+	return int16(zz), int16(cc)
 }
 
 // zReg returns the registers and lane of scalar twiddle k < 32.
@@ -69,63 +64,14 @@ func zReg(k int) (z, c a64.VReg, lane int) {
 	return a64.V(1 + 2*(k/8)), a64.V(2 + 2*(k/8)), k % 8
 }
 
-// mulZeta sets d = a·ζ_k (mod q, in (−q, q)) for a scalar twiddle k < 32;
-// d and a differ.
-func (g *neonGen) mulZeta(d, a a64.VReg, k int) {
-	z, c, lane := zReg(k)
-	t := g.tmp()
-	g.f.I(a64.MULe(a64.H8, d, a, z, lane), a64.SQRDMULHe(a64.H8, t, a, c, lane), a64.MLSe(a64.H8, d, t, nConst, 0))
-}
-
-// mulVec sets d = a·z lane by lane, c holding the Barrett constants of z.
-func (g *neonGen) mulVec(d, a, z, c a64.VReg) {
-	t := g.tmp()
-	g.f.I(a64.MUL(a64.H8, d, a, z), a64.SQRDMULH(a64.H8, t, a, c), a64.MLSe(a64.H8, d, t, nConst, 0))
-}
-
-// ct is the Cooley–Tukey butterfly x, y = x + ζy, x − ζy with ζ = ζ_k, or
-// the lanes of z and c when k < 0.
-func (g *neonGen) ct(x, y a64.VReg, k int, z, c a64.VReg) {
-	t := g.tmp()
-	if k >= 0 {
-		g.mulZeta(t, y, k)
-	} else {
-		g.mulVec(t, y, z, c)
-	}
-	g.f.I(a64.SUB(a64.H8, y, x, t), a64.ADD(a64.H8, x, x, t))
-}
-
-// gs is the Gentleman–Sande butterfly x, y = x + y, ζ(y − x).
-func (g *neonGen) gs(x, y a64.VReg, k int, z, c a64.VReg) {
-	t := g.tmp()
-	g.f.I(a64.SUB(a64.H8, t, y, x), a64.ADD(a64.H8, x, x, y))
-	if k >= 0 {
-		g.mulZeta(y, t, k)
-	} else {
-		g.mulVec(y, t, z, c)
-	}
-}
-
-// reduce brings |x| ≤ 9q to |x| < 0.64q: x − round(x·10/2^15)·q.
-func (g *neonGen) reduce(x a64.VReg) {
-	t := g.tmp()
-	g.f.I(a64.SQRDMULHe(a64.H8, t, x, nConst, 1), a64.MLSe(a64.H8, x, t, nConst, 0))
-}
-
-// normalize brings x in (−q, q) to [0, q).
-func (g *neonGen) normalize(x a64.VReg) {
-	t := g.tmp()
-	g.f.I(a64.SSHR(a64.H8, t, x, 15), a64.AND(a64.B16, t, t, nQ), a64.ADD(a64.H8, x, x, t))
-}
-
 // prologue loads f into R0 and the constants, leaving R1 at the per-block
 // twiddle vectors of the forward transform.
 func (g *neonGen) prologue() {
-	g.f.Go("MOVD f+0(FP), R0")
-	g.f.Go("MOVD $mlkemNEONConsts<>(SB), R1")
-	g.f.I(a64.LD1(1, a64.H8, nConst, a64.X(1), true), a64.LD1(4, a64.H8, a64.V(1), a64.X(1), true), a64.LD1(4, a64.H8, a64.V(5), a64.X(1), true))
-	g.f.Go("MOVD $%d, R2", q)
-	g.f.I(a64.DUP(a64.H8, nQ, a64.X(2)))
+	g.F.Go("MOVD f+0(FP), R0")
+	g.F.Go("MOVD $mlkemNEONConsts<>(SB), R1")
+	g.F.I(a64.LD1(1, a64.H8, nConst, a64.X(1), true), a64.LD1(4, a64.H8, a64.V(1), a64.X(1), true), a64.LD1(4, a64.H8, a64.V(5), a64.X(1), true))
+	g.F.Go("MOVD $%d, R2", q)
+	g.F.I(a64.DUP(a64.H8, nQ, a64.X(2)))
 }
 
 // Pass A holds two columns of eight registers, the coefficients 32a+8c+i
@@ -150,36 +96,28 @@ func (g *neonGen) columns(p int, store bool) {
 		for a, r := range colRegs(s) {
 			off := 64*a + 16*(2*p+s)
 			if store {
-				g.f.I(a64.STRQ(r, a64.X(0), off))
+				g.F.I(a64.STRQ(r, a64.X(0), off))
 			} else {
-				g.f.I(a64.LDRQ(r, a64.X(0), off))
+				g.F.I(a64.LDRQ(r, a64.X(0), off))
 			}
 		}
 	}
 }
 
 var (
-	bR    = []a64.VReg{a64.V(16), a64.V(17), a64.V(18), a64.V(19)}
-	bAB   = []a64.VReg{a64.V(20), a64.V(21), a64.V(22), a64.V(23)}
-	bTw   = []a64.VReg{a64.V(24), a64.V(25), a64.V(26), a64.V(27), a64.V(28), a64.V(29), a64.V(30), a64.V(31)}
-	trn2D = [2]func(a64.Arr, a64.VReg, a64.VReg, a64.VReg) a64.Inst{a64.TRN1, a64.TRN2}
+	bR  = []a64.VReg{a64.V(16), a64.V(17), a64.V(18), a64.V(19)}
+	bAB = []a64.VReg{a64.V(20), a64.V(21), a64.V(22), a64.V(23)}
+	bTw = []a64.VReg{a64.V(24), a64.V(25), a64.V(26), a64.V(27), a64.V(28), a64.V(29), a64.V(30), a64.V(31)}
 )
-
-// transpose writes dst[2i], dst[2i+1] = TRN1, TRN2 of src[2i], src[2i+1].
-func (g *neonGen) transpose(a a64.Arr, dst, src []a64.VReg) {
-	for i := 0; i < len(src); i += 2 {
-		g.f.I(trn2D[0](a, dst[i], src[i], src[i+1]), trn2D[1](a, dst[i+1], src[i], src[i+1]))
-	}
-}
 
 // loadBlock loads block k into V16–V19 and its sixteen twiddle vectors
 // into V24–V31.
 func (g *neonGen) loadBlock() {
-	g.f.I(a64.LD1(4, a64.H8, bR[0], a64.X(0), false), a64.LD1(4, a64.H8, bTw[0], a64.X(1), true), a64.LD1(4, a64.H8, bTw[4], a64.X(1), true))
+	g.F.I(a64.LD1(4, a64.H8, bR[0], a64.X(0), false), a64.LD1(4, a64.H8, bTw[0], a64.X(1), true), a64.LD1(4, a64.H8, bTw[4], a64.X(1), true))
 }
 
 func neonNTTKernel(f *a64.File) {
-	g := &neonGen{f: f}
+	g := newNeonGen(f)
 	f.Text(neonFuncs[0])
 	g.prologue()
 	for p := range 2 {
@@ -188,14 +126,14 @@ func neonNTTKernel(f *a64.File) {
 		for s := range 2 {
 			r := colRegs(s)
 			for i := range 4 {
-				g.ct(r[i], r[i+4], 1, 0, 0)
+				g.CT(r[i], r[i+4], neonring.S(1))
 			}
 			for i := range 2 {
-				g.ct(r[i], r[i+2], 2, 0, 0)
-				g.ct(r[4+i], r[6+i], 3, 0, 0)
+				g.CT(r[i], r[i+2], neonring.S(2))
+				g.CT(r[4+i], r[6+i], neonring.S(3))
 			}
 			for i := 0; i < 8; i += 2 {
-				g.ct(r[i], r[i+1], 4+i/2, 0, 0)
+				g.CT(r[i], r[i+1], neonring.S(4+i/2))
 			}
 		}
 		g.columns(p, true)
@@ -203,21 +141,21 @@ func neonNTTKernel(f *a64.File) {
 	for k := range 8 {
 		f.Comment("block %d: len 16, 8, 4, 2", k)
 		g.loadBlock()
-		g.ct(bR[0], bR[2], 8+k, 0, 0)
-		g.ct(bR[1], bR[3], 8+k, 0, 0)
-		g.ct(bR[0], bR[1], 16+2*k, 0, 0)
-		g.ct(bR[2], bR[3], 17+2*k, 0, 0)
-		g.transpose(a64.D2, bAB, bR)
-		g.ct(bAB[0], bAB[1], -1, bTw[0], bTw[1])
-		g.ct(bAB[2], bAB[3], -1, bTw[2], bTw[3])
-		g.transpose(a64.S4, bR, bAB)
-		g.ct(bR[0], bR[1], -1, bTw[4], bTw[5])
-		g.ct(bR[2], bR[3], -1, bTw[6], bTw[7])
-		g.transpose(a64.S4, bAB, bR)
-		g.transpose(a64.D2, bR, bAB)
+		g.CT(bR[0], bR[2], neonring.S(8+k))
+		g.CT(bR[1], bR[3], neonring.S(8+k))
+		g.CT(bR[0], bR[1], neonring.S(16+2*k))
+		g.CT(bR[2], bR[3], neonring.S(17+2*k))
+		g.Transpose(a64.D2, bAB, bR)
+		g.CT(bAB[0], bAB[1], neonring.L(bTw[0], bTw[1]))
+		g.CT(bAB[2], bAB[3], neonring.L(bTw[2], bTw[3]))
+		g.Transpose(a64.S4, bR, bAB)
+		g.CT(bR[0], bR[1], neonring.L(bTw[4], bTw[5]))
+		g.CT(bR[2], bR[3], neonring.L(bTw[6], bTw[7]))
+		g.Transpose(a64.S4, bAB, bR)
+		g.Transpose(a64.D2, bR, bAB)
 		for _, r := range bR {
-			g.reduce(r)
-			g.normalize(r)
+			g.Reduce(r, 1)
+			g.Normalize(r, r)
 		}
 		f.I(a64.ST1(4, a64.H8, bR[0], a64.X(0), true))
 	}
@@ -225,28 +163,28 @@ func neonNTTKernel(f *a64.File) {
 }
 
 func neonInverseNTTKernel(f *a64.File) {
-	g := &neonGen{f: f}
+	g := newNeonGen(f)
 	f.Text(neonFuncs[1])
 	g.prologue()
 	f.Go("ADD $%d, R1", len(neonBlockTwiddles(false))*2)
 	for k := range 8 {
 		f.Comment("block %d: len 2, 4, 8, 16", k)
 		g.loadBlock()
-		g.transpose(a64.D2, bAB, bR)
-		g.transpose(a64.S4, bR, bAB)
-		g.gs(bR[0], bR[1], -1, bTw[0], bTw[1])
-		g.gs(bR[2], bR[3], -1, bTw[2], bTw[3])
-		g.transpose(a64.S4, bAB, bR)
-		g.gs(bAB[0], bAB[1], -1, bTw[4], bTw[5])
-		g.gs(bAB[2], bAB[3], -1, bTw[6], bTw[7])
-		g.transpose(a64.D2, bR, bAB)
-		g.gs(bR[0], bR[1], 31-2*k, 0, 0)
-		g.gs(bR[2], bR[3], 30-2*k, 0, 0)
+		g.Transpose(a64.D2, bAB, bR)
+		g.Transpose(a64.S4, bR, bAB)
+		g.GS(bR[0], bR[1], neonring.L(bTw[0], bTw[1]))
+		g.GS(bR[2], bR[3], neonring.L(bTw[2], bTw[3]))
+		g.Transpose(a64.S4, bAB, bR)
+		g.GS(bAB[0], bAB[1], neonring.L(bTw[4], bTw[5]))
+		g.GS(bAB[2], bAB[3], neonring.L(bTw[6], bTw[7]))
+		g.Transpose(a64.D2, bR, bAB)
+		g.GS(bR[0], bR[1], neonring.S(31-2*k))
+		g.GS(bR[2], bR[3], neonring.S(30-2*k))
 		for _, r := range bR {
-			g.reduce(r)
+			g.Reduce(r, 1)
 		}
-		g.gs(bR[0], bR[2], 15-k, 0, 0)
-		g.gs(bR[1], bR[3], 15-k, 0, 0)
+		g.GS(bR[0], bR[2], neonring.S(15-k))
+		g.GS(bR[1], bR[3], neonring.S(15-k))
 		f.I(a64.ST1(4, a64.H8, bR[0], a64.X(0), true))
 	}
 	f.Go("SUB $512, R0")
@@ -256,22 +194,22 @@ func neonInverseNTTKernel(f *a64.File) {
 		for s := range 2 {
 			r := colRegs(s)
 			for i := 0; i < 8; i += 2 {
-				g.gs(r[i], r[i+1], 7-i/2, 0, 0)
+				g.GS(r[i], r[i+1], neonring.S(7-i/2))
 			}
 			for i := range 2 {
-				g.gs(r[i], r[i+2], 3, 0, 0)
-				g.gs(r[4+i], r[6+i], 2, 0, 0)
+				g.GS(r[i], r[i+2], neonring.S(3))
+				g.GS(r[4+i], r[6+i], neonring.S(2))
 			}
 			for _, x := range r {
-				g.reduce(x)
+				g.Reduce(x, 1)
 			}
 			for i := range 4 {
-				g.gs(r[i], r[i+4], 1, 0, 0)
+				g.GS(r[i], r[i+4], neonring.S(1))
 			}
 			for _, x := range r {
-				d, t := g.tmp(), g.tmp()
-				f.I(a64.MULe(a64.H8, d, x, nConst, 2), a64.SQRDMULHe(a64.H8, t, x, nConst, 3), a64.MLSe(a64.H8, d, t, nConst, 0))
-				f.I(a64.SSHR(a64.H8, t, d, 15), a64.AND(a64.B16, t, t, nQ), a64.ADD(a64.H8, x, d, t))
+				d := g.Tmp()
+				g.MulElem(d, x, nConst, 2, nConst, 3) // by 128⁻¹
+				g.Normalize(x, d)
 			}
 		}
 		g.columns(p, true)

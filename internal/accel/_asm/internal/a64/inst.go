@@ -57,8 +57,8 @@ func (a Arr) size() uint32 { return uint32(a) / 2 }
 // q is the encoding's Q bit (128-bit register).
 func (a Arr) q() uint32 { return uint32(a) % 2 }
 
-// bits is the lane width.
-func (a Arr) bits() int { return 8 << a.size() }
+// Bits is the lane width.
+func (a Arr) Bits() int { return 8 << a.size() }
 
 // suffix is the element suffix of an indexed operand ("h" in v0.h[3]).
 func (a Arr) suffix() string { return string("bhsd"[a.size()]) }

@@ -155,17 +155,17 @@ func shiftImm(u, opc uint32, q uint32, immhb uint32, w0 Inst) Inst {
 func regs(d, n VReg) uint32 { return uint32(n)<<5 | uint32(d) }
 
 func rshift(u, opc uint32, name string, a Arr, d, n VReg, sh int) Inst {
-	if sh < 1 || sh > a.bits() {
+	if sh < 1 || sh > a.Bits() {
 		panic("a64: right shift out of range")
 	}
-	return shiftImm(u, opc, a.q(), uint32(2*a.bits()-sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(a), n.in(a), sh)})
+	return shiftImm(u, opc, a.q(), uint32(2*a.Bits()-sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(a), n.in(a), sh)})
 }
 
 func lshift(u, opc uint32, name string, a Arr, d, n VReg, sh int) Inst {
-	if sh < 0 || sh >= a.bits() {
+	if sh < 0 || sh >= a.Bits() {
 		panic("a64: left shift out of range")
 	}
-	return shiftImm(u, opc, a.q(), uint32(a.bits()+sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(a), n.in(a), sh)})
+	return shiftImm(u, opc, a.q(), uint32(a.Bits()+sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(a), n.in(a), sh)})
 }
 
 // SSHR is the arithmetic right shift.
@@ -197,10 +197,10 @@ func SHRN(wide Arr, upper bool, d, n VReg, sh int) Inst {
 		q, name = 1, "shrn2"
 	}
 	nar := narrow(wide, q)
-	if sh < 1 || sh > nar.bits() {
+	if sh < 1 || sh > nar.Bits() {
 		panic("a64: narrowing shift out of range")
 	}
-	return shiftImm(0, 0b10000, q, uint32(2*nar.bits()-sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(nar), n.in(wide), sh)})
+	return shiftImm(0, 0b10000, q, uint32(2*nar.Bits()-sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(nar), n.in(wide), sh)})
 }
 
 // SSHLL widens the lower (upper: SSHLL2) half of n, sign-extended, shifted
@@ -220,10 +220,10 @@ func shll(u uint32, name string, wide Arr, upper bool, d, n VReg, sh int) Inst {
 		q, name = 1, name+"2"
 	}
 	nar := narrow(wide, q)
-	if sh < 0 || sh >= nar.bits() {
+	if sh < 0 || sh >= nar.Bits() {
 		panic("a64: widening shift out of range")
 	}
-	return shiftImm(u, 0b10100, q, uint32(nar.bits()+sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(wide), n.in(nar), sh)})
+	return shiftImm(u, 0b10100, q, uint32(nar.Bits()+sh), Inst{regs(d, n), fmt.Sprintf("%s %s, %s, #%d", name, d.in(wide), n.in(nar), sh)})
 }
 
 // misc encodes the "two-register miscellaneous" class.
