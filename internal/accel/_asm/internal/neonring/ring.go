@@ -69,12 +69,14 @@ func (g *Gen) MulVec(d, a, z, c a64.VReg) {
 	g.F.I(a64.MUL(g.Arr, d, a, z), a64.SQRDMULH(g.Arr, t, a, c), a64.MLSe(g.Arr, d, t, g.Const, 0))
 }
 
-// Twiddle is one butterfly's twiddle: scalar K when Vec is false, else the
-// lanes of Z with Barrett constants C.
+// Twiddle is one butterfly's twiddle: scalar K (through Scalar), lane
+// Lane of Z with its constant in the same lane of C (Elem), or the lanes of
+// Z with Barrett constants C (Vec).
 type Twiddle struct {
-	K    int
-	Vec  bool
-	Z, C a64.VReg
+	K         int
+	Vec, Elem bool
+	Z, C      a64.VReg
+	Lane      int
 }
 
 // S is scalar twiddle k.
@@ -83,10 +85,16 @@ func S(k int) Twiddle { return Twiddle{K: k} }
 // L is the per-lane twiddle vector z with constants c.
 func L(z, c a64.VReg) Twiddle { return Twiddle{Vec: true, Z: z, C: c} }
 
+// E is lane lane of z, with constant the same lane of c.
+func E(z, c a64.VReg, lane int) Twiddle { return Twiddle{Elem: true, Z: z, C: c, Lane: lane} }
+
 func (g *Gen) mul(d, a a64.VReg, tw Twiddle) {
-	if tw.Vec {
+	switch {
+	case tw.Vec:
 		g.MulVec(d, a, tw.Z, tw.C)
-	} else {
+	case tw.Elem:
+		g.MulElem(d, a, tw.Z, tw.Lane, tw.C, tw.Lane)
+	default:
 		g.MulScalar(d, a, tw.K)
 	}
 }

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+)
+
+// The arm64 kernels (-goarch arm64): NEON kernels on 32-bit lanes written
+// with the a64 encoder, the same at the NEON and NEON+SHA3 levels.
+// Twiddle products are Barrett multiplications by constants in the normal
+// domain (package neonring); the pointwise products are signed Montgomery
+// multiplications (MUL by b·q⁻¹, SQDMULH, SQDMULH by q, SHSUB), which give
+// a·b·2⁻³² as the contract asks. Every output is normalised to [0, q), so
+// it equals the portable kernels' bit for bit.
+
+// neonBuild is the build constraint of the arm64 files.
+const neonBuild = "arm64 && !purego"
+
+// neonFuncs are the arm64 kernels and their Go declarations.
+var neonFuncs = []a64.Func{
+	{Name: "nttNEON", Params: "out *[256]uint32, in *[256]uint32", Args: 16,
+		Doc: "nttNEON sets out to the NTT of in (FIPS 204, Algorithm 41), coefficients in [0, q) in and out."},
+	{Name: "invNTTNEON", Params: "out *[256]uint32, in *[256]uint32", Args: 16,
+		Doc: "invNTTNEON sets out to the inverse NTT of in (FIPS 204, Algorithm 42) times 2³², fully reduced: the result of invNTT."},
+	{Name: "nttMulNEON", Params: "out *[256]uint32, a *[256]uint32, b *[256]uint32", Args: 24,
+		Doc: "nttMulNEON sets out to the pointwise Montgomery product a·b·2⁻³² in [0, q), the result of nttMul."},
+	{Name: "nttDotNEON", Params: "out *[256]uint32, a *[256]uint32, b *[256]uint32, count int", Args: 32,
+		Doc: "nttDotNEON sets out to Σ a[j]·b[j]·2⁻³² in [0, q) for the count ≥ 1 polynomials from a and b on, the result of nttDot."},
+}
+
+// neonContract gives the contract's hooks their arm64 kernels.
+var neonContract = []dispatch.Kernel{
+	{Hook: "nttArch", Impls: neonLevels("nttNEON")},
+	{Hook: "invNTTArch", Impls: neonLevels("invNTTNEON")},
+	{Hook: "nttMulArch", Impls: neonLevels("nttMulNEON")},
+	{Hook: "nttDotArch", Impls: neonLevels("nttDotNEON")},
+}
+
+// neonLevels runs fn at both arm64 levels.
+func neonLevels(fn string) []dispatch.Impl {
+	return dispatch.On("arm64", "NEONSHA3", fn, "NEON", fn)
+}
+
+// fullContract is the contract with every architecture's kernels.
+func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonContract) }
+
+// neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
+// the hooks (-arch).
+func neonMain() {
+	cmd := "go run ./mldsa " + strings.Join(os.Args[1:], " ")
+	f := a64.NewFile(cmd, neonBuild)
+	neonNTTKernel(f, neonFuncs[0])
+	neonInvNTTKernel(f, neonFuncs[1])
+	neonMulKernel(f, neonFuncs[2])
+	neonDotKernel(f, neonFuncs[3])
+	neonConsts(f)
+	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
+	if err := f.WriteFile(out); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mldsa", neonFuncs); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	dispatch.Write("mldsa", neonBuild, fullContract())
+}
