@@ -96,5 +96,14 @@ func (f *File) Data32(name string, vals []uint32) {
 	fmt.Fprintf(&f.b, "GLOBL %s<>(SB), RODATA|NOPTR, $%d\n", name, 4*len(vals))
 }
 
+// Data64 writes a read-only table name<>(SB) of 64-bit values.
+func (f *File) Data64(name string, vals []uint64) {
+	fmt.Fprintf(&f.b, "\n")
+	for i, v := range vals {
+		fmt.Fprintf(&f.b, "DATA %s<>+%d(SB)/8, $0x%016x\n", name, 8*i, v)
+	}
+	fmt.Fprintf(&f.b, "GLOBL %s<>(SB), RODATA|NOPTR, $%d\n", name, 8*len(vals))
+}
+
 // WriteFile writes the collected text to path.
 func (f *File) WriteFile(path string) error { return os.WriteFile(path, f.b.Bytes(), 0o644) }
