@@ -40,7 +40,8 @@ func planFor(p *Params) plan {
 	if level == cpu.AVX512 {
 		pl.width = 8
 	}
-	if level == cpu.AVX2 || level == cpu.AVX512 {
+	switch level {
+	case cpu.AVX2, cpu.AVX512, cpu.NEON, cpu.NEONSHA3:
 		pl.multiFrom = 3
 	}
 	pl.pairedMasks = 2*p.L <= pl.width

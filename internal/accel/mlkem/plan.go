@@ -40,7 +40,10 @@ func planFor() plan {
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,
 	}
-	if level == cpu.AVX2 || level == cpu.AVX512 {
+	switch level {
+	case cpu.AVX2, cpu.AVX512, cpu.NEON, cpu.NEONSHA3:
+		// The 4-way kernel is vectorised: on arm64 it is two 2-way NEON
+		// permutations, below two single-state ones even without SHA3.
 		pl.multiFrom = 2
 	}
 	return pl
