@@ -6,8 +6,19 @@ package keccak
 
 import "github.com/crystals-go/crystals/internal/accel/cpu"
 
-// permuteX1Arch reports false: permuteX1InPlace has no kernel on arm64.
-func permuteX1Arch(a *[25]uint64) bool { return false }
+// permuteX1Arch runs permuteX1InPlace's kernel for the active level and reports whether
+// there is one.
+func permuteX1Arch(a *[25]uint64) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3:
+		keccakF1600x1NEONSHA3(a)
+		return true
+	case cpu.NEON:
+		keccakF1600x1NEON(a)
+		return true
+	}
+	return false
+}
 
 // permuteX4Arch runs permuteX4InPlace's kernel for the active level and reports whether
 // there is one.

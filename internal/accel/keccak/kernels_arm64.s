@@ -8,7 +8,7 @@
 TEXT ·keccakF1600x4NEONSHA3(SB), NOSPLIT, $0-8
 	MOVD a+0(FP), R0
 	MOVD $2, R2
-pairNEONSHA3:
+pairx4NEONSHA3:
 	MOVD $keccakNEONRoundConstants<>(SB), R1
 	WORD $0x3dc00000 // ldr q0, [x0, #0]
 	WORD $0x3dc00801 // ldr q1, [x0, #32]
@@ -1694,14 +1694,14 @@ pairNEONSHA3:
 	WORD $0x3d80c018 // str q24, [x0, #768]
 	ADD $16, R0
 	SUBS $1, R2
-	BNE pairNEONSHA3
+	BNE pairx4NEONSHA3
 	RET
 
 // func keccakF1600x4NEON(a *[100]uint64) 
 TEXT ·keccakF1600x4NEON(SB), NOSPLIT, $0-8
 	MOVD a+0(FP), R0
 	MOVD $2, R2
-pairNEON:
+pairx4NEON:
 	MOVD $keccakNEONRoundConstants<>(SB), R1
 	WORD $0x3dc00000 // ldr q0, [x0, #0]
 	WORD $0x3dc00801 // ldr q1, [x0, #32]
@@ -5619,7 +5619,5625 @@ pairNEON:
 	WORD $0x3d80c00c // str q12, [x0, #768]
 	ADD $16, R0
 	SUBS $1, R2
-	BNE pairNEON
+	BNE pairx4NEON
+	RET
+
+// func keccakF1600x1NEONSHA3(a *[25]uint64) 
+TEXT ·keccakF1600x1NEONSHA3(SB), NOSPLIT, $0-8
+	MOVD a+0(FP), R0
+	MOVD $1, R2
+pairx1NEONSHA3:
+	MOVD $keccakNEONRoundConstants<>(SB), R1
+	WORD $0xfd400000 // ldr d0, [x0, #0]
+	WORD $0xfd400401 // ldr d1, [x0, #8]
+	WORD $0xfd400802 // ldr d2, [x0, #16]
+	WORD $0xfd400c03 // ldr d3, [x0, #24]
+	WORD $0xfd401004 // ldr d4, [x0, #32]
+	WORD $0xfd401405 // ldr d5, [x0, #40]
+	WORD $0xfd401806 // ldr d6, [x0, #48]
+	WORD $0xfd401c07 // ldr d7, [x0, #56]
+	WORD $0xfd402008 // ldr d8, [x0, #64]
+	WORD $0xfd402409 // ldr d9, [x0, #72]
+	WORD $0xfd40280a // ldr d10, [x0, #80]
+	WORD $0xfd402c0b // ldr d11, [x0, #88]
+	WORD $0xfd40300c // ldr d12, [x0, #96]
+	WORD $0xfd40340d // ldr d13, [x0, #104]
+	WORD $0xfd40380e // ldr d14, [x0, #112]
+	WORD $0xfd403c0f // ldr d15, [x0, #120]
+	WORD $0xfd404010 // ldr d16, [x0, #128]
+	WORD $0xfd404411 // ldr d17, [x0, #136]
+	WORD $0xfd404812 // ldr d18, [x0, #144]
+	WORD $0xfd404c13 // ldr d19, [x0, #152]
+	WORD $0xfd405014 // ldr d20, [x0, #160]
+	WORD $0xfd405415 // ldr d21, [x0, #168]
+	WORD $0xfd405816 // ldr d22, [x0, #176]
+	WORD $0xfd405c17 // ldr d23, [x0, #184]
+	WORD $0xfd406018 // ldr d24, [x0, #192]
+	// round 0
+	WORD $0xce052819 // eor3 v25.16b, v0.16b, v5.16b, v10.16b
+	WORD $0xce0f5339 // eor3 v25.16b, v25.16b, v15.16b, v20.16b
+	WORD $0xce062c3a // eor3 v26.16b, v1.16b, v6.16b, v11.16b
+	WORD $0xce10575a // eor3 v26.16b, v26.16b, v16.16b, v21.16b
+	WORD $0xce07305b // eor3 v27.16b, v2.16b, v7.16b, v12.16b
+	WORD $0xce115b7b // eor3 v27.16b, v27.16b, v17.16b, v22.16b
+	WORD $0xce08347c // eor3 v28.16b, v3.16b, v8.16b, v13.16b
+	WORD $0xce125f9c // eor3 v28.16b, v28.16b, v18.16b, v23.16b
+	WORD $0xce09389d // eor3 v29.16b, v4.16b, v9.16b, v14.16b
+	WORD $0xce1363bd // eor3 v29.16b, v29.16b, v19.16b, v24.16b
+	WORD $0xce7b8f3e // rax1 v30.2d, v25.2d, v27.2d
+	WORD $0xce7d8f7f // rax1 v31.2d, v27.2d, v29.2d
+	WORD $0xce798f9b // rax1 v27.2d, v28.2d, v25.2d
+	WORD $0xce7a8fbd // rax1 v29.2d, v29.2d, v26.2d
+	WORD $0xce7c8f59 // rax1 v25.2d, v26.2d, v28.2d
+	WORD $0x6e3d1c00 // eor v0.16b, v0.16b, v29.16b
+	WORD $0xce9efc21 // xar v1.2d, v1.2d, v30.2d, #63
+	WORD $0xce990842 // xar v2.2d, v2.2d, v25.2d, #2
+	WORD $0xce9f9063 // xar v3.2d, v3.2d, v31.2d, #36
+	WORD $0xce9b9484 // xar v4.2d, v4.2d, v27.2d, #37
+	WORD $0xce9d70a5 // xar v5.2d, v5.2d, v29.2d, #28
+	WORD $0xce9e50c6 // xar v6.2d, v6.2d, v30.2d, #20
+	WORD $0xce99e8e7 // xar v7.2d, v7.2d, v25.2d, #58
+	WORD $0xce9f2508 // xar v8.2d, v8.2d, v31.2d, #9
+	WORD $0xce9bb129 // xar v9.2d, v9.2d, v27.2d, #44
+	WORD $0xce9df54a // xar v10.2d, v10.2d, v29.2d, #61
+	WORD $0xce9ed96b // xar v11.2d, v11.2d, v30.2d, #54
+	WORD $0xce99558c // xar v12.2d, v12.2d, v25.2d, #21
+	WORD $0xce9f9dad // xar v13.2d, v13.2d, v31.2d, #39
+	WORD $0xce9b65ce // xar v14.2d, v14.2d, v27.2d, #25
+	WORD $0xce9d5def // xar v15.2d, v15.2d, v29.2d, #23
+	WORD $0xce9e4e10 // xar v16.2d, v16.2d, v30.2d, #19
+	WORD $0xce99c631 // xar v17.2d, v17.2d, v25.2d, #49
+	WORD $0xce9fae52 // xar v18.2d, v18.2d, v31.2d, #43
+	WORD $0xce9be273 // xar v19.2d, v19.2d, v27.2d, #56
+	WORD $0xce9dba94 // xar v20.2d, v20.2d, v29.2d, #46
+	WORD $0xce9efab5 // xar v21.2d, v21.2d, v30.2d, #62
+	WORD $0xce990ed6 // xar v22.2d, v22.2d, v25.2d, #3
+	WORD $0xce9f22f7 // xar v23.2d, v23.2d, v31.2d, #8
+	WORD $0xce9bcb18 // xar v24.2d, v24.2d, v27.2d, #50
+	WORD $0xce2c181a // bcax v26.16b, v0.16b, v12.16b, v6.16b
+	WORD $0xce3230dc // bcax v28.16b, v6.16b, v18.16b, v12.16b
+	WORD $0xce38499d // bcax v29.16b, v12.16b, v24.16b, v18.16b
+	WORD $0xce20625e // bcax v30.16b, v18.16b, v0.16b, v24.16b
+	WORD $0xce260319 // bcax v25.16b, v24.16b, v6.16b, v0.16b
+	WORD $0xce2a247f // bcax v31.16b, v3.16b, v10.16b, v9.16b
+	WORD $0xce30293b // bcax v27.16b, v9.16b, v16.16b, v10.16b
+	WORD $0xce364140 // bcax v0.16b, v10.16b, v22.16b, v16.16b
+	WORD $0xce235a06 // bcax v6.16b, v16.16b, v3.16b, v22.16b
+	WORD $0xce290ecc // bcax v12.16b, v22.16b, v9.16b, v3.16b
+	WORD $0xce2d1c32 // bcax v18.16b, v1.16b, v13.16b, v7.16b
+	WORD $0xce3334f8 // bcax v24.16b, v7.16b, v19.16b, v13.16b
+	WORD $0xce344da3 // bcax v3.16b, v13.16b, v20.16b, v19.16b
+	WORD $0xce215269 // bcax v9.16b, v19.16b, v1.16b, v20.16b
+	WORD $0xce27068a // bcax v10.16b, v20.16b, v7.16b, v1.16b
+	WORD $0xce2b1490 // bcax v16.16b, v4.16b, v11.16b, v5.16b
+	WORD $0xce312cb6 // bcax v22.16b, v5.16b, v17.16b, v11.16b
+	WORD $0xce374561 // bcax v1.16b, v11.16b, v23.16b, v17.16b
+	WORD $0xce245e27 // bcax v7.16b, v17.16b, v4.16b, v23.16b
+	WORD $0xce2512ed // bcax v13.16b, v23.16b, v5.16b, v4.16b
+	WORD $0xce2e2053 // bcax v19.16b, v2.16b, v14.16b, v8.16b
+	WORD $0xce2f3914 // bcax v20.16b, v8.16b, v15.16b, v14.16b
+	WORD $0xce353dc4 // bcax v4.16b, v14.16b, v21.16b, v15.16b
+	WORD $0xce2255e5 // bcax v5.16b, v15.16b, v2.16b, v21.16b
+	WORD $0xce280aab // bcax v11.16b, v21.16b, v8.16b, v2.16b
+	WORD $0x4cdf7c31 // ld1 {v17.2d}, [x1], #16
+	WORD $0x6e311f5a // eor v26.16b, v26.16b, v17.16b
+	// round 1
+	WORD $0xce1f4b57 // eor3 v23.16b, v26.16b, v31.16b, v18.16b
+	WORD $0xce104ef7 // eor3 v23.16b, v23.16b, v16.16b, v19.16b
+	WORD $0xce1b6382 // eor3 v2.16b, v28.16b, v27.16b, v24.16b
+	WORD $0xce165042 // eor3 v2.16b, v2.16b, v22.16b, v20.16b
+	WORD $0xce000fa8 // eor3 v8.16b, v29.16b, v0.16b, v3.16b
+	WORD $0xce011108 // eor3 v8.16b, v8.16b, v1.16b, v4.16b
+	WORD $0xce0627ce // eor3 v14.16b, v30.16b, v6.16b, v9.16b
+	WORD $0xce0715ce // eor3 v14.16b, v14.16b, v7.16b, v5.16b
+	WORD $0xce0c2b2f // eor3 v15.16b, v25.16b, v12.16b, v10.16b
+	WORD $0xce0d2def // eor3 v15.16b, v15.16b, v13.16b, v11.16b
+	WORD $0xce688ef5 // rax1 v21.2d, v23.2d, v8.2d
+	WORD $0xce6f8d11 // rax1 v17.2d, v8.2d, v15.2d
+	WORD $0xce778dc8 // rax1 v8.2d, v14.2d, v23.2d
+	WORD $0xce628def // rax1 v15.2d, v15.2d, v2.2d
+	WORD $0xce6e8c57 // rax1 v23.2d, v2.2d, v14.2d
+	WORD $0x6e2f1f5a // eor v26.16b, v26.16b, v15.16b
+	WORD $0xce95ff9c // xar v28.2d, v28.2d, v21.2d, #63
+	WORD $0xce970bbd // xar v29.2d, v29.2d, v23.2d, #2
+	WORD $0xce9193de // xar v30.2d, v30.2d, v17.2d, #36
+	WORD $0xce889739 // xar v25.2d, v25.2d, v8.2d, #37
+	WORD $0xce8f73ff // xar v31.2d, v31.2d, v15.2d, #28
+	WORD $0xce95537b // xar v27.2d, v27.2d, v21.2d, #20
+	WORD $0xce97e800 // xar v0.2d, v0.2d, v23.2d, #58
+	WORD $0xce9124c6 // xar v6.2d, v6.2d, v17.2d, #9
+	WORD $0xce88b18c // xar v12.2d, v12.2d, v8.2d, #44
+	WORD $0xce8ff652 // xar v18.2d, v18.2d, v15.2d, #61
+	WORD $0xce95db18 // xar v24.2d, v24.2d, v21.2d, #54
+	WORD $0xce975463 // xar v3.2d, v3.2d, v23.2d, #21
+	WORD $0xce919d29 // xar v9.2d, v9.2d, v17.2d, #39
+	WORD $0xce88654a // xar v10.2d, v10.2d, v8.2d, #25
+	WORD $0xce8f5e10 // xar v16.2d, v16.2d, v15.2d, #23
+	WORD $0xce954ed6 // xar v22.2d, v22.2d, v21.2d, #19
+	WORD $0xce97c421 // xar v1.2d, v1.2d, v23.2d, #49
+	WORD $0xce91ace7 // xar v7.2d, v7.2d, v17.2d, #43
+	WORD $0xce88e1ad // xar v13.2d, v13.2d, v8.2d, #56
+	WORD $0xce8fba73 // xar v19.2d, v19.2d, v15.2d, #46
+	WORD $0xce95fa94 // xar v20.2d, v20.2d, v21.2d, #62
+	WORD $0xce970c84 // xar v4.2d, v4.2d, v23.2d, #3
+	WORD $0xce9120a5 // xar v5.2d, v5.2d, v17.2d, #8
+	WORD $0xce88c96b // xar v11.2d, v11.2d, v8.2d, #50
+	WORD $0xce236f42 // bcax v2.16b, v26.16b, v3.16b, v27.16b
+	WORD $0xce270f6e // bcax v14.16b, v27.16b, v7.16b, v3.16b
+	WORD $0xce2b1c6f // bcax v15.16b, v3.16b, v11.16b, v7.16b
+	WORD $0xce3a2cf5 // bcax v21.16b, v7.16b, v26.16b, v11.16b
+	WORD $0xce3b6977 // bcax v23.16b, v11.16b, v27.16b, v26.16b
+	WORD $0xce3233d1 // bcax v17.16b, v30.16b, v18.16b, v12.16b
+	WORD $0xce364988 // bcax v8.16b, v12.16b, v22.16b, v18.16b
+	WORD $0xce245a5a // bcax v26.16b, v18.16b, v4.16b, v22.16b
+	WORD $0xce3e12db // bcax v27.16b, v22.16b, v30.16b, v4.16b
+	WORD $0xce2c7883 // bcax v3.16b, v4.16b, v12.16b, v30.16b
+	WORD $0xce290387 // bcax v7.16b, v28.16b, v9.16b, v0.16b
+	WORD $0xce2d240b // bcax v11.16b, v0.16b, v13.16b, v9.16b
+	WORD $0xce33353e // bcax v30.16b, v9.16b, v19.16b, v13.16b
+	WORD $0xce3c4dac // bcax v12.16b, v13.16b, v28.16b, v19.16b
+	WORD $0xce207272 // bcax v18.16b, v19.16b, v0.16b, v28.16b
+	WORD $0xce387f36 // bcax v22.16b, v25.16b, v24.16b, v31.16b
+	WORD $0xce2163e4 // bcax v4.16b, v31.16b, v1.16b, v24.16b
+	WORD $0xce25071c // bcax v28.16b, v24.16b, v5.16b, v1.16b
+	WORD $0xce391420 // bcax v0.16b, v1.16b, v25.16b, v5.16b
+	WORD $0xce3f64a9 // bcax v9.16b, v5.16b, v31.16b, v25.16b
+	WORD $0xce2a1bad // bcax v13.16b, v29.16b, v10.16b, v6.16b
+	WORD $0xce3028d3 // bcax v19.16b, v6.16b, v16.16b, v10.16b
+	WORD $0xce344159 // bcax v25.16b, v10.16b, v20.16b, v16.16b
+	WORD $0xce3d521f // bcax v31.16b, v16.16b, v29.16b, v20.16b
+	WORD $0xce267698 // bcax v24.16b, v20.16b, v6.16b, v29.16b
+	WORD $0x4cdf7c21 // ld1 {v1.2d}, [x1], #16
+	WORD $0x6e211c42 // eor v2.16b, v2.16b, v1.16b
+	// round 2
+	WORD $0xce111c45 // eor3 v5.16b, v2.16b, v17.16b, v7.16b
+	WORD $0xce1634a5 // eor3 v5.16b, v5.16b, v22.16b, v13.16b
+	WORD $0xce082ddd // eor3 v29.16b, v14.16b, v8.16b, v11.16b
+	WORD $0xce044fbd // eor3 v29.16b, v29.16b, v4.16b, v19.16b
+	WORD $0xce1a79e6 // eor3 v6.16b, v15.16b, v26.16b, v30.16b
+	WORD $0xce1c64c6 // eor3 v6.16b, v6.16b, v28.16b, v25.16b
+	WORD $0xce1b32aa // eor3 v10.16b, v21.16b, v27.16b, v12.16b
+	WORD $0xce007d4a // eor3 v10.16b, v10.16b, v0.16b, v31.16b
+	WORD $0xce034af0 // eor3 v16.16b, v23.16b, v3.16b, v18.16b
+	WORD $0xce096210 // eor3 v16.16b, v16.16b, v9.16b, v24.16b
+	WORD $0xce668cb4 // rax1 v20.2d, v5.2d, v6.2d
+	WORD $0xce708cc1 // rax1 v1.2d, v6.2d, v16.2d
+	WORD $0xce658d46 // rax1 v6.2d, v10.2d, v5.2d
+	WORD $0xce7d8e10 // rax1 v16.2d, v16.2d, v29.2d
+	WORD $0xce6a8fa5 // rax1 v5.2d, v29.2d, v10.2d
+	WORD $0x6e301c42 // eor v2.16b, v2.16b, v16.16b
+	WORD $0xce94fdce // xar v14.2d, v14.2d, v20.2d, #63
+	WORD $0xce8509ef // xar v15.2d, v15.2d, v5.2d, #2
+	WORD $0xce8192b5 // xar v21.2d, v21.2d, v1.2d, #36
+	WORD $0xce8696f7 // xar v23.2d, v23.2d, v6.2d, #37
+	WORD $0xce907231 // xar v17.2d, v17.2d, v16.2d, #28
+	WORD $0xce945108 // xar v8.2d, v8.2d, v20.2d, #20
+	WORD $0xce85eb5a // xar v26.2d, v26.2d, v5.2d, #58
+	WORD $0xce81277b // xar v27.2d, v27.2d, v1.2d, #9
+	WORD $0xce86b063 // xar v3.2d, v3.2d, v6.2d, #44
+	WORD $0xce90f4e7 // xar v7.2d, v7.2d, v16.2d, #61
+	WORD $0xce94d96b // xar v11.2d, v11.2d, v20.2d, #54
+	WORD $0xce8557de // xar v30.2d, v30.2d, v5.2d, #21
+	WORD $0xce819d8c // xar v12.2d, v12.2d, v1.2d, #39
+	WORD $0xce866652 // xar v18.2d, v18.2d, v6.2d, #25
+	WORD $0xce905ed6 // xar v22.2d, v22.2d, v16.2d, #23
+	WORD $0xce944c84 // xar v4.2d, v4.2d, v20.2d, #19
+	WORD $0xce85c79c // xar v28.2d, v28.2d, v5.2d, #49
+	WORD $0xce81ac00 // xar v0.2d, v0.2d, v1.2d, #43
+	WORD $0xce86e129 // xar v9.2d, v9.2d, v6.2d, #56
+	WORD $0xce90b9ad // xar v13.2d, v13.2d, v16.2d, #46
+	WORD $0xce94fa73 // xar v19.2d, v19.2d, v20.2d, #62
+	WORD $0xce850f39 // xar v25.2d, v25.2d, v5.2d, #3
+	WORD $0xce8123ff // xar v31.2d, v31.2d, v1.2d, #8
+	WORD $0xce86cb18 // xar v24.2d, v24.2d, v6.2d, #50
+	WORD $0xce3e205d // bcax v29.16b, v2.16b, v30.16b, v8.16b
+	WORD $0xce20790a // bcax v10.16b, v8.16b, v0.16b, v30.16b
+	WORD $0xce3803d0 // bcax v16.16b, v30.16b, v24.16b, v0.16b
+	WORD $0xce226014 // bcax v20.16b, v0.16b, v2.16b, v24.16b
+	WORD $0xce280b05 // bcax v5.16b, v24.16b, v8.16b, v2.16b
+	WORD $0xce270ea1 // bcax v1.16b, v21.16b, v7.16b, v3.16b
+	WORD $0xce241c66 // bcax v6.16b, v3.16b, v4.16b, v7.16b
+	WORD $0xce3910e2 // bcax v2.16b, v7.16b, v25.16b, v4.16b
+	WORD $0xce356488 // bcax v8.16b, v4.16b, v21.16b, v25.16b
+	WORD $0xce23573e // bcax v30.16b, v25.16b, v3.16b, v21.16b
+	WORD $0xce2c69c0 // bcax v0.16b, v14.16b, v12.16b, v26.16b
+	WORD $0xce293358 // bcax v24.16b, v26.16b, v9.16b, v12.16b
+	WORD $0xce2d2595 // bcax v21.16b, v12.16b, v13.16b, v9.16b
+	WORD $0xce2e3523 // bcax v3.16b, v9.16b, v14.16b, v13.16b
+	WORD $0xce3a39a7 // bcax v7.16b, v13.16b, v26.16b, v14.16b
+	WORD $0xce2b46e4 // bcax v4.16b, v23.16b, v11.16b, v17.16b
+	WORD $0xce3c2e39 // bcax v25.16b, v17.16b, v28.16b, v11.16b
+	WORD $0xce3f716e // bcax v14.16b, v11.16b, v31.16b, v28.16b
+	WORD $0xce377f9a // bcax v26.16b, v28.16b, v23.16b, v31.16b
+	WORD $0xce315fec // bcax v12.16b, v31.16b, v17.16b, v23.16b
+	WORD $0xce326de9 // bcax v9.16b, v15.16b, v18.16b, v27.16b
+	WORD $0xce364b6d // bcax v13.16b, v27.16b, v22.16b, v18.16b
+	WORD $0xce335a57 // bcax v23.16b, v18.16b, v19.16b, v22.16b
+	WORD $0xce2f4ed1 // bcax v17.16b, v22.16b, v15.16b, v19.16b
+	WORD $0xce3b3e6b // bcax v11.16b, v19.16b, v27.16b, v15.16b
+	WORD $0x4cdf7c3c // ld1 {v28.2d}, [x1], #16
+	WORD $0x6e3c1fbd // eor v29.16b, v29.16b, v28.16b
+	// round 3
+	WORD $0xce0103bf // eor3 v31.16b, v29.16b, v1.16b, v0.16b
+	WORD $0xce0427ff // eor3 v31.16b, v31.16b, v4.16b, v9.16b
+	WORD $0xce06614f // eor3 v15.16b, v10.16b, v6.16b, v24.16b
+	WORD $0xce1935ef // eor3 v15.16b, v15.16b, v25.16b, v13.16b
+	WORD $0xce02561b // eor3 v27.16b, v16.16b, v2.16b, v21.16b
+	WORD $0xce0e5f7b // eor3 v27.16b, v27.16b, v14.16b, v23.16b
+	WORD $0xce080e92 // eor3 v18.16b, v20.16b, v8.16b, v3.16b
+	WORD $0xce1a4652 // eor3 v18.16b, v18.16b, v26.16b, v17.16b
+	WORD $0xce1e1cb6 // eor3 v22.16b, v5.16b, v30.16b, v7.16b
+	WORD $0xce0c2ed6 // eor3 v22.16b, v22.16b, v12.16b, v11.16b
+	WORD $0xce7b8ff3 // rax1 v19.2d, v31.2d, v27.2d
+	WORD $0xce768f7c // rax1 v28.2d, v27.2d, v22.2d
+	WORD $0xce7f8e5b // rax1 v27.2d, v18.2d, v31.2d
+	WORD $0xce6f8ed6 // rax1 v22.2d, v22.2d, v15.2d
+	WORD $0xce728dff // rax1 v31.2d, v15.2d, v18.2d
+	WORD $0x6e361fbd // eor v29.16b, v29.16b, v22.16b
+	WORD $0xce93fd4a // xar v10.2d, v10.2d, v19.2d, #63
+	WORD $0xce9f0a10 // xar v16.2d, v16.2d, v31.2d, #2
+	WORD $0xce9c9294 // xar v20.2d, v20.2d, v28.2d, #36
+	WORD $0xce9b94a5 // xar v5.2d, v5.2d, v27.2d, #37
+	WORD $0xce967021 // xar v1.2d, v1.2d, v22.2d, #28
+	WORD $0xce9350c6 // xar v6.2d, v6.2d, v19.2d, #20
+	WORD $0xce9fe842 // xar v2.2d, v2.2d, v31.2d, #58
+	WORD $0xce9c2508 // xar v8.2d, v8.2d, v28.2d, #9
+	WORD $0xce9bb3de // xar v30.2d, v30.2d, v27.2d, #44
+	WORD $0xce96f400 // xar v0.2d, v0.2d, v22.2d, #61
+	WORD $0xce93db18 // xar v24.2d, v24.2d, v19.2d, #54
+	WORD $0xce9f56b5 // xar v21.2d, v21.2d, v31.2d, #21
+	WORD $0xce9c9c63 // xar v3.2d, v3.2d, v28.2d, #39
+	WORD $0xce9b64e7 // xar v7.2d, v7.2d, v27.2d, #25
+	WORD $0xce965c84 // xar v4.2d, v4.2d, v22.2d, #23
+	WORD $0xce934f39 // xar v25.2d, v25.2d, v19.2d, #19
+	WORD $0xce9fc5ce // xar v14.2d, v14.2d, v31.2d, #49
+	WORD $0xce9caf5a // xar v26.2d, v26.2d, v28.2d, #43
+	WORD $0xce9be18c // xar v12.2d, v12.2d, v27.2d, #56
+	WORD $0xce96b929 // xar v9.2d, v9.2d, v22.2d, #46
+	WORD $0xce93f9ad // xar v13.2d, v13.2d, v19.2d, #62
+	WORD $0xce9f0ef7 // xar v23.2d, v23.2d, v31.2d, #3
+	WORD $0xce9c2231 // xar v17.2d, v17.2d, v28.2d, #8
+	WORD $0xce9bc96b // xar v11.2d, v11.2d, v27.2d, #50
+	WORD $0xce351baf // bcax v15.16b, v29.16b, v21.16b, v6.16b
+	WORD $0xce3a54d2 // bcax v18.16b, v6.16b, v26.16b, v21.16b
+	WORD $0xce2b6ab6 // bcax v22.16b, v21.16b, v11.16b, v26.16b
+	WORD $0xce3d2f53 // bcax v19.16b, v26.16b, v29.16b, v11.16b
+	WORD $0xce26757f // bcax v31.16b, v11.16b, v6.16b, v29.16b
+	WORD $0xce207a9c // bcax v28.16b, v20.16b, v0.16b, v30.16b
+	WORD $0xce3903db // bcax v27.16b, v30.16b, v25.16b, v0.16b
+	WORD $0xce37641d // bcax v29.16b, v0.16b, v23.16b, v25.16b
+	WORD $0xce345f26 // bcax v6.16b, v25.16b, v20.16b, v23.16b
+	WORD $0xce3e52f5 // bcax v21.16b, v23.16b, v30.16b, v20.16b
+	WORD $0xce23095a // bcax v26.16b, v10.16b, v3.16b, v2.16b
+	WORD $0xce2c0c4b // bcax v11.16b, v2.16b, v12.16b, v3.16b
+	WORD $0xce293074 // bcax v20.16b, v3.16b, v9.16b, v12.16b
+	WORD $0xce2a259e // bcax v30.16b, v12.16b, v10.16b, v9.16b
+	WORD $0xce222920 // bcax v0.16b, v9.16b, v2.16b, v10.16b
+	WORD $0xce3804b9 // bcax v25.16b, v5.16b, v24.16b, v1.16b
+	WORD $0xce2e6037 // bcax v23.16b, v1.16b, v14.16b, v24.16b
+	WORD $0xce313b0a // bcax v10.16b, v24.16b, v17.16b, v14.16b
+	WORD $0xce2545c2 // bcax v2.16b, v14.16b, v5.16b, v17.16b
+	WORD $0xce211623 // bcax v3.16b, v17.16b, v1.16b, v5.16b
+	WORD $0xce27220c // bcax v12.16b, v16.16b, v7.16b, v8.16b
+	WORD $0xce241d09 // bcax v9.16b, v8.16b, v4.16b, v7.16b
+	WORD $0xce2d10e5 // bcax v5.16b, v7.16b, v13.16b, v4.16b
+	WORD $0xce303481 // bcax v1.16b, v4.16b, v16.16b, v13.16b
+	WORD $0xce2841b8 // bcax v24.16b, v13.16b, v8.16b, v16.16b
+	WORD $0x4cdf7c2e // ld1 {v14.2d}, [x1], #16
+	WORD $0x6e2e1def // eor v15.16b, v15.16b, v14.16b
+	// round 4
+	WORD $0xce1c69f1 // eor3 v17.16b, v15.16b, v28.16b, v26.16b
+	WORD $0xce193231 // eor3 v17.16b, v17.16b, v25.16b, v12.16b
+	WORD $0xce1b2e50 // eor3 v16.16b, v18.16b, v27.16b, v11.16b
+	WORD $0xce172610 // eor3 v16.16b, v16.16b, v23.16b, v9.16b
+	WORD $0xce1d52c8 // eor3 v8.16b, v22.16b, v29.16b, v20.16b
+	WORD $0xce0a1508 // eor3 v8.16b, v8.16b, v10.16b, v5.16b
+	WORD $0xce067a67 // eor3 v7.16b, v19.16b, v6.16b, v30.16b
+	WORD $0xce0204e7 // eor3 v7.16b, v7.16b, v2.16b, v1.16b
+	WORD $0xce1503e4 // eor3 v4.16b, v31.16b, v21.16b, v0.16b
+	WORD $0xce036084 // eor3 v4.16b, v4.16b, v3.16b, v24.16b
+	WORD $0xce688e2d // rax1 v13.2d, v17.2d, v8.2d
+	WORD $0xce648d0e // rax1 v14.2d, v8.2d, v4.2d
+	WORD $0xce718ce8 // rax1 v8.2d, v7.2d, v17.2d
+	WORD $0xce708c84 // rax1 v4.2d, v4.2d, v16.2d
+	WORD $0xce678e11 // rax1 v17.2d, v16.2d, v7.2d
+	WORD $0x6e241def // eor v15.16b, v15.16b, v4.16b
+	WORD $0xce8dfe52 // xar v18.2d, v18.2d, v13.2d, #63
+	WORD $0xce910ad6 // xar v22.2d, v22.2d, v17.2d, #2
+	WORD $0xce8e9273 // xar v19.2d, v19.2d, v14.2d, #36
+	WORD $0xce8897ff // xar v31.2d, v31.2d, v8.2d, #37
+	WORD $0xce84739c // xar v28.2d, v28.2d, v4.2d, #28
+	WORD $0xce8d537b // xar v27.2d, v27.2d, v13.2d, #20
+	WORD $0xce91ebbd // xar v29.2d, v29.2d, v17.2d, #58
+	WORD $0xce8e24c6 // xar v6.2d, v6.2d, v14.2d, #9
+	WORD $0xce88b2b5 // xar v21.2d, v21.2d, v8.2d, #44
+	WORD $0xce84f75a // xar v26.2d, v26.2d, v4.2d, #61
+	WORD $0xce8dd96b // xar v11.2d, v11.2d, v13.2d, #54
+	WORD $0xce915694 // xar v20.2d, v20.2d, v17.2d, #21
+	WORD $0xce8e9fde // xar v30.2d, v30.2d, v14.2d, #39
+	WORD $0xce886400 // xar v0.2d, v0.2d, v8.2d, #25
+	WORD $0xce845f39 // xar v25.2d, v25.2d, v4.2d, #23
+	WORD $0xce8d4ef7 // xar v23.2d, v23.2d, v13.2d, #19
+	WORD $0xce91c54a // xar v10.2d, v10.2d, v17.2d, #49
+	WORD $0xce8eac42 // xar v2.2d, v2.2d, v14.2d, #43
+	WORD $0xce88e063 // xar v3.2d, v3.2d, v8.2d, #56
+	WORD $0xce84b98c // xar v12.2d, v12.2d, v4.2d, #46
+	WORD $0xce8df929 // xar v9.2d, v9.2d, v13.2d, #62
+	WORD $0xce910ca5 // xar v5.2d, v5.2d, v17.2d, #3
+	WORD $0xce8e2021 // xar v1.2d, v1.2d, v14.2d, #8
+	WORD $0xce88cb18 // xar v24.2d, v24.2d, v8.2d, #50
+	WORD $0xce346df0 // bcax v16.16b, v15.16b, v20.16b, v27.16b
+	WORD $0xce225367 // bcax v7.16b, v27.16b, v2.16b, v20.16b
+	WORD $0xce380a84 // bcax v4.16b, v20.16b, v24.16b, v2.16b
+	WORD $0xce2f604d // bcax v13.16b, v2.16b, v15.16b, v24.16b
+	WORD $0xce3b3f11 // bcax v17.16b, v24.16b, v27.16b, v15.16b
+	WORD $0xce3a566e // bcax v14.16b, v19.16b, v26.16b, v21.16b
+	WORD $0xce376aa8 // bcax v8.16b, v21.16b, v23.16b, v26.16b
+	WORD $0xce255f4f // bcax v15.16b, v26.16b, v5.16b, v23.16b
+	WORD $0xce3316fb // bcax v27.16b, v23.16b, v19.16b, v5.16b
+	WORD $0xce354cb4 // bcax v20.16b, v5.16b, v21.16b, v19.16b
+	WORD $0xce3e7642 // bcax v2.16b, v18.16b, v30.16b, v29.16b
+	WORD $0xce237bb8 // bcax v24.16b, v29.16b, v3.16b, v30.16b
+	WORD $0xce2c0fd3 // bcax v19.16b, v30.16b, v12.16b, v3.16b
+	WORD $0xce323075 // bcax v21.16b, v3.16b, v18.16b, v12.16b
+	WORD $0xce3d499a // bcax v26.16b, v12.16b, v29.16b, v18.16b
+	WORD $0xce2b73f7 // bcax v23.16b, v31.16b, v11.16b, v28.16b
+	WORD $0xce2a2f85 // bcax v5.16b, v28.16b, v10.16b, v11.16b
+	WORD $0xce212972 // bcax v18.16b, v11.16b, v1.16b, v10.16b
+	WORD $0xce3f055d // bcax v29.16b, v10.16b, v31.16b, v1.16b
+	WORD $0xce3c7c3e // bcax v30.16b, v1.16b, v28.16b, v31.16b
+	WORD $0xce201ac3 // bcax v3.16b, v22.16b, v0.16b, v6.16b
+	WORD $0xce3900cc // bcax v12.16b, v6.16b, v25.16b, v0.16b
+	WORD $0xce29641f // bcax v31.16b, v0.16b, v9.16b, v25.16b
+	WORD $0xce36273c // bcax v28.16b, v25.16b, v22.16b, v9.16b
+	WORD $0xce26592b // bcax v11.16b, v9.16b, v6.16b, v22.16b
+	WORD $0x4cdf7c2a // ld1 {v10.2d}, [x1], #16
+	WORD $0x6e2a1e10 // eor v16.16b, v16.16b, v10.16b
+	// round 5
+	WORD $0xce0e0a01 // eor3 v1.16b, v16.16b, v14.16b, v2.16b
+	WORD $0xce170c21 // eor3 v1.16b, v1.16b, v23.16b, v3.16b
+	WORD $0xce0860f6 // eor3 v22.16b, v7.16b, v8.16b, v24.16b
+	WORD $0xce0532d6 // eor3 v22.16b, v22.16b, v5.16b, v12.16b
+	WORD $0xce0f4c86 // eor3 v6.16b, v4.16b, v15.16b, v19.16b
+	WORD $0xce127cc6 // eor3 v6.16b, v6.16b, v18.16b, v31.16b
+	WORD $0xce1b55a0 // eor3 v0.16b, v13.16b, v27.16b, v21.16b
+	WORD $0xce1d7000 // eor3 v0.16b, v0.16b, v29.16b, v28.16b
+	WORD $0xce146a39 // eor3 v25.16b, v17.16b, v20.16b, v26.16b
+	WORD $0xce1e2f39 // eor3 v25.16b, v25.16b, v30.16b, v11.16b
+	WORD $0xce668c29 // rax1 v9.2d, v1.2d, v6.2d
+	WORD $0xce798cca // rax1 v10.2d, v6.2d, v25.2d
+	WORD $0xce618c06 // rax1 v6.2d, v0.2d, v1.2d
+	WORD $0xce768f39 // rax1 v25.2d, v25.2d, v22.2d
+	WORD $0xce608ec1 // rax1 v1.2d, v22.2d, v0.2d
+	WORD $0x6e391e10 // eor v16.16b, v16.16b, v25.16b
+	WORD $0xce89fce7 // xar v7.2d, v7.2d, v9.2d, #63
+	WORD $0xce810884 // xar v4.2d, v4.2d, v1.2d, #2
+	WORD $0xce8a91ad // xar v13.2d, v13.2d, v10.2d, #36
+	WORD $0xce869631 // xar v17.2d, v17.2d, v6.2d, #37
+	WORD $0xce9971ce // xar v14.2d, v14.2d, v25.2d, #28
+	WORD $0xce895108 // xar v8.2d, v8.2d, v9.2d, #20
+	WORD $0xce81e9ef // xar v15.2d, v15.2d, v1.2d, #58
+	WORD $0xce8a277b // xar v27.2d, v27.2d, v10.2d, #9
+	WORD $0xce86b294 // xar v20.2d, v20.2d, v6.2d, #44
+	WORD $0xce99f442 // xar v2.2d, v2.2d, v25.2d, #61
+	WORD $0xce89db18 // xar v24.2d, v24.2d, v9.2d, #54
+	WORD $0xce815673 // xar v19.2d, v19.2d, v1.2d, #21
+	WORD $0xce8a9eb5 // xar v21.2d, v21.2d, v10.2d, #39
+	WORD $0xce86675a // xar v26.2d, v26.2d, v6.2d, #25
+	WORD $0xce995ef7 // xar v23.2d, v23.2d, v25.2d, #23
+	WORD $0xce894ca5 // xar v5.2d, v5.2d, v9.2d, #19
+	WORD $0xce81c652 // xar v18.2d, v18.2d, v1.2d, #49
+	WORD $0xce8aafbd // xar v29.2d, v29.2d, v10.2d, #43
+	WORD $0xce86e3de // xar v30.2d, v30.2d, v6.2d, #56
+	WORD $0xce99b863 // xar v3.2d, v3.2d, v25.2d, #46
+	WORD $0xce89f98c // xar v12.2d, v12.2d, v9.2d, #62
+	WORD $0xce810fff // xar v31.2d, v31.2d, v1.2d, #3
+	WORD $0xce8a239c // xar v28.2d, v28.2d, v10.2d, #8
+	WORD $0xce86c96b // xar v11.2d, v11.2d, v6.2d, #50
+	WORD $0xce332216 // bcax v22.16b, v16.16b, v19.16b, v8.16b
+	WORD $0xce3d4d00 // bcax v0.16b, v8.16b, v29.16b, v19.16b
+	WORD $0xce2b7679 // bcax v25.16b, v19.16b, v11.16b, v29.16b
+	WORD $0xce302fa9 // bcax v9.16b, v29.16b, v16.16b, v11.16b
+	WORD $0xce284161 // bcax v1.16b, v11.16b, v8.16b, v16.16b
+	WORD $0xce2251aa // bcax v10.16b, v13.16b, v2.16b, v20.16b
+	WORD $0xce250a86 // bcax v6.16b, v20.16b, v5.16b, v2.16b
+	WORD $0xce3f1450 // bcax v16.16b, v2.16b, v31.16b, v5.16b
+	WORD $0xce2d7ca8 // bcax v8.16b, v5.16b, v13.16b, v31.16b
+	WORD $0xce3437f3 // bcax v19.16b, v31.16b, v20.16b, v13.16b
+	WORD $0xce353cfd // bcax v29.16b, v7.16b, v21.16b, v15.16b
+	WORD $0xce3e55eb // bcax v11.16b, v15.16b, v30.16b, v21.16b
+	WORD $0xce237aad // bcax v13.16b, v21.16b, v3.16b, v30.16b
+	WORD $0xce270fd4 // bcax v20.16b, v30.16b, v7.16b, v3.16b
+	WORD $0xce2f1c62 // bcax v2.16b, v3.16b, v15.16b, v7.16b
+	WORD $0xce383a25 // bcax v5.16b, v17.16b, v24.16b, v14.16b
+	WORD $0xce3261df // bcax v31.16b, v14.16b, v18.16b, v24.16b
+	WORD $0xce3c4b07 // bcax v7.16b, v24.16b, v28.16b, v18.16b
+	WORD $0xce31724f // bcax v15.16b, v18.16b, v17.16b, v28.16b
+	WORD $0xce2e4795 // bcax v21.16b, v28.16b, v14.16b, v17.16b
+	WORD $0xce3a6c9e // bcax v30.16b, v4.16b, v26.16b, v27.16b
+	WORD $0xce376b63 // bcax v3.16b, v27.16b, v23.16b, v26.16b
+	WORD $0xce2c5f51 // bcax v17.16b, v26.16b, v12.16b, v23.16b
+	WORD $0xce2432ee // bcax v14.16b, v23.16b, v4.16b, v12.16b
+	WORD $0xce3b1198 // bcax v24.16b, v12.16b, v27.16b, v4.16b
+	WORD $0x4cdf7c32 // ld1 {v18.2d}, [x1], #16
+	WORD $0x6e321ed6 // eor v22.16b, v22.16b, v18.16b
+	// round 6
+	WORD $0xce0a76dc // eor3 v28.16b, v22.16b, v10.16b, v29.16b
+	WORD $0xce057b9c // eor3 v28.16b, v28.16b, v5.16b, v30.16b
+	WORD $0xce062c04 // eor3 v4.16b, v0.16b, v6.16b, v11.16b
+	WORD $0xce1f0c84 // eor3 v4.16b, v4.16b, v31.16b, v3.16b
+	WORD $0xce10373b // eor3 v27.16b, v25.16b, v16.16b, v13.16b
+	WORD $0xce07477b // eor3 v27.16b, v27.16b, v7.16b, v17.16b
+	WORD $0xce08513a // eor3 v26.16b, v9.16b, v8.16b, v20.16b
+	WORD $0xce0f3b5a // eor3 v26.16b, v26.16b, v15.16b, v14.16b
+	WORD $0xce130837 // eor3 v23.16b, v1.16b, v19.16b, v2.16b
+	WORD $0xce1562f7 // eor3 v23.16b, v23.16b, v21.16b, v24.16b
+	WORD $0xce7b8f8c // rax1 v12.2d, v28.2d, v27.2d
+	WORD $0xce778f72 // rax1 v18.2d, v27.2d, v23.2d
+	WORD $0xce7c8f5b // rax1 v27.2d, v26.2d, v28.2d
+	WORD $0xce648ef7 // rax1 v23.2d, v23.2d, v4.2d
+	WORD $0xce7a8c9c // rax1 v28.2d, v4.2d, v26.2d
+	WORD $0x6e371ed6 // eor v22.16b, v22.16b, v23.16b
+	WORD $0xce8cfc00 // xar v0.2d, v0.2d, v12.2d, #63
+	WORD $0xce9c0b39 // xar v25.2d, v25.2d, v28.2d, #2
+	WORD $0xce929129 // xar v9.2d, v9.2d, v18.2d, #36
+	WORD $0xce9b9421 // xar v1.2d, v1.2d, v27.2d, #37
+	WORD $0xce97714a // xar v10.2d, v10.2d, v23.2d, #28
+	WORD $0xce8c50c6 // xar v6.2d, v6.2d, v12.2d, #20
+	WORD $0xce9cea10 // xar v16.2d, v16.2d, v28.2d, #58
+	WORD $0xce922508 // xar v8.2d, v8.2d, v18.2d, #9
+	WORD $0xce9bb273 // xar v19.2d, v19.2d, v27.2d, #44
+	WORD $0xce97f7bd // xar v29.2d, v29.2d, v23.2d, #61
+	WORD $0xce8cd96b // xar v11.2d, v11.2d, v12.2d, #54
+	WORD $0xce9c55ad // xar v13.2d, v13.2d, v28.2d, #21
+	WORD $0xce929e94 // xar v20.2d, v20.2d, v18.2d, #39
+	WORD $0xce9b6442 // xar v2.2d, v2.2d, v27.2d, #25
+	WORD $0xce975ca5 // xar v5.2d, v5.2d, v23.2d, #23
+	WORD $0xce8c4fff // xar v31.2d, v31.2d, v12.2d, #19
+	WORD $0xce9cc4e7 // xar v7.2d, v7.2d, v28.2d, #49
+	WORD $0xce92adef // xar v15.2d, v15.2d, v18.2d, #43
+	WORD $0xce9be2b5 // xar v21.2d, v21.2d, v27.2d, #56
+	WORD $0xce97bbde // xar v30.2d, v30.2d, v23.2d, #46
+	WORD $0xce8cf863 // xar v3.2d, v3.2d, v12.2d, #62
+	WORD $0xce9c0e31 // xar v17.2d, v17.2d, v28.2d, #3
+	WORD $0xce9221ce // xar v14.2d, v14.2d, v18.2d, #8
+	WORD $0xce9bcb18 // xar v24.2d, v24.2d, v27.2d, #50
+	WORD $0xce2d1ac4 // bcax v4.16b, v22.16b, v13.16b, v6.16b
+	WORD $0xce2f34da // bcax v26.16b, v6.16b, v15.16b, v13.16b
+	WORD $0xce383db7 // bcax v23.16b, v13.16b, v24.16b, v15.16b
+	WORD $0xce3661ec // bcax v12.16b, v15.16b, v22.16b, v24.16b
+	WORD $0xce265b1c // bcax v28.16b, v24.16b, v6.16b, v22.16b
+	WORD $0xce3d4d32 // bcax v18.16b, v9.16b, v29.16b, v19.16b
+	WORD $0xce3f767b // bcax v27.16b, v19.16b, v31.16b, v29.16b
+	WORD $0xce317fb6 // bcax v22.16b, v29.16b, v17.16b, v31.16b
+	WORD $0xce2947e6 // bcax v6.16b, v31.16b, v9.16b, v17.16b
+	WORD $0xce33262d // bcax v13.16b, v17.16b, v19.16b, v9.16b
+	WORD $0xce34400f // bcax v15.16b, v0.16b, v20.16b, v16.16b
+	WORD $0xce355218 // bcax v24.16b, v16.16b, v21.16b, v20.16b
+	WORD $0xce3e5689 // bcax v9.16b, v20.16b, v30.16b, v21.16b
+	WORD $0xce207ab3 // bcax v19.16b, v21.16b, v0.16b, v30.16b
+	WORD $0xce3003dd // bcax v29.16b, v30.16b, v16.16b, v0.16b
+	WORD $0xce2b283f // bcax v31.16b, v1.16b, v11.16b, v10.16b
+	WORD $0xce272d51 // bcax v17.16b, v10.16b, v7.16b, v11.16b
+	WORD $0xce2e1d60 // bcax v0.16b, v11.16b, v14.16b, v7.16b
+	WORD $0xce2138f0 // bcax v16.16b, v7.16b, v1.16b, v14.16b
+	WORD $0xce2a05d4 // bcax v20.16b, v14.16b, v10.16b, v1.16b
+	WORD $0xce222335 // bcax v21.16b, v25.16b, v2.16b, v8.16b
+	WORD $0xce25091e // bcax v30.16b, v8.16b, v5.16b, v2.16b
+	WORD $0xce231441 // bcax v1.16b, v2.16b, v3.16b, v5.16b
+	WORD $0xce390caa // bcax v10.16b, v5.16b, v25.16b, v3.16b
+	WORD $0xce28646b // bcax v11.16b, v3.16b, v8.16b, v25.16b
+	WORD $0x4cdf7c27 // ld1 {v7.2d}, [x1], #16
+	WORD $0x6e271c84 // eor v4.16b, v4.16b, v7.16b
+	// round 7
+	WORD $0xce123c8e // eor3 v14.16b, v4.16b, v18.16b, v15.16b
+	WORD $0xce1f55ce // eor3 v14.16b, v14.16b, v31.16b, v21.16b
+	WORD $0xce1b6359 // eor3 v25.16b, v26.16b, v27.16b, v24.16b
+	WORD $0xce117b39 // eor3 v25.16b, v25.16b, v17.16b, v30.16b
+	WORD $0xce1626e8 // eor3 v8.16b, v23.16b, v22.16b, v9.16b
+	WORD $0xce000508 // eor3 v8.16b, v8.16b, v0.16b, v1.16b
+	WORD $0xce064d82 // eor3 v2.16b, v12.16b, v6.16b, v19.16b
+	WORD $0xce102842 // eor3 v2.16b, v2.16b, v16.16b, v10.16b
+	WORD $0xce0d7785 // eor3 v5.16b, v28.16b, v13.16b, v29.16b
+	WORD $0xce142ca5 // eor3 v5.16b, v5.16b, v20.16b, v11.16b
+	WORD $0xce688dc3 // rax1 v3.2d, v14.2d, v8.2d
+	WORD $0xce658d07 // rax1 v7.2d, v8.2d, v5.2d
+	WORD $0xce6e8c48 // rax1 v8.2d, v2.2d, v14.2d
+	WORD $0xce798ca5 // rax1 v5.2d, v5.2d, v25.2d
+	WORD $0xce628f2e // rax1 v14.2d, v25.2d, v2.2d
+	WORD $0x6e251c84 // eor v4.16b, v4.16b, v5.16b
+	WORD $0xce83ff5a // xar v26.2d, v26.2d, v3.2d, #63
+	WORD $0xce8e0af7 // xar v23.2d, v23.2d, v14.2d, #2
+	WORD $0xce87918c // xar v12.2d, v12.2d, v7.2d, #36
+	WORD $0xce88979c // xar v28.2d, v28.2d, v8.2d, #37
+	WORD $0xce857252 // xar v18.2d, v18.2d, v5.2d, #28
+	WORD $0xce83537b // xar v27.2d, v27.2d, v3.2d, #20
+	WORD $0xce8eead6 // xar v22.2d, v22.2d, v14.2d, #58
+	WORD $0xce8724c6 // xar v6.2d, v6.2d, v7.2d, #9
+	WORD $0xce88b1ad // xar v13.2d, v13.2d, v8.2d, #44
+	WORD $0xce85f5ef // xar v15.2d, v15.2d, v5.2d, #61
+	WORD $0xce83db18 // xar v24.2d, v24.2d, v3.2d, #54
+	WORD $0xce8e5529 // xar v9.2d, v9.2d, v14.2d, #21
+	WORD $0xce879e73 // xar v19.2d, v19.2d, v7.2d, #39
+	WORD $0xce8867bd // xar v29.2d, v29.2d, v8.2d, #25
+	WORD $0xce855fff // xar v31.2d, v31.2d, v5.2d, #23
+	WORD $0xce834e31 // xar v17.2d, v17.2d, v3.2d, #19
+	WORD $0xce8ec400 // xar v0.2d, v0.2d, v14.2d, #49
+	WORD $0xce87ae10 // xar v16.2d, v16.2d, v7.2d, #43
+	WORD $0xce88e294 // xar v20.2d, v20.2d, v8.2d, #56
+	WORD $0xce85bab5 // xar v21.2d, v21.2d, v5.2d, #46
+	WORD $0xce83fbde // xar v30.2d, v30.2d, v3.2d, #62
+	WORD $0xce8e0c21 // xar v1.2d, v1.2d, v14.2d, #3
+	WORD $0xce87214a // xar v10.2d, v10.2d, v7.2d, #8
+	WORD $0xce88c96b // xar v11.2d, v11.2d, v8.2d, #50
+	WORD $0xce296c99 // bcax v25.16b, v4.16b, v9.16b, v27.16b
+	WORD $0xce302762 // bcax v2.16b, v27.16b, v16.16b, v9.16b
+	WORD $0xce2b4125 // bcax v5.16b, v9.16b, v11.16b, v16.16b
+	WORD $0xce242e03 // bcax v3.16b, v16.16b, v4.16b, v11.16b
+	WORD $0xce3b116e // bcax v14.16b, v11.16b, v27.16b, v4.16b
+	WORD $0xce2f3587 // bcax v7.16b, v12.16b, v15.16b, v13.16b
+	WORD $0xce313da8 // bcax v8.16b, v13.16b, v17.16b, v15.16b
+	WORD $0xce2145e4 // bcax v4.16b, v15.16b, v1.16b, v17.16b
+	WORD $0xce2c063b // bcax v27.16b, v17.16b, v12.16b, v1.16b
+	WORD $0xce2d3029 // bcax v9.16b, v1.16b, v13.16b, v12.16b
+	WORD $0xce335b50 // bcax v16.16b, v26.16b, v19.16b, v22.16b
+	WORD $0xce344ecb // bcax v11.16b, v22.16b, v20.16b, v19.16b
+	WORD $0xce35526c // bcax v12.16b, v19.16b, v21.16b, v20.16b
+	WORD $0xce3a568d // bcax v13.16b, v20.16b, v26.16b, v21.16b
+	WORD $0xce366aaf // bcax v15.16b, v21.16b, v22.16b, v26.16b
+	WORD $0xce384b91 // bcax v17.16b, v28.16b, v24.16b, v18.16b
+	WORD $0xce206241 // bcax v1.16b, v18.16b, v0.16b, v24.16b
+	WORD $0xce2a031a // bcax v26.16b, v24.16b, v10.16b, v0.16b
+	WORD $0xce3c2816 // bcax v22.16b, v0.16b, v28.16b, v10.16b
+	WORD $0xce327153 // bcax v19.16b, v10.16b, v18.16b, v28.16b
+	WORD $0xce3d1af4 // bcax v20.16b, v23.16b, v29.16b, v6.16b
+	WORD $0xce3f74d5 // bcax v21.16b, v6.16b, v31.16b, v29.16b
+	WORD $0xce3e7fbc // bcax v28.16b, v29.16b, v30.16b, v31.16b
+	WORD $0xce377bf2 // bcax v18.16b, v31.16b, v23.16b, v30.16b
+	WORD $0xce265fd8 // bcax v24.16b, v30.16b, v6.16b, v23.16b
+	WORD $0x4cdf7c20 // ld1 {v0.2d}, [x1], #16
+	WORD $0x6e201f39 // eor v25.16b, v25.16b, v0.16b
+	// round 8
+	WORD $0xce07432a // eor3 v10.16b, v25.16b, v7.16b, v16.16b
+	WORD $0xce11514a // eor3 v10.16b, v10.16b, v17.16b, v20.16b
+	WORD $0xce082c57 // eor3 v23.16b, v2.16b, v8.16b, v11.16b
+	WORD $0xce0156f7 // eor3 v23.16b, v23.16b, v1.16b, v21.16b
+	WORD $0xce0430a6 // eor3 v6.16b, v5.16b, v4.16b, v12.16b
+	WORD $0xce1a70c6 // eor3 v6.16b, v6.16b, v26.16b, v28.16b
+	WORD $0xce1b347d // eor3 v29.16b, v3.16b, v27.16b, v13.16b
+	WORD $0xce164bbd // eor3 v29.16b, v29.16b, v22.16b, v18.16b
+	WORD $0xce093ddf // eor3 v31.16b, v14.16b, v9.16b, v15.16b
+	WORD $0xce1363ff // eor3 v31.16b, v31.16b, v19.16b, v24.16b
+	WORD $0xce668d5e // rax1 v30.2d, v10.2d, v6.2d
+	WORD $0xce7f8cc0 // rax1 v0.2d, v6.2d, v31.2d
+	WORD $0xce6a8fa6 // rax1 v6.2d, v29.2d, v10.2d
+	WORD $0xce778fff // rax1 v31.2d, v31.2d, v23.2d
+	WORD $0xce7d8eea // rax1 v10.2d, v23.2d, v29.2d
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0xce9efc42 // xar v2.2d, v2.2d, v30.2d, #63
+	WORD $0xce8a08a5 // xar v5.2d, v5.2d, v10.2d, #2
+	WORD $0xce809063 // xar v3.2d, v3.2d, v0.2d, #36
+	WORD $0xce8695ce // xar v14.2d, v14.2d, v6.2d, #37
+	WORD $0xce9f70e7 // xar v7.2d, v7.2d, v31.2d, #28
+	WORD $0xce9e5108 // xar v8.2d, v8.2d, v30.2d, #20
+	WORD $0xce8ae884 // xar v4.2d, v4.2d, v10.2d, #58
+	WORD $0xce80277b // xar v27.2d, v27.2d, v0.2d, #9
+	WORD $0xce86b129 // xar v9.2d, v9.2d, v6.2d, #44
+	WORD $0xce9ff610 // xar v16.2d, v16.2d, v31.2d, #61
+	WORD $0xce9ed96b // xar v11.2d, v11.2d, v30.2d, #54
+	WORD $0xce8a558c // xar v12.2d, v12.2d, v10.2d, #21
+	WORD $0xce809dad // xar v13.2d, v13.2d, v0.2d, #39
+	WORD $0xce8665ef // xar v15.2d, v15.2d, v6.2d, #25
+	WORD $0xce9f5e31 // xar v17.2d, v17.2d, v31.2d, #23
+	WORD $0xce9e4c21 // xar v1.2d, v1.2d, v30.2d, #19
+	WORD $0xce8ac75a // xar v26.2d, v26.2d, v10.2d, #49
+	WORD $0xce80aed6 // xar v22.2d, v22.2d, v0.2d, #43
+	WORD $0xce86e273 // xar v19.2d, v19.2d, v6.2d, #56
+	WORD $0xce9fba94 // xar v20.2d, v20.2d, v31.2d, #46
+	WORD $0xce9efab5 // xar v21.2d, v21.2d, v30.2d, #62
+	WORD $0xce8a0f9c // xar v28.2d, v28.2d, v10.2d, #3
+	WORD $0xce802252 // xar v18.2d, v18.2d, v0.2d, #8
+	WORD $0xce86cb18 // xar v24.2d, v24.2d, v6.2d, #50
+	WORD $0xce2c2337 // bcax v23.16b, v25.16b, v12.16b, v8.16b
+	WORD $0xce36311d // bcax v29.16b, v8.16b, v22.16b, v12.16b
+	WORD $0xce38599f // bcax v31.16b, v12.16b, v24.16b, v22.16b
+	WORD $0xce3962de // bcax v30.16b, v22.16b, v25.16b, v24.16b
+	WORD $0xce28670a // bcax v10.16b, v24.16b, v8.16b, v25.16b
+	WORD $0xce302460 // bcax v0.16b, v3.16b, v16.16b, v9.16b
+	WORD $0xce214126 // bcax v6.16b, v9.16b, v1.16b, v16.16b
+	WORD $0xce3c0619 // bcax v25.16b, v16.16b, v28.16b, v1.16b
+	WORD $0xce237028 // bcax v8.16b, v1.16b, v3.16b, v28.16b
+	WORD $0xce290f8c // bcax v12.16b, v28.16b, v9.16b, v3.16b
+	WORD $0xce2d1056 // bcax v22.16b, v2.16b, v13.16b, v4.16b
+	WORD $0xce333498 // bcax v24.16b, v4.16b, v19.16b, v13.16b
+	WORD $0xce344da3 // bcax v3.16b, v13.16b, v20.16b, v19.16b
+	WORD $0xce225269 // bcax v9.16b, v19.16b, v2.16b, v20.16b
+	WORD $0xce240a90 // bcax v16.16b, v20.16b, v4.16b, v2.16b
+	WORD $0xce2b1dc1 // bcax v1.16b, v14.16b, v11.16b, v7.16b
+	WORD $0xce3a2cfc // bcax v28.16b, v7.16b, v26.16b, v11.16b
+	WORD $0xce326962 // bcax v2.16b, v11.16b, v18.16b, v26.16b
+	WORD $0xce2e4b44 // bcax v4.16b, v26.16b, v14.16b, v18.16b
+	WORD $0xce273a4d // bcax v13.16b, v18.16b, v7.16b, v14.16b
+	WORD $0xce2f6cb3 // bcax v19.16b, v5.16b, v15.16b, v27.16b
+	WORD $0xce313f74 // bcax v20.16b, v27.16b, v17.16b, v15.16b
+	WORD $0xce3545ee // bcax v14.16b, v15.16b, v21.16b, v17.16b
+	WORD $0xce255627 // bcax v7.16b, v17.16b, v5.16b, v21.16b
+	WORD $0xce3b16ab // bcax v11.16b, v21.16b, v27.16b, v5.16b
+	WORD $0x4cdf7c3a // ld1 {v26.2d}, [x1], #16
+	WORD $0x6e3a1ef7 // eor v23.16b, v23.16b, v26.16b
+	// round 9
+	WORD $0xce005af2 // eor3 v18.16b, v23.16b, v0.16b, v22.16b
+	WORD $0xce014e52 // eor3 v18.16b, v18.16b, v1.16b, v19.16b
+	WORD $0xce0663a5 // eor3 v5.16b, v29.16b, v6.16b, v24.16b
+	WORD $0xce1c50a5 // eor3 v5.16b, v5.16b, v28.16b, v20.16b
+	WORD $0xce190ffb // eor3 v27.16b, v31.16b, v25.16b, v3.16b
+	WORD $0xce023b7b // eor3 v27.16b, v27.16b, v2.16b, v14.16b
+	WORD $0xce0827cf // eor3 v15.16b, v30.16b, v8.16b, v9.16b
+	WORD $0xce041def // eor3 v15.16b, v15.16b, v4.16b, v7.16b
+	WORD $0xce0c4151 // eor3 v17.16b, v10.16b, v12.16b, v16.16b
+	WORD $0xce0d2e31 // eor3 v17.16b, v17.16b, v13.16b, v11.16b
+	WORD $0xce7b8e55 // rax1 v21.2d, v18.2d, v27.2d
+	WORD $0xce718f7a // rax1 v26.2d, v27.2d, v17.2d
+	WORD $0xce728dfb // rax1 v27.2d, v15.2d, v18.2d
+	WORD $0xce658e31 // rax1 v17.2d, v17.2d, v5.2d
+	WORD $0xce6f8cb2 // rax1 v18.2d, v5.2d, v15.2d
+	WORD $0x6e311ef7 // eor v23.16b, v23.16b, v17.16b
+	WORD $0xce95ffbd // xar v29.2d, v29.2d, v21.2d, #63
+	WORD $0xce920bff // xar v31.2d, v31.2d, v18.2d, #2
+	WORD $0xce9a93de // xar v30.2d, v30.2d, v26.2d, #36
+	WORD $0xce9b954a // xar v10.2d, v10.2d, v27.2d, #37
+	WORD $0xce917000 // xar v0.2d, v0.2d, v17.2d, #28
+	WORD $0xce9550c6 // xar v6.2d, v6.2d, v21.2d, #20
+	WORD $0xce92eb39 // xar v25.2d, v25.2d, v18.2d, #58
+	WORD $0xce9a2508 // xar v8.2d, v8.2d, v26.2d, #9
+	WORD $0xce9bb18c // xar v12.2d, v12.2d, v27.2d, #44
+	WORD $0xce91f6d6 // xar v22.2d, v22.2d, v17.2d, #61
+	WORD $0xce95db18 // xar v24.2d, v24.2d, v21.2d, #54
+	WORD $0xce925463 // xar v3.2d, v3.2d, v18.2d, #21
+	WORD $0xce9a9d29 // xar v9.2d, v9.2d, v26.2d, #39
+	WORD $0xce9b6610 // xar v16.2d, v16.2d, v27.2d, #25
+	WORD $0xce915c21 // xar v1.2d, v1.2d, v17.2d, #23
+	WORD $0xce954f9c // xar v28.2d, v28.2d, v21.2d, #19
+	WORD $0xce92c442 // xar v2.2d, v2.2d, v18.2d, #49
+	WORD $0xce9aac84 // xar v4.2d, v4.2d, v26.2d, #43
+	WORD $0xce9be1ad // xar v13.2d, v13.2d, v27.2d, #56
+	WORD $0xce91ba73 // xar v19.2d, v19.2d, v17.2d, #46
+	WORD $0xce95fa94 // xar v20.2d, v20.2d, v21.2d, #62
+	WORD $0xce920dce // xar v14.2d, v14.2d, v18.2d, #3
+	WORD $0xce9a20e7 // xar v7.2d, v7.2d, v26.2d, #8
+	WORD $0xce9bc96b // xar v11.2d, v11.2d, v27.2d, #50
+	WORD $0xce231ae5 // bcax v5.16b, v23.16b, v3.16b, v6.16b
+	WORD $0xce240ccf // bcax v15.16b, v6.16b, v4.16b, v3.16b
+	WORD $0xce2b1071 // bcax v17.16b, v3.16b, v11.16b, v4.16b
+	WORD $0xce372c95 // bcax v21.16b, v4.16b, v23.16b, v11.16b
+	WORD $0xce265d72 // bcax v18.16b, v11.16b, v6.16b, v23.16b
+	WORD $0xce3633da // bcax v26.16b, v30.16b, v22.16b, v12.16b
+	WORD $0xce3c599b // bcax v27.16b, v12.16b, v28.16b, v22.16b
+	WORD $0xce2e72d7 // bcax v23.16b, v22.16b, v14.16b, v28.16b
+	WORD $0xce3e3b86 // bcax v6.16b, v28.16b, v30.16b, v14.16b
+	WORD $0xce2c79c3 // bcax v3.16b, v14.16b, v12.16b, v30.16b
+	WORD $0xce2967a4 // bcax v4.16b, v29.16b, v9.16b, v25.16b
+	WORD $0xce2d272b // bcax v11.16b, v25.16b, v13.16b, v9.16b
+	WORD $0xce33353e // bcax v30.16b, v9.16b, v19.16b, v13.16b
+	WORD $0xce3d4dac // bcax v12.16b, v13.16b, v29.16b, v19.16b
+	WORD $0xce397676 // bcax v22.16b, v19.16b, v25.16b, v29.16b
+	WORD $0xce38015c // bcax v28.16b, v10.16b, v24.16b, v0.16b
+	WORD $0xce22600e // bcax v14.16b, v0.16b, v2.16b, v24.16b
+	WORD $0xce270b1d // bcax v29.16b, v24.16b, v7.16b, v2.16b
+	WORD $0xce2a1c59 // bcax v25.16b, v2.16b, v10.16b, v7.16b
+	WORD $0xce2028e9 // bcax v9.16b, v7.16b, v0.16b, v10.16b
+	WORD $0xce3023ed // bcax v13.16b, v31.16b, v16.16b, v8.16b
+	WORD $0xce214113 // bcax v19.16b, v8.16b, v1.16b, v16.16b
+	WORD $0xce34060a // bcax v10.16b, v16.16b, v20.16b, v1.16b
+	WORD $0xce3f5020 // bcax v0.16b, v1.16b, v31.16b, v20.16b
+	WORD $0xce287e98 // bcax v24.16b, v20.16b, v8.16b, v31.16b
+	WORD $0x4cdf7c22 // ld1 {v2.2d}, [x1], #16
+	WORD $0x6e221ca5 // eor v5.16b, v5.16b, v2.16b
+	// round 10
+	WORD $0xce1a10a7 // eor3 v7.16b, v5.16b, v26.16b, v4.16b
+	WORD $0xce1c34e7 // eor3 v7.16b, v7.16b, v28.16b, v13.16b
+	WORD $0xce1b2dff // eor3 v31.16b, v15.16b, v27.16b, v11.16b
+	WORD $0xce0e4fff // eor3 v31.16b, v31.16b, v14.16b, v19.16b
+	WORD $0xce177a28 // eor3 v8.16b, v17.16b, v23.16b, v30.16b
+	WORD $0xce1d2908 // eor3 v8.16b, v8.16b, v29.16b, v10.16b
+	WORD $0xce0632b0 // eor3 v16.16b, v21.16b, v6.16b, v12.16b
+	WORD $0xce190210 // eor3 v16.16b, v16.16b, v25.16b, v0.16b
+	WORD $0xce035a41 // eor3 v1.16b, v18.16b, v3.16b, v22.16b
+	WORD $0xce096021 // eor3 v1.16b, v1.16b, v9.16b, v24.16b
+	WORD $0xce688cf4 // rax1 v20.2d, v7.2d, v8.2d
+	WORD $0xce618d02 // rax1 v2.2d, v8.2d, v1.2d
+	WORD $0xce678e08 // rax1 v8.2d, v16.2d, v7.2d
+	WORD $0xce7f8c21 // rax1 v1.2d, v1.2d, v31.2d
+	WORD $0xce708fe7 // rax1 v7.2d, v31.2d, v16.2d
+	WORD $0x6e211ca5 // eor v5.16b, v5.16b, v1.16b
+	WORD $0xce94fdef // xar v15.2d, v15.2d, v20.2d, #63
+	WORD $0xce870a31 // xar v17.2d, v17.2d, v7.2d, #2
+	WORD $0xce8292b5 // xar v21.2d, v21.2d, v2.2d, #36
+	WORD $0xce889652 // xar v18.2d, v18.2d, v8.2d, #37
+	WORD $0xce81735a // xar v26.2d, v26.2d, v1.2d, #28
+	WORD $0xce94537b // xar v27.2d, v27.2d, v20.2d, #20
+	WORD $0xce87eaf7 // xar v23.2d, v23.2d, v7.2d, #58
+	WORD $0xce8224c6 // xar v6.2d, v6.2d, v2.2d, #9
+	WORD $0xce88b063 // xar v3.2d, v3.2d, v8.2d, #44
+	WORD $0xce81f484 // xar v4.2d, v4.2d, v1.2d, #61
+	WORD $0xce94d96b // xar v11.2d, v11.2d, v20.2d, #54
+	WORD $0xce8757de // xar v30.2d, v30.2d, v7.2d, #21
+	WORD $0xce829d8c // xar v12.2d, v12.2d, v2.2d, #39
+	WORD $0xce8866d6 // xar v22.2d, v22.2d, v8.2d, #25
+	WORD $0xce815f9c // xar v28.2d, v28.2d, v1.2d, #23
+	WORD $0xce944dce // xar v14.2d, v14.2d, v20.2d, #19
+	WORD $0xce87c7bd // xar v29.2d, v29.2d, v7.2d, #49
+	WORD $0xce82af39 // xar v25.2d, v25.2d, v2.2d, #43
+	WORD $0xce88e129 // xar v9.2d, v9.2d, v8.2d, #56
+	WORD $0xce81b9ad // xar v13.2d, v13.2d, v1.2d, #46
+	WORD $0xce94fa73 // xar v19.2d, v19.2d, v20.2d, #62
+	WORD $0xce870d4a // xar v10.2d, v10.2d, v7.2d, #3
+	WORD $0xce822000 // xar v0.2d, v0.2d, v2.2d, #8
+	WORD $0xce88cb18 // xar v24.2d, v24.2d, v8.2d, #50
+	WORD $0xce3e6cbf // bcax v31.16b, v5.16b, v30.16b, v27.16b
+	WORD $0xce397b70 // bcax v16.16b, v27.16b, v25.16b, v30.16b
+	WORD $0xce3867c1 // bcax v1.16b, v30.16b, v24.16b, v25.16b
+	WORD $0xce256334 // bcax v20.16b, v25.16b, v5.16b, v24.16b
+	WORD $0xce3b1707 // bcax v7.16b, v24.16b, v27.16b, v5.16b
+	WORD $0xce240ea2 // bcax v2.16b, v21.16b, v4.16b, v3.16b
+	WORD $0xce2e1068 // bcax v8.16b, v3.16b, v14.16b, v4.16b
+	WORD $0xce2a3885 // bcax v5.16b, v4.16b, v10.16b, v14.16b
+	WORD $0xce3529db // bcax v27.16b, v14.16b, v21.16b, v10.16b
+	WORD $0xce23555e // bcax v30.16b, v10.16b, v3.16b, v21.16b
+	WORD $0xce2c5df9 // bcax v25.16b, v15.16b, v12.16b, v23.16b
+	WORD $0xce2932f8 // bcax v24.16b, v23.16b, v9.16b, v12.16b
+	WORD $0xce2d2595 // bcax v21.16b, v12.16b, v13.16b, v9.16b
+	WORD $0xce2f3523 // bcax v3.16b, v9.16b, v15.16b, v13.16b
+	WORD $0xce373da4 // bcax v4.16b, v13.16b, v23.16b, v15.16b
+	WORD $0xce2b6a4e // bcax v14.16b, v18.16b, v11.16b, v26.16b
+	WORD $0xce3d2f4a // bcax v10.16b, v26.16b, v29.16b, v11.16b
+	WORD $0xce20756f // bcax v15.16b, v11.16b, v0.16b, v29.16b
+	WORD $0xce3203b7 // bcax v23.16b, v29.16b, v18.16b, v0.16b
+	WORD $0xce3a480c // bcax v12.16b, v0.16b, v26.16b, v18.16b
+	WORD $0xce361a29 // bcax v9.16b, v17.16b, v22.16b, v6.16b
+	WORD $0xce3c58cd // bcax v13.16b, v6.16b, v28.16b, v22.16b
+	WORD $0xce3372d2 // bcax v18.16b, v22.16b, v19.16b, v28.16b
+	WORD $0xce314f9a // bcax v26.16b, v28.16b, v17.16b, v19.16b
+	WORD $0xce26466b // bcax v11.16b, v19.16b, v6.16b, v17.16b
+	WORD $0x4cdf7c3d // ld1 {v29.2d}, [x1], #16
+	WORD $0x6e3d1fff // eor v31.16b, v31.16b, v29.16b
+	// round 11
+	WORD $0xce0267e0 // eor3 v0.16b, v31.16b, v2.16b, v25.16b
+	WORD $0xce0e2400 // eor3 v0.16b, v0.16b, v14.16b, v9.16b
+	WORD $0xce086211 // eor3 v17.16b, v16.16b, v8.16b, v24.16b
+	WORD $0xce0a3631 // eor3 v17.16b, v17.16b, v10.16b, v13.16b
+	WORD $0xce055426 // eor3 v6.16b, v1.16b, v5.16b, v21.16b
+	WORD $0xce0f48c6 // eor3 v6.16b, v6.16b, v15.16b, v18.16b
+	WORD $0xce1b0e96 // eor3 v22.16b, v20.16b, v27.16b, v3.16b
+	WORD $0xce176ad6 // eor3 v22.16b, v22.16b, v23.16b, v26.16b
+	WORD $0xce1e10fc // eor3 v28.16b, v7.16b, v30.16b, v4.16b
+	WORD $0xce0c2f9c // eor3 v28.16b, v28.16b, v12.16b, v11.16b
+	WORD $0xce668c13 // rax1 v19.2d, v0.2d, v6.2d
+	WORD $0xce7c8cdd // rax1 v29.2d, v6.2d, v28.2d
+	WORD $0xce608ec6 // rax1 v6.2d, v22.2d, v0.2d
+	WORD $0xce718f9c // rax1 v28.2d, v28.2d, v17.2d
+	WORD $0xce768e20 // rax1 v0.2d, v17.2d, v22.2d
+	WORD $0x6e3c1fff // eor v31.16b, v31.16b, v28.16b
+	WORD $0xce93fe10 // xar v16.2d, v16.2d, v19.2d, #63
+	WORD $0xce800821 // xar v1.2d, v1.2d, v0.2d, #2
+	WORD $0xce9d9294 // xar v20.2d, v20.2d, v29.2d, #36
+	WORD $0xce8694e7 // xar v7.2d, v7.2d, v6.2d, #37
+	WORD $0xce9c7042 // xar v2.2d, v2.2d, v28.2d, #28
+	WORD $0xce935108 // xar v8.2d, v8.2d, v19.2d, #20
+	WORD $0xce80e8a5 // xar v5.2d, v5.2d, v0.2d, #58
+	WORD $0xce9d277b // xar v27.2d, v27.2d, v29.2d, #9
+	WORD $0xce86b3de // xar v30.2d, v30.2d, v6.2d, #44
+	WORD $0xce9cf739 // xar v25.2d, v25.2d, v28.2d, #61
+	WORD $0xce93db18 // xar v24.2d, v24.2d, v19.2d, #54
+	WORD $0xce8056b5 // xar v21.2d, v21.2d, v0.2d, #21
+	WORD $0xce9d9c63 // xar v3.2d, v3.2d, v29.2d, #39
+	WORD $0xce866484 // xar v4.2d, v4.2d, v6.2d, #25
+	WORD $0xce9c5dce // xar v14.2d, v14.2d, v28.2d, #23
+	WORD $0xce934d4a // xar v10.2d, v10.2d, v19.2d, #19
+	WORD $0xce80c5ef // xar v15.2d, v15.2d, v0.2d, #49
+	WORD $0xce9daef7 // xar v23.2d, v23.2d, v29.2d, #43
+	WORD $0xce86e18c // xar v12.2d, v12.2d, v6.2d, #56
+	WORD $0xce9cb929 // xar v9.2d, v9.2d, v28.2d, #46
+	WORD $0xce93f9ad // xar v13.2d, v13.2d, v19.2d, #62
+	WORD $0xce800e52 // xar v18.2d, v18.2d, v0.2d, #3
+	WORD $0xce9d235a // xar v26.2d, v26.2d, v29.2d, #8
+	WORD $0xce86c96b // xar v11.2d, v11.2d, v6.2d, #50
+	WORD $0xce3523f1 // bcax v17.16b, v31.16b, v21.16b, v8.16b
+	WORD $0xce375516 // bcax v22.16b, v8.16b, v23.16b, v21.16b
+	WORD $0xce2b5ebc // bcax v28.16b, v21.16b, v11.16b, v23.16b
+	WORD $0xce3f2ef3 // bcax v19.16b, v23.16b, v31.16b, v11.16b
+	WORD $0xce287d60 // bcax v0.16b, v11.16b, v8.16b, v31.16b
+	WORD $0xce397a9d // bcax v29.16b, v20.16b, v25.16b, v30.16b
+	WORD $0xce2a67c6 // bcax v6.16b, v30.16b, v10.16b, v25.16b
+	WORD $0xce322b3f // bcax v31.16b, v25.16b, v18.16b, v10.16b
+	WORD $0xce344948 // bcax v8.16b, v10.16b, v20.16b, v18.16b
+	WORD $0xce3e5255 // bcax v21.16b, v18.16b, v30.16b, v20.16b
+	WORD $0xce231617 // bcax v23.16b, v16.16b, v3.16b, v5.16b
+	WORD $0xce2c0cab // bcax v11.16b, v5.16b, v12.16b, v3.16b
+	WORD $0xce293074 // bcax v20.16b, v3.16b, v9.16b, v12.16b
+	WORD $0xce30259e // bcax v30.16b, v12.16b, v16.16b, v9.16b
+	WORD $0xce254139 // bcax v25.16b, v9.16b, v5.16b, v16.16b
+	WORD $0xce3808ea // bcax v10.16b, v7.16b, v24.16b, v2.16b
+	WORD $0xce2f6052 // bcax v18.16b, v2.16b, v15.16b, v24.16b
+	WORD $0xce3a3f10 // bcax v16.16b, v24.16b, v26.16b, v15.16b
+	WORD $0xce2769e5 // bcax v5.16b, v15.16b, v7.16b, v26.16b
+	WORD $0xce221f43 // bcax v3.16b, v26.16b, v2.16b, v7.16b
+	WORD $0xce246c2c // bcax v12.16b, v1.16b, v4.16b, v27.16b
+	WORD $0xce2e1369 // bcax v9.16b, v27.16b, v14.16b, v4.16b
+	WORD $0xce2d3887 // bcax v7.16b, v4.16b, v13.16b, v14.16b
+	WORD $0xce2135c2 // bcax v2.16b, v14.16b, v1.16b, v13.16b
+	WORD $0xce3b05b8 // bcax v24.16b, v13.16b, v27.16b, v1.16b
+	WORD $0x4cdf7c2f // ld1 {v15.2d}, [x1], #16
+	WORD $0x6e2f1e31 // eor v17.16b, v17.16b, v15.16b
+	// round 12
+	WORD $0xce1d5e3a // eor3 v26.16b, v17.16b, v29.16b, v23.16b
+	WORD $0xce0a335a // eor3 v26.16b, v26.16b, v10.16b, v12.16b
+	WORD $0xce062ec1 // eor3 v1.16b, v22.16b, v6.16b, v11.16b
+	WORD $0xce122421 // eor3 v1.16b, v1.16b, v18.16b, v9.16b
+	WORD $0xce1f539b // eor3 v27.16b, v28.16b, v31.16b, v20.16b
+	WORD $0xce101f7b // eor3 v27.16b, v27.16b, v16.16b, v7.16b
+	WORD $0xce087a64 // eor3 v4.16b, v19.16b, v8.16b, v30.16b
+	WORD $0xce050884 // eor3 v4.16b, v4.16b, v5.16b, v2.16b
+	WORD $0xce15640e // eor3 v14.16b, v0.16b, v21.16b, v25.16b
+	WORD $0xce0361ce // eor3 v14.16b, v14.16b, v3.16b, v24.16b
+	WORD $0xce7b8f4d // rax1 v13.2d, v26.2d, v27.2d
+	WORD $0xce6e8f6f // rax1 v15.2d, v27.2d, v14.2d
+	WORD $0xce7a8c9b // rax1 v27.2d, v4.2d, v26.2d
+	WORD $0xce618dce // rax1 v14.2d, v14.2d, v1.2d
+	WORD $0xce648c3a // rax1 v26.2d, v1.2d, v4.2d
+	WORD $0x6e2e1e31 // eor v17.16b, v17.16b, v14.16b
+	WORD $0xce8dfed6 // xar v22.2d, v22.2d, v13.2d, #63
+	WORD $0xce9a0b9c // xar v28.2d, v28.2d, v26.2d, #2
+	WORD $0xce8f9273 // xar v19.2d, v19.2d, v15.2d, #36
+	WORD $0xce9b9400 // xar v0.2d, v0.2d, v27.2d, #37
+	WORD $0xce8e73bd // xar v29.2d, v29.2d, v14.2d, #28
+	WORD $0xce8d50c6 // xar v6.2d, v6.2d, v13.2d, #20
+	WORD $0xce9aebff // xar v31.2d, v31.2d, v26.2d, #58
+	WORD $0xce8f2508 // xar v8.2d, v8.2d, v15.2d, #9
+	WORD $0xce9bb2b5 // xar v21.2d, v21.2d, v27.2d, #44
+	WORD $0xce8ef6f7 // xar v23.2d, v23.2d, v14.2d, #61
+	WORD $0xce8dd96b // xar v11.2d, v11.2d, v13.2d, #54
+	WORD $0xce9a5694 // xar v20.2d, v20.2d, v26.2d, #21
+	WORD $0xce8f9fde // xar v30.2d, v30.2d, v15.2d, #39
+	WORD $0xce9b6739 // xar v25.2d, v25.2d, v27.2d, #25
+	WORD $0xce8e5d4a // xar v10.2d, v10.2d, v14.2d, #23
+	WORD $0xce8d4e52 // xar v18.2d, v18.2d, v13.2d, #19
+	WORD $0xce9ac610 // xar v16.2d, v16.2d, v26.2d, #49
+	WORD $0xce8faca5 // xar v5.2d, v5.2d, v15.2d, #43
+	WORD $0xce9be063 // xar v3.2d, v3.2d, v27.2d, #56
+	WORD $0xce8eb98c // xar v12.2d, v12.2d, v14.2d, #46
+	WORD $0xce8df929 // xar v9.2d, v9.2d, v13.2d, #62
+	WORD $0xce9a0ce7 // xar v7.2d, v7.2d, v26.2d, #3
+	WORD $0xce8f2042 // xar v2.2d, v2.2d, v15.2d, #8
+	WORD $0xce9bcb18 // xar v24.2d, v24.2d, v27.2d, #50
+	WORD $0xce341a21 // bcax v1.16b, v17.16b, v20.16b, v6.16b
+	WORD $0xce2550c4 // bcax v4.16b, v6.16b, v5.16b, v20.16b
+	WORD $0xce38168e // bcax v14.16b, v20.16b, v24.16b, v5.16b
+	WORD $0xce3160ad // bcax v13.16b, v5.16b, v17.16b, v24.16b
+	WORD $0xce26471a // bcax v26.16b, v24.16b, v6.16b, v17.16b
+	WORD $0xce37566f // bcax v15.16b, v19.16b, v23.16b, v21.16b
+	WORD $0xce325ebb // bcax v27.16b, v21.16b, v18.16b, v23.16b
+	WORD $0xce274af1 // bcax v17.16b, v23.16b, v7.16b, v18.16b
+	WORD $0xce331e46 // bcax v6.16b, v18.16b, v19.16b, v7.16b
+	WORD $0xce354cf4 // bcax v20.16b, v7.16b, v21.16b, v19.16b
+	WORD $0xce3e7ec5 // bcax v5.16b, v22.16b, v30.16b, v31.16b
+	WORD $0xce237bf8 // bcax v24.16b, v31.16b, v3.16b, v30.16b
+	WORD $0xce2c0fd3 // bcax v19.16b, v30.16b, v12.16b, v3.16b
+	WORD $0xce363075 // bcax v21.16b, v3.16b, v22.16b, v12.16b
+	WORD $0xce3f5997 // bcax v23.16b, v12.16b, v31.16b, v22.16b
+	WORD $0xce2b7412 // bcax v18.16b, v0.16b, v11.16b, v29.16b
+	WORD $0xce302fa7 // bcax v7.16b, v29.16b, v16.16b, v11.16b
+	WORD $0xce224176 // bcax v22.16b, v11.16b, v2.16b, v16.16b
+	WORD $0xce200a1f // bcax v31.16b, v16.16b, v0.16b, v2.16b
+	WORD $0xce3d005e // bcax v30.16b, v2.16b, v29.16b, v0.16b
+	WORD $0xce392383 // bcax v3.16b, v28.16b, v25.16b, v8.16b
+	WORD $0xce2a650c // bcax v12.16b, v8.16b, v10.16b, v25.16b
+	WORD $0xce292b20 // bcax v0.16b, v25.16b, v9.16b, v10.16b
+	WORD $0xce3c255d // bcax v29.16b, v10.16b, v28.16b, v9.16b
+	WORD $0xce28712b // bcax v11.16b, v9.16b, v8.16b, v28.16b
+	WORD $0x4cdf7c30 // ld1 {v16.2d}, [x1], #16
+	WORD $0x6e301c21 // eor v1.16b, v1.16b, v16.16b
+	// round 13
+	WORD $0xce0f1422 // eor3 v2.16b, v1.16b, v15.16b, v5.16b
+	WORD $0xce120c42 // eor3 v2.16b, v2.16b, v18.16b, v3.16b
+	WORD $0xce1b609c // eor3 v28.16b, v4.16b, v27.16b, v24.16b
+	WORD $0xce07339c // eor3 v28.16b, v28.16b, v7.16b, v12.16b
+	WORD $0xce114dc8 // eor3 v8.16b, v14.16b, v17.16b, v19.16b
+	WORD $0xce160108 // eor3 v8.16b, v8.16b, v22.16b, v0.16b
+	WORD $0xce0655b9 // eor3 v25.16b, v13.16b, v6.16b, v21.16b
+	WORD $0xce1f7739 // eor3 v25.16b, v25.16b, v31.16b, v29.16b
+	WORD $0xce145f4a // eor3 v10.16b, v26.16b, v20.16b, v23.16b
+	WORD $0xce1e2d4a // eor3 v10.16b, v10.16b, v30.16b, v11.16b
+	WORD $0xce688c49 // rax1 v9.2d, v2.2d, v8.2d
+	WORD $0xce6a8d10 // rax1 v16.2d, v8.2d, v10.2d
+	WORD $0xce628f28 // rax1 v8.2d, v25.2d, v2.2d
+	WORD $0xce7c8d4a // rax1 v10.2d, v10.2d, v28.2d
+	WORD $0xce798f82 // rax1 v2.2d, v28.2d, v25.2d
+	WORD $0x6e2a1c21 // eor v1.16b, v1.16b, v10.16b
+	WORD $0xce89fc84 // xar v4.2d, v4.2d, v9.2d, #63
+	WORD $0xce8209ce // xar v14.2d, v14.2d, v2.2d, #2
+	WORD $0xce9091ad // xar v13.2d, v13.2d, v16.2d, #36
+	WORD $0xce88975a // xar v26.2d, v26.2d, v8.2d, #37
+	WORD $0xce8a71ef // xar v15.2d, v15.2d, v10.2d, #28
+	WORD $0xce89537b // xar v27.2d, v27.2d, v9.2d, #20
+	WORD $0xce82ea31 // xar v17.2d, v17.2d, v2.2d, #58
+	WORD $0xce9024c6 // xar v6.2d, v6.2d, v16.2d, #9
+	WORD $0xce88b294 // xar v20.2d, v20.2d, v8.2d, #44
+	WORD $0xce8af4a5 // xar v5.2d, v5.2d, v10.2d, #61
+	WORD $0xce89db18 // xar v24.2d, v24.2d, v9.2d, #54
+	WORD $0xce825673 // xar v19.2d, v19.2d, v2.2d, #21
+	WORD $0xce909eb5 // xar v21.2d, v21.2d, v16.2d, #39
+	WORD $0xce8866f7 // xar v23.2d, v23.2d, v8.2d, #25
+	WORD $0xce8a5e52 // xar v18.2d, v18.2d, v10.2d, #23
+	WORD $0xce894ce7 // xar v7.2d, v7.2d, v9.2d, #19
+	WORD $0xce82c6d6 // xar v22.2d, v22.2d, v2.2d, #49
+	WORD $0xce90afff // xar v31.2d, v31.2d, v16.2d, #43
+	WORD $0xce88e3de // xar v30.2d, v30.2d, v8.2d, #56
+	WORD $0xce8ab863 // xar v3.2d, v3.2d, v10.2d, #46
+	WORD $0xce89f98c // xar v12.2d, v12.2d, v9.2d, #62
+	WORD $0xce820c00 // xar v0.2d, v0.2d, v2.2d, #3
+	WORD $0xce9023bd // xar v29.2d, v29.2d, v16.2d, #8
+	WORD $0xce88c96b // xar v11.2d, v11.2d, v8.2d, #50
+	WORD $0xce336c3c // bcax v28.16b, v1.16b, v19.16b, v27.16b
+	WORD $0xce3f4f79 // bcax v25.16b, v27.16b, v31.16b, v19.16b
+	WORD $0xce2b7e6a // bcax v10.16b, v19.16b, v11.16b, v31.16b
+	WORD $0xce212fe9 // bcax v9.16b, v31.16b, v1.16b, v11.16b
+	WORD $0xce3b0562 // bcax v2.16b, v11.16b, v27.16b, v1.16b
+	WORD $0xce2551b0 // bcax v16.16b, v13.16b, v5.16b, v20.16b
+	WORD $0xce271688 // bcax v8.16b, v20.16b, v7.16b, v5.16b
+	WORD $0xce201ca1 // bcax v1.16b, v5.16b, v0.16b, v7.16b
+	WORD $0xce2d00fb // bcax v27.16b, v7.16b, v13.16b, v0.16b
+	WORD $0xce343413 // bcax v19.16b, v0.16b, v20.16b, v13.16b
+	WORD $0xce35449f // bcax v31.16b, v4.16b, v21.16b, v17.16b
+	WORD $0xce3e562b // bcax v11.16b, v17.16b, v30.16b, v21.16b
+	WORD $0xce237aad // bcax v13.16b, v21.16b, v3.16b, v30.16b
+	WORD $0xce240fd4 // bcax v20.16b, v30.16b, v4.16b, v3.16b
+	WORD $0xce311065 // bcax v5.16b, v3.16b, v17.16b, v4.16b
+	WORD $0xce383f47 // bcax v7.16b, v26.16b, v24.16b, v15.16b
+	WORD $0xce3661e0 // bcax v0.16b, v15.16b, v22.16b, v24.16b
+	WORD $0xce3d5b04 // bcax v4.16b, v24.16b, v29.16b, v22.16b
+	WORD $0xce3a76d1 // bcax v17.16b, v22.16b, v26.16b, v29.16b
+	WORD $0xce2f6bb5 // bcax v21.16b, v29.16b, v15.16b, v26.16b
+	WORD $0xce3719de // bcax v30.16b, v14.16b, v23.16b, v6.16b
+	WORD $0xce325cc3 // bcax v3.16b, v6.16b, v18.16b, v23.16b
+	WORD $0xce2c4afa // bcax v26.16b, v23.16b, v12.16b, v18.16b
+	WORD $0xce2e324f // bcax v15.16b, v18.16b, v14.16b, v12.16b
+	WORD $0xce263998 // bcax v24.16b, v12.16b, v6.16b, v14.16b
+	WORD $0x4cdf7c36 // ld1 {v22.2d}, [x1], #16
+	WORD $0x6e361f9c // eor v28.16b, v28.16b, v22.16b
+	// round 14
+	WORD $0xce107f9d // eor3 v29.16b, v28.16b, v16.16b, v31.16b
+	WORD $0xce077bbd // eor3 v29.16b, v29.16b, v7.16b, v30.16b
+	WORD $0xce082f2e // eor3 v14.16b, v25.16b, v8.16b, v11.16b
+	WORD $0xce000dce // eor3 v14.16b, v14.16b, v0.16b, v3.16b
+	WORD $0xce013546 // eor3 v6.16b, v10.16b, v1.16b, v13.16b
+	WORD $0xce0468c6 // eor3 v6.16b, v6.16b, v4.16b, v26.16b
+	WORD $0xce1b5137 // eor3 v23.16b, v9.16b, v27.16b, v20.16b
+	WORD $0xce113ef7 // eor3 v23.16b, v23.16b, v17.16b, v15.16b
+	WORD $0xce131452 // eor3 v18.16b, v2.16b, v19.16b, v5.16b
+	WORD $0xce156252 // eor3 v18.16b, v18.16b, v21.16b, v24.16b
+	WORD $0xce668fac // rax1 v12.2d, v29.2d, v6.2d
+	WORD $0xce728cd6 // rax1 v22.2d, v6.2d, v18.2d
+	WORD $0xce7d8ee6 // rax1 v6.2d, v23.2d, v29.2d
+	WORD $0xce6e8e52 // rax1 v18.2d, v18.2d, v14.2d
+	WORD $0xce778ddd // rax1 v29.2d, v14.2d, v23.2d
+	WORD $0x6e321f9c // eor v28.16b, v28.16b, v18.16b
+	WORD $0xce8cff39 // xar v25.2d, v25.2d, v12.2d, #63
+	WORD $0xce9d094a // xar v10.2d, v10.2d, v29.2d, #2
+	WORD $0xce969129 // xar v9.2d, v9.2d, v22.2d, #36
+	WORD $0xce869442 // xar v2.2d, v2.2d, v6.2d, #37
+	WORD $0xce927210 // xar v16.2d, v16.2d, v18.2d, #28
+	WORD $0xce8c5108 // xar v8.2d, v8.2d, v12.2d, #20
+	WORD $0xce9de821 // xar v1.2d, v1.2d, v29.2d, #58
+	WORD $0xce96277b // xar v27.2d, v27.2d, v22.2d, #9
+	WORD $0xce86b273 // xar v19.2d, v19.2d, v6.2d, #44
+	WORD $0xce92f7ff // xar v31.2d, v31.2d, v18.2d, #61
+	WORD $0xce8cd96b // xar v11.2d, v11.2d, v12.2d, #54
+	WORD $0xce9d55ad // xar v13.2d, v13.2d, v29.2d, #21
+	WORD $0xce969e94 // xar v20.2d, v20.2d, v22.2d, #39
+	WORD $0xce8664a5 // xar v5.2d, v5.2d, v6.2d, #25
+	WORD $0xce925ce7 // xar v7.2d, v7.2d, v18.2d, #23
+	WORD $0xce8c4c00 // xar v0.2d, v0.2d, v12.2d, #19
+	WORD $0xce9dc484 // xar v4.2d, v4.2d, v29.2d, #49
+	WORD $0xce96ae31 // xar v17.2d, v17.2d, v22.2d, #43
+	WORD $0xce86e2b5 // xar v21.2d, v21.2d, v6.2d, #56
+	WORD $0xce92bbde // xar v30.2d, v30.2d, v18.2d, #46
+	WORD $0xce8cf863 // xar v3.2d, v3.2d, v12.2d, #62
+	WORD $0xce9d0f5a // xar v26.2d, v26.2d, v29.2d, #3
+	WORD $0xce9621ef // xar v15.2d, v15.2d, v22.2d, #8
+	WORD $0xce86cb18 // xar v24.2d, v24.2d, v6.2d, #50
+	WORD $0xce2d238e // bcax v14.16b, v28.16b, v13.16b, v8.16b
+	WORD $0xce313517 // bcax v23.16b, v8.16b, v17.16b, v13.16b
+	WORD $0xce3845b2 // bcax v18.16b, v13.16b, v24.16b, v17.16b
+	WORD $0xce3c622c // bcax v12.16b, v17.16b, v28.16b, v24.16b
+	WORD $0xce28731d // bcax v29.16b, v24.16b, v8.16b, v28.16b
+	WORD $0xce3f4d36 // bcax v22.16b, v9.16b, v31.16b, v19.16b
+	WORD $0xce207e66 // bcax v6.16b, v19.16b, v0.16b, v31.16b
+	WORD $0xce3a03fc // bcax v28.16b, v31.16b, v26.16b, v0.16b
+	WORD $0xce296808 // bcax v8.16b, v0.16b, v9.16b, v26.16b
+	WORD $0xce33274d // bcax v13.16b, v26.16b, v19.16b, v9.16b
+	WORD $0xce340731 // bcax v17.16b, v25.16b, v20.16b, v1.16b
+	WORD $0xce355038 // bcax v24.16b, v1.16b, v21.16b, v20.16b
+	WORD $0xce3e5689 // bcax v9.16b, v20.16b, v30.16b, v21.16b
+	WORD $0xce397ab3 // bcax v19.16b, v21.16b, v25.16b, v30.16b
+	WORD $0xce2167df // bcax v31.16b, v30.16b, v1.16b, v25.16b
+	WORD $0xce2b4040 // bcax v0.16b, v2.16b, v11.16b, v16.16b
+	WORD $0xce242e1a // bcax v26.16b, v16.16b, v4.16b, v11.16b
+	WORD $0xce2f1179 // bcax v25.16b, v11.16b, v15.16b, v4.16b
+	WORD $0xce223c81 // bcax v1.16b, v4.16b, v2.16b, v15.16b
+	WORD $0xce3009f4 // bcax v20.16b, v15.16b, v16.16b, v2.16b
+	WORD $0xce256d55 // bcax v21.16b, v10.16b, v5.16b, v27.16b
+	WORD $0xce27177e // bcax v30.16b, v27.16b, v7.16b, v5.16b
+	WORD $0xce231ca2 // bcax v2.16b, v5.16b, v3.16b, v7.16b
+	WORD $0xce2a0cf0 // bcax v16.16b, v7.16b, v10.16b, v3.16b
+	WORD $0xce3b286b // bcax v11.16b, v3.16b, v27.16b, v10.16b
+	WORD $0x4cdf7c24 // ld1 {v4.2d}, [x1], #16
+	WORD $0x6e241dce // eor v14.16b, v14.16b, v4.16b
+	// round 15
+	WORD $0xce1645cf // eor3 v15.16b, v14.16b, v22.16b, v17.16b
+	WORD $0xce0055ef // eor3 v15.16b, v15.16b, v0.16b, v21.16b
+	WORD $0xce0662ea // eor3 v10.16b, v23.16b, v6.16b, v24.16b
+	WORD $0xce1a794a // eor3 v10.16b, v10.16b, v26.16b, v30.16b
+	WORD $0xce1c265b // eor3 v27.16b, v18.16b, v28.16b, v9.16b
+	WORD $0xce190b7b // eor3 v27.16b, v27.16b, v25.16b, v2.16b
+	WORD $0xce084d85 // eor3 v5.16b, v12.16b, v8.16b, v19.16b
+	WORD $0xce0140a5 // eor3 v5.16b, v5.16b, v1.16b, v16.16b
+	WORD $0xce0d7fa7 // eor3 v7.16b, v29.16b, v13.16b, v31.16b
+	WORD $0xce142ce7 // eor3 v7.16b, v7.16b, v20.16b, v11.16b
+	WORD $0xce7b8de3 // rax1 v3.2d, v15.2d, v27.2d
+	WORD $0xce678f64 // rax1 v4.2d, v27.2d, v7.2d
+	WORD $0xce6f8cbb // rax1 v27.2d, v5.2d, v15.2d
+	WORD $0xce6a8ce7 // rax1 v7.2d, v7.2d, v10.2d
+	WORD $0xce658d4f // rax1 v15.2d, v10.2d, v5.2d
+	WORD $0x6e271dce // eor v14.16b, v14.16b, v7.16b
+	WORD $0xce83fef7 // xar v23.2d, v23.2d, v3.2d, #63
+	WORD $0xce8f0a52 // xar v18.2d, v18.2d, v15.2d, #2
+	WORD $0xce84918c // xar v12.2d, v12.2d, v4.2d, #36
+	WORD $0xce9b97bd // xar v29.2d, v29.2d, v27.2d, #37
+	WORD $0xce8772d6 // xar v22.2d, v22.2d, v7.2d, #28
+	WORD $0xce8350c6 // xar v6.2d, v6.2d, v3.2d, #20
+	WORD $0xce8feb9c // xar v28.2d, v28.2d, v15.2d, #58
+	WORD $0xce842508 // xar v8.2d, v8.2d, v4.2d, #9
+	WORD $0xce9bb1ad // xar v13.2d, v13.2d, v27.2d, #44
+	WORD $0xce87f631 // xar v17.2d, v17.2d, v7.2d, #61
+	WORD $0xce83db18 // xar v24.2d, v24.2d, v3.2d, #54
+	WORD $0xce8f5529 // xar v9.2d, v9.2d, v15.2d, #21
+	WORD $0xce849e73 // xar v19.2d, v19.2d, v4.2d, #39
+	WORD $0xce9b67ff // xar v31.2d, v31.2d, v27.2d, #25
+	WORD $0xce875c00 // xar v0.2d, v0.2d, v7.2d, #23
+	WORD $0xce834f5a // xar v26.2d, v26.2d, v3.2d, #19
+	WORD $0xce8fc739 // xar v25.2d, v25.2d, v15.2d, #49
+	WORD $0xce84ac21 // xar v1.2d, v1.2d, v4.2d, #43
+	WORD $0xce9be294 // xar v20.2d, v20.2d, v27.2d, #56
+	WORD $0xce87bab5 // xar v21.2d, v21.2d, v7.2d, #46
+	WORD $0xce83fbde // xar v30.2d, v30.2d, v3.2d, #62
+	WORD $0xce8f0c42 // xar v2.2d, v2.2d, v15.2d, #3
+	WORD $0xce842210 // xar v16.2d, v16.2d, v4.2d, #8
+	WORD $0xce9bc96b // xar v11.2d, v11.2d, v27.2d, #50
+	WORD $0xce2919ca // bcax v10.16b, v14.16b, v9.16b, v6.16b
+	WORD $0xce2124c5 // bcax v5.16b, v6.16b, v1.16b, v9.16b
+	WORD $0xce2b0527 // bcax v7.16b, v9.16b, v11.16b, v1.16b
+	WORD $0xce2e2c23 // bcax v3.16b, v1.16b, v14.16b, v11.16b
+	WORD $0xce26396f // bcax v15.16b, v11.16b, v6.16b, v14.16b
+	WORD $0xce313584 // bcax v4.16b, v12.16b, v17.16b, v13.16b
+	WORD $0xce3a45bb // bcax v27.16b, v13.16b, v26.16b, v17.16b
+	WORD $0xce226a2e // bcax v14.16b, v17.16b, v2.16b, v26.16b
+	WORD $0xce2c0b46 // bcax v6.16b, v26.16b, v12.16b, v2.16b
+	WORD $0xce2d3049 // bcax v9.16b, v2.16b, v13.16b, v12.16b
+	WORD $0xce3372e1 // bcax v1.16b, v23.16b, v19.16b, v28.16b
+	WORD $0xce344f8b // bcax v11.16b, v28.16b, v20.16b, v19.16b
+	WORD $0xce35526c // bcax v12.16b, v19.16b, v21.16b, v20.16b
+	WORD $0xce37568d // bcax v13.16b, v20.16b, v23.16b, v21.16b
+	WORD $0xce3c5eb1 // bcax v17.16b, v21.16b, v28.16b, v23.16b
+	WORD $0xce385bba // bcax v26.16b, v29.16b, v24.16b, v22.16b
+	WORD $0xce3962c2 // bcax v2.16b, v22.16b, v25.16b, v24.16b
+	WORD $0xce306717 // bcax v23.16b, v24.16b, v16.16b, v25.16b
+	WORD $0xce3d433c // bcax v28.16b, v25.16b, v29.16b, v16.16b
+	WORD $0xce367613 // bcax v19.16b, v16.16b, v22.16b, v29.16b
+	WORD $0xce3f2254 // bcax v20.16b, v18.16b, v31.16b, v8.16b
+	WORD $0xce207d15 // bcax v21.16b, v8.16b, v0.16b, v31.16b
+	WORD $0xce3e03fd // bcax v29.16b, v31.16b, v30.16b, v0.16b
+	WORD $0xce327816 // bcax v22.16b, v0.16b, v18.16b, v30.16b
+	WORD $0xce284bd8 // bcax v24.16b, v30.16b, v8.16b, v18.16b
+	WORD $0x4cdf7c39 // ld1 {v25.2d}, [x1], #16
+	WORD $0x6e391d4a // eor v10.16b, v10.16b, v25.16b
+	// round 16
+	WORD $0xce040550 // eor3 v16.16b, v10.16b, v4.16b, v1.16b
+	WORD $0xce1a5210 // eor3 v16.16b, v16.16b, v26.16b, v20.16b
+	WORD $0xce1b2cb2 // eor3 v18.16b, v5.16b, v27.16b, v11.16b
+	WORD $0xce025652 // eor3 v18.16b, v18.16b, v2.16b, v21.16b
+	WORD $0xce0e30e8 // eor3 v8.16b, v7.16b, v14.16b, v12.16b
+	WORD $0xce177508 // eor3 v8.16b, v8.16b, v23.16b, v29.16b
+	WORD $0xce06347f // eor3 v31.16b, v3.16b, v6.16b, v13.16b
+	WORD $0xce1c5bff // eor3 v31.16b, v31.16b, v28.16b, v22.16b
+	WORD $0xce0945e0 // eor3 v0.16b, v15.16b, v9.16b, v17.16b
+	WORD $0xce136000 // eor3 v0.16b, v0.16b, v19.16b, v24.16b
+	WORD $0xce688e1e // rax1 v30.2d, v16.2d, v8.2d
+	WORD $0xce608d19 // rax1 v25.2d, v8.2d, v0.2d
+	WORD $0xce708fe8 // rax1 v8.2d, v31.2d, v16.2d
+	WORD $0xce728c00 // rax1 v0.2d, v0.2d, v18.2d
+	WORD $0xce7f8e50 // rax1 v16.2d, v18.2d, v31.2d
+	WORD $0x6e201d4a // eor v10.16b, v10.16b, v0.16b
+	WORD $0xce9efca5 // xar v5.2d, v5.2d, v30.2d, #63
+	WORD $0xce9008e7 // xar v7.2d, v7.2d, v16.2d, #2
+	WORD $0xce999063 // xar v3.2d, v3.2d, v25.2d, #36
+	WORD $0xce8895ef // xar v15.2d, v15.2d, v8.2d, #37
+	WORD $0xce807084 // xar v4.2d, v4.2d, v0.2d, #28
+	WORD $0xce9e537b // xar v27.2d, v27.2d, v30.2d, #20
+	WORD $0xce90e9ce // xar v14.2d, v14.2d, v16.2d, #58
+	WORD $0xce9924c6 // xar v6.2d, v6.2d, v25.2d, #9
+	WORD $0xce88b129 // xar v9.2d, v9.2d, v8.2d, #44
+	WORD $0xce80f421 // xar v1.2d, v1.2d, v0.2d, #61
+	WORD $0xce9ed96b // xar v11.2d, v11.2d, v30.2d, #54
+	WORD $0xce90558c // xar v12.2d, v12.2d, v16.2d, #21
+	WORD $0xce999dad // xar v13.2d, v13.2d, v25.2d, #39
+	WORD $0xce886631 // xar v17.2d, v17.2d, v8.2d, #25
+	WORD $0xce805f5a // xar v26.2d, v26.2d, v0.2d, #23
+	WORD $0xce9e4c42 // xar v2.2d, v2.2d, v30.2d, #19
+	WORD $0xce90c6f7 // xar v23.2d, v23.2d, v16.2d, #49
+	WORD $0xce99af9c // xar v28.2d, v28.2d, v25.2d, #43
+	WORD $0xce88e273 // xar v19.2d, v19.2d, v8.2d, #56
+	WORD $0xce80ba94 // xar v20.2d, v20.2d, v0.2d, #46
+	WORD $0xce9efab5 // xar v21.2d, v21.2d, v30.2d, #62
+	WORD $0xce900fbd // xar v29.2d, v29.2d, v16.2d, #3
+	WORD $0xce9922d6 // xar v22.2d, v22.2d, v25.2d, #8
+	WORD $0xce88cb18 // xar v24.2d, v24.2d, v8.2d, #50
+	WORD $0xce2c6d52 // bcax v18.16b, v10.16b, v12.16b, v27.16b
+	WORD $0xce3c337f // bcax v31.16b, v27.16b, v28.16b, v12.16b
+	WORD $0xce387180 // bcax v0.16b, v12.16b, v24.16b, v28.16b
+	WORD $0xce2a639e // bcax v30.16b, v28.16b, v10.16b, v24.16b
+	WORD $0xce3b2b10 // bcax v16.16b, v24.16b, v27.16b, v10.16b
+	WORD $0xce212479 // bcax v25.16b, v3.16b, v1.16b, v9.16b
+	WORD $0xce220528 // bcax v8.16b, v9.16b, v2.16b, v1.16b
+	WORD $0xce3d082a // bcax v10.16b, v1.16b, v29.16b, v2.16b
+	WORD $0xce23745b // bcax v27.16b, v2.16b, v3.16b, v29.16b
+	WORD $0xce290fac // bcax v12.16b, v29.16b, v9.16b, v3.16b
+	WORD $0xce2d38bc // bcax v28.16b, v5.16b, v13.16b, v14.16b
+	WORD $0xce3335d8 // bcax v24.16b, v14.16b, v19.16b, v13.16b
+	WORD $0xce344da3 // bcax v3.16b, v13.16b, v20.16b, v19.16b
+	WORD $0xce255269 // bcax v9.16b, v19.16b, v5.16b, v20.16b
+	WORD $0xce2e1681 // bcax v1.16b, v20.16b, v14.16b, v5.16b
+	WORD $0xce2b11e2 // bcax v2.16b, v15.16b, v11.16b, v4.16b
+	WORD $0xce372c9d // bcax v29.16b, v4.16b, v23.16b, v11.16b
+	WORD $0xce365d65 // bcax v5.16b, v11.16b, v22.16b, v23.16b
+	WORD $0xce2f5aee // bcax v14.16b, v23.16b, v15.16b, v22.16b
+	WORD $0xce243ecd // bcax v13.16b, v22.16b, v4.16b, v15.16b
+	WORD $0xce3118f3 // bcax v19.16b, v7.16b, v17.16b, v6.16b
+	WORD $0xce3a44d4 // bcax v20.16b, v6.16b, v26.16b, v17.16b
+	WORD $0xce356a2f // bcax v15.16b, v17.16b, v21.16b, v26.16b
+	WORD $0xce275744 // bcax v4.16b, v26.16b, v7.16b, v21.16b
+	WORD $0xce261eab // bcax v11.16b, v21.16b, v6.16b, v7.16b
+	WORD $0x4cdf7c37 // ld1 {v23.2d}, [x1], #16
+	WORD $0x6e371e52 // eor v18.16b, v18.16b, v23.16b
+	// round 17
+	WORD $0xce197256 // eor3 v22.16b, v18.16b, v25.16b, v28.16b
+	WORD $0xce024ed6 // eor3 v22.16b, v22.16b, v2.16b, v19.16b
+	WORD $0xce0863e7 // eor3 v7.16b, v31.16b, v8.16b, v24.16b
+	WORD $0xce1d50e7 // eor3 v7.16b, v7.16b, v29.16b, v20.16b
+	WORD $0xce0a0c06 // eor3 v6.16b, v0.16b, v10.16b, v3.16b
+	WORD $0xce053cc6 // eor3 v6.16b, v6.16b, v5.16b, v15.16b
+	WORD $0xce1b27d1 // eor3 v17.16b, v30.16b, v27.16b, v9.16b
+	WORD $0xce0e1231 // eor3 v17.16b, v17.16b, v14.16b, v4.16b
+	WORD $0xce0c061a // eor3 v26.16b, v16.16b, v12.16b, v1.16b
+	WORD $0xce0d2f5a // eor3 v26.16b, v26.16b, v13.16b, v11.16b
+	WORD $0xce668ed5 // rax1 v21.2d, v22.2d, v6.2d
+	WORD $0xce7a8cd7 // rax1 v23.2d, v6.2d, v26.2d
+	WORD $0xce768e26 // rax1 v6.2d, v17.2d, v22.2d
+	WORD $0xce678f5a // rax1 v26.2d, v26.2d, v7.2d
+	WORD $0xce718cf6 // rax1 v22.2d, v7.2d, v17.2d
+	WORD $0x6e3a1e52 // eor v18.16b, v18.16b, v26.16b
+	WORD $0xce95ffff // xar v31.2d, v31.2d, v21.2d, #63
+	WORD $0xce960800 // xar v0.2d, v0.2d, v22.2d, #2
+	WORD $0xce9793de // xar v30.2d, v30.2d, v23.2d, #36
+	WORD $0xce869610 // xar v16.2d, v16.2d, v6.2d, #37
+	WORD $0xce9a7339 // xar v25.2d, v25.2d, v26.2d, #28
+	WORD $0xce955108 // xar v8.2d, v8.2d, v21.2d, #20
+	WORD $0xce96e94a // xar v10.2d, v10.2d, v22.2d, #58
+	WORD $0xce97277b // xar v27.2d, v27.2d, v23.2d, #9
+	WORD $0xce86b18c // xar v12.2d, v12.2d, v6.2d, #44
+	WORD $0xce9af79c // xar v28.2d, v28.2d, v26.2d, #61
+	WORD $0xce95db18 // xar v24.2d, v24.2d, v21.2d, #54
+	WORD $0xce965463 // xar v3.2d, v3.2d, v22.2d, #21
+	WORD $0xce979d29 // xar v9.2d, v9.2d, v23.2d, #39
+	WORD $0xce866421 // xar v1.2d, v1.2d, v6.2d, #25
+	WORD $0xce9a5c42 // xar v2.2d, v2.2d, v26.2d, #23
+	WORD $0xce954fbd // xar v29.2d, v29.2d, v21.2d, #19
+	WORD $0xce96c4a5 // xar v5.2d, v5.2d, v22.2d, #49
+	WORD $0xce97adce // xar v14.2d, v14.2d, v23.2d, #43
+	WORD $0xce86e1ad // xar v13.2d, v13.2d, v6.2d, #56
+	WORD $0xce9aba73 // xar v19.2d, v19.2d, v26.2d, #46
+	WORD $0xce95fa94 // xar v20.2d, v20.2d, v21.2d, #62
+	WORD $0xce960def // xar v15.2d, v15.2d, v22.2d, #3
+	WORD $0xce972084 // xar v4.2d, v4.2d, v23.2d, #8
+	WORD $0xce86c96b // xar v11.2d, v11.2d, v6.2d, #50
+	WORD $0xce232247 // bcax v7.16b, v18.16b, v3.16b, v8.16b
+	WORD $0xce2e0d11 // bcax v17.16b, v8.16b, v14.16b, v3.16b
+	WORD $0xce2b387a // bcax v26.16b, v3.16b, v11.16b, v14.16b
+	WORD $0xce322dd5 // bcax v21.16b, v14.16b, v18.16b, v11.16b
+	WORD $0xce284976 // bcax v22.16b, v11.16b, v8.16b, v18.16b
+	WORD $0xce3c33d7 // bcax v23.16b, v30.16b, v28.16b, v12.16b
+	WORD $0xce3d7186 // bcax v6.16b, v12.16b, v29.16b, v28.16b
+	WORD $0xce2f7792 // bcax v18.16b, v28.16b, v15.16b, v29.16b
+	WORD $0xce3e3fa8 // bcax v8.16b, v29.16b, v30.16b, v15.16b
+	WORD $0xce2c79e3 // bcax v3.16b, v15.16b, v12.16b, v30.16b
+	WORD $0xce292bee // bcax v14.16b, v31.16b, v9.16b, v10.16b
+	WORD $0xce2d254b // bcax v11.16b, v10.16b, v13.16b, v9.16b
+	WORD $0xce33353e // bcax v30.16b, v9.16b, v19.16b, v13.16b
+	WORD $0xce3f4dac // bcax v12.16b, v13.16b, v31.16b, v19.16b
+	WORD $0xce2a7e7c // bcax v28.16b, v19.16b, v10.16b, v31.16b
+	WORD $0xce38661d // bcax v29.16b, v16.16b, v24.16b, v25.16b
+	WORD $0xce25632f // bcax v15.16b, v25.16b, v5.16b, v24.16b
+	WORD $0xce24171f // bcax v31.16b, v24.16b, v4.16b, v5.16b
+	WORD $0xce3010aa // bcax v10.16b, v5.16b, v16.16b, v4.16b
+	WORD $0xce394089 // bcax v9.16b, v4.16b, v25.16b, v16.16b
+	WORD $0xce216c0d // bcax v13.16b, v0.16b, v1.16b, v27.16b
+	WORD $0xce220773 // bcax v19.16b, v27.16b, v2.16b, v1.16b
+	WORD $0xce340830 // bcax v16.16b, v1.16b, v20.16b, v2.16b
+	WORD $0xce205059 // bcax v25.16b, v2.16b, v0.16b, v20.16b
+	WORD $0xce3b0298 // bcax v24.16b, v20.16b, v27.16b, v0.16b
+	WORD $0x4cdf7c25 // ld1 {v5.2d}, [x1], #16
+	WORD $0x6e251ce7 // eor v7.16b, v7.16b, v5.16b
+	// round 18
+	WORD $0xce1738e4 // eor3 v4.16b, v7.16b, v23.16b, v14.16b
+	WORD $0xce1d3484 // eor3 v4.16b, v4.16b, v29.16b, v13.16b
+	WORD $0xce062e20 // eor3 v0.16b, v17.16b, v6.16b, v11.16b
+	WORD $0xce0f4c00 // eor3 v0.16b, v0.16b, v15.16b, v19.16b
+	WORD $0xce127b5b // eor3 v27.16b, v26.16b, v18.16b, v30.16b
+	WORD $0xce1f437b // eor3 v27.16b, v27.16b, v31.16b, v16.16b
+	WORD $0xce0832a1 // eor3 v1.16b, v21.16b, v8.16b, v12.16b
+	WORD $0xce0a6421 // eor3 v1.16b, v1.16b, v10.16b, v25.16b
+	WORD $0xce0372c2 // eor3 v2.16b, v22.16b, v3.16b, v28.16b
+	WORD $0xce096042 // eor3 v2.16b, v2.16b, v9.16b, v24.16b
+	WORD $0xce7b8c94 // rax1 v20.2d, v4.2d, v27.2d
+	WORD $0xce628f65 // rax1 v5.2d, v27.2d, v2.2d
+	WORD $0xce648c3b // rax1 v27.2d, v1.2d, v4.2d
+	WORD $0xce608c42 // rax1 v2.2d, v2.2d, v0.2d
+	WORD $0xce618c04 // rax1 v4.2d, v0.2d, v1.2d
+	WORD $0x6e221ce7 // eor v7.16b, v7.16b, v2.16b
+	WORD $0xce94fe31 // xar v17.2d, v17.2d, v20.2d, #63
+	WORD $0xce840b5a // xar v26.2d, v26.2d, v4.2d, #2
+	WORD $0xce8592b5 // xar v21.2d, v21.2d, v5.2d, #36
+	WORD $0xce9b96d6 // xar v22.2d, v22.2d, v27.2d, #37
+	WORD $0xce8272f7 // xar v23.2d, v23.2d, v2.2d, #28
+	WORD $0xce9450c6 // xar v6.2d, v6.2d, v20.2d, #20
+	WORD $0xce84ea52 // xar v18.2d, v18.2d, v4.2d, #58
+	WORD $0xce852508 // xar v8.2d, v8.2d, v5.2d, #9
+	WORD $0xce9bb063 // xar v3.2d, v3.2d, v27.2d, #44
+	WORD $0xce82f5ce // xar v14.2d, v14.2d, v2.2d, #61
+	WORD $0xce94d96b // xar v11.2d, v11.2d, v20.2d, #54
+	WORD $0xce8457de // xar v30.2d, v30.2d, v4.2d, #21
+	WORD $0xce859d8c // xar v12.2d, v12.2d, v5.2d, #39
+	WORD $0xce9b679c // xar v28.2d, v28.2d, v27.2d, #25
+	WORD $0xce825fbd // xar v29.2d, v29.2d, v2.2d, #23
+	WORD $0xce944def // xar v15.2d, v15.2d, v20.2d, #19
+	WORD $0xce84c7ff // xar v31.2d, v31.2d, v4.2d, #49
+	WORD $0xce85ad4a // xar v10.2d, v10.2d, v5.2d, #43
+	WORD $0xce9be129 // xar v9.2d, v9.2d, v27.2d, #56
+	WORD $0xce82b9ad // xar v13.2d, v13.2d, v2.2d, #46
+	WORD $0xce94fa73 // xar v19.2d, v19.2d, v20.2d, #62
+	WORD $0xce840e10 // xar v16.2d, v16.2d, v4.2d, #3
+	WORD $0xce852339 // xar v25.2d, v25.2d, v5.2d, #8
+	WORD $0xce9bcb18 // xar v24.2d, v24.2d, v27.2d, #50
+	WORD $0xce3e18e0 // bcax v0.16b, v7.16b, v30.16b, v6.16b
+	WORD $0xce2a78c1 // bcax v1.16b, v6.16b, v10.16b, v30.16b
+	WORD $0xce382bc2 // bcax v2.16b, v30.16b, v24.16b, v10.16b
+	WORD $0xce276154 // bcax v20.16b, v10.16b, v7.16b, v24.16b
+	WORD $0xce261f04 // bcax v4.16b, v24.16b, v6.16b, v7.16b
+	WORD $0xce2e0ea5 // bcax v5.16b, v21.16b, v14.16b, v3.16b
+	WORD $0xce2f387b // bcax v27.16b, v3.16b, v15.16b, v14.16b
+	WORD $0xce303dc7 // bcax v7.16b, v14.16b, v16.16b, v15.16b
+	WORD $0xce3541e6 // bcax v6.16b, v15.16b, v21.16b, v16.16b
+	WORD $0xce23561e // bcax v30.16b, v16.16b, v3.16b, v21.16b
+	WORD $0xce2c4a2a // bcax v10.16b, v17.16b, v12.16b, v18.16b
+	WORD $0xce293258 // bcax v24.16b, v18.16b, v9.16b, v12.16b
+	WORD $0xce2d2595 // bcax v21.16b, v12.16b, v13.16b, v9.16b
+	WORD $0xce313523 // bcax v3.16b, v9.16b, v17.16b, v13.16b
+	WORD $0xce3245ae // bcax v14.16b, v13.16b, v18.16b, v17.16b
+	WORD $0xce2b5ecf // bcax v15.16b, v22.16b, v11.16b, v23.16b
+	WORD $0xce3f2ef0 // bcax v16.16b, v23.16b, v31.16b, v11.16b
+	WORD $0xce397d71 // bcax v17.16b, v11.16b, v25.16b, v31.16b
+	WORD $0xce3667f2 // bcax v18.16b, v31.16b, v22.16b, v25.16b
+	WORD $0xce375b2c // bcax v12.16b, v25.16b, v23.16b, v22.16b
+	WORD $0xce3c2349 // bcax v9.16b, v26.16b, v28.16b, v8.16b
+	WORD $0xce3d710d // bcax v13.16b, v8.16b, v29.16b, v28.16b
+	WORD $0xce337796 // bcax v22.16b, v28.16b, v19.16b, v29.16b
+	WORD $0xce3a4fb7 // bcax v23.16b, v29.16b, v26.16b, v19.16b
+	WORD $0xce286a6b // bcax v11.16b, v19.16b, v8.16b, v26.16b
+	WORD $0x4cdf7c3f // ld1 {v31.2d}, [x1], #16
+	WORD $0x6e3f1c00 // eor v0.16b, v0.16b, v31.16b
+	// round 19
+	WORD $0xce052819 // eor3 v25.16b, v0.16b, v5.16b, v10.16b
+	WORD $0xce0f2739 // eor3 v25.16b, v25.16b, v15.16b, v9.16b
+	WORD $0xce1b603a // eor3 v26.16b, v1.16b, v27.16b, v24.16b
+	WORD $0xce10375a // eor3 v26.16b, v26.16b, v16.16b, v13.16b
+	WORD $0xce075448 // eor3 v8.16b, v2.16b, v7.16b, v21.16b
+	WORD $0xce115908 // eor3 v8.16b, v8.16b, v17.16b, v22.16b
+	WORD $0xce060e9c // eor3 v28.16b, v20.16b, v6.16b, v3.16b
+	WORD $0xce125f9c // eor3 v28.16b, v28.16b, v18.16b, v23.16b
+	WORD $0xce1e389d // eor3 v29.16b, v4.16b, v30.16b, v14.16b
+	WORD $0xce0c2fbd // eor3 v29.16b, v29.16b, v12.16b, v11.16b
+	WORD $0xce688f33 // rax1 v19.2d, v25.2d, v8.2d
+	WORD $0xce7d8d1f // rax1 v31.2d, v8.2d, v29.2d
+	WORD $0xce798f88 // rax1 v8.2d, v28.2d, v25.2d
+	WORD $0xce7a8fbd // rax1 v29.2d, v29.2d, v26.2d
+	WORD $0xce7c8f59 // rax1 v25.2d, v26.2d, v28.2d
+	WORD $0x6e3d1c00 // eor v0.16b, v0.16b, v29.16b
+	WORD $0xce93fc21 // xar v1.2d, v1.2d, v19.2d, #63
+	WORD $0xce990842 // xar v2.2d, v2.2d, v25.2d, #2
+	WORD $0xce9f9294 // xar v20.2d, v20.2d, v31.2d, #36
+	WORD $0xce889484 // xar v4.2d, v4.2d, v8.2d, #37
+	WORD $0xce9d70a5 // xar v5.2d, v5.2d, v29.2d, #28
+	WORD $0xce93537b // xar v27.2d, v27.2d, v19.2d, #20
+	WORD $0xce99e8e7 // xar v7.2d, v7.2d, v25.2d, #58
+	WORD $0xce9f24c6 // xar v6.2d, v6.2d, v31.2d, #9
+	WORD $0xce88b3de // xar v30.2d, v30.2d, v8.2d, #44
+	WORD $0xce9df54a // xar v10.2d, v10.2d, v29.2d, #61
+	WORD $0xce93db18 // xar v24.2d, v24.2d, v19.2d, #54
+	WORD $0xce9956b5 // xar v21.2d, v21.2d, v25.2d, #21
+	WORD $0xce9f9c63 // xar v3.2d, v3.2d, v31.2d, #39
+	WORD $0xce8865ce // xar v14.2d, v14.2d, v8.2d, #25
+	WORD $0xce9d5def // xar v15.2d, v15.2d, v29.2d, #23
+	WORD $0xce934e10 // xar v16.2d, v16.2d, v19.2d, #19
+	WORD $0xce99c631 // xar v17.2d, v17.2d, v25.2d, #49
+	WORD $0xce9fae52 // xar v18.2d, v18.2d, v31.2d, #43
+	WORD $0xce88e18c // xar v12.2d, v12.2d, v8.2d, #56
+	WORD $0xce9db929 // xar v9.2d, v9.2d, v29.2d, #46
+	WORD $0xce93f9ad // xar v13.2d, v13.2d, v19.2d, #62
+	WORD $0xce990ed6 // xar v22.2d, v22.2d, v25.2d, #3
+	WORD $0xce9f22f7 // xar v23.2d, v23.2d, v31.2d, #8
+	WORD $0xce88c96b // xar v11.2d, v11.2d, v8.2d, #50
+	WORD $0xce356c1a // bcax v26.16b, v0.16b, v21.16b, v27.16b
+	WORD $0xce32577c // bcax v28.16b, v27.16b, v18.16b, v21.16b
+	WORD $0xce2b4abd // bcax v29.16b, v21.16b, v11.16b, v18.16b
+	WORD $0xce202e53 // bcax v19.16b, v18.16b, v0.16b, v11.16b
+	WORD $0xce3b0179 // bcax v25.16b, v11.16b, v27.16b, v0.16b
+	WORD $0xce2a7a9f // bcax v31.16b, v20.16b, v10.16b, v30.16b
+	WORD $0xce302bc8 // bcax v8.16b, v30.16b, v16.16b, v10.16b
+	WORD $0xce364140 // bcax v0.16b, v10.16b, v22.16b, v16.16b
+	WORD $0xce345a1b // bcax v27.16b, v16.16b, v20.16b, v22.16b
+	WORD $0xce3e52d5 // bcax v21.16b, v22.16b, v30.16b, v20.16b
+	WORD $0xce231c32 // bcax v18.16b, v1.16b, v3.16b, v7.16b
+	WORD $0xce2c0ceb // bcax v11.16b, v7.16b, v12.16b, v3.16b
+	WORD $0xce293074 // bcax v20.16b, v3.16b, v9.16b, v12.16b
+	WORD $0xce21259e // bcax v30.16b, v12.16b, v1.16b, v9.16b
+	WORD $0xce27052a // bcax v10.16b, v9.16b, v7.16b, v1.16b
+	WORD $0xce381490 // bcax v16.16b, v4.16b, v24.16b, v5.16b
+	WORD $0xce3160b6 // bcax v22.16b, v5.16b, v17.16b, v24.16b
+	WORD $0xce374701 // bcax v1.16b, v24.16b, v23.16b, v17.16b
+	WORD $0xce245e27 // bcax v7.16b, v17.16b, v4.16b, v23.16b
+	WORD $0xce2512e3 // bcax v3.16b, v23.16b, v5.16b, v4.16b
+	WORD $0xce2e184c // bcax v12.16b, v2.16b, v14.16b, v6.16b
+	WORD $0xce2f38c9 // bcax v9.16b, v6.16b, v15.16b, v14.16b
+	WORD $0xce2d3dc4 // bcax v4.16b, v14.16b, v13.16b, v15.16b
+	WORD $0xce2235e5 // bcax v5.16b, v15.16b, v2.16b, v13.16b
+	WORD $0xce2609b8 // bcax v24.16b, v13.16b, v6.16b, v2.16b
+	WORD $0x4cdf7c31 // ld1 {v17.2d}, [x1], #16
+	WORD $0x6e311f5a // eor v26.16b, v26.16b, v17.16b
+	// round 20
+	WORD $0xce1f4b57 // eor3 v23.16b, v26.16b, v31.16b, v18.16b
+	WORD $0xce1032f7 // eor3 v23.16b, v23.16b, v16.16b, v12.16b
+	WORD $0xce082f82 // eor3 v2.16b, v28.16b, v8.16b, v11.16b
+	WORD $0xce162442 // eor3 v2.16b, v2.16b, v22.16b, v9.16b
+	WORD $0xce0053a6 // eor3 v6.16b, v29.16b, v0.16b, v20.16b
+	WORD $0xce0110c6 // eor3 v6.16b, v6.16b, v1.16b, v4.16b
+	WORD $0xce1b7a6e // eor3 v14.16b, v19.16b, v27.16b, v30.16b
+	WORD $0xce0715ce // eor3 v14.16b, v14.16b, v7.16b, v5.16b
+	WORD $0xce152b2f // eor3 v15.16b, v25.16b, v21.16b, v10.16b
+	WORD $0xce0361ef // eor3 v15.16b, v15.16b, v3.16b, v24.16b
+	WORD $0xce668eed // rax1 v13.2d, v23.2d, v6.2d
+	WORD $0xce6f8cd1 // rax1 v17.2d, v6.2d, v15.2d
+	WORD $0xce778dc6 // rax1 v6.2d, v14.2d, v23.2d
+	WORD $0xce628def // rax1 v15.2d, v15.2d, v2.2d
+	WORD $0xce6e8c57 // rax1 v23.2d, v2.2d, v14.2d
+	WORD $0x6e2f1f5a // eor v26.16b, v26.16b, v15.16b
+	WORD $0xce8dff9c // xar v28.2d, v28.2d, v13.2d, #63
+	WORD $0xce970bbd // xar v29.2d, v29.2d, v23.2d, #2
+	WORD $0xce919273 // xar v19.2d, v19.2d, v17.2d, #36
+	WORD $0xce869739 // xar v25.2d, v25.2d, v6.2d, #37
+	WORD $0xce8f73ff // xar v31.2d, v31.2d, v15.2d, #28
+	WORD $0xce8d5108 // xar v8.2d, v8.2d, v13.2d, #20
+	WORD $0xce97e800 // xar v0.2d, v0.2d, v23.2d, #58
+	WORD $0xce91277b // xar v27.2d, v27.2d, v17.2d, #9
+	WORD $0xce86b2b5 // xar v21.2d, v21.2d, v6.2d, #44
+	WORD $0xce8ff652 // xar v18.2d, v18.2d, v15.2d, #61
+	WORD $0xce8dd96b // xar v11.2d, v11.2d, v13.2d, #54
+	WORD $0xce975694 // xar v20.2d, v20.2d, v23.2d, #21
+	WORD $0xce919fde // xar v30.2d, v30.2d, v17.2d, #39
+	WORD $0xce86654a // xar v10.2d, v10.2d, v6.2d, #25
+	WORD $0xce8f5e10 // xar v16.2d, v16.2d, v15.2d, #23
+	WORD $0xce8d4ed6 // xar v22.2d, v22.2d, v13.2d, #19
+	WORD $0xce97c421 // xar v1.2d, v1.2d, v23.2d, #49
+	WORD $0xce91ace7 // xar v7.2d, v7.2d, v17.2d, #43
+	WORD $0xce86e063 // xar v3.2d, v3.2d, v6.2d, #56
+	WORD $0xce8fb98c // xar v12.2d, v12.2d, v15.2d, #46
+	WORD $0xce8df929 // xar v9.2d, v9.2d, v13.2d, #62
+	WORD $0xce970c84 // xar v4.2d, v4.2d, v23.2d, #3
+	WORD $0xce9120a5 // xar v5.2d, v5.2d, v17.2d, #8
+	WORD $0xce86cb18 // xar v24.2d, v24.2d, v6.2d, #50
+	WORD $0xce342342 // bcax v2.16b, v26.16b, v20.16b, v8.16b
+	WORD $0xce27510e // bcax v14.16b, v8.16b, v7.16b, v20.16b
+	WORD $0xce381e8f // bcax v15.16b, v20.16b, v24.16b, v7.16b
+	WORD $0xce3a60ed // bcax v13.16b, v7.16b, v26.16b, v24.16b
+	WORD $0xce286b17 // bcax v23.16b, v24.16b, v8.16b, v26.16b
+	WORD $0xce325671 // bcax v17.16b, v19.16b, v18.16b, v21.16b
+	WORD $0xce364aa6 // bcax v6.16b, v21.16b, v22.16b, v18.16b
+	WORD $0xce245a5a // bcax v26.16b, v18.16b, v4.16b, v22.16b
+	WORD $0xce3312c8 // bcax v8.16b, v22.16b, v19.16b, v4.16b
+	WORD $0xce354c94 // bcax v20.16b, v4.16b, v21.16b, v19.16b
+	WORD $0xce3e0387 // bcax v7.16b, v28.16b, v30.16b, v0.16b
+	WORD $0xce237818 // bcax v24.16b, v0.16b, v3.16b, v30.16b
+	WORD $0xce2c0fd3 // bcax v19.16b, v30.16b, v12.16b, v3.16b
+	WORD $0xce3c3075 // bcax v21.16b, v3.16b, v28.16b, v12.16b
+	WORD $0xce207192 // bcax v18.16b, v12.16b, v0.16b, v28.16b
+	WORD $0xce2b7f36 // bcax v22.16b, v25.16b, v11.16b, v31.16b
+	WORD $0xce212fe4 // bcax v4.16b, v31.16b, v1.16b, v11.16b
+	WORD $0xce25057c // bcax v28.16b, v11.16b, v5.16b, v1.16b
+	WORD $0xce391420 // bcax v0.16b, v1.16b, v25.16b, v5.16b
+	WORD $0xce3f64be // bcax v30.16b, v5.16b, v31.16b, v25.16b
+	WORD $0xce2a6fa3 // bcax v3.16b, v29.16b, v10.16b, v27.16b
+	WORD $0xce302b6c // bcax v12.16b, v27.16b, v16.16b, v10.16b
+	WORD $0xce294159 // bcax v25.16b, v10.16b, v9.16b, v16.16b
+	WORD $0xce3d261f // bcax v31.16b, v16.16b, v29.16b, v9.16b
+	WORD $0xce3b752b // bcax v11.16b, v9.16b, v27.16b, v29.16b
+	WORD $0x4cdf7c21 // ld1 {v1.2d}, [x1], #16
+	WORD $0x6e211c42 // eor v2.16b, v2.16b, v1.16b
+	// round 21
+	WORD $0xce111c45 // eor3 v5.16b, v2.16b, v17.16b, v7.16b
+	WORD $0xce160ca5 // eor3 v5.16b, v5.16b, v22.16b, v3.16b
+	WORD $0xce0661dd // eor3 v29.16b, v14.16b, v6.16b, v24.16b
+	WORD $0xce0433bd // eor3 v29.16b, v29.16b, v4.16b, v12.16b
+	WORD $0xce1a4dfb // eor3 v27.16b, v15.16b, v26.16b, v19.16b
+	WORD $0xce1c677b // eor3 v27.16b, v27.16b, v28.16b, v25.16b
+	WORD $0xce0855aa // eor3 v10.16b, v13.16b, v8.16b, v21.16b
+	WORD $0xce007d4a // eor3 v10.16b, v10.16b, v0.16b, v31.16b
+	WORD $0xce144af0 // eor3 v16.16b, v23.16b, v20.16b, v18.16b
+	WORD $0xce1e2e10 // eor3 v16.16b, v16.16b, v30.16b, v11.16b
+	WORD $0xce7b8ca9 // rax1 v9.2d, v5.2d, v27.2d
+	WORD $0xce708f61 // rax1 v1.2d, v27.2d, v16.2d
+	WORD $0xce658d5b // rax1 v27.2d, v10.2d, v5.2d
+	WORD $0xce7d8e10 // rax1 v16.2d, v16.2d, v29.2d
+	WORD $0xce6a8fa5 // rax1 v5.2d, v29.2d, v10.2d
+	WORD $0x6e301c42 // eor v2.16b, v2.16b, v16.16b
+	WORD $0xce89fdce // xar v14.2d, v14.2d, v9.2d, #63
+	WORD $0xce8509ef // xar v15.2d, v15.2d, v5.2d, #2
+	WORD $0xce8191ad // xar v13.2d, v13.2d, v1.2d, #36
+	WORD $0xce9b96f7 // xar v23.2d, v23.2d, v27.2d, #37
+	WORD $0xce907231 // xar v17.2d, v17.2d, v16.2d, #28
+	WORD $0xce8950c6 // xar v6.2d, v6.2d, v9.2d, #20
+	WORD $0xce85eb5a // xar v26.2d, v26.2d, v5.2d, #58
+	WORD $0xce812508 // xar v8.2d, v8.2d, v1.2d, #9
+	WORD $0xce9bb294 // xar v20.2d, v20.2d, v27.2d, #44
+	WORD $0xce90f4e7 // xar v7.2d, v7.2d, v16.2d, #61
+	WORD $0xce89db18 // xar v24.2d, v24.2d, v9.2d, #54
+	WORD $0xce855673 // xar v19.2d, v19.2d, v5.2d, #21
+	WORD $0xce819eb5 // xar v21.2d, v21.2d, v1.2d, #39
+	WORD $0xce9b6652 // xar v18.2d, v18.2d, v27.2d, #25
+	WORD $0xce905ed6 // xar v22.2d, v22.2d, v16.2d, #23
+	WORD $0xce894c84 // xar v4.2d, v4.2d, v9.2d, #19
+	WORD $0xce85c79c // xar v28.2d, v28.2d, v5.2d, #49
+	WORD $0xce81ac00 // xar v0.2d, v0.2d, v1.2d, #43
+	WORD $0xce9be3de // xar v30.2d, v30.2d, v27.2d, #56
+	WORD $0xce90b863 // xar v3.2d, v3.2d, v16.2d, #46
+	WORD $0xce89f98c // xar v12.2d, v12.2d, v9.2d, #62
+	WORD $0xce850f39 // xar v25.2d, v25.2d, v5.2d, #3
+	WORD $0xce8123ff // xar v31.2d, v31.2d, v1.2d, #8
+	WORD $0xce9bc96b // xar v11.2d, v11.2d, v27.2d, #50
+	WORD $0xce33185d // bcax v29.16b, v2.16b, v19.16b, v6.16b
+	WORD $0xce204cca // bcax v10.16b, v6.16b, v0.16b, v19.16b
+	WORD $0xce2b0270 // bcax v16.16b, v19.16b, v11.16b, v0.16b
+	WORD $0xce222c09 // bcax v9.16b, v0.16b, v2.16b, v11.16b
+	WORD $0xce260965 // bcax v5.16b, v11.16b, v6.16b, v2.16b
+	WORD $0xce2751a1 // bcax v1.16b, v13.16b, v7.16b, v20.16b
+	WORD $0xce241e9b // bcax v27.16b, v20.16b, v4.16b, v7.16b
+	WORD $0xce3910e2 // bcax v2.16b, v7.16b, v25.16b, v4.16b
+	WORD $0xce2d6486 // bcax v6.16b, v4.16b, v13.16b, v25.16b
+	WORD $0xce343733 // bcax v19.16b, v25.16b, v20.16b, v13.16b
+	WORD $0xce3569c0 // bcax v0.16b, v14.16b, v21.16b, v26.16b
+	WORD $0xce3e574b // bcax v11.16b, v26.16b, v30.16b, v21.16b
+	WORD $0xce237aad // bcax v13.16b, v21.16b, v3.16b, v30.16b
+	WORD $0xce2e0fd4 // bcax v20.16b, v30.16b, v14.16b, v3.16b
+	WORD $0xce3a3867 // bcax v7.16b, v3.16b, v26.16b, v14.16b
+	WORD $0xce3846e4 // bcax v4.16b, v23.16b, v24.16b, v17.16b
+	WORD $0xce3c6239 // bcax v25.16b, v17.16b, v28.16b, v24.16b
+	WORD $0xce3f730e // bcax v14.16b, v24.16b, v31.16b, v28.16b
+	WORD $0xce377f9a // bcax v26.16b, v28.16b, v23.16b, v31.16b
+	WORD $0xce315ff5 // bcax v21.16b, v31.16b, v17.16b, v23.16b
+	WORD $0xce3221fe // bcax v30.16b, v15.16b, v18.16b, v8.16b
+	WORD $0xce364903 // bcax v3.16b, v8.16b, v22.16b, v18.16b
+	WORD $0xce2c5a57 // bcax v23.16b, v18.16b, v12.16b, v22.16b
+	WORD $0xce2f32d1 // bcax v17.16b, v22.16b, v15.16b, v12.16b
+	WORD $0xce283d98 // bcax v24.16b, v12.16b, v8.16b, v15.16b
+	WORD $0x4cdf7c3c // ld1 {v28.2d}, [x1], #16
+	WORD $0x6e3c1fbd // eor v29.16b, v29.16b, v28.16b
+	// round 22
+	WORD $0xce0103bf // eor3 v31.16b, v29.16b, v1.16b, v0.16b
+	WORD $0xce047bff // eor3 v31.16b, v31.16b, v4.16b, v30.16b
+	WORD $0xce1b2d4f // eor3 v15.16b, v10.16b, v27.16b, v11.16b
+	WORD $0xce190def // eor3 v15.16b, v15.16b, v25.16b, v3.16b
+	WORD $0xce023608 // eor3 v8.16b, v16.16b, v2.16b, v13.16b
+	WORD $0xce0e5d08 // eor3 v8.16b, v8.16b, v14.16b, v23.16b
+	WORD $0xce065132 // eor3 v18.16b, v9.16b, v6.16b, v20.16b
+	WORD $0xce1a4652 // eor3 v18.16b, v18.16b, v26.16b, v17.16b
+	WORD $0xce131cb6 // eor3 v22.16b, v5.16b, v19.16b, v7.16b
+	WORD $0xce1562d6 // eor3 v22.16b, v22.16b, v21.16b, v24.16b
+	WORD $0xce688fec // rax1 v12.2d, v31.2d, v8.2d
+	WORD $0xce768d1c // rax1 v28.2d, v8.2d, v22.2d
+	WORD $0xce7f8e48 // rax1 v8.2d, v18.2d, v31.2d
+	WORD $0xce6f8ed6 // rax1 v22.2d, v22.2d, v15.2d
+	WORD $0xce728dff // rax1 v31.2d, v15.2d, v18.2d
+	WORD $0x6e361fbd // eor v29.16b, v29.16b, v22.16b
+	WORD $0xce8cfd4a // xar v10.2d, v10.2d, v12.2d, #63
+	WORD $0xce9f0a10 // xar v16.2d, v16.2d, v31.2d, #2
+	WORD $0xce9c9129 // xar v9.2d, v9.2d, v28.2d, #36
+	WORD $0xce8894a5 // xar v5.2d, v5.2d, v8.2d, #37
+	WORD $0xce967021 // xar v1.2d, v1.2d, v22.2d, #28
+	WORD $0xce8c537b // xar v27.2d, v27.2d, v12.2d, #20
+	WORD $0xce9fe842 // xar v2.2d, v2.2d, v31.2d, #58
+	WORD $0xce9c24c6 // xar v6.2d, v6.2d, v28.2d, #9
+	WORD $0xce88b273 // xar v19.2d, v19.2d, v8.2d, #44
+	WORD $0xce96f400 // xar v0.2d, v0.2d, v22.2d, #61
+	WORD $0xce8cd96b // xar v11.2d, v11.2d, v12.2d, #54
+	WORD $0xce9f55ad // xar v13.2d, v13.2d, v31.2d, #21
+	WORD $0xce9c9e94 // xar v20.2d, v20.2d, v28.2d, #39
+	WORD $0xce8864e7 // xar v7.2d, v7.2d, v8.2d, #25
+	WORD $0xce965c84 // xar v4.2d, v4.2d, v22.2d, #23
+	WORD $0xce8c4f39 // xar v25.2d, v25.2d, v12.2d, #19
+	WORD $0xce9fc5ce // xar v14.2d, v14.2d, v31.2d, #49
+	WORD $0xce9caf5a // xar v26.2d, v26.2d, v28.2d, #43
+	WORD $0xce88e2b5 // xar v21.2d, v21.2d, v8.2d, #56
+	WORD $0xce96bbde // xar v30.2d, v30.2d, v22.2d, #46
+	WORD $0xce8cf863 // xar v3.2d, v3.2d, v12.2d, #62
+	WORD $0xce9f0ef7 // xar v23.2d, v23.2d, v31.2d, #3
+	WORD $0xce9c2231 // xar v17.2d, v17.2d, v28.2d, #8
+	WORD $0xce88cb18 // xar v24.2d, v24.2d, v8.2d, #50
+	WORD $0xce2d6faf // bcax v15.16b, v29.16b, v13.16b, v27.16b
+	WORD $0xce3a3772 // bcax v18.16b, v27.16b, v26.16b, v13.16b
+	WORD $0xce3869b6 // bcax v22.16b, v13.16b, v24.16b, v26.16b
+	WORD $0xce3d634c // bcax v12.16b, v26.16b, v29.16b, v24.16b
+	WORD $0xce3b771f // bcax v31.16b, v24.16b, v27.16b, v29.16b
+	WORD $0xce204d3c // bcax v28.16b, v9.16b, v0.16b, v19.16b
+	WORD $0xce390268 // bcax v8.16b, v19.16b, v25.16b, v0.16b
+	WORD $0xce37641d // bcax v29.16b, v0.16b, v23.16b, v25.16b
+	WORD $0xce295f3b // bcax v27.16b, v25.16b, v9.16b, v23.16b
+	WORD $0xce3326ed // bcax v13.16b, v23.16b, v19.16b, v9.16b
+	WORD $0xce34095a // bcax v26.16b, v10.16b, v20.16b, v2.16b
+	WORD $0xce355058 // bcax v24.16b, v2.16b, v21.16b, v20.16b
+	WORD $0xce3e5689 // bcax v9.16b, v20.16b, v30.16b, v21.16b
+	WORD $0xce2a7ab3 // bcax v19.16b, v21.16b, v10.16b, v30.16b
+	WORD $0xce222bc0 // bcax v0.16b, v30.16b, v2.16b, v10.16b
+	WORD $0xce2b04b9 // bcax v25.16b, v5.16b, v11.16b, v1.16b
+	WORD $0xce2e2c37 // bcax v23.16b, v1.16b, v14.16b, v11.16b
+	WORD $0xce31396a // bcax v10.16b, v11.16b, v17.16b, v14.16b
+	WORD $0xce2545c2 // bcax v2.16b, v14.16b, v5.16b, v17.16b
+	WORD $0xce211634 // bcax v20.16b, v17.16b, v1.16b, v5.16b
+	WORD $0xce271a15 // bcax v21.16b, v16.16b, v7.16b, v6.16b
+	WORD $0xce241cde // bcax v30.16b, v6.16b, v4.16b, v7.16b
+	WORD $0xce2310e5 // bcax v5.16b, v7.16b, v3.16b, v4.16b
+	WORD $0xce300c81 // bcax v1.16b, v4.16b, v16.16b, v3.16b
+	WORD $0xce26406b // bcax v11.16b, v3.16b, v6.16b, v16.16b
+	WORD $0x4cdf7c2e // ld1 {v14.2d}, [x1], #16
+	WORD $0x6e2e1def // eor v15.16b, v15.16b, v14.16b
+	// round 23
+	WORD $0xce1c69f1 // eor3 v17.16b, v15.16b, v28.16b, v26.16b
+	WORD $0xce195631 // eor3 v17.16b, v17.16b, v25.16b, v21.16b
+	WORD $0xce086250 // eor3 v16.16b, v18.16b, v8.16b, v24.16b
+	WORD $0xce177a10 // eor3 v16.16b, v16.16b, v23.16b, v30.16b
+	WORD $0xce1d26c6 // eor3 v6.16b, v22.16b, v29.16b, v9.16b
+	WORD $0xce0a14c6 // eor3 v6.16b, v6.16b, v10.16b, v5.16b
+	WORD $0xce1b4d87 // eor3 v7.16b, v12.16b, v27.16b, v19.16b
+	WORD $0xce0204e7 // eor3 v7.16b, v7.16b, v2.16b, v1.16b
+	WORD $0xce0d03e4 // eor3 v4.16b, v31.16b, v13.16b, v0.16b
+	WORD $0xce142c84 // eor3 v4.16b, v4.16b, v20.16b, v11.16b
+	WORD $0xce668e23 // rax1 v3.2d, v17.2d, v6.2d
+	WORD $0xce648cce // rax1 v14.2d, v6.2d, v4.2d
+	WORD $0xce718ce6 // rax1 v6.2d, v7.2d, v17.2d
+	WORD $0xce708c84 // rax1 v4.2d, v4.2d, v16.2d
+	WORD $0xce678e11 // rax1 v17.2d, v16.2d, v7.2d
+	WORD $0x6e241def // eor v15.16b, v15.16b, v4.16b
+	WORD $0xce83fe52 // xar v18.2d, v18.2d, v3.2d, #63
+	WORD $0xce910ad6 // xar v22.2d, v22.2d, v17.2d, #2
+	WORD $0xce8e918c // xar v12.2d, v12.2d, v14.2d, #36
+	WORD $0xce8697ff // xar v31.2d, v31.2d, v6.2d, #37
+	WORD $0xce84739c // xar v28.2d, v28.2d, v4.2d, #28
+	WORD $0xce835108 // xar v8.2d, v8.2d, v3.2d, #20
+	WORD $0xce91ebbd // xar v29.2d, v29.2d, v17.2d, #58
+	WORD $0xce8e277b // xar v27.2d, v27.2d, v14.2d, #9
+	WORD $0xce86b1ad // xar v13.2d, v13.2d, v6.2d, #44
+	WORD $0xce84f75a // xar v26.2d, v26.2d, v4.2d, #61
+	WORD $0xce83db18 // xar v24.2d, v24.2d, v3.2d, #54
+	WORD $0xce915529 // xar v9.2d, v9.2d, v17.2d, #21
+	WORD $0xce8e9e73 // xar v19.2d, v19.2d, v14.2d, #39
+	WORD $0xce866400 // xar v0.2d, v0.2d, v6.2d, #25
+	WORD $0xce845f39 // xar v25.2d, v25.2d, v4.2d, #23
+	WORD $0xce834ef7 // xar v23.2d, v23.2d, v3.2d, #19
+	WORD $0xce91c54a // xar v10.2d, v10.2d, v17.2d, #49
+	WORD $0xce8eac42 // xar v2.2d, v2.2d, v14.2d, #43
+	WORD $0xce86e294 // xar v20.2d, v20.2d, v6.2d, #56
+	WORD $0xce84bab5 // xar v21.2d, v21.2d, v4.2d, #46
+	WORD $0xce83fbde // xar v30.2d, v30.2d, v3.2d, #62
+	WORD $0xce910ca5 // xar v5.2d, v5.2d, v17.2d, #3
+	WORD $0xce8e2021 // xar v1.2d, v1.2d, v14.2d, #8
+	WORD $0xce86c96b // xar v11.2d, v11.2d, v6.2d, #50
+	WORD $0xce2921f0 // bcax v16.16b, v15.16b, v9.16b, v8.16b
+	WORD $0xce222507 // bcax v7.16b, v8.16b, v2.16b, v9.16b
+	WORD $0xce2b0924 // bcax v4.16b, v9.16b, v11.16b, v2.16b
+	WORD $0xce2f2c43 // bcax v3.16b, v2.16b, v15.16b, v11.16b
+	WORD $0xce283d71 // bcax v17.16b, v11.16b, v8.16b, v15.16b
+	WORD $0xce3a358e // bcax v14.16b, v12.16b, v26.16b, v13.16b
+	WORD $0xce3769a6 // bcax v6.16b, v13.16b, v23.16b, v26.16b
+	WORD $0xce255f4f // bcax v15.16b, v26.16b, v5.16b, v23.16b
+	WORD $0xce2c16e8 // bcax v8.16b, v23.16b, v12.16b, v5.16b
+	WORD $0xce2d30a9 // bcax v9.16b, v5.16b, v13.16b, v12.16b
+	WORD $0xce337642 // bcax v2.16b, v18.16b, v19.16b, v29.16b
+	WORD $0xce344fab // bcax v11.16b, v29.16b, v20.16b, v19.16b
+	WORD $0xce35526c // bcax v12.16b, v19.16b, v21.16b, v20.16b
+	WORD $0xce32568d // bcax v13.16b, v20.16b, v18.16b, v21.16b
+	WORD $0xce3d4aba // bcax v26.16b, v21.16b, v29.16b, v18.16b
+	WORD $0xce3873f7 // bcax v23.16b, v31.16b, v24.16b, v28.16b
+	WORD $0xce2a6385 // bcax v5.16b, v28.16b, v10.16b, v24.16b
+	WORD $0xce212b12 // bcax v18.16b, v24.16b, v1.16b, v10.16b
+	WORD $0xce3f055d // bcax v29.16b, v10.16b, v31.16b, v1.16b
+	WORD $0xce3c7c33 // bcax v19.16b, v1.16b, v28.16b, v31.16b
+	WORD $0xce206ed4 // bcax v20.16b, v22.16b, v0.16b, v27.16b
+	WORD $0xce390375 // bcax v21.16b, v27.16b, v25.16b, v0.16b
+	WORD $0xce3e641f // bcax v31.16b, v0.16b, v30.16b, v25.16b
+	WORD $0xce367b3c // bcax v28.16b, v25.16b, v22.16b, v30.16b
+	WORD $0xce3b5bd8 // bcax v24.16b, v30.16b, v27.16b, v22.16b
+	WORD $0x4cdf7c2a // ld1 {v10.2d}, [x1], #16
+	WORD $0x6e2a1e10 // eor v16.16b, v16.16b, v10.16b
+	WORD $0xfd000010 // str d16, [x0, #0]
+	WORD $0xfd000407 // str d7, [x0, #8]
+	WORD $0xfd000804 // str d4, [x0, #16]
+	WORD $0xfd000c03 // str d3, [x0, #24]
+	WORD $0xfd001011 // str d17, [x0, #32]
+	WORD $0xfd00140e // str d14, [x0, #40]
+	WORD $0xfd001806 // str d6, [x0, #48]
+	WORD $0xfd001c0f // str d15, [x0, #56]
+	WORD $0xfd002008 // str d8, [x0, #64]
+	WORD $0xfd002409 // str d9, [x0, #72]
+	WORD $0xfd002802 // str d2, [x0, #80]
+	WORD $0xfd002c0b // str d11, [x0, #88]
+	WORD $0xfd00300c // str d12, [x0, #96]
+	WORD $0xfd00340d // str d13, [x0, #104]
+	WORD $0xfd00381a // str d26, [x0, #112]
+	WORD $0xfd003c17 // str d23, [x0, #120]
+	WORD $0xfd004005 // str d5, [x0, #128]
+	WORD $0xfd004412 // str d18, [x0, #136]
+	WORD $0xfd00481d // str d29, [x0, #144]
+	WORD $0xfd004c13 // str d19, [x0, #152]
+	WORD $0xfd005014 // str d20, [x0, #160]
+	WORD $0xfd005415 // str d21, [x0, #168]
+	WORD $0xfd00581f // str d31, [x0, #176]
+	WORD $0xfd005c1c // str d28, [x0, #184]
+	WORD $0xfd006018 // str d24, [x0, #192]
+	ADD $16, R0
+	SUBS $1, R2
+	BNE pairx1NEONSHA3
+	RET
+
+// func keccakF1600x1NEON(a *[25]uint64) 
+TEXT ·keccakF1600x1NEON(SB), NOSPLIT, $0-8
+	MOVD a+0(FP), R0
+	MOVD $1, R2
+pairx1NEON:
+	MOVD $keccakNEONRoundConstants<>(SB), R1
+	WORD $0xfd400000 // ldr d0, [x0, #0]
+	WORD $0xfd400401 // ldr d1, [x0, #8]
+	WORD $0xfd400802 // ldr d2, [x0, #16]
+	WORD $0xfd400c03 // ldr d3, [x0, #24]
+	WORD $0xfd401004 // ldr d4, [x0, #32]
+	WORD $0xfd401405 // ldr d5, [x0, #40]
+	WORD $0xfd401806 // ldr d6, [x0, #48]
+	WORD $0xfd401c07 // ldr d7, [x0, #56]
+	WORD $0xfd402008 // ldr d8, [x0, #64]
+	WORD $0xfd402409 // ldr d9, [x0, #72]
+	WORD $0xfd40280a // ldr d10, [x0, #80]
+	WORD $0xfd402c0b // ldr d11, [x0, #88]
+	WORD $0xfd40300c // ldr d12, [x0, #96]
+	WORD $0xfd40340d // ldr d13, [x0, #104]
+	WORD $0xfd40380e // ldr d14, [x0, #112]
+	WORD $0xfd403c0f // ldr d15, [x0, #120]
+	WORD $0xfd404010 // ldr d16, [x0, #128]
+	WORD $0xfd404411 // ldr d17, [x0, #136]
+	WORD $0xfd404812 // ldr d18, [x0, #144]
+	WORD $0xfd404c13 // ldr d19, [x0, #152]
+	WORD $0xfd405014 // ldr d20, [x0, #160]
+	WORD $0xfd405415 // ldr d21, [x0, #168]
+	WORD $0xfd405816 // ldr d22, [x0, #176]
+	WORD $0xfd405c17 // ldr d23, [x0, #184]
+	WORD $0xfd406018 // ldr d24, [x0, #192]
+	// round 0
+	WORD $0x6e251c19 // eor v25.16b, v0.16b, v5.16b
+	WORD $0x6e2a1f39 // eor v25.16b, v25.16b, v10.16b
+	WORD $0x6e2f1f39 // eor v25.16b, v25.16b, v15.16b
+	WORD $0x6e341f39 // eor v25.16b, v25.16b, v20.16b
+	WORD $0x6e261c3a // eor v26.16b, v1.16b, v6.16b
+	WORD $0x6e2b1f5a // eor v26.16b, v26.16b, v11.16b
+	WORD $0x6e301f5a // eor v26.16b, v26.16b, v16.16b
+	WORD $0x6e351f5a // eor v26.16b, v26.16b, v21.16b
+	WORD $0x6e271c5b // eor v27.16b, v2.16b, v7.16b
+	WORD $0x6e2c1f7b // eor v27.16b, v27.16b, v12.16b
+	WORD $0x6e311f7b // eor v27.16b, v27.16b, v17.16b
+	WORD $0x6e361f7b // eor v27.16b, v27.16b, v22.16b
+	WORD $0x6e281c7c // eor v28.16b, v3.16b, v8.16b
+	WORD $0x6e2d1f9c // eor v28.16b, v28.16b, v13.16b
+	WORD $0x6e321f9c // eor v28.16b, v28.16b, v18.16b
+	WORD $0x6e371f9c // eor v28.16b, v28.16b, v23.16b
+	WORD $0x6e291c9d // eor v29.16b, v4.16b, v9.16b
+	WORD $0x6e2e1fbd // eor v29.16b, v29.16b, v14.16b
+	WORD $0x6e331fbd // eor v29.16b, v29.16b, v19.16b
+	WORD $0x6e381fbd // eor v29.16b, v29.16b, v24.16b
+	WORD $0x4f41573e // shl v30.2d, v25.2d, #1
+	WORD $0x6f41473e // sri v30.2d, v25.2d, #63
+	WORD $0x4f41577f // shl v31.2d, v27.2d, #1
+	WORD $0x6f41477f // sri v31.2d, v27.2d, #63
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4f4157bf // shl v31.2d, v29.2d, #1
+	WORD $0x6f4147bf // sri v31.2d, v29.2d, #63
+	WORD $0x6e3f1f7b // eor v27.16b, v27.16b, v31.16b
+	WORD $0x4f41575f // shl v31.2d, v26.2d, #1
+	WORD $0x6f41475f // sri v31.2d, v26.2d, #63
+	WORD $0x6e3f1fbd // eor v29.16b, v29.16b, v31.16b
+	WORD $0x4f41579f // shl v31.2d, v28.2d, #1
+	WORD $0x6f41479f // sri v31.2d, v28.2d, #63
+	WORD $0x6e3f1f5a // eor v26.16b, v26.16b, v31.16b
+	WORD $0x6e3e1f9c // eor v28.16b, v28.16b, v30.16b
+	WORD $0x6e3d1c00 // eor v0.16b, v0.16b, v29.16b
+	WORD $0x6e391c21 // eor v1.16b, v1.16b, v25.16b
+	WORD $0x4f41543e // shl v30.2d, v1.2d, #1
+	WORD $0x6f41443e // sri v30.2d, v1.2d, #63
+	WORD $0x6e3a1c42 // eor v2.16b, v2.16b, v26.16b
+	WORD $0x4f7e545f // shl v31.2d, v2.2d, #62
+	WORD $0x6f7e445f // sri v31.2d, v2.2d, #2
+	WORD $0x6e3b1c63 // eor v3.16b, v3.16b, v27.16b
+	WORD $0x4f5c5461 // shl v1.2d, v3.2d, #28
+	WORD $0x6f5c4461 // sri v1.2d, v3.2d, #36
+	WORD $0x6e3c1c84 // eor v4.16b, v4.16b, v28.16b
+	WORD $0x4f5b5482 // shl v2.2d, v4.2d, #27
+	WORD $0x6f5b4482 // sri v2.2d, v4.2d, #37
+	WORD $0x6e3d1ca5 // eor v5.16b, v5.16b, v29.16b
+	WORD $0x4f6454a3 // shl v3.2d, v5.2d, #36
+	WORD $0x6f6444a3 // sri v3.2d, v5.2d, #28
+	WORD $0x6e391cc6 // eor v6.16b, v6.16b, v25.16b
+	WORD $0x4f6c54c4 // shl v4.2d, v6.2d, #44
+	WORD $0x6f6c44c4 // sri v4.2d, v6.2d, #20
+	WORD $0x6e3a1ce7 // eor v7.16b, v7.16b, v26.16b
+	WORD $0x4f4654e5 // shl v5.2d, v7.2d, #6
+	WORD $0x6f4644e5 // sri v5.2d, v7.2d, #58
+	WORD $0x6e3b1d08 // eor v8.16b, v8.16b, v27.16b
+	WORD $0x4f775506 // shl v6.2d, v8.2d, #55
+	WORD $0x6f774506 // sri v6.2d, v8.2d, #9
+	WORD $0x6e3c1d29 // eor v9.16b, v9.16b, v28.16b
+	WORD $0x4f545527 // shl v7.2d, v9.2d, #20
+	WORD $0x6f544527 // sri v7.2d, v9.2d, #44
+	WORD $0x6e3d1d4a // eor v10.16b, v10.16b, v29.16b
+	WORD $0x4f435548 // shl v8.2d, v10.2d, #3
+	WORD $0x6f434548 // sri v8.2d, v10.2d, #61
+	WORD $0x6e391d6b // eor v11.16b, v11.16b, v25.16b
+	WORD $0x4f4a5569 // shl v9.2d, v11.2d, #10
+	WORD $0x6f4a4569 // sri v9.2d, v11.2d, #54
+	WORD $0x6e3a1d8c // eor v12.16b, v12.16b, v26.16b
+	WORD $0x4f6b558a // shl v10.2d, v12.2d, #43
+	WORD $0x6f6b458a // sri v10.2d, v12.2d, #21
+	WORD $0x6e3b1dad // eor v13.16b, v13.16b, v27.16b
+	WORD $0x4f5955ab // shl v11.2d, v13.2d, #25
+	WORD $0x6f5945ab // sri v11.2d, v13.2d, #39
+	WORD $0x6e3c1dce // eor v14.16b, v14.16b, v28.16b
+	WORD $0x4f6755cc // shl v12.2d, v14.2d, #39
+	WORD $0x6f6745cc // sri v12.2d, v14.2d, #25
+	WORD $0x6e3d1def // eor v15.16b, v15.16b, v29.16b
+	WORD $0x4f6955ed // shl v13.2d, v15.2d, #41
+	WORD $0x6f6945ed // sri v13.2d, v15.2d, #23
+	WORD $0x6e391e10 // eor v16.16b, v16.16b, v25.16b
+	WORD $0x4f6d560e // shl v14.2d, v16.2d, #45
+	WORD $0x6f6d460e // sri v14.2d, v16.2d, #19
+	WORD $0x6e3a1e31 // eor v17.16b, v17.16b, v26.16b
+	WORD $0x4f4f562f // shl v15.2d, v17.2d, #15
+	WORD $0x6f4f462f // sri v15.2d, v17.2d, #49
+	WORD $0x6e3b1e52 // eor v18.16b, v18.16b, v27.16b
+	WORD $0x4f555650 // shl v16.2d, v18.2d, #21
+	WORD $0x6f554650 // sri v16.2d, v18.2d, #43
+	WORD $0x6e3c1e73 // eor v19.16b, v19.16b, v28.16b
+	WORD $0x4f485671 // shl v17.2d, v19.2d, #8
+	WORD $0x6f484671 // sri v17.2d, v19.2d, #56
+	WORD $0x6e3d1e94 // eor v20.16b, v20.16b, v29.16b
+	WORD $0x4f525692 // shl v18.2d, v20.2d, #18
+	WORD $0x6f524692 // sri v18.2d, v20.2d, #46
+	WORD $0x6e391eb5 // eor v21.16b, v21.16b, v25.16b
+	WORD $0x4f4256b3 // shl v19.2d, v21.2d, #2
+	WORD $0x6f4246b3 // sri v19.2d, v21.2d, #62
+	WORD $0x6e3a1ed6 // eor v22.16b, v22.16b, v26.16b
+	WORD $0x4f7d56d4 // shl v20.2d, v22.2d, #61
+	WORD $0x6f7d46d4 // sri v20.2d, v22.2d, #3
+	WORD $0x6e3b1ef7 // eor v23.16b, v23.16b, v27.16b
+	WORD $0x4f7856f5 // shl v21.2d, v23.2d, #56
+	WORD $0x6f7846f5 // sri v21.2d, v23.2d, #8
+	WORD $0x6e3c1f18 // eor v24.16b, v24.16b, v28.16b
+	WORD $0x4f4e5716 // shl v22.2d, v24.2d, #14
+	WORD $0x6f4e4716 // sri v22.2d, v24.2d, #50
+	WORD $0x4e641d57 // bic v23.16b, v10.16b, v4.16b
+	WORD $0x6e201ef7 // eor v23.16b, v23.16b, v0.16b
+	WORD $0x4e6a1e18 // bic v24.16b, v16.16b, v10.16b
+	WORD $0x6e241f18 // eor v24.16b, v24.16b, v4.16b
+	WORD $0x4e701edd // bic v29.16b, v22.16b, v16.16b
+	WORD $0x6e2a1fbd // eor v29.16b, v29.16b, v10.16b
+	WORD $0x4e761c19 // bic v25.16b, v0.16b, v22.16b
+	WORD $0x6e301f39 // eor v25.16b, v25.16b, v16.16b
+	WORD $0x4e601c9a // bic v26.16b, v4.16b, v0.16b
+	WORD $0x6e361f5a // eor v26.16b, v26.16b, v22.16b
+	WORD $0x4e671d1b // bic v27.16b, v8.16b, v7.16b
+	WORD $0x6e211f7b // eor v27.16b, v27.16b, v1.16b
+	WORD $0x4e681ddc // bic v28.16b, v14.16b, v8.16b
+	WORD $0x6e271f9c // eor v28.16b, v28.16b, v7.16b
+	WORD $0x4e6e1e80 // bic v0.16b, v20.16b, v14.16b
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4e741c24 // bic v4.16b, v1.16b, v20.16b
+	WORD $0x6e2e1c84 // eor v4.16b, v4.16b, v14.16b
+	WORD $0x4e611cea // bic v10.16b, v7.16b, v1.16b
+	WORD $0x6e341d4a // eor v10.16b, v10.16b, v20.16b
+	WORD $0x4e651d70 // bic v16.16b, v11.16b, v5.16b
+	WORD $0x6e3e1e10 // eor v16.16b, v16.16b, v30.16b
+	WORD $0x4e6b1e36 // bic v22.16b, v17.16b, v11.16b
+	WORD $0x6e251ed6 // eor v22.16b, v22.16b, v5.16b
+	WORD $0x4e711e41 // bic v1.16b, v18.16b, v17.16b
+	WORD $0x6e2b1c21 // eor v1.16b, v1.16b, v11.16b
+	WORD $0x4e721fc7 // bic v7.16b, v30.16b, v18.16b
+	WORD $0x6e311ce7 // eor v7.16b, v7.16b, v17.16b
+	WORD $0x4e7e1ca8 // bic v8.16b, v5.16b, v30.16b
+	WORD $0x6e321d08 // eor v8.16b, v8.16b, v18.16b
+	WORD $0x4e631d2e // bic v14.16b, v9.16b, v3.16b
+	WORD $0x6e221dce // eor v14.16b, v14.16b, v2.16b
+	WORD $0x4e691df4 // bic v20.16b, v15.16b, v9.16b
+	WORD $0x6e231e94 // eor v20.16b, v20.16b, v3.16b
+	WORD $0x4e6f1ebe // bic v30.16b, v21.16b, v15.16b
+	WORD $0x6e291fde // eor v30.16b, v30.16b, v9.16b
+	WORD $0x4e751c45 // bic v5.16b, v2.16b, v21.16b
+	WORD $0x6e2f1ca5 // eor v5.16b, v5.16b, v15.16b
+	WORD $0x4e621c6b // bic v11.16b, v3.16b, v2.16b
+	WORD $0x6e351d6b // eor v11.16b, v11.16b, v21.16b
+	WORD $0x4e661d91 // bic v17.16b, v12.16b, v6.16b
+	WORD $0x6e3f1e31 // eor v17.16b, v17.16b, v31.16b
+	WORD $0x4e6c1db2 // bic v18.16b, v13.16b, v12.16b
+	WORD $0x6e261e52 // eor v18.16b, v18.16b, v6.16b
+	WORD $0x4e6d1e62 // bic v2.16b, v19.16b, v13.16b
+	WORD $0x6e2c1c42 // eor v2.16b, v2.16b, v12.16b
+	WORD $0x4e731fe3 // bic v3.16b, v31.16b, v19.16b
+	WORD $0x6e2d1c63 // eor v3.16b, v3.16b, v13.16b
+	WORD $0x4e7f1cc9 // bic v9.16b, v6.16b, v31.16b
+	WORD $0x6e331d29 // eor v9.16b, v9.16b, v19.16b
+	WORD $0x4cdf7c2f // ld1 {v15.2d}, [x1], #16
+	WORD $0x6e2f1ef7 // eor v23.16b, v23.16b, v15.16b
+	// round 1
+	WORD $0x6e3b1ef5 // eor v21.16b, v23.16b, v27.16b
+	WORD $0x6e301eb5 // eor v21.16b, v21.16b, v16.16b
+	WORD $0x6e2e1eb5 // eor v21.16b, v21.16b, v14.16b
+	WORD $0x6e311eb5 // eor v21.16b, v21.16b, v17.16b
+	WORD $0x6e3c1f1f // eor v31.16b, v24.16b, v28.16b
+	WORD $0x6e361fff // eor v31.16b, v31.16b, v22.16b
+	WORD $0x6e341fff // eor v31.16b, v31.16b, v20.16b
+	WORD $0x6e321fff // eor v31.16b, v31.16b, v18.16b
+	WORD $0x6e201fa6 // eor v6.16b, v29.16b, v0.16b
+	WORD $0x6e211cc6 // eor v6.16b, v6.16b, v1.16b
+	WORD $0x6e3e1cc6 // eor v6.16b, v6.16b, v30.16b
+	WORD $0x6e221cc6 // eor v6.16b, v6.16b, v2.16b
+	WORD $0x6e241f2c // eor v12.16b, v25.16b, v4.16b
+	WORD $0x6e271d8c // eor v12.16b, v12.16b, v7.16b
+	WORD $0x6e251d8c // eor v12.16b, v12.16b, v5.16b
+	WORD $0x6e231d8c // eor v12.16b, v12.16b, v3.16b
+	WORD $0x6e2a1f4d // eor v13.16b, v26.16b, v10.16b
+	WORD $0x6e281dad // eor v13.16b, v13.16b, v8.16b
+	WORD $0x6e2b1dad // eor v13.16b, v13.16b, v11.16b
+	WORD $0x6e291dad // eor v13.16b, v13.16b, v9.16b
+	WORD $0x4f4156b3 // shl v19.2d, v21.2d, #1
+	WORD $0x6f4146b3 // sri v19.2d, v21.2d, #63
+	WORD $0x4f4154cf // shl v15.2d, v6.2d, #1
+	WORD $0x6f4144cf // sri v15.2d, v6.2d, #63
+	WORD $0x6e2f1eb5 // eor v21.16b, v21.16b, v15.16b
+	WORD $0x4f4155af // shl v15.2d, v13.2d, #1
+	WORD $0x6f4145af // sri v15.2d, v13.2d, #63
+	WORD $0x6e2f1cc6 // eor v6.16b, v6.16b, v15.16b
+	WORD $0x4f4157ef // shl v15.2d, v31.2d, #1
+	WORD $0x6f4147ef // sri v15.2d, v31.2d, #63
+	WORD $0x6e2f1dad // eor v13.16b, v13.16b, v15.16b
+	WORD $0x4f41558f // shl v15.2d, v12.2d, #1
+	WORD $0x6f41458f // sri v15.2d, v12.2d, #63
+	WORD $0x6e2f1fff // eor v31.16b, v31.16b, v15.16b
+	WORD $0x6e331d8c // eor v12.16b, v12.16b, v19.16b
+	WORD $0x6e2d1ef7 // eor v23.16b, v23.16b, v13.16b
+	WORD $0x6e351f18 // eor v24.16b, v24.16b, v21.16b
+	WORD $0x4f415713 // shl v19.2d, v24.2d, #1
+	WORD $0x6f414713 // sri v19.2d, v24.2d, #63
+	WORD $0x6e3f1fbd // eor v29.16b, v29.16b, v31.16b
+	WORD $0x4f7e57af // shl v15.2d, v29.2d, #62
+	WORD $0x6f7e47af // sri v15.2d, v29.2d, #2
+	WORD $0x6e261f39 // eor v25.16b, v25.16b, v6.16b
+	WORD $0x4f5c5738 // shl v24.2d, v25.2d, #28
+	WORD $0x6f5c4738 // sri v24.2d, v25.2d, #36
+	WORD $0x6e2c1f5a // eor v26.16b, v26.16b, v12.16b
+	WORD $0x4f5b575d // shl v29.2d, v26.2d, #27
+	WORD $0x6f5b475d // sri v29.2d, v26.2d, #37
+	WORD $0x6e2d1f7b // eor v27.16b, v27.16b, v13.16b
+	WORD $0x4f645779 // shl v25.2d, v27.2d, #36
+	WORD $0x6f644779 // sri v25.2d, v27.2d, #28
+	WORD $0x6e351f9c // eor v28.16b, v28.16b, v21.16b
+	WORD $0x4f6c579a // shl v26.2d, v28.2d, #44
+	WORD $0x6f6c479a // sri v26.2d, v28.2d, #20
+	WORD $0x6e3f1c00 // eor v0.16b, v0.16b, v31.16b
+	WORD $0x4f46541b // shl v27.2d, v0.2d, #6
+	WORD $0x6f46441b // sri v27.2d, v0.2d, #58
+	WORD $0x6e261c84 // eor v4.16b, v4.16b, v6.16b
+	WORD $0x4f77549c // shl v28.2d, v4.2d, #55
+	WORD $0x6f77449c // sri v28.2d, v4.2d, #9
+	WORD $0x6e2c1d4a // eor v10.16b, v10.16b, v12.16b
+	WORD $0x4f545540 // shl v0.2d, v10.2d, #20
+	WORD $0x6f544540 // sri v0.2d, v10.2d, #44
+	WORD $0x6e2d1e10 // eor v16.16b, v16.16b, v13.16b
+	WORD $0x4f435604 // shl v4.2d, v16.2d, #3
+	WORD $0x6f434604 // sri v4.2d, v16.2d, #61
+	WORD $0x6e351ed6 // eor v22.16b, v22.16b, v21.16b
+	WORD $0x4f4a56ca // shl v10.2d, v22.2d, #10
+	WORD $0x6f4a46ca // sri v10.2d, v22.2d, #54
+	WORD $0x6e3f1c21 // eor v1.16b, v1.16b, v31.16b
+	WORD $0x4f6b5430 // shl v16.2d, v1.2d, #43
+	WORD $0x6f6b4430 // sri v16.2d, v1.2d, #21
+	WORD $0x6e261ce7 // eor v7.16b, v7.16b, v6.16b
+	WORD $0x4f5954f6 // shl v22.2d, v7.2d, #25
+	WORD $0x6f5944f6 // sri v22.2d, v7.2d, #39
+	WORD $0x6e2c1d08 // eor v8.16b, v8.16b, v12.16b
+	WORD $0x4f675501 // shl v1.2d, v8.2d, #39
+	WORD $0x6f674501 // sri v1.2d, v8.2d, #25
+	WORD $0x6e2d1dce // eor v14.16b, v14.16b, v13.16b
+	WORD $0x4f6955c7 // shl v7.2d, v14.2d, #41
+	WORD $0x6f6945c7 // sri v7.2d, v14.2d, #23
+	WORD $0x6e351e94 // eor v20.16b, v20.16b, v21.16b
+	WORD $0x4f6d5688 // shl v8.2d, v20.2d, #45
+	WORD $0x6f6d4688 // sri v8.2d, v20.2d, #19
+	WORD $0x6e3f1fde // eor v30.16b, v30.16b, v31.16b
+	WORD $0x4f4f57ce // shl v14.2d, v30.2d, #15
+	WORD $0x6f4f47ce // sri v14.2d, v30.2d, #49
+	WORD $0x6e261ca5 // eor v5.16b, v5.16b, v6.16b
+	WORD $0x4f5554b4 // shl v20.2d, v5.2d, #21
+	WORD $0x6f5544b4 // sri v20.2d, v5.2d, #43
+	WORD $0x6e2c1d6b // eor v11.16b, v11.16b, v12.16b
+	WORD $0x4f48557e // shl v30.2d, v11.2d, #8
+	WORD $0x6f48457e // sri v30.2d, v11.2d, #56
+	WORD $0x6e2d1e31 // eor v17.16b, v17.16b, v13.16b
+	WORD $0x4f525625 // shl v5.2d, v17.2d, #18
+	WORD $0x6f524625 // sri v5.2d, v17.2d, #46
+	WORD $0x6e351e52 // eor v18.16b, v18.16b, v21.16b
+	WORD $0x4f42564b // shl v11.2d, v18.2d, #2
+	WORD $0x6f42464b // sri v11.2d, v18.2d, #62
+	WORD $0x6e3f1c42 // eor v2.16b, v2.16b, v31.16b
+	WORD $0x4f7d5451 // shl v17.2d, v2.2d, #61
+	WORD $0x6f7d4451 // sri v17.2d, v2.2d, #3
+	WORD $0x6e261c63 // eor v3.16b, v3.16b, v6.16b
+	WORD $0x4f785472 // shl v18.2d, v3.2d, #56
+	WORD $0x6f784472 // sri v18.2d, v3.2d, #8
+	WORD $0x6e2c1d29 // eor v9.16b, v9.16b, v12.16b
+	WORD $0x4f4e5522 // shl v2.2d, v9.2d, #14
+	WORD $0x6f4e4522 // sri v2.2d, v9.2d, #50
+	WORD $0x4e7a1e03 // bic v3.16b, v16.16b, v26.16b
+	WORD $0x6e371c63 // eor v3.16b, v3.16b, v23.16b
+	WORD $0x4e701e89 // bic v9.16b, v20.16b, v16.16b
+	WORD $0x6e3a1d29 // eor v9.16b, v9.16b, v26.16b
+	WORD $0x4e741c4d // bic v13.16b, v2.16b, v20.16b
+	WORD $0x6e301dad // eor v13.16b, v13.16b, v16.16b
+	WORD $0x4e621ef5 // bic v21.16b, v23.16b, v2.16b
+	WORD $0x6e341eb5 // eor v21.16b, v21.16b, v20.16b
+	WORD $0x4e771f5f // bic v31.16b, v26.16b, v23.16b
+	WORD $0x6e221fff // eor v31.16b, v31.16b, v2.16b
+	WORD $0x4e601c86 // bic v6.16b, v4.16b, v0.16b
+	WORD $0x6e381cc6 // eor v6.16b, v6.16b, v24.16b
+	WORD $0x4e641d0c // bic v12.16b, v8.16b, v4.16b
+	WORD $0x6e201d8c // eor v12.16b, v12.16b, v0.16b
+	WORD $0x4e681e37 // bic v23.16b, v17.16b, v8.16b
+	WORD $0x6e241ef7 // eor v23.16b, v23.16b, v4.16b
+	WORD $0x4e711f1a // bic v26.16b, v24.16b, v17.16b
+	WORD $0x6e281f5a // eor v26.16b, v26.16b, v8.16b
+	WORD $0x4e781c10 // bic v16.16b, v0.16b, v24.16b
+	WORD $0x6e311e10 // eor v16.16b, v16.16b, v17.16b
+	WORD $0x4e7b1ed4 // bic v20.16b, v22.16b, v27.16b
+	WORD $0x6e331e94 // eor v20.16b, v20.16b, v19.16b
+	WORD $0x4e761fc2 // bic v2.16b, v30.16b, v22.16b
+	WORD $0x6e3b1c42 // eor v2.16b, v2.16b, v27.16b
+	WORD $0x4e7e1cb8 // bic v24.16b, v5.16b, v30.16b
+	WORD $0x6e361f18 // eor v24.16b, v24.16b, v22.16b
+	WORD $0x4e651e60 // bic v0.16b, v19.16b, v5.16b
+	WORD $0x6e3e1c00 // eor v0.16b, v0.16b, v30.16b
+	WORD $0x4e731f64 // bic v4.16b, v27.16b, v19.16b
+	WORD $0x6e251c84 // eor v4.16b, v4.16b, v5.16b
+	WORD $0x4e791d48 // bic v8.16b, v10.16b, v25.16b
+	WORD $0x6e3d1d08 // eor v8.16b, v8.16b, v29.16b
+	WORD $0x4e6a1dd1 // bic v17.16b, v14.16b, v10.16b
+	WORD $0x6e391e31 // eor v17.16b, v17.16b, v25.16b
+	WORD $0x4e6e1e53 // bic v19.16b, v18.16b, v14.16b
+	WORD $0x6e2a1e73 // eor v19.16b, v19.16b, v10.16b
+	WORD $0x4e721fbb // bic v27.16b, v29.16b, v18.16b
+	WORD $0x6e2e1f7b // eor v27.16b, v27.16b, v14.16b
+	WORD $0x4e7d1f36 // bic v22.16b, v25.16b, v29.16b
+	WORD $0x6e321ed6 // eor v22.16b, v22.16b, v18.16b
+	WORD $0x4e7c1c3e // bic v30.16b, v1.16b, v28.16b
+	WORD $0x6e2f1fde // eor v30.16b, v30.16b, v15.16b
+	WORD $0x4e611ce5 // bic v5.16b, v7.16b, v1.16b
+	WORD $0x6e3c1ca5 // eor v5.16b, v5.16b, v28.16b
+	WORD $0x4e671d7d // bic v29.16b, v11.16b, v7.16b
+	WORD $0x6e211fbd // eor v29.16b, v29.16b, v1.16b
+	WORD $0x4e6b1df9 // bic v25.16b, v15.16b, v11.16b
+	WORD $0x6e271f39 // eor v25.16b, v25.16b, v7.16b
+	WORD $0x4e6f1f8a // bic v10.16b, v28.16b, v15.16b
+	WORD $0x6e2b1d4a // eor v10.16b, v10.16b, v11.16b
+	WORD $0x4cdf7c2e // ld1 {v14.2d}, [x1], #16
+	WORD $0x6e2e1c63 // eor v3.16b, v3.16b, v14.16b
+	// round 2
+	WORD $0x6e261c72 // eor v18.16b, v3.16b, v6.16b
+	WORD $0x6e341e52 // eor v18.16b, v18.16b, v20.16b
+	WORD $0x6e281e52 // eor v18.16b, v18.16b, v8.16b
+	WORD $0x6e3e1e52 // eor v18.16b, v18.16b, v30.16b
+	WORD $0x6e2c1d2f // eor v15.16b, v9.16b, v12.16b
+	WORD $0x6e221def // eor v15.16b, v15.16b, v2.16b
+	WORD $0x6e311def // eor v15.16b, v15.16b, v17.16b
+	WORD $0x6e251def // eor v15.16b, v15.16b, v5.16b
+	WORD $0x6e371dbc // eor v28.16b, v13.16b, v23.16b
+	WORD $0x6e381f9c // eor v28.16b, v28.16b, v24.16b
+	WORD $0x6e331f9c // eor v28.16b, v28.16b, v19.16b
+	WORD $0x6e3d1f9c // eor v28.16b, v28.16b, v29.16b
+	WORD $0x6e3a1ea1 // eor v1.16b, v21.16b, v26.16b
+	WORD $0x6e201c21 // eor v1.16b, v1.16b, v0.16b
+	WORD $0x6e3b1c21 // eor v1.16b, v1.16b, v27.16b
+	WORD $0x6e391c21 // eor v1.16b, v1.16b, v25.16b
+	WORD $0x6e301fe7 // eor v7.16b, v31.16b, v16.16b
+	WORD $0x6e241ce7 // eor v7.16b, v7.16b, v4.16b
+	WORD $0x6e361ce7 // eor v7.16b, v7.16b, v22.16b
+	WORD $0x6e2a1ce7 // eor v7.16b, v7.16b, v10.16b
+	WORD $0x4f41564b // shl v11.2d, v18.2d, #1
+	WORD $0x6f41464b // sri v11.2d, v18.2d, #63
+	WORD $0x4f41578e // shl v14.2d, v28.2d, #1
+	WORD $0x6f41478e // sri v14.2d, v28.2d, #63
+	WORD $0x6e2e1e52 // eor v18.16b, v18.16b, v14.16b
+	WORD $0x4f4154ee // shl v14.2d, v7.2d, #1
+	WORD $0x6f4144ee // sri v14.2d, v7.2d, #63
+	WORD $0x6e2e1f9c // eor v28.16b, v28.16b, v14.16b
+	WORD $0x4f4155ee // shl v14.2d, v15.2d, #1
+	WORD $0x6f4145ee // sri v14.2d, v15.2d, #63
+	WORD $0x6e2e1ce7 // eor v7.16b, v7.16b, v14.16b
+	WORD $0x4f41542e // shl v14.2d, v1.2d, #1
+	WORD $0x6f41442e // sri v14.2d, v1.2d, #63
+	WORD $0x6e2e1def // eor v15.16b, v15.16b, v14.16b
+	WORD $0x6e2b1c21 // eor v1.16b, v1.16b, v11.16b
+	WORD $0x6e271c63 // eor v3.16b, v3.16b, v7.16b
+	WORD $0x6e321d29 // eor v9.16b, v9.16b, v18.16b
+	WORD $0x4f41552b // shl v11.2d, v9.2d, #1
+	WORD $0x6f41452b // sri v11.2d, v9.2d, #63
+	WORD $0x6e2f1dad // eor v13.16b, v13.16b, v15.16b
+	WORD $0x4f7e55ae // shl v14.2d, v13.2d, #62
+	WORD $0x6f7e45ae // sri v14.2d, v13.2d, #2
+	WORD $0x6e3c1eb5 // eor v21.16b, v21.16b, v28.16b
+	WORD $0x4f5c56a9 // shl v9.2d, v21.2d, #28
+	WORD $0x6f5c46a9 // sri v9.2d, v21.2d, #36
+	WORD $0x6e211fff // eor v31.16b, v31.16b, v1.16b
+	WORD $0x4f5b57ed // shl v13.2d, v31.2d, #27
+	WORD $0x6f5b47ed // sri v13.2d, v31.2d, #37
+	WORD $0x6e271cc6 // eor v6.16b, v6.16b, v7.16b
+	WORD $0x4f6454d5 // shl v21.2d, v6.2d, #36
+	WORD $0x6f6444d5 // sri v21.2d, v6.2d, #28
+	WORD $0x6e321d8c // eor v12.16b, v12.16b, v18.16b
+	WORD $0x4f6c559f // shl v31.2d, v12.2d, #44
+	WORD $0x6f6c459f // sri v31.2d, v12.2d, #20
+	WORD $0x6e2f1ef7 // eor v23.16b, v23.16b, v15.16b
+	WORD $0x4f4656e6 // shl v6.2d, v23.2d, #6
+	WORD $0x6f4646e6 // sri v6.2d, v23.2d, #58
+	WORD $0x6e3c1f5a // eor v26.16b, v26.16b, v28.16b
+	WORD $0x4f77574c // shl v12.2d, v26.2d, #55
+	WORD $0x6f77474c // sri v12.2d, v26.2d, #9
+	WORD $0x6e211e10 // eor v16.16b, v16.16b, v1.16b
+	WORD $0x4f545617 // shl v23.2d, v16.2d, #20
+	WORD $0x6f544617 // sri v23.2d, v16.2d, #44
+	WORD $0x6e271e94 // eor v20.16b, v20.16b, v7.16b
+	WORD $0x4f43569a // shl v26.2d, v20.2d, #3
+	WORD $0x6f43469a // sri v26.2d, v20.2d, #61
+	WORD $0x6e321c42 // eor v2.16b, v2.16b, v18.16b
+	WORD $0x4f4a5450 // shl v16.2d, v2.2d, #10
+	WORD $0x6f4a4450 // sri v16.2d, v2.2d, #54
+	WORD $0x6e2f1f18 // eor v24.16b, v24.16b, v15.16b
+	WORD $0x4f6b5714 // shl v20.2d, v24.2d, #43
+	WORD $0x6f6b4714 // sri v20.2d, v24.2d, #21
+	WORD $0x6e3c1c00 // eor v0.16b, v0.16b, v28.16b
+	WORD $0x4f595402 // shl v2.2d, v0.2d, #25
+	WORD $0x6f594402 // sri v2.2d, v0.2d, #39
+	WORD $0x6e211c84 // eor v4.16b, v4.16b, v1.16b
+	WORD $0x4f675498 // shl v24.2d, v4.2d, #39
+	WORD $0x6f674498 // sri v24.2d, v4.2d, #25
+	WORD $0x6e271d08 // eor v8.16b, v8.16b, v7.16b
+	WORD $0x4f695500 // shl v0.2d, v8.2d, #41
+	WORD $0x6f694500 // sri v0.2d, v8.2d, #23
+	WORD $0x6e321e31 // eor v17.16b, v17.16b, v18.16b
+	WORD $0x4f6d5624 // shl v4.2d, v17.2d, #45
+	WORD $0x6f6d4624 // sri v4.2d, v17.2d, #19
+	WORD $0x6e2f1e73 // eor v19.16b, v19.16b, v15.16b
+	WORD $0x4f4f5668 // shl v8.2d, v19.2d, #15
+	WORD $0x6f4f4668 // sri v8.2d, v19.2d, #49
+	WORD $0x6e3c1f7b // eor v27.16b, v27.16b, v28.16b
+	WORD $0x4f555771 // shl v17.2d, v27.2d, #21
+	WORD $0x6f554771 // sri v17.2d, v27.2d, #43
+	WORD $0x6e211ed6 // eor v22.16b, v22.16b, v1.16b
+	WORD $0x4f4856d3 // shl v19.2d, v22.2d, #8
+	WORD $0x6f4846d3 // sri v19.2d, v22.2d, #56
+	WORD $0x6e271fde // eor v30.16b, v30.16b, v7.16b
+	WORD $0x4f5257db // shl v27.2d, v30.2d, #18
+	WORD $0x6f5247db // sri v27.2d, v30.2d, #46
+	WORD $0x6e321ca5 // eor v5.16b, v5.16b, v18.16b
+	WORD $0x4f4254b6 // shl v22.2d, v5.2d, #2
+	WORD $0x6f4244b6 // sri v22.2d, v5.2d, #62
+	WORD $0x6e2f1fbd // eor v29.16b, v29.16b, v15.16b
+	WORD $0x4f7d57be // shl v30.2d, v29.2d, #61
+	WORD $0x6f7d47be // sri v30.2d, v29.2d, #3
+	WORD $0x6e3c1f39 // eor v25.16b, v25.16b, v28.16b
+	WORD $0x4f785725 // shl v5.2d, v25.2d, #56
+	WORD $0x6f784725 // sri v5.2d, v25.2d, #8
+	WORD $0x6e211d4a // eor v10.16b, v10.16b, v1.16b
+	WORD $0x4f4e555d // shl v29.2d, v10.2d, #14
+	WORD $0x6f4e455d // sri v29.2d, v10.2d, #50
+	WORD $0x4e7f1e99 // bic v25.16b, v20.16b, v31.16b
+	WORD $0x6e231f39 // eor v25.16b, v25.16b, v3.16b
+	WORD $0x4e741e2a // bic v10.16b, v17.16b, v20.16b
+	WORD $0x6e3f1d4a // eor v10.16b, v10.16b, v31.16b
+	WORD $0x4e711fa7 // bic v7.16b, v29.16b, v17.16b
+	WORD $0x6e341ce7 // eor v7.16b, v7.16b, v20.16b
+	WORD $0x4e7d1c72 // bic v18.16b, v3.16b, v29.16b
+	WORD $0x6e311e52 // eor v18.16b, v18.16b, v17.16b
+	WORD $0x4e631fef // bic v15.16b, v31.16b, v3.16b
+	WORD $0x6e3d1def // eor v15.16b, v15.16b, v29.16b
+	WORD $0x4e771f5c // bic v28.16b, v26.16b, v23.16b
+	WORD $0x6e291f9c // eor v28.16b, v28.16b, v9.16b
+	WORD $0x4e7a1c81 // bic v1.16b, v4.16b, v26.16b
+	WORD $0x6e371c21 // eor v1.16b, v1.16b, v23.16b
+	WORD $0x4e641fc3 // bic v3.16b, v30.16b, v4.16b
+	WORD $0x6e3a1c63 // eor v3.16b, v3.16b, v26.16b
+	WORD $0x4e7e1d3f // bic v31.16b, v9.16b, v30.16b
+	WORD $0x6e241fff // eor v31.16b, v31.16b, v4.16b
+	WORD $0x4e691ef4 // bic v20.16b, v23.16b, v9.16b
+	WORD $0x6e3e1e94 // eor v20.16b, v20.16b, v30.16b
+	WORD $0x4e661c51 // bic v17.16b, v2.16b, v6.16b
+	WORD $0x6e2b1e31 // eor v17.16b, v17.16b, v11.16b
+	WORD $0x4e621e7d // bic v29.16b, v19.16b, v2.16b
+	WORD $0x6e261fbd // eor v29.16b, v29.16b, v6.16b
+	WORD $0x4e731f69 // bic v9.16b, v27.16b, v19.16b
+	WORD $0x6e221d29 // eor v9.16b, v9.16b, v2.16b
+	WORD $0x4e7b1d77 // bic v23.16b, v11.16b, v27.16b
+	WORD $0x6e331ef7 // eor v23.16b, v23.16b, v19.16b
+	WORD $0x4e6b1cda // bic v26.16b, v6.16b, v11.16b
+	WORD $0x6e3b1f5a // eor v26.16b, v26.16b, v27.16b
+	WORD $0x4e751e04 // bic v4.16b, v16.16b, v21.16b
+	WORD $0x6e2d1c84 // eor v4.16b, v4.16b, v13.16b
+	WORD $0x4e701d1e // bic v30.16b, v8.16b, v16.16b
+	WORD $0x6e351fde // eor v30.16b, v30.16b, v21.16b
+	WORD $0x4e681cab // bic v11.16b, v5.16b, v8.16b
+	WORD $0x6e301d6b // eor v11.16b, v11.16b, v16.16b
+	WORD $0x4e651da6 // bic v6.16b, v13.16b, v5.16b
+	WORD $0x6e281cc6 // eor v6.16b, v6.16b, v8.16b
+	WORD $0x4e6d1ea2 // bic v2.16b, v21.16b, v13.16b
+	WORD $0x6e251c42 // eor v2.16b, v2.16b, v5.16b
+	WORD $0x4e6c1f13 // bic v19.16b, v24.16b, v12.16b
+	WORD $0x6e2e1e73 // eor v19.16b, v19.16b, v14.16b
+	WORD $0x4e781c1b // bic v27.16b, v0.16b, v24.16b
+	WORD $0x6e2c1f7b // eor v27.16b, v27.16b, v12.16b
+	WORD $0x4e601ecd // bic v13.16b, v22.16b, v0.16b
+	WORD $0x6e381dad // eor v13.16b, v13.16b, v24.16b
+	WORD $0x4e761dd5 // bic v21.16b, v14.16b, v22.16b
+	WORD $0x6e201eb5 // eor v21.16b, v21.16b, v0.16b
+	WORD $0x4e6e1d90 // bic v16.16b, v12.16b, v14.16b
+	WORD $0x6e361e10 // eor v16.16b, v16.16b, v22.16b
+	WORD $0x4cdf7c28 // ld1 {v8.2d}, [x1], #16
+	WORD $0x6e281f39 // eor v25.16b, v25.16b, v8.16b
+	// round 3
+	WORD $0x6e3c1f25 // eor v5.16b, v25.16b, v28.16b
+	WORD $0x6e311ca5 // eor v5.16b, v5.16b, v17.16b
+	WORD $0x6e241ca5 // eor v5.16b, v5.16b, v4.16b
+	WORD $0x6e331ca5 // eor v5.16b, v5.16b, v19.16b
+	WORD $0x6e211d4e // eor v14.16b, v10.16b, v1.16b
+	WORD $0x6e3d1dce // eor v14.16b, v14.16b, v29.16b
+	WORD $0x6e3e1dce // eor v14.16b, v14.16b, v30.16b
+	WORD $0x6e3b1dce // eor v14.16b, v14.16b, v27.16b
+	WORD $0x6e231cec // eor v12.16b, v7.16b, v3.16b
+	WORD $0x6e291d8c // eor v12.16b, v12.16b, v9.16b
+	WORD $0x6e2b1d8c // eor v12.16b, v12.16b, v11.16b
+	WORD $0x6e2d1d8c // eor v12.16b, v12.16b, v13.16b
+	WORD $0x6e3f1e58 // eor v24.16b, v18.16b, v31.16b
+	WORD $0x6e371f18 // eor v24.16b, v24.16b, v23.16b
+	WORD $0x6e261f18 // eor v24.16b, v24.16b, v6.16b
+	WORD $0x6e351f18 // eor v24.16b, v24.16b, v21.16b
+	WORD $0x6e341de0 // eor v0.16b, v15.16b, v20.16b
+	WORD $0x6e3a1c00 // eor v0.16b, v0.16b, v26.16b
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x6e301c00 // eor v0.16b, v0.16b, v16.16b
+	WORD $0x4f4154b6 // shl v22.2d, v5.2d, #1
+	WORD $0x6f4144b6 // sri v22.2d, v5.2d, #63
+	WORD $0x4f415588 // shl v8.2d, v12.2d, #1
+	WORD $0x6f414588 // sri v8.2d, v12.2d, #63
+	WORD $0x6e281ca5 // eor v5.16b, v5.16b, v8.16b
+	WORD $0x4f415408 // shl v8.2d, v0.2d, #1
+	WORD $0x6f414408 // sri v8.2d, v0.2d, #63
+	WORD $0x6e281d8c // eor v12.16b, v12.16b, v8.16b
+	WORD $0x4f4155c8 // shl v8.2d, v14.2d, #1
+	WORD $0x6f4145c8 // sri v8.2d, v14.2d, #63
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4f415708 // shl v8.2d, v24.2d, #1
+	WORD $0x6f414708 // sri v8.2d, v24.2d, #63
+	WORD $0x6e281dce // eor v14.16b, v14.16b, v8.16b
+	WORD $0x6e361f18 // eor v24.16b, v24.16b, v22.16b
+	WORD $0x6e201f39 // eor v25.16b, v25.16b, v0.16b
+	WORD $0x6e251d4a // eor v10.16b, v10.16b, v5.16b
+	WORD $0x4f415556 // shl v22.2d, v10.2d, #1
+	WORD $0x6f414556 // sri v22.2d, v10.2d, #63
+	WORD $0x6e2e1ce7 // eor v7.16b, v7.16b, v14.16b
+	WORD $0x4f7e54e8 // shl v8.2d, v7.2d, #62
+	WORD $0x6f7e44e8 // sri v8.2d, v7.2d, #2
+	WORD $0x6e2c1e52 // eor v18.16b, v18.16b, v12.16b
+	WORD $0x4f5c564a // shl v10.2d, v18.2d, #28
+	WORD $0x6f5c464a // sri v10.2d, v18.2d, #36
+	WORD $0x6e381def // eor v15.16b, v15.16b, v24.16b
+	WORD $0x4f5b55e7 // shl v7.2d, v15.2d, #27
+	WORD $0x6f5b45e7 // sri v7.2d, v15.2d, #37
+	WORD $0x6e201f9c // eor v28.16b, v28.16b, v0.16b
+	WORD $0x4f645792 // shl v18.2d, v28.2d, #36
+	WORD $0x6f644792 // sri v18.2d, v28.2d, #28
+	WORD $0x6e251c21 // eor v1.16b, v1.16b, v5.16b
+	WORD $0x4f6c542f // shl v15.2d, v1.2d, #44
+	WORD $0x6f6c442f // sri v15.2d, v1.2d, #20
+	WORD $0x6e2e1c63 // eor v3.16b, v3.16b, v14.16b
+	WORD $0x4f46547c // shl v28.2d, v3.2d, #6
+	WORD $0x6f46447c // sri v28.2d, v3.2d, #58
+	WORD $0x6e2c1fff // eor v31.16b, v31.16b, v12.16b
+	WORD $0x4f7757e1 // shl v1.2d, v31.2d, #55
+	WORD $0x6f7747e1 // sri v1.2d, v31.2d, #9
+	WORD $0x6e381e94 // eor v20.16b, v20.16b, v24.16b
+	WORD $0x4f545683 // shl v3.2d, v20.2d, #20
+	WORD $0x6f544683 // sri v3.2d, v20.2d, #44
+	WORD $0x6e201e31 // eor v17.16b, v17.16b, v0.16b
+	WORD $0x4f43563f // shl v31.2d, v17.2d, #3
+	WORD $0x6f43463f // sri v31.2d, v17.2d, #61
+	WORD $0x6e251fbd // eor v29.16b, v29.16b, v5.16b
+	WORD $0x4f4a57b4 // shl v20.2d, v29.2d, #10
+	WORD $0x6f4a47b4 // sri v20.2d, v29.2d, #54
+	WORD $0x6e2e1d29 // eor v9.16b, v9.16b, v14.16b
+	WORD $0x4f6b5531 // shl v17.2d, v9.2d, #43
+	WORD $0x6f6b4531 // sri v17.2d, v9.2d, #21
+	WORD $0x6e2c1ef7 // eor v23.16b, v23.16b, v12.16b
+	WORD $0x4f5956fd // shl v29.2d, v23.2d, #25
+	WORD $0x6f5946fd // sri v29.2d, v23.2d, #39
+	WORD $0x6e381f5a // eor v26.16b, v26.16b, v24.16b
+	WORD $0x4f675749 // shl v9.2d, v26.2d, #39
+	WORD $0x6f674749 // sri v9.2d, v26.2d, #25
+	WORD $0x6e201c84 // eor v4.16b, v4.16b, v0.16b
+	WORD $0x4f695497 // shl v23.2d, v4.2d, #41
+	WORD $0x6f694497 // sri v23.2d, v4.2d, #23
+	WORD $0x6e251fde // eor v30.16b, v30.16b, v5.16b
+	WORD $0x4f6d57da // shl v26.2d, v30.2d, #45
+	WORD $0x6f6d47da // sri v26.2d, v30.2d, #19
+	WORD $0x6e2e1d6b // eor v11.16b, v11.16b, v14.16b
+	WORD $0x4f4f5564 // shl v4.2d, v11.2d, #15
+	WORD $0x6f4f4564 // sri v4.2d, v11.2d, #49
+	WORD $0x6e2c1cc6 // eor v6.16b, v6.16b, v12.16b
+	WORD $0x4f5554de // shl v30.2d, v6.2d, #21
+	WORD $0x6f5544de // sri v30.2d, v6.2d, #43
+	WORD $0x6e381c42 // eor v2.16b, v2.16b, v24.16b
+	WORD $0x4f48544b // shl v11.2d, v2.2d, #8
+	WORD $0x6f48444b // sri v11.2d, v2.2d, #56
+	WORD $0x6e201e73 // eor v19.16b, v19.16b, v0.16b
+	WORD $0x4f525666 // shl v6.2d, v19.2d, #18
+	WORD $0x6f524666 // sri v6.2d, v19.2d, #46
+	WORD $0x6e251f7b // eor v27.16b, v27.16b, v5.16b
+	WORD $0x4f425762 // shl v2.2d, v27.2d, #2
+	WORD $0x6f424762 // sri v2.2d, v27.2d, #62
+	WORD $0x6e2e1dad // eor v13.16b, v13.16b, v14.16b
+	WORD $0x4f7d55b3 // shl v19.2d, v13.2d, #61
+	WORD $0x6f7d45b3 // sri v19.2d, v13.2d, #3
+	WORD $0x6e2c1eb5 // eor v21.16b, v21.16b, v12.16b
+	WORD $0x4f7856bb // shl v27.2d, v21.2d, #56
+	WORD $0x6f7846bb // sri v27.2d, v21.2d, #8
+	WORD $0x6e381e10 // eor v16.16b, v16.16b, v24.16b
+	WORD $0x4f4e560d // shl v13.2d, v16.2d, #14
+	WORD $0x6f4e460d // sri v13.2d, v16.2d, #50
+	WORD $0x4e6f1e35 // bic v21.16b, v17.16b, v15.16b
+	WORD $0x6e391eb5 // eor v21.16b, v21.16b, v25.16b
+	WORD $0x4e711fd0 // bic v16.16b, v30.16b, v17.16b
+	WORD $0x6e2f1e10 // eor v16.16b, v16.16b, v15.16b
+	WORD $0x4e7e1da0 // bic v0.16b, v13.16b, v30.16b
+	WORD $0x6e311c00 // eor v0.16b, v0.16b, v17.16b
+	WORD $0x4e6d1f25 // bic v5.16b, v25.16b, v13.16b
+	WORD $0x6e3e1ca5 // eor v5.16b, v5.16b, v30.16b
+	WORD $0x4e791dee // bic v14.16b, v15.16b, v25.16b
+	WORD $0x6e2d1dce // eor v14.16b, v14.16b, v13.16b
+	WORD $0x4e631fec // bic v12.16b, v31.16b, v3.16b
+	WORD $0x6e2a1d8c // eor v12.16b, v12.16b, v10.16b
+	WORD $0x4e7f1f58 // bic v24.16b, v26.16b, v31.16b
+	WORD $0x6e231f18 // eor v24.16b, v24.16b, v3.16b
+	WORD $0x4e7a1e79 // bic v25.16b, v19.16b, v26.16b
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4e731d4f // bic v15.16b, v10.16b, v19.16b
+	WORD $0x6e3a1def // eor v15.16b, v15.16b, v26.16b
+	WORD $0x4e6a1c71 // bic v17.16b, v3.16b, v10.16b
+	WORD $0x6e331e31 // eor v17.16b, v17.16b, v19.16b
+	WORD $0x4e7c1fbe // bic v30.16b, v29.16b, v28.16b
+	WORD $0x6e361fde // eor v30.16b, v30.16b, v22.16b
+	WORD $0x4e7d1d6d // bic v13.16b, v11.16b, v29.16b
+	WORD $0x6e3c1dad // eor v13.16b, v13.16b, v28.16b
+	WORD $0x4e6b1cca // bic v10.16b, v6.16b, v11.16b
+	WORD $0x6e3d1d4a // eor v10.16b, v10.16b, v29.16b
+	WORD $0x4e661ec3 // bic v3.16b, v22.16b, v6.16b
+	WORD $0x6e2b1c63 // eor v3.16b, v3.16b, v11.16b
+	WORD $0x4e761f9f // bic v31.16b, v28.16b, v22.16b
+	WORD $0x6e261fff // eor v31.16b, v31.16b, v6.16b
+	WORD $0x4e721e9a // bic v26.16b, v20.16b, v18.16b
+	WORD $0x6e271f5a // eor v26.16b, v26.16b, v7.16b
+	WORD $0x4e741c93 // bic v19.16b, v4.16b, v20.16b
+	WORD $0x6e321e73 // eor v19.16b, v19.16b, v18.16b
+	WORD $0x4e641f76 // bic v22.16b, v27.16b, v4.16b
+	WORD $0x6e341ed6 // eor v22.16b, v22.16b, v20.16b
+	WORD $0x4e7b1cfc // bic v28.16b, v7.16b, v27.16b
+	WORD $0x6e241f9c // eor v28.16b, v28.16b, v4.16b
+	WORD $0x4e671e5d // bic v29.16b, v18.16b, v7.16b
+	WORD $0x6e3b1fbd // eor v29.16b, v29.16b, v27.16b
+	WORD $0x4e611d2b // bic v11.16b, v9.16b, v1.16b
+	WORD $0x6e281d6b // eor v11.16b, v11.16b, v8.16b
+	WORD $0x4e691ee6 // bic v6.16b, v23.16b, v9.16b
+	WORD $0x6e211cc6 // eor v6.16b, v6.16b, v1.16b
+	WORD $0x4e771c47 // bic v7.16b, v2.16b, v23.16b
+	WORD $0x6e291ce7 // eor v7.16b, v7.16b, v9.16b
+	WORD $0x4e621d12 // bic v18.16b, v8.16b, v2.16b
+	WORD $0x6e371e52 // eor v18.16b, v18.16b, v23.16b
+	WORD $0x4e681c34 // bic v20.16b, v1.16b, v8.16b
+	WORD $0x6e221e94 // eor v20.16b, v20.16b, v2.16b
+	WORD $0x4cdf7c24 // ld1 {v4.2d}, [x1], #16
+	WORD $0x6e241eb5 // eor v21.16b, v21.16b, v4.16b
+	// round 4
+	WORD $0x6e2c1ebb // eor v27.16b, v21.16b, v12.16b
+	WORD $0x6e3e1f7b // eor v27.16b, v27.16b, v30.16b
+	WORD $0x6e3a1f7b // eor v27.16b, v27.16b, v26.16b
+	WORD $0x6e2b1f7b // eor v27.16b, v27.16b, v11.16b
+	WORD $0x6e381e08 // eor v8.16b, v16.16b, v24.16b
+	WORD $0x6e2d1d08 // eor v8.16b, v8.16b, v13.16b
+	WORD $0x6e331d08 // eor v8.16b, v8.16b, v19.16b
+	WORD $0x6e261d08 // eor v8.16b, v8.16b, v6.16b
+	WORD $0x6e391c01 // eor v1.16b, v0.16b, v25.16b
+	WORD $0x6e2a1c21 // eor v1.16b, v1.16b, v10.16b
+	WORD $0x6e361c21 // eor v1.16b, v1.16b, v22.16b
+	WORD $0x6e271c21 // eor v1.16b, v1.16b, v7.16b
+	WORD $0x6e2f1ca9 // eor v9.16b, v5.16b, v15.16b
+	WORD $0x6e231d29 // eor v9.16b, v9.16b, v3.16b
+	WORD $0x6e3c1d29 // eor v9.16b, v9.16b, v28.16b
+	WORD $0x6e321d29 // eor v9.16b, v9.16b, v18.16b
+	WORD $0x6e311dd7 // eor v23.16b, v14.16b, v17.16b
+	WORD $0x6e3f1ef7 // eor v23.16b, v23.16b, v31.16b
+	WORD $0x6e3d1ef7 // eor v23.16b, v23.16b, v29.16b
+	WORD $0x6e341ef7 // eor v23.16b, v23.16b, v20.16b
+	WORD $0x4f415762 // shl v2.2d, v27.2d, #1
+	WORD $0x6f414762 // sri v2.2d, v27.2d, #63
+	WORD $0x4f415424 // shl v4.2d, v1.2d, #1
+	WORD $0x6f414424 // sri v4.2d, v1.2d, #63
+	WORD $0x6e241f7b // eor v27.16b, v27.16b, v4.16b
+	WORD $0x4f4156e4 // shl v4.2d, v23.2d, #1
+	WORD $0x6f4146e4 // sri v4.2d, v23.2d, #63
+	WORD $0x6e241c21 // eor v1.16b, v1.16b, v4.16b
+	WORD $0x4f415504 // shl v4.2d, v8.2d, #1
+	WORD $0x6f414504 // sri v4.2d, v8.2d, #63
+	WORD $0x6e241ef7 // eor v23.16b, v23.16b, v4.16b
+	WORD $0x4f415524 // shl v4.2d, v9.2d, #1
+	WORD $0x6f414524 // sri v4.2d, v9.2d, #63
+	WORD $0x6e241d08 // eor v8.16b, v8.16b, v4.16b
+	WORD $0x6e221d29 // eor v9.16b, v9.16b, v2.16b
+	WORD $0x6e371eb5 // eor v21.16b, v21.16b, v23.16b
+	WORD $0x6e3b1e10 // eor v16.16b, v16.16b, v27.16b
+	WORD $0x4f415602 // shl v2.2d, v16.2d, #1
+	WORD $0x6f414602 // sri v2.2d, v16.2d, #63
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4f7e5404 // shl v4.2d, v0.2d, #62
+	WORD $0x6f7e4404 // sri v4.2d, v0.2d, #2
+	WORD $0x6e211ca5 // eor v5.16b, v5.16b, v1.16b
+	WORD $0x4f5c54b0 // shl v16.2d, v5.2d, #28
+	WORD $0x6f5c44b0 // sri v16.2d, v5.2d, #36
+	WORD $0x6e291dce // eor v14.16b, v14.16b, v9.16b
+	WORD $0x4f5b55c0 // shl v0.2d, v14.2d, #27
+	WORD $0x6f5b45c0 // sri v0.2d, v14.2d, #37
+	WORD $0x6e371d8c // eor v12.16b, v12.16b, v23.16b
+	WORD $0x4f645585 // shl v5.2d, v12.2d, #36
+	WORD $0x6f644585 // sri v5.2d, v12.2d, #28
+	WORD $0x6e3b1f18 // eor v24.16b, v24.16b, v27.16b
+	WORD $0x4f6c570e // shl v14.2d, v24.2d, #44
+	WORD $0x6f6c470e // sri v14.2d, v24.2d, #20
+	WORD $0x6e281f39 // eor v25.16b, v25.16b, v8.16b
+	WORD $0x4f46572c // shl v12.2d, v25.2d, #6
+	WORD $0x6f46472c // sri v12.2d, v25.2d, #58
+	WORD $0x6e211def // eor v15.16b, v15.16b, v1.16b
+	WORD $0x4f7755f8 // shl v24.2d, v15.2d, #55
+	WORD $0x6f7745f8 // sri v24.2d, v15.2d, #9
+	WORD $0x6e291e31 // eor v17.16b, v17.16b, v9.16b
+	WORD $0x4f545639 // shl v25.2d, v17.2d, #20
+	WORD $0x6f544639 // sri v25.2d, v17.2d, #44
+	WORD $0x6e371fde // eor v30.16b, v30.16b, v23.16b
+	WORD $0x4f4357cf // shl v15.2d, v30.2d, #3
+	WORD $0x6f4347cf // sri v15.2d, v30.2d, #61
+	WORD $0x6e3b1dad // eor v13.16b, v13.16b, v27.16b
+	WORD $0x4f4a55b1 // shl v17.2d, v13.2d, #10
+	WORD $0x6f4a45b1 // sri v17.2d, v13.2d, #54
+	WORD $0x6e281d4a // eor v10.16b, v10.16b, v8.16b
+	WORD $0x4f6b555e // shl v30.2d, v10.2d, #43
+	WORD $0x6f6b455e // sri v30.2d, v10.2d, #21
+	WORD $0x6e211c63 // eor v3.16b, v3.16b, v1.16b
+	WORD $0x4f59546d // shl v13.2d, v3.2d, #25
+	WORD $0x6f59446d // sri v13.2d, v3.2d, #39
+	WORD $0x6e291fff // eor v31.16b, v31.16b, v9.16b
+	WORD $0x4f6757ea // shl v10.2d, v31.2d, #39
+	WORD $0x6f6747ea // sri v10.2d, v31.2d, #25
+	WORD $0x6e371f5a // eor v26.16b, v26.16b, v23.16b
+	WORD $0x4f695743 // shl v3.2d, v26.2d, #41
+	WORD $0x6f694743 // sri v3.2d, v26.2d, #23
+	WORD $0x6e3b1e73 // eor v19.16b, v19.16b, v27.16b
+	WORD $0x4f6d567f // shl v31.2d, v19.2d, #45
+	WORD $0x6f6d467f // sri v31.2d, v19.2d, #19
+	WORD $0x6e281ed6 // eor v22.16b, v22.16b, v8.16b
+	WORD $0x4f4f56da // shl v26.2d, v22.2d, #15
+	WORD $0x6f4f46da // sri v26.2d, v22.2d, #49
+	WORD $0x6e211f9c // eor v28.16b, v28.16b, v1.16b
+	WORD $0x4f555793 // shl v19.2d, v28.2d, #21
+	WORD $0x6f554793 // sri v19.2d, v28.2d, #43
+	WORD $0x6e291fbd // eor v29.16b, v29.16b, v9.16b
+	WORD $0x4f4857b6 // shl v22.2d, v29.2d, #8
+	WORD $0x6f4847b6 // sri v22.2d, v29.2d, #56
+	WORD $0x6e371d6b // eor v11.16b, v11.16b, v23.16b
+	WORD $0x4f52557c // shl v28.2d, v11.2d, #18
+	WORD $0x6f52457c // sri v28.2d, v11.2d, #46
+	WORD $0x6e3b1cc6 // eor v6.16b, v6.16b, v27.16b
+	WORD $0x4f4254dd // shl v29.2d, v6.2d, #2
+	WORD $0x6f4244dd // sri v29.2d, v6.2d, #62
+	WORD $0x6e281ce7 // eor v7.16b, v7.16b, v8.16b
+	WORD $0x4f7d54eb // shl v11.2d, v7.2d, #61
+	WORD $0x6f7d44eb // sri v11.2d, v7.2d, #3
+	WORD $0x6e211e52 // eor v18.16b, v18.16b, v1.16b
+	WORD $0x4f785646 // shl v6.2d, v18.2d, #56
+	WORD $0x6f784646 // sri v6.2d, v18.2d, #8
+	WORD $0x6e291e94 // eor v20.16b, v20.16b, v9.16b
+	WORD $0x4f4e5687 // shl v7.2d, v20.2d, #14
+	WORD $0x6f4e4687 // sri v7.2d, v20.2d, #50
+	WORD $0x4e6e1fd2 // bic v18.16b, v30.16b, v14.16b
+	WORD $0x6e351e52 // eor v18.16b, v18.16b, v21.16b
+	WORD $0x4e7e1e74 // bic v20.16b, v19.16b, v30.16b
+	WORD $0x6e2e1e94 // eor v20.16b, v20.16b, v14.16b
+	WORD $0x4e731cf7 // bic v23.16b, v7.16b, v19.16b
+	WORD $0x6e3e1ef7 // eor v23.16b, v23.16b, v30.16b
+	WORD $0x4e671ebb // bic v27.16b, v21.16b, v7.16b
+	WORD $0x6e331f7b // eor v27.16b, v27.16b, v19.16b
+	WORD $0x4e751dc8 // bic v8.16b, v14.16b, v21.16b
+	WORD $0x6e271d08 // eor v8.16b, v8.16b, v7.16b
+	WORD $0x4e791de1 // bic v1.16b, v15.16b, v25.16b
+	WORD $0x6e301c21 // eor v1.16b, v1.16b, v16.16b
+	WORD $0x4e6f1fe9 // bic v9.16b, v31.16b, v15.16b
+	WORD $0x6e391d29 // eor v9.16b, v9.16b, v25.16b
+	WORD $0x4e7f1d75 // bic v21.16b, v11.16b, v31.16b
+	WORD $0x6e2f1eb5 // eor v21.16b, v21.16b, v15.16b
+	WORD $0x4e6b1e0e // bic v14.16b, v16.16b, v11.16b
+	WORD $0x6e3f1dce // eor v14.16b, v14.16b, v31.16b
+	WORD $0x4e701f3e // bic v30.16b, v25.16b, v16.16b
+	WORD $0x6e2b1fde // eor v30.16b, v30.16b, v11.16b
+	WORD $0x4e6c1db3 // bic v19.16b, v13.16b, v12.16b
+	WORD $0x6e221e73 // eor v19.16b, v19.16b, v2.16b
+	WORD $0x4e6d1ec7 // bic v7.16b, v22.16b, v13.16b
+	WORD $0x6e2c1ce7 // eor v7.16b, v7.16b, v12.16b
+	WORD $0x4e761f90 // bic v16.16b, v28.16b, v22.16b
+	WORD $0x6e2d1e10 // eor v16.16b, v16.16b, v13.16b
+	WORD $0x4e7c1c59 // bic v25.16b, v2.16b, v28.16b
+	WORD $0x6e361f39 // eor v25.16b, v25.16b, v22.16b
+	WORD $0x4e621d8f // bic v15.16b, v12.16b, v2.16b
+	WORD $0x6e3c1def // eor v15.16b, v15.16b, v28.16b
+	WORD $0x4e651e3f // bic v31.16b, v17.16b, v5.16b
+	WORD $0x6e201fff // eor v31.16b, v31.16b, v0.16b
+	WORD $0x4e711f4b // bic v11.16b, v26.16b, v17.16b
+	WORD $0x6e251d6b // eor v11.16b, v11.16b, v5.16b
+	WORD $0x4e7a1cc2 // bic v2.16b, v6.16b, v26.16b
+	WORD $0x6e311c42 // eor v2.16b, v2.16b, v17.16b
+	WORD $0x4e661c0c // bic v12.16b, v0.16b, v6.16b
+	WORD $0x6e3a1d8c // eor v12.16b, v12.16b, v26.16b
+	WORD $0x4e601cad // bic v13.16b, v5.16b, v0.16b
+	WORD $0x6e261dad // eor v13.16b, v13.16b, v6.16b
+	WORD $0x4e781d56 // bic v22.16b, v10.16b, v24.16b
+	WORD $0x6e241ed6 // eor v22.16b, v22.16b, v4.16b
+	WORD $0x4e6a1c7c // bic v28.16b, v3.16b, v10.16b
+	WORD $0x6e381f9c // eor v28.16b, v28.16b, v24.16b
+	WORD $0x4e631fa0 // bic v0.16b, v29.16b, v3.16b
+	WORD $0x6e2a1c00 // eor v0.16b, v0.16b, v10.16b
+	WORD $0x4e7d1c85 // bic v5.16b, v4.16b, v29.16b
+	WORD $0x6e231ca5 // eor v5.16b, v5.16b, v3.16b
+	WORD $0x4e641f11 // bic v17.16b, v24.16b, v4.16b
+	WORD $0x6e3d1e31 // eor v17.16b, v17.16b, v29.16b
+	WORD $0x4cdf7c3a // ld1 {v26.2d}, [x1], #16
+	WORD $0x6e3a1e52 // eor v18.16b, v18.16b, v26.16b
+	// round 5
+	WORD $0x6e211e46 // eor v6.16b, v18.16b, v1.16b
+	WORD $0x6e331cc6 // eor v6.16b, v6.16b, v19.16b
+	WORD $0x6e3f1cc6 // eor v6.16b, v6.16b, v31.16b
+	WORD $0x6e361cc6 // eor v6.16b, v6.16b, v22.16b
+	WORD $0x6e291e84 // eor v4.16b, v20.16b, v9.16b
+	WORD $0x6e271c84 // eor v4.16b, v4.16b, v7.16b
+	WORD $0x6e2b1c84 // eor v4.16b, v4.16b, v11.16b
+	WORD $0x6e3c1c84 // eor v4.16b, v4.16b, v28.16b
+	WORD $0x6e351ef8 // eor v24.16b, v23.16b, v21.16b
+	WORD $0x6e301f18 // eor v24.16b, v24.16b, v16.16b
+	WORD $0x6e221f18 // eor v24.16b, v24.16b, v2.16b
+	WORD $0x6e201f18 // eor v24.16b, v24.16b, v0.16b
+	WORD $0x6e2e1f6a // eor v10.16b, v27.16b, v14.16b
+	WORD $0x6e391d4a // eor v10.16b, v10.16b, v25.16b
+	WORD $0x6e2c1d4a // eor v10.16b, v10.16b, v12.16b
+	WORD $0x6e251d4a // eor v10.16b, v10.16b, v5.16b
+	WORD $0x6e3e1d03 // eor v3.16b, v8.16b, v30.16b
+	WORD $0x6e2f1c63 // eor v3.16b, v3.16b, v15.16b
+	WORD $0x6e2d1c63 // eor v3.16b, v3.16b, v13.16b
+	WORD $0x6e311c63 // eor v3.16b, v3.16b, v17.16b
+	WORD $0x4f4154dd // shl v29.2d, v6.2d, #1
+	WORD $0x6f4144dd // sri v29.2d, v6.2d, #63
+	WORD $0x4f41571a // shl v26.2d, v24.2d, #1
+	WORD $0x6f41471a // sri v26.2d, v24.2d, #63
+	WORD $0x6e3a1cc6 // eor v6.16b, v6.16b, v26.16b
+	WORD $0x4f41547a // shl v26.2d, v3.2d, #1
+	WORD $0x6f41447a // sri v26.2d, v3.2d, #63
+	WORD $0x6e3a1f18 // eor v24.16b, v24.16b, v26.16b
+	WORD $0x4f41549a // shl v26.2d, v4.2d, #1
+	WORD $0x6f41449a // sri v26.2d, v4.2d, #63
+	WORD $0x6e3a1c63 // eor v3.16b, v3.16b, v26.16b
+	WORD $0x4f41555a // shl v26.2d, v10.2d, #1
+	WORD $0x6f41455a // sri v26.2d, v10.2d, #63
+	WORD $0x6e3a1c84 // eor v4.16b, v4.16b, v26.16b
+	WORD $0x6e3d1d4a // eor v10.16b, v10.16b, v29.16b
+	WORD $0x6e231e52 // eor v18.16b, v18.16b, v3.16b
+	WORD $0x6e261e94 // eor v20.16b, v20.16b, v6.16b
+	WORD $0x4f41569d // shl v29.2d, v20.2d, #1
+	WORD $0x6f41469d // sri v29.2d, v20.2d, #63
+	WORD $0x6e241ef7 // eor v23.16b, v23.16b, v4.16b
+	WORD $0x4f7e56fa // shl v26.2d, v23.2d, #62
+	WORD $0x6f7e46fa // sri v26.2d, v23.2d, #2
+	WORD $0x6e381f7b // eor v27.16b, v27.16b, v24.16b
+	WORD $0x4f5c5774 // shl v20.2d, v27.2d, #28
+	WORD $0x6f5c4774 // sri v20.2d, v27.2d, #36
+	WORD $0x6e2a1d08 // eor v8.16b, v8.16b, v10.16b
+	WORD $0x4f5b5517 // shl v23.2d, v8.2d, #27
+	WORD $0x6f5b4517 // sri v23.2d, v8.2d, #37
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4f64543b // shl v27.2d, v1.2d, #36
+	WORD $0x6f64443b // sri v27.2d, v1.2d, #28
+	WORD $0x6e261d29 // eor v9.16b, v9.16b, v6.16b
+	WORD $0x4f6c5528 // shl v8.2d, v9.2d, #44
+	WORD $0x6f6c4528 // sri v8.2d, v9.2d, #20
+	WORD $0x6e241eb5 // eor v21.16b, v21.16b, v4.16b
+	WORD $0x4f4656a1 // shl v1.2d, v21.2d, #6
+	WORD $0x6f4646a1 // sri v1.2d, v21.2d, #58
+	WORD $0x6e381dce // eor v14.16b, v14.16b, v24.16b
+	WORD $0x4f7755c9 // shl v9.2d, v14.2d, #55
+	WORD $0x6f7745c9 // sri v9.2d, v14.2d, #9
+	WORD $0x6e2a1fde // eor v30.16b, v30.16b, v10.16b
+	WORD $0x4f5457d5 // shl v21.2d, v30.2d, #20
+	WORD $0x6f5447d5 // sri v21.2d, v30.2d, #44
+	WORD $0x6e231e73 // eor v19.16b, v19.16b, v3.16b
+	WORD $0x4f43566e // shl v14.2d, v19.2d, #3
+	WORD $0x6f43466e // sri v14.2d, v19.2d, #61
+	WORD $0x6e261ce7 // eor v7.16b, v7.16b, v6.16b
+	WORD $0x4f4a54fe // shl v30.2d, v7.2d, #10
+	WORD $0x6f4a44fe // sri v30.2d, v7.2d, #54
+	WORD $0x6e241e10 // eor v16.16b, v16.16b, v4.16b
+	WORD $0x4f6b5613 // shl v19.2d, v16.2d, #43
+	WORD $0x6f6b4613 // sri v19.2d, v16.2d, #21
+	WORD $0x6e381f39 // eor v25.16b, v25.16b, v24.16b
+	WORD $0x4f595727 // shl v7.2d, v25.2d, #25
+	WORD $0x6f594727 // sri v7.2d, v25.2d, #39
+	WORD $0x6e2a1def // eor v15.16b, v15.16b, v10.16b
+	WORD $0x4f6755f0 // shl v16.2d, v15.2d, #39
+	WORD $0x6f6745f0 // sri v16.2d, v15.2d, #25
+	WORD $0x6e231fff // eor v31.16b, v31.16b, v3.16b
+	WORD $0x4f6957f9 // shl v25.2d, v31.2d, #41
+	WORD $0x6f6947f9 // sri v25.2d, v31.2d, #23
+	WORD $0x6e261d6b // eor v11.16b, v11.16b, v6.16b
+	WORD $0x4f6d556f // shl v15.2d, v11.2d, #45
+	WORD $0x6f6d456f // sri v15.2d, v11.2d, #19
+	WORD $0x6e241c42 // eor v2.16b, v2.16b, v4.16b
+	WORD $0x4f4f545f // shl v31.2d, v2.2d, #15
+	WORD $0x6f4f445f // sri v31.2d, v2.2d, #49
+	WORD $0x6e381d8c // eor v12.16b, v12.16b, v24.16b
+	WORD $0x4f55558b // shl v11.2d, v12.2d, #21
+	WORD $0x6f55458b // sri v11.2d, v12.2d, #43
+	WORD $0x6e2a1dad // eor v13.16b, v13.16b, v10.16b
+	WORD $0x4f4855a2 // shl v2.2d, v13.2d, #8
+	WORD $0x6f4845a2 // sri v2.2d, v13.2d, #56
+	WORD $0x6e231ed6 // eor v22.16b, v22.16b, v3.16b
+	WORD $0x4f5256cc // shl v12.2d, v22.2d, #18
+	WORD $0x6f5246cc // sri v12.2d, v22.2d, #46
+	WORD $0x6e261f9c // eor v28.16b, v28.16b, v6.16b
+	WORD $0x4f42578d // shl v13.2d, v28.2d, #2
+	WORD $0x6f42478d // sri v13.2d, v28.2d, #62
+	WORD $0x6e241c00 // eor v0.16b, v0.16b, v4.16b
+	WORD $0x4f7d5416 // shl v22.2d, v0.2d, #61
+	WORD $0x6f7d4416 // sri v22.2d, v0.2d, #3
+	WORD $0x6e381ca5 // eor v5.16b, v5.16b, v24.16b
+	WORD $0x4f7854bc // shl v28.2d, v5.2d, #56
+	WORD $0x6f7844bc // sri v28.2d, v5.2d, #8
+	WORD $0x6e2a1e31 // eor v17.16b, v17.16b, v10.16b
+	WORD $0x4f4e5620 // shl v0.2d, v17.2d, #14
+	WORD $0x6f4e4620 // sri v0.2d, v17.2d, #50
+	WORD $0x4e681e65 // bic v5.16b, v19.16b, v8.16b
+	WORD $0x6e321ca5 // eor v5.16b, v5.16b, v18.16b
+	WORD $0x4e731d71 // bic v17.16b, v11.16b, v19.16b
+	WORD $0x6e281e31 // eor v17.16b, v17.16b, v8.16b
+	WORD $0x4e6b1c03 // bic v3.16b, v0.16b, v11.16b
+	WORD $0x6e331c63 // eor v3.16b, v3.16b, v19.16b
+	WORD $0x4e601e46 // bic v6.16b, v18.16b, v0.16b
+	WORD $0x6e2b1cc6 // eor v6.16b, v6.16b, v11.16b
+	WORD $0x4e721d04 // bic v4.16b, v8.16b, v18.16b
+	WORD $0x6e201c84 // eor v4.16b, v4.16b, v0.16b
+	WORD $0x4e751dd8 // bic v24.16b, v14.16b, v21.16b
+	WORD $0x6e341f18 // eor v24.16b, v24.16b, v20.16b
+	WORD $0x4e6e1dea // bic v10.16b, v15.16b, v14.16b
+	WORD $0x6e351d4a // eor v10.16b, v10.16b, v21.16b
+	WORD $0x4e6f1ed2 // bic v18.16b, v22.16b, v15.16b
+	WORD $0x6e2e1e52 // eor v18.16b, v18.16b, v14.16b
+	WORD $0x4e761e88 // bic v8.16b, v20.16b, v22.16b
+	WORD $0x6e2f1d08 // eor v8.16b, v8.16b, v15.16b
+	WORD $0x4e741eb3 // bic v19.16b, v21.16b, v20.16b
+	WORD $0x6e361e73 // eor v19.16b, v19.16b, v22.16b
+	WORD $0x4e611ceb // bic v11.16b, v7.16b, v1.16b
+	WORD $0x6e3d1d6b // eor v11.16b, v11.16b, v29.16b
+	WORD $0x4e671c40 // bic v0.16b, v2.16b, v7.16b
+	WORD $0x6e211c00 // eor v0.16b, v0.16b, v1.16b
+	WORD $0x4e621d94 // bic v20.16b, v12.16b, v2.16b
+	WORD $0x6e271e94 // eor v20.16b, v20.16b, v7.16b
+	WORD $0x4e6c1fb5 // bic v21.16b, v29.16b, v12.16b
+	WORD $0x6e221eb5 // eor v21.16b, v21.16b, v2.16b
+	WORD $0x4e7d1c2e // bic v14.16b, v1.16b, v29.16b
+	WORD $0x6e2c1dce // eor v14.16b, v14.16b, v12.16b
+	WORD $0x4e7b1fcf // bic v15.16b, v30.16b, v27.16b
+	WORD $0x6e371def // eor v15.16b, v15.16b, v23.16b
+	WORD $0x4e7e1ff6 // bic v22.16b, v31.16b, v30.16b
+	WORD $0x6e3b1ed6 // eor v22.16b, v22.16b, v27.16b
+	WORD $0x4e7f1f9d // bic v29.16b, v28.16b, v31.16b
+	WORD $0x6e3e1fbd // eor v29.16b, v29.16b, v30.16b
+	WORD $0x4e7c1ee1 // bic v1.16b, v23.16b, v28.16b
+	WORD $0x6e3f1c21 // eor v1.16b, v1.16b, v31.16b
+	WORD $0x4e771f67 // bic v7.16b, v27.16b, v23.16b
+	WORD $0x6e3c1ce7 // eor v7.16b, v7.16b, v28.16b
+	WORD $0x4e691e02 // bic v2.16b, v16.16b, v9.16b
+	WORD $0x6e3a1c42 // eor v2.16b, v2.16b, v26.16b
+	WORD $0x4e701f2c // bic v12.16b, v25.16b, v16.16b
+	WORD $0x6e291d8c // eor v12.16b, v12.16b, v9.16b
+	WORD $0x4e791db7 // bic v23.16b, v13.16b, v25.16b
+	WORD $0x6e301ef7 // eor v23.16b, v23.16b, v16.16b
+	WORD $0x4e6d1f5b // bic v27.16b, v26.16b, v13.16b
+	WORD $0x6e391f7b // eor v27.16b, v27.16b, v25.16b
+	WORD $0x4e7a1d3e // bic v30.16b, v9.16b, v26.16b
+	WORD $0x6e2d1fde // eor v30.16b, v30.16b, v13.16b
+	WORD $0x4cdf7c3f // ld1 {v31.2d}, [x1], #16
+	WORD $0x6e3f1ca5 // eor v5.16b, v5.16b, v31.16b
+	// round 6
+	WORD $0x6e381cbc // eor v28.16b, v5.16b, v24.16b
+	WORD $0x6e2b1f9c // eor v28.16b, v28.16b, v11.16b
+	WORD $0x6e2f1f9c // eor v28.16b, v28.16b, v15.16b
+	WORD $0x6e221f9c // eor v28.16b, v28.16b, v2.16b
+	WORD $0x6e2a1e3a // eor v26.16b, v17.16b, v10.16b
+	WORD $0x6e201f5a // eor v26.16b, v26.16b, v0.16b
+	WORD $0x6e361f5a // eor v26.16b, v26.16b, v22.16b
+	WORD $0x6e2c1f5a // eor v26.16b, v26.16b, v12.16b
+	WORD $0x6e321c69 // eor v9.16b, v3.16b, v18.16b
+	WORD $0x6e341d29 // eor v9.16b, v9.16b, v20.16b
+	WORD $0x6e3d1d29 // eor v9.16b, v9.16b, v29.16b
+	WORD $0x6e371d29 // eor v9.16b, v9.16b, v23.16b
+	WORD $0x6e281cd0 // eor v16.16b, v6.16b, v8.16b
+	WORD $0x6e351e10 // eor v16.16b, v16.16b, v21.16b
+	WORD $0x6e211e10 // eor v16.16b, v16.16b, v1.16b
+	WORD $0x6e3b1e10 // eor v16.16b, v16.16b, v27.16b
+	WORD $0x6e331c99 // eor v25.16b, v4.16b, v19.16b
+	WORD $0x6e2e1f39 // eor v25.16b, v25.16b, v14.16b
+	WORD $0x6e271f39 // eor v25.16b, v25.16b, v7.16b
+	WORD $0x6e3e1f39 // eor v25.16b, v25.16b, v30.16b
+	WORD $0x4f41578d // shl v13.2d, v28.2d, #1
+	WORD $0x6f41478d // sri v13.2d, v28.2d, #63
+	WORD $0x4f41553f // shl v31.2d, v9.2d, #1
+	WORD $0x6f41453f // sri v31.2d, v9.2d, #63
+	WORD $0x6e3f1f9c // eor v28.16b, v28.16b, v31.16b
+	WORD $0x4f41573f // shl v31.2d, v25.2d, #1
+	WORD $0x6f41473f // sri v31.2d, v25.2d, #63
+	WORD $0x6e3f1d29 // eor v9.16b, v9.16b, v31.16b
+	WORD $0x4f41575f // shl v31.2d, v26.2d, #1
+	WORD $0x6f41475f // sri v31.2d, v26.2d, #63
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4f41561f // shl v31.2d, v16.2d, #1
+	WORD $0x6f41461f // sri v31.2d, v16.2d, #63
+	WORD $0x6e3f1f5a // eor v26.16b, v26.16b, v31.16b
+	WORD $0x6e2d1e10 // eor v16.16b, v16.16b, v13.16b
+	WORD $0x6e391ca5 // eor v5.16b, v5.16b, v25.16b
+	WORD $0x6e3c1e31 // eor v17.16b, v17.16b, v28.16b
+	WORD $0x4f41562d // shl v13.2d, v17.2d, #1
+	WORD $0x6f41462d // sri v13.2d, v17.2d, #63
+	WORD $0x6e3a1c63 // eor v3.16b, v3.16b, v26.16b
+	WORD $0x4f7e547f // shl v31.2d, v3.2d, #62
+	WORD $0x6f7e447f // sri v31.2d, v3.2d, #2
+	WORD $0x6e291cc6 // eor v6.16b, v6.16b, v9.16b
+	WORD $0x4f5c54d1 // shl v17.2d, v6.2d, #28
+	WORD $0x6f5c44d1 // sri v17.2d, v6.2d, #36
+	WORD $0x6e301c84 // eor v4.16b, v4.16b, v16.16b
+	WORD $0x4f5b5483 // shl v3.2d, v4.2d, #27
+	WORD $0x6f5b4483 // sri v3.2d, v4.2d, #37
+	WORD $0x6e391f18 // eor v24.16b, v24.16b, v25.16b
+	WORD $0x4f645706 // shl v6.2d, v24.2d, #36
+	WORD $0x6f644706 // sri v6.2d, v24.2d, #28
+	WORD $0x6e3c1d4a // eor v10.16b, v10.16b, v28.16b
+	WORD $0x4f6c5544 // shl v4.2d, v10.2d, #44
+	WORD $0x6f6c4544 // sri v4.2d, v10.2d, #20
+	WORD $0x6e3a1e52 // eor v18.16b, v18.16b, v26.16b
+	WORD $0x4f465658 // shl v24.2d, v18.2d, #6
+	WORD $0x6f464658 // sri v24.2d, v18.2d, #58
+	WORD $0x6e291d08 // eor v8.16b, v8.16b, v9.16b
+	WORD $0x4f77550a // shl v10.2d, v8.2d, #55
+	WORD $0x6f77450a // sri v10.2d, v8.2d, #9
+	WORD $0x6e301e73 // eor v19.16b, v19.16b, v16.16b
+	WORD $0x4f545672 // shl v18.2d, v19.2d, #20
+	WORD $0x6f544672 // sri v18.2d, v19.2d, #44
+	WORD $0x6e391d6b // eor v11.16b, v11.16b, v25.16b
+	WORD $0x4f435568 // shl v8.2d, v11.2d, #3
+	WORD $0x6f434568 // sri v8.2d, v11.2d, #61
+	WORD $0x6e3c1c00 // eor v0.16b, v0.16b, v28.16b
+	WORD $0x4f4a5413 // shl v19.2d, v0.2d, #10
+	WORD $0x6f4a4413 // sri v19.2d, v0.2d, #54
+	WORD $0x6e3a1e94 // eor v20.16b, v20.16b, v26.16b
+	WORD $0x4f6b568b // shl v11.2d, v20.2d, #43
+	WORD $0x6f6b468b // sri v11.2d, v20.2d, #21
+	WORD $0x6e291eb5 // eor v21.16b, v21.16b, v9.16b
+	WORD $0x4f5956a0 // shl v0.2d, v21.2d, #25
+	WORD $0x6f5946a0 // sri v0.2d, v21.2d, #39
+	WORD $0x6e301dce // eor v14.16b, v14.16b, v16.16b
+	WORD $0x4f6755d4 // shl v20.2d, v14.2d, #39
+	WORD $0x6f6745d4 // sri v20.2d, v14.2d, #25
+	WORD $0x6e391def // eor v15.16b, v15.16b, v25.16b
+	WORD $0x4f6955f5 // shl v21.2d, v15.2d, #41
+	WORD $0x6f6945f5 // sri v21.2d, v15.2d, #23
+	WORD $0x6e3c1ed6 // eor v22.16b, v22.16b, v28.16b
+	WORD $0x4f6d56ce // shl v14.2d, v22.2d, #45
+	WORD $0x6f6d46ce // sri v14.2d, v22.2d, #19
+	WORD $0x6e3a1fbd // eor v29.16b, v29.16b, v26.16b
+	WORD $0x4f4f57af // shl v15.2d, v29.2d, #15
+	WORD $0x6f4f47af // sri v15.2d, v29.2d, #49
+	WORD $0x6e291c21 // eor v1.16b, v1.16b, v9.16b
+	WORD $0x4f555436 // shl v22.2d, v1.2d, #21
+	WORD $0x6f554436 // sri v22.2d, v1.2d, #43
+	WORD $0x6e301ce7 // eor v7.16b, v7.16b, v16.16b
+	WORD $0x4f4854fd // shl v29.2d, v7.2d, #8
+	WORD $0x6f4844fd // sri v29.2d, v7.2d, #56
+	WORD $0x6e391c42 // eor v2.16b, v2.16b, v25.16b
+	WORD $0x4f525441 // shl v1.2d, v2.2d, #18
+	WORD $0x6f524441 // sri v1.2d, v2.2d, #46
+	WORD $0x6e3c1d8c // eor v12.16b, v12.16b, v28.16b
+	WORD $0x4f425587 // shl v7.2d, v12.2d, #2
+	WORD $0x6f424587 // sri v7.2d, v12.2d, #62
+	WORD $0x6e3a1ef7 // eor v23.16b, v23.16b, v26.16b
+	WORD $0x4f7d56e2 // shl v2.2d, v23.2d, #61
+	WORD $0x6f7d46e2 // sri v2.2d, v23.2d, #3
+	WORD $0x6e291f7b // eor v27.16b, v27.16b, v9.16b
+	WORD $0x4f78576c // shl v12.2d, v27.2d, #56
+	WORD $0x6f78476c // sri v12.2d, v27.2d, #8
+	WORD $0x6e301fde // eor v30.16b, v30.16b, v16.16b
+	WORD $0x4f4e57d7 // shl v23.2d, v30.2d, #14
+	WORD $0x6f4e47d7 // sri v23.2d, v30.2d, #50
+	WORD $0x4e641d7b // bic v27.16b, v11.16b, v4.16b
+	WORD $0x6e251f7b // eor v27.16b, v27.16b, v5.16b
+	WORD $0x4e6b1ede // bic v30.16b, v22.16b, v11.16b
+	WORD $0x6e241fde // eor v30.16b, v30.16b, v4.16b
+	WORD $0x4e761ef9 // bic v25.16b, v23.16b, v22.16b
+	WORD $0x6e2b1f39 // eor v25.16b, v25.16b, v11.16b
+	WORD $0x4e771cbc // bic v28.16b, v5.16b, v23.16b
+	WORD $0x6e361f9c // eor v28.16b, v28.16b, v22.16b
+	WORD $0x4e651c9a // bic v26.16b, v4.16b, v5.16b
+	WORD $0x6e371f5a // eor v26.16b, v26.16b, v23.16b
+	WORD $0x4e721d09 // bic v9.16b, v8.16b, v18.16b
+	WORD $0x6e311d29 // eor v9.16b, v9.16b, v17.16b
+	WORD $0x4e681dd0 // bic v16.16b, v14.16b, v8.16b
+	WORD $0x6e321e10 // eor v16.16b, v16.16b, v18.16b
+	WORD $0x4e6e1c45 // bic v5.16b, v2.16b, v14.16b
+	WORD $0x6e281ca5 // eor v5.16b, v5.16b, v8.16b
+	WORD $0x4e621e24 // bic v4.16b, v17.16b, v2.16b
+	WORD $0x6e2e1c84 // eor v4.16b, v4.16b, v14.16b
+	WORD $0x4e711e4b // bic v11.16b, v18.16b, v17.16b
+	WORD $0x6e221d6b // eor v11.16b, v11.16b, v2.16b
+	WORD $0x4e781c16 // bic v22.16b, v0.16b, v24.16b
+	WORD $0x6e2d1ed6 // eor v22.16b, v22.16b, v13.16b
+	WORD $0x4e601fb7 // bic v23.16b, v29.16b, v0.16b
+	WORD $0x6e381ef7 // eor v23.16b, v23.16b, v24.16b
+	WORD $0x4e7d1c31 // bic v17.16b, v1.16b, v29.16b
+	WORD $0x6e201e31 // eor v17.16b, v17.16b, v0.16b
+	WORD $0x4e611db2 // bic v18.16b, v13.16b, v1.16b
+	WORD $0x6e3d1e52 // eor v18.16b, v18.16b, v29.16b
+	WORD $0x4e6d1f08 // bic v8.16b, v24.16b, v13.16b
+	WORD $0x6e211d08 // eor v8.16b, v8.16b, v1.16b
+	WORD $0x4e661e6e // bic v14.16b, v19.16b, v6.16b
+	WORD $0x6e231dce // eor v14.16b, v14.16b, v3.16b
+	WORD $0x4e731de2 // bic v2.16b, v15.16b, v19.16b
+	WORD $0x6e261c42 // eor v2.16b, v2.16b, v6.16b
+	WORD $0x4e6f1d8d // bic v13.16b, v12.16b, v15.16b
+	WORD $0x6e331dad // eor v13.16b, v13.16b, v19.16b
+	WORD $0x4e6c1c78 // bic v24.16b, v3.16b, v12.16b
+	WORD $0x6e2f1f18 // eor v24.16b, v24.16b, v15.16b
+	WORD $0x4e631cc0 // bic v0.16b, v6.16b, v3.16b
+	WORD $0x6e2c1c00 // eor v0.16b, v0.16b, v12.16b
+	WORD $0x4e6a1e9d // bic v29.16b, v20.16b, v10.16b
+	WORD $0x6e3f1fbd // eor v29.16b, v29.16b, v31.16b
+	WORD $0x4e741ea1 // bic v1.16b, v21.16b, v20.16b
+	WORD $0x6e2a1c21 // eor v1.16b, v1.16b, v10.16b
+	WORD $0x4e751ce3 // bic v3.16b, v7.16b, v21.16b
+	WORD $0x6e341c63 // eor v3.16b, v3.16b, v20.16b
+	WORD $0x4e671fe6 // bic v6.16b, v31.16b, v7.16b
+	WORD $0x6e351cc6 // eor v6.16b, v6.16b, v21.16b
+	WORD $0x4e7f1d53 // bic v19.16b, v10.16b, v31.16b
+	WORD $0x6e271e73 // eor v19.16b, v19.16b, v7.16b
+	WORD $0x4cdf7c2f // ld1 {v15.2d}, [x1], #16
+	WORD $0x6e2f1f7b // eor v27.16b, v27.16b, v15.16b
+	// round 7
+	WORD $0x6e291f6c // eor v12.16b, v27.16b, v9.16b
+	WORD $0x6e361d8c // eor v12.16b, v12.16b, v22.16b
+	WORD $0x6e2e1d8c // eor v12.16b, v12.16b, v14.16b
+	WORD $0x6e3d1d8c // eor v12.16b, v12.16b, v29.16b
+	WORD $0x6e301fdf // eor v31.16b, v30.16b, v16.16b
+	WORD $0x6e371fff // eor v31.16b, v31.16b, v23.16b
+	WORD $0x6e221fff // eor v31.16b, v31.16b, v2.16b
+	WORD $0x6e211fff // eor v31.16b, v31.16b, v1.16b
+	WORD $0x6e251f2a // eor v10.16b, v25.16b, v5.16b
+	WORD $0x6e311d4a // eor v10.16b, v10.16b, v17.16b
+	WORD $0x6e2d1d4a // eor v10.16b, v10.16b, v13.16b
+	WORD $0x6e231d4a // eor v10.16b, v10.16b, v3.16b
+	WORD $0x6e241f94 // eor v20.16b, v28.16b, v4.16b
+	WORD $0x6e321e94 // eor v20.16b, v20.16b, v18.16b
+	WORD $0x6e381e94 // eor v20.16b, v20.16b, v24.16b
+	WORD $0x6e261e94 // eor v20.16b, v20.16b, v6.16b
+	WORD $0x6e2b1f55 // eor v21.16b, v26.16b, v11.16b
+	WORD $0x6e281eb5 // eor v21.16b, v21.16b, v8.16b
+	WORD $0x6e201eb5 // eor v21.16b, v21.16b, v0.16b
+	WORD $0x6e331eb5 // eor v21.16b, v21.16b, v19.16b
+	WORD $0x4f415587 // shl v7.2d, v12.2d, #1
+	WORD $0x6f414587 // sri v7.2d, v12.2d, #63
+	WORD $0x4f41554f // shl v15.2d, v10.2d, #1
+	WORD $0x6f41454f // sri v15.2d, v10.2d, #63
+	WORD $0x6e2f1d8c // eor v12.16b, v12.16b, v15.16b
+	WORD $0x4f4156af // shl v15.2d, v21.2d, #1
+	WORD $0x6f4146af // sri v15.2d, v21.2d, #63
+	WORD $0x6e2f1d4a // eor v10.16b, v10.16b, v15.16b
+	WORD $0x4f4157ef // shl v15.2d, v31.2d, #1
+	WORD $0x6f4147ef // sri v15.2d, v31.2d, #63
+	WORD $0x6e2f1eb5 // eor v21.16b, v21.16b, v15.16b
+	WORD $0x4f41568f // shl v15.2d, v20.2d, #1
+	WORD $0x6f41468f // sri v15.2d, v20.2d, #63
+	WORD $0x6e2f1fff // eor v31.16b, v31.16b, v15.16b
+	WORD $0x6e271e94 // eor v20.16b, v20.16b, v7.16b
+	WORD $0x6e351f7b // eor v27.16b, v27.16b, v21.16b
+	WORD $0x6e2c1fde // eor v30.16b, v30.16b, v12.16b
+	WORD $0x4f4157c7 // shl v7.2d, v30.2d, #1
+	WORD $0x6f4147c7 // sri v7.2d, v30.2d, #63
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4f7e572f // shl v15.2d, v25.2d, #62
+	WORD $0x6f7e472f // sri v15.2d, v25.2d, #2
+	WORD $0x6e2a1f9c // eor v28.16b, v28.16b, v10.16b
+	WORD $0x4f5c579e // shl v30.2d, v28.2d, #28
+	WORD $0x6f5c479e // sri v30.2d, v28.2d, #36
+	WORD $0x6e341f5a // eor v26.16b, v26.16b, v20.16b
+	WORD $0x4f5b5759 // shl v25.2d, v26.2d, #27
+	WORD $0x6f5b4759 // sri v25.2d, v26.2d, #37
+	WORD $0x6e351d29 // eor v9.16b, v9.16b, v21.16b
+	WORD $0x4f64553c // shl v28.2d, v9.2d, #36
+	WORD $0x6f64453c // sri v28.2d, v9.2d, #28
+	WORD $0x6e2c1e10 // eor v16.16b, v16.16b, v12.16b
+	WORD $0x4f6c561a // shl v26.2d, v16.2d, #44
+	WORD $0x6f6c461a // sri v26.2d, v16.2d, #20
+	WORD $0x6e3f1ca5 // eor v5.16b, v5.16b, v31.16b
+	WORD $0x4f4654a9 // shl v9.2d, v5.2d, #6
+	WORD $0x6f4644a9 // sri v9.2d, v5.2d, #58
+	WORD $0x6e2a1c84 // eor v4.16b, v4.16b, v10.16b
+	WORD $0x4f775490 // shl v16.2d, v4.2d, #55
+	WORD $0x6f774490 // sri v16.2d, v4.2d, #9
+	WORD $0x6e341d6b // eor v11.16b, v11.16b, v20.16b
+	WORD $0x4f545565 // shl v5.2d, v11.2d, #20
+	WORD $0x6f544565 // sri v5.2d, v11.2d, #44
+	WORD $0x6e351ed6 // eor v22.16b, v22.16b, v21.16b
+	WORD $0x4f4356c4 // shl v4.2d, v22.2d, #3
+	WORD $0x6f4346c4 // sri v4.2d, v22.2d, #61
+	WORD $0x6e2c1ef7 // eor v23.16b, v23.16b, v12.16b
+	WORD $0x4f4a56eb // shl v11.2d, v23.2d, #10
+	WORD $0x6f4a46eb // sri v11.2d, v23.2d, #54
+	WORD $0x6e3f1e31 // eor v17.16b, v17.16b, v31.16b
+	WORD $0x4f6b5636 // shl v22.2d, v17.2d, #43
+	WORD $0x6f6b4636 // sri v22.2d, v17.2d, #21
+	WORD $0x6e2a1e52 // eor v18.16b, v18.16b, v10.16b
+	WORD $0x4f595657 // shl v23.2d, v18.2d, #25
+	WORD $0x6f594657 // sri v23.2d, v18.2d, #39
+	WORD $0x6e341d08 // eor v8.16b, v8.16b, v20.16b
+	WORD $0x4f675511 // shl v17.2d, v8.2d, #39
+	WORD $0x6f674511 // sri v17.2d, v8.2d, #25
+	WORD $0x6e351dce // eor v14.16b, v14.16b, v21.16b
+	WORD $0x4f6955d2 // shl v18.2d, v14.2d, #41
+	WORD $0x6f6945d2 // sri v18.2d, v14.2d, #23
+	WORD $0x6e2c1c42 // eor v2.16b, v2.16b, v12.16b
+	WORD $0x4f6d5448 // shl v8.2d, v2.2d, #45
+	WORD $0x6f6d4448 // sri v8.2d, v2.2d, #19
+	WORD $0x6e3f1dad // eor v13.16b, v13.16b, v31.16b
+	WORD $0x4f4f55ae // shl v14.2d, v13.2d, #15
+	WORD $0x6f4f45ae // sri v14.2d, v13.2d, #49
+	WORD $0x6e2a1f18 // eor v24.16b, v24.16b, v10.16b
+	WORD $0x4f555702 // shl v2.2d, v24.2d, #21
+	WORD $0x6f554702 // sri v2.2d, v24.2d, #43
+	WORD $0x6e341c00 // eor v0.16b, v0.16b, v20.16b
+	WORD $0x4f48540d // shl v13.2d, v0.2d, #8
+	WORD $0x6f48440d // sri v13.2d, v0.2d, #56
+	WORD $0x6e351fbd // eor v29.16b, v29.16b, v21.16b
+	WORD $0x4f5257b8 // shl v24.2d, v29.2d, #18
+	WORD $0x6f5247b8 // sri v24.2d, v29.2d, #46
+	WORD $0x6e2c1c21 // eor v1.16b, v1.16b, v12.16b
+	WORD $0x4f425420 // shl v0.2d, v1.2d, #2
+	WORD $0x6f424420 // sri v0.2d, v1.2d, #62
+	WORD $0x6e3f1c63 // eor v3.16b, v3.16b, v31.16b
+	WORD $0x4f7d547d // shl v29.2d, v3.2d, #61
+	WORD $0x6f7d447d // sri v29.2d, v3.2d, #3
+	WORD $0x6e2a1cc6 // eor v6.16b, v6.16b, v10.16b
+	WORD $0x4f7854c1 // shl v1.2d, v6.2d, #56
+	WORD $0x6f7844c1 // sri v1.2d, v6.2d, #8
+	WORD $0x6e341e73 // eor v19.16b, v19.16b, v20.16b
+	WORD $0x4f4e5663 // shl v3.2d, v19.2d, #14
+	WORD $0x6f4e4663 // sri v3.2d, v19.2d, #50
+	WORD $0x4e7a1ec6 // bic v6.16b, v22.16b, v26.16b
+	WORD $0x6e3b1cc6 // eor v6.16b, v6.16b, v27.16b
+	WORD $0x4e761c53 // bic v19.16b, v2.16b, v22.16b
+	WORD $0x6e3a1e73 // eor v19.16b, v19.16b, v26.16b
+	WORD $0x4e621c75 // bic v21.16b, v3.16b, v2.16b
+	WORD $0x6e361eb5 // eor v21.16b, v21.16b, v22.16b
+	WORD $0x4e631f6c // bic v12.16b, v27.16b, v3.16b
+	WORD $0x6e221d8c // eor v12.16b, v12.16b, v2.16b
+	WORD $0x4e7b1f5f // bic v31.16b, v26.16b, v27.16b
+	WORD $0x6e231fff // eor v31.16b, v31.16b, v3.16b
+	WORD $0x4e651c8a // bic v10.16b, v4.16b, v5.16b
+	WORD $0x6e3e1d4a // eor v10.16b, v10.16b, v30.16b
+	WORD $0x4e641d14 // bic v20.16b, v8.16b, v4.16b
+	WORD $0x6e251e94 // eor v20.16b, v20.16b, v5.16b
+	WORD $0x4e681fbb // bic v27.16b, v29.16b, v8.16b
+	WORD $0x6e241f7b // eor v27.16b, v27.16b, v4.16b
+	WORD $0x4e7d1fda // bic v26.16b, v30.16b, v29.16b
+	WORD $0x6e281f5a // eor v26.16b, v26.16b, v8.16b
+	WORD $0x4e7e1cb6 // bic v22.16b, v5.16b, v30.16b
+	WORD $0x6e3d1ed6 // eor v22.16b, v22.16b, v29.16b
+	WORD $0x4e691ee2 // bic v2.16b, v23.16b, v9.16b
+	WORD $0x6e271c42 // eor v2.16b, v2.16b, v7.16b
+	WORD $0x4e771da3 // bic v3.16b, v13.16b, v23.16b
+	WORD $0x6e291c63 // eor v3.16b, v3.16b, v9.16b
+	WORD $0x4e6d1f1e // bic v30.16b, v24.16b, v13.16b
+	WORD $0x6e371fde // eor v30.16b, v30.16b, v23.16b
+	WORD $0x4e781ce5 // bic v5.16b, v7.16b, v24.16b
+	WORD $0x6e2d1ca5 // eor v5.16b, v5.16b, v13.16b
+	WORD $0x4e671d24 // bic v4.16b, v9.16b, v7.16b
+	WORD $0x6e381c84 // eor v4.16b, v4.16b, v24.16b
+	WORD $0x4e7c1d68 // bic v8.16b, v11.16b, v28.16b
+	WORD $0x6e391d08 // eor v8.16b, v8.16b, v25.16b
+	WORD $0x4e6b1ddd // bic v29.16b, v14.16b, v11.16b
+	WORD $0x6e3c1fbd // eor v29.16b, v29.16b, v28.16b
+	WORD $0x4e6e1c27 // bic v7.16b, v1.16b, v14.16b
+	WORD $0x6e2b1ce7 // eor v7.16b, v7.16b, v11.16b
+	WORD $0x4e611f29 // bic v9.16b, v25.16b, v1.16b
+	WORD $0x6e2e1d29 // eor v9.16b, v9.16b, v14.16b
+	WORD $0x4e791f97 // bic v23.16b, v28.16b, v25.16b
+	WORD $0x6e211ef7 // eor v23.16b, v23.16b, v1.16b
+	WORD $0x4e701e2d // bic v13.16b, v17.16b, v16.16b
+	WORD $0x6e2f1dad // eor v13.16b, v13.16b, v15.16b
+	WORD $0x4e711e58 // bic v24.16b, v18.16b, v17.16b
+	WORD $0x6e301f18 // eor v24.16b, v24.16b, v16.16b
+	WORD $0x4e721c19 // bic v25.16b, v0.16b, v18.16b
+	WORD $0x6e311f39 // eor v25.16b, v25.16b, v17.16b
+	WORD $0x4e601dfc // bic v28.16b, v15.16b, v0.16b
+	WORD $0x6e321f9c // eor v28.16b, v28.16b, v18.16b
+	WORD $0x4e6f1e0b // bic v11.16b, v16.16b, v15.16b
+	WORD $0x6e201d6b // eor v11.16b, v11.16b, v0.16b
+	WORD $0x4cdf7c2e // ld1 {v14.2d}, [x1], #16
+	WORD $0x6e2e1cc6 // eor v6.16b, v6.16b, v14.16b
+	// round 8
+	WORD $0x6e2a1cc1 // eor v1.16b, v6.16b, v10.16b
+	WORD $0x6e221c21 // eor v1.16b, v1.16b, v2.16b
+	WORD $0x6e281c21 // eor v1.16b, v1.16b, v8.16b
+	WORD $0x6e2d1c21 // eor v1.16b, v1.16b, v13.16b
+	WORD $0x6e341e6f // eor v15.16b, v19.16b, v20.16b
+	WORD $0x6e231def // eor v15.16b, v15.16b, v3.16b
+	WORD $0x6e3d1def // eor v15.16b, v15.16b, v29.16b
+	WORD $0x6e381def // eor v15.16b, v15.16b, v24.16b
+	WORD $0x6e3b1eb0 // eor v16.16b, v21.16b, v27.16b
+	WORD $0x6e3e1e10 // eor v16.16b, v16.16b, v30.16b
+	WORD $0x6e271e10 // eor v16.16b, v16.16b, v7.16b
+	WORD $0x6e391e10 // eor v16.16b, v16.16b, v25.16b
+	WORD $0x6e3a1d91 // eor v17.16b, v12.16b, v26.16b
+	WORD $0x6e251e31 // eor v17.16b, v17.16b, v5.16b
+	WORD $0x6e291e31 // eor v17.16b, v17.16b, v9.16b
+	WORD $0x6e3c1e31 // eor v17.16b, v17.16b, v28.16b
+	WORD $0x6e361ff2 // eor v18.16b, v31.16b, v22.16b
+	WORD $0x6e241e52 // eor v18.16b, v18.16b, v4.16b
+	WORD $0x6e371e52 // eor v18.16b, v18.16b, v23.16b
+	WORD $0x6e2b1e52 // eor v18.16b, v18.16b, v11.16b
+	WORD $0x4f415420 // shl v0.2d, v1.2d, #1
+	WORD $0x6f414420 // sri v0.2d, v1.2d, #63
+	WORD $0x4f41560e // shl v14.2d, v16.2d, #1
+	WORD $0x6f41460e // sri v14.2d, v16.2d, #63
+	WORD $0x6e2e1c21 // eor v1.16b, v1.16b, v14.16b
+	WORD $0x4f41564e // shl v14.2d, v18.2d, #1
+	WORD $0x6f41464e // sri v14.2d, v18.2d, #63
+	WORD $0x6e2e1e10 // eor v16.16b, v16.16b, v14.16b
+	WORD $0x4f4155ee // shl v14.2d, v15.2d, #1
+	WORD $0x6f4145ee // sri v14.2d, v15.2d, #63
+	WORD $0x6e2e1e52 // eor v18.16b, v18.16b, v14.16b
+	WORD $0x4f41562e // shl v14.2d, v17.2d, #1
+	WORD $0x6f41462e // sri v14.2d, v17.2d, #63
+	WORD $0x6e2e1def // eor v15.16b, v15.16b, v14.16b
+	WORD $0x6e201e31 // eor v17.16b, v17.16b, v0.16b
+	WORD $0x6e321cc6 // eor v6.16b, v6.16b, v18.16b
+	WORD $0x6e211e73 // eor v19.16b, v19.16b, v1.16b
+	WORD $0x4f415660 // shl v0.2d, v19.2d, #1
+	WORD $0x6f414660 // sri v0.2d, v19.2d, #63
+	WORD $0x6e2f1eb5 // eor v21.16b, v21.16b, v15.16b
+	WORD $0x4f7e56ae // shl v14.2d, v21.2d, #62
+	WORD $0x6f7e46ae // sri v14.2d, v21.2d, #2
+	WORD $0x6e301d8c // eor v12.16b, v12.16b, v16.16b
+	WORD $0x4f5c5593 // shl v19.2d, v12.2d, #28
+	WORD $0x6f5c4593 // sri v19.2d, v12.2d, #36
+	WORD $0x6e311fff // eor v31.16b, v31.16b, v17.16b
+	WORD $0x4f5b57f5 // shl v21.2d, v31.2d, #27
+	WORD $0x6f5b47f5 // sri v21.2d, v31.2d, #37
+	WORD $0x6e321d4a // eor v10.16b, v10.16b, v18.16b
+	WORD $0x4f64554c // shl v12.2d, v10.2d, #36
+	WORD $0x6f64454c // sri v12.2d, v10.2d, #28
+	WORD $0x6e211e94 // eor v20.16b, v20.16b, v1.16b
+	WORD $0x4f6c569f // shl v31.2d, v20.2d, #44
+	WORD $0x6f6c469f // sri v31.2d, v20.2d, #20
+	WORD $0x6e2f1f7b // eor v27.16b, v27.16b, v15.16b
+	WORD $0x4f46576a // shl v10.2d, v27.2d, #6
+	WORD $0x6f46476a // sri v10.2d, v27.2d, #58
+	WORD $0x6e301f5a // eor v26.16b, v26.16b, v16.16b
+	WORD $0x4f775754 // shl v20.2d, v26.2d, #55
+	WORD $0x6f774754 // sri v20.2d, v26.2d, #9
+	WORD $0x6e311ed6 // eor v22.16b, v22.16b, v17.16b
+	WORD $0x4f5456db // shl v27.2d, v22.2d, #20
+	WORD $0x6f5446db // sri v27.2d, v22.2d, #44
+	WORD $0x6e321c42 // eor v2.16b, v2.16b, v18.16b
+	WORD $0x4f43545a // shl v26.2d, v2.2d, #3
+	WORD $0x6f43445a // sri v26.2d, v2.2d, #61
+	WORD $0x6e211c63 // eor v3.16b, v3.16b, v1.16b
+	WORD $0x4f4a5476 // shl v22.2d, v3.2d, #10
+	WORD $0x6f4a4476 // sri v22.2d, v3.2d, #54
+	WORD $0x6e2f1fde // eor v30.16b, v30.16b, v15.16b
+	WORD $0x4f6b57c2 // shl v2.2d, v30.2d, #43
+	WORD $0x6f6b47c2 // sri v2.2d, v30.2d, #21
+	WORD $0x6e301ca5 // eor v5.16b, v5.16b, v16.16b
+	WORD $0x4f5954a3 // shl v3.2d, v5.2d, #25
+	WORD $0x6f5944a3 // sri v3.2d, v5.2d, #39
+	WORD $0x6e311c84 // eor v4.16b, v4.16b, v17.16b
+	WORD $0x4f67549e // shl v30.2d, v4.2d, #39
+	WORD $0x6f67449e // sri v30.2d, v4.2d, #25
+	WORD $0x6e321d08 // eor v8.16b, v8.16b, v18.16b
+	WORD $0x4f695505 // shl v5.2d, v8.2d, #41
+	WORD $0x6f694505 // sri v5.2d, v8.2d, #23
+	WORD $0x6e211fbd // eor v29.16b, v29.16b, v1.16b
+	WORD $0x4f6d57a4 // shl v4.2d, v29.2d, #45
+	WORD $0x6f6d47a4 // sri v4.2d, v29.2d, #19
+	WORD $0x6e2f1ce7 // eor v7.16b, v7.16b, v15.16b
+	WORD $0x4f4f54e8 // shl v8.2d, v7.2d, #15
+	WORD $0x6f4f44e8 // sri v8.2d, v7.2d, #49
+	WORD $0x6e301d29 // eor v9.16b, v9.16b, v16.16b
+	WORD $0x4f55553d // shl v29.2d, v9.2d, #21
+	WORD $0x6f55453d // sri v29.2d, v9.2d, #43
+	WORD $0x6e311ef7 // eor v23.16b, v23.16b, v17.16b
+	WORD $0x4f4856e7 // shl v7.2d, v23.2d, #8
+	WORD $0x6f4846e7 // sri v7.2d, v23.2d, #56
+	WORD $0x6e321dad // eor v13.16b, v13.16b, v18.16b
+	WORD $0x4f5255a9 // shl v9.2d, v13.2d, #18
+	WORD $0x6f5245a9 // sri v9.2d, v13.2d, #46
+	WORD $0x6e211f18 // eor v24.16b, v24.16b, v1.16b
+	WORD $0x4f425717 // shl v23.2d, v24.2d, #2
+	WORD $0x6f424717 // sri v23.2d, v24.2d, #62
+	WORD $0x6e2f1f39 // eor v25.16b, v25.16b, v15.16b
+	WORD $0x4f7d572d // shl v13.2d, v25.2d, #61
+	WORD $0x6f7d472d // sri v13.2d, v25.2d, #3
+	WORD $0x6e301f9c // eor v28.16b, v28.16b, v16.16b
+	WORD $0x4f785798 // shl v24.2d, v28.2d, #56
+	WORD $0x6f784798 // sri v24.2d, v28.2d, #8
+	WORD $0x6e311d6b // eor v11.16b, v11.16b, v17.16b
+	WORD $0x4f4e5579 // shl v25.2d, v11.2d, #14
+	WORD $0x6f4e4579 // sri v25.2d, v11.2d, #50
+	WORD $0x4e7f1c5c // bic v28.16b, v2.16b, v31.16b
+	WORD $0x6e261f9c // eor v28.16b, v28.16b, v6.16b
+	WORD $0x4e621fab // bic v11.16b, v29.16b, v2.16b
+	WORD $0x6e3f1d6b // eor v11.16b, v11.16b, v31.16b
+	WORD $0x4e7d1f32 // bic v18.16b, v25.16b, v29.16b
+	WORD $0x6e221e52 // eor v18.16b, v18.16b, v2.16b
+	WORD $0x4e791cc1 // bic v1.16b, v6.16b, v25.16b
+	WORD $0x6e3d1c21 // eor v1.16b, v1.16b, v29.16b
+	WORD $0x4e661fef // bic v15.16b, v31.16b, v6.16b
+	WORD $0x6e391def // eor v15.16b, v15.16b, v25.16b
+	WORD $0x4e7b1f50 // bic v16.16b, v26.16b, v27.16b
+	WORD $0x6e331e10 // eor v16.16b, v16.16b, v19.16b
+	WORD $0x4e7a1c91 // bic v17.16b, v4.16b, v26.16b
+	WORD $0x6e3b1e31 // eor v17.16b, v17.16b, v27.16b
+	WORD $0x4e641da6 // bic v6.16b, v13.16b, v4.16b
+	WORD $0x6e3a1cc6 // eor v6.16b, v6.16b, v26.16b
+	WORD $0x4e6d1e7f // bic v31.16b, v19.16b, v13.16b
+	WORD $0x6e241fff // eor v31.16b, v31.16b, v4.16b
+	WORD $0x4e731f62 // bic v2.16b, v27.16b, v19.16b
+	WORD $0x6e2d1c42 // eor v2.16b, v2.16b, v13.16b
+	WORD $0x4e6a1c7d // bic v29.16b, v3.16b, v10.16b
+	WORD $0x6e201fbd // eor v29.16b, v29.16b, v0.16b
+	WORD $0x4e631cf9 // bic v25.16b, v7.16b, v3.16b
+	WORD $0x6e2a1f39 // eor v25.16b, v25.16b, v10.16b
+	WORD $0x4e671d33 // bic v19.16b, v9.16b, v7.16b
+	WORD $0x6e231e73 // eor v19.16b, v19.16b, v3.16b
+	WORD $0x4e691c1b // bic v27.16b, v0.16b, v9.16b
+	WORD $0x6e271f7b // eor v27.16b, v27.16b, v7.16b
+	WORD $0x4e601d5a // bic v26.16b, v10.16b, v0.16b
+	WORD $0x6e291f5a // eor v26.16b, v26.16b, v9.16b
+	WORD $0x4e6c1ec4 // bic v4.16b, v22.16b, v12.16b
+	WORD $0x6e351c84 // eor v4.16b, v4.16b, v21.16b
+	WORD $0x4e761d0d // bic v13.16b, v8.16b, v22.16b
+	WORD $0x6e2c1dad // eor v13.16b, v13.16b, v12.16b
+	WORD $0x4e681f00 // bic v0.16b, v24.16b, v8.16b
+	WORD $0x6e361c00 // eor v0.16b, v0.16b, v22.16b
+	WORD $0x4e781eaa // bic v10.16b, v21.16b, v24.16b
+	WORD $0x6e281d4a // eor v10.16b, v10.16b, v8.16b
+	WORD $0x4e751d83 // bic v3.16b, v12.16b, v21.16b
+	WORD $0x6e381c63 // eor v3.16b, v3.16b, v24.16b
+	WORD $0x4e741fc7 // bic v7.16b, v30.16b, v20.16b
+	WORD $0x6e2e1ce7 // eor v7.16b, v7.16b, v14.16b
+	WORD $0x4e7e1ca9 // bic v9.16b, v5.16b, v30.16b
+	WORD $0x6e341d29 // eor v9.16b, v9.16b, v20.16b
+	WORD $0x4e651ef5 // bic v21.16b, v23.16b, v5.16b
+	WORD $0x6e3e1eb5 // eor v21.16b, v21.16b, v30.16b
+	WORD $0x4e771dcc // bic v12.16b, v14.16b, v23.16b
+	WORD $0x6e251d8c // eor v12.16b, v12.16b, v5.16b
+	WORD $0x4e6e1e96 // bic v22.16b, v20.16b, v14.16b
+	WORD $0x6e371ed6 // eor v22.16b, v22.16b, v23.16b
+	WORD $0x4cdf7c28 // ld1 {v8.2d}, [x1], #16
+	WORD $0x6e281f9c // eor v28.16b, v28.16b, v8.16b
+	// round 9
+	WORD $0x6e301f98 // eor v24.16b, v28.16b, v16.16b
+	WORD $0x6e3d1f18 // eor v24.16b, v24.16b, v29.16b
+	WORD $0x6e241f18 // eor v24.16b, v24.16b, v4.16b
+	WORD $0x6e271f18 // eor v24.16b, v24.16b, v7.16b
+	WORD $0x6e311d6e // eor v14.16b, v11.16b, v17.16b
+	WORD $0x6e391dce // eor v14.16b, v14.16b, v25.16b
+	WORD $0x6e2d1dce // eor v14.16b, v14.16b, v13.16b
+	WORD $0x6e291dce // eor v14.16b, v14.16b, v9.16b
+	WORD $0x6e261e54 // eor v20.16b, v18.16b, v6.16b
+	WORD $0x6e331e94 // eor v20.16b, v20.16b, v19.16b
+	WORD $0x6e201e94 // eor v20.16b, v20.16b, v0.16b
+	WORD $0x6e351e94 // eor v20.16b, v20.16b, v21.16b
+	WORD $0x6e3f1c3e // eor v30.16b, v1.16b, v31.16b
+	WORD $0x6e3b1fde // eor v30.16b, v30.16b, v27.16b
+	WORD $0x6e2a1fde // eor v30.16b, v30.16b, v10.16b
+	WORD $0x6e2c1fde // eor v30.16b, v30.16b, v12.16b
+	WORD $0x6e221de5 // eor v5.16b, v15.16b, v2.16b
+	WORD $0x6e3a1ca5 // eor v5.16b, v5.16b, v26.16b
+	WORD $0x6e231ca5 // eor v5.16b, v5.16b, v3.16b
+	WORD $0x6e361ca5 // eor v5.16b, v5.16b, v22.16b
+	WORD $0x4f415717 // shl v23.2d, v24.2d, #1
+	WORD $0x6f414717 // sri v23.2d, v24.2d, #63
+	WORD $0x4f415688 // shl v8.2d, v20.2d, #1
+	WORD $0x6f414688 // sri v8.2d, v20.2d, #63
+	WORD $0x6e281f18 // eor v24.16b, v24.16b, v8.16b
+	WORD $0x4f4154a8 // shl v8.2d, v5.2d, #1
+	WORD $0x6f4144a8 // sri v8.2d, v5.2d, #63
+	WORD $0x6e281e94 // eor v20.16b, v20.16b, v8.16b
+	WORD $0x4f4155c8 // shl v8.2d, v14.2d, #1
+	WORD $0x6f4145c8 // sri v8.2d, v14.2d, #63
+	WORD $0x6e281ca5 // eor v5.16b, v5.16b, v8.16b
+	WORD $0x4f4157c8 // shl v8.2d, v30.2d, #1
+	WORD $0x6f4147c8 // sri v8.2d, v30.2d, #63
+	WORD $0x6e281dce // eor v14.16b, v14.16b, v8.16b
+	WORD $0x6e371fde // eor v30.16b, v30.16b, v23.16b
+	WORD $0x6e251f9c // eor v28.16b, v28.16b, v5.16b
+	WORD $0x6e381d6b // eor v11.16b, v11.16b, v24.16b
+	WORD $0x4f415577 // shl v23.2d, v11.2d, #1
+	WORD $0x6f414577 // sri v23.2d, v11.2d, #63
+	WORD $0x6e2e1e52 // eor v18.16b, v18.16b, v14.16b
+	WORD $0x4f7e5648 // shl v8.2d, v18.2d, #62
+	WORD $0x6f7e4648 // sri v8.2d, v18.2d, #2
+	WORD $0x6e341c21 // eor v1.16b, v1.16b, v20.16b
+	WORD $0x4f5c542b // shl v11.2d, v1.2d, #28
+	WORD $0x6f5c442b // sri v11.2d, v1.2d, #36
+	WORD $0x6e3e1def // eor v15.16b, v15.16b, v30.16b
+	WORD $0x4f5b55f2 // shl v18.2d, v15.2d, #27
+	WORD $0x6f5b45f2 // sri v18.2d, v15.2d, #37
+	WORD $0x6e251e10 // eor v16.16b, v16.16b, v5.16b
+	WORD $0x4f645601 // shl v1.2d, v16.2d, #36
+	WORD $0x6f644601 // sri v1.2d, v16.2d, #28
+	WORD $0x6e381e31 // eor v17.16b, v17.16b, v24.16b
+	WORD $0x4f6c562f // shl v15.2d, v17.2d, #44
+	WORD $0x6f6c462f // sri v15.2d, v17.2d, #20
+	WORD $0x6e2e1cc6 // eor v6.16b, v6.16b, v14.16b
+	WORD $0x4f4654d0 // shl v16.2d, v6.2d, #6
+	WORD $0x6f4644d0 // sri v16.2d, v6.2d, #58
+	WORD $0x6e341fff // eor v31.16b, v31.16b, v20.16b
+	WORD $0x4f7757f1 // shl v17.2d, v31.2d, #55
+	WORD $0x6f7747f1 // sri v17.2d, v31.2d, #9
+	WORD $0x6e3e1c42 // eor v2.16b, v2.16b, v30.16b
+	WORD $0x4f545446 // shl v6.2d, v2.2d, #20
+	WORD $0x6f544446 // sri v6.2d, v2.2d, #44
+	WORD $0x6e251fbd // eor v29.16b, v29.16b, v5.16b
+	WORD $0x4f4357bf // shl v31.2d, v29.2d, #3
+	WORD $0x6f4347bf // sri v31.2d, v29.2d, #61
+	WORD $0x6e381f39 // eor v25.16b, v25.16b, v24.16b
+	WORD $0x4f4a5722 // shl v2.2d, v25.2d, #10
+	WORD $0x6f4a4722 // sri v2.2d, v25.2d, #54
+	WORD $0x6e2e1e73 // eor v19.16b, v19.16b, v14.16b
+	WORD $0x4f6b567d // shl v29.2d, v19.2d, #43
+	WORD $0x6f6b467d // sri v29.2d, v19.2d, #21
+	WORD $0x6e341f7b // eor v27.16b, v27.16b, v20.16b
+	WORD $0x4f595779 // shl v25.2d, v27.2d, #25
+	WORD $0x6f594779 // sri v25.2d, v27.2d, #39
+	WORD $0x6e3e1f5a // eor v26.16b, v26.16b, v30.16b
+	WORD $0x4f675753 // shl v19.2d, v26.2d, #39
+	WORD $0x6f674753 // sri v19.2d, v26.2d, #25
+	WORD $0x6e251c84 // eor v4.16b, v4.16b, v5.16b
+	WORD $0x4f69549b // shl v27.2d, v4.2d, #41
+	WORD $0x6f69449b // sri v27.2d, v4.2d, #23
+	WORD $0x6e381dad // eor v13.16b, v13.16b, v24.16b
+	WORD $0x4f6d55ba // shl v26.2d, v13.2d, #45
+	WORD $0x6f6d45ba // sri v26.2d, v13.2d, #19
+	WORD $0x6e2e1c00 // eor v0.16b, v0.16b, v14.16b
+	WORD $0x4f4f5404 // shl v4.2d, v0.2d, #15
+	WORD $0x6f4f4404 // sri v4.2d, v0.2d, #49
+	WORD $0x6e341d4a // eor v10.16b, v10.16b, v20.16b
+	WORD $0x4f55554d // shl v13.2d, v10.2d, #21
+	WORD $0x6f55454d // sri v13.2d, v10.2d, #43
+	WORD $0x6e3e1c63 // eor v3.16b, v3.16b, v30.16b
+	WORD $0x4f485460 // shl v0.2d, v3.2d, #8
+	WORD $0x6f484460 // sri v0.2d, v3.2d, #56
+	WORD $0x6e251ce7 // eor v7.16b, v7.16b, v5.16b
+	WORD $0x4f5254ea // shl v10.2d, v7.2d, #18
+	WORD $0x6f5244ea // sri v10.2d, v7.2d, #46
+	WORD $0x6e381d29 // eor v9.16b, v9.16b, v24.16b
+	WORD $0x4f425523 // shl v3.2d, v9.2d, #2
+	WORD $0x6f424523 // sri v3.2d, v9.2d, #62
+	WORD $0x6e2e1eb5 // eor v21.16b, v21.16b, v14.16b
+	WORD $0x4f7d56a7 // shl v7.2d, v21.2d, #61
+	WORD $0x6f7d46a7 // sri v7.2d, v21.2d, #3
+	WORD $0x6e341d8c // eor v12.16b, v12.16b, v20.16b
+	WORD $0x4f785589 // shl v9.2d, v12.2d, #56
+	WORD $0x6f784589 // sri v9.2d, v12.2d, #8
+	WORD $0x6e3e1ed6 // eor v22.16b, v22.16b, v30.16b
+	WORD $0x4f4e56d5 // shl v21.2d, v22.2d, #14
+	WORD $0x6f4e46d5 // sri v21.2d, v22.2d, #50
+	WORD $0x4e6f1fac // bic v12.16b, v29.16b, v15.16b
+	WORD $0x6e3c1d8c // eor v12.16b, v12.16b, v28.16b
+	WORD $0x4e7d1db6 // bic v22.16b, v13.16b, v29.16b
+	WORD $0x6e2f1ed6 // eor v22.16b, v22.16b, v15.16b
+	WORD $0x4e6d1ea5 // bic v5.16b, v21.16b, v13.16b
+	WORD $0x6e3d1ca5 // eor v5.16b, v5.16b, v29.16b
+	WORD $0x4e751f98 // bic v24.16b, v28.16b, v21.16b
+	WORD $0x6e2d1f18 // eor v24.16b, v24.16b, v13.16b
+	WORD $0x4e7c1dee // bic v14.16b, v15.16b, v28.16b
+	WORD $0x6e351dce // eor v14.16b, v14.16b, v21.16b
+	WORD $0x4e661ff4 // bic v20.16b, v31.16b, v6.16b
+	WORD $0x6e2b1e94 // eor v20.16b, v20.16b, v11.16b
+	WORD $0x4e7f1f5e // bic v30.16b, v26.16b, v31.16b
+	WORD $0x6e261fde // eor v30.16b, v30.16b, v6.16b
+	WORD $0x4e7a1cfc // bic v28.16b, v7.16b, v26.16b
+	WORD $0x6e3f1f9c // eor v28.16b, v28.16b, v31.16b
+	WORD $0x4e671d6f // bic v15.16b, v11.16b, v7.16b
+	WORD $0x6e3a1def // eor v15.16b, v15.16b, v26.16b
+	WORD $0x4e6b1cdd // bic v29.16b, v6.16b, v11.16b
+	WORD $0x6e271fbd // eor v29.16b, v29.16b, v7.16b
+	WORD $0x4e701f2d // bic v13.16b, v25.16b, v16.16b
+	WORD $0x6e371dad // eor v13.16b, v13.16b, v23.16b
+	WORD $0x4e791c15 // bic v21.16b, v0.16b, v25.16b
+	WORD $0x6e301eb5 // eor v21.16b, v21.16b, v16.16b
+	WORD $0x4e601d4b // bic v11.16b, v10.16b, v0.16b
+	WORD $0x6e391d6b // eor v11.16b, v11.16b, v25.16b
+	WORD $0x4e6a1ee6 // bic v6.16b, v23.16b, v10.16b
+	WORD $0x6e201cc6 // eor v6.16b, v6.16b, v0.16b
+	WORD $0x4e771e1f // bic v31.16b, v16.16b, v23.16b
+	WORD $0x6e2a1fff // eor v31.16b, v31.16b, v10.16b
+	WORD $0x4e611c5a // bic v26.16b, v2.16b, v1.16b
+	WORD $0x6e321f5a // eor v26.16b, v26.16b, v18.16b
+	WORD $0x4e621c87 // bic v7.16b, v4.16b, v2.16b
+	WORD $0x6e211ce7 // eor v7.16b, v7.16b, v1.16b
+	WORD $0x4e641d37 // bic v23.16b, v9.16b, v4.16b
+	WORD $0x6e221ef7 // eor v23.16b, v23.16b, v2.16b
+	WORD $0x4e691e50 // bic v16.16b, v18.16b, v9.16b
+	WORD $0x6e241e10 // eor v16.16b, v16.16b, v4.16b
+	WORD $0x4e721c39 // bic v25.16b, v1.16b, v18.16b
+	WORD $0x6e291f39 // eor v25.16b, v25.16b, v9.16b
+	WORD $0x4e711e60 // bic v0.16b, v19.16b, v17.16b
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4e731f6a // bic v10.16b, v27.16b, v19.16b
+	WORD $0x6e311d4a // eor v10.16b, v10.16b, v17.16b
+	WORD $0x4e7b1c72 // bic v18.16b, v3.16b, v27.16b
+	WORD $0x6e331e52 // eor v18.16b, v18.16b, v19.16b
+	WORD $0x4e631d01 // bic v1.16b, v8.16b, v3.16b
+	WORD $0x6e3b1c21 // eor v1.16b, v1.16b, v27.16b
+	WORD $0x4e681e22 // bic v2.16b, v17.16b, v8.16b
+	WORD $0x6e231c42 // eor v2.16b, v2.16b, v3.16b
+	WORD $0x4cdf7c24 // ld1 {v4.2d}, [x1], #16
+	WORD $0x6e241d8c // eor v12.16b, v12.16b, v4.16b
+	// round 10
+	WORD $0x6e341d89 // eor v9.16b, v12.16b, v20.16b
+	WORD $0x6e2d1d29 // eor v9.16b, v9.16b, v13.16b
+	WORD $0x6e3a1d29 // eor v9.16b, v9.16b, v26.16b
+	WORD $0x6e201d29 // eor v9.16b, v9.16b, v0.16b
+	WORD $0x6e3e1ec8 // eor v8.16b, v22.16b, v30.16b
+	WORD $0x6e351d08 // eor v8.16b, v8.16b, v21.16b
+	WORD $0x6e271d08 // eor v8.16b, v8.16b, v7.16b
+	WORD $0x6e2a1d08 // eor v8.16b, v8.16b, v10.16b
+	WORD $0x6e3c1cb1 // eor v17.16b, v5.16b, v28.16b
+	WORD $0x6e2b1e31 // eor v17.16b, v17.16b, v11.16b
+	WORD $0x6e371e31 // eor v17.16b, v17.16b, v23.16b
+	WORD $0x6e321e31 // eor v17.16b, v17.16b, v18.16b
+	WORD $0x6e2f1f13 // eor v19.16b, v24.16b, v15.16b
+	WORD $0x6e261e73 // eor v19.16b, v19.16b, v6.16b
+	WORD $0x6e301e73 // eor v19.16b, v19.16b, v16.16b
+	WORD $0x6e211e73 // eor v19.16b, v19.16b, v1.16b
+	WORD $0x6e3d1ddb // eor v27.16b, v14.16b, v29.16b
+	WORD $0x6e3f1f7b // eor v27.16b, v27.16b, v31.16b
+	WORD $0x6e391f7b // eor v27.16b, v27.16b, v25.16b
+	WORD $0x6e221f7b // eor v27.16b, v27.16b, v2.16b
+	WORD $0x4f415523 // shl v3.2d, v9.2d, #1
+	WORD $0x6f414523 // sri v3.2d, v9.2d, #63
+	WORD $0x4f415624 // shl v4.2d, v17.2d, #1
+	WORD $0x6f414624 // sri v4.2d, v17.2d, #63
+	WORD $0x6e241d29 // eor v9.16b, v9.16b, v4.16b
+	WORD $0x4f415764 // shl v4.2d, v27.2d, #1
+	WORD $0x6f414764 // sri v4.2d, v27.2d, #63
+	WORD $0x6e241e31 // eor v17.16b, v17.16b, v4.16b
+	WORD $0x4f415504 // shl v4.2d, v8.2d, #1
+	WORD $0x6f414504 // sri v4.2d, v8.2d, #63
+	WORD $0x6e241f7b // eor v27.16b, v27.16b, v4.16b
+	WORD $0x4f415664 // shl v4.2d, v19.2d, #1
+	WORD $0x6f414664 // sri v4.2d, v19.2d, #63
+	WORD $0x6e241d08 // eor v8.16b, v8.16b, v4.16b
+	WORD $0x6e231e73 // eor v19.16b, v19.16b, v3.16b
+	WORD $0x6e3b1d8c // eor v12.16b, v12.16b, v27.16b
+	WORD $0x6e291ed6 // eor v22.16b, v22.16b, v9.16b
+	WORD $0x4f4156c3 // shl v3.2d, v22.2d, #1
+	WORD $0x6f4146c3 // sri v3.2d, v22.2d, #63
+	WORD $0x6e281ca5 // eor v5.16b, v5.16b, v8.16b
+	WORD $0x4f7e54a4 // shl v4.2d, v5.2d, #62
+	WORD $0x6f7e44a4 // sri v4.2d, v5.2d, #2
+	WORD $0x6e311f18 // eor v24.16b, v24.16b, v17.16b
+	WORD $0x4f5c5716 // shl v22.2d, v24.2d, #28
+	WORD $0x6f5c4716 // sri v22.2d, v24.2d, #36
+	WORD $0x6e331dce // eor v14.16b, v14.16b, v19.16b
+	WORD $0x4f5b55c5 // shl v5.2d, v14.2d, #27
+	WORD $0x6f5b45c5 // sri v5.2d, v14.2d, #37
+	WORD $0x6e3b1e94 // eor v20.16b, v20.16b, v27.16b
+	WORD $0x4f645698 // shl v24.2d, v20.2d, #36
+	WORD $0x6f644698 // sri v24.2d, v20.2d, #28
+	WORD $0x6e291fde // eor v30.16b, v30.16b, v9.16b
+	WORD $0x4f6c57ce // shl v14.2d, v30.2d, #44
+	WORD $0x6f6c47ce // sri v14.2d, v30.2d, #20
+	WORD $0x6e281f9c // eor v28.16b, v28.16b, v8.16b
+	WORD $0x4f465794 // shl v20.2d, v28.2d, #6
+	WORD $0x6f464794 // sri v20.2d, v28.2d, #58
+	WORD $0x6e311def // eor v15.16b, v15.16b, v17.16b
+	WORD $0x4f7755fe // shl v30.2d, v15.2d, #55
+	WORD $0x6f7745fe // sri v30.2d, v15.2d, #9
+	WORD $0x6e331fbd // eor v29.16b, v29.16b, v19.16b
+	WORD $0x4f5457bc // shl v28.2d, v29.2d, #20
+	WORD $0x6f5447bc // sri v28.2d, v29.2d, #44
+	WORD $0x6e3b1dad // eor v13.16b, v13.16b, v27.16b
+	WORD $0x4f4355af // shl v15.2d, v13.2d, #3
+	WORD $0x6f4345af // sri v15.2d, v13.2d, #61
+	WORD $0x6e291eb5 // eor v21.16b, v21.16b, v9.16b
+	WORD $0x4f4a56bd // shl v29.2d, v21.2d, #10
+	WORD $0x6f4a46bd // sri v29.2d, v21.2d, #54
+	WORD $0x6e281d6b // eor v11.16b, v11.16b, v8.16b
+	WORD $0x4f6b556d // shl v13.2d, v11.2d, #43
+	WORD $0x6f6b456d // sri v13.2d, v11.2d, #21
+	WORD $0x6e311cc6 // eor v6.16b, v6.16b, v17.16b
+	WORD $0x4f5954d5 // shl v21.2d, v6.2d, #25
+	WORD $0x6f5944d5 // sri v21.2d, v6.2d, #39
+	WORD $0x6e331fff // eor v31.16b, v31.16b, v19.16b
+	WORD $0x4f6757eb // shl v11.2d, v31.2d, #39
+	WORD $0x6f6747eb // sri v11.2d, v31.2d, #25
+	WORD $0x6e3b1f5a // eor v26.16b, v26.16b, v27.16b
+	WORD $0x4f695746 // shl v6.2d, v26.2d, #41
+	WORD $0x6f694746 // sri v6.2d, v26.2d, #23
+	WORD $0x6e291ce7 // eor v7.16b, v7.16b, v9.16b
+	WORD $0x4f6d54ff // shl v31.2d, v7.2d, #45
+	WORD $0x6f6d44ff // sri v31.2d, v7.2d, #19
+	WORD $0x6e281ef7 // eor v23.16b, v23.16b, v8.16b
+	WORD $0x4f4f56fa // shl v26.2d, v23.2d, #15
+	WORD $0x6f4f46fa // sri v26.2d, v23.2d, #49
+	WORD $0x6e311e10 // eor v16.16b, v16.16b, v17.16b
+	WORD $0x4f555607 // shl v7.2d, v16.2d, #21
+	WORD $0x6f554607 // sri v7.2d, v16.2d, #43
+	WORD $0x6e331f39 // eor v25.16b, v25.16b, v19.16b
+	WORD $0x4f485737 // shl v23.2d, v25.2d, #8
+	WORD $0x6f484737 // sri v23.2d, v25.2d, #56
+	WORD $0x6e3b1c00 // eor v0.16b, v0.16b, v27.16b
+	WORD $0x4f525410 // shl v16.2d, v0.2d, #18
+	WORD $0x6f524410 // sri v16.2d, v0.2d, #46
+	WORD $0x6e291d4a // eor v10.16b, v10.16b, v9.16b
+	WORD $0x4f425559 // shl v25.2d, v10.2d, #2
+	WORD $0x6f424559 // sri v25.2d, v10.2d, #62
+	WORD $0x6e281e52 // eor v18.16b, v18.16b, v8.16b
+	WORD $0x4f7d5640 // shl v0.2d, v18.2d, #61
+	WORD $0x6f7d4640 // sri v0.2d, v18.2d, #3
+	WORD $0x6e311c21 // eor v1.16b, v1.16b, v17.16b
+	WORD $0x4f78542a // shl v10.2d, v1.2d, #56
+	WORD $0x6f78442a // sri v10.2d, v1.2d, #8
+	WORD $0x6e331c42 // eor v2.16b, v2.16b, v19.16b
+	WORD $0x4f4e5452 // shl v18.2d, v2.2d, #14
+	WORD $0x6f4e4452 // sri v18.2d, v2.2d, #50
+	WORD $0x4e6e1da1 // bic v1.16b, v13.16b, v14.16b
+	WORD $0x6e2c1c21 // eor v1.16b, v1.16b, v12.16b
+	WORD $0x4e6d1ce2 // bic v2.16b, v7.16b, v13.16b
+	WORD $0x6e2e1c42 // eor v2.16b, v2.16b, v14.16b
+	WORD $0x4e671e5b // bic v27.16b, v18.16b, v7.16b
+	WORD $0x6e2d1f7b // eor v27.16b, v27.16b, v13.16b
+	WORD $0x4e721d89 // bic v9.16b, v12.16b, v18.16b
+	WORD $0x6e271d29 // eor v9.16b, v9.16b, v7.16b
+	WORD $0x4e6c1dc8 // bic v8.16b, v14.16b, v12.16b
+	WORD $0x6e321d08 // eor v8.16b, v8.16b, v18.16b
+	WORD $0x4e7c1df1 // bic v17.16b, v15.16b, v28.16b
+	WORD $0x6e361e31 // eor v17.16b, v17.16b, v22.16b
+	WORD $0x4e6f1ff3 // bic v19.16b, v31.16b, v15.16b
+	WORD $0x6e3c1e73 // eor v19.16b, v19.16b, v28.16b
+	WORD $0x4e7f1c0c // bic v12.16b, v0.16b, v31.16b
+	WORD $0x6e2f1d8c // eor v12.16b, v12.16b, v15.16b
+	WORD $0x4e601ece // bic v14.16b, v22.16b, v0.16b
+	WORD $0x6e3f1dce // eor v14.16b, v14.16b, v31.16b
+	WORD $0x4e761f8d // bic v13.16b, v28.16b, v22.16b
+	WORD $0x6e201dad // eor v13.16b, v13.16b, v0.16b
+	WORD $0x4e741ea7 // bic v7.16b, v21.16b, v20.16b
+	WORD $0x6e231ce7 // eor v7.16b, v7.16b, v3.16b
+	WORD $0x4e751ef2 // bic v18.16b, v23.16b, v21.16b
+	WORD $0x6e341e52 // eor v18.16b, v18.16b, v20.16b
+	WORD $0x4e771e16 // bic v22.16b, v16.16b, v23.16b
+	WORD $0x6e351ed6 // eor v22.16b, v22.16b, v21.16b
+	WORD $0x4e701c7c // bic v28.16b, v3.16b, v16.16b
+	WORD $0x6e371f9c // eor v28.16b, v28.16b, v23.16b
+	WORD $0x4e631e8f // bic v15.16b, v20.16b, v3.16b
+	WORD $0x6e301def // eor v15.16b, v15.16b, v16.16b
+	WORD $0x4e781fbf // bic v31.16b, v29.16b, v24.16b
+	WORD $0x6e251fff // eor v31.16b, v31.16b, v5.16b
+	WORD $0x4e7d1f40 // bic v0.16b, v26.16b, v29.16b
+	WORD $0x6e381c00 // eor v0.16b, v0.16b, v24.16b
+	WORD $0x4e7a1d43 // bic v3.16b, v10.16b, v26.16b
+	WORD $0x6e3d1c63 // eor v3.16b, v3.16b, v29.16b
+	WORD $0x4e6a1cb4 // bic v20.16b, v5.16b, v10.16b
+	WORD $0x6e3a1e94 // eor v20.16b, v20.16b, v26.16b
+	WORD $0x4e651f15 // bic v21.16b, v24.16b, v5.16b
+	WORD $0x6e2a1eb5 // eor v21.16b, v21.16b, v10.16b
+	WORD $0x4e7e1d77 // bic v23.16b, v11.16b, v30.16b
+	WORD $0x6e241ef7 // eor v23.16b, v23.16b, v4.16b
+	WORD $0x4e6b1cd0 // bic v16.16b, v6.16b, v11.16b
+	WORD $0x6e3e1e10 // eor v16.16b, v16.16b, v30.16b
+	WORD $0x4e661f25 // bic v5.16b, v25.16b, v6.16b
+	WORD $0x6e2b1ca5 // eor v5.16b, v5.16b, v11.16b
+	WORD $0x4e791c98 // bic v24.16b, v4.16b, v25.16b
+	WORD $0x6e261f18 // eor v24.16b, v24.16b, v6.16b
+	WORD $0x4e641fdd // bic v29.16b, v30.16b, v4.16b
+	WORD $0x6e391fbd // eor v29.16b, v29.16b, v25.16b
+	WORD $0x4cdf7c3a // ld1 {v26.2d}, [x1], #16
+	WORD $0x6e3a1c21 // eor v1.16b, v1.16b, v26.16b
+	// round 11
+	WORD $0x6e311c2a // eor v10.16b, v1.16b, v17.16b
+	WORD $0x6e271d4a // eor v10.16b, v10.16b, v7.16b
+	WORD $0x6e3f1d4a // eor v10.16b, v10.16b, v31.16b
+	WORD $0x6e371d4a // eor v10.16b, v10.16b, v23.16b
+	WORD $0x6e331c44 // eor v4.16b, v2.16b, v19.16b
+	WORD $0x6e321c84 // eor v4.16b, v4.16b, v18.16b
+	WORD $0x6e201c84 // eor v4.16b, v4.16b, v0.16b
+	WORD $0x6e301c84 // eor v4.16b, v4.16b, v16.16b
+	WORD $0x6e2c1f7e // eor v30.16b, v27.16b, v12.16b
+	WORD $0x6e361fde // eor v30.16b, v30.16b, v22.16b
+	WORD $0x6e231fde // eor v30.16b, v30.16b, v3.16b
+	WORD $0x6e251fde // eor v30.16b, v30.16b, v5.16b
+	WORD $0x6e2e1d2b // eor v11.16b, v9.16b, v14.16b
+	WORD $0x6e3c1d6b // eor v11.16b, v11.16b, v28.16b
+	WORD $0x6e341d6b // eor v11.16b, v11.16b, v20.16b
+	WORD $0x6e381d6b // eor v11.16b, v11.16b, v24.16b
+	WORD $0x6e2d1d06 // eor v6.16b, v8.16b, v13.16b
+	WORD $0x6e2f1cc6 // eor v6.16b, v6.16b, v15.16b
+	WORD $0x6e351cc6 // eor v6.16b, v6.16b, v21.16b
+	WORD $0x6e3d1cc6 // eor v6.16b, v6.16b, v29.16b
+	WORD $0x4f415559 // shl v25.2d, v10.2d, #1
+	WORD $0x6f414559 // sri v25.2d, v10.2d, #63
+	WORD $0x4f4157da // shl v26.2d, v30.2d, #1
+	WORD $0x6f4147da // sri v26.2d, v30.2d, #63
+	WORD $0x6e3a1d4a // eor v10.16b, v10.16b, v26.16b
+	WORD $0x4f4154da // shl v26.2d, v6.2d, #1
+	WORD $0x6f4144da // sri v26.2d, v6.2d, #63
+	WORD $0x6e3a1fde // eor v30.16b, v30.16b, v26.16b
+	WORD $0x4f41549a // shl v26.2d, v4.2d, #1
+	WORD $0x6f41449a // sri v26.2d, v4.2d, #63
+	WORD $0x6e3a1cc6 // eor v6.16b, v6.16b, v26.16b
+	WORD $0x4f41557a // shl v26.2d, v11.2d, #1
+	WORD $0x6f41457a // sri v26.2d, v11.2d, #63
+	WORD $0x6e3a1c84 // eor v4.16b, v4.16b, v26.16b
+	WORD $0x6e391d6b // eor v11.16b, v11.16b, v25.16b
+	WORD $0x6e261c21 // eor v1.16b, v1.16b, v6.16b
+	WORD $0x6e2a1c42 // eor v2.16b, v2.16b, v10.16b
+	WORD $0x4f415459 // shl v25.2d, v2.2d, #1
+	WORD $0x6f414459 // sri v25.2d, v2.2d, #63
+	WORD $0x6e241f7b // eor v27.16b, v27.16b, v4.16b
+	WORD $0x4f7e577a // shl v26.2d, v27.2d, #62
+	WORD $0x6f7e477a // sri v26.2d, v27.2d, #2
+	WORD $0x6e3e1d29 // eor v9.16b, v9.16b, v30.16b
+	WORD $0x4f5c5522 // shl v2.2d, v9.2d, #28
+	WORD $0x6f5c4522 // sri v2.2d, v9.2d, #36
+	WORD $0x6e2b1d08 // eor v8.16b, v8.16b, v11.16b
+	WORD $0x4f5b551b // shl v27.2d, v8.2d, #27
+	WORD $0x6f5b451b // sri v27.2d, v8.2d, #37
+	WORD $0x6e261e31 // eor v17.16b, v17.16b, v6.16b
+	WORD $0x4f645629 // shl v9.2d, v17.2d, #36
+	WORD $0x6f644629 // sri v9.2d, v17.2d, #28
+	WORD $0x6e2a1e73 // eor v19.16b, v19.16b, v10.16b
+	WORD $0x4f6c5668 // shl v8.2d, v19.2d, #44
+	WORD $0x6f6c4668 // sri v8.2d, v19.2d, #20
+	WORD $0x6e241d8c // eor v12.16b, v12.16b, v4.16b
+	WORD $0x4f465591 // shl v17.2d, v12.2d, #6
+	WORD $0x6f464591 // sri v17.2d, v12.2d, #58
+	WORD $0x6e3e1dce // eor v14.16b, v14.16b, v30.16b
+	WORD $0x4f7755d3 // shl v19.2d, v14.2d, #55
+	WORD $0x6f7745d3 // sri v19.2d, v14.2d, #9
+	WORD $0x6e2b1dad // eor v13.16b, v13.16b, v11.16b
+	WORD $0x4f5455ac // shl v12.2d, v13.2d, #20
+	WORD $0x6f5445ac // sri v12.2d, v13.2d, #44
+	WORD $0x6e261ce7 // eor v7.16b, v7.16b, v6.16b
+	WORD $0x4f4354ee // shl v14.2d, v7.2d, #3
+	WORD $0x6f4344ee // sri v14.2d, v7.2d, #61
+	WORD $0x6e2a1e52 // eor v18.16b, v18.16b, v10.16b
+	WORD $0x4f4a564d // shl v13.2d, v18.2d, #10
+	WORD $0x6f4a464d // sri v13.2d, v18.2d, #54
+	WORD $0x6e241ed6 // eor v22.16b, v22.16b, v4.16b
+	WORD $0x4f6b56c7 // shl v7.2d, v22.2d, #43
+	WORD $0x6f6b46c7 // sri v7.2d, v22.2d, #21
+	WORD $0x6e3e1f9c // eor v28.16b, v28.16b, v30.16b
+	WORD $0x4f595792 // shl v18.2d, v28.2d, #25
+	WORD $0x6f594792 // sri v18.2d, v28.2d, #39
+	WORD $0x6e2b1def // eor v15.16b, v15.16b, v11.16b
+	WORD $0x4f6755f6 // shl v22.2d, v15.2d, #39
+	WORD $0x6f6745f6 // sri v22.2d, v15.2d, #25
+	WORD $0x6e261fff // eor v31.16b, v31.16b, v6.16b
+	WORD $0x4f6957fc // shl v28.2d, v31.2d, #41
+	WORD $0x6f6947fc // sri v28.2d, v31.2d, #23
+	WORD $0x6e2a1c00 // eor v0.16b, v0.16b, v10.16b
+	WORD $0x4f6d540f // shl v15.2d, v0.2d, #45
+	WORD $0x6f6d440f // sri v15.2d, v0.2d, #19
+	WORD $0x6e241c63 // eor v3.16b, v3.16b, v4.16b
+	WORD $0x4f4f547f // shl v31.2d, v3.2d, #15
+	WORD $0x6f4f447f // sri v31.2d, v3.2d, #49
+	WORD $0x6e3e1e94 // eor v20.16b, v20.16b, v30.16b
+	WORD $0x4f555680 // shl v0.2d, v20.2d, #21
+	WORD $0x6f554680 // sri v0.2d, v20.2d, #43
+	WORD $0x6e2b1eb5 // eor v21.16b, v21.16b, v11.16b
+	WORD $0x4f4856a3 // shl v3.2d, v21.2d, #8
+	WORD $0x6f4846a3 // sri v3.2d, v21.2d, #56
+	WORD $0x6e261ef7 // eor v23.16b, v23.16b, v6.16b
+	WORD $0x4f5256f4 // shl v20.2d, v23.2d, #18
+	WORD $0x6f5246f4 // sri v20.2d, v23.2d, #46
+	WORD $0x6e2a1e10 // eor v16.16b, v16.16b, v10.16b
+	WORD $0x4f425615 // shl v21.2d, v16.2d, #2
+	WORD $0x6f424615 // sri v21.2d, v16.2d, #62
+	WORD $0x6e241ca5 // eor v5.16b, v5.16b, v4.16b
+	WORD $0x4f7d54b7 // shl v23.2d, v5.2d, #61
+	WORD $0x6f7d44b7 // sri v23.2d, v5.2d, #3
+	WORD $0x6e3e1f18 // eor v24.16b, v24.16b, v30.16b
+	WORD $0x4f785710 // shl v16.2d, v24.2d, #56
+	WORD $0x6f784710 // sri v16.2d, v24.2d, #8
+	WORD $0x6e2b1fbd // eor v29.16b, v29.16b, v11.16b
+	WORD $0x4f4e57a5 // shl v5.2d, v29.2d, #14
+	WORD $0x6f4e47a5 // sri v5.2d, v29.2d, #50
+	WORD $0x4e681cf8 // bic v24.16b, v7.16b, v8.16b
+	WORD $0x6e211f18 // eor v24.16b, v24.16b, v1.16b
+	WORD $0x4e671c1d // bic v29.16b, v0.16b, v7.16b
+	WORD $0x6e281fbd // eor v29.16b, v29.16b, v8.16b
+	WORD $0x4e601ca6 // bic v6.16b, v5.16b, v0.16b
+	WORD $0x6e271cc6 // eor v6.16b, v6.16b, v7.16b
+	WORD $0x4e651c2a // bic v10.16b, v1.16b, v5.16b
+	WORD $0x6e201d4a // eor v10.16b, v10.16b, v0.16b
+	WORD $0x4e611d04 // bic v4.16b, v8.16b, v1.16b
+	WORD $0x6e251c84 // eor v4.16b, v4.16b, v5.16b
+	WORD $0x4e6c1dde // bic v30.16b, v14.16b, v12.16b
+	WORD $0x6e221fde // eor v30.16b, v30.16b, v2.16b
+	WORD $0x4e6e1deb // bic v11.16b, v15.16b, v14.16b
+	WORD $0x6e2c1d6b // eor v11.16b, v11.16b, v12.16b
+	WORD $0x4e6f1ee1 // bic v1.16b, v23.16b, v15.16b
+	WORD $0x6e2e1c21 // eor v1.16b, v1.16b, v14.16b
+	WORD $0x4e771c48 // bic v8.16b, v2.16b, v23.16b
+	WORD $0x6e2f1d08 // eor v8.16b, v8.16b, v15.16b
+	WORD $0x4e621d87 // bic v7.16b, v12.16b, v2.16b
+	WORD $0x6e371ce7 // eor v7.16b, v7.16b, v23.16b
+	WORD $0x4e711e40 // bic v0.16b, v18.16b, v17.16b
+	WORD $0x6e391c00 // eor v0.16b, v0.16b, v25.16b
+	WORD $0x4e721c65 // bic v5.16b, v3.16b, v18.16b
+	WORD $0x6e311ca5 // eor v5.16b, v5.16b, v17.16b
+	WORD $0x4e631e82 // bic v2.16b, v20.16b, v3.16b
+	WORD $0x6e321c42 // eor v2.16b, v2.16b, v18.16b
+	WORD $0x4e741f2c // bic v12.16b, v25.16b, v20.16b
+	WORD $0x6e231d8c // eor v12.16b, v12.16b, v3.16b
+	WORD $0x4e791e2e // bic v14.16b, v17.16b, v25.16b
+	WORD $0x6e341dce // eor v14.16b, v14.16b, v20.16b
+	WORD $0x4e691daf // bic v15.16b, v13.16b, v9.16b
+	WORD $0x6e3b1def // eor v15.16b, v15.16b, v27.16b
+	WORD $0x4e6d1ff7 // bic v23.16b, v31.16b, v13.16b
+	WORD $0x6e291ef7 // eor v23.16b, v23.16b, v9.16b
+	WORD $0x4e7f1e19 // bic v25.16b, v16.16b, v31.16b
+	WORD $0x6e2d1f39 // eor v25.16b, v25.16b, v13.16b
+	WORD $0x4e701f71 // bic v17.16b, v27.16b, v16.16b
+	WORD $0x6e3f1e31 // eor v17.16b, v17.16b, v31.16b
+	WORD $0x4e7b1d32 // bic v18.16b, v9.16b, v27.16b
+	WORD $0x6e301e52 // eor v18.16b, v18.16b, v16.16b
+	WORD $0x4e731ec3 // bic v3.16b, v22.16b, v19.16b
+	WORD $0x6e3a1c63 // eor v3.16b, v3.16b, v26.16b
+	WORD $0x4e761f94 // bic v20.16b, v28.16b, v22.16b
+	WORD $0x6e331e94 // eor v20.16b, v20.16b, v19.16b
+	WORD $0x4e7c1ebb // bic v27.16b, v21.16b, v28.16b
+	WORD $0x6e361f7b // eor v27.16b, v27.16b, v22.16b
+	WORD $0x4e751f49 // bic v9.16b, v26.16b, v21.16b
+	WORD $0x6e3c1d29 // eor v9.16b, v9.16b, v28.16b
+	WORD $0x4e7a1e6d // bic v13.16b, v19.16b, v26.16b
+	WORD $0x6e351dad // eor v13.16b, v13.16b, v21.16b
+	WORD $0x4cdf7c3f // ld1 {v31.2d}, [x1], #16
+	WORD $0x6e3f1f18 // eor v24.16b, v24.16b, v31.16b
+	// round 12
+	WORD $0x6e3e1f10 // eor v16.16b, v24.16b, v30.16b
+	WORD $0x6e201e10 // eor v16.16b, v16.16b, v0.16b
+	WORD $0x6e2f1e10 // eor v16.16b, v16.16b, v15.16b
+	WORD $0x6e231e10 // eor v16.16b, v16.16b, v3.16b
+	WORD $0x6e2b1fba // eor v26.16b, v29.16b, v11.16b
+	WORD $0x6e251f5a // eor v26.16b, v26.16b, v5.16b
+	WORD $0x6e371f5a // eor v26.16b, v26.16b, v23.16b
+	WORD $0x6e341f5a // eor v26.16b, v26.16b, v20.16b
+	WORD $0x6e211cd3 // eor v19.16b, v6.16b, v1.16b
+	WORD $0x6e221e73 // eor v19.16b, v19.16b, v2.16b
+	WORD $0x6e391e73 // eor v19.16b, v19.16b, v25.16b
+	WORD $0x6e3b1e73 // eor v19.16b, v19.16b, v27.16b
+	WORD $0x6e281d56 // eor v22.16b, v10.16b, v8.16b
+	WORD $0x6e2c1ed6 // eor v22.16b, v22.16b, v12.16b
+	WORD $0x6e311ed6 // eor v22.16b, v22.16b, v17.16b
+	WORD $0x6e291ed6 // eor v22.16b, v22.16b, v9.16b
+	WORD $0x6e271c9c // eor v28.16b, v4.16b, v7.16b
+	WORD $0x6e2e1f9c // eor v28.16b, v28.16b, v14.16b
+	WORD $0x6e321f9c // eor v28.16b, v28.16b, v18.16b
+	WORD $0x6e2d1f9c // eor v28.16b, v28.16b, v13.16b
+	WORD $0x4f415615 // shl v21.2d, v16.2d, #1
+	WORD $0x6f414615 // sri v21.2d, v16.2d, #63
+	WORD $0x4f41567f // shl v31.2d, v19.2d, #1
+	WORD $0x6f41467f // sri v31.2d, v19.2d, #63
+	WORD $0x6e3f1e10 // eor v16.16b, v16.16b, v31.16b
+	WORD $0x4f41579f // shl v31.2d, v28.2d, #1
+	WORD $0x6f41479f // sri v31.2d, v28.2d, #63
+	WORD $0x6e3f1e73 // eor v19.16b, v19.16b, v31.16b
+	WORD $0x4f41575f // shl v31.2d, v26.2d, #1
+	WORD $0x6f41475f // sri v31.2d, v26.2d, #63
+	WORD $0x6e3f1f9c // eor v28.16b, v28.16b, v31.16b
+	WORD $0x4f4156df // shl v31.2d, v22.2d, #1
+	WORD $0x6f4146df // sri v31.2d, v22.2d, #63
+	WORD $0x6e3f1f5a // eor v26.16b, v26.16b, v31.16b
+	WORD $0x6e351ed6 // eor v22.16b, v22.16b, v21.16b
+	WORD $0x6e3c1f18 // eor v24.16b, v24.16b, v28.16b
+	WORD $0x6e301fbd // eor v29.16b, v29.16b, v16.16b
+	WORD $0x4f4157b5 // shl v21.2d, v29.2d, #1
+	WORD $0x6f4147b5 // sri v21.2d, v29.2d, #63
+	WORD $0x6e3a1cc6 // eor v6.16b, v6.16b, v26.16b
+	WORD $0x4f7e54df // shl v31.2d, v6.2d, #62
+	WORD $0x6f7e44df // sri v31.2d, v6.2d, #2
+	WORD $0x6e331d4a // eor v10.16b, v10.16b, v19.16b
+	WORD $0x4f5c555d // shl v29.2d, v10.2d, #28
+	WORD $0x6f5c455d // sri v29.2d, v10.2d, #36
+	WORD $0x6e361c84 // eor v4.16b, v4.16b, v22.16b
+	WORD $0x4f5b5486 // shl v6.2d, v4.2d, #27
+	WORD $0x6f5b4486 // sri v6.2d, v4.2d, #37
+	WORD $0x6e3c1fde // eor v30.16b, v30.16b, v28.16b
+	WORD $0x4f6457ca // shl v10.2d, v30.2d, #36
+	WORD $0x6f6447ca // sri v10.2d, v30.2d, #28
+	WORD $0x6e301d6b // eor v11.16b, v11.16b, v16.16b
+	WORD $0x4f6c5564 // shl v4.2d, v11.2d, #44
+	WORD $0x6f6c4564 // sri v4.2d, v11.2d, #20
+	WORD $0x6e3a1c21 // eor v1.16b, v1.16b, v26.16b
+	WORD $0x4f46543e // shl v30.2d, v1.2d, #6
+	WORD $0x6f46443e // sri v30.2d, v1.2d, #58
+	WORD $0x6e331d08 // eor v8.16b, v8.16b, v19.16b
+	WORD $0x4f77550b // shl v11.2d, v8.2d, #55
+	WORD $0x6f77450b // sri v11.2d, v8.2d, #9
+	WORD $0x6e361ce7 // eor v7.16b, v7.16b, v22.16b
+	WORD $0x4f5454e1 // shl v1.2d, v7.2d, #20
+	WORD $0x6f5444e1 // sri v1.2d, v7.2d, #44
+	WORD $0x6e3c1c00 // eor v0.16b, v0.16b, v28.16b
+	WORD $0x4f435408 // shl v8.2d, v0.2d, #3
+	WORD $0x6f434408 // sri v8.2d, v0.2d, #61
+	WORD $0x6e301ca5 // eor v5.16b, v5.16b, v16.16b
+	WORD $0x4f4a54a7 // shl v7.2d, v5.2d, #10
+	WORD $0x6f4a44a7 // sri v7.2d, v5.2d, #54
+	WORD $0x6e3a1c42 // eor v2.16b, v2.16b, v26.16b
+	WORD $0x4f6b5440 // shl v0.2d, v2.2d, #43
+	WORD $0x6f6b4440 // sri v0.2d, v2.2d, #21
+	WORD $0x6e331d8c // eor v12.16b, v12.16b, v19.16b
+	WORD $0x4f595585 // shl v5.2d, v12.2d, #25
+	WORD $0x6f594585 // sri v5.2d, v12.2d, #39
+	WORD $0x6e361dce // eor v14.16b, v14.16b, v22.16b
+	WORD $0x4f6755c2 // shl v2.2d, v14.2d, #39
+	WORD $0x6f6745c2 // sri v2.2d, v14.2d, #25
+	WORD $0x6e3c1def // eor v15.16b, v15.16b, v28.16b
+	WORD $0x4f6955ec // shl v12.2d, v15.2d, #41
+	WORD $0x6f6945ec // sri v12.2d, v15.2d, #23
+	WORD $0x6e301ef7 // eor v23.16b, v23.16b, v16.16b
+	WORD $0x4f6d56ee // shl v14.2d, v23.2d, #45
+	WORD $0x6f6d46ee // sri v14.2d, v23.2d, #19
+	WORD $0x6e3a1f39 // eor v25.16b, v25.16b, v26.16b
+	WORD $0x4f4f572f // shl v15.2d, v25.2d, #15
+	WORD $0x6f4f472f // sri v15.2d, v25.2d, #49
+	WORD $0x6e331e31 // eor v17.16b, v17.16b, v19.16b
+	WORD $0x4f555637 // shl v23.2d, v17.2d, #21
+	WORD $0x6f554637 // sri v23.2d, v17.2d, #43
+	WORD $0x6e361e52 // eor v18.16b, v18.16b, v22.16b
+	WORD $0x4f485659 // shl v25.2d, v18.2d, #8
+	WORD $0x6f484659 // sri v25.2d, v18.2d, #56
+	WORD $0x6e3c1c63 // eor v3.16b, v3.16b, v28.16b
+	WORD $0x4f525471 // shl v17.2d, v3.2d, #18
+	WORD $0x6f524471 // sri v17.2d, v3.2d, #46
+	WORD $0x6e301e94 // eor v20.16b, v20.16b, v16.16b
+	WORD $0x4f425692 // shl v18.2d, v20.2d, #2
+	WORD $0x6f424692 // sri v18.2d, v20.2d, #62
+	WORD $0x6e3a1f7b // eor v27.16b, v27.16b, v26.16b
+	WORD $0x4f7d5763 // shl v3.2d, v27.2d, #61
+	WORD $0x6f7d4763 // sri v3.2d, v27.2d, #3
+	WORD $0x6e331d29 // eor v9.16b, v9.16b, v19.16b
+	WORD $0x4f785534 // shl v20.2d, v9.2d, #56
+	WORD $0x6f784534 // sri v20.2d, v9.2d, #8
+	WORD $0x6e361dad // eor v13.16b, v13.16b, v22.16b
+	WORD $0x4f4e55bb // shl v27.2d, v13.2d, #14
+	WORD $0x6f4e45bb // sri v27.2d, v13.2d, #50
+	WORD $0x4e641c09 // bic v9.16b, v0.16b, v4.16b
+	WORD $0x6e381d29 // eor v9.16b, v9.16b, v24.16b
+	WORD $0x4e601eed // bic v13.16b, v23.16b, v0.16b
+	WORD $0x6e241dad // eor v13.16b, v13.16b, v4.16b
+	WORD $0x4e771f7c // bic v28.16b, v27.16b, v23.16b
+	WORD $0x6e201f9c // eor v28.16b, v28.16b, v0.16b
+	WORD $0x4e7b1f10 // bic v16.16b, v24.16b, v27.16b
+	WORD $0x6e371e10 // eor v16.16b, v16.16b, v23.16b
+	WORD $0x4e781c9a // bic v26.16b, v4.16b, v24.16b
+	WORD $0x6e3b1f5a // eor v26.16b, v26.16b, v27.16b
+	WORD $0x4e611d13 // bic v19.16b, v8.16b, v1.16b
+	WORD $0x6e3d1e73 // eor v19.16b, v19.16b, v29.16b
+	WORD $0x4e681dd6 // bic v22.16b, v14.16b, v8.16b
+	WORD $0x6e211ed6 // eor v22.16b, v22.16b, v1.16b
+	WORD $0x4e6e1c78 // bic v24.16b, v3.16b, v14.16b
+	WORD $0x6e281f18 // eor v24.16b, v24.16b, v8.16b
+	WORD $0x4e631fa4 // bic v4.16b, v29.16b, v3.16b
+	WORD $0x6e2e1c84 // eor v4.16b, v4.16b, v14.16b
+	WORD $0x4e7d1c20 // bic v0.16b, v1.16b, v29.16b
+	WORD $0x6e231c00 // eor v0.16b, v0.16b, v3.16b
+	WORD $0x4e7e1cb7 // bic v23.16b, v5.16b, v30.16b
+	WORD $0x6e351ef7 // eor v23.16b, v23.16b, v21.16b
+	WORD $0x4e651f3b // bic v27.16b, v25.16b, v5.16b
+	WORD $0x6e3e1f7b // eor v27.16b, v27.16b, v30.16b
+	WORD $0x4e791e3d // bic v29.16b, v17.16b, v25.16b
+	WORD $0x6e251fbd // eor v29.16b, v29.16b, v5.16b
+	WORD $0x4e711ea1 // bic v1.16b, v21.16b, v17.16b
+	WORD $0x6e391c21 // eor v1.16b, v1.16b, v25.16b
+	WORD $0x4e751fc8 // bic v8.16b, v30.16b, v21.16b
+	WORD $0x6e311d08 // eor v8.16b, v8.16b, v17.16b
+	WORD $0x4e6a1cee // bic v14.16b, v7.16b, v10.16b
+	WORD $0x6e261dce // eor v14.16b, v14.16b, v6.16b
+	WORD $0x4e671de3 // bic v3.16b, v15.16b, v7.16b
+	WORD $0x6e2a1c63 // eor v3.16b, v3.16b, v10.16b
+	WORD $0x4e6f1e95 // bic v21.16b, v20.16b, v15.16b
+	WORD $0x6e271eb5 // eor v21.16b, v21.16b, v7.16b
+	WORD $0x4e741cde // bic v30.16b, v6.16b, v20.16b
+	WORD $0x6e2f1fde // eor v30.16b, v30.16b, v15.16b
+	WORD $0x4e661d45 // bic v5.16b, v10.16b, v6.16b
+	WORD $0x6e341ca5 // eor v5.16b, v5.16b, v20.16b
+	WORD $0x4e6b1c59 // bic v25.16b, v2.16b, v11.16b
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4e621d91 // bic v17.16b, v12.16b, v2.16b
+	WORD $0x6e2b1e31 // eor v17.16b, v17.16b, v11.16b
+	WORD $0x4e6c1e46 // bic v6.16b, v18.16b, v12.16b
+	WORD $0x6e221cc6 // eor v6.16b, v6.16b, v2.16b
+	WORD $0x4e721fea // bic v10.16b, v31.16b, v18.16b
+	WORD $0x6e2c1d4a // eor v10.16b, v10.16b, v12.16b
+	WORD $0x4e7f1d67 // bic v7.16b, v11.16b, v31.16b
+	WORD $0x6e321ce7 // eor v7.16b, v7.16b, v18.16b
+	WORD $0x4cdf7c2f // ld1 {v15.2d}, [x1], #16
+	WORD $0x6e2f1d29 // eor v9.16b, v9.16b, v15.16b
+	// round 13
+	WORD $0x6e331d34 // eor v20.16b, v9.16b, v19.16b
+	WORD $0x6e371e94 // eor v20.16b, v20.16b, v23.16b
+	WORD $0x6e2e1e94 // eor v20.16b, v20.16b, v14.16b
+	WORD $0x6e391e94 // eor v20.16b, v20.16b, v25.16b
+	WORD $0x6e361dbf // eor v31.16b, v13.16b, v22.16b
+	WORD $0x6e3b1fff // eor v31.16b, v31.16b, v27.16b
+	WORD $0x6e231fff // eor v31.16b, v31.16b, v3.16b
+	WORD $0x6e311fff // eor v31.16b, v31.16b, v17.16b
+	WORD $0x6e381f8b // eor v11.16b, v28.16b, v24.16b
+	WORD $0x6e3d1d6b // eor v11.16b, v11.16b, v29.16b
+	WORD $0x6e351d6b // eor v11.16b, v11.16b, v21.16b
+	WORD $0x6e261d6b // eor v11.16b, v11.16b, v6.16b
+	WORD $0x6e241e02 // eor v2.16b, v16.16b, v4.16b
+	WORD $0x6e211c42 // eor v2.16b, v2.16b, v1.16b
+	WORD $0x6e3e1c42 // eor v2.16b, v2.16b, v30.16b
+	WORD $0x6e2a1c42 // eor v2.16b, v2.16b, v10.16b
+	WORD $0x6e201f4c // eor v12.16b, v26.16b, v0.16b
+	WORD $0x6e281d8c // eor v12.16b, v12.16b, v8.16b
+	WORD $0x6e251d8c // eor v12.16b, v12.16b, v5.16b
+	WORD $0x6e271d8c // eor v12.16b, v12.16b, v7.16b
+	WORD $0x4f415692 // shl v18.2d, v20.2d, #1
+	WORD $0x6f414692 // sri v18.2d, v20.2d, #63
+	WORD $0x4f41556f // shl v15.2d, v11.2d, #1
+	WORD $0x6f41456f // sri v15.2d, v11.2d, #63
+	WORD $0x6e2f1e94 // eor v20.16b, v20.16b, v15.16b
+	WORD $0x4f41558f // shl v15.2d, v12.2d, #1
+	WORD $0x6f41458f // sri v15.2d, v12.2d, #63
+	WORD $0x6e2f1d6b // eor v11.16b, v11.16b, v15.16b
+	WORD $0x4f4157ef // shl v15.2d, v31.2d, #1
+	WORD $0x6f4147ef // sri v15.2d, v31.2d, #63
+	WORD $0x6e2f1d8c // eor v12.16b, v12.16b, v15.16b
+	WORD $0x4f41544f // shl v15.2d, v2.2d, #1
+	WORD $0x6f41444f // sri v15.2d, v2.2d, #63
+	WORD $0x6e2f1fff // eor v31.16b, v31.16b, v15.16b
+	WORD $0x6e321c42 // eor v2.16b, v2.16b, v18.16b
+	WORD $0x6e2c1d29 // eor v9.16b, v9.16b, v12.16b
+	WORD $0x6e341dad // eor v13.16b, v13.16b, v20.16b
+	WORD $0x4f4155b2 // shl v18.2d, v13.2d, #1
+	WORD $0x6f4145b2 // sri v18.2d, v13.2d, #63
+	WORD $0x6e3f1f9c // eor v28.16b, v28.16b, v31.16b
+	WORD $0x4f7e578f // shl v15.2d, v28.2d, #62
+	WORD $0x6f7e478f // sri v15.2d, v28.2d, #2
+	WORD $0x6e2b1e10 // eor v16.16b, v16.16b, v11.16b
+	WORD $0x4f5c560d // shl v13.2d, v16.2d, #28
+	WORD $0x6f5c460d // sri v13.2d, v16.2d, #36
+	WORD $0x6e221f5a // eor v26.16b, v26.16b, v2.16b
+	WORD $0x4f5b575c // shl v28.2d, v26.2d, #27
+	WORD $0x6f5b475c // sri v28.2d, v26.2d, #37
+	WORD $0x6e2c1e73 // eor v19.16b, v19.16b, v12.16b
+	WORD $0x4f645670 // shl v16.2d, v19.2d, #36
+	WORD $0x6f644670 // sri v16.2d, v19.2d, #28
+	WORD $0x6e341ed6 // eor v22.16b, v22.16b, v20.16b
+	WORD $0x4f6c56da // shl v26.2d, v22.2d, #44
+	WORD $0x6f6c46da // sri v26.2d, v22.2d, #20
+	WORD $0x6e3f1f18 // eor v24.16b, v24.16b, v31.16b
+	WORD $0x4f465713 // shl v19.2d, v24.2d, #6
+	WORD $0x6f464713 // sri v19.2d, v24.2d, #58
+	WORD $0x6e2b1c84 // eor v4.16b, v4.16b, v11.16b
+	WORD $0x4f775496 // shl v22.2d, v4.2d, #55
+	WORD $0x6f774496 // sri v22.2d, v4.2d, #9
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x4f545418 // shl v24.2d, v0.2d, #20
+	WORD $0x6f544418 // sri v24.2d, v0.2d, #44
+	WORD $0x6e2c1ef7 // eor v23.16b, v23.16b, v12.16b
+	WORD $0x4f4356e4 // shl v4.2d, v23.2d, #3
+	WORD $0x6f4346e4 // sri v4.2d, v23.2d, #61
+	WORD $0x6e341f7b // eor v27.16b, v27.16b, v20.16b
+	WORD $0x4f4a5760 // shl v0.2d, v27.2d, #10
+	WORD $0x6f4a4760 // sri v0.2d, v27.2d, #54
+	WORD $0x6e3f1fbd // eor v29.16b, v29.16b, v31.16b
+	WORD $0x4f6b57b7 // shl v23.2d, v29.2d, #43
+	WORD $0x6f6b47b7 // sri v23.2d, v29.2d, #21
+	WORD $0x6e2b1c21 // eor v1.16b, v1.16b, v11.16b
+	WORD $0x4f59543b // shl v27.2d, v1.2d, #25
+	WORD $0x6f59443b // sri v27.2d, v1.2d, #39
+	WORD $0x6e221d08 // eor v8.16b, v8.16b, v2.16b
+	WORD $0x4f67551d // shl v29.2d, v8.2d, #39
+	WORD $0x6f67451d // sri v29.2d, v8.2d, #25
+	WORD $0x6e2c1dce // eor v14.16b, v14.16b, v12.16b
+	WORD $0x4f6955c1 // shl v1.2d, v14.2d, #41
+	WORD $0x6f6945c1 // sri v1.2d, v14.2d, #23
+	WORD $0x6e341c63 // eor v3.16b, v3.16b, v20.16b
+	WORD $0x4f6d5468 // shl v8.2d, v3.2d, #45
+	WORD $0x6f6d4468 // sri v8.2d, v3.2d, #19
+	WORD $0x6e3f1eb5 // eor v21.16b, v21.16b, v31.16b
+	WORD $0x4f4f56ae // shl v14.2d, v21.2d, #15
+	WORD $0x6f4f46ae // sri v14.2d, v21.2d, #49
+	WORD $0x6e2b1fde // eor v30.16b, v30.16b, v11.16b
+	WORD $0x4f5557c3 // shl v3.2d, v30.2d, #21
+	WORD $0x6f5547c3 // sri v3.2d, v30.2d, #43
+	WORD $0x6e221ca5 // eor v5.16b, v5.16b, v2.16b
+	WORD $0x4f4854b5 // shl v21.2d, v5.2d, #8
+	WORD $0x6f4844b5 // sri v21.2d, v5.2d, #56
+	WORD $0x6e2c1f39 // eor v25.16b, v25.16b, v12.16b
+	WORD $0x4f52573e // shl v30.2d, v25.2d, #18
+	WORD $0x6f52473e // sri v30.2d, v25.2d, #46
+	WORD $0x6e341e31 // eor v17.16b, v17.16b, v20.16b
+	WORD $0x4f425625 // shl v5.2d, v17.2d, #2
+	WORD $0x6f424625 // sri v5.2d, v17.2d, #62
+	WORD $0x6e3f1cc6 // eor v6.16b, v6.16b, v31.16b
+	WORD $0x4f7d54d9 // shl v25.2d, v6.2d, #61
+	WORD $0x6f7d44d9 // sri v25.2d, v6.2d, #3
+	WORD $0x6e2b1d4a // eor v10.16b, v10.16b, v11.16b
+	WORD $0x4f785551 // shl v17.2d, v10.2d, #56
+	WORD $0x6f784551 // sri v17.2d, v10.2d, #8
+	WORD $0x6e221ce7 // eor v7.16b, v7.16b, v2.16b
+	WORD $0x4f4e54e6 // shl v6.2d, v7.2d, #14
+	WORD $0x6f4e44e6 // sri v6.2d, v7.2d, #50
+	WORD $0x4e7a1eea // bic v10.16b, v23.16b, v26.16b
+	WORD $0x6e291d4a // eor v10.16b, v10.16b, v9.16b
+	WORD $0x4e771c67 // bic v7.16b, v3.16b, v23.16b
+	WORD $0x6e3a1ce7 // eor v7.16b, v7.16b, v26.16b
+	WORD $0x4e631ccc // bic v12.16b, v6.16b, v3.16b
+	WORD $0x6e371d8c // eor v12.16b, v12.16b, v23.16b
+	WORD $0x4e661d34 // bic v20.16b, v9.16b, v6.16b
+	WORD $0x6e231e94 // eor v20.16b, v20.16b, v3.16b
+	WORD $0x4e691f5f // bic v31.16b, v26.16b, v9.16b
+	WORD $0x6e261fff // eor v31.16b, v31.16b, v6.16b
+	WORD $0x4e781c8b // bic v11.16b, v4.16b, v24.16b
+	WORD $0x6e2d1d6b // eor v11.16b, v11.16b, v13.16b
+	WORD $0x4e641d02 // bic v2.16b, v8.16b, v4.16b
+	WORD $0x6e381c42 // eor v2.16b, v2.16b, v24.16b
+	WORD $0x4e681f29 // bic v9.16b, v25.16b, v8.16b
+	WORD $0x6e241d29 // eor v9.16b, v9.16b, v4.16b
+	WORD $0x4e791dba // bic v26.16b, v13.16b, v25.16b
+	WORD $0x6e281f5a // eor v26.16b, v26.16b, v8.16b
+	WORD $0x4e6d1f17 // bic v23.16b, v24.16b, v13.16b
+	WORD $0x6e391ef7 // eor v23.16b, v23.16b, v25.16b
+	WORD $0x4e731f63 // bic v3.16b, v27.16b, v19.16b
+	WORD $0x6e321c63 // eor v3.16b, v3.16b, v18.16b
+	WORD $0x4e7b1ea6 // bic v6.16b, v21.16b, v27.16b
+	WORD $0x6e331cc6 // eor v6.16b, v6.16b, v19.16b
+	WORD $0x4e751fcd // bic v13.16b, v30.16b, v21.16b
+	WORD $0x6e3b1dad // eor v13.16b, v13.16b, v27.16b
+	WORD $0x4e7e1e58 // bic v24.16b, v18.16b, v30.16b
+	WORD $0x6e351f18 // eor v24.16b, v24.16b, v21.16b
+	WORD $0x4e721e64 // bic v4.16b, v19.16b, v18.16b
+	WORD $0x6e3e1c84 // eor v4.16b, v4.16b, v30.16b
+	WORD $0x4e701c08 // bic v8.16b, v0.16b, v16.16b
+	WORD $0x6e3c1d08 // eor v8.16b, v8.16b, v28.16b
+	WORD $0x4e601dd9 // bic v25.16b, v14.16b, v0.16b
+	WORD $0x6e301f39 // eor v25.16b, v25.16b, v16.16b
+	WORD $0x4e6e1e32 // bic v18.16b, v17.16b, v14.16b
+	WORD $0x6e201e52 // eor v18.16b, v18.16b, v0.16b
+	WORD $0x4e711f93 // bic v19.16b, v28.16b, v17.16b
+	WORD $0x6e2e1e73 // eor v19.16b, v19.16b, v14.16b
+	WORD $0x4e7c1e1b // bic v27.16b, v16.16b, v28.16b
+	WORD $0x6e311f7b // eor v27.16b, v27.16b, v17.16b
+	WORD $0x4e761fb5 // bic v21.16b, v29.16b, v22.16b
+	WORD $0x6e2f1eb5 // eor v21.16b, v21.16b, v15.16b
+	WORD $0x4e7d1c3e // bic v30.16b, v1.16b, v29.16b
+	WORD $0x6e361fde // eor v30.16b, v30.16b, v22.16b
+	WORD $0x4e611cbc // bic v28.16b, v5.16b, v1.16b
+	WORD $0x6e3d1f9c // eor v28.16b, v28.16b, v29.16b
+	WORD $0x4e651df0 // bic v16.16b, v15.16b, v5.16b
+	WORD $0x6e211e10 // eor v16.16b, v16.16b, v1.16b
+	WORD $0x4e6f1ec0 // bic v0.16b, v22.16b, v15.16b
+	WORD $0x6e251c00 // eor v0.16b, v0.16b, v5.16b
+	WORD $0x4cdf7c2e // ld1 {v14.2d}, [x1], #16
+	WORD $0x6e2e1d4a // eor v10.16b, v10.16b, v14.16b
+	// round 14
+	WORD $0x6e2b1d51 // eor v17.16b, v10.16b, v11.16b
+	WORD $0x6e231e31 // eor v17.16b, v17.16b, v3.16b
+	WORD $0x6e281e31 // eor v17.16b, v17.16b, v8.16b
+	WORD $0x6e351e31 // eor v17.16b, v17.16b, v21.16b
+	WORD $0x6e221cef // eor v15.16b, v7.16b, v2.16b
+	WORD $0x6e261def // eor v15.16b, v15.16b, v6.16b
+	WORD $0x6e391def // eor v15.16b, v15.16b, v25.16b
+	WORD $0x6e3e1def // eor v15.16b, v15.16b, v30.16b
+	WORD $0x6e291d96 // eor v22.16b, v12.16b, v9.16b
+	WORD $0x6e2d1ed6 // eor v22.16b, v22.16b, v13.16b
+	WORD $0x6e321ed6 // eor v22.16b, v22.16b, v18.16b
+	WORD $0x6e3c1ed6 // eor v22.16b, v22.16b, v28.16b
+	WORD $0x6e3a1e9d // eor v29.16b, v20.16b, v26.16b
+	WORD $0x6e381fbd // eor v29.16b, v29.16b, v24.16b
+	WORD $0x6e331fbd // eor v29.16b, v29.16b, v19.16b
+	WORD $0x6e301fbd // eor v29.16b, v29.16b, v16.16b
+	WORD $0x6e371fe1 // eor v1.16b, v31.16b, v23.16b
+	WORD $0x6e241c21 // eor v1.16b, v1.16b, v4.16b
+	WORD $0x6e3b1c21 // eor v1.16b, v1.16b, v27.16b
+	WORD $0x6e201c21 // eor v1.16b, v1.16b, v0.16b
+	WORD $0x4f415625 // shl v5.2d, v17.2d, #1
+	WORD $0x6f414625 // sri v5.2d, v17.2d, #63
+	WORD $0x4f4156ce // shl v14.2d, v22.2d, #1
+	WORD $0x6f4146ce // sri v14.2d, v22.2d, #63
+	WORD $0x6e2e1e31 // eor v17.16b, v17.16b, v14.16b
+	WORD $0x4f41542e // shl v14.2d, v1.2d, #1
+	WORD $0x6f41442e // sri v14.2d, v1.2d, #63
+	WORD $0x6e2e1ed6 // eor v22.16b, v22.16b, v14.16b
+	WORD $0x4f4155ee // shl v14.2d, v15.2d, #1
+	WORD $0x6f4145ee // sri v14.2d, v15.2d, #63
+	WORD $0x6e2e1c21 // eor v1.16b, v1.16b, v14.16b
+	WORD $0x4f4157ae // shl v14.2d, v29.2d, #1
+	WORD $0x6f4147ae // sri v14.2d, v29.2d, #63
+	WORD $0x6e2e1def // eor v15.16b, v15.16b, v14.16b
+	WORD $0x6e251fbd // eor v29.16b, v29.16b, v5.16b
+	WORD $0x6e211d4a // eor v10.16b, v10.16b, v1.16b
+	WORD $0x6e311ce7 // eor v7.16b, v7.16b, v17.16b
+	WORD $0x4f4154e5 // shl v5.2d, v7.2d, #1
+	WORD $0x6f4144e5 // sri v5.2d, v7.2d, #63
+	WORD $0x6e2f1d8c // eor v12.16b, v12.16b, v15.16b
+	WORD $0x4f7e558e // shl v14.2d, v12.2d, #62
+	WORD $0x6f7e458e // sri v14.2d, v12.2d, #2
+	WORD $0x6e361e94 // eor v20.16b, v20.16b, v22.16b
+	WORD $0x4f5c5687 // shl v7.2d, v20.2d, #28
+	WORD $0x6f5c4687 // sri v7.2d, v20.2d, #36
+	WORD $0x6e3d1fff // eor v31.16b, v31.16b, v29.16b
+	WORD $0x4f5b57ec // shl v12.2d, v31.2d, #27
+	WORD $0x6f5b47ec // sri v12.2d, v31.2d, #37
+	WORD $0x6e211d6b // eor v11.16b, v11.16b, v1.16b
+	WORD $0x4f645574 // shl v20.2d, v11.2d, #36
+	WORD $0x6f644574 // sri v20.2d, v11.2d, #28
+	WORD $0x6e311c42 // eor v2.16b, v2.16b, v17.16b
+	WORD $0x4f6c545f // shl v31.2d, v2.2d, #44
+	WORD $0x6f6c445f // sri v31.2d, v2.2d, #20
+	WORD $0x6e2f1d29 // eor v9.16b, v9.16b, v15.16b
+	WORD $0x4f46552b // shl v11.2d, v9.2d, #6
+	WORD $0x6f46452b // sri v11.2d, v9.2d, #58
+	WORD $0x6e361f5a // eor v26.16b, v26.16b, v22.16b
+	WORD $0x4f775742 // shl v2.2d, v26.2d, #55
+	WORD $0x6f774742 // sri v2.2d, v26.2d, #9
+	WORD $0x6e3d1ef7 // eor v23.16b, v23.16b, v29.16b
+	WORD $0x4f5456e9 // shl v9.2d, v23.2d, #20
+	WORD $0x6f5446e9 // sri v9.2d, v23.2d, #44
+	WORD $0x6e211c63 // eor v3.16b, v3.16b, v1.16b
+	WORD $0x4f43547a // shl v26.2d, v3.2d, #3
+	WORD $0x6f43447a // sri v26.2d, v3.2d, #61
+	WORD $0x6e311cc6 // eor v6.16b, v6.16b, v17.16b
+	WORD $0x4f4a54d7 // shl v23.2d, v6.2d, #10
+	WORD $0x6f4a44d7 // sri v23.2d, v6.2d, #54
+	WORD $0x6e2f1dad // eor v13.16b, v13.16b, v15.16b
+	WORD $0x4f6b55a3 // shl v3.2d, v13.2d, #43
+	WORD $0x6f6b45a3 // sri v3.2d, v13.2d, #21
+	WORD $0x6e361f18 // eor v24.16b, v24.16b, v22.16b
+	WORD $0x4f595706 // shl v6.2d, v24.2d, #25
+	WORD $0x6f594706 // sri v6.2d, v24.2d, #39
+	WORD $0x6e3d1c84 // eor v4.16b, v4.16b, v29.16b
+	WORD $0x4f67548d // shl v13.2d, v4.2d, #39
+	WORD $0x6f67448d // sri v13.2d, v4.2d, #25
+	WORD $0x6e211d08 // eor v8.16b, v8.16b, v1.16b
+	WORD $0x4f695518 // shl v24.2d, v8.2d, #41
+	WORD $0x6f694518 // sri v24.2d, v8.2d, #23
+	WORD $0x6e311f39 // eor v25.16b, v25.16b, v17.16b
+	WORD $0x4f6d5724 // shl v4.2d, v25.2d, #45
+	WORD $0x6f6d4724 // sri v4.2d, v25.2d, #19
+	WORD $0x6e2f1e52 // eor v18.16b, v18.16b, v15.16b
+	WORD $0x4f4f5648 // shl v8.2d, v18.2d, #15
+	WORD $0x6f4f4648 // sri v8.2d, v18.2d, #49
+	WORD $0x6e361e73 // eor v19.16b, v19.16b, v22.16b
+	WORD $0x4f555679 // shl v25.2d, v19.2d, #21
+	WORD $0x6f554679 // sri v25.2d, v19.2d, #43
+	WORD $0x6e3d1f7b // eor v27.16b, v27.16b, v29.16b
+	WORD $0x4f485772 // shl v18.2d, v27.2d, #8
+	WORD $0x6f484772 // sri v18.2d, v27.2d, #56
+	WORD $0x6e211eb5 // eor v21.16b, v21.16b, v1.16b
+	WORD $0x4f5256b3 // shl v19.2d, v21.2d, #18
+	WORD $0x6f5246b3 // sri v19.2d, v21.2d, #46
+	WORD $0x6e311fde // eor v30.16b, v30.16b, v17.16b
+	WORD $0x4f4257db // shl v27.2d, v30.2d, #2
+	WORD $0x6f4247db // sri v27.2d, v30.2d, #62
+	WORD $0x6e2f1f9c // eor v28.16b, v28.16b, v15.16b
+	WORD $0x4f7d5795 // shl v21.2d, v28.2d, #61
+	WORD $0x6f7d4795 // sri v21.2d, v28.2d, #3
+	WORD $0x6e361e10 // eor v16.16b, v16.16b, v22.16b
+	WORD $0x4f78561e // shl v30.2d, v16.2d, #56
+	WORD $0x6f78461e // sri v30.2d, v16.2d, #8
+	WORD $0x6e3d1c00 // eor v0.16b, v0.16b, v29.16b
+	WORD $0x4f4e541c // shl v28.2d, v0.2d, #14
+	WORD $0x6f4e441c // sri v28.2d, v0.2d, #50
+	WORD $0x4e7f1c70 // bic v16.16b, v3.16b, v31.16b
+	WORD $0x6e2a1e10 // eor v16.16b, v16.16b, v10.16b
+	WORD $0x4e631f20 // bic v0.16b, v25.16b, v3.16b
+	WORD $0x6e3f1c00 // eor v0.16b, v0.16b, v31.16b
+	WORD $0x4e791f81 // bic v1.16b, v28.16b, v25.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4e7c1d51 // bic v17.16b, v10.16b, v28.16b
+	WORD $0x6e391e31 // eor v17.16b, v17.16b, v25.16b
+	WORD $0x4e6a1fef // bic v15.16b, v31.16b, v10.16b
+	WORD $0x6e3c1def // eor v15.16b, v15.16b, v28.16b
+	WORD $0x4e691f56 // bic v22.16b, v26.16b, v9.16b
+	WORD $0x6e271ed6 // eor v22.16b, v22.16b, v7.16b
+	WORD $0x4e7a1c9d // bic v29.16b, v4.16b, v26.16b
+	WORD $0x6e291fbd // eor v29.16b, v29.16b, v9.16b
+	WORD $0x4e641eaa // bic v10.16b, v21.16b, v4.16b
+	WORD $0x6e3a1d4a // eor v10.16b, v10.16b, v26.16b
+	WORD $0x4e751cff // bic v31.16b, v7.16b, v21.16b
+	WORD $0x6e241fff // eor v31.16b, v31.16b, v4.16b
+	WORD $0x4e671d23 // bic v3.16b, v9.16b, v7.16b
+	WORD $0x6e351c63 // eor v3.16b, v3.16b, v21.16b
+	WORD $0x4e6b1cd9 // bic v25.16b, v6.16b, v11.16b
+	WORD $0x6e251f39 // eor v25.16b, v25.16b, v5.16b
+	WORD $0x4e661e5c // bic v28.16b, v18.16b, v6.16b
+	WORD $0x6e2b1f9c // eor v28.16b, v28.16b, v11.16b
+	WORD $0x4e721e67 // bic v7.16b, v19.16b, v18.16b
+	WORD $0x6e261ce7 // eor v7.16b, v7.16b, v6.16b
+	WORD $0x4e731ca9 // bic v9.16b, v5.16b, v19.16b
+	WORD $0x6e321d29 // eor v9.16b, v9.16b, v18.16b
+	WORD $0x4e651d7a // bic v26.16b, v11.16b, v5.16b
+	WORD $0x6e331f5a // eor v26.16b, v26.16b, v19.16b
+	WORD $0x4e741ee4 // bic v4.16b, v23.16b, v20.16b
+	WORD $0x6e2c1c84 // eor v4.16b, v4.16b, v12.16b
+	WORD $0x4e771d15 // bic v21.16b, v8.16b, v23.16b
+	WORD $0x6e341eb5 // eor v21.16b, v21.16b, v20.16b
+	WORD $0x4e681fc5 // bic v5.16b, v30.16b, v8.16b
+	WORD $0x6e371ca5 // eor v5.16b, v5.16b, v23.16b
+	WORD $0x4e7e1d8b // bic v11.16b, v12.16b, v30.16b
+	WORD $0x6e281d6b // eor v11.16b, v11.16b, v8.16b
+	WORD $0x4e6c1e86 // bic v6.16b, v20.16b, v12.16b
+	WORD $0x6e3e1cc6 // eor v6.16b, v6.16b, v30.16b
+	WORD $0x4e621db2 // bic v18.16b, v13.16b, v2.16b
+	WORD $0x6e2e1e52 // eor v18.16b, v18.16b, v14.16b
+	WORD $0x4e6d1f13 // bic v19.16b, v24.16b, v13.16b
+	WORD $0x6e221e73 // eor v19.16b, v19.16b, v2.16b
+	WORD $0x4e781f6c // bic v12.16b, v27.16b, v24.16b
+	WORD $0x6e2d1d8c // eor v12.16b, v12.16b, v13.16b
+	WORD $0x4e7b1dd4 // bic v20.16b, v14.16b, v27.16b
+	WORD $0x6e381e94 // eor v20.16b, v20.16b, v24.16b
+	WORD $0x4e6e1c57 // bic v23.16b, v2.16b, v14.16b
+	WORD $0x6e3b1ef7 // eor v23.16b, v23.16b, v27.16b
+	WORD $0x4cdf7c28 // ld1 {v8.2d}, [x1], #16
+	WORD $0x6e281e10 // eor v16.16b, v16.16b, v8.16b
+	// round 15
+	WORD $0x6e361e1e // eor v30.16b, v16.16b, v22.16b
+	WORD $0x6e391fde // eor v30.16b, v30.16b, v25.16b
+	WORD $0x6e241fde // eor v30.16b, v30.16b, v4.16b
+	WORD $0x6e321fde // eor v30.16b, v30.16b, v18.16b
+	WORD $0x6e3d1c0e // eor v14.16b, v0.16b, v29.16b
+	WORD $0x6e3c1dce // eor v14.16b, v14.16b, v28.16b
+	WORD $0x6e351dce // eor v14.16b, v14.16b, v21.16b
+	WORD $0x6e331dce // eor v14.16b, v14.16b, v19.16b
+	WORD $0x6e2a1c22 // eor v2.16b, v1.16b, v10.16b
+	WORD $0x6e271c42 // eor v2.16b, v2.16b, v7.16b
+	WORD $0x6e251c42 // eor v2.16b, v2.16b, v5.16b
+	WORD $0x6e2c1c42 // eor v2.16b, v2.16b, v12.16b
+	WORD $0x6e3f1e2d // eor v13.16b, v17.16b, v31.16b
+	WORD $0x6e291dad // eor v13.16b, v13.16b, v9.16b
+	WORD $0x6e2b1dad // eor v13.16b, v13.16b, v11.16b
+	WORD $0x6e341dad // eor v13.16b, v13.16b, v20.16b
+	WORD $0x6e231df8 // eor v24.16b, v15.16b, v3.16b
+	WORD $0x6e3a1f18 // eor v24.16b, v24.16b, v26.16b
+	WORD $0x6e261f18 // eor v24.16b, v24.16b, v6.16b
+	WORD $0x6e371f18 // eor v24.16b, v24.16b, v23.16b
+	WORD $0x4f4157db // shl v27.2d, v30.2d, #1
+	WORD $0x6f4147db // sri v27.2d, v30.2d, #63
+	WORD $0x4f415448 // shl v8.2d, v2.2d, #1
+	WORD $0x6f414448 // sri v8.2d, v2.2d, #63
+	WORD $0x6e281fde // eor v30.16b, v30.16b, v8.16b
+	WORD $0x4f415708 // shl v8.2d, v24.2d, #1
+	WORD $0x6f414708 // sri v8.2d, v24.2d, #63
+	WORD $0x6e281c42 // eor v2.16b, v2.16b, v8.16b
+	WORD $0x4f4155c8 // shl v8.2d, v14.2d, #1
+	WORD $0x6f4145c8 // sri v8.2d, v14.2d, #63
+	WORD $0x6e281f18 // eor v24.16b, v24.16b, v8.16b
+	WORD $0x4f4155a8 // shl v8.2d, v13.2d, #1
+	WORD $0x6f4145a8 // sri v8.2d, v13.2d, #63
+	WORD $0x6e281dce // eor v14.16b, v14.16b, v8.16b
+	WORD $0x6e3b1dad // eor v13.16b, v13.16b, v27.16b
+	WORD $0x6e381e10 // eor v16.16b, v16.16b, v24.16b
+	WORD $0x6e3e1c00 // eor v0.16b, v0.16b, v30.16b
+	WORD $0x4f41541b // shl v27.2d, v0.2d, #1
+	WORD $0x6f41441b // sri v27.2d, v0.2d, #63
+	WORD $0x6e2e1c21 // eor v1.16b, v1.16b, v14.16b
+	WORD $0x4f7e5428 // shl v8.2d, v1.2d, #62
+	WORD $0x6f7e4428 // sri v8.2d, v1.2d, #2
+	WORD $0x6e221e31 // eor v17.16b, v17.16b, v2.16b
+	WORD $0x4f5c5620 // shl v0.2d, v17.2d, #28
+	WORD $0x6f5c4620 // sri v0.2d, v17.2d, #36
+	WORD $0x6e2d1def // eor v15.16b, v15.16b, v13.16b
+	WORD $0x4f5b55e1 // shl v1.2d, v15.2d, #27
+	WORD $0x6f5b45e1 // sri v1.2d, v15.2d, #37
+	WORD $0x6e381ed6 // eor v22.16b, v22.16b, v24.16b
+	WORD $0x4f6456d1 // shl v17.2d, v22.2d, #36
+	WORD $0x6f6446d1 // sri v17.2d, v22.2d, #28
+	WORD $0x6e3e1fbd // eor v29.16b, v29.16b, v30.16b
+	WORD $0x4f6c57af // shl v15.2d, v29.2d, #44
+	WORD $0x6f6c47af // sri v15.2d, v29.2d, #20
+	WORD $0x6e2e1d4a // eor v10.16b, v10.16b, v14.16b
+	WORD $0x4f465556 // shl v22.2d, v10.2d, #6
+	WORD $0x6f464556 // sri v22.2d, v10.2d, #58
+	WORD $0x6e221fff // eor v31.16b, v31.16b, v2.16b
+	WORD $0x4f7757fd // shl v29.2d, v31.2d, #55
+	WORD $0x6f7747fd // sri v29.2d, v31.2d, #9
+	WORD $0x6e2d1c63 // eor v3.16b, v3.16b, v13.16b
+	WORD $0x4f54546a // shl v10.2d, v3.2d, #20
+	WORD $0x6f54446a // sri v10.2d, v3.2d, #44
+	WORD $0x6e381f39 // eor v25.16b, v25.16b, v24.16b
+	WORD $0x4f43573f // shl v31.2d, v25.2d, #3
+	WORD $0x6f43473f // sri v31.2d, v25.2d, #61
+	WORD $0x6e3e1f9c // eor v28.16b, v28.16b, v30.16b
+	WORD $0x4f4a5783 // shl v3.2d, v28.2d, #10
+	WORD $0x6f4a4783 // sri v3.2d, v28.2d, #54
+	WORD $0x6e2e1ce7 // eor v7.16b, v7.16b, v14.16b
+	WORD $0x4f6b54f9 // shl v25.2d, v7.2d, #43
+	WORD $0x6f6b44f9 // sri v25.2d, v7.2d, #21
+	WORD $0x6e221d29 // eor v9.16b, v9.16b, v2.16b
+	WORD $0x4f59553c // shl v28.2d, v9.2d, #25
+	WORD $0x6f59453c // sri v28.2d, v9.2d, #39
+	WORD $0x6e2d1f5a // eor v26.16b, v26.16b, v13.16b
+	WORD $0x4f675747 // shl v7.2d, v26.2d, #39
+	WORD $0x6f674747 // sri v7.2d, v26.2d, #25
+	WORD $0x6e381c84 // eor v4.16b, v4.16b, v24.16b
+	WORD $0x4f695489 // shl v9.2d, v4.2d, #41
+	WORD $0x6f694489 // sri v9.2d, v4.2d, #23
+	WORD $0x6e3e1eb5 // eor v21.16b, v21.16b, v30.16b
+	WORD $0x4f6d56ba // shl v26.2d, v21.2d, #45
+	WORD $0x6f6d46ba // sri v26.2d, v21.2d, #19
+	WORD $0x6e2e1ca5 // eor v5.16b, v5.16b, v14.16b
+	WORD $0x4f4f54a4 // shl v4.2d, v5.2d, #15
+	WORD $0x6f4f44a4 // sri v4.2d, v5.2d, #49
+	WORD $0x6e221d6b // eor v11.16b, v11.16b, v2.16b
+	WORD $0x4f555575 // shl v21.2d, v11.2d, #21
+	WORD $0x6f554575 // sri v21.2d, v11.2d, #43
+	WORD $0x6e2d1cc6 // eor v6.16b, v6.16b, v13.16b
+	WORD $0x4f4854c5 // shl v5.2d, v6.2d, #8
+	WORD $0x6f4844c5 // sri v5.2d, v6.2d, #56
+	WORD $0x6e381e52 // eor v18.16b, v18.16b, v24.16b
+	WORD $0x4f52564b // shl v11.2d, v18.2d, #18
+	WORD $0x6f52464b // sri v11.2d, v18.2d, #46
+	WORD $0x6e3e1e73 // eor v19.16b, v19.16b, v30.16b
+	WORD $0x4f425666 // shl v6.2d, v19.2d, #2
+	WORD $0x6f424666 // sri v6.2d, v19.2d, #62
+	WORD $0x6e2e1d8c // eor v12.16b, v12.16b, v14.16b
+	WORD $0x4f7d5592 // shl v18.2d, v12.2d, #61
+	WORD $0x6f7d4592 // sri v18.2d, v12.2d, #3
+	WORD $0x6e221e94 // eor v20.16b, v20.16b, v2.16b
+	WORD $0x4f785693 // shl v19.2d, v20.2d, #56
+	WORD $0x6f784693 // sri v19.2d, v20.2d, #8
+	WORD $0x6e2d1ef7 // eor v23.16b, v23.16b, v13.16b
+	WORD $0x4f4e56ec // shl v12.2d, v23.2d, #14
+	WORD $0x6f4e46ec // sri v12.2d, v23.2d, #50
+	WORD $0x4e6f1f34 // bic v20.16b, v25.16b, v15.16b
+	WORD $0x6e301e94 // eor v20.16b, v20.16b, v16.16b
+	WORD $0x4e791eb7 // bic v23.16b, v21.16b, v25.16b
+	WORD $0x6e2f1ef7 // eor v23.16b, v23.16b, v15.16b
+	WORD $0x4e751d98 // bic v24.16b, v12.16b, v21.16b
+	WORD $0x6e391f18 // eor v24.16b, v24.16b, v25.16b
+	WORD $0x4e6c1e1e // bic v30.16b, v16.16b, v12.16b
+	WORD $0x6e351fde // eor v30.16b, v30.16b, v21.16b
+	WORD $0x4e701dee // bic v14.16b, v15.16b, v16.16b
+	WORD $0x6e2c1dce // eor v14.16b, v14.16b, v12.16b
+	WORD $0x4e6a1fe2 // bic v2.16b, v31.16b, v10.16b
+	WORD $0x6e201c42 // eor v2.16b, v2.16b, v0.16b
+	WORD $0x4e7f1f4d // bic v13.16b, v26.16b, v31.16b
+	WORD $0x6e2a1dad // eor v13.16b, v13.16b, v10.16b
+	WORD $0x4e7a1e50 // bic v16.16b, v18.16b, v26.16b
+	WORD $0x6e3f1e10 // eor v16.16b, v16.16b, v31.16b
+	WORD $0x4e721c0f // bic v15.16b, v0.16b, v18.16b
+	WORD $0x6e3a1def // eor v15.16b, v15.16b, v26.16b
+	WORD $0x4e601d59 // bic v25.16b, v10.16b, v0.16b
+	WORD $0x6e321f39 // eor v25.16b, v25.16b, v18.16b
+	WORD $0x4e761f95 // bic v21.16b, v28.16b, v22.16b
+	WORD $0x6e3b1eb5 // eor v21.16b, v21.16b, v27.16b
+	WORD $0x4e7c1cac // bic v12.16b, v5.16b, v28.16b
+	WORD $0x6e361d8c // eor v12.16b, v12.16b, v22.16b
+	WORD $0x4e651d60 // bic v0.16b, v11.16b, v5.16b
+	WORD $0x6e3c1c00 // eor v0.16b, v0.16b, v28.16b
+	WORD $0x4e6b1f6a // bic v10.16b, v27.16b, v11.16b
+	WORD $0x6e251d4a // eor v10.16b, v10.16b, v5.16b
+	WORD $0x4e7b1edf // bic v31.16b, v22.16b, v27.16b
+	WORD $0x6e2b1fff // eor v31.16b, v31.16b, v11.16b
+	WORD $0x4e711c7a // bic v26.16b, v3.16b, v17.16b
+	WORD $0x6e211f5a // eor v26.16b, v26.16b, v1.16b
+	WORD $0x4e631c92 // bic v18.16b, v4.16b, v3.16b
+	WORD $0x6e311e52 // eor v18.16b, v18.16b, v17.16b
+	WORD $0x4e641e7b // bic v27.16b, v19.16b, v4.16b
+	WORD $0x6e231f7b // eor v27.16b, v27.16b, v3.16b
+	WORD $0x4e731c36 // bic v22.16b, v1.16b, v19.16b
+	WORD $0x6e241ed6 // eor v22.16b, v22.16b, v4.16b
+	WORD $0x4e611e3c // bic v28.16b, v17.16b, v1.16b
+	WORD $0x6e331f9c // eor v28.16b, v28.16b, v19.16b
+	WORD $0x4e7d1ce5 // bic v5.16b, v7.16b, v29.16b
+	WORD $0x6e281ca5 // eor v5.16b, v5.16b, v8.16b
+	WORD $0x4e671d2b // bic v11.16b, v9.16b, v7.16b
+	WORD $0x6e3d1d6b // eor v11.16b, v11.16b, v29.16b
+	WORD $0x4e691cc1 // bic v1.16b, v6.16b, v9.16b
+	WORD $0x6e271c21 // eor v1.16b, v1.16b, v7.16b
+	WORD $0x4e661d11 // bic v17.16b, v8.16b, v6.16b
+	WORD $0x6e291e31 // eor v17.16b, v17.16b, v9.16b
+	WORD $0x4e681fa3 // bic v3.16b, v29.16b, v8.16b
+	WORD $0x6e261c63 // eor v3.16b, v3.16b, v6.16b
+	WORD $0x4cdf7c24 // ld1 {v4.2d}, [x1], #16
+	WORD $0x6e241e94 // eor v20.16b, v20.16b, v4.16b
+	// round 16
+	WORD $0x6e221e93 // eor v19.16b, v20.16b, v2.16b
+	WORD $0x6e351e73 // eor v19.16b, v19.16b, v21.16b
+	WORD $0x6e3a1e73 // eor v19.16b, v19.16b, v26.16b
+	WORD $0x6e251e73 // eor v19.16b, v19.16b, v5.16b
+	WORD $0x6e2d1ee8 // eor v8.16b, v23.16b, v13.16b
+	WORD $0x6e2c1d08 // eor v8.16b, v8.16b, v12.16b
+	WORD $0x6e321d08 // eor v8.16b, v8.16b, v18.16b
+	WORD $0x6e2b1d08 // eor v8.16b, v8.16b, v11.16b
+	WORD $0x6e301f1d // eor v29.16b, v24.16b, v16.16b
+	WORD $0x6e201fbd // eor v29.16b, v29.16b, v0.16b
+	WORD $0x6e3b1fbd // eor v29.16b, v29.16b, v27.16b
+	WORD $0x6e211fbd // eor v29.16b, v29.16b, v1.16b
+	WORD $0x6e2f1fc7 // eor v7.16b, v30.16b, v15.16b
+	WORD $0x6e2a1ce7 // eor v7.16b, v7.16b, v10.16b
+	WORD $0x6e361ce7 // eor v7.16b, v7.16b, v22.16b
+	WORD $0x6e311ce7 // eor v7.16b, v7.16b, v17.16b
+	WORD $0x6e391dc9 // eor v9.16b, v14.16b, v25.16b
+	WORD $0x6e3f1d29 // eor v9.16b, v9.16b, v31.16b
+	WORD $0x6e3c1d29 // eor v9.16b, v9.16b, v28.16b
+	WORD $0x6e231d29 // eor v9.16b, v9.16b, v3.16b
+	WORD $0x4f415666 // shl v6.2d, v19.2d, #1
+	WORD $0x6f414666 // sri v6.2d, v19.2d, #63
+	WORD $0x4f4157a4 // shl v4.2d, v29.2d, #1
+	WORD $0x6f4147a4 // sri v4.2d, v29.2d, #63
+	WORD $0x6e241e73 // eor v19.16b, v19.16b, v4.16b
+	WORD $0x4f415524 // shl v4.2d, v9.2d, #1
+	WORD $0x6f414524 // sri v4.2d, v9.2d, #63
+	WORD $0x6e241fbd // eor v29.16b, v29.16b, v4.16b
+	WORD $0x4f415504 // shl v4.2d, v8.2d, #1
+	WORD $0x6f414504 // sri v4.2d, v8.2d, #63
+	WORD $0x6e241d29 // eor v9.16b, v9.16b, v4.16b
+	WORD $0x4f4154e4 // shl v4.2d, v7.2d, #1
+	WORD $0x6f4144e4 // sri v4.2d, v7.2d, #63
+	WORD $0x6e241d08 // eor v8.16b, v8.16b, v4.16b
+	WORD $0x6e261ce7 // eor v7.16b, v7.16b, v6.16b
+	WORD $0x6e291e94 // eor v20.16b, v20.16b, v9.16b
+	WORD $0x6e331ef7 // eor v23.16b, v23.16b, v19.16b
+	WORD $0x4f4156e6 // shl v6.2d, v23.2d, #1
+	WORD $0x6f4146e6 // sri v6.2d, v23.2d, #63
+	WORD $0x6e281f18 // eor v24.16b, v24.16b, v8.16b
+	WORD $0x4f7e5704 // shl v4.2d, v24.2d, #62
+	WORD $0x6f7e4704 // sri v4.2d, v24.2d, #2
+	WORD $0x6e3d1fde // eor v30.16b, v30.16b, v29.16b
+	WORD $0x4f5c57d7 // shl v23.2d, v30.2d, #28
+	WORD $0x6f5c47d7 // sri v23.2d, v30.2d, #36
+	WORD $0x6e271dce // eor v14.16b, v14.16b, v7.16b
+	WORD $0x4f5b55d8 // shl v24.2d, v14.2d, #27
+	WORD $0x6f5b45d8 // sri v24.2d, v14.2d, #37
+	WORD $0x6e291c42 // eor v2.16b, v2.16b, v9.16b
+	WORD $0x4f64545e // shl v30.2d, v2.2d, #36
+	WORD $0x6f64445e // sri v30.2d, v2.2d, #28
+	WORD $0x6e331dad // eor v13.16b, v13.16b, v19.16b
+	WORD $0x4f6c55ae // shl v14.2d, v13.2d, #44
+	WORD $0x6f6c45ae // sri v14.2d, v13.2d, #20
+	WORD $0x6e281e10 // eor v16.16b, v16.16b, v8.16b
+	WORD $0x4f465602 // shl v2.2d, v16.2d, #6
+	WORD $0x6f464602 // sri v2.2d, v16.2d, #58
+	WORD $0x6e3d1def // eor v15.16b, v15.16b, v29.16b
+	WORD $0x4f7755ed // shl v13.2d, v15.2d, #55
+	WORD $0x6f7745ed // sri v13.2d, v15.2d, #9
+	WORD $0x6e271f39 // eor v25.16b, v25.16b, v7.16b
+	WORD $0x4f545730 // shl v16.2d, v25.2d, #20
+	WORD $0x6f544730 // sri v16.2d, v25.2d, #44
+	WORD $0x6e291eb5 // eor v21.16b, v21.16b, v9.16b
+	WORD $0x4f4356af // shl v15.2d, v21.2d, #3
+	WORD $0x6f4346af // sri v15.2d, v21.2d, #61
+	WORD $0x6e331d8c // eor v12.16b, v12.16b, v19.16b
+	WORD $0x4f4a5599 // shl v25.2d, v12.2d, #10
+	WORD $0x6f4a4599 // sri v25.2d, v12.2d, #54
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4f6b5415 // shl v21.2d, v0.2d, #43
+	WORD $0x6f6b4415 // sri v21.2d, v0.2d, #21
+	WORD $0x6e3d1d4a // eor v10.16b, v10.16b, v29.16b
+	WORD $0x4f59554c // shl v12.2d, v10.2d, #25
+	WORD $0x6f59454c // sri v12.2d, v10.2d, #39
+	WORD $0x6e271fff // eor v31.16b, v31.16b, v7.16b
+	WORD $0x4f6757e0 // shl v0.2d, v31.2d, #39
+	WORD $0x6f6747e0 // sri v0.2d, v31.2d, #25
+	WORD $0x6e291f5a // eor v26.16b, v26.16b, v9.16b
+	WORD $0x4f69574a // shl v10.2d, v26.2d, #41
+	WORD $0x6f69474a // sri v10.2d, v26.2d, #23
+	WORD $0x6e331e52 // eor v18.16b, v18.16b, v19.16b
+	WORD $0x4f6d565f // shl v31.2d, v18.2d, #45
+	WORD $0x6f6d465f // sri v31.2d, v18.2d, #19
+	WORD $0x6e281f7b // eor v27.16b, v27.16b, v8.16b
+	WORD $0x4f4f577a // shl v26.2d, v27.2d, #15
+	WORD $0x6f4f477a // sri v26.2d, v27.2d, #49
+	WORD $0x6e3d1ed6 // eor v22.16b, v22.16b, v29.16b
+	WORD $0x4f5556d2 // shl v18.2d, v22.2d, #21
+	WORD $0x6f5546d2 // sri v18.2d, v22.2d, #43
+	WORD $0x6e271f9c // eor v28.16b, v28.16b, v7.16b
+	WORD $0x4f48579b // shl v27.2d, v28.2d, #8
+	WORD $0x6f48479b // sri v27.2d, v28.2d, #56
+	WORD $0x6e291ca5 // eor v5.16b, v5.16b, v9.16b
+	WORD $0x4f5254b6 // shl v22.2d, v5.2d, #18
+	WORD $0x6f5244b6 // sri v22.2d, v5.2d, #46
+	WORD $0x6e331d6b // eor v11.16b, v11.16b, v19.16b
+	WORD $0x4f42557c // shl v28.2d, v11.2d, #2
+	WORD $0x6f42457c // sri v28.2d, v11.2d, #62
+	WORD $0x6e281c21 // eor v1.16b, v1.16b, v8.16b
+	WORD $0x4f7d5425 // shl v5.2d, v1.2d, #61
+	WORD $0x6f7d4425 // sri v5.2d, v1.2d, #3
+	WORD $0x6e3d1e31 // eor v17.16b, v17.16b, v29.16b
+	WORD $0x4f78562b // shl v11.2d, v17.2d, #56
+	WORD $0x6f78462b // sri v11.2d, v17.2d, #8
+	WORD $0x6e271c63 // eor v3.16b, v3.16b, v7.16b
+	WORD $0x4f4e5461 // shl v1.2d, v3.2d, #14
+	WORD $0x6f4e4461 // sri v1.2d, v3.2d, #50
+	WORD $0x4e6e1eb1 // bic v17.16b, v21.16b, v14.16b
+	WORD $0x6e341e31 // eor v17.16b, v17.16b, v20.16b
+	WORD $0x4e751e43 // bic v3.16b, v18.16b, v21.16b
+	WORD $0x6e2e1c63 // eor v3.16b, v3.16b, v14.16b
+	WORD $0x4e721c29 // bic v9.16b, v1.16b, v18.16b
+	WORD $0x6e351d29 // eor v9.16b, v9.16b, v21.16b
+	WORD $0x4e611e93 // bic v19.16b, v20.16b, v1.16b
+	WORD $0x6e321e73 // eor v19.16b, v19.16b, v18.16b
+	WORD $0x4e741dc8 // bic v8.16b, v14.16b, v20.16b
+	WORD $0x6e211d08 // eor v8.16b, v8.16b, v1.16b
+	WORD $0x4e701dfd // bic v29.16b, v15.16b, v16.16b
+	WORD $0x6e371fbd // eor v29.16b, v29.16b, v23.16b
+	WORD $0x4e6f1fe7 // bic v7.16b, v31.16b, v15.16b
+	WORD $0x6e301ce7 // eor v7.16b, v7.16b, v16.16b
+	WORD $0x4e7f1cb4 // bic v20.16b, v5.16b, v31.16b
+	WORD $0x6e2f1e94 // eor v20.16b, v20.16b, v15.16b
+	WORD $0x4e651eee // bic v14.16b, v23.16b, v5.16b
+	WORD $0x6e3f1dce // eor v14.16b, v14.16b, v31.16b
+	WORD $0x4e771e15 // bic v21.16b, v16.16b, v23.16b
+	WORD $0x6e251eb5 // eor v21.16b, v21.16b, v5.16b
+	WORD $0x4e621d92 // bic v18.16b, v12.16b, v2.16b
+	WORD $0x6e261e52 // eor v18.16b, v18.16b, v6.16b
+	WORD $0x4e6c1f61 // bic v1.16b, v27.16b, v12.16b
+	WORD $0x6e221c21 // eor v1.16b, v1.16b, v2.16b
+	WORD $0x4e7b1ed7 // bic v23.16b, v22.16b, v27.16b
+	WORD $0x6e2c1ef7 // eor v23.16b, v23.16b, v12.16b
+	WORD $0x4e761cd0 // bic v16.16b, v6.16b, v22.16b
+	WORD $0x6e3b1e10 // eor v16.16b, v16.16b, v27.16b
+	WORD $0x4e661c4f // bic v15.16b, v2.16b, v6.16b
+	WORD $0x6e361def // eor v15.16b, v15.16b, v22.16b
+	WORD $0x4e7e1f3f // bic v31.16b, v25.16b, v30.16b
+	WORD $0x6e381fff // eor v31.16b, v31.16b, v24.16b
+	WORD $0x4e791f45 // bic v5.16b, v26.16b, v25.16b
+	WORD $0x6e3e1ca5 // eor v5.16b, v5.16b, v30.16b
+	WORD $0x4e7a1d66 // bic v6.16b, v11.16b, v26.16b
+	WORD $0x6e391cc6 // eor v6.16b, v6.16b, v25.16b
+	WORD $0x4e6b1f02 // bic v2.16b, v24.16b, v11.16b
+	WORD $0x6e3a1c42 // eor v2.16b, v2.16b, v26.16b
+	WORD $0x4e781fcc // bic v12.16b, v30.16b, v24.16b
+	WORD $0x6e2b1d8c // eor v12.16b, v12.16b, v11.16b
+	WORD $0x4e6d1c1b // bic v27.16b, v0.16b, v13.16b
+	WORD $0x6e241f7b // eor v27.16b, v27.16b, v4.16b
+	WORD $0x4e601d56 // bic v22.16b, v10.16b, v0.16b
+	WORD $0x6e2d1ed6 // eor v22.16b, v22.16b, v13.16b
+	WORD $0x4e6a1f98 // bic v24.16b, v28.16b, v10.16b
+	WORD $0x6e201f18 // eor v24.16b, v24.16b, v0.16b
+	WORD $0x4e7c1c9e // bic v30.16b, v4.16b, v28.16b
+	WORD $0x6e2a1fde // eor v30.16b, v30.16b, v10.16b
+	WORD $0x4e641db9 // bic v25.16b, v13.16b, v4.16b
+	WORD $0x6e3c1f39 // eor v25.16b, v25.16b, v28.16b
+	WORD $0x4cdf7c3a // ld1 {v26.2d}, [x1], #16
+	WORD $0x6e3a1e31 // eor v17.16b, v17.16b, v26.16b
+	// round 17
+	WORD $0x6e3d1e2b // eor v11.16b, v17.16b, v29.16b
+	WORD $0x6e321d6b // eor v11.16b, v11.16b, v18.16b
+	WORD $0x6e3f1d6b // eor v11.16b, v11.16b, v31.16b
+	WORD $0x6e3b1d6b // eor v11.16b, v11.16b, v27.16b
+	WORD $0x6e271c64 // eor v4.16b, v3.16b, v7.16b
+	WORD $0x6e211c84 // eor v4.16b, v4.16b, v1.16b
+	WORD $0x6e251c84 // eor v4.16b, v4.16b, v5.16b
+	WORD $0x6e361c84 // eor v4.16b, v4.16b, v22.16b
+	WORD $0x6e341d2d // eor v13.16b, v9.16b, v20.16b
+	WORD $0x6e371dad // eor v13.16b, v13.16b, v23.16b
+	WORD $0x6e261dad // eor v13.16b, v13.16b, v6.16b
+	WORD $0x6e381dad // eor v13.16b, v13.16b, v24.16b
+	WORD $0x6e2e1e60 // eor v0.16b, v19.16b, v14.16b
+	WORD $0x6e301c00 // eor v0.16b, v0.16b, v16.16b
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x6e3e1c00 // eor v0.16b, v0.16b, v30.16b
+	WORD $0x6e351d0a // eor v10.16b, v8.16b, v21.16b
+	WORD $0x6e2f1d4a // eor v10.16b, v10.16b, v15.16b
+	WORD $0x6e2c1d4a // eor v10.16b, v10.16b, v12.16b
+	WORD $0x6e391d4a // eor v10.16b, v10.16b, v25.16b
+	WORD $0x4f41557c // shl v28.2d, v11.2d, #1
+	WORD $0x6f41457c // sri v28.2d, v11.2d, #63
+	WORD $0x4f4155ba // shl v26.2d, v13.2d, #1
+	WORD $0x6f4145ba // sri v26.2d, v13.2d, #63
+	WORD $0x6e3a1d6b // eor v11.16b, v11.16b, v26.16b
+	WORD $0x4f41555a // shl v26.2d, v10.2d, #1
+	WORD $0x6f41455a // sri v26.2d, v10.2d, #63
+	WORD $0x6e3a1dad // eor v13.16b, v13.16b, v26.16b
+	WORD $0x4f41549a // shl v26.2d, v4.2d, #1
+	WORD $0x6f41449a // sri v26.2d, v4.2d, #63
+	WORD $0x6e3a1d4a // eor v10.16b, v10.16b, v26.16b
+	WORD $0x4f41541a // shl v26.2d, v0.2d, #1
+	WORD $0x6f41441a // sri v26.2d, v0.2d, #63
+	WORD $0x6e3a1c84 // eor v4.16b, v4.16b, v26.16b
+	WORD $0x6e3c1c00 // eor v0.16b, v0.16b, v28.16b
+	WORD $0x6e2a1e31 // eor v17.16b, v17.16b, v10.16b
+	WORD $0x6e2b1c63 // eor v3.16b, v3.16b, v11.16b
+	WORD $0x4f41547c // shl v28.2d, v3.2d, #1
+	WORD $0x6f41447c // sri v28.2d, v3.2d, #63
+	WORD $0x6e241d29 // eor v9.16b, v9.16b, v4.16b
+	WORD $0x4f7e553a // shl v26.2d, v9.2d, #62
+	WORD $0x6f7e453a // sri v26.2d, v9.2d, #2
+	WORD $0x6e2d1e73 // eor v19.16b, v19.16b, v13.16b
+	WORD $0x4f5c5663 // shl v3.2d, v19.2d, #28
+	WORD $0x6f5c4663 // sri v3.2d, v19.2d, #36
+	WORD $0x6e201d08 // eor v8.16b, v8.16b, v0.16b
+	WORD $0x4f5b5509 // shl v9.2d, v8.2d, #27
+	WORD $0x6f5b4509 // sri v9.2d, v8.2d, #37
+	WORD $0x6e2a1fbd // eor v29.16b, v29.16b, v10.16b
+	WORD $0x4f6457b3 // shl v19.2d, v29.2d, #36
+	WORD $0x6f6447b3 // sri v19.2d, v29.2d, #28
+	WORD $0x6e2b1ce7 // eor v7.16b, v7.16b, v11.16b
+	WORD $0x4f6c54e8 // shl v8.2d, v7.2d, #44
+	WORD $0x6f6c44e8 // sri v8.2d, v7.2d, #20
+	WORD $0x6e241e94 // eor v20.16b, v20.16b, v4.16b
+	WORD $0x4f46569d // shl v29.2d, v20.2d, #6
+	WORD $0x6f46469d // sri v29.2d, v20.2d, #58
+	WORD $0x6e2d1dce // eor v14.16b, v14.16b, v13.16b
+	WORD $0x4f7755c7 // shl v7.2d, v14.2d, #55
+	WORD $0x6f7745c7 // sri v7.2d, v14.2d, #9
+	WORD $0x6e201eb5 // eor v21.16b, v21.16b, v0.16b
+	WORD $0x4f5456b4 // shl v20.2d, v21.2d, #20
+	WORD $0x6f5446b4 // sri v20.2d, v21.2d, #44
+	WORD $0x6e2a1e52 // eor v18.16b, v18.16b, v10.16b
+	WORD $0x4f43564e // shl v14.2d, v18.2d, #3
+	WORD $0x6f43464e // sri v14.2d, v18.2d, #61
+	WORD $0x6e2b1c21 // eor v1.16b, v1.16b, v11.16b
+	WORD $0x4f4a5435 // shl v21.2d, v1.2d, #10
+	WORD $0x6f4a4435 // sri v21.2d, v1.2d, #54
+	WORD $0x6e241ef7 // eor v23.16b, v23.16b, v4.16b
+	WORD $0x4f6b56f2 // shl v18.2d, v23.2d, #43
+	WORD $0x6f6b46f2 // sri v18.2d, v23.2d, #21
+	WORD $0x6e2d1e10 // eor v16.16b, v16.16b, v13.16b
+	WORD $0x4f595601 // shl v1.2d, v16.2d, #25
+	WORD $0x6f594601 // sri v1.2d, v16.2d, #39
+	WORD $0x6e201def // eor v15.16b, v15.16b, v0.16b
+	WORD $0x4f6755f7 // shl v23.2d, v15.2d, #39
+	WORD $0x6f6745f7 // sri v23.2d, v15.2d, #25
+	WORD $0x6e2a1fff // eor v31.16b, v31.16b, v10.16b
+	WORD $0x4f6957f0 // shl v16.2d, v31.2d, #41
+	WORD $0x6f6947f0 // sri v16.2d, v31.2d, #23
+	WORD $0x6e2b1ca5 // eor v5.16b, v5.16b, v11.16b
+	WORD $0x4f6d54af // shl v15.2d, v5.2d, #45
+	WORD $0x6f6d44af // sri v15.2d, v5.2d, #19
+	WORD $0x6e241cc6 // eor v6.16b, v6.16b, v4.16b
+	WORD $0x4f4f54df // shl v31.2d, v6.2d, #15
+	WORD $0x6f4f44df // sri v31.2d, v6.2d, #49
+	WORD $0x6e2d1c42 // eor v2.16b, v2.16b, v13.16b
+	WORD $0x4f555445 // shl v5.2d, v2.2d, #21
+	WORD $0x6f554445 // sri v5.2d, v2.2d, #43
+	WORD $0x6e201d8c // eor v12.16b, v12.16b, v0.16b
+	WORD $0x4f485586 // shl v6.2d, v12.2d, #8
+	WORD $0x6f484586 // sri v6.2d, v12.2d, #56
+	WORD $0x6e2a1f7b // eor v27.16b, v27.16b, v10.16b
+	WORD $0x4f525762 // shl v2.2d, v27.2d, #18
+	WORD $0x6f524762 // sri v2.2d, v27.2d, #46
+	WORD $0x6e2b1ed6 // eor v22.16b, v22.16b, v11.16b
+	WORD $0x4f4256cc // shl v12.2d, v22.2d, #2
+	WORD $0x6f4246cc // sri v12.2d, v22.2d, #62
+	WORD $0x6e241f18 // eor v24.16b, v24.16b, v4.16b
+	WORD $0x4f7d571b // shl v27.2d, v24.2d, #61
+	WORD $0x6f7d471b // sri v27.2d, v24.2d, #3
+	WORD $0x6e2d1fde // eor v30.16b, v30.16b, v13.16b
+	WORD $0x4f7857d6 // shl v22.2d, v30.2d, #56
+	WORD $0x6f7847d6 // sri v22.2d, v30.2d, #8
+	WORD $0x6e201f39 // eor v25.16b, v25.16b, v0.16b
+	WORD $0x4f4e5738 // shl v24.2d, v25.2d, #14
+	WORD $0x6f4e4738 // sri v24.2d, v25.2d, #50
+	WORD $0x4e681e5e // bic v30.16b, v18.16b, v8.16b
+	WORD $0x6e311fde // eor v30.16b, v30.16b, v17.16b
+	WORD $0x4e721cb9 // bic v25.16b, v5.16b, v18.16b
+	WORD $0x6e281f39 // eor v25.16b, v25.16b, v8.16b
+	WORD $0x4e651f0a // bic v10.16b, v24.16b, v5.16b
+	WORD $0x6e321d4a // eor v10.16b, v10.16b, v18.16b
+	WORD $0x4e781e2b // bic v11.16b, v17.16b, v24.16b
+	WORD $0x6e251d6b // eor v11.16b, v11.16b, v5.16b
+	WORD $0x4e711d04 // bic v4.16b, v8.16b, v17.16b
+	WORD $0x6e381c84 // eor v4.16b, v4.16b, v24.16b
+	WORD $0x4e741dcd // bic v13.16b, v14.16b, v20.16b
+	WORD $0x6e231dad // eor v13.16b, v13.16b, v3.16b
+	WORD $0x4e6e1de0 // bic v0.16b, v15.16b, v14.16b
+	WORD $0x6e341c00 // eor v0.16b, v0.16b, v20.16b
+	WORD $0x4e6f1f71 // bic v17.16b, v27.16b, v15.16b
+	WORD $0x6e2e1e31 // eor v17.16b, v17.16b, v14.16b
+	WORD $0x4e7b1c68 // bic v8.16b, v3.16b, v27.16b
+	WORD $0x6e2f1d08 // eor v8.16b, v8.16b, v15.16b
+	WORD $0x4e631e92 // bic v18.16b, v20.16b, v3.16b
+	WORD $0x6e3b1e52 // eor v18.16b, v18.16b, v27.16b
+	WORD $0x4e7d1c25 // bic v5.16b, v1.16b, v29.16b
+	WORD $0x6e3c1ca5 // eor v5.16b, v5.16b, v28.16b
+	WORD $0x4e611cd8 // bic v24.16b, v6.16b, v1.16b
+	WORD $0x6e3d1f18 // eor v24.16b, v24.16b, v29.16b
+	WORD $0x4e661c43 // bic v3.16b, v2.16b, v6.16b
+	WORD $0x6e211c63 // eor v3.16b, v3.16b, v1.16b
+	WORD $0x4e621f94 // bic v20.16b, v28.16b, v2.16b
+	WORD $0x6e261e94 // eor v20.16b, v20.16b, v6.16b
+	WORD $0x4e7c1fae // bic v14.16b, v29.16b, v28.16b
+	WORD $0x6e221dce // eor v14.16b, v14.16b, v2.16b
+	WORD $0x4e731eaf // bic v15.16b, v21.16b, v19.16b
+	WORD $0x6e291def // eor v15.16b, v15.16b, v9.16b
+	WORD $0x4e751ffb // bic v27.16b, v31.16b, v21.16b
+	WORD $0x6e331f7b // eor v27.16b, v27.16b, v19.16b
+	WORD $0x4e7f1edc // bic v28.16b, v22.16b, v31.16b
+	WORD $0x6e351f9c // eor v28.16b, v28.16b, v21.16b
+	WORD $0x4e761d3d // bic v29.16b, v9.16b, v22.16b
+	WORD $0x6e3f1fbd // eor v29.16b, v29.16b, v31.16b
+	WORD $0x4e691e61 // bic v1.16b, v19.16b, v9.16b
+	WORD $0x6e361c21 // eor v1.16b, v1.16b, v22.16b
+	WORD $0x4e671ee6 // bic v6.16b, v23.16b, v7.16b
+	WORD $0x6e3a1cc6 // eor v6.16b, v6.16b, v26.16b
+	WORD $0x4e771e02 // bic v2.16b, v16.16b, v23.16b
+	WORD $0x6e271c42 // eor v2.16b, v2.16b, v7.16b
+	WORD $0x4e701d89 // bic v9.16b, v12.16b, v16.16b
+	WORD $0x6e371d29 // eor v9.16b, v9.16b, v23.16b
+	WORD $0x4e6c1f53 // bic v19.16b, v26.16b, v12.16b
+	WORD $0x6e301e73 // eor v19.16b, v19.16b, v16.16b
+	WORD $0x4e7a1cf5 // bic v21.16b, v7.16b, v26.16b
+	WORD $0x6e2c1eb5 // eor v21.16b, v21.16b, v12.16b
+	WORD $0x4cdf7c3f // ld1 {v31.2d}, [x1], #16
+	WORD $0x6e3f1fde // eor v30.16b, v30.16b, v31.16b
+	// round 18
+	WORD $0x6e2d1fd6 // eor v22.16b, v30.16b, v13.16b
+	WORD $0x6e251ed6 // eor v22.16b, v22.16b, v5.16b
+	WORD $0x6e2f1ed6 // eor v22.16b, v22.16b, v15.16b
+	WORD $0x6e261ed6 // eor v22.16b, v22.16b, v6.16b
+	WORD $0x6e201f3a // eor v26.16b, v25.16b, v0.16b
+	WORD $0x6e381f5a // eor v26.16b, v26.16b, v24.16b
+	WORD $0x6e3b1f5a // eor v26.16b, v26.16b, v27.16b
+	WORD $0x6e221f5a // eor v26.16b, v26.16b, v2.16b
+	WORD $0x6e311d47 // eor v7.16b, v10.16b, v17.16b
+	WORD $0x6e231ce7 // eor v7.16b, v7.16b, v3.16b
+	WORD $0x6e3c1ce7 // eor v7.16b, v7.16b, v28.16b
+	WORD $0x6e291ce7 // eor v7.16b, v7.16b, v9.16b
+	WORD $0x6e281d77 // eor v23.16b, v11.16b, v8.16b
+	WORD $0x6e341ef7 // eor v23.16b, v23.16b, v20.16b
+	WORD $0x6e3d1ef7 // eor v23.16b, v23.16b, v29.16b
+	WORD $0x6e331ef7 // eor v23.16b, v23.16b, v19.16b
+	WORD $0x6e321c90 // eor v16.16b, v4.16b, v18.16b
+	WORD $0x6e2e1e10 // eor v16.16b, v16.16b, v14.16b
+	WORD $0x6e211e10 // eor v16.16b, v16.16b, v1.16b
+	WORD $0x6e351e10 // eor v16.16b, v16.16b, v21.16b
+	WORD $0x4f4156cc // shl v12.2d, v22.2d, #1
+	WORD $0x6f4146cc // sri v12.2d, v22.2d, #63
+	WORD $0x4f4154ff // shl v31.2d, v7.2d, #1
+	WORD $0x6f4144ff // sri v31.2d, v7.2d, #63
+	WORD $0x6e3f1ed6 // eor v22.16b, v22.16b, v31.16b
+	WORD $0x4f41561f // shl v31.2d, v16.2d, #1
+	WORD $0x6f41461f // sri v31.2d, v16.2d, #63
+	WORD $0x6e3f1ce7 // eor v7.16b, v7.16b, v31.16b
+	WORD $0x4f41575f // shl v31.2d, v26.2d, #1
+	WORD $0x6f41475f // sri v31.2d, v26.2d, #63
+	WORD $0x6e3f1e10 // eor v16.16b, v16.16b, v31.16b
+	WORD $0x4f4156ff // shl v31.2d, v23.2d, #1
+	WORD $0x6f4146ff // sri v31.2d, v23.2d, #63
+	WORD $0x6e3f1f5a // eor v26.16b, v26.16b, v31.16b
+	WORD $0x6e2c1ef7 // eor v23.16b, v23.16b, v12.16b
+	WORD $0x6e301fde // eor v30.16b, v30.16b, v16.16b
+	WORD $0x6e361f39 // eor v25.16b, v25.16b, v22.16b
+	WORD $0x4f41572c // shl v12.2d, v25.2d, #1
+	WORD $0x6f41472c // sri v12.2d, v25.2d, #63
+	WORD $0x6e3a1d4a // eor v10.16b, v10.16b, v26.16b
+	WORD $0x4f7e555f // shl v31.2d, v10.2d, #62
+	WORD $0x6f7e455f // sri v31.2d, v10.2d, #2
+	WORD $0x6e271d6b // eor v11.16b, v11.16b, v7.16b
+	WORD $0x4f5c5579 // shl v25.2d, v11.2d, #28
+	WORD $0x6f5c4579 // sri v25.2d, v11.2d, #36
+	WORD $0x6e371c84 // eor v4.16b, v4.16b, v23.16b
+	WORD $0x4f5b548a // shl v10.2d, v4.2d, #27
+	WORD $0x6f5b448a // sri v10.2d, v4.2d, #37
+	WORD $0x6e301dad // eor v13.16b, v13.16b, v16.16b
+	WORD $0x4f6455ab // shl v11.2d, v13.2d, #36
+	WORD $0x6f6445ab // sri v11.2d, v13.2d, #28
+	WORD $0x6e361c00 // eor v0.16b, v0.16b, v22.16b
+	WORD $0x4f6c5404 // shl v4.2d, v0.2d, #44
+	WORD $0x6f6c4404 // sri v4.2d, v0.2d, #20
+	WORD $0x6e3a1e31 // eor v17.16b, v17.16b, v26.16b
+	WORD $0x4f46562d // shl v13.2d, v17.2d, #6
+	WORD $0x6f46462d // sri v13.2d, v17.2d, #58
+	WORD $0x6e271d08 // eor v8.16b, v8.16b, v7.16b
+	WORD $0x4f775500 // shl v0.2d, v8.2d, #55
+	WORD $0x6f774500 // sri v0.2d, v8.2d, #9
+	WORD $0x6e371e52 // eor v18.16b, v18.16b, v23.16b
+	WORD $0x4f545651 // shl v17.2d, v18.2d, #20
+	WORD $0x6f544651 // sri v17.2d, v18.2d, #44
+	WORD $0x6e301ca5 // eor v5.16b, v5.16b, v16.16b
+	WORD $0x4f4354a8 // shl v8.2d, v5.2d, #3
+	WORD $0x6f4344a8 // sri v8.2d, v5.2d, #61
+	WORD $0x6e361f18 // eor v24.16b, v24.16b, v22.16b
+	WORD $0x4f4a5712 // shl v18.2d, v24.2d, #10
+	WORD $0x6f4a4712 // sri v18.2d, v24.2d, #54
+	WORD $0x6e3a1c63 // eor v3.16b, v3.16b, v26.16b
+	WORD $0x4f6b5465 // shl v5.2d, v3.2d, #43
+	WORD $0x6f6b4465 // sri v5.2d, v3.2d, #21
+	WORD $0x6e271e94 // eor v20.16b, v20.16b, v7.16b
+	WORD $0x4f595698 // shl v24.2d, v20.2d, #25
+	WORD $0x6f594698 // sri v24.2d, v20.2d, #39
+	WORD $0x6e371dce // eor v14.16b, v14.16b, v23.16b
+	WORD $0x4f6755c3 // shl v3.2d, v14.2d, #39
+	WORD $0x6f6745c3 // sri v3.2d, v14.2d, #25
+	WORD $0x6e301def // eor v15.16b, v15.16b, v16.16b
+	WORD $0x4f6955f4 // shl v20.2d, v15.2d, #41
+	WORD $0x6f6945f4 // sri v20.2d, v15.2d, #23
+	WORD $0x6e361f7b // eor v27.16b, v27.16b, v22.16b
+	WORD $0x4f6d576e // shl v14.2d, v27.2d, #45
+	WORD $0x6f6d476e // sri v14.2d, v27.2d, #19
+	WORD $0x6e3a1f9c // eor v28.16b, v28.16b, v26.16b
+	WORD $0x4f4f578f // shl v15.2d, v28.2d, #15
+	WORD $0x6f4f478f // sri v15.2d, v28.2d, #49
+	WORD $0x6e271fbd // eor v29.16b, v29.16b, v7.16b
+	WORD $0x4f5557bb // shl v27.2d, v29.2d, #21
+	WORD $0x6f5547bb // sri v27.2d, v29.2d, #43
+	WORD $0x6e371c21 // eor v1.16b, v1.16b, v23.16b
+	WORD $0x4f48543c // shl v28.2d, v1.2d, #8
+	WORD $0x6f48443c // sri v28.2d, v1.2d, #56
+	WORD $0x6e301cc6 // eor v6.16b, v6.16b, v16.16b
+	WORD $0x4f5254dd // shl v29.2d, v6.2d, #18
+	WORD $0x6f5244dd // sri v29.2d, v6.2d, #46
+	WORD $0x6e361c42 // eor v2.16b, v2.16b, v22.16b
+	WORD $0x4f425441 // shl v1.2d, v2.2d, #2
+	WORD $0x6f424441 // sri v1.2d, v2.2d, #62
+	WORD $0x6e3a1d29 // eor v9.16b, v9.16b, v26.16b
+	WORD $0x4f7d5526 // shl v6.2d, v9.2d, #61
+	WORD $0x6f7d4526 // sri v6.2d, v9.2d, #3
+	WORD $0x6e271e73 // eor v19.16b, v19.16b, v7.16b
+	WORD $0x4f785662 // shl v2.2d, v19.2d, #56
+	WORD $0x6f784662 // sri v2.2d, v19.2d, #8
+	WORD $0x6e371eb5 // eor v21.16b, v21.16b, v23.16b
+	WORD $0x4f4e56a9 // shl v9.2d, v21.2d, #14
+	WORD $0x6f4e46a9 // sri v9.2d, v21.2d, #50
+	WORD $0x4e641cb3 // bic v19.16b, v5.16b, v4.16b
+	WORD $0x6e3e1e73 // eor v19.16b, v19.16b, v30.16b
+	WORD $0x4e651f75 // bic v21.16b, v27.16b, v5.16b
+	WORD $0x6e241eb5 // eor v21.16b, v21.16b, v4.16b
+	WORD $0x4e7b1d30 // bic v16.16b, v9.16b, v27.16b
+	WORD $0x6e251e10 // eor v16.16b, v16.16b, v5.16b
+	WORD $0x4e691fd6 // bic v22.16b, v30.16b, v9.16b
+	WORD $0x6e3b1ed6 // eor v22.16b, v22.16b, v27.16b
+	WORD $0x4e7e1c9a // bic v26.16b, v4.16b, v30.16b
+	WORD $0x6e291f5a // eor v26.16b, v26.16b, v9.16b
+	WORD $0x4e711d07 // bic v7.16b, v8.16b, v17.16b
+	WORD $0x6e391ce7 // eor v7.16b, v7.16b, v25.16b
+	WORD $0x4e681dd7 // bic v23.16b, v14.16b, v8.16b
+	WORD $0x6e311ef7 // eor v23.16b, v23.16b, v17.16b
+	WORD $0x4e6e1cde // bic v30.16b, v6.16b, v14.16b
+	WORD $0x6e281fde // eor v30.16b, v30.16b, v8.16b
+	WORD $0x4e661f24 // bic v4.16b, v25.16b, v6.16b
+	WORD $0x6e2e1c84 // eor v4.16b, v4.16b, v14.16b
+	WORD $0x4e791e25 // bic v5.16b, v17.16b, v25.16b
+	WORD $0x6e261ca5 // eor v5.16b, v5.16b, v6.16b
+	WORD $0x4e6d1f1b // bic v27.16b, v24.16b, v13.16b
+	WORD $0x6e2c1f7b // eor v27.16b, v27.16b, v12.16b
+	WORD $0x4e781f89 // bic v9.16b, v28.16b, v24.16b
+	WORD $0x6e2d1d29 // eor v9.16b, v9.16b, v13.16b
+	WORD $0x4e7c1fb9 // bic v25.16b, v29.16b, v28.16b
+	WORD $0x6e381f39 // eor v25.16b, v25.16b, v24.16b
+	WORD $0x4e7d1d91 // bic v17.16b, v12.16b, v29.16b
+	WORD $0x6e3c1e31 // eor v17.16b, v17.16b, v28.16b
+	WORD $0x4e6c1da8 // bic v8.16b, v13.16b, v12.16b
+	WORD $0x6e3d1d08 // eor v8.16b, v8.16b, v29.16b
+	WORD $0x4e6b1e4e // bic v14.16b, v18.16b, v11.16b
+	WORD $0x6e2a1dce // eor v14.16b, v14.16b, v10.16b
+	WORD $0x4e721de6 // bic v6.16b, v15.16b, v18.16b
+	WORD $0x6e2b1cc6 // eor v6.16b, v6.16b, v11.16b
+	WORD $0x4e6f1c4c // bic v12.16b, v2.16b, v15.16b
+	WORD $0x6e321d8c // eor v12.16b, v12.16b, v18.16b
+	WORD $0x4e621d4d // bic v13.16b, v10.16b, v2.16b
+	WORD $0x6e2f1dad // eor v13.16b, v13.16b, v15.16b
+	WORD $0x4e6a1d78 // bic v24.16b, v11.16b, v10.16b
+	WORD $0x6e221f18 // eor v24.16b, v24.16b, v2.16b
+	WORD $0x4e601c7c // bic v28.16b, v3.16b, v0.16b
+	WORD $0x6e3f1f9c // eor v28.16b, v28.16b, v31.16b
+	WORD $0x4e631e9d // bic v29.16b, v20.16b, v3.16b
+	WORD $0x6e201fbd // eor v29.16b, v29.16b, v0.16b
+	WORD $0x4e741c2a // bic v10.16b, v1.16b, v20.16b
+	WORD $0x6e231d4a // eor v10.16b, v10.16b, v3.16b
+	WORD $0x4e611feb // bic v11.16b, v31.16b, v1.16b
+	WORD $0x6e341d6b // eor v11.16b, v11.16b, v20.16b
+	WORD $0x4e7f1c12 // bic v18.16b, v0.16b, v31.16b
+	WORD $0x6e211e52 // eor v18.16b, v18.16b, v1.16b
+	WORD $0x4cdf7c2f // ld1 {v15.2d}, [x1], #16
+	WORD $0x6e2f1e73 // eor v19.16b, v19.16b, v15.16b
+	// round 19
+	WORD $0x6e271e62 // eor v2.16b, v19.16b, v7.16b
+	WORD $0x6e3b1c42 // eor v2.16b, v2.16b, v27.16b
+	WORD $0x6e2e1c42 // eor v2.16b, v2.16b, v14.16b
+	WORD $0x6e3c1c42 // eor v2.16b, v2.16b, v28.16b
+	WORD $0x6e371ebf // eor v31.16b, v21.16b, v23.16b
+	WORD $0x6e291fff // eor v31.16b, v31.16b, v9.16b
+	WORD $0x6e261fff // eor v31.16b, v31.16b, v6.16b
+	WORD $0x6e3d1fff // eor v31.16b, v31.16b, v29.16b
+	WORD $0x6e3e1e00 // eor v0.16b, v16.16b, v30.16b
+	WORD $0x6e391c00 // eor v0.16b, v0.16b, v25.16b
+	WORD $0x6e2c1c00 // eor v0.16b, v0.16b, v12.16b
+	WORD $0x6e2a1c00 // eor v0.16b, v0.16b, v10.16b
+	WORD $0x6e241ec3 // eor v3.16b, v22.16b, v4.16b
+	WORD $0x6e311c63 // eor v3.16b, v3.16b, v17.16b
+	WORD $0x6e2d1c63 // eor v3.16b, v3.16b, v13.16b
+	WORD $0x6e2b1c63 // eor v3.16b, v3.16b, v11.16b
+	WORD $0x6e251f54 // eor v20.16b, v26.16b, v5.16b
+	WORD $0x6e281e94 // eor v20.16b, v20.16b, v8.16b
+	WORD $0x6e381e94 // eor v20.16b, v20.16b, v24.16b
+	WORD $0x6e321e94 // eor v20.16b, v20.16b, v18.16b
+	WORD $0x4f415441 // shl v1.2d, v2.2d, #1
+	WORD $0x6f414441 // sri v1.2d, v2.2d, #63
+	WORD $0x4f41540f // shl v15.2d, v0.2d, #1
+	WORD $0x6f41440f // sri v15.2d, v0.2d, #63
+	WORD $0x6e2f1c42 // eor v2.16b, v2.16b, v15.16b
+	WORD $0x4f41568f // shl v15.2d, v20.2d, #1
+	WORD $0x6f41468f // sri v15.2d, v20.2d, #63
+	WORD $0x6e2f1c00 // eor v0.16b, v0.16b, v15.16b
+	WORD $0x4f4157ef // shl v15.2d, v31.2d, #1
+	WORD $0x6f4147ef // sri v15.2d, v31.2d, #63
+	WORD $0x6e2f1e94 // eor v20.16b, v20.16b, v15.16b
+	WORD $0x4f41546f // shl v15.2d, v3.2d, #1
+	WORD $0x6f41446f // sri v15.2d, v3.2d, #63
+	WORD $0x6e2f1fff // eor v31.16b, v31.16b, v15.16b
+	WORD $0x6e211c63 // eor v3.16b, v3.16b, v1.16b
+	WORD $0x6e341e73 // eor v19.16b, v19.16b, v20.16b
+	WORD $0x6e221eb5 // eor v21.16b, v21.16b, v2.16b
+	WORD $0x4f4156a1 // shl v1.2d, v21.2d, #1
+	WORD $0x6f4146a1 // sri v1.2d, v21.2d, #63
+	WORD $0x6e3f1e10 // eor v16.16b, v16.16b, v31.16b
+	WORD $0x4f7e560f // shl v15.2d, v16.2d, #62
+	WORD $0x6f7e460f // sri v15.2d, v16.2d, #2
+	WORD $0x6e201ed6 // eor v22.16b, v22.16b, v0.16b
+	WORD $0x4f5c56d5 // shl v21.2d, v22.2d, #28
+	WORD $0x6f5c46d5 // sri v21.2d, v22.2d, #36
+	WORD $0x6e231f5a // eor v26.16b, v26.16b, v3.16b
+	WORD $0x4f5b5750 // shl v16.2d, v26.2d, #27
+	WORD $0x6f5b4750 // sri v16.2d, v26.2d, #37
+	WORD $0x6e341ce7 // eor v7.16b, v7.16b, v20.16b
+	WORD $0x4f6454f6 // shl v22.2d, v7.2d, #36
+	WORD $0x6f6444f6 // sri v22.2d, v7.2d, #28
+	WORD $0x6e221ef7 // eor v23.16b, v23.16b, v2.16b
+	WORD $0x4f6c56fa // shl v26.2d, v23.2d, #44
+	WORD $0x6f6c46fa // sri v26.2d, v23.2d, #20
+	WORD $0x6e3f1fde // eor v30.16b, v30.16b, v31.16b
+	WORD $0x4f4657c7 // shl v7.2d, v30.2d, #6
+	WORD $0x6f4647c7 // sri v7.2d, v30.2d, #58
+	WORD $0x6e201c84 // eor v4.16b, v4.16b, v0.16b
+	WORD $0x4f775497 // shl v23.2d, v4.2d, #55
+	WORD $0x6f774497 // sri v23.2d, v4.2d, #9
+	WORD $0x6e231ca5 // eor v5.16b, v5.16b, v3.16b
+	WORD $0x4f5454be // shl v30.2d, v5.2d, #20
+	WORD $0x6f5444be // sri v30.2d, v5.2d, #44
+	WORD $0x6e341f7b // eor v27.16b, v27.16b, v20.16b
+	WORD $0x4f435764 // shl v4.2d, v27.2d, #3
+	WORD $0x6f434764 // sri v4.2d, v27.2d, #61
+	WORD $0x6e221d29 // eor v9.16b, v9.16b, v2.16b
+	WORD $0x4f4a5525 // shl v5.2d, v9.2d, #10
+	WORD $0x6f4a4525 // sri v5.2d, v9.2d, #54
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4f6b573b // shl v27.2d, v25.2d, #43
+	WORD $0x6f6b473b // sri v27.2d, v25.2d, #21
+	WORD $0x6e201e31 // eor v17.16b, v17.16b, v0.16b
+	WORD $0x4f595629 // shl v9.2d, v17.2d, #25
+	WORD $0x6f594629 // sri v9.2d, v17.2d, #39
+	WORD $0x6e231d08 // eor v8.16b, v8.16b, v3.16b
+	WORD $0x4f675519 // shl v25.2d, v8.2d, #39
+	WORD $0x6f674519 // sri v25.2d, v8.2d, #25
+	WORD $0x6e341dce // eor v14.16b, v14.16b, v20.16b
+	WORD $0x4f6955d1 // shl v17.2d, v14.2d, #41
+	WORD $0x6f6945d1 // sri v17.2d, v14.2d, #23
+	WORD $0x6e221cc6 // eor v6.16b, v6.16b, v2.16b
+	WORD $0x4f6d54c8 // shl v8.2d, v6.2d, #45
+	WORD $0x6f6d44c8 // sri v8.2d, v6.2d, #19
+	WORD $0x6e3f1d8c // eor v12.16b, v12.16b, v31.16b
+	WORD $0x4f4f558e // shl v14.2d, v12.2d, #15
+	WORD $0x6f4f458e // sri v14.2d, v12.2d, #49
+	WORD $0x6e201dad // eor v13.16b, v13.16b, v0.16b
+	WORD $0x4f5555a6 // shl v6.2d, v13.2d, #21
+	WORD $0x6f5545a6 // sri v6.2d, v13.2d, #43
+	WORD $0x6e231f18 // eor v24.16b, v24.16b, v3.16b
+	WORD $0x4f48570c // shl v12.2d, v24.2d, #8
+	WORD $0x6f48470c // sri v12.2d, v24.2d, #56
+	WORD $0x6e341f9c // eor v28.16b, v28.16b, v20.16b
+	WORD $0x4f52578d // shl v13.2d, v28.2d, #18
+	WORD $0x6f52478d // sri v13.2d, v28.2d, #46
+	WORD $0x6e221fbd // eor v29.16b, v29.16b, v2.16b
+	WORD $0x4f4257b8 // shl v24.2d, v29.2d, #2
+	WORD $0x6f4247b8 // sri v24.2d, v29.2d, #62
+	WORD $0x6e3f1d4a // eor v10.16b, v10.16b, v31.16b
+	WORD $0x4f7d555c // shl v28.2d, v10.2d, #61
+	WORD $0x6f7d455c // sri v28.2d, v10.2d, #3
+	WORD $0x6e201d6b // eor v11.16b, v11.16b, v0.16b
+	WORD $0x4f78557d // shl v29.2d, v11.2d, #56
+	WORD $0x6f78457d // sri v29.2d, v11.2d, #8
+	WORD $0x6e231e52 // eor v18.16b, v18.16b, v3.16b
+	WORD $0x4f4e564a // shl v10.2d, v18.2d, #14
+	WORD $0x6f4e464a // sri v10.2d, v18.2d, #50
+	WORD $0x4e7a1f6b // bic v11.16b, v27.16b, v26.16b
+	WORD $0x6e331d6b // eor v11.16b, v11.16b, v19.16b
+	WORD $0x4e7b1cd2 // bic v18.16b, v6.16b, v27.16b
+	WORD $0x6e3a1e52 // eor v18.16b, v18.16b, v26.16b
+	WORD $0x4e661d54 // bic v20.16b, v10.16b, v6.16b
+	WORD $0x6e3b1e94 // eor v20.16b, v20.16b, v27.16b
+	WORD $0x4e6a1e62 // bic v2.16b, v19.16b, v10.16b
+	WORD $0x6e261c42 // eor v2.16b, v2.16b, v6.16b
+	WORD $0x4e731f5f // bic v31.16b, v26.16b, v19.16b
+	WORD $0x6e2a1fff // eor v31.16b, v31.16b, v10.16b
+	WORD $0x4e7e1c80 // bic v0.16b, v4.16b, v30.16b
+	WORD $0x6e351c00 // eor v0.16b, v0.16b, v21.16b
+	WORD $0x4e641d03 // bic v3.16b, v8.16b, v4.16b
+	WORD $0x6e3e1c63 // eor v3.16b, v3.16b, v30.16b
+	WORD $0x4e681f93 // bic v19.16b, v28.16b, v8.16b
+	WORD $0x6e241e73 // eor v19.16b, v19.16b, v4.16b
+	WORD $0x4e7c1eba // bic v26.16b, v21.16b, v28.16b
+	WORD $0x6e281f5a // eor v26.16b, v26.16b, v8.16b
+	WORD $0x4e751fdb // bic v27.16b, v30.16b, v21.16b
+	WORD $0x6e3c1f7b // eor v27.16b, v27.16b, v28.16b
+	WORD $0x4e671d26 // bic v6.16b, v9.16b, v7.16b
+	WORD $0x6e211cc6 // eor v6.16b, v6.16b, v1.16b
+	WORD $0x4e691d8a // bic v10.16b, v12.16b, v9.16b
+	WORD $0x6e271d4a // eor v10.16b, v10.16b, v7.16b
+	WORD $0x4e6c1db5 // bic v21.16b, v13.16b, v12.16b
+	WORD $0x6e291eb5 // eor v21.16b, v21.16b, v9.16b
+	WORD $0x4e6d1c3e // bic v30.16b, v1.16b, v13.16b
+	WORD $0x6e2c1fde // eor v30.16b, v30.16b, v12.16b
+	WORD $0x4e611ce4 // bic v4.16b, v7.16b, v1.16b
+	WORD $0x6e2d1c84 // eor v4.16b, v4.16b, v13.16b
+	WORD $0x4e761ca8 // bic v8.16b, v5.16b, v22.16b
+	WORD $0x6e301d08 // eor v8.16b, v8.16b, v16.16b
+	WORD $0x4e651ddc // bic v28.16b, v14.16b, v5.16b
+	WORD $0x6e361f9c // eor v28.16b, v28.16b, v22.16b
+	WORD $0x4e6e1fa1 // bic v1.16b, v29.16b, v14.16b
+	WORD $0x6e251c21 // eor v1.16b, v1.16b, v5.16b
+	WORD $0x4e7d1e07 // bic v7.16b, v16.16b, v29.16b
+	WORD $0x6e2e1ce7 // eor v7.16b, v7.16b, v14.16b
+	WORD $0x4e701ec9 // bic v9.16b, v22.16b, v16.16b
+	WORD $0x6e3d1d29 // eor v9.16b, v9.16b, v29.16b
+	WORD $0x4e771f2c // bic v12.16b, v25.16b, v23.16b
+	WORD $0x6e2f1d8c // eor v12.16b, v12.16b, v15.16b
+	WORD $0x4e791e2d // bic v13.16b, v17.16b, v25.16b
+	WORD $0x6e371dad // eor v13.16b, v13.16b, v23.16b
+	WORD $0x4e711f10 // bic v16.16b, v24.16b, v17.16b
+	WORD $0x6e391e10 // eor v16.16b, v16.16b, v25.16b
+	WORD $0x4e781df6 // bic v22.16b, v15.16b, v24.16b
+	WORD $0x6e311ed6 // eor v22.16b, v22.16b, v17.16b
+	WORD $0x4e6f1ee5 // bic v5.16b, v23.16b, v15.16b
+	WORD $0x6e381ca5 // eor v5.16b, v5.16b, v24.16b
+	WORD $0x4cdf7c2e // ld1 {v14.2d}, [x1], #16
+	WORD $0x6e2e1d6b // eor v11.16b, v11.16b, v14.16b
+	// round 20
+	WORD $0x6e201d7d // eor v29.16b, v11.16b, v0.16b
+	WORD $0x6e261fbd // eor v29.16b, v29.16b, v6.16b
+	WORD $0x6e281fbd // eor v29.16b, v29.16b, v8.16b
+	WORD $0x6e2c1fbd // eor v29.16b, v29.16b, v12.16b
+	WORD $0x6e231e4f // eor v15.16b, v18.16b, v3.16b
+	WORD $0x6e2a1def // eor v15.16b, v15.16b, v10.16b
+	WORD $0x6e3c1def // eor v15.16b, v15.16b, v28.16b
+	WORD $0x6e2d1def // eor v15.16b, v15.16b, v13.16b
+	WORD $0x6e331e97 // eor v23.16b, v20.16b, v19.16b
+	WORD $0x6e351ef7 // eor v23.16b, v23.16b, v21.16b
+	WORD $0x6e211ef7 // eor v23.16b, v23.16b, v1.16b
+	WORD $0x6e301ef7 // eor v23.16b, v23.16b, v16.16b
+	WORD $0x6e3a1c59 // eor v25.16b, v2.16b, v26.16b
+	WORD $0x6e3e1f39 // eor v25.16b, v25.16b, v30.16b
+	WORD $0x6e271f39 // eor v25.16b, v25.16b, v7.16b
+	WORD $0x6e361f39 // eor v25.16b, v25.16b, v22.16b
+	WORD $0x6e3b1ff1 // eor v17.16b, v31.16b, v27.16b
+	WORD $0x6e241e31 // eor v17.16b, v17.16b, v4.16b
+	WORD $0x6e291e31 // eor v17.16b, v17.16b, v9.16b
+	WORD $0x6e251e31 // eor v17.16b, v17.16b, v5.16b
+	WORD $0x4f4157b8 // shl v24.2d, v29.2d, #1
+	WORD $0x6f4147b8 // sri v24.2d, v29.2d, #63
+	WORD $0x4f4156ee // shl v14.2d, v23.2d, #1
+	WORD $0x6f4146ee // sri v14.2d, v23.2d, #63
+	WORD $0x6e2e1fbd // eor v29.16b, v29.16b, v14.16b
+	WORD $0x4f41562e // shl v14.2d, v17.2d, #1
+	WORD $0x6f41462e // sri v14.2d, v17.2d, #63
+	WORD $0x6e2e1ef7 // eor v23.16b, v23.16b, v14.16b
+	WORD $0x4f4155ee // shl v14.2d, v15.2d, #1
+	WORD $0x6f4145ee // sri v14.2d, v15.2d, #63
+	WORD $0x6e2e1e31 // eor v17.16b, v17.16b, v14.16b
+	WORD $0x4f41572e // shl v14.2d, v25.2d, #1
+	WORD $0x6f41472e // sri v14.2d, v25.2d, #63
+	WORD $0x6e2e1def // eor v15.16b, v15.16b, v14.16b
+	WORD $0x6e381f39 // eor v25.16b, v25.16b, v24.16b
+	WORD $0x6e311d6b // eor v11.16b, v11.16b, v17.16b
+	WORD $0x6e3d1e52 // eor v18.16b, v18.16b, v29.16b
+	WORD $0x4f415658 // shl v24.2d, v18.2d, #1
+	WORD $0x6f414658 // sri v24.2d, v18.2d, #63
+	WORD $0x6e2f1e94 // eor v20.16b, v20.16b, v15.16b
+	WORD $0x4f7e568e // shl v14.2d, v20.2d, #62
+	WORD $0x6f7e468e // sri v14.2d, v20.2d, #2
+	WORD $0x6e371c42 // eor v2.16b, v2.16b, v23.16b
+	WORD $0x4f5c5452 // shl v18.2d, v2.2d, #28
+	WORD $0x6f5c4452 // sri v18.2d, v2.2d, #36
+	WORD $0x6e391fff // eor v31.16b, v31.16b, v25.16b
+	WORD $0x4f5b57f4 // shl v20.2d, v31.2d, #27
+	WORD $0x6f5b47f4 // sri v20.2d, v31.2d, #37
+	WORD $0x6e311c00 // eor v0.16b, v0.16b, v17.16b
+	WORD $0x4f645402 // shl v2.2d, v0.2d, #36
+	WORD $0x6f644402 // sri v2.2d, v0.2d, #28
+	WORD $0x6e3d1c63 // eor v3.16b, v3.16b, v29.16b
+	WORD $0x4f6c547f // shl v31.2d, v3.2d, #44
+	WORD $0x6f6c447f // sri v31.2d, v3.2d, #20
+	WORD $0x6e2f1e73 // eor v19.16b, v19.16b, v15.16b
+	WORD $0x4f465660 // shl v0.2d, v19.2d, #6
+	WORD $0x6f464660 // sri v0.2d, v19.2d, #58
+	WORD $0x6e371f5a // eor v26.16b, v26.16b, v23.16b
+	WORD $0x4f775743 // shl v3.2d, v26.2d, #55
+	WORD $0x6f774743 // sri v3.2d, v26.2d, #9
+	WORD $0x6e391f7b // eor v27.16b, v27.16b, v25.16b
+	WORD $0x4f545773 // shl v19.2d, v27.2d, #20
+	WORD $0x6f544773 // sri v19.2d, v27.2d, #44
+	WORD $0x6e311cc6 // eor v6.16b, v6.16b, v17.16b
+	WORD $0x4f4354da // shl v26.2d, v6.2d, #3
+	WORD $0x6f4344da // sri v26.2d, v6.2d, #61
+	WORD $0x6e3d1d4a // eor v10.16b, v10.16b, v29.16b
+	WORD $0x4f4a555b // shl v27.2d, v10.2d, #10
+	WORD $0x6f4a455b // sri v27.2d, v10.2d, #54
+	WORD $0x6e2f1eb5 // eor v21.16b, v21.16b, v15.16b
+	WORD $0x4f6b56a6 // shl v6.2d, v21.2d, #43
+	WORD $0x6f6b46a6 // sri v6.2d, v21.2d, #21
+	WORD $0x6e371fde // eor v30.16b, v30.16b, v23.16b
+	WORD $0x4f5957ca // shl v10.2d, v30.2d, #25
+	WORD $0x6f5947ca // sri v10.2d, v30.2d, #39
+	WORD $0x6e391c84 // eor v4.16b, v4.16b, v25.16b
+	WORD $0x4f675495 // shl v21.2d, v4.2d, #39
+	WORD $0x6f674495 // sri v21.2d, v4.2d, #25
+	WORD $0x6e311d08 // eor v8.16b, v8.16b, v17.16b
+	WORD $0x4f69551e // shl v30.2d, v8.2d, #41
+	WORD $0x6f69451e // sri v30.2d, v8.2d, #23
+	WORD $0x6e3d1f9c // eor v28.16b, v28.16b, v29.16b
+	WORD $0x4f6d5784 // shl v4.2d, v28.2d, #45
+	WORD $0x6f6d4784 // sri v4.2d, v28.2d, #19
+	WORD $0x6e2f1c21 // eor v1.16b, v1.16b, v15.16b
+	WORD $0x4f4f5428 // shl v8.2d, v1.2d, #15
+	WORD $0x6f4f4428 // sri v8.2d, v1.2d, #49
+	WORD $0x6e371ce7 // eor v7.16b, v7.16b, v23.16b
+	WORD $0x4f5554fc // shl v28.2d, v7.2d, #21
+	WORD $0x6f5544fc // sri v28.2d, v7.2d, #43
+	WORD $0x6e391d29 // eor v9.16b, v9.16b, v25.16b
+	WORD $0x4f485521 // shl v1.2d, v9.2d, #8
+	WORD $0x6f484521 // sri v1.2d, v9.2d, #56
+	WORD $0x6e311d8c // eor v12.16b, v12.16b, v17.16b
+	WORD $0x4f525587 // shl v7.2d, v12.2d, #18
+	WORD $0x6f524587 // sri v7.2d, v12.2d, #46
+	WORD $0x6e3d1dad // eor v13.16b, v13.16b, v29.16b
+	WORD $0x4f4255a9 // shl v9.2d, v13.2d, #2
+	WORD $0x6f4245a9 // sri v9.2d, v13.2d, #62
+	WORD $0x6e2f1e10 // eor v16.16b, v16.16b, v15.16b
+	WORD $0x4f7d560c // shl v12.2d, v16.2d, #61
+	WORD $0x6f7d460c // sri v12.2d, v16.2d, #3
+	WORD $0x6e371ed6 // eor v22.16b, v22.16b, v23.16b
+	WORD $0x4f7856cd // shl v13.2d, v22.2d, #56
+	WORD $0x6f7846cd // sri v13.2d, v22.2d, #8
+	WORD $0x6e391ca5 // eor v5.16b, v5.16b, v25.16b
+	WORD $0x4f4e54b0 // shl v16.2d, v5.2d, #14
+	WORD $0x6f4e44b0 // sri v16.2d, v5.2d, #50
+	WORD $0x4e7f1cd6 // bic v22.16b, v6.16b, v31.16b
+	WORD $0x6e2b1ed6 // eor v22.16b, v22.16b, v11.16b
+	WORD $0x4e661f85 // bic v5.16b, v28.16b, v6.16b
+	WORD $0x6e3f1ca5 // eor v5.16b, v5.16b, v31.16b
+	WORD $0x4e7c1e11 // bic v17.16b, v16.16b, v28.16b
+	WORD $0x6e261e31 // eor v17.16b, v17.16b, v6.16b
+	WORD $0x4e701d7d // bic v29.16b, v11.16b, v16.16b
+	WORD $0x6e3c1fbd // eor v29.16b, v29.16b, v28.16b
+	WORD $0x4e6b1fef // bic v15.16b, v31.16b, v11.16b
+	WORD $0x6e301def // eor v15.16b, v15.16b, v16.16b
+	WORD $0x4e731f57 // bic v23.16b, v26.16b, v19.16b
+	WORD $0x6e321ef7 // eor v23.16b, v23.16b, v18.16b
+	WORD $0x4e7a1c99 // bic v25.16b, v4.16b, v26.16b
+	WORD $0x6e331f39 // eor v25.16b, v25.16b, v19.16b
+	WORD $0x4e641d8b // bic v11.16b, v12.16b, v4.16b
+	WORD $0x6e3a1d6b // eor v11.16b, v11.16b, v26.16b
+	WORD $0x4e6c1e5f // bic v31.16b, v18.16b, v12.16b
+	WORD $0x6e241fff // eor v31.16b, v31.16b, v4.16b
+	WORD $0x4e721e66 // bic v6.16b, v19.16b, v18.16b
+	WORD $0x6e2c1cc6 // eor v6.16b, v6.16b, v12.16b
+	WORD $0x4e601d5c // bic v28.16b, v10.16b, v0.16b
+	WORD $0x6e381f9c // eor v28.16b, v28.16b, v24.16b
+	WORD $0x4e6a1c30 // bic v16.16b, v1.16b, v10.16b
+	WORD $0x6e201e10 // eor v16.16b, v16.16b, v0.16b
+	WORD $0x4e611cf2 // bic v18.16b, v7.16b, v1.16b
+	WORD $0x6e2a1e52 // eor v18.16b, v18.16b, v10.16b
+	WORD $0x4e671f13 // bic v19.16b, v24.16b, v7.16b
+	WORD $0x6e211e73 // eor v19.16b, v19.16b, v1.16b
+	WORD $0x4e781c1a // bic v26.16b, v0.16b, v24.16b
+	WORD $0x6e271f5a // eor v26.16b, v26.16b, v7.16b
+	WORD $0x4e621f64 // bic v4.16b, v27.16b, v2.16b
+	WORD $0x6e341c84 // eor v4.16b, v4.16b, v20.16b
+	WORD $0x4e7b1d0c // bic v12.16b, v8.16b, v27.16b
+	WORD $0x6e221d8c // eor v12.16b, v12.16b, v2.16b
+	WORD $0x4e681db8 // bic v24.16b, v13.16b, v8.16b
+	WORD $0x6e3b1f18 // eor v24.16b, v24.16b, v27.16b
+	WORD $0x4e6d1e80 // bic v0.16b, v20.16b, v13.16b
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4e741c4a // bic v10.16b, v2.16b, v20.16b
+	WORD $0x6e2d1d4a // eor v10.16b, v10.16b, v13.16b
+	WORD $0x4e631ea1 // bic v1.16b, v21.16b, v3.16b
+	WORD $0x6e2e1c21 // eor v1.16b, v1.16b, v14.16b
+	WORD $0x4e751fc7 // bic v7.16b, v30.16b, v21.16b
+	WORD $0x6e231ce7 // eor v7.16b, v7.16b, v3.16b
+	WORD $0x4e7e1d34 // bic v20.16b, v9.16b, v30.16b
+	WORD $0x6e351e94 // eor v20.16b, v20.16b, v21.16b
+	WORD $0x4e691dc2 // bic v2.16b, v14.16b, v9.16b
+	WORD $0x6e3e1c42 // eor v2.16b, v2.16b, v30.16b
+	WORD $0x4e6e1c7b // bic v27.16b, v3.16b, v14.16b
+	WORD $0x6e291f7b // eor v27.16b, v27.16b, v9.16b
+	WORD $0x4cdf7c28 // ld1 {v8.2d}, [x1], #16
+	WORD $0x6e281ed6 // eor v22.16b, v22.16b, v8.16b
+	// round 21
+	WORD $0x6e371ecd // eor v13.16b, v22.16b, v23.16b
+	WORD $0x6e3c1dad // eor v13.16b, v13.16b, v28.16b
+	WORD $0x6e241dad // eor v13.16b, v13.16b, v4.16b
+	WORD $0x6e211dad // eor v13.16b, v13.16b, v1.16b
+	WORD $0x6e391cae // eor v14.16b, v5.16b, v25.16b
+	WORD $0x6e301dce // eor v14.16b, v14.16b, v16.16b
+	WORD $0x6e2c1dce // eor v14.16b, v14.16b, v12.16b
+	WORD $0x6e271dce // eor v14.16b, v14.16b, v7.16b
+	WORD $0x6e2b1e23 // eor v3.16b, v17.16b, v11.16b
+	WORD $0x6e321c63 // eor v3.16b, v3.16b, v18.16b
+	WORD $0x6e381c63 // eor v3.16b, v3.16b, v24.16b
+	WORD $0x6e341c63 // eor v3.16b, v3.16b, v20.16b
+	WORD $0x6e3f1fb5 // eor v21.16b, v29.16b, v31.16b
+	WORD $0x6e331eb5 // eor v21.16b, v21.16b, v19.16b
+	WORD $0x6e201eb5 // eor v21.16b, v21.16b, v0.16b
+	WORD $0x6e221eb5 // eor v21.16b, v21.16b, v2.16b
+	WORD $0x6e261dfe // eor v30.16b, v15.16b, v6.16b
+	WORD $0x6e3a1fde // eor v30.16b, v30.16b, v26.16b
+	WORD $0x6e2a1fde // eor v30.16b, v30.16b, v10.16b
+	WORD $0x6e3b1fde // eor v30.16b, v30.16b, v27.16b
+	WORD $0x4f4155a9 // shl v9.2d, v13.2d, #1
+	WORD $0x6f4145a9 // sri v9.2d, v13.2d, #63
+	WORD $0x4f415468 // shl v8.2d, v3.2d, #1
+	WORD $0x6f414468 // sri v8.2d, v3.2d, #63
+	WORD $0x6e281dad // eor v13.16b, v13.16b, v8.16b
+	WORD $0x4f4157c8 // shl v8.2d, v30.2d, #1
+	WORD $0x6f4147c8 // sri v8.2d, v30.2d, #63
+	WORD $0x6e281c63 // eor v3.16b, v3.16b, v8.16b
+	WORD $0x4f4155c8 // shl v8.2d, v14.2d, #1
+	WORD $0x6f4145c8 // sri v8.2d, v14.2d, #63
+	WORD $0x6e281fde // eor v30.16b, v30.16b, v8.16b
+	WORD $0x4f4156a8 // shl v8.2d, v21.2d, #1
+	WORD $0x6f4146a8 // sri v8.2d, v21.2d, #63
+	WORD $0x6e281dce // eor v14.16b, v14.16b, v8.16b
+	WORD $0x6e291eb5 // eor v21.16b, v21.16b, v9.16b
+	WORD $0x6e3e1ed6 // eor v22.16b, v22.16b, v30.16b
+	WORD $0x6e2d1ca5 // eor v5.16b, v5.16b, v13.16b
+	WORD $0x4f4154a9 // shl v9.2d, v5.2d, #1
+	WORD $0x6f4144a9 // sri v9.2d, v5.2d, #63
+	WORD $0x6e2e1e31 // eor v17.16b, v17.16b, v14.16b
+	WORD $0x4f7e5628 // shl v8.2d, v17.2d, #62
+	WORD $0x6f7e4628 // sri v8.2d, v17.2d, #2
+	WORD $0x6e231fbd // eor v29.16b, v29.16b, v3.16b
+	WORD $0x4f5c57a5 // shl v5.2d, v29.2d, #28
+	WORD $0x6f5c47a5 // sri v5.2d, v29.2d, #36
+	WORD $0x6e351def // eor v15.16b, v15.16b, v21.16b
+	WORD $0x4f5b55f1 // shl v17.2d, v15.2d, #27
+	WORD $0x6f5b45f1 // sri v17.2d, v15.2d, #37
+	WORD $0x6e3e1ef7 // eor v23.16b, v23.16b, v30.16b
+	WORD $0x4f6456fd // shl v29.2d, v23.2d, #36
+	WORD $0x6f6446fd // sri v29.2d, v23.2d, #28
+	WORD $0x6e2d1f39 // eor v25.16b, v25.16b, v13.16b
+	WORD $0x4f6c572f // shl v15.2d, v25.2d, #44
+	WORD $0x6f6c472f // sri v15.2d, v25.2d, #20
+	WORD $0x6e2e1d6b // eor v11.16b, v11.16b, v14.16b
+	WORD $0x4f465577 // shl v23.2d, v11.2d, #6
+	WORD $0x6f464577 // sri v23.2d, v11.2d, #58
+	WORD $0x6e231fff // eor v31.16b, v31.16b, v3.16b
+	WORD $0x4f7757f9 // shl v25.2d, v31.2d, #55
+	WORD $0x6f7747f9 // sri v25.2d, v31.2d, #9
+	WORD $0x6e351cc6 // eor v6.16b, v6.16b, v21.16b
+	WORD $0x4f5454cb // shl v11.2d, v6.2d, #20
+	WORD $0x6f5444cb // sri v11.2d, v6.2d, #44
+	WORD $0x6e3e1f9c // eor v28.16b, v28.16b, v30.16b
+	WORD $0x4f43579f // shl v31.2d, v28.2d, #3
+	WORD $0x6f43479f // sri v31.2d, v28.2d, #61
+	WORD $0x6e2d1e10 // eor v16.16b, v16.16b, v13.16b
+	WORD $0x4f4a5606 // shl v6.2d, v16.2d, #10
+	WORD $0x6f4a4606 // sri v6.2d, v16.2d, #54
+	WORD $0x6e2e1e52 // eor v18.16b, v18.16b, v14.16b
+	WORD $0x4f6b565c // shl v28.2d, v18.2d, #43
+	WORD $0x6f6b465c // sri v28.2d, v18.2d, #21
+	WORD $0x6e231e73 // eor v19.16b, v19.16b, v3.16b
+	WORD $0x4f595670 // shl v16.2d, v19.2d, #25
+	WORD $0x6f594670 // sri v16.2d, v19.2d, #39
+	WORD $0x6e351f5a // eor v26.16b, v26.16b, v21.16b
+	WORD $0x4f675752 // shl v18.2d, v26.2d, #39
+	WORD $0x6f674752 // sri v18.2d, v26.2d, #25
+	WORD $0x6e3e1c84 // eor v4.16b, v4.16b, v30.16b
+	WORD $0x4f695493 // shl v19.2d, v4.2d, #41
+	WORD $0x6f694493 // sri v19.2d, v4.2d, #23
+	WORD $0x6e2d1d8c // eor v12.16b, v12.16b, v13.16b
+	WORD $0x4f6d559a // shl v26.2d, v12.2d, #45
+	WORD $0x6f6d459a // sri v26.2d, v12.2d, #19
+	WORD $0x6e2e1f18 // eor v24.16b, v24.16b, v14.16b
+	WORD $0x4f4f5704 // shl v4.2d, v24.2d, #15
+	WORD $0x6f4f4704 // sri v4.2d, v24.2d, #49
+	WORD $0x6e231c00 // eor v0.16b, v0.16b, v3.16b
+	WORD $0x4f55540c // shl v12.2d, v0.2d, #21
+	WORD $0x6f55440c // sri v12.2d, v0.2d, #43
+	WORD $0x6e351d4a // eor v10.16b, v10.16b, v21.16b
+	WORD $0x4f485558 // shl v24.2d, v10.2d, #8
+	WORD $0x6f484558 // sri v24.2d, v10.2d, #56
+	WORD $0x6e3e1c21 // eor v1.16b, v1.16b, v30.16b
+	WORD $0x4f525420 // shl v0.2d, v1.2d, #18
+	WORD $0x6f524420 // sri v0.2d, v1.2d, #46
+	WORD $0x6e2d1ce7 // eor v7.16b, v7.16b, v13.16b
+	WORD $0x4f4254ea // shl v10.2d, v7.2d, #2
+	WORD $0x6f4244ea // sri v10.2d, v7.2d, #62
+	WORD $0x6e2e1e94 // eor v20.16b, v20.16b, v14.16b
+	WORD $0x4f7d5681 // shl v1.2d, v20.2d, #61
+	WORD $0x6f7d4681 // sri v1.2d, v20.2d, #3
+	WORD $0x6e231c42 // eor v2.16b, v2.16b, v3.16b
+	WORD $0x4f785447 // shl v7.2d, v2.2d, #56
+	WORD $0x6f784447 // sri v7.2d, v2.2d, #8
+	WORD $0x6e351f7b // eor v27.16b, v27.16b, v21.16b
+	WORD $0x4f4e5774 // shl v20.2d, v27.2d, #14
+	WORD $0x6f4e4774 // sri v20.2d, v27.2d, #50
+	WORD $0x4e6f1f82 // bic v2.16b, v28.16b, v15.16b
+	WORD $0x6e361c42 // eor v2.16b, v2.16b, v22.16b
+	WORD $0x4e7c1d9b // bic v27.16b, v12.16b, v28.16b
+	WORD $0x6e2f1f7b // eor v27.16b, v27.16b, v15.16b
+	WORD $0x4e6c1e9e // bic v30.16b, v20.16b, v12.16b
+	WORD $0x6e3c1fde // eor v30.16b, v30.16b, v28.16b
+	WORD $0x4e741ecd // bic v13.16b, v22.16b, v20.16b
+	WORD $0x6e2c1dad // eor v13.16b, v13.16b, v12.16b
+	WORD $0x4e761dee // bic v14.16b, v15.16b, v22.16b
+	WORD $0x6e341dce // eor v14.16b, v14.16b, v20.16b
+	WORD $0x4e6b1fe3 // bic v3.16b, v31.16b, v11.16b
+	WORD $0x6e251c63 // eor v3.16b, v3.16b, v5.16b
+	WORD $0x4e7f1f55 // bic v21.16b, v26.16b, v31.16b
+	WORD $0x6e2b1eb5 // eor v21.16b, v21.16b, v11.16b
+	WORD $0x4e7a1c36 // bic v22.16b, v1.16b, v26.16b
+	WORD $0x6e3f1ed6 // eor v22.16b, v22.16b, v31.16b
+	WORD $0x4e611caf // bic v15.16b, v5.16b, v1.16b
+	WORD $0x6e3a1def // eor v15.16b, v15.16b, v26.16b
+	WORD $0x4e651d7c // bic v28.16b, v11.16b, v5.16b
+	WORD $0x6e211f9c // eor v28.16b, v28.16b, v1.16b
+	WORD $0x4e771e0c // bic v12.16b, v16.16b, v23.16b
+	WORD $0x6e291d8c // eor v12.16b, v12.16b, v9.16b
+	WORD $0x4e701f14 // bic v20.16b, v24.16b, v16.16b
+	WORD $0x6e371e94 // eor v20.16b, v20.16b, v23.16b
+	WORD $0x4e781c05 // bic v5.16b, v0.16b, v24.16b
+	WORD $0x6e301ca5 // eor v5.16b, v5.16b, v16.16b
+	WORD $0x4e601d2b // bic v11.16b, v9.16b, v0.16b
+	WORD $0x6e381d6b // eor v11.16b, v11.16b, v24.16b
+	WORD $0x4e691eff // bic v31.16b, v23.16b, v9.16b
+	WORD $0x6e201fff // eor v31.16b, v31.16b, v0.16b
+	WORD $0x4e7d1cda // bic v26.16b, v6.16b, v29.16b
+	WORD $0x6e311f5a // eor v26.16b, v26.16b, v17.16b
+	WORD $0x4e661c81 // bic v1.16b, v4.16b, v6.16b
+	WORD $0x6e3d1c21 // eor v1.16b, v1.16b, v29.16b
+	WORD $0x4e641ce9 // bic v9.16b, v7.16b, v4.16b
+	WORD $0x6e261d29 // eor v9.16b, v9.16b, v6.16b
+	WORD $0x4e671e37 // bic v23.16b, v17.16b, v7.16b
+	WORD $0x6e241ef7 // eor v23.16b, v23.16b, v4.16b
+	WORD $0x4e711fb0 // bic v16.16b, v29.16b, v17.16b
+	WORD $0x6e271e10 // eor v16.16b, v16.16b, v7.16b
+	WORD $0x4e791e58 // bic v24.16b, v18.16b, v25.16b
+	WORD $0x6e281f18 // eor v24.16b, v24.16b, v8.16b
+	WORD $0x4e721e60 // bic v0.16b, v19.16b, v18.16b
+	WORD $0x6e391c00 // eor v0.16b, v0.16b, v25.16b
+	WORD $0x4e731d51 // bic v17.16b, v10.16b, v19.16b
+	WORD $0x6e321e31 // eor v17.16b, v17.16b, v18.16b
+	WORD $0x4e6a1d1d // bic v29.16b, v8.16b, v10.16b
+	WORD $0x6e331fbd // eor v29.16b, v29.16b, v19.16b
+	WORD $0x4e681f26 // bic v6.16b, v25.16b, v8.16b
+	WORD $0x6e2a1cc6 // eor v6.16b, v6.16b, v10.16b
+	WORD $0x4cdf7c24 // ld1 {v4.2d}, [x1], #16
+	WORD $0x6e241c42 // eor v2.16b, v2.16b, v4.16b
+	// round 22
+	WORD $0x6e231c47 // eor v7.16b, v2.16b, v3.16b
+	WORD $0x6e2c1ce7 // eor v7.16b, v7.16b, v12.16b
+	WORD $0x6e3a1ce7 // eor v7.16b, v7.16b, v26.16b
+	WORD $0x6e381ce7 // eor v7.16b, v7.16b, v24.16b
+	WORD $0x6e351f68 // eor v8.16b, v27.16b, v21.16b
+	WORD $0x6e341d08 // eor v8.16b, v8.16b, v20.16b
+	WORD $0x6e211d08 // eor v8.16b, v8.16b, v1.16b
+	WORD $0x6e201d08 // eor v8.16b, v8.16b, v0.16b
+	WORD $0x6e361fd9 // eor v25.16b, v30.16b, v22.16b
+	WORD $0x6e251f39 // eor v25.16b, v25.16b, v5.16b
+	WORD $0x6e291f39 // eor v25.16b, v25.16b, v9.16b
+	WORD $0x6e311f39 // eor v25.16b, v25.16b, v17.16b
+	WORD $0x6e2f1db2 // eor v18.16b, v13.16b, v15.16b
+	WORD $0x6e2b1e52 // eor v18.16b, v18.16b, v11.16b
+	WORD $0x6e371e52 // eor v18.16b, v18.16b, v23.16b
+	WORD $0x6e3d1e52 // eor v18.16b, v18.16b, v29.16b
+	WORD $0x6e3c1dd3 // eor v19.16b, v14.16b, v28.16b
+	WORD $0x6e3f1e73 // eor v19.16b, v19.16b, v31.16b
+	WORD $0x6e301e73 // eor v19.16b, v19.16b, v16.16b
+	WORD $0x6e261e73 // eor v19.16b, v19.16b, v6.16b
+	WORD $0x4f4154ea // shl v10.2d, v7.2d, #1
+	WORD $0x6f4144ea // sri v10.2d, v7.2d, #63
+	WORD $0x4f415724 // shl v4.2d, v25.2d, #1
+	WORD $0x6f414724 // sri v4.2d, v25.2d, #63
+	WORD $0x6e241ce7 // eor v7.16b, v7.16b, v4.16b
+	WORD $0x4f415664 // shl v4.2d, v19.2d, #1
+	WORD $0x6f414664 // sri v4.2d, v19.2d, #63
+	WORD $0x6e241f39 // eor v25.16b, v25.16b, v4.16b
+	WORD $0x4f415504 // shl v4.2d, v8.2d, #1
+	WORD $0x6f414504 // sri v4.2d, v8.2d, #63
+	WORD $0x6e241e73 // eor v19.16b, v19.16b, v4.16b
+	WORD $0x4f415644 // shl v4.2d, v18.2d, #1
+	WORD $0x6f414644 // sri v4.2d, v18.2d, #63
+	WORD $0x6e241d08 // eor v8.16b, v8.16b, v4.16b
+	WORD $0x6e2a1e52 // eor v18.16b, v18.16b, v10.16b
+	WORD $0x6e331c42 // eor v2.16b, v2.16b, v19.16b
+	WORD $0x6e271f7b // eor v27.16b, v27.16b, v7.16b
+	WORD $0x4f41576a // shl v10.2d, v27.2d, #1
+	WORD $0x6f41476a // sri v10.2d, v27.2d, #63
+	WORD $0x6e281fde // eor v30.16b, v30.16b, v8.16b
+	WORD $0x4f7e57c4 // shl v4.2d, v30.2d, #62
+	WORD $0x6f7e47c4 // sri v4.2d, v30.2d, #2
+	WORD $0x6e391dad // eor v13.16b, v13.16b, v25.16b
+	WORD $0x4f5c55bb // shl v27.2d, v13.2d, #28
+	WORD $0x6f5c45bb // sri v27.2d, v13.2d, #36
+	WORD $0x6e321dce // eor v14.16b, v14.16b, v18.16b
+	WORD $0x4f5b55de // shl v30.2d, v14.2d, #27
+	WORD $0x6f5b45de // sri v30.2d, v14.2d, #37
+	WORD $0x6e331c63 // eor v3.16b, v3.16b, v19.16b
+	WORD $0x4f64546d // shl v13.2d, v3.2d, #36
+	WORD $0x6f64446d // sri v13.2d, v3.2d, #28
+	WORD $0x6e271eb5 // eor v21.16b, v21.16b, v7.16b
+	WORD $0x4f6c56ae // shl v14.2d, v21.2d, #44
+	WORD $0x6f6c46ae // sri v14.2d, v21.2d, #20
+	WORD $0x6e281ed6 // eor v22.16b, v22.16b, v8.16b
+	WORD $0x4f4656c3 // shl v3.2d, v22.2d, #6
+	WORD $0x6f4646c3 // sri v3.2d, v22.2d, #58
+	WORD $0x6e391def // eor v15.16b, v15.16b, v25.16b
+	WORD $0x4f7755f5 // shl v21.2d, v15.2d, #55
+	WORD $0x6f7745f5 // sri v21.2d, v15.2d, #9
+	WORD $0x6e321f9c // eor v28.16b, v28.16b, v18.16b
+	WORD $0x4f545796 // shl v22.2d, v28.2d, #20
+	WORD $0x6f544796 // sri v22.2d, v28.2d, #44
+	WORD $0x6e331d8c // eor v12.16b, v12.16b, v19.16b
+	WORD $0x4f43558f // shl v15.2d, v12.2d, #3
+	WORD $0x6f43458f // sri v15.2d, v12.2d, #61
+	WORD $0x6e271e94 // eor v20.16b, v20.16b, v7.16b
+	WORD $0x4f4a569c // shl v28.2d, v20.2d, #10
+	WORD $0x6f4a469c // sri v28.2d, v20.2d, #54
+	WORD $0x6e281ca5 // eor v5.16b, v5.16b, v8.16b
+	WORD $0x4f6b54ac // shl v12.2d, v5.2d, #43
+	WORD $0x6f6b44ac // sri v12.2d, v5.2d, #21
+	WORD $0x6e391d6b // eor v11.16b, v11.16b, v25.16b
+	WORD $0x4f595574 // shl v20.2d, v11.2d, #25
+	WORD $0x6f594574 // sri v20.2d, v11.2d, #39
+	WORD $0x6e321fff // eor v31.16b, v31.16b, v18.16b
+	WORD $0x4f6757e5 // shl v5.2d, v31.2d, #39
+	WORD $0x6f6747e5 // sri v5.2d, v31.2d, #25
+	WORD $0x6e331f5a // eor v26.16b, v26.16b, v19.16b
+	WORD $0x4f69574b // shl v11.2d, v26.2d, #41
+	WORD $0x6f69474b // sri v11.2d, v26.2d, #23
+	WORD $0x6e271c21 // eor v1.16b, v1.16b, v7.16b
+	WORD $0x4f6d543f // shl v31.2d, v1.2d, #45
+	WORD $0x6f6d443f // sri v31.2d, v1.2d, #19
+	WORD $0x6e281d29 // eor v9.16b, v9.16b, v8.16b
+	WORD $0x4f4f553a // shl v26.2d, v9.2d, #15
+	WORD $0x6f4f453a // sri v26.2d, v9.2d, #49
+	WORD $0x6e391ef7 // eor v23.16b, v23.16b, v25.16b
+	WORD $0x4f5556e1 // shl v1.2d, v23.2d, #21
+	WORD $0x6f5546e1 // sri v1.2d, v23.2d, #43
+	WORD $0x6e321e10 // eor v16.16b, v16.16b, v18.16b
+	WORD $0x4f485609 // shl v9.2d, v16.2d, #8
+	WORD $0x6f484609 // sri v9.2d, v16.2d, #56
+	WORD $0x6e331f18 // eor v24.16b, v24.16b, v19.16b
+	WORD $0x4f525717 // shl v23.2d, v24.2d, #18
+	WORD $0x6f524717 // sri v23.2d, v24.2d, #46
+	WORD $0x6e271c00 // eor v0.16b, v0.16b, v7.16b
+	WORD $0x4f425410 // shl v16.2d, v0.2d, #2
+	WORD $0x6f424410 // sri v16.2d, v0.2d, #62
+	WORD $0x6e281e31 // eor v17.16b, v17.16b, v8.16b
+	WORD $0x4f7d5638 // shl v24.2d, v17.2d, #61
+	WORD $0x6f7d4638 // sri v24.2d, v17.2d, #3
+	WORD $0x6e391fbd // eor v29.16b, v29.16b, v25.16b
+	WORD $0x4f7857a0 // shl v0.2d, v29.2d, #56
+	WORD $0x6f7847a0 // sri v0.2d, v29.2d, #8
+	WORD $0x6e321cc6 // eor v6.16b, v6.16b, v18.16b
+	WORD $0x4f4e54d1 // shl v17.2d, v6.2d, #14
+	WORD $0x6f4e44d1 // sri v17.2d, v6.2d, #50
+	WORD $0x4e6e1d9d // bic v29.16b, v12.16b, v14.16b
+	WORD $0x6e221fbd // eor v29.16b, v29.16b, v2.16b
+	WORD $0x4e6c1c26 // bic v6.16b, v1.16b, v12.16b
+	WORD $0x6e2e1cc6 // eor v6.16b, v6.16b, v14.16b
+	WORD $0x4e611e33 // bic v19.16b, v17.16b, v1.16b
+	WORD $0x6e2c1e73 // eor v19.16b, v19.16b, v12.16b
+	WORD $0x4e711c47 // bic v7.16b, v2.16b, v17.16b
+	WORD $0x6e211ce7 // eor v7.16b, v7.16b, v1.16b
+	WORD $0x4e621dc8 // bic v8.16b, v14.16b, v2.16b
+	WORD $0x6e311d08 // eor v8.16b, v8.16b, v17.16b
+	WORD $0x4e761df9 // bic v25.16b, v15.16b, v22.16b
+	WORD $0x6e3b1f39 // eor v25.16b, v25.16b, v27.16b
+	WORD $0x4e6f1ff2 // bic v18.16b, v31.16b, v15.16b
+	WORD $0x6e361e52 // eor v18.16b, v18.16b, v22.16b
+	WORD $0x4e7f1f02 // bic v2.16b, v24.16b, v31.16b
+	WORD $0x6e2f1c42 // eor v2.16b, v2.16b, v15.16b
+	WORD $0x4e781f6e // bic v14.16b, v27.16b, v24.16b
+	WORD $0x6e3f1dce // eor v14.16b, v14.16b, v31.16b
+	WORD $0x4e7b1ecc // bic v12.16b, v22.16b, v27.16b
+	WORD $0x6e381d8c // eor v12.16b, v12.16b, v24.16b
+	WORD $0x4e631e81 // bic v1.16b, v20.16b, v3.16b
+	WORD $0x6e2a1c21 // eor v1.16b, v1.16b, v10.16b
+	WORD $0x4e741d31 // bic v17.16b, v9.16b, v20.16b
+	WORD $0x6e231e31 // eor v17.16b, v17.16b, v3.16b
+	WORD $0x4e691efb // bic v27.16b, v23.16b, v9.16b
+	WORD $0x6e341f7b // eor v27.16b, v27.16b, v20.16b
+	WORD $0x4e771d56 // bic v22.16b, v10.16b, v23.16b
+	WORD $0x6e291ed6 // eor v22.16b, v22.16b, v9.16b
+	WORD $0x4e6a1c6f // bic v15.16b, v3.16b, v10.16b
+	WORD $0x6e371def // eor v15.16b, v15.16b, v23.16b
+	WORD $0x4e6d1f9f // bic v31.16b, v28.16b, v13.16b
+	WORD $0x6e3e1fff // eor v31.16b, v31.16b, v30.16b
+	WORD $0x4e7c1f58 // bic v24.16b, v26.16b, v28.16b
+	WORD $0x6e2d1f18 // eor v24.16b, v24.16b, v13.16b
+	WORD $0x4e7a1c0a // bic v10.16b, v0.16b, v26.16b
+	WORD $0x6e3c1d4a // eor v10.16b, v10.16b, v28.16b
+	WORD $0x4e601fc3 // bic v3.16b, v30.16b, v0.16b
+	WORD $0x6e3a1c63 // eor v3.16b, v3.16b, v26.16b
+	WORD $0x4e7e1db4 // bic v20.16b, v13.16b, v30.16b
+	WORD $0x6e201e94 // eor v20.16b, v20.16b, v0.16b
+	WORD $0x4e751ca9 // bic v9.16b, v5.16b, v21.16b
+	WORD $0x6e241d29 // eor v9.16b, v9.16b, v4.16b
+	WORD $0x4e651d77 // bic v23.16b, v11.16b, v5.16b
+	WORD $0x6e351ef7 // eor v23.16b, v23.16b, v21.16b
+	WORD $0x4e6b1e1e // bic v30.16b, v16.16b, v11.16b
+	WORD $0x6e251fde // eor v30.16b, v30.16b, v5.16b
+	WORD $0x4e701c8d // bic v13.16b, v4.16b, v16.16b
+	WORD $0x6e2b1dad // eor v13.16b, v13.16b, v11.16b
+	WORD $0x4e641ebc // bic v28.16b, v21.16b, v4.16b
+	WORD $0x6e301f9c // eor v28.16b, v28.16b, v16.16b
+	WORD $0x4cdf7c3a // ld1 {v26.2d}, [x1], #16
+	WORD $0x6e3a1fbd // eor v29.16b, v29.16b, v26.16b
+	// round 23
+	WORD $0x6e391fa0 // eor v0.16b, v29.16b, v25.16b
+	WORD $0x6e211c00 // eor v0.16b, v0.16b, v1.16b
+	WORD $0x6e3f1c00 // eor v0.16b, v0.16b, v31.16b
+	WORD $0x6e291c00 // eor v0.16b, v0.16b, v9.16b
+	WORD $0x6e321cc4 // eor v4.16b, v6.16b, v18.16b
+	WORD $0x6e311c84 // eor v4.16b, v4.16b, v17.16b
+	WORD $0x6e381c84 // eor v4.16b, v4.16b, v24.16b
+	WORD $0x6e371c84 // eor v4.16b, v4.16b, v23.16b
+	WORD $0x6e221e75 // eor v21.16b, v19.16b, v2.16b
+	WORD $0x6e3b1eb5 // eor v21.16b, v21.16b, v27.16b
+	WORD $0x6e2a1eb5 // eor v21.16b, v21.16b, v10.16b
+	WORD $0x6e3e1eb5 // eor v21.16b, v21.16b, v30.16b
+	WORD $0x6e2e1ce5 // eor v5.16b, v7.16b, v14.16b
+	WORD $0x6e361ca5 // eor v5.16b, v5.16b, v22.16b
+	WORD $0x6e231ca5 // eor v5.16b, v5.16b, v3.16b
+	WORD $0x6e2d1ca5 // eor v5.16b, v5.16b, v13.16b
+	WORD $0x6e2c1d0b // eor v11.16b, v8.16b, v12.16b
+	WORD $0x6e2f1d6b // eor v11.16b, v11.16b, v15.16b
+	WORD $0x6e341d6b // eor v11.16b, v11.16b, v20.16b
+	WORD $0x6e3c1d6b // eor v11.16b, v11.16b, v28.16b
+	WORD $0x4f415410 // shl v16.2d, v0.2d, #1
+	WORD $0x6f414410 // sri v16.2d, v0.2d, #63
+	WORD $0x4f4156ba // shl v26.2d, v21.2d, #1
+	WORD $0x6f4146ba // sri v26.2d, v21.2d, #63
+	WORD $0x6e3a1c00 // eor v0.16b, v0.16b, v26.16b
+	WORD $0x4f41557a // shl v26.2d, v11.2d, #1
+	WORD $0x6f41457a // sri v26.2d, v11.2d, #63
+	WORD $0x6e3a1eb5 // eor v21.16b, v21.16b, v26.16b
+	WORD $0x4f41549a // shl v26.2d, v4.2d, #1
+	WORD $0x6f41449a // sri v26.2d, v4.2d, #63
+	WORD $0x6e3a1d6b // eor v11.16b, v11.16b, v26.16b
+	WORD $0x4f4154ba // shl v26.2d, v5.2d, #1
+	WORD $0x6f4144ba // sri v26.2d, v5.2d, #63
+	WORD $0x6e3a1c84 // eor v4.16b, v4.16b, v26.16b
+	WORD $0x6e301ca5 // eor v5.16b, v5.16b, v16.16b
+	WORD $0x6e2b1fbd // eor v29.16b, v29.16b, v11.16b
+	WORD $0x6e201cc6 // eor v6.16b, v6.16b, v0.16b
+	WORD $0x4f4154d0 // shl v16.2d, v6.2d, #1
+	WORD $0x6f4144d0 // sri v16.2d, v6.2d, #63
+	WORD $0x6e241e73 // eor v19.16b, v19.16b, v4.16b
+	WORD $0x4f7e567a // shl v26.2d, v19.2d, #62
+	WORD $0x6f7e467a // sri v26.2d, v19.2d, #2
+	WORD $0x6e351ce7 // eor v7.16b, v7.16b, v21.16b
+	WORD $0x4f5c54e6 // shl v6.2d, v7.2d, #28
+	WORD $0x6f5c44e6 // sri v6.2d, v7.2d, #36
+	WORD $0x6e251d08 // eor v8.16b, v8.16b, v5.16b
+	WORD $0x4f5b5513 // shl v19.2d, v8.2d, #27
+	WORD $0x6f5b4513 // sri v19.2d, v8.2d, #37
+	WORD $0x6e2b1f39 // eor v25.16b, v25.16b, v11.16b
+	WORD $0x4f645727 // shl v7.2d, v25.2d, #36
+	WORD $0x6f644727 // sri v7.2d, v25.2d, #28
+	WORD $0x6e201e52 // eor v18.16b, v18.16b, v0.16b
+	WORD $0x4f6c5648 // shl v8.2d, v18.2d, #44
+	WORD $0x6f6c4648 // sri v8.2d, v18.2d, #20
+	WORD $0x6e241c42 // eor v2.16b, v2.16b, v4.16b
+	WORD $0x4f465459 // shl v25.2d, v2.2d, #6
+	WORD $0x6f464459 // sri v25.2d, v2.2d, #58
+	WORD $0x6e351dce // eor v14.16b, v14.16b, v21.16b
+	WORD $0x4f7755d2 // shl v18.2d, v14.2d, #55
+	WORD $0x6f7745d2 // sri v18.2d, v14.2d, #9
+	WORD $0x6e251d8c // eor v12.16b, v12.16b, v5.16b
+	WORD $0x4f545582 // shl v2.2d, v12.2d, #20
+	WORD $0x6f544582 // sri v2.2d, v12.2d, #44
+	WORD $0x6e2b1c21 // eor v1.16b, v1.16b, v11.16b
+	WORD $0x4f43542e // shl v14.2d, v1.2d, #3
+	WORD $0x6f43442e // sri v14.2d, v1.2d, #61
+	WORD $0x6e201e31 // eor v17.16b, v17.16b, v0.16b
+	WORD $0x4f4a562c // shl v12.2d, v17.2d, #10
+	WORD $0x6f4a462c // sri v12.2d, v17.2d, #54
+	WORD $0x6e241f7b // eor v27.16b, v27.16b, v4.16b
+	WORD $0x4f6b5761 // shl v1.2d, v27.2d, #43
+	WORD $0x6f6b4761 // sri v1.2d, v27.2d, #21
+	WORD $0x6e351ed6 // eor v22.16b, v22.16b, v21.16b
+	WORD $0x4f5956d1 // shl v17.2d, v22.2d, #25
+	WORD $0x6f5946d1 // sri v17.2d, v22.2d, #39
+	WORD $0x6e251def // eor v15.16b, v15.16b, v5.16b
+	WORD $0x4f6755fb // shl v27.2d, v15.2d, #39
+	WORD $0x6f6745fb // sri v27.2d, v15.2d, #25
+	WORD $0x6e2b1fff // eor v31.16b, v31.16b, v11.16b
+	WORD $0x4f6957f6 // shl v22.2d, v31.2d, #41
+	WORD $0x6f6947f6 // sri v22.2d, v31.2d, #23
+	WORD $0x6e201f18 // eor v24.16b, v24.16b, v0.16b
+	WORD $0x4f6d570f // shl v15.2d, v24.2d, #45
+	WORD $0x6f6d470f // sri v15.2d, v24.2d, #19
+	WORD $0x6e241d4a // eor v10.16b, v10.16b, v4.16b
+	WORD $0x4f4f555f // shl v31.2d, v10.2d, #15
+	WORD $0x6f4f455f // sri v31.2d, v10.2d, #49
+	WORD $0x6e351c63 // eor v3.16b, v3.16b, v21.16b
+	WORD $0x4f555478 // shl v24.2d, v3.2d, #21
+	WORD $0x6f554478 // sri v24.2d, v3.2d, #43
+	WORD $0x6e251e94 // eor v20.16b, v20.16b, v5.16b
+	WORD $0x4f48568a // shl v10.2d, v20.2d, #8
+	WORD $0x6f48468a // sri v10.2d, v20.2d, #56
+	WORD $0x6e2b1d29 // eor v9.16b, v9.16b, v11.16b
+	WORD $0x4f525523 // shl v3.2d, v9.2d, #18
+	WORD $0x6f524523 // sri v3.2d, v9.2d, #46
+	WORD $0x6e201ef7 // eor v23.16b, v23.16b, v0.16b
+	WORD $0x4f4256f4 // shl v20.2d, v23.2d, #2
+	WORD $0x6f4246f4 // sri v20.2d, v23.2d, #62
+	WORD $0x6e241fde // eor v30.16b, v30.16b, v4.16b
+	WORD $0x4f7d57c9 // shl v9.2d, v30.2d, #61
+	WORD $0x6f7d47c9 // sri v9.2d, v30.2d, #3
+	WORD $0x6e351dad // eor v13.16b, v13.16b, v21.16b
+	WORD $0x4f7855b7 // shl v23.2d, v13.2d, #56
+	WORD $0x6f7845b7 // sri v23.2d, v13.2d, #8
+	WORD $0x6e251f9c // eor v28.16b, v28.16b, v5.16b
+	WORD $0x4f4e579e // shl v30.2d, v28.2d, #14
+	WORD $0x6f4e479e // sri v30.2d, v28.2d, #50
+	WORD $0x4e681c2d // bic v13.16b, v1.16b, v8.16b
+	WORD $0x6e3d1dad // eor v13.16b, v13.16b, v29.16b
+	WORD $0x4e611f1c // bic v28.16b, v24.16b, v1.16b
+	WORD $0x6e281f9c // eor v28.16b, v28.16b, v8.16b
+	WORD $0x4e781fcb // bic v11.16b, v30.16b, v24.16b
+	WORD $0x6e211d6b // eor v11.16b, v11.16b, v1.16b
+	WORD $0x4e7e1fa0 // bic v0.16b, v29.16b, v30.16b
+	WORD $0x6e381c00 // eor v0.16b, v0.16b, v24.16b
+	WORD $0x4e7d1d04 // bic v4.16b, v8.16b, v29.16b
+	WORD $0x6e3e1c84 // eor v4.16b, v4.16b, v30.16b
+	WORD $0x4e621dd5 // bic v21.16b, v14.16b, v2.16b
+	WORD $0x6e261eb5 // eor v21.16b, v21.16b, v6.16b
+	WORD $0x4e6e1de5 // bic v5.16b, v15.16b, v14.16b
+	WORD $0x6e221ca5 // eor v5.16b, v5.16b, v2.16b
+	WORD $0x4e6f1d3d // bic v29.16b, v9.16b, v15.16b
+	WORD $0x6e2e1fbd // eor v29.16b, v29.16b, v14.16b
+	WORD $0x4e691cc8 // bic v8.16b, v6.16b, v9.16b
+	WORD $0x6e2f1d08 // eor v8.16b, v8.16b, v15.16b
+	WORD $0x4e661c41 // bic v1.16b, v2.16b, v6.16b
+	WORD $0x6e291c21 // eor v1.16b, v1.16b, v9.16b
+	WORD $0x4e791e38 // bic v24.16b, v17.16b, v25.16b
+	WORD $0x6e301f18 // eor v24.16b, v24.16b, v16.16b
+	WORD $0x4e711d5e // bic v30.16b, v10.16b, v17.16b
+	WORD $0x6e391fde // eor v30.16b, v30.16b, v25.16b
+	WORD $0x4e6a1c66 // bic v6.16b, v3.16b, v10.16b
+	WORD $0x6e311cc6 // eor v6.16b, v6.16b, v17.16b
+	WORD $0x4e631e02 // bic v2.16b, v16.16b, v3.16b
+	WORD $0x6e2a1c42 // eor v2.16b, v2.16b, v10.16b
+	WORD $0x4e701f2e // bic v14.16b, v25.16b, v16.16b
+	WORD $0x6e231dce // eor v14.16b, v14.16b, v3.16b
+	WORD $0x4e671d8f // bic v15.16b, v12.16b, v7.16b
+	WORD $0x6e331def // eor v15.16b, v15.16b, v19.16b
+	WORD $0x4e6c1fe9 // bic v9.16b, v31.16b, v12.16b
+	WORD $0x6e271d29 // eor v9.16b, v9.16b, v7.16b
+	WORD $0x4e7f1ef0 // bic v16.16b, v23.16b, v31.16b
+	WORD $0x6e2c1e10 // eor v16.16b, v16.16b, v12.16b
+	WORD $0x4e771e79 // bic v25.16b, v19.16b, v23.16b
+	WORD $0x6e3f1f39 // eor v25.16b, v25.16b, v31.16b
+	WORD $0x4e731cf1 // bic v17.16b, v7.16b, v19.16b
+	WORD $0x6e371e31 // eor v17.16b, v17.16b, v23.16b
+	WORD $0x4e721f6a // bic v10.16b, v27.16b, v18.16b
+	WORD $0x6e3a1d4a // eor v10.16b, v10.16b, v26.16b
+	WORD $0x4e7b1ec3 // bic v3.16b, v22.16b, v27.16b
+	WORD $0x6e321c63 // eor v3.16b, v3.16b, v18.16b
+	WORD $0x4e761e93 // bic v19.16b, v20.16b, v22.16b
+	WORD $0x6e3b1e73 // eor v19.16b, v19.16b, v27.16b
+	WORD $0x4e741f47 // bic v7.16b, v26.16b, v20.16b
+	WORD $0x6e361ce7 // eor v7.16b, v7.16b, v22.16b
+	WORD $0x4e7a1e4c // bic v12.16b, v18.16b, v26.16b
+	WORD $0x6e341d8c // eor v12.16b, v12.16b, v20.16b
+	WORD $0x4cdf7c3f // ld1 {v31.2d}, [x1], #16
+	WORD $0x6e3f1dad // eor v13.16b, v13.16b, v31.16b
+	WORD $0xfd00000d // str d13, [x0, #0]
+	WORD $0xfd00041c // str d28, [x0, #8]
+	WORD $0xfd00080b // str d11, [x0, #16]
+	WORD $0xfd000c00 // str d0, [x0, #24]
+	WORD $0xfd001004 // str d4, [x0, #32]
+	WORD $0xfd001415 // str d21, [x0, #40]
+	WORD $0xfd001805 // str d5, [x0, #48]
+	WORD $0xfd001c1d // str d29, [x0, #56]
+	WORD $0xfd002008 // str d8, [x0, #64]
+	WORD $0xfd002401 // str d1, [x0, #72]
+	WORD $0xfd002818 // str d24, [x0, #80]
+	WORD $0xfd002c1e // str d30, [x0, #88]
+	WORD $0xfd003006 // str d6, [x0, #96]
+	WORD $0xfd003402 // str d2, [x0, #104]
+	WORD $0xfd00380e // str d14, [x0, #112]
+	WORD $0xfd003c0f // str d15, [x0, #120]
+	WORD $0xfd004009 // str d9, [x0, #128]
+	WORD $0xfd004410 // str d16, [x0, #136]
+	WORD $0xfd004819 // str d25, [x0, #144]
+	WORD $0xfd004c11 // str d17, [x0, #152]
+	WORD $0xfd00500a // str d10, [x0, #160]
+	WORD $0xfd005403 // str d3, [x0, #168]
+	WORD $0xfd005813 // str d19, [x0, #176]
+	WORD $0xfd005c07 // str d7, [x0, #184]
+	WORD $0xfd00600c // str d12, [x0, #192]
+	ADD $16, R0
+	SUBS $1, R2
+	BNE pairx1NEON
 	RET
 
 DATA keccakNEONRoundConstants<>+0(SB)/8, $0x0000000000000001

@@ -13,3 +13,13 @@ func keccakF1600x4NEONSHA3(a *[100]uint64)
 //
 //go:noescape
 func keccakF1600x4NEON(a *[100]uint64)
+
+// keccakF1600x1NEONSHA3 applies Keccak-f[1600] to the state a, in the low halves of the 2-way kernel's registers, with the SHA3 extension.
+//
+//go:noescape
+func keccakF1600x1NEONSHA3(a *[25]uint64)
+
+// keccakF1600x1NEON applies Keccak-f[1600] to the state a, in the low halves of the 2-way kernel's registers.
+//
+//go:noescape
+func keccakF1600x1NEON(a *[25]uint64)

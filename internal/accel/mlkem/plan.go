@@ -16,8 +16,8 @@ type plan struct {
 	// single-state permutation (level AVX512).
 	lanes bool
 	// ownKeccak: H, G and J run on package keccak's single state (its
-	// permutation is vectorised or scalar assembly) rather than on
-	// crypto/sha3.
+	// permutation is vectorised or scalar assembly at every SIMD level)
+	// rather than on crypto/sha3.
 	ownKeccak bool
 	// x8: a multi-state call is 8-way while more than four streams are
 	// left (the 8-way kernel is one kernel), 4-way otherwise.
@@ -35,7 +35,7 @@ func planFor() plan {
 	level := cpu.Active()
 	pl := plan{
 		lanes:     level == cpu.AVX512,
-		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512,
+		ownKeccak: level != cpu.Portable,
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,

@@ -12,7 +12,9 @@ import (
 )
 
 // The arm64 kernels (-goarch arm64): Keccak-f[1600] on two states per
-// 128-bit register, 25 registers holding the lanes and seven temporaries.
+// 128-bit register, 25 registers holding the lanes and seven temporaries;
+// the single-state kernels run the same code on one state in the low
+// halves.
 // The four lane-interleaved states of permuteX4 are two such pairs
 // (states 0, 1 and 2, 3 of lane i are adjacent), permuted one after the
 // other. With the SHA3 extension θ uses EOR3 and RAX1, ρ and θ's xor are one
@@ -27,9 +29,14 @@ var neonFuncs = []a64.Func{
 		Doc: "keccakF1600x4NEONSHA3 applies Keccak-f[1600] to the four lane-interleaved states a, with the SHA3 extension."},
 	{Name: "keccakF1600x4NEON", Params: "a *[100]uint64", Args: 8,
 		Doc: "keccakF1600x4NEON applies Keccak-f[1600] to the four lane-interleaved states a."},
+	{Name: "keccakF1600x1NEONSHA3", Params: "a *[25]uint64", Args: 8,
+		Doc: "keccakF1600x1NEONSHA3 applies Keccak-f[1600] to the state a, in the low halves of the 2-way kernel's registers, with the SHA3 extension."},
+	{Name: "keccakF1600x1NEON", Params: "a *[25]uint64", Args: 8,
+		Doc: "keccakF1600x1NEON applies Keccak-f[1600] to the state a, in the low halves of the 2-way kernel's registers."},
 }
 
 var neonContract = []dispatch.Kernel{
+	{Hook: "permuteX1Arch", Impls: dispatch.On("arm64", "NEONSHA3", "keccakF1600x1NEONSHA3", "NEON", "keccakF1600x1NEON")},
 	{Hook: "permuteX4Arch", Impls: dispatch.On("arm64", "NEONSHA3", "keccakF1600x4NEONSHA3", "NEON", "keccakF1600x4NEON")},
 }
 
@@ -38,8 +45,10 @@ func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonCon
 func neonMain() {
 	cmd := "go run ./keccak " + strings.Join(os.Args[1:], " ")
 	f := a64.NewFile(cmd, neonBuild)
-	neonKeccakX4(f, neonFuncs[0], true)
-	neonKeccakX4(f, neonFuncs[1], false)
+	neonKeccak(f, neonFuncs[0], true, 4)
+	neonKeccak(f, neonFuncs[1], false, 4)
+	neonKeccak(f, neonFuncs[2], true, 1)
+	neonKeccak(f, neonFuncs[3], false, 1)
 	var rc []uint64
 	for _, c := range roundConstants() {
 		rc = append(rc, c, c)
@@ -172,19 +181,26 @@ func (s *neonState) iota() {
 	s.give(t)
 }
 
-// neonKeccakX4 writes the 4-way permutation: the states 0, 1 of lane i at
-// a + 32i, then the states 2, 3 at a + 32i + 16.
-func neonKeccakX4(f *a64.File, fn a64.Func, sha3 bool) {
+// neonKeccak writes the permutation of states (4 or 1) states. With four,
+// lane-interleaved, states 0, 1 of lane i are at a + 32i and states 2, 3 at
+// a + 32i + 16, permuted as two pairs; one state's lane i, at a + 8i, is
+// loaded into the low half of a register (the high half is zero and
+// permuted along unused).
+func neonKeccak(f *a64.File, fn a64.Func, sha3 bool, states int) {
 	f.Text(fn)
 	f.Go("MOVD a+0(FP), R0")
-	f.Go("MOVD $2, R2")
-	label := strings.TrimPrefix(fn.Name, "keccakF1600x4")
+	f.Go("MOVD $%d, R2", max(states/2, 1))
+	label := strings.TrimPrefix(fn.Name, "keccakF1600")
 	f.Label("pair" + label)
 	f.Go("MOVD $keccakNEONRoundConstants<>(SB), R1")
 	s := &neonState{f: f, sha3: sha3}
 	for i := range 25 {
 		s.lane[i] = a64.V(i)
-		f.I(a64.LDRQ(s.lane[i], a64.X(0), 32*i))
+		if states == 1 {
+			f.I(a64.LDRD(s.lane[i], a64.X(0), 8*i))
+		} else {
+			f.I(a64.LDRQ(s.lane[i], a64.X(0), 32*i))
+		}
 	}
 	for i := 25; i < 32; i++ {
 		s.give(a64.V(i))
@@ -194,7 +210,11 @@ func neonKeccakX4(f *a64.File, fn a64.Func, sha3 bool) {
 		s.round()
 	}
 	for i := range 25 {
-		f.I(a64.STRQ(s.lane[i], a64.X(0), 32*i))
+		if states == 1 {
+			f.I(a64.STRD(s.lane[i], a64.X(0), 8*i))
+		} else {
+			f.I(a64.STRQ(s.lane[i], a64.X(0), 32*i))
+		}
 	}
 	f.Go("ADD $16, R0")
 	f.Go("SUBS $1, R2")

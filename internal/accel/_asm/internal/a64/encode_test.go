@@ -49,7 +49,7 @@ func samples() []Inst {
 		}
 		s = append(s, LD2(a, v1, X(2), true), ST2(a, v31, X(3), false), LD3(a, v16, X(4), true), LD4(a, v0, X(5), true), ST4(a, v30(), X(6), true))
 	}
-	s = append(s, LDRQ(v1, X(2), 0), LDRQ(v31, X(16), 4080), STRQ(v16, X(0), 32))
+	s = append(s, LDRQ(v1, X(2), 0), LDRQ(v31, X(16), 4080), STRQ(v16, X(0), 32), LDRD(v0, X(1), 8), LDRD(v31, X(30), 32760), STRD(v16, X(3), 192))
 	s = append(s, EOR3(v0, v1, v16, v31), BCAX(v31, v0, v7, v1), RAX1(v16, v31, v0), XAR(v1, v0, v16, 0), XAR(v7, v15, v31, 63))
 	return s
 }

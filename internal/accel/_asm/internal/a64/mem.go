@@ -93,3 +93,20 @@ func STRQ(t VReg, x XReg, off int) Inst {
 	}
 	return Inst{0x3d800000 | uint32(off/16)<<10 | uint32(x)<<5 | uint32(t), fmt.Sprintf("str q%d, [%s, #%d]", t, x, off)}
 }
+
+// LDRD loads the 64-bit register t (lane 0 of Vt, clearing the rest) from
+// [x + off], off a multiple of 8.
+func LDRD(t VReg, x XReg, off int) Inst {
+	if off < 0 || off%8 != 0 || off/8 > 4095 {
+		panic("a64: ldr d offset")
+	}
+	return Inst{0xfd400000 | uint32(off/8)<<10 | uint32(x)<<5 | uint32(t), fmt.Sprintf("ldr d%d, [%s, #%d]", t, x, off)}
+}
+
+// STRD stores lane 0 of Vt (64 bits) at [x + off], off a multiple of 8.
+func STRD(t VReg, x XReg, off int) Inst {
+	if off < 0 || off%8 != 0 || off/8 > 4095 {
+		panic("a64: str d offset")
+	}
+	return Inst{0xfd000000 | uint32(off/8)<<10 | uint32(x)<<5 | uint32(t), fmt.Sprintf("str d%d, [%s, #%d]", t, x, off)}
+}
