@@ -4396,6 +4396,265 @@ dotPoly:
 	BNE dotStep
 	RET
 
+// func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32) 
+TEXT ·packedMulNEON(SB), NOSPLIT, $0-68
+	MOVD out+0(FP), R0
+	MOVD base+8(FP), R1
+	MOVD table+16(FP), R2
+	MOVD windows+24(FP), R3
+	MOVD signs+32(FP), R4
+	MOVD count+40(FP), R5
+	MOVD group+48(FP), R6
+	MOVD top+56(FP), R7
+	MOVWU bias+64(FP), R8
+	MOVD $8380417, R16
+	WORD $0x4e040e1c // dup v28.4s, w16
+	WORD $0x4e040d1d // dup v29.4s, w8
+	ADD $1, R7, R17
+	MOVD $4, R15
+pspmQuarter:
+	WORD $0x6e201c00 // eor v0.16b, v0.16b, v0.16b
+	WORD $0x6e211c21 // eor v1.16b, v1.16b, v1.16b
+	WORD $0x6e221c42 // eor v2.16b, v2.16b, v2.16b
+	WORD $0x6e231c63 // eor v3.16b, v3.16b, v3.16b
+	WORD $0x6e241c84 // eor v4.16b, v4.16b, v4.16b
+	WORD $0x6e251ca5 // eor v5.16b, v5.16b, v5.16b
+	WORD $0x6e261cc6 // eor v6.16b, v6.16b, v6.16b
+	WORD $0x6e271ce7 // eor v7.16b, v7.16b, v7.16b
+	WORD $0x6e281d08 // eor v8.16b, v8.16b, v8.16b
+	WORD $0x6e291d29 // eor v9.16b, v9.16b, v9.16b
+	WORD $0x6e2a1d4a // eor v10.16b, v10.16b, v10.16b
+	WORD $0x6e2b1d6b // eor v11.16b, v11.16b, v11.16b
+	MOVD $0, R9
+	MOVD R6, R10
+	MOVD $0, R11
+	CBZ R5, pspmFinish
+pspmWindow:
+	MOVWU (R3)(R9<<2), R12
+	MOVWU (R4)(R9<<2), R13
+	ADD R2, R12, R14
+	WORD $0x4c4021cc // ld1 {v12.16b, v13.16b, v14.16b, v15.16b}, [x14]
+	WORD $0x4e010db0 // dup v16.16b, w13
+	WORD $0x6e301d8c // eor v12.16b, v12.16b, v16.16b
+	WORD $0x4e2c8400 // add v0.16b, v0.16b, v12.16b
+	WORD $0x6e301dad // eor v13.16b, v13.16b, v16.16b
+	WORD $0x4e2d8421 // add v1.16b, v1.16b, v13.16b
+	WORD $0x6e301dce // eor v14.16b, v14.16b, v16.16b
+	WORD $0x4e2e8442 // add v2.16b, v2.16b, v14.16b
+	WORD $0x6e301def // eor v15.16b, v15.16b, v16.16b
+	WORD $0x4e2f8463 // add v3.16b, v3.16b, v15.16b
+	AND $1, R13, R13
+	ADD R13, R11
+	ADD $1, R9
+	SUBS $1, R10
+	BEQ pspmFlush
+	CMP R5, R9
+	BLT pspmWindow
+pspmFlush:
+	MUL R11, R17, R16
+	WORD $0x4e010e11 // dup v17.16b, w16
+	WORD $0x4e318400 // add v0.16b, v0.16b, v17.16b
+	WORD $0x2e201084 // uaddw v4.8h, v4.8h, v0.8b
+	WORD $0x6e2010a5 // uaddw2 v5.8h, v5.8h, v0.16b
+	WORD $0x6e201c00 // eor v0.16b, v0.16b, v0.16b
+	WORD $0x4e318421 // add v1.16b, v1.16b, v17.16b
+	WORD $0x2e2110c6 // uaddw v6.8h, v6.8h, v1.8b
+	WORD $0x6e2110e7 // uaddw2 v7.8h, v7.8h, v1.16b
+	WORD $0x6e211c21 // eor v1.16b, v1.16b, v1.16b
+	WORD $0x4e318442 // add v2.16b, v2.16b, v17.16b
+	WORD $0x2e221108 // uaddw v8.8h, v8.8h, v2.8b
+	WORD $0x6e221129 // uaddw2 v9.8h, v9.8h, v2.16b
+	WORD $0x6e221c42 // eor v2.16b, v2.16b, v2.16b
+	WORD $0x4e318463 // add v3.16b, v3.16b, v17.16b
+	WORD $0x2e23114a // uaddw v10.8h, v10.8h, v3.8b
+	WORD $0x6e23116b // uaddw2 v11.8h, v11.8h, v3.16b
+	WORD $0x6e231c63 // eor v3.16b, v3.16b, v3.16b
+	MOVD $0, R11
+	MOVD R6, R10
+	CMP R5, R9
+	BLT pspmWindow
+pspmFinish:
+	WORD $0x2f10a492 // ushll v18.4s, v4.4h, #0
+	WORD $0x6f10a493 // ushll2 v19.4s, v4.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a4b2 // ushll v18.4s, v5.4h, #0
+	WORD $0x6f10a4b3 // ushll2 v19.4s, v5.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a4d2 // ushll v18.4s, v6.4h, #0
+	WORD $0x6f10a4d3 // ushll2 v19.4s, v6.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a4f2 // ushll v18.4s, v7.4h, #0
+	WORD $0x6f10a4f3 // ushll2 v19.4s, v7.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a512 // ushll v18.4s, v8.4h, #0
+	WORD $0x6f10a513 // ushll2 v19.4s, v8.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a532 // ushll v18.4s, v9.4h, #0
+	WORD $0x6f10a533 // ushll2 v19.4s, v9.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a552 // ushll v18.4s, v10.4h, #0
+	WORD $0x6f10a553 // ushll2 v19.4s, v10.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	WORD $0x2f10a572 // ushll v18.4s, v11.4h, #0
+	WORD $0x6f10a573 // ushll2 v19.4s, v11.8h, #0
+	WORD $0x4cdfa834 // ld1 {v20.4s, v21.4s}, [x1], #32
+	WORD $0x4eb48652 // add v18.4s, v18.4s, v20.4s
+	WORD $0x6ebd8652 // sub v18.4s, v18.4s, v29.4s
+	WORD $0x6ebc8652 // sub v18.4s, v18.4s, v28.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4f210656 // sshr v22.4s, v18.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68652 // add v18.4s, v18.4s, v22.4s
+	WORD $0x4eb58673 // add v19.4s, v19.4s, v21.4s
+	WORD $0x6ebd8673 // sub v19.4s, v19.4s, v29.4s
+	WORD $0x6ebc8673 // sub v19.4s, v19.4s, v28.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4f210676 // sshr v22.4s, v19.4s, #31
+	WORD $0x4e3c1ed6 // and v22.16b, v22.16b, v28.16b
+	WORD $0x4eb68673 // add v19.4s, v19.4s, v22.4s
+	WORD $0x4c9fa812 // st1 {v18.4s, v19.4s}, [x0], #32
+	ADD $64, R2
+	SUBS $1, R15
+	BNE pspmQuarter
+	RET
+
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001
 DATA mldsaNEONConsts<>+8(SB)/8, $0x00400e0300003ffe
 DATA mldsaNEONConsts<>+16(SB)/8, $0xffc97e0100000001

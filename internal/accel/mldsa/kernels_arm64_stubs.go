@@ -23,3 +23,8 @@ func nttMulNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //
 //go:noescape
 func nttDotNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
+
+// packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones, summed bytewise and widened after every group windows: base ± c·s for the biased table of s.
+//
+//go:noescape
+func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)

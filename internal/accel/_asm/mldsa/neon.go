@@ -31,6 +31,8 @@ var neonFuncs = []a64.Func{
 		Doc: "nttMulNEON sets out to the pointwise Montgomery product a·b·2⁻³² in [0, q), the result of nttMul."},
 	{Name: "nttDotNEON", Params: "out *[256]uint32, a *[256]uint32, b *[256]uint32, count int", Args: 32,
 		Doc: "nttDotNEON sets out to Σ a[j]·b[j]·2⁻³² in [0, q) for the count ≥ 1 polynomials from a and b on, the result of nttDot."},
+	{Name: "packedMulNEON", Params: "out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32", Args: 68,
+		Doc: "packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones, summed bytewise and widened after every group windows: base ± c·s for the biased table of s."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
@@ -39,6 +41,7 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "invNTTArch", Impls: neonLevels("invNTTNEON")},
 	{Hook: "nttMulArch", Impls: neonLevels("nttMulNEON")},
 	{Hook: "nttDotArch", Impls: neonLevels("nttDotNEON")},
+	{Hook: "packedMulArch", Impls: neonLevels("packedMulNEON")},
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -58,6 +61,7 @@ func neonMain() {
 	neonInvNTTKernel(f, neonFuncs[1])
 	neonMulKernel(f, neonFuncs[2])
 	neonDotKernel(f, neonFuncs[3])
+	neonPackedMulKernel(f, neonFuncs[4])
 	neonConsts(f)
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
 	if err := f.WriteFile(out); err != nil {

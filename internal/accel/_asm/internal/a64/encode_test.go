@@ -38,7 +38,7 @@ func samples() []Inst {
 	for _, up := range []bool{false, true} {
 		for _, w := range []Arr{S4, D2, H8} {
 			s = append(s, SMULL(w, up, v0, v1, v31), SMLAL(w, up, v16, v7, v0), UMULL(w, up, v1, v16, v15), UMLAL(w, up, v31, v0, v1))
-			s = append(s, SHRN(w, up, v0, v16, 1), SHRN(w, up, v31, v1, w.Bits()/2), XTN(w, up, v7, v16), SSHLL(w, up, v0, v1, 0), USHLL(w, up, v16, v31, 3))
+			s = append(s, UADDW(w, up, v1, v16, v31), SHRN(w, up, v0, v16, 1), SHRN(w, up, v31, v1, w.Bits()/2), XTN(w, up, v7, v16), SSHLL(w, up, v0, v1, 0), USHLL(w, up, v16, v31, 3))
 		}
 	}
 	s = append(s, ADDV(H8, v0, v1), ADDV(S4, v16, v31), ADDV(B16, v1, v0), UMAXV(H8, v7, v16), UMAXV(S4, v0, v1))

@@ -337,3 +337,15 @@ func UMAXV(a Arr, d, n VReg) Inst {
 	w := 0x2e30a800 | a.q()<<30 | a.size()<<22 | regs(d, n)
 	return Inst{w, fmt.Sprintf("umaxv %s%d, %s", a.suffix(), d, n.in(a))}
 }
+
+// UADDW adds the lower (upper: UADDW2) half of m, zero-extended, to the
+// wide lanes of n.
+func UADDW(wide Arr, upper bool, d, n, m VReg) Inst {
+	q, name := uint32(0), "uaddw"
+	if upper {
+		q, name = 1, "uaddw2"
+	}
+	src := narrow(wide, q)
+	w := 0x2e201000 | q<<30 | src.size()<<22 | uint32(m)<<16 | uint32(n)<<5 | uint32(d)
+	return Inst{w, fmt.Sprintf("%s %s, %s, %s", name, d.in(wide), n.in(wide), m.in(src))}
+}
