@@ -4655,6 +4655,298 @@ pspmFinish:
 	BNE pspmQuarter
 	RET
 
+// func highBits32NEON(w1 *[256]uint32, r *[256]uint32) 
+TEXT ·highBits32NEON(SB), NOSPLIT, $0-16
+	MOVD w1+0(FP), R0
+	MOVD r+8(FP), R1
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $1025, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $523776, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $15, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $16, R2
+hb32:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4eb88404 // add v4.4s, v0.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f2a2484 // urshr v4.4s, v4.4s, #22
+	WORD $0x4e3d1c84 // and v4.16b, v4.16b, v29.16b
+	WORD $0x4eb88425 // add v5.4s, v1.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2a24a5 // urshr v5.4s, v5.4s, #22
+	WORD $0x4e3d1ca5 // and v5.16b, v5.16b, v29.16b
+	WORD $0x4eb88446 // add v6.4s, v2.4s, v24.4s
+	WORD $0x6f3904c6 // ushr v6.4s, v6.4s, #7
+	WORD $0x4eb99cc6 // mul v6.4s, v6.4s, v25.4s
+	WORD $0x6f2a24c6 // urshr v6.4s, v6.4s, #22
+	WORD $0x4e3d1cc6 // and v6.16b, v6.16b, v29.16b
+	WORD $0x4eb88467 // add v7.4s, v3.4s, v24.4s
+	WORD $0x6f3904e7 // ushr v7.4s, v7.4s, #7
+	WORD $0x4eb99ce7 // mul v7.4s, v7.4s, v25.4s
+	WORD $0x6f2a24e7 // urshr v7.4s, v7.4s, #22
+	WORD $0x4e3d1ce7 // and v7.16b, v7.16b, v29.16b
+	WORD $0x4c9f2804 // st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x0], #64
+	SUBS $1, R2
+	BNE hb32
+	RET
+
+// func lowBitsNormMax32NEON(r *[256]uint32) uint32
+TEXT ·lowBitsNormMax32NEON(SB), NOSPLIT, $0-12
+	MOVD r+0(FP), R1
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $1025, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $523776, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $15, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $16, R2
+lb32:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4eb88404 // add v4.4s, v0.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f2a2484 // urshr v4.4s, v4.4s, #22
+	WORD $0x4e3d1c84 // and v4.16b, v4.16b, v29.16b
+	WORD $0x4ea01c0c // mov v12.16b, v0.16b
+	WORD $0x6eba948c // mls v12.4s, v4.4s, v26.4s
+	WORD $0x4ebb3588 // cmgt v8.4s, v12.4s, v27.4s
+	WORD $0x4e3c1d08 // and v8.16b, v8.16b, v28.16b
+	WORD $0x6ea8858c // sub v12.4s, v12.4s, v8.4s
+	WORD $0x4ea0b98c // abs v12.4s, v12.4s
+	WORD $0x6eac6694 // umax v20.4s, v20.4s, v12.4s
+	WORD $0x4eb88425 // add v5.4s, v1.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2a24a5 // urshr v5.4s, v5.4s, #22
+	WORD $0x4e3d1ca5 // and v5.16b, v5.16b, v29.16b
+	WORD $0x4ea11c2d // mov v13.16b, v1.16b
+	WORD $0x6eba94ad // mls v13.4s, v5.4s, v26.4s
+	WORD $0x4ebb35a9 // cmgt v9.4s, v13.4s, v27.4s
+	WORD $0x4e3c1d29 // and v9.16b, v9.16b, v28.16b
+	WORD $0x6ea985ad // sub v13.4s, v13.4s, v9.4s
+	WORD $0x4ea0b9ad // abs v13.4s, v13.4s
+	WORD $0x6ead6694 // umax v20.4s, v20.4s, v13.4s
+	WORD $0x4eb88446 // add v6.4s, v2.4s, v24.4s
+	WORD $0x6f3904c6 // ushr v6.4s, v6.4s, #7
+	WORD $0x4eb99cc6 // mul v6.4s, v6.4s, v25.4s
+	WORD $0x6f2a24c6 // urshr v6.4s, v6.4s, #22
+	WORD $0x4e3d1cc6 // and v6.16b, v6.16b, v29.16b
+	WORD $0x4ea21c4e // mov v14.16b, v2.16b
+	WORD $0x6eba94ce // mls v14.4s, v6.4s, v26.4s
+	WORD $0x4ebb35ca // cmgt v10.4s, v14.4s, v27.4s
+	WORD $0x4e3c1d4a // and v10.16b, v10.16b, v28.16b
+	WORD $0x6eaa85ce // sub v14.4s, v14.4s, v10.4s
+	WORD $0x4ea0b9ce // abs v14.4s, v14.4s
+	WORD $0x6eae6694 // umax v20.4s, v20.4s, v14.4s
+	WORD $0x4eb88467 // add v7.4s, v3.4s, v24.4s
+	WORD $0x6f3904e7 // ushr v7.4s, v7.4s, #7
+	WORD $0x4eb99ce7 // mul v7.4s, v7.4s, v25.4s
+	WORD $0x6f2a24e7 // urshr v7.4s, v7.4s, #22
+	WORD $0x4e3d1ce7 // and v7.16b, v7.16b, v29.16b
+	WORD $0x4ea31c6f // mov v15.16b, v3.16b
+	WORD $0x6eba94ef // mls v15.4s, v7.4s, v26.4s
+	WORD $0x4ebb35eb // cmgt v11.4s, v15.4s, v27.4s
+	WORD $0x4e3c1d6b // and v11.16b, v11.16b, v28.16b
+	WORD $0x6eab85ef // sub v15.4s, v15.4s, v11.4s
+	WORD $0x4ea0b9ef // abs v15.4s, v15.4s
+	WORD $0x6eaf6694 // umax v20.4s, v20.4s, v15.4s
+	SUBS $1, R2
+	BNE lb32
+	WORD $0x6eb0aa94 // umaxv s20, v20.4s
+	WORD $0x0e043e80 // umov w0, v20.s[0]
+	MOVW R0, ret+8(FP)
+	RET
+
+// func highBits88NEON(w1 *[256]uint32, r *[256]uint32) 
+TEXT ·highBits88NEON(SB), NOSPLIT, $0-16
+	MOVD w1+0(FP), R0
+	MOVD r+8(FP), R1
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $11275, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $190464, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $43, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $16, R2
+hb88:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4eb88404 // add v4.4s, v0.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f282484 // urshr v4.4s, v4.4s, #24
+	WORD $0x4ebd3488 // cmgt v8.4s, v4.4s, v29.4s
+	WORD $0x4e241d08 // and v8.16b, v8.16b, v4.16b
+	WORD $0x6e281c84 // eor v4.16b, v4.16b, v8.16b
+	WORD $0x4eb88425 // add v5.4s, v1.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2824a5 // urshr v5.4s, v5.4s, #24
+	WORD $0x4ebd34a9 // cmgt v9.4s, v5.4s, v29.4s
+	WORD $0x4e251d29 // and v9.16b, v9.16b, v5.16b
+	WORD $0x6e291ca5 // eor v5.16b, v5.16b, v9.16b
+	WORD $0x4eb88446 // add v6.4s, v2.4s, v24.4s
+	WORD $0x6f3904c6 // ushr v6.4s, v6.4s, #7
+	WORD $0x4eb99cc6 // mul v6.4s, v6.4s, v25.4s
+	WORD $0x6f2824c6 // urshr v6.4s, v6.4s, #24
+	WORD $0x4ebd34ca // cmgt v10.4s, v6.4s, v29.4s
+	WORD $0x4e261d4a // and v10.16b, v10.16b, v6.16b
+	WORD $0x6e2a1cc6 // eor v6.16b, v6.16b, v10.16b
+	WORD $0x4eb88467 // add v7.4s, v3.4s, v24.4s
+	WORD $0x6f3904e7 // ushr v7.4s, v7.4s, #7
+	WORD $0x4eb99ce7 // mul v7.4s, v7.4s, v25.4s
+	WORD $0x6f2824e7 // urshr v7.4s, v7.4s, #24
+	WORD $0x4ebd34eb // cmgt v11.4s, v7.4s, v29.4s
+	WORD $0x4e271d6b // and v11.16b, v11.16b, v7.16b
+	WORD $0x6e2b1ce7 // eor v7.16b, v7.16b, v11.16b
+	WORD $0x4c9f2804 // st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x0], #64
+	SUBS $1, R2
+	BNE hb88
+	RET
+
+// func lowBitsNormMax88NEON(r *[256]uint32) uint32
+TEXT ·lowBitsNormMax88NEON(SB), NOSPLIT, $0-12
+	MOVD r+0(FP), R1
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $11275, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $190464, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $43, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $16, R2
+lb88:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4eb88404 // add v4.4s, v0.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f282484 // urshr v4.4s, v4.4s, #24
+	WORD $0x4ebd3488 // cmgt v8.4s, v4.4s, v29.4s
+	WORD $0x4e241d08 // and v8.16b, v8.16b, v4.16b
+	WORD $0x6e281c84 // eor v4.16b, v4.16b, v8.16b
+	WORD $0x4ea01c0c // mov v12.16b, v0.16b
+	WORD $0x6eba948c // mls v12.4s, v4.4s, v26.4s
+	WORD $0x4ebb3588 // cmgt v8.4s, v12.4s, v27.4s
+	WORD $0x4e3c1d08 // and v8.16b, v8.16b, v28.16b
+	WORD $0x6ea8858c // sub v12.4s, v12.4s, v8.4s
+	WORD $0x4ea0b98c // abs v12.4s, v12.4s
+	WORD $0x6eac6694 // umax v20.4s, v20.4s, v12.4s
+	WORD $0x4eb88425 // add v5.4s, v1.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2824a5 // urshr v5.4s, v5.4s, #24
+	WORD $0x4ebd34a9 // cmgt v9.4s, v5.4s, v29.4s
+	WORD $0x4e251d29 // and v9.16b, v9.16b, v5.16b
+	WORD $0x6e291ca5 // eor v5.16b, v5.16b, v9.16b
+	WORD $0x4ea11c2d // mov v13.16b, v1.16b
+	WORD $0x6eba94ad // mls v13.4s, v5.4s, v26.4s
+	WORD $0x4ebb35a9 // cmgt v9.4s, v13.4s, v27.4s
+	WORD $0x4e3c1d29 // and v9.16b, v9.16b, v28.16b
+	WORD $0x6ea985ad // sub v13.4s, v13.4s, v9.4s
+	WORD $0x4ea0b9ad // abs v13.4s, v13.4s
+	WORD $0x6ead6694 // umax v20.4s, v20.4s, v13.4s
+	WORD $0x4eb88446 // add v6.4s, v2.4s, v24.4s
+	WORD $0x6f3904c6 // ushr v6.4s, v6.4s, #7
+	WORD $0x4eb99cc6 // mul v6.4s, v6.4s, v25.4s
+	WORD $0x6f2824c6 // urshr v6.4s, v6.4s, #24
+	WORD $0x4ebd34ca // cmgt v10.4s, v6.4s, v29.4s
+	WORD $0x4e261d4a // and v10.16b, v10.16b, v6.16b
+	WORD $0x6e2a1cc6 // eor v6.16b, v6.16b, v10.16b
+	WORD $0x4ea21c4e // mov v14.16b, v2.16b
+	WORD $0x6eba94ce // mls v14.4s, v6.4s, v26.4s
+	WORD $0x4ebb35ca // cmgt v10.4s, v14.4s, v27.4s
+	WORD $0x4e3c1d4a // and v10.16b, v10.16b, v28.16b
+	WORD $0x6eaa85ce // sub v14.4s, v14.4s, v10.4s
+	WORD $0x4ea0b9ce // abs v14.4s, v14.4s
+	WORD $0x6eae6694 // umax v20.4s, v20.4s, v14.4s
+	WORD $0x4eb88467 // add v7.4s, v3.4s, v24.4s
+	WORD $0x6f3904e7 // ushr v7.4s, v7.4s, #7
+	WORD $0x4eb99ce7 // mul v7.4s, v7.4s, v25.4s
+	WORD $0x6f2824e7 // urshr v7.4s, v7.4s, #24
+	WORD $0x4ebd34eb // cmgt v11.4s, v7.4s, v29.4s
+	WORD $0x4e271d6b // and v11.16b, v11.16b, v7.16b
+	WORD $0x6e2b1ce7 // eor v7.16b, v7.16b, v11.16b
+	WORD $0x4ea31c6f // mov v15.16b, v3.16b
+	WORD $0x6eba94ef // mls v15.4s, v7.4s, v26.4s
+	WORD $0x4ebb35eb // cmgt v11.4s, v15.4s, v27.4s
+	WORD $0x4e3c1d6b // and v11.16b, v11.16b, v28.16b
+	WORD $0x6eab85ef // sub v15.4s, v15.4s, v11.4s
+	WORD $0x4ea0b9ef // abs v15.4s, v15.4s
+	WORD $0x6eaf6694 // umax v20.4s, v20.4s, v15.4s
+	SUBS $1, R2
+	BNE lb88
+	WORD $0x6eb0aa94 // umaxv s20, v20.4s
+	WORD $0x0e043e80 // umov w0, v20.s[0]
+	MOVW R0, ret+8(FP)
+	RET
+
+// func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
+TEXT ·normMaxNEON(SB), NOSPLIT, $0-20
+	MOVD f+0(FP), R1
+	MOVWU boundMinus1+8(FP), R3
+	WORD $0x4e040c78 // dup v24.4s, w3
+	MOVD $8380416, R3
+	WORD $0x4e040c79 // dup v25.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $16, R2
+normMax:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4eb88400 // add v0.4s, v0.4s, v24.4s
+	WORD $0x6eb93408 // cmhi v8.4s, v0.4s, v25.4s
+	WORD $0x4e3a1d08 // and v8.16b, v8.16b, v26.16b
+	WORD $0x6ea88400 // sub v0.4s, v0.4s, v8.4s
+	WORD $0x6ea06694 // umax v20.4s, v20.4s, v0.4s
+	WORD $0x4eb88421 // add v1.4s, v1.4s, v24.4s
+	WORD $0x6eb93429 // cmhi v9.4s, v1.4s, v25.4s
+	WORD $0x4e3a1d29 // and v9.16b, v9.16b, v26.16b
+	WORD $0x6ea98421 // sub v1.4s, v1.4s, v9.4s
+	WORD $0x6ea16694 // umax v20.4s, v20.4s, v1.4s
+	WORD $0x4eb88442 // add v2.4s, v2.4s, v24.4s
+	WORD $0x6eb9344a // cmhi v10.4s, v2.4s, v25.4s
+	WORD $0x4e3a1d4a // and v10.16b, v10.16b, v26.16b
+	WORD $0x6eaa8442 // sub v2.4s, v2.4s, v10.4s
+	WORD $0x6ea26694 // umax v20.4s, v20.4s, v2.4s
+	WORD $0x4eb88463 // add v3.4s, v3.4s, v24.4s
+	WORD $0x6eb9346b // cmhi v11.4s, v3.4s, v25.4s
+	WORD $0x4e3a1d6b // and v11.16b, v11.16b, v26.16b
+	WORD $0x6eab8463 // sub v3.4s, v3.4s, v11.4s
+	WORD $0x6ea36694 // umax v20.4s, v20.4s, v3.4s
+	SUBS $1, R2
+	BNE normMax
+	WORD $0x6eb0aa94 // umaxv s20, v20.4s
+	WORD $0x0e043e80 // umov w0, v20.s[0]
+	MOVW R0, ret+16(FP)
+	RET
+
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001
 DATA mldsaNEONConsts<>+8(SB)/8, $0x00400e0300003ffe
 DATA mldsaNEONConsts<>+16(SB)/8, $0xffc97e0100000001

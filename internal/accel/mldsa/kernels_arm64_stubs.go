@@ -28,3 +28,28 @@ func nttDotNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
 //
 //go:noescape
 func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
+
+// highBits32NEON sets w1 to HighBits(r) for γ2 = (q−1)/32, the result of highBits.
+//
+//go:noescape
+func highBits32NEON(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax32NEON returns the maximum of |LowBits(r)| over r for γ2 = (q−1)/32.
+//
+//go:noescape
+func lowBitsNormMax32NEON(r *[256]uint32) uint32
+
+// highBits88NEON sets w1 to HighBits(r) for γ2 = (q−1)/88, the result of highBits.
+//
+//go:noescape
+func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax88NEON returns the maximum of |LowBits(r)| over r for γ2 = (q−1)/88.
+//
+//go:noescape
+func lowBitsNormMax88NEON(r *[256]uint32) uint32
+
+// normMaxNEON returns the maximum over f of (f + boundMinus1) mod q.
+//
+//go:noescape
+func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32

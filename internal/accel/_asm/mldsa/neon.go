@@ -50,7 +50,10 @@ func neonLevels(fn string) []dispatch.Impl {
 }
 
 // fullContract is the contract with every architecture's kernels.
-func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonContract) }
+func fullContract() []dispatch.Kernel {
+	_, round := neonRoundingKernels(a64.NewFile("", ""))
+	return dispatch.Extend(contract, append(neonContract, round...))
+}
 
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
 // the hooks (-arch).
@@ -62,13 +65,14 @@ func neonMain() {
 	neonMulKernel(f, neonFuncs[2])
 	neonDotKernel(f, neonFuncs[3])
 	neonPackedMulKernel(f, neonFuncs[4])
+	round, _ := neonRoundingKernels(f)
 	neonConsts(f)
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
 	if err := f.WriteFile(out); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mldsa", neonFuncs); err != nil {
+	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mldsa", append(neonFuncs, round...)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

@@ -48,6 +48,9 @@ func CMGT(a Arr, d, n, m VReg) Inst { return threeSame(0, 0b00110, "cmgt", a, d,
 // CMHI sets lanes where n > m (unsigned) to all ones.
 func CMHI(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b00110, "cmhi", a, d, n, m) }
 
+// UMAX is the larger lane of n and m (unsigned).
+func UMAX(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b01100, "umax", a, d, n, m) }
+
 // CMEQ sets lanes where n = m to all ones.
 func CMEQ(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b10001, "cmeq", a, d, n, m) }
 
@@ -177,6 +180,9 @@ func USHR(a Arr, d, n VReg, sh int) Inst { return rshift(1, 0b00000, "ushr", a, 
 // SRSHR is the rounding arithmetic right shift.
 func SRSHR(a Arr, d, n VReg, sh int) Inst { return rshift(0, 0b00100, "srshr", a, d, n, sh) }
 
+// URSHR is the rounding logical right shift.
+func URSHR(a Arr, d, n VReg, sh int) Inst { return rshift(1, 0b00100, "urshr", a, d, n, sh) }
+
 // USRA is d += n >> sh (logical).
 func USRA(a Arr, d, n VReg, sh int) Inst { return rshift(1, 0b00010, "usra", a, d, n, sh) }
 
@@ -245,6 +251,11 @@ func XTN(wide Arr, upper bool, d, n VReg) Inst {
 // CMLT0 sets lanes where n < 0 to all ones.
 func CMLT0(a Arr, d, n VReg) Inst {
 	return misc(0, 0b01010, a.q(), a.size(), d, n, fmt.Sprintf("cmlt %s, %s, #0", d.in(a), n.in(a)))
+}
+
+// ABS is d = |n|.
+func ABS(a Arr, d, n VReg) Inst {
+	return misc(0, 0b01011, a.q(), a.size(), d, n, fmt.Sprintf("abs %s, %s", d.in(a), n.in(a)))
 }
 
 // NEG is d = −n.
