@@ -120,20 +120,56 @@ func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bo
 // unpackZArch reports false: unpackZ has no kernel on arm64.
 func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
-// unpackZOverreadArch reports false: unpackZ has no kernel on arm64.
-func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool { return false }
+// unpackZOverreadArch runs unpackZ's kernel for the active level and reports whether
+// there is one.
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			unpackZ18NEON(out, in)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			unpackZ20NEON(out, in)
+			return true
+		}
+	}
+	return false
+}
 
 // unpackT1Arch reports false: unpackT1 has no kernel on arm64.
 func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }
 
-// unpackT1OverreadArch reports false: unpackT1 has no kernel on arm64.
-func unpackT1OverreadArch(out *[256]uint32, in *byte) bool { return false }
+// unpackT1OverreadArch runs unpackT1's kernel for the active level and reports whether
+// there is one.
+func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		unpack10NEON(out, in)
+		return true
+	}
+	return false
+}
 
 // packZArch reports false: packZ has no kernel on arm64.
 func packZArch(bits int, out *byte, z *[256]uint32) bool { return false }
 
-// packW1Arch reports false: packW1 has no kernel on arm64.
-func packW1Arch(bits int, out *byte, f *[256]uint32) bool { return false }
+// packW1Arch runs packW1's kernel for the active level and reports whether
+// there is one.
+func packW1Arch(bits int, out *byte, f *[256]uint32) bool {
+	switch bits {
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			pack4NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
 // pack10Arch reports false: packT1 has no kernel on arm64.
 func pack10Arch(out *byte, f *[256]uint32) bool { return false }

@@ -4947,6 +4947,126 @@ normMax:
 	MOVW R0, ret+16(FP)
 	RET
 
+DATA mldsaNEONUnpack18<>+0(SB)/8, $0x0504030203020100
+DATA mldsaNEONUnpack18<>+8(SB)/8, $0x0908070607060504
+DATA mldsaNEONUnpack18<>+16(SB)/8, $0xfffffffe00000000
+DATA mldsaNEONUnpack18<>+24(SB)/8, $0xfffffffafffffffc
+GLOBL mldsaNEONUnpack18<>(SB), RODATA|NOPTR, $32
+
+// func unpackZ18NEON(out *[256]uint32, in *byte) 
+TEXT ·unpackZ18NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD in+8(FP), R1
+	MOVD $mldsaNEONUnpack18<>(SB), R3
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $262143, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $131072, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7c // dup v28.4s, w3
+	MOVD $64, R2
+unpack18:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x6ea18761 // sub v1.4s, v27.4s, v1.4s
+	WORD $0x4f210422 // sshr v2.4s, v1.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28421 // add v1.4s, v1.4s, v2.4s
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	ADD $9, R1
+	SUBS $1, R2
+	BNE unpack18
+	RET
+
+DATA mldsaNEONUnpack20<>+0(SB)/8, $0x0504030203020100
+DATA mldsaNEONUnpack20<>+8(SB)/8, $0x0a09080708070605
+DATA mldsaNEONUnpack20<>+16(SB)/8, $0xfffffffc00000000
+DATA mldsaNEONUnpack20<>+24(SB)/8, $0xfffffffc00000000
+GLOBL mldsaNEONUnpack20<>(SB), RODATA|NOPTR, $32
+
+// func unpackZ20NEON(out *[256]uint32, in *byte) 
+TEXT ·unpackZ20NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD in+8(FP), R1
+	MOVD $mldsaNEONUnpack20<>(SB), R3
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $1048575, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $524288, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7c // dup v28.4s, w3
+	MOVD $64, R2
+unpack20:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x6ea18761 // sub v1.4s, v27.4s, v1.4s
+	WORD $0x4f210422 // sshr v2.4s, v1.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28421 // add v1.4s, v1.4s, v2.4s
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	ADD $10, R1
+	SUBS $1, R2
+	BNE unpack20
+	RET
+
+DATA mldsaNEONUnpack10<>+0(SB)/8, $0x0403020103020100
+DATA mldsaNEONUnpack10<>+8(SB)/8, $0x0605040305040302
+DATA mldsaNEONUnpack10<>+16(SB)/8, $0xfffffffe00000000
+DATA mldsaNEONUnpack10<>+24(SB)/8, $0xfffffffafffffffc
+GLOBL mldsaNEONUnpack10<>(SB), RODATA|NOPTR, $32
+
+// func unpack10NEON(out *[256]uint32, in *byte) 
+TEXT ·unpack10NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD in+8(FP), R1
+	MOVD $mldsaNEONUnpack10<>(SB), R3
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $1023, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $0, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7c // dup v28.4s, w3
+	MOVD $64, R2
+unpack10:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	ADD $5, R1
+	SUBS $1, R2
+	BNE unpack10
+	RET
+
+// func pack4NEON(out *byte, f *[256]uint32) 
+TEXT ·pack4NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $8, R2
+pack4:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4cdf2824 // ld1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x1], #64
+	WORD $0x4e411808 // uzp1 v8.8h, v0.8h, v1.8h
+	WORD $0x4e431849 // uzp1 v9.8h, v2.8h, v3.8h
+	WORD $0x4e45188a // uzp1 v10.8h, v4.8h, v5.8h
+	WORD $0x4e4718cb // uzp1 v11.8h, v6.8h, v7.8h
+	WORD $0x4e09190c // uzp1 v12.16b, v8.16b, v9.16b
+	WORD $0x4e0b194d // uzp1 v13.16b, v10.16b, v11.16b
+	WORD $0x4e0d198e // uzp1 v14.16b, v12.16b, v13.16b
+	WORD $0x4e0d598f // uzp2 v15.16b, v12.16b, v13.16b
+	WORD $0x6f0c55ee // sli v14.16b, v15.16b, #4
+	WORD $0x4c9f700e // st1 {v14.16b}, [x0], #16
+	SUBS $1, R2
+	BNE pack4
+	RET
+
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001
 DATA mldsaNEONConsts<>+8(SB)/8, $0x00400e0300003ffe
 DATA mldsaNEONConsts<>+16(SB)/8, $0xffc97e0100000001

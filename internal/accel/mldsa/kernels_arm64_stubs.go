@@ -53,3 +53,23 @@ func lowBitsNormMax88NEON(r *[256]uint32) uint32
 //
 //go:noescape
 func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
+
+// unpackZ18NEON sets out to the 18-bit unpacking of in (offset 131072), reading 32·18 + 16 bytes: the result of unpackPoly.
+//
+//go:noescape
+func unpackZ18NEON(out *[256]uint32, in *byte)
+
+// unpackZ20NEON sets out to the 20-bit unpacking of in (offset 524288), reading 32·20 + 16 bytes: the result of unpackPoly.
+//
+//go:noescape
+func unpackZ20NEON(out *[256]uint32, in *byte)
+
+// unpack10NEON sets out to the 10-bit unpacking of in (offset 0), reading 32·10 + 16 bytes: the result of unpackPoly.
+//
+//go:noescape
+func unpack10NEON(out *[256]uint32, in *byte)
+
+// pack4NEON writes the 4-bit packing of f, whose coefficients are below 2^4, to out: the result of packPoly without an offset.
+//
+//go:noescape
+func pack4NEON(out *byte, f *[256]uint32)

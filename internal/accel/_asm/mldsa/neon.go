@@ -52,7 +52,8 @@ func neonLevels(fn string) []dispatch.Impl {
 // fullContract is the contract with every architecture's kernels.
 func fullContract() []dispatch.Kernel {
 	_, round := neonRoundingKernels(a64.NewFile("", ""))
-	return dispatch.Extend(contract, append(neonContract, round...))
+	_, packing := neonPackingKernels(a64.NewFile("", ""))
+	return dispatch.Extend(contract, append(append(neonContract, round...), packing...))
 }
 
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
@@ -66,13 +67,14 @@ func neonMain() {
 	neonDotKernel(f, neonFuncs[3])
 	neonPackedMulKernel(f, neonFuncs[4])
 	round, _ := neonRoundingKernels(f)
+	packing, _ := neonPackingKernels(f)
 	neonConsts(f)
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
 	if err := f.WriteFile(out); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mldsa", append(neonFuncs, round...)); err != nil {
+	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mldsa", append(append(neonFuncs, round...), packing...)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

@@ -48,6 +48,10 @@ func CMGT(a Arr, d, n, m VReg) Inst { return threeSame(0, 0b00110, "cmgt", a, d,
 // CMHI sets lanes where n > m (unsigned) to all ones.
 func CMHI(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b00110, "cmhi", a, d, n, m) }
 
+// USHL shifts each lane of n left by the signed low byte of m's lane
+// (right for negative counts), logically.
+func USHL(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b01000, "ushl", a, d, n, m) }
+
 // UMAX is the larger lane of n and m (unsigned).
 func UMAX(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b01100, "umax", a, d, n, m) }
 
