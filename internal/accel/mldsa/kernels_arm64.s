@@ -4773,6 +4773,52 @@ lb32:
 	MOVW R0, ret+8(FP)
 	RET
 
+// func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32) 
+TEXT ·useHints32NEON(SB), NOSPLIT, $0-24
+	MOVD w1+0(FP), R0
+	MOVD h+8(FP), R1
+	MOVD r+16(FP), R2
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $1025, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $523776, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $15, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	WORD $0x6e3e1fde // eor v30.16b, v30.16b, v30.16b
+	MOVD $16, R9
+	WORD $0x4e040d3f // dup v31.4s, w9
+	MOVD $64, R3
+uh32:
+	WORD $0x4cdf7840 // ld1 {v0.4s}, [x2], #16
+	WORD $0x4cdf7821 // ld1 {v1.4s}, [x1], #16
+	WORD $0x4eb88402 // add v2.4s, v0.4s, v24.4s
+	WORD $0x6f390442 // ushr v2.4s, v2.4s, #7
+	WORD $0x4eb99c42 // mul v2.4s, v2.4s, v25.4s
+	WORD $0x6f2a2442 // urshr v2.4s, v2.4s, #22
+	WORD $0x4e3d1c42 // and v2.16b, v2.16b, v29.16b
+	WORD $0x4ea01c03 // mov v3.16b, v0.16b
+	WORD $0x6eba9443 // mls v3.4s, v2.4s, v26.4s
+	WORD $0x4ebb3464 // cmgt v4.4s, v3.4s, v27.4s
+	WORD $0x4e3c1c84 // and v4.16b, v4.16b, v28.16b
+	WORD $0x6ea48463 // sub v3.4s, v3.4s, v4.4s
+	WORD $0x4ebe3464 // cmgt v4.4s, v3.4s, v30.4s
+	WORD $0x6f210484 // ushr v4.4s, v4.4s, #31
+	WORD $0x4e211c84 // and v4.16b, v4.16b, v1.16b
+	WORD $0x4ea48484 // add v4.4s, v4.4s, v4.4s
+	WORD $0x6ea18484 // sub v4.4s, v4.4s, v1.4s
+	WORD $0x4ea48442 // add v2.4s, v2.4s, v4.4s
+	WORD $0x4e3d1c42 // and v2.16b, v2.16b, v29.16b
+	WORD $0x4c9f7802 // st1 {v2.4s}, [x0], #16
+	SUBS $1, R3
+	BNE uh32
+	RET
+
 // func highBits88NEON(w1 *[256]uint32, r *[256]uint32) 
 TEXT ·highBits88NEON(SB), NOSPLIT, $0-16
 	MOVD w1+0(FP), R0
@@ -4905,6 +4951,58 @@ lb88:
 	WORD $0x6eb0aa94 // umaxv s20, v20.4s
 	WORD $0x0e043e80 // umov w0, v20.s[0]
 	MOVW R0, ret+8(FP)
+	RET
+
+// func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32) 
+TEXT ·useHints88NEON(SB), NOSPLIT, $0-24
+	MOVD w1+0(FP), R0
+	MOVD h+8(FP), R1
+	MOVD r+16(FP), R2
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $11275, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $190464, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $43, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	WORD $0x6e3e1fde // eor v30.16b, v30.16b, v30.16b
+	MOVD $44, R9
+	WORD $0x4e040d3f // dup v31.4s, w9
+	MOVD $64, R3
+uh88:
+	WORD $0x4cdf7840 // ld1 {v0.4s}, [x2], #16
+	WORD $0x4cdf7821 // ld1 {v1.4s}, [x1], #16
+	WORD $0x4eb88402 // add v2.4s, v0.4s, v24.4s
+	WORD $0x6f390442 // ushr v2.4s, v2.4s, #7
+	WORD $0x4eb99c42 // mul v2.4s, v2.4s, v25.4s
+	WORD $0x6f282442 // urshr v2.4s, v2.4s, #24
+	WORD $0x4ebd3444 // cmgt v4.4s, v2.4s, v29.4s
+	WORD $0x4e221c84 // and v4.16b, v4.16b, v2.16b
+	WORD $0x6e241c42 // eor v2.16b, v2.16b, v4.16b
+	WORD $0x4ea01c03 // mov v3.16b, v0.16b
+	WORD $0x6eba9443 // mls v3.4s, v2.4s, v26.4s
+	WORD $0x4ebb3464 // cmgt v4.4s, v3.4s, v27.4s
+	WORD $0x4e3c1c84 // and v4.16b, v4.16b, v28.16b
+	WORD $0x6ea48463 // sub v3.4s, v3.4s, v4.4s
+	WORD $0x4ebe3464 // cmgt v4.4s, v3.4s, v30.4s
+	WORD $0x6f210484 // ushr v4.4s, v4.4s, #31
+	WORD $0x4e211c84 // and v4.16b, v4.16b, v1.16b
+	WORD $0x4ea48484 // add v4.4s, v4.4s, v4.4s
+	WORD $0x6ea18484 // sub v4.4s, v4.4s, v1.4s
+	WORD $0x4ea48442 // add v2.4s, v2.4s, v4.4s
+	WORD $0x4f210444 // sshr v4.4s, v2.4s, #31
+	WORD $0x4e3f1c84 // and v4.16b, v4.16b, v31.16b
+	WORD $0x4ea48442 // add v2.4s, v2.4s, v4.4s
+	WORD $0x6ebf8c44 // cmeq v4.4s, v2.4s, v31.4s
+	WORD $0x4e641c42 // bic v2.16b, v2.16b, v4.16b
+	WORD $0x4c9f7802 // st1 {v2.4s}, [x0], #16
+	SUBS $1, R3
+	BNE uh88
 	RET
 
 // func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32

@@ -39,6 +39,11 @@ func highBits32NEON(w1 *[256]uint32, r *[256]uint32)
 //go:noescape
 func lowBitsNormMax32NEON(r *[256]uint32) uint32
 
+// useHints32NEON sets w1 to UseHint(h, r) for γ2 = (q−1)/32, the result of useHint.
+//
+//go:noescape
+func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
 // highBits88NEON sets w1 to HighBits(r) for γ2 = (q−1)/88, the result of highBits.
 //
 //go:noescape
@@ -48,6 +53,11 @@ func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
 //
 //go:noescape
 func lowBitsNormMax88NEON(r *[256]uint32) uint32
+
+// useHints88NEON sets w1 to UseHint(h, r) for γ2 = (q−1)/88, the result of useHint.
+//
+//go:noescape
+func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 
 // normMaxNEON returns the maximum over f of (f + boundMinus1) mod q.
 //

@@ -113,6 +113,42 @@ func neonLowBitsNormKernel(f *a64.File, g gamma2Form) a64.Func {
 	return fn
 }
 
+// neonUseHintsKernel writes useHints<form>NEON(w1, h, r): UseHint (FIPS
+// 204, Algorithm 40) lane by lane, r1 + d with d = h·(±1 by the sign of
+// r0), then reduced mod m (AND 15, or 44 → 0 and −1 → 43).
+func neonUseHintsKernel(f *a64.File, g gamma2Form) a64.Func {
+	fn := a64.Func{Name: "useHints" + g.suffix + "NEON", Params: "w1 *[256]uint32, h *[256]uint32, r *[256]uint32", Args: 24,
+		Doc: fmt.Sprintf("useHints%sNEON sets w1 to UseHint(h, r) for γ2 = (q−1)/%s, the result of useHint.", g.suffix, g.suffix)}
+	S4, B16 := a64.S4, a64.B16
+	f.Text(fn)
+	f.Go("MOVD w1+0(FP), R0")
+	f.Go("MOVD h+8(FP), R1")
+	f.Go("MOVD r+16(FP), R2")
+	neonRoundConsts(f, g)
+	zero, m := a64.V(30), a64.V(31)
+	f.I(a64.EOR(B16, zero, zero, zero))
+	f.Go("MOVD $%d, R9", (q-1)/g.twoGamma)
+	f.I(a64.DUP(S4, m, a64.X(9)))
+	f.Go("MOVD $64, R3")
+	label := "uh" + g.suffix
+	f.Label(label)
+	r, h, r1, r0, t := a64.V(0), a64.V(1), a64.V(2), a64.V(3), a64.V(4)
+	f.I(a64.LD1(1, S4, r, a64.X(2), true), a64.LD1(1, S4, h, a64.X(1), true))
+	neonDecompose(f, g, r1, r0, r, t)
+	// d = 2·(h & (r0 > 0)) − h
+	f.I(a64.CMGT(S4, t, r0, zero), a64.USHR(S4, t, t, 31), a64.AND(B16, t, t, h), a64.ADD(S4, t, t, t), a64.SUB(S4, t, t, h), a64.ADD(S4, r1, r1, t))
+	if g.by32 {
+		f.I(a64.AND(B16, r1, r1, rc15or43))
+	} else {
+		f.I(a64.SSHR(S4, t, r1, 31), a64.AND(B16, t, t, m), a64.ADD(S4, r1, r1, t), a64.CMEQ(S4, t, r1, m), a64.BIC(B16, r1, r1, t))
+	}
+	f.I(a64.ST1(1, S4, r1, a64.X(0), true))
+	f.Go("SUBS $1, R3")
+	f.Go("BNE %s", label)
+	f.Go("RET")
+	return fn
+}
+
 // neonNormMaxKernel writes normMaxNEON(f, boundMinus1): the largest
 // (f + boundMinus1) mod q, which is below 2·bound − 1 exactly when every
 // |f| is below bound.
@@ -148,19 +184,21 @@ func neonNormMaxKernel(f *a64.File) a64.Func {
 // declarations and contract entries.
 func neonRoundingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 	var fns []a64.Func
-	var hb, lb []dispatch.Variant
+	var hb, lb, uh []dispatch.Variant
 	for _, g := range gamma2Forms {
-		h, l := neonHighBitsKernel(f, g), neonLowBitsNormKernel(f, g)
-		fns = append(fns, h, l)
+		h, l, u := neonHighBitsKernel(f, g), neonLowBitsNormKernel(f, g), neonUseHintsKernel(f, g)
+		fns = append(fns, h, l, u)
 		v := fmt.Sprint(g.by32)
 		hb = append(hb, dispatch.Variant{Value: v, Impls: neonLevels(h.Name)})
 		lb = append(lb, dispatch.Variant{Value: v, Impls: neonLevels(l.Name)})
+		uh = append(uh, dispatch.Variant{Value: v, Impls: neonLevels(u.Name)})
 	}
 	nm := neonNormMaxKernel(f)
 	fns = append(fns, nm)
 	return fns, []dispatch.Kernel{
 		{Hook: "highBitsArch", Variants: hb},
 		{Hook: "lowBitsNormMaxArch", Variants: lb},
+		{Hook: "useHintsArch", Variants: uh},
 		{Hook: "normMaxArch", Impls: neonLevels(nm.Name)},
 	}
 }
