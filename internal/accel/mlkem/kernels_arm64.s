@@ -2221,6 +2221,66 @@ dotReduce:
 	BLT dotLoop
 	RET
 
+// func polyAddNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16) 
+TEXT ·polyAddNEON(SB), NOSPLIT, $0-24
+	MOVD out+0(FP), R0
+	MOVD a+8(FP), R1
+	MOVD b+16(FP), R2
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $8, R4
+polyAddNEONLoop:
+	WORD $0x4cdf2420 // ld1 {v0.8h, v1.8h, v2.8h, v3.8h}, [x1], #64
+	WORD $0x4cdf2444 // ld1 {v4.8h, v5.8h, v6.8h, v7.8h}, [x2], #64
+	WORD $0x4e648400 // add v0.8h, v0.8h, v4.8h
+	WORD $0x6e6f8408 // sub v8.8h, v0.8h, v15.8h
+	WORD $0x6e686c00 // umin v0.8h, v0.8h, v8.8h
+	WORD $0x4e658421 // add v1.8h, v1.8h, v5.8h
+	WORD $0x6e6f8429 // sub v9.8h, v1.8h, v15.8h
+	WORD $0x6e696c21 // umin v1.8h, v1.8h, v9.8h
+	WORD $0x4e668442 // add v2.8h, v2.8h, v6.8h
+	WORD $0x6e6f844a // sub v10.8h, v2.8h, v15.8h
+	WORD $0x6e6a6c42 // umin v2.8h, v2.8h, v10.8h
+	WORD $0x4e678463 // add v3.8h, v3.8h, v7.8h
+	WORD $0x6e6f846b // sub v11.8h, v3.8h, v15.8h
+	WORD $0x6e6b6c63 // umin v3.8h, v3.8h, v11.8h
+	WORD $0x4c9f2400 // st1 {v0.8h, v1.8h, v2.8h, v3.8h}, [x0], #64
+	SUBS $1, R4
+	BNE polyAddNEONLoop
+	RET
+
+// func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16) 
+TEXT ·polySubNEON(SB), NOSPLIT, $0-24
+	MOVD out+0(FP), R0
+	MOVD a+8(FP), R1
+	MOVD b+16(FP), R2
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $8, R4
+polySubNEONLoop:
+	WORD $0x4cdf2420 // ld1 {v0.8h, v1.8h, v2.8h, v3.8h}, [x1], #64
+	WORD $0x4cdf2444 // ld1 {v4.8h, v5.8h, v6.8h, v7.8h}, [x2], #64
+	WORD $0x6e648400 // sub v0.8h, v0.8h, v4.8h
+	WORD $0x4e6f8400 // add v0.8h, v0.8h, v15.8h
+	WORD $0x6e6f8408 // sub v8.8h, v0.8h, v15.8h
+	WORD $0x6e686c00 // umin v0.8h, v0.8h, v8.8h
+	WORD $0x6e658421 // sub v1.8h, v1.8h, v5.8h
+	WORD $0x4e6f8421 // add v1.8h, v1.8h, v15.8h
+	WORD $0x6e6f8429 // sub v9.8h, v1.8h, v15.8h
+	WORD $0x6e696c21 // umin v1.8h, v1.8h, v9.8h
+	WORD $0x6e668442 // sub v2.8h, v2.8h, v6.8h
+	WORD $0x4e6f8442 // add v2.8h, v2.8h, v15.8h
+	WORD $0x6e6f844a // sub v10.8h, v2.8h, v15.8h
+	WORD $0x6e6a6c42 // umin v2.8h, v2.8h, v10.8h
+	WORD $0x6e678463 // sub v3.8h, v3.8h, v7.8h
+	WORD $0x4e6f8463 // add v3.8h, v3.8h, v15.8h
+	WORD $0x6e6f846b // sub v11.8h, v3.8h, v15.8h
+	WORD $0x6e6b6c63 // umin v3.8h, v3.8h, v11.8h
+	WORD $0x4c9f2400 // st1 {v0.8h, v1.8h, v2.8h, v3.8h}, [x0], #64
+	SUBS $1, R4
+	BNE polySubNEONLoop
+	RET
+
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01
 DATA mlkemNEONConsts<>+8(SB)/8, $0x0000000000000000
 DATA mlkemNEONConsts<>+16(SB)/8, $0xffd8fd13f9c00001

@@ -18,3 +18,13 @@ func inverseNTTNEON(f *[256]uint16)
 //
 //go:noescape
 func dotProductNEON(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int)
+
+// polyAddNEON sets out = a + b mod q coefficient-wise, for coefficients in [0, q).
+//
+//go:noescape
+func polyAddNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// polySubNEON sets out = a − b mod q coefficient-wise, for coefficients in [0, q).
+//
+//go:noescape
+func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)

@@ -28,6 +28,10 @@ var neonFuncs = []a64.Func{
 		Doc: "inverseNTTNEON computes the inverse NTT of f in place (FIPS 203, Algorithm 10): NTT-domain values in [0, q) in, coefficients in [0, q) out, in standard order."},
 	{Name: "dotProductNEON", Params: "out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int", Args: 40,
 		Doc: "dotProductNEON sets out = init + Σ_{j<k} a[j] ∘ b[j] in T_q (FIPS 203, Algorithms 11 and 12), reduced to [0, q); init may be nil. Inputs must be in [0, q) and k in [1, 4]."},
+	{Name: "polyAddNEON", Params: "out *[256]uint16, a *[256]uint16, b *[256]uint16", Args: 24,
+		Doc: "polyAddNEON sets out = a + b mod q coefficient-wise, for coefficients in [0, q)."},
+	{Name: "polySubNEON", Params: "out *[256]uint16, a *[256]uint16, b *[256]uint16", Args: 24,
+		Doc: "polySubNEON sets out = a − b mod q coefficient-wise, for coefficients in [0, q)."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
@@ -35,6 +39,8 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "nttArch", Impls: neonLevels("nttNEON")},
 	{Hook: "inverseNTTArch", Impls: neonLevels("inverseNTTNEON")},
 	{Hook: "dotProductArch", Impls: neonLevels("dotProductNEON")},
+	{Hook: "polyAddArch", Impls: neonLevels("polyAddNEON")},
+	{Hook: "polySubArch", Impls: neonLevels("polySubNEON")},
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -53,6 +59,8 @@ func neonMain() {
 	neonNTTKernel(f)
 	neonInverseNTTKernel(f)
 	neonDotProductKernel(f, neonFuncs[2])
+	neonPolyAddSubKernel(f, neonFuncs[3], false)
+	neonPolyAddSubKernel(f, neonFuncs[4], true)
 	neonNTTConsts(f)
 	neonDotConsts(f)
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()

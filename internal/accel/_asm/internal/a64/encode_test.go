@@ -21,7 +21,7 @@ func samples() []Inst {
 	for _, a := range []Arr{H8, S4, B16, H4} {
 		s = append(s, ADD(a, v0, v1, v31), SUB(a, v31, v16, v1), CMGT(a, v7, v15, v16), CMHI(a, v1, v0, v7), CMEQ(a, v16, v31, v0))
 		s = append(s, SSHR(a, v1, v16, 3), USHR(a, v31, v0, a.Bits()), SRSHR(a, v7, v1, 1), USRA(a, v0, v1, 2), SRI(a, v15, v16, 5))
-		s = append(s, USHL(a, v1, v0, v31), URSHR(a, v16, v1, 2), UMAX(a, v0, v31, v7), ABS(a, v1, v16), SHL(a, v1, v7, 0), SHL(a, v1, v7, a.Bits()-1), SLI(a, v16, v7, 4), CMLT0(a, v0, v31), NEG(a, v1, v16))
+		s = append(s, UMIN(a, v7, v16, v0), USHL(a, v1, v0, v31), URSHR(a, v16, v1, 2), UMAX(a, v0, v31, v7), ABS(a, v1, v16), SHL(a, v1, v7, 0), SHL(a, v1, v7, a.Bits()-1), SLI(a, v16, v7, 4), CMLT0(a, v0, v31), NEG(a, v1, v16))
 		s = append(s, UZP1(a, v0, v1, v16), UZP2(a, v31, v0, v7), TRN1(a, v1, v15, v16), TRN2(a, v7, v16, v31), ZIP1(a, v0, v7, v1), ZIP2(a, v16, v31, v15))
 		s = append(s, DUP(a, v16, X(5)), DUPe(a, v1, v31, 1))
 	}

@@ -52,6 +52,9 @@ func CMHI(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b00110, "cmhi", a, d,
 // (right for negative counts), logically.
 func USHL(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b01000, "ushl", a, d, n, m) }
 
+// UMIN is the smaller lane of n and m (unsigned).
+func UMIN(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b01101, "umin", a, d, n, m) }
+
 // UMAX is the larger lane of n and m (unsigned).
 func UMAX(a Arr, d, n, m VReg) Inst { return threeSame(1, 0b01100, "umax", a, d, n, m) }
 
