@@ -2281,6 +2281,54 @@ polySubNEONLoop:
 	BNE polySubNEONLoop
 	RET
 
+// func cbdEta2NEON(f *[256]uint16, b *[128]byte) 
+TEXT ·cbdEta2NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x55, R3
+	WORD $0x4e010c74 // dup v20.16b, w3
+	MOVD $3, R3
+	WORD $0x4e010c75 // dup v21.16b, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $8, R2
+cbd2:
+	WORD $0x4cdf7020 // ld1 {v0.16b}, [x1], #16
+	WORD $0x6f0f0401 // ushr v1.16b, v0.16b, #1
+	WORD $0x4e341c21 // and v1.16b, v1.16b, v20.16b
+	WORD $0x4e341c00 // and v0.16b, v0.16b, v20.16b
+	WORD $0x4e208421 // add v1.16b, v1.16b, v0.16b
+	WORD $0x4e351c23 // and v3.16b, v1.16b, v21.16b
+	WORD $0x6f0e0422 // ushr v2.16b, v1.16b, #2
+	WORD $0x4e351c42 // and v2.16b, v2.16b, v21.16b
+	WORD $0x6e228463 // sub v3.16b, v3.16b, v2.16b
+	WORD $0x6f0c0424 // ushr v4.16b, v1.16b, #4
+	WORD $0x4e351c84 // and v4.16b, v4.16b, v21.16b
+	WORD $0x6f0a0422 // ushr v2.16b, v1.16b, #6
+	WORD $0x6e228484 // sub v4.16b, v4.16b, v2.16b
+	WORD $0x4e043860 // zip1 v0.16b, v3.16b, v4.16b
+	WORD $0x4e047865 // zip2 v5.16b, v3.16b, v4.16b
+	WORD $0x0f08a410 // sshll v16.8h, v0.8b, #0
+	WORD $0x4f08a411 // sshll2 v17.8h, v0.16b, #0
+	WORD $0x0f08a4b2 // sshll v18.8h, v5.8b, #0
+	WORD $0x4f08a4b3 // sshll2 v19.8h, v5.16b, #0
+	WORD $0x4f110601 // sshr v1.8h, v16.8h, #15
+	WORD $0x4e2f1c21 // and v1.16b, v1.16b, v15.16b
+	WORD $0x4e618610 // add v16.8h, v16.8h, v1.8h
+	WORD $0x4f110621 // sshr v1.8h, v17.8h, #15
+	WORD $0x4e2f1c21 // and v1.16b, v1.16b, v15.16b
+	WORD $0x4e618631 // add v17.8h, v17.8h, v1.8h
+	WORD $0x4f110641 // sshr v1.8h, v18.8h, #15
+	WORD $0x4e2f1c21 // and v1.16b, v1.16b, v15.16b
+	WORD $0x4e618652 // add v18.8h, v18.8h, v1.8h
+	WORD $0x4f110661 // sshr v1.8h, v19.8h, #15
+	WORD $0x4e2f1c21 // and v1.16b, v1.16b, v15.16b
+	WORD $0x4e618673 // add v19.8h, v19.8h, v1.8h
+	WORD $0x4c9f2410 // st1 {v16.8h, v17.8h, v18.8h, v19.8h}, [x0], #64
+	SUBS $1, R2
+	BNE cbd2
+	RET
+
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01
 DATA mlkemNEONConsts<>+8(SB)/8, $0x0000000000000000
 DATA mlkemNEONConsts<>+16(SB)/8, $0xffd8fd13f9c00001

@@ -32,6 +32,8 @@ var neonFuncs = []a64.Func{
 		Doc: "polyAddNEON sets out = a + b mod q coefficient-wise, for coefficients in [0, q)."},
 	{Name: "polySubNEON", Params: "out *[256]uint16, a *[256]uint16, b *[256]uint16", Args: 24,
 		Doc: "polySubNEON sets out = a − b mod q coefficient-wise, for coefficients in [0, q)."},
+	{Name: "cbdEta2NEON", Params: "f *[256]uint16, b *[128]byte", Args: 16,
+		Doc: "cbdEta2NEON sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
@@ -41,6 +43,7 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "dotProductArch", Impls: neonLevels("dotProductNEON")},
 	{Hook: "polyAddArch", Impls: neonLevels("polyAddNEON")},
 	{Hook: "polySubArch", Impls: neonLevels("polySubNEON")},
+	{Hook: "cbdEta2Arch", Impls: neonLevels("cbdEta2NEON")},
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -61,6 +64,7 @@ func neonMain() {
 	neonDotProductKernel(f, neonFuncs[2])
 	neonPolyAddSubKernel(f, neonFuncs[3], false)
 	neonPolyAddSubKernel(f, neonFuncs[4], true)
+	neonCBDEta2Kernel(f, neonFuncs[5])
 	neonNTTConsts(f)
 	neonDotConsts(f)
 	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
