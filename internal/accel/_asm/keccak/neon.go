@@ -1,9 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -43,8 +40,7 @@ var neonContract = []dispatch.Kernel{
 func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonContract) }
 
 func neonMain() {
-	cmd := "go run ./keccak " + strings.Join(os.Args[1:], " ")
-	f := a64.NewFile(cmd, neonBuild)
+	f := a64.Start("keccak", neonBuild)
 	neonKeccak(f, neonFuncs[0], true, 4)
 	neonKeccak(f, neonFuncs[1], false, 4)
 	neonKeccak(f, neonFuncs[2], true, 1)
@@ -54,15 +50,7 @@ func neonMain() {
 		rc = append(rc, c, c)
 	}
 	f.Data64("keccakNEONRoundConstants", rc)
-	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
-	if err := f.WriteFile(out); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if err := a64.WriteStubs(stubs, cmd, neonBuild, "keccak", neonFuncs); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	f.Finish(neonFuncs)
 	dispatch.Write("keccak", neonBuild, fullContract())
 }
 

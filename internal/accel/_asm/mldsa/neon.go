@@ -1,11 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"os"
-	"strings"
-
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
@@ -59,8 +54,7 @@ func fullContract() []dispatch.Kernel {
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
 // the hooks (-arch).
 func neonMain() {
-	cmd := "go run ./mldsa " + strings.Join(os.Args[1:], " ")
-	f := a64.NewFile(cmd, neonBuild)
+	f := a64.Start("mldsa", neonBuild)
 	neonNTTKernel(f, neonFuncs[0])
 	neonInvNTTKernel(f, neonFuncs[1])
 	neonMulKernel(f, neonFuncs[2])
@@ -69,14 +63,6 @@ func neonMain() {
 	round, _ := neonRoundingKernels(f)
 	packing, _ := neonPackingKernels(f)
 	neonConsts(f)
-	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
-	if err := f.WriteFile(out); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mldsa", append(append(neonFuncs, round...), packing...)); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	f.Finish(append(append(neonFuncs, round...), packing...))
 	dispatch.Write("mldsa", neonBuild, fullContract())
 }

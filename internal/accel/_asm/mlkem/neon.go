@@ -1,11 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"os"
-	"strings"
-
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
@@ -57,8 +52,7 @@ func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonCon
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
 // the hooks (-arch).
 func neonMain() {
-	cmd := "go run ./mlkem " + strings.Join(os.Args[1:], " ")
-	f := a64.NewFile(cmd, neonBuild)
+	f := a64.Start("mlkem", neonBuild)
 	neonNTTKernel(f)
 	neonInverseNTTKernel(f)
 	neonDotProductKernel(f, neonFuncs[2])
@@ -67,14 +61,6 @@ func neonMain() {
 	neonCBDEta2Kernel(f, neonFuncs[5])
 	neonNTTConsts(f)
 	neonDotConsts(f)
-	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
-	if err := f.WriteFile(out); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	if err := a64.WriteStubs(stubs, cmd, neonBuild, "mlkem", neonFuncs); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
+	f.Finish(neonFuncs)
 	dispatch.Write("mlkem", neonBuild, fullContract())
 }

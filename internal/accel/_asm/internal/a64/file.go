@@ -2,14 +2,42 @@ package a64
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/format"
 	"os"
+	"strings"
 )
 
 // File collects the text of a Go assembly file.
 type File struct {
-	b bytes.Buffer
+	b        bytes.Buffer
+	cmd, pkg string
+	build    string
+}
+
+// Start begins the assembly of a generator command for package pkg, whose
+// files carry the build constraint build; the header names the command
+// line, as go generate ran it.
+func Start(pkg, build string) *File {
+	cmd := "go run ./" + pkg + " " + strings.Join(os.Args[1:], " ")
+	f := NewFile(cmd, build)
+	f.cmd, f.pkg, f.build = cmd, pkg, build
+	return f
+}
+
+// Finish writes the assembly to the command's -out file and the
+// declarations of fns to its -stubs file, and exits on failure.
+func (f *File) Finish(fns []Func) {
+	out, stubs := flag.Lookup("out").Value.String(), flag.Lookup("stubs").Value.String()
+	err := f.WriteFile(out)
+	if err == nil {
+		err = WriteStubs(stubs, f.cmd, f.build, f.pkg, fns)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "a64:", err)
+		os.Exit(1)
+	}
 }
 
 // NewFile starts a file with the generated-code header and the build
