@@ -84,8 +84,14 @@ func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) {
 	return 0, false
 }
 
-// power2RoundSumArch reports false: polyPower2RoundSum has no kernel on arm64.
+// power2RoundSumArch runs polyPower2RoundSum's kernel for the active level and reports whether
+// there is one.
 func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		power2RoundSumNEON(t1, t0, a, b)
+		return true
+	}
 	return false
 }
 

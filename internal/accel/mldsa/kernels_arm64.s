@@ -5045,6 +5045,36 @@ normMax:
 	MOVW R0, ret+16(FP)
 	RET
 
+// func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32) 
+TEXT ·power2RoundSumNEON(SB), NOSPLIT, $0-32
+	MOVD t1+0(FP), R0
+	MOVD t0+8(FP), R1
+	MOVD a+16(FP), R2
+	MOVD b+24(FP), R3
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $4095, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $64, R4
+p2r:
+	WORD $0x4cdf7840 // ld1 {v0.4s}, [x2], #16
+	WORD $0x4cdf7861 // ld1 {v1.4s}, [x3], #16
+	WORD $0x4ea18400 // add v0.4s, v0.4s, v1.4s
+	WORD $0x6ebc8402 // sub v2.4s, v0.4s, v28.4s
+	WORD $0x6ea26c00 // umin v0.4s, v0.4s, v2.4s
+	WORD $0x4ebd8403 // add v3.4s, v0.4s, v29.4s
+	WORD $0x6f330463 // ushr v3.4s, v3.4s, #13
+	WORD $0x4f2d5462 // shl v2.4s, v3.4s, #13
+	WORD $0x6ea28400 // sub v0.4s, v0.4s, v2.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x4c9f7803 // st1 {v3.4s}, [x0], #16
+	WORD $0x4c9f7820 // st1 {v0.4s}, [x1], #16
+	SUBS $1, R4
+	BNE p2r
+	RET
+
 DATA mldsaNEONUnpack18<>+0(SB)/8, $0x0504030203020100
 DATA mldsaNEONUnpack18<>+8(SB)/8, $0x0908070607060504
 DATA mldsaNEONUnpack18<>+16(SB)/8, $0xfffffffe00000000

@@ -64,6 +64,11 @@ func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 //go:noescape
 func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
 
+// power2RoundSumNEON sets t1 and t0 to Power2Round(a + b mod q), t0 as a field element, the result of polyPower2RoundSum.
+//
+//go:noescape
+func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+
 // unpackZ18NEON sets out to the 18-bit unpacking of in (offset 131072), reading 32·18 + 16 bytes: the result of unpackPoly.
 //
 //go:noescape

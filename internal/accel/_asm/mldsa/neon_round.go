@@ -149,6 +149,37 @@ func neonUseHintsKernel(f *a64.File, g gamma2Form) a64.Func {
 	return fn
 }
 
+// neonPower2RoundSumKernel writes power2RoundSumNEON(t1, t0, a, b):
+// r = a + b mod q (UMIN of the sum and the sum minus q), then Power2Round
+// (FIPS 204, Algorithm 35): t1 = (r + 2^12 − 1) >> 13, t0 = r − t1·2^13 as
+// a field element.
+func neonPower2RoundSumKernel(f *a64.File) a64.Func {
+	fn := a64.Func{Name: "power2RoundSumNEON", Params: "t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32", Args: 32,
+		Doc: "power2RoundSumNEON sets t1 and t0 to Power2Round(a + b mod q), t0 as a field element, the result of polyPower2RoundSum."}
+	S4, B16 := a64.S4, a64.B16
+	f.Text(fn)
+	for i, arg := range []string{"t1", "t0", "a", "b"} {
+		f.Go("MOVD %s+%d(FP), R%d", arg, 8*i, i)
+	}
+	vq, half := a64.V(28), a64.V(29)
+	f.Go("MOVD $%d, R9", q)
+	f.I(a64.DUP(S4, vq, a64.X(9)))
+	f.Go("MOVD $%d, R9", 1<<12-1)
+	f.I(a64.DUP(S4, half, a64.X(9)))
+	f.Go("MOVD $64, R4")
+	f.Label("p2r")
+	r, y, t, r1 := a64.V(0), a64.V(1), a64.V(2), a64.V(3)
+	f.I(a64.LD1(1, S4, r, a64.X(2), true), a64.LD1(1, S4, y, a64.X(3), true))
+	f.I(a64.ADD(S4, r, r, y), a64.SUB(S4, t, r, vq), a64.UMIN(S4, r, r, t))
+	f.I(a64.ADD(S4, r1, r, half), a64.USHR(S4, r1, r1, 13), a64.SHL(S4, t, r1, 13), a64.SUB(S4, r, r, t))
+	f.I(a64.SSHR(S4, t, r, 31), a64.AND(B16, t, t, vq), a64.ADD(S4, r, r, t))
+	f.I(a64.ST1(1, S4, r1, a64.X(0), true), a64.ST1(1, S4, r, a64.X(1), true))
+	f.Go("SUBS $1, R4")
+	f.Go("BNE p2r")
+	f.Go("RET")
+	return fn
+}
+
 // neonNormMaxKernel writes normMaxNEON(f, boundMinus1): the largest
 // (f + boundMinus1) mod q, which is below 2·bound − 1 exactly when every
 // |f| is below bound.
@@ -193,12 +224,13 @@ func neonRoundingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 		lb = append(lb, dispatch.Variant{Value: v, Impls: neonLevels(l.Name)})
 		uh = append(uh, dispatch.Variant{Value: v, Impls: neonLevels(u.Name)})
 	}
-	nm := neonNormMaxKernel(f)
-	fns = append(fns, nm)
+	nm, p2 := neonNormMaxKernel(f), neonPower2RoundSumKernel(f)
+	fns = append(fns, nm, p2)
 	return fns, []dispatch.Kernel{
 		{Hook: "highBitsArch", Variants: hb},
 		{Hook: "lowBitsNormMaxArch", Variants: lb},
 		{Hook: "useHintsArch", Variants: uh},
 		{Hook: "normMaxArch", Impls: neonLevels(nm.Name)},
+		{Hook: "power2RoundSumArch", Impls: neonLevels(p2.Name)},
 	}
 }
