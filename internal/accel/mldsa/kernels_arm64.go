@@ -50,11 +50,27 @@ func nttDotArch(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int) boo
 	return false
 }
 
-// polyAddArch reports false: polyAddTo has no kernel on arm64.
-func polyAddArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return false }
+// polyAddArch runs polyAddTo's kernel for the active level and reports whether
+// there is one.
+func polyAddArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		polyAddNEON(out, a, b)
+		return true
+	}
+	return false
+}
 
-// polySubArch reports false: polySubTo has no kernel on arm64.
-func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return false }
+// polySubArch runs polySubTo's kernel for the active level and reports whether
+// there is one.
+func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		polySubNEON(out, a, b)
+		return true
+	}
+	return false
+}
 
 // normMaxArch runs infinityNormBelow's kernel for the active level and reports whether
 // there is one.

@@ -4396,6 +4396,66 @@ dotPoly:
 	BNE dotStep
 	RET
 
+// func polyAddNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32) 
+TEXT ·polyAddNEON(SB), NOSPLIT, $0-24
+	MOVD out+0(FP), R0
+	MOVD a+8(FP), R1
+	MOVD b+16(FP), R2
+	MOVD $8380417, R3
+	WORD $0x4e040c6f // dup v15.4s, w3
+	MOVD $16, R4
+polyAddNEONLoop:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4cdf2844 // ld1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x2], #64
+	WORD $0x4ea48400 // add v0.4s, v0.4s, v4.4s
+	WORD $0x6eaf8408 // sub v8.4s, v0.4s, v15.4s
+	WORD $0x6ea86c00 // umin v0.4s, v0.4s, v8.4s
+	WORD $0x4ea58421 // add v1.4s, v1.4s, v5.4s
+	WORD $0x6eaf8429 // sub v9.4s, v1.4s, v15.4s
+	WORD $0x6ea96c21 // umin v1.4s, v1.4s, v9.4s
+	WORD $0x4ea68442 // add v2.4s, v2.4s, v6.4s
+	WORD $0x6eaf844a // sub v10.4s, v2.4s, v15.4s
+	WORD $0x6eaa6c42 // umin v2.4s, v2.4s, v10.4s
+	WORD $0x4ea78463 // add v3.4s, v3.4s, v7.4s
+	WORD $0x6eaf846b // sub v11.4s, v3.4s, v15.4s
+	WORD $0x6eab6c63 // umin v3.4s, v3.4s, v11.4s
+	WORD $0x4c9f2800 // st1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x0], #64
+	SUBS $1, R4
+	BNE polyAddNEONLoop
+	RET
+
+// func polySubNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32) 
+TEXT ·polySubNEON(SB), NOSPLIT, $0-24
+	MOVD out+0(FP), R0
+	MOVD a+8(FP), R1
+	MOVD b+16(FP), R2
+	MOVD $8380417, R3
+	WORD $0x4e040c6f // dup v15.4s, w3
+	MOVD $16, R4
+polySubNEONLoop:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x4cdf2844 // ld1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x2], #64
+	WORD $0x6ea48400 // sub v0.4s, v0.4s, v4.4s
+	WORD $0x4eaf8400 // add v0.4s, v0.4s, v15.4s
+	WORD $0x6eaf8408 // sub v8.4s, v0.4s, v15.4s
+	WORD $0x6ea86c00 // umin v0.4s, v0.4s, v8.4s
+	WORD $0x6ea58421 // sub v1.4s, v1.4s, v5.4s
+	WORD $0x4eaf8421 // add v1.4s, v1.4s, v15.4s
+	WORD $0x6eaf8429 // sub v9.4s, v1.4s, v15.4s
+	WORD $0x6ea96c21 // umin v1.4s, v1.4s, v9.4s
+	WORD $0x6ea68442 // sub v2.4s, v2.4s, v6.4s
+	WORD $0x4eaf8442 // add v2.4s, v2.4s, v15.4s
+	WORD $0x6eaf844a // sub v10.4s, v2.4s, v15.4s
+	WORD $0x6eaa6c42 // umin v2.4s, v2.4s, v10.4s
+	WORD $0x6ea78463 // sub v3.4s, v3.4s, v7.4s
+	WORD $0x4eaf8463 // add v3.4s, v3.4s, v15.4s
+	WORD $0x6eaf846b // sub v11.4s, v3.4s, v15.4s
+	WORD $0x6eab6c63 // umin v3.4s, v3.4s, v11.4s
+	WORD $0x4c9f2800 // st1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x0], #64
+	SUBS $1, R4
+	BNE polySubNEONLoop
+	RET
+
 // func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32) 
 TEXT ·packedMulNEON(SB), NOSPLIT, $0-68
 	MOVD out+0(FP), R0

@@ -24,6 +24,16 @@ func nttMulNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //go:noescape
 func nttDotNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
 
+// polyAddNEON sets out to a + b mod q, fully reduced, the result of polyAdd.
+//
+//go:noescape
+func polyAddNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// polySubNEON sets out to a − b mod q, fully reduced, the result of polySub.
+//
+//go:noescape
+func polySubNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
 // packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones, summed bytewise and widened after every group windows: base ± c·s for the biased table of s.
 //
 //go:noescape

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/neonring"
 )
 
 // The arm64 kernels (-goarch arm64): NEON kernels on 32-bit lanes written
@@ -26,6 +27,10 @@ var neonFuncs = []a64.Func{
 		Doc: "nttMulNEON sets out to the pointwise Montgomery product a·b·2⁻³² in [0, q), the result of nttMul."},
 	{Name: "nttDotNEON", Params: "out *[256]uint32, a *[256]uint32, b *[256]uint32, count int", Args: 32,
 		Doc: "nttDotNEON sets out to Σ a[j]·b[j]·2⁻³² in [0, q) for the count ≥ 1 polynomials from a and b on, the result of nttDot."},
+	{Name: "polyAddNEON", Params: "out *[256]uint32, a *[256]uint32, b *[256]uint32", Args: 24,
+		Doc: "polyAddNEON sets out to a + b mod q, fully reduced, the result of polyAdd."},
+	{Name: "polySubNEON", Params: "out *[256]uint32, a *[256]uint32, b *[256]uint32", Args: 24,
+		Doc: "polySubNEON sets out to a − b mod q, fully reduced, the result of polySub."},
 	{Name: "packedMulNEON", Params: "out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32", Args: 68,
 		Doc: "packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones, summed bytewise and widened after every group windows: base ± c·s for the biased table of s."},
 }
@@ -37,6 +42,8 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "nttMulArch", Impls: neonLevels("nttMulNEON")},
 	{Hook: "nttDotArch", Impls: neonLevels("nttDotNEON")},
 	{Hook: "packedMulArch", Impls: neonLevels("packedMulNEON")},
+	{Hook: "polyAddArch", Impls: neonLevels("polyAddNEON")},
+	{Hook: "polySubArch", Impls: neonLevels("polySubNEON")},
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -59,7 +66,9 @@ func neonMain() {
 	neonInvNTTKernel(f, neonFuncs[1])
 	neonMulKernel(f, neonFuncs[2])
 	neonDotKernel(f, neonFuncs[3])
-	neonPackedMulKernel(f, neonFuncs[4])
+	neonring.PolyAddSub(f, neonFuncs[4], a64.S4, q, 1024, false)
+	neonring.PolyAddSub(f, neonFuncs[5], a64.S4, q, 1024, true)
+	neonPackedMulKernel(f, neonFuncs[6])
 	round, _ := neonRoundingKernels(f)
 	packing, _ := neonPackingKernels(f)
 	neonConsts(f)

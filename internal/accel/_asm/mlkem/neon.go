@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/neonring"
 )
 
 // The arm64 kernels (-goarch arm64): NEON kernels written with the a64
@@ -56,8 +57,8 @@ func neonMain() {
 	neonNTTKernel(f)
 	neonInverseNTTKernel(f)
 	neonDotProductKernel(f, neonFuncs[2])
-	neonPolyAddSubKernel(f, neonFuncs[3], false)
-	neonPolyAddSubKernel(f, neonFuncs[4], true)
+	neonring.PolyAddSub(f, neonFuncs[3], a64.H8, q, 512, false)
+	neonring.PolyAddSub(f, neonFuncs[4], a64.H8, q, 512, true)
 	neonCBDEta2Kernel(f, neonFuncs[5])
 	neonNTTConsts(f)
 	neonDotConsts(f)

@@ -135,3 +135,34 @@ func (g *Gen) Transpose(a a64.Arr, dst, src []a64.VReg) {
 		g.F.I(a64.TRN1(a, dst[i], src[i], src[i+1]), a64.TRN2(a, dst[i+1], src[i], src[i+1]))
 	}
 }
+
+// PolyAddSub writes fn(out, a, b): out = a ± b mod q lane by lane for
+// coefficients in [0, q), 64 bytes of each operand per step over bytes
+// bytes. The sum (or a − b + q) is in [0, 2q); UMIN with itself minus q
+// (which wraps far above q when it is below q) picks the reduced value.
+func PolyAddSub(f *a64.File, fn a64.Func, arr a64.Arr, q int, bytes int, sub bool) {
+	f.Text(fn)
+	f.Go("MOVD out+0(FP), R0")
+	f.Go("MOVD a+8(FP), R1")
+	f.Go("MOVD b+16(FP), R2")
+	vq := a64.V(15)
+	f.Go("MOVD $%d, R3", q)
+	f.I(a64.DUP(arr, vq, a64.X(3)))
+	f.Go("MOVD $%d, R4", bytes/64)
+	label := fn.Name + "Loop"
+	f.Label(label)
+	f.I(a64.LD1(4, arr, a64.V(0), a64.X(1), true), a64.LD1(4, arr, a64.V(4), a64.X(2), true))
+	for i := range 4 {
+		x, y, t := a64.V(i), a64.V(4+i), a64.V(8+i)
+		if sub {
+			f.I(a64.SUB(arr, x, x, y), a64.ADD(arr, x, x, vq))
+		} else {
+			f.I(a64.ADD(arr, x, x, y))
+		}
+		f.I(a64.SUB(arr, t, x, vq), a64.UMIN(arr, x, x, t))
+	}
+	f.I(a64.ST1(4, arr, a64.V(0), a64.X(0), true))
+	f.Go("SUBS $1, R4")
+	f.Go("BNE %s", label)
+	f.Go("RET")
+}
