@@ -11,6 +11,7 @@
 package main
 
 import (
+	"crypto"
 	"crypto/mldsa"
 	"crypto/mlkem"
 	"flag"
@@ -84,33 +85,35 @@ func prepare(op string, std bool) (func() error, error) {
 	case "mldsa65-keygen", "mldsa65-sign", "mldsa65-verify":
 		p := mldsa.MLDSA65()
 		if std {
-			sk, err := mldsa.NewPrivateKey(p, seed[:32])
-			if err != nil {
-				return nil, err
-			}
-			sig, err := sk.SignDeterministic(msg, nil)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]func() error{
-				"mldsa65-keygen": func() error { _, err := mldsa.NewPrivateKey(p, seed[:32]); return err },
-				"mldsa65-sign":   func() error { _, err := sk.SignDeterministic(msg, nil); return err },
-				"mldsa65-verify": func() error { return mldsa.Verify(sk.PublicKey(), msg, sig, nil) },
-			}[op], nil
+			return dsaOp(op, msg, func() (*mldsa.PrivateKey, error) { return mldsa.NewPrivateKey(p, seed[:32]) },
+				func(pk *mldsa.PublicKey, sig []byte) error { return mldsa.Verify(pk, msg, sig, nil) })
 		}
-		sk, err := signer.NewPrivateKey(p, seed[:32])
-		if err != nil {
-			return nil, err
-		}
-		sig, err := sk.SignDeterministic(msg, nil)
-		if err != nil {
-			return nil, err
-		}
-		return map[string]func() error{
-			"mldsa65-keygen": func() error { _, err := signer.NewPrivateKey(p, seed[:32]); return err },
-			"mldsa65-sign":   func() error { _, err := sk.SignDeterministic(msg, nil); return err },
-			"mldsa65-verify": func() error { return signer.Verify(sk.PublicKey(), msg, sig, nil) },
-		}[op], nil
+		return dsaOp(op, msg, func() (*signer.PrivateKey, error) { return signer.NewPrivateKey(p, seed[:32]) },
+			func(pk *mldsa.PublicKey, sig []byte) error { return signer.Verify(pk, msg, sig, nil) })
 	}
 	return nil, fmt.Errorf("unknown operation %q", op)
+}
+
+// dsaKey is what an ML-DSA implementation's private key offers the driver.
+type dsaKey interface {
+	SignDeterministic(msg []byte, opts crypto.SignerOpts) ([]byte, error)
+	PublicKey() *mldsa.PublicKey
+}
+
+// dsaOp returns op (key generation, signing or verification of msg) for
+// the implementation whose key constructor is newKey.
+func dsaOp[K dsaKey](op string, msg []byte, newKey func() (K, error), verify func(*mldsa.PublicKey, []byte) error) (func() error, error) {
+	sk, err := newKey()
+	if err != nil {
+		return nil, err
+	}
+	sig, err := sk.SignDeterministic(msg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]func() error{
+		"mldsa65-keygen": func() error { _, err := newKey(); return err },
+		"mldsa65-sign":   func() error { _, err := sk.SignDeterministic(msg, nil); return err },
+		"mldsa65-verify": func() error { return verify(sk.PublicKey(), sig) },
+	}[op], nil
 }
