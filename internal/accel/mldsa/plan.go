@@ -44,7 +44,7 @@ func planFor(p *Params) plan {
 	switch level {
 	case cpu.AVX2:
 		pl.multiFrom = 2
-	case cpu.AVX512:
+	case cpu.AVX512, cpu.NEON, cpu.NEONSHA3:
 		pl.multiFrom = 3
 	}
 	pl.pairedMasks = 2*p.L <= pl.width

@@ -16,8 +16,8 @@ type plan struct {
 	// than one single-state permutation (levels AVX2 and AVX512).
 	lanes bool
 	// ownKeccak: H, G and J run on package keccak's single state (its
-	// permutation is vectorised or scalar assembly) rather than on
-	// crypto/sha3.
+	// permutation is vectorised or scalar assembly at every SIMD level)
+	// rather than on crypto/sha3.
 	ownKeccak bool
 	// x8: a multi-state call is 8-way while more than four streams are
 	// left (the 8-way kernel is one kernel), 4-way otherwise.
@@ -35,12 +35,15 @@ func planFor() plan {
 	level := cpu.Active()
 	pl := plan{
 		lanes:     level == cpu.AVX2 || level == cpu.AVX512,
-		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512,
+		ownKeccak: level != cpu.Portable,
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,
 	}
-	if level == cpu.AVX2 || level == cpu.AVX512 {
+	switch level {
+	case cpu.AVX2, cpu.AVX512, cpu.NEON, cpu.NEONSHA3:
+		// The 4-way kernel is vectorised: on arm64 it is two 2-way NEON
+		// permutations, below two single-state ones even without SHA3.
 		pl.multiFrom = 2
 	}
 	return pl
