@@ -35,6 +35,9 @@ import (
 )
 
 func main() {
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	for _, w := range []width{avx512, avx2} {
 		nttKernel(w)
@@ -66,5 +69,5 @@ func main() {
 		w.data.emit()
 	}
 	Generate()
-	dispatch.Write("mlkem", "amd64 && !purego", contract)
+	dispatch.Write("mlkem", "amd64 && !purego", dispatch.Extend(contract, armKernels))
 }
