@@ -139,3 +139,13 @@ func itoa(i int) string {
 // halves16 splits the 32-bit value v into the two 16-bit table entries that
 // hold it, low half first.
 func halves16(v int64) []int64 { return []int64{v & 0xffff, v >> 16 & 0xffff} }
+
+// montMul sets a = a·b·2^−bits mod q, in (−q, q), by the signed Montgomery
+// multiplication; it overwrites b and tmp. qinv holds q⁻¹ mod 2^bits.
+func (fl field) montMul(e *fn, a, b, tmp Q, qinv Scalar) {
+	e.I(a32.VQDMULH(fl.bits, tmp, a, b))
+	e.I(a32.VMULs(fl.bits, b, b, qinv))
+	e.I(a32.VMUL(fl.bits, a, a, b))
+	e.I(a32.VQDMULHs(fl.bits, b, a, fl.qs))
+	e.I(a32.VHSUB(fl.bits, a, tmp, b))
+}

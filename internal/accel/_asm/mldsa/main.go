@@ -23,6 +23,9 @@ import (
 )
 
 func main() {
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	c := newConstants()
 	nttKernel(c, avx512, false)
@@ -46,5 +49,5 @@ func main() {
 	secretKernel(c, avx512)
 	secretKernel(c, avx2)
 	Generate()
-	dispatch.Write("mldsa", "amd64 && !purego", contract)
+	dispatch.Write("mldsa", "amd64 && !purego", dispatch.Extend(contract, armKernels))
 }
