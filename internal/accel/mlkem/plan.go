@@ -1,6 +1,10 @@
 package mlkem
 
-import "github.com/crystals-go/crystals/internal/accel/cpu"
+import (
+	"runtime"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
 
 // plan is what the active SIMD level decides for one operation: which
 // Keccak code runs the hash functions of FIPS 203, Section 4.1, how many
@@ -16,7 +20,8 @@ type plan struct {
 	// single-state permutation (level AVX512).
 	lanes bool
 	// ownKeccak: H, G and J run on package keccak's single state (its
-	// permutation is vectorised or scalar assembly) rather than on
+	// permutation is vectorised or scalar assembly: AVX2, AVX-512, and
+	// NEON on 32-bit arm, where crypto/sha3's is Go) rather than on
 	// crypto/sha3.
 	ownKeccak bool
 	// x8: a multi-state call is 8-way while more than four streams are
@@ -35,7 +40,7 @@ func planFor() plan {
 	level := cpu.Active()
 	pl := plan{
 		lanes:     level == cpu.AVX512,
-		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512,
+		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512 || level == cpu.NEON && runtime.GOARCH == "arm",
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,

@@ -1,7 +1,9 @@
 // Command arm generates the 32-bit ARMv7 NEON kernels of the engines
 // (GOARCH=arm, level cpu.NEON): for -pkg mlkem the NTT, inverse NTT and T_q
 // dot product on eight 16-bit lanes per register, for -pkg mldsa the NTT,
-// inverse NTT, pointwise product and dot product on four 32-bit lanes.
+// inverse NTT, pointwise product and dot product on four 32-bit lanes, for
+// -pkg keccak the single and 4-way Keccak-f[1600] with 64-bit lanes in D
+// registers.
 //
 // Go's arm assembler knows no NEON instruction and no vector register, so
 // every vector instruction is a WORD directive from the encoder in neon.go,
@@ -30,7 +32,8 @@
 // from C do not reach these functions (cgo's crosscall2 saves d8–d15 for
 // them anyway).
 //
-// Run it through go generate in internal/accel/mlkem and internal/accel/mldsa.
+// Run it through go generate in internal/accel/mlkem, internal/accel/mldsa
+// and internal/accel/keccak.
 package main
 
 import (
@@ -41,7 +44,7 @@ import (
 )
 
 func main() {
-	pkg := flag.String("pkg", "", "the engine: mlkem or mldsa")
+	pkg := flag.String("pkg", "", "the engine: mlkem, mldsa or keccak")
 	out := flag.String("out", "", "write the assembly to `file`")
 	stubs := flag.String("stubs", "", "write the Go declarations to `file`")
 	flag.Parse()
@@ -63,8 +66,10 @@ func build(pkg string) (*program, error) {
 		mlkemKernels(p)
 	case "mldsa":
 		mldsaKernels(p)
+	case "keccak":
+		keccakKernels(p)
 	default:
-		return nil, fmt.Errorf("-pkg %q: want mlkem or mldsa", pkg)
+		return nil, fmt.Errorf("-pkg %q: want mlkem, mldsa or keccak", pkg)
 	}
 	return p, nil
 }

@@ -35,6 +35,9 @@ import (
 )
 
 func main() {
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	rc := roundConstantTable()
 
@@ -49,7 +52,7 @@ func main() {
 	blockKernelsAVX2()
 
 	Generate()
-	dispatch.Write("keccak", "amd64 && !purego", contract)
+	dispatch.Write("keccak", "amd64 && !purego", dispatch.Extend(contract, armKernels))
 }
 
 // roundConstantTable emits the 24 ι constants as read-only data.

@@ -36,6 +36,11 @@ func samples() []Inst {
 	s = append(s, VEOR(0, 15, 8), VEOR(9, 9, 9), VTRN(8, 3, 12))
 	s = append(s, VMLAL(0, 1, 31), VMLAL(15, 16, 2), VMOVL(0, 31), VMOVL(14, 5), VMOVN(0, 15), VMOVN(31, 1))
 	s = append(s, VSWP(0, 31), VSWP(17, 2))
+	s = append(s, VEORD(0, 31, 16), VEORD(25, 3, 9), VBICD(31, 0, 17), VBICD(4, 20, 1))
+	for _, sh := range []int{1, 2, 31, 32, 63} {
+		s = append(s, VSHL64(30, 1, sh), VSHL64(0, 24, sh), VSRI64(31, 2, sh), VSRI64(5, 27, 64-sh))
+	}
+	s = append(s, VSHL64(7, 8, 0), VSRI64(7, 8, 64))
 	for _, bits := range []int{8, 16, 32} {
 		for count := 1; count <= 4; count++ {
 			s = append(s, VLD1(bits, 0, count, At(1)), VLD1(bits, D(32-count), count, Inc(9)), VST1(bits, 16, count, Step(4, 2)), VST1(bits, 5, count, Inc(0)))

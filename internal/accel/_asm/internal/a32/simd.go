@@ -145,3 +145,36 @@ func VSWP(d, m D) Inst { return misc2(fmt.Sprintf("vswp %v, %v", d, m), 0, 2, 0,
 func VTRN(bits int, d, m Q) Inst {
 	return misc2(fmt.Sprintf("vtrn.%d %v, %v", bits, d, m), sizeField(bits), 2, 1, 1, d.Lo(), m.Lo())
 }
+
+// same3D is same3 on D registers (Q = 0).
+func same3D(name string, u, opc, o1 uint32, bits int, d, n, m D) Inst {
+	w := 0xf2000000 | u<<24 | sizeField(bits)<<20 | vd(d) | vn(n) | vm(m) | opc<<8 | o1<<4
+	return Inst{w, fmt.Sprintf("%s %v, %v, %v", name, d, n, m)}
+}
+
+// VEORD is the bitwise exclusive or of D registers.
+func VEORD(d, n, m D) Inst { return same3D("veor", 1, 1, 1, 8, d, n, m) }
+
+// VBICD is d = n &^ m on D registers.
+func VBICD(d, n, m D) Inst { return same3D("vbic", 0, 1, 1, 16, d, n, m) }
+
+// VSHL64 shifts the 64-bit lane of m left by s (0–63) into d:
+// 1111 0010 1Dii iiii dddd 0101 1QM1 mmmm, imm6 = s.
+func VSHL64(d, m D, s int) Inst {
+	if s < 0 || s > 63 {
+		panic("a32: VSHL64 shift out of range")
+	}
+	w := 0xf2800590 | uint32(s)<<16 | vd(d) | vm(m)
+	return Inst{w, fmt.Sprintf("vshl.i64 %v, %v, #%d", d, m, s)}
+}
+
+// VSRI64 shifts the 64-bit lane of m right by s (1–64) and inserts it into
+// d, keeping d's top s bits: with VSHL64 by 64 − s, a rotation.
+// 1111 0011 1Dii iiii dddd 0100 1QM1 mmmm, imm6 = 64 − s.
+func VSRI64(d, m D, s int) Inst {
+	if s < 1 || s > 64 {
+		panic("a32: VSRI64 shift out of range")
+	}
+	w := 0xf3800490 | uint32(64-s)<<16 | vd(d) | vm(m)
+	return Inst{w, fmt.Sprintf("vsri.64 %v, %v, #%d", d, m, s)}
+}
