@@ -1821,57 +1821,57 @@ pass2:
 	WORD $0xf3ec2dc9 // vqrdmulh.s32 q9, q14, d9[0]
 	WORD $0xf3ecc8c5 // vmul.i32 q14, q14, d5[0]
 	WORD $0xf3e2c4c0 // vmls.i32 q14, q9, d0[0]
-	WORD $0xf3ea6d69 // vqrdmulh.s32 q11, q5, d9[1]
-	WORD $0xf3aaa865 // vmul.i32 q5, q5, d5[1]
-	WORD $0xf3a6a4c0 // vmls.i32 q5, q11, d0[0]
-	WORD $0xf32ec8ea // vsub.i32 q6, q15, q13
+	WORD $0xf36e68ea // vsub.i32 q11, q15, q13
 	WORD $0xf26aa8ee // vadd.i32 q13, q13, q15
-	WORD $0xf3eced49 // vqrdmulh.s32 q15, q6, d9[0]
-	WORD $0xf3acc845 // vmul.i32 q6, q6, d5[0]
-	WORD $0xf3aec4c0 // vmls.i32 q6, q15, d0[0]
-	WORD $0xf3ea2de9 // vqrdmulh.s32 q9, q13, d9[1]
-	WORD $0xf3eaa8e5 // vmul.i32 q13, q13, d5[1]
-	WORD $0xf3e2a4c0 // vmls.i32 q13, q9, d0[0]
-	WORD $0xf36868e0 // vsub.i32 q11, q12, q8
-	WORD $0xf26008e8 // vadd.i32 q8, q8, q12
-	WORD $0xf3e68dc9 // vqrdmulh.s32 q12, q11, d9[0]
+	WORD $0xf3e6edc9 // vqrdmulh.s32 q15, q11, d9[0]
 	WORD $0xf3e668c5 // vmul.i32 q11, q11, d5[0]
-	WORD $0xf3e864c0 // vmls.i32 q11, q12, d0[0]
-	WORD $0xf3e0ede9 // vqrdmulh.s32 q15, q8, d9[1]
-	WORD $0xf3e008e5 // vmul.i32 q8, q8, d5[1]
-	WORD $0xf3ee04c0 // vmls.i32 q8, q15, d0[0]
+	WORD $0xf3ee64c0 // vmls.i32 q11, q15, d0[0]
+	WORD $0xf328c8e0 // vsub.i32 q6, q12, q8
+	WORD $0xf26008e8 // vadd.i32 q8, q8, q12
+	WORD $0xf3ec8d49 // vqrdmulh.s32 q12, q6, d9[0]
+	WORD $0xf3acc845 // vmul.i32 q6, q6, d5[0]
+	WORD $0xf3a8c4c0 // vmls.i32 q6, q12, d0[0]
 	WORD $0xf36e2864 // vsub.i32 q9, q7, q10
 	WORD $0xf26448ce // vadd.i32 q10, q10, q7
 	WORD $0xf3a2edc9 // vqrdmulh.s32 q7, q9, d9[0]
 	WORD $0xf3e228c5 // vmul.i32 q9, q9, d5[0]
 	WORD $0xf3ee2440 // vmls.i32 q9, q7, d0[0]
-	WORD $0xf3e48de9 // vqrdmulh.s32 q12, q10, d9[1]
+	WORD $0xf3eaed69 // vqrdmulh.s32 q15, q5, d9[1]
+	WORD $0xf3aaa865 // vmul.i32 q5, q5, d5[1]
+	WORD $0xf3aea4c0 // vmls.i32 q5, q15, d0[0]
+	WORD $0xf3eaede9 // vqrdmulh.s32 q15, q13, d9[1]
+	WORD $0xf3eaa8e5 // vmul.i32 q13, q13, d5[1]
+	WORD $0xf3eea4c0 // vmls.i32 q13, q15, d0[0]
+	WORD $0xf3e0ede9 // vqrdmulh.s32 q15, q8, d9[1]
+	WORD $0xf3e008e5 // vmul.i32 q8, q8, d5[1]
+	WORD $0xf3ee04c0 // vmls.i32 q8, q15, d0[0]
+	WORD $0xf3e4ede9 // vqrdmulh.s32 q15, q10, d9[1]
 	WORD $0xf3e448e5 // vmul.i32 q10, q10, d5[1]
-	WORD $0xf3e844c0 // vmls.i32 q10, q12, d0[0]
+	WORD $0xf3ee44c0 // vmls.i32 q10, q15, d0[0]
 	WORD $0xf2e1e05a // vshr.s32 q15, q5, #31
 	WORD $0xf3aea4c0 // vmls.i32 q5, q15, d0[0]
-	WORD $0xf2a1e07a // vshr.s32 q7, q13, #31
-	WORD $0xf3eea440 // vmls.i32 q13, q7, d0[0]
-	WORD $0xf2e18070 // vshr.s32 q12, q8, #31
-	WORD $0xf3e804c0 // vmls.i32 q8, q12, d0[0]
+	WORD $0xf2e1e07a // vshr.s32 q15, q13, #31
+	WORD $0xf3eea4c0 // vmls.i32 q13, q15, d0[0]
+	WORD $0xf2e1e070 // vshr.s32 q15, q8, #31
+	WORD $0xf3ee04c0 // vmls.i32 q8, q15, d0[0]
 	WORD $0xf2e1e074 // vshr.s32 q15, q10, #31
 	WORD $0xf3ee44c0 // vmls.i32 q10, q15, d0[0]
-	WORD $0xf2a1e07c // vshr.s32 q7, q14, #31
-	WORD $0xf3eec440 // vmls.i32 q14, q7, d0[0]
-	WORD $0xf2e1805c // vshr.s32 q12, q6, #31
-	WORD $0xf3a8c4c0 // vmls.i32 q6, q12, d0[0]
+	WORD $0xf2e1e07c // vshr.s32 q15, q14, #31
+	WORD $0xf3eec4c0 // vmls.i32 q14, q15, d0[0]
 	WORD $0xf2e1e076 // vshr.s32 q15, q11, #31
 	WORD $0xf3ee64c0 // vmls.i32 q11, q15, d0[0]
-	WORD $0xf2a1e072 // vshr.s32 q7, q9, #31
-	WORD $0xf3ee2440 // vmls.i32 q9, q7, d0[0]
+	WORD $0xf2e1e05c // vshr.s32 q15, q6, #31
+	WORD $0xf3aec4c0 // vmls.i32 q6, q15, d0[0]
+	WORD $0xf2e1e072 // vshr.s32 q15, q9, #31
+	WORD $0xf3ee24c0 // vmls.i32 q9, q15, d0[0]
 	MOVW R0, R5
 	WORD $0xf405aa82 // vst1.32 {d10, d11}, [r5], r2
 	WORD $0xf445aa82 // vst1.32 {d26, d27}, [r5], r2
 	WORD $0xf4450a82 // vst1.32 {d16, d17}, [r5], r2
 	WORD $0xf4454a82 // vst1.32 {d20, d21}, [r5], r2
 	WORD $0xf445ca82 // vst1.32 {d28, d29}, [r5], r2
-	WORD $0xf405ca82 // vst1.32 {d12, d13}, [r5], r2
 	WORD $0xf4456a82 // vst1.32 {d22, d23}, [r5], r2
+	WORD $0xf405ca82 // vst1.32 {d12, d13}, [r5], r2
 	WORD $0xf4452a82 // vst1.32 {d18, d19}, [r5], r2
 	ADD $16, R0
 	SUB.S $1, R4

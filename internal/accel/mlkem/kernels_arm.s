@@ -1051,58 +1051,58 @@ pass2:
 	WORD $0xf3dc0d65 // vqrdmulh.s16 q8, q6, d5[2]
 	WORD $0xf39cc863 // vmul.i16 q6, q6, d3[2]
 	WORD $0xf390c4c0 // vmls.i16 q6, q8, d0[0]
-	WORD $0xf3d8ad6d // vqrdmulh.s16 q13, q4, d5[3]
-	WORD $0xf398886b // vmul.i16 q4, q4, d3[3]
-	WORD $0xf39a84c0 // vmls.i16 q4, q13, d0[0]
-	WORD $0xf35c48e8 // vsub.i16 q10, q14, q12
+	WORD $0xf35ca8e8 // vsub.i16 q13, q14, q12
 	WORD $0xf25888ec // vadd.i16 q12, q12, q14
-	WORD $0xf3d4cde5 // vqrdmulh.s16 q14, q10, d5[2]
-	WORD $0xf3d448e3 // vmul.i16 q10, q10, d3[2]
-	WORD $0xf3dc44c0 // vmls.i16 q10, q14, d0[0]
-	WORD $0xf3d8eded // vqrdmulh.s16 q15, q12, d5[3]
-	WORD $0xf3d888eb // vmul.i16 q12, q12, d3[3]
-	WORD $0xf3de84c0 // vmls.i16 q12, q15, d0[0]
-	WORD $0xf35208ca // vsub.i16 q8, q9, q5
+	WORD $0xf3dacde5 // vqrdmulh.s16 q14, q13, d5[2]
+	WORD $0xf3daa8e3 // vmul.i16 q13, q13, d3[2]
+	WORD $0xf3dca4c0 // vmls.i16 q13, q14, d0[0]
+	WORD $0xf35248ca // vsub.i16 q10, q9, q5
 	WORD $0xf21aa862 // vadd.i16 q5, q5, q9
-	WORD $0xf3d02de5 // vqrdmulh.s16 q9, q8, d5[2]
-	WORD $0xf3d008e3 // vmul.i16 q8, q8, d3[2]
-	WORD $0xf3d204c0 // vmls.i16 q8, q9, d0[0]
-	WORD $0xf3daad6d // vqrdmulh.s16 q13, q5, d5[3]
-	WORD $0xf39aa86b // vmul.i16 q5, q5, d3[3]
-	WORD $0xf39aa4c0 // vmls.i16 q5, q13, d0[0]
-	WORD $0xf356c8ce // vsub.i16 q14, q11, q7
+	WORD $0xf3d42de5 // vqrdmulh.s16 q9, q10, d5[2]
+	WORD $0xf3d448e3 // vmul.i16 q10, q10, d3[2]
+	WORD $0xf3d244c0 // vmls.i16 q10, q9, d0[0]
+	WORD $0xf356e8ce // vsub.i16 q15, q11, q7
 	WORD $0xf21ee866 // vadd.i16 q7, q7, q11
-	WORD $0xf3dc6de5 // vqrdmulh.s16 q11, q14, d5[2]
-	WORD $0xf3dcc8e3 // vmul.i16 q14, q14, d3[2]
-	WORD $0xf3d6c4c0 // vmls.i16 q14, q11, d0[0]
-	WORD $0xf3deed6d // vqrdmulh.s16 q15, q7, d5[3]
+	WORD $0xf3de6de5 // vqrdmulh.s16 q11, q15, d5[2]
+	WORD $0xf3dee8e3 // vmul.i16 q15, q15, d3[2]
+	WORD $0xf3d6e4c0 // vmls.i16 q15, q11, d0[0]
+	WORD $0xf3d80d6d // vqrdmulh.s16 q8, q4, d5[3]
+	WORD $0xf398886b // vmul.i16 q4, q4, d3[3]
+	WORD $0xf39084c0 // vmls.i16 q4, q8, d0[0]
+	WORD $0xf3d80ded // vqrdmulh.s16 q8, q12, d5[3]
+	WORD $0xf3d888eb // vmul.i16 q12, q12, d3[3]
+	WORD $0xf3d084c0 // vmls.i16 q12, q8, d0[0]
+	WORD $0xf3da0d6d // vqrdmulh.s16 q8, q5, d5[3]
+	WORD $0xf39aa86b // vmul.i16 q5, q5, d3[3]
+	WORD $0xf390a4c0 // vmls.i16 q5, q8, d0[0]
+	WORD $0xf3de0d6d // vqrdmulh.s16 q8, q7, d5[3]
 	WORD $0xf39ee86b // vmul.i16 q7, q7, d3[3]
-	WORD $0xf39ee4c0 // vmls.i16 q7, q15, d0[0]
-	WORD $0xf2d12058 // vshr.s16 q9, q4, #15
-	WORD $0xf39284c0 // vmls.i16 q4, q9, d0[0]
-	WORD $0xf2d1a078 // vshr.s16 q13, q12, #15
-	WORD $0xf3da84c0 // vmls.i16 q12, q13, d0[0]
-	WORD $0xf2d1605a // vshr.s16 q11, q5, #15
-	WORD $0xf396a4c0 // vmls.i16 q5, q11, d0[0]
-	WORD $0xf2d1e05e // vshr.s16 q15, q7, #15
-	WORD $0xf39ee4c0 // vmls.i16 q7, q15, d0[0]
-	WORD $0xf2d1205c // vshr.s16 q9, q6, #15
-	WORD $0xf392c4c0 // vmls.i16 q6, q9, d0[0]
-	WORD $0xf2d1a074 // vshr.s16 q13, q10, #15
-	WORD $0xf3da44c0 // vmls.i16 q10, q13, d0[0]
-	WORD $0xf2d16070 // vshr.s16 q11, q8, #15
-	WORD $0xf3d604c0 // vmls.i16 q8, q11, d0[0]
-	WORD $0xf2d1e07c // vshr.s16 q15, q14, #15
-	WORD $0xf3dec4c0 // vmls.i16 q14, q15, d0[0]
+	WORD $0xf390e4c0 // vmls.i16 q7, q8, d0[0]
+	WORD $0xf2d10058 // vshr.s16 q8, q4, #15
+	WORD $0xf39084c0 // vmls.i16 q4, q8, d0[0]
+	WORD $0xf2d10078 // vshr.s16 q8, q12, #15
+	WORD $0xf3d084c0 // vmls.i16 q12, q8, d0[0]
+	WORD $0xf2d1005a // vshr.s16 q8, q5, #15
+	WORD $0xf390a4c0 // vmls.i16 q5, q8, d0[0]
+	WORD $0xf2d1005e // vshr.s16 q8, q7, #15
+	WORD $0xf390e4c0 // vmls.i16 q7, q8, d0[0]
+	WORD $0xf2d1005c // vshr.s16 q8, q6, #15
+	WORD $0xf390c4c0 // vmls.i16 q6, q8, d0[0]
+	WORD $0xf2d1007a // vshr.s16 q8, q13, #15
+	WORD $0xf3d0a4c0 // vmls.i16 q13, q8, d0[0]
+	WORD $0xf2d10074 // vshr.s16 q8, q10, #15
+	WORD $0xf3d044c0 // vmls.i16 q10, q8, d0[0]
+	WORD $0xf2d1007e // vshr.s16 q8, q15, #15
+	WORD $0xf3d0e4c0 // vmls.i16 q15, q8, d0[0]
 	MOVW R0, R4
 	WORD $0xf4048a42 // vst1.16 {d8, d9}, [r4], r2
 	WORD $0xf4448a42 // vst1.16 {d24, d25}, [r4], r2
 	WORD $0xf404aa42 // vst1.16 {d10, d11}, [r4], r2
 	WORD $0xf404ea42 // vst1.16 {d14, d15}, [r4], r2
 	WORD $0xf404ca42 // vst1.16 {d12, d13}, [r4], r2
+	WORD $0xf444aa42 // vst1.16 {d26, d27}, [r4], r2
 	WORD $0xf4444a42 // vst1.16 {d20, d21}, [r4], r2
-	WORD $0xf4440a42 // vst1.16 {d16, d17}, [r4], r2
-	WORD $0xf444ca42 // vst1.16 {d28, d29}, [r4], r2
+	WORD $0xf444ea42 // vst1.16 {d30, d31}, [r4], r2
 	ADD $16, R0
 	SUB.S $1, R3
 	BNE pass2

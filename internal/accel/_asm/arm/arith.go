@@ -149,3 +149,47 @@ func (fl field) montMul(e *fn, a, b, tmp Q, qinv Scalar) {
 	e.I(a32.VQDMULHs(fl.bits, b, a, fl.qs))
 	e.I(a32.VHSUB(fl.bits, a, tmp, b))
 }
+
+// forward3 is three Cooley–Tukey layers on eight groups (lengths 4g, 2g, g
+// for groups of g coefficients at a stride of g): twiddle lane 1 for the
+// first, 2 and 3 for the second, 4–7 for the third, as FIPS 203 and 204
+// number them within the subtree.
+func (p poly) forward3(fl field, e *fn, tw func(lane int) twiddle) {
+	for i := range 4 {
+		p.ct(fl, e, i, i+4, tw(1))
+	}
+	for _, pr := range [][3]int{{0, 2, 2}, {1, 3, 2}, {4, 6, 3}, {5, 7, 3}} {
+		p.ct(fl, e, pr[0], pr[1], tw(pr[2]))
+	}
+	for i := range 4 {
+		p.ct(fl, e, 2*i, 2*i+1, tw(4+i))
+	}
+}
+
+// inverse3 is the three Gentleman–Sande layers undoing forward3: twiddle
+// lanes 0–3, then 4 and 5, then 6.
+func (p poly) inverse3(fl field, e *fn, tw func(lane int) twiddle) {
+	for i := range 4 {
+		p.gs(fl, e, 2*i, 2*i+1, tw(i))
+	}
+	for _, pr := range [][3]int{{0, 2, 4}, {1, 3, 4}, {4, 6, 5}, {5, 7, 5}} {
+		p.gs(fl, e, pr[0], pr[1], tw(pr[2]))
+	}
+	for i := range 4 {
+		p.gs(fl, e, i, i+4, tw(6))
+	}
+}
+
+// scaleAndNormalize ends an inverse transform whose last layer's twiddles
+// carried the scaling: the low halves (groups 0–3) are multiplied by the
+// scaling, the constant of lane 7, and every group is mapped to [0, q).
+func (p poly) scaleAndNormalize(fl field, e *fn, tw func(lane int) twiddle) {
+	t := p.get()
+	for i := range 4 {
+		fl.mul(e, p.reg[i], p.reg[i], tw(7), t)
+	}
+	for _, q := range p.reg {
+		fl.normalize(e, q, t)
+	}
+	p.put(t)
+}

@@ -128,15 +128,7 @@ func dsaNTT(p *program) {
 	f.label("pass1")
 	s := dsaGroups()
 	s.loadStep(f, 32, 1, 5, 2)
-	for i := range 4 {
-		s.ct(fl, f, i, i+4, dsaTw(1))
-	}
-	for _, pr := range [][3]int{{0, 2, 2}, {1, 3, 2}, {4, 6, 3}, {5, 7, 3}} {
-		s.ct(fl, f, pr[0], pr[1], dsaTw(pr[2]))
-	}
-	for i := range 4 {
-		s.ct(fl, f, 2*i, 2*i+1, dsaTw(4+i))
-	}
+	s.forward3(fl, f, dsaTw)
 	s.storeStep(f, 32, 0, 5, 2)
 	f.op("ADD $16, R0")
 	f.op("ADD $16, R1")
@@ -149,15 +141,7 @@ func dsaNTT(p *program) {
 	loadTwiddles(f, 4, 3)
 	b := dsaGroups()
 	loadBlock(f, b, 0, 5)
-	for i := range 4 {
-		b.ct(fl, f, i, i+4, dsaTw(1))
-	}
-	for _, pr := range [][3]int{{0, 2, 2}, {1, 3, 2}, {4, 6, 3}, {5, 7, 3}} {
-		b.ct(fl, f, pr[0], pr[1], dsaTw(pr[2]))
-	}
-	for i := range 4 {
-		b.ct(fl, f, 2*i, 2*i+1, dsaTw(4+i))
-	}
+	b.forward3(fl, f, dsaTw)
 	for pr := range 4 {
 		lo, hi := 2*pr, 2*pr+1
 		loadTwiddles(f, 4, 3)
@@ -228,15 +212,7 @@ func dsaInvNTT(p *program) {
 		b.swapHalves(f, lo, hi)
 	}
 	loadTwiddles(f, 4, 3)
-	for i := range 4 {
-		b.gs(fl, f, 2*i, 2*i+1, dsaTw(i))
-	}
-	for _, pr := range [][3]int{{0, 2, 4}, {1, 3, 4}, {4, 6, 5}, {5, 7, 5}} {
-		b.gs(fl, f, pr[0], pr[1], dsaTw(pr[2]))
-	}
-	for i := range 4 {
-		b.gs(fl, f, i, i+4, dsaTw(6))
-	}
+	b.inverse3(fl, f, dsaTw)
 	for _, q := range b.reg {
 		f.I(a32.VST1(32, q.Lo(), 2, a32.Inc(0)))
 	}
@@ -250,23 +226,8 @@ func dsaInvNTT(p *program) {
 	f.label("pass2")
 	s := dsaGroups()
 	s.loadStep(f, 32, 0, 5, 2)
-	for i := range 4 {
-		s.gs(fl, f, 2*i, 2*i+1, dsaTw(i))
-	}
-	for _, pr := range [][3]int{{0, 2, 4}, {1, 3, 4}, {4, 6, 5}, {5, 7, 5}} {
-		s.gs(fl, f, pr[0], pr[1], dsaTw(pr[2]))
-	}
-	for i := range 4 {
-		s.gs(fl, f, i, i+4, dsaTw(6))
-		t := s.get()
-		fl.mul(f, s.reg[i], s.reg[i], dsaTw(7), t)
-		s.put(t)
-	}
-	for _, q := range s.reg {
-		t := s.get()
-		fl.normalize(f, q, t)
-		s.put(t)
-	}
+	s.inverse3(fl, f, dsaTw)
+	s.scaleAndNormalize(fl, f, dsaTw)
 	s.storeStep(f, 32, 0, 5, 2)
 	f.op("ADD $16, R0")
 	f.op("SUB.S $1, R4")

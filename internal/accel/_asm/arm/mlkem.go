@@ -96,6 +96,18 @@ func kemBlockTwiddles(f *fn) {
 	}
 }
 
+// kemLoadBlock loads the 32-coefficient block at R0 into kemBlock's groups.
+func kemLoadBlock(f *fn) poly {
+	b := kemBlock()
+	f.op("MOVW R0, R4")
+	f.I(a32.VLD1(16, b.reg[0].Lo(), 4, a32.Inc(kemCursor)))
+	f.I(a32.VLD1(16, b.reg[2].Lo(), 4, a32.At(kemCursor)))
+	return b
+}
+
+// kemPacked is the by-scalar twiddle of lane i of packedTwiddles in q1.
+func kemPacked(i int) twiddle { return scalars(a32.Q(1).Lane16(i), a32.Q(1).Lane16(4+i)) }
+
 // vectorTwiddles is a Q register of constants given lane by lane, and one of
 // their Barrett companions.
 func vectorTwiddles(fl field, lanes []int64) []int64 {
@@ -181,15 +193,7 @@ func kemNTT(p *program) {
 	f.label("pass1")
 	s := kemStrided()
 	s.loadStep(f, 16, 0, kemCursor, kemStride)
-	for i := range 4 {
-		s.ct(fl, f, i, i+4, tw(1))
-	}
-	for _, pr := range [][3]int{{0, 2, 2}, {1, 3, 2}, {4, 6, 3}, {5, 7, 3}} {
-		s.ct(fl, f, pr[0], pr[1], tw(pr[2]))
-	}
-	for i := range 4 {
-		s.ct(fl, f, 2*i, 2*i+1, tw(4+i))
-	}
+	s.forward3(fl, f, tw)
 	s.storeStep(f, 16, 0, kemCursor, kemStride)
 	f.op("ADD $16, R0")
 	f.op("SUB.S $1, R3")
@@ -199,15 +203,11 @@ func kemNTT(p *program) {
 	f.op("MOVW $8, R3")
 	f.label("pass2")
 	kemBlockTwiddles(f)
-	b := kemBlock()
-	f.op("MOVW R0, R4")
-	f.I(a32.VLD1(16, b.reg[0].Lo(), 4, a32.Inc(kemCursor)))
-	f.I(a32.VLD1(16, b.reg[2].Lo(), 4, a32.At(kemCursor)))
-	sc := func(lane int) twiddle { return scalars(a32.Q(1).Lane16(lane), a32.Q(1).Lane16(4+lane)) }
-	b.ct(fl, f, 0, 2, sc(0))
-	b.ct(fl, f, 1, 3, sc(0))
-	b.ct(fl, f, 0, 1, sc(1))
-	b.ct(fl, f, 2, 3, sc(2))
+	b := kemLoadBlock(f)
+	b.ct(fl, f, 0, 2, kemPacked(0))
+	b.ct(fl, f, 1, 3, kemPacked(0))
+	b.ct(fl, f, 0, 1, kemPacked(1))
+	b.ct(fl, f, 2, 3, kemPacked(2))
 	b.swapHalves(f, 0, 1)
 	b.swapHalves(f, 2, 3)
 	b.ct(fl, f, 0, 1, vectors(2, 3))
@@ -263,11 +263,7 @@ func kemInverseNTT(p *program) {
 	f.op("MOVW $8, R3")
 	f.label("pass1")
 	kemBlockTwiddles(f)
-	b := kemBlock()
-	f.op("MOVW R0, R4")
-	f.I(a32.VLD1(16, b.reg[0].Lo(), 4, a32.Inc(kemCursor)))
-	f.I(a32.VLD1(16, b.reg[2].Lo(), 4, a32.At(kemCursor)))
-	sc := func(lane int) twiddle { return scalars(a32.Q(1).Lane16(lane), a32.Q(1).Lane16(4+lane)) }
+	b := kemLoadBlock(f)
 	b.swapHalves(f, 0, 1)
 	b.swapHalves(f, 2, 3)
 	b.transpose32(f, 0, 1)
@@ -280,8 +276,8 @@ func kemInverseNTT(p *program) {
 	b.gs(fl, f, 2, 3, vectors(8, 9))
 	b.swapHalves(f, 0, 1)
 	b.swapHalves(f, 2, 3)
-	b.gs(fl, f, 0, 1, sc(0))
-	b.gs(fl, f, 2, 3, sc(1))
+	b.gs(fl, f, 0, 1, kemPacked(0))
+	b.gs(fl, f, 2, 3, kemPacked(1))
 	reduce := func(groups ...int) {
 		for _, g := range groups {
 			t := b.get()
@@ -290,8 +286,8 @@ func kemInverseNTT(p *program) {
 		}
 	}
 	reduce(0, 2)
-	b.gs(fl, f, 0, 2, sc(2))
-	b.gs(fl, f, 1, 3, sc(2))
+	b.gs(fl, f, 0, 2, kemPacked(2))
+	b.gs(fl, f, 1, 3, kemPacked(2))
 	reduce(0, 1)
 	for _, q := range b.reg {
 		f.I(a32.VST1(16, q.Lo(), 2, a32.Inc(0)))
@@ -307,23 +303,8 @@ func kemInverseNTT(p *program) {
 	f.label("pass2")
 	s := kemStrided()
 	s.loadStep(f, 16, 0, kemCursor, kemStride)
-	for i := range 4 {
-		s.gs(fl, f, 2*i, 2*i+1, tw(i))
-	}
-	for _, pr := range [][3]int{{0, 2, 4}, {1, 3, 4}, {4, 6, 5}, {5, 7, 5}} {
-		s.gs(fl, f, pr[0], pr[1], tw(pr[2]))
-	}
-	for i := range 4 {
-		s.gs(fl, f, i, i+4, tw(6))
-		t := s.get()
-		fl.mul(f, s.reg[i], s.reg[i], tw(7), t)
-		s.put(t)
-	}
-	for _, q := range s.reg {
-		t := s.get()
-		fl.normalize(f, q, t)
-		s.put(t)
-	}
+	s.inverse3(fl, f, tw)
+	s.scaleAndNormalize(fl, f, tw)
 	s.storeStep(f, 16, 0, kemCursor, kemStride)
 	f.op("ADD $16, R0")
 	f.op("SUB.S $1, R3")
