@@ -1,7 +1,8 @@
 #!/bin/sh
 # icount.sh PKG BENCH [N1 N2]: the dynamic instruction count of one iteration
 # of benchmark BENCH (a -test.bench pattern matching one benchmark) of
-# package PKG built for GOARCH=arm GOARM=7, under qemu-arm-static -cpu max.
+# package PKG built for GOARCH=arm GOARM=7 (or of the test binary PKG, if it
+# is a file), under qemu-arm-static -cpu max.
 # It prints BENCH, the instructions, the NEON data-processing instructions
 # among them, and the D registers NEON loads and stores moved.
 #
@@ -20,7 +21,11 @@ pkg=$1 bench=$2 n1=${3:-100} n2=${4:-600}
 bin=$(mktemp /tmp/icount.XXXXXX)
 log=$bin.log
 trap 'rm -f "$bin" "$log"' EXIT
-GOARCH=arm GOARM=7 go test -c -o "$bin" "$pkg"
+if [ -f "$pkg" ]; then
+	cp "$pkg" "$bin" # a test binary built before, for many counts
+else
+	GOARCH=arm GOARM=7 go test -c -o "$bin" "$pkg"
+fi
 # Address ranges of the counted functions, adjacent symbols merged.
 ranges=$(go tool nm -size -sort address "$bin" | awk '
 	function hex(s,   i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
