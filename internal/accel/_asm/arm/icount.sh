@@ -18,12 +18,12 @@
 set -eu
 export GOTOOLCHAIN=go1.27.3
 pkg=$1 bench=$2 n1=${3:-100} n2=${4:-600}
-bin=$(mktemp /tmp/icount.XXXXXX)
-log=$bin.log
-trap 'rm -f "$bin" "$log"' EXIT
+log=$(mktemp /tmp/icount.XXXXXX)
+trap 'rm -f "$log" "$log.test"' EXIT
 if [ -f "$pkg" ]; then
-	cp "$pkg" "$bin" # a test binary built before, for many counts
+	bin=$pkg # a test binary built before, for many counts
 else
+	bin=$log.test
 	GOARCH=arm GOARM=7 go test -c -o "$bin" "$pkg"
 fi
 # Address ranges of the counted functions, adjacent symbols merged.
