@@ -14,6 +14,8 @@
 # background threads stay out; GOGC=off keeps the collector out (allocation
 # itself is not counted). Counting N1 and N2 iterations and dividing the
 # difference by N2 − N1 cancels the setup and the benchmark's first round.
+# With ICOUNT_FUNCS set to a regular expression, only the functions whose
+# symbols match it are counted (a kernel without its caller's copies).
 # Run from the repository root.
 set -eu
 export GOTOOLCHAIN=go1.27.3
@@ -27,12 +29,13 @@ else
 	GOARCH=arm GOARM=7 go test -c -o "$bin" "$pkg"
 fi
 # Address ranges of the counted functions, adjacent symbols merged.
-ranges=$(go tool nm -size -sort address "$bin" | awk '
+ranges=$(go tool nm -size -sort address "$bin" | awk -v only="${ICOUNT_FUNCS:-}" '
 	function hex(s,   i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
 	$3 == "T" || $3 == "t" {
 		name = $4; addr = hex($1); size = $2
 		keep = name !~ /^(runtime|internal\/runtime|internal\/bytealg|internal\/abi|internal\/cpu|internal\/chacha8rand|sync\/atomic|type:|go:)/ ||
 			name == "runtime.memmove" || name == "runtime.memclrNoHeapPointers"
+		if (only != "") keep = name ~ only
 		if (keep && size > 0) {
 			if (n > 0 && addr <= end + 16) { end = addr + size; next }
 			if (n > 0) printf "%s0x%x..0x%x", (n > 1 ? "," : ""), start, end - 1
