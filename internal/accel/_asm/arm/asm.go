@@ -82,19 +82,7 @@ func (p *program) data(name string, bits int, elems []int64) string {
 	return name + "<>(SB)"
 }
 
-// insts lists every NEON instruction of the program.
-func (p *program) insts() []a32.Inst {
-	var all []a32.Inst
-	for _, f := range p.fns {
-		for _, l := range f.lines {
-			if l.isInst {
-				all = append(all, l.in)
-			}
-		}
-	}
-	return all
-}
-
+// buildConstraint is the constraint of every generated file.
 const buildConstraint = "arm && !purego"
 
 // assembly returns the .s file.

@@ -134,7 +134,7 @@ func VSHR(bits int, d, m Q, s int) Inst {
 // 1111 0011 1D11 ss oo dddd 0ooo oQM0 mmmm.
 func misc2(name string, size, opc1, opc2, q uint32, d, m D) Inst {
 	w := 0xf3b00000 | size<<18 | opc1<<16 | opc2<<7 | q<<6 | vd(d) | vm(m)
-	return Inst{w, fmt.Sprintf("%s", name)}
+	return Inst{w, name}
 }
 
 // VSWP exchanges two D registers.
