@@ -1,6 +1,8 @@
 package mldsa
 
 import (
+	"runtime"
+
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
@@ -41,10 +43,13 @@ func planFor(p *Params) plan {
 	if level == cpu.AVX512 {
 		pl.width = 8
 	}
-	switch level {
-	case cpu.AVX2:
+	// Where the 4-way kernel is vectorised (amd64, and arm64's two 2-way
+	// NEON passes) a batch of three, at AVX2 even of two, beats single
+	// states; 32-bit arm's 4-way kernel permutes the states in turn.
+	switch {
+	case level == cpu.AVX2:
 		pl.multiFrom = 2
-	case cpu.AVX512, cpu.NEON, cpu.NEONSHA3:
+	case level == cpu.AVX512, runtime.GOARCH == "arm64" && level != cpu.Portable:
 		pl.multiFrom = 3
 	}
 	pl.pairedMasks = 2*p.L <= pl.width

@@ -1,6 +1,10 @@
 package mlkem
 
-import "github.com/crystals-go/crystals/internal/accel/cpu"
+import (
+	"runtime"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
 
 // plan is what the active SIMD level decides for one operation: which
 // Keccak code runs the hash functions of FIPS 203, Section 4.1, how many
@@ -40,10 +44,11 @@ func planFor() plan {
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,
 	}
-	switch level {
-	case cpu.AVX2, cpu.AVX512, cpu.NEON, cpu.NEONSHA3:
-		// The 4-way kernel is vectorised: on arm64 it is two 2-way NEON
-		// permutations, below two single-state ones even without SHA3.
+	// The 4-way kernel is vectorised at AVX2 and AVX512, and on arm64, where
+	// it is two 2-way NEON permutations, below two single-state ones even
+	// without SHA3; on 32-bit arm it permutes the four states one after the
+	// other, so every lane costs.
+	if level == cpu.AVX2 || level == cpu.AVX512 || runtime.GOARCH == "arm64" && level != cpu.Portable {
 		pl.multiFrom = 2
 	}
 	return pl

@@ -41,6 +41,9 @@ func main() {
 		neonMain()
 		return
 	}
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	rc := roundConstantTable()
 

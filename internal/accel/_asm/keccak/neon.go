@@ -37,7 +37,9 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "permuteX4Arch", Impls: dispatch.On("arm64", "NEONSHA3", "keccakF1600x4NEONSHA3", "NEON", "keccakF1600x4NEON")},
 }
 
-func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonContract) }
+func fullContract() []dispatch.Kernel {
+	return dispatch.Extend(dispatch.Extend(contract, neonContract), armKernels)
+}
 
 func neonMain() {
 	f := a64.Start("keccak", neonBuild)

@@ -29,6 +29,9 @@ func main() {
 		neonMain()
 		return
 	}
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	c := newConstants()
 	nttKernel(c, avx512, false)

@@ -55,7 +55,7 @@ func neonLevels(fn string) []dispatch.Impl {
 func fullContract() []dispatch.Kernel {
 	_, round := neonRoundingKernels(a64.NewFile("", ""))
 	_, packing := neonPackingKernels(a64.NewFile("", ""))
-	return dispatch.Extend(contract, append(append(neonContract, round...), packing...))
+	return dispatch.Extend(dispatch.Extend(contract, append(append(neonContract, round...), packing...)), armKernels)
 }
 
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and

@@ -41,6 +41,9 @@ func main() {
 		neonMain()
 		return
 	}
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	for _, w := range []width{avx512, avx2} {
 		nttKernel(w)

@@ -48,7 +48,9 @@ func neonLevels(fn string) []dispatch.Impl {
 }
 
 // fullContract is the contract with every architecture's kernels.
-func fullContract() []dispatch.Kernel { return dispatch.Extend(contract, neonContract) }
+func fullContract() []dispatch.Kernel {
+	return dispatch.Extend(dispatch.Extend(contract, neonContract), armKernels)
+}
 
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
 // the hooks (-arch).

@@ -186,23 +186,29 @@ type signature struct {
 // it exits the program on failure. Call it after the stubs file is written
 // (avo's Generate).
 func Write(pkg, archBuild string, kernels []Kernel) {
-	if err := write(pkg, archBuild, kernels); err != nil {
+	var stubs string // the stubs file written for arch, read back for the kernels' signatures
+	if f := flag.Lookup("stubs"); f != nil {
+		stubs = f.Value.String()
+	}
+	WriteFrom(pkg, archBuild, kernels, stubs)
+}
+
+// WriteFrom is Write with the architecture's stubs file given, for kernels
+// whose stubs another command wrote (avo's -stubs flag would truncate it).
+func WriteFrom(pkg, archBuild string, kernels []Kernel, stubs string) {
+	if err := write(pkg, archBuild, kernels, stubs); err != nil {
 		fmt.Fprintln(os.Stderr, "dispatch:", err)
 		os.Exit(1)
 	}
 }
 
-func write(pkg, archBuild string, kernels []Kernel) error {
+func write(pkg, archBuild string, kernels []Kernel, stubs string) error {
 	if *archOut == "" && *noasmOut == "" {
 		return nil
 	}
 	arch, ok := strings.CutSuffix(archBuild, " && !purego")
 	if !ok || !slices.Contains(asmArchs, arch) {
 		return fmt.Errorf("architecture constraint %q must be \"<arch> && !purego\" for an arch of %v", archBuild, asmArchs)
-	}
-	var stubs string // the stubs file written for arch, read back for the kernels' signatures
-	if f := flag.Lookup("stubs"); f != nil {
-		stubs = f.Value.String()
 	}
 	own, err := readStubs(stubs)
 	if err != nil {
