@@ -40,3 +40,25 @@ func TestPermutationsMatchPortable(t *testing.T) {
 		}
 	})
 }
+
+// TestPermutationKernels compares the permutation of every level with the
+// portable one on random states, for one, four and eight interleaved states.
+func TestPermutationKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, n := range []int{1, 4, 8} {
+			for iter := 0; iter < 50; iter++ {
+				a := make([]uint64, 25*n)
+				for i := range a {
+					a[i] = rng.Uint64()
+				}
+				want := append([]uint64(nil), a...)
+				permuteInterleavedGeneric(want)
+				permuteInterleavedInPlace(a)
+				if !slicesEqual(a, want) {
+					t.Fatalf("%d states, iteration %d: permutation differs from the portable code", n, iter)
+				}
+			}
+		}
+	})
+}
