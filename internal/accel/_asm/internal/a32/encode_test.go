@@ -1,15 +1,9 @@
 package a32
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/binary"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/gnuas"
 )
 
 // samples holds each instruction form of the package with a few operand
@@ -50,98 +44,19 @@ func samples() []Inst {
 	return s
 }
 
-// wordLine is a WORD a File writes.
-var wordLine = regexp.MustCompile(`^\s*WORD \$0x([0-9a-f]{8}) // (.*)$`)
-
-// generated reads the WORDs of every generated kernels_arm.s.
-func generated(t *testing.T) ([]Inst, []string) {
-	files, err := filepath.Glob("../../../*/kernels_arm.s")
-	if err != nil {
-		t.Fatal(err)
+// words converts instructions to gnuas's form.
+func words(ins []Inst) []gnuas.Word {
+	out := make([]gnuas.Word, len(ins))
+	for i, in := range ins {
+		out[i] = gnuas.Word{Bits: in.Word, Text: in.Asm}
 	}
-	var out []Inst
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			m := wordLine.FindStringSubmatch(sc.Text())
-			if m == nil {
-				continue
-			}
-			w, _ := strconv.ParseUint(m[1], 16, 32)
-			out = append(out, Inst{uint32(w), m[2]})
-		}
-		f.Close()
-	}
-	return out, files
+	return out
 }
 
 // TestEncodings assembles the GNU text of every sample and every WORD of
-// the generated arm kernels and compares the bytes with the encodings.
+// the generated kernels and compares the bytes with the encodings.
 func TestEncodings(t *testing.T) {
-	as, err := exec.LookPath("arm-linux-gnueabihf-as")
-	if err != nil {
-		t.Skip("arm-linux-gnueabihf-as is not installed (Debian package binutils-arm-linux-gnueabihf): encodings not checked")
-	}
-	objcopy, err := exec.LookPath("arm-linux-gnueabihf-objcopy")
-	if err != nil {
-		t.Skip("arm-linux-gnueabihf-objcopy is not installed (Debian package binutils-arm-linux-gnueabihf): encodings not checked")
-	}
-	gen, files := generated(t)
-	if len(files) == 0 {
-		t.Fatal("no generated kernels_arm.s found under internal/accel")
-	}
-	// One line per distinct text, so the assembled bytes line up.
-	word := map[string]uint32{}
-	var texts []string
-	add := func(in Inst, from string) {
-		if w, ok := word[in.Asm]; ok {
-			if w != in.Word {
-				t.Errorf("%s: %q is %08x here and %08x elsewhere", from, in.Asm, in.Word, w)
-			}
-			return
-		}
-		word[in.Asm] = in.Word
-		texts = append(texts, in.Asm)
-	}
-	for _, in := range samples() {
-		add(in, "samples")
-	}
-	nSamples := len(texts)
-	for _, in := range gen {
-		add(in, "generated")
-	}
-	var src bytes.Buffer
-	src.WriteString(".syntax unified\n.arm\n.fpu neon\n.text\n")
-	for _, s := range texts {
-		src.WriteString(s + "\n")
-	}
-	dir := t.TempDir()
-	srcPath, obj, bin := filepath.Join(dir, "x.s"), filepath.Join(dir, "x.o"), filepath.Join(dir, "x.bin")
-	if err := os.WriteFile(srcPath, src.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(as, "-march=armv7-a", "-mfpu=neon", "-o", obj, srcPath).CombinedOutput(); err != nil {
-		t.Fatalf("assembler: %v\n%s", err, out)
-	}
-	if out, err := exec.Command(objcopy, "-O", "binary", "-j", ".text", obj, bin).CombinedOutput(); err != nil {
-		t.Fatalf("objcopy: %v\n%s", err, out)
-	}
-	code, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(code) != 4*len(texts) {
-		t.Fatalf("assembler produced %d bytes for %d instructions", len(code), len(texts))
-	}
-	for i, s := range texts {
-		if got, want := word[s], binary.LittleEndian.Uint32(code[4*i:]); got != want {
-			t.Errorf("%-44s encoder %08x, assembler %08x", s, got, want)
-		}
-	}
-	t.Logf("%d sample forms and %d WORDs (%d not among the samples) of %v checked against %s",
-		nSamples, len(gen), len(texts)-nSamples, files, as)
+	gen, files := gnuas.Generated(t, "../../../*/kernels_arm.s")
+	t.Logf("generated files: %v", files)
+	gnuas.Toolchain{Prefix: "arm-linux-gnueabihf-", Package: "binutils-arm-linux-gnueabihf", Header: ".syntax unified\n.arm\n.fpu neon\n.text\n", Flags: []string{"-march=armv7-a", "-mfpu=neon"}}.Check(t, words(samples()), gen)
 }

@@ -1,16 +1,9 @@
 package a64
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/binary"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/gnuas"
 )
 
 // samples holds each instruction form of the package with a few operand
@@ -56,79 +49,19 @@ func samples() []Inst {
 
 func v30() VReg { return V(30) }
 
-// wordLine is a WORD a File writes.
-var wordLine = regexp.MustCompile(`^\s*WORD \$0x([0-9a-f]{8}) // (.*)$`)
-
-// generated reads the WORDs of every generated kernels_arm64.s.
-func generated(t *testing.T) ([]Inst, []string) {
-	files, err := filepath.Glob("../../../*/kernels_arm64.s")
-	if err != nil {
-		t.Fatal(err)
+// words converts instructions to gnuas's form.
+func words(ins []Inst) []gnuas.Word {
+	out := make([]gnuas.Word, len(ins))
+	for i, in := range ins {
+		out[i] = gnuas.Word{Bits: in.Word, Text: in.Asm}
 	}
-	var out []Inst
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			m := wordLine.FindStringSubmatch(sc.Text())
-			if m == nil {
-				continue
-			}
-			w, _ := strconv.ParseUint(m[1], 16, 32)
-			out = append(out, Inst{uint32(w), m[2]})
-		}
-		f.Close()
-	}
-	return out, files
+	return out
 }
 
 // TestEncodings assembles the GNU text of every sample and every WORD of
-// the generated arm64 kernels and compares the bytes with the encodings.
+// the generated kernels and compares the bytes with the encodings.
 func TestEncodings(t *testing.T) {
-	as, err := exec.LookPath("aarch64-linux-gnu-as")
-	if err != nil {
-		t.Skip("aarch64-linux-gnu-as is not installed (Debian package binutils-aarch64-linux-gnu): encodings not checked")
-	}
-	objcopy, err := exec.LookPath("aarch64-linux-gnu-objcopy")
-	if err != nil {
-		t.Skip("aarch64-linux-gnu-objcopy is not installed (Debian package binutils-aarch64-linux-gnu): encodings not checked")
-	}
-	ins := samples()
-	gen, files := generated(t)
-	t.Logf("%d sample instructions, %d WORDs from %d generated files %v", len(ins), len(gen), len(files), files)
-	ins = append(ins, gen...)
-	var src bytes.Buffer
-	for _, in := range ins {
-		fmt.Fprintln(&src, in.Asm)
-	}
-	dir := t.TempDir()
-	s, o, bin := filepath.Join(dir, "x.s"), filepath.Join(dir, "x.o"), filepath.Join(dir, "x.bin")
-	if err := os.WriteFile(s, src.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(as, "-march=armv8.2-a+sha3", "-o", o, s).CombinedOutput(); err != nil {
-		t.Fatalf("assembling: %v\n%s", err, out)
-	}
-	if out, err := exec.Command(objcopy, "-O", "binary", "-j", ".text", o, bin).CombinedOutput(); err != nil {
-		t.Fatalf("objcopy: %v\n%s", err, out)
-	}
-	code, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(code) != 4*len(ins) {
-		t.Fatalf("assembler wrote %d bytes for %d instructions", len(code), len(ins))
-	}
-	bad := 0
-	for i, in := range ins {
-		if w := binary.LittleEndian.Uint32(code[4*i:]); w != in.Word {
-			t.Errorf("%s: encoder %#08x, assembler %#08x", in.Asm, in.Word, w)
-			if bad++; bad > 20 {
-				t.FailNow()
-			}
-		}
-	}
+	gen, files := gnuas.Generated(t, "../../../*/kernels_arm64.s")
+	t.Logf("generated files: %v", files)
+	gnuas.Toolchain{Prefix: "aarch64-linux-gnu-", Package: "binutils-aarch64-linux-gnu", Flags: []string{"-march=armv8.2-a+sha3"}}.Check(t, words(samples()), gen)
 }
