@@ -22,9 +22,10 @@ const large3Blocks = large3N / 3
 // in the Montgomery arithmetic of largeModulus (R = 2^32, values in [0, p)).
 type large3Modulus struct {
 	md mont
-	// gamma holds γ_k·R and γ_k^2·R for k = 0, 1, 2; gammaInv their
-	// inverses γ_k^−j·R, for the inverse radix-3 layer.
-	gamma, gammaInv [3][2]uint32
+	// gamma holds γ_k·R and γ_k^2·R for k = 0, 1, 2; gammaInvScaled
+	// holds γ_k^−j·scale (j = 1, 2), the inverse radix-3 layer's factors
+	// with the final one.
+	gamma, gammaInvScaled [3][2]uint32
 	// zetas holds, layer after layer and block after block in the order
 	// of the butterflies, the twiddle s·R of the radix-2 split of
 	// x^L − s^2 into (x^(L/2) − s)(x^(L/2) + s); zetasInv holds s^−1·R.
@@ -65,7 +66,11 @@ func newLarge3Modulus(p uint32) *large3Modulus {
 	for k := range 3 {
 		e := int64(large3Blocks * (2*k + 1))
 		m.gamma[k] = [2]uint32{pow(e), pow(2 * e)}
-		m.gammaInv[k] = [2]uint32{pow(-e), pow(-2 * e)}
+	}
+	m.scale = uint32(r * r % pp * powModN(large3N, pp-2, pp) % pp)
+	for k := range 3 {
+		e := int64(large3Blocks * (2*k + 1))
+		m.gammaInvScaled[k] = [2]uint32{m.md.mul(pow(-e), m.scale), m.md.mul(pow(-2*e), m.scale)}
 	}
 	// exps are the exponents e of the blocks' moduli x^L − ψ^e, layer by
 	// layer; a block's children are x^(L/2) ∓ ψ^(e/2), that is ψ^(e/2)
@@ -82,20 +87,28 @@ func newLarge3Modulus(p uint32) *large3Modulus {
 		}
 		exps = next
 	}
-	m.scale = uint32(r * r % pp * powModN(large3N, pp-2, pp) % pp)
 	return m
 }
 
 // forward transforms a in place: the radix-3 layer, then the radix-2
-// layers of lengths 512 down to 1, values in [0, p).
-func (m *large3Modulus) forward(a *[large3N]uint32) {
+// layers of lengths 512 down to 1, values in [0, p). A short a (zero from
+// 2048 on, as every operand of the p = 1201 products is) skips A2's
+// products; γ_1 = −1 needs none.
+func (m *large3Modulus) forward(a *[large3N]uint32, short bool) {
 	md := m.md
 	const b = large3Blocks
+	g := &m.gamma
 	for j := range b {
 		a0, a1, a2 := a[j], a[b+j], a[2*b+j]
-		for k := range 3 {
-			a[k*b+j] = md.add(a0, md.add(md.mul(m.gamma[k][0], a1), md.mul(m.gamma[k][1], a2)))
+		if short {
+			a[j] = md.add(a0, md.mul(g[0][0], a1))
+			a[b+j] = md.sub(a0, a1)
+			a[2*b+j] = md.add(a0, md.mul(g[2][0], a1))
+			continue
 		}
+		a[j] = md.add(a0, md.add(md.mul(g[0][0], a1), md.mul(g[0][1], a2)))
+		a[b+j] = md.add(md.sub(a0, a1), a2)
+		a[2*b+j] = md.add(a0, md.add(md.mul(g[2][0], a1), md.mul(g[2][1], a2)))
 	}
 	z := 0
 	for length := b / 2; length >= 1; length >>= 1 {
@@ -116,7 +129,7 @@ func (m *large3Modulus) forward(a *[large3N]uint32) {
 // inverse undoes forward on a pointwise Montgomery product, so that
 // inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^3072+1): the
 // radix-2 layers (Gentleman–Sande, each leaving a factor 2), the inverse
-// radix-3 layer (leaving 3), then the factor scale.
+// radix-3 layer (leaving 3) fused with the factor scale.
 func (m *large3Modulus) inverse(a *[large3N]uint32) {
 	md := m.md
 	const b = large3Blocks
@@ -138,13 +151,12 @@ func (m *large3Modulus) inverse(a *[large3N]uint32) {
 			}
 		}
 	}
+	c := &m.gammaInvScaled
 	for j := range b {
 		b0, b1, b2 := a[j], a[b+j], a[2*b+j]
 		a[j] = md.mul(m.scale, md.add(b0, md.add(b1, b2)))
 		for i := 1; i < 3; i++ {
-			v := md.add(md.mul(m.gammaInv[0][i-1], b0),
-				md.add(md.mul(m.gammaInv[1][i-1], b1), md.mul(m.gammaInv[2][i-1], b2)))
-			a[i*b+j] = md.mul(m.scale, v)
+			a[i*b+j] = md.add(md.mul(c[0][i-1], b0), md.add(md.mul(c[1][i-1], b1), md.mul(c[2][i-1], b2)))
 		}
 	}
 }
@@ -160,8 +172,8 @@ func large3MulExact(out *[LargeN]int64, a, b []int32) {
 		var x, y [large3N]uint32
 		largeMods[i].fromSignedGeneric(x[:len(a)], a)
 		largeMods[i].fromSignedGeneric(y[:len(b)], b)
-		m.forward(&x)
-		m.forward(&y)
+		m.forward(&x, len(a) <= 2*large3Blocks)
+		m.forward(&y, len(b) <= 2*large3Blocks)
 		for j := range x {
 			x[j] = m.md.mul(x[j], y[j])
 		}
