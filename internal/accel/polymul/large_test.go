@@ -9,7 +9,11 @@ import (
 )
 
 // largeSchoolbook returns a·b in Z[x]/(x^4096+1) over the integers.
-func largeSchoolbook(a, b []int32) *[LargeN]int64 {
+func largeSchoolbook(a, b []int32) *[LargeN]int64 { return negacyclicSchoolbook(a, b, LargeN) }
+
+// negacyclicSchoolbook returns a·b in Z[x]/(x^n+1) over the integers
+// (n ≤ LargeN), in the lower n entries.
+func negacyclicSchoolbook(a, b []int32, n int) *[LargeN]int64 {
 	var c [LargeN]int64
 	for i, x := range a {
 		if x == 0 {
@@ -17,10 +21,10 @@ func largeSchoolbook(a, b []int32) *[LargeN]int64 {
 		}
 		for j, y := range b {
 			v := int64(x) * int64(y)
-			if k := i + j; k < LargeN {
+			if k := i + j; k < n {
 				c[k] += v
 			} else {
-				c[k-LargeN] -= v
+				c[k-n] -= v
 			}
 		}
 	}
