@@ -30,11 +30,6 @@ const N16Primes = 2
 // in (−2^15, 2^15) with the bounds each kernel states.
 type NTT16 [N16Primes][N]int16
 
-// MaxDot16Pairs is the largest number of pairs [Dot16] takes; the
-// accumulators are Barrett reduced every four products, so the limit is
-// only the callers' (SMAUG-T's k ≤ 4, and the CRT's exact range).
-const MaxDot16Pairs = 16
-
 // prime16 is one 16-bit NTT prime with its constants.
 type prime16 struct {
 	p      int16
@@ -157,6 +152,13 @@ func (sp *prime16) inverse16(a *[N]int16) {
 
 // Forward16 sets out to the two-prime transform of a, for |a[i]| < 2^11.
 func Forward16(out *NTT16, a *[N]int32) {
+	if !forward16Arch((*[2][N]int16)(out), a) {
+		forward16Generic(out, a)
+	}
+}
+
+// forward16Generic is Forward16 in Go.
+func forward16Generic(out *NTT16, a *[N]int32) {
 	for j, sp := range primes16 {
 		for i, c := range a {
 			out[j][i] = int16(c)
@@ -166,10 +168,23 @@ func Forward16(out *NTT16, a *[N]int32) {
 }
 
 // Dot16 sets out to Σ_j a[j]∘b[j]·2^−16 of transforms made by
-// [Forward16], Barrett reduced (|out[i]| ≤ p/2 + 2), for 1 ≤ len(a) =
-// len(b) ≤ MaxDot16Pairs. Inverse16(out) is then Σ_j a[j]·b[j] in
+// [Forward16], Barrett reduced (|out[i]| ≤ p/2 + 2), over the first
+// min(len(a), len(b)) pairs; the sums are reduced every four products, so
+// any number of pairs stays in range. Inverse16(out) is then Σ_j a[j]·b[j] in
 // Z[x]/(x^256+1) when its coefficients lie in (−2^24, 2^24).
 func Dot16(out *NTT16, a, b []NTT16) {
+	a, b = a[:min(len(a), len(b))], b[:min(len(a), len(b))]
+	if len(a) == 0 {
+		*out = NTT16{}
+		return
+	}
+	if !dot16Arch((*[2][N]int16)(out), (*[2][N]int16)(&a[0]), (*[2][N]int16)(&b[0]), len(a)) {
+		dot16Generic(out, a, b)
+	}
+}
+
+// dot16Generic is Dot16 in Go.
+func dot16Generic(out *NTT16, a, b []NTT16) {
 	for r, sp := range primes16 {
 		for i := range N {
 			var acc int16
@@ -192,6 +207,14 @@ func Dot16(out *NTT16, a, b []NTT16) {
 // congruent to both residues modulo 7681·10753, exact for coefficients in
 // (−2^24, 2^24). in is left as it was.
 func Inverse16(out *[N]int32, in *NTT16) {
+	var tmp NTT16
+	if !inverse16Arch(out, (*[2][N]int16)(in), (*[2][N]int16)(&tmp)) {
+		inverse16Generic(out, in)
+	}
+}
+
+// inverse16Generic is Inverse16 in Go.
+func inverse16Generic(out *[N]int32, in *NTT16) {
 	r := *in
 	for j, sp := range primes16 {
 		sp.inverse16(&r[j])

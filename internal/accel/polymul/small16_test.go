@@ -3,6 +3,9 @@ package polymul
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // small16Cases are the two-prime product's differential cases, each inside
@@ -29,47 +32,64 @@ func randomSign(v int32) func(*rand.Rand, int) int32 {
 }
 
 // TestSmall16MatchesSchoolbook checks Forward16, Dot16 and Inverse16
-// against schoolbook multiplication over the integers: exactly where the
-// integer result lies in (−2^24, 2^24), and modulo 7681·10753 otherwise.
+// at every level against schoolbook multiplication over the integers
+// (exactly where the integer result lies in (−2^24, 2^24), and modulo
+// 7681·10753 otherwise) and against their Go twins bit for bit, the
+// transforms and the dot product each on its own.
 func TestSmall16MatchesSchoolbook(t *testing.T) {
-	rng := rand.New(rand.NewPCG(16, 16))
-	const m = 7681 * 10753
-	cases := 0
-	for _, c := range small16Cases {
-		for trial := range 8 {
-			a, b := make([]*[N]int32, c.k), make([]*[N]int32, c.k)
-			fa, fb := make([]NTT16, c.k), make([]NTT16, c.k)
-			for j := range c.k {
-				a[j], b[j] = new([N]int32), new([N]int32)
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		rng := rand.New(rand.NewPCG(16, 16))
+		const m = 7681 * 10753
+		cases := 0
+		for _, c := range small16Cases {
+			for trial := range 8 {
+				a, b := make([]*[N]int32, c.k), make([]*[N]int32, c.k)
+				fa, fb := make([]NTT16, c.k), make([]NTT16, c.k)
+				for j := range c.k {
+					a[j], b[j] = new([N]int32), new([N]int32)
+					for i := range N {
+						a[j][i], b[j][i] = c.a(rng, i), c.b(rng, i)
+					}
+					Forward16(&fa[j], a[j])
+					Forward16(&fb[j], b[j])
+					var g NTT16
+					forward16Generic(&g, a[j])
+					if g != fa[j] {
+						t.Fatalf("%s: Forward16 differs from forward16Generic", c.name)
+					}
+				}
+				var d, gd NTT16
+				Dot16(&d, fa, fb)
+				dot16Generic(&gd, fa, fb)
+				if d != gd {
+					t.Fatalf("%s: Dot16 differs from dot16Generic", c.name)
+				}
+				var got, ginv [N]int32
+				Inverse16(&got, &d)
+				inverse16Generic(&ginv, &d)
+				if got != ginv {
+					t.Fatalf("%s: Inverse16 differs from inverse16Generic", c.name)
+				}
+				want := schoolbook(a, b)
 				for i := range N {
-					a[j][i], b[j][i] = c.a(rng, i), c.b(rng, i)
+					w := want[i]
+					exact := w > -1<<24 && w < 1<<24
+					if exact && int64(got[i]) != w || !exact && (int64(got[i])-w)%m != 0 {
+						t.Fatalf("%s, trial %d: coefficient %d = %d, want %d", c.name, trial, i, got[i], w)
+					}
 				}
-				Forward16(&fa[j], a[j])
-				Forward16(&fb[j], b[j])
-			}
-			var d NTT16
-			Dot16(&d, fa, fb)
-			var got [N]int32
-			Inverse16(&got, &d)
-			want := schoolbook(a, b)
-			for i := range N {
-				w := want[i]
-				exact := w > -1<<24 && w < 1<<24
-				if exact && int64(got[i]) != w || !exact && (int64(got[i])-w)%m != 0 {
-					t.Fatalf("%s, trial %d: coefficient %d = %d, want %d", c.name, trial, i, got[i], w)
+				if c.k == 1 {
+					var p [N]int32
+					Mul16(&p, a[0], b[0])
+					if p != got {
+						t.Fatalf("%s: Mul16 differs from Forward16, Dot16, Inverse16", c.name)
+					}
 				}
+				cases++
 			}
-			if c.k == 1 {
-				var p [N]int32
-				Mul16(&p, a[0], b[0])
-				if p != got {
-					t.Fatalf("%s: Mul16 differs from Forward16, Dot16, Inverse16", c.name)
-				}
-			}
-			cases++
 		}
-	}
-	t.Logf("%d two-prime products matched schoolbook", cases)
+		t.Logf("%s: %d two-prime products matched schoolbook and the Go kernels", l, cases)
+	})
 }
 
 // TestSmall16Reductions checks the 16-bit primitives over their whole

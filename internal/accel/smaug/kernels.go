@@ -4,9 +4,9 @@ import "github.com/crystals-go/crystals/internal/accel/polymul"
 
 // This file is the kernel contract of the engine: the ring arithmetic every
 // operation goes through, each kernel documented here with its one dispatch
-// point. The products run on package polymul's kernels, which choose their
-// level in polymul's own kernels.go (at AVX2 and AVX-512, the ML-DSA
-// engine's NTT assembly); the unpacking of R_q and the ephemeral samplers
+// point. The products run on package polymul's two-prime 16-bit kernels,
+// which choose their level in polymul (at AVX2 and AVX-512, its own AVX2
+// assembly); the unpacking of R_q and the ephemeral samplers
 // ask their generated hooks (…Arch, from internal/accel/_asm/smaug; AVX2
 // kernels, run at AVX-512 too) and fall back to their Go twins; the other
 // samplers and packings of sample.go and encode.go are portable Go at every
@@ -19,26 +19,25 @@ import "github.com/crystals-go/crystals/internal/accel/polymul"
 // Gaussian) polynomial as a signed integer.
 type poly [n]int32
 
-// nttPoly is a polynomial in the domain of package polymul's transform,
-// coefficients in [0, P).
-type nttPoly = [n]uint32
+// nttPoly is a polynomial in the domain of package polymul's two-prime
+// 16-bit transform (its transforms modulo 7681 and 10753), the same at
+// every level, so that a key's Â and ŝ serve whatever level runs.
+type nttPoly = polymul.NTT16
 
 // toNTT sets out to the transform of a, whose coefficients are below 2^11
 // in absolute value.
 func toNTT(out *nttPoly, a *poly) {
-	var t [n]uint32
-	polymul.FromSigned(&t, (*[n]int32)(a))
-	polymul.Forward(out, &t)
+	polymul.Forward16(out, (*[n]int32)(a))
 }
 
 // dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly: each
 // product is of a polynomial with coefficients in [0, 2^11) and a ternary
 // one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
-// the transform's exact range (−P/2, P/2).
+// the transform's exact range (−2^24, 2^24).
 func dotProduct(out *poly, a, b []nttPoly) {
-	var acc [n]uint32
-	polymul.Dot(&acc, a, b)
-	polymul.Inverse((*[n]int32)(out), &acc)
+	var acc nttPoly
+	polymul.Dot16(&acc, a, b)
+	polymul.Inverse16((*[n]int32)(out), &acc)
 }
 
 // decodeRq sets a to the polynomial of R_q packed in the 32·log q bytes of

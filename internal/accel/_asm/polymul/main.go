@@ -35,12 +35,19 @@ const n = 256
 var contract = []dispatch.Kernel{
 	{Hook: "fromSignedArch", Of: "FromSigned", Impls: dispatch.Levels("AVX512", "fromSignedAVX2", "AVX2", "fromSignedAVX2")},
 	{Hook: "centreArch", Of: "Inverse", Impls: dispatch.Levels("AVX512", "centreAVX2", "AVX2", "centreAVX2")},
+	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Levels("AVX512", "forward16AVX2", "AVX2", "forward16AVX2")},
+	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Levels("AVX512", "dot16AVX2", "AVX2", "dot16AVX2")},
+	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Levels("AVX512", "inverse16AVX2", "AVX2", "inverse16AVX2")},
 }
 
 func main() {
 	ConstraintExpr("amd64,!purego")
 	fromSignedKernel()
 	centreKernel()
+	forward16Kernel()
+	dot16Kernel()
+	inverse16Kernel()
+	table16.emit()
 	Generate()
 	dispatch.Write("polymul", "amd64 && !purego", contract)
 }
