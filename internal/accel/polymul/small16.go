@@ -150,13 +150,6 @@ func (sp *prime16) inverse16(a *[N]int16) {
 	}
 }
 
-// Forward16 sets out to the two-prime transform of a, for |a[i]| < 2^11.
-func Forward16(out *NTT16, a *[N]int32) {
-	if !forward16Arch((*[2][N]int16)(out), a) {
-		forward16Generic(out, a)
-	}
-}
-
 // forward16Generic is Forward16 in Go.
 func forward16Generic(out *NTT16, a *[N]int32) {
 	for j, sp := range primes16 {
@@ -164,22 +157,6 @@ func forward16Generic(out *NTT16, a *[N]int32) {
 			out[j][i] = int16(c)
 		}
 		sp.forward16(&out[j])
-	}
-}
-
-// Dot16 sets out to Σ_j a[j]∘b[j]·2^−16 of transforms made by
-// [Forward16], Barrett reduced (|out[i]| ≤ p/2 + 2), over the first
-// min(len(a), len(b)) pairs; the sums are reduced every four products, so
-// any number of pairs stays in range. Inverse16(out) is then Σ_j a[j]·b[j] in
-// Z[x]/(x^256+1) when its coefficients lie in (−2^24, 2^24).
-func Dot16(out *NTT16, a, b []NTT16) {
-	a, b = a[:min(len(a), len(b))], b[:min(len(a), len(b))]
-	if len(a) == 0 {
-		*out = NTT16{}
-		return
-	}
-	if !dot16Arch((*[2][N]int16)(out), (*[2][N]int16)(&a[0]), (*[2][N]int16)(&b[0]), len(a)) {
-		dot16Generic(out, a, b)
 	}
 }
 
@@ -199,17 +176,6 @@ func dot16Generic(out *NTT16, a, b []NTT16) {
 			}
 			out[r][i] = sp.barrett16(acc)
 		}
-	}
-}
-
-// Inverse16 sets out to the polynomial whose two-prime transform is in
-// (such as Dot16's output) times 2^16, read back by the CRT: the integer
-// congruent to both residues modulo 7681·10753, exact for coefficients in
-// (−2^24, 2^24). in is left as it was.
-func Inverse16(out *[N]int32, in *NTT16) {
-	var tmp NTT16
-	if !inverse16Arch(out, (*[2][N]int16)(in), (*[2][N]int16)(&tmp)) {
-		inverse16Generic(out, in)
 	}
 }
 

@@ -4,7 +4,9 @@
 //   - fromSignedAVX2: a[i] mod P into [0, P), for |a[i]| < P (the input
 //     form of the transform for signed coefficients);
 //   - centreAVX2: the representative in [−(P−1)/2, (P−1)/2] of each
-//     coefficient in [0, P) (the exact integer product, read back).
+//     coefficient in [0, P) (the exact integer product, read back);
+//   - forward16AVX2, dot16AVX2, inverse16AVX2: the two-prime 16-bit
+//     product (small16.go).
 //
 // Both are straight-line code over the 256 coefficients, eight 32-bit lanes
 // a ymm register, with only shifts, masks and additions touching the data,
