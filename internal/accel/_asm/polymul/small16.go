@@ -137,25 +137,25 @@ var (
 		},
 		func(x, y lanes16) (a, b lanes16) { return interleave(x, y, 4) },
 	}
-	s2 = shuffle{
-		func(x, y, nx, ny, t VecVirtual) {
-			VPSLLQ(U8(32), y, t)
-			VPBLENDD(U8(0xaa), t, x, nx)
-			VPSRLQ(U8(32), x, t)
-			VPBLENDD(U8(0xaa), y, t, ny)
-		},
-		func(x, y lanes16) (a, b lanes16) { return interleave(x, y, 2) },
-	}
-	s1 = shuffle{
-		func(x, y, nx, ny, t VecVirtual) {
-			VPSLLD(U8(16), y, t)
-			VPBLENDW(U8(0xaa), t, x, nx)
-			VPSRLD(U8(16), x, t)
-			VPBLENDW(U8(0xaa), y, t, ny)
-		},
-		func(x, y lanes16) (a, b lanes16) { return interleave(x, y, 1) },
-	}
+	s2 = blendShuffle(2, VPSLLQ, VPSRLQ, VPBLENDD)
+	s1 = blendShuffle(1, VPSLLD, VPSRLD, VPBLENDW)
 )
+
+// blendShuffle is the shuffle that interleaves groups of w 16-bit lanes
+// (w = 2: 32-bit words, w = 1: 16-bit words) by shifting one register by
+// the group width within each group pair and blending the odd groups.
+func blendShuffle(w int, shl, shr func(...Op), blend func(imm, a, b, dst Op)) shuffle {
+	bitsW := U8(16 * w)
+	return shuffle{
+		func(x, y, nx, ny, t VecVirtual) {
+			shl(bitsW, y, t)
+			blend(U8(0xaa), t, x, nx)
+			shr(bitsW, x, t)
+			blend(U8(0xaa), y, t, ny)
+		},
+		func(x, y lanes16) (a, b lanes16) { return interleave(x, y, w) },
+	}
+}
 
 // interleave splits x and y into groups of w lanes and returns (x0, y0,
 // x2, y2, …) and (x1, y1, x3, y3, …): the action of unpack, s2 and s1.
