@@ -486,405 +486,341 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU     polymulSmall16<>+32(SB), Y1
 	VMOVDQU     polymulSmall16<>+64(SB), Y2
 	VMOVDQU     (AX), Y3
-	VMOVDQU     256(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, (AX)
-	VMOVDQU     Y4, 256(AX)
-	VMOVDQU     32(AX), Y3
-	VMOVDQU     288(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 32(AX)
-	VMOVDQU     Y4, 288(AX)
-	VMOVDQU     64(AX), Y3
-	VMOVDQU     320(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 64(AX)
-	VMOVDQU     Y4, 320(AX)
-	VMOVDQU     96(AX), Y3
-	VMOVDQU     352(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 96(AX)
-	VMOVDQU     Y4, 352(AX)
-	VMOVDQU     128(AX), Y3
-	VMOVDQU     384(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 128(AX)
-	VMOVDQU     Y4, 384(AX)
-	VMOVDQU     160(AX), Y3
-	VMOVDQU     416(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 160(AX)
-	VMOVDQU     Y4, 416(AX)
-	VMOVDQU     192(AX), Y3
-	VMOVDQU     448(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 192(AX)
-	VMOVDQU     Y4, 448(AX)
-	VMOVDQU     224(AX), Y3
-	VMOVDQU     480(AX), Y4
-	VPMULLW     polymulSmall16<>+128(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+96(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 224(AX)
-	VMOVDQU     Y4, 480(AX)
-	VMOVDQU     (AX), Y3
 	VMOVDQU     128(AX), Y4
-	VPMULLW     polymulSmall16<>+192(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+160(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     256(AX), Y5
+	VMOVDQU     384(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, (AX)
 	VMOVDQU     Y4, 128(AX)
+	VMOVDQU     Y5, 256(AX)
+	VMOVDQU     Y6, 384(AX)
 	VMOVDQU     32(AX), Y3
 	VMOVDQU     160(AX), Y4
-	VPMULLW     polymulSmall16<>+192(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+160(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     288(AX), Y5
+	VMOVDQU     416(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 32(AX)
 	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     Y5, 288(AX)
+	VMOVDQU     Y6, 416(AX)
 	VMOVDQU     64(AX), Y3
 	VMOVDQU     192(AX), Y4
-	VPMULLW     polymulSmall16<>+192(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+160(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     320(AX), Y5
+	VMOVDQU     448(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 64(AX)
 	VMOVDQU     Y4, 192(AX)
+	VMOVDQU     Y5, 320(AX)
+	VMOVDQU     Y6, 448(AX)
 	VMOVDQU     96(AX), Y3
 	VMOVDQU     224(AX), Y4
-	VPMULLW     polymulSmall16<>+192(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+160(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     352(AX), Y5
+	VMOVDQU     480(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 96(AX)
 	VMOVDQU     Y4, 224(AX)
-	VMOVDQU     256(AX), Y3
-	VMOVDQU     384(AX), Y4
-	VPMULLW     polymulSmall16<>+256(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+224(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 256(AX)
-	VMOVDQU     Y4, 384(AX)
-	VMOVDQU     288(AX), Y3
-	VMOVDQU     416(AX), Y4
-	VPMULLW     polymulSmall16<>+256(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+224(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 288(AX)
-	VMOVDQU     Y4, 416(AX)
-	VMOVDQU     320(AX), Y3
-	VMOVDQU     448(AX), Y4
-	VPMULLW     polymulSmall16<>+256(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+224(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 320(AX)
-	VMOVDQU     Y4, 448(AX)
-	VMOVDQU     352(AX), Y3
-	VMOVDQU     480(AX), Y4
-	VPMULLW     polymulSmall16<>+256(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+224(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 352(AX)
-	VMOVDQU     Y4, 480(AX)
-	VMOVDQU     (AX), Y3
-	VMOVDQU     64(AX), Y4
-	VPMULLW     polymulSmall16<>+320(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+288(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, (AX)
-	VMOVDQU     Y4, 64(AX)
-	VMOVDQU     32(AX), Y3
-	VMOVDQU     96(AX), Y4
-	VPMULLW     polymulSmall16<>+320(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+288(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 32(AX)
-	VMOVDQU     Y4, 96(AX)
-	VMOVDQU     128(AX), Y3
-	VMOVDQU     192(AX), Y4
-	VPMULLW     polymulSmall16<>+384(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+352(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 128(AX)
-	VMOVDQU     Y4, 192(AX)
-	VMOVDQU     160(AX), Y3
-	VMOVDQU     224(AX), Y4
-	VPMULLW     polymulSmall16<>+384(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+352(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 160(AX)
-	VMOVDQU     Y4, 224(AX)
-	VMOVDQU     256(AX), Y3
-	VMOVDQU     320(AX), Y4
-	VPMULLW     polymulSmall16<>+448(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+416(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 256(AX)
-	VMOVDQU     Y4, 320(AX)
-	VMOVDQU     288(AX), Y3
-	VMOVDQU     352(AX), Y4
-	VPMULLW     polymulSmall16<>+448(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+416(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 288(AX)
-	VMOVDQU     Y4, 352(AX)
-	VMOVDQU     384(AX), Y3
-	VMOVDQU     448(AX), Y4
-	VPMULLW     polymulSmall16<>+512(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+480(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 384(AX)
-	VMOVDQU     Y4, 448(AX)
-	VMOVDQU     416(AX), Y3
-	VMOVDQU     480(AX), Y4
-	VPMULLW     polymulSmall16<>+512(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+480(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 416(AX)
-	VMOVDQU     Y4, 480(AX)
+	VMOVDQU     Y5, 352(AX)
+	VMOVDQU     Y6, 480(AX)
 	VMOVDQU     (AX), Y3
 	VMOVDQU     32(AX), Y4
-	VPMULLW     polymulSmall16<>+576(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+544(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     64(AX), Y5
+	VMOVDQU     96(AX), Y6
+	VPMULLW     polymulSmall16<>+320(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+288(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+320(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+288(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+384(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+352(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+448(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+416(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, (AX)
 	VMOVDQU     Y4, 32(AX)
-	VMOVDQU     64(AX), Y3
-	VMOVDQU     96(AX), Y4
-	VPMULLW     polymulSmall16<>+640(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+608(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 64(AX)
-	VMOVDQU     Y4, 96(AX)
+	VMOVDQU     Y5, 64(AX)
+	VMOVDQU     Y6, 96(AX)
 	VMOVDQU     128(AX), Y3
 	VMOVDQU     160(AX), Y4
-	VPMULLW     polymulSmall16<>+704(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+672(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     192(AX), Y5
+	VMOVDQU     224(AX), Y6
+	VPMULLW     polymulSmall16<>+512(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+480(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+512(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+480(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+576(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+544(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+640(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+608(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 128(AX)
 	VMOVDQU     Y4, 160(AX)
-	VMOVDQU     192(AX), Y3
-	VMOVDQU     224(AX), Y4
-	VPMULLW     polymulSmall16<>+768(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+736(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 192(AX)
-	VMOVDQU     Y4, 224(AX)
+	VMOVDQU     Y5, 192(AX)
+	VMOVDQU     Y6, 224(AX)
 	VMOVDQU     256(AX), Y3
 	VMOVDQU     288(AX), Y4
-	VPMULLW     polymulSmall16<>+832(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+800(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     320(AX), Y5
+	VMOVDQU     352(AX), Y6
+	VPMULLW     polymulSmall16<>+704(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+672(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+704(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+672(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+768(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+736(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+832(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+800(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 256(AX)
 	VMOVDQU     Y4, 288(AX)
-	VMOVDQU     320(AX), Y3
-	VMOVDQU     352(AX), Y4
-	VPMULLW     polymulSmall16<>+896(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+864(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 320(AX)
-	VMOVDQU     Y4, 352(AX)
+	VMOVDQU     Y5, 320(AX)
+	VMOVDQU     Y6, 352(AX)
 	VMOVDQU     384(AX), Y3
 	VMOVDQU     416(AX), Y4
-	VPMULLW     polymulSmall16<>+960(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+928(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     448(AX), Y5
+	VMOVDQU     480(AX), Y6
+	VPMULLW     polymulSmall16<>+896(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+864(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+896(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+864(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+960(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+928(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+1024(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+992(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 384(AX)
 	VMOVDQU     Y4, 416(AX)
-	VMOVDQU     448(AX), Y3
-	VMOVDQU     480(AX), Y4
-	VPMULLW     polymulSmall16<>+1024(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+992(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 448(AX)
-	VMOVDQU     Y4, 480(AX)
+	VMOVDQU     Y5, 448(AX)
+	VMOVDQU     Y6, 480(AX)
 	VMOVDQU     (AX), Y3
 	VMOVDQU     32(AX), Y4
 	VPERM2I128  $0x20, Y4, Y3, Y5
@@ -1385,405 +1321,341 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VMOVDQU     polymulSmall16<>+3136(SB), Y1
 	VMOVDQU     polymulSmall16<>+64(SB), Y2
 	VMOVDQU     512(AX), Y3
-	VMOVDQU     768(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 512(AX)
-	VMOVDQU     Y4, 768(AX)
-	VMOVDQU     544(AX), Y3
-	VMOVDQU     800(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 544(AX)
-	VMOVDQU     Y4, 800(AX)
-	VMOVDQU     576(AX), Y3
-	VMOVDQU     832(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 576(AX)
-	VMOVDQU     Y4, 832(AX)
-	VMOVDQU     608(AX), Y3
-	VMOVDQU     864(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 608(AX)
-	VMOVDQU     Y4, 864(AX)
-	VMOVDQU     640(AX), Y3
-	VMOVDQU     896(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 640(AX)
-	VMOVDQU     Y4, 896(AX)
-	VMOVDQU     672(AX), Y3
-	VMOVDQU     928(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 672(AX)
-	VMOVDQU     Y4, 928(AX)
-	VMOVDQU     704(AX), Y3
-	VMOVDQU     960(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 704(AX)
-	VMOVDQU     Y4, 960(AX)
-	VMOVDQU     736(AX), Y3
-	VMOVDQU     992(AX), Y4
-	VPMULLW     polymulSmall16<>+3200(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3168(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 736(AX)
-	VMOVDQU     Y4, 992(AX)
-	VMOVDQU     512(AX), Y3
 	VMOVDQU     640(AX), Y4
-	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     768(AX), Y5
+	VMOVDQU     896(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 512(AX)
 	VMOVDQU     Y4, 640(AX)
+	VMOVDQU     Y5, 768(AX)
+	VMOVDQU     Y6, 896(AX)
 	VMOVDQU     544(AX), Y3
 	VMOVDQU     672(AX), Y4
-	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     800(AX), Y5
+	VMOVDQU     928(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 544(AX)
 	VMOVDQU     Y4, 672(AX)
+	VMOVDQU     Y5, 800(AX)
+	VMOVDQU     Y6, 928(AX)
 	VMOVDQU     576(AX), Y3
 	VMOVDQU     704(AX), Y4
-	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     832(AX), Y5
+	VMOVDQU     960(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 576(AX)
 	VMOVDQU     Y4, 704(AX)
+	VMOVDQU     Y5, 832(AX)
+	VMOVDQU     Y6, 960(AX)
 	VMOVDQU     608(AX), Y3
 	VMOVDQU     736(AX), Y4
-	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
+	VMOVDQU     864(AX), Y5
+	VMOVDQU     992(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
 	VMOVDQU     Y3, 608(AX)
 	VMOVDQU     Y4, 736(AX)
-	VMOVDQU     768(AX), Y3
-	VMOVDQU     896(AX), Y4
-	VPMULLW     polymulSmall16<>+3328(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3296(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 768(AX)
-	VMOVDQU     Y4, 896(AX)
-	VMOVDQU     800(AX), Y3
-	VMOVDQU     928(AX), Y4
-	VPMULLW     polymulSmall16<>+3328(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3296(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 800(AX)
-	VMOVDQU     Y4, 928(AX)
-	VMOVDQU     832(AX), Y3
-	VMOVDQU     960(AX), Y4
-	VPMULLW     polymulSmall16<>+3328(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3296(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 832(AX)
-	VMOVDQU     Y4, 960(AX)
-	VMOVDQU     864(AX), Y3
-	VMOVDQU     992(AX), Y4
-	VPMULLW     polymulSmall16<>+3328(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3296(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 864(AX)
-	VMOVDQU     Y4, 992(AX)
-	VMOVDQU     512(AX), Y3
-	VMOVDQU     576(AX), Y4
-	VPMULLW     polymulSmall16<>+3392(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3360(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 512(AX)
-	VMOVDQU     Y4, 576(AX)
-	VMOVDQU     544(AX), Y3
-	VMOVDQU     608(AX), Y4
-	VPMULLW     polymulSmall16<>+3392(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3360(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 544(AX)
-	VMOVDQU     Y4, 608(AX)
-	VMOVDQU     640(AX), Y3
-	VMOVDQU     704(AX), Y4
-	VPMULLW     polymulSmall16<>+3456(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3424(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 640(AX)
-	VMOVDQU     Y4, 704(AX)
-	VMOVDQU     672(AX), Y3
-	VMOVDQU     736(AX), Y4
-	VPMULLW     polymulSmall16<>+3456(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3424(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 672(AX)
-	VMOVDQU     Y4, 736(AX)
-	VMOVDQU     768(AX), Y3
-	VMOVDQU     832(AX), Y4
-	VPMULLW     polymulSmall16<>+3520(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3488(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 768(AX)
-	VMOVDQU     Y4, 832(AX)
-	VMOVDQU     800(AX), Y3
-	VMOVDQU     864(AX), Y4
-	VPMULLW     polymulSmall16<>+3520(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3488(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 800(AX)
-	VMOVDQU     Y4, 864(AX)
-	VMOVDQU     896(AX), Y3
-	VMOVDQU     960(AX), Y4
-	VPMULLW     polymulSmall16<>+3584(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3552(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 896(AX)
-	VMOVDQU     Y4, 960(AX)
-	VMOVDQU     928(AX), Y3
-	VMOVDQU     992(AX), Y4
-	VPMULLW     polymulSmall16<>+3584(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3552(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VMOVDQU     Y3, 928(AX)
-	VMOVDQU     Y4, 992(AX)
+	VMOVDQU     Y5, 864(AX)
+	VMOVDQU     Y6, 992(AX)
 	VMOVDQU     512(AX), Y3
 	VMOVDQU     544(AX), Y4
-	VPMULLW     polymulSmall16<>+3648(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3616(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     576(AX), Y5
+	VMOVDQU     608(AX), Y6
+	VPMULLW     polymulSmall16<>+3392(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3360(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3392(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3360(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3456(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3424(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3520(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3488(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 512(AX)
 	VMOVDQU     Y4, 544(AX)
-	VMOVDQU     576(AX), Y3
-	VMOVDQU     608(AX), Y4
-	VPMULLW     polymulSmall16<>+3712(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3680(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 576(AX)
-	VMOVDQU     Y4, 608(AX)
+	VMOVDQU     Y5, 576(AX)
+	VMOVDQU     Y6, 608(AX)
 	VMOVDQU     640(AX), Y3
 	VMOVDQU     672(AX), Y4
-	VPMULLW     polymulSmall16<>+3776(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3744(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     704(AX), Y5
+	VMOVDQU     736(AX), Y6
+	VPMULLW     polymulSmall16<>+3584(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3552(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3584(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3552(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3648(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3616(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3712(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3680(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 640(AX)
 	VMOVDQU     Y4, 672(AX)
-	VMOVDQU     704(AX), Y3
-	VMOVDQU     736(AX), Y4
-	VPMULLW     polymulSmall16<>+3840(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3808(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 704(AX)
-	VMOVDQU     Y4, 736(AX)
+	VMOVDQU     Y5, 704(AX)
+	VMOVDQU     Y6, 736(AX)
 	VMOVDQU     768(AX), Y3
 	VMOVDQU     800(AX), Y4
-	VPMULLW     polymulSmall16<>+3904(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3872(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     832(AX), Y5
+	VMOVDQU     864(AX), Y6
+	VPMULLW     polymulSmall16<>+3776(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3744(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3776(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3744(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3840(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3808(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3904(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3872(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 768(AX)
 	VMOVDQU     Y4, 800(AX)
-	VMOVDQU     832(AX), Y3
-	VMOVDQU     864(AX), Y4
-	VPMULLW     polymulSmall16<>+3968(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+3936(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 832(AX)
-	VMOVDQU     Y4, 864(AX)
+	VMOVDQU     Y5, 832(AX)
+	VMOVDQU     Y6, 864(AX)
 	VMOVDQU     896(AX), Y3
 	VMOVDQU     928(AX), Y4
-	VPMULLW     polymulSmall16<>+4032(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+4000(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
+	VMOVDQU     960(AX), Y5
+	VMOVDQU     992(AX), Y6
+	VPMULLW     polymulSmall16<>+3968(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3936(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3968(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3936(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+4032(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+4000(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+4096(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+4064(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
 	VMOVDQU     Y3, 896(AX)
 	VMOVDQU     Y4, 928(AX)
-	VMOVDQU     960(AX), Y3
-	VMOVDQU     992(AX), Y4
-	VPMULLW     polymulSmall16<>+4096(SB), Y4, Y5
-	VPMULHW     polymulSmall16<>+4064(SB), Y4, Y6
-	VPMULHW     Y0, Y5, Y5
-	VPSUBW      Y5, Y6, Y6
-	VPSUBW      Y6, Y3, Y4
-	VPADDW      Y6, Y3, Y3
-	VPMULHW     Y1, Y3, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y3, Y3
-	VPMULHW     Y1, Y4, Y5
-	VPADDW      Y2, Y5, Y5
-	VPSRAW      $0x0a, Y5, Y5
-	VPMULLW     Y0, Y5, Y5
-	VPSUBW      Y5, Y4, Y4
-	VMOVDQU     Y3, 960(AX)
-	VMOVDQU     Y4, 992(AX)
+	VMOVDQU     Y5, 960(AX)
+	VMOVDQU     Y6, 992(AX)
 	VMOVDQU     512(AX), Y3
 	VMOVDQU     544(AX), Y4
 	VPERM2I128  $0x20, Y4, Y3, Y5
@@ -3975,468 +3847,404 @@ TEXT ·inverse16AVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      Y4, 480(DX)
 	VMOVDQU      (DX), Y3
 	VMOVDQU      32(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      64(DX), Y5
+	VMOVDQU      96(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8384(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8352(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8384(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8352(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+8448(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8416(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8512(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8480(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+8512(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8480(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, (DX)
 	VMOVDQU      Y4, 32(DX)
-	VMOVDQU      64(DX), Y3
-	VMOVDQU      96(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8448(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8416(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 64(DX)
-	VMOVDQU      Y4, 96(DX)
+	VMOVDQU      Y5, 64(DX)
+	VMOVDQU      Y6, 96(DX)
 	VMOVDQU      128(DX), Y3
 	VMOVDQU      160(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      192(DX), Y5
+	VMOVDQU      224(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8512(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8480(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8576(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8544(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+8640(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8608(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8704(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8672(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+8704(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8672(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 128(DX)
 	VMOVDQU      Y4, 160(DX)
-	VMOVDQU      192(DX), Y3
-	VMOVDQU      224(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8576(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8544(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 192(DX)
-	VMOVDQU      Y4, 224(DX)
+	VMOVDQU      Y5, 192(DX)
+	VMOVDQU      Y6, 224(DX)
 	VMOVDQU      256(DX), Y3
 	VMOVDQU      288(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      320(DX), Y5
+	VMOVDQU      352(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8640(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8608(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8768(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8736(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+8832(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8800(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8896(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8864(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+8896(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8864(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 256(DX)
 	VMOVDQU      Y4, 288(DX)
-	VMOVDQU      320(DX), Y3
-	VMOVDQU      352(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8704(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8672(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 320(DX)
-	VMOVDQU      Y4, 352(DX)
+	VMOVDQU      Y5, 320(DX)
+	VMOVDQU      Y6, 352(DX)
 	VMOVDQU      384(DX), Y3
 	VMOVDQU      416(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      448(DX), Y5
+	VMOVDQU      480(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8768(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8736(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8960(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8928(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+9024(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+8992(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+9088(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+9056(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+9088(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+9056(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 384(DX)
 	VMOVDQU      Y4, 416(DX)
-	VMOVDQU      448(DX), Y3
-	VMOVDQU      480(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8832(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8800(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 448(DX)
-	VMOVDQU      Y4, 480(DX)
-	VMOVDQU      (DX), Y3
-	VMOVDQU      64(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8896(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8864(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, (DX)
-	VMOVDQU      Y4, 64(DX)
-	VMOVDQU      32(DX), Y3
-	VMOVDQU      96(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8896(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8864(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 32(DX)
-	VMOVDQU      Y4, 96(DX)
-	VMOVDQU      128(DX), Y3
-	VMOVDQU      192(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8960(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8928(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 128(DX)
-	VMOVDQU      Y4, 192(DX)
-	VMOVDQU      160(DX), Y3
-	VMOVDQU      224(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+8960(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8928(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 160(DX)
-	VMOVDQU      Y4, 224(DX)
-	VMOVDQU      256(DX), Y3
-	VMOVDQU      320(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+9024(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8992(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 256(DX)
-	VMOVDQU      Y4, 320(DX)
-	VMOVDQU      288(DX), Y3
-	VMOVDQU      352(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+9024(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+8992(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 288(DX)
-	VMOVDQU      Y4, 352(DX)
-	VMOVDQU      384(DX), Y3
-	VMOVDQU      448(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+9088(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+9056(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 384(DX)
-	VMOVDQU      Y4, 448(DX)
-	VMOVDQU      416(DX), Y3
-	VMOVDQU      480(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+9088(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+9056(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 416(DX)
-	VMOVDQU      Y4, 480(DX)
+	VMOVDQU      Y5, 448(DX)
+	VMOVDQU      Y6, 480(DX)
 	VMOVDQU      (DX), Y1
 	VMOVDQU      128(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      256(DX), Y3
+	VMOVDQU      384(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9152(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9120(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+9152(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9120(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9216(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9184(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+8320(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8320(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, (DX)
 	VMOVDQU      Y2, 128(DX)
+	VMOVDQU      Y3, 256(DX)
+	VMOVDQU      Y4, 384(DX)
 	VMOVDQU      32(DX), Y1
 	VMOVDQU      160(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      288(DX), Y3
+	VMOVDQU      416(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9152(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9120(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+9152(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9120(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9216(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9184(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+8320(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8320(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 32(DX)
 	VMOVDQU      Y2, 160(DX)
+	VMOVDQU      Y3, 288(DX)
+	VMOVDQU      Y4, 416(DX)
 	VMOVDQU      64(DX), Y1
 	VMOVDQU      192(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      320(DX), Y3
+	VMOVDQU      448(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9152(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9120(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+9152(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9120(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9216(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9184(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+8320(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8320(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 64(DX)
 	VMOVDQU      Y2, 192(DX)
+	VMOVDQU      Y3, 320(DX)
+	VMOVDQU      Y4, 448(DX)
 	VMOVDQU      96(DX), Y1
 	VMOVDQU      224(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      352(DX), Y3
+	VMOVDQU      480(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9152(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9120(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+9152(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9120(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9216(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9184(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+9280(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9248(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+8320(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+8320(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+8288(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 96(DX)
 	VMOVDQU      Y2, 224(DX)
-	VMOVDQU      256(DX), Y1
-	VMOVDQU      384(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9216(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9184(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 256(DX)
-	VMOVDQU      Y2, 384(DX)
-	VMOVDQU      288(DX), Y1
-	VMOVDQU      416(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9216(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9184(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 288(DX)
-	VMOVDQU      Y2, 416(DX)
-	VMOVDQU      320(DX), Y1
-	VMOVDQU      448(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9216(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9184(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 320(DX)
-	VMOVDQU      Y2, 448(DX)
-	VMOVDQU      352(DX), Y1
-	VMOVDQU      480(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9216(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9184(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 352(DX)
-	VMOVDQU      Y2, 480(DX)
-	VMOVDQU      (DX), Y1
-	VMOVDQU      256(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, (DX)
-	VMOVDQU      Y2, 256(DX)
-	VMOVDQU      32(DX), Y1
-	VMOVDQU      288(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 32(DX)
-	VMOVDQU      Y2, 288(DX)
-	VMOVDQU      64(DX), Y1
-	VMOVDQU      320(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 64(DX)
-	VMOVDQU      Y2, 320(DX)
-	VMOVDQU      96(DX), Y1
-	VMOVDQU      352(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 96(DX)
-	VMOVDQU      Y2, 352(DX)
-	VMOVDQU      128(DX), Y1
-	VMOVDQU      384(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 128(DX)
-	VMOVDQU      Y2, 384(DX)
-	VMOVDQU      160(DX), Y1
-	VMOVDQU      416(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 160(DX)
-	VMOVDQU      Y2, 416(DX)
-	VMOVDQU      192(DX), Y1
-	VMOVDQU      448(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 192(DX)
-	VMOVDQU      Y2, 448(DX)
-	VMOVDQU      224(DX), Y1
-	VMOVDQU      480(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+9280(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+9248(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+8320(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+8320(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+8288(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 224(DX)
-	VMOVDQU      Y2, 480(DX)
+	VMOVDQU      Y3, 352(DX)
+	VMOVDQU      Y4, 480(DX)
 	VMOVDQU      polymulSmall16<>+3104(SB), Y0
 	VMOVDQU      polymulSmall16<>+3136(SB), Y1
 	VMOVDQU      polymulSmall16<>+64(SB), Y2
@@ -5018,468 +4826,404 @@ TEXT ·inverse16AVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      Y4, 992(DX)
 	VMOVDQU      512(DX), Y3
 	VMOVDQU      544(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      576(DX), Y5
+	VMOVDQU      608(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11456(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11424(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11456(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11424(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+11520(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11488(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11584(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11552(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+11584(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11552(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 512(DX)
 	VMOVDQU      Y4, 544(DX)
-	VMOVDQU      576(DX), Y3
-	VMOVDQU      608(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11520(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11488(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 576(DX)
-	VMOVDQU      Y4, 608(DX)
+	VMOVDQU      Y5, 576(DX)
+	VMOVDQU      Y6, 608(DX)
 	VMOVDQU      640(DX), Y3
 	VMOVDQU      672(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      704(DX), Y5
+	VMOVDQU      736(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11584(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11552(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11648(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11616(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+11712(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11680(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11776(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11744(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+11776(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11744(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 640(DX)
 	VMOVDQU      Y4, 672(DX)
-	VMOVDQU      704(DX), Y3
-	VMOVDQU      736(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11648(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11616(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 704(DX)
-	VMOVDQU      Y4, 736(DX)
+	VMOVDQU      Y5, 704(DX)
+	VMOVDQU      Y6, 736(DX)
 	VMOVDQU      768(DX), Y3
 	VMOVDQU      800(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      832(DX), Y5
+	VMOVDQU      864(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11712(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11680(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11840(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11808(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+11904(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11872(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11968(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11936(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+11968(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+11936(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 768(DX)
 	VMOVDQU      Y4, 800(DX)
-	VMOVDQU      832(DX), Y3
-	VMOVDQU      864(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11776(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11744(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 832(DX)
-	VMOVDQU      Y4, 864(DX)
+	VMOVDQU      Y5, 832(DX)
+	VMOVDQU      Y6, 864(DX)
 	VMOVDQU      896(DX), Y3
 	VMOVDQU      928(DX), Y4
-	VPSUBW       Y4, Y3, Y6
+	VMOVDQU      960(DX), Y5
+	VMOVDQU      992(DX), Y6
+	VPSUBW       Y4, Y3, Y8
 	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11840(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11808(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+12032(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+12000(SB), Y8, Y4
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPSUBW       Y6, Y5, Y8
+	VPADDW       Y6, Y5, Y5
+	VPMULLW      polymulSmall16<>+12096(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+12064(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPSUBW       Y5, Y3, Y8
+	VPADDW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+12160(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+12128(SB), Y8, Y5
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPSUBW       Y6, Y4, Y8
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+12160(SB), Y8, Y7
+	VPMULHW      polymulSmall16<>+12128(SB), Y8, Y6
+	VPMULHW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
+	VPMULHW      Y1, Y3, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y3, Y3
+	VPMULHW      Y1, Y4, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y4, Y4
+	VPMULHW      Y1, Y5, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y5, Y5
+	VPMULHW      Y1, Y6, Y7
+	VPADDW       Y2, Y7, Y7
+	VPSRAW       $0x0a, Y7, Y7
+	VPMULLW      Y0, Y7, Y7
+	VPSUBW       Y7, Y6, Y6
 	VMOVDQU      Y3, 896(DX)
 	VMOVDQU      Y4, 928(DX)
-	VMOVDQU      960(DX), Y3
-	VMOVDQU      992(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11904(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11872(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 960(DX)
-	VMOVDQU      Y4, 992(DX)
-	VMOVDQU      512(DX), Y3
-	VMOVDQU      576(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11968(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11936(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 512(DX)
-	VMOVDQU      Y4, 576(DX)
-	VMOVDQU      544(DX), Y3
-	VMOVDQU      608(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+11968(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+11936(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 544(DX)
-	VMOVDQU      Y4, 608(DX)
-	VMOVDQU      640(DX), Y3
-	VMOVDQU      704(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+12032(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+12000(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 640(DX)
-	VMOVDQU      Y4, 704(DX)
-	VMOVDQU      672(DX), Y3
-	VMOVDQU      736(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+12032(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+12000(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 672(DX)
-	VMOVDQU      Y4, 736(DX)
-	VMOVDQU      768(DX), Y3
-	VMOVDQU      832(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+12096(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+12064(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 768(DX)
-	VMOVDQU      Y4, 832(DX)
-	VMOVDQU      800(DX), Y3
-	VMOVDQU      864(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+12096(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+12064(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 800(DX)
-	VMOVDQU      Y4, 864(DX)
-	VMOVDQU      896(DX), Y3
-	VMOVDQU      960(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+12160(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+12128(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 896(DX)
-	VMOVDQU      Y4, 960(DX)
-	VMOVDQU      928(DX), Y3
-	VMOVDQU      992(DX), Y4
-	VPSUBW       Y4, Y3, Y6
-	VPADDW       Y4, Y3, Y3
-	VPMULLW      polymulSmall16<>+12160(SB), Y6, Y5
-	VPMULHW      polymulSmall16<>+12128(SB), Y6, Y4
-	VPMULHW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VPMULHW      Y1, Y3, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y3, Y3
-	VPMULHW      Y1, Y4, Y5
-	VPADDW       Y2, Y5, Y5
-	VPSRAW       $0x0a, Y5, Y5
-	VPMULLW      Y0, Y5, Y5
-	VPSUBW       Y5, Y4, Y4
-	VMOVDQU      Y3, 928(DX)
-	VMOVDQU      Y4, 992(DX)
+	VMOVDQU      Y5, 960(DX)
+	VMOVDQU      Y6, 992(DX)
 	VMOVDQU      512(DX), Y1
 	VMOVDQU      640(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      768(DX), Y3
+	VMOVDQU      896(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12224(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12192(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+12224(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12192(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+12288(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12256(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+11392(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11392(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 512(DX)
 	VMOVDQU      Y2, 640(DX)
+	VMOVDQU      Y3, 768(DX)
+	VMOVDQU      Y4, 896(DX)
 	VMOVDQU      544(DX), Y1
 	VMOVDQU      672(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      800(DX), Y3
+	VMOVDQU      928(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12224(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12192(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+12224(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12192(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+12288(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12256(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+11392(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11392(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 544(DX)
 	VMOVDQU      Y2, 672(DX)
+	VMOVDQU      Y3, 800(DX)
+	VMOVDQU      Y4, 928(DX)
 	VMOVDQU      576(DX), Y1
 	VMOVDQU      704(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      832(DX), Y3
+	VMOVDQU      960(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12224(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12192(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+12224(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12192(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+12288(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12256(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+11392(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11392(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 576(DX)
 	VMOVDQU      Y2, 704(DX)
+	VMOVDQU      Y3, 832(DX)
+	VMOVDQU      Y4, 960(DX)
 	VMOVDQU      608(DX), Y1
 	VMOVDQU      736(DX), Y2
-	VPSUBW       Y2, Y1, Y4
+	VMOVDQU      864(DX), Y3
+	VMOVDQU      992(DX), Y4
+	VPSUBW       Y2, Y1, Y6
 	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12224(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12192(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
+	VPMULLW      polymulSmall16<>+12224(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12192(SB), Y6, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+12288(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12256(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y3, Y1, Y6
+	VPADDW       Y3, Y1, Y1
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y4, Y2, Y6
+	VPADDW       Y4, Y2, Y2
+	VPMULLW      polymulSmall16<>+12352(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+12320(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y1, Y1
+	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y2, Y2
+	VPMULLW      polymulSmall16<>+11392(SB), Y3, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y3, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULLW      polymulSmall16<>+11392(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+11360(SB), Y4, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
 	VMOVDQU      Y1, 608(DX)
 	VMOVDQU      Y2, 736(DX)
-	VMOVDQU      768(DX), Y1
-	VMOVDQU      896(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12288(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12256(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 768(DX)
-	VMOVDQU      Y2, 896(DX)
-	VMOVDQU      800(DX), Y1
-	VMOVDQU      928(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12288(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12256(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 800(DX)
-	VMOVDQU      Y2, 928(DX)
-	VMOVDQU      832(DX), Y1
-	VMOVDQU      960(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12288(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12256(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 832(DX)
-	VMOVDQU      Y2, 960(DX)
-	VMOVDQU      864(DX), Y1
-	VMOVDQU      992(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12288(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12256(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 864(DX)
-	VMOVDQU      Y2, 992(DX)
-	VMOVDQU      512(DX), Y1
-	VMOVDQU      768(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 512(DX)
-	VMOVDQU      Y2, 768(DX)
-	VMOVDQU      544(DX), Y1
-	VMOVDQU      800(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 544(DX)
-	VMOVDQU      Y2, 800(DX)
-	VMOVDQU      576(DX), Y1
-	VMOVDQU      832(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 576(DX)
-	VMOVDQU      Y2, 832(DX)
-	VMOVDQU      608(DX), Y1
-	VMOVDQU      864(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 608(DX)
-	VMOVDQU      Y2, 864(DX)
-	VMOVDQU      640(DX), Y1
-	VMOVDQU      896(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 640(DX)
-	VMOVDQU      Y2, 896(DX)
-	VMOVDQU      672(DX), Y1
-	VMOVDQU      928(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 672(DX)
-	VMOVDQU      Y2, 928(DX)
-	VMOVDQU      704(DX), Y1
-	VMOVDQU      960(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 704(DX)
-	VMOVDQU      Y2, 960(DX)
-	VMOVDQU      736(DX), Y1
-	VMOVDQU      992(DX), Y2
-	VPSUBW       Y2, Y1, Y4
-	VPADDW       Y2, Y1, Y1
-	VPMULLW      polymulSmall16<>+12352(SB), Y4, Y3
-	VPMULHW      polymulSmall16<>+12320(SB), Y4, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VPMULLW      polymulSmall16<>+11392(SB), Y1, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y1, Y1
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y1, Y1
-	VPMULLW      polymulSmall16<>+11392(SB), Y2, Y3
-	VPMULHW      polymulSmall16<>+11360(SB), Y2, Y2
-	VPMULHW      Y0, Y3, Y3
-	VPSUBW       Y3, Y2, Y2
-	VMOVDQU      Y1, 736(DX)
-	VMOVDQU      Y2, 992(DX)
+	VMOVDQU      Y3, 864(DX)
+	VMOVDQU      Y4, 992(DX)
 	VMOVDQU      polymulSmall16<>+3104(SB), Y0
 	VMOVDQU      polymulSmall16<>+3136(SB), Y1
 	VMOVDQU      polymulSmall16<>+64(SB), Y1
@@ -5821,78 +5565,78 @@ DATA polymulSmall16<>+320(SB)/8, $0x1190119011901190
 DATA polymulSmall16<>+328(SB)/8, $0x1190119011901190
 DATA polymulSmall16<>+336(SB)/8, $0x1190119011901190
 DATA polymulSmall16<>+344(SB)/8, $0x1190119011901190
-DATA polymulSmall16<>+352(SB)/8, $0xfbb4fbb4fbb4fbb4
-DATA polymulSmall16<>+360(SB)/8, $0xfbb4fbb4fbb4fbb4
-DATA polymulSmall16<>+368(SB)/8, $0xfbb4fbb4fbb4fbb4
-DATA polymulSmall16<>+376(SB)/8, $0xfbb4fbb4fbb4fbb4
-DATA polymulSmall16<>+384(SB)/8, $0xe3b4e3b4e3b4e3b4
-DATA polymulSmall16<>+392(SB)/8, $0xe3b4e3b4e3b4e3b4
-DATA polymulSmall16<>+400(SB)/8, $0xe3b4e3b4e3b4e3b4
-DATA polymulSmall16<>+408(SB)/8, $0xe3b4e3b4e3b4e3b4
-DATA polymulSmall16<>+416(SB)/8, $0x0998099809980998
-DATA polymulSmall16<>+424(SB)/8, $0x0998099809980998
-DATA polymulSmall16<>+432(SB)/8, $0x0998099809980998
-DATA polymulSmall16<>+440(SB)/8, $0x0998099809980998
-DATA polymulSmall16<>+448(SB)/8, $0x3998399839983998
-DATA polymulSmall16<>+456(SB)/8, $0x3998399839983998
-DATA polymulSmall16<>+464(SB)/8, $0x3998399839983998
-DATA polymulSmall16<>+472(SB)/8, $0x3998399839983998
-DATA polymulSmall16<>+480(SB)/8, $0x0892089208920892
-DATA polymulSmall16<>+488(SB)/8, $0x0892089208920892
-DATA polymulSmall16<>+496(SB)/8, $0x0892089208920892
-DATA polymulSmall16<>+504(SB)/8, $0x0892089208920892
-DATA polymulSmall16<>+512(SB)/8, $0xec92ec92ec92ec92
-DATA polymulSmall16<>+520(SB)/8, $0xec92ec92ec92ec92
-DATA polymulSmall16<>+528(SB)/8, $0xec92ec92ec92ec92
-DATA polymulSmall16<>+536(SB)/8, $0xec92ec92ec92ec92
-DATA polymulSmall16<>+544(SB)/8, $0xff87ff87ff87ff87
-DATA polymulSmall16<>+552(SB)/8, $0xff87ff87ff87ff87
-DATA polymulSmall16<>+560(SB)/8, $0xff87ff87ff87ff87
-DATA polymulSmall16<>+568(SB)/8, $0xff87ff87ff87ff87
-DATA polymulSmall16<>+576(SB)/8, $0x2d872d872d872d87
-DATA polymulSmall16<>+584(SB)/8, $0x2d872d872d872d87
-DATA polymulSmall16<>+592(SB)/8, $0x2d872d872d872d87
-DATA polymulSmall16<>+600(SB)/8, $0x2d872d872d872d87
-DATA polymulSmall16<>+608(SB)/8, $0x08ca08ca08ca08ca
-DATA polymulSmall16<>+616(SB)/8, $0x08ca08ca08ca08ca
-DATA polymulSmall16<>+624(SB)/8, $0x08ca08ca08ca08ca
-DATA polymulSmall16<>+632(SB)/8, $0x08ca08ca08ca08ca
-DATA polymulSmall16<>+640(SB)/8, $0x5cca5cca5cca5cca
-DATA polymulSmall16<>+648(SB)/8, $0x5cca5cca5cca5cca
-DATA polymulSmall16<>+656(SB)/8, $0x5cca5cca5cca5cca
-DATA polymulSmall16<>+664(SB)/8, $0x5cca5cca5cca5cca
-DATA polymulSmall16<>+672(SB)/8, $0xfcbefcbefcbefcbe
-DATA polymulSmall16<>+680(SB)/8, $0xfcbefcbefcbefcbe
-DATA polymulSmall16<>+688(SB)/8, $0xfcbefcbefcbefcbe
-DATA polymulSmall16<>+696(SB)/8, $0xfcbefcbefcbefcbe
-DATA polymulSmall16<>+704(SB)/8, $0xb8beb8beb8beb8be
-DATA polymulSmall16<>+712(SB)/8, $0xb8beb8beb8beb8be
-DATA polymulSmall16<>+720(SB)/8, $0xb8beb8beb8beb8be
-DATA polymulSmall16<>+728(SB)/8, $0xb8beb8beb8beb8be
-DATA polymulSmall16<>+736(SB)/8, $0x09bf09bf09bf09bf
-DATA polymulSmall16<>+744(SB)/8, $0x09bf09bf09bf09bf
-DATA polymulSmall16<>+752(SB)/8, $0x09bf09bf09bf09bf
-DATA polymulSmall16<>+760(SB)/8, $0x09bf09bf09bf09bf
-DATA polymulSmall16<>+768(SB)/8, $0xa7bfa7bfa7bfa7bf
-DATA polymulSmall16<>+776(SB)/8, $0xa7bfa7bfa7bfa7bf
-DATA polymulSmall16<>+784(SB)/8, $0xa7bfa7bfa7bfa7bf
-DATA polymulSmall16<>+792(SB)/8, $0xa7bfa7bfa7bfa7bf
-DATA polymulSmall16<>+800(SB)/8, $0x090f090f090f090f
-DATA polymulSmall16<>+808(SB)/8, $0x090f090f090f090f
-DATA polymulSmall16<>+816(SB)/8, $0x090f090f090f090f
-DATA polymulSmall16<>+824(SB)/8, $0x090f090f090f090f
-DATA polymulSmall16<>+832(SB)/8, $0x470f470f470f470f
-DATA polymulSmall16<>+840(SB)/8, $0x470f470f470f470f
-DATA polymulSmall16<>+848(SB)/8, $0x470f470f470f470f
-DATA polymulSmall16<>+856(SB)/8, $0x470f470f470f470f
-DATA polymulSmall16<>+864(SB)/8, $0xf4c4f4c4f4c4f4c4
-DATA polymulSmall16<>+872(SB)/8, $0xf4c4f4c4f4c4f4c4
-DATA polymulSmall16<>+880(SB)/8, $0xf4c4f4c4f4c4f4c4
-DATA polymulSmall16<>+888(SB)/8, $0xf4c4f4c4f4c4f4c4
-DATA polymulSmall16<>+896(SB)/8, $0xfcc4fcc4fcc4fcc4
-DATA polymulSmall16<>+904(SB)/8, $0xfcc4fcc4fcc4fcc4
-DATA polymulSmall16<>+912(SB)/8, $0xfcc4fcc4fcc4fcc4
-DATA polymulSmall16<>+920(SB)/8, $0xfcc4fcc4fcc4fcc4
+DATA polymulSmall16<>+352(SB)/8, $0xff87ff87ff87ff87
+DATA polymulSmall16<>+360(SB)/8, $0xff87ff87ff87ff87
+DATA polymulSmall16<>+368(SB)/8, $0xff87ff87ff87ff87
+DATA polymulSmall16<>+376(SB)/8, $0xff87ff87ff87ff87
+DATA polymulSmall16<>+384(SB)/8, $0x2d872d872d872d87
+DATA polymulSmall16<>+392(SB)/8, $0x2d872d872d872d87
+DATA polymulSmall16<>+400(SB)/8, $0x2d872d872d872d87
+DATA polymulSmall16<>+408(SB)/8, $0x2d872d872d872d87
+DATA polymulSmall16<>+416(SB)/8, $0x08ca08ca08ca08ca
+DATA polymulSmall16<>+424(SB)/8, $0x08ca08ca08ca08ca
+DATA polymulSmall16<>+432(SB)/8, $0x08ca08ca08ca08ca
+DATA polymulSmall16<>+440(SB)/8, $0x08ca08ca08ca08ca
+DATA polymulSmall16<>+448(SB)/8, $0x5cca5cca5cca5cca
+DATA polymulSmall16<>+456(SB)/8, $0x5cca5cca5cca5cca
+DATA polymulSmall16<>+464(SB)/8, $0x5cca5cca5cca5cca
+DATA polymulSmall16<>+472(SB)/8, $0x5cca5cca5cca5cca
+DATA polymulSmall16<>+480(SB)/8, $0xfbb4fbb4fbb4fbb4
+DATA polymulSmall16<>+488(SB)/8, $0xfbb4fbb4fbb4fbb4
+DATA polymulSmall16<>+496(SB)/8, $0xfbb4fbb4fbb4fbb4
+DATA polymulSmall16<>+504(SB)/8, $0xfbb4fbb4fbb4fbb4
+DATA polymulSmall16<>+512(SB)/8, $0xe3b4e3b4e3b4e3b4
+DATA polymulSmall16<>+520(SB)/8, $0xe3b4e3b4e3b4e3b4
+DATA polymulSmall16<>+528(SB)/8, $0xe3b4e3b4e3b4e3b4
+DATA polymulSmall16<>+536(SB)/8, $0xe3b4e3b4e3b4e3b4
+DATA polymulSmall16<>+544(SB)/8, $0xfcbefcbefcbefcbe
+DATA polymulSmall16<>+552(SB)/8, $0xfcbefcbefcbefcbe
+DATA polymulSmall16<>+560(SB)/8, $0xfcbefcbefcbefcbe
+DATA polymulSmall16<>+568(SB)/8, $0xfcbefcbefcbefcbe
+DATA polymulSmall16<>+576(SB)/8, $0xb8beb8beb8beb8be
+DATA polymulSmall16<>+584(SB)/8, $0xb8beb8beb8beb8be
+DATA polymulSmall16<>+592(SB)/8, $0xb8beb8beb8beb8be
+DATA polymulSmall16<>+600(SB)/8, $0xb8beb8beb8beb8be
+DATA polymulSmall16<>+608(SB)/8, $0x09bf09bf09bf09bf
+DATA polymulSmall16<>+616(SB)/8, $0x09bf09bf09bf09bf
+DATA polymulSmall16<>+624(SB)/8, $0x09bf09bf09bf09bf
+DATA polymulSmall16<>+632(SB)/8, $0x09bf09bf09bf09bf
+DATA polymulSmall16<>+640(SB)/8, $0xa7bfa7bfa7bfa7bf
+DATA polymulSmall16<>+648(SB)/8, $0xa7bfa7bfa7bfa7bf
+DATA polymulSmall16<>+656(SB)/8, $0xa7bfa7bfa7bfa7bf
+DATA polymulSmall16<>+664(SB)/8, $0xa7bfa7bfa7bfa7bf
+DATA polymulSmall16<>+672(SB)/8, $0x0998099809980998
+DATA polymulSmall16<>+680(SB)/8, $0x0998099809980998
+DATA polymulSmall16<>+688(SB)/8, $0x0998099809980998
+DATA polymulSmall16<>+696(SB)/8, $0x0998099809980998
+DATA polymulSmall16<>+704(SB)/8, $0x3998399839983998
+DATA polymulSmall16<>+712(SB)/8, $0x3998399839983998
+DATA polymulSmall16<>+720(SB)/8, $0x3998399839983998
+DATA polymulSmall16<>+728(SB)/8, $0x3998399839983998
+DATA polymulSmall16<>+736(SB)/8, $0x090f090f090f090f
+DATA polymulSmall16<>+744(SB)/8, $0x090f090f090f090f
+DATA polymulSmall16<>+752(SB)/8, $0x090f090f090f090f
+DATA polymulSmall16<>+760(SB)/8, $0x090f090f090f090f
+DATA polymulSmall16<>+768(SB)/8, $0x470f470f470f470f
+DATA polymulSmall16<>+776(SB)/8, $0x470f470f470f470f
+DATA polymulSmall16<>+784(SB)/8, $0x470f470f470f470f
+DATA polymulSmall16<>+792(SB)/8, $0x470f470f470f470f
+DATA polymulSmall16<>+800(SB)/8, $0xf4c4f4c4f4c4f4c4
+DATA polymulSmall16<>+808(SB)/8, $0xf4c4f4c4f4c4f4c4
+DATA polymulSmall16<>+816(SB)/8, $0xf4c4f4c4f4c4f4c4
+DATA polymulSmall16<>+824(SB)/8, $0xf4c4f4c4f4c4f4c4
+DATA polymulSmall16<>+832(SB)/8, $0xfcc4fcc4fcc4fcc4
+DATA polymulSmall16<>+840(SB)/8, $0xfcc4fcc4fcc4fcc4
+DATA polymulSmall16<>+848(SB)/8, $0xfcc4fcc4fcc4fcc4
+DATA polymulSmall16<>+856(SB)/8, $0xfcc4fcc4fcc4fcc4
+DATA polymulSmall16<>+864(SB)/8, $0x0892089208920892
+DATA polymulSmall16<>+872(SB)/8, $0x0892089208920892
+DATA polymulSmall16<>+880(SB)/8, $0x0892089208920892
+DATA polymulSmall16<>+888(SB)/8, $0x0892089208920892
+DATA polymulSmall16<>+896(SB)/8, $0xec92ec92ec92ec92
+DATA polymulSmall16<>+904(SB)/8, $0xec92ec92ec92ec92
+DATA polymulSmall16<>+912(SB)/8, $0xec92ec92ec92ec92
+DATA polymulSmall16<>+920(SB)/8, $0xec92ec92ec92ec92
 DATA polymulSmall16<>+928(SB)/8, $0x06a506a506a506a5
 DATA polymulSmall16<>+936(SB)/8, $0x06a506a506a506a5
 DATA polymulSmall16<>+944(SB)/8, $0x06a506a506a506a5
@@ -6205,78 +5949,78 @@ DATA polymulSmall16<>+3392(SB)/8, $0x909b909b909b909b
 DATA polymulSmall16<>+3400(SB)/8, $0x909b909b909b909b
 DATA polymulSmall16<>+3408(SB)/8, $0x909b909b909b909b
 DATA polymulSmall16<>+3416(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16<>+3424(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16<>+3432(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16<>+3440(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16<>+3448(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16<>+3456(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16<>+3464(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16<>+3472(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16<>+3480(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16<>+3488(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16<>+3496(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16<>+3504(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16<>+3512(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16<>+3520(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16<>+3528(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16<>+3536(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16<>+3544(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16<>+3552(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16<>+3560(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16<>+3568(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16<>+3576(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16<>+3584(SB)/8, $0x5266526652665266
-DATA polymulSmall16<>+3592(SB)/8, $0x5266526652665266
-DATA polymulSmall16<>+3600(SB)/8, $0x5266526652665266
-DATA polymulSmall16<>+3608(SB)/8, $0x5266526652665266
-DATA polymulSmall16<>+3616(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16<>+3624(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16<>+3632(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16<>+3640(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16<>+3648(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16<>+3656(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16<>+3664(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16<>+3672(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16<>+3680(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16<>+3688(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16<>+3696(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16<>+3704(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16<>+3712(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16<>+3720(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16<>+3728(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16<>+3736(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16<>+3744(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16<>+3752(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16<>+3760(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16<>+3768(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16<>+3776(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16<>+3784(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16<>+3792(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16<>+3800(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16<>+3808(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16<>+3816(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16<>+3824(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16<>+3832(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16<>+3840(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16<>+3848(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16<>+3856(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16<>+3864(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16<>+3872(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16<>+3880(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16<>+3888(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16<>+3896(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16<>+3904(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16<>+3912(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16<>+3920(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16<>+3928(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16<>+3936(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16<>+3944(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16<>+3952(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16<>+3960(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16<>+3968(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16<>+3976(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16<>+3984(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16<>+3992(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16<>+3424(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16<>+3432(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16<>+3440(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16<>+3448(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16<>+3456(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16<>+3464(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16<>+3472(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16<>+3480(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16<>+3488(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16<>+3496(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16<>+3504(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16<>+3512(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16<>+3520(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16<>+3528(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16<>+3536(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16<>+3544(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16<>+3552(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16<>+3560(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16<>+3568(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16<>+3576(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16<>+3584(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16<>+3592(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16<>+3600(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16<>+3608(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16<>+3616(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16<>+3624(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16<>+3632(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16<>+3640(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16<>+3648(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16<>+3656(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16<>+3664(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16<>+3672(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16<>+3680(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16<>+3688(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16<>+3696(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16<>+3704(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16<>+3712(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16<>+3720(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16<>+3728(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16<>+3736(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16<>+3744(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16<>+3752(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16<>+3760(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16<>+3768(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16<>+3776(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16<>+3784(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16<>+3792(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16<>+3800(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16<>+3808(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16<>+3816(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16<>+3824(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16<>+3832(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16<>+3840(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16<>+3848(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16<>+3856(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16<>+3864(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16<>+3872(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16<>+3880(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16<>+3888(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16<>+3896(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16<>+3904(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16<>+3912(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16<>+3920(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16<>+3928(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16<>+3936(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16<>+3944(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16<>+3952(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16<>+3960(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16<>+3968(SB)/8, $0x5266526652665266
+DATA polymulSmall16<>+3976(SB)/8, $0x5266526652665266
+DATA polymulSmall16<>+3984(SB)/8, $0x5266526652665266
+DATA polymulSmall16<>+3992(SB)/8, $0x5266526652665266
 DATA polymulSmall16<>+4000(SB)/8, $0x08bc08bc08bc08bc
 DATA polymulSmall16<>+4008(SB)/8, $0x08bc08bc08bc08bc
 DATA polymulSmall16<>+4016(SB)/8, $0x08bc08bc08bc08bc
@@ -6837,78 +6581,78 @@ DATA polymulSmall16<>+8448(SB)/8, $0x4f5b4f5b4f5b4f5b
 DATA polymulSmall16<>+8456(SB)/8, $0x4f5b4f5b4f5b4f5b
 DATA polymulSmall16<>+8464(SB)/8, $0x4f5b4f5b4f5b4f5b
 DATA polymulSmall16<>+8472(SB)/8, $0x4f5b4f5b4f5b4f5b
-DATA polymulSmall16<>+8480(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16<>+8488(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16<>+8496(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16<>+8504(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16<>+8512(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16<>+8520(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16<>+8528(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16<>+8536(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16<>+8544(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16<>+8552(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16<>+8560(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16<>+8568(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16<>+8576(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16<>+8584(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16<>+8592(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16<>+8600(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16<>+8608(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16<>+8616(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16<>+8624(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16<>+8632(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16<>+8640(SB)/8, $0x5841584158415841
-DATA polymulSmall16<>+8648(SB)/8, $0x5841584158415841
-DATA polymulSmall16<>+8656(SB)/8, $0x5841584158415841
-DATA polymulSmall16<>+8664(SB)/8, $0x5841584158415841
-DATA polymulSmall16<>+8672(SB)/8, $0x0342034203420342
-DATA polymulSmall16<>+8680(SB)/8, $0x0342034203420342
-DATA polymulSmall16<>+8688(SB)/8, $0x0342034203420342
-DATA polymulSmall16<>+8696(SB)/8, $0x0342034203420342
-DATA polymulSmall16<>+8704(SB)/8, $0x4742474247424742
-DATA polymulSmall16<>+8712(SB)/8, $0x4742474247424742
-DATA polymulSmall16<>+8720(SB)/8, $0x4742474247424742
-DATA polymulSmall16<>+8728(SB)/8, $0x4742474247424742
-DATA polymulSmall16<>+8736(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16<>+8744(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16<>+8752(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16<>+8760(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16<>+8768(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16<>+8776(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16<>+8784(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16<>+8792(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16<>+8800(SB)/8, $0x0079007900790079
-DATA polymulSmall16<>+8808(SB)/8, $0x0079007900790079
-DATA polymulSmall16<>+8816(SB)/8, $0x0079007900790079
-DATA polymulSmall16<>+8824(SB)/8, $0x0079007900790079
-DATA polymulSmall16<>+8832(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16<>+8840(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16<>+8848(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16<>+8856(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16<>+8864(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16<>+8872(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16<>+8880(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16<>+8888(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16<>+8896(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16<>+8904(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16<>+8912(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16<>+8920(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16<>+8928(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16<>+8936(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16<>+8944(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16<>+8952(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16<>+8960(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16<>+8968(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16<>+8976(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16<>+8984(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16<>+8992(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16<>+9000(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16<>+9008(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16<>+9016(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16<>+9024(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16<>+9032(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16<>+9040(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16<>+9048(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16<>+8480(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16<>+8488(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16<>+8496(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16<>+8504(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16<>+8512(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16<>+8520(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16<>+8528(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16<>+8536(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16<>+8544(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16<>+8552(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16<>+8560(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16<>+8568(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16<>+8576(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16<>+8584(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16<>+8592(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16<>+8600(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16<>+8608(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16<>+8616(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16<>+8624(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16<>+8632(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16<>+8640(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16<>+8648(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16<>+8656(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16<>+8664(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16<>+8672(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16<>+8680(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16<>+8688(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16<>+8696(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16<>+8704(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16<>+8712(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16<>+8720(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16<>+8728(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16<>+8736(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16<>+8744(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16<>+8752(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16<>+8760(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16<>+8768(SB)/8, $0x5841584158415841
+DATA polymulSmall16<>+8776(SB)/8, $0x5841584158415841
+DATA polymulSmall16<>+8784(SB)/8, $0x5841584158415841
+DATA polymulSmall16<>+8792(SB)/8, $0x5841584158415841
+DATA polymulSmall16<>+8800(SB)/8, $0x0342034203420342
+DATA polymulSmall16<>+8808(SB)/8, $0x0342034203420342
+DATA polymulSmall16<>+8816(SB)/8, $0x0342034203420342
+DATA polymulSmall16<>+8824(SB)/8, $0x0342034203420342
+DATA polymulSmall16<>+8832(SB)/8, $0x4742474247424742
+DATA polymulSmall16<>+8840(SB)/8, $0x4742474247424742
+DATA polymulSmall16<>+8848(SB)/8, $0x4742474247424742
+DATA polymulSmall16<>+8856(SB)/8, $0x4742474247424742
+DATA polymulSmall16<>+8864(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16<>+8872(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16<>+8880(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16<>+8888(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16<>+8896(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16<>+8904(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16<>+8912(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16<>+8920(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16<>+8928(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16<>+8936(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16<>+8944(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16<>+8952(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16<>+8960(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16<>+8968(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16<>+8976(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16<>+8984(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16<>+8992(SB)/8, $0x0079007900790079
+DATA polymulSmall16<>+9000(SB)/8, $0x0079007900790079
+DATA polymulSmall16<>+9008(SB)/8, $0x0079007900790079
+DATA polymulSmall16<>+9016(SB)/8, $0x0079007900790079
+DATA polymulSmall16<>+9024(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16<>+9032(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16<>+9040(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16<>+9048(SB)/8, $0xd279d279d279d279
 DATA polymulSmall16<>+9056(SB)/8, $0x0e700e700e700e70
 DATA polymulSmall16<>+9064(SB)/8, $0x0e700e700e700e70
 DATA polymulSmall16<>+9072(SB)/8, $0x0e700e700e700e70
@@ -7221,78 +6965,78 @@ DATA polymulSmall16<>+11520(SB)/8, $0xcf44cf44cf44cf44
 DATA polymulSmall16<>+11528(SB)/8, $0xcf44cf44cf44cf44
 DATA polymulSmall16<>+11536(SB)/8, $0xcf44cf44cf44cf44
 DATA polymulSmall16<>+11544(SB)/8, $0xcf44cf44cf44cf44
-DATA polymulSmall16<>+11552(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16<>+11560(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16<>+11568(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16<>+11576(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16<>+11584(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16<>+11592(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16<>+11600(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16<>+11608(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16<>+11616(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16<>+11624(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16<>+11632(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16<>+11640(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16<>+11648(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16<>+11656(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16<>+11664(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16<>+11672(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16<>+11680(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16<>+11688(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16<>+11696(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16<>+11704(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16<>+11712(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16<>+11720(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16<>+11728(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16<>+11736(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16<>+11744(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16<>+11752(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16<>+11760(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16<>+11768(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16<>+11776(SB)/8, $0x2524252425242524
-DATA polymulSmall16<>+11784(SB)/8, $0x2524252425242524
-DATA polymulSmall16<>+11792(SB)/8, $0x2524252425242524
-DATA polymulSmall16<>+11800(SB)/8, $0x2524252425242524
-DATA polymulSmall16<>+11808(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16<>+11816(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16<>+11824(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16<>+11832(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16<>+11840(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16<>+11848(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16<>+11856(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16<>+11864(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16<>+11872(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16<>+11880(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16<>+11888(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16<>+11896(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16<>+11904(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16<>+11912(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16<>+11920(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16<>+11928(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16<>+11936(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16<>+11944(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16<>+11952(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16<>+11960(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16<>+11968(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16<>+11976(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16<>+11984(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16<>+11992(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16<>+12000(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16<>+12008(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16<>+12016(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16<>+12024(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16<>+12032(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16<>+12040(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16<>+12048(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16<>+12056(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16<>+12064(SB)/8, $0x0178017801780178
-DATA polymulSmall16<>+12072(SB)/8, $0x0178017801780178
-DATA polymulSmall16<>+12080(SB)/8, $0x0178017801780178
-DATA polymulSmall16<>+12088(SB)/8, $0x0178017801780178
-DATA polymulSmall16<>+12096(SB)/8, $0x5178517851785178
-DATA polymulSmall16<>+12104(SB)/8, $0x5178517851785178
-DATA polymulSmall16<>+12112(SB)/8, $0x5178517851785178
-DATA polymulSmall16<>+12120(SB)/8, $0x5178517851785178
+DATA polymulSmall16<>+11552(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16<>+11560(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16<>+11568(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16<>+11576(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16<>+11584(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16<>+11592(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16<>+11600(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16<>+11608(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16<>+11616(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16<>+11624(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16<>+11632(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16<>+11640(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16<>+11648(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16<>+11656(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16<>+11664(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16<>+11672(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16<>+11680(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16<>+11688(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16<>+11696(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16<>+11704(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16<>+11712(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16<>+11720(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16<>+11728(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16<>+11736(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16<>+11744(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16<>+11752(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16<>+11760(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16<>+11768(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16<>+11776(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16<>+11784(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16<>+11792(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16<>+11800(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16<>+11808(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16<>+11816(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16<>+11824(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16<>+11832(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16<>+11840(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16<>+11848(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16<>+11856(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16<>+11864(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16<>+11872(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16<>+11880(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16<>+11888(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16<>+11896(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16<>+11904(SB)/8, $0x2524252425242524
+DATA polymulSmall16<>+11912(SB)/8, $0x2524252425242524
+DATA polymulSmall16<>+11920(SB)/8, $0x2524252425242524
+DATA polymulSmall16<>+11928(SB)/8, $0x2524252425242524
+DATA polymulSmall16<>+11936(SB)/8, $0x0178017801780178
+DATA polymulSmall16<>+11944(SB)/8, $0x0178017801780178
+DATA polymulSmall16<>+11952(SB)/8, $0x0178017801780178
+DATA polymulSmall16<>+11960(SB)/8, $0x0178017801780178
+DATA polymulSmall16<>+11968(SB)/8, $0x5178517851785178
+DATA polymulSmall16<>+11976(SB)/8, $0x5178517851785178
+DATA polymulSmall16<>+11984(SB)/8, $0x5178517851785178
+DATA polymulSmall16<>+11992(SB)/8, $0x5178517851785178
+DATA polymulSmall16<>+12000(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16<>+12008(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16<>+12016(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16<>+12024(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16<>+12032(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16<>+12040(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16<>+12048(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16<>+12056(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16<>+12064(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16<>+12072(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16<>+12080(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16<>+12088(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16<>+12096(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16<>+12104(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16<>+12112(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16<>+12120(SB)/8, $0x6e406e406e406e40
 DATA polymulSmall16<>+12128(SB)/8, $0x0165016501650165
 DATA polymulSmall16<>+12136(SB)/8, $0x0165016501650165
 DATA polymulSmall16<>+12144(SB)/8, $0x0165016501650165

@@ -249,24 +249,28 @@ func forward16Kernel() {
 	for j, sp := range primes {
 		c := loadConsts(sp)
 		row := func(r int) Mem { return Mem{Base: out, Disp: 512*j + 32*r} }
-		k := 0
-		for length := n / 2; length >= 16; length >>= 1 {
-			for start := 0; start < n; start += 2 * length {
-				k++
-				z, zq := zetaPair(sp, func(int) int16 { return sp.zetas[k] })
-				for r := start / 16; r < (start+length)/16; r++ {
-					x, y, t, u := YMM(), YMM(), YMM(), YMM()
-					VMOVDQU(row(r), x)
-					VMOVDQU(row(r+length/16), y)
-					c.ct(x, y, z, zq, t, u)
-					if length == 16 {
+		// Layers of length 128 and 64, then 32 and 16, two at a time on
+		// groups of four registers; Barrett after the fourth.
+		for _, length := range []int{128, 32} {
+			crossPair(length, func(g [4]int, b int) {
+				regs := loadRows(row, g)
+				t, u := YMM(), YMM()
+				kz := func(k int) (Mem, Mem) { return zetaPair(sp, func(int) int16 { return sp.zetas[k] }) }
+				z, zq := kz(n/(2*length) + b*16/(2*length))
+				c.ct(regs[0], regs[2], z, zq, t, u)
+				c.ct(regs[1], regs[3], z, zq, t, u)
+				k := n/length + b*16/length
+				z, zq = kz(k)
+				c.ct(regs[0], regs[1], z, zq, t, u)
+				z, zq = kz(k + 1)
+				c.ct(regs[2], regs[3], z, zq, t, u)
+				if length == 32 {
+					for _, x := range regs {
 						c.barrett(x, t)
-						c.barrett(y, t)
 					}
-					VMOVDQU(x, row(r))
-					VMOVDQU(y, row(r+length/16))
 				}
-			}
+				storeRows(row, g, regs)
+			})
 		}
 		for m := range 8 {
 			a, b := YMM(), YMM()
@@ -301,6 +305,33 @@ func forward16Kernel() {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// crossPair calls f for each group of four registers (in units of 16
+// coefficients) that the layers of length L and L/2 (L ≥ 32) pair among
+// themselves, with the group's first register b: g[0]–g[2] and g[1]–g[3]
+// at length L, g[0]–g[1] and g[2]–g[3] at L/2.
+func crossPair(length int, f func(g [4]int, b int)) {
+	r := length / 16
+	for b := 0; b < n/16; b += 2 * r {
+		for off := range r / 2 {
+			f([4]int{b + off, b + off + r/2, b + off + r, b + off + 3*r/2}, b)
+		}
+	}
+}
+
+func loadRows(row func(int) Mem, g [4]int) (regs [4]VecVirtual) {
+	for i, r := range g {
+		regs[i] = YMM()
+		VMOVDQU(row(r), regs[i])
+	}
+	return regs
+}
+
+func storeRows(row func(int) Mem, g [4]int, regs [4]VecVirtual) {
+	for i, r := range g {
+		VMOVDQU(regs[i], row(r))
+	}
 }
 
 // checkPairs stops the generator unless lane i of y holds the partner
@@ -363,26 +394,33 @@ func inverse16Kernel() {
 			VMOVDQU(ny, row(2*m+1))
 		}
 		scale, scaleQ := zetaPair(sp, func(int) int16 { return sp.scale })
-		for length := 16; length < n; length <<= 1 {
-			for start := 0; start < n; start += 2 * length {
-				z, zq := zetaPair(sp, func(int) int16 { return -sp.zetas[n/length-1-start/(2*length)] })
-				for r := start / 16; r < (start+length)/16; r++ {
-					x, y, t, u := YMM(), YMM(), YMM(), YMM()
-					VMOVDQU(row(r), x)
-					VMOVDQU(row(r+length/16), y)
-					c.gs(x, y, z, zq, t, u)
+		// Layers of length 16 and 32, then 64 and 128, two at a time on
+		// groups of four registers; Barrett after the sixth, the final
+		// factor after the eighth.
+		for _, length := range []int{32, 128} {
+			crossPair(length, func(g [4]int, b int) {
+				regs := loadRows(row, g)
+				t, u := YMM(), YMM()
+				kz := func(l, start int) (Mem, Mem) {
+					return zetaPair(sp, func(int) int16 { return -sp.zetas[n/l-1-start/(2*l)] })
+				}
+				half := length / 2
+				z, zq := kz(half, b*16)
+				c.gs(regs[0], regs[1], z, zq, t, u)
+				z, zq = kz(half, b*16+2*half)
+				c.gs(regs[2], regs[3], z, zq, t, u)
+				z, zq = kz(length, b*16)
+				c.gs(regs[0], regs[2], z, zq, t, u)
+				c.gs(regs[1], regs[3], z, zq, t, u)
+				for _, x := range regs {
 					if length == 32 {
 						c.barrett(x, t)
-						c.barrett(y, t)
-					}
-					if length == 128 {
+					} else {
 						c.mul16(x, x, scale, scaleQ, t)
-						c.mul16(y, y, scale, scaleQ, t)
 					}
-					VMOVDQU(x, row(r))
-					VMOVDQU(y, row(r+length/16))
 				}
-			}
+				storeRows(row, g, regs)
+			})
 		}
 	}
 	// CRT: u = (c1 − c0)·7681^−1 mod 10753 into tmp[1], then
