@@ -107,10 +107,13 @@ func (sp *prime16) forward16(a *[N]int16) {
 		for start := 0; start < N; start += 2 * length {
 			k++
 			z, zq := sp.zetas[k], sp.zetasQ[k]
-			for j := start; j < start+length; j++ {
-				t := sp.mul16(a[j+length], z, zq)
-				a[j+length] = a[j] - t
-				a[j] = a[j] + t
+			x := a[start : start+length]
+			y := a[start+length : start+2*length]
+			y = y[:len(x)]
+			for j := range x {
+				t := sp.mul16(y[j], z, zq)
+				y[j] = x[j] - t
+				x[j] = x[j] + t
 			}
 		}
 		if layer++; layer == 4 || layer == 8 {
@@ -135,10 +138,13 @@ func (sp *prime16) inverse16(a *[N]int16) {
 		for start := 0; start < N; start += 2 * length {
 			k--
 			z, zq := -sp.zetas[k], -sp.zetasQ[k]
-			for j := start; j < start+length; j++ {
-				t := a[j]
-				a[j] = t + a[j+length]
-				a[j+length] = sp.mul16(t-a[j+length], z, zq)
+			x := a[start : start+length]
+			y := a[start+length : start+2*length]
+			y = y[:len(x)]
+			for j := range x {
+				t := x[j]
+				x[j] = t + y[j]
+				y[j] = sp.mul16(t-y[j], z, zq)
 			}
 		}
 		if layer++; layer == 2 || layer == 4 || layer == 6 {
