@@ -12,13 +12,9 @@
 //   - impl=circl: github.com/cloudflare/circl.
 //
 // Sub-benchmark names are key=value pairs (set, op, impl), so benchstat can
-// put the implementations side by side. From the repository root, six
-// separate runs of the binary, so that the implementations interleave:
-//
-//	export GOTOOLCHAIN=go1.27.3
-//	go test -c -o /tmp/bench.test ./bench
-//	for i in 1 2 3 4 5 6; do /tmp/bench.test -test.run '^$' -test.bench . -test.benchtime 300ms; done | tee /tmp/bench.txt
-//	go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da -col /impl /tmp/bench.txt
+// put the implementations side by side. Run the binary several times, not
+// -count, so that the implementations interleave; docs/PERFORMANCE.md ("The
+// comparison harness") gives the commands.
 //
 // Every benchmark also reports cpu-ns/op (the benchmark thread's CPU time,
 // steadier than wall time on a shared machine; benchstat prints a table

@@ -122,7 +122,12 @@ func analyse(classes []uint8, times []float64) Result {
 }
 
 // Run skips t under -short (saying why), runs Measure and logs the result
-// (t.Logf, so -v prints |t| and the count); it fails t if |t| ≥ Threshold.
+// (t.Logf, so -v prints |t| and the count); it fails t if |t| ≥ Threshold
+// in a measurement and again in a second, fresh one taken to confirm it.
+// The statistic is the largest of many crops' on a shared, noisy machine,
+// where one burst of other work can push a single measurement over the
+// threshold; a real dependence on the class shows in both (a leak of even a
+// few cycles gives |t| in the tens or hundreds at these counts).
 func Run(t *testing.T, n int, prepare func(class int), op func()) Result {
 	t.Helper()
 	if testing.Short() {
@@ -130,8 +135,14 @@ func Run(t *testing.T, n int, prepare func(class int), op func()) Result {
 	}
 	r := Measure(n, prepare, op)
 	t.Logf("%s", r)
+	if math.Abs(r.T) < Threshold {
+		return r
+	}
+	first := r
+	r = Measure(n, prepare, op)
+	t.Logf("confirming %s: %s", first, r)
 	if math.Abs(r.T) >= Threshold {
-		t.Errorf("timing depends on the secret class: %s ≥ %.1f", r, Threshold)
+		t.Errorf("timing depends on the secret class: %s, then %s, both ≥ %.1f", first, r, Threshold)
 	}
 	return r
 }

@@ -7,6 +7,9 @@ package keccak
 // which is the specification the tests compare every level with.
 
 //go:generate go -C ../_asm run ./keccak -out ../keccak/kernels_amd64.s -stubs ../keccak/kernels_amd64_stubs.go -arch ../keccak/kernels_amd64.go -noasm ../keccak/kernels_noasm.go -pkg keccak
+//go:generate go -C ../_asm run ./keccak -goarch arm64 -out ../keccak/kernels_arm64.s -stubs ../keccak/kernels_arm64_stubs.go -arch ../keccak/kernels_arm64.go -pkg keccak
+//go:generate go -C ../_asm run ./arm -pkg keccak -out ../keccak/kernels_arm.s -stubs ../keccak/kernels_arm_stubs.go
+//go:generate go -C ../_asm run ./keccak -armstubs ../keccak/kernels_arm_stubs.go -arch ../keccak/kernels_arm.go -pkg keccak
 
 // permuteX1InPlace applies Keccak-f[1600] (Keccak-p[1600, 24], FIPS 202 Algorithm
 // 7) to one state.

@@ -100,17 +100,28 @@ func (s *shakeBatch) squeezeBlocks(out *[maxBatch][]byte, length int, tr *keccak
 // probability 8191/2²³); further blocks come one at a time.
 const aBlocks = 5
 
+// aScratch is expandA's working memory: the seeds, the squeezed blocks and
+// the XOF states, some 11 KiB that Go zeroes wherever they are declared. A
+// caller that expands Â one batch at a time (key generation, one-shot
+// verification) keeps one for the whole matrix, so that the zeroing is paid
+// once rather than per batch. Everything in it derives from ρ, which is
+// public, so it needs no clearing.
+type aScratch struct {
+	seeds  [maxBatch][34]byte
+	blocks [maxBatch][aBlocks * keccak.Rate128]byte
+	batch  shakeBatch
+}
+
 // expandA writes len(a) entries of Â, row-major with p.L columns, from
 // entry offset on (Algorithm 32, FIPS 204): Â[r][s] = RejNTTPoly(ρ‖s‖r).
 // Offset 0 and K·L entries give the whole matrix; offset i·L and L entries
 // give row i. The 8-way batches carry tr, if not nil: tr = H(pk) needs
 // fewer permutations than ExpandA (docs/PERFORMANCE.md), and
-// absorbs its input beside it for a fraction of their cost.
-func expandA(pl *plan, p *Params, a []nttElement, rho *[32]byte, offset int, tr *keccak.Carried) {
-	var seeds [maxBatch][34]byte
+// absorbs its input beside it for a fraction of their cost. It works in
+// s (see aScratch).
+func expandA(pl *plan, p *Params, s *aScratch, a []nttElement, rho *[32]byte, offset int, tr *keccak.Carried) {
+	seeds, blocks, batch := &s.seeds, &s.blocks, &s.batch
 	var in, out [maxBatch][]byte
-	var blocks [maxBatch][aBlocks * keccak.Rate128]byte
-	var batch shakeBatch
 	total := len(a)
 	width := pl.width
 	for first := 0; first < total; first += width {

@@ -11,6 +11,9 @@ import "unsafe"
 // (kernels_test.go, levels_test.go).
 
 //go:generate go -C ../_asm run ./mldsa -out ../mldsa/kernels_amd64.s -stubs ../mldsa/kernels_amd64_stubs.go -arch ../mldsa/kernels_amd64.go -noasm ../mldsa/kernels_noasm.go -pkg mldsa
+//go:generate go -C ../_asm run ./mldsa -goarch arm64 -out ../mldsa/kernels_arm64.s -stubs ../mldsa/kernels_arm64_stubs.go -arch ../mldsa/kernels_arm64.go -pkg mldsa
+//go:generate go -C ../_asm run ./arm -pkg mldsa -out ../mldsa/kernels_arm.s -stubs ../mldsa/kernels_arm_stubs.go
+//go:generate go -C ../_asm run ./mldsa -armstubs ../mldsa/kernels_arm_stubs.go -arch ../mldsa/kernels_arm.go -pkg mldsa
 
 // words views a polynomial as the uint32 array the assembly takes.
 func words[T ~[n]fieldElement](p *T) *[n]uint32 { return (*[n]uint32)(unsafe.Pointer(p)) }

@@ -114,10 +114,11 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 		t1           ringElement
 	)
 	pl := planFor(p)
+	var scratch aScratch
 	row, entries := 0, p.K*p.L
 	for first := 0; first < entries; first += pl.width {
 		count := min(pl.width, entries-first)
-		expandA(&pl, p, pub.a[first:first+count], pub.rho(), first, &tr)
+		expandA(&pl, p, &scratch, pub.a[first:first+count], pub.rho(), first, &tr)
 		for ; (row+1)*p.L <= first+count; row++ {
 			nttDotTo(&acc, pub.a[row*p.L:(row+1)*p.L], s1H[:p.L])
 			invNTTTo(&t, &acc)
@@ -183,7 +184,8 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	tr := keccak.NewCarried256(k.pk)
 	tr.Close() // the whole input: its padded last block rides ExpandA too
 	pl := planFor(p)
-	expandA(&pl, p, k.a, k.rho(), 0, &tr)
+	var scratch aScratch
+	expandA(&pl, p, &scratch, k.a, k.rho(), 0, &tr)
 	tr.Squeeze(k.tr[:])
 	return k, nil
 }

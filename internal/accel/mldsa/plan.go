@@ -1,6 +1,8 @@
 package mldsa
 
 import (
+	"runtime"
+
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
@@ -15,8 +17,9 @@ type plan struct {
 	// and ExpandMask: 8 where the 8-way Keccak is one kernel, 4 otherwise.
 	width int
 	// multiFrom is the fewest instances a batch runs on a multi-state
-	// kernel, its spare lanes repeating the last input: 3 where the 4-way
-	// kernel is vectorised (it beats three single states), 4 otherwise.
+	// kernel, its spare lanes repeating the last input: 2 at AVX2, where
+	// the 4-way kernel costs less than two single states (ML-DSA-65's
+	// ExpandA ends in a batch of two), 3 at AVX512, 4 otherwise.
 	multiFrom int
 	// carries: an 8-way batch's squeezes absorb one single-state SHAKE256
 	// beside them (keccak.Carried), so tr, μ and c̃ can ride along.
@@ -40,7 +43,13 @@ func planFor(p *Params) plan {
 	if level == cpu.AVX512 {
 		pl.width = 8
 	}
-	if level == cpu.AVX2 || level == cpu.AVX512 {
+	// Where the 4-way kernel is vectorised (amd64, and arm64's two 2-way
+	// NEON passes) a batch of three, at AVX2 even of two, beats single
+	// states; 32-bit arm's 4-way kernel permutes the states in turn.
+	switch {
+	case level == cpu.AVX2:
+		pl.multiFrom = 2
+	case level == cpu.AVX512, runtime.GOARCH == "arm64" && level != cpu.Portable:
 		pl.multiFrom = 3
 	}
 	pl.pairedMasks = 2*p.L <= pl.width

@@ -246,6 +246,7 @@ type rowStream struct {
 	start, have int                             // win[start:have] are expanded, not yet handed out
 	expanded    int                             // entries of Â expanded so far
 	carry       *keccak.Carried                 // the hash the next batch carries, if not nil
+	scratch     aScratch                        // expandA's, for every batch
 }
 
 // next returns the next row of Â, valid until the following call.
@@ -256,7 +257,7 @@ func (s *rowStream) next() []nttElement {
 		s.start = 0
 		for s.have < l {
 			count := min(s.pl.width, s.p.K*l-s.expanded)
-			expandA(s.pl, s.p, s.win[s.have:s.have+count], s.rho, s.expanded, s.carry)
+			expandA(s.pl, s.p, &s.scratch, s.win[s.have:s.have+count], s.rho, s.expanded, s.carry)
 			s.have += count
 			s.expanded += count
 		}

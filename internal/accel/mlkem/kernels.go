@@ -10,6 +10,9 @@ import "unsafe"
 // boundary, so its outputs equal the Go twins' bit for bit.
 
 //go:generate go -C ../_asm run ./mlkem -out ../mlkem/kernels_amd64.s -stubs ../mlkem/kernels_amd64_stubs.go -arch ../mlkem/kernels_amd64.go -noasm ../mlkem/kernels_noasm.go -pkg mlkem
+//go:generate go -C ../_asm run ./mlkem -goarch arm64 -out ../mlkem/kernels_arm64.s -stubs ../mlkem/kernels_arm64_stubs.go -arch ../mlkem/kernels_arm64.go -pkg mlkem
+//go:generate go -C ../_asm run ./arm -pkg mlkem -out ../mlkem/kernels_arm.s -stubs ../mlkem/kernels_arm_stubs.go
+//go:generate go -C ../_asm run ./mlkem -armstubs ../mlkem/kernels_arm_stubs.go -arch ../mlkem/kernels_arm.go -pkg mlkem
 
 // words views a polynomial of either domain as the assembly's array type.
 func words[T ~[n]fieldElement](f *T) *[n]uint16 { return (*[n]uint16)(unsafe.Pointer(f)) }

@@ -1,6 +1,10 @@
 package mlkem
 
-import "github.com/crystals-go/crystals/internal/accel/cpu"
+import (
+	"runtime"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+)
 
 // plan is what the active SIMD level decides for one operation: which
 // Keccak code runs the hash functions of FIPS 203, Section 4.1, how many
@@ -16,8 +20,8 @@ type plan struct {
 	// than one single-state permutation (levels AVX2 and AVX512).
 	lanes bool
 	// ownKeccak: H, G and J run on package keccak's single state (its
-	// permutation is vectorised or scalar assembly) rather than on
-	// crypto/sha3.
+	// permutation is vectorised or scalar assembly at every SIMD level)
+	// rather than on crypto/sha3.
 	ownKeccak bool
 	// x8: a multi-state call is 8-way while more than four streams are
 	// left (the 8-way kernel is one kernel), 4-way otherwise.
@@ -35,12 +39,16 @@ func planFor() plan {
 	level := cpu.Active()
 	pl := plan{
 		lanes:     level == cpu.AVX2 || level == cpu.AVX512,
-		ownKeccak: level == cpu.AVX2 || level == cpu.AVX512,
+		ownKeccak: level != cpu.Portable,
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,
 	}
-	if level == cpu.AVX2 || level == cpu.AVX512 {
+	// The 4-way kernel is vectorised at AVX2 and AVX512, and on arm64, where
+	// it is two 2-way NEON permutations, below two single-state ones even
+	// without SHA3; on 32-bit arm it permutes the four states one after the
+	// other, so every lane costs.
+	if level == cpu.AVX2 || level == cpu.AVX512 || runtime.GOARCH == "arm64" && level != cpu.Portable {
 		pl.multiFrom = 2
 	}
 	return pl

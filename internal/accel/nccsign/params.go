@@ -1,6 +1,10 @@
 package nccsign
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/crystals-go/crystals/internal/accel/polymul"
+)
 
 // Sizes shared by every parameter set, in bytes.
 const (
@@ -34,12 +38,13 @@ type Params struct {
 	// lengths in bytes.
 	PublicKeySize, PrivateKeySize, SignatureSize int
 
-	qDiv     divisor // q, for constant-time reduction
-	alphaDiv divisor // 2γ2
-	w1Max    int32   // the largest high part: (q−1)/(2γ2) − 1
-	qInvNeg  uint32  // −q^−1 mod 2^32, the reference's QINV
-	rMod     uint32  // 2^32 mod q
-	tShift   uint32  // 2^d·2^32 mod q: the factor of c·t1 in verification
+	qDiv     divisor             // q, for constant-time reduction
+	alphaDiv divisor             // 2γ2
+	w1Max    int32               // the largest high part: (q−1)/(2γ2) − 1
+	qInvNeg  uint32              // −q^−1 mod 2^32, the reference's QINV
+	rMod     uint32              // 2^32 mod q
+	tShift   uint32              // 2^d·2^32 mod q: the factor of c·t1 in verification
+	field    *polymul.LargeField // the ring's products
 }
 
 func newParams(name string, n int, q int32, d uint, alphaDen int32, w1Bits int) *Params {
@@ -57,6 +62,7 @@ func newParams(name string, n int, q int32, d uint, alphaDen int32, w1Bits int) 
 	}
 	p.qInvNeg = -inv
 	p.rMod = uint32((1 << 32) % uint64(q))
+	p.field = polymul.NewLargeField(n, uint32(q))
 	p.tShift = uint32((uint64(1) << d % uint64(q)) * uint64(p.rMod) % uint64(q))
 	return p
 }

@@ -24,6 +24,9 @@ type largeModulus struct {
 	pNeg  uint32         // −p^−1 mod 2^32
 	zetas [LargeN]uint32 // ψ^brv12(i)·R mod p; ψ a primitive 8192th root of unity
 	scale uint32         // R^2/4096 mod p: the inverse's final factor
+	// scaleZ is scale·(p − zetas[1])·R^−1: the last inverse layer's
+	// twiddle with the final factor, for lastGS.
+	scaleZ uint32
 
 	// tailCT and tailGS are the per-lane twiddles of the three layers of
 	// short butterflies, for the AVX2 kernels (see makeTails).
@@ -54,6 +57,7 @@ func newLargeModulus(p uint32) *largeModulus {
 	}
 	m.pNeg = -inv
 	m.scale = uint32(r * r % pp * powModN(LargeN, pp-2, pp) % pp)
+	m.scaleZ = m.arith().mul(m.scale, p-m.zetas[1])
 	m.makeTails()
 	return m
 }
@@ -177,6 +181,36 @@ func (m *largeModulus) inverseUpTo(a *[LargeN]uint32, maxLength int) int {
 		}
 	}
 	return k
+}
+
+// forwardShortGeneric is forwardGeneric for an a whose upper half is
+// zero: the first layer's butterflies are then copies (lo ± ζ·0).
+func (m *largeModulus) forwardShortGeneric(a *[LargeN]uint32) {
+	copy(a[LargeN/2:], a[:LargeN/2])
+	m.forwardFrom(a, LargeN/4, 1)
+}
+
+// inverseSpanGeneric is inverseGeneric on the coefficients below
+// LargeN/2 + k (k a multiple of 8 in [0, LargeN/2]), the others left
+// unspecified: the layers to length 1024, then lastGSGeneric.
+func (m *largeModulus) inverseSpanGeneric(a *[LargeN]uint32, k int) {
+	m.inverseUpTo(a, LargeN/4)
+	m.lastGSGeneric(a, k)
+}
+
+// lastGSGeneric runs the inverse's last layer (length 2048, twiddle
+// p − zetas[1]) fused with the factor scale, its upper outputs only below
+// LargeN/2 + k.
+func (m *largeModulus) lastGSGeneric(a *[LargeN]uint32, k int) {
+	md := m.arith()
+	lo, hi := a[:LargeN/2], a[LargeN/2:]
+	for j, x := range lo {
+		y := hi[j]
+		lo[j] = md.mul(m.scale, md.add(x, y))
+		if j < k {
+			hi[j] = md.mul(m.scaleZ, md.sub(x, y))
+		}
+	}
 }
 
 // pointwiseGeneric sets out[i] = a[i]·b[i]·R^−1 mod p.

@@ -16,8 +16,33 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 		m.forwardGeneric(a)
 		return
 	}
-	largeLayersCTAVX2(&a[0], &m.zetas[1], m.p, m.pNeg)
+	largeLayersCTAVX2(&a[0], &m.zetas[1], 4*LargeN/2, 32, m.p, m.pNeg)
 	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+}
+
+// forwardShort is forwardShortGeneric: the copy, then the layers of
+// lengths 1024 to 8 two a pass, and the tail kernel of forward.
+func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
+	if !largeSIMD() {
+		m.forwardShortGeneric(a)
+		return
+	}
+	copy(a[LargeN/2:], a[:LargeN/2])
+	largePairsCTAVX2(&a[0], &m.zetas[0], 2, 4*LargeN/4, 4*16, m.p, m.pNeg)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+}
+
+// inverseSpan is inverseSpanGeneric: the tail kernel of inverse, the
+// layers of lengths 8 to 1024 two a pass, then the last layer with the
+// scale in one kernel.
+func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) {
+	if !largeSIMD() {
+		m.inverseSpanGeneric(a, k)
+		return
+	}
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
+	largePairsGSAVX2(&a[0], &m.zetas[0], LargeN/16, 4*8, 4*LargeN/2, m.p, m.pNeg)
+	largeLastGSAVX2(&a[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
 }
 
 // inverse is inverseGeneric: the first three layers in one kernel with
@@ -29,7 +54,7 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) {
 		return
 	}
 	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
-	largeLayersGSAVX2(&a[0], &m.zetas[511], m.p, m.pNeg)
+	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN, m.p, m.pNeg)
 	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
 }
 
@@ -62,4 +87,37 @@ func (m *largeModulus) fromSigned(out []uint32, a []int32) {
 	}
 	largeFromSignedAVX2(&out[0], &a[0], n, m.p)
 	m.fromSignedGeneric(out[n:len(a)], a[n:])
+}
+
+// crtMod is crtModGeneric, len(s) a multiple of 8.
+func (f *LargeField) crtMod(s, r0, r1 []uint32) {
+	if !largeSIMD() || len(s) == 0 {
+		f.crtModGeneric(s, r0, r1)
+		return
+	}
+	m := largeMods[1]
+	_, _ = r0[len(s)-1], r1[len(s)-1]
+	largeCRTModAVX2(&s[0], &r0[0], &r1[0], len(s), p0InvMod1, m.p, m.pNeg, crtH1, crtH0, f.q.p, f.q.pNeg, f.pr, f.negM)
+}
+
+// smallMod is smallModGeneric, len(s) a multiple of 8.
+func (f *LargeField) smallMod(s, r []uint32) {
+	if !largeSIMD() || len(s) == 0 {
+		f.smallModGeneric(s, r)
+		return
+	}
+	_ = r[len(s)-1]
+	largeSmallModAVX2(&s[0], &r[0], len(s), crtH0, f.q.p-P)
+}
+
+// fold3 is foldGeneric: whole groups of eight in AVX2, the rest in Go.
+func (f *LargeField) fold3(out []int32, a, b, c []uint32, w uint32) {
+	n := len(out) &^ 7
+	if !largeSIMD() || n == 0 {
+		f.foldGeneric(out, a, b, c, w)
+		return
+	}
+	_, _, _ = a[n-1], b[n-1], c[n-1]
+	largeFoldAVX2(&out[0], &a[0], &b[0], &c[0], n, w, f.q.p, f.q.pNeg)
+	f.foldGeneric(out[n:], a[n:], b[n:], c[n:], w)
 }

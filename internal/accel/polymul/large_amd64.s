@@ -4,32 +4,33 @@
 
 #include "textflag.h"
 
-// func largeLayersCTAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+// func largeLayersCTAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeLayersCTAVX2(SB), NOSPLIT, $0-24
+TEXT ·largeLayersCTAVX2(SB), NOSPLIT, $0-40
 	MOVQ         a+0(FP), AX
 	MOVQ         zw+8(FP), CX
-	MOVL         p+16(FP), DX
-	VMOVD        DX, X0
+	MOVQ         half+16(FP), DX
+	MOVQ         end+24(FP), BX
+	MOVL         p+32(FP), SI
+	VMOVD        SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+20(FP), DX
-	VMOVD        DX, X1
+	MOVL         pNeg+36(FP), SI
+	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
-	MOVQ         $0x00002000, DX
 
 largeLayersCTAVX2_layer:
-	XORQ BX, BX
+	XORQ SI, SI
 
 largeLayersCTAVX2_block:
 	VPBROADCASTD (CX), Y2
 	ADDQ         $0x04, CX
-	LEAQ         (AX)(BX*1), SI
-	LEAQ         (SI)(DX*1), DI
-	MOVQ         DX, R8
+	LEAQ         (AX)(SI*1), DI
+	LEAQ         (DI)(DX*1), R8
+	MOVQ         DX, R9
 
 largeLayersCTAVX2_inner:
-	VMOVDQU  (SI), Y3
-	VMOVDQU  (DI), Y4
+	VMOVDQU  (DI), Y3
+	VMOVDQU  (R8), Y4
 	VPSRLQ   $0x20, Y4, Y5
 	VPMULUDQ Y2, Y4, Y4
 	VPMULUDQ Y2, Y5, Y5
@@ -46,56 +47,57 @@ largeLayersCTAVX2_inner:
 	VPSUBD   Y4, Y3, Y5
 	VPADDD   Y0, Y5, Y6
 	VPMINUD  Y6, Y5, Y5
-	VMOVDQU  Y5, (DI)
+	VMOVDQU  Y5, (R8)
 	VPADDD   Y4, Y3, Y3
 	VPSUBD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
-	VMOVDQU  Y3, (SI)
-	ADDQ     $0x20, SI
+	VMOVDQU  Y3, (DI)
 	ADDQ     $0x20, DI
-	SUBQ     $0x20, R8
+	ADDQ     $0x20, R8
+	SUBQ     $0x20, R9
 	JNZ      largeLayersCTAVX2_inner
-	ADDQ     DX, BX
-	ADDQ     DX, BX
-	CMPQ     BX, $0x00004000
+	ADDQ     DX, SI
+	ADDQ     DX, SI
+	CMPQ     SI, $0x00004000
 	JB       largeLayersCTAVX2_block
 	SHRQ     $0x01, DX
-	CMPQ     DX, $0x20
+	CMPQ     DX, BX
 	JAE      largeLayersCTAVX2_layer
 	VZEROUPPER
 	RET
 
-// func largeLayersGSAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+// func largeLayersGSAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeLayersGSAVX2(SB), NOSPLIT, $0-24
+TEXT ·largeLayersGSAVX2(SB), NOSPLIT, $0-40
 	MOVQ         a+0(FP), AX
 	MOVQ         zw+8(FP), CX
-	MOVL         p+16(FP), DX
-	VMOVD        DX, X0
+	MOVQ         half+16(FP), DX
+	MOVQ         end+24(FP), BX
+	MOVL         p+32(FP), SI
+	VMOVD        SI, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+20(FP), DX
-	VMOVD        DX, X1
+	MOVL         pNeg+36(FP), SI
+	VMOVD        SI, X1
 	VPBROADCASTD X1, Y1
-	MOVQ         $0x00000020, DX
 
 largeLayersGSAVX2_layer:
-	XORQ BX, BX
+	XORQ SI, SI
 
 largeLayersGSAVX2_block:
 	VPBROADCASTD (CX), Y2
 	SUBQ         $0x04, CX
 	VPSUBD       Y2, Y0, Y2
-	LEAQ         (AX)(BX*1), SI
-	LEAQ         (SI)(DX*1), DI
-	MOVQ         DX, R8
+	LEAQ         (AX)(SI*1), DI
+	LEAQ         (DI)(DX*1), R8
+	MOVQ         DX, R9
 
 largeLayersGSAVX2_inner:
-	VMOVDQU  (SI), Y3
-	VMOVDQU  (DI), Y4
+	VMOVDQU  (DI), Y3
+	VMOVDQU  (R8), Y4
 	VPADDD   Y4, Y3, Y5
 	VPSUBD   Y0, Y5, Y6
 	VPMINUD  Y6, Y5, Y5
-	VMOVDQU  Y5, (SI)
+	VMOVDQU  Y5, (DI)
 	VPSUBD   Y4, Y3, Y3
 	VPADDD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
@@ -112,17 +114,17 @@ largeLayersGSAVX2_inner:
 	VPBLENDD $0xaa, Y4, Y3, Y3
 	VPSUBD   Y0, Y3, Y4
 	VPMINUD  Y4, Y3, Y3
-	VMOVDQU  Y3, (DI)
-	ADDQ     $0x20, SI
+	VMOVDQU  Y3, (R8)
 	ADDQ     $0x20, DI
-	SUBQ     $0x20, R8
+	ADDQ     $0x20, R8
+	SUBQ     $0x20, R9
 	JNZ      largeLayersGSAVX2_inner
-	ADDQ     DX, BX
-	ADDQ     DX, BX
-	CMPQ     BX, $0x00004000
+	ADDQ     DX, SI
+	ADDQ     DX, SI
+	CMPQ     SI, $0x00004000
 	JB       largeLayersGSAVX2_block
 	SHLQ     $0x01, DX
-	CMPQ     DX, $0x00004000
+	CMPQ     DX, BX
 	JB       largeLayersGSAVX2_layer
 	VZEROUPPER
 	RET
@@ -502,5 +504,526 @@ largeFromSignedAVX2_loop:
 	ADDQ    $0x20, CX
 	SUBQ    $0x08, DX
 	JNZ     largeFromSignedAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeCRTModAVX2(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, h1 uint32, h0 uint32, q uint32, qNeg uint32, pr uint32, negM uint32)
+// Requires: AVX, AVX2
+TEXT ·largeCRTModAVX2(SB), NOSPLIT, $0-68
+	MOVQ         out+0(FP), AX
+	MOVQ         r0+8(FP), CX
+	MOVQ         r1+16(FP), DX
+	MOVQ         n+24(FP), BX
+	MOVL         p+36(FP), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+40(FP), SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+	MOVL         k+32(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y4
+	MOVL         h1+44(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y5
+	MOVL         h0+48(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y6
+	MOVL         q+52(FP), SI
+	VMOVD        SI, X2
+	VPBROADCASTD X2, Y2
+	MOVL         qNeg+56(FP), SI
+	VMOVD        SI, X3
+	VPBROADCASTD X3, Y3
+	MOVL         pr+60(FP), SI
+	VMOVD        SI, X7
+	VPBROADCASTD X7, Y7
+	MOVL         negM+64(FP), SI
+	VMOVD        SI, X8
+	VPBROADCASTD X8, Y8
+
+largeCRTModAVX2_loop:
+	VMOVDQU  (CX), Y9
+	VMOVDQU  (DX), Y10
+	VPSUBD   Y9, Y10, Y10
+	VPADDD   Y0, Y10, Y11
+	VPMINUD  Y11, Y10, Y10
+	VPSRLQ   $0x20, Y10, Y11
+	VPMULUDQ Y4, Y10, Y10
+	VPMULUDQ Y4, Y11, Y11
+	VPMULUDQ Y1, Y10, Y12
+	VPMULUDQ Y1, Y11, Y13
+	VPMULUDQ Y0, Y12, Y12
+	VPMULUDQ Y0, Y13, Y13
+	VPADDQ   Y12, Y10, Y10
+	VPADDQ   Y13, Y11, Y11
+	VPSRLQ   $0x20, Y10, Y10
+	VPBLENDD $0xaa, Y11, Y10, Y10
+	VPSUBD   Y0, Y10, Y11
+	VPMINUD  Y11, Y10, Y10
+	VPCMPGTD Y5, Y10, Y11
+	VPCMPEQD Y5, Y10, Y12
+	VPCMPGTD Y6, Y9, Y13
+	VPAND    Y13, Y12, Y12
+	VPOR     Y12, Y11, Y11
+	VPAND    Y8, Y11, Y11
+	VPSRLQ   $0x20, Y10, Y12
+	VPMULUDQ Y7, Y10, Y10
+	VPMULUDQ Y7, Y12, Y12
+	VPMULUDQ Y3, Y10, Y13
+	VPMULUDQ Y3, Y12, Y14
+	VPMULUDQ Y2, Y13, Y13
+	VPMULUDQ Y2, Y14, Y14
+	VPADDQ   Y13, Y10, Y10
+	VPADDQ   Y14, Y12, Y12
+	VPSRLQ   $0x20, Y10, Y10
+	VPBLENDD $0xaa, Y12, Y10, Y10
+	VPSUBD   Y2, Y10, Y12
+	VPMINUD  Y12, Y10, Y10
+	VPADDD   Y9, Y10, Y10
+	VPADDD   Y11, Y10, Y10
+	VMOVDQU  Y10, (AX)
+	ADDQ     $0x20, AX
+	ADDQ     $0x20, CX
+	ADDQ     $0x20, DX
+	SUBQ     $0x08, BX
+	JNZ      largeCRTModAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeSmallModAVX2(out *uint32, r *uint32, n int, h0 uint32, d uint32)
+// Requires: AVX, AVX2
+TEXT ·largeSmallModAVX2(SB), NOSPLIT, $0-32
+	MOVQ         out+0(FP), AX
+	MOVQ         r+8(FP), CX
+	MOVQ         n+16(FP), DX
+	MOVL         h0+24(FP), BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         d+28(FP), BX
+	VMOVD        BX, X1
+	VPBROADCASTD X1, Y1
+
+largeSmallModAVX2_loop:
+	VMOVDQU  (CX), Y2
+	VPCMPGTD Y0, Y2, Y3
+	VPAND    Y1, Y3, Y3
+	VPADDD   Y3, Y2, Y2
+	VMOVDQU  Y2, (AX)
+	ADDQ     $0x20, AX
+	ADDQ     $0x20, CX
+	SUBQ     $0x08, DX
+	JNZ      largeSmallModAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeFoldAVX2(SB), NOSPLIT, $0-52
+	MOVQ         out+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         b+16(FP), DX
+	MOVQ         c+24(FP), BX
+	MOVQ         n+32(FP), SI
+	MOVL         w+40(FP), DI
+	VMOVD        DI, X0
+	VPBROADCASTD X0, Y2
+	MOVL         q+44(FP), DI
+	VMOVD        DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         qNeg+48(FP), DI
+	VMOVD        DI, X1
+	VPBROADCASTD X1, Y1
+	VPSRLD       $0x01, Y0, Y3
+
+largeFoldAVX2_loop:
+	VMOVDQU  (CX), Y4
+	VMOVDQU  (DX), Y5
+	VPADDD   Y5, Y4, Y4
+	VMOVDQU  (BX), Y5
+	VPADDD   Y5, Y4, Y4
+	VPSRLQ   $0x20, Y4, Y5
+	VPMULUDQ Y2, Y4, Y4
+	VPMULUDQ Y2, Y5, Y5
+	VPMULUDQ Y1, Y4, Y6
+	VPMULUDQ Y1, Y5, Y7
+	VPMULUDQ Y0, Y6, Y6
+	VPMULUDQ Y0, Y7, Y7
+	VPADDQ   Y6, Y4, Y4
+	VPADDQ   Y7, Y5, Y5
+	VPSRLQ   $0x20, Y4, Y4
+	VPBLENDD $0xaa, Y5, Y4, Y5
+	VPSUBD   Y0, Y5, Y4
+	VPMINUD  Y4, Y5, Y5
+	VPCMPGTD Y3, Y5, Y4
+	VPAND    Y0, Y4, Y4
+	VPSUBD   Y4, Y5, Y5
+	VMOVDQU  Y5, (AX)
+	ADDQ     $0x20, AX
+	ADDQ     $0x20, CX
+	ADDQ     $0x20, DX
+	ADDQ     $0x20, BX
+	SUBQ     $0x08, SI
+	JNZ      largeFoldAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeLastGSAVX2(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeLastGSAVX2(SB), NOSPLIT, $0-32
+	MOVQ         a+0(FP), AX
+	MOVQ         k+8(FP), CX
+	MOVL         p+24(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+28(FP), DX
+	VMOVD        DX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         s+16(FP), DX
+	VMOVD        DX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         sz+20(FP), DX
+	VMOVD        DX, X3
+	VPBROADCASTD X3, Y3
+	MOVQ         $0x00000800, DX
+	SUBQ         CX, DX
+	TESTQ        CX, CX
+	JZ           largeLastGSAVX2_lo
+
+largeLastGSAVX2_both:
+	VMOVDQU  (AX), Y4
+	VMOVDQU  8192(AX), Y5
+	VPSUBD   Y5, Y4, Y6
+	VPADDD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VPSRLQ   $0x20, Y6, Y7
+	VPMULUDQ Y3, Y6, Y6
+	VPMULUDQ Y3, Y7, Y7
+	VPMULUDQ Y1, Y6, Y8
+	VPMULUDQ Y1, Y7, Y9
+	VPMULUDQ Y0, Y8, Y8
+	VPMULUDQ Y0, Y9, Y9
+	VPADDQ   Y8, Y6, Y6
+	VPADDQ   Y9, Y7, Y7
+	VPSRLQ   $0x20, Y6, Y6
+	VPBLENDD $0xaa, Y7, Y6, Y6
+	VPSUBD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VMOVDQU  Y6, 8192(AX)
+	VPADDD   Y5, Y4, Y4
+	VPSUBD   Y0, Y4, Y5
+	VPMINUD  Y5, Y4, Y4
+	VPSRLQ   $0x20, Y4, Y5
+	VPMULUDQ Y2, Y4, Y4
+	VPMULUDQ Y2, Y5, Y5
+	VPMULUDQ Y1, Y4, Y6
+	VPMULUDQ Y1, Y5, Y7
+	VPMULUDQ Y0, Y6, Y6
+	VPMULUDQ Y0, Y7, Y7
+	VPADDQ   Y6, Y4, Y4
+	VPADDQ   Y7, Y5, Y5
+	VPSRLQ   $0x20, Y4, Y4
+	VPBLENDD $0xaa, Y5, Y4, Y4
+	VPSUBD   Y0, Y4, Y5
+	VPMINUD  Y5, Y4, Y4
+	VMOVDQU  Y4, (AX)
+	ADDQ     $0x20, AX
+	SUBQ     $0x08, CX
+	JNZ      largeLastGSAVX2_both
+
+largeLastGSAVX2_lo:
+	TESTQ DX, DX
+	JZ    largeLastGSAVX2_done
+
+largeLastGSAVX2_loloop:
+	VMOVDQU  (AX), Y3
+	VMOVDQU  8192(AX), Y4
+	VPADDD   Y4, Y3, Y3
+	VPSUBD   Y0, Y3, Y4
+	VPMINUD  Y4, Y3, Y3
+	VPSRLQ   $0x20, Y3, Y4
+	VPMULUDQ Y2, Y3, Y3
+	VPMULUDQ Y2, Y4, Y4
+	VPMULUDQ Y1, Y3, Y5
+	VPMULUDQ Y1, Y4, Y6
+	VPMULUDQ Y0, Y5, Y5
+	VPMULUDQ Y0, Y6, Y6
+	VPADDQ   Y5, Y3, Y3
+	VPADDQ   Y6, Y4, Y4
+	VPSRLQ   $0x20, Y3, Y3
+	VPBLENDD $0xaa, Y4, Y3, Y3
+	VPSUBD   Y0, Y3, Y4
+	VPMINUD  Y4, Y3, Y3
+	VMOVDQU  Y3, (AX)
+	ADDQ     $0x20, AX
+	SUBQ     $0x08, DX
+	JNZ      largeLastGSAVX2_loloop
+
+largeLastGSAVX2_done:
+	VZEROUPPER
+	RET
+
+// func largePairsCTAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largePairsCTAVX2(SB), NOSPLIT, $0-48
+	MOVQ         a+0(FP), AX
+	MOVQ         zetas+8(FP), CX
+	MOVQ         m0+16(FP), DX
+	MOVQ         half+24(FP), BX
+	MOVL         p+40(FP), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+44(FP), SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+
+largePairsCTAVX2_pass:
+	MOVQ BX, SI
+	SHRQ $0x01, SI
+	LEAQ (CX)(DX*4), DI
+	LEAQ (DI)(DX*4), R8
+	MOVQ AX, R9
+	MOVQ DX, R10
+
+largePairsCTAVX2_block:
+	VPBROADCASTD (DI), Y2
+	VPBROADCASTD (R8), Y3
+	VPBROADCASTD 4(R8), Y4
+	ADDQ         $0x04, DI
+	ADDQ         $0x08, R8
+	MOVQ         R9, R11
+	MOVQ         SI, R12
+
+largePairsCTAVX2_inner:
+	VMOVDQU  (R11), Y5
+	VMOVDQU  (R11)(SI*1), Y6
+	VMOVDQU  (R11)(SI*2), Y7
+	LEAQ     (R11)(SI*2), R13
+	VMOVDQU  (R13)(SI*1), Y8
+	VPSRLQ   $0x20, Y7, Y9
+	VPMULUDQ Y2, Y7, Y7
+	VPMULUDQ Y2, Y9, Y9
+	VPMULUDQ Y1, Y7, Y10
+	VPMULUDQ Y1, Y9, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y7, Y7
+	VPADDQ   Y11, Y9, Y9
+	VPSRLQ   $0x20, Y7, Y7
+	VPBLENDD $0xaa, Y9, Y7, Y7
+	VPSUBD   Y0, Y7, Y9
+	VPMINUD  Y9, Y7, Y7
+	VPADDD   Y7, Y5, Y9
+	VPSUBD   Y0, Y9, Y10
+	VPMINUD  Y10, Y9, Y9
+	VPSUBD   Y7, Y5, Y5
+	VPADDD   Y0, Y5, Y7
+	VPMINUD  Y7, Y5, Y5
+	VPSRLQ   $0x20, Y8, Y7
+	VPMULUDQ Y2, Y8, Y8
+	VPMULUDQ Y2, Y7, Y7
+	VPMULUDQ Y1, Y8, Y10
+	VPMULUDQ Y1, Y7, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y8, Y8
+	VPADDQ   Y11, Y7, Y7
+	VPSRLQ   $0x20, Y8, Y8
+	VPBLENDD $0xaa, Y7, Y8, Y7
+	VPSUBD   Y0, Y7, Y8
+	VPMINUD  Y8, Y7, Y7
+	VPADDD   Y7, Y6, Y8
+	VPSUBD   Y0, Y8, Y10
+	VPMINUD  Y10, Y8, Y8
+	VPSUBD   Y7, Y6, Y6
+	VPADDD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VPSRLQ   $0x20, Y8, Y7
+	VPMULUDQ Y3, Y8, Y8
+	VPMULUDQ Y3, Y7, Y7
+	VPMULUDQ Y1, Y8, Y10
+	VPMULUDQ Y1, Y7, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y8, Y8
+	VPADDQ   Y11, Y7, Y7
+	VPSRLQ   $0x20, Y8, Y8
+	VPBLENDD $0xaa, Y7, Y8, Y7
+	VPSUBD   Y0, Y7, Y8
+	VPMINUD  Y8, Y7, Y7
+	VPADDD   Y7, Y9, Y8
+	VPSUBD   Y0, Y8, Y10
+	VPMINUD  Y10, Y8, Y8
+	VPSUBD   Y7, Y9, Y7
+	VPADDD   Y0, Y7, Y9
+	VPMINUD  Y9, Y7, Y7
+	VPSRLQ   $0x20, Y6, Y9
+	VPMULUDQ Y4, Y6, Y6
+	VPMULUDQ Y4, Y9, Y9
+	VPMULUDQ Y1, Y6, Y10
+	VPMULUDQ Y1, Y9, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y6, Y6
+	VPADDQ   Y11, Y9, Y9
+	VPSRLQ   $0x20, Y6, Y6
+	VPBLENDD $0xaa, Y9, Y6, Y6
+	VPSUBD   Y0, Y6, Y9
+	VPMINUD  Y9, Y6, Y6
+	VPADDD   Y6, Y5, Y9
+	VPSUBD   Y0, Y9, Y10
+	VPMINUD  Y10, Y9, Y9
+	VPSUBD   Y6, Y5, Y5
+	VPADDD   Y0, Y5, Y6
+	VPMINUD  Y6, Y5, Y5
+	VMOVDQU  Y8, (R11)
+	VMOVDQU  Y7, (R11)(SI*1)
+	VMOVDQU  Y9, (R11)(SI*2)
+	VMOVDQU  Y5, (R13)(SI*1)
+	ADDQ     $0x20, R11
+	SUBQ     $0x20, R12
+	JNZ      largePairsCTAVX2_inner
+	LEAQ     (R9)(SI*4), R9
+	DECQ     R10
+	JNZ      largePairsCTAVX2_block
+	MOVQ     end+32(FP), SI
+	SHLQ     $0x02, DX
+	SHRQ     $0x02, BX
+	CMPQ     BX, SI
+	JAE      largePairsCTAVX2_pass
+	VZEROUPPER
+	RET
+
+// func largePairsGSAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largePairsGSAVX2(SB), NOSPLIT, $0-48
+	MOVQ         a+0(FP), AX
+	MOVQ         zetas+8(FP), CX
+	MOVQ         m0+16(FP), DX
+	MOVQ         half+24(FP), BX
+	MOVL         p+40(FP), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+44(FP), SI
+	VMOVD        SI, X1
+	VPBROADCASTD X1, Y1
+
+largePairsGSAVX2_pass:
+	MOVQ BX, SI
+	LEAQ -4(CX)(DX*4), R8
+	LEAQ (R8)(DX*4), DI
+	MOVQ AX, R9
+	MOVQ DX, R10
+	SHRQ $0x01, R10
+
+largePairsGSAVX2_block:
+	VPBROADCASTD (DI), Y2
+	VPBROADCASTD -4(DI), Y3
+	VPBROADCASTD (R8), Y4
+	SUBQ         $0x08, DI
+	SUBQ         $0x04, R8
+	VPSUBD       Y2, Y0, Y2
+	VPSUBD       Y3, Y0, Y3
+	VPSUBD       Y4, Y0, Y4
+	MOVQ         R9, R11
+	MOVQ         SI, R12
+
+largePairsGSAVX2_inner:
+	VMOVDQU  (R11), Y5
+	VMOVDQU  (R11)(SI*1), Y6
+	VMOVDQU  (R11)(SI*2), Y7
+	LEAQ     (R11)(SI*2), R13
+	VMOVDQU  (R13)(SI*1), Y8
+	VPADDD   Y6, Y5, Y9
+	VPSUBD   Y0, Y9, Y10
+	VPMINUD  Y10, Y9, Y9
+	VPSUBD   Y6, Y5, Y5
+	VPADDD   Y0, Y5, Y6
+	VPMINUD  Y6, Y5, Y5
+	VPSRLQ   $0x20, Y5, Y6
+	VPMULUDQ Y2, Y5, Y5
+	VPMULUDQ Y2, Y6, Y6
+	VPMULUDQ Y1, Y5, Y10
+	VPMULUDQ Y1, Y6, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y5, Y5
+	VPADDQ   Y11, Y6, Y6
+	VPSRLQ   $0x20, Y5, Y5
+	VPBLENDD $0xaa, Y6, Y5, Y5
+	VPSUBD   Y0, Y5, Y6
+	VPMINUD  Y6, Y5, Y5
+	VPADDD   Y8, Y7, Y6
+	VPSUBD   Y0, Y6, Y10
+	VPMINUD  Y10, Y6, Y6
+	VPSUBD   Y8, Y7, Y7
+	VPADDD   Y0, Y7, Y8
+	VPMINUD  Y8, Y7, Y7
+	VPSRLQ   $0x20, Y7, Y8
+	VPMULUDQ Y3, Y7, Y7
+	VPMULUDQ Y3, Y8, Y8
+	VPMULUDQ Y1, Y7, Y10
+	VPMULUDQ Y1, Y8, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y7, Y7
+	VPADDQ   Y11, Y8, Y8
+	VPSRLQ   $0x20, Y7, Y7
+	VPBLENDD $0xaa, Y8, Y7, Y7
+	VPSUBD   Y0, Y7, Y8
+	VPMINUD  Y8, Y7, Y7
+	VPADDD   Y6, Y9, Y8
+	VPSUBD   Y0, Y8, Y10
+	VPMINUD  Y10, Y8, Y8
+	VPSUBD   Y6, Y9, Y6
+	VPADDD   Y0, Y6, Y9
+	VPMINUD  Y9, Y6, Y6
+	VPSRLQ   $0x20, Y6, Y9
+	VPMULUDQ Y4, Y6, Y6
+	VPMULUDQ Y4, Y9, Y9
+	VPMULUDQ Y1, Y6, Y10
+	VPMULUDQ Y1, Y9, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y6, Y6
+	VPADDQ   Y11, Y9, Y9
+	VPSRLQ   $0x20, Y6, Y6
+	VPBLENDD $0xaa, Y9, Y6, Y6
+	VPSUBD   Y0, Y6, Y9
+	VPMINUD  Y9, Y6, Y6
+	VPADDD   Y7, Y5, Y9
+	VPSUBD   Y0, Y9, Y10
+	VPMINUD  Y10, Y9, Y9
+	VPSUBD   Y7, Y5, Y5
+	VPADDD   Y0, Y5, Y7
+	VPMINUD  Y7, Y5, Y5
+	VPSRLQ   $0x20, Y5, Y7
+	VPMULUDQ Y4, Y5, Y5
+	VPMULUDQ Y4, Y7, Y7
+	VPMULUDQ Y1, Y5, Y10
+	VPMULUDQ Y1, Y7, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y5, Y5
+	VPADDQ   Y11, Y7, Y7
+	VPSRLQ   $0x20, Y5, Y5
+	VPBLENDD $0xaa, Y7, Y5, Y5
+	VPSUBD   Y0, Y5, Y7
+	VPMINUD  Y7, Y5, Y5
+	VMOVDQU  Y8, (R11)
+	VMOVDQU  Y9, (R11)(SI*1)
+	VMOVDQU  Y6, (R11)(SI*2)
+	VMOVDQU  Y5, (R13)(SI*1)
+	ADDQ     $0x20, R11
+	SUBQ     $0x20, R12
+	JNZ      largePairsGSAVX2_inner
+	LEAQ     (R9)(SI*4), R9
+	DECQ     R10
+	JNZ      largePairsGSAVX2_block
+	MOVQ     end+32(FP), SI
+	SHRQ     $0x02, DX
+	SHLQ     $0x02, BX
+	CMPQ     BX, SI
+	JB       largePairsGSAVX2_pass
 	VZEROUPPER
 	RET

@@ -4,19 +4,21 @@
 
 package polymul
 
-// largeLayersCTAVX2 runs the forward layers of lengths 2048 to 8 on the 4096
-// coefficients at a, with the twiddles from zw = &zetas[1] on: the start of
-// largeModulus.forwardGeneric.
+// largeLayersCTAVX2 runs the forward layers of lengths half/4 down to 8 on the
+// 4096 coefficients at a (half = 8192 for all of them, from length 2048),
+// with the twiddles from zw on (zw = &zetas[1] from length 2048,
+// &zetas[2] from 1024): the start of largeModulus.forwardFrom; end is 32.
 //
 //go:noescape
-func largeLayersCTAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+func largeLayersCTAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 
-// largeLayersGSAVX2 runs the inverse layers of lengths 8 to 2048 on the 4096
-// coefficients at a, with the twiddles from zw = &zetas[511] down: the
-// middle of largeModulus.inverseGeneric.
+// largeLayersGSAVX2 runs the inverse layers of lengths 8 up to below end/4 on
+// the 4096 coefficients at a (end = 16384 for all of them, to length
+// 2048), with the twiddles from zw = &zetas[511] down: the middle of
+// largeModulus.inverseUpTo; half is 32.
 //
 //go:noescape
-func largeLayersGSAVX2(a *uint32, zw *uint32, p uint32, pNeg uint32)
+func largeLayersGSAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 
 // largeMulAVX2 sets out[i] = a[i]·b[i]·2⁻³² mod p for i < n, n a positive
 // multiple of 8: largeModulus.pointwiseGeneric.
@@ -55,3 +57,47 @@ func largeCRTAVX2(out *int64, r0 *uint32, r1 *uint32, n int, k uint32, p uint32,
 //
 //go:noescape
 func largeFromSignedAVX2(out *uint32, in *int32, n int, p uint32)
+
+// largeCRTModAVX2 sets out[i] to a residue in [0, 3q) of the centred CRT of
+// r0[i] mod P and r1[i] mod P1, for i < n, n a positive multiple of 8:
+// LargeField.crtModGeneric.
+//
+//go:noescape
+func largeCRTModAVX2(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, h1 uint32, h0 uint32, q uint32, qNeg uint32, pr uint32, negM uint32)
+
+// largeSmallModAVX2 sets out[i] = r[i] + d·[r[i] > h0] for i < n, n a
+// positive multiple of 8: LargeField.smallModGeneric.
+//
+//go:noescape
+func largeSmallModAVX2(out *uint32, r *uint32, n int, h0 uint32, d uint32)
+
+// largeFoldAVX2 sets out[i] to (a[i] + b[i] + c[i])·w·2⁻³² mod q, centred,
+// for i < n, n a positive multiple of 8: LargeField.foldGeneric.
+//
+//go:noescape
+func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)
+
+// largeLastGSAVX2 runs the inverse's last layer with the final scale on the
+// 4096 coefficients at a, the upper half only below 2048 + k:
+// largeModulus.lastGSGeneric.
+//
+//go:noescape
+func largeLastGSAVX2(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)
+
+// largePairsCTAVX2 runs the forward layers of lengths half/4 down to end/8, two
+// a pass, on the 4096 coefficients at a (half and end in bytes, the
+// halves of the first and last passes' first layers), the first layer
+// with m0 blocks, twiddles from the table zetas: the middle layers of
+// largeModulus.forwardFrom.
+//
+//go:noescape
+func largePairsCTAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)
+
+// largePairsGSAVX2 runs the inverse layers of lengths half/4 up to end/8, two a
+// pass, on the 4096 coefficients at a (half in bytes, the first layer's
+// half; end four times the last pass's), the first layer with m0 blocks,
+// twiddles from the table zetas: the middle layers of
+// largeModulus.inverseUpTo.
+//
+//go:noescape
+func largePairsGSAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)

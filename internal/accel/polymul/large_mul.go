@@ -25,6 +25,11 @@ func (t *LargePair) Set(a []int32) {
 func largeForward(m *largeModulus, out *LargeNTT, a []int32) {
 	a = a[:min(len(a), LargeN)]
 	m.fromSigned(out[:len(a)], a)
+	if len(a) <= LargeN/2 {
+		clear(out[len(a) : LargeN/2])
+		m.forwardShort((*[LargeN]uint32)(out))
+		return
+	}
 	clear(out[len(a):])
 	m.forward((*[LargeN]uint32)(out))
 }

@@ -159,6 +159,30 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 				if got != want {
 					t.Fatalf("p = %d trial %d: inverse differs from inverseGeneric", m.p, trial)
 				}
+				for _, k := range []int{0, 360, LargeN / 2} {
+					got, want = a, a
+					m.inverseSpan(&got, k)
+					m.inverseGeneric(&want)
+					for i := range LargeN/2 + k {
+						if got[i] != want[i] {
+							t.Fatalf("p = %d trial %d k = %d: inverseSpan coefficient %d differs from inverseGeneric", m.p, trial, k, i)
+						}
+					}
+					got, want = a, a
+					m.inverseSpanGeneric(&got, k)
+					m.inverseGeneric(&want)
+					if [LargeN]uint32(append(got[:LargeN/2+k:LargeN/2+k], want[LargeN/2+k:]...)) != want {
+						t.Fatalf("p = %d trial %d k = %d: inverseSpanGeneric differs from inverseGeneric", m.p, trial, k)
+					}
+				}
+				short := a
+				clear(short[LargeN/2:])
+				got, want = short, short
+				m.forwardShort(&got)
+				m.forwardGeneric(&want)
+				if got != want {
+					t.Fatalf("p = %d trial %d: forwardShort differs from forwardGeneric", m.p, trial)
+				}
 				m.pointwise(&got, &a, &b)
 				m.pointwiseGeneric(&want, &a, &b)
 				if got != want {
@@ -192,4 +216,121 @@ func TestLargeKernelsMatchGeneric(t *testing.T) {
 			}
 		}
 	})
+}
+
+// nccFields are NCC-Sign's rings: the lengths p and primes q of its sets.
+var nccFields = []struct {
+	n int
+	q uint32
+}{{1201, 17279291}, {1607, 17305741}, {2039, 17287423}}
+
+// TestLargeFieldKernelsMatchGeneric checks the field's kernels (CRT
+// modulo q, the one-prime residue modulo q, the fold with its scale and
+// centring) against their Go twins at every level, bit for bit, on random
+// residues and the extremes, over NCC-Sign's moduli and lengths (odd, so
+// that the Go tails run too).
+func TestLargeFieldKernelsMatchGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, fp := range nccFields {
+			f := NewLargeField(fp.n, fp.q)
+			k := f.span()
+			for trial := range 3 {
+				var r0, r1, s [LargeN]uint32
+				for i := range k {
+					r0[i], r1[i], s[i] = rng.Uint32N(P), rng.Uint32N(P1), rng.Uint32N(3*fp.q)
+					if trial == 0 {
+						r0[i], r1[i], s[i] = P-1, P1-1, 3*fp.q-1
+					}
+				}
+				for i, c := range []int64{-1, 0, 1} { // the centring's edge, ⌊M/2⌋ + c
+					h := largeModulusProduct/2 + c
+					r0[i+1], r1[i+1] = uint32(h%P), uint32(h%P1)
+				}
+				var got, want [LargeN]uint32
+				f.crtMod(got[:k], r0[:k], r1[:k])
+				f.crtModGeneric(want[:k], r0[:k], r1[:k])
+				if got != want {
+					t.Fatalf("n = %d trial %d: crtMod differs from crtModGeneric", fp.n, trial)
+				}
+				f.smallMod(got[:k], r0[:k])
+				f.smallModGeneric(want[:k], r0[:k])
+				if got != want {
+					t.Fatalf("n = %d trial %d: smallMod differs from smallModGeneric", fp.n, trial)
+				}
+				w := rng.Uint32N(fp.q)
+				g, h := make([]int32, fp.n), make([]int32, fp.n)
+				n := fp.n
+				f.fold3(g[1:], s[1:n], s[n+1:2*n], s[n:2*n-1], w)
+				f.foldGeneric(h[1:], s[1:n], s[n+1:2*n], s[n:2*n-1], w)
+				for i := range g {
+					if g[i] != h[i] {
+						t.Fatalf("n = %d trial %d: fold3 coefficient %d = %d, foldGeneric %d", n, trial, i, g[i], h[i])
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestLargeFieldMul checks the field's products against schoolbook
+// multiplication and reduction modulo X^n − X − 1 and q, at every level:
+// MulExact on NCC-Sign's uniform-times-γ1 shapes with their extremes,
+// MulSmall on ±1 operands times polynomials up to 2^13, each with a
+// random scale w.
+func TestLargeFieldMul(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 6))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, fp := range nccFields {
+			f := NewLargeField(fp.n, fp.q)
+			for trial := range 3 {
+				a, b := make([]int32, fp.n), make([]int32, fp.n)
+				c, d := make([]int32, fp.n), make([]int32, fp.n)
+				for i := range a {
+					a[i], b[i] = rng.Int32N(1<<23), rng.Int32N(1<<20)-(1<<19-1)
+					c[i], d[i] = rng.Int32N(3)-1, rng.Int32N(1<<14)-1<<13
+					if trial == 0 {
+						a[i], b[i], c[i], d[i] = 1<<23-1, 1<<19, 1, 1<<13
+					}
+				}
+				for i := range c[:fp.n-64] { // the challenge's weight: |c·d| < P/2
+					c[i] = 0
+				}
+				w := rng.Uint32N(fp.q)
+				var x, y LargePair
+				x.Set(a)
+				y.Set(b)
+				got := make([]int32, fp.n)
+				f.MulExact(got, &x, &y, w)
+				checkField(t, "MulExact", f, got, a, b, w)
+				var u, v LargeNTT
+				u.SetSmall(c)
+				v.SetSmall(d)
+				f.MulSmall(got, &u, &v, w)
+				checkField(t, "MulSmall", f, got, c, d, w)
+			}
+		}
+	})
+}
+
+// checkField fails unless got is the product a·b in f times w·2^−32,
+// centred.
+func checkField(t *testing.T, name string, f *LargeField, got, a, b []int32, w uint32) {
+	t.Helper()
+	n, q := f.n, int64(f.q.p)
+	c := largeSchoolbook(a, b)
+	for i := 2*n - 2; i >= n; i-- {
+		c[i-n] += c[i]
+		c[i-n+1] += c[i]
+	}
+	rInv := powModN(1<<32%q, q-2, q)
+	for i := range n {
+		want := (c[i]%q + q) % q * int64(w) % q * rInv % q
+		if want > q/2 {
+			want -= q
+		}
+		if int64(got[i]) != want {
+			t.Fatalf("n = %d %s: coefficient %d = %d, want %d", n, name, i, got[i], want)
+		}
+	}
 }

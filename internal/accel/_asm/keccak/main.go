@@ -20,6 +20,8 @@
 // *[25*N]uint64 holding word w of state s at index w*N+s, N being the number
 // of states.
 //
+// With -goarch arm64 it writes the NEON kernels instead (neon.go).
+//
 // Run it through go generate in internal/accel/keccak.
 package main
 
@@ -35,6 +37,13 @@ import (
 )
 
 func main() {
+	if dispatch.Goarch() == "arm64" {
+		neonMain()
+		return
+	}
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	rc := roundConstantTable()
 
@@ -50,7 +59,7 @@ func main() {
 	blockKernelsAVX2()
 
 	Generate()
-	dispatch.Write("keccak", "amd64 && !purego", contract)
+	dispatch.Write("keccak", "amd64 && !purego", fullContract())
 }
 
 // roundConstantTable emits the 24 ι constants as read-only data.

@@ -13,6 +13,8 @@
 // ifma.go weighs AVX-512 IFMA for every kernel by instruction counts: the
 // dot product uses it; the forward transform does not (docs/PERFORMANCE.md).
 //
+// With -goarch arm64 it writes the NEON kernels instead (neon.go).
+//
 // Run it through go generate in internal/accel/mldsa.
 package main
 
@@ -23,6 +25,13 @@ import (
 )
 
 func main() {
+	if dispatch.Goarch() == "arm64" {
+		neonMain()
+		return
+	}
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	c := newConstants()
 	nttKernel(c, avx512, false)
@@ -46,5 +55,5 @@ func main() {
 	secretKernel(c, avx512)
 	secretKernel(c, avx2)
 	Generate()
-	dispatch.Write("mldsa", "amd64 && !purego", contract)
+	dispatch.Write("mldsa", "amd64 && !purego", fullContract())
 }

@@ -25,6 +25,8 @@
 // constants premultiplied by R, so every value stays in the normal domain and
 // the outputs equal the portable kernels' bit for bit.
 //
+// With -goarch arm64 it writes the NEON kernels instead (neon.go).
+//
 // Run it through go generate in internal/accel/mlkem.
 package main
 
@@ -35,6 +37,13 @@ import (
 )
 
 func main() {
+	if dispatch.Goarch() == "arm64" {
+		neonMain()
+		return
+	}
+	if armHooks() {
+		return
+	}
 	ConstraintExpr("amd64,!purego")
 	for _, w := range []width{avx512, avx2} {
 		nttKernel(w)
@@ -66,5 +75,5 @@ func main() {
 		w.data.emit()
 	}
 	Generate()
-	dispatch.Write("mlkem", "amd64 && !purego", contract)
+	dispatch.Write("mlkem", "amd64 && !purego", fullContract())
 }

@@ -31,6 +31,12 @@ func main() {
 	tailKernel("largeTailGSAVX2", false)
 	crtKernel()
 	fromSignedKernel()
+	crtModKernel()
+	smallModKernel()
+	foldKernel()
+	lastGSKernel()
+	pairKernel("largePairsCTAVX2", true)
+	pairKernel("largePairsGSAVX2", false)
 	Generate()
 }
 
@@ -119,26 +125,24 @@ func loop(name string, n Register, ptrs []Register, body func()) {
 // zetas[511], zetas[510], … (zw = &zetas[511]) and negates them, as the Go
 // twins' loops do.
 func layersKernel(name string, ct bool) {
-	TEXT(name, NOSPLIT, "func(a, zw *uint32, p, pNeg uint32)")
+	TEXT(name, NOSPLIT, "func(a, zw *uint32, half, end int, p, pNeg uint32)")
 	Pragma("noescape")
 	if ct {
-		Doc(name+" runs the forward layers of lengths 2048 to 8 on the 4096",
-			"coefficients at a, with the twiddles from zw = &zetas[1] on: the start of",
-			"largeModulus.forwardGeneric.")
+		Doc(name+" runs the forward layers of lengths half/4 down to 8 on the",
+			"4096 coefficients at a (half = 8192 for all of them, from length 2048),",
+			"with the twiddles from zw on (zw = &zetas[1] from length 2048,",
+			"&zetas[2] from 1024): the start of largeModulus.forwardFrom; end is 32.")
 	} else {
-		Doc(name+" runs the inverse layers of lengths 8 to 2048 on the 4096",
-			"coefficients at a, with the twiddles from zw = &zetas[511] down: the",
-			"middle of largeModulus.inverseGeneric.")
+		Doc(name+" runs the inverse layers of lengths 8 up to below end/4 on",
+			"the 4096 coefficients at a (end = 16384 for all of them, to length",
+			"2048), with the twiddles from zw = &zetas[511] down: the middle of",
+			"largeModulus.inverseUpTo; half is 32.")
 	}
 	pa := Load(Param("a"), GP64())
 	zw := Load(Param("zw"), GP64())
+	half := Load(Param("half"), GP64()) // a block's half, in bytes
+	end := Load(Param("end"), GP64())
 	m := loadModulus()
-	half := GP64() // a block's half, in bytes
-	if ct {
-		MOVQ(U32(4*2048), half)
-	} else {
-		MOVQ(U32(4*8), half)
-	}
 	Label(name + "_layer")
 	start := GP64()
 	XORQ(start, start)
@@ -177,11 +181,11 @@ func layersKernel(name string, ct bool) {
 	JB(LabelRef(name + "_block"))
 	if ct {
 		SHRQ(U8(1), half)
-		CMPQ(half, U8(32))
+		CMPQ(half, end)
 		JAE(LabelRef(name + "_layer"))
 	} else {
 		SHLQ(U8(1), half)
-		CMPQ(half, U32(4*4096))
+		CMPQ(half, end)
 		JB(LabelRef(name + "_layer"))
 	}
 	VZEROUPPER()
@@ -421,4 +425,286 @@ func fromSignedKernel() {
 		VPADDD(s, x, x) // [0, 2P)
 		VMOVDQU(m.reduce(x), Mem{Base: out})
 	})
+}
+
+// crtModKernel emits largeCRTModAVX2: the CRT of crtKernel taken modulo q
+// (a prime in (P, 2^28)) without leaving 32-bit lanes. With u = (r1 −
+// r0)·P^−1 mod P1 the integer is c = r0 + P·u, less M = P·P1 when it
+// exceeds ⌊M/2⌋ = P·h1 + h0 (h1 = (P1−1)/2, h0 = (P−1)/2), which holds
+// exactly when u > h1, or u = h1 and r0 > h0. Each lane gets r0 +
+// P·u mod q (a Montgomery product with pr = P·2^32 mod q) plus negM = −M mod
+// q where c exceeds the bound: a residue of c in [0, 3q).
+func crtModKernel() {
+	TEXT("largeCRTModAVX2", NOSPLIT, "func(out, r0, r1 *uint32, n int, k, p, pNeg, h1, h0, q, qNeg, pr, negM uint32)")
+	Pragma("noescape")
+	Doc("largeCRTModAVX2 sets out[i] to a residue in [0, 3q) of the centred CRT of",
+		"r0[i] mod P and r1[i] mod P1, for i < n, n a positive multiple of 8:",
+		"LargeField.crtModGeneric.")
+	out := Load(Param("out"), GP64())
+	pr0 := Load(Param("r0"), GP64())
+	pr1 := Load(Param("r1"), GP64())
+	n := Load(Param("n"), GP64())
+	m := loadModulus()
+	qm := modulus{YMM(), YMM()}
+	k, h1, h0, pr, negM := YMM(), YMM(), YMM(), YMM(), YMM()
+	for _, c := range []struct {
+		name string
+		y    VecVirtual
+	}{{"k", k}, {"h1", h1}, {"h0", h0}, {"q", qm.p}, {"qNeg", qm.pNeg}, {"pr", pr}, {"negM", negM}} {
+		broadcast(Load(Param(c.name), GP32()), c.y)
+	}
+	loop("largeCRTModAVX2", n, []Register{out, pr0, pr1}, func() {
+		x0, x1 := YMM(), YMM()
+		VMOVDQU(Mem{Base: pr0}, x0)
+		VMOVDQU(Mem{Base: pr1}, x1)
+		u := m.mul(m.sub(x1, x0), k, k)
+		gt, eq, g0 := YMM(), YMM(), YMM()
+		VPCMPGTD(h1, u, gt) // u > h1 (both below 2^31)
+		VPCMPEQD(h1, u, eq)
+		VPCMPGTD(h0, x0, g0) // r0 > h0
+		VPAND(g0, eq, eq)
+		VPOR(eq, gt, gt)
+		VPAND(negM, gt, gt)
+		t := qm.mul(u, pr, pr)
+		VPADDD(x0, t, t)
+		VPADDD(gt, t, t)
+		VMOVDQU(t, Mem{Base: out})
+	})
+}
+
+// smallModKernel emits largeSmallModAVX2: a residue r mod P of a product
+// known to lie in (−P/2, P/2) taken to its residue modulo q > P in
+// [0, q): r itself up to h0 = (P−1)/2, r + (q − P) above.
+func smallModKernel() {
+	TEXT("largeSmallModAVX2", NOSPLIT, "func(out, r *uint32, n int, h0, d uint32)")
+	Pragma("noescape")
+	Doc("largeSmallModAVX2 sets out[i] = r[i] + d·[r[i] > h0] for i < n, n a",
+		"positive multiple of 8: LargeField.smallModGeneric.")
+	out := Load(Param("out"), GP64())
+	pr := Load(Param("r"), GP64())
+	n := Load(Param("n"), GP64())
+	h0, d := YMM(), YMM()
+	broadcast(Load(Param("h0"), GP32()), h0)
+	broadcast(Load(Param("d"), GP32()), d)
+	loop("largeSmallModAVX2", n, []Register{out, pr}, func() {
+		x, g := YMM(), YMM()
+		VMOVDQU(Mem{Base: pr}, x)
+		VPCMPGTD(h0, x, g)
+		VPAND(d, g, g)
+		VPADDD(g, x, x)
+		VMOVDQU(x, Mem{Base: out})
+	})
+}
+
+// foldKernel emits largeFoldAVX2: the three terms of one coefficient of
+// the reduction modulo X^p − X − 1 summed (each below 3q), multiplied by
+// w·2^−32 modulo q (Montgomery, 9q·q < q·2^32) and centred to
+// [−(q−1)/2, (q−1)/2].
+func foldKernel() {
+	TEXT("largeFoldAVX2", NOSPLIT, "func(out *int32, a, b, c *uint32, n int, w, q, qNeg uint32)")
+	Pragma("noescape")
+	Doc("largeFoldAVX2 sets out[i] to (a[i] + b[i] + c[i])·w·2⁻³² mod q, centred,",
+		"for i < n, n a positive multiple of 8: LargeField.foldGeneric.")
+	out := Load(Param("out"), GP64())
+	pa := Load(Param("a"), GP64())
+	pb := Load(Param("b"), GP64())
+	pc := Load(Param("c"), GP64())
+	n := Load(Param("n"), GP64())
+	qm := modulus{YMM(), YMM()}
+	w, hq := YMM(), YMM()
+	broadcast(Load(Param("w"), GP32()), w)
+	broadcast(Load(Param("q"), GP32()), qm.p)
+	broadcast(Load(Param("qNeg"), GP32()), qm.pNeg)
+	VPSRLD(U8(1), qm.p, hq) // (q−1)/2
+	loop("largeFoldAVX2", n, []Register{out, pa, pb, pc}, func() {
+		x, y, g := YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: pa}, x)
+		VMOVDQU(Mem{Base: pb}, y)
+		VPADDD(y, x, x)
+		VMOVDQU(Mem{Base: pc}, y)
+		VPADDD(y, x, x)
+		v := qm.mul(x, w, w)
+		VPCMPGTD(hq, v, g) // v > (q−1)/2
+		VPAND(qm.p, g, g)
+		VPSUBD(g, v, v)
+		VMOVDQU(v, Mem{Base: out})
+	})
+}
+
+// lastGSKernel emits largeLastGSAVX2: the inverse's last layer (length
+// 2048, twiddle z) fused with its final scale s: a[j] = s·(a[j] +
+// a[j+2048]) for every j < 2048, and a[j+2048] = (s·z)·(a[j] − a[j+2048])
+// only for j < k (k a multiple of 8 up to 2048), the outputs above 2048 + k
+// being unused by the caller; sz is s·z·2^−32 mod p.
+func lastGSKernel() {
+	TEXT("largeLastGSAVX2", NOSPLIT, "func(a *uint32, k int, s, sz, p, pNeg uint32)")
+	Pragma("noescape")
+	Doc("largeLastGSAVX2 runs the inverse's last layer with the final scale on the",
+		"4096 coefficients at a, the upper half only below 2048 + k:",
+		"largeModulus.lastGSGeneric.")
+	pa := Load(Param("a"), GP64())
+	k := Load(Param("k"), GP64())
+	m := loadModulus()
+	sv, szv := YMM(), YMM()
+	broadcast(Load(Param("s"), GP32()), sv)
+	broadcast(Load(Param("sz"), GP32()), szv)
+	rest := GP64()
+	MOVQ(U32(2048), rest)
+	SUBQ(k, rest)
+	TESTQ(k, k)
+	JZ(LabelRef("largeLastGSAVX2_lo"))
+	Label("largeLastGSAVX2_both")
+	x, y := YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, x)
+	VMOVDQU(Mem{Base: pa, Disp: 4 * 2048}, y)
+	VMOVDQU(m.mul(m.sub(x, y), szv, szv), Mem{Base: pa, Disp: 4 * 2048})
+	VMOVDQU(m.mul(m.add(x, y), sv, sv), Mem{Base: pa})
+	ADDQ(U8(32), pa)
+	SUBQ(U8(8), k)
+	JNZ(LabelRef("largeLastGSAVX2_both"))
+	Label("largeLastGSAVX2_lo")
+	TESTQ(rest, rest)
+	JZ(LabelRef("largeLastGSAVX2_done"))
+	Label("largeLastGSAVX2_loloop")
+	x, y = YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, x)
+	VMOVDQU(Mem{Base: pa, Disp: 4 * 2048}, y)
+	VMOVDQU(m.mul(m.add(x, y), sv, sv), Mem{Base: pa})
+	ADDQ(U8(32), pa)
+	SUBQ(U8(8), rest)
+	JNZ(LabelRef("largeLastGSAVX2_loloop"))
+	Label("largeLastGSAVX2_done")
+	VZEROUPPER()
+	RET()
+}
+
+// pairKernel emits the layers of layersKernel two a pass over memory, a
+// block's four quarters held in registers. Forward, a block of length 4L
+// (b of the m such blocks) gets the layer of length 2L with twiddle
+// zetas[m + b], then that of length L with zetas[2m + 2b] and
+// zetas[2m + 2b + 1]; the pass's 2L runs from half/4 (half in bytes) down
+// by fours while half ≥ end (bytes too). Inverse, the layer of length L (its m0
+// blocks b' using p − zetas[2m0 − 1 − b']), then that of 2L (p −
+// zetas[m0 − 1 − b]); L runs from half/4 up by fours while half < end.
+// m0 is the number of blocks of the first pass's first layer; the
+// twiddles are read from the table at zetas.
+func pairKernel(name string, ct bool) {
+	TEXT(name, NOSPLIT, "func(a, zetas *uint32, m0, half, end int, p, pNeg uint32)")
+	Pragma("noescape")
+	if ct {
+		Doc(name+" runs the forward layers of lengths half/4 down to end/8, two",
+			"a pass, on the 4096 coefficients at a (half and end in bytes, the",
+			"halves of the first and last passes' first layers), the first layer",
+			"with m0 blocks, twiddles from the table zetas: the middle layers of",
+			"largeModulus.forwardFrom.")
+	} else {
+		Doc(name+" runs the inverse layers of lengths half/4 up to end/8, two a",
+			"pass, on the 4096 coefficients at a (half in bytes, the first layer's",
+			"half; end four times the last pass's), the first layer with m0 blocks,",
+			"twiddles from the table zetas: the middle layers of",
+			"largeModulus.inverseUpTo.")
+	}
+	pa := Load(Param("a"), GP64())
+	zt := Load(Param("zetas"), GP64())
+	mb := Load(Param("m0"), GP64()) // blocks of the pass's first layer
+	half := Load(Param("half"), GP64())
+	m := loadModulus()
+	Label(name + "_pass")
+	// q is the quarter of a pass's block, in bytes: the second layer's half.
+	q := GP64()
+	MOVQ(half, q)
+	if ct {
+		SHRQ(U8(1), q)
+	}
+	// z1, z2 walk the twiddles of the two layers.
+	z1, z2 := GP64(), GP64()
+	if ct {
+		LEAQ(Mem{Base: zt, Index: mb, Scale: 4}, z1) // &zetas[m]
+		LEAQ(Mem{Base: z1, Index: mb, Scale: 4}, z2) // &zetas[2m]
+	} else {
+		// first layer (2m blocks of length L): p − zetas[2m−1−b'] from
+		// &zetas[2m−1] down; second: p − zetas[m−1−b] from &zetas[m−1].
+		LEAQ(Mem{Base: zt, Index: mb, Scale: 4, Disp: -4}, z2) // &zetas[m−1]
+		LEAQ(Mem{Base: z2, Index: mb, Scale: 4}, z1)           // &zetas[2m−1]
+	}
+	start := GP64()
+	MOVQ(pa, start)
+	blocks := GP64()
+	if ct {
+		MOVQ(mb, blocks)
+	} else {
+		MOVQ(mb, blocks)
+		SHRQ(U8(1), blocks)
+	}
+	Label(name + "_block")
+	za, zb, zc := YMM(), YMM(), YMM()
+	if ct {
+		VPBROADCASTD(Mem{Base: z1}, za)
+		VPBROADCASTD(Mem{Base: z2}, zb)
+		VPBROADCASTD(Mem{Base: z2, Disp: 4}, zc)
+		ADDQ(U8(4), z1)
+		ADDQ(U8(8), z2)
+	} else {
+		VPBROADCASTD(Mem{Base: z1}, za)
+		VPBROADCASTD(Mem{Base: z1, Disp: -4}, zb)
+		VPBROADCASTD(Mem{Base: z2}, zc)
+		SUBQ(U8(8), z1)
+		SUBQ(U8(4), z2)
+		VPSUBD(za, m.p, za)
+		VPSUBD(zb, m.p, zb)
+		VPSUBD(zc, m.p, zc)
+	}
+	p0, j := GP64(), GP64()
+	MOVQ(start, p0)
+	MOVQ(q, j)
+	Label(name + "_inner")
+	x0, x1, x2, x3 := YMM(), YMM(), YMM(), YMM()
+	VMOVDQU(Mem{Base: p0}, x0)
+	VMOVDQU(Mem{Base: p0, Index: q, Scale: 1}, x1)
+	VMOVDQU(Mem{Base: p0, Index: q, Scale: 2}, x2)
+	r3 := GP64()
+	LEAQ(Mem{Base: p0, Index: q, Scale: 2}, r3)
+	VMOVDQU(Mem{Base: r3, Index: q, Scale: 1}, x3)
+	ctFly := func(lo, hi, z VecVirtual) (VecVirtual, VecVirtual) {
+		t := m.mul(hi, z, z)
+		return m.add(lo, t), m.sub(lo, t)
+	}
+	gsFly := func(lo, hi, z VecVirtual) (VecVirtual, VecVirtual) {
+		return m.add(lo, hi), m.mul(m.sub(lo, hi), z, z)
+	}
+	if ct {
+		x0, x2 = ctFly(x0, x2, za)
+		x1, x3 = ctFly(x1, x3, za)
+		x0, x1 = ctFly(x0, x1, zb)
+		x2, x3 = ctFly(x2, x3, zc)
+	} else {
+		x0, x1 = gsFly(x0, x1, za)
+		x2, x3 = gsFly(x2, x3, zb)
+		x0, x2 = gsFly(x0, x2, zc)
+		x1, x3 = gsFly(x1, x3, zc)
+	}
+	VMOVDQU(x0, Mem{Base: p0})
+	VMOVDQU(x1, Mem{Base: p0, Index: q, Scale: 1})
+	VMOVDQU(x2, Mem{Base: p0, Index: q, Scale: 2})
+	VMOVDQU(x3, Mem{Base: r3, Index: q, Scale: 1})
+	ADDQ(U8(32), p0)
+	SUBQ(U8(32), j)
+	JNZ(LabelRef(name + "_inner"))
+	LEAQ(Mem{Base: start, Index: q, Scale: 4}, start)
+	DECQ(blocks)
+	JNZ(LabelRef(name + "_block"))
+	end := Load(Param("end"), GP64())
+	if ct {
+		SHLQ(U8(2), mb)
+		SHRQ(U8(2), half)
+		CMPQ(half, end)
+		JAE(LabelRef(name + "_pass"))
+	} else {
+		SHRQ(U8(2), mb)
+		SHLQ(U8(2), half)
+		CMPQ(half, end)
+		JB(LabelRef(name + "_pass"))
+	}
+	VZEROUPPER()
+	RET()
 }

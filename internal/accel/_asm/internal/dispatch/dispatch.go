@@ -3,6 +3,16 @@
 // the assembly kernel of the active SIMD level and reports whether there was
 // one, and for builds without assembly the same hooks reporting false.
 //
+// One contract table serves every architecture: each [Impl] names its
+// architecture (or its level implies it), a generator run for one
+// architecture writes all the contract's hooks, those without a kernel
+// there reporting false, and the build constraint of kernels_noasm.go
+// excludes every architecture that has a kernel in the table. A hook's
+// signature comes from the stubs file of the architecture being written,
+// or, for a hook without a kernel there, from any other architecture's
+// stubs file (kernels_<arch>_stubs.go) beside it. Per-architecture tables
+// are kept in their own files and joined to the contract with [Extend].
+//
 // An engine package has one contract file, kernels.go, whose kernels call
 // these hooks and fall back to their …Generic Go twins. The hooks are
 // generated from the generator's table (one Kernel per hook) and from the
@@ -12,6 +22,7 @@ package dispatch
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -19,7 +30,11 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"io/fs"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -27,12 +42,46 @@ import (
 var (
 	archOut  = flag.String("arch", "", "write the level hooks of this architecture to `file`")
 	noasmOut = flag.String("noasm", "", "write the hooks of builds without assembly to `file`")
+	goarch   = flag.String("goarch", "amd64", "generate the kernels of this `architecture`")
 )
+
+// Goarch reports the architecture the generator is asked to write (-goarch,
+// amd64 by default): each engine generator writes amd64 kernels with avo and
+// the others with its own encoder.
+func Goarch() string {
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	return *goarch
+}
 
 // Impl is the assembly function an architecture runs at one level.
 type Impl struct {
+	// Arch is the GOARCH the kernel is written for; empty means the
+	// architecture the level implies (see levelArch).
+	Arch  string
 	Level string // a cpu.Level constant, e.g. "AVX512"
 	Func  string // the generated function
+}
+
+// levelArch is the architecture of the levels that exist on one only.
+// NEON exists on arm64 and arm, so its Impls name their Arch.
+var levelArch = map[string]string{"AVX2": "amd64", "AVX512": "amd64", "NEONSHA3": "arm64"}
+
+// asmArchs lists, in the order the noasm constraint names them, every
+// architecture an Impl may be written for.
+var asmArchs = []string{"amd64", "arm64", "arm"}
+
+// arch reports the architecture im runs on.
+func (im Impl) arch() string {
+	if im.Arch != "" {
+		return im.Arch
+	}
+	a, ok := levelArch[im.Level]
+	if !ok {
+		panic("dispatch: level " + im.Level + " needs an Arch")
+	}
+	return a
 }
 
 // Kernel is one hook of the contract.
@@ -70,6 +119,57 @@ func Levels(pairs ...string) []Impl {
 	return impls
 }
 
+// On is Levels for architecture arch: On("arm64", "NEONSHA3", f, "NEON", f).
+func On(arch string, pairs ...string) []Impl {
+	impls := Levels(pairs...)
+	for i := range impls {
+		impls[i].Arch = arch
+	}
+	return impls
+}
+
+// Extend returns the contract with the kernels of more added: each entry of
+// more names a hook of the contract and gives Impls to append to its own,
+// or, for a family, Variants whose Impls are appended to the member of the
+// same Value (or added as a new member). It panics on a hook the contract
+// lacks, so a per-architecture table cannot drift from the contract.
+func Extend(contract []Kernel, more []Kernel) []Kernel {
+	out := make([]Kernel, len(contract))
+	for i, k := range contract {
+		k.Impls = append([]Impl(nil), k.Impls...)
+		k.Variants = append([]Variant(nil), k.Variants...)
+		out[i] = k
+	}
+	for _, m := range more {
+		i := slices.IndexFunc(out, func(k Kernel) bool { return k.Hook == m.Hook })
+		if i < 0 {
+			panic("dispatch: Extend: the contract has no hook " + m.Hook)
+		}
+		k := &out[i]
+		k.Impls = append(k.Impls, m.Impls...)
+		for _, v := range m.Variants {
+			j := slices.IndexFunc(k.Variants, func(w Variant) bool { return w.Value == v.Value })
+			if j < 0 {
+				k.Variants = append(k.Variants, v)
+				continue
+			}
+			k.Variants[j].Impls = append(append([]Impl(nil), k.Variants[j].Impls...), v.Impls...)
+		}
+	}
+	return out
+}
+
+// onArch keeps the impls written for arch.
+func onArch(impls []Impl, arch string) []Impl {
+	var out []Impl
+	for _, im := range impls {
+		if im.arch() == arch {
+			out = append(out, im)
+		}
+	}
+	return out
+}
+
 // Both is Levels("AVX512", name+"AVX512", "AVX2", name+"AVX2"): the usual
 // pair of amd64 kernels.
 func Both(name string) []Impl { return Levels("AVX512", name+"AVX512", "AVX2", name+"AVX2") }
@@ -82,24 +182,39 @@ type signature struct {
 }
 
 // Write writes the files asked for by -arch and -noasm, for package pkg,
-// the architecture's build constraint being archBuild; it exits the
-// program on failure. Call it after avo's Generate.
+// the architecture's build constraint being archBuild ("<goarch> && !purego");
+// it exits the program on failure. Call it after the stubs file is written
+// (avo's Generate).
 func Write(pkg, archBuild string, kernels []Kernel) {
-	if err := write(pkg, archBuild, kernels); err != nil {
+	var stubs string // the stubs file written for arch, read back for the kernels' signatures
+	if f := flag.Lookup("stubs"); f != nil {
+		stubs = f.Value.String()
+	}
+	WriteFrom(pkg, archBuild, kernels, stubs)
+}
+
+// WriteFrom is Write with the architecture's stubs file given, for kernels
+// whose stubs another command wrote (avo's -stubs flag would truncate it).
+func WriteFrom(pkg, archBuild string, kernels []Kernel, stubs string) {
+	if err := write(pkg, archBuild, kernels, stubs); err != nil {
 		fmt.Fprintln(os.Stderr, "dispatch:", err)
 		os.Exit(1)
 	}
 }
 
-func write(pkg, archBuild string, kernels []Kernel) error {
+func write(pkg, archBuild string, kernels []Kernel, stubs string) error {
 	if *archOut == "" && *noasmOut == "" {
 		return nil
 	}
-	var stubs string // avo's -stubs, read back for the kernels' signatures
-	if f := flag.Lookup("stubs"); f != nil {
-		stubs = f.Value.String()
+	arch, ok := strings.CutSuffix(archBuild, " && !purego")
+	if !ok || !slices.Contains(asmArchs, arch) {
+		return fmt.Errorf("architecture constraint %q must be \"<arch> && !purego\" for an arch of %v", archBuild, asmArchs)
 	}
-	sigs, err := readStubs(stubs)
+	own, err := readStubs(stubs)
+	if err != nil {
+		return err
+	}
+	others, err := readOtherStubs(stubs)
 	if err != nil {
 		return err
 	}
@@ -112,15 +227,30 @@ func write(pkg, archBuild string, kernels []Kernel) error {
 		if len(impls) == 0 || (len(k.Variants) > 0) != (k.Select != "") || (k.Select != "" && (len(k.Impls) > 0 || k.Probe)) {
 			return fmt.Errorf("hook %s: give Impls, or Select and Variants", k.Hook)
 		}
-		for j, im := range impls {
-			s, ok := sigs[im.Func]
+		mine := onArch(impls, arch)
+		for j, im := range mine {
+			s, ok := own[im.Func]
 			if !ok {
 				return fmt.Errorf("hook %s: %s is not generated", k.Hook, im.Func)
 			}
 			if j == 0 {
 				hooks[i] = s
 			} else if s.params != hooks[i].params || strings.Join(s.results, ",") != strings.Join(hooks[i].results, ",") {
-				return fmt.Errorf("hook %s: %s and %s differ in signature", k.Hook, impls[0].Func, im.Func)
+				return fmt.Errorf("hook %s: %s and %s differ in signature", k.Hook, mine[0].Func, im.Func)
+			}
+		}
+		if len(mine) == 0 {
+			// No kernel here: the hook takes the signature another
+			// architecture's stubs give its kernels.
+			found := false
+			for _, im := range impls {
+				if s, ok := others[im.Func]; ok {
+					hooks[i], found = s, true
+					break
+				}
+			}
+			if !found {
+				return fmt.Errorf("hook %s: no stubs file beside %s declares any of its kernels", k.Hook, stubs)
 			}
 		}
 		if k.Select != "" {
@@ -128,23 +258,59 @@ func write(pkg, archBuild string, kernels []Kernel) error {
 		}
 	}
 	if *archOut != "" {
-		if err := emit(*archOut, pkg, archBuild, kernels, hooks, true); err != nil {
+		if err := emit(*archOut, pkg, archBuild, arch, kernels, hooks); err != nil {
 			return err
 		}
 	}
 	if *noasmOut != "" {
-		return emit(*noasmOut, pkg, noasmBuild(archBuild), kernels, hooks, false)
+		return emit(*noasmOut, pkg, noasmBuild(kernels), "", kernels, hooks)
 	}
 	return nil
 }
 
-// noasmBuild negates the architecture's constraint "arch && !purego".
-func noasmBuild(archBuild string) string {
-	arch, ok := strings.CutSuffix(archBuild, " && !purego")
-	if !ok {
-		panic("dispatch: architecture constraint must be \"<arch> && !purego\"")
+// noasmBuild is the constraint of builds without assembly: every
+// architecture with a kernel in the contract excluded, or purego.
+func noasmBuild(kernels []Kernel) string {
+	used := map[string]bool{}
+	for _, k := range kernels {
+		for _, im := range k.Impls {
+			used[im.arch()] = true
+		}
+		for _, v := range k.Variants {
+			for _, im := range v.Impls {
+				used[im.arch()] = true
+			}
+		}
 	}
-	return "!" + arch + " || purego"
+	var not []string
+	for _, a := range asmArchs {
+		if used[a] {
+			not = append(not, "!"+a)
+		}
+	}
+	return strings.Join(not, " && ") + " || purego"
+}
+
+// readOtherStubs reads the signatures of every other architecture's stubs
+// file (kernels_<arch>_stubs.go) in the directory of stubs.
+func readOtherStubs(stubs string) (map[string]signature, error) {
+	sigs := map[string]signature{}
+	dir := filepath.Dir(stubs)
+	for _, a := range asmArchs {
+		path := filepath.Join(dir, "kernels_"+a+"_stubs.go")
+		if filepath.Clean(path) == filepath.Clean(stubs) {
+			continue
+		}
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		s, err := readStubs(path)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(sigs, s)
+	}
+	return sigs, nil
 }
 
 // readStubs parses avo's declarations file into the signature of each
@@ -190,13 +356,14 @@ func readStubs(path string) (map[string]signature, error) {
 	return sigs, nil
 }
 
-// emit writes one hooks file: with the level switch when asm is true, and
-// the hooks reporting false otherwise.
-func emit(path, pkg, build string, kernels []Kernel, sigs []signature, asm bool) error {
+// emit writes one hooks file: for architecture arch, with the level switch
+// of each hook that has kernels there; with arch empty, the hooks of builds
+// without assembly, all reporting false.
+func emit(path, pkg, build, arch string, kernels []Kernel, sigs []signature) error {
 	var b bytes.Buffer
 	cmd := "go run ./" + pkg + " " + strings.Join(os.Args[1:], " ")
 	fmt.Fprintf(&b, "// Code generated by command: %s. DO NOT EDIT.\n\n//go:build %s\n\npackage %s\n\n", cmd, build, pkg)
-	if asm {
+	if arch != "" {
 		fmt.Fprintf(&b, "import \"github.com/crystals-go/crystals/internal/accel/cpu\"\n\n")
 	}
 	for i, k := range kernels {
@@ -206,20 +373,28 @@ func emit(path, pkg, build string, kernels []Kernel, sigs []signature, asm bool)
 			results = "(" + strings.Join(s.results, ", ") + ", bool)"
 			zeros = strings.Repeat("0, ", len(s.results)) + "false"
 		}
-		if asm {
-			fmt.Fprintf(&b, "// %s runs %s's kernel for the active level and reports whether\n// there is one.\n", k.Hook, k.Of)
-		} else {
-			fmt.Fprintf(&b, "// %s reports false: %s has no kernel in this build.\n", k.Hook, k.Of)
+		impls := onArch(k.Impls, arch)
+		var variants []Variant
+		for _, v := range k.Variants {
+			if vi := onArch(v.Impls, arch); len(vi) > 0 {
+				variants = append(variants, Variant{Value: v.Value, Impls: vi})
+			}
 		}
-		if !asm {
+		switch {
+		case arch == "":
+			fmt.Fprintf(&b, "// %s reports false: %s has no kernel in this build.\n", k.Hook, k.Of)
 			fmt.Fprintf(&b, "func %s(%s) %s { return %s }\n\n", k.Hook, s.params, results, zeros)
-		} else {
+		case len(impls) == 0 && len(variants) == 0:
+			fmt.Fprintf(&b, "// %s reports false: %s has no kernel on %s.\n", k.Hook, k.Of, arch)
+			fmt.Fprintf(&b, "func %s(%s) %s { return %s }\n\n", k.Hook, s.params, results, zeros)
+		default:
+			fmt.Fprintf(&b, "// %s runs %s's kernel for the active level and reports whether\n// there is one.\n", k.Hook, k.Of)
 			fmt.Fprintf(&b, "func %s(%s) %s {\n", k.Hook, s.params, results)
 			if k.Select == "" {
-				levelSwitch(&b, k.Impls, s)
+				levelSwitch(&b, impls, s)
 			} else {
 				fmt.Fprintf(&b, "switch %s {\n", strings.Fields(k.Select)[0])
-				for _, v := range k.Variants {
+				for _, v := range variants {
 					fmt.Fprintf(&b, "case %s:\n", v.Value)
 					levelSwitch(&b, v.Impls, s)
 				}
@@ -228,15 +403,18 @@ func emit(path, pkg, build string, kernels []Kernel, sigs []signature, asm bool)
 			fmt.Fprintf(&b, "return %s\n}\n\n", zeros)
 		}
 		if k.Probe {
-			if asm {
+			switch {
+			case arch == "":
+				fmt.Fprintf(&b, "// %sAvailable reports false: %s has no kernel in this build.\nfunc %sAvailable() bool { return false }\n\n", k.Hook, k.Of, k.Hook)
+			case len(impls) == 0:
+				fmt.Fprintf(&b, "// %sAvailable reports false: %s has no kernel on %s.\nfunc %sAvailable() bool { return false }\n\n", k.Hook, k.Of, arch, k.Hook)
+			default:
 				fmt.Fprintf(&b, "// %sAvailable reports whether %s runs a kernel at the active level.\n", k.Hook, k.Hook)
 				var levels []string
-				for _, im := range k.Impls {
+				for _, im := range impls {
 					levels = append(levels, "cpu."+im.Level)
 				}
 				fmt.Fprintf(&b, "func %sAvailable() bool {\nswitch cpu.Active() {\ncase %s:\nreturn true\n}\nreturn false\n}\n\n", k.Hook, strings.Join(levels, ", "))
-			} else {
-				fmt.Fprintf(&b, "// %sAvailable reports false: %s has no kernel in this build.\nfunc %sAvailable() bool { return false }\n\n", k.Hook, k.Of, k.Hook)
 			}
 		}
 	}

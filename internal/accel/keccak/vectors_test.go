@@ -60,3 +60,28 @@ func FuzzSHA3(f *testing.F) {
 		cputest.AtEachLevel(t, func(cpu.Level) { checkSHA3(t, data) })
 	})
 }
+
+// TestKnownAnswers checks the FIPS 202 example values for the empty message
+// (NIST's SHAKE128_Msg0 and SHAKE256_Msg0) in every state of every shape at
+// every level.
+func TestKnownAnswers(t *testing.T) {
+	want := map[int]string{
+		Rate128: "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
+		Rate256: "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f",
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, x := range allShapes() {
+			for _, rate := range []int{Rate128, Rate256} {
+				x.init(rate)
+				x.absorb(make([][]byte, x.states()))
+				out := buffers(x.states(), 32)
+				x.squeeze(out)
+				for s, o := range out {
+					if got := hex.EncodeToString(o); got != want[rate] {
+						t.Errorf("%s rate %d state %d: SHAKE(\"\") = %s, want %s", shapeName(x), rate, s, got, want[rate])
+					}
+				}
+			}
+		}
+	})
+}

@@ -3,6 +3,9 @@ package nccsign
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 var allParams = []*Params{NCCSign1, NCCSign3, NCCSign5}
@@ -128,6 +131,52 @@ func TestFromMont(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fromMont is the reference's poly_frommont on one coefficient m in [0, q].
+func (p *Params) fromMont(m uint32) int32 {
+	t := int32(m * p.qInvNeg)
+	return int32((int64(m) - int64(t)*int64(p.q)) >> 32)
+}
+
+// TestProductsAreFromMont checks at every level that the scaled products
+// are the reference's frommont of the field products: fromMont(a·b) for
+// the uniform a, fromMont(c·s·k mod q) for the challenge, k = 2^32 and
+// 2^(32+d) mod q.
+func TestProductsAreFromMont(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 13))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, p := range allParams {
+			a, b, s := p.newPoly(), p.newPoly(), p.newPoly()
+			for i := range a {
+				a[i], b[i], s[i] = rng.Int32N(1<<23), rng.Int32N(2*gamma1)-gamma1+1, rng.Int32N(1<<13)
+			}
+			var at uniformNTT
+			at.Set(a)
+			v := make([]uint32, p.n)
+			p.mulUniformField(v, &at, b)
+			got := p.newPoly()
+			p.mulUniform(got, &at, b)
+			for i := range got {
+				if want := p.fromMont(v[i]); got[i] != want {
+					t.Fatalf("%s: mulUniform coefficient %d = %d, want %d", p.Name, i, got[i], want)
+				}
+			}
+			var ct, st smallNTT
+			ct.SetSmall(p.sampleInBall(make([]byte, seedSize)))
+			st.SetSmall(s)
+			p.mulChallengeField(v, &ct, &st)
+			for _, k := range []uint32{p.rMod, p.tShift} {
+				p.mulChallenge(got, &ct, &st, k)
+				for i := range got {
+					m := uint32(uint64(v[i]) * uint64(k) % uint64(p.q))
+					if want := p.fromMont(m); got[i] != want {
+						t.Fatalf("%s: mulChallenge (k = %d) coefficient %d = %d, want %d", p.Name, k, i, got[i], want)
+					}
+				}
+			}
+		}
+	})
 }
 
 func powMod(b, e, m int64) int64 {

@@ -1,0 +1,62 @@
+package a32
+
+import (
+	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/gnuas"
+)
+
+// samples holds each instruction form of the package with a few operand
+// choices (low and high registers, every lane width the form takes), so
+// every encoder is checked even before a generator uses it.
+func samples() []Inst {
+	var s []Inst
+	for _, bits := range []int{16, 32} {
+		for _, r := range [][3]Q{{0, 1, 15}, {15, 8, 7}, {4, 12, 3}} {
+			d, n, m := r[0], r[1], r[2]
+			s = append(s, VADD(bits, d, n, m), VSUB(bits, d, n, m), VMUL(bits, d, n, m), VMLS(bits, d, n, m),
+				VQDMULH(bits, d, n, m), VQRDMULH(bits, d, n, m), VHSUB(bits, d, n, m), VSHR(bits, d, m, 1), VSHR(bits, n, m, bits-1), VTRN(bits, d, m))
+		}
+		for _, q := range []Q{0, 3, 1} {
+			for lane := range 128 / bits / 2 {
+				sc := q.Lane16(lane)
+				if bits == 32 {
+					sc = (q + 4).Lane32(lane)
+				}
+				s = append(s, VMULs(bits, 15, 9, sc), VMLSs(bits, 2, 14, sc), VQDMULHs(bits, 8, 0, sc), VQRDMULHs(bits, 13, 6, sc))
+			}
+		}
+	}
+	s = append(s, VEOR(0, 15, 8), VEOR(9, 9, 9), VTRN(8, 3, 12))
+	s = append(s, VMLAL(0, 1, 31), VMLAL(15, 16, 2), VMOVL(0, 31), VMOVL(14, 5), VMOVN(0, 15), VMOVN(31, 1))
+	s = append(s, VSWP(0, 31), VSWP(17, 2))
+	s = append(s, VEORD(0, 31, 16), VEORD(25, 3, 9), VBICD(31, 0, 17), VBICD(4, 20, 1))
+	for _, sh := range []int{1, 2, 31, 32, 63} {
+		s = append(s, VSHL64(30, 1, sh), VSHL64(0, 24, sh), VSRI64(31, 2, sh), VSRI64(5, 27, 64-sh))
+	}
+	s = append(s, VSHL64(7, 8, 0), VSRI64(7, 8, 64))
+	for _, bits := range []int{8, 16, 32} {
+		for count := 1; count <= 4; count++ {
+			s = append(s, VLD1(bits, 0, count, At(1)), VLD1(bits, D(32-count), count, Inc(9)), VST1(bits, 16, count, Step(4, 2)), VST1(bits, 5, count, Inc(0)))
+		}
+		s = append(s, VLD2(bits, 0, At(3)), VLD2(bits, 14, Inc(12)), VST2(bits, 6, Step(7, 8)), VST2(bits, 1, Inc(0)))
+	}
+	return s
+}
+
+// words converts instructions to gnuas's form.
+func words(ins []Inst) []gnuas.Word {
+	out := make([]gnuas.Word, len(ins))
+	for i, in := range ins {
+		out[i] = gnuas.Word{Bits: in.Word, Text: in.Asm}
+	}
+	return out
+}
+
+// TestEncodings assembles the GNU text of every sample and every WORD of
+// the generated kernels and compares the bytes with the encodings.
+func TestEncodings(t *testing.T) {
+	gen, files := gnuas.Generated(t, "../../../*/kernels_arm.s")
+	t.Logf("generated files: %v", files)
+	gnuas.Toolchain{Prefix: "arm-linux-gnueabihf-", Package: "binutils-arm-linux-gnueabihf", Header: ".syntax unified\n.arm\n.fpu neon\n.text\n", Flags: []string{"-march=armv7-a", "-mfpu=neon"}}.Check(t, words(samples()), gen)
+}

@@ -1,0 +1,27 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+)
+
+// armKernels are the GOARCH=arm NEON kernels (written by command arm into
+// kernels_arm.s and kernels_arm_stubs.go), joined to the contract.
+var armKernels = []dispatch.Kernel{
+	{Hook: "permuteX1Arch", Impls: dispatch.On("arm", "NEON", "keccakF1600x1NEON")},
+	{Hook: "permuteX4Arch", Impls: dispatch.On("arm", "NEON", "keccakF1600x4NEON")},
+}
+
+var armStubs = flag.String("armstubs", "", "write only the arm hooks (-arch), from the arm kernels' declarations in `file`")
+
+// armHooks writes the arm hooks and reports true if -armstubs asked for
+// them; the assembly and its declarations come from command arm.
+func armHooks() bool {
+	flag.Parse()
+	if *armStubs == "" {
+		return false
+	}
+	dispatch.WriteFrom("keccak", "arm && !purego", fullContract(), *armStubs)
+	return true
+}

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+)
+
+// neonUnpackKernel writes an unpacking of bits-bit values (offset 0: the
+// values; else offset − value mod q), four per step: the step's bits/2
+// bytes are loaded as sixteen (reading up to 16 bytes past the packing),
+// TBL gathers for lane j the four bytes from bit j·bits on, USHL shifts
+// the value down and an AND masks it.
+func neonUnpackKernel(f *a64.File, name string, bits, offset int) a64.Func {
+	fn := a64.Func{Name: name, Params: "out *[256]uint32, in *byte", Args: 16,
+		Doc: fmt.Sprintf("%s sets out to the %d-bit unpacking of in (offset %d), reading 32·%d + 16 bytes: the result of unpackPoly.", name, bits, offset, bits)}
+	S4, B16 := a64.S4, a64.B16
+	idx, sh, mask, off, vq := a64.V(24), a64.V(25), a64.V(26), a64.V(27), a64.V(28)
+	var ib [16]byte
+	var shifts [4]uint32
+	for j := range 4 {
+		for b := range 4 {
+			ib[4*j+b] = byte(j*bits/8 + b)
+		}
+		shifts[j] = uint32(-(j * bits % 8))
+	}
+	table := fmt.Sprintf("mldsaNEONUnpack%d", bits)
+	f.Data32(table, []uint32{
+		uint32(ib[0]) | uint32(ib[1])<<8 | uint32(ib[2])<<16 | uint32(ib[3])<<24,
+		uint32(ib[4]) | uint32(ib[5])<<8 | uint32(ib[6])<<16 | uint32(ib[7])<<24,
+		uint32(ib[8]) | uint32(ib[9])<<8 | uint32(ib[10])<<16 | uint32(ib[11])<<24,
+		uint32(ib[12]) | uint32(ib[13])<<8 | uint32(ib[14])<<16 | uint32(ib[15])<<24,
+		shifts[0], shifts[1], shifts[2], shifts[3],
+	})
+	f.Text(fn)
+	f.Go("MOVD out+0(FP), R0")
+	f.Go("MOVD in+8(FP), R1")
+	f.Go("MOVD $%s<>(SB), R3", table)
+	f.I(a64.LD1(2, S4, idx, a64.X(3), false))
+	f.Go("MOVD $%d, R3", 1<<bits-1)
+	f.I(a64.DUP(S4, mask, a64.X(3)))
+	f.Go("MOVD $%d, R3", offset)
+	f.I(a64.DUP(S4, off, a64.X(3)))
+	f.Go("MOVD $%d, R3", q)
+	f.I(a64.DUP(S4, vq, a64.X(3)))
+	f.Go("MOVD $64, R2")
+	label := "unpack" + fmt.Sprint(bits)
+	f.Label(label)
+	x, v, t := a64.V(0), a64.V(1), a64.V(2)
+	f.I(a64.LD1(1, B16, x, a64.X(1), false), a64.TBL(B16, v, x, 1, idx), a64.USHL(S4, v, v, sh), a64.AND(B16, v, v, mask))
+	if offset != 0 {
+		f.I(a64.SUB(S4, v, off, v), a64.SSHR(S4, t, v, 31), a64.AND(B16, t, t, vq), a64.ADD(S4, v, v, t))
+	}
+	f.I(a64.ST1(1, S4, v, a64.X(0), true))
+	f.Go("ADD $%d, R1", bits/2)
+	f.Go("SUBS $1, R2")
+	f.Go("BNE %s", label)
+	f.Go("RET")
+	return fn
+}
+
+// neonPack4Kernel writes pack4NEON: 32 coefficients below 16 per step,
+// narrowed to bytes (UZP1), split into even and odd ones and joined
+// two to a byte (SLI).
+func neonPack4Kernel(f *a64.File) a64.Func {
+	fn := a64.Func{Name: "pack4NEON", Params: "out *byte, f *[256]uint32", Args: 16,
+		Doc: "pack4NEON writes the 4-bit packing of f, whose coefficients are below 2^4, to out: the result of packPoly without an offset."}
+	S4, H8, B16 := a64.S4, a64.H8, a64.B16
+	f.Text(fn)
+	f.Go("MOVD out+0(FP), R0")
+	f.Go("MOVD f+8(FP), R1")
+	f.Go("MOVD $8, R2")
+	f.Label("pack4")
+	f.I(a64.LD1(4, S4, a64.V(0), a64.X(1), true), a64.LD1(4, S4, a64.V(4), a64.X(1), true))
+	for i := range 4 {
+		f.I(a64.UZP1(H8, a64.V(8+i), a64.V(2*i), a64.V(2*i+1)))
+	}
+	f.I(a64.UZP1(B16, a64.V(12), a64.V(8), a64.V(9)), a64.UZP1(B16, a64.V(13), a64.V(10), a64.V(11)))
+	f.I(a64.UZP1(B16, a64.V(14), a64.V(12), a64.V(13)), a64.UZP2(B16, a64.V(15), a64.V(12), a64.V(13)))
+	f.I(a64.SLI(B16, a64.V(14), a64.V(15), 4), a64.ST1(1, B16, a64.V(14), a64.X(0), true))
+	f.Go("SUBS $1, R2")
+	f.Go("BNE pack4")
+	f.Go("RET")
+	return fn
+}
+
+// neonPackingKernels writes the packing kernels and returns their
+// declarations and contract entries.
+func neonPackingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
+	z18 := neonUnpackKernel(f, "unpackZ18NEON", 18, 1<<17)
+	z20 := neonUnpackKernel(f, "unpackZ20NEON", 20, 1<<19)
+	t1 := neonUnpackKernel(f, "unpack10NEON", 10, 0)
+	p4 := neonPack4Kernel(f)
+	return []a64.Func{z18, z20, t1, p4}, []dispatch.Kernel{
+		{Hook: "unpackZOverreadArch", Variants: []dispatch.Variant{
+			{Value: "18", Impls: neonLevels(z18.Name)}, {Value: "20", Impls: neonLevels(z20.Name)}}},
+		{Hook: "unpackT1OverreadArch", Impls: neonLevels(t1.Name)},
+		{Hook: "packW1Arch", Variants: []dispatch.Variant{{Value: "4", Impls: neonLevels(p4.Name)}}},
+	}
+}

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+)
+
+// armKernels are the GOARCH=arm NEON kernels (written by command arm into
+// kernels_arm.s and kernels_arm_stubs.go), joined to the contract.
+var armKernels = []dispatch.Kernel{
+	{Hook: "nttArch", Impls: dispatch.On("arm", "NEON", "nttNEON")},
+	{Hook: "inverseNTTArch", Impls: dispatch.On("arm", "NEON", "inverseNTTNEON")},
+	{Hook: "dotProductArch", Impls: dispatch.On("arm", "NEON", "dotProductNEON")},
+}
+
+var armStubs = flag.String("armstubs", "", "write only the arm hooks (-arch), from the arm kernels' declarations in `file`")
+
+// armHooks writes the arm hooks and reports true if -armstubs asked for
+// them; the assembly and its declarations come from command arm.
+func armHooks() bool {
+	flag.Parse()
+	if *armStubs == "" {
+		return false
+	}
+	dispatch.WriteFrom("mlkem", "arm && !purego", fullContract(), *armStubs)
+	return true
+}

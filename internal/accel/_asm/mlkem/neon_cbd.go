@@ -1,0 +1,42 @@
+package main
+
+import "github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+
+// neonCBDEta2Kernel writes cbdEta2NEON: SamplePolyCBD_2 (FIPS 203,
+// Algorithm 8), 32 coefficients from 16 bytes per step. Byte k holds the
+// bits of coefficients 2k (low nibble) and 2k+1 (high nibble); the bit-pair
+// counts t = (x & 0x55) + (x >> 1 & 0x55) give x − y per nibble as the
+// difference of two 2-bit fields; ZIP1/ZIP2 put the even and odd
+// coefficients in order, SSHLL widens them and q is added to the negative
+// ones.
+func neonCBDEta2Kernel(f *a64.File, fn a64.Func) {
+	B16, H8 := a64.B16, a64.H8
+	f.Text(fn)
+	f.Go("MOVD f+0(FP), R0")
+	f.Go("MOVD b+8(FP), R1")
+	m55, m3 := a64.V(20), a64.V(21)
+	f.Go("MOVD $0x55, R3")
+	f.I(a64.DUP(B16, m55, a64.X(3)))
+	f.Go("MOVD $3, R3")
+	f.I(a64.DUP(B16, m3, a64.X(3)))
+	f.Go("MOVD $%d, R3", q)
+	f.I(a64.DUP(H8, nQ, a64.X(3)))
+	f.Go("MOVD $8, R2")
+	f.Label("cbd2")
+	x, t, u, ev, od, w := a64.V(0), a64.V(1), a64.V(2), a64.V(3), a64.V(4), a64.V(5)
+	f.I(a64.LD1(1, B16, x, a64.X(1), true))
+	f.I(a64.USHR(B16, t, x, 1), a64.AND(B16, t, t, m55), a64.AND(B16, x, x, m55), a64.ADD(B16, t, t, x))
+	// even = (t & 3) − (t >> 2 & 3); odd = (t >> 4 & 3) − (t >> 6)
+	f.I(a64.AND(B16, ev, t, m3), a64.USHR(B16, u, t, 2), a64.AND(B16, u, u, m3), a64.SUB(B16, ev, ev, u))
+	f.I(a64.USHR(B16, od, t, 4), a64.AND(B16, od, od, m3), a64.USHR(B16, u, t, 6), a64.SUB(B16, od, od, u))
+	f.I(a64.ZIP1(B16, x, ev, od), a64.ZIP2(B16, w, ev, od))
+	out := []a64.VReg{a64.V(16), a64.V(17), a64.V(18), a64.V(19)}
+	f.I(a64.SSHLL(H8, false, out[0], x, 0), a64.SSHLL(H8, true, out[1], x, 0), a64.SSHLL(H8, false, out[2], w, 0), a64.SSHLL(H8, true, out[3], w, 0))
+	for _, o := range out {
+		f.I(a64.SSHR(H8, t, o, 15), a64.AND(B16, t, t, nQ), a64.ADD(H8, o, o, t))
+	}
+	f.I(a64.ST1(4, H8, out[0], a64.X(0), true))
+	f.Go("SUBS $1, R2")
+	f.Go("BNE cbd2")
+	f.Go("RET")
+}
