@@ -100,6 +100,12 @@ func Mul(out, a, b *[N]int32) {
 	Inverse(out, &p)
 }
 
+// Fast16 reports whether the two-prime 16-bit product (Forward16, Dot16,
+// Inverse16) runs as assembly at the active level, where it is faster than
+// the single-prime product (Forward, Dot, Inverse); elsewhere it runs as its
+// Go twins, slower than the single-prime product, and callers choose that.
+func Fast16() bool { return fast16Arch() }
+
 // Forward16 sets out to the two-prime transform of a, for |a[i]| < 2^11.
 func Forward16(out *NTT16, a *[N]int32) {
 	if !forward16Arch((*[2][N]int16)(out), a) {

@@ -128,3 +128,15 @@ func TestSmall16Reductions(t *testing.T) {
 		}
 	}
 }
+
+// TestFast16MatchesKernels checks at every level that Fast16 reports
+// exactly when the two-prime transform runs as assembly.
+func TestFast16MatchesKernels(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		var out [2][N]int16
+		var in [N]int32
+		if got, want := Fast16(), forward16Arch(&out, &in); got != want {
+			t.Fatalf("at %v: Fast16() = %v, but the kernel hook reports %v", l, got, want)
+		}
+	})
+}
