@@ -9,7 +9,8 @@ import (
 )
 
 // BenchmarkKernels times the transform, its inverse, a k = 4 pointwise dot
-// product and a whole product a·b.
+// product and a whole product a·b, by the single 32-bit prime (Mul) and
+// by the two 16-bit primes (Mul16).
 func BenchmarkKernels(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
 	var a, c [N]int32
@@ -38,6 +39,10 @@ func BenchmarkKernels(b *testing.B) {
 		b.Run("Mul", func(b *testing.B) {
 			var out [N]int32
 			benchcpu.Loop(b, func() { Mul(&out, &a, &c) })
+		})
+		b.Run("Mul16", func(b *testing.B) {
+			var out [N]int32
+			benchcpu.Loop(b, func() { Mul16(&out, &a, &c) })
 		})
 	})
 }

@@ -15,6 +15,10 @@ import (
 // conversions around the transforms (FromSigned, and the centring in
 // Inverse) ask their generated hooks (…Arch, from internal/accel/_asm/polymul;
 // AVX2 kernels, run at AVX-512 too) and fall back to their Go twins.
+// The two-prime 16-bit product (Forward16, Dot16, Inverse16; small16.go
+// holds their Go twins) asks its generated hooks, AVX2 kernels run at
+// AVX-512 too, and falls back to the Go twins, with which they agree bit
+// for bit at every boundary.
 //
 //go:generate go -C ../_asm run ./polymul -out ../polymul/kernels_amd64.s -stubs ../polymul/kernels_amd64_stubs.go -arch ../polymul/kernels_amd64.go -noasm ../polymul/kernels_noasm.go -pkg polymul
 
@@ -94,4 +98,44 @@ func Mul(out, a, b *[N]int32) {
 	var p [N]uint32
 	Dot(&p, x[:1], y[:1])
 	Inverse(out, &p)
+}
+
+// Fast16 reports whether the two-prime 16-bit product (Forward16, Dot16,
+// Inverse16) runs as assembly at the active level, where it is faster than
+// the single-prime product (Forward, Dot, Inverse); elsewhere it runs as its
+// Go twins, slower than the single-prime product, and callers choose that.
+func Fast16() bool { return fast16Arch() }
+
+// Forward16 sets out to the two-prime transform of a, for |a[i]| < 2^11.
+func Forward16(out *NTT16, a *[N]int32) {
+	if !forward16Arch((*[2][N]int16)(out), a) {
+		forward16Generic(out, a)
+	}
+}
+
+// Dot16 sets out to Σ_j a[j]∘b[j]·2^−16 of transforms made by
+// [Forward16], Barrett reduced (|out[i]| ≤ p/2 + 2), over the first
+// min(len(a), len(b)) pairs; the sums are reduced every four products, so
+// any number of pairs stays in range. Inverse16(out) is then Σ_j a[j]·b[j] in
+// Z[x]/(x^256+1) when its coefficients lie in (−2^24, 2^24).
+func Dot16(out *NTT16, a, b []NTT16) {
+	a, b = a[:min(len(a), len(b))], b[:min(len(a), len(b))]
+	if len(a) == 0 {
+		*out = NTT16{}
+		return
+	}
+	if !dot16Arch((*[2][N]int16)(out), (*[2][N]int16)(&a[0]), (*[2][N]int16)(&b[0]), len(a)) {
+		dot16Generic(out, a, b)
+	}
+}
+
+// Inverse16 sets out to the polynomial whose two-prime transform is in
+// (such as Dot16's output) times 2^16, read back by the CRT: the integer
+// congruent to both residues modulo 7681·10753, exact for coefficients in
+// (−2^24, 2^24). in is left as it was.
+func Inverse16(out *[N]int32, in *NTT16) {
+	var tmp NTT16
+	if !inverse16Arch(out, (*[2][N]int16)(in), (*[2][N]int16)(&tmp)) {
+		inverse16Generic(out, in)
+	}
 }

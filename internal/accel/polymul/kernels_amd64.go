@@ -27,3 +27,36 @@ func centreArch(out *[256]int32, in *[256]uint32) bool {
 	}
 	return false
 }
+
+// forward16Arch runs Forward16's kernel for the active level and reports whether
+// there is one.
+func forward16Arch(out *[2][256]int16, in *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		forward16AVX2(out, in)
+		return true
+	}
+	return false
+}
+
+// dot16Arch runs Dot16's kernel for the active level and reports whether
+// there is one.
+func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		dot16AVX2(out, a, b, k)
+		return true
+	}
+	return false
+}
+
+// inverse16Arch runs Inverse16's kernel for the active level and reports whether
+// there is one.
+func inverse16Arch(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		inverse16AVX2(out, in, tmp)
+		return true
+	}
+	return false
+}

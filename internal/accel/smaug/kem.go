@@ -16,6 +16,7 @@ import (
 // MessageSize, to ct, of length CiphertextSize, and returns the shared key:
 // (seed_r, K) = G(μ ‖ H(pk)), ct = Enc(pk, μ; seed_r).
 func (ek *EncapsulationKey) Encapsulate(ct []byte, mu []byte) (sharedKey [SharedKeySize]byte) {
+	ek = ek.inDomain()
 	mu = mu[:ek.p.msgBytes]
 	g := hashG(mu, ek.h[:])
 	ek.encrypt(ct[:ek.p.CiphertextSize()], mu, g[:32], nil)
@@ -37,6 +38,7 @@ func (dk *DecapsulationKey) Decapsulate(ct []byte) (sharedKey [SharedKeySize]byt
 	if len(ct) != p.CiphertextSize() {
 		return sharedKey, ErrCiphertextLength
 	}
+	dk = dk.inDomain()
 	var buf [maxMessageSize]byte
 	mu := buf[:p.msgBytes]
 	dk.decrypt(mu, ct)

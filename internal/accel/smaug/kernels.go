@@ -1,12 +1,16 @@
 package smaug
 
-import "github.com/crystals-go/crystals/internal/accel/polymul"
+import (
+	"unsafe"
+
+	"github.com/crystals-go/crystals/internal/accel/polymul"
+)
 
 // This file is the kernel contract of the engine: the ring arithmetic every
 // operation goes through, each kernel documented here with its one dispatch
-// point. The products run on package polymul's kernels, which choose their
-// level in polymul's own kernels.go (at AVX2 and AVX-512, the ML-DSA
-// engine's NTT assembly); the unpacking of R_q and the ephemeral samplers
+// point. The products run, per level, on package polymul's two-prime 16-bit
+// kernels where they have assembly (AVX2, run at AVX-512 too) and on its
+// single-prime kernels elsewhere (see domain); the unpacking of R_q and the ephemeral samplers
 // ask their generated hooks (…Arch, from internal/accel/_asm/smaug; AVX2
 // kernels, run at AVX-512 too) and fall back to their Go twins; the other
 // samplers and packings of sample.go and encode.go are portable Go at every
@@ -19,26 +23,69 @@ import "github.com/crystals-go/crystals/internal/accel/polymul"
 // Gaussian) polynomial as a signed integer.
 type poly [n]int32
 
-// nttPoly is a polynomial in the domain of package polymul's transform,
-// coefficients in [0, P).
+// nttPoly is a polynomial in the transform domain of the level that made
+// it (see domain): the single-prime transform's residues in [0, P), or
+// reinterpreted as polymul.NTT16, the two-prime transform's int16 rows,
+// which take the same 1 KiB.
 type nttPoly = [n]uint32
 
-// toNTT sets out to the transform of a, whose coefficients are below 2^11
-// in absolute value.
-func toNTT(out *nttPoly, a *poly) {
-	var t [n]uint32
-	polymul.FromSigned(&t, (*[n]int32)(a))
-	polymul.Forward(out, &t)
+// domain names the transform of a key's Â, b̂ and ŝ. Each level uses its
+// fastest product: the two-prime 16-bit one where it has assembly
+// (polymul.Fast16), the single-prime 32-bit one elsewhere (whose
+// transforms are ML-DSA's kernels at the SIMD levels and Go at the
+// portable level, faster there than the two primes' Go twins). Both give
+// the exact integer product, so every level agrees bit for bit; a key made
+// at another level is converted for the operation (see inDomain).
+type domain uint8
+
+const (
+	domain32 domain = iota + 1 // polymul.Forward: one prime, 8380417
+	domain16                   // polymul.Forward16: 7681 and 10753
+)
+
+// activeDomain returns the domain of the active level.
+func activeDomain() domain {
+	if polymul.Fast16() {
+		return domain16
+	}
+	return domain32
 }
 
-// dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly: each
+// as16 views a as the two-prime transform it holds in domain16.
+func as16(a *nttPoly) *polymul.NTT16 { return (*polymul.NTT16)(unsafe.Pointer(a)) }
+
+// slice16 views v (non-empty) as the two-prime transforms it holds in
+// domain16.
+func slice16(v []nttPoly) []polymul.NTT16 {
+	return unsafe.Slice(as16(&v[0]), len(v))
+}
+
+// toNTT sets out to the transform, in the active level's domain, of a,
+// whose coefficients are below 2^11 in absolute value.
+func toNTT(out *nttPoly, a *poly) {
+	if activeDomain() == domain16 {
+		polymul.Forward16(as16(out), (*[n]int32)(a))
+		return
+	}
+	var t [n]uint32
+	polymul.FromSigned(&t, (*[n]int32)(a))
+	polymul.Forward((*[n]uint32)(out), &t)
+}
+
+// dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly, for
+// 1 ≤ len(a) = len(b) ≤ 4 transforms in the active level's domain: each
 // product is of a polynomial with coefficients in [0, 2^11) and a ternary
 // one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
-// the transform's exact range (−P/2, P/2).
+// both transforms' exact ranges ((−P/2, P/2) and (−2^24, 2^24)).
 func dotProduct(out *poly, a, b []nttPoly) {
-	var acc [n]uint32
-	polymul.Dot(&acc, a, b)
-	polymul.Inverse((*[n]int32)(out), &acc)
+	var acc nttPoly
+	if activeDomain() == domain16 {
+		polymul.Dot16(as16(&acc), slice16(a), slice16(b))
+		polymul.Inverse16((*[n]int32)(out), as16(&acc))
+		return
+	}
+	polymul.Dot((*[n]uint32)(&acc), a, b)
+	polymul.Inverse((*[n]int32)(out), (*[n]uint32)(&acc))
 }
 
 // decodeRq sets a to the polynomial of R_q packed in the 32·log q bytes of

@@ -22,6 +22,7 @@ const maxEncapsulationKeySize = seedASize + maxK*11*n/8
 // [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
 type EncapsulationKey struct {
 	p       *Params
+	dom     domain               // the transform of a and b
 	a       [maxK * maxK]nttPoly // Âᵀ: a[j·k+i] is the transform of A[i][j]
 	b       [maxK]nttPoly
 	encoded [maxEncapsulationKeySize]byte
@@ -65,7 +66,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	if len(pk) != p.EncapsulationKeySize() {
 		return ErrEncapsulationKeyLength
 	}
-	ek.p = p
+	ek.p, ek.dom = p, activeDomain()
 	ek.expandA(pk[:seedASize])
 	for i := range p.k {
 		var b poly
@@ -88,6 +89,37 @@ func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
 		toNTT(&ek.b[i], &b[i])
 	}
 	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
+}
+
+// inDomain returns ek if its transforms are in the active level's domain,
+// and otherwise a copy with them remade from its encoding: a key made at
+// one level serves every other (the tests force levels), while ek itself
+// is never written, so keys stay safe to share between goroutines.
+func (ek *EncapsulationKey) inDomain() *EncapsulationKey {
+	if ek.dom == activeDomain() {
+		return ek
+	}
+	c := new(EncapsulationKey)
+	// The encoding is a valid pk of ek's set, which SetBytes accepts.
+	_ = c.SetBytes(ek.p, ek.encoded[:ek.p.EncapsulationKeySize()])
+	return c
+}
+
+// inDomain is EncapsulationKey.inDomain for dk's public key and ŝ, which
+// is remade from its packing in sk.
+func (dk *DecapsulationKey) inDomain() *DecapsulationKey {
+	if dk.ek.dom == activeDomain() {
+		return dk
+	}
+	c := new(DecapsulationKey)
+	*c = *dk
+	c.ek = *dk.ek.inDomain()
+	for i := range dk.ek.p.k {
+		var s poly
+		decodeSecret(&s, dk.sEnc[i*secretPolySize:])
+		toNTT(&c.s[i], &s)
+	}
+	return c
 }
 
 // column returns column i of Â, the row i of Âᵀ that encryption uses.

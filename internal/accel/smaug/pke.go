@@ -39,7 +39,7 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	*dk = DecapsulationKey{} // cleared whole, not built as a literal and copied
 	dk.seed, dk.hasSeed, dk.t = *seed, true, *t
 	ek := &dk.ek
-	ek.p = p
+	ek.p, ek.dom = p, activeDomain()
 	k := p.k
 	g := sha3512(seed[:]) // the secret seed ‖ seed_A
 	ek.expandA(g[32:])

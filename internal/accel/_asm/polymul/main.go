@@ -4,7 +4,9 @@
 //   - fromSignedAVX2: a[i] mod P into [0, P), for |a[i]| < P (the input
 //     form of the transform for signed coefficients);
 //   - centreAVX2: the representative in [−(P−1)/2, (P−1)/2] of each
-//     coefficient in [0, P) (the exact integer product, read back).
+//     coefficient in [0, P) (the exact integer product, read back);
+//   - forward16AVX2, dot16AVX2, inverse16AVX2: the two-prime 16-bit
+//     product (small16.go).
 //
 // Both are straight-line code over the 256 coefficients, eight 32-bit lanes
 // a ymm register, with only shifts, masks and additions touching the data,
@@ -35,12 +37,19 @@ const n = 256
 var contract = []dispatch.Kernel{
 	{Hook: "fromSignedArch", Of: "FromSigned", Impls: dispatch.Levels("AVX512", "fromSignedAVX2", "AVX2", "fromSignedAVX2")},
 	{Hook: "centreArch", Of: "Inverse", Impls: dispatch.Levels("AVX512", "centreAVX2", "AVX2", "centreAVX2")},
+	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Levels("AVX512", "forward16AVX2", "AVX2", "forward16AVX2")},
+	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Levels("AVX512", "dot16AVX2", "AVX2", "dot16AVX2")},
+	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Levels("AVX512", "inverse16AVX2", "AVX2", "inverse16AVX2")},
 }
 
 func main() {
 	ConstraintExpr("amd64,!purego")
 	fromSignedKernel()
 	centreKernel()
+	forward16Kernel()
+	dot16Kernel()
+	inverse16Kernel()
+	table16.emit()
 	Generate()
 	dispatch.Write("polymul", "amd64 && !purego", contract)
 }
