@@ -53,11 +53,27 @@ func sampleNTTRejectArch(out *[272]uint16, buf *byte, groups int, limit int) (in
 // sampleNTTRejectArchAvailable reports false: sampleNTTParse has no kernel on arm.
 func sampleNTTRejectArchAvailable() bool { return false }
 
-// polyAddArch reports false: polyAddTo has no kernel on arm.
-func polyAddArch(out *[256]uint16, a *[256]uint16, b *[256]uint16) bool { return false }
+// polyAddArch runs polyAddTo's kernel for the active level and reports whether
+// there is one.
+func polyAddArch(out *[256]uint16, a *[256]uint16, b *[256]uint16) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		polyAddNEON(out, a, b)
+		return true
+	}
+	return false
+}
 
-// polySubArch reports false: polySubTo has no kernel on arm.
-func polySubArch(out *[256]uint16, a *[256]uint16, b *[256]uint16) bool { return false }
+// polySubArch runs polySubTo's kernel for the active level and reports whether
+// there is one.
+func polySubArch(out *[256]uint16, a *[256]uint16, b *[256]uint16) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		polySubNEON(out, a, b)
+		return true
+	}
+	return false
+}
 
 // constantTimeEqualArch reports false: constantTimeEqual has no kernel on arm.
 func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) { return 0, false }

@@ -742,6 +742,18 @@ DATA kemDotTable<>+520(SB)/4, $0x5df92207
 DATA kemDotTable<>+524(SB)/4, $0x2d2e52d2
 GLOBL kemDotTable<>(SB), RODATA|NOPTR, $528
 
+DATA polyAddNEONQ<>+0(SB)/4, $0x0d010d01
+DATA polyAddNEONQ<>+4(SB)/4, $0x0d010d01
+DATA polyAddNEONQ<>+8(SB)/4, $0x0d010d01
+DATA polyAddNEONQ<>+12(SB)/4, $0x0d010d01
+GLOBL polyAddNEONQ<>(SB), RODATA|NOPTR, $16
+
+DATA polySubNEONQ<>+0(SB)/4, $0x0d010d01
+DATA polySubNEONQ<>+4(SB)/4, $0x0d010d01
+DATA polySubNEONQ<>+8(SB)/4, $0x0d010d01
+DATA polySubNEONQ<>+12(SB)/4, $0x0d010d01
+GLOBL polySubNEONQ<>(SB), RODATA|NOPTR, $16
+
 // func nttNEON(f *[256]uint16)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-4
 	MOVW f+0(FP), R0
@@ -1179,4 +1191,48 @@ pair:
 	ADD $32, R6
 	SUB.S $1, R5
 	BNE block
+	RET
+
+// func polyAddNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+TEXT ·polyAddNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW out+0(FP), R0
+	MOVW a+4(FP), R1
+	MOVW b+8(FP), R2
+	MOVW $polyAddNEONQ<>(SB), R3
+	WORD $0xf4230a4f // vld1.16 {d0, d1}, [r3]
+	MOVW $16, R3
+polyAddNEONloop:
+	WORD $0xf421224d // vld1.16 {d2, d3, d4, d5}, [r1]!
+	WORD $0xf422624d // vld1.16 {d6, d7, d8, d9}, [r2]!
+	WORD $0xf2122846 // vadd.i16 q1, q1, q3
+	WORD $0xf312a840 // vsub.i16 q5, q1, q0
+	WORD $0xf312265a // vmin.u16 q1, q1, q5
+	WORD $0xf2144848 // vadd.i16 q2, q2, q4
+	WORD $0xf314c840 // vsub.i16 q6, q2, q0
+	WORD $0xf314465c // vmin.u16 q2, q2, q6
+	WORD $0xf400224d // vst1.16 {d2, d3, d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE polyAddNEONloop
+	RET
+
+// func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+TEXT ·polySubNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW out+0(FP), R0
+	MOVW a+4(FP), R1
+	MOVW b+8(FP), R2
+	MOVW $polySubNEONQ<>(SB), R3
+	WORD $0xf4230a4f // vld1.16 {d0, d1}, [r3]
+	MOVW $16, R3
+polySubNEONloop:
+	WORD $0xf421224d // vld1.16 {d2, d3, d4, d5}, [r1]!
+	WORD $0xf422624d // vld1.16 {d6, d7, d8, d9}, [r2]!
+	WORD $0xf3122846 // vsub.i16 q1, q1, q3
+	WORD $0xf212a840 // vadd.i16 q5, q1, q0
+	WORD $0xf312265a // vmin.u16 q1, q1, q5
+	WORD $0xf3144848 // vsub.i16 q2, q2, q4
+	WORD $0xf214c840 // vadd.i16 q6, q2, q0
+	WORD $0xf314465c // vmin.u16 q2, q2, q6
+	WORD $0xf400224d // vst1.16 {d2, d3, d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE polySubNEONloop
 	RET

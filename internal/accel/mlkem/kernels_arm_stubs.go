@@ -18,3 +18,13 @@ func inverseNTTNEON(f *[256]uint16)
 //
 //go:noescape
 func dotProductNEON(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *[4]*[256]uint16, k int)
+
+// polyAddNEON sets out = a + b coefficient-wise, from and to [0, q); out may alias a or b.
+//
+//go:noescape
+func polyAddNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// polySubNEON sets out = a − b coefficient-wise, from and to [0, q); out may alias a or b.
+//
+//go:noescape
+func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)

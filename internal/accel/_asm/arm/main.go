@@ -1,6 +1,7 @@
 // Command arm generates the 32-bit ARMv7 NEON kernels of the engines
-// (GOARCH=arm, level cpu.NEON): for -pkg mlkem the NTT, inverse NTT and T_q
-// dot product on eight 16-bit lanes per register, for -pkg mldsa the NTT,
+// (GOARCH=arm, level cpu.NEON): for -pkg mlkem the NTT, inverse NTT, T_q
+// dot product and polynomial sum and difference on eight 16-bit lanes per
+// register, for -pkg mldsa the NTT,
 // inverse NTT, pointwise product and dot product on four 32-bit lanes, for
 // -pkg keccak the single and 4-way Keccak-f[1600] with 64-bit lanes in D
 // registers.

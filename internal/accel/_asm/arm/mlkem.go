@@ -151,6 +151,7 @@ func mlkemKernels(p *program) {
 	kemNTT(p)
 	kemInverseNTT(p)
 	kemDotProduct(p)
+	kemPolyAddSub(p)
 }
 
 // kemStrided is the register assignment of the first forward (last inverse)

@@ -12,6 +12,8 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "nttArch", Impls: dispatch.On("arm", "NEON", "nttNEON")},
 	{Hook: "inverseNTTArch", Impls: dispatch.On("arm", "NEON", "inverseNTTNEON")},
 	{Hook: "dotProductArch", Impls: dispatch.On("arm", "NEON", "dotProductNEON")},
+	{Hook: "polyAddArch", Impls: dispatch.On("arm", "NEON", "polyAddNEON")},
+	{Hook: "polySubArch", Impls: dispatch.On("arm", "NEON", "polySubNEON")},
 }
 
 var armStubs = flag.String("armstubs", "", "write only the arm hooks (-arch), from the arm kernels' declarations in `file`")

@@ -41,6 +41,17 @@ func samples() []Inst {
 		}
 		s = append(s, VLD2(bits, 0, At(3)), VLD2(bits, 14, Inc(12)), VST2(bits, 6, Step(7, 8)), VST2(bits, 1, Inc(0)))
 	}
+	for _, bits := range []int{8, 16, 32} {
+		for _, r := range [][3]Q{{0, 1, 15}, {15, 8, 7}} {
+			d, n, m := r[0], r[1], r[2]
+			s = append(s, VMINU(bits, d, n, m), VSHRU(bits, d, m, 1), VSHRU(bits, n, m, bits), VSHL(bits, d, m, 0), VSHL(bits, n, m, bits-1),
+				VSRI(bits, d, m, 1), VSRI(bits, n, m, bits))
+		}
+		for _, step := range []int{1, 2} {
+			s = append(s, VLD3(bits, 0, step, Inc(1)), VLD3(bits, D(26), step, At(9)), VST4(bits, 16, step, Inc(0)), VST4(bits, D(24-4*step), step, Step(3, 2)))
+		}
+	}
+	s = append(s, VAND(0, 15, 8), VAND(9, 3, 12), VMOVLS8(0, 31), VMOVLS8(15, 4))
 	return s
 }
 
