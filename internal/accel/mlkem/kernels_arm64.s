@@ -2329,6 +2329,146 @@ cbd2:
 	BNE cbd2
 	RET
 
+// func encode12NEON(out *byte, f *[256]uint16) 
+TEXT ·encode12NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $8, R2
+enc12:
+	WORD $0x4cdf8420 // ld2 {v0.8h, v1.8h}, [x1], #32
+	WORD $0x4cdf8422 // ld2 {v2.8h, v3.8h}, [x1], #32
+	WORD $0x6f1c5420 // sli v0.8h, v1.8h, #12
+	WORD $0x6f1c5462 // sli v2.8h, v3.8h, #12
+	WORD $0x4e021804 // uzp1 v4.16b, v0.16b, v2.16b
+	WORD $0x4e025805 // uzp2 v5.16b, v0.16b, v2.16b
+	WORD $0x0f0c8426 // shrn v6.8b, v1.8h, #4
+	WORD $0x4f0c8466 // shrn2 v6.16b, v3.8h, #4
+	WORD $0x4c9f4004 // st3 {v4.16b, v5.16b, v6.16b}, [x0], #48
+	SUBS $1, R2
+	BNE enc12
+	RET
+
+// func decode12CheckedNEON(f *[256]uint16, b *byte) int
+TEXT ·decode12CheckedNEON(SB), NOSPLIT, $0-24
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x0fff, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $3328, R3
+	WORD $0x4e020c75 // dup v21.8h, w3
+	WORD $0x6e361ed6 // eor v22.16b, v22.16b, v22.16b
+	MOVD $8, R2
+decode12CheckedNEONloop:
+	WORD $0x4cdf4020 // ld3 {v0.16b, v1.16b, v2.16b}, [x1], #48
+	WORD $0x4e013804 // zip1 v4.16b, v0.16b, v1.16b
+	WORD $0x4e017806 // zip2 v6.16b, v0.16b, v1.16b
+	WORD $0x4e023825 // zip1 v5.16b, v1.16b, v2.16b
+	WORD $0x4e027827 // zip2 v7.16b, v1.16b, v2.16b
+	WORD $0x4e341c84 // and v4.16b, v4.16b, v20.16b
+	WORD $0x4e341cc6 // and v6.16b, v6.16b, v20.16b
+	WORD $0x6f1c04a5 // ushr v5.8h, v5.8h, #4
+	WORD $0x6f1c04e7 // ushr v7.8h, v7.8h, #4
+	WORD $0x6e753488 // cmhi v8.8h, v4.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x6e7534a8 // cmhi v8.8h, v5.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x6e7534c8 // cmhi v8.8h, v6.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x6e7534e8 // cmhi v8.8h, v7.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x4c9f8404 // st2 {v4.8h, v5.8h}, [x0], #32
+	WORD $0x4c9f8406 // st2 {v6.8h, v7.8h}, [x0], #32
+	SUBS $1, R2
+	BNE decode12CheckedNEONloop
+	WORD $0x6e70aad6 // umaxv h22, v22.8h
+	WORD $0x0e043ec3 // umov w3, v22.s[0]
+	AND $1, R3
+	MOVD R3, ret+16(FP)
+	RET
+
+// func decode12ReduceNEON(f *[256]uint16, b *byte) 
+TEXT ·decode12ReduceNEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x0fff, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $3328, R3
+	WORD $0x4e020c75 // dup v21.8h, w3
+	WORD $0x6e361ed6 // eor v22.16b, v22.16b, v22.16b
+	MOVD $8, R2
+decode12ReduceNEONloop:
+	WORD $0x4cdf4020 // ld3 {v0.16b, v1.16b, v2.16b}, [x1], #48
+	WORD $0x4e013804 // zip1 v4.16b, v0.16b, v1.16b
+	WORD $0x4e017806 // zip2 v6.16b, v0.16b, v1.16b
+	WORD $0x4e023825 // zip1 v5.16b, v1.16b, v2.16b
+	WORD $0x4e027827 // zip2 v7.16b, v1.16b, v2.16b
+	WORD $0x4e341c84 // and v4.16b, v4.16b, v20.16b
+	WORD $0x4e341cc6 // and v6.16b, v6.16b, v20.16b
+	WORD $0x6f1c04a5 // ushr v5.8h, v5.8h, #4
+	WORD $0x6f1c04e7 // ushr v7.8h, v7.8h, #4
+	WORD $0x6e6f8488 // sub v8.8h, v4.8h, v15.8h
+	WORD $0x6e686c84 // umin v4.8h, v4.8h, v8.8h
+	WORD $0x6e6f84a8 // sub v8.8h, v5.8h, v15.8h
+	WORD $0x6e686ca5 // umin v5.8h, v5.8h, v8.8h
+	WORD $0x6e6f84c8 // sub v8.8h, v6.8h, v15.8h
+	WORD $0x6e686cc6 // umin v6.8h, v6.8h, v8.8h
+	WORD $0x6e6f84e8 // sub v8.8h, v7.8h, v15.8h
+	WORD $0x6e686ce7 // umin v7.8h, v7.8h, v8.8h
+	WORD $0x4c9f8404 // st2 {v4.8h, v5.8h}, [x0], #32
+	WORD $0x4c9f8406 // st2 {v6.8h, v7.8h}, [x0], #32
+	SUBS $1, R2
+	BNE decode12ReduceNEONloop
+	RET
+
+// func constantTimeEqualNEON(a *byte, b *byte, blocks int) int
+TEXT ·constantTimeEqualNEON(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD blocks+16(FP), R2
+	WORD $0x6e301e10 // eor v16.16b, v16.16b, v16.16b
+cteq:
+	WORD $0x4cdfa000 // ld1 {v0.16b, v1.16b}, [x0], #32
+	WORD $0x4cdfa022 // ld1 {v2.16b, v3.16b}, [x1], #32
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4ea01e10 // orr v16.16b, v16.16b, v0.16b
+	WORD $0x4ea11e10 // orr v16.16b, v16.16b, v1.16b
+	SUBS $1, R2
+	BNE cteq
+	WORD $0x6e30aa10 // umaxv b16, v16.16b
+	WORD $0x0e043e03 // umov w3, v16.s[0]
+	CMP $0, R3
+	CSET EQ, R3
+	MOVD R3, ret+24(FP)
+	RET
+
+// func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int) 
+TEXT ·constantTimeSelectNEON(SB), NOSPLIT, $0-40
+	MOVD dst+0(FP), R0
+	MOVD a+8(FP), R1
+	MOVD b+16(FP), R2
+	MOVD blocks+24(FP), R3
+	MOVD choice+32(FP), R4
+	NEG R4, R4
+	WORD $0x4e010c90 // dup v16.16b, w4
+ctsel:
+	WORD $0x4cdfa020 // ld1 {v0.16b, v1.16b}, [x1], #32
+	WORD $0x4cdfa042 // ld1 {v2.16b, v3.16b}, [x2], #32
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x4e301c00 // and v0.16b, v0.16b, v16.16b
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4e301c21 // and v1.16b, v1.16b, v16.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4c9fa000 // st1 {v0.16b, v1.16b}, [x0], #32
+	SUBS $1, R3
+	BNE ctsel
+	RET
+
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01
 DATA mlkemNEONConsts<>+8(SB)/8, $0x0000000000000000
 DATA mlkemNEONConsts<>+16(SB)/8, $0xffd8fd13f9c00001

@@ -33,3 +33,28 @@ func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
 //
 //go:noescape
 func cbdEta2NEON(f *[256]uint16, b *[128]byte)
+
+// encode12NEON writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out.
+//
+//go:noescape
+func encode12NEON(out *byte, f *[256]uint16)
+
+// decode12CheckedNEON sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise.
+//
+//go:noescape
+func decode12CheckedNEON(f *[256]uint16, b *byte) int
+
+// decode12ReduceNEON sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time.
+//
+//go:noescape
+func decode12ReduceNEON(f *[256]uint16, b *byte)
+
+// constantTimeEqualNEON returns 1 if the 32·blocks bytes at a and b are equal and 0 otherwise, in time independent of their contents; blocks must be at least 1.
+//
+//go:noescape
+func constantTimeEqualNEON(a *byte, b *byte, blocks int) int
+
+// constantTimeSelectNEON sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes; blocks must be at least 1.
+//
+//go:noescape
+func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int)
