@@ -154,5 +154,40 @@ func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool { return f
 // decodeDecompressArch reports false: decodeDecompress has no kernel on arm64.
 func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool { return false }
 
-// decodeDecompressPaddedArch reports false: decodeDecompress has no kernel on arm64.
-func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressPaddedArch runs decodeDecompress's kernel for the active level and reports whether
+// there is one.
+func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress1NEON(f, b)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress4NEON(f, b)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress5NEON(f, b)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress10NEON(f, b)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress11NEON(f, b)
+			return true
+		}
+	}
+	return false
+}

@@ -2469,6 +2469,141 @@ ctsel:
 	BNE ctsel
 	RET
 
+// func decodeDecompress1NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress1NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack1<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $1, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress1NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $1, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f1e5463 // shl v3.8h, v3.8h, #14
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress1NEONloop
+	RET
+
+// func decodeDecompress4NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress4NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack4<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $15, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress4NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $4, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f1b5463 // shl v3.8h, v3.8h, #11
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress4NEONloop
+	RET
+
+// func decodeDecompress5NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress5NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack5<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $31, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress5NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $5, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f1a5463 // shl v3.8h, v3.8h, #10
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress5NEONloop
+	RET
+
+// func decodeDecompress10NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress10NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack10<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $1023, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress10NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $10, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f155463 // shl v3.8h, v3.8h, #5
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress10NEONloop
+	RET
+
+// func decodeDecompress11NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress11NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack11<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $2047, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress11NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $11, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f145463 // shl v3.8h, v3.8h, #4
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress11NEONloop
+	RET
+
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01
 DATA mlkemNEONConsts<>+8(SB)/8, $0x0000000000000000
 DATA mlkemNEONConsts<>+16(SB)/8, $0xffd8fd13f9c00001
@@ -2876,3 +3011,53 @@ DATA mlkemNEONZero<>+488(SB)/8, $0x0000000000000000
 DATA mlkemNEONZero<>+496(SB)/8, $0x0000000000000000
 DATA mlkemNEONZero<>+504(SB)/8, $0x0000000000000000
 GLOBL mlkemNEONZero<>(SB), RODATA|NOPTR, $512
+
+DATA mlkemNEONUnpack1<>+0(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+8(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+16(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+24(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+32(SB)/8, $0x000000ff00000000
+DATA mlkemNEONUnpack1<>+40(SB)/8, $0x000000fd000000fe
+DATA mlkemNEONUnpack1<>+48(SB)/8, $0x000000fb000000fc
+DATA mlkemNEONUnpack1<>+56(SB)/8, $0x000000f9000000fa
+GLOBL mlkemNEONUnpack1<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack4<>+0(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack4<>+8(SB)/8, $0x0403020104030201
+DATA mlkemNEONUnpack4<>+16(SB)/8, $0x0504030205040302
+DATA mlkemNEONUnpack4<>+24(SB)/8, $0x0605040306050403
+DATA mlkemNEONUnpack4<>+32(SB)/8, $0x000000fc00000000
+DATA mlkemNEONUnpack4<>+40(SB)/8, $0x000000fc00000000
+DATA mlkemNEONUnpack4<>+48(SB)/8, $0x000000fc00000000
+DATA mlkemNEONUnpack4<>+56(SB)/8, $0x000000fc00000000
+GLOBL mlkemNEONUnpack4<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack5<>+0(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack5<>+8(SB)/8, $0x0403020104030201
+DATA mlkemNEONUnpack5<>+16(SB)/8, $0x0605040305040302
+DATA mlkemNEONUnpack5<>+24(SB)/8, $0x0706050406050403
+DATA mlkemNEONUnpack5<>+32(SB)/8, $0x000000fb00000000
+DATA mlkemNEONUnpack5<>+40(SB)/8, $0x000000f9000000fe
+DATA mlkemNEONUnpack5<>+48(SB)/8, $0x000000ff000000fc
+DATA mlkemNEONUnpack5<>+56(SB)/8, $0x000000fd000000fa
+GLOBL mlkemNEONUnpack5<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack10<>+0(SB)/8, $0x0403020103020100
+DATA mlkemNEONUnpack10<>+8(SB)/8, $0x0605040305040302
+DATA mlkemNEONUnpack10<>+16(SB)/8, $0x0908070608070605
+DATA mlkemNEONUnpack10<>+24(SB)/8, $0x0b0a09080a090807
+DATA mlkemNEONUnpack10<>+32(SB)/8, $0x000000fe00000000
+DATA mlkemNEONUnpack10<>+40(SB)/8, $0x000000fa000000fc
+DATA mlkemNEONUnpack10<>+48(SB)/8, $0x000000fe00000000
+DATA mlkemNEONUnpack10<>+56(SB)/8, $0x000000fa000000fc
+GLOBL mlkemNEONUnpack10<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack11<>+0(SB)/8, $0x0403020103020100
+DATA mlkemNEONUnpack11<>+8(SB)/8, $0x0706050405040302
+DATA mlkemNEONUnpack11<>+16(SB)/8, $0x0908070608070605
+DATA mlkemNEONUnpack11<>+24(SB)/8, $0x0c0b0a090b0a0908
+DATA mlkemNEONUnpack11<>+32(SB)/8, $0x000000fd00000000
+DATA mlkemNEONUnpack11<>+40(SB)/8, $0x000000ff000000fa
+DATA mlkemNEONUnpack11<>+48(SB)/8, $0x000000f9000000fc
+DATA mlkemNEONUnpack11<>+56(SB)/8, $0x000000fb000000fe
+GLOBL mlkemNEONUnpack11<>(SB), RODATA|NOPTR, $64

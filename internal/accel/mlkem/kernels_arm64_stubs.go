@@ -58,3 +58,28 @@ func constantTimeEqualNEON(a *byte, b *byte, blocks int) int
 //
 //go:noescape
 func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int)
+
+// decodeDecompress1NEON sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes (followed by 15 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress1NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress4NEON sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes (followed by 12 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress4NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress5NEON sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes (followed by 11 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress5NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress10NEON sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes (followed by 6 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress10NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress11NEON sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes (followed by 5 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress11NEON(f *[256]uint16, b *byte)

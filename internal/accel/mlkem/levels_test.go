@@ -259,11 +259,12 @@ func TestPackingMatchesPortable(t *testing.T) {
 	})
 }
 
-// TestDecode12RandomBytesMatchesPortable compares ByteDecode_12 with and
-// without the modulus check of every level with the portable ones on
-// random bytes (most such encodings hold coefficients at or above q) and on
-// all-ones bytes (every coefficient 4095).
-func TestDecode12RandomBytesMatchesPortable(t *testing.T) {
+// TestDecodeRandomBytesMatchesPortable compares ByteDecode_12 with and
+// without the modulus check, and decode-and-decompress for every d with a
+// kernel, of every level with the portable ones on random bytes (most such
+// 12-bit encodings hold coefficients at or above q) and on all-ones bytes
+// (every 12-bit coefficient 4095).
+func TestDecodeRandomBytesMatchesPortable(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(23, uint64(l)))
 		inputs := [][]byte{bytes.Repeat([]byte{0xff}, encodedPolySize), make([]byte, encodedPolySize)}
@@ -284,6 +285,13 @@ func TestDecode12RandomBytesMatchesPortable(t *testing.T) {
 			byteDecode12ReduceGeneric(&g2, b)
 			if g1 != g2 {
 				t.Fatalf("byteDecode12Reduce differs on input %d", i)
+			}
+		}
+		for _, d := range []uint{1, 4, 5, 10, 11} {
+			for i, b := range inputs {
+				if got, want := decodeDecompress(b[:32*d], d), decodeDecompressGeneric(b[:32*d], d); got != want {
+					t.Fatalf("decodeDecompress d=%d differs on input %d", d, i)
+				}
 			}
 		}
 		t.Logf("%d encodings compared", len(inputs))

@@ -55,6 +55,7 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "decode12ReduceArch", Impls: neonLevels("decode12ReduceNEON")},
 	{Hook: "constantTimeEqualArch", Impls: neonLevels("constantTimeEqualNEON")},
 	{Hook: "constantTimeSelectArch", Impls: neonLevels("constantTimeSelectNEON")},
+	neonDecompressHook(),
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -82,8 +83,17 @@ func neonMain() {
 	neonDecode12Kernel(f, neonFuncs[8], true)
 	neonCTEqualKernel(f, neonFuncs[9])
 	neonCTSelectKernel(f, neonFuncs[10])
+	fns := neonFuncs
+	for _, d := range neonDecompressDs {
+		fn := neonDecompressFunc(d)
+		neonDecompressKernel(f, fn, d)
+		fns = append(fns, fn)
+	}
 	neonNTTConsts(f)
 	neonDotConsts(f)
-	f.Finish(neonFuncs)
+	for _, d := range neonDecompressDs {
+		neonUnpackTable(f, d)
+	}
+	f.Finish(fns)
 	dispatch.Write("mlkem", neonBuild, fullContract())
 }
