@@ -148,8 +148,43 @@ func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }
 // compressEncodeArch reports false: compressEncode has no kernel on arm64.
 func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool { return false }
 
-// compressEncodePaddedArch reports false: compressEncode has no kernel on arm64.
-func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool { return false }
+// compressEncodePaddedArch runs compressEncode's kernel for the active level and reports whether
+// there is one.
+func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode1NEON(out, f)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode4NEON(out, f)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode5NEON(out, f)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode10NEON(out, f)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode11NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
 // decodeDecompressArch reports false: decodeDecompress has no kernel on arm64.
 func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool { return false }

@@ -2496,6 +2496,49 @@ decodeDecompress1NEONloop:
 	BNE decodeDecompress1NEONloop
 	RET
 
+// func compressEncode1NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode1NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $1, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode1NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f11a401 // ushll v1.4s, v0.4h, #1
+	WORD $0x6f11a402 // ushll2 v2.4s, v0.8h, #1
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f215483 // sli v3.4s, v4.4s, #1
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f425483 // sli v3.2d, v4.2d, #2
+	WORD $0x4f445464 // shl v4.2d, v3.2d, #4
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f440465 // ushr v5.2d, v3.2d, #60
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $1, R0
+	SUBS $1, R2
+	BNE compressEncode1NEONloop
+	RET
+
 // func decodeDecompress4NEON(f *[256]uint16, b *byte) 
 TEXT ·decodeDecompress4NEON(SB), NOSPLIT, $0-16
 	MOVD f+0(FP), R0
@@ -2521,6 +2564,49 @@ decodeDecompress4NEONloop:
 	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
 	SUBS $1, R2
 	BNE decodeDecompress4NEONloop
+	RET
+
+// func compressEncode4NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode4NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $15, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode4NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f14a401 // ushll v1.4s, v0.4h, #4
+	WORD $0x6f14a402 // ushll2 v2.4s, v0.8h, #4
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f245483 // sli v3.4s, v4.4s, #4
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f485483 // sli v3.2d, v4.2d, #8
+	WORD $0x4f505464 // shl v4.2d, v3.2d, #16
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f500465 // ushr v5.2d, v3.2d, #48
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $4, R0
+	SUBS $1, R2
+	BNE compressEncode4NEONloop
 	RET
 
 // func decodeDecompress5NEON(f *[256]uint16, b *byte) 
@@ -2550,6 +2636,49 @@ decodeDecompress5NEONloop:
 	BNE decodeDecompress5NEONloop
 	RET
 
+// func compressEncode5NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode5NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $31, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode5NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f15a401 // ushll v1.4s, v0.4h, #5
+	WORD $0x6f15a402 // ushll2 v2.4s, v0.8h, #5
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f255483 // sli v3.4s, v4.4s, #5
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f4a5483 // sli v3.2d, v4.2d, #10
+	WORD $0x4f545464 // shl v4.2d, v3.2d, #20
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f540465 // ushr v5.2d, v3.2d, #44
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $5, R0
+	SUBS $1, R2
+	BNE compressEncode5NEONloop
+	RET
+
 // func decodeDecompress10NEON(f *[256]uint16, b *byte) 
 TEXT ·decodeDecompress10NEON(SB), NOSPLIT, $0-16
 	MOVD f+0(FP), R0
@@ -2577,6 +2706,49 @@ decodeDecompress10NEONloop:
 	BNE decodeDecompress10NEONloop
 	RET
 
+// func compressEncode10NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode10NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $1023, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode10NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f1aa401 // ushll v1.4s, v0.4h, #10
+	WORD $0x6f1aa402 // ushll2 v2.4s, v0.8h, #10
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f2a5483 // sli v3.4s, v4.4s, #10
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f545483 // sli v3.2d, v4.2d, #20
+	WORD $0x4f685464 // shl v4.2d, v3.2d, #40
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f680465 // ushr v5.2d, v3.2d, #24
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $10, R0
+	SUBS $1, R2
+	BNE compressEncode10NEONloop
+	RET
+
 // func decodeDecompress11NEON(f *[256]uint16, b *byte) 
 TEXT ·decodeDecompress11NEON(SB), NOSPLIT, $0-16
 	MOVD f+0(FP), R0
@@ -2602,6 +2774,49 @@ decodeDecompress11NEONloop:
 	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
 	SUBS $1, R2
 	BNE decodeDecompress11NEONloop
+	RET
+
+// func compressEncode11NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode11NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $2047, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode11NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f1ba401 // ushll v1.4s, v0.4h, #11
+	WORD $0x6f1ba402 // ushll2 v2.4s, v0.8h, #11
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f2b5483 // sli v3.4s, v4.4s, #11
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f565483 // sli v3.2d, v4.2d, #22
+	WORD $0x4f6c5464 // shl v4.2d, v3.2d, #44
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f6c0465 // ushr v5.2d, v3.2d, #20
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $11, R0
+	SUBS $1, R2
+	BNE compressEncode11NEONloop
 	RET
 
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01

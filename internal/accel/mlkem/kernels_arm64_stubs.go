@@ -64,22 +64,47 @@ func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int)
 //go:noescape
 func decodeDecompress1NEON(f *[256]uint16, b *byte)
 
+// compressEncode1NEON writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time; it may write up to 15 bytes past them.
+//
+//go:noescape
+func compressEncode1NEON(out *byte, f *[256]uint16)
+
 // decodeDecompress4NEON sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes (followed by 12 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress4NEON(f *[256]uint16, b *byte)
+
+// compressEncode4NEON writes ByteEncode_4(Compress_4(f)) (FIPS 203, Algorithm 5), 128 bytes, to out, in constant time; it may write up to 12 bytes past them.
+//
+//go:noescape
+func compressEncode4NEON(out *byte, f *[256]uint16)
 
 // decodeDecompress5NEON sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes (followed by 11 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress5NEON(f *[256]uint16, b *byte)
 
+// compressEncode5NEON writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time; it may write up to 11 bytes past them.
+//
+//go:noescape
+func compressEncode5NEON(out *byte, f *[256]uint16)
+
 // decodeDecompress10NEON sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes (followed by 6 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress10NEON(f *[256]uint16, b *byte)
 
+// compressEncode10NEON writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time; it may write up to 6 bytes past them.
+//
+//go:noescape
+func compressEncode10NEON(out *byte, f *[256]uint16)
+
 // decodeDecompress11NEON sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes (followed by 5 readable ones), in constant time.
 //
 //go:noescape
 func decodeDecompress11NEON(f *[256]uint16, b *byte)
+
+// compressEncode11NEON writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time; it may write up to 5 bytes past them.
+//
+//go:noescape
+func compressEncode11NEON(out *byte, f *[256]uint16)

@@ -56,6 +56,7 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "constantTimeEqualArch", Impls: neonLevels("constantTimeEqualNEON")},
 	{Hook: "constantTimeSelectArch", Impls: neonLevels("constantTimeSelectNEON")},
 	neonDecompressHook(),
+	neonCompressHook(),
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -87,7 +88,9 @@ func neonMain() {
 	for _, d := range neonDecompressDs {
 		fn := neonDecompressFunc(d)
 		neonDecompressKernel(f, fn, d)
-		fns = append(fns, fn)
+		ce := neonCompressFunc(d)
+		neonCompressKernel(f, ce, d)
+		fns = append(fns, fn, ce)
 	}
 	neonNTTConsts(f)
 	neonDotConsts(f)
