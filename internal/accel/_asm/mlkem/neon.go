@@ -55,8 +55,8 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "decode12ReduceArch", Impls: neonLevels("decode12ReduceNEON")},
 	{Hook: "constantTimeEqualArch", Impls: neonLevels("constantTimeEqualNEON")},
 	{Hook: "constantTimeSelectArch", Impls: neonLevels("constantTimeSelectNEON")},
-	neonDecompressHook(),
-	neonCompressHook(),
+	neonPerDHook("decodeDecompressPaddedArch", neonDecompressFunc),
+	neonPerDHook("compressEncodePaddedArch", neonCompressFunc),
 }
 
 // neonLevels runs fn at both arm64 levels.

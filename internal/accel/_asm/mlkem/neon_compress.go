@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
-	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 )
 
 // neonCompressFunc is the declaration of compressEncode<d>NEON.
@@ -14,15 +13,6 @@ func neonCompressFunc(d int) a64.Func {
 		Doc: fmt.Sprintf("%s writes ByteEncode_%d(Compress_%d(f)) (FIPS 203, Algorithm 5), %d bytes, to out, in constant time; it may write up to %d bytes past them.", name, d, d, 32*d, 16-d)}
 }
 
-// neonCompressHook runs each compressEncode<d>NEON at both levels through
-// the padded hook, whose buffer takes the kernels' over-write.
-func neonCompressHook() dispatch.Kernel {
-	var vs []dispatch.Variant
-	for _, d := range neonDecompressDs {
-		vs = append(vs, dispatch.Variant{Value: fmt.Sprint(d), Impls: neonLevels(neonCompressFunc(d).Name)})
-	}
-	return dispatch.Kernel{Hook: "compressEncodePaddedArch", Variants: vs}
-}
 
 // neonCompressKernel writes compressEncode<d>NEON, 8 coefficients (d
 // bytes) per step. Compress_d(x) = ⌊(x·2^d + (q−1)/2) / q⌋ mod 2^d is

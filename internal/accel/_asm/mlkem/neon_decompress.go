@@ -18,14 +18,15 @@ func neonDecompressFunc(d int) a64.Func {
 		Doc: fmt.Sprintf("%s sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6), from %d bytes (followed by %d readable ones), in constant time.", name, d, d, 32*d, 16-d)}
 }
 
-// neonDecompressHook runs each decodeDecompress<d>NEON at both levels
-// through the padded hook, whose buffer covers the kernels' over-read.
-func neonDecompressHook() dispatch.Kernel {
+// neonPerDHook runs kernel(d) for every d of neonDecompressDs at both
+// levels through the padded hook, whose buffer covers the kernels'
+// over-read (decode) or over-write (encode).
+func neonPerDHook(hook string, kernel func(d int) a64.Func) dispatch.Kernel {
 	var vs []dispatch.Variant
 	for _, d := range neonDecompressDs {
-		vs = append(vs, dispatch.Variant{Value: fmt.Sprint(d), Impls: neonLevels(neonDecompressFunc(d).Name)})
+		vs = append(vs, dispatch.Variant{Value: fmt.Sprint(d), Impls: neonLevels(kernel(d).Name)})
 	}
-	return dispatch.Kernel{Hook: "decodeDecompressPaddedArch", Variants: vs}
+	return dispatch.Kernel{Hook: hook, Variants: vs}
 }
 
 // neonDecompressKernel writes decodeDecompress<d>NEON, 8 coefficients (d
