@@ -50,8 +50,16 @@ func cbdEta2Arch(f *[256]uint16, b *[128]byte) bool {
 	return false
 }
 
-// cbdEta3Arch reports false: samplePolyCBD has no kernel on arm64.
-func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool { return false }
+// cbdEta3Arch runs samplePolyCBD's kernel for the active level and reports whether
+// there is one.
+func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		cbdEta3NEON(f, b)
+		return true
+	}
+	return false
+}
 
 // sampleNTTRejectArch reports false: sampleNTTParse has no kernel on arm64.
 func sampleNTTRejectArch(out *[272]uint16, buf *byte, groups int, limit int) (int, bool) {

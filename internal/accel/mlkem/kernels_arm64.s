@@ -2469,6 +2469,112 @@ ctsel:
 	BNE ctsel
 	RET
 
+// func cbdEta3NEON(f *[256]uint16, b *[192]byte) 
+TEXT ·cbdEta3NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x0fff, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $0x3f, R3
+	WORD $0x4e010c75 // dup v21.16b, w3
+	MOVD $7, R3
+	WORD $0x4e010c76 // dup v22.16b, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	WORD $0x6e371ef7 // eor v23.16b, v23.16b, v23.16b
+	MOVD $4, R2
+cbd3:
+	WORD $0x4cdf4020 // ld3 {v0.16b, v1.16b, v2.16b}, [x1], #48
+	WORD $0x4e013803 // zip1 v3.16b, v0.16b, v1.16b
+	WORD $0x4e173844 // zip1 v4.16b, v2.16b, v23.16b
+	WORD $0x4e443865 // zip1 v5.8h, v3.8h, v4.8h
+	WORD $0x4e447866 // zip2 v6.8h, v3.8h, v4.8h
+	WORD $0x4e017803 // zip2 v3.16b, v0.16b, v1.16b
+	WORD $0x4e177844 // zip2 v4.16b, v2.16b, v23.16b
+	WORD $0x4e443867 // zip1 v7.8h, v3.8h, v4.8h
+	WORD $0x4e447868 // zip2 v8.8h, v3.8h, v4.8h
+	WORD $0x6f3404a9 // ushr v9.4s, v5.4s, #12
+	WORD $0x6f305525 // sli v5.4s, v9.4s, #16
+	WORD $0x4e341ca5 // and v5.16b, v5.16b, v20.16b
+	WORD $0x6f1a04a9 // ushr v9.8h, v5.8h, #6
+	WORD $0x6f185525 // sli v5.8h, v9.8h, #8
+	WORD $0x4e351ca5 // and v5.16b, v5.16b, v21.16b
+	WORD $0x4e361caa // and v10.16b, v5.16b, v22.16b
+	WORD $0x6f0d04ab // ushr v11.16b, v5.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a558 // sshll v24.8h, v10.8b, #0
+	WORD $0x4f08a559 // sshll2 v25.8h, v10.16b, #0
+	WORD $0x4f110709 // sshr v9.8h, v24.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e698718 // add v24.8h, v24.8h, v9.8h
+	WORD $0x4f110729 // sshr v9.8h, v25.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e698739 // add v25.8h, v25.8h, v9.8h
+	WORD $0x6f3404c9 // ushr v9.4s, v6.4s, #12
+	WORD $0x6f305526 // sli v6.4s, v9.4s, #16
+	WORD $0x4e341cc6 // and v6.16b, v6.16b, v20.16b
+	WORD $0x6f1a04c9 // ushr v9.8h, v6.8h, #6
+	WORD $0x6f185526 // sli v6.8h, v9.8h, #8
+	WORD $0x4e351cc6 // and v6.16b, v6.16b, v21.16b
+	WORD $0x4e361cca // and v10.16b, v6.16b, v22.16b
+	WORD $0x6f0d04cb // ushr v11.16b, v6.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a55a // sshll v26.8h, v10.8b, #0
+	WORD $0x4f08a55b // sshll2 v27.8h, v10.16b, #0
+	WORD $0x4f110749 // sshr v9.8h, v26.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69875a // add v26.8h, v26.8h, v9.8h
+	WORD $0x4f110769 // sshr v9.8h, v27.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69877b // add v27.8h, v27.8h, v9.8h
+	WORD $0x6f3404e9 // ushr v9.4s, v7.4s, #12
+	WORD $0x6f305527 // sli v7.4s, v9.4s, #16
+	WORD $0x4e341ce7 // and v7.16b, v7.16b, v20.16b
+	WORD $0x6f1a04e9 // ushr v9.8h, v7.8h, #6
+	WORD $0x6f185527 // sli v7.8h, v9.8h, #8
+	WORD $0x4e351ce7 // and v7.16b, v7.16b, v21.16b
+	WORD $0x4e361cea // and v10.16b, v7.16b, v22.16b
+	WORD $0x6f0d04eb // ushr v11.16b, v7.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a55c // sshll v28.8h, v10.8b, #0
+	WORD $0x4f08a55d // sshll2 v29.8h, v10.16b, #0
+	WORD $0x4f110789 // sshr v9.8h, v28.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69879c // add v28.8h, v28.8h, v9.8h
+	WORD $0x4f1107a9 // sshr v9.8h, v29.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e6987bd // add v29.8h, v29.8h, v9.8h
+	WORD $0x6f340509 // ushr v9.4s, v8.4s, #12
+	WORD $0x6f305528 // sli v8.4s, v9.4s, #16
+	WORD $0x4e341d08 // and v8.16b, v8.16b, v20.16b
+	WORD $0x6f1a0509 // ushr v9.8h, v8.8h, #6
+	WORD $0x6f185528 // sli v8.8h, v9.8h, #8
+	WORD $0x4e351d08 // and v8.16b, v8.16b, v21.16b
+	WORD $0x4e361d0a // and v10.16b, v8.16b, v22.16b
+	WORD $0x6f0d050b // ushr v11.16b, v8.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a55e // sshll v30.8h, v10.8b, #0
+	WORD $0x4f08a55f // sshll2 v31.8h, v10.16b, #0
+	WORD $0x4f1107c9 // sshr v9.8h, v30.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e6987de // add v30.8h, v30.8h, v9.8h
+	WORD $0x4f1107e9 // sshr v9.8h, v31.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e6987ff // add v31.8h, v31.8h, v9.8h
+	WORD $0x4c9f2418 // st1 {v24.8h, v25.8h, v26.8h, v27.8h}, [x0], #64
+	WORD $0x4c9f241c // st1 {v28.8h, v29.8h, v30.8h, v31.8h}, [x0], #64
+	SUBS $1, R2
+	BNE cbd3
+	RET
+
 // func decodeDecompress1NEON(f *[256]uint16, b *byte) 
 TEXT ·decodeDecompress1NEON(SB), NOSPLIT, $0-16
 	MOVD f+0(FP), R0

@@ -59,6 +59,11 @@ func constantTimeEqualNEON(a *byte, b *byte, blocks int) int
 //go:noescape
 func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int)
 
+// cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta3NEON(f *[256]uint16, b *[192]byte)
+
 // decodeDecompress1NEON sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes (followed by 15 readable ones), in constant time.
 //
 //go:noescape

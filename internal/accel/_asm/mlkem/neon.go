@@ -40,6 +40,8 @@ var neonFuncs = []a64.Func{
 		Doc: "constantTimeEqualNEON returns 1 if the 32·blocks bytes at a and b are equal and 0 otherwise, in time independent of their contents; blocks must be at least 1."},
 	{Name: "constantTimeSelectNEON", Params: "dst *byte, a *byte, b *byte, blocks int, choice int", Args: 40,
 		Doc: "constantTimeSelectNEON sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes; blocks must be at least 1."},
+	{Name: "cbdEta3NEON", Params: "f *[256]uint16, b *[192]byte", Args: 16,
+		Doc: "cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
@@ -50,6 +52,7 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "polyAddArch", Impls: neonLevels("polyAddNEON")},
 	{Hook: "polySubArch", Impls: neonLevels("polySubNEON")},
 	{Hook: "cbdEta2Arch", Impls: neonLevels("cbdEta2NEON")},
+	{Hook: "cbdEta3Arch", Impls: neonLevels("cbdEta3NEON")},
 	{Hook: "encode12Arch", Impls: neonLevels("encode12NEON")},
 	{Hook: "decode12CheckedArch", Impls: neonLevels("decode12CheckedNEON")},
 	{Hook: "decode12ReduceArch", Impls: neonLevels("decode12ReduceNEON")},
@@ -84,6 +87,7 @@ func neonMain() {
 	neonDecode12Kernel(f, neonFuncs[8], true)
 	neonCTEqualKernel(f, neonFuncs[9])
 	neonCTSelectKernel(f, neonFuncs[10])
+	neonCBDEta3Kernel(f, neonFuncs[11])
 	fns := neonFuncs
 	for _, d := range neonDecompressDs {
 		fn := neonDecompressFunc(d)

@@ -13,7 +13,6 @@ func neonCompressFunc(d int) a64.Func {
 		Doc: fmt.Sprintf("%s writes ByteEncode_%d(Compress_%d(f)) (FIPS 203, Algorithm 5), %d bytes, to out, in constant time; it may write up to %d bytes past them.", name, d, d, 32*d, 16-d)}
 }
 
-
 // neonCompressKernel writes compressEncode<d>NEON, 8 coefficients (d
 // bytes) per step. Compress_d(x) = ⌊(x·2^d + (q−1)/2) / q⌋ mod 2^d is
 // computed as the portable compress does, in 32-bit lanes: the dividend D <
