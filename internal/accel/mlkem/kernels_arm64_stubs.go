@@ -64,6 +64,11 @@ func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int)
 //go:noescape
 func cbdEta3NEON(f *[256]uint16, b *[192]byte)
 
+// sampleNTTRejectNEON appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping after the 24 bytes that bring the count to limit, and returns how many it wrote (at most limit + 15); groups must be at least 1.
+//
+//go:noescape
+func sampleNTTRejectNEON(out *[272]uint16, buf *byte, groups int, limit int) int
+
 // decodeDecompress1NEON sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes (followed by 15 readable ones), in constant time.
 //
 //go:noescape

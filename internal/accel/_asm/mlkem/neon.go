@@ -42,6 +42,8 @@ var neonFuncs = []a64.Func{
 		Doc: "constantTimeSelectNEON sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes; blocks must be at least 1."},
 	{Name: "cbdEta3NEON", Params: "f *[256]uint16, b *[192]byte", Args: 16,
 		Doc: "cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time."},
+	{Name: "sampleNTTRejectNEON", Params: "out *[272]uint16, buf *byte, groups int, limit int", Result: "int", Args: 40,
+		Doc: "sampleNTTRejectNEON appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping after the 24 bytes that bring the count to limit, and returns how many it wrote (at most limit + 15); groups must be at least 1."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
@@ -53,6 +55,7 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "polySubArch", Impls: neonLevels("polySubNEON")},
 	{Hook: "cbdEta2Arch", Impls: neonLevels("cbdEta2NEON")},
 	{Hook: "cbdEta3Arch", Impls: neonLevels("cbdEta3NEON")},
+	{Hook: "sampleNTTRejectArch", Impls: neonLevels("sampleNTTRejectNEON")},
 	{Hook: "encode12Arch", Impls: neonLevels("encode12NEON")},
 	{Hook: "decode12CheckedArch", Impls: neonLevels("decode12CheckedNEON")},
 	{Hook: "decode12ReduceArch", Impls: neonLevels("decode12ReduceNEON")},
@@ -88,6 +91,7 @@ func neonMain() {
 	neonCTEqualKernel(f, neonFuncs[9])
 	neonCTSelectKernel(f, neonFuncs[10])
 	neonCBDEta3Kernel(f, neonFuncs[11])
+	neonSampleNTTRejectKernel(f, neonFuncs[12])
 	fns := neonFuncs
 	for _, d := range neonDecompressDs {
 		fn := neonDecompressFunc(d)
@@ -98,6 +102,7 @@ func neonMain() {
 	}
 	neonNTTConsts(f)
 	neonDotConsts(f)
+	neonSampleTables(f)
 	for _, d := range neonDecompressDs {
 		neonUnpackTable(f, d)
 	}
