@@ -50,16 +50,35 @@ func cbdEta2Arch(f *[256]uint16, b *[128]byte) bool {
 	return false
 }
 
-// cbdEta3Arch reports false: samplePolyCBD has no kernel on arm64.
-func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool { return false }
+// cbdEta3Arch runs samplePolyCBD's kernel for the active level and reports whether
+// there is one.
+func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		cbdEta3NEON(f, b)
+		return true
+	}
+	return false
+}
 
-// sampleNTTRejectArch reports false: sampleNTTParse has no kernel on arm64.
+// sampleNTTRejectArch runs sampleNTTParse's kernel for the active level and reports whether
+// there is one.
 func sampleNTTRejectArch(out *[272]uint16, buf *byte, groups int, limit int) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return sampleNTTRejectNEON(out, buf, groups, limit), true
+	}
 	return 0, false
 }
 
-// sampleNTTRejectArchAvailable reports false: sampleNTTParse has no kernel on arm64.
-func sampleNTTRejectArchAvailable() bool { return false }
+// sampleNTTRejectArchAvailable reports whether sampleNTTRejectArch runs a kernel at the active level.
+func sampleNTTRejectArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return true
+	}
+	return false
+}
 
 // polyAddArch runs polyAddTo's kernel for the active level and reports whether
 // there is one.
@@ -83,26 +102,64 @@ func polySubArch(out *[256]uint16, a *[256]uint16, b *[256]uint16) bool {
 	return false
 }
 
-// constantTimeEqualArch reports false: constantTimeEqual has no kernel on arm64.
-func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) { return 0, false }
+// constantTimeEqualArch runs constantTimeEqual's kernel for the active level and reports whether
+// there is one.
+func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return constantTimeEqualNEON(a, b, blocks), true
+	}
+	return 0, false
+}
 
-// constantTimeSelectArch reports false: constantTimeSelect has no kernel on arm64.
-func constantTimeSelectArch(dst *byte, a *byte, b *byte, blocks int, choice int) bool { return false }
+// constantTimeSelectArch runs constantTimeSelect's kernel for the active level and reports whether
+// there is one.
+func constantTimeSelectArch(dst *byte, a *byte, b *byte, blocks int, choice int) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		constantTimeSelectNEON(dst, a, b, blocks, choice)
+		return true
+	}
+	return false
+}
 
-// encode12Arch reports false: byteEncode12 has no kernel on arm64.
-func encode12Arch(out *byte, f *[256]uint16) bool { return false }
+// encode12Arch runs byteEncode12's kernel for the active level and reports whether
+// there is one.
+func encode12Arch(out *byte, f *[256]uint16) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		encode12NEON(out, f)
+		return true
+	}
+	return false
+}
 
 // encode12PaddedArch reports false: byteEncode12 has no kernel on arm64.
 func encode12PaddedArch(out *byte, f *[256]uint16) bool { return false }
 
-// decode12CheckedArch reports false: byteDecode12Checked has no kernel on arm64.
-func decode12CheckedArch(f *[256]uint16, b *byte) (int, bool) { return 0, false }
+// decode12CheckedArch runs byteDecode12Checked's kernel for the active level and reports whether
+// there is one.
+func decode12CheckedArch(f *[256]uint16, b *byte) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return decode12CheckedNEON(f, b), true
+	}
+	return 0, false
+}
 
 // decode12CheckedPaddedArch reports false: byteDecode12Checked has no kernel on arm64.
 func decode12CheckedPaddedArch(f *[256]uint16, b *byte) (int, bool) { return 0, false }
 
-// decode12ReduceArch reports false: byteDecode12Reduce has no kernel on arm64.
-func decode12ReduceArch(f *[256]uint16, b *byte) bool { return false }
+// decode12ReduceArch runs byteDecode12Reduce's kernel for the active level and reports whether
+// there is one.
+func decode12ReduceArch(f *[256]uint16, b *byte) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		decode12ReduceNEON(f, b)
+		return true
+	}
+	return false
+}
 
 // decode12ReducePaddedArch reports false: byteDecode12Reduce has no kernel on arm64.
 func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }
@@ -110,11 +167,81 @@ func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }
 // compressEncodeArch reports false: compressEncode has no kernel on arm64.
 func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool { return false }
 
-// compressEncodePaddedArch reports false: compressEncode has no kernel on arm64.
-func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool { return false }
+// compressEncodePaddedArch runs compressEncode's kernel for the active level and reports whether
+// there is one.
+func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode1NEON(out, f)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode4NEON(out, f)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode5NEON(out, f)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode10NEON(out, f)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			compressEncode11NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
 // decodeDecompressArch reports false: decodeDecompress has no kernel on arm64.
 func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool { return false }
 
-// decodeDecompressPaddedArch reports false: decodeDecompress has no kernel on arm64.
-func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressPaddedArch runs decodeDecompress's kernel for the active level and reports whether
+// there is one.
+func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress1NEON(f, b)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress4NEON(f, b)
+			return true
+		}
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress5NEON(f, b)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress10NEON(f, b)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			decodeDecompress11NEON(f, b)
+			return true
+		}
+	}
+	return false
+}

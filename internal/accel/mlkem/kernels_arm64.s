@@ -2329,6 +2329,658 @@ cbd2:
 	BNE cbd2
 	RET
 
+// func encode12NEON(out *byte, f *[256]uint16) 
+TEXT ·encode12NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $8, R2
+enc12:
+	WORD $0x4cdf8420 // ld2 {v0.8h, v1.8h}, [x1], #32
+	WORD $0x4cdf8422 // ld2 {v2.8h, v3.8h}, [x1], #32
+	WORD $0x6f1c5420 // sli v0.8h, v1.8h, #12
+	WORD $0x6f1c5462 // sli v2.8h, v3.8h, #12
+	WORD $0x4e021804 // uzp1 v4.16b, v0.16b, v2.16b
+	WORD $0x4e025805 // uzp2 v5.16b, v0.16b, v2.16b
+	WORD $0x0f0c8426 // shrn v6.8b, v1.8h, #4
+	WORD $0x4f0c8466 // shrn2 v6.16b, v3.8h, #4
+	WORD $0x4c9f4004 // st3 {v4.16b, v5.16b, v6.16b}, [x0], #48
+	SUBS $1, R2
+	BNE enc12
+	RET
+
+// func decode12CheckedNEON(f *[256]uint16, b *byte) int
+TEXT ·decode12CheckedNEON(SB), NOSPLIT, $0-24
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x0fff, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $3328, R3
+	WORD $0x4e020c75 // dup v21.8h, w3
+	WORD $0x6e361ed6 // eor v22.16b, v22.16b, v22.16b
+	MOVD $8, R2
+decode12CheckedNEONloop:
+	WORD $0x4cdf4020 // ld3 {v0.16b, v1.16b, v2.16b}, [x1], #48
+	WORD $0x4e013804 // zip1 v4.16b, v0.16b, v1.16b
+	WORD $0x4e017806 // zip2 v6.16b, v0.16b, v1.16b
+	WORD $0x4e023825 // zip1 v5.16b, v1.16b, v2.16b
+	WORD $0x4e027827 // zip2 v7.16b, v1.16b, v2.16b
+	WORD $0x4e341c84 // and v4.16b, v4.16b, v20.16b
+	WORD $0x4e341cc6 // and v6.16b, v6.16b, v20.16b
+	WORD $0x6f1c04a5 // ushr v5.8h, v5.8h, #4
+	WORD $0x6f1c04e7 // ushr v7.8h, v7.8h, #4
+	WORD $0x6e753488 // cmhi v8.8h, v4.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x6e7534a8 // cmhi v8.8h, v5.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x6e7534c8 // cmhi v8.8h, v6.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x6e7534e8 // cmhi v8.8h, v7.8h, v21.8h
+	WORD $0x4ea81ed6 // orr v22.16b, v22.16b, v8.16b
+	WORD $0x4c9f8404 // st2 {v4.8h, v5.8h}, [x0], #32
+	WORD $0x4c9f8406 // st2 {v6.8h, v7.8h}, [x0], #32
+	SUBS $1, R2
+	BNE decode12CheckedNEONloop
+	WORD $0x6e70aad6 // umaxv h22, v22.8h
+	WORD $0x0e043ec3 // umov w3, v22.s[0]
+	AND $1, R3
+	MOVD R3, ret+16(FP)
+	RET
+
+// func decode12ReduceNEON(f *[256]uint16, b *byte) 
+TEXT ·decode12ReduceNEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x0fff, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $3328, R3
+	WORD $0x4e020c75 // dup v21.8h, w3
+	WORD $0x6e361ed6 // eor v22.16b, v22.16b, v22.16b
+	MOVD $8, R2
+decode12ReduceNEONloop:
+	WORD $0x4cdf4020 // ld3 {v0.16b, v1.16b, v2.16b}, [x1], #48
+	WORD $0x4e013804 // zip1 v4.16b, v0.16b, v1.16b
+	WORD $0x4e017806 // zip2 v6.16b, v0.16b, v1.16b
+	WORD $0x4e023825 // zip1 v5.16b, v1.16b, v2.16b
+	WORD $0x4e027827 // zip2 v7.16b, v1.16b, v2.16b
+	WORD $0x4e341c84 // and v4.16b, v4.16b, v20.16b
+	WORD $0x4e341cc6 // and v6.16b, v6.16b, v20.16b
+	WORD $0x6f1c04a5 // ushr v5.8h, v5.8h, #4
+	WORD $0x6f1c04e7 // ushr v7.8h, v7.8h, #4
+	WORD $0x6e6f8488 // sub v8.8h, v4.8h, v15.8h
+	WORD $0x6e686c84 // umin v4.8h, v4.8h, v8.8h
+	WORD $0x6e6f84a8 // sub v8.8h, v5.8h, v15.8h
+	WORD $0x6e686ca5 // umin v5.8h, v5.8h, v8.8h
+	WORD $0x6e6f84c8 // sub v8.8h, v6.8h, v15.8h
+	WORD $0x6e686cc6 // umin v6.8h, v6.8h, v8.8h
+	WORD $0x6e6f84e8 // sub v8.8h, v7.8h, v15.8h
+	WORD $0x6e686ce7 // umin v7.8h, v7.8h, v8.8h
+	WORD $0x4c9f8404 // st2 {v4.8h, v5.8h}, [x0], #32
+	WORD $0x4c9f8406 // st2 {v6.8h, v7.8h}, [x0], #32
+	SUBS $1, R2
+	BNE decode12ReduceNEONloop
+	RET
+
+// func constantTimeEqualNEON(a *byte, b *byte, blocks int) int
+TEXT ·constantTimeEqualNEON(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD blocks+16(FP), R2
+	WORD $0x6e301e10 // eor v16.16b, v16.16b, v16.16b
+cteq:
+	WORD $0x4cdfa000 // ld1 {v0.16b, v1.16b}, [x0], #32
+	WORD $0x4cdfa022 // ld1 {v2.16b, v3.16b}, [x1], #32
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4ea01e10 // orr v16.16b, v16.16b, v0.16b
+	WORD $0x4ea11e10 // orr v16.16b, v16.16b, v1.16b
+	SUBS $1, R2
+	BNE cteq
+	WORD $0x6e30aa10 // umaxv b16, v16.16b
+	WORD $0x0e043e03 // umov w3, v16.s[0]
+	CMP $0, R3
+	CSET EQ, R3
+	MOVD R3, ret+24(FP)
+	RET
+
+// func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int) 
+TEXT ·constantTimeSelectNEON(SB), NOSPLIT, $0-40
+	MOVD dst+0(FP), R0
+	MOVD a+8(FP), R1
+	MOVD b+16(FP), R2
+	MOVD blocks+24(FP), R3
+	MOVD choice+32(FP), R4
+	NEG R4, R4
+	WORD $0x4e010c90 // dup v16.16b, w4
+ctsel:
+	WORD $0x4cdfa020 // ld1 {v0.16b, v1.16b}, [x1], #32
+	WORD $0x4cdfa042 // ld1 {v2.16b, v3.16b}, [x2], #32
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x4e301c00 // and v0.16b, v0.16b, v16.16b
+	WORD $0x6e221c00 // eor v0.16b, v0.16b, v2.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4e301c21 // and v1.16b, v1.16b, v16.16b
+	WORD $0x6e231c21 // eor v1.16b, v1.16b, v3.16b
+	WORD $0x4c9fa000 // st1 {v0.16b, v1.16b}, [x0], #32
+	SUBS $1, R3
+	BNE ctsel
+	RET
+
+// func cbdEta3NEON(f *[256]uint16, b *[192]byte) 
+TEXT ·cbdEta3NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $0x0fff, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $0x3f, R3
+	WORD $0x4e010c75 // dup v21.16b, w3
+	MOVD $7, R3
+	WORD $0x4e010c76 // dup v22.16b, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	WORD $0x6e371ef7 // eor v23.16b, v23.16b, v23.16b
+	MOVD $4, R2
+cbd3:
+	WORD $0x4cdf4020 // ld3 {v0.16b, v1.16b, v2.16b}, [x1], #48
+	WORD $0x4e013803 // zip1 v3.16b, v0.16b, v1.16b
+	WORD $0x4e173844 // zip1 v4.16b, v2.16b, v23.16b
+	WORD $0x4e443865 // zip1 v5.8h, v3.8h, v4.8h
+	WORD $0x4e447866 // zip2 v6.8h, v3.8h, v4.8h
+	WORD $0x4e017803 // zip2 v3.16b, v0.16b, v1.16b
+	WORD $0x4e177844 // zip2 v4.16b, v2.16b, v23.16b
+	WORD $0x4e443867 // zip1 v7.8h, v3.8h, v4.8h
+	WORD $0x4e447868 // zip2 v8.8h, v3.8h, v4.8h
+	WORD $0x6f3404a9 // ushr v9.4s, v5.4s, #12
+	WORD $0x6f305525 // sli v5.4s, v9.4s, #16
+	WORD $0x4e341ca5 // and v5.16b, v5.16b, v20.16b
+	WORD $0x6f1a04a9 // ushr v9.8h, v5.8h, #6
+	WORD $0x6f185525 // sli v5.8h, v9.8h, #8
+	WORD $0x4e351ca5 // and v5.16b, v5.16b, v21.16b
+	WORD $0x4e361caa // and v10.16b, v5.16b, v22.16b
+	WORD $0x6f0d04ab // ushr v11.16b, v5.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a558 // sshll v24.8h, v10.8b, #0
+	WORD $0x4f08a559 // sshll2 v25.8h, v10.16b, #0
+	WORD $0x4f110709 // sshr v9.8h, v24.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e698718 // add v24.8h, v24.8h, v9.8h
+	WORD $0x4f110729 // sshr v9.8h, v25.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e698739 // add v25.8h, v25.8h, v9.8h
+	WORD $0x6f3404c9 // ushr v9.4s, v6.4s, #12
+	WORD $0x6f305526 // sli v6.4s, v9.4s, #16
+	WORD $0x4e341cc6 // and v6.16b, v6.16b, v20.16b
+	WORD $0x6f1a04c9 // ushr v9.8h, v6.8h, #6
+	WORD $0x6f185526 // sli v6.8h, v9.8h, #8
+	WORD $0x4e351cc6 // and v6.16b, v6.16b, v21.16b
+	WORD $0x4e361cca // and v10.16b, v6.16b, v22.16b
+	WORD $0x6f0d04cb // ushr v11.16b, v6.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a55a // sshll v26.8h, v10.8b, #0
+	WORD $0x4f08a55b // sshll2 v27.8h, v10.16b, #0
+	WORD $0x4f110749 // sshr v9.8h, v26.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69875a // add v26.8h, v26.8h, v9.8h
+	WORD $0x4f110769 // sshr v9.8h, v27.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69877b // add v27.8h, v27.8h, v9.8h
+	WORD $0x6f3404e9 // ushr v9.4s, v7.4s, #12
+	WORD $0x6f305527 // sli v7.4s, v9.4s, #16
+	WORD $0x4e341ce7 // and v7.16b, v7.16b, v20.16b
+	WORD $0x6f1a04e9 // ushr v9.8h, v7.8h, #6
+	WORD $0x6f185527 // sli v7.8h, v9.8h, #8
+	WORD $0x4e351ce7 // and v7.16b, v7.16b, v21.16b
+	WORD $0x4e361cea // and v10.16b, v7.16b, v22.16b
+	WORD $0x6f0d04eb // ushr v11.16b, v7.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a55c // sshll v28.8h, v10.8b, #0
+	WORD $0x4f08a55d // sshll2 v29.8h, v10.16b, #0
+	WORD $0x4f110789 // sshr v9.8h, v28.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e69879c // add v28.8h, v28.8h, v9.8h
+	WORD $0x4f1107a9 // sshr v9.8h, v29.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e6987bd // add v29.8h, v29.8h, v9.8h
+	WORD $0x6f340509 // ushr v9.4s, v8.4s, #12
+	WORD $0x6f305528 // sli v8.4s, v9.4s, #16
+	WORD $0x4e341d08 // and v8.16b, v8.16b, v20.16b
+	WORD $0x6f1a0509 // ushr v9.8h, v8.8h, #6
+	WORD $0x6f185528 // sli v8.8h, v9.8h, #8
+	WORD $0x4e351d08 // and v8.16b, v8.16b, v21.16b
+	WORD $0x4e361d0a // and v10.16b, v8.16b, v22.16b
+	WORD $0x6f0d050b // ushr v11.16b, v8.16b, #3
+	WORD $0x4e20594a // cnt v10.16b, v10.16b
+	WORD $0x4e20596b // cnt v11.16b, v11.16b
+	WORD $0x6e2b854a // sub v10.16b, v10.16b, v11.16b
+	WORD $0x0f08a55e // sshll v30.8h, v10.8b, #0
+	WORD $0x4f08a55f // sshll2 v31.8h, v10.16b, #0
+	WORD $0x4f1107c9 // sshr v9.8h, v30.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e6987de // add v30.8h, v30.8h, v9.8h
+	WORD $0x4f1107e9 // sshr v9.8h, v31.8h, #15
+	WORD $0x4e2f1d29 // and v9.16b, v9.16b, v15.16b
+	WORD $0x4e6987ff // add v31.8h, v31.8h, v9.8h
+	WORD $0x4c9f2418 // st1 {v24.8h, v25.8h, v26.8h, v27.8h}, [x0], #64
+	WORD $0x4c9f241c // st1 {v28.8h, v29.8h, v30.8h, v31.8h}, [x0], #64
+	SUBS $1, R2
+	BNE cbd3
+	RET
+
+// func sampleNTTRejectNEON(out *[272]uint16, buf *byte, groups int, limit int) int
+TEXT ·sampleNTTRejectNEON(SB), NOSPLIT, $0-40
+	MOVD out+0(FP), R0
+	MOVD buf+8(FP), R1
+	MOVD groups+16(FP), R2
+	MOVD limit+24(FP), R3
+	MOVD $0, R4
+	MOVD $mlkemNEONCompact<>(SB), R5
+	MOVD $mlkemNEONBitWeights<>(SB), R6
+	WORD $0x4c4074d5 // ld1 {v21.8h}, [x6]
+	MOVD $0x0fff, R6
+	WORD $0x4e020cd4 // dup v20.8h, w6
+	MOVD $3329, R6
+	WORD $0x4e020ccf // dup v15.8h, w6
+rej:
+	WORD $0x0cdf4020 // ld3 {v0.8b, v1.8b, v2.8b}, [x1], #24
+	WORD $0x4e013803 // zip1 v3.16b, v0.16b, v1.16b
+	WORD $0x4e023824 // zip1 v4.16b, v1.16b, v2.16b
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x6f1c0484 // ushr v4.8h, v4.8h, #4
+	WORD $0x4e443865 // zip1 v5.8h, v3.8h, v4.8h
+	WORD $0x4e447866 // zip2 v6.8h, v3.8h, v4.8h
+	WORD $0x6e6535e7 // cmhi v7.8h, v15.8h, v5.8h
+	WORD $0x4e351ce8 // and v8.16b, v7.16b, v21.16b
+	WORD $0x4e71b908 // addv h8, v8.8h
+	WORD $0x0e043d07 // umov w7, v8.s[0]
+	WORD $0x6f1104e9 // ushr v9.8h, v7.8h, #15
+	WORD $0x4e71b929 // addv h9, v9.8h
+	WORD $0x0e043d28 // umov w8, v9.s[0]
+	ADD R7<<4, R5, R9
+	WORD $0x4c40712a // ld1 {v10.16b}, [x9]
+	WORD $0x4e0a00ab // tbl v11.16b, {v5.16b}, v10.16b
+	ADD R4<<1, R0, R9
+	WORD $0x4c00712b // st1 {v11.16b}, [x9]
+	ADD R8, R4
+	WORD $0x6e6635e7 // cmhi v7.8h, v15.8h, v6.8h
+	WORD $0x4e351ce8 // and v8.16b, v7.16b, v21.16b
+	WORD $0x4e71b908 // addv h8, v8.8h
+	WORD $0x0e043d07 // umov w7, v8.s[0]
+	WORD $0x6f1104e9 // ushr v9.8h, v7.8h, #15
+	WORD $0x4e71b929 // addv h9, v9.8h
+	WORD $0x0e043d28 // umov w8, v9.s[0]
+	ADD R7<<4, R5, R9
+	WORD $0x4c40712a // ld1 {v10.16b}, [x9]
+	WORD $0x4e0a00cb // tbl v11.16b, {v6.16b}, v10.16b
+	ADD R4<<1, R0, R9
+	WORD $0x4c00712b // st1 {v11.16b}, [x9]
+	ADD R8, R4
+	CMP R3, R4
+	BGE rejdone
+	SUBS $1, R2
+	BNE rej
+rejdone:
+	MOVD R4, ret+32(FP)
+	RET
+
+// func decodeDecompress1NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress1NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack1<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $1, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress1NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $1, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f1e5463 // shl v3.8h, v3.8h, #14
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress1NEONloop
+	RET
+
+// func compressEncode1NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode1NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $1, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode1NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f11a401 // ushll v1.4s, v0.4h, #1
+	WORD $0x6f11a402 // ushll2 v2.4s, v0.8h, #1
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f215483 // sli v3.4s, v4.4s, #1
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f425483 // sli v3.2d, v4.2d, #2
+	WORD $0x4f445464 // shl v4.2d, v3.2d, #4
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f440465 // ushr v5.2d, v3.2d, #60
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $1, R0
+	SUBS $1, R2
+	BNE compressEncode1NEONloop
+	RET
+
+// func decodeDecompress4NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress4NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack4<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $15, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress4NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $4, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f1b5463 // shl v3.8h, v3.8h, #11
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress4NEONloop
+	RET
+
+// func compressEncode4NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode4NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $15, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode4NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f14a401 // ushll v1.4s, v0.4h, #4
+	WORD $0x6f14a402 // ushll2 v2.4s, v0.8h, #4
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f245483 // sli v3.4s, v4.4s, #4
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f485483 // sli v3.2d, v4.2d, #8
+	WORD $0x4f505464 // shl v4.2d, v3.2d, #16
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f500465 // ushr v5.2d, v3.2d, #48
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $4, R0
+	SUBS $1, R2
+	BNE compressEncode4NEONloop
+	RET
+
+// func decodeDecompress5NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress5NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack5<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $31, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress5NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $5, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f1a5463 // shl v3.8h, v3.8h, #10
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress5NEONloop
+	RET
+
+// func compressEncode5NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode5NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $31, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode5NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f15a401 // ushll v1.4s, v0.4h, #5
+	WORD $0x6f15a402 // ushll2 v2.4s, v0.8h, #5
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f255483 // sli v3.4s, v4.4s, #5
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f4a5483 // sli v3.2d, v4.2d, #10
+	WORD $0x4f545464 // shl v4.2d, v3.2d, #20
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f540465 // ushr v5.2d, v3.2d, #44
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $5, R0
+	SUBS $1, R2
+	BNE compressEncode5NEONloop
+	RET
+
+// func decodeDecompress10NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress10NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack10<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $1023, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress10NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $10, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f155463 // shl v3.8h, v3.8h, #5
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress10NEONloop
+	RET
+
+// func compressEncode10NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode10NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $1023, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode10NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f1aa401 // ushll v1.4s, v0.4h, #10
+	WORD $0x6f1aa402 // ushll2 v2.4s, v0.8h, #10
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f2a5483 // sli v3.4s, v4.4s, #10
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f545483 // sli v3.2d, v4.2d, #20
+	WORD $0x4f685464 // shl v4.2d, v3.2d, #40
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f680465 // ushr v5.2d, v3.2d, #24
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $10, R0
+	SUBS $1, R2
+	BNE compressEncode10NEONloop
+	RET
+
+// func decodeDecompress11NEON(f *[256]uint16, b *byte) 
+TEXT ·decodeDecompress11NEON(SB), NOSPLIT, $0-16
+	MOVD f+0(FP), R0
+	MOVD b+8(FP), R1
+	MOVD $mlkemNEONUnpack11<>(SB), R5
+	WORD $0x4c4020b0 // ld1 {v16.16b, v17.16b, v18.16b, v19.16b}, [x5]
+	MOVD $2047, R3
+	WORD $0x4e020c74 // dup v20.8h, w3
+	MOVD $3329, R3
+	WORD $0x4e020c6f // dup v15.8h, w3
+	MOVD $32, R2
+decodeDecompress11NEONloop:
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	ADD $11, R1
+	WORD $0x4e100001 // tbl v1.16b, {v0.16b}, v16.16b
+	WORD $0x4e110002 // tbl v2.16b, {v0.16b}, v17.16b
+	WORD $0x6eb24421 // ushl v1.4s, v1.4s, v18.4s
+	WORD $0x6eb34442 // ushl v2.4s, v2.4s, v19.4s
+	WORD $0x4e421823 // uzp1 v3.8h, v1.8h, v2.8h
+	WORD $0x4e341c63 // and v3.16b, v3.16b, v20.16b
+	WORD $0x4f145463 // shl v3.8h, v3.8h, #4
+	WORD $0x6e6fb463 // sqrdmulh v3.8h, v3.8h, v15.8h
+	WORD $0x4c9f7403 // st1 {v3.8h}, [x0], #16
+	SUBS $1, R2
+	BNE decodeDecompress11NEONloop
+	RET
+
+// func compressEncode11NEON(out *byte, f *[256]uint16) 
+TEXT ·compressEncode11NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $1664, R3
+	WORD $0x4e040c70 // dup v16.4s, w3
+	MOVD $10321340, R3
+	WORD $0x4e040c71 // dup v17.4s, w3
+	MOVD $2047, R3
+	WORD $0x4e020c72 // dup v18.8h, w3
+	WORD $0x6e341e94 // eor v20.16b, v20.16b, v20.16b
+	MOVD $-1, R3
+	WORD $0x4e080c73 // dup v19.2d, x3
+	WORD $0x6e144273 // ext v19.16b, v19.16b, v20.16b, #8
+	MOVD $32, R2
+compressEncode11NEONloop:
+	WORD $0x4cdf7420 // ld1 {v0.8h}, [x1], #16
+	WORD $0x2f1ba401 // ushll v1.4s, v0.4h, #11
+	WORD $0x6f1ba402 // ushll2 v2.4s, v0.8h, #11
+	WORD $0x4eb08421 // add v1.4s, v1.4s, v16.4s
+	WORD $0x4eb08442 // add v2.4s, v2.4s, v16.4s
+	WORD $0x4eb1b421 // sqdmulh v1.4s, v1.4s, v17.4s
+	WORD $0x4eb1b442 // sqdmulh v2.4s, v2.4s, v17.4s
+	WORD $0x0f1c8423 // shrn v3.4h, v1.4s, #4
+	WORD $0x4f1c8443 // shrn2 v3.8h, v2.4s, #4
+	WORD $0x4e321c63 // and v3.16b, v3.16b, v18.16b
+	WORD $0x6f300464 // ushr v4.4s, v3.4s, #16
+	WORD $0x6f2b5483 // sli v3.4s, v4.4s, #11
+	WORD $0x6f600464 // ushr v4.2d, v3.2d, #32
+	WORD $0x6f565483 // sli v3.2d, v4.2d, #22
+	WORD $0x4f6c5464 // shl v4.2d, v3.2d, #44
+	WORD $0x6e144084 // ext v4.16b, v4.16b, v20.16b, #8
+	WORD $0x6f6c0465 // ushr v5.2d, v3.2d, #20
+	WORD $0x4e731ca5 // bic v5.16b, v5.16b, v19.16b
+	WORD $0x4e331c63 // and v3.16b, v3.16b, v19.16b
+	WORD $0x4ea41c63 // orr v3.16b, v3.16b, v4.16b
+	WORD $0x4ea51c63 // orr v3.16b, v3.16b, v5.16b
+	WORD $0x4c007003 // st1 {v3.16b}, [x0]
+	ADD $11, R0
+	SUBS $1, R2
+	BNE compressEncode11NEONloop
+	RET
+
 DATA mlkemNEONConsts<>+0(SB)/8, $0xff00ffe6000a0d01
 DATA mlkemNEONConsts<>+8(SB)/8, $0x0000000000000000
 DATA mlkemNEONConsts<>+16(SB)/8, $0xffd8fd13f9c00001
@@ -2736,3 +3388,571 @@ DATA mlkemNEONZero<>+488(SB)/8, $0x0000000000000000
 DATA mlkemNEONZero<>+496(SB)/8, $0x0000000000000000
 DATA mlkemNEONZero<>+504(SB)/8, $0x0000000000000000
 GLOBL mlkemNEONZero<>(SB), RODATA|NOPTR, $512
+
+DATA mlkemNEONBitWeights<>+0(SB)/8, $0x0008000400020001
+DATA mlkemNEONBitWeights<>+8(SB)/8, $0x0080004000200010
+GLOBL mlkemNEONBitWeights<>(SB), RODATA|NOPTR, $16
+
+DATA mlkemNEONCompact<>+0(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+8(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+16(SB)/8, $0xffffffffffff0100
+DATA mlkemNEONCompact<>+24(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+32(SB)/8, $0xffffffffffff0302
+DATA mlkemNEONCompact<>+40(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+48(SB)/8, $0xffffffff03020100
+DATA mlkemNEONCompact<>+56(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+64(SB)/8, $0xffffffffffff0504
+DATA mlkemNEONCompact<>+72(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+80(SB)/8, $0xffffffff05040100
+DATA mlkemNEONCompact<>+88(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+96(SB)/8, $0xffffffff05040302
+DATA mlkemNEONCompact<>+104(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+112(SB)/8, $0xffff050403020100
+DATA mlkemNEONCompact<>+120(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+128(SB)/8, $0xffffffffffff0706
+DATA mlkemNEONCompact<>+136(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+144(SB)/8, $0xffffffff07060100
+DATA mlkemNEONCompact<>+152(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+160(SB)/8, $0xffffffff07060302
+DATA mlkemNEONCompact<>+168(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+176(SB)/8, $0xffff070603020100
+DATA mlkemNEONCompact<>+184(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+192(SB)/8, $0xffffffff07060504
+DATA mlkemNEONCompact<>+200(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+208(SB)/8, $0xffff070605040100
+DATA mlkemNEONCompact<>+216(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+224(SB)/8, $0xffff070605040302
+DATA mlkemNEONCompact<>+232(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+240(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+248(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+256(SB)/8, $0xffffffffffff0908
+DATA mlkemNEONCompact<>+264(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+272(SB)/8, $0xffffffff09080100
+DATA mlkemNEONCompact<>+280(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+288(SB)/8, $0xffffffff09080302
+DATA mlkemNEONCompact<>+296(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+304(SB)/8, $0xffff090803020100
+DATA mlkemNEONCompact<>+312(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+320(SB)/8, $0xffffffff09080504
+DATA mlkemNEONCompact<>+328(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+336(SB)/8, $0xffff090805040100
+DATA mlkemNEONCompact<>+344(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+352(SB)/8, $0xffff090805040302
+DATA mlkemNEONCompact<>+360(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+368(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+376(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+384(SB)/8, $0xffffffff09080706
+DATA mlkemNEONCompact<>+392(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+400(SB)/8, $0xffff090807060100
+DATA mlkemNEONCompact<>+408(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+416(SB)/8, $0xffff090807060302
+DATA mlkemNEONCompact<>+424(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+432(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+440(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+448(SB)/8, $0xffff090807060504
+DATA mlkemNEONCompact<>+456(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+464(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+472(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+480(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+488(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+496(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+504(SB)/8, $0xffffffffffff0908
+DATA mlkemNEONCompact<>+512(SB)/8, $0xffffffffffff0b0a
+DATA mlkemNEONCompact<>+520(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+528(SB)/8, $0xffffffff0b0a0100
+DATA mlkemNEONCompact<>+536(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+544(SB)/8, $0xffffffff0b0a0302
+DATA mlkemNEONCompact<>+552(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+560(SB)/8, $0xffff0b0a03020100
+DATA mlkemNEONCompact<>+568(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+576(SB)/8, $0xffffffff0b0a0504
+DATA mlkemNEONCompact<>+584(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+592(SB)/8, $0xffff0b0a05040100
+DATA mlkemNEONCompact<>+600(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+608(SB)/8, $0xffff0b0a05040302
+DATA mlkemNEONCompact<>+616(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+624(SB)/8, $0x0b0a050403020100
+DATA mlkemNEONCompact<>+632(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+640(SB)/8, $0xffffffff0b0a0706
+DATA mlkemNEONCompact<>+648(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+656(SB)/8, $0xffff0b0a07060100
+DATA mlkemNEONCompact<>+664(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+672(SB)/8, $0xffff0b0a07060302
+DATA mlkemNEONCompact<>+680(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+688(SB)/8, $0x0b0a070603020100
+DATA mlkemNEONCompact<>+696(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+704(SB)/8, $0xffff0b0a07060504
+DATA mlkemNEONCompact<>+712(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+720(SB)/8, $0x0b0a070605040100
+DATA mlkemNEONCompact<>+728(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+736(SB)/8, $0x0b0a070605040302
+DATA mlkemNEONCompact<>+744(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+752(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+760(SB)/8, $0xffffffffffff0b0a
+DATA mlkemNEONCompact<>+768(SB)/8, $0xffffffff0b0a0908
+DATA mlkemNEONCompact<>+776(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+784(SB)/8, $0xffff0b0a09080100
+DATA mlkemNEONCompact<>+792(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+800(SB)/8, $0xffff0b0a09080302
+DATA mlkemNEONCompact<>+808(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+816(SB)/8, $0x0b0a090803020100
+DATA mlkemNEONCompact<>+824(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+832(SB)/8, $0xffff0b0a09080504
+DATA mlkemNEONCompact<>+840(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+848(SB)/8, $0x0b0a090805040100
+DATA mlkemNEONCompact<>+856(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+864(SB)/8, $0x0b0a090805040302
+DATA mlkemNEONCompact<>+872(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+880(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+888(SB)/8, $0xffffffffffff0b0a
+DATA mlkemNEONCompact<>+896(SB)/8, $0xffff0b0a09080706
+DATA mlkemNEONCompact<>+904(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+912(SB)/8, $0x0b0a090807060100
+DATA mlkemNEONCompact<>+920(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+928(SB)/8, $0x0b0a090807060302
+DATA mlkemNEONCompact<>+936(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+944(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+952(SB)/8, $0xffffffffffff0b0a
+DATA mlkemNEONCompact<>+960(SB)/8, $0x0b0a090807060504
+DATA mlkemNEONCompact<>+968(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+976(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+984(SB)/8, $0xffffffffffff0b0a
+DATA mlkemNEONCompact<>+992(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+1000(SB)/8, $0xffffffffffff0b0a
+DATA mlkemNEONCompact<>+1008(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+1016(SB)/8, $0xffffffff0b0a0908
+DATA mlkemNEONCompact<>+1024(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1032(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1040(SB)/8, $0xffffffff0d0c0100
+DATA mlkemNEONCompact<>+1048(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1056(SB)/8, $0xffffffff0d0c0302
+DATA mlkemNEONCompact<>+1064(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1072(SB)/8, $0xffff0d0c03020100
+DATA mlkemNEONCompact<>+1080(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1088(SB)/8, $0xffffffff0d0c0504
+DATA mlkemNEONCompact<>+1096(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1104(SB)/8, $0xffff0d0c05040100
+DATA mlkemNEONCompact<>+1112(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1120(SB)/8, $0xffff0d0c05040302
+DATA mlkemNEONCompact<>+1128(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1136(SB)/8, $0x0d0c050403020100
+DATA mlkemNEONCompact<>+1144(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1152(SB)/8, $0xffffffff0d0c0706
+DATA mlkemNEONCompact<>+1160(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1168(SB)/8, $0xffff0d0c07060100
+DATA mlkemNEONCompact<>+1176(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1184(SB)/8, $0xffff0d0c07060302
+DATA mlkemNEONCompact<>+1192(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1200(SB)/8, $0x0d0c070603020100
+DATA mlkemNEONCompact<>+1208(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1216(SB)/8, $0xffff0d0c07060504
+DATA mlkemNEONCompact<>+1224(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1232(SB)/8, $0x0d0c070605040100
+DATA mlkemNEONCompact<>+1240(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1248(SB)/8, $0x0d0c070605040302
+DATA mlkemNEONCompact<>+1256(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1264(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+1272(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1280(SB)/8, $0xffffffff0d0c0908
+DATA mlkemNEONCompact<>+1288(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1296(SB)/8, $0xffff0d0c09080100
+DATA mlkemNEONCompact<>+1304(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1312(SB)/8, $0xffff0d0c09080302
+DATA mlkemNEONCompact<>+1320(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1328(SB)/8, $0x0d0c090803020100
+DATA mlkemNEONCompact<>+1336(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1344(SB)/8, $0xffff0d0c09080504
+DATA mlkemNEONCompact<>+1352(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1360(SB)/8, $0x0d0c090805040100
+DATA mlkemNEONCompact<>+1368(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1376(SB)/8, $0x0d0c090805040302
+DATA mlkemNEONCompact<>+1384(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1392(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+1400(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1408(SB)/8, $0xffff0d0c09080706
+DATA mlkemNEONCompact<>+1416(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1424(SB)/8, $0x0d0c090807060100
+DATA mlkemNEONCompact<>+1432(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1440(SB)/8, $0x0d0c090807060302
+DATA mlkemNEONCompact<>+1448(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1456(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+1464(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1472(SB)/8, $0x0d0c090807060504
+DATA mlkemNEONCompact<>+1480(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1488(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+1496(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1504(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+1512(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1520(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+1528(SB)/8, $0xffffffff0d0c0908
+DATA mlkemNEONCompact<>+1536(SB)/8, $0xffffffff0d0c0b0a
+DATA mlkemNEONCompact<>+1544(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1552(SB)/8, $0xffff0d0c0b0a0100
+DATA mlkemNEONCompact<>+1560(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1568(SB)/8, $0xffff0d0c0b0a0302
+DATA mlkemNEONCompact<>+1576(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1584(SB)/8, $0x0d0c0b0a03020100
+DATA mlkemNEONCompact<>+1592(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1600(SB)/8, $0xffff0d0c0b0a0504
+DATA mlkemNEONCompact<>+1608(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1616(SB)/8, $0x0d0c0b0a05040100
+DATA mlkemNEONCompact<>+1624(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1632(SB)/8, $0x0d0c0b0a05040302
+DATA mlkemNEONCompact<>+1640(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1648(SB)/8, $0x0b0a050403020100
+DATA mlkemNEONCompact<>+1656(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1664(SB)/8, $0xffff0d0c0b0a0706
+DATA mlkemNEONCompact<>+1672(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1680(SB)/8, $0x0d0c0b0a07060100
+DATA mlkemNEONCompact<>+1688(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1696(SB)/8, $0x0d0c0b0a07060302
+DATA mlkemNEONCompact<>+1704(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1712(SB)/8, $0x0b0a070603020100
+DATA mlkemNEONCompact<>+1720(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1728(SB)/8, $0x0d0c0b0a07060504
+DATA mlkemNEONCompact<>+1736(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1744(SB)/8, $0x0b0a070605040100
+DATA mlkemNEONCompact<>+1752(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1760(SB)/8, $0x0b0a070605040302
+DATA mlkemNEONCompact<>+1768(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1776(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+1784(SB)/8, $0xffffffff0d0c0b0a
+DATA mlkemNEONCompact<>+1792(SB)/8, $0xffff0d0c0b0a0908
+DATA mlkemNEONCompact<>+1800(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1808(SB)/8, $0x0d0c0b0a09080100
+DATA mlkemNEONCompact<>+1816(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1824(SB)/8, $0x0d0c0b0a09080302
+DATA mlkemNEONCompact<>+1832(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1840(SB)/8, $0x0b0a090803020100
+DATA mlkemNEONCompact<>+1848(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1856(SB)/8, $0x0d0c0b0a09080504
+DATA mlkemNEONCompact<>+1864(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1872(SB)/8, $0x0b0a090805040100
+DATA mlkemNEONCompact<>+1880(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1888(SB)/8, $0x0b0a090805040302
+DATA mlkemNEONCompact<>+1896(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1904(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+1912(SB)/8, $0xffffffff0d0c0b0a
+DATA mlkemNEONCompact<>+1920(SB)/8, $0x0d0c0b0a09080706
+DATA mlkemNEONCompact<>+1928(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+1936(SB)/8, $0x0b0a090807060100
+DATA mlkemNEONCompact<>+1944(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1952(SB)/8, $0x0b0a090807060302
+DATA mlkemNEONCompact<>+1960(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+1968(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+1976(SB)/8, $0xffffffff0d0c0b0a
+DATA mlkemNEONCompact<>+1984(SB)/8, $0x0b0a090807060504
+DATA mlkemNEONCompact<>+1992(SB)/8, $0xffffffffffff0d0c
+DATA mlkemNEONCompact<>+2000(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+2008(SB)/8, $0xffffffff0d0c0b0a
+DATA mlkemNEONCompact<>+2016(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+2024(SB)/8, $0xffffffff0d0c0b0a
+DATA mlkemNEONCompact<>+2032(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+2040(SB)/8, $0xffff0d0c0b0a0908
+DATA mlkemNEONCompact<>+2048(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2056(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2064(SB)/8, $0xffffffff0f0e0100
+DATA mlkemNEONCompact<>+2072(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2080(SB)/8, $0xffffffff0f0e0302
+DATA mlkemNEONCompact<>+2088(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2096(SB)/8, $0xffff0f0e03020100
+DATA mlkemNEONCompact<>+2104(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2112(SB)/8, $0xffffffff0f0e0504
+DATA mlkemNEONCompact<>+2120(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2128(SB)/8, $0xffff0f0e05040100
+DATA mlkemNEONCompact<>+2136(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2144(SB)/8, $0xffff0f0e05040302
+DATA mlkemNEONCompact<>+2152(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2160(SB)/8, $0x0f0e050403020100
+DATA mlkemNEONCompact<>+2168(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2176(SB)/8, $0xffffffff0f0e0706
+DATA mlkemNEONCompact<>+2184(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2192(SB)/8, $0xffff0f0e07060100
+DATA mlkemNEONCompact<>+2200(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2208(SB)/8, $0xffff0f0e07060302
+DATA mlkemNEONCompact<>+2216(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2224(SB)/8, $0x0f0e070603020100
+DATA mlkemNEONCompact<>+2232(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2240(SB)/8, $0xffff0f0e07060504
+DATA mlkemNEONCompact<>+2248(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2256(SB)/8, $0x0f0e070605040100
+DATA mlkemNEONCompact<>+2264(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2272(SB)/8, $0x0f0e070605040302
+DATA mlkemNEONCompact<>+2280(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2288(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+2296(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2304(SB)/8, $0xffffffff0f0e0908
+DATA mlkemNEONCompact<>+2312(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2320(SB)/8, $0xffff0f0e09080100
+DATA mlkemNEONCompact<>+2328(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2336(SB)/8, $0xffff0f0e09080302
+DATA mlkemNEONCompact<>+2344(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2352(SB)/8, $0x0f0e090803020100
+DATA mlkemNEONCompact<>+2360(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2368(SB)/8, $0xffff0f0e09080504
+DATA mlkemNEONCompact<>+2376(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2384(SB)/8, $0x0f0e090805040100
+DATA mlkemNEONCompact<>+2392(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2400(SB)/8, $0x0f0e090805040302
+DATA mlkemNEONCompact<>+2408(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2416(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+2424(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2432(SB)/8, $0xffff0f0e09080706
+DATA mlkemNEONCompact<>+2440(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2448(SB)/8, $0x0f0e090807060100
+DATA mlkemNEONCompact<>+2456(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2464(SB)/8, $0x0f0e090807060302
+DATA mlkemNEONCompact<>+2472(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2480(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+2488(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2496(SB)/8, $0x0f0e090807060504
+DATA mlkemNEONCompact<>+2504(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2512(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+2520(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2528(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+2536(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2544(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+2552(SB)/8, $0xffffffff0f0e0908
+DATA mlkemNEONCompact<>+2560(SB)/8, $0xffffffff0f0e0b0a
+DATA mlkemNEONCompact<>+2568(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2576(SB)/8, $0xffff0f0e0b0a0100
+DATA mlkemNEONCompact<>+2584(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2592(SB)/8, $0xffff0f0e0b0a0302
+DATA mlkemNEONCompact<>+2600(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2608(SB)/8, $0x0f0e0b0a03020100
+DATA mlkemNEONCompact<>+2616(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2624(SB)/8, $0xffff0f0e0b0a0504
+DATA mlkemNEONCompact<>+2632(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2640(SB)/8, $0x0f0e0b0a05040100
+DATA mlkemNEONCompact<>+2648(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2656(SB)/8, $0x0f0e0b0a05040302
+DATA mlkemNEONCompact<>+2664(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2672(SB)/8, $0x0b0a050403020100
+DATA mlkemNEONCompact<>+2680(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2688(SB)/8, $0xffff0f0e0b0a0706
+DATA mlkemNEONCompact<>+2696(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2704(SB)/8, $0x0f0e0b0a07060100
+DATA mlkemNEONCompact<>+2712(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2720(SB)/8, $0x0f0e0b0a07060302
+DATA mlkemNEONCompact<>+2728(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2736(SB)/8, $0x0b0a070603020100
+DATA mlkemNEONCompact<>+2744(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2752(SB)/8, $0x0f0e0b0a07060504
+DATA mlkemNEONCompact<>+2760(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2768(SB)/8, $0x0b0a070605040100
+DATA mlkemNEONCompact<>+2776(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2784(SB)/8, $0x0b0a070605040302
+DATA mlkemNEONCompact<>+2792(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2800(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+2808(SB)/8, $0xffffffff0f0e0b0a
+DATA mlkemNEONCompact<>+2816(SB)/8, $0xffff0f0e0b0a0908
+DATA mlkemNEONCompact<>+2824(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2832(SB)/8, $0x0f0e0b0a09080100
+DATA mlkemNEONCompact<>+2840(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2848(SB)/8, $0x0f0e0b0a09080302
+DATA mlkemNEONCompact<>+2856(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2864(SB)/8, $0x0b0a090803020100
+DATA mlkemNEONCompact<>+2872(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2880(SB)/8, $0x0f0e0b0a09080504
+DATA mlkemNEONCompact<>+2888(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2896(SB)/8, $0x0b0a090805040100
+DATA mlkemNEONCompact<>+2904(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2912(SB)/8, $0x0b0a090805040302
+DATA mlkemNEONCompact<>+2920(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2928(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+2936(SB)/8, $0xffffffff0f0e0b0a
+DATA mlkemNEONCompact<>+2944(SB)/8, $0x0f0e0b0a09080706
+DATA mlkemNEONCompact<>+2952(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+2960(SB)/8, $0x0b0a090807060100
+DATA mlkemNEONCompact<>+2968(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2976(SB)/8, $0x0b0a090807060302
+DATA mlkemNEONCompact<>+2984(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+2992(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+3000(SB)/8, $0xffffffff0f0e0b0a
+DATA mlkemNEONCompact<>+3008(SB)/8, $0x0b0a090807060504
+DATA mlkemNEONCompact<>+3016(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3024(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+3032(SB)/8, $0xffffffff0f0e0b0a
+DATA mlkemNEONCompact<>+3040(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+3048(SB)/8, $0xffffffff0f0e0b0a
+DATA mlkemNEONCompact<>+3056(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+3064(SB)/8, $0xffff0f0e0b0a0908
+DATA mlkemNEONCompact<>+3072(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3080(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3088(SB)/8, $0xffff0f0e0d0c0100
+DATA mlkemNEONCompact<>+3096(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3104(SB)/8, $0xffff0f0e0d0c0302
+DATA mlkemNEONCompact<>+3112(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3120(SB)/8, $0x0f0e0d0c03020100
+DATA mlkemNEONCompact<>+3128(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3136(SB)/8, $0xffff0f0e0d0c0504
+DATA mlkemNEONCompact<>+3144(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3152(SB)/8, $0x0f0e0d0c05040100
+DATA mlkemNEONCompact<>+3160(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3168(SB)/8, $0x0f0e0d0c05040302
+DATA mlkemNEONCompact<>+3176(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3184(SB)/8, $0x0d0c050403020100
+DATA mlkemNEONCompact<>+3192(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3200(SB)/8, $0xffff0f0e0d0c0706
+DATA mlkemNEONCompact<>+3208(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3216(SB)/8, $0x0f0e0d0c07060100
+DATA mlkemNEONCompact<>+3224(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3232(SB)/8, $0x0f0e0d0c07060302
+DATA mlkemNEONCompact<>+3240(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3248(SB)/8, $0x0d0c070603020100
+DATA mlkemNEONCompact<>+3256(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3264(SB)/8, $0x0f0e0d0c07060504
+DATA mlkemNEONCompact<>+3272(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3280(SB)/8, $0x0d0c070605040100
+DATA mlkemNEONCompact<>+3288(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3296(SB)/8, $0x0d0c070605040302
+DATA mlkemNEONCompact<>+3304(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3312(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+3320(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3328(SB)/8, $0xffff0f0e0d0c0908
+DATA mlkemNEONCompact<>+3336(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3344(SB)/8, $0x0f0e0d0c09080100
+DATA mlkemNEONCompact<>+3352(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3360(SB)/8, $0x0f0e0d0c09080302
+DATA mlkemNEONCompact<>+3368(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3376(SB)/8, $0x0d0c090803020100
+DATA mlkemNEONCompact<>+3384(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3392(SB)/8, $0x0f0e0d0c09080504
+DATA mlkemNEONCompact<>+3400(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3408(SB)/8, $0x0d0c090805040100
+DATA mlkemNEONCompact<>+3416(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3424(SB)/8, $0x0d0c090805040302
+DATA mlkemNEONCompact<>+3432(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3440(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+3448(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3456(SB)/8, $0x0f0e0d0c09080706
+DATA mlkemNEONCompact<>+3464(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3472(SB)/8, $0x0d0c090807060100
+DATA mlkemNEONCompact<>+3480(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3488(SB)/8, $0x0d0c090807060302
+DATA mlkemNEONCompact<>+3496(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3504(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+3512(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3520(SB)/8, $0x0d0c090807060504
+DATA mlkemNEONCompact<>+3528(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3536(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+3544(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3552(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+3560(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3568(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+3576(SB)/8, $0xffff0f0e0d0c0908
+DATA mlkemNEONCompact<>+3584(SB)/8, $0xffff0f0e0d0c0b0a
+DATA mlkemNEONCompact<>+3592(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3600(SB)/8, $0x0f0e0d0c0b0a0100
+DATA mlkemNEONCompact<>+3608(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3616(SB)/8, $0x0f0e0d0c0b0a0302
+DATA mlkemNEONCompact<>+3624(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3632(SB)/8, $0x0d0c0b0a03020100
+DATA mlkemNEONCompact<>+3640(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3648(SB)/8, $0x0f0e0d0c0b0a0504
+DATA mlkemNEONCompact<>+3656(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3664(SB)/8, $0x0d0c0b0a05040100
+DATA mlkemNEONCompact<>+3672(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3680(SB)/8, $0x0d0c0b0a05040302
+DATA mlkemNEONCompact<>+3688(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3696(SB)/8, $0x0b0a050403020100
+DATA mlkemNEONCompact<>+3704(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3712(SB)/8, $0x0f0e0d0c0b0a0706
+DATA mlkemNEONCompact<>+3720(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3728(SB)/8, $0x0d0c0b0a07060100
+DATA mlkemNEONCompact<>+3736(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3744(SB)/8, $0x0d0c0b0a07060302
+DATA mlkemNEONCompact<>+3752(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3760(SB)/8, $0x0b0a070603020100
+DATA mlkemNEONCompact<>+3768(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3776(SB)/8, $0x0d0c0b0a07060504
+DATA mlkemNEONCompact<>+3784(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3792(SB)/8, $0x0b0a070605040100
+DATA mlkemNEONCompact<>+3800(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3808(SB)/8, $0x0b0a070605040302
+DATA mlkemNEONCompact<>+3816(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3824(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+3832(SB)/8, $0xffff0f0e0d0c0b0a
+DATA mlkemNEONCompact<>+3840(SB)/8, $0x0f0e0d0c0b0a0908
+DATA mlkemNEONCompact<>+3848(SB)/8, $0xffffffffffffffff
+DATA mlkemNEONCompact<>+3856(SB)/8, $0x0d0c0b0a09080100
+DATA mlkemNEONCompact<>+3864(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3872(SB)/8, $0x0d0c0b0a09080302
+DATA mlkemNEONCompact<>+3880(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3888(SB)/8, $0x0b0a090803020100
+DATA mlkemNEONCompact<>+3896(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3904(SB)/8, $0x0d0c0b0a09080504
+DATA mlkemNEONCompact<>+3912(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3920(SB)/8, $0x0b0a090805040100
+DATA mlkemNEONCompact<>+3928(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3936(SB)/8, $0x0b0a090805040302
+DATA mlkemNEONCompact<>+3944(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+3952(SB)/8, $0x0908050403020100
+DATA mlkemNEONCompact<>+3960(SB)/8, $0xffff0f0e0d0c0b0a
+DATA mlkemNEONCompact<>+3968(SB)/8, $0x0d0c0b0a09080706
+DATA mlkemNEONCompact<>+3976(SB)/8, $0xffffffffffff0f0e
+DATA mlkemNEONCompact<>+3984(SB)/8, $0x0b0a090807060100
+DATA mlkemNEONCompact<>+3992(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+4000(SB)/8, $0x0b0a090807060302
+DATA mlkemNEONCompact<>+4008(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+4016(SB)/8, $0x0908070603020100
+DATA mlkemNEONCompact<>+4024(SB)/8, $0xffff0f0e0d0c0b0a
+DATA mlkemNEONCompact<>+4032(SB)/8, $0x0b0a090807060504
+DATA mlkemNEONCompact<>+4040(SB)/8, $0xffffffff0f0e0d0c
+DATA mlkemNEONCompact<>+4048(SB)/8, $0x0908070605040100
+DATA mlkemNEONCompact<>+4056(SB)/8, $0xffff0f0e0d0c0b0a
+DATA mlkemNEONCompact<>+4064(SB)/8, $0x0908070605040302
+DATA mlkemNEONCompact<>+4072(SB)/8, $0xffff0f0e0d0c0b0a
+DATA mlkemNEONCompact<>+4080(SB)/8, $0x0706050403020100
+DATA mlkemNEONCompact<>+4088(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL mlkemNEONCompact<>(SB), RODATA|NOPTR, $4096
+
+DATA mlkemNEONUnpack1<>+0(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+8(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+16(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+24(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack1<>+32(SB)/8, $0x000000ff00000000
+DATA mlkemNEONUnpack1<>+40(SB)/8, $0x000000fd000000fe
+DATA mlkemNEONUnpack1<>+48(SB)/8, $0x000000fb000000fc
+DATA mlkemNEONUnpack1<>+56(SB)/8, $0x000000f9000000fa
+GLOBL mlkemNEONUnpack1<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack4<>+0(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack4<>+8(SB)/8, $0x0403020104030201
+DATA mlkemNEONUnpack4<>+16(SB)/8, $0x0504030205040302
+DATA mlkemNEONUnpack4<>+24(SB)/8, $0x0605040306050403
+DATA mlkemNEONUnpack4<>+32(SB)/8, $0x000000fc00000000
+DATA mlkemNEONUnpack4<>+40(SB)/8, $0x000000fc00000000
+DATA mlkemNEONUnpack4<>+48(SB)/8, $0x000000fc00000000
+DATA mlkemNEONUnpack4<>+56(SB)/8, $0x000000fc00000000
+GLOBL mlkemNEONUnpack4<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack5<>+0(SB)/8, $0x0302010003020100
+DATA mlkemNEONUnpack5<>+8(SB)/8, $0x0403020104030201
+DATA mlkemNEONUnpack5<>+16(SB)/8, $0x0605040305040302
+DATA mlkemNEONUnpack5<>+24(SB)/8, $0x0706050406050403
+DATA mlkemNEONUnpack5<>+32(SB)/8, $0x000000fb00000000
+DATA mlkemNEONUnpack5<>+40(SB)/8, $0x000000f9000000fe
+DATA mlkemNEONUnpack5<>+48(SB)/8, $0x000000ff000000fc
+DATA mlkemNEONUnpack5<>+56(SB)/8, $0x000000fd000000fa
+GLOBL mlkemNEONUnpack5<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack10<>+0(SB)/8, $0x0403020103020100
+DATA mlkemNEONUnpack10<>+8(SB)/8, $0x0605040305040302
+DATA mlkemNEONUnpack10<>+16(SB)/8, $0x0908070608070605
+DATA mlkemNEONUnpack10<>+24(SB)/8, $0x0b0a09080a090807
+DATA mlkemNEONUnpack10<>+32(SB)/8, $0x000000fe00000000
+DATA mlkemNEONUnpack10<>+40(SB)/8, $0x000000fa000000fc
+DATA mlkemNEONUnpack10<>+48(SB)/8, $0x000000fe00000000
+DATA mlkemNEONUnpack10<>+56(SB)/8, $0x000000fa000000fc
+GLOBL mlkemNEONUnpack10<>(SB), RODATA|NOPTR, $64
+
+DATA mlkemNEONUnpack11<>+0(SB)/8, $0x0403020103020100
+DATA mlkemNEONUnpack11<>+8(SB)/8, $0x0706050405040302
+DATA mlkemNEONUnpack11<>+16(SB)/8, $0x0908070608070605
+DATA mlkemNEONUnpack11<>+24(SB)/8, $0x0c0b0a090b0a0908
+DATA mlkemNEONUnpack11<>+32(SB)/8, $0x000000fd00000000
+DATA mlkemNEONUnpack11<>+40(SB)/8, $0x000000ff000000fa
+DATA mlkemNEONUnpack11<>+48(SB)/8, $0x000000f9000000fc
+DATA mlkemNEONUnpack11<>+56(SB)/8, $0x000000fb000000fe
+GLOBL mlkemNEONUnpack11<>(SB), RODATA|NOPTR, $64

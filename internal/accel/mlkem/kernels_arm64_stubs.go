@@ -33,3 +33,88 @@ func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
 //
 //go:noescape
 func cbdEta2NEON(f *[256]uint16, b *[128]byte)
+
+// encode12NEON writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out.
+//
+//go:noescape
+func encode12NEON(out *byte, f *[256]uint16)
+
+// decode12CheckedNEON sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise.
+//
+//go:noescape
+func decode12CheckedNEON(f *[256]uint16, b *byte) int
+
+// decode12ReduceNEON sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time.
+//
+//go:noescape
+func decode12ReduceNEON(f *[256]uint16, b *byte)
+
+// constantTimeEqualNEON returns 1 if the 32·blocks bytes at a and b are equal and 0 otherwise, in time independent of their contents; blocks must be at least 1.
+//
+//go:noescape
+func constantTimeEqualNEON(a *byte, b *byte, blocks int) int
+
+// constantTimeSelectNEON sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes; blocks must be at least 1.
+//
+//go:noescape
+func constantTimeSelectNEON(dst *byte, a *byte, b *byte, blocks int, choice int)
+
+// cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta3NEON(f *[256]uint16, b *[192]byte)
+
+// sampleNTTRejectNEON appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping after the 24 bytes that bring the count to limit, and returns how many it wrote (at most limit + 15); groups must be at least 1.
+//
+//go:noescape
+func sampleNTTRejectNEON(out *[272]uint16, buf *byte, groups int, limit int) int
+
+// decodeDecompress1NEON sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6), from 32 bytes (followed by 15 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress1NEON(f *[256]uint16, b *byte)
+
+// compressEncode1NEON writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time; it may write up to 15 bytes past them.
+//
+//go:noescape
+func compressEncode1NEON(out *byte, f *[256]uint16)
+
+// decodeDecompress4NEON sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6), from 128 bytes (followed by 12 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress4NEON(f *[256]uint16, b *byte)
+
+// compressEncode4NEON writes ByteEncode_4(Compress_4(f)) (FIPS 203, Algorithm 5), 128 bytes, to out, in constant time; it may write up to 12 bytes past them.
+//
+//go:noescape
+func compressEncode4NEON(out *byte, f *[256]uint16)
+
+// decodeDecompress5NEON sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6), from 160 bytes (followed by 11 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress5NEON(f *[256]uint16, b *byte)
+
+// compressEncode5NEON writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time; it may write up to 11 bytes past them.
+//
+//go:noescape
+func compressEncode5NEON(out *byte, f *[256]uint16)
+
+// decodeDecompress10NEON sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6), from 320 bytes (followed by 6 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress10NEON(f *[256]uint16, b *byte)
+
+// compressEncode10NEON writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time; it may write up to 6 bytes past them.
+//
+//go:noescape
+func compressEncode10NEON(out *byte, f *[256]uint16)
+
+// decodeDecompress11NEON sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6), from 352 bytes (followed by 5 readable ones), in constant time.
+//
+//go:noescape
+func decodeDecompress11NEON(f *[256]uint16, b *byte)
+
+// compressEncode11NEON writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time; it may write up to 5 bytes past them.
+//
+//go:noescape
+func compressEncode11NEON(out *byte, f *[256]uint16)

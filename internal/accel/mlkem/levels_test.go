@@ -259,6 +259,45 @@ func TestPackingMatchesPortable(t *testing.T) {
 	})
 }
 
+// TestDecodeRandomBytesMatchesPortable compares ByteDecode_12 with and
+// without the modulus check, and decode-and-decompress for every d with a
+// kernel, of every level with the portable ones on random bytes (most such
+// 12-bit encodings hold coefficients at or above q) and on all-ones bytes
+// (every 12-bit coefficient 4095).
+func TestDecodeRandomBytesMatchesPortable(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		r := rand.New(rand.NewPCG(23, uint64(l)))
+		inputs := [][]byte{bytes.Repeat([]byte{0xff}, encodedPolySize), make([]byte, encodedPolySize)}
+		for range 200 {
+			b := make([]byte, encodedPolySize)
+			for i := range b {
+				b[i] = byte(r.Uint32())
+			}
+			inputs = append(inputs, b)
+		}
+		for i, b := range inputs {
+			var g1, g2 ringElement
+			e1, e2 := byteDecode12Checked(&g1, b), byteDecode12CheckedGeneric(&g2, b)
+			if (e1 == nil) != (e2 == nil) || (e1 == nil && g1 != g2) {
+				t.Fatalf("byteDecode12Checked differs on input %d: %v, %v", i, e1, e2)
+			}
+			byteDecode12Reduce(&g1, b)
+			byteDecode12ReduceGeneric(&g2, b)
+			if g1 != g2 {
+				t.Fatalf("byteDecode12Reduce differs on input %d", i)
+			}
+		}
+		for _, d := range []uint{1, 4, 5, 10, 11} {
+			for i, b := range inputs {
+				if got, want := decodeDecompress(b[:32*d], d), decodeDecompressGeneric(b[:32*d], d); got != want {
+					t.Fatalf("decodeDecompress d=%d differs on input %d", d, i)
+				}
+			}
+		}
+		t.Logf("%d encodings compared", len(inputs))
+	})
+}
+
 // setCoefficient12 overwrites coefficient i of a ByteEncode_12 encoding.
 func setCoefficient12(b []byte, i int, v uint16) {
 	o := 3 * (i / 2)

@@ -30,6 +30,20 @@ var neonFuncs = []a64.Func{
 		Doc: "polySubNEON sets out = a − b mod q coefficient-wise, for coefficients in [0, q)."},
 	{Name: "cbdEta2NEON", Params: "f *[256]uint16, b *[128]byte", Args: 16,
 		Doc: "cbdEta2NEON sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time."},
+	{Name: "encode12NEON", Params: "out *byte, f *[256]uint16", Args: 16,
+		Doc: "encode12NEON writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out."},
+	{Name: "decode12CheckedNEON", Params: "f *[256]uint16, b *byte", Result: "int", Args: 24,
+		Doc: "decode12CheckedNEON sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise."},
+	{Name: "decode12ReduceNEON", Params: "f *[256]uint16, b *byte", Args: 16,
+		Doc: "decode12ReduceNEON sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time."},
+	{Name: "constantTimeEqualNEON", Params: "a *byte, b *byte, blocks int", Result: "int", Args: 32,
+		Doc: "constantTimeEqualNEON returns 1 if the 32·blocks bytes at a and b are equal and 0 otherwise, in time independent of their contents; blocks must be at least 1."},
+	{Name: "constantTimeSelectNEON", Params: "dst *byte, a *byte, b *byte, blocks int, choice int", Args: 40,
+		Doc: "constantTimeSelectNEON sets the 32·blocks bytes at dst to those at a if choice is 1 and to those at b if choice is 0, in time independent of choice and of the bytes; blocks must be at least 1."},
+	{Name: "cbdEta3NEON", Params: "f *[256]uint16, b *[192]byte", Args: 16,
+		Doc: "cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time."},
+	{Name: "sampleNTTRejectNEON", Params: "out *[272]uint16, buf *byte, groups int, limit int", Result: "int", Args: 40,
+		Doc: "sampleNTTRejectNEON appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping after the 24 bytes that bring the count to limit, and returns how many it wrote (at most limit + 15); groups must be at least 1."},
 }
 
 // neonContract gives the contract's hooks their arm64 kernels.
@@ -40,6 +54,15 @@ var neonContract = []dispatch.Kernel{
 	{Hook: "polyAddArch", Impls: neonLevels("polyAddNEON")},
 	{Hook: "polySubArch", Impls: neonLevels("polySubNEON")},
 	{Hook: "cbdEta2Arch", Impls: neonLevels("cbdEta2NEON")},
+	{Hook: "cbdEta3Arch", Impls: neonLevels("cbdEta3NEON")},
+	{Hook: "sampleNTTRejectArch", Impls: neonLevels("sampleNTTRejectNEON")},
+	{Hook: "encode12Arch", Impls: neonLevels("encode12NEON")},
+	{Hook: "decode12CheckedArch", Impls: neonLevels("decode12CheckedNEON")},
+	{Hook: "decode12ReduceArch", Impls: neonLevels("decode12ReduceNEON")},
+	{Hook: "constantTimeEqualArch", Impls: neonLevels("constantTimeEqualNEON")},
+	{Hook: "constantTimeSelectArch", Impls: neonLevels("constantTimeSelectNEON")},
+	neonPerDHook("decodeDecompressPaddedArch", neonDecompressFunc),
+	neonPerDHook("compressEncodePaddedArch", neonCompressFunc),
 }
 
 // neonLevels runs fn at both arm64 levels.
@@ -62,8 +85,27 @@ func neonMain() {
 	neonring.PolyAddSub(f, neonFuncs[3], a64.H8, q, 512, false)
 	neonring.PolyAddSub(f, neonFuncs[4], a64.H8, q, 512, true)
 	neonCBDEta2Kernel(f, neonFuncs[5])
+	neonEncode12Kernel(f, neonFuncs[6])
+	neonDecode12Kernel(f, neonFuncs[7], false)
+	neonDecode12Kernel(f, neonFuncs[8], true)
+	neonCTEqualKernel(f, neonFuncs[9])
+	neonCTSelectKernel(f, neonFuncs[10])
+	neonCBDEta3Kernel(f, neonFuncs[11])
+	neonSampleNTTRejectKernel(f, neonFuncs[12])
+	fns := neonFuncs
+	for _, d := range neonDecompressDs {
+		fn := neonDecompressFunc(d)
+		neonDecompressKernel(f, fn, d)
+		ce := neonCompressFunc(d)
+		neonCompressKernel(f, ce, d)
+		fns = append(fns, fn, ce)
+	}
 	neonNTTConsts(f)
 	neonDotConsts(f)
-	f.Finish(neonFuncs)
+	neonSampleTables(f)
+	for _, d := range neonDecompressDs {
+		neonUnpackTable(f, d)
+	}
+	f.Finish(fns)
 	dispatch.Write("mlkem", neonBuild, fullContract())
 }

@@ -40,3 +40,50 @@ func neonCBDEta2Kernel(f *a64.File, fn a64.Func) {
 	f.Go("BNE cbd2")
 	f.Go("RET")
 }
+
+// neonCBDEta3Kernel writes cbdEta3NEON: SamplePolyCBD_3 (FIPS 203,
+// Algorithm 8), 64 coefficients from 48 bytes per step. LD3 and ZIPs put
+// each 3-byte group w in a 32-bit lane; two shift-insert-mask rounds
+// spread its four 6-bit units into the lane's four bytes (byte j is
+// coefficient j of the group); CNT of the low and high three bits of each
+// byte gives x and y, and x − y, widened, gets q added where negative.
+func neonCBDEta3Kernel(f *a64.File, fn a64.Func) {
+	B16, H8, S4 := a64.B16, a64.H8, a64.S4
+	f.Text(fn)
+	f.Go("MOVD f+0(FP), R0")
+	f.Go("MOVD b+8(FP), R1")
+	m12, m6, m7, zero := a64.V(20), a64.V(21), a64.V(22), a64.V(23)
+	f.Go("MOVD $0x0fff, R3")
+	f.I(a64.DUP(H8, m12, a64.X(3)))
+	f.Go("MOVD $0x3f, R3")
+	f.I(a64.DUP(B16, m6, a64.X(3)))
+	f.Go("MOVD $7, R3")
+	f.I(a64.DUP(B16, m7, a64.X(3)))
+	f.Go("MOVD $%d, R3", q)
+	f.I(a64.DUP(H8, nQ, a64.X(3)))
+	f.I(a64.EOR(B16, zero, zero, zero))
+	f.Go("MOVD $4, R2")
+	f.Label("cbd3")
+	b0, b1, b2, p, r := a64.V(0), a64.V(1), a64.V(2), a64.V(3), a64.V(4)
+	w := []a64.VReg{a64.V(5), a64.V(6), a64.V(7), a64.V(8)}
+	t, x, y := a64.V(9), a64.V(10), a64.V(11)
+	out := []a64.VReg{a64.V(24), a64.V(25), a64.V(26), a64.V(27), a64.V(28), a64.V(29), a64.V(30), a64.V(31)}
+	f.I(a64.LD3(B16, b0, a64.X(1), true))
+	f.I(a64.ZIP1(B16, p, b0, b1), a64.ZIP1(B16, r, b2, zero), a64.ZIP1(H8, w[0], p, r), a64.ZIP2(H8, w[1], p, r))
+	f.I(a64.ZIP2(B16, p, b0, b1), a64.ZIP2(B16, r, b2, zero), a64.ZIP1(H8, w[2], p, r), a64.ZIP2(H8, w[3], p, r))
+	for i, v := range w {
+		// 12-bit halves to 16-bit lanes, then 6-bit units to bytes.
+		f.I(a64.USHR(S4, t, v, 12), a64.SLI(S4, v, t, 16), a64.AND(B16, v, v, m12))
+		f.I(a64.USHR(H8, t, v, 6), a64.SLI(H8, v, t, 8), a64.AND(B16, v, v, m6))
+		f.I(a64.AND(B16, x, v, m7), a64.USHR(B16, y, v, 3), a64.CNT(B16, x, x), a64.CNT(B16, y, y), a64.SUB(B16, x, x, y))
+		lo, hi := out[2*i], out[2*i+1]
+		f.I(a64.SSHLL(H8, false, lo, x, 0), a64.SSHLL(H8, true, hi, x, 0))
+		for _, o := range []a64.VReg{lo, hi} {
+			f.I(a64.SSHR(H8, t, o, 15), a64.AND(B16, t, t, nQ), a64.ADD(H8, o, o, t))
+		}
+	}
+	f.I(a64.ST1(4, H8, out[0], a64.X(0), true), a64.ST1(4, H8, out[4], a64.X(0), true))
+	f.Go("SUBS $1, R2")
+	f.Go("BNE cbd3")
+	f.Go("RET")
+}
