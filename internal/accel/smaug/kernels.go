@@ -60,10 +60,10 @@ func slice16(v []nttPoly) []polymul.NTT16 {
 	return unsafe.Slice(as16(&v[0]), len(v))
 }
 
-// toNTT sets out to the transform, in the active level's domain, of a,
-// whose coefficients are below 2^11 in absolute value.
-func toNTT(out *nttPoly, a *poly) {
-	if activeDomain() == domain16 {
+// toNTT sets out to the transform, in domain d, of a, whose coefficients
+// are below 2^11 in absolute value.
+func (d domain) toNTT(out *nttPoly, a *poly) {
+	if d == domain16 {
 		polymul.Forward16(as16(out), (*[n]int32)(a))
 		return
 	}
@@ -73,13 +73,13 @@ func toNTT(out *nttPoly, a *poly) {
 }
 
 // dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly, for
-// 1 ≤ len(a) = len(b) ≤ 4 transforms in the active level's domain: each
+// 1 ≤ len(a) = len(b) ≤ 4 transforms in domain d: each
 // product is of a polynomial with coefficients in [0, 2^11) and a ternary
 // one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
 // both transforms' exact ranges ((−P/2, P/2) and (−2^24, 2^24)).
-func dotProduct(out *poly, a, b []nttPoly) {
+func (d domain) dotProduct(out *poly, a, b []nttPoly) {
 	var acc nttPoly
-	if activeDomain() == domain16 {
+	if d == domain16 {
 		polymul.Dot16(as16(&acc), slice16(a), slice16(b))
 		polymul.Inverse16((*[n]int32)(out), as16(&acc))
 		return

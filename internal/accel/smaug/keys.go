@@ -71,7 +71,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	for i := range p.k {
 		var b poly
 		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
-		toNTT(&ek.b[i], &b)
+		ek.dom.toNTT(&ek.b[i], &b)
 	}
 	// The packing is a bijection, so pk is its own re-encoding.
 	copy(ek.encoded[:], pk)
@@ -86,7 +86,7 @@ func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
 	copy(ek.encoded[:], seedA)
 	for i := range p.k {
 		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b[i], p.logQ)
-		toNTT(&ek.b[i], &b[i])
+		ek.dom.toNTT(&ek.b[i], &b[i])
 	}
 	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
 }
@@ -117,7 +117,7 @@ func (dk *DecapsulationKey) inDomain() *DecapsulationKey {
 	for i := range dk.ek.p.k {
 		var s poly
 		decodeSecret(&s, dk.sEnc[i*secretPolySize:])
-		toNTT(&c.s[i], &s)
+		c.ek.dom.toNTT(&c.s[i], &s)
 	}
 	return c
 }
@@ -186,7 +186,7 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 	for i := range k {
 		valid, weight := decodeSecret(&s[i], sk[i*secretPolySize:])
 		ok &= valid & subtle.ConstantTimeEq(int32(weight), int32(p.hs))
-		toNTT(&dk.s[i], &s[i])
+		dk.ek.dom.toNTT(&dk.s[i], &s[i])
 	}
 	if ok == 0 {
 		*dk = DecapsulationKey{}
@@ -199,7 +199,7 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 		var as poly
 		var row [maxK]nttPoly
 		dk.ek.p = p
-		dotProduct(&as, dk.ek.rowTo(&row, i), dk.sVec())
+		dk.ek.dom.dotProduct(&as, dk.ek.rowTo(&row, i), dk.sVec())
 		for c := range n {
 			e := (b[i][c] + as[c]) & (1<<p.logQ - 1)
 			e -= (1 << p.logQ) & -((e >> (p.logQ - 1)) & 1) // centred

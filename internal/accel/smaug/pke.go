@@ -28,7 +28,7 @@ func (ek *EncapsulationKey) expandA(seed []byte) {
 			var a poly
 			decodeRq(&a, out[l], p.logQ)
 			i, j := (e+l)/k, (e+l)%k
-			toNTT(&ek.a[j*k+i], &a)
+			ek.dom.toNTT(&ek.a[j*k+i], &a)
 		}
 	}
 }
@@ -71,7 +71,7 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 			ok = hwt(&s[i], hwtIn[i][:], p.hs)
 		}
 		encodeSecret(dk.sEnc[i*secretPolySize:], &s[i])
-		toNTT(&dk.s[i], &s[i])
+		ek.dom.toNTT(&dk.s[i], &s[i])
 	}
 
 	var b [maxK]poly
@@ -81,7 +81,7 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		bi := &b[i]
 		sampleGaussian(bi, eOut[i][:])
 		var as poly
-		dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
+		ek.dom.dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
 		for c := range bi {
 			bi[c] = (bi[c] - as[c]) & mask
 		}
@@ -121,7 +121,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	for i := range k {
 		var r poly
 		sampleEphemeral(&r, buf[i][:], p.r)
-		toNTT(&rHat[i], &r)
+		ek.dom.toNTT(&rHat[i], &r)
 	}
 	rv := rHat[:k]
 
@@ -129,7 +129,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	rounding := [4]uint32{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)}
 	for i := range k {
 		var u poly
-		dotProduct(&u, ek.column(i), rv)
+		ek.dom.dotProduct(&u, ek.column(i), rv)
 		round(&u, nil, &rounding)
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
@@ -151,7 +151,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 		}
 	}
 	var v poly
-	dotProduct(&v, ek.b[:k], rv)
+	ek.dom.dotProduct(&v, ek.b[:k], rv)
 	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
 	round(&v, &m, &rounding)
 	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
@@ -169,10 +169,10 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	for i := range k {
 		var c poly
 		decodeRp(&c, ct[i*p.polyPSize():], p.logP)
-		toNTT(&c1Hat[i], &c)
+		dk.ek.dom.toNTT(&c1Hat[i], &c)
 	}
 	var w, c2 poly
-	dotProduct(&w, c1Hat[:k], dk.sVec())
+	dk.ek.dom.dotProduct(&w, c1Hat[:k], dk.sVec())
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
 	clear(mu)
 	var x [n]uint16
