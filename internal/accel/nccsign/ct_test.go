@@ -22,7 +22,7 @@ func TestSecretArithmeticConstantTime(t *testing.T) {
 	keys := [2]*PrivateKey{testKey(t, p, 11), testKey(t, p, 12)}
 	work := testKey(t, p, 13)
 	var c smallNTT
-	c.SetSmall(p.sampleInBall(make([]byte, seedSize)))
+	p.field.SetSmall(&c, p.sampleInBall(make([]byte, seedSize)))
 	u, v := p.newPoly(), p.newPoly()
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		n := 10000 // measurements: a twentieth of ctest.Count's, the operation being long

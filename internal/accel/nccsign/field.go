@@ -36,7 +36,7 @@ type smallNTT = polymul.LargeNTT
 // (2039·2^23·2^19 < P·P1/2).
 func (p *Params) mulUniform(out poly, a *uniformNTT, b poly) {
 	var bt uniformNTT
-	bt.Set(b)
+	p.field.SetPair(&bt, b)
 	p.field.MulExact(out, a, &bt, uint32(p.q)-1)
 }
 
@@ -52,7 +52,7 @@ func (p *Params) mulChallenge(out poly, c, s *smallNTT, k uint32) {
 // 2^32 mod q undoes the Montgomery factor).
 func (p *Params) mulUniformField(v []uint32, a *uniformNTT, b poly) {
 	var bt uniformNTT
-	bt.Set(b)
+	p.field.SetPair(&bt, b)
 	c := p.newPoly()
 	p.field.MulExact(c, a, &bt, p.rMod)
 	p.uncentre(v, c)

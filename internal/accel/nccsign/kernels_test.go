@@ -61,7 +61,7 @@ func TestMulUniform(t *testing.T) {
 				}
 			}
 			var at uniformNTT
-			at.Set(a)
+			p.field.SetPair(&at, a)
 			got := make([]uint32, p.n)
 			p.mulUniformField(got, &at, b)
 			want := p.schoolbook(a, b)
@@ -100,8 +100,8 @@ func TestMulChallenge(t *testing.T) {
 				}
 			}
 			var ct, st smallNTT
-			ct.SetSmall(c)
-			st.SetSmall(s)
+			p.field.SetSmall(&ct, c)
+			p.field.SetSmall(&st, s)
 			got := make([]uint32, p.n)
 			p.mulChallengeField(got, &ct, &st)
 			want := p.schoolbook(c, s)
@@ -152,7 +152,7 @@ func TestProductsAreFromMont(t *testing.T) {
 				a[i], b[i], s[i] = rng.Int32N(1<<23), rng.Int32N(2*gamma1)-gamma1+1, rng.Int32N(1<<13)
 			}
 			var at uniformNTT
-			at.Set(a)
+			p.field.SetPair(&at, a)
 			v := make([]uint32, p.n)
 			p.mulUniformField(v, &at, b)
 			got := p.newPoly()
@@ -163,8 +163,8 @@ func TestProductsAreFromMont(t *testing.T) {
 				}
 			}
 			var ct, st smallNTT
-			ct.SetSmall(p.sampleInBall(make([]byte, seedSize)))
-			st.SetSmall(s)
+			p.field.SetSmall(&ct, p.sampleInBall(make([]byte, seedSize)))
+			p.field.SetSmall(&st, s)
 			p.mulChallengeField(v, &ct, &st)
 			for _, k := range []uint32{p.rMod, p.tShift} {
 				p.mulChallenge(got, &ct, &st, k)

@@ -50,7 +50,7 @@ func (sk *PrivateKey) PublicKeyBytes() []byte { return append([]byte(nil), sk.pu
 // sk (a's transforms are copied, not recomputed).
 func (sk *PrivateKey) PublicKey() *PublicKey {
 	pk := &PublicKey{p: sk.p, t1: append(poly(nil), sk.t1...), a: sk.a, tr: sk.tr, encoded: sk.PublicKeyBytes()}
-	pk.t1NTT.SetSmall(pk.t1)
+	pk.p.field.SetSmall(&pk.t1NTT, pk.t1)
 	return pk
 }
 
@@ -77,7 +77,7 @@ func NewKeyFromSeeds(p *Params, zeta, seed *[seedSize]byte) *PrivateKey {
 	copy(sk.key[:], buf[2*seedSize:])
 	sk.s1 = p.sampleEta(buf[:2*seedSize])
 	sk.s2 = p.sampleEta(buf[seedSize:])
-	sk.a.Set(p.expandA(zeta[:]))
+	p.field.SetPair(&sk.a, p.expandA(zeta[:]))
 	sk.t1 = sk.computeT()
 	sk.pubEnc = p.encodePublic(zeta[:], sk.t1)
 	shake256(sk.tr[:], sk.pubEnc)
@@ -127,9 +127,9 @@ func (sk *PrivateKey) encode() []byte {
 
 // precompute makes the transforms signing multiplies by.
 func (sk *PrivateKey) precompute() {
-	sk.s1NTT.SetSmall(sk.s1)
-	sk.s2NTT.SetSmall(sk.s2)
-	sk.t0NTT.SetSmall(sk.t0)
+	sk.p.field.SetSmall(&sk.s1NTT, sk.s1)
+	sk.p.field.SetSmall(&sk.s2NTT, sk.s2)
+	sk.p.field.SetSmall(&sk.t0NTT, sk.t0)
 }
 
 // Errors of the decoders.
@@ -150,8 +150,8 @@ func NewPublicKey(p *Params, b []byte) (*PublicKey, error) {
 	if !unpackUnsigned(pk.t1, b[seedSize:], 25-int(p.d)) {
 		return nil, errEncoding
 	}
-	pk.a.Set(p.expandA(b[:seedSize]))
-	pk.t1NTT.SetSmall(pk.t1)
+	p.field.SetPair(&pk.a, p.expandA(b[:seedSize]))
+	pk.p.field.SetSmall(&pk.t1NTT, pk.t1)
 	shake256(pk.tr[:], b)
 	return pk, nil
 }
@@ -178,7 +178,7 @@ func NewPrivateKey(p *Params, b []byte) (*PrivateKey, error) {
 	if !ok {
 		return nil, errEncoding
 	}
-	sk.a.Set(p.expandA(sk.zeta[:]))
+	p.field.SetPair(&sk.a, p.expandA(sk.zeta[:]))
 	sk.t1 = sk.computeT()
 	sk.pubEnc = p.encodePublic(sk.zeta[:], sk.t1)
 	var tr [seedSize]byte

@@ -28,7 +28,7 @@ func (sk *PrivateKey) Sign(msg []byte) []byte {
 		shake256(sig[:seedSize], mu[:], w1Enc)
 
 		var c smallNTT
-		c.SetSmall(p.sampleInBall(sig[:seedSize]))
+		p.field.SetSmall(&c, p.sampleInBall(sig[:seedSize]))
 		p.mulChallenge(z, &c, &sk.s1NTT, p.rMod)
 		for i := range z {
 			z[i] += y[i]
@@ -93,7 +93,7 @@ func (pk *PublicKey) Verify(msg, sig []byte) bool {
 	shake256(mu[:], pk.tr[:], msg)
 
 	var c smallNTT
-	c.SetSmall(p.sampleInBall(sig[:seedSize]))
+	p.field.SetSmall(&c, p.sampleInBall(sig[:seedSize]))
 	w, ct := p.newPoly(), p.newPoly()
 	p.mulUniform(w, &pk.a, z)
 	p.mulChallenge(ct, &c, &pk.t1NTT, p.tShift)

@@ -62,24 +62,49 @@ func newLargeModulus(p uint32) *largeModulus {
 	return m
 }
 
-// makeTails fills tailCT and tailGS. Chunk c holds blocks b = 2c and b + 1
-// of eight coefficients; the lanes of each vector follow the kernels'
-// layouts (large_amd64.go): for the forward layers, length 4 uses
-// zetas[512 + b] on lanes 0–3 and zetas[512 + b + 1] on lanes 4–7, length 2
-// zetas[1024 + 2b + j/2] on lane j, length 1 zetas[2048 + 4b + j]; the
-// inverse's negated twiddles run backwards the same way.
+// makeTails fills tailCT and tailGS from tailVectors.
 func (m *largeModulus) makeTails() {
+	ct, gs := tailVectors(m.zetas[:], m.p, false)
 	for c := range m.tailCT {
+		copy(m.tailCT[c][:], ct[3*c:])
+		copy(m.tailGS[c][:], gs[3*c:])
+	}
+}
+
+// tailVectors returns the per-lane twiddles of the last radix-2 layers of
+// a transform whose table zetas (of its length n) holds the twiddle of the
+// layer of m blocks and its block b at m + b, the inverse's being p minus
+// the entry at 2m − 1 − b. Chunk c holds blocks b = 2c and b + 1 of eight
+// coefficients, and gets, in the order the kernels' layers run
+// (large_amd64.go), one vector per layer: forward, for length 8 (with
+// eight) zetas[n/16 + c] on every lane, for length 4 zetas[n/8 + b] on
+// lanes 0–3 and zetas[n/8 + b + 1] on lanes 4–7, for length 2
+// zetas[n/4 + 2b + j/2] on lane j, for length 1 zetas[n/2 + 4b + j]; the
+// inverse's negated twiddles run backwards the same way, lengths 1 to 8.
+func tailVectors(zetas []uint32, p uint32, eight bool) (ct, gs [][8]uint32) {
+	n := len(zetas)
+	for c := range n / 16 {
 		b := 2 * c
+		var v [8][8]uint32
 		for j := range 8 {
-			m.tailCT[c][0][j] = m.zetas[512+b+j/4]
-			m.tailCT[c][1][j] = m.zetas[1024+2*b+j/2]
-			m.tailCT[c][2][j] = m.zetas[2048+4*b+j]
-			m.tailGS[c][0][j] = m.p - m.zetas[4095-(4*b+j)]
-			m.tailGS[c][1][j] = m.p - m.zetas[2047-(2*b+j/2)]
-			m.tailGS[c][2][j] = m.p - m.zetas[1023-(b+j/4)]
+			v[0][j] = zetas[n/16+c]
+			v[1][j] = zetas[n/8+b+j/4]
+			v[2][j] = zetas[n/4+2*b+j/2]
+			v[3][j] = zetas[n/2+4*b+j]
+			v[4][j] = p - zetas[n-1-(4*b+j)]
+			v[5][j] = p - zetas[n/2-1-(2*b+j/2)]
+			v[6][j] = p - zetas[n/4-1-(b+j/4)]
+			v[7][j] = p - zetas[n/8-1-c]
+		}
+		if eight {
+			ct = append(ct, v[0:4]...)
+			gs = append(gs, v[4:8]...)
+		} else {
+			ct = append(ct, v[1:4]...)
+			gs = append(gs, v[4:7]...)
 		}
 	}
+	return ct, gs
 }
 
 // mont is the arithmetic of one modulus, held by value so that the

@@ -9,8 +9,11 @@ package polymul
 // X^3 + 1 = Π_k (X − γ_k) for γ_k = ψ^(1024·(2k+1)), k = 0, 1, 2: a radix-3
 // layer maps a = A0 + A1·X + A2·X^2 to B_k = A0 + γ_k·A1 + γ_k^2·A2, and
 // ten radix-2 layers split each x^1024 − γ_k down to linear factors.
-// The AVX2 kernels of this length are not written yet, so no product uses
-// it; it is tested against schoolbook multiplication.
+// γ_1 = −1, and g = γ_0 is a primitive sixth root of unity, so g^2 = g − 1,
+// γ_2 = g^−1 = 1 − g and γ_2^2 = −g: the radix-3 layer needs one product
+// per coefficient when A2 = 0, three otherwise, and its inverse three.
+// The radix-2 layers and their twiddle tables have the layout of the
+// length-4096 ones (large.go), so the same AVX2 kernels run them.
 
 // large3N is the length of the shorter large transform.
 const large3N = 3072
@@ -18,105 +21,99 @@ const large3N = 3072
 // large3Blocks is the length of one of the radix-3 layer's three blocks.
 const large3Blocks = large3N / 3
 
+// large3Max is the largest ring length n whose products (degree 2n − 2)
+// the length-3072 transform holds.
+const large3Max = (large3N + 1) / 2
+
 // large3Modulus is one prime of the length-3072 transform with its tables,
 // in the Montgomery arithmetic of largeModulus (R = 2^32, values in [0, p)).
 type large3Modulus struct {
 	md mont
-	// gamma holds γ_k·R and γ_k^2·R for k = 0, 1, 2; gammaInvScaled
-	// holds γ_k^−j·scale (j = 1, 2), the inverse radix-3 layer's factors
-	// with the final one.
-	gamma, gammaInvScaled [3][2]uint32
-	// zetas holds, layer after layer and block after block in the order
-	// of the butterflies, the twiddle s·R of the radix-2 split of
-	// x^L − s^2 into (x^(L/2) − s)(x^(L/2) + s); zetasInv holds s^−1·R.
-	zetas, zetasInv [large3N - 3]uint32
+	// g is γ_0·R: the forward radix-3 layer's factor.
+	g uint32
 	// scale is R^2/3072 mod p: the inverse's final factor, which also
-	// undoes the pointwise product's R^−1.
-	scale uint32
+	// undoes the pointwise product's R^−1; half is scale/2 and gSum is
+	// scale·(1 − 2g)/2, the inverse radix-3 layer's other factors.
+	scale, half, gSum uint32
+	// zetas holds, for the radix-2 layer of m blocks (m = 3·2^j) and its
+	// block b (in the order of the coefficients), at index m + b, the
+	// twiddle s·R of the split of x^L − s^2 into (x^(L/2) − s)(x^(L/2) + s);
+	// the first three entries are unused. As in the length-4096 table, the
+	// inverse's twiddle s^−1 of that block is p − zetas[2m − 1 − b].
+	zetas [large3N]uint32
+	// tailCT and tailGS are the per-lane twiddles of the four layers of
+	// lengths 8 to 1 for the AVX2 kernels (see tailVectors), one chunk of
+	// sixteen coefficients after another.
+	tailCT, tailGS [large3N / 16][4][8]uint32
 }
 
 // large3Mods are the length-3072 tables of P and P1, in that order.
-var large3Mods = [2]*large3Modulus{newLarge3Modulus(P), newLarge3Modulus(P1)}
+var large3Mods = [2]*large3Modulus{newLarge3Modulus(largeMods[0]), newLarge3Modulus(largeMods[1])}
 
-func newLarge3Modulus(p uint32) *large3Modulus {
+func newLarge3Modulus(lm *largeModulus) *large3Modulus {
+	p := lm.p
 	pp := int64(p)
 	// ψ = g^((p−1)/6144) for g generating the group has order 6144: its
 	// 3072nd power is −1 and its 2048th power is not 1.
-	g := int64(2)
+	gen := int64(2)
 	for {
-		psi := powModN(g, (pp-1)/6144, pp)
+		psi := powModN(gen, (pp-1)/6144, pp)
 		if powModN(psi, 3072, pp) == pp-1 && powModN(psi, 2048, pp) != 1 {
 			break
 		}
-		g++
+		gen++
 	}
-	psi := powModN(g, (pp-1)/6144, pp)
+	psi := powModN(gen, (pp-1)/6144, pp)
 	r := (1 << 32) % pp
-	pow := func(e int64) uint32 { // ψ^e·R mod p for any integer e
+	plain := func(e int64) int64 { // ψ^e mod p for any integer e
 		e %= 2 * large3N
 		if e < 0 {
 			e += 2 * large3N
 		}
-		return uint32(powModN(psi, e, pp) * r % pp)
+		return powModN(psi, e, pp)
 	}
-	m := &large3Modulus{md: largeMods[0].arith()}
-	if p != P {
-		m.md = largeMods[1].arith()
-	}
-	for k := range 3 {
-		e := int64(large3Blocks * (2*k + 1))
-		m.gamma[k] = [2]uint32{pow(e), pow(2 * e)}
-	}
-	m.scale = uint32(r * r % pp * powModN(large3N, pp-2, pp) % pp)
-	for k := range 3 {
-		e := int64(large3Blocks * (2*k + 1))
-		m.gammaInvScaled[k] = [2]uint32{m.md.mul(pow(-e), m.scale), m.md.mul(pow(-2*e), m.scale)}
-	}
+	pow := func(e int64) uint32 { return uint32(plain(e) * r % pp) } // ψ^e·R
+	m := &large3Modulus{md: lm.arith()}
+	m.g = pow(large3Blocks)
+	scale := r * r % pp * powModN(large3N, pp-2, pp) % pp
+	inv2 := (pp + 1) / 2
+	g := plain(large3Blocks)
+	m.scale = uint32(scale)
+	m.half = uint32(scale * inv2 % pp)
+	m.gSum = uint32(scale * ((1 - 2*g + 2*pp) % pp) % pp * inv2 % pp)
 	// exps are the exponents e of the blocks' moduli x^L − ψ^e, layer by
 	// layer; a block's children are x^(L/2) ∓ ψ^(e/2), that is ψ^(e/2)
 	// and ψ^(e/2 + 3072). Every e is a multiple of 2^(layers left), as
 	// 1024 and 3072 are, so the halving is exact.
 	exps := []int64{large3Blocks, 3 * large3Blocks, 5 * large3Blocks}
-	i := 0
 	for len(exps) < large3N {
 		next := make([]int64, 0, 2*len(exps))
-		for _, e := range exps {
-			m.zetas[i], m.zetasInv[i] = pow(e/2), pow(-e/2)
-			i++
+		for b, e := range exps {
+			m.zetas[len(exps)+b] = pow(e / 2)
 			next = append(next, e/2, e/2+large3N)
 		}
 		exps = next
 	}
+	ct, gs := tailVectors(m.zetas[:], p, true)
+	for c := range m.tailCT {
+		copy(m.tailCT[c][:], ct[4*c:])
+		copy(m.tailGS[c][:], gs[4*c:])
+	}
 	return m
 }
 
-// forward transforms a in place: the radix-3 layer, then the radix-2
-// layers of lengths 512 down to 1, values in [0, p). A short a (zero from
-// 2048 on, as every operand of the p = 1201 products is) skips A2's
-// products; γ_1 = −1 needs none.
-func (m *large3Modulus) forward(a *[large3N]uint32, short bool) {
+// forward3Generic transforms a in place: the radix-3 layer, then the
+// radix-2 layers of lengths 512 down to 1, values in [0, p). A short a
+// (zero from 2048 on, as every operand of the products of a field with
+// n ≤ large3Max is) skips A2's products.
+func (m *large3Modulus) forward3Generic(a *[large3N]uint32, short bool) {
+	m.radix3Generic(a, short)
 	md := m.md
-	const b = large3Blocks
-	g := &m.gamma
-	for j := range b {
-		a0, a1, a2 := a[j], a[b+j], a[2*b+j]
-		if short {
-			a[j] = md.add(a0, md.mul(g[0][0], a1))
-			a[b+j] = md.sub(a0, a1)
-			a[2*b+j] = md.add(a0, md.mul(g[2][0], a1))
-			continue
-		}
-		a[j] = md.add(a0, md.add(md.mul(g[0][0], a1), md.mul(g[0][1], a2)))
-		a[b+j] = md.add(md.sub(a0, a1), a2)
-		a[2*b+j] = md.add(a0, md.add(md.mul(g[2][0], a1), md.mul(g[2][1], a2)))
-	}
-	z := 0
-	for length := b / 2; length >= 1; length >>= 1 {
-		for start := 0; start < large3N; start += 2 * length {
-			s := m.zetas[z]
-			z++
-			lo := a[start : start+length]
-			hi := a[start+length : start+2*length]
+	for blocks, length := 3, large3Blocks/2; length >= 1; blocks, length = 2*blocks, length/2 {
+		for b := range blocks {
+			s := m.zetas[blocks+b]
+			lo := a[2*length*b : 2*length*b+length]
+			hi := a[2*length*b+length : 2*length*(b+1)]
 			hi = hi[:len(lo)]
 			for j, x := range lo {
 				t := md.mul(s, hi[j])
@@ -126,24 +123,39 @@ func (m *large3Modulus) forward(a *[large3N]uint32, short bool) {
 	}
 }
 
-// inverse undoes forward on a pointwise Montgomery product, so that
-// inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^3072+1): the
-// radix-2 layers (Gentleman–Sande, each leaving a factor 2), the inverse
-// radix-3 layer (leaving 3) fused with the factor scale.
-func (m *large3Modulus) inverse(a *[large3N]uint32) {
+// radix3Generic is the radix-3 layer: with x = g·A1 (and z = g·A2,
+// w = g·z), B0 = A0 + x + w, B1 = A0 − A1 + A2, B2 = A0 + A1 − x − z.
+func (m *large3Modulus) radix3Generic(a *[large3N]uint32, short bool) {
 	md := m.md
 	const b = large3Blocks
-	z := len(m.zetasInv)
-	for length := 1; length <= b/2; length <<= 1 {
-		// The blocks of this length are the last large3N/(2·length) twiddles
-		// before z, in the forward order.
-		blocks := large3N / (2 * length)
-		z -= blocks
-		for i := range blocks {
-			s := m.zetasInv[z+i]
-			start := 2 * length * i
-			lo := a[start : start+length]
-			hi := a[start+length : start+2*length]
+	for j := range b {
+		a0, a1, a2 := a[j], a[b+j], a[2*b+j]
+		x := md.mul(m.g, a1)
+		if short {
+			a[j] = md.add(a0, x)
+			a[b+j] = md.sub(a0, a1)
+			a[2*b+j] = md.sub(md.add(a0, a1), x)
+			continue
+		}
+		z := md.mul(m.g, a2)
+		w := md.mul(m.g, z)
+		a[j] = md.add(a0, md.add(x, w))
+		a[b+j] = md.add(md.sub(a0, a1), a2)
+		a[2*b+j] = md.sub(md.add(a0, a1), md.add(x, z))
+	}
+}
+
+// inverse3Generic undoes forward3Generic on a pointwise Montgomery product,
+// so that inverse(forward(a)·forward(b)·R^−1) = a·b in Z_p[x]/(x^3072+1):
+// the radix-2 layers (Gentleman–Sande, each leaving a factor 2), then the
+// inverse radix-3 layer (leaving 3) fused with the factor scale.
+func (m *large3Modulus) inverse3Generic(a *[large3N]uint32) {
+	md := m.md
+	for blocks, length := large3N/2, 1; length <= large3Blocks/2; blocks, length = blocks/2, 2*length {
+		for b := range blocks {
+			s := md.p - m.zetas[2*blocks-1-b]
+			lo := a[2*length*b : 2*length*b+length]
+			hi := a[2*length*b+length : 2*length*(b+1)]
 			hi = hi[:len(lo)]
 			for j, x := range lo {
 				y := hi[j]
@@ -151,14 +163,56 @@ func (m *large3Modulus) inverse(a *[large3N]uint32) {
 			}
 		}
 	}
-	c := &m.gammaInvScaled
+	m.radix3InverseGeneric(a)
+}
+
+// radix3InverseGeneric is the inverse radix-3 layer with the factor scale
+// s: with S = B0 + B2, A0 = s·(S + B1), and A1, A2 = X ± Y for
+// X = s·(1 − 2g)/2·(B0 − B2) and Y = s/2·(S − 2·B1): with γ_k^−1 = 1 − g,
+// −1, g and γ_k^−2 = −g, 1, g − 1, 3·(A1 + A2) = (1 − 2g)·(B0 − B2) and
+// 3·(A1 − A2) = S − 2·B1.
+func (m *large3Modulus) radix3InverseGeneric(a *[large3N]uint32) {
+	md := m.md
+	const b = large3Blocks
 	for j := range b {
 		b0, b1, b2 := a[j], a[b+j], a[2*b+j]
-		a[j] = md.mul(m.scale, md.add(b0, md.add(b1, b2)))
-		for i := 1; i < 3; i++ {
-			a[i*b+j] = md.add(md.mul(c[0][i-1], b0), md.add(md.mul(c[1][i-1], b1), md.mul(c[2][i-1], b2)))
-		}
+		s := md.add(b0, b2)
+		x := md.mul(m.gSum, md.sub(b0, b2))
+		y := md.mul(m.half, md.sub(md.sub(s, b1), b1))
+		a[j] = md.mul(m.scale, md.add(s, b1))
+		a[b+j] = md.add(x, y)
+		a[2*b+j] = md.sub(x, y)
 	}
+}
+
+// pointwise3Generic sets out[i] = a[i]·b[i]·R^−1 mod p.
+func (m *large3Modulus) pointwise3Generic(out, a, b *[large3N]uint32) {
+	md := m.md
+	for i := range out {
+		out[i] = md.mul(a[i], b[i])
+	}
+}
+
+// large3Forward sets the first 3072 entries of out to the length-3072
+// transform of a (len(a) ≤ 3072, each coefficient in [−P, 2P)) modulo the
+// i-th prime, the rest zero.
+func large3Forward(i int, out *LargeNTT, a []int32) {
+	t := (*[large3N]uint32)(out[:large3N])
+	a = a[:min(len(a), large3N)]
+	largeMods[i].fromSigned(t[:len(a)], a)
+	clear(t[len(a):])
+	clear(out[large3N:])
+	large3Mods[i].forward3(t, len(a) <= 2*large3Blocks)
+}
+
+// large3Product sets the first 3072 entries of r to the residues modulo
+// the i-th prime of the product whose length-3072 transforms a and b hold,
+// leaving the others as they were.
+func large3Product(i int, r, a, b *LargeNTT) {
+	m := large3Mods[i]
+	t := (*[large3N]uint32)(r[:large3N])
+	m.pointwise3(t, (*[large3N]uint32)(a[:large3N]), (*[large3N]uint32)(b[:large3N]))
+	m.inverse3(t)
 }
 
 // large3MulExact sets out = a·b in Z[x]/(x^3072+1), exactly, whenever every
@@ -167,18 +221,12 @@ func (m *large3Modulus) inverse(a *[large3N]uint32) {
 // by the length-3072 transforms, then the CRT of the length-4096 product
 // (out's upper quarter is zero).
 func large3MulExact(out *[LargeN]int64, a, b []int32) {
-	var r [2][LargeN]uint32
-	for i, m := range large3Mods {
-		var x, y [large3N]uint32
-		largeMods[i].fromSignedGeneric(x[:len(a)], a)
-		largeMods[i].fromSignedGeneric(y[:len(b)], b)
-		m.forward(&x, len(a) <= 2*large3Blocks)
-		m.forward(&y, len(b) <= 2*large3Blocks)
-		for j := range x {
-			x[j] = m.md.mul(x[j], y[j])
-		}
-		m.inverse(&x)
-		copy(r[i][:], x[:])
+	var r [2]LargeNTT
+	for i := range large3Mods {
+		var x, y LargeNTT
+		large3Forward(i, &x, a)
+		large3Forward(i, &y, b)
+		large3Product(i, &r[i], &x, &y)
 	}
-	crtGeneric(out, &r[0], &r[1])
+	crt(out, (*[LargeN]uint32)(&r[0]), (*[LargeN]uint32)(&r[1]))
 }

@@ -3,14 +3,21 @@ package polymul
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // TestLarge3MulExact checks the length-3072 two-prime product against
 // schoolbook multiplication: on the shapes of NCC-Sign's smallest set
 // (a uniform in [0, 2^23) times y in (−2^19, 2^19], 1201 coefficients
 // each), at the extremes of those ranges, with the negative extreme −P,
-// and on operands whose product wraps past x^3072.
+// and on operands whose product wraps past x^3072; at every level.
 func TestLarge3MulExact(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { testLarge3MulExact(t) })
+}
+
+func testLarge3MulExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 3))
 	cases := 0
 	for trial := range 8 {
@@ -52,4 +59,54 @@ func TestLarge3MulExact(t *testing.T) {
 		cases++
 	}
 	t.Logf("%d length-3072 products checked", cases)
+}
+
+// TestLarge3KernelsMatchGeneric checks the length-3072 transforms at every
+// level against their Go twins, bit for bit, for both moduli, on random
+// inputs, the extremes 0 and p − 1, and short inputs (the last 1024
+// coefficients zero, the radix-3 kernel's case) as well as full ones.
+func TestLarge3KernelsMatchGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 7))
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		cases := 0
+		for _, m := range large3Mods {
+			for trial := range 4 {
+				var a, b [large3N]uint32
+				for i := range a {
+					a[i], b[i] = rng.Uint32N(m.md.p), rng.Uint32N(m.md.p)
+					switch trial {
+					case 0:
+						a[i], b[i] = m.md.p-1, m.md.p-1
+					case 1:
+						a[i] = 0
+					}
+				}
+				for _, short := range []bool{true, false} {
+					x := a
+					if short {
+						clear(x[2*large3Blocks:])
+					}
+					got, want := x, x
+					m.forward3(&got, short)
+					m.forward3Generic(&want, short)
+					if got != want {
+						t.Fatalf("p = %d trial %d short %v: forward3 differs from forward3Generic", m.md.p, trial, short)
+					}
+				}
+				got, want := a, a
+				m.inverse3(&got)
+				m.inverse3Generic(&want)
+				if got != want {
+					t.Fatalf("p = %d trial %d: inverse3 differs from inverse3Generic", m.md.p, trial)
+				}
+				m.pointwise3(&got, &a, &b)
+				m.pointwise3Generic(&want, &a, &b)
+				if got != want {
+					t.Fatalf("p = %d trial %d: pointwise3 differs from pointwise3Generic", m.md.p, trial)
+				}
+				cases++
+			}
+		}
+		t.Logf("%d length-3072 kernel cases checked", cases)
+	})
 }

@@ -17,7 +17,7 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 		return
 	}
 	largeLayersCTAVX2(&a[0], &m.zetas[1], 4*LargeN/2, 32, m.p, m.pNeg)
-	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], LargeN, m.p, m.pNeg)
 }
 
 // forwardShort is forwardShortGeneric: the copy, then the layers of
@@ -29,7 +29,7 @@ func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 	}
 	copy(a[LargeN/2:], a[:LargeN/2])
 	largePairsCTAVX2(&a[0], &m.zetas[0], 2, 4*LargeN/4, 4*16, m.p, m.pNeg)
-	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], m.p, m.pNeg)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], LargeN, m.p, m.pNeg)
 }
 
 // inverseSpan is inverseSpanGeneric: the tail kernel of inverse, the
@@ -40,7 +40,7 @@ func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) {
 		m.inverseSpanGeneric(a, k)
 		return
 	}
-	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], LargeN, m.p, m.pNeg)
 	largePairsGSAVX2(&a[0], &m.zetas[0], LargeN/16, 4*8, 4*LargeN/2, m.p, m.pNeg)
 	largeLastGSAVX2(&a[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
 }
@@ -53,7 +53,7 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) {
 		m.inverseGeneric(a)
 		return
 	}
-	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], m.p, m.pNeg)
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], LargeN, m.p, m.pNeg)
 	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN, m.p, m.pNeg)
 	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
 }
@@ -120,4 +120,46 @@ func (f *LargeField) fold3(out []int32, a, b, c []uint32, w uint32) {
 	_, _, _ = a[n-1], b[n-1], c[n-1]
 	largeFoldAVX2(&out[0], &a[0], &b[0], &c[0], n, w, f.q.p, f.q.pNeg)
 	f.foldGeneric(out[n:], a[n:], b[n:], c[n:], w)
+}
+
+// forward3 is forward3Generic: the radix-3 layer (in AVX2 for a short a,
+// as every operand of the fields' products is, in Go otherwise), the
+// radix-2 layers of lengths 512 to 16 two a pass, then those of 8 to 1 in
+// the four-layer tail kernel.
+func (m *large3Modulus) forward3(a *[large3N]uint32, short bool) {
+	if !largeSIMD() {
+		m.forward3Generic(a, short)
+		return
+	}
+	p, pNeg := m.md.p, m.md.pNeg
+	if short {
+		large3Radix3AVX2(&a[0], m.g, p, pNeg)
+	} else {
+		m.radix3Generic(a, false)
+	}
+	largePairsCTAVX2(&a[0], &m.zetas[0], 3, 4*large3Blocks/2, 4*32, p, pNeg)
+	largeTail4CTAVX2(&a[0], &m.tailCT[0][0][0], large3N, p, pNeg)
+}
+
+// inverse3 is inverse3Generic: the four-layer tail kernel (lengths 1 to
+// 8), the layers of lengths 16 to 512 two a pass, then the inverse radix-3
+// layer with the final scale.
+func (m *large3Modulus) inverse3(a *[large3N]uint32) {
+	if !largeSIMD() {
+		m.inverse3Generic(a)
+		return
+	}
+	p, pNeg := m.md.p, m.md.pNeg
+	largeTail4GSAVX2(&a[0], &m.tailGS[0][0][0], large3N, p, pNeg)
+	largePairsGSAVX2(&a[0], &m.zetas[0], large3N/32, 4*16, 4*large3Blocks, p, pNeg)
+	large3InvRadix3AVX2(&a[0], m.scale, m.half, m.gSum, p, pNeg)
+}
+
+// pointwise3 is pointwise3Generic.
+func (m *large3Modulus) pointwise3(out, a, b *[large3N]uint32) {
+	if !largeSIMD() {
+		m.pointwise3Generic(out, a, b)
+		return
+	}
+	largeMulAVX2(&out[0], &a[0], &b[0], large3N, m.md.p, m.md.pNeg)
 }

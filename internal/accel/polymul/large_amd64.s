@@ -206,18 +206,19 @@ largeScaleAVX2_loop:
 	VZEROUPPER
 	RET
 
-// func largeTailCTAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+// func largeTailCTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeTailCTAVX2(SB), NOSPLIT, $0-24
+TEXT ·largeTailCTAVX2(SB), NOSPLIT, $0-32
 	MOVQ         a+0(FP), AX
 	MOVQ         tw+8(FP), CX
-	MOVL         p+16(FP), DX
-	VMOVD        DX, X0
+	MOVQ         n+16(FP), DX
+	SHRQ         $0x04, DX
+	MOVL         p+24(FP), BX
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+20(FP), DX
-	VMOVD        DX, X1
+	MOVL         pNeg+28(FP), BX
+	VMOVD        BX, X1
 	VPBROADCASTD X1, Y1
-	MOVQ         $0x00000100, DX
 
 largeTailCTAVX2_loop:
 	VMOVDQU     (AX), Y2
@@ -242,63 +243,63 @@ largeTailCTAVX2_loop:
 	VPADDD      Y2, Y4, Y3
 	VPSUBD      Y0, Y3, Y5
 	VPMINUD     Y5, Y3, Y3
-	VPSUBD      Y2, Y4, Y4
-	VPADDD      Y0, Y4, Y2
-	VPMINUD     Y2, Y4, Y4
-	VPUNPCKLQDQ Y4, Y3, Y2
-	VPUNPCKHQDQ Y4, Y3, Y3
-	VMOVDQU     32(CX), Y4
-	VPSRLQ      $0x20, Y4, Y5
-	VPSRLQ      $0x20, Y3, Y6
-	VPMULUDQ    Y4, Y3, Y3
-	VPMULUDQ    Y5, Y6, Y4
-	VPMULUDQ    Y1, Y3, Y5
-	VPMULUDQ    Y1, Y4, Y6
-	VPMULUDQ    Y0, Y5, Y5
-	VPMULUDQ    Y0, Y6, Y6
-	VPADDQ      Y5, Y3, Y3
-	VPADDQ      Y6, Y4, Y4
-	VPSRLQ      $0x20, Y3, Y3
-	VPBLENDD    $0xaa, Y4, Y3, Y3
-	VPSUBD      Y0, Y3, Y4
-	VPMINUD     Y4, Y3, Y3
-	VPADDD      Y3, Y2, Y4
-	VPSUBD      Y0, Y4, Y5
-	VPMINUD     Y5, Y4, Y4
-	VPSUBD      Y3, Y2, Y2
-	VPADDD      Y0, Y2, Y3
-	VPMINUD     Y3, Y2, Y2
-	VPSLLQ      $0x20, Y2, Y5
-	VPBLENDD    $0xaa, Y5, Y4, Y3
-	VPSRLQ      $0x20, Y4, Y5
-	VPBLENDD    $0xaa, Y2, Y5, Y2
-	VMOVDQU     64(CX), Y4
-	VPSRLQ      $0x20, Y4, Y5
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPUNPCKLQDQ Y2, Y3, Y4
+	VPUNPCKHQDQ Y2, Y3, Y2
+	VMOVDQU     32(CX), Y3
+	VPSRLQ      $0x20, Y3, Y5
 	VPSRLQ      $0x20, Y2, Y6
-	VPMULUDQ    Y4, Y2, Y2
-	VPMULUDQ    Y5, Y6, Y4
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y3
 	VPMULUDQ    Y1, Y2, Y5
-	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y1, Y3, Y6
 	VPMULUDQ    Y0, Y5, Y5
 	VPMULUDQ    Y0, Y6, Y6
 	VPADDQ      Y5, Y2, Y2
-	VPADDQ      Y6, Y4, Y4
+	VPADDQ      Y6, Y3, Y3
 	VPSRLQ      $0x20, Y2, Y2
-	VPBLENDD    $0xaa, Y4, Y2, Y2
-	VPSUBD      Y0, Y2, Y4
-	VPMINUD     Y4, Y2, Y2
-	VPADDD      Y2, Y3, Y4
-	VPSUBD      Y0, Y4, Y5
-	VPMINUD     Y5, Y4, Y4
-	VPSUBD      Y2, Y3, Y2
-	VPADDD      Y0, Y2, Y3
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
 	VPMINUD     Y3, Y2, Y2
-	VPUNPCKLDQ  Y2, Y4, Y3
-	VPUNPCKHDQ  Y2, Y4, Y4
-	VPERM2I128  $0x20, Y4, Y3, Y2
-	VPERM2I128  $0x31, Y4, Y3, Y3
-	VMOVDQU     Y2, (AX)
-	VMOVDQU     Y3, 32(AX)
+	VPADDD      Y2, Y4, Y3
+	VPSUBD      Y0, Y3, Y5
+	VPMINUD     Y5, Y3, Y3
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSLLQ      $0x20, Y2, Y5
+	VPBLENDD    $0xaa, Y5, Y3, Y4
+	VPSRLQ      $0x20, Y3, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y2
+	VMOVDQU     64(CX), Y3
+	VPSRLQ      $0x20, Y3, Y5
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y3
+	VPMULUDQ    Y1, Y2, Y5
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y3
+	VPSUBD      Y0, Y3, Y2
+	VPMINUD     Y2, Y3, Y3
+	VPADDD      Y3, Y4, Y2
+	VPSUBD      Y0, Y2, Y5
+	VPMINUD     Y5, Y2, Y2
+	VPSUBD      Y3, Y4, Y4
+	VPADDD      Y0, Y4, Y3
+	VPMINUD     Y3, Y4, Y4
+	VPUNPCKLDQ  Y4, Y2, Y3
+	VPUNPCKHDQ  Y4, Y2, Y2
+	VPERM2I128  $0x20, Y2, Y3, Y4
+	VPERM2I128  $0x31, Y2, Y3, Y2
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     Y2, 32(AX)
 	ADDQ        $0x40, AX
 	ADDQ        $0x60, CX
 	DECQ        DX
@@ -306,18 +307,19 @@ largeTailCTAVX2_loop:
 	VZEROUPPER
 	RET
 
-// func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+// func largeTailGSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
-TEXT ·largeTailGSAVX2(SB), NOSPLIT, $0-24
+TEXT ·largeTailGSAVX2(SB), NOSPLIT, $0-32
 	MOVQ         a+0(FP), AX
 	MOVQ         tw+8(FP), CX
-	MOVL         p+16(FP), DX
-	VMOVD        DX, X0
+	MOVQ         n+16(FP), DX
+	SHRQ         $0x04, DX
+	MOVL         p+24(FP), BX
+	VMOVD        BX, X0
 	VPBROADCASTD X0, Y0
-	MOVL         pNeg+20(FP), DX
-	VMOVD        DX, X1
+	MOVL         pNeg+28(FP), BX
+	VMOVD        BX, X1
 	VPBROADCASTD X1, Y1
-	MOVQ         $0x00000100, DX
 
 largeTailGSAVX2_loop:
 	VMOVDQU     (AX), Y2
@@ -376,17 +378,130 @@ largeTailGSAVX2_loop:
 	VPMINUD     Y4, Y3, Y3
 	VPUNPCKLQDQ Y3, Y2, Y4
 	VPUNPCKHQDQ Y3, Y2, Y2
-	VMOVDQU     64(CX), Y5
-	VPADDD      Y2, Y4, Y3
-	VPSUBD      Y0, Y3, Y6
-	VPMINUD     Y6, Y3, Y3
+	VMOVDQU     64(CX), Y3
+	VPADDD      Y2, Y4, Y5
+	VPSUBD      Y0, Y5, Y6
+	VPMINUD     Y6, Y5, Y5
 	VPSUBD      Y2, Y4, Y2
 	VPADDD      Y0, Y2, Y4
 	VPMINUD     Y4, Y2, Y2
-	VPSRLQ      $0x20, Y5, Y4
+	VPSRLQ      $0x20, Y3, Y4
 	VPSRLQ      $0x20, Y2, Y6
-	VPMULUDQ    Y5, Y2, Y2
-	VPMULUDQ    Y4, Y6, Y4
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y4, Y6, Y3
+	VPMULUDQ    Y1, Y2, Y4
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y4, Y4
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y4, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPERM2I128  $0x20, Y2, Y5, Y3
+	VPERM2I128  $0x31, Y2, Y5, Y2
+	VMOVDQU     Y3, (AX)
+	VMOVDQU     Y2, 32(AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x60, CX
+	DECQ        DX
+	JNZ         largeTailGSAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeTail4CTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeTail4CTAVX2(SB), NOSPLIT, $0-32
+	MOVQ         a+0(FP), AX
+	MOVQ         tw+8(FP), CX
+	MOVQ         n+16(FP), DX
+	SHRQ         $0x04, DX
+	MOVL         p+24(FP), BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+28(FP), BX
+	VMOVD        BX, X1
+	VPBROADCASTD X1, Y1
+
+largeTail4CTAVX2_loop:
+	VMOVDQU     (AX), Y2
+	VMOVDQU     32(AX), Y3
+	VMOVDQU     (CX), Y4
+	VPSRLQ      $0x20, Y3, Y5
+	VPMULUDQ    Y4, Y3, Y3
+	VPMULUDQ    Y4, Y5, Y4
+	VPMULUDQ    Y1, Y3, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y3, Y3
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y4, Y3, Y3
+	VPSUBD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPADDD      Y3, Y2, Y4
+	VPSUBD      Y0, Y4, Y5
+	VPMINUD     Y5, Y4, Y4
+	VPSUBD      Y3, Y2, Y2
+	VPADDD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPERM2I128  $0x20, Y2, Y4, Y3
+	VPERM2I128  $0x31, Y2, Y4, Y2
+	VMOVDQU     32(CX), Y4
+	VPSRLQ      $0x20, Y4, Y5
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y4, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y4
+	VPMULUDQ    Y1, Y2, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y2, Y2
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y4, Y2, Y2
+	VPSUBD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPADDD      Y2, Y3, Y4
+	VPSUBD      Y0, Y4, Y5
+	VPMINUD     Y5, Y4, Y4
+	VPSUBD      Y2, Y3, Y2
+	VPADDD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPUNPCKLQDQ Y2, Y4, Y3
+	VPUNPCKHQDQ Y2, Y4, Y2
+	VMOVDQU     64(CX), Y4
+	VPSRLQ      $0x20, Y4, Y5
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y4, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y4
+	VPMULUDQ    Y1, Y2, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y2, Y2
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y4, Y2, Y2
+	VPSUBD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPADDD      Y2, Y3, Y4
+	VPSUBD      Y0, Y4, Y5
+	VPMINUD     Y5, Y4, Y4
+	VPSUBD      Y2, Y3, Y2
+	VPADDD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPSLLQ      $0x20, Y2, Y5
+	VPBLENDD    $0xaa, Y5, Y4, Y3
+	VPSRLQ      $0x20, Y4, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y2
+	VMOVDQU     96(CX), Y4
+	VPSRLQ      $0x20, Y4, Y5
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y4, Y2, Y2
+	VPMULUDQ    Y5, Y6, Y4
 	VPMULUDQ    Y1, Y2, Y5
 	VPMULUDQ    Y1, Y4, Y6
 	VPMULUDQ    Y0, Y5, Y5
@@ -397,14 +512,291 @@ largeTailGSAVX2_loop:
 	VPBLENDD    $0xaa, Y4, Y2, Y4
 	VPSUBD      Y0, Y4, Y2
 	VPMINUD     Y2, Y4, Y4
-	VPERM2I128  $0x20, Y4, Y3, Y2
-	VPERM2I128  $0x31, Y4, Y3, Y3
-	VMOVDQU     Y2, (AX)
-	VMOVDQU     Y3, 32(AX)
+	VPADDD      Y4, Y3, Y2
+	VPSUBD      Y0, Y2, Y5
+	VPMINUD     Y5, Y2, Y2
+	VPSUBD      Y4, Y3, Y3
+	VPADDD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPUNPCKLDQ  Y3, Y2, Y4
+	VPUNPCKHDQ  Y3, Y2, Y2
+	VPERM2I128  $0x20, Y2, Y4, Y3
+	VPERM2I128  $0x31, Y2, Y4, Y2
+	VMOVDQU     Y3, (AX)
+	VMOVDQU     Y2, 32(AX)
 	ADDQ        $0x40, AX
-	ADDQ        $0x60, CX
+	ADDQ        $0x80, CX
 	DECQ        DX
-	JNZ         largeTailGSAVX2_loop
+	JNZ         largeTail4CTAVX2_loop
+	VZEROUPPER
+	RET
+
+// func largeTail4GSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeTail4GSAVX2(SB), NOSPLIT, $0-32
+	MOVQ         a+0(FP), AX
+	MOVQ         tw+8(FP), CX
+	MOVQ         n+16(FP), DX
+	SHRQ         $0x04, DX
+	MOVL         p+24(FP), BX
+	VMOVD        BX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+28(FP), BX
+	VMOVD        BX, X1
+	VPBROADCASTD X1, Y1
+
+largeTail4GSAVX2_loop:
+	VMOVDQU     (AX), Y2
+	VMOVDQU     32(AX), Y3
+	VPERM2I128  $0x20, Y3, Y2, Y4
+	VPERM2I128  $0x31, Y3, Y2, Y2
+	VPSHUFD     $0xd8, Y4, Y3
+	VPSHUFD     $0xd8, Y2, Y2
+	VPUNPCKLQDQ Y2, Y3, Y4
+	VPUNPCKHQDQ Y2, Y3, Y2
+	VMOVDQU     (CX), Y3
+	VPADDD      Y2, Y4, Y5
+	VPSUBD      Y0, Y5, Y6
+	VPMINUD     Y6, Y5, Y5
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSRLQ      $0x20, Y3, Y4
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y4, Y6, Y3
+	VPMULUDQ    Y1, Y2, Y4
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y4, Y4
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y4, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPSLLQ      $0x20, Y2, Y4
+	VPBLENDD    $0xaa, Y4, Y5, Y3
+	VPSRLQ      $0x20, Y5, Y4
+	VPBLENDD    $0xaa, Y2, Y4, Y4
+	VMOVDQU     32(CX), Y5
+	VPADDD      Y4, Y3, Y2
+	VPSUBD      Y0, Y2, Y6
+	VPMINUD     Y6, Y2, Y2
+	VPSUBD      Y4, Y3, Y3
+	VPADDD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPSRLQ      $0x20, Y5, Y4
+	VPSRLQ      $0x20, Y3, Y6
+	VPMULUDQ    Y5, Y3, Y3
+	VPMULUDQ    Y4, Y6, Y4
+	VPMULUDQ    Y1, Y3, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y3, Y3
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y4, Y3, Y3
+	VPSUBD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPUNPCKLQDQ Y3, Y2, Y4
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VMOVDQU     64(CX), Y3
+	VPADDD      Y2, Y4, Y5
+	VPSUBD      Y0, Y5, Y6
+	VPMINUD     Y6, Y5, Y5
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSRLQ      $0x20, Y3, Y4
+	VPSRLQ      $0x20, Y2, Y6
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y4, Y6, Y3
+	VPMULUDQ    Y1, Y2, Y4
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y4, Y4
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y4, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPERM2I128  $0x20, Y2, Y5, Y3
+	VPERM2I128  $0x31, Y2, Y5, Y2
+	VMOVDQU     96(CX), Y4
+	VPADDD      Y2, Y3, Y5
+	VPSUBD      Y0, Y5, Y6
+	VPMINUD     Y6, Y5, Y5
+	VPSUBD      Y2, Y3, Y2
+	VPADDD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPSRLQ      $0x20, Y2, Y3
+	VPMULUDQ    Y4, Y2, Y2
+	VPMULUDQ    Y4, Y3, Y3
+	VPMULUDQ    Y1, Y2, Y4
+	VPMULUDQ    Y1, Y3, Y6
+	VPMULUDQ    Y0, Y4, Y4
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y4, Y2, Y2
+	VPADDQ      Y6, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VMOVDQU     Y5, (AX)
+	VMOVDQU     Y2, 32(AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x80, CX
+	DECQ        DX
+	JNZ         largeTail4GSAVX2_loop
+	VZEROUPPER
+	RET
+
+// func large3Radix3AVX2(a *uint32, z uint32, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·large3Radix3AVX2(SB), NOSPLIT, $0-20
+	MOVQ         a+0(FP), AX
+	MOVL         p+12(FP), CX
+	VMOVD        CX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+16(FP), CX
+	VMOVD        CX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         z+8(FP), CX
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	MOVQ         $0x00000400, CX
+
+large3Radix3AVX2_loop:
+	VMOVDQU  (AX), Y3
+	VMOVDQU  4096(AX), Y4
+	VPSRLQ   $0x20, Y4, Y5
+	VPMULUDQ Y2, Y4, Y6
+	VPMULUDQ Y2, Y5, Y5
+	VPMULUDQ Y1, Y6, Y7
+	VPMULUDQ Y1, Y5, Y8
+	VPMULUDQ Y0, Y7, Y7
+	VPMULUDQ Y0, Y8, Y8
+	VPADDQ   Y7, Y6, Y6
+	VPADDQ   Y8, Y5, Y5
+	VPSRLQ   $0x20, Y6, Y6
+	VPBLENDD $0xaa, Y5, Y6, Y5
+	VPSUBD   Y0, Y5, Y6
+	VPMINUD  Y6, Y5, Y5
+	VPADDD   Y4, Y3, Y6
+	VPSUBD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VPSUBD   Y5, Y6, Y6
+	VPADDD   Y0, Y6, Y7
+	VPMINUD  Y7, Y6, Y6
+	VMOVDQU  Y6, 8192(AX)
+	VPSUBD   Y4, Y3, Y4
+	VPADDD   Y0, Y4, Y6
+	VPMINUD  Y6, Y4, Y4
+	VMOVDQU  Y4, 4096(AX)
+	VPADDD   Y5, Y3, Y3
+	VPSUBD   Y0, Y3, Y4
+	VPMINUD  Y4, Y3, Y3
+	VMOVDQU  Y3, (AX)
+	ADDQ     $0x20, AX
+	SUBQ     $0x08, CX
+	JNZ      large3Radix3AVX2_loop
+	VZEROUPPER
+	RET
+
+// func large3InvRadix3AVX2(a *uint32, s uint32, half uint32, gSum uint32, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·large3InvRadix3AVX2(SB), NOSPLIT, $0-28
+	MOVQ         a+0(FP), AX
+	MOVL         p+20(FP), CX
+	VMOVD        CX, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+24(FP), CX
+	VMOVD        CX, X1
+	VPBROADCASTD X1, Y1
+	MOVL         s+8(FP), CX
+	VMOVD        CX, X2
+	VPBROADCASTD X2, Y2
+	MOVL         half+12(FP), CX
+	VMOVD        CX, X3
+	VPBROADCASTD X3, Y3
+	MOVL         gSum+16(FP), CX
+	VMOVD        CX, X4
+	VPBROADCASTD X4, Y4
+	MOVQ         $0x00000400, CX
+
+large3InvRadix3AVX2_loop:
+	VMOVDQU  (AX), Y5
+	VMOVDQU  4096(AX), Y6
+	VMOVDQU  8192(AX), Y7
+	VPADDD   Y7, Y5, Y8
+	VPSUBD   Y0, Y8, Y9
+	VPMINUD  Y9, Y8, Y8
+	VPSUBD   Y7, Y5, Y5
+	VPADDD   Y0, Y5, Y7
+	VPMINUD  Y7, Y5, Y5
+	VPSRLQ   $0x20, Y5, Y7
+	VPMULUDQ Y4, Y5, Y5
+	VPMULUDQ Y4, Y7, Y7
+	VPMULUDQ Y1, Y5, Y9
+	VPMULUDQ Y1, Y7, Y10
+	VPMULUDQ Y0, Y9, Y9
+	VPMULUDQ Y0, Y10, Y10
+	VPADDQ   Y9, Y5, Y5
+	VPADDQ   Y10, Y7, Y7
+	VPSRLQ   $0x20, Y5, Y5
+	VPBLENDD $0xaa, Y7, Y5, Y5
+	VPSUBD   Y0, Y5, Y7
+	VPMINUD  Y7, Y5, Y5
+	VPSUBD   Y6, Y8, Y7
+	VPADDD   Y0, Y7, Y9
+	VPMINUD  Y9, Y7, Y7
+	VPSUBD   Y6, Y7, Y7
+	VPADDD   Y0, Y7, Y9
+	VPMINUD  Y9, Y7, Y7
+	VPSRLQ   $0x20, Y7, Y9
+	VPMULUDQ Y3, Y7, Y7
+	VPMULUDQ Y3, Y9, Y9
+	VPMULUDQ Y1, Y7, Y10
+	VPMULUDQ Y1, Y9, Y11
+	VPMULUDQ Y0, Y10, Y10
+	VPMULUDQ Y0, Y11, Y11
+	VPADDQ   Y10, Y7, Y7
+	VPADDQ   Y11, Y9, Y9
+	VPSRLQ   $0x20, Y7, Y7
+	VPBLENDD $0xaa, Y9, Y7, Y7
+	VPSUBD   Y0, Y7, Y9
+	VPMINUD  Y9, Y7, Y7
+	VPADDD   Y6, Y8, Y6
+	VPSUBD   Y0, Y6, Y8
+	VPMINUD  Y8, Y6, Y6
+	VPSRLQ   $0x20, Y6, Y8
+	VPMULUDQ Y2, Y6, Y6
+	VPMULUDQ Y2, Y8, Y8
+	VPMULUDQ Y1, Y6, Y9
+	VPMULUDQ Y1, Y8, Y10
+	VPMULUDQ Y0, Y9, Y9
+	VPMULUDQ Y0, Y10, Y10
+	VPADDQ   Y9, Y6, Y6
+	VPADDQ   Y10, Y8, Y8
+	VPSRLQ   $0x20, Y6, Y6
+	VPBLENDD $0xaa, Y8, Y6, Y6
+	VPSUBD   Y0, Y6, Y8
+	VPMINUD  Y8, Y6, Y6
+	VMOVDQU  Y6, (AX)
+	VPADDD   Y7, Y5, Y6
+	VPSUBD   Y0, Y6, Y8
+	VPMINUD  Y8, Y6, Y6
+	VMOVDQU  Y6, 4096(AX)
+	VPSUBD   Y7, Y5, Y5
+	VPADDD   Y0, Y5, Y6
+	VPMINUD  Y6, Y5, Y5
+	VMOVDQU  Y5, 8192(AX)
+	ADDQ     $0x20, AX
+	SUBQ     $0x08, CX
+	JNZ      large3InvRadix3AVX2_loop
 	VZEROUPPER
 	RET
 

@@ -32,19 +32,45 @@ func largeMulAVX2(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uint3
 //go:noescape
 func largeScaleAVX2(a *uint32, n int, z uint32, p uint32, pNeg uint32)
 
-// largeTailCTAVX2 runs the forward layers of lengths 4, 2 and 1 on the 4096
-// coefficients at a, with the twiddle table tw: the end of
-// largeModulus.forwardFrom.
+// largeTailCTAVX2 runs the forward layers of lengths 4, 2 and 1 on the n
+// coefficients at a (n a positive multiple of 16), with the twiddle
+// table tw: the end of largeModulus.forwardFrom.
 //
 //go:noescape
-func largeTailCTAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+func largeTailCTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
-// largeTailGSAVX2 runs the inverse layers of lengths 1, 2 and 4 on the 4096
-// coefficients at a, with the twiddle table tw: the start of
-// largeModulus.inverseUpTo.
+// largeTailGSAVX2 runs the inverse layers of lengths 1, 2 and 4 on the n
+// coefficients at a (n a positive multiple of 16), with the twiddle
+// table tw: the start of largeModulus.inverseUpTo.
 //
 //go:noescape
-func largeTailGSAVX2(a *uint32, tw *uint32, p uint32, pNeg uint32)
+func largeTailGSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail4CTAVX2 runs the forward layers of lengths 8, 4, 2 and 1 on the n
+// coefficients at a (n a positive multiple of 16), with the twiddle
+// table tw: the end of large3Modulus.forward3Generic.
+//
+//go:noescape
+func largeTail4CTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail4GSAVX2 runs the inverse layers of lengths 1, 2, 4 and 8 on the n
+// coefficients at a (n a positive multiple of 16), with the twiddle
+// table tw: the start of large3Modulus.inverse3Generic.
+//
+//go:noescape
+func largeTail4GSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,
+// the last 1024 zero: large3Modulus.radix3Generic with short.
+//
+//go:noescape
+func large3Radix3AVX2(a *uint32, z uint32, p uint32, pNeg uint32)
+
+// large3InvRadix3AVX2 runs the inverse radix-3 layer with the final scale
+// on the 3072 coefficients at a: large3Modulus.radix3InverseGeneric.
+//
+//go:noescape
+func large3InvRadix3AVX2(a *uint32, s uint32, half uint32, gSum uint32, p uint32, pNeg uint32)
 
 // largeCRTAVX2 sets out[i] to the centred CRT of r0[i] mod P and r1[i] mod P1
 // for i < n, n a positive multiple of 8: the loop of LargeMulExact.

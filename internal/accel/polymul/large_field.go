@@ -2,13 +2,18 @@ package polymul
 
 // LargeField is the target of the large products: the ring
 // Z_q[X]/(X^n − X − 1) of NCC-Sign, for a prime q in (P, 2^28) and
-// n ≤ LargeN/2. Its products leave the transforms' residues modulo q at
+// n ≤ LargeN/2. Its operands' transforms are of length 3072 when the
+// products fit there (n ≤ 1536: NCC-Sign's first set), of length 4096
+// otherwise, at every level alike, so a transform made at one level serves
+// at any other; [LargeField.SetPair] and [LargeField.SetSmall] make them.
+// Its products leave the transforms' residues modulo q at
 // once (the CRT taken modulo q, the centring of the one-prime product as a
 // residue), fold the 2n coefficients onto n by X^n = X + 1 in the same
 // 32-bit lanes, and end with one Montgomery multiplication by a caller's
 // constant w and the centring, all constant time.
 type LargeField struct {
 	n    int
+	len3 bool   // the transforms are of length 3072
 	q    mont   // q and −q^−1 mod 2^32
 	pr   uint32 // P·2^32 mod q: P·u mod q as a Montgomery product
 	negM uint32 // −P·P1 mod q: the CRT's centring modulo q
@@ -35,20 +40,49 @@ func NewLargeField(n int, q uint32) *LargeField {
 	m := uint64(P) % qq * (P1 % qq) % qq
 	return &LargeField{
 		n:    n,
+		len3: n <= large3Max,
 		q:    mont{q, -inv},
 		pr:   uint32(uint64(P) << 32 % qq),
 		negM: uint32((qq - m) % qq),
 	}
 }
 
+// SetPair sets t to the transforms modulo P and P1 of a (len(a) ≤ n, each
+// coefficient in [−P, 2P)) at f's length: the operand form of
+// [LargeField.MulExact].
+func (f *LargeField) SetPair(t *LargePair, a []int32) {
+	if !f.len3 {
+		t.Set(a)
+		return
+	}
+	for i := range t {
+		large3Forward(i, &t[i], a)
+	}
+}
+
+// SetSmall sets t to the transform modulo P of a (len(a) ≤ n, each
+// coefficient in [−P, 2P)) at f's length: the operand form of
+// [LargeField.MulSmall].
+func (f *LargeField) SetSmall(t *LargeNTT, a []int32) {
+	if !f.len3 {
+		t.SetSmall(a)
+		return
+	}
+	large3Forward(0, t, a)
+}
+
 // MulExact sets out[:n] to the product a·b in the field times w·2^−32
 // modulo q (w < q), each coefficient centred in [−(q−1)/2, (q−1)/2], from
-// the transforms made by [LargePair.Set], whenever the integer product's
-// coefficients lie in (−P·P1/2, P·P1/2) (see [LargeMulExact]).
+// the transforms made by [LargeField.SetPair], whenever the integer
+// product's coefficients lie in (−P·P1/2, P·P1/2) (see [LargeMulExact]).
 func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 	var r [2][LargeN]uint32
 	k := f.span()
 	for i, m := range largeMods {
+		if f.len3 {
+			large3Product(i, (*LargeNTT)(&r[i]), &a[i], &b[i])
+			continue
+		}
 		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
 		m.inverseSpan(&r[i], max(k-LargeN/2, 0))
 	}
@@ -56,15 +90,19 @@ func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 	f.fold(out, &r[0], w)
 }
 
-// MulSmall is MulExact for the transforms made by [LargeNTT.SetSmall],
+// MulSmall is MulExact for the transforms made by [LargeField.SetSmall],
 // whenever every coefficient of the integer product lies in (−P/2, P/2)
 // (see [LargeMulSmall]).
 func (f *LargeField) MulSmall(out []int32, a, b *LargeNTT, w uint32) {
 	m := largeMods[0]
 	var r [LargeN]uint32
-	m.pointwise(&r, (*[LargeN]uint32)(a), (*[LargeN]uint32)(b))
 	k := f.span()
-	m.inverseSpan(&r, max(k-LargeN/2, 0))
+	if f.len3 {
+		large3Product(0, (*LargeNTT)(&r), a, b)
+	} else {
+		m.pointwise(&r, (*[LargeN]uint32)(a), (*[LargeN]uint32)(b))
+		m.inverseSpan(&r, max(k-LargeN/2, 0))
+	}
 	f.smallMod(r[:k], r[:k])
 	f.fold(out, &r, w)
 }

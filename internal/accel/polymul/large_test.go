@@ -302,14 +302,14 @@ func TestLargeFieldMul(t *testing.T) {
 				}
 				w := rng.Uint32N(fp.q)
 				var x, y LargePair
-				x.Set(a)
-				y.Set(b)
+				f.SetPair(&x, a)
+				f.SetPair(&y, b)
 				got := make([]int32, fp.n)
 				f.MulExact(got, &x, &y, w)
 				checkField(t, "MulExact", f, got, a, b, w)
 				var u, v LargeNTT
-				u.SetSmall(c)
-				v.SetSmall(d)
+				f.SetSmall(&u, c)
+				f.SetSmall(&v, d)
 				f.MulSmall(got, &u, &v, w)
 				checkField(t, "MulSmall", f, got, c, d, w)
 			}

@@ -1,11 +1,14 @@
 // Command nccsign generates the amd64 kernels of the large products of
 // package internal/accel/polymul (NCC-Sign's rings, embedded in
-// Z[x]/(x^4096+1)): AVX2 butterflies of the length-4096 transforms for
-// either modulus (P = 8380417 or P1 = 2147377153, both below 2^31), eight
-// unsigned 32-bit lanes per ymm register, and the pointwise and scaling
-// Montgomery products.
+// Z[x]/(x^4096+1), or Z[x]/(x^3072+1) for the first set): AVX2 butterflies
+// of the length-4096 and length-3072 transforms (the radix-2 layers share
+// their kernels, the length-3072 one adds its radix-3 layer and its inverse)
+// for either modulus (P = 8380417 or P1 = 2147377153, both below 2^31),
+// eight unsigned 32-bit lanes per ymm register, and the pointwise and
+// scaling Montgomery products.
 //
-// The arithmetic is that of polymul's Go twins (large.go) lane for lane:
+// The arithmetic is that of polymul's Go twins (large.go, large3072.go)
+// lane for lane:
 // unsigned Montgomery multiplication with R = 2^32 (even and odd lanes
 // through VPMULUDQ, recombined by VPBLENDD), and the conditional
 // subtractions as unsigned minima (VPMINUD: x − p wraps above x exactly when
@@ -27,8 +30,12 @@ func main() {
 	layersKernel("largeLayersGSAVX2", false)
 	pointwiseKernel()
 	scaleKernel()
-	tailKernel("largeTailCTAVX2", true)
-	tailKernel("largeTailGSAVX2", false)
+	tailKernel("largeTailCTAVX2", true, false)
+	tailKernel("largeTailGSAVX2", false, false)
+	tailKernel("largeTail4CTAVX2", true, true)
+	tailKernel("largeTail4GSAVX2", false, true)
+	radix3Kernel()
+	radix3InverseKernel()
 	crtKernel()
 	fromSignedKernel()
 	crtModKernel()
@@ -237,42 +244,57 @@ func (m modulus) mulLanes(x, z VecVirtual) VecVirtual {
 }
 
 // tailKernel emits the three layers of short butterflies (lengths 4, 2 and
-// 1) over the whole transform, sixteen coefficients (two blocks of eight,
-// in registers a and b) at a time, with the per-lane twiddles of table tw
-// (three vectors per sixteen coefficients, made by newLargeModulus). The
-// forward kernel runs the layers 4, 2, 1 (Cooley–Tukey) after the layers of
-// largeCTAVX2; the inverse kernel runs 1, 2, 4 (Gentleman–Sande) before
-// those of largeGSAVX2. Between layers the lanes are regrouped so that each
-// butterfly's two coefficients sit in the same lane of the lo and hi
-// registers:
+// 1), or with eight the four of lengths 8 to 1, over the whole transform
+// of n coefficients, sixteen coefficients (two blocks of eight, in
+// registers a and b) at a time, with the per-lane twiddles of table tw
+// (three or four vectors per sixteen coefficients, made by polymul's
+// tailVectors). The forward kernel runs the layers 8, 4, 2, 1
+// (Cooley–Tukey) after the layers of the pair kernels; the inverse kernel
+// runs 1, 2, 4, 8 (Gentleman–Sande) before theirs. The length-8
+// butterflies pair a with b lane by lane; between the others the lanes are
+// regrouped so that each butterfly's two coefficients sit in the same lane
+// of the lo and hi registers:
 //
 //	length 4: lo = a0..a3 b0..b3, hi = a4..a7 b4..b7 (VPERM2I128)
 //	length 2: lo = a0 a1 a4 a5 b0 b1 b4 b5, hi = a2 a3 a6 a7 … (VPUNPCKLQDQ/HQDQ)
 //	length 1: lo = a0 a2 a4 a6 b0 …, hi = a1 a3 a5 a7 b1 … (shifts and VPBLENDD)
-func tailKernel(name string, ct bool) {
-	TEXT(name, NOSPLIT, "func(a, tw *uint32, p, pNeg uint32)")
+func tailKernel(name string, ct, eight bool) {
+	TEXT(name, NOSPLIT, "func(a, tw *uint32, n int, p, pNeg uint32)")
 	Pragma("noescape")
+	layers, twin := "4, 2 and 1", "largeModulus.forwardFrom"
+	if eight {
+		layers, twin = "8, 4, 2 and 1", "large3Modulus.forward3Generic"
+	}
 	if ct {
-		Doc(name+" runs the forward layers of lengths 4, 2 and 1 on the 4096",
-			"coefficients at a, with the twiddle table tw: the end of",
-			"largeModulus.forwardFrom.")
+		Doc(name+" runs the forward layers of lengths "+layers+" on the n",
+			"coefficients at a (n a positive multiple of 16), with the twiddle",
+			"table tw: the end of "+twin+".")
 	} else {
-		Doc(name+" runs the inverse layers of lengths 1, 2 and 4 on the 4096",
-			"coefficients at a, with the twiddle table tw: the start of",
-			"largeModulus.inverseUpTo.")
+		if eight {
+			layers, twin = "1, 2, 4 and 8", "large3Modulus.inverse3Generic"
+		} else {
+			layers, twin = "1, 2 and 4", "largeModulus.inverseUpTo"
+		}
+		Doc(name+" runs the inverse layers of lengths "+layers+" on the n",
+			"coefficients at a (n a positive multiple of 16), with the twiddle",
+			"table tw: the start of "+twin+".")
 	}
 	pa := Load(Param("a"), GP64())
 	tw := Load(Param("tw"), GP64())
+	n := Load(Param("n"), GP64())
+	SHRQ(U8(4), n)
 	m := loadModulus()
-	n := GP64()
-	MOVQ(U32(4096/16), n)
 	Label(name + "_loop")
 	a, b := YMM(), YMM()
 	VMOVDQU(Mem{Base: pa}, a)
 	VMOVDQU(Mem{Base: pa, Disp: 32}, b)
+	first := 0 // the table's vector of the length-4 layer (forward)
+	if eight && ct {
+		first = 1
+	}
 	z := func(i int) VecVirtual {
 		v := YMM()
-		VMOVDQU(Mem{Base: tw, Disp: 32 * i}, v)
+		VMOVDQU(Mem{Base: tw, Disp: 32 * (first + i)}, v)
 		return v
 	}
 	ctFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
@@ -281,6 +303,12 @@ func tailKernel(name string, ct bool) {
 	}
 	gsFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
 		return m.add(lo, hi), m.mulLanes(m.sub(lo, hi), zv)
+	}
+	if eight && ct { // one twiddle on every lane: no odd-lane shift
+		v := YMM()
+		VMOVDQU(Mem{Base: tw}, v)
+		t := m.mul(b, v, v)
+		a, b = m.add(a, t), m.sub(a, t)
 	}
 	x, y := YMM(), YMM()
 	VPERM2I128(U8(0x20), b, a, x) // a0..a3 b0..b3
@@ -323,16 +351,82 @@ func tailKernel(name string, ct bool) {
 		VPUNPCKHQDQ(hi, lo, y) // a4..a7 | b4..b7
 		x, y = gsFly(x, y, z(2))
 	}
+	a, b = YMM(), YMM()
 	VPERM2I128(U8(0x20), y, x, a)
 	VPERM2I128(U8(0x31), y, x, b)
+	if eight && !ct {
+		v := z(3)
+		a, b = m.add(a, b), m.mul(m.sub(a, b), v, v)
+	}
 	VMOVDQU(a, Mem{Base: pa})
 	VMOVDQU(b, Mem{Base: pa, Disp: 32})
 	ADDQ(U8(64), pa)
-	ADDQ(U8(96), tw)
+	if eight {
+		ADDQ(U8(128), tw)
+	} else {
+		ADDQ(U8(96), tw)
+	}
 	DECQ(n)
 	JNZ(LabelRef(name + "_loop"))
 	VZEROUPPER()
 	RET()
+}
+
+// radix3Kernel emits large3Radix3AVX2: the radix-3 layer of the
+// length-3072 transform on an operand whose third block A2 is zero, for
+// j < 1024: with x = z·A1[j] (z = g·R, the Montgomery form of g), B0 =
+// A0 + x, B1 = A0 − A1, B2 = A0 + A1 − x.
+func radix3Kernel() {
+	TEXT("large3Radix3AVX2", NOSPLIT, "func(a *uint32, z, p, pNeg uint32)")
+	Pragma("noescape")
+	Doc("large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,",
+		"the last 1024 zero: large3Modulus.radix3Generic with short.")
+	pa := Load(Param("a"), GP64())
+	m := loadModulus()
+	g := YMM()
+	broadcast(Load(Param("z"), GP32()), g)
+	n := GP64()
+	MOVQ(U32(1024), n)
+	loop("large3Radix3AVX2", n, []Register{pa}, func() {
+		a0, a1 := YMM(), YMM()
+		VMOVDQU(Mem{Base: pa}, a0)
+		VMOVDQU(Mem{Base: pa, Disp: 4 * 1024}, a1)
+		x := m.mul(a1, g, g)
+		VMOVDQU(m.sub(m.add(a0, a1), x), Mem{Base: pa, Disp: 4 * 2048})
+		VMOVDQU(m.sub(a0, a1), Mem{Base: pa, Disp: 4 * 1024})
+		VMOVDQU(m.add(a0, x), Mem{Base: pa})
+	})
+}
+
+// radix3InverseKernel emits large3InvRadix3AVX2: the inverse radix-3
+// layer of the length-3072 transform with the final factor s, for
+// j < 1024: with S = B0 + B2, A0 = s·(S + B1), A1 = X + Y and A2 = X − Y
+// for X = gSum·(B0 − B2) and Y = half·(S − 2·B1) (Montgomery products).
+func radix3InverseKernel() {
+	TEXT("large3InvRadix3AVX2", NOSPLIT, "func(a *uint32, s, half, gSum, p, pNeg uint32)")
+	Pragma("noescape")
+	Doc("large3InvRadix3AVX2 runs the inverse radix-3 layer with the final scale",
+		"on the 3072 coefficients at a: large3Modulus.radix3InverseGeneric.")
+	pa := Load(Param("a"), GP64())
+	m := loadModulus()
+	s, half, gSum := YMM(), YMM(), YMM()
+	broadcast(Load(Param("s"), GP32()), s)
+	broadcast(Load(Param("half"), GP32()), half)
+	broadcast(Load(Param("gSum"), GP32()), gSum)
+	n := GP64()
+	MOVQ(U32(1024), n)
+	loop("large3InvRadix3AVX2", n, []Register{pa}, func() {
+		b0, b1, b2 := YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: pa}, b0)
+		VMOVDQU(Mem{Base: pa, Disp: 4 * 1024}, b1)
+		VMOVDQU(Mem{Base: pa, Disp: 4 * 2048}, b2)
+		sum := m.add(b0, b2)
+		x := m.mul(m.sub(b0, b2), gSum, gSum)
+		y := m.mul(m.sub(m.sub(sum, b1), b1), half, half)
+		VMOVDQU(m.mul(m.add(sum, b1), s, s), Mem{Base: pa})
+		VMOVDQU(m.add(x, y), Mem{Base: pa, Disp: 4 * 1024})
+		VMOVDQU(m.sub(x, y), Mem{Base: pa, Disp: 4 * 2048})
+	})
 }
 
 // crtKernel emits largeCRTAVX2: the residues r0 mod P and r1 mod P1 of n
