@@ -103,11 +103,13 @@ func newLarge3Modulus(lm *largeModulus) *large3Modulus {
 }
 
 // forward3Generic transforms a in place: the radix-3 layer, then the
-// radix-2 layers of lengths 512 down to 1, values in [0, p). A short a
+// radix-2 layers of lengths 512 down to 1, values in [0, p). For a short a
 // (zero from 2048 on, as every operand of the products of a field with
-// n ≤ large3Max is) skips A2's products.
-func (m *large3Modulus) forward3Generic(a *[large3N]uint32, short bool) {
-	m.radix3Generic(a, short)
+// n ≤ large3Max is) the radix-3 layer skips A2's products, and A1's from
+// its length k on (a multiple of 8 up to 1024, A1 zero from k on; 1024
+// for a long a).
+func (m *large3Modulus) forward3Generic(a *[large3N]uint32, k int) {
+	m.radix3Generic(a, k)
 	md := m.md
 	for blocks, length := 3, large3Blocks/2; length >= 1; blocks, length = 2*blocks, length/2 {
 		for b := range blocks {
@@ -124,12 +126,19 @@ func (m *large3Modulus) forward3Generic(a *[large3N]uint32, short bool) {
 }
 
 // radix3Generic is the radix-3 layer: with x = g·A1 (and z = g·A2,
-// w = g·z), B0 = A0 + x + w, B1 = A0 − A1 + A2, B2 = A0 + A1 − x − z.
-func (m *large3Modulus) radix3Generic(a *[large3N]uint32, short bool) {
+// w = g·z), B0 = A0 + x + w, B1 = A0 − A1 + A2, B2 = A0 + A1 − x − z. For
+// k < 1024 (A2 zero, A1 zero from k on) there are neither z nor w, and
+// from k on every B is A0.
+func (m *large3Modulus) radix3Generic(a *[large3N]uint32, k int) {
 	md := m.md
 	const b = large3Blocks
+	short := k < b
 	for j := range b {
 		a0, a1, a2 := a[j], a[b+j], a[2*b+j]
+		if j >= k {
+			a[b+j], a[2*b+j] = a0, a0
+			continue
+		}
 		x := md.mul(m.g, a1)
 		if short {
 			a[j] = md.add(a0, x)
@@ -185,6 +194,13 @@ func (m *large3Modulus) radix3InverseGeneric(a *[large3N]uint32) {
 	}
 }
 
+// productInverse3Generic sets out to the inverse transform of the
+// pointwise product of x and y: pointwise3Generic, then inverse3Generic.
+func (m *large3Modulus) productInverse3Generic(out, x, y *[large3N]uint32) {
+	m.pointwise3Generic(out, x, y)
+	m.inverse3Generic(out)
+}
+
 // pointwise3Generic sets out[i] = a[i]·b[i]·R^−1 mod p.
 func (m *large3Modulus) pointwise3Generic(out, a, b *[large3N]uint32) {
 	md := m.md
@@ -202,7 +218,18 @@ func large3Forward(i int, out *LargeNTT, a []int32) {
 	largeMods[i].fromSigned(t[:len(a)], a)
 	clear(t[len(a):])
 	clear(out[large3N:])
-	large3Mods[i].forward3(t, len(a) <= 2*large3Blocks)
+	large3Mods[i].forward3(t, large3Span(len(a)))
+}
+
+// large3Span is the k of forward3Generic for an operand of n
+// coefficients: the length of its A1 rounded up to a multiple of 8, or
+// 1024 when A2 is not zero (n > 2048). The count is public (the ring's
+// length), so the split leaks nothing.
+func large3Span(n int) int {
+	if n > 2*large3Blocks {
+		return large3Blocks
+	}
+	return (max(n-large3Blocks, 0) + 7) &^ 7
 }
 
 // large3Product sets the first 3072 entries of r to the residues modulo
@@ -211,8 +238,7 @@ func large3Forward(i int, out *LargeNTT, a []int32) {
 func large3Product(i int, r, a, b *LargeNTT) {
 	m := large3Mods[i]
 	t := (*[large3N]uint32)(r[:large3N])
-	m.pointwise3(t, (*[large3N]uint32)(a[:large3N]), (*[large3N]uint32)(b[:large3N]))
-	m.inverse3(t)
+	m.productInverse3(t, (*[large3N]uint32)(a[:large3N]), (*[large3N]uint32)(b[:large3N]))
 }
 
 // large3MulExact sets out = a·b in Z[x]/(x^3072+1), exactly, whenever every

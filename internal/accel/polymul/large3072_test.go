@@ -63,8 +63,10 @@ func testLarge3MulExact(t *testing.T) {
 
 // TestLarge3KernelsMatchGeneric checks the length-3072 transforms at every
 // level against their Go twins, bit for bit, for both moduli, on random
-// inputs, the extremes 0 and p − 1, and short inputs (the last 1024
-// coefficients zero, the radix-3 kernel's case) as well as full ones.
+// inputs, the extremes 0 and p − 1, and inputs of every shape (full, the
+// last 1024 coefficients zero as the radix-3 kernel has them, and A1 cut
+// short after 0, 1 or 177 coefficients), the forward transform against
+// the twin with none of the products skipped.
 func TestLarge3KernelsMatchGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 7))
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
@@ -81,28 +83,22 @@ func TestLarge3KernelsMatchGeneric(t *testing.T) {
 						a[i] = 0
 					}
 				}
-				for _, short := range []bool{true, false} {
+				for _, n := range []int{large3N, 2 * large3Blocks, 1201, large3Blocks + 1, large3Blocks} {
 					x := a
-					if short {
-						clear(x[2*large3Blocks:])
-					}
+					clear(x[n:])
+					k := large3Span(n)
 					got, want := x, x
-					m.forward3(&got, short)
-					m.forward3Generic(&want, short)
+					m.forward3(&got, k)
+					m.forward3Generic(&want, large3Blocks)
 					if got != want {
-						t.Fatalf("p = %d trial %d short %v: forward3 differs from forward3Generic", m.md.p, trial, short)
+						t.Fatalf("p = %d trial %d n = %d: forward3 differs from forward3Generic with every product", m.md.p, trial, n)
 					}
 				}
-				got, want := a, a
-				m.inverse3(&got)
-				m.inverse3Generic(&want)
+				var got, want [large3N]uint32
+				m.productInverse3(&got, &a, &b)
+				m.productInverse3Generic(&want, &a, &b)
 				if got != want {
-					t.Fatalf("p = %d trial %d: inverse3 differs from inverse3Generic", m.md.p, trial)
-				}
-				m.pointwise3(&got, &a, &b)
-				m.pointwise3Generic(&want, &a, &b)
-				if got != want {
-					t.Fatalf("p = %d trial %d: pointwise3 differs from pointwise3Generic", m.md.p, trial)
+					t.Fatalf("p = %d trial %d: productInverse3 differs from productInverse3Generic", m.md.p, trial)
 				}
 				cases++
 			}

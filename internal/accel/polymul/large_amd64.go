@@ -126,40 +126,32 @@ func (f *LargeField) fold3(out []int32, a, b, c []uint32, w uint32) {
 // as every operand of the fields' products is, in Go otherwise), the
 // radix-2 layers of lengths 512 to 16 two a pass, then those of 8 to 1 in
 // the four-layer tail kernel.
-func (m *large3Modulus) forward3(a *[large3N]uint32, short bool) {
+func (m *large3Modulus) forward3(a *[large3N]uint32, k int) {
 	if !largeSIMD() {
-		m.forward3Generic(a, short)
+		m.forward3Generic(a, k)
 		return
 	}
 	p, pNeg := m.md.p, m.md.pNeg
-	if short {
-		large3Radix3AVX2(&a[0], m.g, p, pNeg)
+	if k < large3Blocks {
+		large3Radix3AVX2(&a[0], k, m.g, p, pNeg)
 	} else {
-		m.radix3Generic(a, false)
+		m.radix3Generic(a, k)
 	}
 	largePairsCTAVX2(&a[0], &m.zetas[0], 3, 4*large3Blocks/2, 4*32, p, pNeg)
 	largeTail4CTAVX2(&a[0], &m.tailCT[0][0][0], large3N, p, pNeg)
 }
 
-// inverse3 is inverse3Generic: the four-layer tail kernel (lengths 1 to
-// 8), the layers of lengths 16 to 512 two a pass, then the inverse radix-3
-// layer with the final scale.
-func (m *large3Modulus) inverse3(a *[large3N]uint32) {
+// productInverse3 is productInverse3Generic: the pointwise product fused
+// into the four-layer tail kernel (lengths 1 to 8), the layers of lengths
+// 16 to 512 two a pass, then the inverse radix-3 layer with the final
+// scale.
+func (m *large3Modulus) productInverse3(out, x, y *[large3N]uint32) {
 	if !largeSIMD() {
-		m.inverse3Generic(a)
+		m.productInverse3Generic(out, x, y)
 		return
 	}
 	p, pNeg := m.md.p, m.md.pNeg
-	largeTail4GSAVX2(&a[0], &m.tailGS[0][0][0], large3N, p, pNeg)
-	largePairsGSAVX2(&a[0], &m.zetas[0], large3N/32, 4*16, 4*large3Blocks, p, pNeg)
-	large3InvRadix3AVX2(&a[0], m.scale, m.half, m.gSum, p, pNeg)
-}
-
-// pointwise3 is pointwise3Generic.
-func (m *large3Modulus) pointwise3(out, a, b *[large3N]uint32) {
-	if !largeSIMD() {
-		m.pointwise3Generic(out, a, b)
-		return
-	}
-	largeMulAVX2(&out[0], &a[0], &b[0], large3N, m.md.p, m.md.pNeg)
+	largeTail4MulGSAVX2(&out[0], &x[0], &y[0], &m.tailGS[0][0][0], large3N, p, pNeg)
+	largePairsGSAVX2(&out[0], &m.zetas[0], large3N/32, 4*16, 4*large3Blocks, p, pNeg)
+	large3InvRadix3AVX2(&out[0], m.scale, m.half, m.gSum, p, pNeg)
 }

@@ -60,11 +60,20 @@ func largeTail4CTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 //go:noescape
 func largeTail4GSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
-// large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,
-// the last 1024 zero: large3Modulus.radix3Generic with short.
+// largeTail4MulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
+// x[i]·y[i]·2⁻³² mod p and runs on them the inverse layers of lengths
+// 1, 2, 4 and 8, with the twiddle table tw: large3Modulus.pointwise3Generic
+// and the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
-func large3Radix3AVX2(a *uint32, z uint32, p uint32, pNeg uint32)
+func largeTail4MulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,
+// the last 1024 zero and those from 1024 + k to 2048 too:
+// large3Modulus.radix3Generic with short.
+//
+//go:noescape
+func large3Radix3AVX2(a *uint32, k int, z uint32, p uint32, pNeg uint32)
 
 // large3InvRadix3AVX2 runs the inverse radix-3 layer with the final scale
 // on the 3072 coefficients at a: large3Modulus.radix3InverseGeneric.

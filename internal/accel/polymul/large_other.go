@@ -24,8 +24,8 @@ func (f *LargeField) fold3(out []int32, a, b, c []uint32, w uint32) {
 	f.foldGeneric(out, a, b, c, w)
 }
 
-func (m *large3Modulus) forward3(a *[large3N]uint32, short bool) { m.forward3Generic(a, short) }
+func (m *large3Modulus) forward3(a *[large3N]uint32, k int) { m.forward3Generic(a, k) }
 
-func (m *large3Modulus) inverse3(a *[large3N]uint32) { m.inverse3Generic(a) }
-
-func (m *large3Modulus) pointwise3(out, a, b *[large3N]uint32) { m.pointwise3Generic(out, a, b) }
+func (m *large3Modulus) productInverse3(out, x, y *[large3N]uint32) {
+	m.productInverse3Generic(out, x, y)
+}

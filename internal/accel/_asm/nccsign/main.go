@@ -30,10 +30,11 @@ func main() {
 	layersKernel("largeLayersGSAVX2", false)
 	pointwiseKernel()
 	scaleKernel()
-	tailKernel("largeTailCTAVX2", true, false)
-	tailKernel("largeTailGSAVX2", false, false)
-	tailKernel("largeTail4CTAVX2", true, true)
-	tailKernel("largeTail4GSAVX2", false, true)
+	tailKernel("largeTailCTAVX2", true, false, false)
+	tailKernel("largeTailGSAVX2", false, false, false)
+	tailKernel("largeTail4CTAVX2", true, true, false)
+	tailKernel("largeTail4GSAVX2", false, true, false)
+	tailKernel("largeTail4MulGSAVX2", false, true, true)
 	radix3Kernel()
 	radix3InverseKernel()
 	crtKernel()
@@ -253,13 +254,19 @@ func (m modulus) mulLanes(x, z VecVirtual) VecVirtual {
 // runs 1, 2, 4, 8 (Gentleman–Sande) before theirs. The length-8
 // butterflies pair a with b lane by lane; between the others the lanes are
 // regrouped so that each butterfly's two coefficients sit in the same lane
-// of the lo and hi registers:
+// of the lo and hi registers. With product (an inverse kernel), the
+// coefficients are first the pointwise products x[i]·y[i]·2^−32 mod p
+// (largeMulAVX2 fused in), written to a:
 //
 //	length 4: lo = a0..a3 b0..b3, hi = a4..a7 b4..b7 (VPERM2I128)
 //	length 2: lo = a0 a1 a4 a5 b0 b1 b4 b5, hi = a2 a3 a6 a7 … (VPUNPCKLQDQ/HQDQ)
 //	length 1: lo = a0 a2 a4 a6 b0 …, hi = a1 a3 a5 a7 b1 … (shifts and VPBLENDD)
-func tailKernel(name string, ct, eight bool) {
-	TEXT(name, NOSPLIT, "func(a, tw *uint32, n int, p, pNeg uint32)")
+func tailKernel(name string, ct, eight, product bool) {
+	if product {
+		TEXT(name, NOSPLIT, "func(a, x, y, tw *uint32, n int, p, pNeg uint32)")
+	} else {
+		TEXT(name, NOSPLIT, "func(a, tw *uint32, n int, p, pNeg uint32)")
+	}
 	Pragma("noescape")
 	layers, twin := "4, 2 and 1", "largeModulus.forwardFrom"
 	if eight {
@@ -275,19 +282,41 @@ func tailKernel(name string, ct, eight bool) {
 		} else {
 			layers, twin = "1, 2 and 4", "largeModulus.inverseUpTo"
 		}
-		Doc(name+" runs the inverse layers of lengths "+layers+" on the n",
-			"coefficients at a (n a positive multiple of 16), with the twiddle",
-			"table tw: the start of "+twin+".")
+		if product {
+			Doc(name+" sets the n coefficients at a (n a positive multiple of 16) to",
+				"x[i]·y[i]·2⁻³² mod p and runs on them the inverse layers of lengths",
+				layers+", with the twiddle table tw: large3Modulus.pointwise3Generic",
+				"and the start of "+twin+".")
+		} else {
+			Doc(name+" runs the inverse layers of lengths "+layers+" on the n",
+				"coefficients at a (n a positive multiple of 16), with the twiddle",
+				"table tw: the start of "+twin+".")
+		}
 	}
 	pa := Load(Param("a"), GP64())
+	var px, py Register
+	if product {
+		px, py = Load(Param("x"), GP64()), Load(Param("y"), GP64())
+	}
 	tw := Load(Param("tw"), GP64())
 	n := Load(Param("n"), GP64())
 	SHRQ(U8(4), n)
 	m := loadModulus()
 	Label(name + "_loop")
 	a, b := YMM(), YMM()
-	VMOVDQU(Mem{Base: pa}, a)
-	VMOVDQU(Mem{Base: pa, Disp: 32}, b)
+	if product {
+		for i, v := range []VecVirtual{a, b} {
+			u, w := YMM(), YMM()
+			VMOVDQU(Mem{Base: px, Disp: 32 * i}, u)
+			VMOVDQU(Mem{Base: py, Disp: 32 * i}, w)
+			VMOVDQA(m.mulLanes(u, w), v)
+		}
+		ADDQ(U8(64), px)
+		ADDQ(U8(64), py)
+	} else {
+		VMOVDQU(Mem{Base: pa}, a)
+		VMOVDQU(Mem{Base: pa, Disp: 32}, b)
+	}
 	first := 0 // the table's vector of the length-4 layer (forward)
 	if eight && ct {
 		first = 1
@@ -373,29 +402,51 @@ func tailKernel(name string, ct, eight bool) {
 }
 
 // radix3Kernel emits large3Radix3AVX2: the radix-3 layer of the
-// length-3072 transform on an operand whose third block A2 is zero, for
-// j < 1024: with x = z·A1[j] (z = g·R, the Montgomery form of g), B0 =
-// A0 + x, B1 = A0 − A1, B2 = A0 + A1 − x.
+// length-3072 transform on an operand whose third block A2 is zero and
+// whose second A1 is zero from k on (k a multiple of 8 up to 1024): for
+// j < k, with x = z·A1[j] (z = g·R, the Montgomery form of g), B0 = A0 + x,
+// B1 = A0 − A1, B2 = A0 + A1 − x; above, B0 = B1 = B2 = A0.
 func radix3Kernel() {
-	TEXT("large3Radix3AVX2", NOSPLIT, "func(a *uint32, z, p, pNeg uint32)")
+	TEXT("large3Radix3AVX2", NOSPLIT, "func(a *uint32, k int, z, p, pNeg uint32)")
 	Pragma("noescape")
 	Doc("large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,",
-		"the last 1024 zero: large3Modulus.radix3Generic with short.")
+		"the last 1024 zero and those from 1024 + k to 2048 too:",
+		"large3Modulus.radix3Generic with short.")
 	pa := Load(Param("a"), GP64())
+	k := Load(Param("k"), GP64())
 	m := loadModulus()
 	g := YMM()
 	broadcast(Load(Param("z"), GP32()), g)
-	n := GP64()
-	MOVQ(U32(1024), n)
-	loop("large3Radix3AVX2", n, []Register{pa}, func() {
-		a0, a1 := YMM(), YMM()
-		VMOVDQU(Mem{Base: pa}, a0)
-		VMOVDQU(Mem{Base: pa, Disp: 4 * 1024}, a1)
-		x := m.mul(a1, g, g)
-		VMOVDQU(m.sub(m.add(a0, a1), x), Mem{Base: pa, Disp: 4 * 2048})
-		VMOVDQU(m.sub(a0, a1), Mem{Base: pa, Disp: 4 * 1024})
-		VMOVDQU(m.add(a0, x), Mem{Base: pa})
-	})
+	rest := GP64()
+	MOVQ(U32(1024), rest)
+	SUBQ(k, rest)
+	TESTQ(k, k)
+	JZ(LabelRef("large3Radix3AVX2_copy"))
+	Label("large3Radix3AVX2_mul")
+	a0, a1 := YMM(), YMM()
+	VMOVDQU(Mem{Base: pa}, a0)
+	VMOVDQU(Mem{Base: pa, Disp: 4 * 1024}, a1)
+	x := m.mul(a1, g, g)
+	VMOVDQU(m.sub(m.add(a0, a1), x), Mem{Base: pa, Disp: 4 * 2048})
+	VMOVDQU(m.sub(a0, a1), Mem{Base: pa, Disp: 4 * 1024})
+	VMOVDQU(m.add(a0, x), Mem{Base: pa})
+	ADDQ(U8(32), pa)
+	SUBQ(U8(8), k)
+	JNZ(LabelRef("large3Radix3AVX2_mul"))
+	Label("large3Radix3AVX2_copy")
+	TESTQ(rest, rest)
+	JZ(LabelRef("large3Radix3AVX2_done"))
+	Label("large3Radix3AVX2_copyloop")
+	c := YMM()
+	VMOVDQU(Mem{Base: pa}, c)
+	VMOVDQU(c, Mem{Base: pa, Disp: 4 * 1024})
+	VMOVDQU(c, Mem{Base: pa, Disp: 4 * 2048})
+	ADDQ(U8(32), pa)
+	SUBQ(U8(8), rest)
+	JNZ(LabelRef("large3Radix3AVX2_copyloop"))
+	Label("large3Radix3AVX2_done")
+	VZEROUPPER()
+	RET()
 }
 
 // radix3InverseKernel emits large3InvRadix3AVX2: the inverse radix-3
