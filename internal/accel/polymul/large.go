@@ -28,9 +28,14 @@ type largeModulus struct {
 	// twiddle with the final factor, for lastGS.
 	scaleZ uint32
 
+	// shoup holds the twiddles plain (ζ, not ζ·R) and their Shoup
+	// quotients ⌊ζ·2^32/p⌋, for the AVX2 pair kernels (see shoupTables).
+	shoup [2][LargeN]uint32
+
 	// tailCT and tailGS are the per-lane twiddles of the three layers of
-	// short butterflies, for the AVX2 kernels (see makeTails).
-	tailCT, tailGS [LargeN / 16][3][8]uint32
+	// short butterflies, plain and with their Shoup quotients, for the
+	// AVX2 kernels (see makeTails).
+	tailCT, tailGS [LargeN / 16][3][2][8]uint32
 }
 
 // largeMods are the tables of P and P1, in that order.
@@ -59,16 +64,38 @@ func newLargeModulus(p uint32) *largeModulus {
 	m.scale = uint32(r * r % pp * powModN(LargeN, pp-2, pp) % pp)
 	m.scaleZ = m.arith().mul(m.scale, p-m.zetas[1])
 	m.makeTails()
+	shoupTables(m.shoup[0][:], m.shoup[1][:], m.zetas[:], m.arith())
 	return m
+}
+
+// shoupTables sets plain[i] to zetas[i]·R^−1 mod p (the twiddle ζ itself)
+// and quot[i] to ⌊ζ·2^32/p⌋, the precomputed quotient of Shoup's product
+// x·ζ mod p.
+func shoupTables(plain, quot []uint32, zetas []uint32, md mont) {
+	for i, z := range zetas {
+		plain[i] = md.mul(z, 1)
+		quot[i] = uint32(uint64(plain[i]) << 32 / uint64(md.p))
+	}
 }
 
 // makeTails fills tailCT and tailGS from tailVectors.
 func (m *largeModulus) makeTails() {
 	ct, gs := tailVectors(m.zetas[:], m.p, false)
+	sct, sgs := shoupTails(ct, m.arith()), shoupTails(gs, m.arith())
 	for c := range m.tailCT {
-		copy(m.tailCT[c][:], ct[3*c:])
-		copy(m.tailGS[c][:], gs[3*c:])
+		copy(m.tailCT[c][:], sct[3*c:])
+		copy(m.tailGS[c][:], sgs[3*c:])
 	}
+}
+
+// shoupTails turns vectors of twiddles ζ·R into pairs of vectors: the
+// plain ζ and the Shoup quotients ⌊ζ·2^32/p⌋, lane by lane.
+func shoupTails(vecs [][8]uint32, md mont) [][2][8]uint32 {
+	out := make([][2][8]uint32, len(vecs))
+	for i, v := range vecs {
+		shoupTables(out[i][0][:], out[i][1][:], v[:], md)
+	}
+	return out
 }
 
 // tailVectors returns the per-lane twiddles of the last radix-2 layers of

@@ -41,10 +41,13 @@ type large3Modulus struct {
 	// the first three entries are unused. As in the length-4096 table, the
 	// inverse's twiddle s^−1 of that block is p − zetas[2m − 1 − b].
 	zetas [large3N]uint32
+	// shoup holds zetas plain and their Shoup quotients (see shoupTables).
+	shoup [2][large3N]uint32
 	// tailCT and tailGS are the per-lane twiddles of the four layers of
-	// lengths 8 to 1 for the AVX2 kernels (see tailVectors), one chunk of
-	// sixteen coefficients after another.
-	tailCT, tailGS [large3N / 16][4][8]uint32
+	// lengths 8 to 1 for the AVX2 kernels (see tailVectors), plain and
+	// with their Shoup quotients (shoupTails), one chunk of sixteen
+	// coefficients after another.
+	tailCT, tailGS [large3N / 16][4][2][8]uint32
 }
 
 // large3Mods are the length-3072 tables of P and P1, in that order.
@@ -94,10 +97,12 @@ func newLarge3Modulus(lm *largeModulus) *large3Modulus {
 		}
 		exps = next
 	}
+	shoupTables(m.shoup[0][:], m.shoup[1][:], m.zetas[:], m.md)
 	ct, gs := tailVectors(m.zetas[:], p, true)
+	sct, sgs := shoupTails(ct, m.md), shoupTails(gs, m.md)
 	for c := range m.tailCT {
-		copy(m.tailCT[c][:], ct[4*c:])
-		copy(m.tailGS[c][:], gs[4*c:])
+		copy(m.tailCT[c][:], sct[4*c:])
+		copy(m.tailGS[c][:], sgs[4*c:])
 	}
 	return m
 }

@@ -17,7 +17,7 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 		return
 	}
 	largeLayersCTAVX2(&a[0], &m.zetas[1], 4*LargeN/2, 32, m.p, m.pNeg)
-	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], LargeN, m.p, m.pNeg)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0][0], LargeN, m.p, m.pNeg)
 }
 
 // forwardShort is forwardShortGeneric: the copy, then the layers of
@@ -28,8 +28,8 @@ func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 		return
 	}
 	copy(a[LargeN/2:], a[:LargeN/2])
-	largePairsCTAVX2(&a[0], &m.zetas[0], 2, 4*LargeN/4, 4*16, m.p, m.pNeg)
-	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0], LargeN, m.p, m.pNeg)
+	largePairsCTAVX2(&a[0], &m.shoup[0][0], &m.shoup[1][0], 2, 4*LargeN/4, 4*16, m.p)
+	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0][0], LargeN, m.p, m.pNeg)
 }
 
 // inverseSpan is inverseSpanGeneric: the tail kernel of inverse, the
@@ -40,8 +40,8 @@ func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) {
 		m.inverseSpanGeneric(a, k)
 		return
 	}
-	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], LargeN, m.p, m.pNeg)
-	largePairsGSAVX2(&a[0], &m.zetas[0], LargeN/16, 4*8, 4*LargeN/2, m.p, m.pNeg)
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
+	largePairsGSAVX2(&a[0], &m.shoup[0][0], &m.shoup[1][0], LargeN/16, 4*8, 4*LargeN/2, m.p)
 	largeLastGSAVX2(&a[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
 }
 
@@ -53,7 +53,7 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) {
 		m.inverseGeneric(a)
 		return
 	}
-	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0], LargeN, m.p, m.pNeg)
+	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
 	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN, m.p, m.pNeg)
 	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
 }
@@ -137,8 +137,8 @@ func (m *large3Modulus) forward3(a *[large3N]uint32, k int) {
 	} else {
 		m.radix3Generic(a, k)
 	}
-	largePairsCTAVX2(&a[0], &m.zetas[0], 3, 4*large3Blocks/2, 4*32, p, pNeg)
-	largeTail4CTAVX2(&a[0], &m.tailCT[0][0][0], large3N, p, pNeg)
+	largePairsCTAVX2(&a[0], &m.shoup[0][0], &m.shoup[1][0], 3, 4*large3Blocks/2, 4*32, p)
+	largeTail4CTAVX2(&a[0], &m.tailCT[0][0][0][0], large3N, p, pNeg)
 }
 
 // productInverse3 is productInverse3Generic: the pointwise product fused
@@ -151,7 +151,7 @@ func (m *large3Modulus) productInverse3(out, x, y *[large3N]uint32) {
 		return
 	}
 	p, pNeg := m.md.p, m.md.pNeg
-	largeTail4MulGSAVX2(&out[0], &x[0], &y[0], &m.tailGS[0][0][0], large3N, p, pNeg)
-	largePairsGSAVX2(&out[0], &m.zetas[0], large3N/32, 4*16, 4*large3Blocks, p, pNeg)
+	largeTail4MulGSAVX2(&out[0], &x[0], &y[0], &m.tailGS[0][0][0][0], large3N, p, pNeg)
+	largePairsGSAVX2(&out[0], &m.shoup[0][0], &m.shoup[1][0], large3N/32, 4*16, 4*large3Blocks, p)
 	large3InvRadix3AVX2(&out[0], m.scale, m.half, m.gSum, p, pNeg)
 }

@@ -120,19 +120,21 @@ func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32,
 func largeLastGSAVX2(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)
 
 // largePairsCTAVX2 runs the forward layers of lengths half/4 down to end/8, two
-// a pass, on the 4096 coefficients at a (half and end in bytes, the
+// a pass, on the coefficients at a (half and end in bytes, the
 // halves of the first and last passes' first layers), the first layer
-// with m0 blocks, twiddles from the table zetas: the middle layers of
-// largeModulus.forwardFrom.
+// with m0 blocks, the plain twiddles from the table zetas and their
+// Shoup quotients from shoup: the middle layers of
+// largeModulus.forwardFrom and large3Modulus.forward3Generic.
 //
 //go:noescape
-func largePairsCTAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)
+func largePairsCTAVX2(a *uint32, zetas *uint32, shoup *uint32, m0 int, half int, end int, p uint32)
 
 // largePairsGSAVX2 runs the inverse layers of lengths half/4 up to end/8, two a
-// pass, on the 4096 coefficients at a (half in bytes, the first layer's
+// pass, on the coefficients at a (half in bytes, the first layer's
 // half; end four times the last pass's), the first layer with m0 blocks,
-// twiddles from the table zetas: the middle layers of
-// largeModulus.inverseUpTo.
+// the plain twiddles from the table zetas and their Shoup quotients
+// from shoup: the middle layers of largeModulus.inverseUpTo and
+// large3Modulus.inverse3Generic.
 //
 //go:noescape
-func largePairsGSAVX2(a *uint32, zetas *uint32, m0 int, half int, end int, p uint32, pNeg uint32)
+func largePairsGSAVX2(a *uint32, zetas *uint32, shoup *uint32, m0 int, half int, end int, p uint32)

@@ -244,12 +244,33 @@ func (m modulus) mulLanes(x, z VecVirtual) VecVirtual {
 	return m.mul(x, z, zo)
 }
 
+// mulShoup returns x·ζ mod p in [0, p) lane by lane for any x, by Shoup's
+// method: z holds ζ (plain, below p) and zs ⌊ζ·2^32/p⌋ lane by lane, zsOdd
+// zs's odd lanes in the even positions (zs itself when broadcast);
+// with q = ⌊x·zs/2^32⌋ the true x·ζ − q·p lies in [0, 2p), so its low 32
+// bits (two VPMULLD) are it. The result is the residue the Go twins'
+// Montgomery product by ζ·R gives.
+func (m modulus) mulShoup(x, z, zs, zsOdd VecVirtual) VecVirtual {
+	xo, he, ho, q := YMM(), YMM(), YMM(), YMM()
+	VPSRLQ(U8(32), x, xo)
+	VPMULUDQ(zs, x, he)
+	VPMULUDQ(zsOdd, xo, ho)
+	VPSRLQ(U8(32), he, he)
+	VPBLENDD(U8(0xaa), ho, he, q) // the high halves: q
+	lo, t := YMM(), YMM()
+	VPMULLD(z, x, lo)
+	VPMULLD(m.p, q, t)
+	VPSUBD(t, lo, lo)
+	return m.reduce(lo)
+}
+
 // tailKernel emits the three layers of short butterflies (lengths 4, 2 and
 // 1), or with eight the four of lengths 8 to 1, over the whole transform
 // of n coefficients, sixteen coefficients (two blocks of eight, in
 // registers a and b) at a time, with the per-lane twiddles of table tw
-// (three or four vectors per sixteen coefficients, made by polymul's
-// tailVectors). The forward kernel runs the layers 8, 4, 2, 1
+// (for each layer a vector of plain twiddles and one of their Shoup
+// quotients, three or four layers per sixteen coefficients, made by
+// polymul's shoupTails from tailVectors; the products are mulShoup's). The forward kernel runs the layers 8, 4, 2, 1
 // (Cooley–Tukey) after the layers of the pair kernels; the inverse kernel
 // runs 1, 2, 4, 8 (Gentleman–Sande) before theirs. The length-8
 // butterflies pair a with b lane by lane; between the others the lanes are
@@ -321,41 +342,52 @@ func tailKernel(name string, ct, eight, product bool) {
 	if eight && ct {
 		first = 1
 	}
-	z := func(i int) VecVirtual {
-		v := YMM()
-		VMOVDQU(Mem{Base: tw, Disp: 32 * (first + i)}, v)
-		return v
+	// z returns the plain twiddles of the table's vector i and their
+	// Shoup quotients (64 bytes a vector pair).
+	z := func(i int) (VecVirtual, VecVirtual) {
+		v, w := YMM(), YMM()
+		VMOVDQU(Mem{Base: tw, Disp: 64 * (first + i)}, v)
+		VMOVDQU(Mem{Base: tw, Disp: 64*(first+i) + 32}, w)
+		return v, w
 	}
-	ctFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
-		t := m.mulLanes(hi, zv)
+	lanes := func(x, zp, zq VecVirtual) VecVirtual {
+		zo := YMM()
+		VPSRLQ(U8(32), zq, zo)
+		return m.mulShoup(x, zp, zq, zo)
+	}
+	ctFly := func(lo, hi VecVirtual, i int) (VecVirtual, VecVirtual) {
+		zp, zq := z(i)
+		t := lanes(hi, zp, zq)
 		return m.add(lo, t), m.sub(lo, t)
 	}
-	gsFly := func(lo, hi, zv VecVirtual) (VecVirtual, VecVirtual) {
-		return m.add(lo, hi), m.mulLanes(m.sub(lo, hi), zv)
+	gsFly := func(lo, hi VecVirtual, i int) (VecVirtual, VecVirtual) {
+		zp, zq := z(i)
+		return m.add(lo, hi), lanes(m.sub(lo, hi), zp, zq)
 	}
 	if eight && ct { // one twiddle on every lane: no odd-lane shift
-		v := YMM()
-		VMOVDQU(Mem{Base: tw}, v)
-		t := m.mul(b, v, v)
+		zp, zq := YMM(), YMM()
+		VMOVDQU(Mem{Base: tw}, zp)
+		VMOVDQU(Mem{Base: tw, Disp: 32}, zq)
+		t := m.mulShoup(b, zp, zq, zq)
 		a, b = m.add(a, t), m.sub(a, t)
 	}
 	x, y := YMM(), YMM()
 	VPERM2I128(U8(0x20), b, a, x) // a0..a3 b0..b3
 	VPERM2I128(U8(0x31), b, a, y) // a4..a7 b4..b7
 	if ct {
-		x, y = ctFly(x, y, z(0))
+		x, y = ctFly(x, y, 0)
 		// length 2
 		lo, hi := YMM(), YMM()
 		VPUNPCKLQDQ(y, x, lo) // a0 a1 a4 a5 | b0 b1 b4 b5
 		VPUNPCKHQDQ(y, x, hi) // a2 a3 a6 a7 | b2 b3 b6 b7
-		lo, hi = ctFly(lo, hi, z(1))
+		lo, hi = ctFly(lo, hi, 1)
 		// length 1
 		l1, h1, t := YMM(), YMM(), YMM()
 		VPSLLQ(U8(32), hi, t)
 		VPBLENDD(U8(0xaa), t, lo, l1) // a0 a2 a4 a6 | b0 b2 b4 b6
 		VPSRLQ(U8(32), lo, t)
 		VPBLENDD(U8(0xaa), hi, t, h1) // a1 a3 a5 a7 | b1 b3 b5 b7
-		l1, h1 = ctFly(l1, h1, z(2))
+		l1, h1 = ctFly(l1, h1, 2)
 		// back to natural order
 		VPUNPCKLDQ(h1, l1, x) // a0..a3 | b0..b3
 		VPUNPCKHDQ(h1, l1, y) // a4..a7 | b4..b7
@@ -367,33 +399,33 @@ func tailKernel(name string, ct, eight, product bool) {
 		l1, h1 := YMM(), YMM()
 		VPUNPCKLQDQ(ys, xs, l1) // a0 a2 a4 a6 | b0 b2 b4 b6
 		VPUNPCKHQDQ(ys, xs, h1) // a1 a3 a5 a7 | b1 b3 b5 b7
-		l1, h1 = gsFly(l1, h1, z(0))
+		l1, h1 = gsFly(l1, h1, 0)
 		// length 2
 		lo, hi, t := YMM(), YMM(), YMM()
 		VPSLLQ(U8(32), h1, t)
 		VPBLENDD(U8(0xaa), t, l1, lo) // a0 a1 a4 a5 | …
 		VPSRLQ(U8(32), l1, t)
 		VPBLENDD(U8(0xaa), h1, t, hi) // a2 a3 a6 a7 | …
-		lo, hi = gsFly(lo, hi, z(1))
+		lo, hi = gsFly(lo, hi, 1)
 		// length 4
 		VPUNPCKLQDQ(hi, lo, x) // a0..a3 | b0..b3
 		VPUNPCKHQDQ(hi, lo, y) // a4..a7 | b4..b7
-		x, y = gsFly(x, y, z(2))
+		x, y = gsFly(x, y, 2)
 	}
 	a, b = YMM(), YMM()
 	VPERM2I128(U8(0x20), y, x, a)
 	VPERM2I128(U8(0x31), y, x, b)
 	if eight && !ct {
-		v := z(3)
-		a, b = m.add(a, b), m.mul(m.sub(a, b), v, v)
+		zp, zq := z(3)
+		a, b = m.add(a, b), m.mulShoup(m.sub(a, b), zp, zq, zq)
 	}
 	VMOVDQU(a, Mem{Base: pa})
 	VMOVDQU(b, Mem{Base: pa, Disp: 32})
 	ADDQ(U8(64), pa)
 	if eight {
-		ADDQ(U8(128), tw)
+		ADDQ(U32(4*64), tw)
 	} else {
-		ADDQ(U8(96), tw)
+		ADDQ(U32(3*64), tw)
 	}
 	DECQ(n)
 	JNZ(LabelRef(name + "_loop"))
@@ -731,29 +763,43 @@ func lastGSKernel() {
 // by fours while half ≥ end (bytes too). Inverse, the layer of length L (its m0
 // blocks b' using p − zetas[2m0 − 1 − b']), then that of 2L (p −
 // zetas[m0 − 1 − b]); L runs from half/4 up by fours while half < end.
-// m0 is the number of blocks of the first pass's first layer; the
-// twiddles are read from the table at zetas.
+// m0 is the number of blocks of the first pass's first layer. The
+// products are Shoup's (mulShoup): the twiddles are read plain from the
+// table zetas, and their quotients ⌊ζ·2^32/p⌋ from the table shoup at the
+// same indices; p − ζ's quotient is the complement of ζ's (⌊(p − ζ)·2^32/p⌋
+// = 2^32 − 1 − ⌊ζ·2^32/p⌋, p being odd), so the inverse negates both
+// with one subtraction and one complement. The transform's length does not
+// enter: the table, m0, half and end define the layers.
 func pairKernel(name string, ct bool) {
-	TEXT(name, NOSPLIT, "func(a, zetas *uint32, m0, half, end int, p, pNeg uint32)")
+	TEXT(name, NOSPLIT, "func(a, zetas, shoup *uint32, m0, half, end int, p uint32)")
 	Pragma("noescape")
 	if ct {
 		Doc(name+" runs the forward layers of lengths half/4 down to end/8, two",
-			"a pass, on the 4096 coefficients at a (half and end in bytes, the",
+			"a pass, on the coefficients at a (half and end in bytes, the",
 			"halves of the first and last passes' first layers), the first layer",
-			"with m0 blocks, twiddles from the table zetas: the middle layers of",
-			"largeModulus.forwardFrom.")
+			"with m0 blocks, the plain twiddles from the table zetas and their",
+			"Shoup quotients from shoup: the middle layers of",
+			"largeModulus.forwardFrom and large3Modulus.forward3Generic.")
 	} else {
 		Doc(name+" runs the inverse layers of lengths half/4 up to end/8, two a",
-			"pass, on the 4096 coefficients at a (half in bytes, the first layer's",
+			"pass, on the coefficients at a (half in bytes, the first layer's",
 			"half; end four times the last pass's), the first layer with m0 blocks,",
-			"twiddles from the table zetas: the middle layers of",
-			"largeModulus.inverseUpTo.")
+			"the plain twiddles from the table zetas and their Shoup quotients",
+			"from shoup: the middle layers of largeModulus.inverseUpTo and",
+			"large3Modulus.inverse3Generic.")
 	}
 	pa := Load(Param("a"), GP64())
 	zt := Load(Param("zetas"), GP64())
+	off := Load(Param("shoup"), GP64())
+	SUBQ(zt, off) // shoup's distance from zetas, in bytes
 	mb := Load(Param("m0"), GP64()) // blocks of the pass's first layer
 	half := Load(Param("half"), GP64())
-	m := loadModulus()
+	m := modulus{p: YMM()}
+	broadcast(Load(Param("p"), GP32()), m.p)
+	ones := YMM()
+	if !ct {
+		VPCMPEQD(ones, ones, ones)
+	}
 	Label(name + "_pass")
 	// q is the quarter of a pass's block, in bytes: the second layer's half.
 	q := GP64()
@@ -783,21 +829,31 @@ func pairKernel(name string, ct bool) {
 	}
 	Label(name + "_block")
 	za, zb, zc := YMM(), YMM(), YMM()
+	sa, sb, sc := YMM(), YMM(), YMM()
 	if ct {
 		VPBROADCASTD(Mem{Base: z1}, za)
 		VPBROADCASTD(Mem{Base: z2}, zb)
 		VPBROADCASTD(Mem{Base: z2, Disp: 4}, zc)
+		VPBROADCASTD(Mem{Base: z1, Index: off, Scale: 1}, sa)
+		VPBROADCASTD(Mem{Base: z2, Index: off, Scale: 1}, sb)
+		VPBROADCASTD(Mem{Base: z2, Index: off, Scale: 1, Disp: 4}, sc)
 		ADDQ(U8(4), z1)
 		ADDQ(U8(8), z2)
 	} else {
 		VPBROADCASTD(Mem{Base: z1}, za)
 		VPBROADCASTD(Mem{Base: z1, Disp: -4}, zb)
 		VPBROADCASTD(Mem{Base: z2}, zc)
+		VPBROADCASTD(Mem{Base: z1, Index: off, Scale: 1}, sa)
+		VPBROADCASTD(Mem{Base: z1, Index: off, Scale: 1, Disp: -4}, sb)
+		VPBROADCASTD(Mem{Base: z2, Index: off, Scale: 1}, sc)
 		SUBQ(U8(8), z1)
 		SUBQ(U8(4), z2)
-		VPSUBD(za, m.p, za)
-		VPSUBD(zb, m.p, zb)
-		VPSUBD(zc, m.p, zc)
+		for _, z := range []VecVirtual{za, zb, zc} {
+			VPSUBD(z, m.p, z)
+		}
+		for _, z := range []VecVirtual{sa, sb, sc} {
+			VPXOR(ones, z, z)
+		}
 	}
 	p0, j := GP64(), GP64()
 	MOVQ(start, p0)
@@ -810,23 +866,23 @@ func pairKernel(name string, ct bool) {
 	r3 := GP64()
 	LEAQ(Mem{Base: p0, Index: q, Scale: 2}, r3)
 	VMOVDQU(Mem{Base: r3, Index: q, Scale: 1}, x3)
-	ctFly := func(lo, hi, z VecVirtual) (VecVirtual, VecVirtual) {
-		t := m.mul(hi, z, z)
+	ctFly := func(lo, hi, z, zs VecVirtual) (VecVirtual, VecVirtual) {
+		t := m.mulShoup(hi, z, zs, zs)
 		return m.add(lo, t), m.sub(lo, t)
 	}
-	gsFly := func(lo, hi, z VecVirtual) (VecVirtual, VecVirtual) {
-		return m.add(lo, hi), m.mul(m.sub(lo, hi), z, z)
+	gsFly := func(lo, hi, z, zs VecVirtual) (VecVirtual, VecVirtual) {
+		return m.add(lo, hi), m.mulShoup(m.sub(lo, hi), z, zs, zs)
 	}
 	if ct {
-		x0, x2 = ctFly(x0, x2, za)
-		x1, x3 = ctFly(x1, x3, za)
-		x0, x1 = ctFly(x0, x1, zb)
-		x2, x3 = ctFly(x2, x3, zc)
+		x0, x2 = ctFly(x0, x2, za, sa)
+		x1, x3 = ctFly(x1, x3, za, sa)
+		x0, x1 = ctFly(x0, x1, zb, sb)
+		x2, x3 = ctFly(x2, x3, zc, sc)
 	} else {
-		x0, x1 = gsFly(x0, x1, za)
-		x2, x3 = gsFly(x2, x3, zb)
-		x0, x2 = gsFly(x0, x2, zc)
-		x1, x3 = gsFly(x1, x3, zc)
+		x0, x1 = gsFly(x0, x1, za, sa)
+		x2, x3 = gsFly(x2, x3, zb, sb)
+		x0, x2 = gsFly(x0, x2, zc, sc)
+		x1, x3 = gsFly(x1, x3, zc, sc)
 	}
 	VMOVDQU(x0, Mem{Base: p0})
 	VMOVDQU(x1, Mem{Base: p0, Index: q, Scale: 1})
