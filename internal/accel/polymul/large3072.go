@@ -41,6 +41,9 @@ type large3Modulus struct {
 	// the first three entries are unused. As in the length-4096 table, the
 	// inverse's twiddle s^−1 of that block is p − zetas[2m − 1 − b].
 	zetas [large3N]uint32
+	// invShoup holds scale, half and gSum plain and their Shoup
+	// quotients, for the AVX2 inverse radix-3 kernel.
+	invShoup [2][3]uint32
 	// shoup holds zetas plain and their Shoup quotients (see shoupTables).
 	shoup [2][large3N]uint32
 	// tailCT and tailGS are the per-lane twiddles of the four layers of
@@ -98,6 +101,7 @@ func newLarge3Modulus(lm *largeModulus) *large3Modulus {
 		exps = next
 	}
 	shoupTables(m.shoup[0][:], m.shoup[1][:], m.zetas[:], m.md)
+	shoupTables(m.invShoup[0][:], m.invShoup[1][:], []uint32{m.scale, m.half, m.gSum}, m.md)
 	ct, gs := tailVectors(m.zetas[:], p, true)
 	sct, sgs := shoupTails(ct, m.md), shoupTails(gs, m.md)
 	for c := range m.tailCT {

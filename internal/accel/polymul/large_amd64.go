@@ -97,7 +97,7 @@ func (f *LargeField) crtMod(s, r0, r1 []uint32) {
 	}
 	m := largeMods[1]
 	_, _ = r0[len(s)-1], r1[len(s)-1]
-	largeCRTModAVX2(&s[0], &r0[0], &r1[0], len(s), p0InvMod1, m.p, m.pNeg, crtH1, crtH0, f.q.p, f.q.pNeg, f.pr, f.negM)
+	largeCRTModAVX2(&s[0], &r0[0], &r1[0], len(s), p0InvShoup[0], p0InvShoup[1], m.p, crtH1, crtH0, f.q.p, f.prShoup[0], f.prShoup[1], f.negM)
 }
 
 // smallMod is smallModGeneric, len(s) a multiple of 8.
@@ -153,5 +153,6 @@ func (m *large3Modulus) productInverse3(out, x, y *[large3N]uint32) {
 	p, pNeg := m.md.p, m.md.pNeg
 	largeTail4MulGSAVX2(&out[0], &x[0], &y[0], &m.tailGS[0][0][0][0], large3N, p, pNeg)
 	largePairsGSAVX2(&out[0], &m.shoup[0][0], &m.shoup[1][0], large3N/32, 4*16, 4*large3Blocks, p)
-	large3InvRadix3AVX2(&out[0], m.scale, m.half, m.gSum, p, pNeg)
+	c := &m.invShoup
+	large3InvRadix3AVX2(&out[0], c[0][0], c[1][0], c[0][1], c[1][1], c[0][2], c[1][2], p)
 }

@@ -79,7 +79,7 @@ func large3Radix3AVX2(a *uint32, k int, z uint32, p uint32, pNeg uint32)
 // on the 3072 coefficients at a: large3Modulus.radix3InverseGeneric.
 //
 //go:noescape
-func large3InvRadix3AVX2(a *uint32, s uint32, half uint32, gSum uint32, p uint32, pNeg uint32)
+func large3InvRadix3AVX2(a *uint32, s uint32, sq uint32, half uint32, halfq uint32, gSum uint32, gSumq uint32, p uint32)
 
 // largeCRTAVX2 sets out[i] to the centred CRT of r0[i] mod P and r1[i] mod P1
 // for i < n, n a positive multiple of 8: the loop of LargeMulExact.
@@ -98,7 +98,7 @@ func largeFromSignedAVX2(out *uint32, in *int32, n int, p uint32)
 // LargeField.crtModGeneric.
 //
 //go:noescape
-func largeCRTModAVX2(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, h1 uint32, h0 uint32, q uint32, qNeg uint32, pr uint32, negM uint32)
+func largeCRTModAVX2(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, kq uint32, p uint32, h1 uint32, h0 uint32, q uint32, pr uint32, prq uint32, negM uint32)
 
 // largeSmallModAVX2 sets out[i] = r[i] + d·[r[i] > h0] for i < n, n a
 // positive multiple of 8: LargeField.smallModGeneric.

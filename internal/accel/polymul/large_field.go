@@ -17,6 +17,9 @@ type LargeField struct {
 	q    mont   // q and −q^−1 mod 2^32
 	pr   uint32 // P·2^32 mod q: P·u mod q as a Montgomery product
 	negM uint32 // −P·P1 mod q: the CRT's centring modulo q
+	// prShoup is P mod q and its Shoup quotient ⌊(P mod q)·2^32/q⌋, for
+	// the AVX2 CRT (pr's product as Shoup's).
+	prShoup [2]uint32
 }
 
 // The CRT's centring bound ⌊P·P1/2⌋ = P·crtH1 + crtH0.
@@ -38,13 +41,15 @@ func NewLargeField(n int, q uint32) *LargeField {
 	}
 	qq := uint64(q)
 	m := uint64(P) % qq * (P1 % qq) % qq
-	return &LargeField{
+	f := &LargeField{
 		n:    n,
 		len3: n <= large3Max,
 		q:    mont{q, -inv},
 		pr:   uint32(uint64(P) << 32 % qq),
 		negM: uint32((qq - m) % qq),
 	}
+	shoupTables(f.prShoup[:1], f.prShoup[1:], []uint32{f.pr}, f.q)
+	return f
 }
 
 // SetPair sets t to the transforms modulo P and P1 of a (len(a) ≤ n, each

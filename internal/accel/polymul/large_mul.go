@@ -58,6 +58,13 @@ func LargeMulSmall(out *[LargeN]int32, a, b *LargeNTT) {
 // p0InvMod1 is P^−1·2^32 mod P1: the CRT's factor in Montgomery form.
 var p0InvMod1 = uint32(powModN(P, P1-2, P1) * (1 << 32 % P1) % P1)
 
+// p0InvShoup is P^−1 mod P1 and its Shoup quotient, for the AVX2 CRT
+// modulo q.
+var p0InvShoup = func() (s [2]uint32) {
+	shoupTables(s[:1], s[1:], []uint32{p0InvMod1}, largeMods[1].arith())
+	return s
+}()
+
 // LargeMulExact sets out = a·b in Z[x]/(x^4096+1), exactly, from the
 // transforms made by [LargePair.Set], whenever every coefficient of the
 // true product lies in (−M/2, M/2) with M = P·P1 > 2^54: it is recovered

@@ -484,18 +484,23 @@ func radix3Kernel() {
 // radix3InverseKernel emits large3InvRadix3AVX2: the inverse radix-3
 // layer of the length-3072 transform with the final factor s, for
 // j < 1024: with S = B0 + B2, A0 = s·(S + B1), A1 = X + Y and A2 = X − Y
-// for X = gSum·(B0 − B2) and Y = half·(S − 2·B1) (Montgomery products).
+// for X = gSum·(B0 − B2) and Y = half·(S − 2·B1): Shoup's products by
+// the plain constants s·R^−1, half·R^−1 and gSum·R^−1 of polymul's
+// Montgomery ones, with their quotients sq, halfq, gSumq.
 func radix3InverseKernel() {
-	TEXT("large3InvRadix3AVX2", NOSPLIT, "func(a *uint32, s, half, gSum, p, pNeg uint32)")
+	TEXT("large3InvRadix3AVX2", NOSPLIT, "func(a *uint32, s, sq, half, halfq, gSum, gSumq, p uint32)")
 	Pragma("noescape")
 	Doc("large3InvRadix3AVX2 runs the inverse radix-3 layer with the final scale",
 		"on the 3072 coefficients at a: large3Modulus.radix3InverseGeneric.")
 	pa := Load(Param("a"), GP64())
-	m := loadModulus()
-	s, half, gSum := YMM(), YMM(), YMM()
-	broadcast(Load(Param("s"), GP32()), s)
-	broadcast(Load(Param("half"), GP32()), half)
-	broadcast(Load(Param("gSum"), GP32()), gSum)
+	m := modulus{p: YMM()}
+	broadcast(Load(Param("p"), GP32()), m.p)
+	var c [6]VecVirtual
+	for i, name := range []string{"s", "sq", "half", "halfq", "gSum", "gSumq"} {
+		c[i] = YMM()
+		broadcast(Load(Param(name), GP32()), c[i])
+	}
+	s, sq, half, halfq, gSum, gSumq := c[0], c[1], c[2], c[3], c[4], c[5]
 	n := GP64()
 	MOVQ(U32(1024), n)
 	loop("large3InvRadix3AVX2", n, []Register{pa}, func() {
@@ -504,9 +509,9 @@ func radix3InverseKernel() {
 		VMOVDQU(Mem{Base: pa, Disp: 4 * 1024}, b1)
 		VMOVDQU(Mem{Base: pa, Disp: 4 * 2048}, b2)
 		sum := m.add(b0, b2)
-		x := m.mul(m.sub(b0, b2), gSum, gSum)
-		y := m.mul(m.sub(m.sub(sum, b1), b1), half, half)
-		VMOVDQU(m.mul(m.add(sum, b1), s, s), Mem{Base: pa})
+		x := m.mulShoup(m.sub(b0, b2), gSum, gSumq, gSumq)
+		y := m.mulShoup(m.sub(m.sub(sum, b1), b1), half, halfq, halfq)
+		VMOVDQU(m.mulShoup(m.add(sum, b1), s, sq, sq), Mem{Base: pa})
 		VMOVDQU(m.add(x, y), Mem{Base: pa, Disp: 4 * 1024})
 		VMOVDQU(m.sub(x, y), Mem{Base: pa, Disp: 4 * 2048})
 	})
@@ -609,10 +614,11 @@ func fromSignedKernel() {
 // r0)·P^−1 mod P1 the integer is c = r0 + P·u, less M = P·P1 when it
 // exceeds ⌊M/2⌋ = P·h1 + h0 (h1 = (P1−1)/2, h0 = (P−1)/2), which holds
 // exactly when u > h1, or u = h1 and r0 > h0. Each lane gets r0 +
-// P·u mod q (a Montgomery product with pr = P·2^32 mod q) plus negM = −M mod
-// q where c exceeds the bound: a residue of c in [0, 3q).
+// P·u mod q (Shoup's product by pr = P mod q, quotient prq) plus negM =
+// −M mod q where c exceeds the bound: a residue of c in [0, 3q). u is
+// Shoup's product too, by k = P^−1 mod P1 with quotient kq.
 func crtModKernel() {
-	TEXT("largeCRTModAVX2", NOSPLIT, "func(out, r0, r1 *uint32, n int, k, p, pNeg, h1, h0, q, qNeg, pr, negM uint32)")
+	TEXT("largeCRTModAVX2", NOSPLIT, "func(out, r0, r1 *uint32, n int, k, kq, p, h1, h0, q, pr, prq, negM uint32)")
 	Pragma("noescape")
 	Doc("largeCRTModAVX2 sets out[i] to a residue in [0, 3q) of the centred CRT of",
 		"r0[i] mod P and r1[i] mod P1, for i < n, n a positive multiple of 8:",
@@ -621,20 +627,19 @@ func crtModKernel() {
 	pr0 := Load(Param("r0"), GP64())
 	pr1 := Load(Param("r1"), GP64())
 	n := Load(Param("n"), GP64())
-	m := loadModulus()
-	qm := modulus{YMM(), YMM()}
-	k, h1, h0, pr, negM := YMM(), YMM(), YMM(), YMM(), YMM()
+	m, qm := modulus{p: YMM()}, modulus{p: YMM()}
+	k, kq, h1, h0, pr, prq, negM := YMM(), YMM(), YMM(), YMM(), YMM(), YMM(), YMM()
 	for _, c := range []struct {
 		name string
 		y    VecVirtual
-	}{{"k", k}, {"h1", h1}, {"h0", h0}, {"q", qm.p}, {"qNeg", qm.pNeg}, {"pr", pr}, {"negM", negM}} {
+	}{{"p", m.p}, {"k", k}, {"kq", kq}, {"h1", h1}, {"h0", h0}, {"q", qm.p}, {"pr", pr}, {"prq", prq}, {"negM", negM}} {
 		broadcast(Load(Param(c.name), GP32()), c.y)
 	}
 	loop("largeCRTModAVX2", n, []Register{out, pr0, pr1}, func() {
 		x0, x1 := YMM(), YMM()
 		VMOVDQU(Mem{Base: pr0}, x0)
 		VMOVDQU(Mem{Base: pr1}, x1)
-		u := m.mul(m.sub(x1, x0), k, k)
+		u := m.mulShoup(m.sub(x1, x0), k, kq, kq)
 		gt, eq, g0 := YMM(), YMM(), YMM()
 		VPCMPGTD(h1, u, gt) // u > h1 (both below 2^31)
 		VPCMPEQD(h1, u, eq)
@@ -642,7 +647,7 @@ func crtModKernel() {
 		VPAND(g0, eq, eq)
 		VPOR(eq, gt, gt)
 		VPAND(negM, gt, gt)
-		t := qm.mul(u, pr, pr)
+		t := qm.mulShoup(u, pr, prq, prq)
 		VPADDD(x0, t, t)
 		VPADDD(gt, t, t)
 		VMOVDQU(t, Mem{Base: out})
@@ -791,7 +796,7 @@ func pairKernel(name string, ct bool) {
 	pa := Load(Param("a"), GP64())
 	zt := Load(Param("zetas"), GP64())
 	off := Load(Param("shoup"), GP64())
-	SUBQ(zt, off) // shoup's distance from zetas, in bytes
+	SUBQ(zt, off)                   // shoup's distance from zetas, in bytes
 	mb := Load(Param("m0"), GP64()) // blocks of the pass's first layer
 	half := Load(Param("half"), GP64())
 	m := modulus{p: YMM()}
