@@ -35,9 +35,7 @@ type smallNTT = polymul.LargeNTT
 // product is within the exact range of polymul.LargeMulExact
 // (2039·2^23·2^19 < P·P1/2).
 func (p *Params) mulUniform(out poly, a *uniformNTT, b poly) {
-	var bt uniformNTT
-	p.field.SetPair(&bt, b)
-	p.field.MulExact(out, a, &bt, uint32(p.q)-1)
+	p.field.MulPoly(out, a, b, uint32(p.q)-1)
 }
 
 // mulChallenge sets out = fromMont(c·s·k mod q) = −c·s·k·2^−32 mod q
@@ -51,10 +49,8 @@ func (p *Params) mulChallenge(out poly, c, s *smallNTT, k uint32) {
 // mulUniformField sets v to the canonical field product a·b (the scale
 // 2^32 mod q undoes the Montgomery factor).
 func (p *Params) mulUniformField(v []uint32, a *uniformNTT, b poly) {
-	var bt uniformNTT
-	p.field.SetPair(&bt, b)
 	c := p.newPoly()
-	p.field.MulExact(c, a, &bt, p.rMod)
+	p.field.MulPoly(c, a, b, p.rMod)
 	p.uncentre(v, c)
 }
 

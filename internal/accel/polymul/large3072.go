@@ -203,8 +203,9 @@ func (m *large3Modulus) radix3InverseGeneric(a *[large3N]uint32) {
 	}
 }
 
-// productInverse3Generic sets out to the inverse transform of the
-// pointwise product of x and y: pointwise3Generic, then inverse3Generic.
+// productInverse3Generic sets out (which may be x) to the inverse
+// transform of the pointwise product of x and y: pointwise3Generic, then
+// inverse3Generic.
 func (m *large3Modulus) productInverse3Generic(out, x, y *[large3N]uint32) {
 	m.pointwise3Generic(out, x, y)
 	m.inverse3Generic(out)
@@ -222,11 +223,16 @@ func (m *large3Modulus) pointwise3Generic(out, a, b *[large3N]uint32) {
 // transform of a (len(a) ≤ 3072, each coefficient in [−P, 2P)) modulo the
 // i-th prime, the rest zero.
 func large3Forward(i int, out *LargeNTT, a []int32) {
-	t := (*[large3N]uint32)(out[:large3N])
+	large3ForwardTo(i, (*[large3N]uint32)(out[:large3N]), a)
+	clear(out[large3N:])
+}
+
+// large3ForwardTo sets t to the length-3072 transform of a modulo the
+// i-th prime, as large3Forward.
+func large3ForwardTo(i int, t *[large3N]uint32, a []int32) {
 	a = a[:min(len(a), large3N)]
 	largeMods[i].fromSigned(t[:len(a)], a)
 	clear(t[len(a):])
-	clear(out[large3N:])
 	large3Mods[i].forward3(t, large3Span(len(a)))
 }
 

@@ -92,7 +92,34 @@ func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 		m.inverseSpan(&r[i], max(k-LargeN/2, 0))
 	}
 	f.crtMod(r[0][:k], r[0][:k], r[1][:k]) // in place: each r0[i] is read before s[i] is set
-	f.fold(out, &r[0], w)
+	f.fold(out, r[0][:], w)
+}
+
+// MulPoly is MulExact with b given by its coefficients (len(b) ≤ n, each
+// in [−P, 2P)) rather than its transforms: they are made in the product's
+// own buffer, which each pointwise product then overwrites, so a product
+// by a fixed a costs one buffer, not two.
+func (f *LargeField) MulPoly(out []int32, a *LargePair, b []int32, w uint32) {
+	k := f.span()
+	if f.len3 {
+		var r [2][large3N]uint32
+		for i, m := range large3Mods {
+			large3ForwardTo(i, &r[i], b)
+			m.productInverse3(&r[i], &r[i], (*[large3N]uint32)(a[i][:large3N]))
+		}
+		f.crtMod(r[0][:k], r[0][:k], r[1][:k])
+		f.fold(out, r[0][:], w)
+		return
+	}
+	var r LargePair
+	r.Set(b)
+	for i, m := range largeMods {
+		x := (*[LargeN]uint32)(&r[i])
+		m.pointwise(x, x, (*[LargeN]uint32)(&a[i]))
+		m.inverseSpan(x, max(k-LargeN/2, 0))
+	}
+	f.crtMod(r[0][:k], r[0][:k], r[1][:k])
+	f.fold(out, r[0][:], w)
 }
 
 // MulSmall is MulExact for the transforms made by [LargeField.SetSmall],
@@ -109,7 +136,7 @@ func (f *LargeField) MulSmall(out []int32, a, b *LargeNTT, w uint32) {
 		m.inverseSpan(&r, max(k-LargeN/2, 0))
 	}
 	f.smallMod(r[:k], r[:k])
-	f.fold(out, &r, w)
+	f.fold(out, r[:], w)
 }
 
 // span is the number of the product's coefficients the fold reads, 0 to
@@ -120,7 +147,7 @@ func (f *LargeField) span() int { return (2*f.n + 7) &^ 7 }
 // s[:2n] (each below 3q), scaled and centred: X^i = X^(i−n)·(X + 1) moves
 // s[i], i ≥ n, onto i − n and i − n + 1, so coefficient j gathers s[j],
 // s[j+n] and, for j ≥ 1, s[j+n−1] (s[2n−1] is zero).
-func (f *LargeField) fold(out []int32, s *[LargeN]uint32, w uint32) {
+func (f *LargeField) fold(out []int32, s []uint32, w uint32) {
 	n := f.n
 	out = out[:n]
 	out[0] = f.centreMul(s[0]+s[n], w)

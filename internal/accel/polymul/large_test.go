@@ -279,7 +279,8 @@ func TestLargeFieldKernelsMatchGeneric(t *testing.T) {
 
 // TestLargeFieldMul checks the field's products against schoolbook
 // multiplication and reduction modulo X^n − X − 1 and q, at every level:
-// MulExact on NCC-Sign's uniform-times-γ1 shapes with their extremes,
+// MulExact and MulPoly on NCC-Sign's uniform-times-γ1 shapes with their
+// extremes,
 // MulSmall on ±1 operands times polynomials up to 2^13, each with a
 // random scale w.
 func TestLargeFieldMul(t *testing.T) {
@@ -307,6 +308,9 @@ func TestLargeFieldMul(t *testing.T) {
 				got := make([]int32, fp.n)
 				f.MulExact(got, &x, &y, w)
 				checkField(t, "MulExact", f, got, a, b, w)
+				clear(got)
+				f.MulPoly(got, &x, b, w)
+				checkField(t, "MulPoly", f, got, a, b, w)
 				var u, v LargeNTT
 				f.SetSmall(&u, c)
 				f.SetSmall(&v, d)
