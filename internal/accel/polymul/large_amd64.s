@@ -794,9 +794,9 @@ TEXT ·large3Radix3AVX2(SB), NOSPLIT, $0-28
 	MOVQ         $0x00000400, DX
 	SUBQ         CX, DX
 	TESTQ        CX, CX
-	JZ           large3Radix3AVX2_copy
+	JZ           large3Radix3AVX2_rest
 
-large3Radix3AVX2_mul:
+large3Radix3AVX2_body:
 	VMOVDQU  (AX), Y3
 	VMOVDQU  4096(AX), Y4
 	VPSRLQ   $0x20, Y4, Y5
@@ -829,19 +829,19 @@ large3Radix3AVX2_mul:
 	VMOVDQU  Y3, (AX)
 	ADDQ     $0x20, AX
 	SUBQ     $0x08, CX
-	JNZ      large3Radix3AVX2_mul
+	JNZ      large3Radix3AVX2_body
 
-large3Radix3AVX2_copy:
+large3Radix3AVX2_rest:
 	TESTQ DX, DX
 	JZ    large3Radix3AVX2_done
 
-large3Radix3AVX2_copyloop:
+large3Radix3AVX2_restloop:
 	VMOVDQU (AX), Y0
 	VMOVDQU Y0, 4096(AX)
 	VMOVDQU Y0, 8192(AX)
 	ADDQ    $0x20, AX
 	SUBQ    $0x08, DX
-	JNZ     large3Radix3AVX2_copyloop
+	JNZ     large3Radix3AVX2_restloop
 
 large3Radix3AVX2_done:
 	VZEROUPPER
@@ -1212,9 +1212,9 @@ TEXT ·largeLastGSAVX2(SB), NOSPLIT, $0-32
 	MOVQ         $0x00000800, DX
 	SUBQ         CX, DX
 	TESTQ        CX, CX
-	JZ           largeLastGSAVX2_lo
+	JZ           largeLastGSAVX2_rest
 
-largeLastGSAVX2_both:
+largeLastGSAVX2_body:
 	VMOVDQU  (AX), Y4
 	VMOVDQU  8192(AX), Y5
 	VPSUBD   Y5, Y4, Y6
@@ -1253,13 +1253,13 @@ largeLastGSAVX2_both:
 	VMOVDQU  Y4, (AX)
 	ADDQ     $0x20, AX
 	SUBQ     $0x08, CX
-	JNZ      largeLastGSAVX2_both
+	JNZ      largeLastGSAVX2_body
 
-largeLastGSAVX2_lo:
+largeLastGSAVX2_rest:
 	TESTQ DX, DX
 	JZ    largeLastGSAVX2_done
 
-largeLastGSAVX2_loloop:
+largeLastGSAVX2_restloop:
 	VMOVDQU  (AX), Y3
 	VMOVDQU  8192(AX), Y4
 	VPADDD   Y4, Y3, Y3
@@ -1281,7 +1281,7 @@ largeLastGSAVX2_loloop:
 	VMOVDQU  Y3, (AX)
 	ADDQ     $0x20, AX
 	SUBQ     $0x08, DX
-	JNZ      largeLastGSAVX2_loloop
+	JNZ      largeLastGSAVX2_restloop
 
 largeLastGSAVX2_done:
 	VZEROUPPER
