@@ -8,7 +8,8 @@ import "math/bits"
 // wrapping. Its moduli are two NTT-friendly primes ≡ 1 mod 8192, so that
 // the negacyclic transform of length 4096 exists for each: P (ML-DSA's q)
 // for the products with a small operand, and P with P1 together (by the
-// CRT) for the general ones.
+// CRT) for the general ones. large3072.go is the shorter transform of
+// length 3072 that the smallest set's products use.
 
 // LargeN is the length of the large transform.
 const LargeN = 4096

@@ -7,13 +7,15 @@
 // eight unsigned 32-bit lanes per ymm register, and the pointwise and
 // scaling Montgomery products.
 //
-// The arithmetic is that of polymul's Go twins (large.go, large3072.go)
-// lane for lane:
-// unsigned Montgomery multiplication with R = 2^32 (even and odd lanes
-// through VPMULUDQ, recombined by VPBLENDD), and the conditional
-// subtractions as unsigned minima (VPMINUD: x − p wraps above x exactly when
-// x < p). Every output is fully reduced to [0, p), so the kernels agree with
-// the Go code bit for bit.
+// The arithmetic computes the residues of polymul's Go twins (large.go,
+// large3072.go) lane for lane: unsigned Montgomery multiplication with
+// R = 2^32 (even and odd lanes through VPMULUDQ, recombined by VPBLENDD)
+// for products of two variables, Shoup's multiplication (a precomputed
+// quotient per constant, see mulShoup) for products by a constant where
+// the twins use Montgomery's by its Montgomery form, and the conditional
+// subtractions as unsigned minima (VPMINUD: x − p wraps above x exactly
+// when x < p). Every output is fully reduced to [0, p), so whichever
+// product computes it, the kernels agree with the Go code bit for bit.
 //
 // Run it through go generate in internal/accel/polymul.
 package main
