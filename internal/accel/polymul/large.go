@@ -1,6 +1,9 @@
 package polymul
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // This file and large_mul.go are the large products: exact multiplication
 // in Z[x]/(x^4096+1), for NCC-Sign's rings Z_q[X]/(X^p − X − 1) with
@@ -39,8 +42,23 @@ type largeModulus struct {
 	tailCT, tailGS [LargeN / 16][3][2][8]uint32
 }
 
-// largeMods are the tables of P and P1, in that order.
-var largeMods = [2]*largeModulus{newLargeModulus(P), newLargeModulus(P1)}
+// largeSet is every table of the large products: those of length 4096 of
+// P and P1, in that order, and those of length 3072.
+type largeSet struct {
+	mods  [2]*largeModulus
+	mods3 [2]*large3Modulus
+}
+
+// largeTables returns the tables, made on first use: some millions of
+// instructions that a program importing the package for its other
+// products should not pay at start-up.
+var largeTables = sync.OnceValue(func() *largeSet {
+	t := &largeSet{mods: [2]*largeModulus{newLargeModulus(P), newLargeModulus(P1)}}
+	for i, m := range t.mods {
+		t.mods3[i] = newLarge3Modulus(m)
+	}
+	return t
+})
 
 func newLargeModulus(p uint32) *largeModulus {
 	m := &largeModulus{p: p}

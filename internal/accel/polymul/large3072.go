@@ -53,9 +53,6 @@ type large3Modulus struct {
 	tailCT, tailGS [large3N / 16][4][2][8]uint32
 }
 
-// large3Mods are the length-3072 tables of P and P1, in that order.
-var large3Mods = [2]*large3Modulus{newLarge3Modulus(largeMods[0]), newLarge3Modulus(largeMods[1])}
-
 func newLarge3Modulus(lm *largeModulus) *large3Modulus {
 	p := lm.p
 	pp := int64(p)
@@ -231,9 +228,9 @@ func large3Forward(i int, out *LargeNTT, a []int32) {
 // i-th prime, as large3Forward.
 func large3ForwardTo(i int, t *[large3N]uint32, a []int32) {
 	a = a[:min(len(a), large3N)]
-	largeMods[i].fromSigned(t[:len(a)], a)
+	largeTables().mods[i].fromSigned(t[:len(a)], a)
 	clear(t[len(a):])
-	large3Mods[i].forward3(t, large3Span(len(a)))
+	largeTables().mods3[i].forward3(t, large3Span(len(a)))
 }
 
 // large3Span is the k of forward3Generic for an operand of n
@@ -251,7 +248,7 @@ func large3Span(n int) int {
 // the i-th prime of the product whose length-3072 transforms a and b hold,
 // leaving the others as they were.
 func large3Product(i int, r, a, b *LargeNTT) {
-	m := large3Mods[i]
+	m := largeTables().mods3[i]
 	t := (*[large3N]uint32)(r[:large3N])
 	m.productInverse3(t, (*[large3N]uint32)(a[:large3N]), (*[large3N]uint32)(b[:large3N]))
 }
@@ -263,7 +260,7 @@ func large3Product(i int, r, a, b *LargeNTT) {
 // (out's upper quarter is zero).
 func large3MulExact(out *[LargeN]int64, a, b []int32) {
 	var r [2]LargeNTT
-	for i := range large3Mods {
+	for i := range largeTables().mods3 {
 		var x, y LargeNTT
 		large3Forward(i, &x, a)
 		large3Forward(i, &y, b)

@@ -71,7 +71,7 @@ func TestLarge3KernelsMatchGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 7))
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		cases := 0
-		for _, m := range large3Mods {
+		for _, m := range largeTables().mods3 {
 			for trial := range 4 {
 				var a, b [large3N]uint32
 				for i := range a {

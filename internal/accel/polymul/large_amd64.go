@@ -73,7 +73,7 @@ func crt(out *[LargeN]int64, r0, r1 *[LargeN]uint32) {
 		crtGeneric(out, r0, r1)
 		return
 	}
-	m := largeMods[1]
+	m := largeTables().mods[1]
 	largeCRTAVX2(&out[0], &r0[0], &r1[0], LargeN, p0InvMod1, m.p, m.pNeg, P, largeModulusProduct/2, largeModulusProduct)
 }
 
@@ -95,7 +95,7 @@ func (f *LargeField) crtMod(s, r0, r1 []uint32) {
 		f.crtModGeneric(s, r0, r1)
 		return
 	}
-	m := largeMods[1]
+	m := largeTables().mods[1]
 	_, _ = r0[len(s)-1], r1[len(s)-1]
 	largeCRTModAVX2(&s[0], &r0[0], &r1[0], len(s), p0InvShoup[0], p0InvShoup[1], m.p, crtH1, crtH0, f.q.p, f.prShoup[0], f.prShoup[1], f.negM)
 }

@@ -83,7 +83,7 @@ func (f *LargeField) SetSmall(t *LargeNTT, a []int32) {
 func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 	var r [2][LargeN]uint32
 	k := f.span()
-	for i, m := range largeMods {
+	for i, m := range largeTables().mods {
 		if f.len3 {
 			large3Product(i, (*LargeNTT)(&r[i]), &a[i], &b[i])
 			continue
@@ -103,7 +103,7 @@ func (f *LargeField) MulPoly(out []int32, a *LargePair, b []int32, w uint32) {
 	k := f.span()
 	if f.len3 {
 		var r [2][large3N]uint32
-		for i, m := range large3Mods {
+		for i, m := range largeTables().mods3 {
 			large3ForwardTo(i, &r[i], b)
 			m.productInverse3(&r[i], &r[i], (*[large3N]uint32)(a[i][:large3N]))
 		}
@@ -113,7 +113,7 @@ func (f *LargeField) MulPoly(out []int32, a *LargePair, b []int32, w uint32) {
 	}
 	var r LargePair
 	r.Set(b)
-	for i, m := range largeMods {
+	for i, m := range largeTables().mods {
 		x := (*[LargeN]uint32)(&r[i])
 		m.pointwise(x, x, (*[LargeN]uint32)(&a[i]))
 		m.inverseSpan(x, max(k-LargeN/2, 0))
@@ -126,7 +126,7 @@ func (f *LargeField) MulPoly(out []int32, a *LargePair, b []int32, w uint32) {
 // whenever every coefficient of the integer product lies in (−P/2, P/2)
 // (see [LargeMulSmall]).
 func (f *LargeField) MulSmall(out []int32, a, b *LargeNTT, w uint32) {
-	m := largeMods[0]
+	m := largeTables().mods[0]
 	var r [LargeN]uint32
 	k := f.span()
 	if f.len3 {
@@ -172,7 +172,7 @@ func (f *LargeField) foldGeneric(out []int32, a, b, c []uint32, w uint32) {
 // u = (r1 − r0)·P^−1 mod P1, c is r0 + P·u less P·P1 exactly when u > crtH1,
 // or u = crtH1 and r0 > crtH0.
 func (f *LargeField) crtModGeneric(s, r0, r1 []uint32) {
-	m1 := largeMods[1].arith()
+	m1 := largeTables().mods[1].arith()
 	for i := range s {
 		c0 := r0[i]
 		u := m1.mul(m1.sub(r1[i], c0), p0InvMod1)

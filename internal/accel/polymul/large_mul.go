@@ -11,13 +11,13 @@ type LargePair [2]LargeNTT
 // SetSmall sets t to the transform modulo P of a (len(a) ≤ LargeN, the
 // missing coefficients zero, each in [−P, 2P)): the operand form of
 // [LargeMulSmall].
-func (t *LargeNTT) SetSmall(a []int32) { largeForward(largeMods[0], t, a) }
+func (t *LargeNTT) SetSmall(a []int32) { largeForward(largeTables().mods[0], t, a) }
 
 // Set sets t to the transforms modulo P and P1 of a (len(a) ≤ LargeN, the
 // missing coefficients zero, each in [−P, 2P), which holds NCC-Sign's
 // operands: a below 2^23, y and z up to 2^19).
 func (t *LargePair) Set(a []int32) {
-	for i, m := range largeMods {
+	for i, m := range largeTables().mods {
 		largeForward(m, &t[i], a)
 	}
 }
@@ -46,7 +46,7 @@ func (m *largeModulus) fromSignedGeneric(out []uint32, a []int32) {
 // exact integer product whenever Σ_j |a_j·b_(i−j)| < P/2 for every i, as
 // for a ±1 challenge of weight τ times a polynomial below P/(2τ).
 func LargeMulSmall(out *[LargeN]int32, a, b *LargeNTT) {
-	m := largeMods[0]
+	m := largeTables().mods[0]
 	var r [LargeN]uint32
 	m.pointwise(&r, (*[LargeN]uint32)(a), (*[LargeN]uint32)(b))
 	m.inverse(&r)
@@ -60,9 +60,9 @@ var p0InvMod1 = uint32(powModN(P, P1-2, P1) * (1 << 32 % P1) % P1)
 
 // p0InvShoup is P^−1 mod P1 and its Shoup quotient, for the AVX2 CRT
 // modulo q.
-var p0InvShoup = func() (s [2]uint32) {
-	shoupTables(s[:1], s[1:], []uint32{p0InvMod1}, largeMods[1].arith())
-	return s
+var p0InvShoup = func() [2]uint32 {
+	v := uint64(powModN(P, P1-2, P1))
+	return [2]uint32{uint32(v), uint32(v << 32 / P1)}
 }()
 
 // LargeMulExact sets out = a·b in Z[x]/(x^4096+1), exactly, from the
@@ -72,7 +72,7 @@ var p0InvShoup = func() (s [2]uint32) {
 // mod P1) in [0, M), then centred.
 func LargeMulExact(out *[LargeN]int64, a, b *LargePair) {
 	var r [2][LargeN]uint32
-	for i, m := range largeMods {
+	for i, m := range largeTables().mods {
 		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
 		m.inverse(&r[i])
 	}
@@ -85,7 +85,7 @@ const largeModulusProduct = int64(P) * P1
 // crtGeneric sets out[i] to the c in (−M/2, M/2] with c ≡ r0[i] mod P and
 // c ≡ r1[i] mod P1.
 func crtGeneric(out *[LargeN]int64, r0, r1 *[LargeN]uint32) {
-	m1 := largeMods[1].arith()
+	m1 := largeTables().mods[1].arith()
 	const modulus = largeModulusProduct
 	for i := range out {
 		c0 := r0[i] // < P < P1

@@ -120,7 +120,7 @@ func testLargeMulSmall(t *testing.T) {
 // range [−P, 2P), ends included.
 func TestLargeReduce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 3))
-	for _, m := range largeMods {
+	for _, m := range largeTables().mods {
 		xs := []int32{0, 1, -1, -P, 2*P - 1, P, P - 1, -P + 1, 1<<23 - 1}
 		for range 10000 {
 			xs = append(xs, rng.Int32N(3*P)-P)
@@ -139,7 +139,7 @@ func TestLargeReduce(t *testing.T) {
 func TestLargeKernelsMatchGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
-		for _, m := range largeMods {
+		for _, m := range largeTables().mods {
 			for trial := range 4 {
 				var a, b [LargeN]uint32
 				for i := range a {
