@@ -70,7 +70,7 @@ func largeTail4MulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p u
 
 // large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,
 // the last 1024 zero and those from 1024 + k to 2048 too:
-// large3Modulus.radix3Generic with short.
+// large3Modulus.radix3Generic with k below 1024.
 //
 //go:noescape
 func large3Radix3AVX2(a *uint32, k int, z uint32, p uint32, pNeg uint32)

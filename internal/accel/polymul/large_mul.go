@@ -1,19 +1,21 @@
 package polymul
 
 // LargeNTT is a polynomial of Z[x]/(x^4096+1) in the transform domain of
-// one modulus of the large products, coefficients in [0, modulus).
+// one modulus of the large products, coefficients in [0, modulus); for a
+// [LargeField] of the length-3072 transform, the first 3072 entries hold
+// that transform and the others are zero.
 type LargeNTT [LargeN]uint32
 
 // LargePair is a polynomial in the transform domains of both moduli, P and
 // P1: the operand form of [LargeMulExact].
 type LargePair [2]LargeNTT
 
-// SetSmall sets t to the transform modulo P of a (len(a) ≤ LargeN, the
+// SetSmall sets t to the length-4096 transform modulo P of a (len(a) ≤ LargeN, the
 // missing coefficients zero, each in [−P, 2P)): the operand form of
 // [LargeMulSmall].
 func (t *LargeNTT) SetSmall(a []int32) { largeForward(largeTables().mods[0], t, a) }
 
-// Set sets t to the transforms modulo P and P1 of a (len(a) ≤ LargeN, the
+// Set sets t to the length-4096 transforms modulo P and P1 of a (len(a) ≤ LargeN, the
 // missing coefficients zero, each in [−P, 2P), which holds NCC-Sign's
 // operands: a below 2^23, y and z up to 2^19).
 func (t *LargePair) Set(a []int32) {

@@ -445,7 +445,7 @@ func radix3Kernel() {
 	Pragma("noescape")
 	Doc("large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,",
 		"the last 1024 zero and those from 1024 + k to 2048 too:",
-		"large3Modulus.radix3Generic with short.")
+		"large3Modulus.radix3Generic with k below 1024.")
 	pa := Load(Param("a"), GP64())
 	k := Load(Param("k"), GP64())
 	m := loadModulus()
