@@ -269,6 +269,14 @@ func (m *largeModulus) inverseSpanGeneric(a *[LargeN]uint32, k int) {
 	m.lastGSGeneric(a, k)
 }
 
+// productSpanGeneric sets out (which may be x) to inverseSpanGeneric of
+// the pointwise product of x and y: the field products' inverse, with k as
+// there.
+func (m *largeModulus) productSpanGeneric(out, x, y *[LargeN]uint32, k int) {
+	m.pointwiseGeneric(out, x, y)
+	m.inverseSpanGeneric(out, k)
+}
+
 // lastGSGeneric runs the inverse's last layer (length 2048, twiddle
 // p − zetas[1]) fused with the factor scale, its upper outputs only below
 // LargeN/2 + k.

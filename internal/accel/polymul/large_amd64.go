@@ -32,17 +32,17 @@ func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 	largeTailCTAVX2(&a[0], &m.tailCT[0][0][0][0], LargeN, m.p, m.pNeg)
 }
 
-// inverseSpan is inverseSpanGeneric: the tail kernel of inverse, the
-// layers of lengths 8 to 1024 two a pass, then the last layer with the
-// scale in one kernel.
-func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) {
+// productSpan is productSpanGeneric: the pointwise product fused into the
+// tail kernel of inverse, the layers of lengths 8 to 1024 two a pass, then
+// the last layer with the scale in one kernel.
+func (m *largeModulus) productSpan(out, x, y *[LargeN]uint32, k int) {
 	if !largeSIMD() {
-		m.inverseSpanGeneric(a, k)
+		m.productSpanGeneric(out, x, y, k)
 		return
 	}
-	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
-	largePairsGSAVX2(&a[0], &m.shoup[0][0], &m.shoup[1][0], LargeN/16, 4*8, 4*LargeN/2, m.p)
-	largeLastGSAVX2(&a[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
+	largeTailMulGSAVX2(&out[0], &x[0], &y[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
+	largePairsGSAVX2(&out[0], &m.shoup[0][0], &m.shoup[1][0], LargeN/16, 4*8, 4*LargeN/2, m.p)
+	largeLastGSAVX2(&out[0], k, m.scale, m.scaleZ, m.p, m.pNeg)
 }
 
 // inverse is inverseGeneric: the first three layers in one kernel with

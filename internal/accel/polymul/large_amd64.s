@@ -626,6 +626,139 @@ largeTail4GSAVX2_loop:
 	VZEROUPPER
 	RET
 
+// func largeTailMulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+// Requires: AVX, AVX2
+TEXT ·largeTailMulGSAVX2(SB), NOSPLIT, $0-48
+	MOVQ         a+0(FP), AX
+	MOVQ         x+8(FP), CX
+	MOVQ         y+16(FP), DX
+	MOVQ         tw+24(FP), BX
+	MOVQ         n+32(FP), SI
+	SHRQ         $0x04, SI
+	MOVL         p+40(FP), DI
+	VMOVD        DI, X0
+	VPBROADCASTD X0, Y0
+	MOVL         pNeg+44(FP), DI
+	VMOVD        DI, X1
+	VPBROADCASTD X1, Y1
+
+largeTailMulGSAVX2_loop:
+	VMOVDQU     (CX), Y2
+	VMOVDQU     (DX), Y3
+	VPSRLQ      $0x20, Y3, Y4
+	VPSRLQ      $0x20, Y2, Y5
+	VPMULUDQ    Y3, Y2, Y2
+	VPMULUDQ    Y4, Y5, Y3
+	VPMULUDQ    Y1, Y2, Y4
+	VPMULUDQ    Y1, Y3, Y5
+	VPMULUDQ    Y0, Y4, Y4
+	VPMULUDQ    Y0, Y5, Y5
+	VPADDQ      Y4, Y2, Y2
+	VPADDQ      Y5, Y3, Y3
+	VPSRLQ      $0x20, Y2, Y2
+	VPBLENDD    $0xaa, Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VMOVDQA     Y2, Y2
+	VMOVDQU     32(CX), Y3
+	VMOVDQU     32(DX), Y4
+	VPSRLQ      $0x20, Y4, Y5
+	VPSRLQ      $0x20, Y3, Y6
+	VPMULUDQ    Y4, Y3, Y3
+	VPMULUDQ    Y5, Y6, Y4
+	VPMULUDQ    Y1, Y3, Y5
+	VPMULUDQ    Y1, Y4, Y6
+	VPMULUDQ    Y0, Y5, Y5
+	VPMULUDQ    Y0, Y6, Y6
+	VPADDQ      Y5, Y3, Y3
+	VPADDQ      Y6, Y4, Y4
+	VPSRLQ      $0x20, Y3, Y3
+	VPBLENDD    $0xaa, Y4, Y3, Y3
+	VPSUBD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VMOVDQA     Y3, Y3
+	ADDQ        $0x40, CX
+	ADDQ        $0x40, DX
+	VPERM2I128  $0x20, Y3, Y2, Y4
+	VPERM2I128  $0x31, Y3, Y2, Y2
+	VPSHUFD     $0xd8, Y4, Y3
+	VPSHUFD     $0xd8, Y2, Y2
+	VPUNPCKLQDQ Y2, Y3, Y4
+	VPUNPCKHQDQ Y2, Y3, Y2
+	VMOVDQU     (BX), Y3
+	VMOVDQU     32(BX), Y5
+	VPADDD      Y2, Y4, Y6
+	VPSUBD      Y0, Y6, Y7
+	VPMINUD     Y7, Y6, Y6
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSRLQ      $0x20, Y5, Y4
+	VPSRLQ      $0x20, Y2, Y7
+	VPMULUDQ    Y5, Y2, Y5
+	VPMULUDQ    Y4, Y7, Y4
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y4, Y5, Y4
+	VPMULLD     Y3, Y2, Y2
+	VPMULLD     Y0, Y4, Y3
+	VPSUBD      Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPSLLQ      $0x20, Y2, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y3
+	VPSRLQ      $0x20, Y6, Y4
+	VPBLENDD    $0xaa, Y2, Y4, Y4
+	VMOVDQU     64(BX), Y5
+	VMOVDQU     96(BX), Y6
+	VPADDD      Y4, Y3, Y2
+	VPSUBD      Y0, Y2, Y7
+	VPMINUD     Y7, Y2, Y2
+	VPSUBD      Y4, Y3, Y3
+	VPADDD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPSRLQ      $0x20, Y6, Y4
+	VPSRLQ      $0x20, Y3, Y7
+	VPMULUDQ    Y6, Y3, Y6
+	VPMULUDQ    Y4, Y7, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPMULLD     Y5, Y3, Y3
+	VPMULLD     Y0, Y4, Y4
+	VPSUBD      Y4, Y3, Y3
+	VPSUBD      Y0, Y3, Y4
+	VPMINUD     Y4, Y3, Y3
+	VPUNPCKLQDQ Y3, Y2, Y4
+	VPUNPCKHQDQ Y3, Y2, Y2
+	VMOVDQU     128(BX), Y3
+	VMOVDQU     160(BX), Y5
+	VPADDD      Y2, Y4, Y6
+	VPSUBD      Y0, Y6, Y7
+	VPMINUD     Y7, Y6, Y6
+	VPSUBD      Y2, Y4, Y2
+	VPADDD      Y0, Y2, Y4
+	VPMINUD     Y4, Y2, Y2
+	VPSRLQ      $0x20, Y5, Y4
+	VPSRLQ      $0x20, Y2, Y7
+	VPMULUDQ    Y5, Y2, Y5
+	VPMULUDQ    Y4, Y7, Y4
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y4, Y5, Y4
+	VPMULLD     Y3, Y2, Y2
+	VPMULLD     Y0, Y4, Y3
+	VPSUBD      Y3, Y2, Y2
+	VPSUBD      Y0, Y2, Y3
+	VPMINUD     Y3, Y2, Y2
+	VPERM2I128  $0x20, Y2, Y6, Y3
+	VPERM2I128  $0x31, Y2, Y6, Y2
+	VMOVDQU     Y3, (AX)
+	VMOVDQU     Y2, 32(AX)
+	ADDQ        $0x40, AX
+	ADDQ        $0x000000c0, BX
+	DECQ        SI
+	JNZ         largeTailMulGSAVX2_loop
+	VZEROUPPER
+	RET
+
 // func largeTail4MulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 // Requires: AVX, AVX2
 TEXT ·largeTail4MulGSAVX2(SB), NOSPLIT, $0-48

@@ -60,10 +60,18 @@ func largeTail4CTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 //go:noescape
 func largeTail4GSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
+// largeTailMulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
+// x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
+// inverse layers of lengths 1, 2 and 4, with the twiddle table tw: the
+// start of largeModulus.inverseUpTo.
+//
+//go:noescape
+func largeTailMulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
 // largeTail4MulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
-// x[i]·y[i]·2⁻³² mod p and runs on them the inverse layers of lengths
-// 1, 2, 4 and 8, with the twiddle table tw: large3Modulus.pointwise3Generic
-// and the start of large3Modulus.inverse3Generic.
+// x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
+// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw: the
+// start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4MulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)

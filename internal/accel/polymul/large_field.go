@@ -88,8 +88,7 @@ func (f *LargeField) MulExact(out []int32, a, b *LargePair, w uint32) {
 			large3Product(i, (*LargeNTT)(&r[i]), &a[i], &b[i])
 			continue
 		}
-		m.pointwise(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]))
-		m.inverseSpan(&r[i], max(k-LargeN/2, 0))
+		m.productSpan(&r[i], (*[LargeN]uint32)(&a[i]), (*[LargeN]uint32)(&b[i]), max(k-LargeN/2, 0))
 	}
 	f.crtMod(r[0][:k], r[0][:k], r[1][:k]) // in place: each r0[i] is read before s[i] is set
 	f.fold(out, r[0][:], w)
@@ -115,8 +114,7 @@ func (f *LargeField) MulPoly(out []int32, a *LargePair, b []int32, w uint32) {
 	r.Set(b)
 	for i, m := range largeTables().mods {
 		x := (*[LargeN]uint32)(&r[i])
-		m.pointwise(x, x, (*[LargeN]uint32)(&a[i]))
-		m.inverseSpan(x, max(k-LargeN/2, 0))
+		m.productSpan(x, x, (*[LargeN]uint32)(&a[i]), max(k-LargeN/2, 0))
 	}
 	f.crtMod(r[0][:k], r[0][:k], r[1][:k])
 	f.fold(out, r[0][:], w)
@@ -132,8 +130,7 @@ func (f *LargeField) MulSmall(out []int32, a, b *LargeNTT, w uint32) {
 	if f.len3 {
 		large3Product(0, (*LargeNTT)(&r), a, b)
 	} else {
-		m.pointwise(&r, (*[LargeN]uint32)(a), (*[LargeN]uint32)(b))
-		m.inverseSpan(&r, max(k-LargeN/2, 0))
+		m.productSpan(&r, (*[LargeN]uint32)(a), (*[LargeN]uint32)(b), max(k-LargeN/2, 0))
 	}
 	f.smallMod(r[:k], r[:k])
 	f.fold(out, r[:], w)

@@ -3,8 +3,9 @@ package polymul
 // The large transforms' kernels, each with its Go twin: forward, inverse
 // and pointwise (forwardGeneric, inverseGeneric, pointwiseGeneric in
 // large.go), the short forward transform of zero-padded operands and the
-// inverse limited to the coefficients a product uses (forwardShortGeneric,
-// inverseSpanGeneric with lastGSGeneric, large.go), the input reduction and
+// inverse limited to the coefficients a product uses, after the pointwise
+// product (forwardShortGeneric, productSpanGeneric with inverseSpanGeneric
+// and lastGSGeneric, large.go), the input reduction and
 // the CRT of the exact product (fromSignedGeneric, crtGeneric in
 // large_mul.go), and the field's CRT modulo q, one-prime residue modulo q
 // and fold by X^n = X + 1 (crtModGeneric, smallModGeneric, foldGeneric in

@@ -8,7 +8,9 @@ func (m *largeModulus) inverse(a *[LargeN]uint32) { m.inverseGeneric(a) }
 
 func (m *largeModulus) forwardShort(a *[LargeN]uint32) { m.forwardShortGeneric(a) }
 
-func (m *largeModulus) inverseSpan(a *[LargeN]uint32, k int) { m.inverseSpanGeneric(a, k) }
+func (m *largeModulus) productSpan(out, x, y *[LargeN]uint32, k int) {
+	m.productSpanGeneric(out, x, y, k)
+}
 
 func (m *largeModulus) pointwise(out, a, b *[LargeN]uint32) { m.pointwiseGeneric(out, a, b) }
 

@@ -36,6 +36,7 @@ func main() {
 	tailKernel("largeTailGSAVX2", false, false, false)
 	tailKernel("largeTail4CTAVX2", true, true, false)
 	tailKernel("largeTail4GSAVX2", false, true, false)
+	tailKernel("largeTailMulGSAVX2", false, false, true)
 	tailKernel("largeTail4MulGSAVX2", false, true, true)
 	radix3Kernel()
 	radix3InverseKernel()
@@ -307,9 +308,9 @@ func tailKernel(name string, ct, eight, product bool) {
 		}
 		if product {
 			Doc(name+" sets the n coefficients at a (n a positive multiple of 16) to",
-				"x[i]·y[i]·2⁻³² mod p and runs on them the inverse layers of lengths",
-				layers+", with the twiddle table tw: large3Modulus.pointwise3Generic",
-				"and the start of "+twin+".")
+				"x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the",
+				"inverse layers of lengths "+layers+", with the twiddle table tw: the",
+				"start of "+twin+".")
 		} else {
 			Doc(name+" runs the inverse layers of lengths "+layers+" on the n",
 				"coefficients at a (n a positive multiple of 16), with the twiddle",
