@@ -13,7 +13,8 @@
 // the products with the uniform a, scaled by 2^−32 (see field.go).
 //
 // q is inert in the ring, so no NTT exists modulo q; the products are
-// computed exactly over the integers in Z[x]/(x^4096+1) by package
+// computed exactly over the integers in Z[x]/(x^4096+1), or Z[x]/(x^3072+1)
+// for p = 1201, by package
 // polymul's large transforms (two primes and the CRT for the products with
 // a, one prime for those with the challenge), then reduced modulo
 // X^p − X − 1 and q.
