@@ -14,10 +14,9 @@
 //
 // q is inert in the ring, so no NTT exists modulo q; the products are
 // computed exactly over the integers in Z[x]/(x^4096+1), or Z[x]/(x^3072+1)
-// for p = 1201, by package
-// polymul's large transforms (two primes and the CRT for the products with
-// a, one prime for those with the challenge), then reduced modulo
-// X^p − X − 1 and q.
+// for p = 1201, by package polymul's large transforms (two primes and the
+// CRT for the products with a, one prime for those with the challenge),
+// then reduced modulo X^p − X − 1 and q.
 //
 // Where secrets flow (the secret polynomials, y, the rounding of w) the
 // arithmetic is branch-free: reductions by Barrett's method with
