@@ -49,7 +49,8 @@ var mlkemSets = []mlkemSet{
 // decapsulation, in every implementation. Every implementation draws its
 // randomness m from crypto/rand, the engine too (its own benchmarks take a
 // fixed m), so that engine and public API do the same work; key generation
-// makes a new key each time, in the engine too.
+// makes a new key each time, in the engine too, and keygen-inplace sets one
+// key object again each time (SetSeed), allocating nothing.
 func mlkemOps(b *testing.B, s mlkemSet) []op {
 	seed := make([]byte, kem.SeedSize)
 	for i := range seed {
@@ -87,6 +88,17 @@ func mlkemOps(b *testing.B, s mlkemSet) []op {
 		}},
 		{"keygen", "crystals", func(b *testing.B) {
 			benchcpu.Loop(b, func() { _, err := s.scheme.NewDecapsulationKey(seed); check(b, err) })
+		}},
+		{"keygen-inplace", "engine", func(b *testing.B) {
+			var key engine.DecapsulationKey
+			check(b, key.SetSeed(s.p, seed))
+			benchcpu.Loop(b, func() { check(b, key.SetSeed(s.p, seed)) })
+		}},
+		{"keygen-inplace", "crystals", func(b *testing.B) {
+			key, err := s.scheme.NewDecapsulationKey(seed)
+			check(b, err)
+			inPlace := key.(interface{ SetSeed(seed []byte) error })
+			benchcpu.Loop(b, func() { check(b, inPlace.SetSeed(seed)) })
 		}},
 		{"encaps-bytes", "engine", func(b *testing.B) {
 			benchcpu.Loop(b, func() {

@@ -261,16 +261,31 @@ type mlkemKey[T any] interface {
 // polynomials in the per-set arrays of the new object: one allocation.
 func newMLKEMKey[T any, PT mlkemKey[T]](s *mlkemScheme, load func(*engine.DecapsulationKey) error) (*T, error) {
 	key := PT(new(T))
+	if err := setMLKEMKey(key, s, load); err != nil {
+		return nil, err
+	}
+	return (*T)(key), nil
+}
+
+// setMLKEMKey loads key, a new object or one in use, in place: load fills
+// the engine key in the key's own polynomial arrays, and the crypto/mlkem
+// encapsulator of a previous key is dropped. It allocates nothing. load
+// checks its input before it writes, so that on error key is unchanged.
+func setMLKEMKey[T any, PT mlkemKey[T]](key PT, s *mlkemScheme, load func(*engine.DecapsulationKey) error) error {
+	if key == nil {
+		return ErrZeroKey
+	}
 	dk, ek := key.parts()
 	ekPolys, sPolys := key.storage()
 	dk.k.SetStorage(s.p, ekPolys, sPolys)
 	if err := load(&dk.k); err != nil {
-		return nil, schemeError(s.Name(), err)
+		return schemeError(s.Name(), err)
 	}
 	dk.s = s
+	dk.encapsulatorOnce, dk.encapsulator = sync.Once{}, nil
 	ek.s, ek.k = s, dk.k.EncapsulationKey()
 	dk.own = key.ownEncapsulationKey()
-	return (*T)(key), nil
+	return nil
 }
 
 // fromSeed loads a key from the 64-byte seed d‖z.

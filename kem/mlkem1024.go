@@ -50,6 +50,17 @@ func NewDecapsulationKey1024(seed []byte) (*DecapsulationKey1024, error) {
 	return newMLKEMKey[DecapsulationKey1024](scheme1024, fromSeed(engine.MLKEM1024, seed))
 }
 
+// SetSeed sets dk in place to the ML-KEM-1024 decapsulation key derived from
+// the 64-byte seed d‖z, the key NewDecapsulationKey1024 returns, in dk's own
+// memory: it allocates nothing, so that code which makes many keys can reuse
+// their objects. dk may be a zero DecapsulationKey1024 or a key in use, whose
+// key pair it replaces: the encapsulation key dk.EncapsulationKey() returns
+// is part of dk and changes with it. SetSeed must not run concurrently with
+// any other method of dk. On error dk is unchanged.
+func (dk *DecapsulationKey1024) SetSeed(seed []byte) error {
+	return setMLKEMKey(dk, scheme1024, fromSeed(engine.MLKEM1024, seed))
+}
+
 // NewExpandedDecapsulationKey1024 parses a 3168-byte FIPS 203 expanded
 // decapsulation key, with the Section 7.3 checks (length, the modulus check of
 // the embedded encapsulation key, the hash check H(ek)), the modulus check of

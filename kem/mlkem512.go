@@ -50,6 +50,17 @@ func NewDecapsulationKey512(seed []byte) (*DecapsulationKey512, error) {
 	return newMLKEMKey[DecapsulationKey512](scheme512, fromSeed(engine.MLKEM512, seed))
 }
 
+// SetSeed sets dk in place to the ML-KEM-512 decapsulation key derived from
+// the 64-byte seed d‖z, the key NewDecapsulationKey512 returns, in dk's own
+// memory: it allocates nothing, so that code which makes many keys can reuse
+// their objects. dk may be a zero DecapsulationKey512 or a key in use, whose
+// key pair it replaces: the encapsulation key dk.EncapsulationKey() returns
+// is part of dk and changes with it. SetSeed must not run concurrently with
+// any other method of dk. On error dk is unchanged.
+func (dk *DecapsulationKey512) SetSeed(seed []byte) error {
+	return setMLKEMKey(dk, scheme512, fromSeed(engine.MLKEM512, seed))
+}
+
 // NewExpandedDecapsulationKey512 parses a 1632-byte FIPS 203 expanded
 // decapsulation key, with the Section 7.3 checks (length, the modulus check of
 // the embedded encapsulation key, the hash check H(ek)), the modulus check of

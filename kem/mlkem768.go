@@ -50,6 +50,17 @@ func NewDecapsulationKey768(seed []byte) (*DecapsulationKey768, error) {
 	return newMLKEMKey[DecapsulationKey768](scheme768, fromSeed(engine.MLKEM768, seed))
 }
 
+// SetSeed sets dk in place to the ML-KEM-768 decapsulation key derived from
+// the 64-byte seed d‖z, the key NewDecapsulationKey768 returns, in dk's own
+// memory: it allocates nothing, so that code which makes many keys can reuse
+// their objects. dk may be a zero DecapsulationKey768 or a key in use, whose
+// key pair it replaces: the encapsulation key dk.EncapsulationKey() returns
+// is part of dk and changes with it. SetSeed must not run concurrently with
+// any other method of dk. On error dk is unchanged.
+func (dk *DecapsulationKey768) SetSeed(seed []byte) error {
+	return setMLKEMKey(dk, scheme768, fromSeed(engine.MLKEM768, seed))
+}
+
 // NewExpandedDecapsulationKey768 parses a 2400-byte FIPS 203 expanded
 // decapsulation key, with the Section 7.3 checks (length, the modulus check of
 // the embedded encapsulation key, the hash check H(ek)), the modulus check of

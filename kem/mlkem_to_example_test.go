@@ -48,3 +48,21 @@ func ExampleEncapsulationKey768_EncapsulateTo() {
 	// true
 	// true
 }
+
+func ExampleDecapsulationKey768_SetSeed() {
+	// One key object, set again for each exchange: no allocation.
+	var dk kem.DecapsulationKey768
+	seed := make([]byte, kem.SeedSize)
+	for i := range 2 {
+		seed[0] = byte(i) // a fresh random seed in real use
+		if err := dk.SetSeed(seed); err != nil {
+			log.Fatal(err)
+		}
+		shared, ciphertext := dk.EncapsulationKey().Encapsulate()
+		got, err := dk.Decapsulate(ciphertext)
+		fmt.Println(err == nil && bytes.Equal(got, shared))
+	}
+	// Output:
+	// true
+	// true
+}

@@ -109,6 +109,9 @@ type Table struct {
 	// ZeroError lists the types whose zero and nil receivers must answer
 	// every method that returns an error with a non-nil error.
 	ZeroError []string
+	// ZeroSetters maps the methods ("(*Type).Method") of ZeroError types
+	// that set their receiver, and so succeed on a zero value, to why.
+	ZeroSetters map[string]string
 	// MayPanic maps a function or method ("Func", "(*Type).Method") to the
 	// reason its panic does not fail the test here: only calls fixed on
 	// another branch. A listed call that no longer panics is reported, so
@@ -224,7 +227,8 @@ func (w *walker) callRecv(name string, recv reflect.Value, method string, zeroEr
 	if !ok {
 		return
 	}
-	w.callChecked(name, fn, zeroErr && isZero(recv), note)
+	_, setter := w.tab.ZeroSetters[name]
+	w.callChecked(name, fn, zeroErr && isZero(recv) && !(setter && !recv.IsNil()), note)
 }
 
 func isZero(v reflect.Value) bool {

@@ -62,8 +62,7 @@ func sampleNoise(pl *plan, out []ringElement, sigma *[32]byte, nonce byte, eta i
 		if len(out)-i < minUsed {
 			break
 		}
-		var x laneXOF
-		x.init(width, false)
+		x := newLaneXOF(width, false)
 		sampleNoiseLanes(&x, out[i:], sigma, nonce+byte(i), eta)
 		i += width
 	}
@@ -82,16 +81,32 @@ func sampleNoise(pl *plan, out []ringElement, sigma *[32]byte, nonce byte, eta i
 	}
 }
 
+// prfBuffer is one lane's squeeze buffer in sampleNoiseLanes.
+type prfBuffer = [prfBlocks * keccak.Rate256]byte
+
 // sampleNoiseLanes samples out[0], out[1], … on the lanes of the fresh
 // SHAKE256 states x, with nonces from nonce on. Lanes past len(out) run on
 // nonce and are discarded.
 func sampleNoiseLanes(x *laneXOF, out []ringElement, sigma *[32]byte, nonce byte, eta int) {
+	// The squeeze buffers are sized for the width: Go zeroes them on every
+	// call.
+	if x.width == 8 {
+		var bufs [8]prfBuffer
+		sampleNoiseLanesInto(x, bufs[:], out, sigma, nonce, eta)
+		return
+	}
+	var bufs [4]prfBuffer
+	sampleNoiseLanesInto(x, bufs[:], out, sigma, nonce, eta)
+}
+
+// sampleNoiseLanesInto is sampleNoiseLanes with bufs, one per lane, as the
+// squeeze buffers; it clears them.
+func sampleNoiseLanesInto(x *laneXOF, bufs []prfBuffer, out []ringElement, sigma *[32]byte, nonce byte, eta int) {
 	// Stores go to the arrays, not through slices of them, which would
 	// move the buffers to the heap.
 	var ins, outs [8][]byte
 	width := x.width
 	var inputs [8][33]byte
-	var bufs [8][prfBlocks * keccak.Rate256]byte
 	for l := range width {
 		copy(inputs[l][:], sigma[:])
 		inputs[l][32] = nonce

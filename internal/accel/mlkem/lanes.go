@@ -139,7 +139,13 @@ func cbdFromJobs(out []ringElement, jobs []keccak.Job) {
 // k = 2 the four entries and the four PRF streams each fill one 4-way call
 // (plan.multiLanes), the same five permutations as on the lanes without
 // their per-step scheduling.
-func keyGenLanes(pl *plan, k int) bool { return pl.lanes && k*k%8 != 0 && k*k%4 != 0 }
+func keyGenLanes(pl *plan, k int) bool {
+	return pl.lanes && k*k%8 != 0 && k*k%4 != 0 && k*k%8 <= keyGenLeftEntries
+}
+
+// keyGenLeftEntries is the most entries of Â that expandANoiseLanes runs on
+// the lanes: k² mod 8, which is 1 for k = 3, the one set keyGenLanes picks.
+const keyGenLeftEntries = 1
 
 // expandANoiseLanes fills Â as expandA does and se with the 2k noise
 // polynomials of K-PKE.KeyGen (FIPS 203, Algorithm 13 lines 8–15, nonces
@@ -151,13 +157,13 @@ func keyGenLanes(pl *plan, k int) bool { return pl.lanes && k*k%8 != 0 && k*k%4 
 func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
 	first := 0
 	for ; k*k-first >= 8; first += 8 {
-		var x laneXOF
-		x.init(8, true)
+		x := newLaneXOF(8, true)
 		expandALanes(&x, a, rho, k, first)
 	}
-	// Fewer than eight entries are left: the streams hold that many, not
-	// maxK² (Go zeroes every local array on each call).
-	var streams [7]sampleStream
+	// The entries left over (keyGenLanes: at most keyGenLeftEntries) go on
+	// the lanes: the streams hold that many, not maxK² (Go zeroes every
+	// local array on each call).
+	var streams [keyGenLeftEntries]sampleStream
 	var prfIn [2 * maxK][33]byte
 	var prfOut [2 * maxK][3 * 64]byte
 	var jobs [len(streams) + 2*maxK]keccak.Job

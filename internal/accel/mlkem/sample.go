@@ -31,33 +31,46 @@ func sampleNTTParseGeneric(a *nttElement, j int, buf []byte) int {
 
 // laneXOF is a multi-state SHAKE of width 4 or 8: the keccak package's
 // ShakeX4 or ShakeX8 behind slice-taking methods, so the samplers have one
-// body for both widths.
+// body for both widths. It points at the one state of its width
+// (newLaneXOF): Go zeroes every local variable, and holding both widths by
+// value cost a call at width 4 the zeroing of an 8-way state it never used.
 type laneXOF struct {
 	width int
-	x4    keccak.ShakeX4
-	x8    keccak.ShakeX8
+	x4    *keccak.ShakeX4
+	x8    *keccak.ShakeX8
 }
 
-// init resets the width states to empty SHAKE128 (rate128) or SHAKE256
-// states.
-func (x *laneXOF) init(width int, rate128 bool) {
-	x.width = width
+// newLaneXOF returns fresh empty SHAKE128 (rate128) or SHAKE256 states of
+// the width. It is small enough to be inlined, so that the state stays in
+// the caller's frame.
+func newLaneXOF(width int, rate128 bool) laneXOF {
+	x := laneXOF{width: width}
 	switch {
-	case width == 8 && rate128:
-		x.x8.Init128()
 	case width == 8:
-		x.x8.Init256()
-	case rate128:
-		x.x4.Init128()
+		x.x8 = new(keccak.ShakeX8)
+		if rate128 {
+			x.x8.Init128()
+		} else {
+			x.x8.Init256()
+		}
 	default:
-		x.x4.Init256()
+		x.x4 = new(keccak.ShakeX4)
+		if rate128 {
+			x.x4.Init128()
+		} else {
+			x.x4.Init256()
+		}
 	}
+	return x
 }
 
-// clear zeroes the states, after streams of secret input (the noise PRFs).
+// clear zeroes the state, after streams of secret input (the noise PRFs).
 func (x *laneXOF) clear() {
-	x.x4.Clear()
-	x.x8.Clear()
+	if x.width == 8 {
+		x.x8.Clear()
+	} else {
+		x.x4.Clear()
+	}
 }
 
 // absorb adds in[l] to state l; len(in) is the width.
@@ -90,8 +103,7 @@ func expandA(pl *plan, a []nttElement, rho *[32]byte, k int) {
 		if total-first < minUsed {
 			break
 		}
-		var x laneXOF
-		x.init(width, true)
+		x := newLaneXOF(width, true)
 		expandALanes(&x, a, rho, k, first)
 		first += width
 	}
@@ -104,16 +116,32 @@ func expandA(pl *plan, a []nttElement, rho *[32]byte, k int) {
 	}
 }
 
+// sampleNTTBuffer is one lane's squeeze buffer in expandALanes.
+type sampleNTTBuffer = [sampleNTTBlocks * keccak.Rate128]byte
+
 // expandALanes samples the entries first, first+1, … of Â on the lanes of
 // the fresh SHAKE128 states x. Lanes past the last entry recompute entry
 // first into a discarded buffer.
 func expandALanes(x *laneXOF, a []nttElement, rho *[32]byte, k, first int) {
+	// The squeeze buffers are sized for the width: Go zeroes them on every
+	// call.
+	if x.width == 8 {
+		var bufs [8]sampleNTTBuffer
+		expandALanesInto(x, bufs[:], a, rho, k, first)
+		return
+	}
+	var bufs [4]sampleNTTBuffer
+	expandALanesInto(x, bufs[:], a, rho, k, first)
+}
+
+// expandALanesInto is expandALanes with bufs, one per lane, as the squeeze
+// buffers.
+func expandALanesInto(x *laneXOF, bufs []sampleNTTBuffer, a []nttElement, rho *[32]byte, k, first int) {
 	// Stores go to the arrays, not through slices of them, which would
 	// move the buffers to the heap.
 	var ins, outs [8][]byte
 	width := x.width
 	var inputs [8][34]byte
-	var bufs [8][sampleNTTBlocks * keccak.Rate128]byte
 	var spare nttElement
 	var dst [8]*nttElement
 	var counts [8]int
