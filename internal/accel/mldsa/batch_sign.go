@@ -37,6 +37,7 @@ func (sk *PrivateKey) SignMuBatch(sigs [][]byte, mus [][MuSize]byte, rnds [][Ran
 	var y [maxLanes][maxL]ringElement
 	var w [maxLanes][maxK]ringElement
 	var scratch signScratch
+	scratch.tables.load(p.Eta, sk.windows)
 	s := batchSigner{y: &y, w: &w}
 	s.run(sk, sigs, mus, rnds, &scratch)
 	scratch.clear()

@@ -26,9 +26,9 @@ import (
 // into the next high part for many coefficients. Both keys' candidates then
 // take the whole of acceptCandidate — z = y + c·s1 and its norm, w − c·s2
 // and its low bits, ĉ, c·t0, its norm and the hints — and are rejected at
-// its very end, with more than ω hints, before any encoding. The key's
-// tables are copied, untimed, into one key for each measurement, so that
-// both classes read the same memory.
+// its very end, with more than ω hints, before any encoding. The key's t̂0
+// is copied, and its tables built from its windows into the one scratch,
+// untimed, for each measurement, so that both classes read the same memory.
 func TestSignCandidateConstantTime(t *testing.T) {
 	p := &params65
 	keys := [2]*PrivateKey{
@@ -54,6 +54,7 @@ func TestSignCandidateConstantTime(t *testing.T) {
 	// to the hint count, and was rejected there.
 	wholePath := func(k *PrivateKey) bool {
 		sc.clear()
+		sc.tables.load(p.Eta, k.windows)
 		if k.acceptCandidate(sig, cur, &w, &c, &sc) {
 			return false
 		}
@@ -80,7 +81,7 @@ func TestSignCandidateConstantTime(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		ctest.Run(t, ctest.Count(l), func(class int) {
 			copy(work.t0H, keys[class].t0H)
-			copy(work.packed.buf, keys[class].packed.buf)
+			sc.tables.load(p.Eta, keys[class].windows)
 		}, func() {
 			if work.acceptCandidate(sig, cur, &w, &c, &sc) {
 				panic("candidate accepted")

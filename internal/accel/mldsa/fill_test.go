@@ -40,8 +40,9 @@ func smallInputs(rng *rand.Rand, eta, count int) (ints [][n]int, polys []ringEle
 }
 
 // checkTable fails unless fillTable and fillTableGeneric both write the
-// table (η − s, η + s, η − s) of s, given as integers, and tableSecret and
-// tableSecretGeneric both read s back from it.
+// table (η − s, η + s, η − s) of s, given as integers, tableFromWindow
+// builds the same table from the window windowOf keeps, and tableSecret
+// and tableSecretGeneric both read s back from it.
 func checkTable(t *testing.T, eta int, v *[n]int, s *ringElement) {
 	t.Helper()
 	var got, want packedTable
@@ -54,6 +55,13 @@ func checkTable(t *testing.T, eta int, v *[n]int, s *ringElement) {
 	}
 	if got != want {
 		t.Fatalf("η = %d: fillTable differs from the portable kernel", eta)
+	}
+	var w secretWindow
+	var scratch, fromWindow packedTable
+	windowOf(&w, s, eta, &scratch)
+	tableFromWindow(&fromWindow, &w, eta)
+	if fromWindow != want {
+		t.Fatalf("η = %d: the table built from the window differs from the portable kernel's", eta)
 	}
 	var back, backWant ringElement
 	tableSecret(&back, (*[n]byte)(got[:n]), eta)

@@ -143,14 +143,23 @@ func unpackZ(p *Params, z *ringElement, in []byte) {
 
 // unpackT1 decodes the 10-bit coefficients of t1 (pkDecode, Algorithm 23,
 // FIPS 204) from 320 bytes of in. The …Overread kernel reads 16 bytes past
-// the packing, so it runs only when in has them (for every t1 of a public
-// key but the last).
+// the packing: it runs in place when in has them (every t1 of a public key
+// but the last), and on a padded copy otherwise, which costs far less than
+// the portable code.
 func unpackT1(t1 *ringElement, in []byte) {
 	if unpackT1Arch(words(t1), &in[:320][0]) {
 		return
 	}
-	if len(in) >= 320+16 && unpackT1OverreadArch(words(t1), &in[0]) {
-		return
+	if len(in) >= 320+16 {
+		if unpackT1OverreadArch(words(t1), &in[0]) {
+			return
+		}
+	} else {
+		var padded [320 + 16]byte
+		copy(padded[:], in[:320])
+		if unpackT1OverreadArch(words(t1), &padded[0]) {
+			return
+		}
 	}
 	unpackT1Generic(t1, in)
 }

@@ -8,58 +8,61 @@ import (
 )
 
 // TestKeyBlockSizes checks that every parameter set's key blocks hold
-// exactly the ring elements, packed tables and encoding bytes its keys
-// view, no more, and that a private key's elements and tables are 64-byte
+// exactly the ring elements, secret windows and encoding bytes its keys
+// view, no more, and that a private key's elements and windows are 64-byte
 // aligned when its block is larger than 32 KiB.
 func TestKeyBlockSizes(t *testing.T) {
 	for _, p := range All() {
 		pub, s := newPublicKeyBlock(p)
-		if len(s.elems) != publicKeyElements(p.K, p.L) || len(s.tables) != 0 || len(s.enc) != p.PublicKeySize() {
-			t.Errorf("%s public key block: %d elements, %d tables, %d bytes; want %d, 0, %d",
-				p.Name, len(s.elems), len(s.tables), len(s.enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
+		if len(s.elems) != publicKeyElements(p.K, p.L) || len(s.windows) != 0 || len(s.enc) != p.PublicKeySize() {
+			t.Errorf("%s public key block: %d elements, %d windows, %d bytes; want %d, 0, %d",
+				p.Name, len(s.elems), len(s.windows), len(s.enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
 		}
-		if rest := pub.carve(p, s); len(rest) != 0 {
-			t.Errorf("%s public key block: %d elements left over", p.Name, len(rest))
+		if rest := pub.carve(p, s); len(rest) != p.K {
+			t.Errorf("%s public key block: %d elements after Â, want %d for t̂1", p.Name, len(rest), p.K)
 		}
 		_, s = newPrivateKeyBlock(p)
-		if len(s.elems) != privateKeyElements(p.K, p.L) || len(s.tables) != privateKeyTables(p.K, p.L) || len(s.enc) != p.PublicKeySize() {
-			t.Errorf("%s private key block: %d elements, %d tables, %d bytes; want %d, %d, %d",
-				p.Name, len(s.elems), len(s.tables), len(s.enc), privateKeyElements(p.K, p.L), privateKeyTables(p.K, p.L), p.PublicKeySize())
+		if len(s.elems) != privateKeyElements(p.K, p.L) || len(s.windows) != privateKeyWindows(p.K, p.L) || len(s.enc) != p.PublicKeySize() {
+			t.Errorf("%s private key block: %d elements, %d windows, %d bytes; want %d, %d, %d",
+				p.Name, len(s.elems), len(s.windows), len(s.enc), privateKeyElements(p.K, p.L), privateKeyWindows(p.K, p.L), p.PublicKeySize())
 		}
 		sk := newPrivateKey(p)
-		blockSize := uintptr(len(s.elems))*unsafe.Sizeof(nttElement{}) + uintptr(len(s.tables))*unsafe.Sizeof(packedTable{}) +
+		blockSize := uintptr(len(s.elems))*unsafe.Sizeof(nttElement{}) + uintptr(len(s.windows))*unsafe.Sizeof(secretWindow{}) +
 			uintptr(len(s.enc)) + unsafe.Sizeof(PrivateKey{})
 		onPage := blockSize > 32<<10 // a large object, without the small objects' header
-		starts := []unsafe.Pointer{unsafe.Pointer(&sk.packed.buf[0])}
+		starts := []unsafe.Pointer{unsafe.Pointer(&sk.windows[0])}
 		total := 0
-		for _, v := range [][]nttElement{sk.pub.a, sk.pub.t1H, sk.t0H} {
+		if sk.pub.t1H != nil {
+			t.Errorf("%s: a new private key has room for t̂1", p.Name)
+		}
+		for _, v := range [][]nttElement{sk.pub.a, sk.t0H} {
 			total += len(v)
 			starts = append(starts, unsafe.Pointer(&v[0]))
 		}
 		// A performance property of the layout (keyblock.go): the signing
-		// kernels' loads of the key's elements and tables stay within cache
-		// lines, in a block the runtime starts on a page.
+		// kernels' loads of the key's elements stay within cache lines, in a
+		// block the runtime starts on a page.
 		for _, addr := range starts {
 			if onPage && uintptr(addr)%64 != 0 {
-				t.Errorf("%s: a private key's elements or tables start at %#x, not 64-byte aligned", p.Name, addr)
+				t.Errorf("%s: a private key's elements or windows start at %#x, not 64-byte aligned", p.Name, addr)
 			}
 		}
 		if total != privateKeyElements(p.K, p.L) || len(sk.t0H) != p.K {
 			t.Errorf("%s private key views %d elements, want %d", p.Name, total, privateKeyElements(p.K, p.L))
 		}
-		if len(sk.packed.buf) != privateKeyTables(p.K, p.L) || sk.packed.eta != p.Eta {
-			t.Errorf("%s private key views %d tables of η = %d, want %d of η = %d",
-				p.Name, len(sk.packed.buf), sk.packed.eta, privateKeyTables(p.K, p.L), p.Eta)
+		if len(sk.windows) != privateKeyWindows(p.K, p.L) {
+			t.Errorf("%s private key views %d windows, want %d", p.Name, len(sk.windows), privateKeyWindows(p.K, p.L))
 		}
 	}
 }
 
 // TestKeyFormsAndAllocations checks that the key forms built by key
 // generation, public-key decoding and expanded-key decoding agree (the same
-// Â, t̂1 and tr; the same tables of s1 and s2 and NTT form of t0, which give
-// back the same expanded encoding), that Equal tells keys apart, and that
-// each of the three allocates one block, as does key generation followed by
-// a first verification through the key's public half.
+// Â, t̂1 and tr; the same windows of s1 and s2 and NTT form of t0, which
+// give back the same expanded encoding), that Equal tells keys apart, that
+// each of the three allocates one block, that key generation followed by a
+// first verification through the key's public half allocates t̂1 besides,
+// and that signing allocates nothing.
 func TestKeyFormsAndAllocations(t *testing.T) {
 	for _, p := range All() {
 		seed := [SeedSize]byte{5}
@@ -84,9 +87,9 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 				t.Errorf("%s: form %d of the decoded expanded key differs from the generated one", p.Name, i)
 			}
 		}
-		for i := range sk.packed.buf {
-			if sk.packed.buf[i] != sk2.packed.buf[i] {
-				t.Errorf("%s: table %d of the decoded expanded key differs from the generated one", p.Name, i)
+		for i := range sk.windows {
+			if sk.windows[i] != sk2.windows[i] {
+				t.Errorf("%s: window %d of the decoded expanded key differs from the generated one", p.Name, i)
 			}
 		}
 		if !sk.Equal(sk2) || !sk2.Equal(sk) {
@@ -128,7 +131,12 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 				if err := NewPrivateKeyFromSeed(p, &seed).PublicKey().Verify(msg, nil, sig); err != nil {
 					t.Error(err)
 				}
-			}, 1},
+			}, 2},
+			{"Sign", func() {
+				if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{1}); err != nil {
+					t.Error(err)
+				}
+			}, 0},
 			{"Verify through the public half", func() {
 				if err := sk.PublicKey().Verify(msg, nil, sig); err != nil {
 					t.Error(err)
@@ -180,10 +188,8 @@ func TestPublicHalfT1HatOnFirstUse(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, sk := range []*PrivateKey{NewPrivateKeyFromSeed(p, &seed), decoded} {
-			for i := range sk.pub.t1H {
-				if sk.pub.t1H[i] != (nttElement{}) {
-					t.Fatalf("%s: a private key's t̂1 is computed before its first use", p.Name)
-				}
+			if sk.pub.t1H != nil {
+				t.Fatalf("%s: a private key's t̂1 is computed before its first use", p.Name)
 			}
 			var wg sync.WaitGroup
 			errs := make([]error, goroutines)

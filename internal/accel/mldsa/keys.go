@@ -20,27 +20,27 @@ type PublicKey struct {
 	a   []nttElement // Â, row-major, K·L elements
 	t1H []nttElement // NTT(t1), K elements; read it through t1Hat
 
-	// t1HOnce computes t1H from pk: when a verification key is decoded, and
-	// on the first verification through a private key's public half, as
-	// signing never reads it.
+	// t1HOnce computes t1H from pk: when a verification key is decoded (in
+	// its block), and on the first verification through a private key's
+	// public half (allocated then: signing never reads it).
 	t1HOnce sync.Once
 
 	batch batchCache // per-key terms of the batch products, built on first use
 }
 
 // PrivateKey is an ML-DSA private key in the form signing uses: t̂0 and Â in
-// the NTT domain and the packed tables of s1 and s2 (pspm.go) beside ρ, K
-// and tr, so that Sign runs no ExpandA and no NTT of the key. s1, s2 and t0
-// themselves, which only skEncode needs, are not kept: the tables hold s1
-// and s2, and the inverse NTT gives t0 back exactly (see fromNTT). It is
-// read-only once built, so it is safe for concurrent use.
+// the NTT domain and the windows η − s of s1 and s2, from which a signature
+// builds the tables of its packed products (pspm.go), beside ρ, K and tr, so
+// that Sign runs no ExpandA and no NTT of the key. t0 itself, which only
+// skEncode needs, is not kept: the inverse NTT gives it back exactly (see
+// fromNTT). It is read-only once built, so it is safe for concurrent use.
 type PrivateKey struct {
 	pub     PublicKey
 	key     [32]byte
 	seed    [32]byte
 	hasSeed bool
-	t0H     []nttElement // K elements
-	packed  packedTables // s1 and s2 for the packed products c·s (pspm.go)
+	t0H     []nttElement   // K elements
+	windows []secretWindow // s1, then s2 (pspm.go)
 }
 
 // Params returns the key's parameter set.
@@ -88,8 +88,8 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 
 // complete derives everything else from ρ (already in the public-key
 // encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
-// keeping signing's forms instead of running skEncode): Â, the packed
-// tables of s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
+// keeping signing's forms instead of running skEncode): Â, the windows of
+// s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
 // into the public key, and t0, kept as t̂0; then tr. t̂1 waits for the
 // first verification (t1Hat). It is shared by KeyGen and by
 // skDecode, which passes the encoded t0 as encT0: complete then reports, in
@@ -101,7 +101,14 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // grows, carried by the remaining batches (expandA).
 func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, encT0 []byte) bool {
 	pub := &sk.pub
-	sk.packed.set(s1[:p.L], s2[:p.K])
+	var table packedTable
+	for i := range p.L {
+		windowOf(&sk.windows[i], &s1[i], p.Eta, &table)
+	}
+	for i := range p.K {
+		windowOf(&sk.windows[p.L+i], &s2[i], p.Eta, &table)
+	}
+	clear(table[:])
 	var s1H [maxL]nttElement // for t only: signing multiplies by s1 packed
 	for i := range p.L {
 		nttTo(&s1H[i], &s1[i])
@@ -148,7 +155,8 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 func (pk *PublicKey) rho() *[32]byte { return (*[32]byte)(pk.pk) }
 
 // t1Hat returns t̂1 = NTT(t1), computing it from the encoding on first
-// use; it is safe for concurrent use and allocates nothing.
+// use; it is safe for concurrent use. It allocates only on the first call
+// for a private key's public half, whose block has no room for t̂1.
 func (pk *PublicKey) t1Hat() []nttElement {
 	pk.t1HOnce.Do(pk.computeT1Hat)
 	return pk.t1H
@@ -156,6 +164,9 @@ func (pk *PublicKey) t1Hat() []nttElement {
 
 // computeT1Hat sets t1H from the encoding pk, for t1Hat.
 func (pk *PublicKey) computeT1Hat() {
+	if pk.t1H == nil {
+		pk.t1H = make([]nttElement, pk.p.K)
+	}
 	for i := range pk.t1H {
 		encodedT1Hat(&pk.t1H[i], pk.pk, i)
 	}
@@ -213,7 +224,7 @@ func (sk *PrivateKey) Seed() ([SeedSize]byte, bool) { return sk.seed, sk.hasSeed
 
 // Equal reports, in constant time, whether sk and other are the same key.
 // Keys built from the same ξ, or one from ξ and one from its expanded
-// encoding, are equal. It compares ρ, K, the tables of s1 and s2 and the
+// encoding, are equal. It compares ρ, K, the windows of s1 and s2 and the
 // NTT form of t0, which determine the rest of the expanded encoding; the
 // NTT is a bijection and its output is fully reduced, so equal forms mean
 // equal t0.
@@ -223,8 +234,8 @@ func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 	}
 	same := subtle.ConstantTimeCompare(sk.pub.rho()[:], other.pub.rho()[:]) &
 		subtle.ConstantTimeCompare(sk.key[:], other.key[:])
-	for i := range sk.packed.buf {
-		same &= subtle.ConstantTimeCompare(sk.packed.buf[i][:], other.packed.buf[i][:])
+	for i := range sk.windows {
+		same &= subtle.ConstantTimeCompare(sk.windows[i][:], other.windows[i][:])
 	}
 	var diff fieldElement
 	for i := range sk.t0H {
@@ -267,7 +278,7 @@ func (sk *PrivateKey) EncodeExpanded(out []byte) {
 	step := 32 * p.etaBits
 	var f ringElement
 	for i := range p.L + p.K { // s1, then s2
-		sk.packed.secret(&f, i)
+		sk.windows[i].secret(&f, p.Eta)
 		packEta(p, out[off:], &f)
 		off += step
 	}

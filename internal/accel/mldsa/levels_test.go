@@ -570,8 +570,9 @@ func randomSmall(rng *rand.Rand, eta int) (s ringElement) {
 // two ways signing can compute y + c·s1: the NTT path (pointwise product
 // with ŝ1, inverse NTT, addition) and the packed sparse product (pspm.go);
 // "challenge" is the decomposition of c the packed products need, once per
-// candidate; "fill" builds the table of s (once per secret polynomial of a
-// new key) and "secret" reads s back from it (EncodeExpanded).
+// candidate; "window" writes the window of s (once per secret polynomial of
+// a new key), "fill" builds the table from it (once per secret polynomial
+// of a signature) and "secret" reads s back from it (EncodeExpanded).
 func BenchmarkChallengeProducts(b *testing.B) {
 	for _, p := range All() {
 		rng := rand.New(rand.NewPCG(10, 10))
@@ -604,14 +605,19 @@ func BenchmarkChallengeProducts(b *testing.B) {
 				benchcpu.Loop(b, func() { ch.set(&c) })
 			})
 		})
-		b.Run(p.Name+"/fill", func(b *testing.B) {
+		var w secretWindow
+		var scratch packedTable
+		b.Run(p.Name+"/window", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				benchcpu.Loop(b, func() { tables.fill(0, &s) })
+				benchcpu.Loop(b, func() { windowOf(&w, &s, p.Eta, &scratch) })
 			})
+		})
+		b.Run(p.Name+"/fill", func(b *testing.B) {
+			benchcpu.Loop(b, func() { tableFromWindow(&tables.buf[0], &w, p.Eta) })
 		})
 		b.Run(p.Name+"/secret", func(b *testing.B) {
 			cputest.BenchLevels(b, "", func(b *testing.B) {
-				benchcpu.Loop(b, func() { tables.secret(&z, 0) })
+				benchcpu.Loop(b, func() { w.secret(&z, p.Eta) })
 			})
 		})
 	}

@@ -77,39 +77,66 @@ func challengeWindowsGeneric(windows, signs *[n]uint32, c *ringElement) int {
 // packedTable is the table of one polynomial s.
 type packedTable [3 * n]byte
 
-// packedTables holds the tables of s1[0], …, s1[L−1], s2[0], …, s2[K−1]. A
-// private key's view its key block (keyblock.go).
+// secretWindow is a table's first window, η − s: the form in which a private
+// key keeps each polynomial of s1 and s2 (a third of its table), from which
+// signing builds the tables (packedTables.load).
+type secretWindow [n]byte
+
+// packedTables holds the tables of s1[0], …, s1[L−1], s2[0], …, s2[K−1].
+// Signing builds them in its scratch from the key's windows, once per
+// signature or batch: a key that kept them would be larger by two thirds of
+// them, memory that every key generation writes and the runtime zeroes.
 type packedTables struct {
 	eta int
-	buf []packedTable
+	buf [maxL + maxK]packedTable
 }
 
 // newPackedTables allocates and builds the tables of s1 and s2, for a
 // polynomial outside a key.
-func newPackedTables(p *Params, s1, s2 []ringElement) packedTables {
-	t := packedTables{eta: p.Eta, buf: make([]packedTable, len(s1)+len(s2))}
-	t.set(s1, s2)
+func newPackedTables(p *Params, s1, s2 []ringElement) *packedTables {
+	t := &packedTables{eta: p.Eta}
+	for i := range s1 {
+		fillTable(&t.buf[i], &s1[i], p.Eta)
+	}
+	for i := range s2 {
+		fillTable(&t.buf[len(s1)+i], &s2[i], p.Eta)
+	}
 	return t
 }
 
-// set builds the tables of s1 and s2 (coefficients in [−η, η]) in t's
-// storage, which holds len(s1) + len(s2) tables; it runs once per key.
-func (t *packedTables) set(s1, s2 []ringElement) {
-	for i := range s1 {
-		t.fill(i, &s1[i])
-	}
-	for i := range s2 {
-		t.fill(len(s1)+i, &s2[i])
+// load builds the tables of the key's windows (s1's, then s2's), for
+// coefficients in [−eta, eta].
+func (t *packedTables) load(eta int, windows []secretWindow) {
+	t.eta = eta
+	for i := range windows {
+		tableFromWindow(&t.buf[i], &windows[i], eta)
 	}
 }
 
-// fill writes the table of s as table i, with the level's kernel.
-func (t *packedTables) fill(i int, s *ringElement) { fillTable(&t.buf[i], s, t.eta) }
+// tableFromWindow writes the table (w, 2η − w, w) of the window w = η − s,
+// eight bytes to a word: every byte of w is at most 2η, so the word
+// subtraction borrows across no byte. It is constant time.
+func tableFromWindow(tab *packedTable, w *secretWindow, eta int) {
+	copy(tab[:n], w[:])
+	copy(tab[2*n:], w[:])
+	top := uint64(2*eta) * ones
+	mid := (*[n]byte)(tab[n : 2*n])
+	for j := 0; j < n; j += 8 {
+		binary.LittleEndian.PutUint64(mid[j:], top-binary.LittleEndian.Uint64(w[j:]))
+	}
+}
 
-// secret sets s to the polynomial of table i, whose first n bytes are η − s
-// (fill): the inverse of fill, for skEncode.
-func (t *packedTables) secret(s *ringElement, i int) {
-	tableSecret(s, (*[n]byte)(t.buf[i][:n]), t.eta)
+// windowOf writes the window η − s of s (coefficients congruent to values
+// in [−η, η]) to w, through scratch, a table the caller clears.
+func windowOf(w *secretWindow, s *ringElement, eta int, scratch *packedTable) {
+	fillTable(scratch, s, eta)
+	copy(w[:], scratch[:n])
+}
+
+// secret sets s to the polynomial of window w (the inverse of windowOf),
+// for skEncode.
+func (w *secretWindow) secret(s *ringElement, eta int) {
+	tableSecret(s, (*[n]byte)(w), eta)
 }
 
 // fillTableGeneric writes the table (η − s, η + s, η − s) of s, whose

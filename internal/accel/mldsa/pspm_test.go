@@ -239,12 +239,13 @@ func TestChallengeSet(t *testing.T) {
 	})
 }
 
-// TestPackedTablesOfKey checks that a key's tables are those of its s1 and
-// s2, in order.
+// TestPackedTablesOfKey checks that the tables signing builds from a key's
+// windows are those of its s1 and s2, in order, byte for byte as the
+// portable fill writes them.
 func TestPackedTablesOfKey(t *testing.T) {
 	for _, p := range All() {
 		sk := NewPrivateKeyFromSeed(p, &[SeedSize]byte{byte(p.K)})
-		// The key keeps s1 and s2 only as its tables: read them from its
+		// The key keeps s1 and s2 only as its windows: read them from its
 		// expanded encoding, which TestACVPKeyGen checks against ACVP.
 		enc := make([]byte, p.PrivateKeySize())
 		sk.EncodeExpanded(enc)
@@ -258,10 +259,17 @@ func TestPackedTablesOfKey(t *testing.T) {
 		var ch challenge
 		ch.set(&c)
 		var zero ringElement
+		var tables packedTables
+		tables.load(p.Eta, sk.windows)
 		for i := range p.L + p.K {
 			s := &secrets[i]
+			var want packedTable
+			fillTableGeneric(&want, s, p.Eta)
+			if tables.buf[i] != want {
+				t.Fatalf("%s: table %d built from the key's window differs from the portable fill", p.Name, i)
+			}
 			var got ringElement
-			sk.packed.mul(&got, &zero, i, &ch, false)
+			tables.mul(&got, &zero, i, &ch, false)
 			if want := nttProduct(&zero, &c, s, false); got != want {
 				t.Fatalf("%s: table %d is not that of the key's secret", p.Name, i)
 			}

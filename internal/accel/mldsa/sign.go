@@ -42,6 +42,7 @@ func (sk *PrivateKey) signMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
 	var scratch signScratch
+	scratch.tables.load(p.Eta, sk.windows)
 	masks := maskSource{pl: pl, p: p, rhoPP: &rhoPP}
 	for kappa := 0; ; kappa += p.L {
 		y := masks.next(kappa)                                           // line 11
@@ -125,6 +126,9 @@ type signScratch struct {
 	cHat  nttElement  // ĉ = NTT(c), public as c is
 	acc   nttElement  // ĉ·t̂0
 	prod  ringElement // c·t0
+	// tables are the packed tables of s1 and s2 (pspm.go), built from the
+	// key's windows once per signature or batch.
+	tables packedTables
 }
 
 // clear zeroes the scratch, which holds values as secret as the key.
@@ -169,7 +173,7 @@ func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK
 	ch.set(c)
 	ok := true
 	for i := range p.L {
-		sk.packed.mul(&z[i], &y[i], i, &ch, false) // z = y + c·s1
+		sc.tables.mul(&z[i], &y[i], i, &ch, false) // z = y + c·s1
 		ok = infinityNormBelow(&z[i], gamma1Beta) && ok
 	}
 	// Checks run in the order of Algorithm 7 and a failed one abandons
@@ -181,7 +185,7 @@ func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK
 		return false
 	}
 	for i := range p.K {
-		sk.packed.mul(&w0[i], &w[i], p.L+i, &ch, true) // w − c·s2
+		sc.tables.mul(&w0[i], &w[i], p.L+i, &ch, true) // w − c·s2
 		ok = lowBitsNormBelow(p, &w0[i], gamma2Beta) && ok
 	}
 	if !ok {

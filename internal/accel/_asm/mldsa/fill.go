@@ -8,8 +8,9 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// The packed tables of signing (pspm.go), built once per private key and read
-// back once per expanded encoding. A coefficient x of s in [0, q) with
+// The packed tables of signing (pspm.go): fillTable runs once per secret
+// polynomial of a new private key, which keeps the first window, and
+// tableSecret reads s back from that window once per expanded encoding. A coefficient x of s in [0, q) with
 // x ≡ s, |s| ≤ η, becomes the byte η + s = min(x + η, x + η − q) (unsigned:
 // x + η − q wraps above every value when x + η < q), and the table's three
 // windows are η − s = 2η − (η + s), η + s and η − s again. Each group of four
