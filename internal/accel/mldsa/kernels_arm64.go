@@ -213,13 +213,34 @@ func packW1Arch(bits int, out *byte, f *[256]uint32) bool {
 // pack10Arch reports false: packT1 has no kernel on arm64.
 func pack10Arch(out *byte, f *[256]uint32) bool { return false }
 
-// rejUniformArch reports false: rejNTTPoly has no kernel on arm64.
+// rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
+// there is one.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		r0, r1 := rejUniformNEON(a, filled, buf, length)
+		return r0, r1, true
+	}
 	return 0, 0, false
 }
 
-// rejEtaArch reports false: rejBoundedPoly has no kernel on arm64.
+// rejEtaArch runs rejBoundedPoly's kernel for the active level and reports whether
+// there is one.
 func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch eta {
+	case 2:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			r0, r1 := rejEta2NEON(a, filled, buf, length)
+			return r0, r1, true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			r0, r1 := rejEta4NEON(a, filled, buf, length)
+			return r0, r1, true
+		}
+	}
 	return 0, 0, false
 }
 

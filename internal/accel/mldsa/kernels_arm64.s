@@ -5255,6 +5255,425 @@ pack4:
 	BNE pack4
 	RET
 
+// func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+TEXT ·rejUniformNEON(SB), NOSPLIT, $0-48
+	MOVD a+0(FP), R0
+	MOVD filled+8(FP), R1
+	MOVD buf+16(FP), R2
+	MOVD length+24(FP), R3
+	MOVD $0, R4
+	MOVD $mldsaNEONCompact<>(SB), R5
+	MOVD $mldsaNEONCompactCount<>(SB), R6
+	MOVD $mldsaNEONLaneWeights<>(SB), R7
+	WORD $0x4c4078f7 // ld1 {v23.4s}, [x7]
+	MOVD $mldsaNEONRejUniformSpread<>(SB), R7
+	WORD $0x4c4070f8 // ld1 {v24.16b}, [x7]
+	MOVD $0x7f, R7
+	WORD $0x4e010cf4 // dup v20.16b, w7
+	WORD $0x6e351eb5 // eor v21.16b, v21.16b, v21.16b
+	MOVD $8380417, R7
+	WORD $0x4e040cf6 // dup v22.4s, w7
+	MOVD $8388607, R7
+	WORD $0x4e040cf9 // dup v25.4s, w7
+uniform16:
+	CMP $240, R1
+	BGT uniform4
+	ADD $48, R4, R7
+	CMP R3, R7
+	BGT uniform4
+	ADD R4, R2, R7
+	WORD $0x4c4040e0 // ld3 {v0.16b, v1.16b, v2.16b}, [x7]
+	WORD $0x4e341c42 // and v2.16b, v2.16b, v20.16b
+	WORD $0x4e013803 // zip1 v3.16b, v0.16b, v1.16b
+	WORD $0x4e017804 // zip2 v4.16b, v0.16b, v1.16b
+	WORD $0x4e153845 // zip1 v5.16b, v2.16b, v21.16b
+	WORD $0x4e157846 // zip2 v6.16b, v2.16b, v21.16b
+	WORD $0x4e453868 // zip1 v8.8h, v3.8h, v5.8h
+	WORD $0x4e457869 // zip2 v9.8h, v3.8h, v5.8h
+	WORD $0x4e46388a // zip1 v10.8h, v4.8h, v6.8h
+	WORD $0x4e46788b // zip2 v11.8h, v4.8h, v6.8h
+	WORD $0x6ea836d2 // cmhi v18.4s, v22.4s, v8.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100111 // tbl v17.16b, {v8.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x6ea936d2 // cmhi v18.4s, v22.4s, v9.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100131 // tbl v17.16b, {v9.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x6eaa36d2 // cmhi v18.4s, v22.4s, v10.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100151 // tbl v17.16b, {v10.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x6eab36d2 // cmhi v18.4s, v22.4s, v11.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100171 // tbl v17.16b, {v11.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $48, R4
+	B uniform16
+uniform4:
+	CMP $252, R1
+	BGT uniformdone
+	ADD $16, R4, R7
+	CMP R3, R7
+	BGT uniformdone
+	ADD R4, R2, R7
+	WORD $0x4c4070e0 // ld1 {v0.16b}, [x7]
+	WORD $0x4e180008 // tbl v8.16b, {v0.16b}, v24.16b
+	WORD $0x4e391d08 // and v8.16b, v8.16b, v25.16b
+	WORD $0x6ea836d2 // cmhi v18.4s, v22.4s, v8.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100111 // tbl v17.16b, {v8.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $12, R4
+	B uniform4
+uniformdone:
+	MOVD R1, ret+32(FP)
+	MOVD R4, ret1+40(FP)
+	RET
+
+DATA mldsaNEONRejEta2Values<>+0(SB)/8, $0x000102ff00000102
+DATA mldsaNEONRejEta2Values<>+8(SB)/8, $0x00ff00000102ff00
+DATA mldsaNEONRejEta2Values<>+16(SB)/8, $0x000000dfe0000000
+DATA mldsaNEONRejEta2Values<>+24(SB)/8, $0x00dfe0000000dfe0
+DATA mldsaNEONRejEta2Values<>+32(SB)/8, $0x0000007f7f000000
+DATA mldsaNEONRejEta2Values<>+40(SB)/8, $0x007f7f0000007f7f
+GLOBL mldsaNEONRejEta2Values<>(SB), RODATA|NOPTR, $48
+
+// func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+TEXT ·rejEta2NEON(SB), NOSPLIT, $0-48
+	MOVD a+0(FP), R0
+	MOVD filled+8(FP), R1
+	MOVD buf+16(FP), R2
+	MOVD length+24(FP), R3
+	MOVD $0, R4
+	MOVD $mldsaNEONCompact<>(SB), R5
+	MOVD $mldsaNEONCompactCount<>(SB), R6
+	MOVD $mldsaNEONRejEta2Values<>(SB), R7
+	WORD $0x4c4060fd // ld1 {v29.16b, v30.16b, v31.16b}, [x7]
+	MOVD $mldsaNEONRejEtaSpread<>(SB), R7
+	WORD $0x4cdf20f9 // ld1 {v25.16b, v26.16b, v27.16b, v28.16b}, [x7], #64
+	WORD $0x4cdf70f8 // ld1 {v24.16b}, [x7], #16
+	WORD $0x4c4070f6 // ld1 {v22.16b}, [x7]
+	MOVD $15, R7
+	WORD $0x4e010cf4 // dup v20.16b, w7
+	MOVD $15, R7
+	WORD $0x4e010cf5 // dup v21.16b, w7
+	MOVD $16843009, R7
+	WORD $0x4e040cf7 // dup v23.4s, w7
+eta216:
+	CMP $240, R1
+	BGT eta24
+	ADD $8, R4, R7
+	CMP R3, R7
+	BGT eta24
+	ADD R4, R2, R7
+	WORD $0xfd4000e0 // ldr d0, [x7, #0]
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1a0065 // tbl v5.16b, {v3.16b}, v26.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e0c3c87 // umov w7, v4.s[1]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1b0065 // tbl v5.16b, {v3.16b}, v27.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e143c87 // umov w7, v4.s[2]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1c0065 // tbl v5.16b, {v3.16b}, v28.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e1c3c87 // umov w7, v4.s[3]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $8, R4
+	B eta216
+eta24:
+	CMP $252, R1
+	BGT eta2done
+	ADD $2, R4, R7
+	CMP R3, R7
+	BGT eta2done
+	ADD R4, R2, R7
+	MOVHU (R7), R7
+	WORD $0x4e020ce0 // dup v0.8h, w7
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $2, R4
+	B eta24
+eta2done:
+	MOVD R1, ret+32(FP)
+	MOVD R4, ret1+40(FP)
+	RET
+
+DATA mldsaNEONRejEta4Values<>+0(SB)/8, $0xfeff000001020304
+DATA mldsaNEONRejEta4Values<>+8(SB)/8, $0x00000000000000fd
+DATA mldsaNEONRejEta4Values<>+16(SB)/8, $0xdfdfe00000000000
+DATA mldsaNEONRejEta4Values<>+24(SB)/8, $0x00000000000000df
+DATA mldsaNEONRejEta4Values<>+32(SB)/8, $0x7f7f7f0000000000
+DATA mldsaNEONRejEta4Values<>+40(SB)/8, $0x000000000000007f
+GLOBL mldsaNEONRejEta4Values<>(SB), RODATA|NOPTR, $48
+
+// func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+TEXT ·rejEta4NEON(SB), NOSPLIT, $0-48
+	MOVD a+0(FP), R0
+	MOVD filled+8(FP), R1
+	MOVD buf+16(FP), R2
+	MOVD length+24(FP), R3
+	MOVD $0, R4
+	MOVD $mldsaNEONCompact<>(SB), R5
+	MOVD $mldsaNEONCompactCount<>(SB), R6
+	MOVD $mldsaNEONRejEta4Values<>(SB), R7
+	WORD $0x4c4060fd // ld1 {v29.16b, v30.16b, v31.16b}, [x7]
+	MOVD $mldsaNEONRejEtaSpread<>(SB), R7
+	WORD $0x4cdf20f9 // ld1 {v25.16b, v26.16b, v27.16b, v28.16b}, [x7], #64
+	WORD $0x4cdf70f8 // ld1 {v24.16b}, [x7], #16
+	WORD $0x4c4070f6 // ld1 {v22.16b}, [x7]
+	MOVD $15, R7
+	WORD $0x4e010cf4 // dup v20.16b, w7
+	MOVD $9, R7
+	WORD $0x4e010cf5 // dup v21.16b, w7
+	MOVD $16843009, R7
+	WORD $0x4e040cf7 // dup v23.4s, w7
+eta416:
+	CMP $240, R1
+	BGT eta44
+	ADD $8, R4, R7
+	CMP R3, R7
+	BGT eta44
+	ADD R4, R2, R7
+	WORD $0xfd4000e0 // ldr d0, [x7, #0]
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1a0065 // tbl v5.16b, {v3.16b}, v26.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e0c3c87 // umov w7, v4.s[1]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1b0065 // tbl v5.16b, {v3.16b}, v27.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e143c87 // umov w7, v4.s[2]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1c0065 // tbl v5.16b, {v3.16b}, v28.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e1c3c87 // umov w7, v4.s[3]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $8, R4
+	B eta416
+eta44:
+	CMP $252, R1
+	BGT eta4done
+	ADD $2, R4, R7
+	CMP R3, R7
+	BGT eta4done
+	ADD R4, R2, R7
+	MOVHU (R7), R7
+	WORD $0x4e020ce0 // dup v0.8h, w7
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $2, R4
+	B eta44
+eta4done:
+	MOVD R1, ret+32(FP)
+	MOVD R4, ret1+40(FP)
+	RET
+
+DATA mldsaNEONCompact<>+0(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+8(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+16(SB)/8, $0xffffffff03020100
+DATA mldsaNEONCompact<>+24(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+32(SB)/8, $0xffffffff07060504
+DATA mldsaNEONCompact<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+48(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+64(SB)/8, $0xffffffff0b0a0908
+DATA mldsaNEONCompact<>+72(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+80(SB)/8, $0x0b0a090803020100
+DATA mldsaNEONCompact<>+88(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+96(SB)/8, $0x0b0a090807060504
+DATA mldsaNEONCompact<>+104(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+112(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+120(SB)/8, $0xffffffff0b0a0908
+DATA mldsaNEONCompact<>+128(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+136(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+144(SB)/8, $0x0f0e0d0c03020100
+DATA mldsaNEONCompact<>+152(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+160(SB)/8, $0x0f0e0d0c07060504
+DATA mldsaNEONCompact<>+168(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+176(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+184(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+192(SB)/8, $0x0f0e0d0c0b0a0908
+DATA mldsaNEONCompact<>+200(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+208(SB)/8, $0x0b0a090803020100
+DATA mldsaNEONCompact<>+216(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+224(SB)/8, $0x0b0a090807060504
+DATA mldsaNEONCompact<>+232(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+240(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+248(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL mldsaNEONCompact<>(SB), RODATA|NOPTR, $256
+
+DATA mldsaNEONCompactCount<>+0(SB)/8, $0x0302020102010100
+DATA mldsaNEONCompactCount<>+8(SB)/8, $0x0403030203020201
+GLOBL mldsaNEONCompactCount<>(SB), RODATA|NOPTR, $16
+
+DATA mldsaNEONLaneWeights<>+0(SB)/8, $0x0000000200000001
+DATA mldsaNEONLaneWeights<>+8(SB)/8, $0x0000000800000004
+GLOBL mldsaNEONLaneWeights<>(SB), RODATA|NOPTR, $16
+
+DATA mldsaNEONRejUniformSpread<>+0(SB)/8, $0xff050403ff020100
+DATA mldsaNEONRejUniformSpread<>+8(SB)/8, $0xff0b0a09ff080706
+GLOBL mldsaNEONRejUniformSpread<>(SB), RODATA|NOPTR, $16
+
+DATA mldsaNEONRejEtaSpread<>+0(SB)/8, $0xff010101ff000000
+DATA mldsaNEONRejEtaSpread<>+8(SB)/8, $0xff030303ff020202
+DATA mldsaNEONRejEtaSpread<>+16(SB)/8, $0xff050505ff040404
+DATA mldsaNEONRejEtaSpread<>+24(SB)/8, $0xff070707ff060606
+DATA mldsaNEONRejEtaSpread<>+32(SB)/8, $0xff090909ff080808
+DATA mldsaNEONRejEtaSpread<>+40(SB)/8, $0xff0b0b0bff0a0a0a
+DATA mldsaNEONRejEtaSpread<>+48(SB)/8, $0xff0d0d0dff0c0c0c
+DATA mldsaNEONRejEtaSpread<>+56(SB)/8, $0xff0f0f0fff0e0e0e
+DATA mldsaNEONRejEtaSpread<>+64(SB)/8, $0x8020100080201000
+DATA mldsaNEONRejEtaSpread<>+72(SB)/8, $0x8020100080201000
+DATA mldsaNEONRejEtaSpread<>+80(SB)/8, $0x0804020108040201
+DATA mldsaNEONRejEtaSpread<>+88(SB)/8, $0x0804020108040201
+GLOBL mldsaNEONRejEtaSpread<>(SB), RODATA|NOPTR, $96
+
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001
 DATA mldsaNEONConsts<>+8(SB)/8, $0x00400e0300003ffe
 DATA mldsaNEONConsts<>+16(SB)/8, $0xffc97e0100000001

@@ -98,3 +98,18 @@ func unpack10NEON(out *[256]uint32, in *byte)
 //
 //go:noescape
 func pack4NEON(out *byte, f *[256]uint32)
+
+// rejUniformNEON appends to a, from index filled on, the candidates of buf below q, taking 48-byte chunks while one fits in length and filled ≤ 240, then 12-byte ones while 16 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta2NEON appends to a, from index filled on, the coefficients in [−2, 2] that the half-bytes of buf give, taking 8-byte chunks while one fits in length and filled ≤ 240, then 2-byte ones while 2 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta4NEON appends to a, from index filled on, the coefficients in [−4, 4] that the half-bytes of buf give, taking 8-byte chunks while one fits in length and filled ≤ 240, then 2-byte ones while 2 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)

@@ -55,7 +55,8 @@ func neonLevels(fn string) []dispatch.Impl {
 func fullContract() []dispatch.Kernel {
 	_, round := neonRoundingKernels(a64.NewFile("", ""))
 	_, packing := neonPackingKernels(a64.NewFile("", ""))
-	return dispatch.Extend(dispatch.Extend(contract, append(append(neonContract, round...), packing...)), armKernels)
+	_, sampling := neonSamplingKernels(a64.NewFile("", ""))
+	return dispatch.Extend(dispatch.Extend(contract, append(append(append(neonContract, round...), packing...), sampling...)), armKernels)
 }
 
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
@@ -71,7 +72,8 @@ func neonMain() {
 	neonPackedMulKernel(f, neonFuncs[6])
 	round, _ := neonRoundingKernels(f)
 	packing, _ := neonPackingKernels(f)
+	sampling, _ := neonSamplingKernels(f)
 	neonConsts(f)
-	f.Finish(append(append(neonFuncs, round...), packing...))
+	f.Finish(append(append(append(neonFuncs, round...), packing...), sampling...))
 	dispatch.Write("mldsa", neonBuild, fullContract())
 }
