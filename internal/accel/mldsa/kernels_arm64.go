@@ -131,8 +131,21 @@ func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {
 	return false
 }
 
-// makeHintsArch reports false: polyMakeHints has no kernel on arm64.
+// makeHintsArch runs polyMakeHints's kernel for the active level and reports whether
+// there is one.
 func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			return makeHints32NEON(h, w0, ct0), true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			return makeHints88NEON(h, w0, ct0), true
+		}
+	}
 	return 0, false
 }
 
@@ -193,8 +206,25 @@ func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
 	return false
 }
 
-// packZArch reports false: packZ has no kernel on arm64.
-func packZArch(bits int, out *byte, z *[256]uint32) bool { return false }
+// packZArch runs packZ's kernel for the active level and reports whether
+// there is one.
+func packZArch(bits int, out *byte, f *[256]uint32) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			packZ18NEON(out, f)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			packZ20NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
 // packW1Arch runs packW1's kernel for the active level and reports whether
 // there is one.
@@ -206,12 +236,26 @@ func packW1Arch(bits int, out *byte, f *[256]uint32) bool {
 			pack4NEON(out, f)
 			return true
 		}
+	case 6:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			pack6NEON(out, f)
+			return true
+		}
 	}
 	return false
 }
 
-// pack10Arch reports false: packT1 has no kernel on arm64.
-func pack10Arch(out *byte, f *[256]uint32) bool { return false }
+// pack10Arch runs packT1's kernel for the active level and reports whether
+// there is one.
+func pack10Arch(out *byte, f *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		pack10NEON(out, f)
+		return true
+	}
+	return false
+}
 
 // rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
 // there is one.

@@ -4879,6 +4879,54 @@ uh32:
 	BNE uh32
 	RET
 
+// func makeHints32NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+TEXT ·makeHints32NEON(SB), NOSPLIT, $0-28
+	MOVD h+0(FP), R0
+	MOVD w0+8(FP), R1
+	MOVD ct0+16(FP), R2
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $1025, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $523776, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $15, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $1, R9
+	WORD $0x4e040d3e // dup v30.4s, w9
+	WORD $0x6e3f1fff // eor v31.16b, v31.16b, v31.16b
+	MOVD $64, R3
+mh32:
+	WORD $0x4cdf7820 // ld1 {v0.4s}, [x1], #16
+	WORD $0x4cdf7841 // ld1 {v1.4s}, [x2], #16
+	WORD $0x4ea18402 // add v2.4s, v0.4s, v1.4s
+	WORD $0x6ebc8443 // sub v3.4s, v2.4s, v28.4s
+	WORD $0x6ea36c42 // umin v2.4s, v2.4s, v3.4s
+	WORD $0x4eb88444 // add v4.4s, v2.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f2a2484 // urshr v4.4s, v4.4s, #22
+	WORD $0x4e3d1c84 // and v4.16b, v4.16b, v29.16b
+	WORD $0x4eb88405 // add v5.4s, v0.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2a24a5 // urshr v5.4s, v5.4s, #22
+	WORD $0x4e3d1ca5 // and v5.16b, v5.16b, v29.16b
+	WORD $0x6ea58c84 // cmeq v4.4s, v4.4s, v5.4s
+	WORD $0x4ebe8484 // add v4.4s, v4.4s, v30.4s
+	WORD $0x4ea487ff // add v31.4s, v31.4s, v4.4s
+	WORD $0x4c9f7804 // st1 {v4.4s}, [x0], #16
+	SUBS $1, R3
+	BNE mh32
+	WORD $0x4eb1bbff // addv s31, v31.4s
+	WORD $0x0e043fe0 // umov w0, v31.s[0]
+	MOVW R0, ret+24(FP)
+	RET
+
 // func highBits88NEON(w1 *[256]uint32, r *[256]uint32) 
 TEXT ·highBits88NEON(SB), NOSPLIT, $0-16
 	MOVD w1+0(FP), R0
@@ -5063,6 +5111,58 @@ uh88:
 	WORD $0x4c9f7802 // st1 {v2.4s}, [x0], #16
 	SUBS $1, R3
 	BNE uh88
+	RET
+
+// func makeHints88NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+TEXT ·makeHints88NEON(SB), NOSPLIT, $0-28
+	MOVD h+0(FP), R0
+	MOVD w0+8(FP), R1
+	MOVD ct0+16(FP), R2
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $11275, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $190464, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $43, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $1, R9
+	WORD $0x4e040d3e // dup v30.4s, w9
+	WORD $0x6e3f1fff // eor v31.16b, v31.16b, v31.16b
+	MOVD $64, R3
+mh88:
+	WORD $0x4cdf7820 // ld1 {v0.4s}, [x1], #16
+	WORD $0x4cdf7841 // ld1 {v1.4s}, [x2], #16
+	WORD $0x4ea18402 // add v2.4s, v0.4s, v1.4s
+	WORD $0x6ebc8443 // sub v3.4s, v2.4s, v28.4s
+	WORD $0x6ea36c42 // umin v2.4s, v2.4s, v3.4s
+	WORD $0x4eb88444 // add v4.4s, v2.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f282484 // urshr v4.4s, v4.4s, #24
+	WORD $0x4ebd3483 // cmgt v3.4s, v4.4s, v29.4s
+	WORD $0x4e241c63 // and v3.16b, v3.16b, v4.16b
+	WORD $0x6e231c84 // eor v4.16b, v4.16b, v3.16b
+	WORD $0x4eb88405 // add v5.4s, v0.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2824a5 // urshr v5.4s, v5.4s, #24
+	WORD $0x4ebd34a3 // cmgt v3.4s, v5.4s, v29.4s
+	WORD $0x4e251c63 // and v3.16b, v3.16b, v5.16b
+	WORD $0x6e231ca5 // eor v5.16b, v5.16b, v3.16b
+	WORD $0x6ea58c84 // cmeq v4.4s, v4.4s, v5.4s
+	WORD $0x4ebe8484 // add v4.4s, v4.4s, v30.4s
+	WORD $0x4ea487ff // add v31.4s, v31.4s, v4.4s
+	WORD $0x4c9f7804 // st1 {v4.4s}, [x0], #16
+	SUBS $1, R3
+	BNE mh88
+	WORD $0x4eb1bbff // addv s31, v31.4s
+	WORD $0x0e043fe0 // umov w0, v31.s[0]
+	MOVW R0, ret+24(FP)
 	RET
 
 // func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
@@ -5253,6 +5353,186 @@ pack4:
 	WORD $0x4c9f700e // st1 {v14.16b}, [x0], #16
 	SUBS $1, R2
 	BNE pack4
+	RET
+
+DATA mldsaNEONPack6<>+0(SB)/8, $0xffff191510090500
+DATA mldsaNEONPack6<>+8(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack6<>+16(SB)/8, $0xffff1c18140c0804
+DATA mldsaNEONPack6<>+24(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack6<>+32(SB)/8, $0x0000000600000000
+DATA mldsaNEONPack6<>+40(SB)/8, $0x0000000200000004
+DATA mldsaNEONPack6<>+48(SB)/8, $0x0000000600000000
+DATA mldsaNEONPack6<>+56(SB)/8, $0x0000000200000004
+GLOBL mldsaNEONPack6<>(SB), RODATA|NOPTR, $64
+
+// func pack6NEON(out *byte, f *[256]uint32) 
+TEXT ·pack6NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack6<>(SB), R3
+	WORD $0x4cdfa074 // ld1 {v20.16b, v21.16b}, [x3], #32
+	WORD $0x4c40a876 // ld1 {v22.4s, v23.4s}, [x3]
+	MOVD $0, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack6:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6eb64400 // ushl v0.4s, v0.4s, v22.4s
+	WORD $0x6eb74421 // ushl v1.4s, v1.4s, v23.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVW R8, 0(R0)
+	LSR $32, R8
+	MOVH R8, 4(R0)
+	ADD $6, R0
+	SUBS $1, R2
+	BNE pack6
+	RET
+
+DATA mldsaNEONPack10<>+0(SB)/8, $0x1511100d09050100
+DATA mldsaNEONPack10<>+8(SB)/8, $0xffffffffffff1d19
+DATA mldsaNEONPack10<>+16(SB)/8, $0x1814ffff0c0804ff
+DATA mldsaNEONPack10<>+24(SB)/8, $0xffffffffffffff1c
+DATA mldsaNEONPack10<>+32(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack10<>+40(SB)/8, $0x0000000600000004
+DATA mldsaNEONPack10<>+48(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack10<>+56(SB)/8, $0x0000000600000004
+GLOBL mldsaNEONPack10<>(SB), RODATA|NOPTR, $64
+
+// func pack10NEON(out *byte, f *[256]uint32) 
+TEXT ·pack10NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack10<>(SB), R3
+	WORD $0x4cdfa074 // ld1 {v20.16b, v21.16b}, [x3], #32
+	WORD $0x4c40a876 // ld1 {v22.4s, v23.4s}, [x3]
+	MOVD $0, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack10:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6eb64400 // ushl v0.4s, v0.4s, v22.4s
+	WORD $0x6eb74421 // ushl v1.4s, v1.4s, v23.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVD R8, 0(R0)
+	WORD $0x4e183c88 // umov x8, v4.d[1]
+	MOVH R8, 8(R0)
+	ADD $10, R0
+	SUBS $1, R2
+	BNE pack10
+	RET
+
+DATA mldsaNEONPack18<>+0(SB)/8, $0x0d0a090605020100
+DATA mldsaNEONPack18<>+8(SB)/8, $0x1a1916151211100e
+DATA mldsaNEONPack18<>+16(SB)/8, $0xff0cff08ff04ffff
+DATA mldsaNEONPack18<>+24(SB)/8, $0x1cff18ff14ffffff
+DATA mldsaNEONPack18<>+32(SB)/8, $0xffffffffffff1e1d
+DATA mldsaNEONPack18<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack18<>+48(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack18<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack18<>+64(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack18<>+72(SB)/8, $0x0000000600000004
+DATA mldsaNEONPack18<>+80(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack18<>+88(SB)/8, $0x0000000600000004
+GLOBL mldsaNEONPack18<>(SB), RODATA|NOPTR, $96
+
+// func packZ18NEON(out *byte, f *[256]uint32) 
+TEXT ·packZ18NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack18<>(SB), R3
+	WORD $0x4cdf2074 // ld1 {v20.16b, v21.16b, v22.16b, v23.16b}, [x3], #64
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $131072, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack18:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb84400 // ushl v0.4s, v0.4s, v24.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e162005 // tbl v5.16b, {v0.16b, v1.16b}, v22.16b
+	WORD $0x4e172006 // tbl v6.16b, {v0.16b, v1.16b}, v23.16b
+	WORD $0x4ea61ca5 // orr v5.16b, v5.16b, v6.16b
+	WORD $0x4c007004 // st1 {v4.16b}, [x0]
+	WORD $0x4e083ca8 // umov x8, v5.d[0]
+	MOVH R8, 16(R0)
+	ADD $18, R0
+	SUBS $1, R2
+	BNE pack18
+	RET
+
+DATA mldsaNEONPack20<>+0(SB)/8, $0x0a09080605020100
+DATA mldsaNEONPack20<>+8(SB)/8, $0x1816151211100e0d
+DATA mldsaNEONPack20<>+16(SB)/8, $0x0cffffffff04ffff
+DATA mldsaNEONPack20<>+24(SB)/8, $0xffffff14ffffffff
+DATA mldsaNEONPack20<>+32(SB)/8, $0xffffffff1e1d1a19
+DATA mldsaNEONPack20<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack20<>+48(SB)/8, $0xffffffffffff1cff
+DATA mldsaNEONPack20<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack20<>+64(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack20<>+72(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack20<>+80(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack20<>+88(SB)/8, $0x0000000400000000
+GLOBL mldsaNEONPack20<>(SB), RODATA|NOPTR, $96
+
+// func packZ20NEON(out *byte, f *[256]uint32) 
+TEXT ·packZ20NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack20<>(SB), R3
+	WORD $0x4cdf2074 // ld1 {v20.16b, v21.16b, v22.16b, v23.16b}, [x3], #64
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $524288, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack20:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb84400 // ushl v0.4s, v0.4s, v24.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e162005 // tbl v5.16b, {v0.16b, v1.16b}, v22.16b
+	WORD $0x4e172006 // tbl v6.16b, {v0.16b, v1.16b}, v23.16b
+	WORD $0x4ea61ca5 // orr v5.16b, v5.16b, v6.16b
+	WORD $0x4c007004 // st1 {v4.16b}, [x0]
+	WORD $0x4e083ca8 // umov x8, v5.d[0]
+	MOVW R8, 16(R0)
+	ADD $20, R0
+	SUBS $1, R2
+	BNE pack20
 	RET
 
 // func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)

@@ -54,6 +54,11 @@ func lowBitsNormMax32NEON(r *[256]uint32) uint32
 //go:noescape
 func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 
+// makeHints32NEON sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/32 and returns its number of ones, the result of polyMakeHints.
+//
+//go:noescape
+func makeHints32NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
 // highBits88NEON sets w1 to HighBits(r) for γ2 = (q−1)/88, the result of highBits.
 //
 //go:noescape
@@ -68,6 +73,11 @@ func lowBitsNormMax88NEON(r *[256]uint32) uint32
 //
 //go:noescape
 func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// makeHints88NEON sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/88 and returns its number of ones, the result of polyMakeHints.
+//
+//go:noescape
+func makeHints88NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
 
 // normMaxNEON returns the maximum over f of (f + boundMinus1) mod q.
 //
@@ -98,6 +108,26 @@ func unpack10NEON(out *[256]uint32, in *byte)
 //
 //go:noescape
 func pack4NEON(out *byte, f *[256]uint32)
+
+// pack6NEON writes the 6-bit packing of f (offset 0) to the 32·6 bytes at out: the result of packPoly.
+//
+//go:noescape
+func pack6NEON(out *byte, f *[256]uint32)
+
+// pack10NEON writes the 10-bit packing of f (offset 0) to the 32·10 bytes at out: the result of packPoly.
+//
+//go:noescape
+func pack10NEON(out *byte, f *[256]uint32)
+
+// packZ18NEON writes the 18-bit packing of f (offset 131072) to the 32·18 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packZ18NEON(out *byte, f *[256]uint32)
+
+// packZ20NEON writes the 20-bit packing of f (offset 524288) to the 32·20 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packZ20NEON(out *byte, f *[256]uint32)
 
 // rejUniformNEON appends to a, from index filled on, the candidates of buf below q, taking 48-byte chunks while one fits in length and filled ≤ 240, then 12-byte ones while 16 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
 //
