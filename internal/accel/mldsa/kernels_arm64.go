@@ -304,8 +304,24 @@ func challengeWindowsArch(windows *[256]uint32, signs *[256]uint32, c *[256]uint
 	return 0, false
 }
 
-// fillTableArch reports false: fillTable has no kernel on arm64.
-func fillTableArch(table *[768]byte, s *[256]uint32, eta uint32) bool { return false }
+// fillTableArch runs fillTable's kernel for the active level and reports whether
+// there is one.
+func fillTableArch(table *[768]byte, s *[256]uint32, eta uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		fillTableNEON(table, s, eta)
+		return true
+	}
+	return false
+}
 
-// tableSecretArch reports false: tableSecret has no kernel on arm64.
-func tableSecretArch(s *[256]uint32, table *[256]byte, eta uint32) bool { return false }
+// tableSecretArch runs tableSecret's kernel for the active level and reports whether
+// there is one.
+func tableSecretArch(s *[256]uint32, table *[256]byte, eta uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		tableSecretNEON(s, table, eta)
+		return true
+	}
+	return false
+}

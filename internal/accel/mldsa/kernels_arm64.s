@@ -5954,6 +5954,76 @@ DATA mldsaNEONRejEtaSpread<>+80(SB)/8, $0x0804020108040201
 DATA mldsaNEONRejEtaSpread<>+88(SB)/8, $0x0804020108040201
 GLOBL mldsaNEONRejEtaSpread<>(SB), RODATA|NOPTR, $96
 
+// func fillTableNEON(table *[768]byte, s *[256]uint32, eta uint32) 
+TEXT ·fillTableNEON(SB), NOSPLIT, $0-20
+	MOVD table+0(FP), R0
+	MOVD s+8(FP), R1
+	MOVWU eta+16(FP), R3
+	WORD $0x4e010c78 // dup v24.16b, w3
+	MOVD $4190208, R3
+	WORD $0x4e040c79 // dup v25.4s, w3
+	MOVD $16, R2
+fill:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x6eb93404 // cmhi v4.4s, v0.4s, v25.4s
+	WORD $0x6eb93425 // cmhi v5.4s, v1.4s, v25.4s
+	WORD $0x6eb93446 // cmhi v6.4s, v2.4s, v25.4s
+	WORD $0x6eb93467 // cmhi v7.4s, v3.4s, v25.4s
+	WORD $0x4e411808 // uzp1 v8.8h, v0.8h, v1.8h
+	WORD $0x4e431849 // uzp1 v9.8h, v2.8h, v3.8h
+	WORD $0x4e09190a // uzp1 v10.16b, v8.16b, v9.16b
+	WORD $0x4e451888 // uzp1 v8.8h, v4.8h, v5.8h
+	WORD $0x4e4718c9 // uzp1 v9.8h, v6.8h, v7.8h
+	WORD $0x4e09190b // uzp1 v11.16b, v8.16b, v9.16b
+	WORD $0x4e2b854a // add v10.16b, v10.16b, v11.16b
+	WORD $0x6e2a870c // sub v12.16b, v24.16b, v10.16b
+	WORD $0x4e2a870d // add v13.16b, v24.16b, v10.16b
+	WORD $0x3d80000c // str q12, [x0, #0]
+	WORD $0x3d80400d // str q13, [x0, #256]
+	WORD $0x3d80800c // str q12, [x0, #512]
+	ADD $16, R0
+	SUBS $1, R2
+	BNE fill
+	RET
+
+// func tableSecretNEON(s *[256]uint32, table *[256]byte, eta uint32) 
+TEXT ·tableSecretNEON(SB), NOSPLIT, $0-20
+	MOVD s+0(FP), R0
+	MOVD table+8(FP), R1
+	MOVWU eta+16(FP), R3
+	WORD $0x4e040c78 // dup v24.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c79 // dup v25.4s, w3
+	MOVD $16, R2
+secret:
+	WORD $0x4cdf7020 // ld1 {v0.16b}, [x1], #16
+	WORD $0x2f08a401 // ushll v1.8h, v0.8b, #0
+	WORD $0x6f08a402 // ushll2 v2.8h, v0.16b, #0
+	WORD $0x2f10a424 // ushll v4.4s, v1.4h, #0
+	WORD $0x6ea48704 // sub v4.4s, v24.4s, v4.4s
+	WORD $0x4f210488 // sshr v8.4s, v4.4s, #31
+	WORD $0x4e391d08 // and v8.16b, v8.16b, v25.16b
+	WORD $0x4ea88484 // add v4.4s, v4.4s, v8.4s
+	WORD $0x6f10a425 // ushll2 v5.4s, v1.8h, #0
+	WORD $0x6ea58705 // sub v5.4s, v24.4s, v5.4s
+	WORD $0x4f2104a9 // sshr v9.4s, v5.4s, #31
+	WORD $0x4e391d29 // and v9.16b, v9.16b, v25.16b
+	WORD $0x4ea984a5 // add v5.4s, v5.4s, v9.4s
+	WORD $0x2f10a446 // ushll v6.4s, v2.4h, #0
+	WORD $0x6ea68706 // sub v6.4s, v24.4s, v6.4s
+	WORD $0x4f2104ca // sshr v10.4s, v6.4s, #31
+	WORD $0x4e391d4a // and v10.16b, v10.16b, v25.16b
+	WORD $0x4eaa84c6 // add v6.4s, v6.4s, v10.4s
+	WORD $0x6f10a447 // ushll2 v7.4s, v2.8h, #0
+	WORD $0x6ea78707 // sub v7.4s, v24.4s, v7.4s
+	WORD $0x4f2104eb // sshr v11.4s, v7.4s, #31
+	WORD $0x4e391d6b // and v11.16b, v11.16b, v25.16b
+	WORD $0x4eab84e7 // add v7.4s, v7.4s, v11.4s
+	WORD $0x4c9f2804 // st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x0], #64
+	SUBS $1, R2
+	BNE secret
+	RET
+
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001
 DATA mldsaNEONConsts<>+8(SB)/8, $0x00400e0300003ffe
 DATA mldsaNEONConsts<>+16(SB)/8, $0xffc97e0100000001

@@ -143,3 +143,13 @@ func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 //
 //go:noescape
 func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// fillTableNEON writes the packed table (η − s, η + s, η − s) of s, the result of fillTable.
+//
+//go:noescape
+func fillTableNEON(table *[768]byte, s *[256]uint32, eta uint32)
+
+// tableSecretNEON sets s[j] to η − table[j] mod q, the result of tableSecret.
+//
+//go:noescape
+func tableSecretNEON(s *[256]uint32, table *[256]byte, eta uint32)
