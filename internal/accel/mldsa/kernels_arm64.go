@@ -169,12 +169,9 @@ func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bo
 	return false
 }
 
-// unpackZArch reports false: unpackZ has no kernel on arm64.
-func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }
-
-// unpackZOverreadArch runs unpackZ's kernel for the active level and reports whether
+// unpackZArch runs unpackZ's kernel for the active level and reports whether
 // there is one.
-func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
+func unpackZArch(bits int, out *[256]uint32, in *byte) bool {
 	switch bits {
 	case 18:
 		switch cpu.Active() {
@@ -192,12 +189,12 @@ func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
 	return false
 }
 
-// unpackT1Arch reports false: unpackT1 has no kernel on arm64.
-func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }
+// unpackZOverreadArch reports false: unpackZ has no kernel on arm64.
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
-// unpackT1OverreadArch runs unpackT1's kernel for the active level and reports whether
+// unpackT1Arch runs unpackT1's kernel for the active level and reports whether
 // there is one.
-func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
+func unpackT1Arch(out *[256]uint32, in *byte) bool {
 	switch cpu.Active() {
 	case cpu.NEONSHA3, cpu.NEON:
 		unpack10NEON(out, in)
@@ -205,6 +202,9 @@ func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
 	}
 	return false
 }
+
+// unpackT1OverreadArch reports false: unpackT1 has no kernel on arm64.
+func unpackT1OverreadArch(out *[256]uint32, in *byte) bool { return false }
 
 // packZArch runs packZ's kernel for the active level and reports whether
 // there is one.

@@ -5253,7 +5253,7 @@ TEXT ·unpackZ18NEON(SB), NOSPLIT, $0-16
 	WORD $0x4e040c7b // dup v27.4s, w3
 	MOVD $8380417, R3
 	WORD $0x4e040c7c // dup v28.4s, w3
-	MOVD $64, R2
+	MOVD $63, R2
 unpack18:
 	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
 	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
@@ -5267,6 +5267,19 @@ unpack18:
 	ADD $9, R1
 	SUBS $1, R2
 	BNE unpack18
+	SUB $7, R1
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	MOVD $7, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x6ea18761 // sub v1.4s, v27.4s, v1.4s
+	WORD $0x4f210422 // sshr v2.4s, v1.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28421 // add v1.4s, v1.4s, v2.4s
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
 	RET
 
 DATA mldsaNEONUnpack20<>+0(SB)/8, $0x0504030203020100
@@ -5287,7 +5300,7 @@ TEXT ·unpackZ20NEON(SB), NOSPLIT, $0-16
 	WORD $0x4e040c7b // dup v27.4s, w3
 	MOVD $8380417, R3
 	WORD $0x4e040c7c // dup v28.4s, w3
-	MOVD $64, R2
+	MOVD $63, R2
 unpack20:
 	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
 	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
@@ -5301,6 +5314,19 @@ unpack20:
 	ADD $10, R1
 	SUBS $1, R2
 	BNE unpack20
+	SUB $6, R1
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	MOVD $6, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x6ea18761 // sub v1.4s, v27.4s, v1.4s
+	WORD $0x4f210422 // sshr v2.4s, v1.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28421 // add v1.4s, v1.4s, v2.4s
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
 	RET
 
 DATA mldsaNEONUnpack10<>+0(SB)/8, $0x0403020103020100
@@ -5321,7 +5347,7 @@ TEXT ·unpack10NEON(SB), NOSPLIT, $0-16
 	WORD $0x4e040c7b // dup v27.4s, w3
 	MOVD $8380417, R3
 	WORD $0x4e040c7c // dup v28.4s, w3
-	MOVD $64, R2
+	MOVD $61, R2
 unpack10:
 	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
 	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
@@ -5331,6 +5357,29 @@ unpack10:
 	ADD $5, R1
 	SUBS $1, R2
 	BNE unpack10
+	SUB $1, R1
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	MOVD $1, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	MOVD $6, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	MOVD $11, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
 	RET
 
 // func pack4NEON(out *byte, f *[256]uint32) 

@@ -89,17 +89,17 @@ func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
 //go:noescape
 func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
 
-// unpackZ18NEON sets out to the 18-bit unpacking of in (offset 131072), reading 32·18 + 16 bytes: the result of unpackPoly.
+// unpackZ18NEON sets out to the 18-bit unpacking of in (offset 131072) from the 32·18 bytes at in: the result of unpackPoly.
 //
 //go:noescape
 func unpackZ18NEON(out *[256]uint32, in *byte)
 
-// unpackZ20NEON sets out to the 20-bit unpacking of in (offset 524288), reading 32·20 + 16 bytes: the result of unpackPoly.
+// unpackZ20NEON sets out to the 20-bit unpacking of in (offset 524288) from the 32·20 bytes at in: the result of unpackPoly.
 //
 //go:noescape
 func unpackZ20NEON(out *[256]uint32, in *byte)
 
-// unpack10NEON sets out to the 10-bit unpacking of in (offset 0), reading 32·10 + 16 bytes: the result of unpackPoly.
+// unpack10NEON sets out to the 10-bit unpacking of in (offset 0) from the 32·10 bytes at in: the result of unpackPoly.
 //
 //go:noescape
 func unpack10NEON(out *[256]uint32, in *byte)

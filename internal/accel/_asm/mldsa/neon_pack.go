@@ -9,12 +9,15 @@ import (
 
 // neonUnpackKernel writes an unpacking of bits-bit values (offset 0: the
 // values; else offset − value mod q), four per step: the step's bits/2
-// bytes are loaded as sixteen (reading up to 16 bytes past the packing),
-// TBL gathers for lane j the four bytes from bit j·bits on, USHL shifts
-// the value down and an AND masks it.
+// bytes are loaded as sixteen, TBL gathers for lane j the four bytes from
+// bit j·bits on, USHL shifts the value down and an AND masks it. The last
+// steps, whose sixteen bytes would run past the packing, take theirs from
+// the packing's last sixteen bytes with the TBL indexes moved up, so the
+// kernel reads exactly the packing (indexes past it give zero bytes, which
+// the mask drops).
 func neonUnpackKernel(f *a64.File, name string, bits, offset int) a64.Func {
 	fn := a64.Func{Name: name, Params: "out *[256]uint32, in *byte", Args: 16,
-		Doc: fmt.Sprintf("%s sets out to the %d-bit unpacking of in (offset %d), reading 32·%d + 16 bytes: the result of unpackPoly.", name, bits, offset, bits)}
+		Doc: fmt.Sprintf("%s sets out to the %d-bit unpacking of in (offset %d) from the 32·%d bytes at in: the result of unpackPoly.", name, bits, offset, bits)}
 	S4, B16 := a64.S4, a64.B16
 	idx, sh, mask, off, vq := a64.V(24), a64.V(25), a64.V(26), a64.V(27), a64.V(28)
 	var ib [16]byte
@@ -44,18 +47,31 @@ func neonUnpackKernel(f *a64.File, name string, bits, offset int) a64.Func {
 	f.I(a64.DUP(S4, off, a64.X(3)))
 	f.Go("MOVD $%d, R3", q)
 	f.I(a64.DUP(S4, vq, a64.X(3)))
-	f.Go("MOVD $64, R2")
+	total, step := 32*bits, bits/2
+	whole := (total-16)/step + 1 // steps whose sixteen bytes lie in the packing
+	f.Go("MOVD $%d, R2", whole)
 	label := "unpack" + fmt.Sprint(bits)
-	f.Label(label)
-	x, v, t := a64.V(0), a64.V(1), a64.V(2)
-	f.I(a64.LD1(1, B16, x, a64.X(1), false), a64.TBL(B16, v, x, 1, idx), a64.USHL(S4, v, v, sh), a64.AND(B16, v, v, mask))
-	if offset != 0 {
-		f.I(a64.SUB(S4, v, off, v), a64.SSHR(S4, t, v, 31), a64.AND(B16, t, t, vq), a64.ADD(S4, v, v, t))
+	x, v, t, moved := a64.V(0), a64.V(1), a64.V(2), a64.V(3)
+	unpack := func(idx a64.VReg) {
+		f.I(a64.TBL(B16, v, x, 1, idx), a64.USHL(S4, v, v, sh), a64.AND(B16, v, v, mask))
+		if offset != 0 {
+			f.I(a64.SUB(S4, v, off, v), a64.SSHR(S4, t, v, 31), a64.AND(B16, t, t, vq), a64.ADD(S4, v, v, t))
+		}
+		f.I(a64.ST1(1, S4, v, a64.X(0), true))
 	}
-	f.I(a64.ST1(1, S4, v, a64.X(0), true))
-	f.Go("ADD $%d, R1", bits/2)
+	f.Label(label)
+	f.I(a64.LD1(1, B16, x, a64.X(1), false))
+	unpack(idx)
+	f.Go("ADD $%d, R1", step)
 	f.Go("SUBS $1, R2")
 	f.Go("BNE %s", label)
+	f.Go("SUB $%d, R1", whole*step-(total-16))
+	f.I(a64.LD1(1, B16, x, a64.X(1), false))
+	for i := whole; i < 64; i++ {
+		f.Go("MOVD $%d, R3", i*step-(total-16))
+		f.I(a64.DUP(B16, moved, a64.X(3)), a64.ADD(B16, moved, moved, idx))
+		unpack(moved)
+	}
 	f.Go("RET")
 	return fn
 }
@@ -214,9 +230,9 @@ func neonPackingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 	pz18 := neonPackKernel(f, "packZ18NEON", 18, 1<<17)
 	pz20 := neonPackKernel(f, "packZ20NEON", 20, 1<<19)
 	return []a64.Func{z18, z20, t1, p4, p6, p10, pz18, pz20}, []dispatch.Kernel{
-		{Hook: "unpackZOverreadArch", Variants: []dispatch.Variant{
+		{Hook: "unpackZArch", Variants: []dispatch.Variant{
 			{Value: "18", Impls: neonLevels(z18.Name)}, {Value: "20", Impls: neonLevels(z20.Name)}}},
-		{Hook: "unpackT1OverreadArch", Impls: neonLevels(t1.Name)},
+		{Hook: "unpackT1Arch", Impls: neonLevels(t1.Name)},
 		{Hook: "packW1Arch", Variants: []dispatch.Variant{
 			{Value: "4", Impls: neonLevels(p4.Name)}, {Value: "6", Impls: neonLevels(p6.Name)}}},
 		{Hook: "pack10Arch", Impls: neonLevels(p10.Name)},
