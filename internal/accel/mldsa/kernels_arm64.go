@@ -299,8 +299,13 @@ func packedMulArch(out *[256]uint32, base *[256]uint32, table *[512]byte, window
 	return false
 }
 
-// challengeWindowsArch reports false: challengeWindows has no kernel on arm64.
+// challengeWindowsArch runs challengeWindows's kernel for the active level and reports whether
+// there is one.
 func challengeWindowsArch(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return challengeWindowsNEON(windows, signs, c), true
+	}
 	return 0, false
 }
 

@@ -6073,6 +6073,52 @@ secret:
 	BNE secret
 	RET
 
+// func challengeWindowsNEON(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int
+TEXT ·challengeWindowsNEON(SB), NOSPLIT, $0-32
+	MOVD windows+0(FP), R0
+	MOVD signs+8(FP), R1
+	MOVD c+16(FP), R2
+	MOVD $0, R4
+	MOVD $256, R6
+	MOVD $64, R3
+windows:
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	SUBS $1, R3
+	BNE windows
+	MOVD R4, ret+24(FP)
+	RET
+
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001
 DATA mldsaNEONConsts<>+8(SB)/8, $0x00400e0300003ffe
 DATA mldsaNEONConsts<>+16(SB)/8, $0xffc97e0100000001

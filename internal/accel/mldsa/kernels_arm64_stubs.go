@@ -153,3 +153,8 @@ func fillTableNEON(table *[768]byte, s *[256]uint32, eta uint32)
 //
 //go:noescape
 func tableSecretNEON(s *[256]uint32, table *[256]byte, eta uint32)
+
+// challengeWindowsNEON writes the window offsets 256 − p of c's nonzero coefficients to windows, their sign masks (0 for a 1, all ones for a q − 1) to signs, and returns their count.
+//
+//go:noescape
+func challengeWindowsNEON(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int

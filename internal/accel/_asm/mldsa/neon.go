@@ -56,7 +56,7 @@ func neonLevels(fn string) []dispatch.Impl {
 // neonGroups write the arm64 kernels beyond neonFuncs, each group
 // returning its declarations and contract entries.
 var neonGroups = []func(*a64.File) ([]a64.Func, []dispatch.Kernel){
-	neonRoundingKernels, neonPackingKernels, neonSamplingKernels, neonTableKernels,
+	neonRoundingKernels, neonPackingKernels, neonSamplingKernels, neonTableKernels, neonChallengeWindowsKernel,
 }
 
 // neonGroupKernels writes every group to f and returns their declarations
