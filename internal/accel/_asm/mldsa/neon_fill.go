@@ -18,14 +18,7 @@ func neonFillTableKernel(f *a64.File) a64.Func {
 		Doc: "fillTableNEON writes the packed table (η − s, η + s, η − s) of s, the result of fillTable."}
 	S4, H8, B16 := a64.S4, a64.H8, a64.B16
 	e, half := a64.V(24), a64.V(25)
-	f.Text(fn)
-	f.Go("MOVD table+0(FP), R0")
-	f.Go("MOVD s+8(FP), R1")
-	f.Go("MOVWU eta+16(FP), R3")
-	f.I(a64.DUP(B16, e, a64.X(3)))
-	f.Go("MOVD $%d, R3", (q-1)/2)
-	f.I(a64.DUP(S4, half, a64.X(3)))
-	f.Go("MOVD $16, R2")
+	neonTablePrologue(f, fn, "table", "s", B16, e, half, (q-1)/2)
 	f.Label("fill")
 	f.I(a64.LD1(4, S4, a64.V(0), a64.X(1), true))
 	for i := range 4 {
@@ -53,14 +46,7 @@ func neonTableSecretKernel(f *a64.File) a64.Func {
 		Doc: "tableSecretNEON sets s[j] to η − table[j] mod q, the result of tableSecret."}
 	S4, H8, B16 := a64.S4, a64.H8, a64.B16
 	e, vq := a64.V(24), a64.V(25)
-	f.Text(fn)
-	f.Go("MOVD s+0(FP), R0")
-	f.Go("MOVD table+8(FP), R1")
-	f.Go("MOVWU eta+16(FP), R3")
-	f.I(a64.DUP(S4, e, a64.X(3)))
-	f.Go("MOVD $%d, R3", q)
-	f.I(a64.DUP(S4, vq, a64.X(3)))
-	f.Go("MOVD $16, R2")
+	neonTablePrologue(f, fn, "s", "table", S4, e, vq, q)
 	f.Label("secret")
 	f.I(a64.LD1(1, B16, a64.V(0), a64.X(1), true))
 	f.I(a64.USHLL(H8, false, a64.V(1), a64.V(0), 0), a64.USHLL(H8, true, a64.V(2), a64.V(0), 0))
@@ -74,6 +60,20 @@ func neonTableSecretKernel(f *a64.File) a64.Func {
 	f.Go("BNE secret")
 	f.Go("RET")
 	return fn
+}
+
+// neonTablePrologue starts a table kernel: R0 and R1 from its first two
+// arguments, η in every lane (arrangement ea) of e, c in every 32-bit lane
+// of vc, and sixteen steps in R2.
+func neonTablePrologue(f *a64.File, fn a64.Func, arg0, arg1 string, ea a64.Arr, e, vc a64.VReg, c int) {
+	f.Text(fn)
+	f.Go("MOVD %s+0(FP), R0", arg0)
+	f.Go("MOVD %s+8(FP), R1", arg1)
+	f.Go("MOVWU eta+16(FP), R3")
+	f.I(a64.DUP(ea, e, a64.X(3)))
+	f.Go("MOVD $%d, R3", c)
+	f.I(a64.DUP(a64.S4, vc, a64.X(3)))
+	f.Go("MOVD $16, R2")
 }
 
 // neonTableKernels writes the table kernels and returns their declarations
