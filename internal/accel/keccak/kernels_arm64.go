@@ -58,11 +58,25 @@ func xorWordsX8Arch(a *[200]uint64, bufs *[8]*byte, first int, words int) bool {
 // xorWordsX8ArchAvailable reports false: xorWords has no kernel on arm64.
 func xorWordsX8ArchAvailable() bool { return false }
 
-// xorWordsX4Arch reports false: xorWords has no kernel on arm64.
-func xorWordsX4Arch(a *[100]uint64, bufs *[4]*byte, first int, words int) bool { return false }
+// xorWordsX4Arch runs xorWords's kernel for the active level and reports whether
+// there is one.
+func xorWordsX4Arch(a *[100]uint64, bufs *[4]*byte, first int, words int) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		xorWordsX4NEON(a, bufs, first, words)
+		return true
+	}
+	return false
+}
 
-// xorWordsX4ArchAvailable reports false: xorWords has no kernel on arm64.
-func xorWordsX4ArchAvailable() bool { return false }
+// xorWordsX4ArchAvailable reports whether xorWordsX4Arch runs a kernel at the active level.
+func xorWordsX4ArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return true
+	}
+	return false
+}
 
 // storeWordsX8TilesArch reports false: storeWords has no kernel on arm64.
 func storeWordsX8TilesArch(a *[200]uint64, bufs *[8]*byte, first int, words int) bool { return false }
@@ -73,8 +87,22 @@ func storeWordsX8Arch(a *[200]uint64, bufs *[8]*byte, first int, words int) bool
 // storeWordsX8ArchAvailable reports false: storeWords has no kernel on arm64.
 func storeWordsX8ArchAvailable() bool { return false }
 
-// storeWordsX4Arch reports false: storeWords has no kernel on arm64.
-func storeWordsX4Arch(a *[100]uint64, bufs *[4]*byte, first int, words int) bool { return false }
+// storeWordsX4Arch runs storeWords's kernel for the active level and reports whether
+// there is one.
+func storeWordsX4Arch(a *[100]uint64, bufs *[4]*byte, first int, words int) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		storeWordsX4NEON(a, bufs, first, words)
+		return true
+	}
+	return false
+}
 
-// storeWordsX4ArchAvailable reports false: storeWords has no kernel on arm64.
-func storeWordsX4ArchAvailable() bool { return false }
+// storeWordsX4ArchAvailable reports whether storeWordsX4Arch runs a kernel at the active level.
+func storeWordsX4ArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return true
+	}
+	return false
+}

@@ -11240,6 +11240,95 @@ pairx1NEON:
 	BNE pairx1NEON
 	RET
 
+// func xorWordsX4NEON(a *[100]uint64, bufs *[4]*byte, first int, words int) 
+TEXT ·xorWordsX4NEON(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVD bufs+8(FP), R1
+	MOVD first+16(FP), R6
+	MOVD words+24(FP), R7
+	MOVD 0(R1), R2
+	MOVD 8(R1), R3
+	MOVD 16(R1), R4
+	MOVD 24(R1), R5
+	ADD R6<<5, R0
+xorpairs:
+	CMP $2, R7
+	BLT xorsingle
+	WORD $0x4cdf7c44 // ld1 {v4.2d}, [x2], #16
+	WORD $0x4cdf7c65 // ld1 {v5.2d}, [x3], #16
+	WORD $0x4cdf7c86 // ld1 {v6.2d}, [x4], #16
+	WORD $0x4cdf7ca7 // ld1 {v7.2d}, [x5], #16
+	WORD $0x4c402c00 // ld1 {v0.2d, v1.2d, v2.2d, v3.2d}, [x0]
+	WORD $0x4ec53888 // zip1 v8.2d, v4.2d, v5.2d
+	WORD $0x6e281c00 // eor v0.16b, v0.16b, v8.16b
+	WORD $0x4ec738c9 // zip1 v9.2d, v6.2d, v7.2d
+	WORD $0x6e291c21 // eor v1.16b, v1.16b, v9.16b
+	WORD $0x4ec5788a // zip2 v10.2d, v4.2d, v5.2d
+	WORD $0x6e2a1c42 // eor v2.16b, v2.16b, v10.16b
+	WORD $0x4ec778cb // zip2 v11.2d, v6.2d, v7.2d
+	WORD $0x6e2b1c63 // eor v3.16b, v3.16b, v11.16b
+	WORD $0x4c9f2c00 // st1 {v0.2d, v1.2d, v2.2d, v3.2d}, [x0], #64
+	SUB $2, R7
+	B xorpairs
+xorsingle:
+	CBZ R7, xordone
+	MOVD 0(R0), R8
+	MOVD (R2), R9
+	EOR R9, R8
+	MOVD R8, 0(R0)
+	MOVD 8(R0), R8
+	MOVD (R3), R9
+	EOR R9, R8
+	MOVD R8, 8(R0)
+	MOVD 16(R0), R8
+	MOVD (R4), R9
+	EOR R9, R8
+	MOVD R8, 16(R0)
+	MOVD 24(R0), R8
+	MOVD (R5), R9
+	EOR R9, R8
+	MOVD R8, 24(R0)
+xordone:
+	RET
+
+// func storeWordsX4NEON(a *[100]uint64, bufs *[4]*byte, first int, words int) 
+TEXT ·storeWordsX4NEON(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVD bufs+8(FP), R1
+	MOVD first+16(FP), R6
+	MOVD words+24(FP), R7
+	MOVD 0(R1), R2
+	MOVD 8(R1), R3
+	MOVD 16(R1), R4
+	MOVD 24(R1), R5
+	ADD R6<<5, R0
+storepairs:
+	CMP $2, R7
+	BLT storesingle
+	WORD $0x4cdf2c00 // ld1 {v0.2d, v1.2d, v2.2d, v3.2d}, [x0], #64
+	WORD $0x4ec23804 // zip1 v4.2d, v0.2d, v2.2d
+	WORD $0x4c9f7c44 // st1 {v4.2d}, [x2], #16
+	WORD $0x4ec27805 // zip2 v5.2d, v0.2d, v2.2d
+	WORD $0x4c9f7c65 // st1 {v5.2d}, [x3], #16
+	WORD $0x4ec33826 // zip1 v6.2d, v1.2d, v3.2d
+	WORD $0x4c9f7c86 // st1 {v6.2d}, [x4], #16
+	WORD $0x4ec37827 // zip2 v7.2d, v1.2d, v3.2d
+	WORD $0x4c9f7ca7 // st1 {v7.2d}, [x5], #16
+	SUB $2, R7
+	B storepairs
+storesingle:
+	CBZ R7, storedone
+	MOVD 0(R0), R8
+	MOVD R8, (R2)
+	MOVD 8(R0), R8
+	MOVD R8, (R3)
+	MOVD 16(R0), R8
+	MOVD R8, (R4)
+	MOVD 24(R0), R8
+	MOVD R8, (R5)
+storedone:
+	RET
+
 DATA keccakNEONRoundConstants<>+0(SB)/8, $0x0000000000000001
 DATA keccakNEONRoundConstants<>+8(SB)/8, $0x0000000000000001
 DATA keccakNEONRoundConstants<>+16(SB)/8, $0x0000000000008082

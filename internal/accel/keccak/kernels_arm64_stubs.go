@@ -23,3 +23,13 @@ func keccakF1600x1NEONSHA3(a *[25]uint64)
 //
 //go:noescape
 func keccakF1600x1NEON(a *[25]uint64)
+
+// xorWordsX4NEON adds words 0…words−1 of bufs[s] to words first… of state s of the interleaved states a.
+//
+//go:noescape
+func xorWordsX4NEON(a *[100]uint64, bufs *[4]*byte, first int, words int)
+
+// storeWordsX4NEON writes words first…first+words−1 of state s of the interleaved states a to bufs[s].
+//
+//go:noescape
+func storeWordsX4NEON(a *[100]uint64, bufs *[4]*byte, first int, words int)

@@ -1,6 +1,8 @@
 package mldsa
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
@@ -85,6 +87,47 @@ func TestSignCandidateConstantTime(t *testing.T) {
 		}, func() {
 			if work.acceptCandidate(sig, cur, &w, &c, &sc) {
 				panic("candidate accepted")
+			}
+		})
+	})
+}
+
+// TestRejBoundedPolyConstantTime is a timing test of the bounded rejection
+// sampler (ExpandS's s1 and s2) at every level this CPU has, for both η;
+// skipped under -short. The sampler may reveal which half-bytes it
+// rejected (only how much of the stream was used), not the accepted values:
+// both classes reject the same half-bytes (every fifth is 15), and the
+// accepted ones are all 0 for class 0 and fresh random values below the
+// bound for class 1.
+func TestRejBoundedPolyConstantTime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 15))
+	buf := make([]byte, 2*136)
+	for _, eta := range []int{2, 4} {
+		bound := map[int]uint32{2: 15, 4: 9}[eta]
+		t.Run(fmt.Sprintf("eta=%d", eta), func(t *testing.T) { testRejBoundedTiming(t, rng, buf, eta, bound) })
+	}
+}
+
+// testRejBoundedTiming is TestRejBoundedPolyConstantTime for one η.
+func testRejBoundedTiming(t *testing.T, rng *rand.Rand, buf []byte, eta int, bound uint32) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		var a ringElement
+		ctest.Run(t, ctest.Count(l), func(class int) {
+			for i := range buf {
+				var z [2]byte
+				for h := range z {
+					// The same work for both classes: class 0 zeroes the
+					// draw by multiplying.
+					z[h] = byte(rng.Uint32N(bound)) * byte(class)
+					if (2*i+h)%5 == 4 {
+						z[h] = 15
+					}
+				}
+				buf[i] = z[0] | z[1]<<4
+			}
+		}, func() {
+			if rejBoundedPoly(&a, 0, eta, buf) != n {
+				panic("bounded sampler short of coefficients")
 			}
 		})
 	})

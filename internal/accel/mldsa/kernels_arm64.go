@@ -131,8 +131,21 @@ func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {
 	return false
 }
 
-// makeHintsArch reports false: polyMakeHints has no kernel on arm64.
+// makeHintsArch runs polyMakeHints's kernel for the active level and reports whether
+// there is one.
 func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			return makeHints32NEON(h, w0, ct0), true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			return makeHints88NEON(h, w0, ct0), true
+		}
+	}
 	return 0, false
 }
 
@@ -156,12 +169,9 @@ func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bo
 	return false
 }
 
-// unpackZArch reports false: unpackZ has no kernel on arm64.
-func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }
-
-// unpackZOverreadArch runs unpackZ's kernel for the active level and reports whether
+// unpackZArch runs unpackZ's kernel for the active level and reports whether
 // there is one.
-func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
+func unpackZArch(bits int, out *[256]uint32, in *byte) bool {
 	switch bits {
 	case 18:
 		switch cpu.Active() {
@@ -179,12 +189,12 @@ func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
 	return false
 }
 
-// unpackT1Arch reports false: unpackT1 has no kernel on arm64.
-func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }
+// unpackZOverreadArch reports false: unpackZ has no kernel on arm64.
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
-// unpackT1OverreadArch runs unpackT1's kernel for the active level and reports whether
+// unpackT1Arch runs unpackT1's kernel for the active level and reports whether
 // there is one.
-func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
+func unpackT1Arch(out *[256]uint32, in *byte) bool {
 	switch cpu.Active() {
 	case cpu.NEONSHA3, cpu.NEON:
 		unpack10NEON(out, in)
@@ -193,8 +203,28 @@ func unpackT1OverreadArch(out *[256]uint32, in *byte) bool {
 	return false
 }
 
-// packZArch reports false: packZ has no kernel on arm64.
-func packZArch(bits int, out *byte, z *[256]uint32) bool { return false }
+// unpackT1OverreadArch reports false: unpackT1 has no kernel on arm64.
+func unpackT1OverreadArch(out *[256]uint32, in *byte) bool { return false }
+
+// packZArch runs packZ's kernel for the active level and reports whether
+// there is one.
+func packZArch(bits int, out *byte, f *[256]uint32) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			packZ18NEON(out, f)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			packZ20NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
 // packW1Arch runs packW1's kernel for the active level and reports whether
 // there is one.
@@ -206,20 +236,55 @@ func packW1Arch(bits int, out *byte, f *[256]uint32) bool {
 			pack4NEON(out, f)
 			return true
 		}
+	case 6:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			pack6NEON(out, f)
+			return true
+		}
 	}
 	return false
 }
 
-// pack10Arch reports false: packT1 has no kernel on arm64.
-func pack10Arch(out *byte, f *[256]uint32) bool { return false }
+// pack10Arch runs packT1's kernel for the active level and reports whether
+// there is one.
+func pack10Arch(out *byte, f *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		pack10NEON(out, f)
+		return true
+	}
+	return false
+}
 
-// rejUniformArch reports false: rejNTTPoly has no kernel on arm64.
+// rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
+// there is one.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		r0, r1 := rejUniformNEON(a, filled, buf, length)
+		return r0, r1, true
+	}
 	return 0, 0, false
 }
 
-// rejEtaArch reports false: rejBoundedPoly has no kernel on arm64.
+// rejEtaArch runs rejBoundedPoly's kernel for the active level and reports whether
+// there is one.
 func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch eta {
+	case 2:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			r0, r1 := rejEta2NEON(a, filled, buf, length)
+			return r0, r1, true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			r0, r1 := rejEta4NEON(a, filled, buf, length)
+			return r0, r1, true
+		}
+	}
 	return 0, 0, false
 }
 
@@ -234,13 +299,34 @@ func packedMulArch(out *[256]uint32, base *[256]uint32, table *[512]byte, window
 	return false
 }
 
-// challengeWindowsArch reports false: challengeWindows has no kernel on arm64.
+// challengeWindowsArch runs challengeWindows's kernel for the active level and reports whether
+// there is one.
 func challengeWindowsArch(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		return challengeWindowsNEON(windows, signs, c), true
+	}
 	return 0, false
 }
 
-// fillTableArch reports false: fillTable has no kernel on arm64.
-func fillTableArch(table *[768]byte, s *[256]uint32, eta uint32) bool { return false }
+// fillTableArch runs fillTable's kernel for the active level and reports whether
+// there is one.
+func fillTableArch(table *[768]byte, s *[256]uint32, eta uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		fillTableNEON(table, s, eta)
+		return true
+	}
+	return false
+}
 
-// tableSecretArch reports false: tableSecret has no kernel on arm64.
-func tableSecretArch(s *[256]uint32, table *[256]byte, eta uint32) bool { return false }
+// tableSecretArch runs tableSecret's kernel for the active level and reports whether
+// there is one.
+func tableSecretArch(s *[256]uint32, table *[256]byte, eta uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		tableSecretNEON(s, table, eta)
+		return true
+	}
+	return false
+}

@@ -4879,6 +4879,54 @@ uh32:
 	BNE uh32
 	RET
 
+// func makeHints32NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+TEXT ·makeHints32NEON(SB), NOSPLIT, $0-28
+	MOVD h+0(FP), R0
+	MOVD w0+8(FP), R1
+	MOVD ct0+16(FP), R2
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $1025, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $523776, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $15, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $1, R9
+	WORD $0x4e040d3e // dup v30.4s, w9
+	WORD $0x6e3f1fff // eor v31.16b, v31.16b, v31.16b
+	MOVD $64, R3
+mh32:
+	WORD $0x4cdf7820 // ld1 {v0.4s}, [x1], #16
+	WORD $0x4cdf7841 // ld1 {v1.4s}, [x2], #16
+	WORD $0x4ea18402 // add v2.4s, v0.4s, v1.4s
+	WORD $0x6ebc8443 // sub v3.4s, v2.4s, v28.4s
+	WORD $0x6ea36c42 // umin v2.4s, v2.4s, v3.4s
+	WORD $0x4eb88444 // add v4.4s, v2.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f2a2484 // urshr v4.4s, v4.4s, #22
+	WORD $0x4e3d1c84 // and v4.16b, v4.16b, v29.16b
+	WORD $0x4eb88405 // add v5.4s, v0.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2a24a5 // urshr v5.4s, v5.4s, #22
+	WORD $0x4e3d1ca5 // and v5.16b, v5.16b, v29.16b
+	WORD $0x6ea58c84 // cmeq v4.4s, v4.4s, v5.4s
+	WORD $0x4ebe8484 // add v4.4s, v4.4s, v30.4s
+	WORD $0x4ea487ff // add v31.4s, v31.4s, v4.4s
+	WORD $0x4c9f7804 // st1 {v4.4s}, [x0], #16
+	SUBS $1, R3
+	BNE mh32
+	WORD $0x4eb1bbff // addv s31, v31.4s
+	WORD $0x0e043fe0 // umov w0, v31.s[0]
+	MOVW R0, ret+24(FP)
+	RET
+
 // func highBits88NEON(w1 *[256]uint32, r *[256]uint32) 
 TEXT ·highBits88NEON(SB), NOSPLIT, $0-16
 	MOVD w1+0(FP), R0
@@ -5065,6 +5113,58 @@ uh88:
 	BNE uh88
 	RET
 
+// func makeHints88NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+TEXT ·makeHints88NEON(SB), NOSPLIT, $0-28
+	MOVD h+0(FP), R0
+	MOVD w0+8(FP), R1
+	MOVD ct0+16(FP), R2
+	MOVD $127, R9
+	WORD $0x4e040d38 // dup v24.4s, w9
+	MOVD $11275, R9
+	WORD $0x4e040d39 // dup v25.4s, w9
+	MOVD $190464, R9
+	WORD $0x4e040d3a // dup v26.4s, w9
+	MOVD $4190208, R9
+	WORD $0x4e040d3b // dup v27.4s, w9
+	MOVD $8380417, R9
+	WORD $0x4e040d3c // dup v28.4s, w9
+	MOVD $43, R9
+	WORD $0x4e040d3d // dup v29.4s, w9
+	MOVD $1, R9
+	WORD $0x4e040d3e // dup v30.4s, w9
+	WORD $0x6e3f1fff // eor v31.16b, v31.16b, v31.16b
+	MOVD $64, R3
+mh88:
+	WORD $0x4cdf7820 // ld1 {v0.4s}, [x1], #16
+	WORD $0x4cdf7841 // ld1 {v1.4s}, [x2], #16
+	WORD $0x4ea18402 // add v2.4s, v0.4s, v1.4s
+	WORD $0x6ebc8443 // sub v3.4s, v2.4s, v28.4s
+	WORD $0x6ea36c42 // umin v2.4s, v2.4s, v3.4s
+	WORD $0x4eb88444 // add v4.4s, v2.4s, v24.4s
+	WORD $0x6f390484 // ushr v4.4s, v4.4s, #7
+	WORD $0x4eb99c84 // mul v4.4s, v4.4s, v25.4s
+	WORD $0x6f282484 // urshr v4.4s, v4.4s, #24
+	WORD $0x4ebd3483 // cmgt v3.4s, v4.4s, v29.4s
+	WORD $0x4e241c63 // and v3.16b, v3.16b, v4.16b
+	WORD $0x6e231c84 // eor v4.16b, v4.16b, v3.16b
+	WORD $0x4eb88405 // add v5.4s, v0.4s, v24.4s
+	WORD $0x6f3904a5 // ushr v5.4s, v5.4s, #7
+	WORD $0x4eb99ca5 // mul v5.4s, v5.4s, v25.4s
+	WORD $0x6f2824a5 // urshr v5.4s, v5.4s, #24
+	WORD $0x4ebd34a3 // cmgt v3.4s, v5.4s, v29.4s
+	WORD $0x4e251c63 // and v3.16b, v3.16b, v5.16b
+	WORD $0x6e231ca5 // eor v5.16b, v5.16b, v3.16b
+	WORD $0x6ea58c84 // cmeq v4.4s, v4.4s, v5.4s
+	WORD $0x4ebe8484 // add v4.4s, v4.4s, v30.4s
+	WORD $0x4ea487ff // add v31.4s, v31.4s, v4.4s
+	WORD $0x4c9f7804 // st1 {v4.4s}, [x0], #16
+	SUBS $1, R3
+	BNE mh88
+	WORD $0x4eb1bbff // addv s31, v31.4s
+	WORD $0x0e043fe0 // umov w0, v31.s[0]
+	MOVW R0, ret+24(FP)
+	RET
+
 // func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
 TEXT ·normMaxNEON(SB), NOSPLIT, $0-20
 	MOVD f+0(FP), R1
@@ -5153,7 +5253,7 @@ TEXT ·unpackZ18NEON(SB), NOSPLIT, $0-16
 	WORD $0x4e040c7b // dup v27.4s, w3
 	MOVD $8380417, R3
 	WORD $0x4e040c7c // dup v28.4s, w3
-	MOVD $64, R2
+	MOVD $63, R2
 unpack18:
 	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
 	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
@@ -5167,6 +5267,19 @@ unpack18:
 	ADD $9, R1
 	SUBS $1, R2
 	BNE unpack18
+	SUB $7, R1
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	MOVD $7, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x6ea18761 // sub v1.4s, v27.4s, v1.4s
+	WORD $0x4f210422 // sshr v2.4s, v1.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28421 // add v1.4s, v1.4s, v2.4s
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
 	RET
 
 DATA mldsaNEONUnpack20<>+0(SB)/8, $0x0504030203020100
@@ -5187,7 +5300,7 @@ TEXT ·unpackZ20NEON(SB), NOSPLIT, $0-16
 	WORD $0x4e040c7b // dup v27.4s, w3
 	MOVD $8380417, R3
 	WORD $0x4e040c7c // dup v28.4s, w3
-	MOVD $64, R2
+	MOVD $63, R2
 unpack20:
 	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
 	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
@@ -5201,6 +5314,19 @@ unpack20:
 	ADD $10, R1
 	SUBS $1, R2
 	BNE unpack20
+	SUB $6, R1
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	MOVD $6, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x6ea18761 // sub v1.4s, v27.4s, v1.4s
+	WORD $0x4f210422 // sshr v2.4s, v1.4s, #31
+	WORD $0x4e3c1c42 // and v2.16b, v2.16b, v28.16b
+	WORD $0x4ea28421 // add v1.4s, v1.4s, v2.4s
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
 	RET
 
 DATA mldsaNEONUnpack10<>+0(SB)/8, $0x0403020103020100
@@ -5221,7 +5347,7 @@ TEXT ·unpack10NEON(SB), NOSPLIT, $0-16
 	WORD $0x4e040c7b // dup v27.4s, w3
 	MOVD $8380417, R3
 	WORD $0x4e040c7c // dup v28.4s, w3
-	MOVD $64, R2
+	MOVD $61, R2
 unpack10:
 	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
 	WORD $0x4e180001 // tbl v1.16b, {v0.16b}, v24.16b
@@ -5231,6 +5357,29 @@ unpack10:
 	ADD $5, R1
 	SUBS $1, R2
 	BNE unpack10
+	SUB $1, R1
+	WORD $0x4c407020 // ld1 {v0.16b}, [x1]
+	MOVD $1, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	MOVD $6, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
+	MOVD $11, R3
+	WORD $0x4e010c63 // dup v3.16b, w3
+	WORD $0x4e388463 // add v3.16b, v3.16b, v24.16b
+	WORD $0x4e030001 // tbl v1.16b, {v0.16b}, v3.16b
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e3a1c21 // and v1.16b, v1.16b, v26.16b
+	WORD $0x4c9f7801 // st1 {v1.4s}, [x0], #16
 	RET
 
 // func pack4NEON(out *byte, f *[256]uint32) 
@@ -5253,6 +5402,721 @@ pack4:
 	WORD $0x4c9f700e // st1 {v14.16b}, [x0], #16
 	SUBS $1, R2
 	BNE pack4
+	RET
+
+DATA mldsaNEONPack6<>+0(SB)/8, $0xffff191510090500
+DATA mldsaNEONPack6<>+8(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack6<>+16(SB)/8, $0xffff1c18140c0804
+DATA mldsaNEONPack6<>+24(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack6<>+32(SB)/8, $0x0000000600000000
+DATA mldsaNEONPack6<>+40(SB)/8, $0x0000000200000004
+DATA mldsaNEONPack6<>+48(SB)/8, $0x0000000600000000
+DATA mldsaNEONPack6<>+56(SB)/8, $0x0000000200000004
+GLOBL mldsaNEONPack6<>(SB), RODATA|NOPTR, $64
+
+// func pack6NEON(out *byte, f *[256]uint32) 
+TEXT ·pack6NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack6<>(SB), R3
+	WORD $0x4cdfa074 // ld1 {v20.16b, v21.16b}, [x3], #32
+	WORD $0x4c40a876 // ld1 {v22.4s, v23.4s}, [x3]
+	MOVD $0, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack6:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6eb64400 // ushl v0.4s, v0.4s, v22.4s
+	WORD $0x6eb74421 // ushl v1.4s, v1.4s, v23.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVW R8, 0(R0)
+	LSR $32, R8
+	MOVH R8, 4(R0)
+	ADD $6, R0
+	SUBS $1, R2
+	BNE pack6
+	RET
+
+DATA mldsaNEONPack10<>+0(SB)/8, $0x1511100d09050100
+DATA mldsaNEONPack10<>+8(SB)/8, $0xffffffffffff1d19
+DATA mldsaNEONPack10<>+16(SB)/8, $0x1814ffff0c0804ff
+DATA mldsaNEONPack10<>+24(SB)/8, $0xffffffffffffff1c
+DATA mldsaNEONPack10<>+32(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack10<>+40(SB)/8, $0x0000000600000004
+DATA mldsaNEONPack10<>+48(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack10<>+56(SB)/8, $0x0000000600000004
+GLOBL mldsaNEONPack10<>(SB), RODATA|NOPTR, $64
+
+// func pack10NEON(out *byte, f *[256]uint32) 
+TEXT ·pack10NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack10<>(SB), R3
+	WORD $0x4cdfa074 // ld1 {v20.16b, v21.16b}, [x3], #32
+	WORD $0x4c40a876 // ld1 {v22.4s, v23.4s}, [x3]
+	MOVD $0, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack10:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6eb64400 // ushl v0.4s, v0.4s, v22.4s
+	WORD $0x6eb74421 // ushl v1.4s, v1.4s, v23.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVD R8, 0(R0)
+	WORD $0x4e183c88 // umov x8, v4.d[1]
+	MOVH R8, 8(R0)
+	ADD $10, R0
+	SUBS $1, R2
+	BNE pack10
+	RET
+
+DATA mldsaNEONPack18<>+0(SB)/8, $0x0d0a090605020100
+DATA mldsaNEONPack18<>+8(SB)/8, $0x1a1916151211100e
+DATA mldsaNEONPack18<>+16(SB)/8, $0xff0cff08ff04ffff
+DATA mldsaNEONPack18<>+24(SB)/8, $0x1cff18ff14ffffff
+DATA mldsaNEONPack18<>+32(SB)/8, $0xffffffffffff1e1d
+DATA mldsaNEONPack18<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack18<>+48(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack18<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack18<>+64(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack18<>+72(SB)/8, $0x0000000600000004
+DATA mldsaNEONPack18<>+80(SB)/8, $0x0000000200000000
+DATA mldsaNEONPack18<>+88(SB)/8, $0x0000000600000004
+GLOBL mldsaNEONPack18<>(SB), RODATA|NOPTR, $96
+
+// func packZ18NEON(out *byte, f *[256]uint32) 
+TEXT ·packZ18NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack18<>(SB), R3
+	WORD $0x4cdf2074 // ld1 {v20.16b, v21.16b, v22.16b, v23.16b}, [x3], #64
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $131072, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack18:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb84400 // ushl v0.4s, v0.4s, v24.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e162005 // tbl v5.16b, {v0.16b, v1.16b}, v22.16b
+	WORD $0x4e172006 // tbl v6.16b, {v0.16b, v1.16b}, v23.16b
+	WORD $0x4ea61ca5 // orr v5.16b, v5.16b, v6.16b
+	WORD $0x4c007004 // st1 {v4.16b}, [x0]
+	WORD $0x4e083ca8 // umov x8, v5.d[0]
+	MOVH R8, 16(R0)
+	ADD $18, R0
+	SUBS $1, R2
+	BNE pack18
+	RET
+
+DATA mldsaNEONPack20<>+0(SB)/8, $0x0a09080605020100
+DATA mldsaNEONPack20<>+8(SB)/8, $0x1816151211100e0d
+DATA mldsaNEONPack20<>+16(SB)/8, $0x0cffffffff04ffff
+DATA mldsaNEONPack20<>+24(SB)/8, $0xffffff14ffffffff
+DATA mldsaNEONPack20<>+32(SB)/8, $0xffffffff1e1d1a19
+DATA mldsaNEONPack20<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack20<>+48(SB)/8, $0xffffffffffff1cff
+DATA mldsaNEONPack20<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack20<>+64(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack20<>+72(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack20<>+80(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack20<>+88(SB)/8, $0x0000000400000000
+GLOBL mldsaNEONPack20<>(SB), RODATA|NOPTR, $96
+
+// func packZ20NEON(out *byte, f *[256]uint32) 
+TEXT ·packZ20NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack20<>(SB), R3
+	WORD $0x4cdf2074 // ld1 {v20.16b, v21.16b, v22.16b, v23.16b}, [x3], #64
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $524288, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack20:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb84400 // ushl v0.4s, v0.4s, v24.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e162005 // tbl v5.16b, {v0.16b, v1.16b}, v22.16b
+	WORD $0x4e172006 // tbl v6.16b, {v0.16b, v1.16b}, v23.16b
+	WORD $0x4ea61ca5 // orr v5.16b, v5.16b, v6.16b
+	WORD $0x4c007004 // st1 {v4.16b}, [x0]
+	WORD $0x4e083ca8 // umov x8, v5.d[0]
+	MOVW R8, 16(R0)
+	ADD $20, R0
+	SUBS $1, R2
+	BNE pack20
+	RET
+
+// func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+TEXT ·rejUniformNEON(SB), NOSPLIT, $0-48
+	MOVD a+0(FP), R0
+	MOVD filled+8(FP), R1
+	MOVD buf+16(FP), R2
+	MOVD length+24(FP), R3
+	MOVD $0, R4
+	MOVD $mldsaNEONCompact<>(SB), R5
+	MOVD $mldsaNEONCompactCount<>(SB), R6
+	MOVD $mldsaNEONLaneWeights<>(SB), R7
+	WORD $0x4c4078f7 // ld1 {v23.4s}, [x7]
+	MOVD $mldsaNEONRejUniformSpread<>(SB), R7
+	WORD $0x4c4070f8 // ld1 {v24.16b}, [x7]
+	MOVD $0x7f, R7
+	WORD $0x4e010cf4 // dup v20.16b, w7
+	WORD $0x6e351eb5 // eor v21.16b, v21.16b, v21.16b
+	MOVD $8380417, R7
+	WORD $0x4e040cf6 // dup v22.4s, w7
+	MOVD $8388607, R7
+	WORD $0x4e040cf9 // dup v25.4s, w7
+uniform16:
+	CMP $240, R1
+	BGT uniform4
+	ADD $48, R4, R7
+	CMP R3, R7
+	BGT uniform4
+	ADD R4, R2, R7
+	WORD $0x4c4040e0 // ld3 {v0.16b, v1.16b, v2.16b}, [x7]
+	WORD $0x4e341c42 // and v2.16b, v2.16b, v20.16b
+	WORD $0x4e013803 // zip1 v3.16b, v0.16b, v1.16b
+	WORD $0x4e017804 // zip2 v4.16b, v0.16b, v1.16b
+	WORD $0x4e153845 // zip1 v5.16b, v2.16b, v21.16b
+	WORD $0x4e157846 // zip2 v6.16b, v2.16b, v21.16b
+	WORD $0x4e453868 // zip1 v8.8h, v3.8h, v5.8h
+	WORD $0x4e457869 // zip2 v9.8h, v3.8h, v5.8h
+	WORD $0x4e46388a // zip1 v10.8h, v4.8h, v6.8h
+	WORD $0x4e46788b // zip2 v11.8h, v4.8h, v6.8h
+	WORD $0x6ea836d2 // cmhi v18.4s, v22.4s, v8.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100111 // tbl v17.16b, {v8.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x6ea936d2 // cmhi v18.4s, v22.4s, v9.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100131 // tbl v17.16b, {v9.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x6eaa36d2 // cmhi v18.4s, v22.4s, v10.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100151 // tbl v17.16b, {v10.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x6eab36d2 // cmhi v18.4s, v22.4s, v11.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100171 // tbl v17.16b, {v11.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $48, R4
+	B uniform16
+uniform4:
+	CMP $252, R1
+	BGT uniformdone
+	ADD $16, R4, R7
+	CMP R3, R7
+	BGT uniformdone
+	ADD R4, R2, R7
+	WORD $0x4c4070e0 // ld1 {v0.16b}, [x7]
+	WORD $0x4e180008 // tbl v8.16b, {v0.16b}, v24.16b
+	WORD $0x4e391d08 // and v8.16b, v8.16b, v25.16b
+	WORD $0x6ea836d2 // cmhi v18.4s, v22.4s, v8.4s
+	WORD $0x4e371e52 // and v18.16b, v18.16b, v23.16b
+	WORD $0x4eb1ba52 // addv s18, v18.4s
+	WORD $0x0e043e47 // umov w7, v18.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e100111 // tbl v17.16b, {v8.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $12, R4
+	B uniform4
+uniformdone:
+	MOVD R1, ret+32(FP)
+	MOVD R4, ret1+40(FP)
+	RET
+
+DATA mldsaNEONRejEta2Values<>+0(SB)/8, $0x000102ff00000102
+DATA mldsaNEONRejEta2Values<>+8(SB)/8, $0x00ff00000102ff00
+DATA mldsaNEONRejEta2Values<>+16(SB)/8, $0x000000dfe0000000
+DATA mldsaNEONRejEta2Values<>+24(SB)/8, $0x00dfe0000000dfe0
+DATA mldsaNEONRejEta2Values<>+32(SB)/8, $0x0000007f7f000000
+DATA mldsaNEONRejEta2Values<>+40(SB)/8, $0x007f7f0000007f7f
+GLOBL mldsaNEONRejEta2Values<>(SB), RODATA|NOPTR, $48
+
+// func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+TEXT ·rejEta2NEON(SB), NOSPLIT, $0-48
+	MOVD a+0(FP), R0
+	MOVD filled+8(FP), R1
+	MOVD buf+16(FP), R2
+	MOVD length+24(FP), R3
+	MOVD $0, R4
+	MOVD $mldsaNEONCompact<>(SB), R5
+	MOVD $mldsaNEONCompactCount<>(SB), R6
+	MOVD $mldsaNEONRejEta2Values<>(SB), R7
+	WORD $0x4c4060fd // ld1 {v29.16b, v30.16b, v31.16b}, [x7]
+	MOVD $mldsaNEONRejEtaSpread<>(SB), R7
+	WORD $0x4cdf20f9 // ld1 {v25.16b, v26.16b, v27.16b, v28.16b}, [x7], #64
+	WORD $0x4cdf70f8 // ld1 {v24.16b}, [x7], #16
+	WORD $0x4c4070f6 // ld1 {v22.16b}, [x7]
+	MOVD $15, R7
+	WORD $0x4e010cf4 // dup v20.16b, w7
+	MOVD $15, R7
+	WORD $0x4e010cf5 // dup v21.16b, w7
+	MOVD $16843009, R7
+	WORD $0x4e040cf7 // dup v23.4s, w7
+eta216:
+	CMP $240, R1
+	BGT eta24
+	ADD $8, R4, R7
+	CMP R3, R7
+	BGT eta24
+	ADD R4, R2, R7
+	WORD $0xfd4000e0 // ldr d0, [x7, #0]
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1a0065 // tbl v5.16b, {v3.16b}, v26.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e0c3c87 // umov w7, v4.s[1]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1b0065 // tbl v5.16b, {v3.16b}, v27.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e143c87 // umov w7, v4.s[2]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1c0065 // tbl v5.16b, {v3.16b}, v28.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e1c3c87 // umov w7, v4.s[3]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $8, R4
+	B eta216
+eta24:
+	CMP $252, R1
+	BGT eta2done
+	ADD $2, R4, R7
+	CMP R3, R7
+	BGT eta2done
+	ADD R4, R2, R7
+	MOVHU (R7), R7
+	WORD $0x4e020ce0 // dup v0.8h, w7
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $2, R4
+	B eta24
+eta2done:
+	MOVD R1, ret+32(FP)
+	MOVD R4, ret1+40(FP)
+	RET
+
+DATA mldsaNEONRejEta4Values<>+0(SB)/8, $0xfeff000001020304
+DATA mldsaNEONRejEta4Values<>+8(SB)/8, $0x00000000000000fd
+DATA mldsaNEONRejEta4Values<>+16(SB)/8, $0xdfdfe00000000000
+DATA mldsaNEONRejEta4Values<>+24(SB)/8, $0x00000000000000df
+DATA mldsaNEONRejEta4Values<>+32(SB)/8, $0x7f7f7f0000000000
+DATA mldsaNEONRejEta4Values<>+40(SB)/8, $0x000000000000007f
+GLOBL mldsaNEONRejEta4Values<>(SB), RODATA|NOPTR, $48
+
+// func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+TEXT ·rejEta4NEON(SB), NOSPLIT, $0-48
+	MOVD a+0(FP), R0
+	MOVD filled+8(FP), R1
+	MOVD buf+16(FP), R2
+	MOVD length+24(FP), R3
+	MOVD $0, R4
+	MOVD $mldsaNEONCompact<>(SB), R5
+	MOVD $mldsaNEONCompactCount<>(SB), R6
+	MOVD $mldsaNEONRejEta4Values<>(SB), R7
+	WORD $0x4c4060fd // ld1 {v29.16b, v30.16b, v31.16b}, [x7]
+	MOVD $mldsaNEONRejEtaSpread<>(SB), R7
+	WORD $0x4cdf20f9 // ld1 {v25.16b, v26.16b, v27.16b, v28.16b}, [x7], #64
+	WORD $0x4cdf70f8 // ld1 {v24.16b}, [x7], #16
+	WORD $0x4c4070f6 // ld1 {v22.16b}, [x7]
+	MOVD $15, R7
+	WORD $0x4e010cf4 // dup v20.16b, w7
+	MOVD $9, R7
+	WORD $0x4e010cf5 // dup v21.16b, w7
+	MOVD $16843009, R7
+	WORD $0x4e040cf7 // dup v23.4s, w7
+eta416:
+	CMP $240, R1
+	BGT eta44
+	ADD $8, R4, R7
+	CMP R3, R7
+	BGT eta44
+	ADD R4, R2, R7
+	WORD $0xfd4000e0 // ldr d0, [x7, #0]
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1a0065 // tbl v5.16b, {v3.16b}, v26.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e0c3c87 // umov w7, v4.s[1]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1b0065 // tbl v5.16b, {v3.16b}, v27.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e143c87 // umov w7, v4.s[2]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	WORD $0x4e1c0065 // tbl v5.16b, {v3.16b}, v28.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e1c3c87 // umov w7, v4.s[3]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $8, R4
+	B eta416
+eta44:
+	CMP $252, R1
+	BGT eta4done
+	ADD $2, R4, R7
+	CMP R3, R7
+	BGT eta4done
+	ADD R4, R2, R7
+	MOVHU (R7), R7
+	WORD $0x4e020ce0 // dup v0.8h, w7
+	WORD $0x4e341c01 // and v1.16b, v0.16b, v20.16b
+	WORD $0x6f0c0402 // ushr v2.16b, v0.16b, #4
+	WORD $0x4e023823 // zip1 v3.16b, v1.16b, v2.16b
+	WORD $0x6e2336a4 // cmhi v4.16b, v21.16b, v3.16b
+	WORD $0x4e361c84 // and v4.16b, v4.16b, v22.16b
+	WORD $0x4eb79c84 // mul v4.4s, v4.4s, v23.4s
+	WORD $0x6f280484 // ushr v4.4s, v4.4s, #24
+	WORD $0x4e190065 // tbl v5.16b, {v3.16b}, v25.16b
+	WORD $0x4e3884a5 // add v5.16b, v5.16b, v24.16b
+	WORD $0x4e0543a6 // tbl v6.16b, {v29.16b, v30.16b, v31.16b}, v5.16b
+	WORD $0x0e043c87 // umov w7, v4.s[0]
+	MOVBU (R6)(R7), R8
+	ADD R7<<4, R5, R9
+	WORD $0x4c407130 // ld1 {v16.16b}, [x9]
+	WORD $0x4e1000d1 // tbl v17.16b, {v6.16b}, v16.16b
+	ADD R1<<2, R0, R9
+	WORD $0x4c007131 // st1 {v17.16b}, [x9]
+	ADD R8, R1
+	ADD $2, R4
+	B eta44
+eta4done:
+	MOVD R1, ret+32(FP)
+	MOVD R4, ret1+40(FP)
+	RET
+
+DATA mldsaNEONCompact<>+0(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+8(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+16(SB)/8, $0xffffffff03020100
+DATA mldsaNEONCompact<>+24(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+32(SB)/8, $0xffffffff07060504
+DATA mldsaNEONCompact<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+48(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+64(SB)/8, $0xffffffff0b0a0908
+DATA mldsaNEONCompact<>+72(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+80(SB)/8, $0x0b0a090803020100
+DATA mldsaNEONCompact<>+88(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+96(SB)/8, $0x0b0a090807060504
+DATA mldsaNEONCompact<>+104(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+112(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+120(SB)/8, $0xffffffff0b0a0908
+DATA mldsaNEONCompact<>+128(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+136(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+144(SB)/8, $0x0f0e0d0c03020100
+DATA mldsaNEONCompact<>+152(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+160(SB)/8, $0x0f0e0d0c07060504
+DATA mldsaNEONCompact<>+168(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+176(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+184(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+192(SB)/8, $0x0f0e0d0c0b0a0908
+DATA mldsaNEONCompact<>+200(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONCompact<>+208(SB)/8, $0x0b0a090803020100
+DATA mldsaNEONCompact<>+216(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+224(SB)/8, $0x0b0a090807060504
+DATA mldsaNEONCompact<>+232(SB)/8, $0xffffffff0f0e0d0c
+DATA mldsaNEONCompact<>+240(SB)/8, $0x0706050403020100
+DATA mldsaNEONCompact<>+248(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL mldsaNEONCompact<>(SB), RODATA|NOPTR, $256
+
+DATA mldsaNEONCompactCount<>+0(SB)/8, $0x0302020102010100
+DATA mldsaNEONCompactCount<>+8(SB)/8, $0x0403030203020201
+GLOBL mldsaNEONCompactCount<>(SB), RODATA|NOPTR, $16
+
+DATA mldsaNEONLaneWeights<>+0(SB)/8, $0x0000000200000001
+DATA mldsaNEONLaneWeights<>+8(SB)/8, $0x0000000800000004
+GLOBL mldsaNEONLaneWeights<>(SB), RODATA|NOPTR, $16
+
+DATA mldsaNEONRejUniformSpread<>+0(SB)/8, $0xff050403ff020100
+DATA mldsaNEONRejUniformSpread<>+8(SB)/8, $0xff0b0a09ff080706
+GLOBL mldsaNEONRejUniformSpread<>(SB), RODATA|NOPTR, $16
+
+DATA mldsaNEONRejEtaSpread<>+0(SB)/8, $0xff010101ff000000
+DATA mldsaNEONRejEtaSpread<>+8(SB)/8, $0xff030303ff020202
+DATA mldsaNEONRejEtaSpread<>+16(SB)/8, $0xff050505ff040404
+DATA mldsaNEONRejEtaSpread<>+24(SB)/8, $0xff070707ff060606
+DATA mldsaNEONRejEtaSpread<>+32(SB)/8, $0xff090909ff080808
+DATA mldsaNEONRejEtaSpread<>+40(SB)/8, $0xff0b0b0bff0a0a0a
+DATA mldsaNEONRejEtaSpread<>+48(SB)/8, $0xff0d0d0dff0c0c0c
+DATA mldsaNEONRejEtaSpread<>+56(SB)/8, $0xff0f0f0fff0e0e0e
+DATA mldsaNEONRejEtaSpread<>+64(SB)/8, $0x8020100080201000
+DATA mldsaNEONRejEtaSpread<>+72(SB)/8, $0x8020100080201000
+DATA mldsaNEONRejEtaSpread<>+80(SB)/8, $0x0804020108040201
+DATA mldsaNEONRejEtaSpread<>+88(SB)/8, $0x0804020108040201
+GLOBL mldsaNEONRejEtaSpread<>(SB), RODATA|NOPTR, $96
+
+// func fillTableNEON(table *[768]byte, s *[256]uint32, eta uint32) 
+TEXT ·fillTableNEON(SB), NOSPLIT, $0-20
+	MOVD table+0(FP), R0
+	MOVD s+8(FP), R1
+	MOVWU eta+16(FP), R3
+	WORD $0x4e010c78 // dup v24.16b, w3
+	MOVD $4190208, R3
+	WORD $0x4e040c79 // dup v25.4s, w3
+	MOVD $16, R2
+fill:
+	WORD $0x4cdf2820 // ld1 {v0.4s, v1.4s, v2.4s, v3.4s}, [x1], #64
+	WORD $0x6eb93404 // cmhi v4.4s, v0.4s, v25.4s
+	WORD $0x6eb93425 // cmhi v5.4s, v1.4s, v25.4s
+	WORD $0x6eb93446 // cmhi v6.4s, v2.4s, v25.4s
+	WORD $0x6eb93467 // cmhi v7.4s, v3.4s, v25.4s
+	WORD $0x4e411808 // uzp1 v8.8h, v0.8h, v1.8h
+	WORD $0x4e431849 // uzp1 v9.8h, v2.8h, v3.8h
+	WORD $0x4e09190a // uzp1 v10.16b, v8.16b, v9.16b
+	WORD $0x4e451888 // uzp1 v8.8h, v4.8h, v5.8h
+	WORD $0x4e4718c9 // uzp1 v9.8h, v6.8h, v7.8h
+	WORD $0x4e09190b // uzp1 v11.16b, v8.16b, v9.16b
+	WORD $0x4e2b854a // add v10.16b, v10.16b, v11.16b
+	WORD $0x6e2a870c // sub v12.16b, v24.16b, v10.16b
+	WORD $0x4e2a870d // add v13.16b, v24.16b, v10.16b
+	WORD $0x3d80000c // str q12, [x0, #0]
+	WORD $0x3d80400d // str q13, [x0, #256]
+	WORD $0x3d80800c // str q12, [x0, #512]
+	ADD $16, R0
+	SUBS $1, R2
+	BNE fill
+	RET
+
+// func tableSecretNEON(s *[256]uint32, table *[256]byte, eta uint32) 
+TEXT ·tableSecretNEON(SB), NOSPLIT, $0-20
+	MOVD s+0(FP), R0
+	MOVD table+8(FP), R1
+	MOVWU eta+16(FP), R3
+	WORD $0x4e040c78 // dup v24.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c79 // dup v25.4s, w3
+	MOVD $16, R2
+secret:
+	WORD $0x4cdf7020 // ld1 {v0.16b}, [x1], #16
+	WORD $0x2f08a401 // ushll v1.8h, v0.8b, #0
+	WORD $0x6f08a402 // ushll2 v2.8h, v0.16b, #0
+	WORD $0x2f10a424 // ushll v4.4s, v1.4h, #0
+	WORD $0x6ea48704 // sub v4.4s, v24.4s, v4.4s
+	WORD $0x4f210488 // sshr v8.4s, v4.4s, #31
+	WORD $0x4e391d08 // and v8.16b, v8.16b, v25.16b
+	WORD $0x4ea88484 // add v4.4s, v4.4s, v8.4s
+	WORD $0x6f10a425 // ushll2 v5.4s, v1.8h, #0
+	WORD $0x6ea58705 // sub v5.4s, v24.4s, v5.4s
+	WORD $0x4f2104a9 // sshr v9.4s, v5.4s, #31
+	WORD $0x4e391d29 // and v9.16b, v9.16b, v25.16b
+	WORD $0x4ea984a5 // add v5.4s, v5.4s, v9.4s
+	WORD $0x2f10a446 // ushll v6.4s, v2.4h, #0
+	WORD $0x6ea68706 // sub v6.4s, v24.4s, v6.4s
+	WORD $0x4f2104ca // sshr v10.4s, v6.4s, #31
+	WORD $0x4e391d4a // and v10.16b, v10.16b, v25.16b
+	WORD $0x4eaa84c6 // add v6.4s, v6.4s, v10.4s
+	WORD $0x6f10a447 // ushll2 v7.4s, v2.8h, #0
+	WORD $0x6ea78707 // sub v7.4s, v24.4s, v7.4s
+	WORD $0x4f2104eb // sshr v11.4s, v7.4s, #31
+	WORD $0x4e391d6b // and v11.16b, v11.16b, v25.16b
+	WORD $0x4eab84e7 // add v7.4s, v7.4s, v11.4s
+	WORD $0x4c9f2804 // st1 {v4.4s, v5.4s, v6.4s, v7.4s}, [x0], #64
+	SUBS $1, R2
+	BNE secret
+	RET
+
+// func challengeWindowsNEON(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int
+TEXT ·challengeWindowsNEON(SB), NOSPLIT, $0-32
+	MOVD windows+0(FP), R0
+	MOVD signs+8(FP), R1
+	MOVD c+16(FP), R2
+	MOVD $0, R4
+	MOVD $256, R6
+	MOVD $64, R3
+windows:
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	MOVWU.P 4(R2), R5
+	MOVW R6, (R0)(R4<<2)
+	UBFX $22, R5, $1, R7
+	NEG R7, R7
+	MOVW R7, (R1)(R4<<2)
+	CMPW $0, R5
+	CINC NE, R4, R4
+	SUB $1, R6
+	SUBS $1, R3
+	BNE windows
+	MOVD R4, ret+24(FP)
 	RET
 
 DATA mldsaNEONConsts<>+0(SB)/8, $0x00000100007fe001

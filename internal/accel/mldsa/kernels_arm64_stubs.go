@@ -54,6 +54,11 @@ func lowBitsNormMax32NEON(r *[256]uint32) uint32
 //go:noescape
 func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 
+// makeHints32NEON sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/32 and returns its number of ones, the result of polyMakeHints.
+//
+//go:noescape
+func makeHints32NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
 // highBits88NEON sets w1 to HighBits(r) for γ2 = (q−1)/88, the result of highBits.
 //
 //go:noescape
@@ -69,6 +74,11 @@ func lowBitsNormMax88NEON(r *[256]uint32) uint32
 //go:noescape
 func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 
+// makeHints88NEON sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/88 and returns its number of ones, the result of polyMakeHints.
+//
+//go:noescape
+func makeHints88NEON(h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) uint32
+
 // normMaxNEON returns the maximum over f of (f + boundMinus1) mod q.
 //
 //go:noescape
@@ -79,17 +89,17 @@ func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
 //go:noescape
 func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
 
-// unpackZ18NEON sets out to the 18-bit unpacking of in (offset 131072), reading 32·18 + 16 bytes: the result of unpackPoly.
+// unpackZ18NEON sets out to the 18-bit unpacking of in (offset 131072) from the 32·18 bytes at in: the result of unpackPoly.
 //
 //go:noescape
 func unpackZ18NEON(out *[256]uint32, in *byte)
 
-// unpackZ20NEON sets out to the 20-bit unpacking of in (offset 524288), reading 32·20 + 16 bytes: the result of unpackPoly.
+// unpackZ20NEON sets out to the 20-bit unpacking of in (offset 524288) from the 32·20 bytes at in: the result of unpackPoly.
 //
 //go:noescape
 func unpackZ20NEON(out *[256]uint32, in *byte)
 
-// unpack10NEON sets out to the 10-bit unpacking of in (offset 0), reading 32·10 + 16 bytes: the result of unpackPoly.
+// unpack10NEON sets out to the 10-bit unpacking of in (offset 0) from the 32·10 bytes at in: the result of unpackPoly.
 //
 //go:noescape
 func unpack10NEON(out *[256]uint32, in *byte)
@@ -98,3 +108,53 @@ func unpack10NEON(out *[256]uint32, in *byte)
 //
 //go:noescape
 func pack4NEON(out *byte, f *[256]uint32)
+
+// pack6NEON writes the 6-bit packing of f (offset 0) to the 32·6 bytes at out: the result of packPoly.
+//
+//go:noescape
+func pack6NEON(out *byte, f *[256]uint32)
+
+// pack10NEON writes the 10-bit packing of f (offset 0) to the 32·10 bytes at out: the result of packPoly.
+//
+//go:noescape
+func pack10NEON(out *byte, f *[256]uint32)
+
+// packZ18NEON writes the 18-bit packing of f (offset 131072) to the 32·18 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packZ18NEON(out *byte, f *[256]uint32)
+
+// packZ20NEON writes the 20-bit packing of f (offset 524288) to the 32·20 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packZ20NEON(out *byte, f *[256]uint32)
+
+// rejUniformNEON appends to a, from index filled on, the candidates of buf below q, taking 48-byte chunks while one fits in length and filled ≤ 240, then 12-byte ones while 16 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta2NEON appends to a, from index filled on, the coefficients in [−2, 2] that the half-bytes of buf give, taking 8-byte chunks while one fits in length and filled ≤ 240, then 2-byte ones while 2 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta4NEON appends to a, from index filled on, the coefficients in [−4, 4] that the half-bytes of buf give, taking 8-byte chunks while one fits in length and filled ≤ 240, then 2-byte ones while 2 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// fillTableNEON writes the packed table (η − s, η + s, η − s) of s, the result of fillTable.
+//
+//go:noescape
+func fillTableNEON(table *[768]byte, s *[256]uint32, eta uint32)
+
+// tableSecretNEON sets s[j] to η − table[j] mod q, the result of tableSecret.
+//
+//go:noescape
+func tableSecretNEON(s *[256]uint32, table *[256]byte, eta uint32)
+
+// challengeWindowsNEON writes the window offsets 256 − p of c's nonzero coefficients to windows, their sign masks (0 for a 1, all ones for a q − 1) to signs, and returns their count.
+//
+//go:noescape
+func challengeWindowsNEON(windows *[256]uint32, signs *[256]uint32, c *[256]uint32) int

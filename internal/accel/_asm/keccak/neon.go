@@ -38,7 +38,7 @@ var neonContract = []dispatch.Kernel{
 }
 
 func fullContract() []dispatch.Kernel {
-	return dispatch.Extend(dispatch.Extend(contract, neonContract), armKernels)
+	return dispatch.Extend(dispatch.Extend(contract, append(neonContract, neonWordsContract...)), armKernels)
 }
 
 func neonMain() {
@@ -47,12 +47,14 @@ func neonMain() {
 	neonKeccak(f, neonFuncs[1], false, 4)
 	neonKeccak(f, neonFuncs[2], true, 1)
 	neonKeccak(f, neonFuncs[3], false, 1)
+	neonXorWordsKernel(f, neonWordsFuncs[0])
+	neonStoreWordsKernel(f, neonWordsFuncs[1])
 	var rc []uint64
 	for _, c := range roundConstants() {
 		rc = append(rc, c, c)
 	}
 	f.Data64("keccakNEONRoundConstants", rc)
-	f.Finish(neonFuncs)
+	f.Finish(append(neonFuncs, neonWordsFuncs...))
 	dispatch.Write("keccak", neonBuild, fullContract())
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/neonring"
@@ -51,11 +53,28 @@ func neonLevels(fn string) []dispatch.Impl {
 	return dispatch.On("arm64", "NEONSHA3", fn, "NEON", fn)
 }
 
+// neonGroups write the arm64 kernels beyond neonFuncs, each group
+// returning its declarations and contract entries.
+var neonGroups = []func(*a64.File) ([]a64.Func, []dispatch.Kernel){
+	neonRoundingKernels, neonPackingKernels, neonSamplingKernels, neonTableKernels, neonChallengeWindowsKernel,
+}
+
+// neonGroupKernels writes every group to f and returns their declarations
+// and contract entries.
+func neonGroupKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
+	var fns []a64.Func
+	var ks []dispatch.Kernel
+	for _, g := range neonGroups {
+		fn, k := g(f)
+		fns, ks = append(fns, fn...), append(ks, k...)
+	}
+	return fns, ks
+}
+
 // fullContract is the contract with every architecture's kernels.
 func fullContract() []dispatch.Kernel {
-	_, round := neonRoundingKernels(a64.NewFile("", ""))
-	_, packing := neonPackingKernels(a64.NewFile("", ""))
-	return dispatch.Extend(dispatch.Extend(contract, append(append(neonContract, round...), packing...)), armKernels)
+	_, groups := neonGroupKernels(a64.NewFile("", ""))
+	return dispatch.Extend(dispatch.Extend(contract, append(slices.Clone(neonContract), groups...)), armKernels)
 }
 
 // neonMain writes the arm64 assembly (-out), its declarations (-stubs) and
@@ -69,9 +88,8 @@ func neonMain() {
 	neonring.PolyAddSub(f, neonFuncs[4], a64.S4, q, 1024, false)
 	neonring.PolyAddSub(f, neonFuncs[5], a64.S4, q, 1024, true)
 	neonPackedMulKernel(f, neonFuncs[6])
-	round, _ := neonRoundingKernels(f)
-	packing, _ := neonPackingKernels(f)
+	groups, _ := neonGroupKernels(f)
 	neonConsts(f)
-	f.Finish(append(append(neonFuncs, round...), packing...))
+	f.Finish(append(slices.Clone(neonFuncs), groups...))
 	dispatch.Write("mldsa", neonBuild, fullContract())
 }

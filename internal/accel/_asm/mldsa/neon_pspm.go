@@ -1,6 +1,9 @@
 package main
 
-import "github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+import (
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a64"
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/dispatch"
+)
 
 // neonPackedMulKernel writes packedMulNEON (the contract is
 // packedMulGeneric's): a quarter of the table (64 bytes, four registers)
@@ -78,4 +81,38 @@ func neonPackedMulKernel(f *a64.File, fn a64.Func) {
 	f.Go("SUBS $1, R15")
 	f.Go("BNE pspmQuarter")
 	f.Go("RET")
+}
+
+// neonChallengeWindowsKernel writes challengeWindowsNEON, in general
+// registers: for each coefficient x of c, the window offset 256 − p and
+// the sign mask −(bit 22 of x) are stored at the count, and the count grows
+// by one where x is nonzero (CINC), so that, as in the portable kernel,
+// nothing branches on c; what remains is the store offset, the count of
+// nonzero coefficients so far.
+func neonChallengeWindowsKernel(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
+	fn := a64.Func{Name: "challengeWindowsNEON", Params: "windows *[256]uint32, signs *[256]uint32, c *[256]uint32", Result: "int", Args: 32,
+		Doc: "challengeWindowsNEON writes the window offsets 256 − p of c's nonzero coefficients to windows, their sign masks (0 for a 1, all ones for a q − 1) to signs, and returns their count."}
+	f.Text(fn)
+	f.Go("MOVD windows+0(FP), R0")
+	f.Go("MOVD signs+8(FP), R1")
+	f.Go("MOVD c+16(FP), R2")
+	f.Go("MOVD $0, R4")
+	f.Go("MOVD $%d, R6", n)
+	f.Go("MOVD $%d, R3", n/4)
+	f.Label("windows")
+	for range 4 {
+		f.Go("MOVWU.P 4(R2), R5")
+		f.Go("MOVW R6, (R0)(R4<<2)")
+		f.Go("UBFX $22, R5, $1, R7")
+		f.Go("NEG R7, R7")
+		f.Go("MOVW R7, (R1)(R4<<2)")
+		f.Go("CMPW $0, R5")
+		f.Go("CINC NE, R4, R4")
+		f.Go("SUB $1, R6")
+	}
+	f.Go("SUBS $1, R3")
+	f.Go("BNE windows")
+	f.Go("MOVD R4, ret+24(FP)")
+	f.Go("RET")
+	return []a64.Func{fn}, []dispatch.Kernel{{Hook: "challengeWindowsArch", Impls: neonLevels(fn.Name)}}
 }

@@ -149,6 +149,40 @@ func neonUseHintsKernel(f *a64.File, g gamma2Form) a64.Func {
 	return fn
 }
 
+// neonMakeHintsKernel writes makeHints<form>NEON(h, w0, ct0): MakeHint
+// (FIPS 204, Algorithm 39) of −ct0 and r = w0 + ct0 mod q lane by lane,
+// that is 1 where HighBits(r) differs from HighBits(w0) (r − ct0 is w0),
+// and the number of ones, summed in a vector and added up at the end.
+func neonMakeHintsKernel(f *a64.File, g gamma2Form) a64.Func {
+	fn := a64.Func{Name: "makeHints" + g.suffix + "NEON", Params: "h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32", Result: "uint32", Args: 28,
+		Doc: fmt.Sprintf("makeHints%sNEON sets h to MakeHint(−ct0, w0 + ct0) for γ2 = (q−1)/%s and returns its number of ones, the result of polyMakeHints.", g.suffix, g.suffix)}
+	S4, B16 := a64.S4, a64.B16
+	f.Text(fn)
+	f.Go("MOVD h+0(FP), R0")
+	f.Go("MOVD w0+8(FP), R1")
+	f.Go("MOVD ct0+16(FP), R2")
+	neonRoundConsts(f, g)
+	one, acc := a64.V(30), a64.V(31)
+	f.Go("MOVD $1, R9")
+	f.I(a64.DUP(S4, one, a64.X(9)), a64.EOR(B16, acc, acc, acc))
+	f.Go("MOVD $64, R3")
+	label := "mh" + g.suffix
+	f.Label(label)
+	w, c, r, t, hr, hw := a64.V(0), a64.V(1), a64.V(2), a64.V(3), a64.V(4), a64.V(5)
+	f.I(a64.LD1(1, S4, w, a64.X(1), true), a64.LD1(1, S4, c, a64.X(2), true))
+	f.I(a64.ADD(S4, r, w, c), a64.SUB(S4, t, r, rcQ), a64.UMIN(S4, r, r, t))
+	neonDecompose(f, g, hr, 0, r, t)
+	neonDecompose(f, g, hw, 0, w, t)
+	f.I(a64.CMEQ(S4, hr, hr, hw), a64.ADD(S4, hr, hr, one), a64.ADD(S4, acc, acc, hr))
+	f.I(a64.ST1(1, S4, hr, a64.X(0), true))
+	f.Go("SUBS $1, R3")
+	f.Go("BNE %s", label)
+	f.I(a64.ADDV(S4, acc, acc), a64.UMOV(S4, a64.X(0), acc, 0))
+	f.Go("MOVW R0, ret+24(FP)")
+	f.Go("RET")
+	return fn
+}
+
 // neonPower2RoundSumKernel writes power2RoundSumNEON(t1, t0, a, b):
 // r = a + b mod q (UMIN of the sum and the sum minus q), then Power2Round
 // (FIPS 204, Algorithm 35): t1 = (r + 2^12 − 1) >> 13, t0 = r − t1·2^13 as
@@ -215,14 +249,15 @@ func neonNormMaxKernel(f *a64.File) a64.Func {
 // declarations and contract entries.
 func neonRoundingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 	var fns []a64.Func
-	var hb, lb, uh []dispatch.Variant
+	var hb, lb, uh, mh []dispatch.Variant
 	for _, g := range gamma2Forms {
-		h, l, u := neonHighBitsKernel(f, g), neonLowBitsNormKernel(f, g), neonUseHintsKernel(f, g)
-		fns = append(fns, h, l, u)
+		h, l, u, m := neonHighBitsKernel(f, g), neonLowBitsNormKernel(f, g), neonUseHintsKernel(f, g), neonMakeHintsKernel(f, g)
+		fns = append(fns, h, l, u, m)
 		v := fmt.Sprint(g.by32)
 		hb = append(hb, dispatch.Variant{Value: v, Impls: neonLevels(h.Name)})
 		lb = append(lb, dispatch.Variant{Value: v, Impls: neonLevels(l.Name)})
 		uh = append(uh, dispatch.Variant{Value: v, Impls: neonLevels(u.Name)})
+		mh = append(mh, dispatch.Variant{Value: v, Impls: neonLevels(m.Name)})
 	}
 	nm, p2 := neonNormMaxKernel(f), neonPower2RoundSumKernel(f)
 	fns = append(fns, nm, p2)
@@ -230,6 +265,7 @@ func neonRoundingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 		{Hook: "highBitsArch", Variants: hb},
 		{Hook: "lowBitsNormMaxArch", Variants: lb},
 		{Hook: "useHintsArch", Variants: uh},
+		{Hook: "makeHintsArch", Variants: mh},
 		{Hook: "normMaxArch", Impls: neonLevels(nm.Name)},
 		{Hook: "power2RoundSumArch", Impls: neonLevels(p2.Name)},
 	}
