@@ -8,28 +8,53 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 
 // expandA sets ek.a to the transforms of Aᵀ: entry (i, j) of A is the
 // polynomial of R_q packed in SHAKE128(seed ‖ i ‖ j) (expandA has no
-// rejection, q being a power of two). Four entries share each 4-way call.
-func (ek *EncapsulationKey) expandA(seed []byte) {
+// rejection, q being a power of two).
+//
+// The caller's independent jobs in extra (at most 2·maxK) run beside the
+// k² streams on the 4-way Keccak, starting first: H(pk) when a key is
+// parsed, whose 5 to 11 blocks would otherwise take as many single-state
+// permutations, and SMAUG-T192's key-generation sampler streams, where the
+// nine entries leave three of the last call's four lanes idle. A
+// permutation of the 4-way kernel costs little more than a single-state
+// one, so what the lanes carry beside the matrix is nearly free. Without
+// extra jobs, a matrix that fills the lanes (k = 2, 4) takes the lockstep
+// 4-way SHAKE128 instead, four entries a call, which spends less on
+// scheduling.
+func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
 	p := ek.p
 	k := p.k
-	var in [4][seedASize + 2]byte
-	var out [4][]byte
-	var bufs [4][352]byte
-	for e := 0; e < k*k; e += 4 {
-		lanes := min(4, k*k-e)
-		for l := range 4 {
-			copy(in[l][:], seed)
-			idx := e + min(l, lanes-1) // idle lanes repeat the last entry
-			in[l][seedASize], in[l][seedASize+1] = byte(idx/k), byte(idx%k)
-			out[l] = bufs[l][:p.polyQSize()]
+	var in [maxK * maxK][seedASize + 2]byte
+	var out [maxK * maxK][352]byte
+	for e := range k * k {
+		copy(in[e][:], seed)
+		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
+	}
+	if len(extra) == 0 && k*k%4 == 0 {
+		for e := 0; e < k*k; e += 4 {
+			x := keccak.ShakeX4{}
+			x.Init128()
+			x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
+			x.Squeeze(&[4][]byte{out[e][:p.polyQSize()], out[e+1][:p.polyQSize()], out[e+2][:p.polyQSize()], out[e+3][:p.polyQSize()]})
 		}
-		shake128X4(&out, &in)
-		for l := range lanes {
-			var a poly
-			decodeRq(&a, out[l], p.logQ)
-			i, j := (e+l)/k, (e+l)%k
-			ek.dom.toNTT(&ek.a[j*k+i], &a)
+	} else {
+		var jobs [2*maxK + maxK*maxK]keccak.Job
+		// Assigned one by one: copy would make escape analysis send the
+		// jobs' buffers to the heap.
+		first := len(extra)
+		for j := range extra {
+			jobs[j] = extra[j]
 		}
+		for e := range k * k {
+			jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
+		}
+		var lanes keccak.LanesX4
+		lanes.Run(jobs[:first+k*k], 0, first+k*k)
+	}
+	for e := range k * k {
+		var a poly
+		decodeRq(&a, out[e][:], p.logQ)
+		i, j := e/k, e%k
+		ek.dom.toNTT(&ek.a[j*k+i], &a)
 	}
 }
 
@@ -42,11 +67,13 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	ek.p, ek.dom = p, activeDomain()
 	k := p.k
 	g := sha3512(seed[:]) // the secret seed ‖ seed_A
-	ek.expandA(g[32:])
 
 	// The k HWT streams SHAKE256(seed ‖ i·k ‖ 0) and the k Gaussian streams
-	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak; an HWT
-	// that runs out of samples (rare) retries alone with j = 1, 2, ….
+	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak: beside
+	// expandA's where the matrix leaves lanes idle (k = 3), and otherwise
+	// on their own, which takes as many permutations and lets their blocks
+	// leave the lanes together; an HWT that runs out of samples (rare)
+	// retries alone with j = 1, 2, ….
 	var hwtIn [maxK][34]byte
 	var hwtOut [maxK][hwtStreamBytes]byte
 	var eIn [maxK][33]byte
@@ -60,8 +87,13 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		jobs[i] = keccak.SHAKE256Job(hwtIn[i][:], hwtOut[i][:])
 		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
 	}
-	var lanes keccak.LanesX4
-	lanes.Run(jobs[:2*k], 0, 2*k)
+	if k*k%4 == 0 {
+		ek.expandA(g[32:], nil)
+		var lanes keccak.LanesX4
+		lanes.Run(jobs[:2*k], 0, 2*k)
+	} else {
+		ek.expandA(g[32:], jobs[:2*k])
+	}
 
 	var s [maxK]poly
 	for i := range k {
