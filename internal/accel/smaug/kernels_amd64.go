@@ -136,3 +136,25 @@ func roundMessageArch(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]u
 	}
 	return false
 }
+
+// messageBitsArch runs messageBits's kernel for the active level and reports whether
+// there is one.
+func messageBitsArch(out *[256]uint16, mu *[32]byte, value uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		messageBitsAVX2(out, mu, value)
+		return true
+	}
+	return false
+}
+
+// messageDecodeArch runs messageDecode's kernel for the active level and reports whether
+// there is one.
+func messageDecodeArch(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		messageDecodeAVX2(mu, c2, w, s)
+		return true
+	}
+	return false
+}

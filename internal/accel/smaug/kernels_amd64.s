@@ -4201,3 +4201,408 @@ TEXT ·roundMessageAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU      Y4, 992(AX)
 	VZEROUPPER
 	RET
+
+// func messageBitsAVX2(out *[256]uint16, mu *[32]byte, value uint32)
+// Requires: AVX, AVX2
+TEXT ·messageBitsAVX2(SB), NOSPLIT, $0-20
+	MOVQ         out+0(FP), AX
+	MOVQ         mu+8(FP), CX
+	MOVL         value+16(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTW X0, Y0
+	VMOVDQU      messageBitsAVX2<>+0(SB), Y1
+	VPBROADCASTW (CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, (AX)
+	VPBROADCASTW 2(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPBROADCASTW 4(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 64(AX)
+	VPBROADCASTW 6(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 96(AX)
+	VPBROADCASTW 8(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 128(AX)
+	VPBROADCASTW 10(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 160(AX)
+	VPBROADCASTW 12(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 192(AX)
+	VPBROADCASTW 14(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 224(AX)
+	VPBROADCASTW 16(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 256(AX)
+	VPBROADCASTW 18(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 288(AX)
+	VPBROADCASTW 20(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 320(AX)
+	VPBROADCASTW 22(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 352(AX)
+	VPBROADCASTW 24(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 384(AX)
+	VPBROADCASTW 26(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 416(AX)
+	VPBROADCASTW 28(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 448(AX)
+	VPBROADCASTW 30(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 480(AX)
+	VZEROUPPER
+	RET
+
+DATA messageBitsAVX2<>+0(SB)/4, $0x00020001
+DATA messageBitsAVX2<>+4(SB)/4, $0x00080004
+DATA messageBitsAVX2<>+8(SB)/4, $0x00200010
+DATA messageBitsAVX2<>+12(SB)/4, $0x00800040
+DATA messageBitsAVX2<>+16(SB)/4, $0x02000100
+DATA messageBitsAVX2<>+20(SB)/4, $0x08000400
+DATA messageBitsAVX2<>+24(SB)/4, $0x20001000
+DATA messageBitsAVX2<>+28(SB)/4, $0x80004000
+GLOBL messageBitsAVX2<>(SB), RODATA|NOPTR, $32
+
+// func messageDecodeAVX2(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)
+// Requires: AVX, AVX2
+TEXT ·messageDecodeAVX2(SB), NOSPLIT, $0-32
+	MOVQ         mu+0(FP), AX
+	MOVQ         c2+8(FP), CX
+	MOVQ         w+16(FP), DX
+	MOVQ         s+24(FP), BX
+	VMOVD        (BX), X0
+	VMOVD        4(BX), X1
+	MOVL         $0x00004000, BX
+	VMOVD        BX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU      (CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      (DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, (AX)
+	VMOVDQU      32(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      32(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 1(AX)
+	VMOVDQU      64(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      64(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 2(AX)
+	VMOVDQU      96(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      96(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 3(AX)
+	VMOVDQU      128(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      128(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 4(AX)
+	VMOVDQU      160(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      160(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 5(AX)
+	VMOVDQU      192(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      192(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 6(AX)
+	VMOVDQU      224(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      224(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 7(AX)
+	VMOVDQU      256(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      256(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 8(AX)
+	VMOVDQU      288(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      288(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 9(AX)
+	VMOVDQU      320(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      320(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 10(AX)
+	VMOVDQU      352(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      352(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 11(AX)
+	VMOVDQU      384(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      384(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 12(AX)
+	VMOVDQU      416(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      416(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 13(AX)
+	VMOVDQU      448(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      448(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 14(AX)
+	VMOVDQU      480(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      480(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 15(AX)
+	VMOVDQU      512(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      512(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 16(AX)
+	VMOVDQU      544(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      544(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 17(AX)
+	VMOVDQU      576(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      576(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 18(AX)
+	VMOVDQU      608(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      608(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 19(AX)
+	VMOVDQU      640(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      640(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 20(AX)
+	VMOVDQU      672(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      672(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 21(AX)
+	VMOVDQU      704(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      704(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 22(AX)
+	VMOVDQU      736(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      736(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 23(AX)
+	VMOVDQU      768(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      768(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 24(AX)
+	VMOVDQU      800(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      800(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 25(AX)
+	VMOVDQU      832(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      832(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 26(AX)
+	VMOVDQU      864(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      864(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 27(AX)
+	VMOVDQU      896(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      896(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 28(AX)
+	VMOVDQU      928(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      928(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 29(AX)
+	VMOVDQU      960(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      960(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 30(AX)
+	VMOVDQU      992(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      992(DX), Y0
+	VPSLLD       X1, Y0, Y0
+	VPADDD       Y0, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, CX
+	MOVB         CL, 31(AX)
+	VZEROUPPER
+	RET

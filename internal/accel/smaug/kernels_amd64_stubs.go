@@ -63,3 +63,13 @@ func roundAVX2(out *[256]int32, in *[256]int32, r *[4]uint32)
 //
 //go:noescape
 func roundMessageAVX2(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32)
+
+// messageBitsAVX2 sets out[c] to value (its low 16 bits) if bit c%8 of mu[c/8] is set and to 0 otherwise, in constant time.
+//
+//go:noescape
+func messageBitsAVX2(out *[256]uint16, mu *[32]byte, value uint32)
+
+// messageDecodeAVX2 sets bit c%8 of mu[c/8] to bit 15 of c2[c]<<s[0] + w[c]<<s[1] + 0x4000, in constant time.
+//
+//go:noescape
+func messageDecodeAVX2(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)

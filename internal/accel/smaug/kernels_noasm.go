@@ -43,3 +43,9 @@ func roundArch(out *[256]int32, in *[256]int32, r *[4]uint32) bool { return fals
 func roundMessageArch(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32) bool {
 	return false
 }
+
+// messageBitsArch reports false: messageBits has no kernel in this build.
+func messageBitsArch(out *[256]uint16, mu *[32]byte, value uint32) bool { return false }
+
+// messageDecodeArch reports false: messageDecode has no kernel in this build.
+func messageDecodeArch(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool { return false }

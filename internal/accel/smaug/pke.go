@@ -166,22 +166,17 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
 
-	// The message scaled to 16 bits: bit c (of c mod 128 for D2) times 2^15,
-	// or times 0x7fff for D2 on both halves.
-	var m [n]uint16
+	// The message scaled to 16 bits: bit c times 2^15, or for D2 bit
+	// c mod 128 times 0x7fff, μ being read twice.
+	var bits [maxMessageSize]byte
+	value := uint16(1 << 15)
+	copy(bits[:], mu)
 	if p.d2 {
-		for c := range n / 2 {
-			m[c] = -(uint16(mu[c/8]>>(c%8)) & 1) & 0x7fff
-			m[c+n/2] = m[c]
-		}
-	} else {
-		for i := range n / 8 {
-			bits, row := mu[i], (*[8]uint16)(m[8*i:])
-			for j := range row {
-				row[j] = uint16(bits>>j&1) << 15
-			}
-		}
+		copy(bits[n/16:], mu)
+		value = 0x7fff
 	}
+	var m [n]uint16
+	messageBits(&m, &bits, value)
 	var v poly
 	ek.dom.dotProduct(&v, ek.b[:k], rv)
 	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
@@ -206,24 +201,38 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	var w, c2 poly
 	dk.ek.dom.dotProduct(&w, c1Hat[:k], dk.sVec())
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
-	clear(mu)
-	var x [n]uint16
 	shift2, shift1 := (16-p.logP2)&15, (16-p.logP)&15
+	if !p.d2 {
+		messageDecode((*[maxMessageSize]byte)(mu), &c2, &w, &[2]uint32{uint32(shift2), uint32(shift1)})
+		return
+	}
+	var x [n]uint16
 	for c := range n {
 		x[c] = uint16(c2[c])<<shift2 + uint16(w[c])<<shift1
 	}
-	if p.d2 {
-		for i := range n / 2 {
-			t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
-			mu[i/8] |= byte(t>>15) << (i % 8)
-		}
-		return
+	clear(mu)
+	for i := range n / 2 {
+		t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
+		mu[i/8] |= byte(t>>15) << (i % 8)
 	}
-	for i := range n / 8 {
+}
+
+// messageBitsGeneric is messageBits in Go.
+func messageBitsGeneric(out *[n]uint16, mu *[maxMessageSize]byte, value uint16) {
+	for c := range out {
+		out[c] = -(uint16(mu[c/8]>>(c%8)) & 1) & value
+	}
+}
+
+// messageDecodeGeneric is messageDecode in Go.
+func messageDecodeGeneric(mu *[maxMessageSize]byte, c2, w *poly, s *[2]uint32) {
+	s2, s1 := s[0]&15, s[1]&15
+	for i := range mu {
 		var bits byte
-		row := (*[8]uint16)(x[8*i:])
-		for j := range row {
-			bits |= byte((row[j]+0x4000)>>15) << j
+		for j := range 8 {
+			c := 8*i + j
+			x := uint16(c2[c])<<s2 + uint16(w[c])<<s1 + 0x4000
+			bits |= byte(x>>15) << j
 		}
 		mu[i] = bits
 	}

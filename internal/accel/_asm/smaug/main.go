@@ -11,7 +11,10 @@
 //     sampler (hwt.go);
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
-//     (round.go).
+//     (round.go);
+//   - messageBitsAVX2, messageDecodeAVX2: the message spread over the
+//     coefficients in encryption, and read back from them in decryption
+//     (message.go).
 //
 // The unpacking kernels are straight-line code: eight coefficients a ymm register, the top
 // eight bits of each widened from its byte, the low bits taken from the
@@ -50,6 +53,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
 	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
+	{Hook: "messageBitsArch", Of: "messageBits", Impls: dispatch.Levels("AVX512", "messageBitsAVX2", "AVX2", "messageBitsAVX2")},
+	{Hook: "messageDecodeArch", Of: "messageDecode", Impls: dispatch.Levels("AVX512", "messageDecodeAVX2", "AVX2", "messageDecodeAVX2")},
 }
 
 func main() {
@@ -66,6 +71,8 @@ func main() {
 	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)
+	messageBitsKernel()
+	messageDecodeKernel()
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
 }

@@ -1,0 +1,78 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+
+	"github.com/crystals-go/crystals/internal/accel/_asm/internal/vec"
+)
+
+// messageBitsKernel emits the message's spread over the coefficients in
+// encryption (see messageBitsGeneric): out[c] = value if bit c of mu is set,
+// else 0. Sixteen 16-bit lanes a ymm register: the two bytes of mu that
+// hold coefficients 16g … 16g + 15 are broadcast to every lane, lane j keeps
+// bit j, and the comparison with that bit turns it into a mask of value.
+// Straight-line: nothing depends on the message but the lanes' values.
+func messageBitsKernel() {
+	TEXT("messageBitsAVX2", NOSPLIT, "func(out *[256]uint16, mu *[32]byte, value uint32)")
+	Pragma("noescape")
+	Doc("messageBitsAVX2 sets out[c] to value (its low 16 bits) if bit c%8 of mu[c/8] is set and to 0 otherwise, in constant time.")
+	out := Load(Param("out"), GP64())
+	mu := Load(Param("mu"), GP64())
+	v := Load(Param("value"), GP32())
+	vx, val := XMM(), YMM()
+	VMOVD(v, vx)
+	VPBROADCASTW(vx, val)
+	var words []uint32
+	for j := 0; j < 16; j += 2 {
+		words = append(words, 1<<j|(1<<(j+1))<<16)
+	}
+	bit := YMM()
+	VMOVDQU(vec.Table32("messageBitsAVX2", words), bit)
+	for g := range n / 16 {
+		x := YMM()
+		VPBROADCASTW(Mem{Base: mu, Disp: 2 * g}, x)
+		VPAND(bit, x, x)
+		VPCMPEQW(bit, x, x)
+		VPAND(val, x, x)
+		VMOVDQU(x, Mem{Base: out, Disp: 32 * g})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// messageDecodeKernel emits decryption's reading of the message (see
+// messageDecodeGeneric): bit c of mu is bit 15 of
+// c2[c]·2^s[0] + w[c]·2^s[1] + 2^14. Bit 15 of a sum depends only on the
+// addends' low 16 bits, so 32-bit lanes give the reference's 16-bit
+// arithmetic; a shift by 16 moves bit 15 to the sign, and VMOVMSKPS
+// gathers the eight signs of a register into one byte of mu.
+// Straight-line and data-independent.
+func messageDecodeKernel() {
+	TEXT("messageDecodeAVX2", NOSPLIT, "func(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)")
+	Pragma("noescape")
+	Doc("messageDecodeAVX2 sets bit c%8 of mu[c/8] to bit 15 of c2[c]<<s[0] + w[c]<<s[1] + 0x4000, in constant time.")
+	mu := Load(Param("mu"), GP64())
+	c2 := Load(Param("c2"), GP64())
+	w := Load(Param("w"), GP64())
+	s := Load(Param("s"), GP64())
+	s2, s1 := XMM(), XMM()
+	VMOVD(Mem{Base: s}, s2)
+	VMOVD(Mem{Base: s, Disp: 4}, s1)
+	half := vec.Broadcast32(0x4000)
+	for g := range n / 8 {
+		x, y := YMM(), YMM()
+		VMOVDQU(Mem{Base: c2, Disp: 32 * g}, x)
+		VPSLLD(s2, x, x)
+		VMOVDQU(Mem{Base: w, Disp: 32 * g}, y)
+		VPSLLD(s1, y, y)
+		VPADDD(y, x, x)
+		VPADDD(half, x, x)
+		VPSLLD(U8(16), x, x)
+		b := GP32()
+		VMOVMSKPS(x, b)
+		MOVB(b.As8(), Mem{Base: mu, Disp: g})
+	}
+	VZEROUPPER()
+	RET()
+}
