@@ -15,8 +15,8 @@ import (
 // roundings, and the message's spreading in encryption and reading in
 // decryption ask their generated hooks (…Arch, from
 // internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512 too) and fall
-// back to their Go twins; the other packings of encode.go and TiMER's D2
-// message reading are portable Go at every level.
+// back to their Go twins; the other packings of encode.go are portable Go
+// at every level.
 //
 //go:generate go -C ../_asm run ./smaug -out ../smaug/kernels_amd64.s -stubs ../smaug/kernels_amd64_stubs.go -arch ../smaug/kernels_amd64.go -noasm ../smaug/kernels_noasm.go -pkg smaug
 
@@ -199,5 +199,14 @@ func messageBits(out *[n]uint16, mu *[maxMessageSize]byte, value uint16) {
 func messageDecode(mu *[maxMessageSize]byte, c2, w *poly, s *[2]uint32) {
 	if !messageDecodeArch(mu, (*[n]int32)(c2), (*[n]int32)(w), s) {
 		messageDecodeGeneric(mu, c2, w, s)
+	}
+}
+
+// messageDecodeD2 sets bit i%8 of mu[i/8], i < 128, to TiMER's D2 reading
+// of coefficients i and i + 128 (see decrypt), in constant time, for
+// shifts below 16.
+func messageDecodeD2(mu *[maxMessageSize / 2]byte, c2, w *poly, s *[2]uint32) {
+	if !messageDecodeD2Arch(mu, (*[n]int32)(c2), (*[n]int32)(w), s) {
+		messageDecodeD2Generic(mu, c2, w, s)
 	}
 }

@@ -158,3 +158,14 @@ func messageDecodeArch(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32
 	}
 	return false
 }
+
+// messageDecodeD2Arch runs messageDecodeD2's kernel for the active level and reports whether
+// there is one.
+func messageDecodeD2Arch(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		messageDecodeD2AVX2(mu, c2, w, s)
+		return true
+	}
+	return false
+}

@@ -4606,3 +4606,386 @@ TEXT ·messageDecodeAVX2(SB), NOSPLIT, $0-32
 	MOVB         CL, 31(AX)
 	VZEROUPPER
 	RET
+
+// func messageDecodeD2AVX2(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)
+// Requires: AVX, AVX2
+TEXT ·messageDecodeD2AVX2(SB), NOSPLIT, $0-32
+	MOVQ         mu+0(FP), AX
+	MOVQ         c2+8(FP), CX
+	MOVQ         w+16(FP), DX
+	MOVQ         s+24(FP), BX
+	VMOVD        (BX), X0
+	VMOVD        4(BX), X1
+	MOVL         $0x00007fff, BX
+	VMOVD        BX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU      (CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      (DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      512(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      512(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, (AX)
+	VMOVDQU      32(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      32(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      544(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      544(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 1(AX)
+	VMOVDQU      64(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      64(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      576(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      576(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 2(AX)
+	VMOVDQU      96(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      96(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      608(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      608(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 3(AX)
+	VMOVDQU      128(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      128(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      640(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      640(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 4(AX)
+	VMOVDQU      160(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      160(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      672(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      672(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 5(AX)
+	VMOVDQU      192(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      192(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      704(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      704(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 6(AX)
+	VMOVDQU      224(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      224(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      736(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      736(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 7(AX)
+	VMOVDQU      256(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      256(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      768(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      768(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 8(AX)
+	VMOVDQU      288(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      288(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      800(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      800(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 9(AX)
+	VMOVDQU      320(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      320(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      832(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      832(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 10(AX)
+	VMOVDQU      352(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      352(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      864(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      864(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 11(AX)
+	VMOVDQU      384(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      384(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      896(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      896(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 12(AX)
+	VMOVDQU      416(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      416(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      928(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      928(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 13(AX)
+	VMOVDQU      448(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      448(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      960(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      960(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 14(AX)
+	VMOVDQU      480(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      480(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      992(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      992(DX), Y0
+	VPSLLD       X1, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, CX
+	MOVB         CL, 15(AX)
+	VZEROUPPER
+	RET

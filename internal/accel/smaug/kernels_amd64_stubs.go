@@ -73,3 +73,8 @@ func messageBitsAVX2(out *[256]uint16, mu *[32]byte, value uint32)
 //
 //go:noescape
 func messageDecodeAVX2(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)
+
+// messageDecodeD2AVX2 sets bit i%8 of mu[i/8] to TiMER's D2 reading of coefficients i and i+128 of x = c2<<s[0] + w<<s[1], in constant time.
+//
+//go:noescape
+func messageDecodeD2AVX2(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)

@@ -49,3 +49,8 @@ func messageBitsArch(out *[256]uint16, mu *[32]byte, value uint32) bool { return
 
 // messageDecodeArch reports false: messageDecode has no kernel in this build.
 func messageDecodeArch(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool { return false }
+
+// messageDecodeD2Arch reports false: messageDecodeD2 has no kernel in this build.
+func messageDecodeD2Arch(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool {
+	return false
+}

@@ -240,9 +240,9 @@ func TestEncodeRqMatchesGeneric(t *testing.T) {
 // TestMessageKernelsMatchGeneric checks the message's spreading and reading
 // (their kernels at every level) against their Go twins, bit for bit: the
 // spreading with both scalings on random, all-zero and all-one messages,
-// the reading with every set's shifts on random coefficients of the ranges
-// decryption gives them (c2 below 2^log p', the centred product of either
-// sign) and on extreme ones.
+// the reading (and TiMER's D2 reading) with every set's shifts on random
+// coefficients of the ranges decryption gives them (c2 below 2^log p', the
+// centred product of either sign) and on extreme ones.
 func TestMessageKernelsMatchGeneric(t *testing.T) {
 	atEveryLevel(t, 12, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
@@ -286,6 +286,14 @@ func TestMessageKernelsMatchGeneric(t *testing.T) {
 				messageDecodeGeneric(&want, &c2, &w, &s)
 				if got != want {
 					t.Fatalf("%s, trial %d: messageDecode differs from its Go twin", p.name, trial)
+				}
+				cases++
+				var gotD2, wantD2 [maxMessageSize / 2]byte
+				fill(r, gotD2[:])
+				messageDecodeD2(&gotD2, &c2, &w, &s)
+				messageDecodeD2Generic(&wantD2, &c2, &w, &s)
+				if gotD2 != wantD2 {
+					t.Fatalf("%s, trial %d: messageDecodeD2 differs from its Go twin", p.name, trial)
 				}
 				cases++
 			}

@@ -201,16 +201,22 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	var w, c2 poly
 	dk.ek.dom.dotProduct(&w, c1Hat[:k], dk.sVec())
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
-	shift2, shift1 := (16-p.logP2)&15, (16-p.logP)&15
-	if !p.d2 {
-		messageDecode((*[maxMessageSize]byte)(mu), &c2, &w, &[2]uint32{uint32(shift2), uint32(shift1)})
-		return
+	shifts := [2]uint32{uint32(16 - p.logP2), uint32(16 - p.logP)}
+	if p.d2 {
+		messageDecodeD2((*[maxMessageSize / 2]byte)(mu), &c2, &w, &shifts)
+	} else {
+		messageDecode((*[maxMessageSize]byte)(mu), &c2, &w, &shifts)
 	}
+}
+
+// messageDecodeD2Generic is messageDecodeD2 in Go.
+func messageDecodeD2Generic(mu *[maxMessageSize / 2]byte, c2, w *poly, s *[2]uint32) {
+	s2, s1 := s[0]&15, s[1]&15
 	var x [n]uint16
 	for c := range n {
-		x[c] = uint16(c2[c])<<shift2 + uint16(w[c])<<shift1
+		x[c] = uint16(c2[c])<<s2 + uint16(w[c])<<s1
 	}
-	clear(mu)
+	clear(mu[:])
 	for i := range n / 2 {
 		t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
 		mu[i/8] |= byte(t>>15) << (i % 8)

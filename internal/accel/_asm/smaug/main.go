@@ -12,9 +12,9 @@
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
 //     (round.go);
-//   - messageBitsAVX2, messageDecodeAVX2: the message spread over the
-//     coefficients in encryption, and read back from them in decryption
-//     (message.go).
+//   - messageBitsAVX2, messageDecodeAVX2, messageDecodeD2AVX2: the message
+//     spread over the coefficients in encryption, and read back from them
+//     in decryption, TiMER's D2 encoding included (message.go).
 //
 // The unpacking kernels are straight-line code: eight coefficients a ymm register, the top
 // eight bits of each widened from its byte, the low bits taken from the
@@ -55,6 +55,7 @@ var contract = []dispatch.Kernel{
 	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
 	{Hook: "messageBitsArch", Of: "messageBits", Impls: dispatch.Levels("AVX512", "messageBitsAVX2", "AVX2", "messageBitsAVX2")},
 	{Hook: "messageDecodeArch", Of: "messageDecode", Impls: dispatch.Levels("AVX512", "messageDecodeAVX2", "AVX2", "messageDecodeAVX2")},
+	{Hook: "messageDecodeD2Arch", Of: "messageDecodeD2", Impls: dispatch.Levels("AVX512", "messageDecodeD2AVX2", "AVX2", "messageDecodeD2AVX2")},
 }
 
 func main() {
@@ -73,6 +74,7 @@ func main() {
 	roundKernel(true)
 	messageBitsKernel()
 	messageDecodeKernel()
+	messageDecodeD2Kernel()
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
 }

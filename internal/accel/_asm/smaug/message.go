@@ -3,6 +3,7 @@ package main
 import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/vec"
 )
@@ -71,6 +72,55 @@ func messageDecodeKernel() {
 		VPSLLD(U8(16), x, x)
 		b := GP32()
 		VMOVMSKPS(x, b)
+		MOVB(b.As8(), Mem{Base: mu, Disp: g})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// messageDecodeD2Kernel emits TiMER's reading of the message (see
+// messageDecodeD2Generic): with x[c] = c2[c]·2^s[0] + w[c]·2^s[1] in 16-bit
+// arithmetic, bit i of mu (i < 128) is bit 15 of
+// |x[i] − 0x7fff| + |x[i+128] − 0x7fff| − 0x7fff, the differences taken as
+// signed 16-bit values. In 32-bit lanes a difference is sign-extended from
+// its low 16 bits by a shift pair before VPABSD (|−2^15| = 2^15 is the
+// reference's uint16 result too), and bit 15 of the final sum depends only
+// on the addends' low 16 bits; VMOVMSKPS gathers the bits as in
+// messageDecodeKernel. Straight-line and data-independent.
+func messageDecodeD2Kernel() {
+	TEXT("messageDecodeD2AVX2", NOSPLIT, "func(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)")
+	Pragma("noescape")
+	Doc("messageDecodeD2AVX2 sets bit i%8 of mu[i/8] to TiMER's D2 reading of coefficients i and i+128 of x = c2<<s[0] + w<<s[1], in constant time.")
+	mu := Load(Param("mu"), GP64())
+	c2 := Load(Param("c2"), GP64())
+	w := Load(Param("w"), GP64())
+	s := Load(Param("s"), GP64())
+	s2, s1 := XMM(), XMM()
+	VMOVD(Mem{Base: s}, s2)
+	VMOVD(Mem{Base: s, Disp: 4}, s1)
+	mid := vec.Broadcast32(0x7fff)
+	for g := range n / 16 {
+		var half [2]VecVirtual
+		for h := range 2 {
+			off := 32*g + 4*(n/2)*h
+			x, y := YMM(), YMM()
+			VMOVDQU(Mem{Base: c2, Disp: off}, x)
+			VPSLLD(s2, x, x)
+			VMOVDQU(Mem{Base: w, Disp: off}, y)
+			VPSLLD(s1, y, y)
+			VPADDD(y, x, x)
+			VPSUBD(mid, x, x)
+			VPSLLD(U8(16), x, x)
+			VPSRAD(U8(16), x, x)
+			VPABSD(x, x)
+			half[h] = x
+		}
+		t := half[0]
+		VPADDD(half[1], t, t)
+		VPSUBD(mid, t, t)
+		VPSLLD(U8(16), t, t)
+		b := GP32()
+		VMOVMSKPS(t, b)
 		MOVB(b.As8(), Mem{Base: mu, Disp: g})
 	}
 	VZEROUPPER()
