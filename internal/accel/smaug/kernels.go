@@ -10,13 +10,13 @@ import (
 // operation goes through, each kernel documented here with its one dispatch
 // point. The products run, per level, on package polymul's two-prime 16-bit
 // kernels where they have assembly (AVX2, run at AVX-512 too) and on its
-// single-prime kernels elsewhere (see domain); the packing of R_q, the
-// ephemeral samplers, the data-parallel passes of the HWT, the Gaussian, the
-// roundings, and the message's spreading in encryption and reading in
-// decryption ask their generated hooks (…Arch, from
-// internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512 too) and fall
-// back to their Go twins; the other packings of encode.go are portable Go
-// at every level.
+// single-prime kernels elsewhere (see domain); the packing of R_q and the
+// byte part of R_p's, the ephemeral samplers, the data-parallel passes of
+// the HWT, the Gaussian, the roundings, and the message's spreading in
+// encryption and reading in decryption ask their generated hooks (…Arch,
+// from internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512 too) and
+// fall back to their Go twins; the other packings of encode.go are
+// portable Go at every level.
 //
 //go:generate go -C ../_asm run ./smaug -out ../smaug/kernels_amd64.s -stubs ../smaug/kernels_amd64_stubs.go -arch ../smaug/kernels_amd64.go -noasm ../smaug/kernels_noasm.go -pkg smaug
 
@@ -208,5 +208,21 @@ func messageDecode(mu *[maxMessageSize]byte, c2, w *poly, s *[2]uint32) {
 func messageDecodeD2(mu *[maxMessageSize / 2]byte, c2, w *poly, s *[2]uint32) {
 	if !messageDecodeD2Arch(mu, (*[n]int32)(c2), (*[n]int32)(w), s) {
 		messageDecodeD2Generic(mu, c2, w, s)
+	}
+}
+
+// rpBytesEncode sets b[i] to the low byte of a[i]: the byte part of the R_p
+// packing of c1 (see encodeRp).
+func rpBytesEncode(b *[n]byte, a *poly) {
+	if !rpBytesEncodeArch(b, (*[n]int32)(a)) {
+		rpBytesEncodeGeneric(b, a)
+	}
+}
+
+// rpBytesDecode sets a[i] = b[i]: the byte part of the R_p unpacking (see
+// decodeRp).
+func rpBytesDecode(a *poly, b *[n]byte) {
+	if !rpBytesDecodeArch((*[n]int32)(a), b) {
+		rpBytesDecodeGeneric(a, b)
 	}
 }

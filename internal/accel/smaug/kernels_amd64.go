@@ -50,6 +50,28 @@ func encodeRq11Arch(b *[352]byte, a *[256]int32) bool {
 	return false
 }
 
+// rpBytesDecodeArch runs decodeRp's kernel for the active level and reports whether
+// there is one.
+func rpBytesDecodeArch(a *[256]int32, b *[256]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpBytesDecodeAVX2(a, b)
+		return true
+	}
+	return false
+}
+
+// rpBytesEncodeArch runs encodeRp's kernel for the active level and reports whether
+// there is one.
+func rpBytesEncodeArch(b *[256]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpBytesEncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
 // cbd3Arch runs sampleEphemeral's kernel for the active level and reports whether
 // there is one.
 func cbd3Arch(r *[256]int32, b *[128]byte) bool {

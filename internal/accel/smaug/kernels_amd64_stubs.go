@@ -24,6 +24,16 @@ func encodeRq10AVX2(b *[320]byte, a *[256]int32)
 //go:noescape
 func encodeRq11AVX2(b *[352]byte, a *[256]int32)
 
+// rpBytesDecodeAVX2 sets a[i] = b[i].
+//
+//go:noescape
+func rpBytesDecodeAVX2(a *[256]int32, b *[256]byte)
+
+// rpBytesEncodeAVX2 sets b[i] to the low byte of a[i].
+//
+//go:noescape
+func rpBytesEncodeAVX2(b *[256]byte, a *[256]int32)
+
 // cbd3AVX2 sets r to the ephemeral polynomial of the group bits in b (see sampleEphemeral), in constant time.
 //
 //go:noescape

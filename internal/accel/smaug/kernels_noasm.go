@@ -16,6 +16,12 @@ func encodeRq10Arch(b *[320]byte, a *[256]int32) bool { return false }
 // encodeRq11Arch reports false: encodeRq has no kernel in this build.
 func encodeRq11Arch(b *[352]byte, a *[256]int32) bool { return false }
 
+// rpBytesDecodeArch reports false: decodeRp has no kernel in this build.
+func rpBytesDecodeArch(a *[256]int32, b *[256]byte) bool { return false }
+
+// rpBytesEncodeArch reports false: encodeRp has no kernel in this build.
+func rpBytesEncodeArch(b *[256]byte, a *[256]int32) bool { return false }
+
 // cbd3Arch reports false: sampleEphemeral has no kernel in this build.
 func cbd3Arch(r *[256]int32, b *[128]byte) bool { return false }
 

@@ -301,3 +301,39 @@ func TestMessageKernelsMatchGeneric(t *testing.T) {
 		return cases, "message spreadings and readings matched"
 	})
 }
+
+// TestRpBytesMatchGeneric checks the byte part of the R_p packing and
+// unpacking (their kernels at every level) against their Go twins, bit for
+// bit, on coefficients below 2^9 (the kernel keeps only the low byte) and
+// on random, all-zero and all-one bytes.
+func TestRpBytesMatchGeneric(t *testing.T) {
+	atEveryLevel(t, 13, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 200 {
+			var a poly
+			var b [n]byte
+			for i := range a {
+				switch trial {
+				case 0:
+				case 1:
+					a[i], b[i] = 1<<9-1, 0xff
+				default:
+					a[i], b[i] = r.Int32N(1<<9), byte(r.Uint32())
+				}
+			}
+			var got, want [n]byte
+			rpBytesEncode(&got, &a)
+			rpBytesEncodeGeneric(&want, &a)
+			if got != want {
+				t.Fatalf("trial %d: rpBytesEncode differs from its Go twin", trial)
+			}
+			var gotA, wantA poly
+			rpBytesDecode(&gotA, &b)
+			rpBytesDecodeGeneric(&wantA, &b)
+			if gotA != wantA {
+				t.Fatalf("trial %d: rpBytesDecode differs from its Go twin", trial)
+			}
+			cases += 2
+		}
+		return cases, "byte packings matched"
+	})
+}

@@ -5,6 +5,8 @@
 //     polynomial of R_q for log q = 10 and 11 (pack.c; see encodeRq in
 //     encode.go for the layout), into 32-bit coefficients, and
 //     encodeRq10AVX2, encodeRq11AVX2, the packing back (encode.go here);
+//   - rpBytesDecodeAVX2, rpBytesEncodeAVX2: the byte part of the R_p
+//     packing of c1 (encode.go);
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
 //   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
@@ -45,6 +47,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "decodeRq11Arch", Of: "decodeRq", Impls: dispatch.Levels("AVX512", "decodeRq11AVX2", "AVX2", "decodeRq11AVX2")},
 	{Hook: "encodeRq10Arch", Of: "encodeRq", Impls: dispatch.Levels("AVX512", "encodeRq10AVX2", "AVX2", "encodeRq10AVX2")},
 	{Hook: "encodeRq11Arch", Of: "encodeRq", Impls: dispatch.Levels("AVX512", "encodeRq11AVX2", "AVX2", "encodeRq11AVX2")},
+	{Hook: "rpBytesDecodeArch", Of: "decodeRp", Impls: dispatch.Levels("AVX512", "rpBytesDecodeAVX2", "AVX2", "rpBytesDecodeAVX2")},
+	{Hook: "rpBytesEncodeArch", Of: "encodeRp", Impls: dispatch.Levels("AVX512", "rpBytesEncodeAVX2", "AVX2", "rpBytesEncodeAVX2")},
 	{Hook: "cbd3Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd3AVX2", "AVX2", "cbd3AVX2")},
 	{Hook: "cbd1Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd1AVX2", "AVX2", "cbd1AVX2")},
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
@@ -64,6 +68,7 @@ func main() {
 	decodeRqKernel(11)
 	encodeRqKernel(10)
 	encodeRqKernel(11)
+	rpBytesKernels()
 	for _, k := range cbdKinds {
 		cbdKernel(k)
 	}
