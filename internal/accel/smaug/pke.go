@@ -41,6 +41,7 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
 		// Assigned one by one: copy would make escape analysis send the
 		// jobs' buffers to the heap.
 		first := len(extra)
+		//lint:ignore S1001 copy moves the callers' job buffers to the heap
 		for j := range extra {
 			jobs[j] = extra[j]
 		}

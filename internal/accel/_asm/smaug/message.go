@@ -50,29 +50,13 @@ func messageBitsKernel() {
 // gathers the eight signs of a register into one byte of mu.
 // Straight-line and data-independent.
 func messageDecodeKernel() {
-	TEXT("messageDecodeAVX2", NOSPLIT, "func(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)")
-	Pragma("noescape")
-	Doc("messageDecodeAVX2 sets bit c%8 of mu[c/8] to bit 15 of c2[c]<<s[0] + w[c]<<s[1] + 0x4000, in constant time.")
-	mu := Load(Param("mu"), GP64())
-	c2 := Load(Param("c2"), GP64())
-	w := Load(Param("w"), GP64())
-	s := Load(Param("s"), GP64())
-	s2, s1 := XMM(), XMM()
-	VMOVD(Mem{Base: s}, s2)
-	VMOVD(Mem{Base: s, Disp: 4}, s1)
+	d := decodeKernel("messageDecodeAVX2", "func(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)",
+		"messageDecodeAVX2 sets bit c%8 of mu[c/8] to bit 15 of c2[c]<<s[0] + w[c]<<s[1] + 0x4000, in constant time.")
 	half := vec.Broadcast32(0x4000)
 	for g := range n / 8 {
-		x, y := YMM(), YMM()
-		VMOVDQU(Mem{Base: c2, Disp: 32 * g}, x)
-		VPSLLD(s2, x, x)
-		VMOVDQU(Mem{Base: w, Disp: 32 * g}, y)
-		VPSLLD(s1, y, y)
-		VPADDD(y, x, x)
+		x := d.sum(32 * g)
 		VPADDD(half, x, x)
-		VPSLLD(U8(16), x, x)
-		b := GP32()
-		VMOVMSKPS(x, b)
-		MOVB(b.As8(), Mem{Base: mu, Disp: g})
+		d.storeBit15(x, g)
 	}
 	VZEROUPPER()
 	RET()
@@ -88,27 +72,13 @@ func messageDecodeKernel() {
 // on the addends' low 16 bits; VMOVMSKPS gathers the bits as in
 // messageDecodeKernel. Straight-line and data-independent.
 func messageDecodeD2Kernel() {
-	TEXT("messageDecodeD2AVX2", NOSPLIT, "func(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)")
-	Pragma("noescape")
-	Doc("messageDecodeD2AVX2 sets bit i%8 of mu[i/8] to TiMER's D2 reading of coefficients i and i+128 of x = c2<<s[0] + w<<s[1], in constant time.")
-	mu := Load(Param("mu"), GP64())
-	c2 := Load(Param("c2"), GP64())
-	w := Load(Param("w"), GP64())
-	s := Load(Param("s"), GP64())
-	s2, s1 := XMM(), XMM()
-	VMOVD(Mem{Base: s}, s2)
-	VMOVD(Mem{Base: s, Disp: 4}, s1)
+	d := decodeKernel("messageDecodeD2AVX2", "func(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)",
+		"messageDecodeD2AVX2 sets bit i%8 of mu[i/8] to TiMER's D2 reading of coefficients i and i+128 of x = c2<<s[0] + w<<s[1], in constant time.")
 	mid := vec.Broadcast32(0x7fff)
 	for g := range n / 16 {
 		var half [2]VecVirtual
 		for h := range 2 {
-			off := 32*g + 4*(n/2)*h
-			x, y := YMM(), YMM()
-			VMOVDQU(Mem{Base: c2, Disp: off}, x)
-			VPSLLD(s2, x, x)
-			VMOVDQU(Mem{Base: w, Disp: off}, y)
-			VPSLLD(s1, y, y)
-			VPADDD(y, x, x)
+			x := d.sum(32*g + 4*(n/2)*h)
 			VPSUBD(mid, x, x)
 			VPSLLD(U8(16), x, x)
 			VPSRAD(U8(16), x, x)
@@ -118,11 +88,51 @@ func messageDecodeD2Kernel() {
 		t := half[0]
 		VPADDD(half[1], t, t)
 		VPSUBD(mid, t, t)
-		VPSLLD(U8(16), t, t)
-		b := GP32()
-		VMOVMSKPS(t, b)
-		MOVB(b.As8(), Mem{Base: mu, Disp: g})
+		d.storeBit15(t, g)
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// messageDecoder holds the operands of a message-reading kernel.
+type messageDecoder struct {
+	mu, c2, w Register
+	s2, s1    VecVirtual // the shifts of c2 and w
+}
+
+// decodeKernel starts a kernel with the message readers' parameters
+// (mu, c2, w, s) and loads them.
+func decodeKernel(name, sig, doc string) messageDecoder {
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc)
+	var d messageDecoder
+	d.mu = Load(Param("mu"), GP64())
+	d.c2 = Load(Param("c2"), GP64())
+	d.w = Load(Param("w"), GP64())
+	s := Load(Param("s"), GP64())
+	d.s2, d.s1 = XMM(), XMM()
+	VMOVD(Mem{Base: s}, d.s2)
+	VMOVD(Mem{Base: s, Disp: 4}, d.s1)
+	return d
+}
+
+// sum returns a new register with c2[c]·2^s[0] + w[c]·2^s[1] for the
+// eight coefficients at byte offset off.
+func (d messageDecoder) sum(off int) VecVirtual {
+	x, y := YMM(), YMM()
+	VMOVDQU(Mem{Base: d.c2, Disp: off}, x)
+	VPSLLD(d.s2, x, x)
+	VMOVDQU(Mem{Base: d.w, Disp: off}, y)
+	VPSLLD(d.s1, y, y)
+	VPADDD(y, x, x)
+	return x
+}
+
+// storeBit15 writes bit 15 of x's eight lanes to byte g of mu.
+func (d messageDecoder) storeBit15(x VecVirtual, g int) {
+	VPSLLD(U8(16), x, x)
+	b := GP32()
+	VMOVMSKPS(x, b)
+	MOVB(b.As8(), Mem{Base: d.mu, Disp: g})
 }
