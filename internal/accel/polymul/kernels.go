@@ -104,7 +104,11 @@ func Mul(out, a, b *[N]int32) {
 // Inverse16) runs as assembly at the active level, where it is faster than
 // the single-prime product (Forward, Dot, Inverse); elsewhere it runs as its
 // Go twins, slower than the single-prime product, and callers choose that.
-func Fast16() bool { return fast16Arch() }
+// The levels come from the generated hooks' probes, so they are those the
+// kernels run at.
+func Fast16() bool {
+	return forward16ArchAvailable() && dot16ArchAvailable() && inverse16ArchAvailable()
+}
 
 // Forward16 sets out to the two-prime transform of a, for |a[i]| < 2^11.
 func Forward16(out *NTT16, a *[N]int32) {

@@ -39,6 +39,15 @@ func forward16Arch(out *[2][256]int16, in *[256]int32) bool {
 	return false
 }
 
+// forward16ArchAvailable reports whether forward16Arch runs a kernel at the active level.
+func forward16ArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		return true
+	}
+	return false
+}
+
 // dot16Arch runs Dot16's kernel for the active level and reports whether
 // there is one.
 func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bool {
@@ -50,12 +59,30 @@ func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bo
 	return false
 }
 
+// dot16ArchAvailable reports whether dot16Arch runs a kernel at the active level.
+func dot16ArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		return true
+	}
+	return false
+}
+
 // inverse16Arch runs Inverse16's kernel for the active level and reports whether
 // there is one.
 func inverse16Arch(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16) bool {
 	switch cpu.Active() {
 	case cpu.AVX512, cpu.AVX2:
 		inverse16AVX2(out, in, tmp)
+		return true
+	}
+	return false
+}
+
+// inverse16ArchAvailable reports whether inverse16Arch runs a kernel at the active level.
+func inverse16ArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
 		return true
 	}
 	return false

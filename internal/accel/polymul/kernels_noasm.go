@@ -13,8 +13,17 @@ func centreArch(out *[256]int32, in *[256]uint32) bool { return false }
 // forward16Arch reports false: Forward16 has no kernel in this build.
 func forward16Arch(out *[2][256]int16, in *[256]int32) bool { return false }
 
+// forward16ArchAvailable reports false: Forward16 has no kernel in this build.
+func forward16ArchAvailable() bool { return false }
+
 // dot16Arch reports false: Dot16 has no kernel in this build.
 func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bool { return false }
 
+// dot16ArchAvailable reports false: Dot16 has no kernel in this build.
+func dot16ArchAvailable() bool { return false }
+
 // inverse16Arch reports false: Inverse16 has no kernel in this build.
 func inverse16Arch(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16) bool { return false }
+
+// inverse16ArchAvailable reports false: Inverse16 has no kernel in this build.
+func inverse16ArchAvailable() bool { return false }

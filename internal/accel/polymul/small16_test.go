@@ -130,13 +130,16 @@ func TestSmall16Reductions(t *testing.T) {
 }
 
 // TestFast16MatchesKernels checks at every level that Fast16 reports
-// exactly when the two-prime transform runs as assembly.
+// exactly when each of the two-prime hooks runs assembly.
 func TestFast16MatchesKernels(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
-		var out [2][N]int16
-		var in [N]int32
-		if got, want := Fast16(), forward16Arch(&out, &in); got != want {
-			t.Fatalf("at %v: Fast16() = %v, but the kernel hook reports %v", l, got, want)
+		var out, x [2][N]int16
+		var in, r [N]int32
+		ran := []bool{forward16Arch(&out, &in), dot16Arch(&out, &x, &x, 1), inverse16Arch(&r, &out, &x)}
+		for i, want := range ran {
+			if got := Fast16(); got != want {
+				t.Fatalf("at %v: Fast16() = %v, but hook %d reports %v", l, got, i, want)
+			}
 		}
 	})
 }

@@ -105,14 +105,26 @@ func decodeRqGeneric(a *poly, b []byte, logQ uint) {
 	}
 }
 
+// rpBytesEncodeGeneric is rpBytesEncode in Go.
+func rpBytesEncodeGeneric(b *[n]byte, a *poly) {
+	for i, c := range a {
+		b[i] = byte(c)
+	}
+}
+
+// rpBytesDecodeGeneric is rpBytesDecode in Go.
+func rpBytesDecodeGeneric(a *poly, b *[n]byte) {
+	for i := range a {
+		a[i] = int32(b[i])
+	}
+}
+
 // encodeRp writes the 32·log p bytes of a (coefficients in [0, p)) to b:
 // for log p = 8 one byte a coefficient; for log p = 9 the low bytes, then 16
 // words of which word j holds bit 8 of coefficient 16m + j at bit 15 − m.
 func encodeRp(b []byte, a *poly, logP uint) {
 	b = b[:int(logP)*n/8]
-	for i, c := range a {
-		b[i] = byte(c)
-	}
+	rpBytesEncode((*[n]byte)(b), a)
 	if logP == 8 {
 		return
 	}
@@ -128,9 +140,7 @@ func encodeRp(b []byte, a *poly, logP uint) {
 // decodeRp is the inverse of encodeRp.
 func decodeRp(a *poly, b []byte, logP uint) {
 	b = b[:int(logP)*n/8]
-	for i := range a {
-		a[i] = int32(b[i])
-	}
+	rpBytesDecode(a, (*[n]byte)(b))
 	if logP == 8 {
 		return
 	}

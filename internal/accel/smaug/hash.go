@@ -22,12 +22,3 @@ func hashG(a, b []byte) (out [64]byte) {
 	h.Squeeze(out[:])
 	return out
 }
-
-// shake128X4 writes SHAKE128(in[l]) to out[l] for the four lanes at once;
-// the outputs have equal lengths.
-func shake128X4(out *[4][]byte, in *[4][seedASize + 2]byte) {
-	var x keccak.ShakeX4
-	x.Init128()
-	x.Absorb(&[4][]byte{in[0][:], in[1][:], in[2][:], in[3][:]})
-	x.Squeeze(out)
-}

@@ -10,11 +10,13 @@ import (
 // operation goes through, each kernel documented here with its one dispatch
 // point. The products run, per level, on package polymul's two-prime 16-bit
 // kernels where they have assembly (AVX2, run at AVX-512 too) and on its
-// single-prime kernels elsewhere (see domain); the unpacking of R_q and the ephemeral samplers
-// ask their generated hooks (…Arch, from internal/accel/_asm/smaug; AVX2
-// kernels, run at AVX-512 too) and fall back to their Go twins; the other
-// samplers and packings of sample.go and encode.go are portable Go at every
-// level.
+// single-prime kernels elsewhere (see domain); the packing of R_q and the
+// byte part of R_p's, the ephemeral samplers, the data-parallel passes of
+// the HWT, the Gaussian, the roundings, and the message's spreading in
+// encryption and reading in decryption ask their generated hooks (…Arch,
+// from internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512 too) and
+// fall back to their Go twins; the other packings of encode.go are
+// portable Go at every level.
 //
 //go:generate go -C ../_asm run ./smaug -out ../smaug/kernels_amd64.s -stubs ../smaug/kernels_amd64_stubs.go -arch ../smaug/kernels_amd64.go -noasm ../smaug/kernels_noasm.go -pkg smaug
 
@@ -180,4 +182,47 @@ func encodeRq(b []byte, a *poly, logQ uint) {
 		}
 	}
 	encodeRqGeneric(b, a, logQ)
+}
+
+// messageBits sets out[c] to value if bit c%8 of mu[c/8] is set and to 0
+// otherwise, in constant time: the message scaled to 16 bits for
+// encryption's c2 (see encrypt).
+func messageBits(out *[n]uint16, mu *[maxMessageSize]byte, value uint16) {
+	if !messageBitsArch(out, mu, uint32(value)) {
+		messageBitsGeneric(out, mu, value)
+	}
+}
+
+// messageDecode sets bit c%8 of mu[c/8] to bit 15 of
+// c2[c]·2^s[0] + w[c]·2^s[1] + 2^14 in 16-bit arithmetic, in constant
+// time: decryption's rounding of 2/p·x (see decrypt), for shifts below 16.
+func messageDecode(mu *[maxMessageSize]byte, c2, w *poly, s *[2]uint32) {
+	if !messageDecodeArch(mu, (*[n]int32)(c2), (*[n]int32)(w), s) {
+		messageDecodeGeneric(mu, c2, w, s)
+	}
+}
+
+// messageDecodeD2 sets bit i%8 of mu[i/8], i < 128, to TiMER's D2 reading
+// of coefficients i and i + 128 (see decrypt), in constant time, for
+// shifts below 16.
+func messageDecodeD2(mu *[maxMessageSize / 2]byte, c2, w *poly, s *[2]uint32) {
+	if !messageDecodeD2Arch(mu, (*[n]int32)(c2), (*[n]int32)(w), s) {
+		messageDecodeD2Generic(mu, c2, w, s)
+	}
+}
+
+// rpBytesEncode sets b[i] to the low byte of a[i]: the byte part of the R_p
+// packing of c1 (see encodeRp).
+func rpBytesEncode(b *[n]byte, a *poly) {
+	if !rpBytesEncodeArch(b, (*[n]int32)(a)) {
+		rpBytesEncodeGeneric(b, a)
+	}
+}
+
+// rpBytesDecode sets a[i] = b[i]: the byte part of the R_p unpacking (see
+// decodeRp).
+func rpBytesDecode(a *poly, b *[n]byte) {
+	if !rpBytesDecodeArch((*[n]int32)(a), b) {
+		rpBytesDecodeGeneric(a, b)
+	}
 }

@@ -50,6 +50,28 @@ func encodeRq11Arch(b *[352]byte, a *[256]int32) bool {
 	return false
 }
 
+// rpBytesDecodeArch runs decodeRp's kernel for the active level and reports whether
+// there is one.
+func rpBytesDecodeArch(a *[256]int32, b *[256]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpBytesDecodeAVX2(a, b)
+		return true
+	}
+	return false
+}
+
+// rpBytesEncodeArch runs encodeRp's kernel for the active level and reports whether
+// there is one.
+func rpBytesEncodeArch(b *[256]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpBytesEncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
 // cbd3Arch runs sampleEphemeral's kernel for the active level and reports whether
 // there is one.
 func cbd3Arch(r *[256]int32, b *[128]byte) bool {
@@ -132,6 +154,39 @@ func roundMessageArch(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]u
 	switch cpu.Active() {
 	case cpu.AVX512, cpu.AVX2:
 		roundMessageAVX2(out, in, msg, r)
+		return true
+	}
+	return false
+}
+
+// messageBitsArch runs messageBits's kernel for the active level and reports whether
+// there is one.
+func messageBitsArch(out *[256]uint16, mu *[32]byte, value uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		messageBitsAVX2(out, mu, value)
+		return true
+	}
+	return false
+}
+
+// messageDecodeArch runs messageDecode's kernel for the active level and reports whether
+// there is one.
+func messageDecodeArch(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		messageDecodeAVX2(mu, c2, w, s)
+		return true
+	}
+	return false
+}
+
+// messageDecodeD2Arch runs messageDecodeD2's kernel for the active level and reports whether
+// there is one.
+func messageDecodeD2Arch(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		messageDecodeD2AVX2(mu, c2, w, s)
 		return true
 	}
 	return false

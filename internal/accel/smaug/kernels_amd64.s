@@ -967,6 +967,226 @@ TEXT ·encodeRq11AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func rpBytesDecodeAVX2(a *[256]int32, b *[256]byte)
+// Requires: AVX, AVX2
+TEXT ·rpBytesDecodeAVX2(SB), NOSPLIT, $0-16
+	MOVQ      a+0(FP), AX
+	MOVQ      b+8(FP), CX
+	VPMOVZXBD (CX), Y0
+	VMOVDQU   Y0, (AX)
+	VPMOVZXBD 8(CX), Y0
+	VMOVDQU   Y0, 32(AX)
+	VPMOVZXBD 16(CX), Y0
+	VMOVDQU   Y0, 64(AX)
+	VPMOVZXBD 24(CX), Y0
+	VMOVDQU   Y0, 96(AX)
+	VPMOVZXBD 32(CX), Y0
+	VMOVDQU   Y0, 128(AX)
+	VPMOVZXBD 40(CX), Y0
+	VMOVDQU   Y0, 160(AX)
+	VPMOVZXBD 48(CX), Y0
+	VMOVDQU   Y0, 192(AX)
+	VPMOVZXBD 56(CX), Y0
+	VMOVDQU   Y0, 224(AX)
+	VPMOVZXBD 64(CX), Y0
+	VMOVDQU   Y0, 256(AX)
+	VPMOVZXBD 72(CX), Y0
+	VMOVDQU   Y0, 288(AX)
+	VPMOVZXBD 80(CX), Y0
+	VMOVDQU   Y0, 320(AX)
+	VPMOVZXBD 88(CX), Y0
+	VMOVDQU   Y0, 352(AX)
+	VPMOVZXBD 96(CX), Y0
+	VMOVDQU   Y0, 384(AX)
+	VPMOVZXBD 104(CX), Y0
+	VMOVDQU   Y0, 416(AX)
+	VPMOVZXBD 112(CX), Y0
+	VMOVDQU   Y0, 448(AX)
+	VPMOVZXBD 120(CX), Y0
+	VMOVDQU   Y0, 480(AX)
+	VPMOVZXBD 128(CX), Y0
+	VMOVDQU   Y0, 512(AX)
+	VPMOVZXBD 136(CX), Y0
+	VMOVDQU   Y0, 544(AX)
+	VPMOVZXBD 144(CX), Y0
+	VMOVDQU   Y0, 576(AX)
+	VPMOVZXBD 152(CX), Y0
+	VMOVDQU   Y0, 608(AX)
+	VPMOVZXBD 160(CX), Y0
+	VMOVDQU   Y0, 640(AX)
+	VPMOVZXBD 168(CX), Y0
+	VMOVDQU   Y0, 672(AX)
+	VPMOVZXBD 176(CX), Y0
+	VMOVDQU   Y0, 704(AX)
+	VPMOVZXBD 184(CX), Y0
+	VMOVDQU   Y0, 736(AX)
+	VPMOVZXBD 192(CX), Y0
+	VMOVDQU   Y0, 768(AX)
+	VPMOVZXBD 200(CX), Y0
+	VMOVDQU   Y0, 800(AX)
+	VPMOVZXBD 208(CX), Y0
+	VMOVDQU   Y0, 832(AX)
+	VPMOVZXBD 216(CX), Y0
+	VMOVDQU   Y0, 864(AX)
+	VPMOVZXBD 224(CX), Y0
+	VMOVDQU   Y0, 896(AX)
+	VPMOVZXBD 232(CX), Y0
+	VMOVDQU   Y0, 928(AX)
+	VPMOVZXBD 240(CX), Y0
+	VMOVDQU   Y0, 960(AX)
+	VPMOVZXBD 248(CX), Y0
+	VMOVDQU   Y0, 992(AX)
+	VZEROUPPER
+	RET
+
+// func rpBytesEncodeAVX2(b *[256]byte, a *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·rpBytesEncodeAVX2(SB), NOSPLIT, $0-16
+	MOVQ    b+0(FP), AX
+	MOVQ    a+8(FP), CX
+	VMOVDQU rpBytesLowAVX2<>+0(SB), Y0
+	VMOVDQU encodeRqOrderAVX2<>+0(SB), Y1
+	VMOVDQU (CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, (AX)
+	VMOVDQU 32(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 8(AX)
+	VMOVDQU 64(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 16(AX)
+	VMOVDQU 96(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 24(AX)
+	VMOVDQU 128(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 32(AX)
+	VMOVDQU 160(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 40(AX)
+	VMOVDQU 192(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 48(AX)
+	VMOVDQU 224(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 56(AX)
+	VMOVDQU 256(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 64(AX)
+	VMOVDQU 288(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 72(AX)
+	VMOVDQU 320(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 80(AX)
+	VMOVDQU 352(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 88(AX)
+	VMOVDQU 384(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 96(AX)
+	VMOVDQU 416(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 104(AX)
+	VMOVDQU 448(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 112(AX)
+	VMOVDQU 480(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 120(AX)
+	VMOVDQU 512(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 128(AX)
+	VMOVDQU 544(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 136(AX)
+	VMOVDQU 576(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 144(AX)
+	VMOVDQU 608(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 152(AX)
+	VMOVDQU 640(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 160(AX)
+	VMOVDQU 672(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 168(AX)
+	VMOVDQU 704(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 176(AX)
+	VMOVDQU 736(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 184(AX)
+	VMOVDQU 768(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 192(AX)
+	VMOVDQU 800(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 200(AX)
+	VMOVDQU 832(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 208(AX)
+	VMOVDQU 864(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 216(AX)
+	VMOVDQU 896(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 224(AX)
+	VMOVDQU 928(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 232(AX)
+	VMOVDQU 960(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 240(AX)
+	VMOVDQU 992(CX), Y2
+	VPSHUFB Y0, Y2, Y2
+	VPERMD  Y2, Y1, Y2
+	VMOVQ   X2, 248(AX)
+	VZEROUPPER
+	RET
+
+DATA rpBytesLowAVX2<>+0(SB)/4, $0x0c080400
+DATA rpBytesLowAVX2<>+4(SB)/4, $0x80808080
+DATA rpBytesLowAVX2<>+8(SB)/4, $0x80808080
+DATA rpBytesLowAVX2<>+12(SB)/4, $0x80808080
+DATA rpBytesLowAVX2<>+16(SB)/4, $0x0c080400
+DATA rpBytesLowAVX2<>+20(SB)/4, $0x80808080
+DATA rpBytesLowAVX2<>+24(SB)/4, $0x80808080
+DATA rpBytesLowAVX2<>+28(SB)/4, $0x80808080
+GLOBL rpBytesLowAVX2<>(SB), RODATA|NOPTR, $32
+
 // func cbd3AVX2(r *[256]int32, b *[128]byte)
 // Requires: AVX, AVX2
 TEXT ·cbd3AVX2(SB), NOSPLIT, $0-16
@@ -4199,5 +4419,793 @@ TEXT ·roundMessageAVX2(SB), NOSPLIT, $0-32
 	VPAND        Y3, Y4, Y4
 	VPSRLD       X1, Y4, Y4
 	VMOVDQU      Y4, 992(AX)
+	VZEROUPPER
+	RET
+
+// func messageBitsAVX2(out *[256]uint16, mu *[32]byte, value uint32)
+// Requires: AVX, AVX2
+TEXT ·messageBitsAVX2(SB), NOSPLIT, $0-20
+	MOVQ         out+0(FP), AX
+	MOVQ         mu+8(FP), CX
+	MOVL         value+16(FP), DX
+	VMOVD        DX, X0
+	VPBROADCASTW X0, Y0
+	VMOVDQU      messageBitsAVX2<>+0(SB), Y1
+	VPBROADCASTW (CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, (AX)
+	VPBROADCASTW 2(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPBROADCASTW 4(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 64(AX)
+	VPBROADCASTW 6(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 96(AX)
+	VPBROADCASTW 8(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 128(AX)
+	VPBROADCASTW 10(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 160(AX)
+	VPBROADCASTW 12(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 192(AX)
+	VPBROADCASTW 14(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 224(AX)
+	VPBROADCASTW 16(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 256(AX)
+	VPBROADCASTW 18(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 288(AX)
+	VPBROADCASTW 20(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 320(AX)
+	VPBROADCASTW 22(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 352(AX)
+	VPBROADCASTW 24(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 384(AX)
+	VPBROADCASTW 26(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 416(AX)
+	VPBROADCASTW 28(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 448(AX)
+	VPBROADCASTW 30(CX), Y2
+	VPAND        Y1, Y2, Y2
+	VPCMPEQW     Y1, Y2, Y2
+	VPAND        Y0, Y2, Y2
+	VMOVDQU      Y2, 480(AX)
+	VZEROUPPER
+	RET
+
+DATA messageBitsAVX2<>+0(SB)/4, $0x00020001
+DATA messageBitsAVX2<>+4(SB)/4, $0x00080004
+DATA messageBitsAVX2<>+8(SB)/4, $0x00200010
+DATA messageBitsAVX2<>+12(SB)/4, $0x00800040
+DATA messageBitsAVX2<>+16(SB)/4, $0x02000100
+DATA messageBitsAVX2<>+20(SB)/4, $0x08000400
+DATA messageBitsAVX2<>+24(SB)/4, $0x20001000
+DATA messageBitsAVX2<>+28(SB)/4, $0x80004000
+GLOBL messageBitsAVX2<>(SB), RODATA|NOPTR, $32
+
+// func messageDecodeAVX2(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)
+// Requires: AVX, AVX2
+TEXT ·messageDecodeAVX2(SB), NOSPLIT, $0-32
+	MOVQ         mu+0(FP), AX
+	MOVQ         c2+8(FP), CX
+	MOVQ         w+16(FP), DX
+	MOVQ         s+24(FP), BX
+	VMOVD        (BX), X0
+	VMOVD        4(BX), X1
+	MOVL         $0x00004000, BX
+	VMOVD        BX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU      (CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      (DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, (AX)
+	VMOVDQU      32(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      32(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 1(AX)
+	VMOVDQU      64(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      64(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 2(AX)
+	VMOVDQU      96(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      96(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 3(AX)
+	VMOVDQU      128(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      128(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 4(AX)
+	VMOVDQU      160(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      160(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 5(AX)
+	VMOVDQU      192(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      192(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 6(AX)
+	VMOVDQU      224(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      224(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 7(AX)
+	VMOVDQU      256(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      256(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 8(AX)
+	VMOVDQU      288(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      288(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 9(AX)
+	VMOVDQU      320(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      320(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 10(AX)
+	VMOVDQU      352(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      352(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 11(AX)
+	VMOVDQU      384(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      384(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 12(AX)
+	VMOVDQU      416(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      416(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 13(AX)
+	VMOVDQU      448(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      448(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 14(AX)
+	VMOVDQU      480(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      480(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 15(AX)
+	VMOVDQU      512(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      512(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 16(AX)
+	VMOVDQU      544(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      544(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 17(AX)
+	VMOVDQU      576(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      576(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 18(AX)
+	VMOVDQU      608(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      608(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 19(AX)
+	VMOVDQU      640(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      640(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 20(AX)
+	VMOVDQU      672(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      672(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 21(AX)
+	VMOVDQU      704(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      704(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 22(AX)
+	VMOVDQU      736(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      736(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 23(AX)
+	VMOVDQU      768(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      768(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 24(AX)
+	VMOVDQU      800(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      800(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 25(AX)
+	VMOVDQU      832(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      832(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 26(AX)
+	VMOVDQU      864(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      864(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 27(AX)
+	VMOVDQU      896(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      896(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 28(AX)
+	VMOVDQU      928(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      928(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 29(AX)
+	VMOVDQU      960(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      960(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 30(AX)
+	VMOVDQU      992(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      992(DX), Y0
+	VPSLLD       X1, Y0, Y0
+	VPADDD       Y0, Y3, Y3
+	VPADDD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, CX
+	MOVB         CL, 31(AX)
+	VZEROUPPER
+	RET
+
+// func messageDecodeD2AVX2(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)
+// Requires: AVX, AVX2
+TEXT ·messageDecodeD2AVX2(SB), NOSPLIT, $0-32
+	MOVQ         mu+0(FP), AX
+	MOVQ         c2+8(FP), CX
+	MOVQ         w+16(FP), DX
+	MOVQ         s+24(FP), BX
+	VMOVD        (BX), X0
+	VMOVD        4(BX), X1
+	MOVL         $0x00007fff, BX
+	VMOVD        BX, X2
+	VPBROADCASTD X2, Y2
+	VMOVDQU      (CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      (DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      512(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      512(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, (AX)
+	VMOVDQU      32(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      32(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      544(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      544(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 1(AX)
+	VMOVDQU      64(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      64(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      576(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      576(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 2(AX)
+	VMOVDQU      96(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      96(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      608(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      608(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 3(AX)
+	VMOVDQU      128(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      128(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      640(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      640(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 4(AX)
+	VMOVDQU      160(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      160(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      672(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      672(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 5(AX)
+	VMOVDQU      192(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      192(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      704(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      704(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 6(AX)
+	VMOVDQU      224(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      224(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      736(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      736(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 7(AX)
+	VMOVDQU      256(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      256(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      768(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      768(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 8(AX)
+	VMOVDQU      288(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      288(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      800(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      800(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 9(AX)
+	VMOVDQU      320(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      320(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      832(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      832(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 10(AX)
+	VMOVDQU      352(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      352(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      864(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      864(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 11(AX)
+	VMOVDQU      384(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      384(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      896(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      896(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 12(AX)
+	VMOVDQU      416(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      416(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      928(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      928(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 13(AX)
+	VMOVDQU      448(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      448(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      960(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      960(DX), Y5
+	VPSLLD       X1, Y5, Y5
+	VPADDD       Y5, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, BX
+	MOVB         BL, 14(AX)
+	VMOVDQU      480(CX), Y3
+	VPSLLD       X0, Y3, Y3
+	VMOVDQU      480(DX), Y4
+	VPSLLD       X1, Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VPSRAD       $0x10, Y3, Y3
+	VPABSD       Y3, Y3
+	VMOVDQU      992(CX), Y4
+	VPSLLD       X0, Y4, Y4
+	VMOVDQU      992(DX), Y0
+	VPSLLD       X1, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSUBD       Y2, Y4, Y4
+	VPSLLD       $0x10, Y4, Y4
+	VPSRAD       $0x10, Y4, Y4
+	VPABSD       Y4, Y4
+	VPADDD       Y4, Y3, Y3
+	VPSUBD       Y2, Y3, Y3
+	VPSLLD       $0x10, Y3, Y3
+	VMOVMSKPS    Y3, CX
+	MOVB         CL, 15(AX)
 	VZEROUPPER
 	RET

@@ -24,6 +24,16 @@ func encodeRq10AVX2(b *[320]byte, a *[256]int32)
 //go:noescape
 func encodeRq11AVX2(b *[352]byte, a *[256]int32)
 
+// rpBytesDecodeAVX2 sets a[i] = b[i].
+//
+//go:noescape
+func rpBytesDecodeAVX2(a *[256]int32, b *[256]byte)
+
+// rpBytesEncodeAVX2 sets b[i] to the low byte of a[i].
+//
+//go:noescape
+func rpBytesEncodeAVX2(b *[256]byte, a *[256]int32)
+
 // cbd3AVX2 sets r to the ephemeral polynomial of the group bits in b (see sampleEphemeral), in constant time.
 //
 //go:noescape
@@ -63,3 +73,18 @@ func roundAVX2(out *[256]int32, in *[256]int32, r *[4]uint32)
 //
 //go:noescape
 func roundMessageAVX2(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32)
+
+// messageBitsAVX2 sets out[c] to value (its low 16 bits) if bit c%8 of mu[c/8] is set and to 0 otherwise, in constant time.
+//
+//go:noescape
+func messageBitsAVX2(out *[256]uint16, mu *[32]byte, value uint32)
+
+// messageDecodeAVX2 sets bit c%8 of mu[c/8] to bit 15 of c2[c]<<s[0] + w[c]<<s[1] + 0x4000, in constant time.
+//
+//go:noescape
+func messageDecodeAVX2(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)
+
+// messageDecodeD2AVX2 sets bit i%8 of mu[i/8] to TiMER's D2 reading of coefficients i and i+128 of x = c2<<s[0] + w<<s[1], in constant time.
+//
+//go:noescape
+func messageDecodeD2AVX2(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32)

@@ -16,6 +16,12 @@ func encodeRq10Arch(b *[320]byte, a *[256]int32) bool { return false }
 // encodeRq11Arch reports false: encodeRq has no kernel in this build.
 func encodeRq11Arch(b *[352]byte, a *[256]int32) bool { return false }
 
+// rpBytesDecodeArch reports false: decodeRp has no kernel in this build.
+func rpBytesDecodeArch(a *[256]int32, b *[256]byte) bool { return false }
+
+// rpBytesEncodeArch reports false: encodeRp has no kernel in this build.
+func rpBytesEncodeArch(b *[256]byte, a *[256]int32) bool { return false }
+
 // cbd3Arch reports false: sampleEphemeral has no kernel in this build.
 func cbd3Arch(r *[256]int32, b *[128]byte) bool { return false }
 
@@ -41,5 +47,16 @@ func roundArch(out *[256]int32, in *[256]int32, r *[4]uint32) bool { return fals
 
 // roundMessageArch reports false: round has no kernel in this build.
 func roundMessageArch(out *[256]int32, in *[256]int32, msg *[256]uint16, r *[4]uint32) bool {
+	return false
+}
+
+// messageBitsArch reports false: messageBits has no kernel in this build.
+func messageBitsArch(out *[256]uint16, mu *[32]byte, value uint32) bool { return false }
+
+// messageDecodeArch reports false: messageDecode has no kernel in this build.
+func messageDecodeArch(mu *[32]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool { return false }
+
+// messageDecodeD2Arch reports false: messageDecodeD2 has no kernel in this build.
+func messageDecodeD2Arch(mu *[16]byte, c2 *[256]int32, w *[256]int32, s *[2]uint32) bool {
 	return false
 }

@@ -236,3 +236,104 @@ func TestEncodeRqMatchesGeneric(t *testing.T) {
 		return cases, "packings matched"
 	})
 }
+
+// TestMessageKernelsMatchGeneric checks the message's spreading and reading
+// (their kernels at every level) against their Go twins, bit for bit: the
+// spreading with both scalings on random, all-zero and all-one messages,
+// the reading (and TiMER's D2 reading) with every set's shifts on random
+// coefficients of the ranges decryption gives them (c2 below 2^log p', the
+// centred product of either sign) and on extreme ones.
+func TestMessageKernelsMatchGeneric(t *testing.T) {
+	atEveryLevel(t, 12, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			var mu [maxMessageSize]byte
+			switch trial {
+			case 0:
+			case 1:
+				for i := range mu {
+					mu[i] = 0xff
+				}
+			default:
+				fill(r, mu[:])
+			}
+			for _, value := range []uint16{1 << 15, 0x7fff} {
+				var got, want [n]uint16
+				messageBits(&got, &mu, value)
+				messageBitsGeneric(&want, &mu, value)
+				if got != want {
+					t.Fatalf("trial %d, value %#x: messageBits differs from its Go twin", trial, value)
+				}
+				cases++
+			}
+			for _, p := range allParams {
+				s := [2]uint32{uint32(16 - p.logP2), uint32(16 - p.logP)}
+				var c2, w poly
+				for c := range n {
+					switch trial {
+					case 0:
+					case 1:
+						c2[c], w[c] = 1<<p.logP2-1, 1<<21-1
+					case 2:
+						c2[c], w[c] = 1<<p.logP2-1, -(1<<21 - 1)
+					default:
+						c2[c] = int32(r.IntN(1 << p.logP2))
+						w[c] = int32(r.IntN(1<<22)) - 1<<21
+					}
+				}
+				var got, want [maxMessageSize]byte
+				fill(r, got[:]) // every bit must be written
+				messageDecode(&got, &c2, &w, &s)
+				messageDecodeGeneric(&want, &c2, &w, &s)
+				if got != want {
+					t.Fatalf("%s, trial %d: messageDecode differs from its Go twin", p.name, trial)
+				}
+				cases++
+				var gotD2, wantD2 [maxMessageSize / 2]byte
+				fill(r, gotD2[:])
+				messageDecodeD2(&gotD2, &c2, &w, &s)
+				messageDecodeD2Generic(&wantD2, &c2, &w, &s)
+				if gotD2 != wantD2 {
+					t.Fatalf("%s, trial %d: messageDecodeD2 differs from its Go twin", p.name, trial)
+				}
+				cases++
+			}
+		}
+		return cases, "message spreadings and readings matched"
+	})
+}
+
+// TestRpBytesMatchGeneric checks the byte part of the R_p packing and
+// unpacking (their kernels at every level) against their Go twins, bit for
+// bit, on coefficients below 2^9 (the kernel keeps only the low byte) and
+// on random, all-zero and all-one bytes.
+func TestRpBytesMatchGeneric(t *testing.T) {
+	atEveryLevel(t, 13, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 200 {
+			var a poly
+			var b [n]byte
+			for i := range a {
+				switch trial {
+				case 0:
+				case 1:
+					a[i], b[i] = 1<<9-1, 0xff
+				default:
+					a[i], b[i] = r.Int32N(1<<9), byte(r.Uint32())
+				}
+			}
+			var got, want [n]byte
+			rpBytesEncode(&got, &a)
+			rpBytesEncodeGeneric(&want, &a)
+			if got != want {
+				t.Fatalf("trial %d: rpBytesEncode differs from its Go twin", trial)
+			}
+			var gotA, wantA poly
+			rpBytesDecode(&gotA, &b)
+			rpBytesDecodeGeneric(&wantA, &b)
+			if gotA != wantA {
+				t.Fatalf("trial %d: rpBytesDecode differs from its Go twin", trial)
+			}
+			cases += 2
+		}
+		return cases, "byte packings matched"
+	})
+}

@@ -3,6 +3,8 @@ package smaug
 import (
 	"crypto/subtle"
 	"errors"
+
+	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
 // Errors for malformed input.
@@ -67,7 +69,8 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 		return ErrEncapsulationKeyLength
 	}
 	ek.p, ek.dom = p, activeDomain()
-	ek.expandA(pk[:seedASize])
+	hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)} // H(pk), beside A's streams
+	ek.expandA(pk[:seedASize], hash[:])
 	for i := range p.k {
 		var b poly
 		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
@@ -75,7 +78,6 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	}
 	// The packing is a bijection, so pk is its own re-encoding.
 	copy(ek.encoded[:], pk)
-	ek.h = sha3256(pk)
 	return nil
 }
 

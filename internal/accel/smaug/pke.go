@@ -8,28 +8,54 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 
 // expandA sets ek.a to the transforms of Aᵀ: entry (i, j) of A is the
 // polynomial of R_q packed in SHAKE128(seed ‖ i ‖ j) (expandA has no
-// rejection, q being a power of two). Four entries share each 4-way call.
-func (ek *EncapsulationKey) expandA(seed []byte) {
+// rejection, q being a power of two).
+//
+// The caller's independent jobs in extra (at most 2·maxK) run beside the
+// k² streams on the 4-way Keccak, starting first: H(pk) when a key is
+// parsed, whose 5 to 11 blocks would otherwise take as many single-state
+// permutations, and SMAUG-T192's key-generation sampler streams, where the
+// nine entries leave three of the last call's four lanes idle. A
+// permutation of the 4-way kernel costs little more than a single-state
+// one, so what the lanes carry beside the matrix is nearly free. Without
+// extra jobs, a matrix that fills the lanes (k = 2, 4) takes the lockstep
+// 4-way SHAKE128 instead, four entries a call, which spends less on
+// scheduling.
+func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
 	p := ek.p
 	k := p.k
-	var in [4][seedASize + 2]byte
-	var out [4][]byte
-	var bufs [4][352]byte
-	for e := 0; e < k*k; e += 4 {
-		lanes := min(4, k*k-e)
-		for l := range 4 {
-			copy(in[l][:], seed)
-			idx := e + min(l, lanes-1) // idle lanes repeat the last entry
-			in[l][seedASize], in[l][seedASize+1] = byte(idx/k), byte(idx%k)
-			out[l] = bufs[l][:p.polyQSize()]
+	var in [maxK * maxK][seedASize + 2]byte
+	var out [maxK * maxK][352]byte
+	for e := range k * k {
+		copy(in[e][:], seed)
+		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
+	}
+	if len(extra) == 0 && k*k%4 == 0 {
+		for e := 0; e < k*k; e += 4 {
+			x := keccak.ShakeX4{}
+			x.Init128()
+			x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
+			x.Squeeze(&[4][]byte{out[e][:p.polyQSize()], out[e+1][:p.polyQSize()], out[e+2][:p.polyQSize()], out[e+3][:p.polyQSize()]})
 		}
-		shake128X4(&out, &in)
-		for l := range lanes {
-			var a poly
-			decodeRq(&a, out[l], p.logQ)
-			i, j := (e+l)/k, (e+l)%k
-			ek.dom.toNTT(&ek.a[j*k+i], &a)
+	} else {
+		var jobs [2*maxK + maxK*maxK]keccak.Job
+		// Assigned one by one: copy would make escape analysis send the
+		// jobs' buffers to the heap.
+		first := len(extra)
+		//lint:ignore S1001 copy moves the callers' job buffers to the heap
+		for j := range extra {
+			jobs[j] = extra[j]
 		}
+		for e := range k * k {
+			jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
+		}
+		var lanes keccak.LanesX4
+		lanes.Run(jobs[:first+k*k], 0, first+k*k)
+	}
+	for e := range k * k {
+		var a poly
+		decodeRq(&a, out[e][:], p.logQ)
+		i, j := e/k, e%k
+		ek.dom.toNTT(&ek.a[j*k+i], &a)
 	}
 }
 
@@ -42,11 +68,13 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	ek.p, ek.dom = p, activeDomain()
 	k := p.k
 	g := sha3512(seed[:]) // the secret seed ‖ seed_A
-	ek.expandA(g[32:])
 
 	// The k HWT streams SHAKE256(seed ‖ i·k ‖ 0) and the k Gaussian streams
-	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak; an HWT
-	// that runs out of samples (rare) retries alone with j = 1, 2, ….
+	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak: beside
+	// expandA's where the matrix leaves lanes idle (k = 3), and otherwise
+	// on their own, which takes as many permutations and lets their blocks
+	// leave the lanes together; an HWT that runs out of samples (rare)
+	// retries alone with j = 1, 2, ….
 	var hwtIn [maxK][34]byte
 	var hwtOut [maxK][hwtStreamBytes]byte
 	var eIn [maxK][33]byte
@@ -60,8 +88,13 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		jobs[i] = keccak.SHAKE256Job(hwtIn[i][:], hwtOut[i][:])
 		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
 	}
-	var lanes keccak.LanesX4
-	lanes.Run(jobs[:2*k], 0, 2*k)
+	if k*k%4 == 0 {
+		ek.expandA(g[32:], nil)
+		var lanes keccak.LanesX4
+		lanes.Run(jobs[:2*k], 0, 2*k)
+	} else {
+		ek.expandA(g[32:], jobs[:2*k])
+	}
 
 	var s [maxK]poly
 	for i := range k {
@@ -134,22 +167,17 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
 	}
 
-	// The message scaled to 16 bits: bit c (of c mod 128 for D2) times 2^15,
-	// or times 0x7fff for D2 on both halves.
-	var m [n]uint16
+	// The message scaled to 16 bits: bit c times 2^15, or for D2 bit
+	// c mod 128 times 0x7fff, μ being read twice.
+	var bits [maxMessageSize]byte
+	value := uint16(1 << 15)
+	copy(bits[:], mu)
 	if p.d2 {
-		for c := range n / 2 {
-			m[c] = -(uint16(mu[c/8]>>(c%8)) & 1) & 0x7fff
-			m[c+n/2] = m[c]
-		}
-	} else {
-		for i := range n / 8 {
-			bits, row := mu[i], (*[8]uint16)(m[8*i:])
-			for j := range row {
-				row[j] = uint16(bits>>j&1) << 15
-			}
-		}
+		copy(bits[n/16:], mu)
+		value = 0x7fff
 	}
+	var m [n]uint16
+	messageBits(&m, &bits, value)
 	var v poly
 	ek.dom.dotProduct(&v, ek.b[:k], rv)
 	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
@@ -174,24 +202,44 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	var w, c2 poly
 	dk.ek.dom.dotProduct(&w, c1Hat[:k], dk.sVec())
 	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
-	clear(mu)
-	var x [n]uint16
-	shift2, shift1 := (16-p.logP2)&15, (16-p.logP)&15
-	for c := range n {
-		x[c] = uint16(c2[c])<<shift2 + uint16(w[c])<<shift1
-	}
+	shifts := [2]uint32{uint32(16 - p.logP2), uint32(16 - p.logP)}
 	if p.d2 {
-		for i := range n / 2 {
-			t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
-			mu[i/8] |= byte(t>>15) << (i % 8)
-		}
-		return
+		messageDecodeD2((*[maxMessageSize / 2]byte)(mu), &c2, &w, &shifts)
+	} else {
+		messageDecode((*[maxMessageSize]byte)(mu), &c2, &w, &shifts)
 	}
-	for i := range n / 8 {
+}
+
+// messageDecodeD2Generic is messageDecodeD2 in Go.
+func messageDecodeD2Generic(mu *[maxMessageSize / 2]byte, c2, w *poly, s *[2]uint32) {
+	s2, s1 := s[0]&15, s[1]&15
+	var x [n]uint16
+	for c := range n {
+		x[c] = uint16(c2[c])<<s2 + uint16(w[c])<<s1
+	}
+	clear(mu[:])
+	for i := range n / 2 {
+		t := flipAbs(x[i]) + flipAbs(x[i+n/2]) - 0x7fff
+		mu[i/8] |= byte(t>>15) << (i % 8)
+	}
+}
+
+// messageBitsGeneric is messageBits in Go.
+func messageBitsGeneric(out *[n]uint16, mu *[maxMessageSize]byte, value uint16) {
+	for c := range out {
+		out[c] = -(uint16(mu[c/8]>>(c%8)) & 1) & value
+	}
+}
+
+// messageDecodeGeneric is messageDecode in Go.
+func messageDecodeGeneric(mu *[maxMessageSize]byte, c2, w *poly, s *[2]uint32) {
+	s2, s1 := s[0]&15, s[1]&15
+	for i := range mu {
 		var bits byte
-		row := (*[8]uint16)(x[8*i:])
-		for j := range row {
-			bits |= byte((row[j]+0x4000)>>15) << j
+		for j := range 8 {
+			c := 8*i + j
+			x := uint16(c2[c])<<s2 + uint16(w[c])<<s1 + 0x4000
+			bits |= byte(x>>15) << j
 		}
 		mu[i] = bits
 	}

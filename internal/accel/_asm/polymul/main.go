@@ -33,13 +33,15 @@ const p = 8380417
 const n = 256
 
 // contract lists the hooks through which polymul's kernels.go reaches the
-// kernels.
+// kernels. The two-prime hooks are probed: Fast16 reports the levels they
+// run assembly at from their …Available functions, so that list comes from
+// this table and cannot drift from the kernels.
 var contract = []dispatch.Kernel{
 	{Hook: "fromSignedArch", Of: "FromSigned", Impls: dispatch.Levels("AVX512", "fromSignedAVX2", "AVX2", "fromSignedAVX2")},
 	{Hook: "centreArch", Of: "Inverse", Impls: dispatch.Levels("AVX512", "centreAVX2", "AVX2", "centreAVX2")},
-	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Levels("AVX512", "forward16AVX2", "AVX2", "forward16AVX2")},
-	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Levels("AVX512", "dot16AVX2", "AVX2", "dot16AVX2")},
-	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Levels("AVX512", "inverse16AVX2", "AVX2", "inverse16AVX2")},
+	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Levels("AVX512", "forward16AVX2", "AVX2", "forward16AVX2"), Probe: true},
+	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Levels("AVX512", "dot16AVX2", "AVX2", "dot16AVX2"), Probe: true},
+	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Levels("AVX512", "inverse16AVX2", "AVX2", "inverse16AVX2"), Probe: true},
 }
 
 func main() {

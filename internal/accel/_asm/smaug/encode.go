@@ -74,3 +74,46 @@ func encodeRqKernel(logQ int) {
 	VZEROUPPER()
 	RET()
 }
+
+// rpBytesKernels emits the byte part of the R_p packing (encodeRp and
+// decodeRp in encode.go; all of it for log p = 8): byte i of the packing is
+// the low byte of coefficient i. rpBytesDecodeAVX2 widens eight bytes to a
+// register of 32-bit coefficients; rpBytesEncodeAVX2 gathers the low byte
+// of each 32-bit lane into the lane's first four bytes (VPSHUFB), the two
+// halves' words next to each other (VPERMD), and stores the eight bytes.
+// Straight-line and data-independent.
+func rpBytesKernels() {
+	TEXT("rpBytesDecodeAVX2", NOSPLIT, "func(a *[256]int32, b *[256]byte)")
+	Pragma("noescape")
+	Doc("rpBytesDecodeAVX2 sets a[i] = b[i].")
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	for g := range n / 8 {
+		x := YMM()
+		VPMOVZXBD(Mem{Base: b, Disp: 8 * g}, x)
+		VMOVDQU(x, Mem{Base: a, Disp: 32 * g})
+	}
+	VZEROUPPER()
+	RET()
+
+	TEXT("rpBytesEncodeAVX2", NOSPLIT, "func(b *[256]byte, a *[256]int32)")
+	Pragma("noescape")
+	Doc("rpBytesEncodeAVX2 sets b[i] to the low byte of a[i].")
+	b = Load(Param("b"), GP64())
+	a = Load(Param("a"), GP64())
+	low, order := YMM(), YMM()
+	// Bytes 0, 4, 8, 12 of each 128-bit lane to its first word; the rest
+	// cleared (index bit 7 set).
+	lowBytes := []uint32{0x0c080400, 0x80808080, 0x80808080, 0x80808080}
+	VMOVDQU(vec.Table32("rpBytesLowAVX2", append(lowBytes, lowBytes...)), low)
+	VMOVDQU(vec.Table32("encodeRqOrderAVX2", []uint32{0, 4, 1, 5, 2, 6, 3, 7}), order)
+	for g := range n / 8 {
+		x := YMM()
+		VMOVDQU(Mem{Base: a, Disp: 32 * g}, x)
+		VPSHUFB(low, x, x)
+		VPERMD(x, order, x)
+		VMOVQ(x.AsX(), Mem{Base: b, Disp: 8 * g})
+	}
+	VZEROUPPER()
+	RET()
+}

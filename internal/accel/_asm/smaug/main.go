@@ -5,13 +5,18 @@
 //     polynomial of R_q for log q = 10 and 11 (pack.c; see encodeRq in
 //     encode.go for the layout), into 32-bit coefficients, and
 //     encodeRq10AVX2, encodeRq11AVX2, the packing back (encode.go here);
+//   - rpBytesDecodeAVX2, rpBytesEncodeAVX2: the byte part of the R_p
+//     packing of c1 (encode.go);
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
 //   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
 //     sampler (hwt.go);
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
-//     (round.go).
+//     (round.go);
+//   - messageBitsAVX2, messageDecodeAVX2, messageDecodeD2AVX2: the message
+//     spread over the coefficients in encryption, and read back from them
+//     in decryption, TiMER's D2 encoding included (message.go).
 //
 // The unpacking kernels are straight-line code: eight coefficients a ymm register, the top
 // eight bits of each widened from its byte, the low bits taken from the
@@ -42,6 +47,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "decodeRq11Arch", Of: "decodeRq", Impls: dispatch.Levels("AVX512", "decodeRq11AVX2", "AVX2", "decodeRq11AVX2")},
 	{Hook: "encodeRq10Arch", Of: "encodeRq", Impls: dispatch.Levels("AVX512", "encodeRq10AVX2", "AVX2", "encodeRq10AVX2")},
 	{Hook: "encodeRq11Arch", Of: "encodeRq", Impls: dispatch.Levels("AVX512", "encodeRq11AVX2", "AVX2", "encodeRq11AVX2")},
+	{Hook: "rpBytesDecodeArch", Of: "decodeRp", Impls: dispatch.Levels("AVX512", "rpBytesDecodeAVX2", "AVX2", "rpBytesDecodeAVX2")},
+	{Hook: "rpBytesEncodeArch", Of: "encodeRp", Impls: dispatch.Levels("AVX512", "rpBytesEncodeAVX2", "AVX2", "rpBytesEncodeAVX2")},
 	{Hook: "cbd3Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd3AVX2", "AVX2", "cbd3AVX2")},
 	{Hook: "cbd1Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd1AVX2", "AVX2", "cbd1AVX2")},
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
@@ -50,6 +57,9 @@ var contract = []dispatch.Kernel{
 	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
 	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
+	{Hook: "messageBitsArch", Of: "messageBits", Impls: dispatch.Levels("AVX512", "messageBitsAVX2", "AVX2", "messageBitsAVX2")},
+	{Hook: "messageDecodeArch", Of: "messageDecode", Impls: dispatch.Levels("AVX512", "messageDecodeAVX2", "AVX2", "messageDecodeAVX2")},
+	{Hook: "messageDecodeD2Arch", Of: "messageDecodeD2", Impls: dispatch.Levels("AVX512", "messageDecodeD2AVX2", "AVX2", "messageDecodeD2AVX2")},
 }
 
 func main() {
@@ -58,6 +68,7 @@ func main() {
 	decodeRqKernel(11)
 	encodeRqKernel(10)
 	encodeRqKernel(11)
+	rpBytesKernels()
 	for _, k := range cbdKinds {
 		cbdKernel(k)
 	}
@@ -66,6 +77,9 @@ func main() {
 	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)
+	messageBitsKernel()
+	messageDecodeKernel()
+	messageDecodeD2Kernel()
 	Generate()
 	dispatch.Write("smaug", "amd64 && !purego", contract)
 }
