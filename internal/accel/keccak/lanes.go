@@ -185,12 +185,14 @@ func (x *LanesX4) retire(jobs []Job, outs *[4][]byte) {
 	}
 }
 
-// xorLane adds p to the start of state s.
+// xorLane adds p, at most a rate's bytes, to the start of state s. The
+// bounds are spelled out (s < 4, at most Rate128/8 words) so that the
+// compiler drops the per-word checks.
 func (x *LanesX4) xorLane(s int, p []byte) {
-	a := x.a[s:]
-	words := len(p) / 8
-	for w := range words {
-		a[4*w] ^= binary.LittleEndian.Uint64(p[8*w : 8*w+8])
+	words := min(len(p)/8, Rate128/8)
+	a := x.a[s&3:]
+	for w, q := 0, p; w < words; w, q = w+1, q[8:] {
+		a[4*w] ^= binary.LittleEndian.Uint64(q)
 	}
 	for i := 8 * words; i < len(p); i++ {
 		xorByteIntoState(x.a[:], 4, s, i, p[i])
