@@ -37,7 +37,7 @@ func SHA3512Job(in []byte, out *[64]byte) Job { return Job{in, out[:], RateSHA35
 type LanesX4 struct {
 	a       [25 * 4]uint64
 	lane    [4]laneProgress
-	scratch [25 * 8]byte // where lanes that are not squeezing store in squeezeLanes
+	scratch [4][25 * 8]byte // per lane, where squeezeLanes stores what a lane's output does not take
 }
 
 // laneProgress is where one lane stands in its job.
@@ -130,14 +130,15 @@ func (x *LanesX4) step(jobs []Job) {
 }
 
 // squeezeLanes copies the block each padded lane's permutation produced to
-// its output, and marks the lanes whose output is complete idle. When every
-// reading lane takes the same number of whole words, as the SampleNTT and
-// PRF streams do, one transposing store serves them all (lanes that are not
-// reading store to a scratch block); otherwise each lane is copied word by
-// word.
+// its output, and marks the lanes whose output is complete idle. One
+// transposing store serves every lane: it writes the words the longest
+// reading lane takes, straight to the outputs of the lanes that take exactly
+// that many bytes, and to a lane's scratch block otherwise (shorter outputs,
+// such as H's 32 bytes beside SampleNTT's 168, and lanes that are not
+// reading), from which the shorter outputs are copied.
 func (x *LanesX4) squeezeLanes(jobs []Job) {
 	var outs [4][]byte
-	words, uniform := -1, true // words: what the first reading lane takes
+	longest := 0
 	for s := range x.lane {
 		l := &x.lane[s]
 		if !l.busy || !l.padded {
@@ -145,27 +146,33 @@ func (x *LanesX4) squeezeLanes(jobs []Job) {
 		}
 		job := &jobs[l.job]
 		outs[s] = job.Out[l.out:min(len(job.Out), l.out+job.rate)]
-		if len(outs[s])%8 != 0 || (words >= 0 && len(outs[s]) != 8*words) {
-			uniform = false
-		}
-		words = len(outs[s]) / 8
+		longest = max(longest, len(outs[s]))
 	}
-	if uniform && words > 0 {
-		var dst [4][]byte
-		for s := range dst {
-			dst[s] = x.scratch[:8*words]
-			if outs[s] != nil {
-				dst[s] = outs[s]
-			}
-		}
-		storeWords(dst[:], 0, x.a[:], 0, words)
-	} else {
-		for s := range outs {
-			if outs[s] != nil {
-				x.readLane(s, outs[s])
-			}
+	if longest == 0 {
+		x.retire(jobs, &outs)
+		return
+	}
+	// The rates are whole words, so words ≤ rate/8 stays in the rate.
+	words := (longest + 7) / 8
+	var dst [4][]byte
+	for s := range dst {
+		dst[s] = x.scratch[s][:8*words]
+		if len(outs[s]) == 8*words {
+			dst[s] = outs[s]
 		}
 	}
+	storeWords(dst[:], 0, x.a[:], 0, words)
+	for s := range outs {
+		if len(outs[s]) != 8*words {
+			copy(outs[s], x.scratch[s][:])
+		}
+	}
+	x.retire(jobs, &outs)
+}
+
+// retire advances each padded lane past the bytes outs[s] took from its
+// block, and marks the lanes whose output is complete idle.
+func (x *LanesX4) retire(jobs []Job, outs *[4][]byte) {
 	for s := range x.lane {
 		l := &x.lane[s]
 		if !l.busy || !l.padded {
@@ -178,31 +185,22 @@ func (x *LanesX4) squeezeLanes(jobs []Job) {
 	}
 }
 
-// xorLane adds p to the start of state s.
+// xorLane adds p, at most a rate's bytes, to the start of state s. The
+// bounds are spelled out (s < 4, at most Rate128/8 words) so that the
+// compiler drops the per-word checks.
 func (x *LanesX4) xorLane(s int, p []byte) {
-	a := x.a[s:]
-	words := len(p) / 8
-	for w := range words {
-		a[4*w] ^= binary.LittleEndian.Uint64(p[8*w : 8*w+8])
+	words := min(len(p)/8, Rate128/8)
+	a := x.a[s&3:]
+	for w, q := 0, p; w < words; w, q = w+1, q[8:] {
+		a[4*w] ^= binary.LittleEndian.Uint64(q)
 	}
 	for i := 8 * words; i < len(p); i++ {
 		xorByteIntoState(x.a[:], 4, s, i, p[i])
 	}
 }
 
-// readLane copies the first len(out) bytes of state s to out.
-func (x *LanesX4) readLane(s int, out []byte) {
-	w := 0
-	for ; 8*w+8 <= len(out); w++ {
-		binary.LittleEndian.PutUint64(out[8*w:], x.a[4*w+s])
-	}
-	for i := 8 * w; i < len(out); i++ {
-		out[i] = stateByte(x.a[:], 4, s, i)
-	}
-}
-
-// Clear zeroes the states and the scratch block, which may hold secret
-// input.
+// Clear zeroes the states and the scratch blocks, which may hold secret
+// output.
 func (x *LanesX4) Clear() {
 	clear(x.a[:])
 	clear(x.scratch[:])
