@@ -39,11 +39,27 @@ func dotProductArch(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *
 	return false
 }
 
-// cbdEta2Arch reports false: samplePolyCBD has no kernel on arm.
-func cbdEta2Arch(f *[256]uint16, b *[128]byte) bool { return false }
+// cbdEta2Arch runs samplePolyCBD's kernel for the active level and reports whether
+// there is one.
+func cbdEta2Arch(f *[256]uint16, b *[128]byte) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		cbdEta2NEON(f, b)
+		return true
+	}
+	return false
+}
 
-// cbdEta3Arch reports false: samplePolyCBD has no kernel on arm.
-func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool { return false }
+// cbdEta3Arch runs samplePolyCBD's kernel for the active level and reports whether
+// there is one.
+func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		cbdEta3NEON(f, b)
+		return true
+	}
+	return false
+}
 
 // sampleNTTRejectArch reports false: sampleNTTParse has no kernel on arm.
 func sampleNTTRejectArch(out *[272]uint16, buf *byte, groups int, limit int) (int, bool) {

@@ -754,6 +754,42 @@ DATA polySubNEONQ<>+8(SB)/4, $0x0d010d01
 DATA polySubNEONQ<>+12(SB)/4, $0x0d010d01
 GLOBL polySubNEONQ<>(SB), RODATA|NOPTR, $16
 
+DATA kemCBDEta2Table<>+0(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+4(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+8(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+12(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+16(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+20(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+24(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+28(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+32(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+36(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+40(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+44(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+48(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+52(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+56(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+60(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+64(SB)/4, $0x0d010d01
+DATA kemCBDEta2Table<>+68(SB)/4, $0x0d010d01
+DATA kemCBDEta2Table<>+72(SB)/4, $0x0d010d01
+DATA kemCBDEta2Table<>+76(SB)/4, $0x0d010d01
+GLOBL kemCBDEta2Table<>(SB), RODATA|NOPTR, $80
+
+DATA kemCBDEta3Table<>+0(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+4(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+8(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+12(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+16(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+20(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+24(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+28(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+32(SB)/4, $0x0d010d01
+DATA kemCBDEta3Table<>+36(SB)/4, $0x0d010d01
+DATA kemCBDEta3Table<>+40(SB)/4, $0x0d010d01
+DATA kemCBDEta3Table<>+44(SB)/4, $0x0d010d01
+GLOBL kemCBDEta3Table<>(SB), RODATA|NOPTR, $48
+
 // func nttNEON(f *[256]uint16)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-4
 	MOVW f+0(FP), R0
@@ -1235,4 +1271,111 @@ polySubNEONloop:
 	WORD $0xf400224d // vst1.16 {d2, d3, d4, d5}, [r0]!
 	SUB.S $1, R3
 	BNE polySubNEONloop
+	RET
+
+// func cbdEta2NEON(f *[256]uint16, b *[128]byte)
+TEXT ·cbdEta2NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemCBDEta2Table<>(SB), R2
+	WORD $0xf462624d // vld1.16 {d22, d23, d24, d25}, [r2]!
+	WORD $0xf462a24d // vld1.16 {d26, d27, d28, d29}, [r2]!
+	WORD $0xf462ea4f // vld1.16 {d30, d31}, [r2]
+	MOVW $8, R3
+cbd2:
+	WORD $0xf4210a0d // vld1.8 {d0, d1}, [r1]!
+	WORD $0xf2002176 // vand q1, q0, q11
+	WORD $0xf2004178 // vand q2, q0, q12
+	WORD $0xf200617a // vand q3, q0, q13
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b04544 // vcnt.8 q2, q2
+	WORD $0xf3b06546 // vcnt.8 q3, q3
+	WORD $0xf3b00540 // vcnt.8 q0, q0
+	WORD $0xf3022844 // vsub.i8 q1, q1, q2
+	WORD $0xf3066840 // vsub.i8 q3, q3, q0
+	WORD $0xf2888a12 // vmovl.s8 q4, d2
+	WORD $0xf288ca13 // vmovl.s8 q6, d3
+	WORD $0xf258086e // vadd.i16 q8, q4, q15
+	WORD $0xf3188670 // vmin.u16 q4, q4, q8
+	WORD $0xf25c086e // vadd.i16 q8, q6, q15
+	WORD $0xf31cc670 // vmin.u16 q6, q6, q8
+	WORD $0xf288aa16 // vmovl.s8 q5, d6
+	WORD $0xf288ea17 // vmovl.s8 q7, d7
+	WORD $0xf25a086e // vadd.i16 q8, q5, q15
+	WORD $0xf31aa670 // vmin.u16 q5, q5, q8
+	WORD $0xf25e086e // vadd.i16 q8, q7, q15
+	WORD $0xf31ee670 // vmin.u16 q7, q7, q8
+	WORD $0xf400834d // vst2.16 {d8, d9, d10, d11}, [r0]!
+	WORD $0xf400c34d // vst2.16 {d12, d13, d14, d15}, [r0]!
+	SUB.S $1, R3
+	BNE cbd2
+	RET
+
+// func cbdEta3NEON(f *[256]uint16, b *[192]byte)
+TEXT ·cbdEta3NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemCBDEta3Table<>(SB), R2
+	WORD $0xf462a24d // vld1.16 {d26, d27, d28, d29}, [r2]!
+	WORD $0xf462ea4f // vld1.16 {d30, d31}, [r2]
+	MOVW $4, R3
+cbd3:
+	WORD $0xf421050d // vld3.8 {d0, d2, d4}, [r1]!
+	WORD $0xf421150d // vld3.8 {d1, d3, d5}, [r1]!
+	WORD $0xf28a6552 // vshl.i8 q3, q1, #2
+	WORD $0xf38a6450 // vsri.8 q3, q0, #6
+	WORD $0xf28c8554 // vshl.i8 q4, q2, #4
+	WORD $0xf38c8452 // vsri.8 q4, q1, #4
+	WORD $0xf38e4054 // vshr.u8 q2, q2, #2
+	WORD $0xf200217a // vand q1, q0, q13
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b00540 // vcnt.8 q0, q0
+	WORD $0xf3020840 // vsub.i8 q0, q1, q0
+	WORD $0xf288aa10 // vmovl.s8 q5, d0
+	WORD $0xf2c82a11 // vmovl.s8 q9, d1
+	WORD $0xf21a286e // vadd.i16 q1, q5, q15
+	WORD $0xf31aa652 // vmin.u16 q5, q5, q1
+	WORD $0xf21228ee // vadd.i16 q1, q9, q15
+	WORD $0xf35226d2 // vmin.u16 q9, q9, q1
+	WORD $0xf206217a // vand q1, q3, q13
+	WORD $0xf206617c // vand q3, q3, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b06546 // vcnt.8 q3, q3
+	WORD $0xf3026846 // vsub.i8 q3, q1, q3
+	WORD $0xf288ca16 // vmovl.s8 q6, d6
+	WORD $0xf2c84a17 // vmovl.s8 q10, d7
+	WORD $0xf21c286e // vadd.i16 q1, q6, q15
+	WORD $0xf31cc652 // vmin.u16 q6, q6, q1
+	WORD $0xf21428ee // vadd.i16 q1, q10, q15
+	WORD $0xf35446d2 // vmin.u16 q10, q10, q1
+	WORD $0xf208217a // vand q1, q4, q13
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b08548 // vcnt.8 q4, q4
+	WORD $0xf3028848 // vsub.i8 q4, q1, q4
+	WORD $0xf288ea18 // vmovl.s8 q7, d8
+	WORD $0xf2c86a19 // vmovl.s8 q11, d9
+	WORD $0xf21e286e // vadd.i16 q1, q7, q15
+	WORD $0xf31ee652 // vmin.u16 q7, q7, q1
+	WORD $0xf21628ee // vadd.i16 q1, q11, q15
+	WORD $0xf35666d2 // vmin.u16 q11, q11, q1
+	WORD $0xf204217a // vand q1, q2, q13
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b04544 // vcnt.8 q2, q2
+	WORD $0xf3024844 // vsub.i8 q2, q1, q2
+	WORD $0xf2c80a14 // vmovl.s8 q8, d4
+	WORD $0xf2c88a15 // vmovl.s8 q12, d5
+	WORD $0xf21028ee // vadd.i16 q1, q8, q15
+	WORD $0xf35006d2 // vmin.u16 q8, q8, q1
+	WORD $0xf21828ee // vadd.i16 q1, q12, q15
+	WORD $0xf35886d2 // vmin.u16 q12, q12, q1
+	WORD $0xf400a14d // vst4.16 {d10, d12, d14, d16}, [r0]!
+	WORD $0xf400b14d // vst4.16 {d11, d13, d15, d17}, [r0]!
+	WORD $0xf440214d // vst4.16 {d18, d20, d22, d24}, [r0]!
+	WORD $0xf440314d // vst4.16 {d19, d21, d23, d25}, [r0]!
+	SUB.S $1, R3
+	BNE cbd3
 	RET

@@ -28,3 +28,13 @@ func polyAddNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
 //
 //go:noescape
 func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// cbdEta2NEON sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta2NEON(f *[256]uint16, b *[128]byte)
+
+// cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta3NEON(f *[256]uint16, b *[192]byte)

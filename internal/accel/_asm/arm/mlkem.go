@@ -152,6 +152,8 @@ func mlkemKernels(p *program) {
 	kemInverseNTT(p)
 	kemDotProduct(p)
 	kemPolyAddSub(p)
+	kemCBDEta2(p)
+	kemCBDEta3(p)
 }
 
 // kemStrided is the register assignment of the first forward (last inverse)

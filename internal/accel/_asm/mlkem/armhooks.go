@@ -14,6 +14,8 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "dotProductArch", Impls: dispatch.On("arm", "NEON", "dotProductNEON")},
 	{Hook: "polyAddArch", Impls: dispatch.On("arm", "NEON", "polyAddNEON")},
 	{Hook: "polySubArch", Impls: dispatch.On("arm", "NEON", "polySubNEON")},
+	{Hook: "cbdEta2Arch", Impls: dispatch.On("arm", "NEON", "cbdEta2NEON")},
+	{Hook: "cbdEta3Arch", Impls: dispatch.On("arm", "NEON", "cbdEta3NEON")},
 }
 
 var armStubs = flag.String("armstubs", "", "write only the arm hooks (-arch), from the arm kernels' declarations in `file`")
