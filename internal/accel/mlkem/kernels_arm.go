@@ -115,14 +115,94 @@ func decode12ReduceArch(f *[256]uint16, b *byte) bool { return false }
 // decode12ReducePaddedArch reports false: byteDecode12Reduce has no kernel on arm.
 func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }
 
-// compressEncodeArch reports false: compressEncode has no kernel on arm.
-func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool { return false }
+// compressEncodeArch runs compressEncode's kernel for the active level and reports whether
+// there is one.
+func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode1NEON(out, f)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode4NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
-// compressEncodePaddedArch reports false: compressEncode has no kernel on arm.
-func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool { return false }
+// compressEncodePaddedArch runs compressEncode's kernel for the active level and reports whether
+// there is one.
+func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode5NEON(out, f)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode10NEON(out, f)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode11NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
-// decodeDecompressArch reports false: decodeDecompress has no kernel on arm.
-func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressArch runs decodeDecompress's kernel for the active level and reports whether
+// there is one.
+func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress1NEON(f, b)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress4NEON(f, b)
+			return true
+		}
+	}
+	return false
+}
 
-// decodeDecompressPaddedArch reports false: decodeDecompress has no kernel on arm.
-func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressPaddedArch runs decodeDecompress's kernel for the active level and reports whether
+// there is one.
+func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress5NEON(f, b)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress10NEON(f, b)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress11NEON(f, b)
+			return true
+		}
+	}
+	return false
+}

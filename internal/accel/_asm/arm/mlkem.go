@@ -154,6 +154,8 @@ func mlkemKernels(p *program) {
 	kemPolyAddSub(p)
 	kemCBDEta2(p)
 	kemCBDEta3(p)
+	kemCompressKernels(p)
+	kemDecompressKernels(p)
 }
 
 // kemStrided is the register assignment of the first forward (last inverse)

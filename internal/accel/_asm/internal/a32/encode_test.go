@@ -54,7 +54,7 @@ func samples() []Inst {
 	s = append(s, VAND(0, 15, 8), VAND(9, 3, 12), VMOVLS8(0, 31), VMOVLS8(15, 4))
 	s = append(s, VCNT(0, 15), VCNT(7, 8))
 	for _, bits := range []int{8, 16, 32} {
-		s = append(s, VUZP(bits, 0, 15), VUZP(bits, 9, 2), VTST(bits, 0, 1, 15), VTST(bits, 15, 8, 7),
+		s = append(s, VUZP(bits, 0, 15), VUZP(bits, 9, 2), VZIP(bits, 0, 15), VZIP(bits, 9, 2), VTST(bits, 0, 1, 15), VTST(bits, 15, 8, 7),
 			VSLI(bits, 0, 15, 0), VSLI(bits, 15, 8, bits-1), VSLI(bits, 3, 4, bits/2),
 			VSHLL(bits, 0, 31, 0), VSHLL(bits, 15, 2, 1), VSHLL(bits, 4, 17, bits-1),
 			VMOVNW(2*bits, 0, 15), VMOVNW(2*bits, 31, 0), VSHRN(2*bits, 0, 15, 1), VSHRN(2*bits, 31, 4, bits),
@@ -64,7 +64,7 @@ func samples() []Inst {
 		}
 	}
 	for _, sh := range []int{0, 1, 20, 44, 63} {
-		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh))
+		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh), VSHRU64(0, 15, sh+1), VSHRU64(9, 2, sh+1))
 	}
 	return s
 }

@@ -89,3 +89,20 @@ func VLD1Dup(bits int, q Q, a Addr) Inst {
 func VLD4(bits int, first D, step int, a Addr) Inst {
 	return spaced("vld4", true, uint32(step-1), bits, first, 4, step, a)
 }
+
+// VZIP interleaves two registers: afterwards the pair (d, m) taken as one
+// vector holds d's and m's lanes alternately, d's first; the inverse of
+// VUZP.
+func VZIP(bits int, d, m Q) Inst {
+	return misc2(fmt.Sprintf("vzip.%d %v, %v", bits, d, m), sizeField(bits), 2, 3, 1, d.Lo(), m.Lo())
+}
+
+// VSHRU64 is the logical right shift of the two 64-bit lanes of m by s
+// (1–64): 1111 0011 1Dii iiii dddd 0000 1QM1 mmmm, imm6 = 64 − s.
+func VSHRU64(d, m Q, s int) Inst {
+	if s < 1 || s > 64 {
+		panic("a32: VSHRU64 shift out of range")
+	}
+	w := 0xf38000d0 | uint32((64-s)&63)<<16 | vd(d.Lo()) | vm(m.Lo())
+	return Inst{w, fmt.Sprintf("vshr.u64 %v, %v, #%d", d, m, s)}
+}
