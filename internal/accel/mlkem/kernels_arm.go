@@ -97,20 +97,43 @@ func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) { return 0,
 // constantTimeSelectArch reports false: constantTimeSelect has no kernel on arm.
 func constantTimeSelectArch(dst *byte, a *byte, b *byte, blocks int, choice int) bool { return false }
 
-// encode12Arch reports false: byteEncode12 has no kernel on arm.
-func encode12Arch(out *byte, f *[256]uint16) bool { return false }
+// encode12Arch runs byteEncode12's kernel for the active level and reports whether
+// there is one.
+func encode12Arch(out *byte, f *[256]uint16) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		encode12NEON(out, f)
+		return true
+	}
+	return false
+}
 
 // encode12PaddedArch reports false: byteEncode12 has no kernel on arm.
 func encode12PaddedArch(out *byte, f *[256]uint16) bool { return false }
 
-// decode12CheckedArch reports false: byteDecode12Checked has no kernel on arm.
-func decode12CheckedArch(f *[256]uint16, b *byte) (int, bool) { return 0, false }
+// decode12CheckedArch runs byteDecode12Checked's kernel for the active level and reports whether
+// there is one.
+func decode12CheckedArch(f *[256]uint16, b *byte) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		return decode12CheckedNEON(f, b), true
+	}
+	return 0, false
+}
 
 // decode12CheckedPaddedArch reports false: byteDecode12Checked has no kernel on arm.
 func decode12CheckedPaddedArch(f *[256]uint16, b *byte) (int, bool) { return 0, false }
 
-// decode12ReduceArch reports false: byteDecode12Reduce has no kernel on arm.
-func decode12ReduceArch(f *[256]uint16, b *byte) bool { return false }
+// decode12ReduceArch runs byteDecode12Reduce's kernel for the active level and reports whether
+// there is one.
+func decode12ReduceArch(f *[256]uint16, b *byte) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		decode12ReduceNEON(f, b)
+		return true
+	}
+	return false
+}
 
 // decode12ReducePaddedArch reports false: byteDecode12Reduce has no kernel on arm.
 func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }

@@ -818,6 +818,20 @@ DATA kemDecompressTable<>+56(SB)/4, $0x06810681
 DATA kemDecompressTable<>+60(SB)/4, $0x06810681
 GLOBL kemDecompressTable<>(SB), RODATA|NOPTR, $64
 
+DATA kemDecode12Table<>+0(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+4(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+8(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+12(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+16(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+20(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+24(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+28(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+32(SB)/4, $0x0fff0fff
+DATA kemDecode12Table<>+36(SB)/4, $0x0fff0fff
+DATA kemDecode12Table<>+40(SB)/4, $0x0fff0fff
+DATA kemDecode12Table<>+44(SB)/4, $0x0fff0fff
+GLOBL kemDecode12Table<>(SB), RODATA|NOPTR, $48
+
 // func nttNEON(f *[256]uint16)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-4
 	MOVW f+0(FP), R0
@@ -1978,4 +1992,100 @@ decompress11:
 	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
 	SUB.S $1, R3
 	BNE decompress11
+	RET
+
+// func encode12NEON(out *byte, f *[256]uint16)
+TEXT ·encode12NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $8, R3
+encode12:
+	WORD $0xf421014d // vld4.16 {d0, d2, d4, d6}, [r1]!
+	WORD $0xf421114d // vld4.16 {d1, d3, d5, d7}, [r1]!
+	WORD $0xf39c0552 // vsli.16 q0, q1, #12
+	WORD $0xf39c2052 // vshr.u16 q1, q1, #4
+	WORD $0xf3982554 // vsli.16 q1, q2, #8
+	WORD $0xf3984054 // vshr.u16 q2, q2, #8
+	WORD $0xf3944556 // vsli.16 q2, q3, #4
+	WORD $0xf400054d // vst3.16 {d0, d2, d4}, [r0]!
+	WORD $0xf400154d // vst3.16 {d1, d3, d5}, [r0]!
+	SUB.S $1, R3
+	BNE encode12
+	RET
+
+// func decode12CheckedNEON(f *[256]uint16, b *byte)
+TEXT ·decode12CheckedNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecode12Table<>(SB), R2
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	WORD $0xf34661f6 // veor q11, q11, q11
+	MOVW $8, R3
+decode12CheckedNEONloop:
+	WORD $0xf421054d // vld3.16 {d0, d2, d4}, [r1]!
+	WORD $0xf421154d // vld3.16 {d1, d3, d5}, [r1]!
+	WORD $0xf39c6054 // vshr.u16 q3, q2, #4
+	WORD $0xf2984554 // vshl.i16 q2, q2, #8
+	WORD $0xf3984452 // vsri.16 q2, q1, #8
+	WORD $0xf2942552 // vshl.i16 q1, q1, #4
+	WORD $0xf3942450 // vsri.16 q1, q0, #12
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf202217c // vand q1, q1, q14
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf3108278 // vqsub.u16 q4, q0, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf3128278 // vqsub.u16 q4, q1, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf3148278 // vqsub.u16 q4, q2, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf3168278 // vqsub.u16 q4, q3, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf400014d // vst4.16 {d0, d2, d4, d6}, [r0]!
+	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decode12CheckedNEONloop
+	WORD $0xee164b90 // vmov.32 r4, d22[0]
+	WORD $0xee365b90 // vmov.32 r5, d22[1]
+	WORD $0xee176b90 // vmov.32 r6, d23[0]
+	WORD $0xee377b90 // vmov.32 r7, d23[1]
+	ORR R5, R4
+	ORR R6, R4
+	ORR R7, R4
+	CMP $0, R4
+	MOVW.NE $1, R4
+	MOVW R4, ret+8(FP)
+	RET
+
+// func decode12ReduceNEON(f *[256]uint16, b *byte)
+TEXT ·decode12ReduceNEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecode12Table<>(SB), R2
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+decode12ReduceNEONloop:
+	WORD $0xf421054d // vld3.16 {d0, d2, d4}, [r1]!
+	WORD $0xf421154d // vld3.16 {d1, d3, d5}, [r1]!
+	WORD $0xf39c6054 // vshr.u16 q3, q2, #4
+	WORD $0xf2984554 // vshl.i16 q2, q2, #8
+	WORD $0xf3984452 // vsri.16 q2, q1, #8
+	WORD $0xf2942552 // vshl.i16 q1, q1, #4
+	WORD $0xf3942450 // vsri.16 q1, q0, #12
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf202217c // vand q1, q1, q14
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf310886a // vsub.i16 q4, q0, q13
+	WORD $0xf3100658 // vmin.u16 q0, q0, q4
+	WORD $0xf312886a // vsub.i16 q4, q1, q13
+	WORD $0xf3122658 // vmin.u16 q1, q1, q4
+	WORD $0xf314886a // vsub.i16 q4, q2, q13
+	WORD $0xf3144658 // vmin.u16 q2, q2, q4
+	WORD $0xf316886a // vsub.i16 q4, q3, q13
+	WORD $0xf3166658 // vmin.u16 q3, q3, q4
+	WORD $0xf400014d // vst4.16 {d0, d2, d4, d6}, [r0]!
+	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decode12ReduceNEONloop
 	RET

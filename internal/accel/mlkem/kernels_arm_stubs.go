@@ -88,3 +88,18 @@ func decodeDecompress10NEON(f *[256]uint16, b *byte)
 //
 //go:noescape
 func decodeDecompress11NEON(f *[256]uint16, b *byte)
+
+// encode12NEON writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out, for coefficients below 2^12.
+//
+//go:noescape
+func encode12NEON(out *byte, f *[256]uint16)
+
+// decode12CheckedNEON sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise.
+//
+//go:noescape
+func decode12CheckedNEON(f *[256]uint16, b *byte) int
+
+// decode12ReduceNEON sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time.
+//
+//go:noescape
+func decode12ReduceNEON(f *[256]uint16, b *byte)

@@ -156,6 +156,7 @@ func mlkemKernels(p *program) {
 	kemCBDEta3(p)
 	kemCompressKernels(p)
 	kemDecompressKernels(p)
+	kemEncodeKernels(p)
 }
 
 // kemStrided is the register assignment of the first forward (last inverse)

@@ -106,3 +106,21 @@ func VSHRU64(d, m Q, s int) Inst {
 	w := 0xf38000d0 | uint32((64-s)&63)<<16 | vd(d.Lo()) | vm(m.Lo())
 	return Inst{w, fmt.Sprintf("vshr.u64 %v, %v, #%d", d, m, s)}
 }
+
+// VST3 stores first, first+step and first+2·step (step 1 or 2)
+// interleaved: lane i of register j goes to element 3i+j.
+func VST3(bits int, first D, step int, a Addr) Inst {
+	return spaced("vst3", false, 4|uint32(step-1), bits, first, 3, step, a)
+}
+
+// VQSUBU is the unsigned saturating difference n − m (0 where m > n).
+func VQSUBU(bits int, d, n, m Q) Inst {
+	return same3(fmt.Sprintf("vqsub.u%d", bits), 1, 2, 1, bits, d, n, m)
+}
+
+// VMOVToCore copies the 32-bit lane x (0 or 1) of n to the core register t:
+// 1110 1110 00x1 nnnn tttt 1011 N001 0000.
+func VMOVToCore(t R, n D, x int) Inst {
+	w := 0xee100b10 | uint32(x&1)<<21 | uint32(n&15)<<16 | uint32(t)<<12 | uint32(n>>4)<<7
+	return Inst{w, fmt.Sprintf("vmov.32 %v, %v[%d]", t, n, x)}
+}
