@@ -50,20 +50,49 @@ func nttDotArch(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int) boo
 	return false
 }
 
-// polyAddArch reports false: polyAddTo has no kernel on arm.
-func polyAddArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return false }
+// polyAddArch runs polyAddTo's kernel for the active level and reports whether
+// there is one.
+func polyAddArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		polyAddNEON(out, a, b)
+		return true
+	}
+	return false
+}
 
-// polySubArch reports false: polySubTo has no kernel on arm.
-func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return false }
+// polySubArch runs polySubTo's kernel for the active level and reports whether
+// there is one.
+func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		polySubNEON(out, a, b)
+		return true
+	}
+	return false
+}
 
-// normMaxArch reports false: infinityNormBelow has no kernel on arm.
-func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) { return 0, false }
+// normMaxArch runs infinityNormBelow's kernel for the active level and reports whether
+// there is one.
+func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		return normMaxNEON(f, boundMinus1), true
+	}
+	return 0, false
+}
 
 // lowBitsNormMaxArch reports false: lowBitsNormBelow has no kernel on arm.
 func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) { return 0, false }
 
-// power2RoundSumArch reports false: polyPower2RoundSum has no kernel on arm.
+// power2RoundSumArch runs polyPower2RoundSum's kernel for the active level and reports whether
+// there is one.
 func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		power2RoundSumNEON(t1, t0, a, b)
+		return true
+	}
 	return false
 }
 

@@ -1340,6 +1340,28 @@ DATA dsaDotTable<>+8(SB)/4, $0x03802001
 DATA dsaDotTable<>+12(SB)/4, $0x00000000
 GLOBL dsaDotTable<>(SB), RODATA|NOPTR, $16
 
+DATA polyAddNEONQ<>+0(SB)/4, $0x007fe001
+DATA polyAddNEONQ<>+4(SB)/4, $0x007fe001
+DATA polyAddNEONQ<>+8(SB)/4, $0x007fe001
+DATA polyAddNEONQ<>+12(SB)/4, $0x007fe001
+GLOBL polyAddNEONQ<>(SB), RODATA|NOPTR, $16
+
+DATA polySubNEONQ<>+0(SB)/4, $0x007fe001
+DATA polySubNEONQ<>+4(SB)/4, $0x007fe001
+DATA polySubNEONQ<>+8(SB)/4, $0x007fe001
+DATA polySubNEONQ<>+12(SB)/4, $0x007fe001
+GLOBL polySubNEONQ<>(SB), RODATA|NOPTR, $16
+
+DATA dsaLaneTable<>+0(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+4(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+8(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+12(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+16(SB)/4, $0x00000fff
+DATA dsaLaneTable<>+20(SB)/4, $0x00000fff
+DATA dsaLaneTable<>+24(SB)/4, $0x00000fff
+DATA dsaLaneTable<>+28(SB)/4, $0x00000fff
+GLOBL dsaLaneTable<>(SB), RODATA|NOPTR, $32
+
 // func nttNEON(out *[256]uint32, in *[256]uint32)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-8
 	MOVW out+0(FP), R0
@@ -1999,4 +2021,143 @@ term:
 	ADD $64, R2
 	SUB.S $1, R7
 	BNE block
+	RET
+
+// func polyAddNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+TEXT ·polyAddNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW out+0(FP), R0
+	MOVW a+4(FP), R1
+	MOVW b+8(FP), R2
+	MOVW $polyAddNEONQ<>(SB), R3
+	WORD $0xf4230a8f // vld1.32 {d0, d1}, [r3]
+	MOVW $32, R3
+polyAddNEONloop:
+	WORD $0xf421228d // vld1.32 {d2, d3, d4, d5}, [r1]!
+	WORD $0xf422628d // vld1.32 {d6, d7, d8, d9}, [r2]!
+	WORD $0xf2222846 // vadd.i32 q1, q1, q3
+	WORD $0xf322a840 // vsub.i32 q5, q1, q0
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf324c840 // vsub.i32 q6, q2, q0
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf400228d // vst1.32 {d2, d3, d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE polyAddNEONloop
+	RET
+
+// func polySubNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+TEXT ·polySubNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW out+0(FP), R0
+	MOVW a+4(FP), R1
+	MOVW b+8(FP), R2
+	MOVW $polySubNEONQ<>(SB), R3
+	WORD $0xf4230a8f // vld1.32 {d0, d1}, [r3]
+	MOVW $32, R3
+polySubNEONloop:
+	WORD $0xf421228d // vld1.32 {d2, d3, d4, d5}, [r1]!
+	WORD $0xf422628d // vld1.32 {d6, d7, d8, d9}, [r2]!
+	WORD $0xf3222846 // vsub.i32 q1, q1, q3
+	WORD $0xf222a840 // vadd.i32 q5, q1, q0
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf3244848 // vsub.i32 q2, q2, q4
+	WORD $0xf224c840 // vadd.i32 q6, q2, q0
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf400228d // vst1.32 {d2, d3, d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE polySubNEONloop
+	RET
+
+// func normMaxNEON(f *[256]uint32, boundMinus1 uint32)
+TEXT ·normMaxNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW f+0(FP), R0
+	MOVW boundMinus1+4(FP), R1
+	MOVW $dsaLaneTable<>(SB), R2
+	WORD $0xf462ea8f // vld1.32 {d30, d31}, [r2]
+	WORD $0xeeaa1b90 // vdup.32 q13, r1
+	WORD $0xf34881f8 // veor q12, q12, q12
+	MOVW $16, R3
+normmax:
+	WORD $0xf420028d // vld1.32 {d0, d1, d2, d3}, [r0]!
+	WORD $0xf420428d // vld1.32 {d4, d5, d6, d7}, [r0]!
+	WORD $0xf220086a // vadd.i32 q0, q0, q13
+	WORD $0xf320886e // vsub.i32 q4, q0, q15
+	WORD $0xf3200658 // vmin.u32 q0, q0, q4
+	WORD $0xf36886c0 // vmax.u32 q12, q12, q0
+	WORD $0xf222286a // vadd.i32 q1, q1, q13
+	WORD $0xf322a86e // vsub.i32 q5, q1, q15
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf36886c2 // vmax.u32 q12, q12, q1
+	WORD $0xf224486a // vadd.i32 q2, q2, q13
+	WORD $0xf324c86e // vsub.i32 q6, q2, q15
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf36886c4 // vmax.u32 q12, q12, q2
+	WORD $0xf226686a // vadd.i32 q3, q3, q13
+	WORD $0xf326e86e // vsub.i32 q7, q3, q15
+	WORD $0xf326665e // vmin.u32 q3, q3, q7
+	WORD $0xf36886c6 // vmax.u32 q12, q12, q3
+	SUB.S $1, R3
+	BNE normmax
+	WORD $0xf3688aa9 // vpmax.u32 d24, d24, d25
+	WORD $0xf3688aa8 // vpmax.u32 d24, d24, d24
+	WORD $0xee184b90 // vmov.32 r4, d24[0]
+	MOVW R4, ret+8(FP)
+	RET
+
+// func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+TEXT ·power2RoundSumNEON(SB), NOSPLIT|NOFRAME, $0-16
+	MOVW t1+0(FP), R0
+	MOVW t0+4(FP), R1
+	MOVW a+8(FP), R2
+	MOVW b+12(FP), R3
+	MOVW $dsaLaneTable<>(SB), R4
+	WORD $0xf464ea8d // vld1.32 {d30, d31}, [r4]!
+	WORD $0xf464ca8f // vld1.32 {d28, d29}, [r4]
+	MOVW $16, R4
+power2round:
+	WORD $0xf422028d // vld1.32 {d0, d1, d2, d3}, [r2]!
+	WORD $0xf422428d // vld1.32 {d4, d5, d6, d7}, [r2]!
+	WORD $0xf423828d // vld1.32 {d8, d9, d10, d11}, [r3]!
+	WORD $0xf423c28d // vld1.32 {d12, d13, d14, d15}, [r3]!
+	WORD $0xf2200848 // vadd.i32 q0, q0, q4
+	WORD $0xf320886e // vsub.i32 q4, q0, q15
+	WORD $0xf3200658 // vmin.u32 q0, q0, q4
+	WORD $0xf220886c // vadd.i32 q4, q0, q14
+	WORD $0xf3b38058 // vshr.u32 q4, q4, #13
+	WORD $0xf2ed0558 // vshl.i32 q8, q4, #13
+	WORD $0xf3200860 // vsub.i32 q0, q0, q8
+	WORD $0xf260086e // vadd.i32 q8, q0, q15
+	WORD $0xf3200670 // vmin.u32 q0, q0, q8
+	WORD $0xf222284a // vadd.i32 q1, q1, q5
+	WORD $0xf322a86e // vsub.i32 q5, q1, q15
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf222a86c // vadd.i32 q5, q1, q14
+	WORD $0xf3b3a05a // vshr.u32 q5, q5, #13
+	WORD $0xf2ed055a // vshl.i32 q8, q5, #13
+	WORD $0xf3222860 // vsub.i32 q1, q1, q8
+	WORD $0xf262086e // vadd.i32 q8, q1, q15
+	WORD $0xf3222670 // vmin.u32 q1, q1, q8
+	WORD $0xf224484c // vadd.i32 q2, q2, q6
+	WORD $0xf324c86e // vsub.i32 q6, q2, q15
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf224c86c // vadd.i32 q6, q2, q14
+	WORD $0xf3b3c05c // vshr.u32 q6, q6, #13
+	WORD $0xf2ed055c // vshl.i32 q8, q6, #13
+	WORD $0xf3244860 // vsub.i32 q2, q2, q8
+	WORD $0xf264086e // vadd.i32 q8, q2, q15
+	WORD $0xf3244670 // vmin.u32 q2, q2, q8
+	WORD $0xf226684e // vadd.i32 q3, q3, q7
+	WORD $0xf326e86e // vsub.i32 q7, q3, q15
+	WORD $0xf326665e // vmin.u32 q3, q3, q7
+	WORD $0xf226e86c // vadd.i32 q7, q3, q14
+	WORD $0xf3b3e05e // vshr.u32 q7, q7, #13
+	WORD $0xf2ed055e // vshl.i32 q8, q7, #13
+	WORD $0xf3266860 // vsub.i32 q3, q3, q8
+	WORD $0xf266086e // vadd.i32 q8, q3, q15
+	WORD $0xf3266670 // vmin.u32 q3, q3, q8
+	WORD $0xf400828d // vst1.32 {d8, d9, d10, d11}, [r0]!
+	WORD $0xf400c28d // vst1.32 {d12, d13, d14, d15}, [r0]!
+	WORD $0xf401028d // vst1.32 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf401428d // vst1.32 {d4, d5, d6, d7}, [r1]!
+	SUB.S $1, R4
+	BNE power2round
 	RET

@@ -151,7 +151,7 @@ func mlkemKernels(p *program) {
 	kemNTT(p)
 	kemInverseNTT(p)
 	kemDotProduct(p)
-	kemPolyAddSub(p)
+	polyAddSub(p, kemField)
 	kemCBDEta2(p)
 	kemCBDEta3(p)
 	kemCompressKernels(p)

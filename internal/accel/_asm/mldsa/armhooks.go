@@ -13,6 +13,10 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "invNTTArch", Impls: dispatch.On("arm", "NEON", "invNTTNEON")},
 	{Hook: "nttMulArch", Impls: dispatch.On("arm", "NEON", "nttMulNEON")},
 	{Hook: "nttDotArch", Impls: dispatch.On("arm", "NEON", "nttDotNEON")},
+	{Hook: "polyAddArch", Impls: dispatch.On("arm", "NEON", "polyAddNEON")},
+	{Hook: "polySubArch", Impls: dispatch.On("arm", "NEON", "polySubNEON")},
+	{Hook: "normMaxArch", Impls: dispatch.On("arm", "NEON", "normMaxNEON")},
+	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
 }
 
 var armStubs = flag.String("armstubs", "", "write only the arm hooks (-arch), from the arm kernels' declarations in `file`")

@@ -65,6 +65,10 @@ func samples() []Inst {
 				VLD4(bits, 0, step, Inc(1)), VLD4(bits, D(24-4*step), step, At(9)), VLD4(bits, 5, step, Step(3, 2)))
 		}
 	}
+	s = append(s, VDUPCore(0, 0), VDUPCore(15, 9), VDUPCore(8, 12))
+	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VMAXU(bits, 0, 1, 15), VMAXU(bits, 15, 8, 7), VPMAXU(bits, 0, 31, 16), VPMAXU(bits, 26, 3, 9))
+	}
 	s = append(s, VMOVToCore(0, 0, 0), VMOVToCore(9, 31, 1), VMOVToCore(12, 17, 0))
 	for _, sh := range []int{0, 1, 20, 44, 63} {
 		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh), VSHRU64(0, 15, sh+1), VSHRU64(9, 2, sh+1))

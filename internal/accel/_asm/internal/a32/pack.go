@@ -124,3 +124,21 @@ func VMOVToCore(t R, n D, x int) Inst {
 	w := 0xee100b10 | uint32(x&1)<<21 | uint32(n&15)<<16 | uint32(t)<<12 | uint32(n>>4)<<7
 	return Inst{w, fmt.Sprintf("vmov.32 %v, %v[%d]", t, n, x)}
 }
+
+// VMAXU is the lane-wise maximum of unsigned lanes.
+func VMAXU(bits int, d, n, m Q) Inst {
+	return same3(fmt.Sprintf("vmax.u%d", bits), 1, 6, 0, bits, d, n, m)
+}
+
+// VPMAXU is the pairwise maximum of the unsigned lanes of two D registers:
+// the maxima of n's neighbouring pairs, then m's.
+func VPMAXU(bits int, d, n, m D) Inst {
+	return same3D(fmt.Sprintf("vpmax.u%d", bits), 1, 10, 0, bits, d, n, m)
+}
+
+// VDUPCore copies the core register t into every 32-bit lane of d:
+// 1110 1110 1010 dddd tttt 1011 D001 0000.
+func VDUPCore(d Q, t R) Inst {
+	w := 0xeea00b10 | uint32(d.Lo()&15)<<16 | uint32(t)<<12 | uint32(d.Lo()>>4)<<7
+	return Inst{w, fmt.Sprintf("vdup.32 %v, %v", d, t)}
+}
