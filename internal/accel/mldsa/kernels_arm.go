@@ -82,8 +82,23 @@ func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) {
 	return 0, false
 }
 
-// lowBitsNormMaxArch reports false: lowBitsNormBelow has no kernel on arm.
-func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) { return 0, false }
+// lowBitsNormMaxArch runs lowBitsNormBelow's kernel for the active level and reports whether
+// there is one.
+func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEON:
+			return lowBitsNormMax32NEON(r), true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEON:
+			return lowBitsNormMax88NEON(r), true
+		}
+	}
+	return 0, false
+}
 
 // power2RoundSumArch runs polyPower2RoundSum's kernel for the active level and reports whether
 // there is one.
@@ -96,8 +111,25 @@ func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[25
 	return false
 }
 
-// highBitsArch reports false: polyHighBits has no kernel on arm.
-func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool { return false }
+// highBitsArch runs polyHighBits's kernel for the active level and reports whether
+// there is one.
+func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEON:
+			highBits32NEON(w1, r)
+			return true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEON:
+			highBits88NEON(w1, r)
+			return true
+		}
+	}
+	return false
+}
 
 // makeHintsArch reports false: polyMakeHints has no kernel on arm.
 func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {

@@ -43,3 +43,23 @@ func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
 //
 //go:noescape
 func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// highBits32NEON sets w1 to HighBits(r) coefficient-wise (FIPS 204, Algorithm 37) for γ2 = (q−1)/32, in constant time.
+//
+//go:noescape
+func highBits32NEON(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax32NEON returns the maximum of |LowBits(r)| over the coefficients of r (FIPS 204, Algorithm 37) for γ2 = (q−1)/32, in constant time.
+//
+//go:noescape
+func lowBitsNormMax32NEON(r *[256]uint32) uint32
+
+// highBits88NEON sets w1 to HighBits(r) coefficient-wise (FIPS 204, Algorithm 37) for γ2 = (q−1)/88, in constant time.
+//
+//go:noescape
+func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax88NEON returns the maximum of |LowBits(r)| over the coefficients of r (FIPS 204, Algorithm 37) for γ2 = (q−1)/88, in constant time.
+//
+//go:noescape
+func lowBitsNormMax88NEON(r *[256]uint32) uint32

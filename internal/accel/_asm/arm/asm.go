@@ -143,6 +143,16 @@ func (p *program) write(cmd, asmPath, stubsPath string) error {
 	return os.WriteFile(stubsPath, src, 0o644)
 }
 
+// hasTable reports whether the program has a table of that name.
+func (p *program) hasTable(name string) bool {
+	for _, t := range p.tables {
+		if t.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // regs hands out scratch Q registers, so that a butterfly can leave its
 // result in a fresh register instead of copying it back.
 type regs struct{ free []Q }

@@ -35,9 +35,7 @@ func dsaLaneKernels(p *program) {
 	}
 	f.op("SUB.S $1, R3")
 	f.op("BNE normmax")
-	f.I(a32.VPMAXU(32, acc.Lo(), acc.Lo(), acc.Hi()), a32.VPMAXU(32, acc.Lo(), acc.Lo(), acc.Lo()))
-	f.I(a32.VMOVToCore(4, acc.Lo(), 0))
-	f.op("MOVW R4, ret+8(FP)")
+	laneMaxResult(f, acc, 8)
 
 	f = p.function("power2RoundSumNEON", "t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32", 16,
 		"sets t1, t0 to Power2Round(a + b) coefficient-wise (FIPS 204, Algorithm 35), t0 as field elements, for a and b in [0, q), in constant time.")

@@ -84,6 +84,7 @@ func mldsaKernels(p *program) {
 	dsaDot(p)
 	polyAddSub(p, dsaField)
 	dsaLaneKernels(p)
+	dsaRoundingKernels(p)
 }
 
 // loadTwiddles loads count Q registers from q1 on from the table at r.

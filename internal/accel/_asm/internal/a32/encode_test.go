@@ -67,6 +67,7 @@ func samples() []Inst {
 	}
 	s = append(s, VDUPCore(0, 0), VDUPCore(15, 9), VDUPCore(8, 12))
 	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VRSHRU(bits, 0, 15, 1), VRSHRU(bits, 9, 2, bits), VABS(bits, 0, 15), VABS(bits, 9, 2))
 		s = append(s, VMAXU(bits, 0, 1, 15), VMAXU(bits, 15, 8, 7), VPMAXU(bits, 0, 31, 16), VPMAXU(bits, 26, 3, 9))
 	}
 	s = append(s, VMOVToCore(0, 0, 0), VMOVToCore(9, 31, 1), VMOVToCore(12, 17, 0))

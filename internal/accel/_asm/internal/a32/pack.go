@@ -142,3 +142,18 @@ func VDUPCore(d Q, t R) Inst {
 	w := 0xeea00b10 | uint32(d.Lo()&15)<<16 | uint32(t)<<12 | uint32(d.Lo()>>4)<<7
 	return Inst{w, fmt.Sprintf("vdup.32 %v, %v", d, t)}
 }
+
+// VRSHRU is the rounding logical right shift of every unsigned lane by s
+// (1–bits): (x + 2^(s−1)) >> s; imm6 = 2·bits − s.
+func VRSHRU(bits int, d, m Q, s int) Inst {
+	checkShift(bits, s, 1, bits)
+	in := shiftImm(fmt.Sprintf("vrshr.u%d", bits), 1, 2, 2*bits-s, d, m)
+	in.Asm += fmt.Sprintf(", #%d", s)
+	return in
+}
+
+// VABS is the absolute value of every signed lane:
+// 1111 0011 1D11 ss01 dddd 0011 0QM0 mmmm.
+func VABS(bits int, d, m Q) Inst {
+	return misc2(fmt.Sprintf("vabs.s%d %v, %v", bits, d, m), sizeField(bits), 1, 6, 1, d.Lo(), m.Lo())
+}
