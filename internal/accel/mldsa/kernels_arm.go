@@ -136,8 +136,25 @@ func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32)
 	return 0, false
 }
 
-// useHintsArch reports false: polyUseHints has no kernel on arm.
-func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool { return false }
+// useHintsArch runs polyUseHints's kernel for the active level and reports whether
+// there is one.
+func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEON:
+			useHints32NEON(w1, h, r)
+			return true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEON:
+			useHints88NEON(w1, h, r)
+			return true
+		}
+	}
+	return false
+}
 
 // unpackZArch reports false: unpackZ has no kernel on arm.
 func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }

@@ -2324,6 +2324,43 @@ lowbits:
 	MOVW R4, ret+4(FP)
 	RET
 
+// func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+TEXT ·useHints32NEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW w1+0(FP), R0
+	MOVW h+4(FP), R1
+	MOVW r+8(FP), R2
+	MOVW $dsaRound32<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	WORD $0xf34001f0 // veor q8, q8, q8
+	MOVW $64, R3
+usehints:
+	WORD $0xf4220a8d // vld1.32 {d0, d1}, [r2]!
+	WORD $0xf4212a8d // vld1.32 {d2, d3}, [r1]!
+	WORD $0xf2204864 // vadd.i32 q2, q0, q10
+	WORD $0xf3b94054 // vshr.u32 q2, q2, #7
+	WORD $0xf2244976 // vmul.i32 q2, q2, q11
+	WORD $0xf3aa4254 // vrshr.u32 q2, q2, #22
+	WORD $0xf204417e // vand q2, q2, q15
+	WORD $0xf2246978 // vmul.i32 q3, q2, q12
+	WORD $0xf3206846 // vsub.i32 q3, q0, q3
+	WORD $0xf32a88c6 // vsub.i32 q4, q13, q3
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf3266848 // vsub.i32 q3, q3, q4
+	WORD $0xf32088c6 // vsub.i32 q4, q8, q3
+	WORD $0xf3a18058 // vshr.u32 q4, q4, #31
+	WORD $0xf2088152 // vand q4, q4, q1
+	WORD $0xf2288848 // vadd.i32 q4, q4, q4
+	WORD $0xf3288842 // vsub.i32 q4, q4, q1
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf204417e // vand q2, q2, q15
+	WORD $0xf4004a8d // vst1.32 {d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE usehints
+	RET
+
 // func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
 TEXT ·highBits88NEON(SB), NOSPLIT|NOFRAME, $0-8
 	MOVW w1+0(FP), R0
@@ -2456,4 +2493,52 @@ lowbits:
 	WORD $0xf3622aa2 // vpmax.u32 d18, d18, d18
 	WORD $0xee124b90 // vmov.32 r4, d18[0]
 	MOVW R4, ret+4(FP)
+	RET
+
+// func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+TEXT ·useHints88NEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW w1+0(FP), R0
+	MOVW h+4(FP), R1
+	MOVW r+8(FP), R2
+	MOVW $dsaRound88<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	WORD $0xf34001f0 // veor q8, q8, q8
+	MOVW $44, R4
+	WORD $0xeea24b90 // vdup.32 q9, r4
+	MOVW $64, R3
+usehints:
+	WORD $0xf4220a8d // vld1.32 {d0, d1}, [r2]!
+	WORD $0xf4212a8d // vld1.32 {d2, d3}, [r1]!
+	WORD $0xf2204864 // vadd.i32 q2, q0, q10
+	WORD $0xf3b94054 // vshr.u32 q2, q2, #7
+	WORD $0xf2244976 // vmul.i32 q2, q2, q11
+	WORD $0xf3a84254 // vrshr.u32 q2, q2, #24
+	WORD $0xf32e88c4 // vsub.i32 q4, q15, q2
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf2088154 // vand q4, q4, q2
+	WORD $0xf3044158 // veor q2, q2, q4
+	WORD $0xf2246978 // vmul.i32 q3, q2, q12
+	WORD $0xf3206846 // vsub.i32 q3, q0, q3
+	WORD $0xf32a88c6 // vsub.i32 q4, q13, q3
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf3266848 // vsub.i32 q3, q3, q4
+	WORD $0xf32088c6 // vsub.i32 q4, q8, q3
+	WORD $0xf3a18058 // vshr.u32 q4, q4, #31
+	WORD $0xf2088152 // vand q4, q4, q1
+	WORD $0xf2288848 // vadd.i32 q4, q4, q4
+	WORD $0xf3288842 // vsub.i32 q4, q4, q1
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf2a18054 // vshr.s32 q4, q2, #31
+	WORD $0xf2088172 // vand q4, q4, q9
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf32e88c4 // vsub.i32 q4, q15, q2
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf2088154 // vand q4, q4, q2
+	WORD $0xf3044158 // veor q2, q2, q4
+	WORD $0xf4004a8d // vst1.32 {d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE usehints
 	RET

@@ -54,6 +54,11 @@ func highBits32NEON(w1 *[256]uint32, r *[256]uint32)
 //go:noescape
 func lowBitsNormMax32NEON(r *[256]uint32) uint32
 
+// useHints32NEON sets w1 to UseHint(h, r) coefficient-wise (FIPS 204, Algorithm 40) for γ2 = (q−1)/32 and hints h in {0, 1}, in constant time.
+//
+//go:noescape
+func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
 // highBits88NEON sets w1 to HighBits(r) coefficient-wise (FIPS 204, Algorithm 37) for γ2 = (q−1)/88, in constant time.
 //
 //go:noescape
@@ -63,3 +68,8 @@ func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
 //
 //go:noescape
 func lowBitsNormMax88NEON(r *[256]uint32) uint32
+
+// useHints88NEON sets w1 to UseHint(h, r) coefficient-wise (FIPS 204, Algorithm 40) for γ2 = (q−1)/88 and hints h in {0, 1}, in constant time.
+//
+//go:noescape
+func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)

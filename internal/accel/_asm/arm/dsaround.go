@@ -6,8 +6,8 @@ import (
 	"github.com/crystals-go/crystals/internal/accel/_asm/internal/a32"
 )
 
-// The ML-DSA rounding kernels HighBits and the LowBits norm (FIPS 204,
-// Algorithms 36 and 37) for both γ2, 16 coefficients a step, in constant
+// The ML-DSA rounding kernels HighBits, the LowBits norm and UseHint (FIPS
+// 204, Algorithms 36, 37 and 40) for both γ2, 16 coefficients a step, in constant
 // time. Decompose's r1 = ⌊r / 2γ2⌋ with the wrap r − r0 = q − 1 → r1 = 0 is
 //
 //	r1 = ((⌊(r + 127) / 2^7⌋·mul + 2^(s−1)) >> s), then mod 16 (γ2 = (q−1)/32,
@@ -81,9 +81,45 @@ func laneMaxResult(f *fn, acc Q, off int) {
 	f.op("MOVW R4, ret+%d(FP)", off)
 }
 
-// highBitsName and lowBitsName are the kernels of g.
+// highBitsName, lowBitsName and useHintsName are the kernels of g.
 func highBitsName(g dsaGamma2) string { return "highBits" + g.suffix + "NEON" }
 func lowBitsName(g dsaGamma2) string  { return "lowBitsNormMax" + g.suffix + "NEON" }
+func useHintsName(g dsaGamma2) string { return "useHints" + g.suffix + "NEON" }
+
+// dsaUseHints writes UseHint (FIPS 204, Algorithm 40) lane by lane, four
+// coefficients a step: r1 + δ with δ = h·(1 if r0 > 0, else −1), then
+// reduced mod m = (q−1)/2γ2: AND 15, or −1 → 43 (adding 44 where the sign
+// is set) and 44 → 0 as in dsaDecompose.
+func dsaUseHints(p *program, g dsaGamma2) {
+	f := p.function(useHintsName(g), "w1 *[256]uint32, h *[256]uint32, r *[256]uint32", 12,
+		fmt.Sprintf("sets w1 to UseHint(h, r) coefficient-wise (FIPS 204, Algorithm 40) for γ2 = (q−1)/%s and hints h in {0, 1}, in constant time.", g.suffix))
+	f.op("MOVW w1+0(FP), R0")
+	f.op("MOVW h+4(FP), R1")
+	f.op("MOVW r+8(FP), R2")
+	dsaRoundConsts(p, f, g)
+	zero, m := Q(8), Q(9)
+	f.I(a32.VEOR(zero, zero, zero))
+	if !g.by32 {
+		f.op("MOVW $%d, R4", (dsaQ-1)/g.twoGamma)
+		f.I(a32.VDUPCore(m, 4))
+	}
+	f.op("MOVW $64, R3")
+	f.label("usehints")
+	r, h, r1, r0, t := Q(0), Q(1), Q(2), Q(3), Q(4)
+	f.I(a32.VLD1(32, r.Lo(), 2, a32.Inc(2)), a32.VLD1(32, h.Lo(), 2, a32.Inc(1)))
+	dsaDecompose(f, g, r1, r0, r, t)
+	// δ = 2·(h & [r0 > 0]) − h; [r0 > 0] is the sign bit of −r0.
+	f.I(a32.VSUB(32, t, zero, r0), a32.VSHRU(32, t, t, 31), a32.VAND(t, t, h), a32.VADD(32, t, t, t), a32.VSUB(32, t, t, h), a32.VADD(32, r1, r1, t))
+	if g.by32 {
+		f.I(a32.VAND(r1, r1, rcTop))
+	} else {
+		f.I(a32.VSHR(32, t, r1, 31), a32.VAND(t, t, m), a32.VADD(32, r1, r1, t))
+		f.I(a32.VSUB(32, t, rcTop, r1), a32.VSHR(32, t, t, 31), a32.VAND(t, t, r1), a32.VEOR(r1, r1, t))
+	}
+	f.I(a32.VST1(32, r1.Lo(), 2, a32.Inc(0)))
+	f.op("SUB.S $1, R3")
+	f.op("BNE usehints")
+}
 
 func dsaRoundingKernels(p *program) {
 	for _, g := range dsaGamma2Forms {
@@ -119,5 +155,6 @@ func dsaRoundingKernels(p *program) {
 		f.op("SUB.S $1, R3")
 		f.op("BNE lowbits")
 		laneMaxResult(f, acc, 4)
+		dsaUseHints(p, g)
 	}
 }

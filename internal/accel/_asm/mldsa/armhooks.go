@@ -19,6 +19,7 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
 	armByGamma2("highBitsArch", "highBits"),
 	armByGamma2("lowBitsNormMaxArch", "lowBitsNormMax"),
+	armByGamma2("useHintsArch", "useHints"),
 }
 
 // armByGamma2 is a hook chosen by γ2 (by32) whose kernels are
