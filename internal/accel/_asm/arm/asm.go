@@ -53,6 +53,20 @@ func (f *fn) op(format string, args ...any) {
 	f.lines = append(f.lines, line{text: fmt.Sprintf(format, args...)})
 }
 
+// loadArgs loads the function's word-sized arguments, named in order, into
+// R0, R1, ….
+func (f *fn) loadArgs(names ...string) {
+	for i, name := range names {
+		f.op("MOVW %s+%d(FP), R%d", name, 4*i, i)
+	}
+}
+
+// countDown decrements r and branches back to label until it reaches zero.
+func (f *fn) countDown(r R, label string) {
+	f.op("SUB.S $1, %s", goReg(r))
+	f.op("BNE %s", label)
+}
+
 // label appends a label.
 func (f *fn) label(name string) { f.lines = append(f.lines, line{label: name}) }
 

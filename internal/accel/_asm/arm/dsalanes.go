@@ -20,8 +20,7 @@ func dsaLaneKernels(p *program) {
 	f := p.function("normMaxNEON", "f *[256]uint32, boundMinus1 uint32", 12,
 		"returns the maximum over the coefficients of f of (f[i] + boundMinus1) mod q, for f in [0, q) and boundMinus1 < q, in constant time.")
 	f.result = "uint32"
-	f.op("MOVW f+0(FP), R0")
-	f.op("MOVW boundMinus1+4(FP), R1")
+	f.loadArgs("f", "boundMinus1")
 	f.op("MOVW $%s, R2", sym)
 	f.I(a32.VLD1(32, qv.Lo(), 2, a32.At(2)))
 	bound, acc := a32.Q(13), a32.Q(12)
@@ -33,16 +32,12 @@ func dsaLaneKernels(p *program) {
 		t := x + 4
 		f.I(a32.VADD(32, x, x, bound), a32.VSUB(32, t, x, qv), a32.VMINU(32, x, x, t), a32.VMAXU(32, acc, acc, x))
 	}
-	f.op("SUB.S $1, R3")
-	f.op("BNE normmax")
+	f.countDown(3, "normmax")
 	laneMaxResult(f, acc, 8)
 
 	f = p.function("power2RoundSumNEON", "t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32", 16,
 		"sets t1, t0 to Power2Round(a + b) coefficient-wise (FIPS 204, Algorithm 35), t0 as field elements, for a and b in [0, q), in constant time.")
-	f.op("MOVW t1+0(FP), R0")
-	f.op("MOVW t0+4(FP), R1")
-	f.op("MOVW a+8(FP), R2")
-	f.op("MOVW b+12(FP), R3")
+	f.loadArgs("t1", "t0", "a", "b")
 	f.op("MOVW $%s, R4", sym)
 	f.I(a32.VLD1(32, qv.Lo(), 2, a32.Inc(4)), a32.VLD1(32, round.Lo(), 2, a32.At(4)))
 	f.op("MOVW $16, R4")
@@ -58,6 +53,5 @@ func dsaLaneKernels(p *program) {
 	}
 	f.I(a32.VST1(32, 8, 4, a32.Inc(0)), a32.VST1(32, 12, 4, a32.Inc(0)))
 	f.I(a32.VST1(32, 0, 4, a32.Inc(1)), a32.VST1(32, 4, 4, a32.Inc(1)))
-	f.op("SUB.S $1, R4")
-	f.op("BNE power2round")
+	f.countDown(4, "power2round")
 }

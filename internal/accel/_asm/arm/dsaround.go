@@ -93,9 +93,7 @@ func useHintsName(g dsaGamma2) string { return "useHints" + g.suffix + "NEON" }
 func dsaUseHints(p *program, g dsaGamma2) {
 	f := p.function(useHintsName(g), "w1 *[256]uint32, h *[256]uint32, r *[256]uint32", 12,
 		fmt.Sprintf("sets w1 to UseHint(h, r) coefficient-wise (FIPS 204, Algorithm 40) for γ2 = (q−1)/%s and hints h in {0, 1}, in constant time.", g.suffix))
-	f.op("MOVW w1+0(FP), R0")
-	f.op("MOVW h+4(FP), R1")
-	f.op("MOVW r+8(FP), R2")
+	f.loadArgs("w1", "h", "r")
 	dsaRoundConsts(p, f, g)
 	zero, m := Q(8), Q(9)
 	f.I(a32.VEOR(zero, zero, zero))
@@ -117,16 +115,14 @@ func dsaUseHints(p *program, g dsaGamma2) {
 		f.I(a32.VSUB(32, t, rcTop, r1), a32.VSHR(32, t, t, 31), a32.VAND(t, t, r1), a32.VEOR(r1, r1, t))
 	}
 	f.I(a32.VST1(32, r1.Lo(), 2, a32.Inc(0)))
-	f.op("SUB.S $1, R3")
-	f.op("BNE usehints")
+	f.countDown(3, "usehints")
 }
 
 func dsaRoundingKernels(p *program) {
 	for _, g := range dsaGamma2Forms {
 		f := p.function(highBitsName(g), "w1 *[256]uint32, r *[256]uint32", 8,
 			fmt.Sprintf("sets w1 to HighBits(r) coefficient-wise (FIPS 204, Algorithm 37) for γ2 = (q−1)/%s, in constant time.", g.suffix))
-		f.op("MOVW w1+0(FP), R0")
-		f.op("MOVW r+4(FP), R1")
+		f.loadArgs("w1", "r")
 		dsaRoundConsts(p, f, g)
 		f.op("MOVW $16, R3")
 		f.label("highbits")
@@ -135,8 +131,7 @@ func dsaRoundingKernels(p *program) {
 			dsaDecompose(f, g, 4+i, -1, i, 8)
 		}
 		f.I(a32.VST1(32, 8, 4, a32.Inc(0)), a32.VST1(32, 12, 4, a32.Inc(0)))
-		f.op("SUB.S $1, R3")
-		f.op("BNE highbits")
+		f.countDown(3, "highbits")
 
 		f = p.function(lowBitsName(g), "r *[256]uint32", 8,
 			fmt.Sprintf("returns the maximum of |LowBits(r)| over the coefficients of r (FIPS 204, Algorithm 37) for γ2 = (q−1)/%s, in constant time.", g.suffix))
@@ -152,8 +147,7 @@ func dsaRoundingKernels(p *program) {
 			dsaDecompose(f, g, 4, 5, i, 6)
 			f.I(a32.VABS(32, 5, 5), a32.VMAXU(32, acc, acc, 5))
 		}
-		f.op("SUB.S $1, R3")
-		f.op("BNE lowbits")
+		f.countDown(3, "lowbits")
 		laneMaxResult(f, acc, 4)
 		dsaUseHints(p, g)
 	}

@@ -39,8 +39,7 @@ func kemCBDEta2(p *program) {
 	sym := p.data("kemCBDEta2Table", 16, tab)
 	f := p.function("cbdEta2NEON", "f *[256]uint16, b *[128]byte", 8,
 		"sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.")
-	f.op("MOVW f+0(FP), R0")
-	f.op("MOVW b+4(FP), R1")
+	f.loadArgs("f", "b")
 	f.op("MOVW $%s, R2", sym)
 	f.I(a32.VLD1(16, 22, 4, a32.Inc(2)), a32.VLD1(16, 26, 4, a32.Inc(2)), a32.VLD1(16, 30, 2, a32.At(2)))
 	x0, y0, x1, y1, qv := a32.Q(11), a32.Q(12), a32.Q(13), a32.Q(14), a32.Q(15)
@@ -54,8 +53,7 @@ func kemCBDEta2(p *program) {
 	kemCBDReduce(f, 1, 4, 6, qv, 8)
 	kemCBDReduce(f, 3, 5, 7, qv, 8)
 	f.I(a32.VST2(16, 4, a32.Inc(0)), a32.VST2(16, 6, a32.Inc(0)))
-	f.op("SUB.S $1, R3")
-	f.op("BNE cbd2")
+	f.countDown(3, "cbd2")
 }
 
 func kemCBDEta3(p *program) {
@@ -66,8 +64,7 @@ func kemCBDEta3(p *program) {
 	sym := p.data("kemCBDEta3Table", 16, tab)
 	f := p.function("cbdEta3NEON", "f *[256]uint16, b *[192]byte", 8,
 		"sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.")
-	f.op("MOVW f+0(FP), R0")
-	f.op("MOVW b+4(FP), R1")
+	f.loadArgs("f", "b")
 	f.op("MOVW $%s, R2", sym)
 	f.I(a32.VLD1(16, 26, 4, a32.Inc(2)), a32.VLD1(16, 30, 2, a32.At(2)))
 	xm, ym, qv := a32.Q(13), a32.Q(14), a32.Q(15)
@@ -86,6 +83,5 @@ func kemCBDEta3(p *program) {
 	for _, first := range []a32.D{10, 11, 18, 19} {
 		f.I(a32.VST4(16, first, 2, a32.Inc(0)))
 	}
-	f.op("SUB.S $1, R3")
-	f.op("BNE cbd3")
+	f.countDown(3, "cbd3")
 }

@@ -76,8 +76,7 @@ func kemCompressKernels(p *program) {
 	for _, d := range compressDs {
 		f := p.function(compressName(d), "out *byte, f *[256]uint16", 8,
 			fmt.Sprintf("writes ByteEncode_%d(Compress_%d(f)) (FIPS 203, Algorithm 5), %d bytes, to out, in constant time%s.", d, d, 32*d, paddedNote(d)))
-		f.op("MOVW out+0(FP), R0")
-		f.op("MOVW f+4(FP), R1")
+		f.loadArgs("out", "f")
 		f.op("MOVW $%s, R2", sym)
 		f.I(a32.VLD1(32, kemHalfQ.Lo(), 4, a32.At(2)))
 		loop := fmt.Sprintf("compress%d", d)
@@ -95,8 +94,7 @@ func kemCompressKernels(p *program) {
 		case 11:
 			kemPack11(f)
 		}
-		f.op("SUB.S $1, R3")
-		f.op("BNE %s", loop)
+		f.countDown(3, loop)
 	}
 }
 

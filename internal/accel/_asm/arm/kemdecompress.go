@@ -40,8 +40,7 @@ func kemDecompressKernels(p *program) {
 	for _, d := range compressDs {
 		f := p.function(decompressName(d), "f *[256]uint16, b *byte", 8,
 			fmt.Sprintf("sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6) from %d bytes, in constant time%s.", d, d, 32*d, paddedNote(d)))
-		f.op("MOVW f+0(FP), R0")
-		f.op("MOVW b+4(FP), R1")
+		f.loadArgs("f", "b")
 		f.op("MOVW $%s, R2", sym)
 		f.I(a32.VLD1(16, qv.Lo(), 2, a32.Inc(2)), a32.VLD1(16, 24, 4, a32.Inc(2)), a32.VLD1(16, 28, 2, a32.At(2)))
 		loop := fmt.Sprintf("decompress%d", d)
@@ -60,8 +59,7 @@ func kemDecompressKernels(p *program) {
 		case 11:
 			kemUnpack11(f, qv)
 		}
-		f.op("SUB.S $1, R3")
-		f.op("BNE %s", loop)
+		f.countDown(3, loop)
 	}
 }
 

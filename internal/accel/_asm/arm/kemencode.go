@@ -20,8 +20,7 @@ import "github.com/crystals-go/crystals/internal/accel/_asm/internal/a32"
 func kemEncodeKernels(p *program) {
 	f := p.function("encode12NEON", "out *byte, f *[256]uint16", 8,
 		"writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out, for coefficients below 2^12.")
-	f.op("MOVW out+0(FP), R0")
-	f.op("MOVW f+4(FP), R1")
+	f.loadArgs("out", "f")
 	f.op("MOVW $8, R3")
 	f.label("encode12")
 	kemLoad4(f, 0)
@@ -29,8 +28,7 @@ func kemEncodeKernels(p *program) {
 	f.I(a32.VSHRU(16, 1, 1, 4), a32.VSLI(16, 1, 2, 8))
 	f.I(a32.VSHRU(16, 2, 2, 8), a32.VSLI(16, 2, 3, 4))
 	f.I(a32.VST3(16, 0, 2, a32.Inc(0)), a32.VST3(16, 1, 2, a32.Inc(0)))
-	f.op("SUB.S $1, R3")
-	f.op("BNE encode12")
+	f.countDown(3, "encode12")
 
 	sym := p.data("kemDecode12Table", 16, append(append(repeat([]int64{kemQ - 1}, 8), repeat([]int64{kemQ}, 8)...), repeat([]int64{0xfff}, 8)...))
 	for _, checked := range []bool{true, false} {
@@ -42,8 +40,7 @@ func kemEncodeKernels(p *program) {
 		}
 		f := p.function(name, "f *[256]uint16, b *byte", args, doc)
 		f.result = result
-		f.op("MOVW f+0(FP), R0")
-		f.op("MOVW b+4(FP), R1")
+		f.loadArgs("f", "b")
 		f.op("MOVW $%s, R2", sym)
 		qm1, qv, mask, acc := a32.Q(12), a32.Q(13), a32.Q(14), a32.Q(11)
 		f.I(a32.VLD1(16, qm1.Lo(), 4, a32.Inc(2)), a32.VLD1(16, mask.Lo(), 2, a32.At(2)))
@@ -68,8 +65,7 @@ func kemEncodeKernels(p *program) {
 			}
 		}
 		f.I(a32.VST4(16, 0, 2, a32.Inc(0)), a32.VST4(16, 1, 2, a32.Inc(0)))
-		f.op("SUB.S $1, R3")
-		f.op("BNE %sloop", name)
+		f.countDown(3, name+"loop")
 		if checked {
 			// Each lane sums 32 differences below 2^10: no lane wraps.
 			f.I(a32.VMOVToCore(4, acc.Lo(), 0), a32.VMOVToCore(5, acc.Lo(), 1), a32.VMOVToCore(6, acc.Hi(), 0), a32.VMOVToCore(7, acc.Hi(), 1))

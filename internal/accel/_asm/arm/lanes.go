@@ -19,9 +19,7 @@ func laneOp(p *program, fl field, name, doc string, sub bool) {
 		params = "out *[256]uint32, a *[256]uint32, b *[256]uint32"
 	}
 	f := p.function(name, params, 12, doc)
-	f.op("MOVW out+0(FP), R0")
-	f.op("MOVW a+4(FP), R1")
-	f.op("MOVW b+8(FP), R2")
+	f.loadArgs("out", "a", "b")
 	f.op("MOVW $%s, R3", sym)
 	f.I(a32.VLD1(fl.bits, 0, 2, a32.At(3)))
 	f.op("MOVW $%d, R3", 256*fl.bits/8/32)
@@ -36,8 +34,7 @@ func laneOp(p *program, fl field, name, doc string, sub bool) {
 		f.I(a32.VMINU(fl.bits, i, i, i+4))
 	}
 	f.I(a32.VST1(fl.bits, 2, 4, a32.Inc(0)))
-	f.op("SUB.S $1, R3")
-	f.op("BNE %sloop", name)
+	f.countDown(3, name+"loop")
 }
 
 // polyAddSub writes the sum and difference kernels of the ring of fl.
