@@ -49,17 +49,17 @@ func compressEncode1NEON(out *byte, f *[256]uint16)
 //go:noescape
 func compressEncode4NEON(out *byte, f *[256]uint16)
 
-// compressEncode5NEON writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time; it reads or writes up to 3 bytes past the encoding.
+// compressEncode5NEON writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time; it writes up to 3 bytes past the encoding.
 //
 //go:noescape
 func compressEncode5NEON(out *byte, f *[256]uint16)
 
-// compressEncode10NEON writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time; it reads or writes up to 3 bytes past the encoding.
+// compressEncode10NEON writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time; it writes up to 3 bytes past the encoding.
 //
 //go:noescape
 func compressEncode10NEON(out *byte, f *[256]uint16)
 
-// compressEncode11NEON writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time; it reads or writes up to 3 bytes past the encoding.
+// compressEncode11NEON writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time; it writes up to 3 bytes past the encoding.
 //
 //go:noescape
 func compressEncode11NEON(out *byte, f *[256]uint16)
@@ -74,17 +74,17 @@ func decodeDecompress1NEON(f *[256]uint16, b *byte)
 //go:noescape
 func decodeDecompress4NEON(f *[256]uint16, b *byte)
 
-// decodeDecompress5NEON sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6) from 160 bytes, in constant time; it reads or writes up to 3 bytes past the encoding.
+// decodeDecompress5NEON sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6) from 160 bytes, in constant time; it reads up to 5 bytes past the encoding.
 //
 //go:noescape
 func decodeDecompress5NEON(f *[256]uint16, b *byte)
 
-// decodeDecompress10NEON sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6) from 320 bytes, in constant time; it reads or writes up to 3 bytes past the encoding.
+// decodeDecompress10NEON sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6) from 320 bytes, in constant time; it reads up to 5 bytes past the encoding.
 //
 //go:noescape
 func decodeDecompress10NEON(f *[256]uint16, b *byte)
 
-// decodeDecompress11NEON sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6) from 352 bytes, in constant time; it reads or writes up to 3 bytes past the encoding.
+// decodeDecompress11NEON sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6) from 352 bytes, in constant time; it reads up to 5 bytes past the encoding.
 //
 //go:noescape
 func decodeDecompress11NEON(f *[256]uint16, b *byte)

@@ -75,7 +75,7 @@ func kemCompressKernels(p *program) {
 	sym := p.data("kemCompressTable", 32, append(repeat([]int64{(kemQ - 1) / 2}, 4), repeat([]int64{(1<<35 + kemQ - 1) / kemQ}, 4)...))
 	for _, d := range compressDs {
 		f := p.function(compressName(d), "out *byte, f *[256]uint16", 8,
-			fmt.Sprintf("writes ByteEncode_%d(Compress_%d(f)) (FIPS 203, Algorithm 5), %d bytes, to out, in constant time%s.", d, d, 32*d, paddedNote(d)))
+			fmt.Sprintf("writes ByteEncode_%d(Compress_%d(f)) (FIPS 203, Algorithm 5), %d bytes, to out, in constant time%s.", d, d, 32*d, paddedNote(d, "writes", 3)))
 		f.loadArgs("out", "f")
 		f.op("MOVW $%s, R2", sym)
 		f.I(a32.VLD1(32, kemHalfQ.Lo(), 4, a32.At(2)))
@@ -110,10 +110,11 @@ func kemStrides(f *fn, d int) {
 	}
 }
 
-// paddedNote is the doc comment's remark on the padded kernels.
-func paddedNote(d int) string {
+// paddedNote is the doc comment's remark on the padded kernels, which move
+// up to past bytes beyond the encoding.
+func paddedNote(d int, verb string, past int) string {
 	if compressPadded(d) {
-		return "; it reads or writes up to 3 bytes past the encoding"
+		return fmt.Sprintf("; it %s up to %d bytes past the encoding", verb, past)
 	}
 	return ""
 }

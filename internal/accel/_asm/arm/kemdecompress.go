@@ -39,7 +39,7 @@ func kemDecompressKernels(p *program) {
 	qv := a32.Q(15)
 	for _, d := range compressDs {
 		f := p.function(decompressName(d), "f *[256]uint16, b *byte", 8,
-			fmt.Sprintf("sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6) from %d bytes, in constant time%s.", d, d, 32*d, paddedNote(d)))
+			fmt.Sprintf("sets f to Decompress_%d(ByteDecode_%d(b)) (FIPS 203, Algorithm 6) from %d bytes, in constant time%s.", d, d, 32*d, paddedNote(d, "reads", 5)))
 		f.loadArgs("f", "b")
 		f.op("MOVW $%s, R2", sym)
 		f.I(a32.VLD1(16, qv.Lo(), 2, a32.Inc(2)), a32.VLD1(16, 24, 4, a32.Inc(2)), a32.VLD1(16, 28, 2, a32.At(2)))
