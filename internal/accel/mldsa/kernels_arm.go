@@ -50,33 +50,111 @@ func nttDotArch(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int) boo
 	return false
 }
 
-// polyAddArch reports false: polyAddTo has no kernel on arm.
-func polyAddArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return false }
-
-// polySubArch reports false: polySubTo has no kernel on arm.
-func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool { return false }
-
-// normMaxArch reports false: infinityNormBelow has no kernel on arm.
-func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) { return 0, false }
-
-// lowBitsNormMaxArch reports false: lowBitsNormBelow has no kernel on arm.
-func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) { return 0, false }
-
-// power2RoundSumArch reports false: polyPower2RoundSum has no kernel on arm.
-func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+// polyAddArch runs polyAddTo's kernel for the active level and reports whether
+// there is one.
+func polyAddArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		polyAddNEON(out, a, b)
+		return true
+	}
 	return false
 }
 
-// highBitsArch reports false: polyHighBits has no kernel on arm.
-func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool { return false }
+// polySubArch runs polySubTo's kernel for the active level and reports whether
+// there is one.
+func polySubArch(out *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		polySubNEON(out, a, b)
+		return true
+	}
+	return false
+}
+
+// normMaxArch runs infinityNormBelow's kernel for the active level and reports whether
+// there is one.
+func normMaxArch(f *[256]uint32, boundMinus1 uint32) (uint32, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		return normMaxNEON(f, boundMinus1), true
+	}
+	return 0, false
+}
+
+// lowBitsNormMaxArch runs lowBitsNormBelow's kernel for the active level and reports whether
+// there is one.
+func lowBitsNormMaxArch(by32 bool, r *[256]uint32) (uint32, bool) {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEON:
+			return lowBitsNormMax32NEON(r), true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEON:
+			return lowBitsNormMax88NEON(r), true
+		}
+	}
+	return 0, false
+}
+
+// power2RoundSumArch runs polyPower2RoundSum's kernel for the active level and reports whether
+// there is one.
+func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		power2RoundSumNEON(t1, t0, a, b)
+		return true
+	}
+	return false
+}
+
+// highBitsArch runs polyHighBits's kernel for the active level and reports whether
+// there is one.
+func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEON:
+			highBits32NEON(w1, r)
+			return true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEON:
+			highBits88NEON(w1, r)
+			return true
+		}
+	}
+	return false
+}
 
 // makeHintsArch reports false: polyMakeHints has no kernel on arm.
 func makeHintsArch(by32 bool, h *[256]uint32, w0 *[256]uint32, ct0 *[256]uint32) (uint32, bool) {
 	return 0, false
 }
 
-// useHintsArch reports false: polyUseHints has no kernel on arm.
-func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool { return false }
+// useHintsArch runs polyUseHints's kernel for the active level and reports whether
+// there is one.
+func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bool {
+	switch by32 {
+	case true:
+		switch cpu.Active() {
+		case cpu.NEON:
+			useHints32NEON(w1, h, r)
+			return true
+		}
+	case false:
+		switch cpu.Active() {
+		case cpu.NEON:
+			useHints88NEON(w1, h, r)
+			return true
+		}
+	}
+	return false
+}
 
 // unpackZArch reports false: unpackZ has no kernel on arm.
 func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }

@@ -1340,6 +1340,80 @@ DATA dsaDotTable<>+8(SB)/4, $0x03802001
 DATA dsaDotTable<>+12(SB)/4, $0x00000000
 GLOBL dsaDotTable<>(SB), RODATA|NOPTR, $16
 
+DATA polyAddNEONQ<>+0(SB)/4, $0x007fe001
+DATA polyAddNEONQ<>+4(SB)/4, $0x007fe001
+DATA polyAddNEONQ<>+8(SB)/4, $0x007fe001
+DATA polyAddNEONQ<>+12(SB)/4, $0x007fe001
+GLOBL polyAddNEONQ<>(SB), RODATA|NOPTR, $16
+
+DATA polySubNEONQ<>+0(SB)/4, $0x007fe001
+DATA polySubNEONQ<>+4(SB)/4, $0x007fe001
+DATA polySubNEONQ<>+8(SB)/4, $0x007fe001
+DATA polySubNEONQ<>+12(SB)/4, $0x007fe001
+GLOBL polySubNEONQ<>(SB), RODATA|NOPTR, $16
+
+DATA dsaLaneTable<>+0(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+4(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+8(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+12(SB)/4, $0x007fe001
+DATA dsaLaneTable<>+16(SB)/4, $0x00000fff
+DATA dsaLaneTable<>+20(SB)/4, $0x00000fff
+DATA dsaLaneTable<>+24(SB)/4, $0x00000fff
+DATA dsaLaneTable<>+28(SB)/4, $0x00000fff
+GLOBL dsaLaneTable<>(SB), RODATA|NOPTR, $32
+
+DATA dsaRound32<>+0(SB)/4, $0x0000007f
+DATA dsaRound32<>+4(SB)/4, $0x0000007f
+DATA dsaRound32<>+8(SB)/4, $0x0000007f
+DATA dsaRound32<>+12(SB)/4, $0x0000007f
+DATA dsaRound32<>+16(SB)/4, $0x00000401
+DATA dsaRound32<>+20(SB)/4, $0x00000401
+DATA dsaRound32<>+24(SB)/4, $0x00000401
+DATA dsaRound32<>+28(SB)/4, $0x00000401
+DATA dsaRound32<>+32(SB)/4, $0x0007fe00
+DATA dsaRound32<>+36(SB)/4, $0x0007fe00
+DATA dsaRound32<>+40(SB)/4, $0x0007fe00
+DATA dsaRound32<>+44(SB)/4, $0x0007fe00
+DATA dsaRound32<>+48(SB)/4, $0x003ff000
+DATA dsaRound32<>+52(SB)/4, $0x003ff000
+DATA dsaRound32<>+56(SB)/4, $0x003ff000
+DATA dsaRound32<>+60(SB)/4, $0x003ff000
+DATA dsaRound32<>+64(SB)/4, $0x007fe001
+DATA dsaRound32<>+68(SB)/4, $0x007fe001
+DATA dsaRound32<>+72(SB)/4, $0x007fe001
+DATA dsaRound32<>+76(SB)/4, $0x007fe001
+DATA dsaRound32<>+80(SB)/4, $0x0000000f
+DATA dsaRound32<>+84(SB)/4, $0x0000000f
+DATA dsaRound32<>+88(SB)/4, $0x0000000f
+DATA dsaRound32<>+92(SB)/4, $0x0000000f
+GLOBL dsaRound32<>(SB), RODATA|NOPTR, $96
+
+DATA dsaRound88<>+0(SB)/4, $0x0000007f
+DATA dsaRound88<>+4(SB)/4, $0x0000007f
+DATA dsaRound88<>+8(SB)/4, $0x0000007f
+DATA dsaRound88<>+12(SB)/4, $0x0000007f
+DATA dsaRound88<>+16(SB)/4, $0x00002c0b
+DATA dsaRound88<>+20(SB)/4, $0x00002c0b
+DATA dsaRound88<>+24(SB)/4, $0x00002c0b
+DATA dsaRound88<>+28(SB)/4, $0x00002c0b
+DATA dsaRound88<>+32(SB)/4, $0x0002e800
+DATA dsaRound88<>+36(SB)/4, $0x0002e800
+DATA dsaRound88<>+40(SB)/4, $0x0002e800
+DATA dsaRound88<>+44(SB)/4, $0x0002e800
+DATA dsaRound88<>+48(SB)/4, $0x003ff000
+DATA dsaRound88<>+52(SB)/4, $0x003ff000
+DATA dsaRound88<>+56(SB)/4, $0x003ff000
+DATA dsaRound88<>+60(SB)/4, $0x003ff000
+DATA dsaRound88<>+64(SB)/4, $0x007fe001
+DATA dsaRound88<>+68(SB)/4, $0x007fe001
+DATA dsaRound88<>+72(SB)/4, $0x007fe001
+DATA dsaRound88<>+76(SB)/4, $0x007fe001
+DATA dsaRound88<>+80(SB)/4, $0x0000002b
+DATA dsaRound88<>+84(SB)/4, $0x0000002b
+DATA dsaRound88<>+88(SB)/4, $0x0000002b
+DATA dsaRound88<>+92(SB)/4, $0x0000002b
+GLOBL dsaRound88<>(SB), RODATA|NOPTR, $96
+
 // func nttNEON(out *[256]uint32, in *[256]uint32)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-8
 	MOVW out+0(FP), R0
@@ -1999,4 +2073,472 @@ term:
 	ADD $64, R2
 	SUB.S $1, R7
 	BNE block
+	RET
+
+// func polyAddNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+TEXT ·polyAddNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW out+0(FP), R0
+	MOVW a+4(FP), R1
+	MOVW b+8(FP), R2
+	MOVW $polyAddNEONQ<>(SB), R3
+	WORD $0xf4230a8f // vld1.32 {d0, d1}, [r3]
+	MOVW $32, R3
+polyAddNEONloop:
+	WORD $0xf421228d // vld1.32 {d2, d3, d4, d5}, [r1]!
+	WORD $0xf422628d // vld1.32 {d6, d7, d8, d9}, [r2]!
+	WORD $0xf2222846 // vadd.i32 q1, q1, q3
+	WORD $0xf322a840 // vsub.i32 q5, q1, q0
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf324c840 // vsub.i32 q6, q2, q0
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf400228d // vst1.32 {d2, d3, d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE polyAddNEONloop
+	RET
+
+// func polySubNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+TEXT ·polySubNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW out+0(FP), R0
+	MOVW a+4(FP), R1
+	MOVW b+8(FP), R2
+	MOVW $polySubNEONQ<>(SB), R3
+	WORD $0xf4230a8f // vld1.32 {d0, d1}, [r3]
+	MOVW $32, R3
+polySubNEONloop:
+	WORD $0xf421228d // vld1.32 {d2, d3, d4, d5}, [r1]!
+	WORD $0xf422628d // vld1.32 {d6, d7, d8, d9}, [r2]!
+	WORD $0xf3222846 // vsub.i32 q1, q1, q3
+	WORD $0xf222a840 // vadd.i32 q5, q1, q0
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf3244848 // vsub.i32 q2, q2, q4
+	WORD $0xf224c840 // vadd.i32 q6, q2, q0
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf400228d // vst1.32 {d2, d3, d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE polySubNEONloop
+	RET
+
+// func normMaxNEON(f *[256]uint32, boundMinus1 uint32)
+TEXT ·normMaxNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW f+0(FP), R0
+	MOVW boundMinus1+4(FP), R1
+	MOVW $dsaLaneTable<>(SB), R2
+	WORD $0xf462ea8f // vld1.32 {d30, d31}, [r2]
+	WORD $0xeeaa1b90 // vdup.32 q13, r1
+	WORD $0xf34881f8 // veor q12, q12, q12
+	MOVW $16, R3
+normmax:
+	WORD $0xf420028d // vld1.32 {d0, d1, d2, d3}, [r0]!
+	WORD $0xf420428d // vld1.32 {d4, d5, d6, d7}, [r0]!
+	WORD $0xf220086a // vadd.i32 q0, q0, q13
+	WORD $0xf320886e // vsub.i32 q4, q0, q15
+	WORD $0xf3200658 // vmin.u32 q0, q0, q4
+	WORD $0xf36886c0 // vmax.u32 q12, q12, q0
+	WORD $0xf222286a // vadd.i32 q1, q1, q13
+	WORD $0xf322a86e // vsub.i32 q5, q1, q15
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf36886c2 // vmax.u32 q12, q12, q1
+	WORD $0xf224486a // vadd.i32 q2, q2, q13
+	WORD $0xf324c86e // vsub.i32 q6, q2, q15
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf36886c4 // vmax.u32 q12, q12, q2
+	WORD $0xf226686a // vadd.i32 q3, q3, q13
+	WORD $0xf326e86e // vsub.i32 q7, q3, q15
+	WORD $0xf326665e // vmin.u32 q3, q3, q7
+	WORD $0xf36886c6 // vmax.u32 q12, q12, q3
+	SUB.S $1, R3
+	BNE normmax
+	WORD $0xf3688aa9 // vpmax.u32 d24, d24, d25
+	WORD $0xf3688aa8 // vpmax.u32 d24, d24, d24
+	WORD $0xee184b90 // vmov.32 r4, d24[0]
+	MOVW R4, ret+8(FP)
+	RET
+
+// func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+TEXT ·power2RoundSumNEON(SB), NOSPLIT|NOFRAME, $0-16
+	MOVW t1+0(FP), R0
+	MOVW t0+4(FP), R1
+	MOVW a+8(FP), R2
+	MOVW b+12(FP), R3
+	MOVW $dsaLaneTable<>(SB), R4
+	WORD $0xf464ea8d // vld1.32 {d30, d31}, [r4]!
+	WORD $0xf464ca8f // vld1.32 {d28, d29}, [r4]
+	MOVW $16, R4
+power2round:
+	WORD $0xf422028d // vld1.32 {d0, d1, d2, d3}, [r2]!
+	WORD $0xf422428d // vld1.32 {d4, d5, d6, d7}, [r2]!
+	WORD $0xf423828d // vld1.32 {d8, d9, d10, d11}, [r3]!
+	WORD $0xf423c28d // vld1.32 {d12, d13, d14, d15}, [r3]!
+	WORD $0xf2200848 // vadd.i32 q0, q0, q4
+	WORD $0xf320886e // vsub.i32 q4, q0, q15
+	WORD $0xf3200658 // vmin.u32 q0, q0, q4
+	WORD $0xf220886c // vadd.i32 q4, q0, q14
+	WORD $0xf3b38058 // vshr.u32 q4, q4, #13
+	WORD $0xf2ed0558 // vshl.i32 q8, q4, #13
+	WORD $0xf3200860 // vsub.i32 q0, q0, q8
+	WORD $0xf260086e // vadd.i32 q8, q0, q15
+	WORD $0xf3200670 // vmin.u32 q0, q0, q8
+	WORD $0xf222284a // vadd.i32 q1, q1, q5
+	WORD $0xf322a86e // vsub.i32 q5, q1, q15
+	WORD $0xf322265a // vmin.u32 q1, q1, q5
+	WORD $0xf222a86c // vadd.i32 q5, q1, q14
+	WORD $0xf3b3a05a // vshr.u32 q5, q5, #13
+	WORD $0xf2ed055a // vshl.i32 q8, q5, #13
+	WORD $0xf3222860 // vsub.i32 q1, q1, q8
+	WORD $0xf262086e // vadd.i32 q8, q1, q15
+	WORD $0xf3222670 // vmin.u32 q1, q1, q8
+	WORD $0xf224484c // vadd.i32 q2, q2, q6
+	WORD $0xf324c86e // vsub.i32 q6, q2, q15
+	WORD $0xf324465c // vmin.u32 q2, q2, q6
+	WORD $0xf224c86c // vadd.i32 q6, q2, q14
+	WORD $0xf3b3c05c // vshr.u32 q6, q6, #13
+	WORD $0xf2ed055c // vshl.i32 q8, q6, #13
+	WORD $0xf3244860 // vsub.i32 q2, q2, q8
+	WORD $0xf264086e // vadd.i32 q8, q2, q15
+	WORD $0xf3244670 // vmin.u32 q2, q2, q8
+	WORD $0xf226684e // vadd.i32 q3, q3, q7
+	WORD $0xf326e86e // vsub.i32 q7, q3, q15
+	WORD $0xf326665e // vmin.u32 q3, q3, q7
+	WORD $0xf226e86c // vadd.i32 q7, q3, q14
+	WORD $0xf3b3e05e // vshr.u32 q7, q7, #13
+	WORD $0xf2ed055e // vshl.i32 q8, q7, #13
+	WORD $0xf3266860 // vsub.i32 q3, q3, q8
+	WORD $0xf266086e // vadd.i32 q8, q3, q15
+	WORD $0xf3266670 // vmin.u32 q3, q3, q8
+	WORD $0xf400828d // vst1.32 {d8, d9, d10, d11}, [r0]!
+	WORD $0xf400c28d // vst1.32 {d12, d13, d14, d15}, [r0]!
+	WORD $0xf401028d // vst1.32 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf401428d // vst1.32 {d4, d5, d6, d7}, [r1]!
+	SUB.S $1, R4
+	BNE power2round
+	RET
+
+// func highBits32NEON(w1 *[256]uint32, r *[256]uint32)
+TEXT ·highBits32NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW w1+0(FP), R0
+	MOVW r+4(FP), R1
+	MOVW $dsaRound32<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	MOVW $16, R3
+highbits:
+	WORD $0xf421028d // vld1.32 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf421428d // vld1.32 {d4, d5, d6, d7}, [r1]!
+	WORD $0xf2208864 // vadd.i32 q4, q0, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3aa8258 // vrshr.u32 q4, q4, #22
+	WORD $0xf208817e // vand q4, q4, q15
+	WORD $0xf222a864 // vadd.i32 q5, q1, q10
+	WORD $0xf3b9a05a // vshr.u32 q5, q5, #7
+	WORD $0xf22aa976 // vmul.i32 q5, q5, q11
+	WORD $0xf3aaa25a // vrshr.u32 q5, q5, #22
+	WORD $0xf20aa17e // vand q5, q5, q15
+	WORD $0xf224c864 // vadd.i32 q6, q2, q10
+	WORD $0xf3b9c05c // vshr.u32 q6, q6, #7
+	WORD $0xf22cc976 // vmul.i32 q6, q6, q11
+	WORD $0xf3aac25c // vrshr.u32 q6, q6, #22
+	WORD $0xf20cc17e // vand q6, q6, q15
+	WORD $0xf226e864 // vadd.i32 q7, q3, q10
+	WORD $0xf3b9e05e // vshr.u32 q7, q7, #7
+	WORD $0xf22ee976 // vmul.i32 q7, q7, q11
+	WORD $0xf3aae25e // vrshr.u32 q7, q7, #22
+	WORD $0xf20ee17e // vand q7, q7, q15
+	WORD $0xf400828d // vst1.32 {d8, d9, d10, d11}, [r0]!
+	WORD $0xf400c28d // vst1.32 {d12, d13, d14, d15}, [r0]!
+	SUB.S $1, R3
+	BNE highbits
+	RET
+
+// func lowBitsNormMax32NEON(r *[256]uint32)
+TEXT ·lowBitsNormMax32NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW r+0(FP), R1
+	MOVW $dsaRound32<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	WORD $0xf34221f2 // veor q9, q9, q9
+	MOVW $16, R3
+lowbits:
+	WORD $0xf421028d // vld1.32 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf421428d // vld1.32 {d4, d5, d6, d7}, [r1]!
+	WORD $0xf2208864 // vadd.i32 q4, q0, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3aa8258 // vrshr.u32 q4, q4, #22
+	WORD $0xf208817e // vand q4, q4, q15
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf320a84a // vsub.i32 q5, q0, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	WORD $0xf2228864 // vadd.i32 q4, q1, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3aa8258 // vrshr.u32 q4, q4, #22
+	WORD $0xf208817e // vand q4, q4, q15
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf322a84a // vsub.i32 q5, q1, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	WORD $0xf2248864 // vadd.i32 q4, q2, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3aa8258 // vrshr.u32 q4, q4, #22
+	WORD $0xf208817e // vand q4, q4, q15
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf324a84a // vsub.i32 q5, q2, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	WORD $0xf2268864 // vadd.i32 q4, q3, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3aa8258 // vrshr.u32 q4, q4, #22
+	WORD $0xf208817e // vand q4, q4, q15
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf326a84a // vsub.i32 q5, q3, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	SUB.S $1, R3
+	BNE lowbits
+	WORD $0xf3622aa3 // vpmax.u32 d18, d18, d19
+	WORD $0xf3622aa2 // vpmax.u32 d18, d18, d18
+	WORD $0xee124b90 // vmov.32 r4, d18[0]
+	MOVW R4, ret+4(FP)
+	RET
+
+// func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+TEXT ·useHints32NEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW w1+0(FP), R0
+	MOVW h+4(FP), R1
+	MOVW r+8(FP), R2
+	MOVW $dsaRound32<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	WORD $0xf34001f0 // veor q8, q8, q8
+	MOVW $64, R3
+usehints:
+	WORD $0xf4220a8d // vld1.32 {d0, d1}, [r2]!
+	WORD $0xf4212a8d // vld1.32 {d2, d3}, [r1]!
+	WORD $0xf2204864 // vadd.i32 q2, q0, q10
+	WORD $0xf3b94054 // vshr.u32 q2, q2, #7
+	WORD $0xf2244976 // vmul.i32 q2, q2, q11
+	WORD $0xf3aa4254 // vrshr.u32 q2, q2, #22
+	WORD $0xf204417e // vand q2, q2, q15
+	WORD $0xf2246978 // vmul.i32 q3, q2, q12
+	WORD $0xf3206846 // vsub.i32 q3, q0, q3
+	WORD $0xf32a88c6 // vsub.i32 q4, q13, q3
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf3266848 // vsub.i32 q3, q3, q4
+	WORD $0xf32088c6 // vsub.i32 q4, q8, q3
+	WORD $0xf3a18058 // vshr.u32 q4, q4, #31
+	WORD $0xf2088152 // vand q4, q4, q1
+	WORD $0xf2288848 // vadd.i32 q4, q4, q4
+	WORD $0xf3288842 // vsub.i32 q4, q4, q1
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf204417e // vand q2, q2, q15
+	WORD $0xf4004a8d // vst1.32 {d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE usehints
+	RET
+
+// func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
+TEXT ·highBits88NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW w1+0(FP), R0
+	MOVW r+4(FP), R1
+	MOVW $dsaRound88<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	MOVW $16, R3
+highbits:
+	WORD $0xf421028d // vld1.32 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf421428d // vld1.32 {d4, d5, d6, d7}, [r1]!
+	WORD $0xf2208864 // vadd.i32 q4, q0, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3a88258 // vrshr.u32 q4, q4, #24
+	WORD $0xf36e08c8 // vsub.i32 q8, q15, q4
+	WORD $0xf2e10070 // vshr.s32 q8, q8, #31
+	WORD $0xf24001d8 // vand q8, q8, q4
+	WORD $0xf3088170 // veor q4, q4, q8
+	WORD $0xf222a864 // vadd.i32 q5, q1, q10
+	WORD $0xf3b9a05a // vshr.u32 q5, q5, #7
+	WORD $0xf22aa976 // vmul.i32 q5, q5, q11
+	WORD $0xf3a8a25a // vrshr.u32 q5, q5, #24
+	WORD $0xf36e08ca // vsub.i32 q8, q15, q5
+	WORD $0xf2e10070 // vshr.s32 q8, q8, #31
+	WORD $0xf24001da // vand q8, q8, q5
+	WORD $0xf30aa170 // veor q5, q5, q8
+	WORD $0xf224c864 // vadd.i32 q6, q2, q10
+	WORD $0xf3b9c05c // vshr.u32 q6, q6, #7
+	WORD $0xf22cc976 // vmul.i32 q6, q6, q11
+	WORD $0xf3a8c25c // vrshr.u32 q6, q6, #24
+	WORD $0xf36e08cc // vsub.i32 q8, q15, q6
+	WORD $0xf2e10070 // vshr.s32 q8, q8, #31
+	WORD $0xf24001dc // vand q8, q8, q6
+	WORD $0xf30cc170 // veor q6, q6, q8
+	WORD $0xf226e864 // vadd.i32 q7, q3, q10
+	WORD $0xf3b9e05e // vshr.u32 q7, q7, #7
+	WORD $0xf22ee976 // vmul.i32 q7, q7, q11
+	WORD $0xf3a8e25e // vrshr.u32 q7, q7, #24
+	WORD $0xf36e08ce // vsub.i32 q8, q15, q7
+	WORD $0xf2e10070 // vshr.s32 q8, q8, #31
+	WORD $0xf24001de // vand q8, q8, q7
+	WORD $0xf30ee170 // veor q7, q7, q8
+	WORD $0xf400828d // vst1.32 {d8, d9, d10, d11}, [r0]!
+	WORD $0xf400c28d // vst1.32 {d12, d13, d14, d15}, [r0]!
+	SUB.S $1, R3
+	BNE highbits
+	RET
+
+// func lowBitsNormMax88NEON(r *[256]uint32)
+TEXT ·lowBitsNormMax88NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW r+0(FP), R1
+	MOVW $dsaRound88<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	WORD $0xf34221f2 // veor q9, q9, q9
+	MOVW $16, R3
+lowbits:
+	WORD $0xf421028d // vld1.32 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf421428d // vld1.32 {d4, d5, d6, d7}, [r1]!
+	WORD $0xf2208864 // vadd.i32 q4, q0, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3a88258 // vrshr.u32 q4, q4, #24
+	WORD $0xf32ec8c8 // vsub.i32 q6, q15, q4
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc158 // vand q6, q6, q4
+	WORD $0xf308815c // veor q4, q4, q6
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf320a84a // vsub.i32 q5, q0, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	WORD $0xf2228864 // vadd.i32 q4, q1, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3a88258 // vrshr.u32 q4, q4, #24
+	WORD $0xf32ec8c8 // vsub.i32 q6, q15, q4
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc158 // vand q6, q6, q4
+	WORD $0xf308815c // veor q4, q4, q6
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf322a84a // vsub.i32 q5, q1, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	WORD $0xf2248864 // vadd.i32 q4, q2, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3a88258 // vrshr.u32 q4, q4, #24
+	WORD $0xf32ec8c8 // vsub.i32 q6, q15, q4
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc158 // vand q6, q6, q4
+	WORD $0xf308815c // veor q4, q4, q6
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf324a84a // vsub.i32 q5, q2, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	WORD $0xf2268864 // vadd.i32 q4, q3, q10
+	WORD $0xf3b98058 // vshr.u32 q4, q4, #7
+	WORD $0xf2288976 // vmul.i32 q4, q4, q11
+	WORD $0xf3a88258 // vrshr.u32 q4, q4, #24
+	WORD $0xf32ec8c8 // vsub.i32 q6, q15, q4
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc158 // vand q6, q6, q4
+	WORD $0xf308815c // veor q4, q4, q6
+	WORD $0xf228a978 // vmul.i32 q5, q4, q12
+	WORD $0xf326a84a // vsub.i32 q5, q3, q5
+	WORD $0xf32ac8ca // vsub.i32 q6, q13, q5
+	WORD $0xf2a1c05c // vshr.s32 q6, q6, #31
+	WORD $0xf20cc17c // vand q6, q6, q14
+	WORD $0xf32aa84c // vsub.i32 q5, q5, q6
+	WORD $0xf3b9a34a // vabs.s32 q5, q5
+	WORD $0xf36226ca // vmax.u32 q9, q9, q5
+	SUB.S $1, R3
+	BNE lowbits
+	WORD $0xf3622aa3 // vpmax.u32 d18, d18, d19
+	WORD $0xf3622aa2 // vpmax.u32 d18, d18, d18
+	WORD $0xee124b90 // vmov.32 r4, d18[0]
+	MOVW R4, ret+4(FP)
+	RET
+
+// func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+TEXT ·useHints88NEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW w1+0(FP), R0
+	MOVW h+4(FP), R1
+	MOVW r+8(FP), R2
+	MOVW $dsaRound88<>(SB), R4
+	WORD $0xf464428d // vld1.32 {d20, d21, d22, d23}, [r4]!
+	WORD $0xf464828d // vld1.32 {d24, d25, d26, d27}, [r4]!
+	WORD $0xf464c28f // vld1.32 {d28, d29, d30, d31}, [r4]
+	WORD $0xf34001f0 // veor q8, q8, q8
+	MOVW $44, R4
+	WORD $0xeea24b90 // vdup.32 q9, r4
+	MOVW $64, R3
+usehints:
+	WORD $0xf4220a8d // vld1.32 {d0, d1}, [r2]!
+	WORD $0xf4212a8d // vld1.32 {d2, d3}, [r1]!
+	WORD $0xf2204864 // vadd.i32 q2, q0, q10
+	WORD $0xf3b94054 // vshr.u32 q2, q2, #7
+	WORD $0xf2244976 // vmul.i32 q2, q2, q11
+	WORD $0xf3a84254 // vrshr.u32 q2, q2, #24
+	WORD $0xf32e88c4 // vsub.i32 q4, q15, q2
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf2088154 // vand q4, q4, q2
+	WORD $0xf3044158 // veor q2, q2, q4
+	WORD $0xf2246978 // vmul.i32 q3, q2, q12
+	WORD $0xf3206846 // vsub.i32 q3, q0, q3
+	WORD $0xf32a88c6 // vsub.i32 q4, q13, q3
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf3266848 // vsub.i32 q3, q3, q4
+	WORD $0xf32088c6 // vsub.i32 q4, q8, q3
+	WORD $0xf3a18058 // vshr.u32 q4, q4, #31
+	WORD $0xf2088152 // vand q4, q4, q1
+	WORD $0xf2288848 // vadd.i32 q4, q4, q4
+	WORD $0xf3288842 // vsub.i32 q4, q4, q1
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf2a18054 // vshr.s32 q4, q2, #31
+	WORD $0xf2088172 // vand q4, q4, q9
+	WORD $0xf2244848 // vadd.i32 q2, q2, q4
+	WORD $0xf32e88c4 // vsub.i32 q4, q15, q2
+	WORD $0xf2a18058 // vshr.s32 q4, q4, #31
+	WORD $0xf2088154 // vand q4, q4, q2
+	WORD $0xf3044158 // veor q2, q2, q4
+	WORD $0xf4004a8d // vst1.32 {d4, d5}, [r0]!
+	SUB.S $1, R3
+	BNE usehints
 	RET

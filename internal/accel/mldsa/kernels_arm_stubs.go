@@ -23,3 +23,53 @@ func nttMulNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //
 //go:noescape
 func nttDotNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32, count int)
+
+// polyAddNEON sets out = a + b coefficient-wise, from and to [0, q); out may alias a or b.
+//
+//go:noescape
+func polyAddNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// polySubNEON sets out = a − b coefficient-wise, from and to [0, q); out may alias a or b.
+//
+//go:noescape
+func polySubNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// normMaxNEON returns the maximum over the coefficients of f of (f[i] + boundMinus1) mod q, for f in [0, q) and boundMinus1 < q, in constant time.
+//
+//go:noescape
+func normMaxNEON(f *[256]uint32, boundMinus1 uint32) uint32
+
+// power2RoundSumNEON sets t1, t0 to Power2Round(a + b) coefficient-wise (FIPS 204, Algorithm 35), t0 as field elements, for a and b in [0, q), in constant time.
+//
+//go:noescape
+func power2RoundSumNEON(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// highBits32NEON sets w1 to HighBits(r) coefficient-wise (FIPS 204, Algorithm 37) for γ2 = (q−1)/32, in constant time.
+//
+//go:noescape
+func highBits32NEON(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax32NEON returns the maximum of |LowBits(r)| over the coefficients of r (FIPS 204, Algorithm 37) for γ2 = (q−1)/32, in constant time.
+//
+//go:noescape
+func lowBitsNormMax32NEON(r *[256]uint32) uint32
+
+// useHints32NEON sets w1 to UseHint(h, r) coefficient-wise (FIPS 204, Algorithm 40) for γ2 = (q−1)/32 and hints h in {0, 1}, in constant time.
+//
+//go:noescape
+func useHints32NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// highBits88NEON sets w1 to HighBits(r) coefficient-wise (FIPS 204, Algorithm 37) for γ2 = (q−1)/88, in constant time.
+//
+//go:noescape
+func highBits88NEON(w1 *[256]uint32, r *[256]uint32)
+
+// lowBitsNormMax88NEON returns the maximum of |LowBits(r)| over the coefficients of r (FIPS 204, Algorithm 37) for γ2 = (q−1)/88, in constant time.
+//
+//go:noescape
+func lowBitsNormMax88NEON(r *[256]uint32) uint32
+
+// useHints88NEON sets w1 to UseHint(h, r) coefficient-wise (FIPS 204, Algorithm 40) for γ2 = (q−1)/88 and hints h in {0, 1}, in constant time.
+//
+//go:noescape
+func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)

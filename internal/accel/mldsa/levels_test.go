@@ -363,7 +363,7 @@ func FuzzCoefficientKernels(f *testing.F) {
 		}
 		raw := make([]byte, 640+16) // room for the AVX2 decoder's reads
 		copy(raw, data)
-		bnd := int(bound)%((q-1)/2) + 1
+		bnd := int(bound%((q-1)/2)) + 1 // in [1, (q−1)/2] also where int has 32 bits
 		cputest.AtEachLevel(t, func(l cpu.Level) {
 			var t1, t1Want ringElement
 			unpackT1Generic(&t1Want, raw[:320])

@@ -39,11 +39,27 @@ func dotProductArch(out *[256]uint16, init *[256]uint16, a *[4]*[256]uint16, b *
 	return false
 }
 
-// cbdEta2Arch reports false: samplePolyCBD has no kernel on arm.
-func cbdEta2Arch(f *[256]uint16, b *[128]byte) bool { return false }
+// cbdEta2Arch runs samplePolyCBD's kernel for the active level and reports whether
+// there is one.
+func cbdEta2Arch(f *[256]uint16, b *[128]byte) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		cbdEta2NEON(f, b)
+		return true
+	}
+	return false
+}
 
-// cbdEta3Arch reports false: samplePolyCBD has no kernel on arm.
-func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool { return false }
+// cbdEta3Arch runs samplePolyCBD's kernel for the active level and reports whether
+// there is one.
+func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		cbdEta3NEON(f, b)
+		return true
+	}
+	return false
+}
 
 // sampleNTTRejectArch reports false: sampleNTTParse has no kernel on arm.
 func sampleNTTRejectArch(out *[272]uint16, buf *byte, groups int, limit int) (int, bool) {
@@ -81,32 +97,135 @@ func constantTimeEqualArch(a *byte, b *byte, blocks int) (int, bool) { return 0,
 // constantTimeSelectArch reports false: constantTimeSelect has no kernel on arm.
 func constantTimeSelectArch(dst *byte, a *byte, b *byte, blocks int, choice int) bool { return false }
 
-// encode12Arch reports false: byteEncode12 has no kernel on arm.
-func encode12Arch(out *byte, f *[256]uint16) bool { return false }
+// encode12Arch runs byteEncode12's kernel for the active level and reports whether
+// there is one.
+func encode12Arch(out *byte, f *[256]uint16) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		encode12NEON(out, f)
+		return true
+	}
+	return false
+}
 
 // encode12PaddedArch reports false: byteEncode12 has no kernel on arm.
 func encode12PaddedArch(out *byte, f *[256]uint16) bool { return false }
 
-// decode12CheckedArch reports false: byteDecode12Checked has no kernel on arm.
-func decode12CheckedArch(f *[256]uint16, b *byte) (int, bool) { return 0, false }
+// decode12CheckedArch runs byteDecode12Checked's kernel for the active level and reports whether
+// there is one.
+func decode12CheckedArch(f *[256]uint16, b *byte) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		return decode12CheckedNEON(f, b), true
+	}
+	return 0, false
+}
 
 // decode12CheckedPaddedArch reports false: byteDecode12Checked has no kernel on arm.
 func decode12CheckedPaddedArch(f *[256]uint16, b *byte) (int, bool) { return 0, false }
 
-// decode12ReduceArch reports false: byteDecode12Reduce has no kernel on arm.
-func decode12ReduceArch(f *[256]uint16, b *byte) bool { return false }
+// decode12ReduceArch runs byteDecode12Reduce's kernel for the active level and reports whether
+// there is one.
+func decode12ReduceArch(f *[256]uint16, b *byte) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		decode12ReduceNEON(f, b)
+		return true
+	}
+	return false
+}
 
 // decode12ReducePaddedArch reports false: byteDecode12Reduce has no kernel on arm.
 func decode12ReducePaddedArch(f *[256]uint16, b *byte) bool { return false }
 
-// compressEncodeArch reports false: compressEncode has no kernel on arm.
-func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool { return false }
+// compressEncodeArch runs compressEncode's kernel for the active level and reports whether
+// there is one.
+func compressEncodeArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode1NEON(out, f)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode4NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
-// compressEncodePaddedArch reports false: compressEncode has no kernel on arm.
-func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool { return false }
+// compressEncodePaddedArch runs compressEncode's kernel for the active level and reports whether
+// there is one.
+func compressEncodePaddedArch(d uint, out *byte, f *[256]uint16) bool {
+	switch d {
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode5NEON(out, f)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode10NEON(out, f)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEON:
+			compressEncode11NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
 
-// decodeDecompressArch reports false: decodeDecompress has no kernel on arm.
-func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressArch runs decodeDecompress's kernel for the active level and reports whether
+// there is one.
+func decodeDecompressArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 1:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress1NEON(f, b)
+			return true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress4NEON(f, b)
+			return true
+		}
+	}
+	return false
+}
 
-// decodeDecompressPaddedArch reports false: decodeDecompress has no kernel on arm.
-func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool { return false }
+// decodeDecompressPaddedArch runs decodeDecompress's kernel for the active level and reports whether
+// there is one.
+func decodeDecompressPaddedArch(d uint, f *[256]uint16, b *byte) bool {
+	switch d {
+	case 5:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress5NEON(f, b)
+			return true
+		}
+	case 10:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress10NEON(f, b)
+			return true
+		}
+	case 11:
+		switch cpu.Active() {
+		case cpu.NEON:
+			decodeDecompress11NEON(f, b)
+			return true
+		}
+	}
+	return false
+}

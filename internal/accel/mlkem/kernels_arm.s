@@ -754,6 +754,84 @@ DATA polySubNEONQ<>+8(SB)/4, $0x0d010d01
 DATA polySubNEONQ<>+12(SB)/4, $0x0d010d01
 GLOBL polySubNEONQ<>(SB), RODATA|NOPTR, $16
 
+DATA kemCBDEta2Table<>+0(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+4(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+8(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+12(SB)/4, $0x03030303
+DATA kemCBDEta2Table<>+16(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+20(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+24(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+28(SB)/4, $0x0c0c0c0c
+DATA kemCBDEta2Table<>+32(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+36(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+40(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+44(SB)/4, $0x30303030
+DATA kemCBDEta2Table<>+48(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+52(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+56(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+60(SB)/4, $0xc0c0c0c0
+DATA kemCBDEta2Table<>+64(SB)/4, $0x0d010d01
+DATA kemCBDEta2Table<>+68(SB)/4, $0x0d010d01
+DATA kemCBDEta2Table<>+72(SB)/4, $0x0d010d01
+DATA kemCBDEta2Table<>+76(SB)/4, $0x0d010d01
+GLOBL kemCBDEta2Table<>(SB), RODATA|NOPTR, $80
+
+DATA kemCBDEta3Table<>+0(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+4(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+8(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+12(SB)/4, $0x07070707
+DATA kemCBDEta3Table<>+16(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+20(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+24(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+28(SB)/4, $0x38383838
+DATA kemCBDEta3Table<>+32(SB)/4, $0x0d010d01
+DATA kemCBDEta3Table<>+36(SB)/4, $0x0d010d01
+DATA kemCBDEta3Table<>+40(SB)/4, $0x0d010d01
+DATA kemCBDEta3Table<>+44(SB)/4, $0x0d010d01
+GLOBL kemCBDEta3Table<>(SB), RODATA|NOPTR, $48
+
+DATA kemCompressTable<>+0(SB)/4, $0x00000680
+DATA kemCompressTable<>+4(SB)/4, $0x00000680
+DATA kemCompressTable<>+8(SB)/4, $0x00000680
+DATA kemCompressTable<>+12(SB)/4, $0x00000680
+DATA kemCompressTable<>+16(SB)/4, $0x009d7dbc
+DATA kemCompressTable<>+20(SB)/4, $0x009d7dbc
+DATA kemCompressTable<>+24(SB)/4, $0x009d7dbc
+DATA kemCompressTable<>+28(SB)/4, $0x009d7dbc
+GLOBL kemCompressTable<>(SB), RODATA|NOPTR, $32
+
+DATA kemDecompressTable<>+0(SB)/4, $0x0d010d01
+DATA kemDecompressTable<>+4(SB)/4, $0x0d010d01
+DATA kemDecompressTable<>+8(SB)/4, $0x0d010d01
+DATA kemDecompressTable<>+12(SB)/4, $0x0d010d01
+DATA kemDecompressTable<>+16(SB)/4, $0x00020001
+DATA kemDecompressTable<>+20(SB)/4, $0x00080004
+DATA kemDecompressTable<>+24(SB)/4, $0x00200010
+DATA kemDecompressTable<>+28(SB)/4, $0x00800040
+DATA kemDecompressTable<>+32(SB)/4, $0x0f0f0f0f
+DATA kemDecompressTable<>+36(SB)/4, $0x0f0f0f0f
+DATA kemDecompressTable<>+40(SB)/4, $0x0f0f0f0f
+DATA kemDecompressTable<>+44(SB)/4, $0x0f0f0f0f
+DATA kemDecompressTable<>+48(SB)/4, $0x06810681
+DATA kemDecompressTable<>+52(SB)/4, $0x06810681
+DATA kemDecompressTable<>+56(SB)/4, $0x06810681
+DATA kemDecompressTable<>+60(SB)/4, $0x06810681
+GLOBL kemDecompressTable<>(SB), RODATA|NOPTR, $64
+
+DATA kemDecode12Table<>+0(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+4(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+8(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+12(SB)/4, $0x0d000d00
+DATA kemDecode12Table<>+16(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+20(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+24(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+28(SB)/4, $0x0d010d01
+DATA kemDecode12Table<>+32(SB)/4, $0x0fff0fff
+DATA kemDecode12Table<>+36(SB)/4, $0x0fff0fff
+DATA kemDecode12Table<>+40(SB)/4, $0x0fff0fff
+DATA kemDecode12Table<>+44(SB)/4, $0x0fff0fff
+GLOBL kemDecode12Table<>(SB), RODATA|NOPTR, $48
+
 // func nttNEON(f *[256]uint16)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-4
 	MOVW f+0(FP), R0
@@ -1235,4 +1313,779 @@ polySubNEONloop:
 	WORD $0xf400224d // vst1.16 {d2, d3, d4, d5}, [r0]!
 	SUB.S $1, R3
 	BNE polySubNEONloop
+	RET
+
+// func cbdEta2NEON(f *[256]uint16, b *[128]byte)
+TEXT ·cbdEta2NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemCBDEta2Table<>(SB), R2
+	WORD $0xf462624d // vld1.16 {d22, d23, d24, d25}, [r2]!
+	WORD $0xf462a24d // vld1.16 {d26, d27, d28, d29}, [r2]!
+	WORD $0xf462ea4f // vld1.16 {d30, d31}, [r2]
+	MOVW $8, R3
+cbd2:
+	WORD $0xf4210a0d // vld1.8 {d0, d1}, [r1]!
+	WORD $0xf2002176 // vand q1, q0, q11
+	WORD $0xf2004178 // vand q2, q0, q12
+	WORD $0xf200617a // vand q3, q0, q13
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b04544 // vcnt.8 q2, q2
+	WORD $0xf3b06546 // vcnt.8 q3, q3
+	WORD $0xf3b00540 // vcnt.8 q0, q0
+	WORD $0xf3022844 // vsub.i8 q1, q1, q2
+	WORD $0xf3066840 // vsub.i8 q3, q3, q0
+	WORD $0xf2888a12 // vmovl.s8 q4, d2
+	WORD $0xf288ca13 // vmovl.s8 q6, d3
+	WORD $0xf258086e // vadd.i16 q8, q4, q15
+	WORD $0xf3188670 // vmin.u16 q4, q4, q8
+	WORD $0xf25c086e // vadd.i16 q8, q6, q15
+	WORD $0xf31cc670 // vmin.u16 q6, q6, q8
+	WORD $0xf288aa16 // vmovl.s8 q5, d6
+	WORD $0xf288ea17 // vmovl.s8 q7, d7
+	WORD $0xf25a086e // vadd.i16 q8, q5, q15
+	WORD $0xf31aa670 // vmin.u16 q5, q5, q8
+	WORD $0xf25e086e // vadd.i16 q8, q7, q15
+	WORD $0xf31ee670 // vmin.u16 q7, q7, q8
+	WORD $0xf400834d // vst2.16 {d8, d9, d10, d11}, [r0]!
+	WORD $0xf400c34d // vst2.16 {d12, d13, d14, d15}, [r0]!
+	SUB.S $1, R3
+	BNE cbd2
+	RET
+
+// func cbdEta3NEON(f *[256]uint16, b *[192]byte)
+TEXT ·cbdEta3NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemCBDEta3Table<>(SB), R2
+	WORD $0xf462a24d // vld1.16 {d26, d27, d28, d29}, [r2]!
+	WORD $0xf462ea4f // vld1.16 {d30, d31}, [r2]
+	MOVW $4, R3
+cbd3:
+	WORD $0xf421050d // vld3.8 {d0, d2, d4}, [r1]!
+	WORD $0xf421150d // vld3.8 {d1, d3, d5}, [r1]!
+	WORD $0xf28a6552 // vshl.i8 q3, q1, #2
+	WORD $0xf38a6450 // vsri.8 q3, q0, #6
+	WORD $0xf28c8554 // vshl.i8 q4, q2, #4
+	WORD $0xf38c8452 // vsri.8 q4, q1, #4
+	WORD $0xf38e4054 // vshr.u8 q2, q2, #2
+	WORD $0xf200217a // vand q1, q0, q13
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b00540 // vcnt.8 q0, q0
+	WORD $0xf3020840 // vsub.i8 q0, q1, q0
+	WORD $0xf288aa10 // vmovl.s8 q5, d0
+	WORD $0xf2c82a11 // vmovl.s8 q9, d1
+	WORD $0xf21a286e // vadd.i16 q1, q5, q15
+	WORD $0xf31aa652 // vmin.u16 q5, q5, q1
+	WORD $0xf21228ee // vadd.i16 q1, q9, q15
+	WORD $0xf35226d2 // vmin.u16 q9, q9, q1
+	WORD $0xf206217a // vand q1, q3, q13
+	WORD $0xf206617c // vand q3, q3, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b06546 // vcnt.8 q3, q3
+	WORD $0xf3026846 // vsub.i8 q3, q1, q3
+	WORD $0xf288ca16 // vmovl.s8 q6, d6
+	WORD $0xf2c84a17 // vmovl.s8 q10, d7
+	WORD $0xf21c286e // vadd.i16 q1, q6, q15
+	WORD $0xf31cc652 // vmin.u16 q6, q6, q1
+	WORD $0xf21428ee // vadd.i16 q1, q10, q15
+	WORD $0xf35446d2 // vmin.u16 q10, q10, q1
+	WORD $0xf208217a // vand q1, q4, q13
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b08548 // vcnt.8 q4, q4
+	WORD $0xf3028848 // vsub.i8 q4, q1, q4
+	WORD $0xf288ea18 // vmovl.s8 q7, d8
+	WORD $0xf2c86a19 // vmovl.s8 q11, d9
+	WORD $0xf21e286e // vadd.i16 q1, q7, q15
+	WORD $0xf31ee652 // vmin.u16 q7, q7, q1
+	WORD $0xf21628ee // vadd.i16 q1, q11, q15
+	WORD $0xf35666d2 // vmin.u16 q11, q11, q1
+	WORD $0xf204217a // vand q1, q2, q13
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf3b02542 // vcnt.8 q1, q1
+	WORD $0xf3b04544 // vcnt.8 q2, q2
+	WORD $0xf3024844 // vsub.i8 q2, q1, q2
+	WORD $0xf2c80a14 // vmovl.s8 q8, d4
+	WORD $0xf2c88a15 // vmovl.s8 q12, d5
+	WORD $0xf21028ee // vadd.i16 q1, q8, q15
+	WORD $0xf35006d2 // vmin.u16 q8, q8, q1
+	WORD $0xf21828ee // vadd.i16 q1, q12, q15
+	WORD $0xf35886d2 // vmin.u16 q12, q12, q1
+	WORD $0xf400a14d // vst4.16 {d10, d12, d14, d16}, [r0]!
+	WORD $0xf400b14d // vst4.16 {d11, d13, d15, d17}, [r0]!
+	WORD $0xf440214d // vst4.16 {d18, d20, d22, d24}, [r0]!
+	WORD $0xf440314d // vst4.16 {d19, d21, d23, d25}, [r0]!
+	SUB.S $1, R3
+	BNE cbd3
+	RET
+
+// func compressEncode1NEON(out *byte, f *[256]uint16)
+TEXT ·compressEncode1NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $kemCompressTable<>(SB), R2
+	WORD $0xf462c28f // vld1.32 {d28, d29, d30, d31}, [r2]
+	MOVW $4, R3
+compress1:
+	WORD $0xf421014d // vld4.16 {d0, d2, d4, d6}, [r1]!
+	WORD $0xf421114d // vld4.16 {d1, d3, d5, d7}, [r1]!
+	WORD $0xf421814d // vld4.16 {d8, d10, d12, d14}, [r1]!
+	WORD $0xf421914d // vld4.16 {d9, d11, d13, d15}, [r1]!
+	WORD $0xf3d10a10 // vshll.u16 q8, d0, #1
+	WORD $0xf3d12a11 // vshll.u16 q9, d1, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c0830 // vshrn.i32 d0, q8, #4
+	WORD $0xf29c1832 // vshrn.i32 d1, q9, #4
+	WORD $0xf3d10a12 // vshll.u16 q8, d2, #1
+	WORD $0xf3d12a13 // vshll.u16 q9, d3, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c2830 // vshrn.i32 d2, q8, #4
+	WORD $0xf29c3832 // vshrn.i32 d3, q9, #4
+	WORD $0xf3d10a14 // vshll.u16 q8, d4, #1
+	WORD $0xf3d12a15 // vshll.u16 q9, d5, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c4830 // vshrn.i32 d4, q8, #4
+	WORD $0xf29c5832 // vshrn.i32 d5, q9, #4
+	WORD $0xf3d10a16 // vshll.u16 q8, d6, #1
+	WORD $0xf3d12a17 // vshll.u16 q9, d7, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c6830 // vshrn.i32 d6, q8, #4
+	WORD $0xf29c7832 // vshrn.i32 d7, q9, #4
+	WORD $0xf3d10a18 // vshll.u16 q8, d8, #1
+	WORD $0xf3d12a19 // vshll.u16 q9, d9, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c8830 // vshrn.i32 d8, q8, #4
+	WORD $0xf29c9832 // vshrn.i32 d9, q9, #4
+	WORD $0xf3d10a1a // vshll.u16 q8, d10, #1
+	WORD $0xf3d12a1b // vshll.u16 q9, d11, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29ca830 // vshrn.i32 d10, q8, #4
+	WORD $0xf29cb832 // vshrn.i32 d11, q9, #4
+	WORD $0xf3d10a1c // vshll.u16 q8, d12, #1
+	WORD $0xf3d12a1d // vshll.u16 q9, d13, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29cc830 // vshrn.i32 d12, q8, #4
+	WORD $0xf29cd832 // vshrn.i32 d13, q9, #4
+	WORD $0xf3d10a1e // vshll.u16 q8, d14, #1
+	WORD $0xf3d12a1f // vshll.u16 q9, d15, #1
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29ce830 // vshrn.i32 d14, q8, #4
+	WORD $0xf29cf832 // vshrn.i32 d15, q9, #4
+	WORD $0xf3910552 // vsli.16 q0, q1, #1
+	WORD $0xf3920554 // vsli.16 q0, q2, #2
+	WORD $0xf3930556 // vsli.16 q0, q3, #3
+	WORD $0xf391855a // vsli.16 q4, q5, #1
+	WORD $0xf392855c // vsli.16 q4, q6, #2
+	WORD $0xf393855e // vsli.16 q4, q7, #3
+	WORD $0xf3b60148 // vuzp.16 q0, q4
+	WORD $0xf3940558 // vsli.16 q0, q4, #4
+	WORD $0xf3b22200 // vmovn.i16 d2, q0
+	WORD $0xf400270d // vst1.8 {d2}, [r0]!
+	SUB.S $1, R3
+	BNE compress1
+	RET
+
+// func compressEncode4NEON(out *byte, f *[256]uint16)
+TEXT ·compressEncode4NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $kemCompressTable<>(SB), R2
+	WORD $0xf462c28f // vld1.32 {d28, d29, d30, d31}, [r2]
+	MOVW $8, R3
+compress4:
+	WORD $0xf421034d // vld2.16 {d0, d1, d2, d3}, [r1]!
+	WORD $0xf421434d // vld2.16 {d4, d5, d6, d7}, [r1]!
+	WORD $0xf3d40a10 // vshll.u16 q8, d0, #4
+	WORD $0xf3d42a11 // vshll.u16 q9, d1, #4
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c0830 // vshrn.i32 d0, q8, #4
+	WORD $0xf29c1832 // vshrn.i32 d1, q9, #4
+	WORD $0xf3d40a12 // vshll.u16 q8, d2, #4
+	WORD $0xf3d42a13 // vshll.u16 q9, d3, #4
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c2830 // vshrn.i32 d2, q8, #4
+	WORD $0xf29c3832 // vshrn.i32 d3, q9, #4
+	WORD $0xf3d40a14 // vshll.u16 q8, d4, #4
+	WORD $0xf3d42a15 // vshll.u16 q9, d5, #4
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c4830 // vshrn.i32 d4, q8, #4
+	WORD $0xf29c5832 // vshrn.i32 d5, q9, #4
+	WORD $0xf3d40a16 // vshll.u16 q8, d6, #4
+	WORD $0xf3d42a17 // vshll.u16 q9, d7, #4
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf29c6830 // vshrn.i32 d6, q8, #4
+	WORD $0xf29c7832 // vshrn.i32 d7, q9, #4
+	WORD $0xf3940552 // vsli.16 q0, q1, #4
+	WORD $0xf3944556 // vsli.16 q2, q3, #4
+	WORD $0xf3b28200 // vmovn.i16 d8, q0
+	WORD $0xf3b29204 // vmovn.i16 d9, q2
+	WORD $0xf4008a0d // vst1.8 {d8, d9}, [r0]!
+	SUB.S $1, R3
+	BNE compress4
+	RET
+
+// func compressEncode5NEON(out *byte, f *[256]uint16)
+TEXT ·compressEncode5NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $kemCompressTable<>(SB), R2
+	WORD $0xf462c28f // vld1.32 {d28, d29, d30, d31}, [r2]
+	MOVW $8, R3
+	MOVW $5, R5
+compress5:
+	WORD $0xf421014d // vld4.16 {d0, d2, d4, d6}, [r1]!
+	WORD $0xf421114d // vld4.16 {d1, d3, d5, d7}, [r1]!
+	WORD $0xf3958a10 // vshll.u16 q4, d0, #5
+	WORD $0xf395aa11 // vshll.u16 q5, d1, #5
+	WORD $0xf228886c // vadd.i32 q4, q4, q14
+	WORD $0xf22aa86c // vadd.i32 q5, q5, q14
+	WORD $0xf2288b6e // vqdmulh.s32 q4, q4, q15
+	WORD $0xf22aab6e // vqdmulh.s32 q5, q5, q15
+	WORD $0xf3bc8058 // vshr.u32 q4, q4, #4
+	WORD $0xf3bca05a // vshr.u32 q5, q5, #4
+	WORD $0xf395ca12 // vshll.u16 q6, d2, #5
+	WORD $0xf395ea13 // vshll.u16 q7, d3, #5
+	WORD $0xf22cc86c // vadd.i32 q6, q6, q14
+	WORD $0xf22ee86c // vadd.i32 q7, q7, q14
+	WORD $0xf22ccb6e // vqdmulh.s32 q6, q6, q15
+	WORD $0xf22eeb6e // vqdmulh.s32 q7, q7, q15
+	WORD $0xf3bcc05c // vshr.u32 q6, q6, #4
+	WORD $0xf3bce05e // vshr.u32 q7, q7, #4
+	WORD $0xf3d50a14 // vshll.u16 q8, d4, #5
+	WORD $0xf3d52a15 // vshll.u16 q9, d5, #5
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf3fc0070 // vshr.u32 q8, q8, #4
+	WORD $0xf3fc2072 // vshr.u32 q9, q9, #4
+	WORD $0xf3d54a16 // vshll.u16 q10, d6, #5
+	WORD $0xf3d56a17 // vshll.u16 q11, d7, #5
+	WORD $0xf26448ec // vadd.i32 q10, q10, q14
+	WORD $0xf26668ec // vadd.i32 q11, q11, q14
+	WORD $0xf2644bee // vqdmulh.s32 q10, q10, q15
+	WORD $0xf2666bee // vqdmulh.s32 q11, q11, q15
+	WORD $0xf3fc4074 // vshr.u32 q10, q10, #4
+	WORD $0xf3fc6076 // vshr.u32 q11, q11, #4
+	WORD $0xf3a5855c // vsli.32 q4, q6, #5
+	WORD $0xf3aa8570 // vsli.32 q4, q8, #10
+	WORD $0xf3af8574 // vsli.32 q4, q10, #15
+	WORD $0xf3a5a55e // vsli.32 q5, q7, #5
+	WORD $0xf3aaa572 // vsli.32 q5, q9, #10
+	WORD $0xf3afa576 // vsli.32 q5, q11, #15
+	WORD $0xf3ba814a // vuzp.32 q4, q5
+	WORD $0xf3a00a18 // vmovl.u32 q0, d8
+	WORD $0xf3a02a1a // vmovl.u32 q1, d10
+	WORD $0xf39405d2 // vsli.64 q0, q1, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	WORD $0xf3a00a19 // vmovl.u32 q0, d9
+	WORD $0xf3a02a1b // vmovl.u32 q1, d11
+	WORD $0xf39405d2 // vsli.64 q0, q1, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	SUB.S $1, R3
+	BNE compress5
+	RET
+
+// func compressEncode10NEON(out *byte, f *[256]uint16)
+TEXT ·compressEncode10NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $kemCompressTable<>(SB), R2
+	WORD $0xf462c28f // vld1.32 {d28, d29, d30, d31}, [r2]
+	MOVW $8, R3
+	MOVW $5, R5
+compress10:
+	WORD $0xf421014d // vld4.16 {d0, d2, d4, d6}, [r1]!
+	WORD $0xf421114d // vld4.16 {d1, d3, d5, d7}, [r1]!
+	WORD $0xf39a8a10 // vshll.u16 q4, d0, #10
+	WORD $0xf39aaa11 // vshll.u16 q5, d1, #10
+	WORD $0xf228886c // vadd.i32 q4, q4, q14
+	WORD $0xf22aa86c // vadd.i32 q5, q5, q14
+	WORD $0xf2288b6e // vqdmulh.s32 q4, q4, q15
+	WORD $0xf22aab6e // vqdmulh.s32 q5, q5, q15
+	WORD $0xf3bc8058 // vshr.u32 q4, q4, #4
+	WORD $0xf3bca05a // vshr.u32 q5, q5, #4
+	WORD $0xf39aca12 // vshll.u16 q6, d2, #10
+	WORD $0xf39aea13 // vshll.u16 q7, d3, #10
+	WORD $0xf22cc86c // vadd.i32 q6, q6, q14
+	WORD $0xf22ee86c // vadd.i32 q7, q7, q14
+	WORD $0xf22ccb6e // vqdmulh.s32 q6, q6, q15
+	WORD $0xf22eeb6e // vqdmulh.s32 q7, q7, q15
+	WORD $0xf3bcc05c // vshr.u32 q6, q6, #4
+	WORD $0xf3bce05e // vshr.u32 q7, q7, #4
+	WORD $0xf3da0a14 // vshll.u16 q8, d4, #10
+	WORD $0xf3da2a15 // vshll.u16 q9, d5, #10
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf3fc0070 // vshr.u32 q8, q8, #4
+	WORD $0xf3fc2072 // vshr.u32 q9, q9, #4
+	WORD $0xf3da4a16 // vshll.u16 q10, d6, #10
+	WORD $0xf3da6a17 // vshll.u16 q11, d7, #10
+	WORD $0xf26448ec // vadd.i32 q10, q10, q14
+	WORD $0xf26668ec // vadd.i32 q11, q11, q14
+	WORD $0xf2644bee // vqdmulh.s32 q10, q10, q15
+	WORD $0xf2666bee // vqdmulh.s32 q11, q11, q15
+	WORD $0xf3fc4074 // vshr.u32 q10, q10, #4
+	WORD $0xf3fc6076 // vshr.u32 q11, q11, #4
+	WORD $0xf3aa855c // vsli.32 q4, q6, #10
+	WORD $0xf3aaa55e // vsli.32 q5, q7, #10
+	WORD $0xf3ea0574 // vsli.32 q8, q10, #10
+	WORD $0xf3ea2576 // vsli.32 q9, q11, #10
+	WORD $0xf3a00a18 // vmovl.u32 q0, d8
+	WORD $0xf3a02a30 // vmovl.u32 q1, d16
+	WORD $0xf39405d2 // vsli.64 q0, q1, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	WORD $0xf3a00a19 // vmovl.u32 q0, d9
+	WORD $0xf3a02a31 // vmovl.u32 q1, d17
+	WORD $0xf39405d2 // vsli.64 q0, q1, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	WORD $0xf3a00a1a // vmovl.u32 q0, d10
+	WORD $0xf3a02a32 // vmovl.u32 q1, d18
+	WORD $0xf39405d2 // vsli.64 q0, q1, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	WORD $0xf3a00a1b // vmovl.u32 q0, d11
+	WORD $0xf3a02a33 // vmovl.u32 q1, d19
+	WORD $0xf39405d2 // vsli.64 q0, q1, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	SUB.S $1, R3
+	BNE compress10
+	RET
+
+// func compressEncode11NEON(out *byte, f *[256]uint16)
+TEXT ·compressEncode11NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $kemCompressTable<>(SB), R2
+	WORD $0xf462c28f // vld1.32 {d28, d29, d30, d31}, [r2]
+	MOVW $8, R3
+	MOVW $8, R5
+	MOVW $3, R6
+compress11:
+	WORD $0xf421014d // vld4.16 {d0, d2, d4, d6}, [r1]!
+	WORD $0xf421114d // vld4.16 {d1, d3, d5, d7}, [r1]!
+	WORD $0xf39b8a10 // vshll.u16 q4, d0, #11
+	WORD $0xf39baa11 // vshll.u16 q5, d1, #11
+	WORD $0xf228886c // vadd.i32 q4, q4, q14
+	WORD $0xf22aa86c // vadd.i32 q5, q5, q14
+	WORD $0xf2288b6e // vqdmulh.s32 q4, q4, q15
+	WORD $0xf22aab6e // vqdmulh.s32 q5, q5, q15
+	WORD $0xf3bc8058 // vshr.u32 q4, q4, #4
+	WORD $0xf3bca05a // vshr.u32 q5, q5, #4
+	WORD $0xf39bca12 // vshll.u16 q6, d2, #11
+	WORD $0xf39bea13 // vshll.u16 q7, d3, #11
+	WORD $0xf22cc86c // vadd.i32 q6, q6, q14
+	WORD $0xf22ee86c // vadd.i32 q7, q7, q14
+	WORD $0xf22ccb6e // vqdmulh.s32 q6, q6, q15
+	WORD $0xf22eeb6e // vqdmulh.s32 q7, q7, q15
+	WORD $0xf3bcc05c // vshr.u32 q6, q6, #4
+	WORD $0xf3bce05e // vshr.u32 q7, q7, #4
+	WORD $0xf3db0a14 // vshll.u16 q8, d4, #11
+	WORD $0xf3db2a15 // vshll.u16 q9, d5, #11
+	WORD $0xf26008ec // vadd.i32 q8, q8, q14
+	WORD $0xf26228ec // vadd.i32 q9, q9, q14
+	WORD $0xf2600bee // vqdmulh.s32 q8, q8, q15
+	WORD $0xf2622bee // vqdmulh.s32 q9, q9, q15
+	WORD $0xf3fc0070 // vshr.u32 q8, q8, #4
+	WORD $0xf3fc2072 // vshr.u32 q9, q9, #4
+	WORD $0xf3db4a16 // vshll.u16 q10, d6, #11
+	WORD $0xf3db6a17 // vshll.u16 q11, d7, #11
+	WORD $0xf26448ec // vadd.i32 q10, q10, q14
+	WORD $0xf26668ec // vadd.i32 q11, q11, q14
+	WORD $0xf2644bee // vqdmulh.s32 q10, q10, q15
+	WORD $0xf2666bee // vqdmulh.s32 q11, q11, q15
+	WORD $0xf3fc4074 // vshr.u32 q10, q10, #4
+	WORD $0xf3fc6076 // vshr.u32 q11, q11, #4
+	WORD $0xf3ab855c // vsli.32 q4, q6, #11
+	WORD $0xf3aba55e // vsli.32 q5, q7, #11
+	WORD $0xf3eb0574 // vsli.32 q8, q10, #11
+	WORD $0xf3eb2576 // vsli.32 q9, q11, #11
+	WORD $0xf3a00a18 // vmovl.u32 q0, d8
+	WORD $0xf3a02a30 // vmovl.u32 q1, d16
+	WORD $0xf39605d2 // vsli.64 q0, q1, #22
+	WORD $0xf3a04a19 // vmovl.u32 q2, d9
+	WORD $0xf3a06a31 // vmovl.u32 q3, d17
+	WORD $0xf39645d6 // vsli.64 q2, q3, #22
+	WORD $0xf3b21004 // vswp d1, d4
+	WORD $0xf3ac05d4 // vsli.64 q0, q2, #44
+	WORD $0xf3ac20d4 // vshr.u64 q1, q2, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4002706 // vst1.8 {d2}, [r0], r6
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	WORD $0xf4003706 // vst1.8 {d3}, [r0], r6
+	WORD $0xf3a00a1a // vmovl.u32 q0, d10
+	WORD $0xf3a02a32 // vmovl.u32 q1, d18
+	WORD $0xf39605d2 // vsli.64 q0, q1, #22
+	WORD $0xf3a04a1b // vmovl.u32 q2, d11
+	WORD $0xf3a06a33 // vmovl.u32 q3, d19
+	WORD $0xf39645d6 // vsli.64 q2, q3, #22
+	WORD $0xf3b21004 // vswp d1, d4
+	WORD $0xf3ac05d4 // vsli.64 q0, q2, #44
+	WORD $0xf3ac20d4 // vshr.u64 q1, q2, #20
+	WORD $0xf4000705 // vst1.8 {d0}, [r0], r5
+	WORD $0xf4002706 // vst1.8 {d2}, [r0], r6
+	WORD $0xf4001705 // vst1.8 {d1}, [r0], r5
+	WORD $0xf4003706 // vst1.8 {d3}, [r0], r6
+	SUB.S $1, R3
+	BNE compress11
+	RET
+
+// func decodeDecompress1NEON(f *[256]uint16, b *byte)
+TEXT ·decodeDecompress1NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecompressTable<>(SB), R2
+	WORD $0xf462ea4d // vld1.16 {d30, d31}, [r2]!
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+decompress1:
+	WORD $0xf4a10c2d // vld1.8 {d0[], d1[]}, [r1]!
+	WORD $0xf4a12c2d // vld1.8 {d2[], d3[]}, [r1]!
+	WORD $0xf4a14c2d // vld1.8 {d4[], d5[]}, [r1]!
+	WORD $0xf4a16c2d // vld1.8 {d6[], d7[]}, [r1]!
+	WORD $0xf2100878 // vtst.16 q0, q0, q12
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf2122878 // vtst.16 q1, q1, q12
+	WORD $0xf202217c // vand q1, q1, q14
+	WORD $0xf2144878 // vtst.16 q2, q2, q12
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf2166878 // vtst.16 q3, q3, q12
+	WORD $0xf206617c // vand q3, q3, q14
+	WORD $0xf400024d // vst1.16 {d0, d1, d2, d3}, [r0]!
+	WORD $0xf400424d // vst1.16 {d4, d5, d6, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decompress1
+	RET
+
+// func decodeDecompress4NEON(f *[256]uint16, b *byte)
+TEXT ·decodeDecompress4NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecompressTable<>(SB), R2
+	WORD $0xf462ea4d // vld1.16 {d30, d31}, [r2]!
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+decompress4:
+	WORD $0xf4210a0d // vld1.8 {d0, d1}, [r1]!
+	WORD $0xf200217a // vand q1, q0, q13
+	WORD $0xf38c0050 // vshr.u8 q0, q0, #4
+	WORD $0xf2884a12 // vmovl.s8 q2, d2
+	WORD $0xf2886a10 // vmovl.s8 q3, d0
+	WORD $0xf2888a13 // vmovl.s8 q4, d3
+	WORD $0xf288aa11 // vmovl.s8 q5, d1
+	WORD $0xf29b4554 // vshl.i16 q2, q2, #11
+	WORD $0xf3144b6e // vqrdmulh.s16 q2, q2, q15
+	WORD $0xf29b6556 // vshl.i16 q3, q3, #11
+	WORD $0xf3166b6e // vqrdmulh.s16 q3, q3, q15
+	WORD $0xf29b8558 // vshl.i16 q4, q4, #11
+	WORD $0xf3188b6e // vqrdmulh.s16 q4, q4, q15
+	WORD $0xf29ba55a // vshl.i16 q5, q5, #11
+	WORD $0xf31aab6e // vqrdmulh.s16 q5, q5, q15
+	WORD $0xf400434d // vst2.16 {d4, d5, d6, d7}, [r0]!
+	WORD $0xf400834d // vst2.16 {d8, d9, d10, d11}, [r0]!
+	SUB.S $1, R3
+	BNE decompress4
+	RET
+
+// func decodeDecompress5NEON(f *[256]uint16, b *byte)
+TEXT ·decodeDecompress5NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecompressTable<>(SB), R2
+	WORD $0xf462ea4d // vld1.16 {d30, d31}, [r2]!
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+	MOVW $5, R5
+decompress5:
+	WORD $0xf4210705 // vld1.8 {d0}, [r1], r5
+	WORD $0xf4211705 // vld1.8 {d1}, [r1], r5
+	WORD $0xf4212705 // vld1.8 {d2}, [r1], r5
+	WORD $0xf4213705 // vld1.8 {d3}, [r1], r5
+	WORD $0xf3ba8200 // vmovn.i64 d8, q0
+	WORD $0xf3ba9202 // vmovn.i64 d9, q1
+	WORD $0xf2aca810 // vshrn.i64 d10, q0, #20
+	WORD $0xf2acb812 // vshrn.i64 d11, q1, #20
+	WORD $0xf3ba81ca // vzip.32 q4, q5
+	WORD $0xf3b60208 // vmovn.i32 d0, q4
+	WORD $0xf3b6120a // vmovn.i32 d1, q5
+	WORD $0xf29b2818 // vshrn.i32 d2, q4, #5
+	WORD $0xf29b381a // vshrn.i32 d3, q5, #5
+	WORD $0xf2964818 // vshrn.i32 d4, q4, #10
+	WORD $0xf296581a // vshrn.i32 d5, q5, #10
+	WORD $0xf2916818 // vshrn.i32 d6, q4, #15
+	WORD $0xf291781a // vshrn.i32 d7, q5, #15
+	WORD $0xf29b0550 // vshl.i16 q0, q0, #11
+	WORD $0xf39f0050 // vshr.u16 q0, q0, #1
+	WORD $0xf3100b6e // vqrdmulh.s16 q0, q0, q15
+	WORD $0xf29b2552 // vshl.i16 q1, q1, #11
+	WORD $0xf39f2052 // vshr.u16 q1, q1, #1
+	WORD $0xf3122b6e // vqrdmulh.s16 q1, q1, q15
+	WORD $0xf29b4554 // vshl.i16 q2, q2, #11
+	WORD $0xf39f4054 // vshr.u16 q2, q2, #1
+	WORD $0xf3144b6e // vqrdmulh.s16 q2, q2, q15
+	WORD $0xf29b6556 // vshl.i16 q3, q3, #11
+	WORD $0xf39f6056 // vshr.u16 q3, q3, #1
+	WORD $0xf3166b6e // vqrdmulh.s16 q3, q3, q15
+	WORD $0xf400014d // vst4.16 {d0, d2, d4, d6}, [r0]!
+	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decompress5
+	RET
+
+// func decodeDecompress10NEON(f *[256]uint16, b *byte)
+TEXT ·decodeDecompress10NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecompressTable<>(SB), R2
+	WORD $0xf462ea4d // vld1.16 {d30, d31}, [r2]!
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+	MOVW $5, R5
+decompress10:
+	WORD $0xf4210705 // vld1.8 {d0}, [r1], r5
+	WORD $0xf4211705 // vld1.8 {d1}, [r1], r5
+	WORD $0xf4212705 // vld1.8 {d2}, [r1], r5
+	WORD $0xf4213705 // vld1.8 {d3}, [r1], r5
+	WORD $0xf4214705 // vld1.8 {d4}, [r1], r5
+	WORD $0xf4215705 // vld1.8 {d5}, [r1], r5
+	WORD $0xf4216705 // vld1.8 {d6}, [r1], r5
+	WORD $0xf4217705 // vld1.8 {d7}, [r1], r5
+	WORD $0xf3ba8200 // vmovn.i64 d8, q0
+	WORD $0xf2acc810 // vshrn.i64 d12, q0, #20
+	WORD $0xf3ba9202 // vmovn.i64 d9, q1
+	WORD $0xf2acd812 // vshrn.i64 d13, q1, #20
+	WORD $0xf3baa204 // vmovn.i64 d10, q2
+	WORD $0xf2ace814 // vshrn.i64 d14, q2, #20
+	WORD $0xf3bab206 // vmovn.i64 d11, q3
+	WORD $0xf2acf816 // vshrn.i64 d15, q3, #20
+	WORD $0xf3f60208 // vmovn.i32 d16, q4
+	WORD $0xf3f6420c // vmovn.i32 d20, q6
+	WORD $0xf3f6120a // vmovn.i32 d17, q5
+	WORD $0xf3f6520e // vmovn.i32 d21, q7
+	WORD $0xf2d62818 // vshrn.i32 d18, q4, #10
+	WORD $0xf2d6681c // vshrn.i32 d22, q6, #10
+	WORD $0xf2d6381a // vshrn.i32 d19, q5, #10
+	WORD $0xf2d6781e // vshrn.i32 d23, q7, #10
+	WORD $0xf2d60570 // vshl.i16 q8, q8, #6
+	WORD $0xf3df0070 // vshr.u16 q8, q8, #1
+	WORD $0xf3500bee // vqrdmulh.s16 q8, q8, q15
+	WORD $0xf2d62572 // vshl.i16 q9, q9, #6
+	WORD $0xf3df2072 // vshr.u16 q9, q9, #1
+	WORD $0xf3522bee // vqrdmulh.s16 q9, q9, q15
+	WORD $0xf2d64574 // vshl.i16 q10, q10, #6
+	WORD $0xf3df4074 // vshr.u16 q10, q10, #1
+	WORD $0xf3544bee // vqrdmulh.s16 q10, q10, q15
+	WORD $0xf2d66576 // vshl.i16 q11, q11, #6
+	WORD $0xf3df6076 // vshr.u16 q11, q11, #1
+	WORD $0xf3566bee // vqrdmulh.s16 q11, q11, q15
+	WORD $0xf440014d // vst4.16 {d16, d18, d20, d22}, [r0]!
+	WORD $0xf440114d // vst4.16 {d17, d19, d21, d23}, [r0]!
+	SUB.S $1, R3
+	BNE decompress10
+	RET
+
+// func decodeDecompress11NEON(f *[256]uint16, b *byte)
+TEXT ·decodeDecompress11NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecompressTable<>(SB), R2
+	WORD $0xf462ea4d // vld1.16 {d30, d31}, [r2]!
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+	MOVW $8, R5
+	MOVW $3, R6
+decompress11:
+	WORD $0xf4210705 // vld1.8 {d0}, [r1], r5
+	WORD $0xf4212706 // vld1.8 {d2}, [r1], r6
+	WORD $0xf4211705 // vld1.8 {d1}, [r1], r5
+	WORD $0xf4213706 // vld1.8 {d3}, [r1], r6
+	WORD $0xf39440d0 // vshr.u64 q2, q0, #44
+	WORD $0xf39445d2 // vsli.64 q2, q1, #20
+	WORD $0xf3b21004 // vswp d1, d4
+	WORD $0xf4218705 // vld1.8 {d8}, [r1], r5
+	WORD $0xf421a706 // vld1.8 {d10}, [r1], r6
+	WORD $0xf4219705 // vld1.8 {d9}, [r1], r5
+	WORD $0xf421b706 // vld1.8 {d11}, [r1], r6
+	WORD $0xf394c0d8 // vshr.u64 q6, q4, #44
+	WORD $0xf394c5da // vsli.64 q6, q5, #20
+	WORD $0xf3b2900c // vswp d9, d12
+	WORD $0xf3fa0200 // vmovn.i64 d16, q0
+	WORD $0xf2ea4810 // vshrn.i64 d20, q0, #22
+	WORD $0xf3fa1204 // vmovn.i64 d17, q2
+	WORD $0xf2ea5814 // vshrn.i64 d21, q2, #22
+	WORD $0xf3fa2208 // vmovn.i64 d18, q4
+	WORD $0xf2ea6818 // vshrn.i64 d22, q4, #22
+	WORD $0xf3fa320c // vmovn.i64 d19, q6
+	WORD $0xf2ea781c // vshrn.i64 d23, q6, #22
+	WORD $0xf3b60220 // vmovn.i32 d0, q8
+	WORD $0xf3b64224 // vmovn.i32 d4, q10
+	WORD $0xf3b61222 // vmovn.i32 d1, q9
+	WORD $0xf3b65226 // vmovn.i32 d5, q11
+	WORD $0xf2952830 // vshrn.i32 d2, q8, #11
+	WORD $0xf2956834 // vshrn.i32 d6, q10, #11
+	WORD $0xf2953832 // vshrn.i32 d3, q9, #11
+	WORD $0xf2957836 // vshrn.i32 d7, q11, #11
+	WORD $0xf2950550 // vshl.i16 q0, q0, #5
+	WORD $0xf39f0050 // vshr.u16 q0, q0, #1
+	WORD $0xf3100b6e // vqrdmulh.s16 q0, q0, q15
+	WORD $0xf2952552 // vshl.i16 q1, q1, #5
+	WORD $0xf39f2052 // vshr.u16 q1, q1, #1
+	WORD $0xf3122b6e // vqrdmulh.s16 q1, q1, q15
+	WORD $0xf2954554 // vshl.i16 q2, q2, #5
+	WORD $0xf39f4054 // vshr.u16 q2, q2, #1
+	WORD $0xf3144b6e // vqrdmulh.s16 q2, q2, q15
+	WORD $0xf2956556 // vshl.i16 q3, q3, #5
+	WORD $0xf39f6056 // vshr.u16 q3, q3, #1
+	WORD $0xf3166b6e // vqrdmulh.s16 q3, q3, q15
+	WORD $0xf400014d // vst4.16 {d0, d2, d4, d6}, [r0]!
+	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decompress11
+	RET
+
+// func encode12NEON(out *byte, f *[256]uint16)
+TEXT ·encode12NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW f+4(FP), R1
+	MOVW $8, R3
+encode12:
+	WORD $0xf421014d // vld4.16 {d0, d2, d4, d6}, [r1]!
+	WORD $0xf421114d // vld4.16 {d1, d3, d5, d7}, [r1]!
+	WORD $0xf39c0552 // vsli.16 q0, q1, #12
+	WORD $0xf39c2052 // vshr.u16 q1, q1, #4
+	WORD $0xf3982554 // vsli.16 q1, q2, #8
+	WORD $0xf3984054 // vshr.u16 q2, q2, #8
+	WORD $0xf3944556 // vsli.16 q2, q3, #4
+	WORD $0xf400054d // vst3.16 {d0, d2, d4}, [r0]!
+	WORD $0xf400154d // vst3.16 {d1, d3, d5}, [r0]!
+	SUB.S $1, R3
+	BNE encode12
+	RET
+
+// func decode12CheckedNEON(f *[256]uint16, b *byte)
+TEXT ·decode12CheckedNEON(SB), NOSPLIT|NOFRAME, $0-12
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecode12Table<>(SB), R2
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	WORD $0xf34661f6 // veor q11, q11, q11
+	MOVW $8, R3
+decode12CheckedNEONloop:
+	WORD $0xf421054d // vld3.16 {d0, d2, d4}, [r1]!
+	WORD $0xf421154d // vld3.16 {d1, d3, d5}, [r1]!
+	WORD $0xf39c6054 // vshr.u16 q3, q2, #4
+	WORD $0xf2984554 // vshl.i16 q2, q2, #8
+	WORD $0xf3984452 // vsri.16 q2, q1, #8
+	WORD $0xf2942552 // vshl.i16 q1, q1, #4
+	WORD $0xf3942450 // vsri.16 q1, q0, #12
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf202217c // vand q1, q1, q14
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf3108278 // vqsub.u16 q4, q0, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf3128278 // vqsub.u16 q4, q1, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf3148278 // vqsub.u16 q4, q2, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf3168278 // vqsub.u16 q4, q3, q12
+	WORD $0xf25668c8 // vadd.i16 q11, q11, q4
+	WORD $0xf400014d // vst4.16 {d0, d2, d4, d6}, [r0]!
+	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decode12CheckedNEONloop
+	WORD $0xee164b90 // vmov.32 r4, d22[0]
+	WORD $0xee365b90 // vmov.32 r5, d22[1]
+	WORD $0xee176b90 // vmov.32 r6, d23[0]
+	WORD $0xee377b90 // vmov.32 r7, d23[1]
+	ORR R5, R4
+	ORR R6, R4
+	ORR R7, R4
+	CMP $0, R4
+	MOVW.NE $1, R4
+	MOVW R4, ret+8(FP)
+	RET
+
+// func decode12ReduceNEON(f *[256]uint16, b *byte)
+TEXT ·decode12ReduceNEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW f+0(FP), R0
+	MOVW b+4(FP), R1
+	MOVW $kemDecode12Table<>(SB), R2
+	WORD $0xf462824d // vld1.16 {d24, d25, d26, d27}, [r2]!
+	WORD $0xf462ca4f // vld1.16 {d28, d29}, [r2]
+	MOVW $8, R3
+decode12ReduceNEONloop:
+	WORD $0xf421054d // vld3.16 {d0, d2, d4}, [r1]!
+	WORD $0xf421154d // vld3.16 {d1, d3, d5}, [r1]!
+	WORD $0xf39c6054 // vshr.u16 q3, q2, #4
+	WORD $0xf2984554 // vshl.i16 q2, q2, #8
+	WORD $0xf3984452 // vsri.16 q2, q1, #8
+	WORD $0xf2942552 // vshl.i16 q1, q1, #4
+	WORD $0xf3942450 // vsri.16 q1, q0, #12
+	WORD $0xf200017c // vand q0, q0, q14
+	WORD $0xf202217c // vand q1, q1, q14
+	WORD $0xf204417c // vand q2, q2, q14
+	WORD $0xf310886a // vsub.i16 q4, q0, q13
+	WORD $0xf3100658 // vmin.u16 q0, q0, q4
+	WORD $0xf312886a // vsub.i16 q4, q1, q13
+	WORD $0xf3122658 // vmin.u16 q1, q1, q4
+	WORD $0xf314886a // vsub.i16 q4, q2, q13
+	WORD $0xf3144658 // vmin.u16 q2, q2, q4
+	WORD $0xf316886a // vsub.i16 q4, q3, q13
+	WORD $0xf3166658 // vmin.u16 q3, q3, q4
+	WORD $0xf400014d // vst4.16 {d0, d2, d4, d6}, [r0]!
+	WORD $0xf400114d // vst4.16 {d1, d3, d5, d7}, [r0]!
+	SUB.S $1, R3
+	BNE decode12ReduceNEONloop
 	RET

@@ -28,3 +28,78 @@ func polyAddNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
 //
 //go:noescape
 func polySubNEON(out *[256]uint16, a *[256]uint16, b *[256]uint16)
+
+// cbdEta2NEON sets f to SamplePolyCBD_2(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta2NEON(f *[256]uint16, b *[128]byte)
+
+// cbdEta3NEON sets f to SamplePolyCBD_3(b) (FIPS 203, Algorithm 8), coefficients in [0, q), in constant time.
+//
+//go:noescape
+func cbdEta3NEON(f *[256]uint16, b *[192]byte)
+
+// compressEncode1NEON writes ByteEncode_1(Compress_1(f)) (FIPS 203, Algorithm 5), 32 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode1NEON(out *byte, f *[256]uint16)
+
+// compressEncode4NEON writes ByteEncode_4(Compress_4(f)) (FIPS 203, Algorithm 5), 128 bytes, to out, in constant time.
+//
+//go:noescape
+func compressEncode4NEON(out *byte, f *[256]uint16)
+
+// compressEncode5NEON writes ByteEncode_5(Compress_5(f)) (FIPS 203, Algorithm 5), 160 bytes, to out, in constant time; it writes up to 3 bytes past the encoding.
+//
+//go:noescape
+func compressEncode5NEON(out *byte, f *[256]uint16)
+
+// compressEncode10NEON writes ByteEncode_10(Compress_10(f)) (FIPS 203, Algorithm 5), 320 bytes, to out, in constant time; it writes up to 3 bytes past the encoding.
+//
+//go:noescape
+func compressEncode10NEON(out *byte, f *[256]uint16)
+
+// compressEncode11NEON writes ByteEncode_11(Compress_11(f)) (FIPS 203, Algorithm 5), 352 bytes, to out, in constant time; it writes up to 3 bytes past the encoding.
+//
+//go:noescape
+func compressEncode11NEON(out *byte, f *[256]uint16)
+
+// decodeDecompress1NEON sets f to Decompress_1(ByteDecode_1(b)) (FIPS 203, Algorithm 6) from 32 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress1NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress4NEON sets f to Decompress_4(ByteDecode_4(b)) (FIPS 203, Algorithm 6) from 128 bytes, in constant time.
+//
+//go:noescape
+func decodeDecompress4NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress5NEON sets f to Decompress_5(ByteDecode_5(b)) (FIPS 203, Algorithm 6) from 160 bytes, in constant time; it reads up to 5 bytes past the encoding.
+//
+//go:noescape
+func decodeDecompress5NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress10NEON sets f to Decompress_10(ByteDecode_10(b)) (FIPS 203, Algorithm 6) from 320 bytes, in constant time; it reads up to 5 bytes past the encoding.
+//
+//go:noescape
+func decodeDecompress10NEON(f *[256]uint16, b *byte)
+
+// decodeDecompress11NEON sets f to Decompress_11(ByteDecode_11(b)) (FIPS 203, Algorithm 6) from 352 bytes, in constant time; it reads up to 5 bytes past the encoding.
+//
+//go:noescape
+func decodeDecompress11NEON(f *[256]uint16, b *byte)
+
+// encode12NEON writes ByteEncode_12(f) (FIPS 203, Algorithm 5), 384 bytes, to out, for coefficients below 2^12.
+//
+//go:noescape
+func encode12NEON(out *byte, f *[256]uint16)
+
+// decode12CheckedNEON sets f to ByteDecode_12(b) from 384 bytes and returns 1 if a coefficient is q or more (the FIPS 203 modulus check), 0 otherwise.
+//
+//go:noescape
+func decode12CheckedNEON(f *[256]uint16, b *byte) int
+
+// decode12ReduceNEON sets f to ByteDecode_12(b) (FIPS 203, Algorithm 6) from 384 bytes, each coefficient reduced modulo q, in constant time.
+//
+//go:noescape
+func decode12ReduceNEON(f *[256]uint16, b *byte)

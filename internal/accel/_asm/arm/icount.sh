@@ -4,7 +4,8 @@
 # package PKG built for GOARCH=arm GOARM=7 (or of the test binary PKG, if it
 # is a file), under qemu-arm-static -cpu max.
 # It prints BENCH, the instructions, the NEON data-processing instructions
-# among them, and the D registers NEON loads and stores moved.
+# among them, the D registers NEON loads and stores moved, and the NEON
+# load and store instructions.
 #
 # qemu logs every translation block it executes (-d exec,nochain) and the
 # instructions of each block when it translates it (-d in_asm); the sum of
@@ -47,22 +48,23 @@ count() {
 	GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1 qemu-arm-static -cpu max -d in_asm,exec,nochain -dfilter "$ranges" -D "$log" \
 		"$bin" -test.run '^$' -test.bench "$bench" -test.benchtime "$1x" >/dev/null
 	# Per block: all instructions, NEON data-processing ones, D registers
-	# moved by NEON loads and stores, the rest (core instructions).
+	# moved by NEON loads and stores, NEON loads and stores.
 	awk '
-		/^IN:/ { blk = 1; first = ""; k = 0; v = 0; m = 0; next }
+		/^IN:/ { blk = 1; first = ""; k = 0; v = 0; m = 0; l = 0; next }
 		blk && /^0x[0-9a-f]+:/ {
 			if (first == "") first = substr($1, 3, 8)
 			k++
-			if ($3 ~ /^v(ld|st)/ && match($0, /\{[^}]*\}/)) { r = substr($0, RSTART, RLENGTH); m += gsub(/d[0-9]+/, "", r) } else if ($3 ~ /^v/) v++
+			if ($3 ~ /^v(ld|st)/ && match($0, /\{[^}]*\}/)) { r = substr($0, RSTART, RLENGTH); m += gsub(/d[0-9]+/, "", r); l++ } else if ($3 ~ /^v/) v++
 			next
 		}
-		blk { if (first != "") { size[first] = k; neon[first] = v; mem[first] = m }; blk = 0 }
-		/^Trace/ { split($4, f, "/"); p = f[2]; total += size[p]; tv += neon[p]; tm += mem[p] }
-		END { printf "%d %d %d\n", total, tv, tm }' "$log"
+		blk { if (first != "") { size[first] = k; neon[first] = v; mem[first] = m; ls[first] = l }; blk = 0 }
+		/^Trace/ { split($4, f, "/"); p = f[2]; total += size[p]; tv += neon[p]; tm += mem[p]; tl += ls[p] }
+		END { printf "%d %d %d %d\n", total, tv, tm, tl }' "$log"
 }
 set -- $(count "$n1")
-t1=$1 v1=$2 m1=$3
+t1=$1 v1=$2 m1=$3 l1=$4
 set -- $(count "$n2")
 n=$((n2 - n1))
-# instructions, NEON data-processing instructions, D registers loaded or stored
-echo "$bench $(( ($1 - t1) / n )) $(( ($2 - v1) / n )) $(( ($3 - m1) / n ))"
+# instructions, NEON data-processing instructions, D registers loaded or
+# stored, NEON load and store instructions
+echo "$bench $(( ($1 - t1) / n )) $(( ($2 - v1) / n )) $(( ($3 - m1) / n )) $(( ($4 - l1) / n ))"

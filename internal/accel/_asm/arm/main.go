@@ -1,13 +1,15 @@
 // Command arm generates the 32-bit ARMv7 NEON kernels of the engines
 // (GOARCH=arm, level cpu.NEON): for -pkg mlkem the NTT, inverse NTT, T_q
-// dot product and polynomial sum and difference on eight 16-bit lanes per
-// register, for -pkg mldsa the NTT,
-// inverse NTT, pointwise product and dot product on four 32-bit lanes, for
-// -pkg keccak the single and 4-way Keccak-f[1600] with 64-bit lanes in D
-// registers.
+// dot product, polynomial sum and difference, CBD for η = 2 and 3,
+// compress-and-encode and decode-and-decompress for d = 1, 4, 5, 10, 11 and
+// the 12-bit encoding and decodings on eight 16-bit lanes per register, for
+// -pkg mldsa the NTT, inverse NTT, pointwise and dot products, sum and
+// difference, infinity-norm maximum, Power2Round, HighBits, LowBits norm
+// and UseHint on four 32-bit lanes, for -pkg keccak the single and 4-way
+// Keccak-f[1600] with 64-bit lanes in D registers.
 //
 // Go's arm assembler knows no NEON instruction and no vector register, so
-// every vector instruction is a WORD directive from the encoder in neon.go,
+// every vector instruction is a WORD directive from the encoder a32,
 // its GNU spelling in a comment; the encoder test assembles each of them
 // with arm-linux-gnueabihf-as and compares the bytes. The products are
 // Barrett multiplications by constants (VQRDMULH, VMUL, VMLS) and signed

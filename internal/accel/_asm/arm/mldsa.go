@@ -82,6 +82,9 @@ func mldsaKernels(p *program) {
 	dsaInvNTT(p)
 	dsaMul(p)
 	dsaDot(p)
+	polyAddSub(p, dsaField)
+	dsaLaneKernels(p)
+	dsaRoundingKernels(p)
 }
 
 // loadTwiddles loads count Q registers from q1 on from the table at r.

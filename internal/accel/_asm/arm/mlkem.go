@@ -151,7 +151,12 @@ func mlkemKernels(p *program) {
 	kemNTT(p)
 	kemInverseNTT(p)
 	kemDotProduct(p)
-	kemPolyAddSub(p)
+	polyAddSub(p, kemField)
+	kemCBDEta2(p)
+	kemCBDEta3(p)
+	kemCompressKernels(p)
+	kemDecompressKernels(p)
+	kemEncodeKernels(p)
 }
 
 // kemStrided is the register assignment of the first forward (last inverse)

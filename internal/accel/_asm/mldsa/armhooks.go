@@ -13,6 +13,22 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "invNTTArch", Impls: dispatch.On("arm", "NEON", "invNTTNEON")},
 	{Hook: "nttMulArch", Impls: dispatch.On("arm", "NEON", "nttMulNEON")},
 	{Hook: "nttDotArch", Impls: dispatch.On("arm", "NEON", "nttDotNEON")},
+	{Hook: "polyAddArch", Impls: dispatch.On("arm", "NEON", "polyAddNEON")},
+	{Hook: "polySubArch", Impls: dispatch.On("arm", "NEON", "polySubNEON")},
+	{Hook: "normMaxArch", Impls: dispatch.On("arm", "NEON", "normMaxNEON")},
+	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
+	armByGamma2("highBitsArch", "highBits"),
+	armByGamma2("lowBitsNormMaxArch", "lowBitsNormMax"),
+	armByGamma2("useHintsArch", "useHints"),
+}
+
+// armByGamma2 is a hook chosen by γ2 (by32) whose kernels are
+// <prefix>32NEON and <prefix>88NEON.
+func armByGamma2(hook, prefix string) dispatch.Kernel {
+	return dispatch.Kernel{Hook: hook, Variants: []dispatch.Variant{
+		{Value: "true", Impls: dispatch.On("arm", "NEON", prefix+"32NEON")},
+		{Value: "false", Impls: dispatch.On("arm", "NEON", prefix+"88NEON")},
+	}}
 }
 
 var armStubs = flag.String("armstubs", "", "write only the arm hooks (-arch), from the arm kernels' declarations in `file`")

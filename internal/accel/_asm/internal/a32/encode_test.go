@@ -52,6 +52,28 @@ func samples() []Inst {
 		}
 	}
 	s = append(s, VAND(0, 15, 8), VAND(9, 3, 12), VMOVLS8(0, 31), VMOVLS8(15, 4))
+	s = append(s, VCNT(0, 15), VCNT(7, 8))
+	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VQSUBU(bits, 0, 1, 15), VQSUBU(bits, 15, 8, 7),
+			VUZP(bits, 0, 15), VUZP(bits, 9, 2), VZIP(bits, 0, 15), VZIP(bits, 9, 2), VTST(bits, 0, 1, 15), VTST(bits, 15, 8, 7),
+			VSLI(bits, 0, 15, 0), VSLI(bits, 15, 8, bits-1), VSLI(bits, 3, 4, bits/2),
+			VSHLL(bits, 0, 31, 0), VSHLL(bits, 15, 2, 1), VSHLL(bits, 4, 17, bits-1),
+			VMOVNW(2*bits, 0, 15), VMOVNW(2*bits, 31, 0), VSHRN(2*bits, 0, 15, 1), VSHRN(2*bits, 31, 4, bits),
+			VLD1Dup(bits, 0, Inc(1)), VLD1Dup(bits, 15, At(9)), VLD1Dup(bits, 7, Step(3, 2)))
+		for _, step := range []int{1, 2} {
+			s = append(s, VST3(bits, 0, step, Inc(1)), VST3(bits, D(26), step, Step(2, 3)),
+				VLD4(bits, 0, step, Inc(1)), VLD4(bits, D(24-4*step), step, At(9)), VLD4(bits, 5, step, Step(3, 2)))
+		}
+	}
+	s = append(s, VDUPCore(0, 0), VDUPCore(15, 9), VDUPCore(8, 12))
+	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VRSHRU(bits, 0, 15, 1), VRSHRU(bits, 9, 2, bits), VABS(bits, 0, 15), VABS(bits, 9, 2))
+		s = append(s, VMAXU(bits, 0, 1, 15), VMAXU(bits, 15, 8, 7), VPMAXU(bits, 0, 31, 16), VPMAXU(bits, 26, 3, 9))
+	}
+	s = append(s, VMOVToCore(0, 0, 0), VMOVToCore(9, 31, 1), VMOVToCore(12, 17, 0))
+	for _, sh := range []int{0, 1, 20, 44, 63} {
+		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh), VSHRU64(0, 15, sh+1), VSHRU64(9, 2, sh+1))
+	}
 	return s
 }
 
