@@ -82,7 +82,17 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 				if !bytes.Equal(out, ref) {
 					t.Fatalf("level %v, %s: packW1 at a buffer's end differs", l, p.Name)
 				}
-				cases += 3
+				for j := range got {
+					got[j] = fieldFromInt32(int32(rng.IntN(2*p.Eta+1)) - int32(p.Eta))
+				}
+				out = atEnd(page, 32*p.etaBits, nil)
+				packEta(p, out, &got)
+				ref = make([]byte, 32*p.etaBits)
+				packEtaGeneric(p, ref, &got)
+				if !bytes.Equal(out, ref) {
+					t.Fatalf("level %v, %s: packEta at a buffer's end differs", l, p.Name)
+				}
+				cases += 4
 			}
 			var t1, t1Want ringElement
 			unpackT1(&t1, atEnd(page, 320, raw))
@@ -97,7 +107,18 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 			if !bytes.Equal(out, ref) {
 				t.Fatalf("level %v: packT1 at a buffer's end differs", l)
 			}
-			cases += 2
+			var t0 ringElement
+			for j := range t0 {
+				t0[j] = fieldFromInt32(int32(rng.IntN(1<<d)) - 1<<(d-1) + 1)
+			}
+			out = atEnd(page, 32*d, nil)
+			packT0(out, &t0)
+			ref = make([]byte, 32*d)
+			packT0Generic(ref, &t0)
+			if !bytes.Equal(out, ref) {
+				t.Fatalf("level %v: packT0 at a buffer's end differs", l)
+			}
+			cases += 3
 			for _, length := range []int{3, 47, 48, 100, 168, 840} {
 				buf := random(length)
 				var a, aWant nttElement

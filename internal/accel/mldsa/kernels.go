@@ -191,6 +191,26 @@ func packT1(out []byte, t1 *ringElement) {
 	}
 }
 
+// packT0 writes t0, with coefficients in (−2¹², 2¹²], as
+// BitPack(t0, 2¹² − 1, 2¹²) (Algorithm 17 in skEncode, Algorithm 24,
+// FIPS 204) to 416 bytes of out.
+func packT0(out []byte, t0 *ringElement) {
+	out = out[:32*d] // the kernels write exactly these bytes
+	if !packT0Arch(&out[0], words(t0)) {
+		packT0Generic(out, t0)
+	}
+}
+
+// packEta writes s1 or s2, with coefficients in [−η, η], as
+// BitPack(s, η, η) (Algorithm 17 in skEncode, Algorithm 24, FIPS 204):
+// 3-bit (η = 2) or 4-bit (η = 4) values η − s.
+func packEta(p *Params, out []byte, s *ringElement) {
+	out = out[:32*p.etaBits] // the kernels write exactly these bytes
+	if !packEtaArch(p.etaBits, &out[0], words(s)) {
+		packEtaGeneric(p, out, s)
+	}
+}
+
 // rejNTTPoly fills a from index filled on with coefficients accepted from
 // buf, three bytes each (Algorithms 14 and 30, FIPS 204), and returns the new
 // fill level. The SIMD kernels take whole chunks of candidates while they

@@ -340,6 +340,12 @@ func pack10Arch(out *byte, f *[256]uint32) bool {
 	return false
 }
 
+// packT0Arch reports false: packT0 has no kernel on amd64.
+func packT0Arch(out *byte, f *[256]uint32) bool { return false }
+
+// packEtaArch reports false: packEta has no kernel on amd64.
+func packEtaArch(bits int, out *byte, f *[256]uint32) bool { return false }
+
 // rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
 // there is one.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {

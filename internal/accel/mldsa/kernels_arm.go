@@ -177,6 +177,12 @@ func packW1Arch(bits int, out *byte, f *[256]uint32) bool { return false }
 // pack10Arch reports false: packT1 has no kernel on arm.
 func pack10Arch(out *byte, f *[256]uint32) bool { return false }
 
+// packT0Arch reports false: packT0 has no kernel on arm.
+func packT0Arch(out *byte, f *[256]uint32) bool { return false }
+
+// packEtaArch reports false: packEta has no kernel on arm.
+func packEtaArch(bits int, out *byte, f *[256]uint32) bool { return false }
+
 // rejUniformArch reports false: rejNTTPoly has no kernel on arm.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
 	return 0, 0, false

@@ -257,6 +257,31 @@ func pack10Arch(out *byte, f *[256]uint32) bool {
 	return false
 }
 
+// packT0Arch runs packT0's kernel for the active level and reports whether
+// there is one.
+func packT0Arch(out *byte, f *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEONSHA3, cpu.NEON:
+		packT0NEON(out, f)
+		return true
+	}
+	return false
+}
+
+// packEtaArch runs packEta's kernel for the active level and reports whether
+// there is one.
+func packEtaArch(bits int, out *byte, f *[256]uint32) bool {
+	switch bits {
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			packEta4NEON(out, f)
+			return true
+		}
+	}
+	return false
+}
+
 // rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
 // there is one.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {

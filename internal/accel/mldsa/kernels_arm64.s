@@ -5584,6 +5584,98 @@ pack20:
 	BNE pack20
 	RET
 
+DATA mldsaNEONPack13<>+0(SB)/8, $0x110e0d0906050100
+DATA mldsaNEONPack13<>+8(SB)/8, $0xffffff1d1a191512
+DATA mldsaNEONPack13<>+16(SB)/8, $0xff10ff0c08ff04ff
+DATA mldsaNEONPack13<>+24(SB)/8, $0xffffffff1cff1814
+DATA mldsaNEONPack13<>+32(SB)/8, $0x0000000500000000
+DATA mldsaNEONPack13<>+40(SB)/8, $0x0000000700000002
+DATA mldsaNEONPack13<>+48(SB)/8, $0x0000000100000004
+DATA mldsaNEONPack13<>+56(SB)/8, $0x0000000300000006
+GLOBL mldsaNEONPack13<>(SB), RODATA|NOPTR, $64
+
+// func packT0NEON(out *byte, f *[256]uint32) 
+TEXT ·packT0NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack13<>(SB), R3
+	WORD $0x4cdfa074 // ld1 {v20.16b, v21.16b}, [x3], #32
+	WORD $0x4c40a876 // ld1 {v22.4s, v23.4s}, [x3]
+	MOVD $4096, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack13:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb64400 // ushl v0.4s, v0.4s, v22.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb74421 // ushl v1.4s, v1.4s, v23.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVD R8, 0(R0)
+	WORD $0x4e183c88 // umov x8, v4.d[1]
+	MOVW R8, 8(R0)
+	LSR $32, R8
+	MOVB R8, 12(R0)
+	ADD $13, R0
+	SUBS $1, R2
+	BNE pack13
+	RET
+
+DATA mldsaNEONPack4<>+0(SB)/8, $0xffffffff18100800
+DATA mldsaNEONPack4<>+8(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack4<>+16(SB)/8, $0xffffffff1c140c04
+DATA mldsaNEONPack4<>+24(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack4<>+32(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack4<>+40(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack4<>+48(SB)/8, $0x0000000400000000
+DATA mldsaNEONPack4<>+56(SB)/8, $0x0000000400000000
+GLOBL mldsaNEONPack4<>(SB), RODATA|NOPTR, $64
+
+// func packEta4NEON(out *byte, f *[256]uint32) 
+TEXT ·packEta4NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack4<>(SB), R3
+	WORD $0x4cdfa074 // ld1 {v20.16b, v21.16b}, [x3], #32
+	WORD $0x4c40a876 // ld1 {v22.4s, v23.4s}, [x3]
+	MOVD $4, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack4:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb64400 // ushl v0.4s, v0.4s, v22.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb74421 // ushl v1.4s, v1.4s, v23.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVW R8, 0(R0)
+	ADD $4, R0
+	SUBS $1, R2
+	BNE pack4
+	RET
+
 // func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 TEXT ·rejUniformNEON(SB), NOSPLIT, $0-48
 	MOVD a+0(FP), R0

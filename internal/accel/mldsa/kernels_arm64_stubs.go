@@ -129,6 +129,16 @@ func packZ18NEON(out *byte, f *[256]uint32)
 //go:noescape
 func packZ20NEON(out *byte, f *[256]uint32)
 
+// packT0NEON writes the 13-bit packing of f (offset 4096) to the 32·13 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packT0NEON(out *byte, f *[256]uint32)
+
+// packEta4NEON writes the 4-bit packing of f (offset 4) to the 32·4 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packEta4NEON(out *byte, f *[256]uint32)
+
 // rejUniformNEON appends to a, from index filled on, the candidates of buf below q, taking 48-byte chunks while one fits in length and filled ≤ 240, then 12-byte ones while 16 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
 //
 //go:noescape

@@ -2,6 +2,7 @@ package mldsa
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -234,7 +235,7 @@ func TestPolyKernelsMatchPortable(t *testing.T) {
 }
 
 // TestPackingKernelsMatchPortable compares the z and t1 decoders and the z,
-// w1 and t1 encoders with the portable kernels at every level, on random bytes,
+// w1, t1, t0 and η encoders with the portable kernels at every level, on random bytes,
 // all-zero and all-one bytes, and coefficients at their largest values. The
 // decoders get buffers exactly as long as the packings (and, for the AVX2
 // kernels, which need 16 more readable bytes, longer ones), so the dispatch
@@ -322,9 +323,40 @@ func TestPackingKernelsMatchPortable(t *testing.T) {
 				if !bytes.Equal(out, ref) {
 					t.Fatalf("%s: packW1 differs on input %d", p.Name, it)
 				}
+				// t0 in (−2¹², 2¹²] and s in [−η, η], the ranges skEncode
+				// packs; input 1 alternates the two ends of each range.
+				var t0, s ringElement
+				for j := range t0 {
+					t0[j] = fieldFromInt32(int32(rng.IntN(1<<d)) - 1<<(d-1) + 1)
+					s[j] = fieldFromInt32(int32(rng.IntN(2*p.Eta+1)) - int32(p.Eta))
+					if it == 1 {
+						t0[j] = fieldFromInt32([]int32{1 << (d - 1), 1 - 1<<(d-1)}[j%2])
+						s[j] = fieldFromInt32([]int32{int32(p.Eta), -int32(p.Eta)}[j%2])
+					}
+				}
+				checkGuardedPacking(t, fmt.Sprintf("%s: packT0 on input %d", p.Name, it), 32*d,
+					func(out []byte) { packT0(out, &t0) }, func(ref []byte) { packT0Generic(ref, &t0) })
+				checkGuardedPacking(t, fmt.Sprintf("%s: packEta on input %d", p.Name, it), 32*p.etaBits,
+					func(out []byte) { packEta(p, out, &s) }, func(ref []byte) { packEtaGeneric(p, ref, &s) })
 			}
 		}
 	})
+}
+
+// checkGuardedPacking runs pack on a buffer of size bytes followed by 32
+// guard bytes and fails unless it wrote what ref writes and left the guard
+// bytes alone.
+func checkGuardedPacking(t *testing.T, what string, size int, pack, ref func([]byte)) {
+	t.Helper()
+	buf, want := bytes.Repeat([]byte{0xa5}, size+32), make([]byte, size)
+	pack(buf[:size])
+	ref(want)
+	if !bytes.Equal(buf[:size], want) {
+		t.Fatalf("%s differs", what)
+	}
+	if !bytes.Equal(buf[size:], bytes.Repeat([]byte{0xa5}, 32)) {
+		t.Fatalf("%s wrote past the packing", what)
+	}
 }
 
 // polysFromBytes reads count polynomials of coefficients mod q from data,

@@ -60,9 +60,10 @@ func unpackPoly[T ~[n]fieldElement](f *T, in []byte, bits int, offset fieldEleme
 func packT1Generic(out []byte, t1 *ringElement)  { packPoly(out, t1, 10, 0) }
 func unpackT1Generic(t1 *ringElement, in []byte) { unpackPoly(t1, in, 10, 0, 1<<10-1) }
 
-// packEta and unpackEta handle s1 and s2, with coefficients in [−η, η].
+// packEtaGeneric and unpackEta handle s1 and s2, with coefficients in
+// [−η, η]; packEtaGeneric is the portable kernel behind packEta.
 // unpackEta reports whether every coefficient was in range.
-func packEta(p *Params, out []byte, s *ringElement) {
+func packEtaGeneric(p *Params, out []byte, s *ringElement) {
 	packPoly(out, s, p.etaBits, fieldElement(p.Eta))
 }
 
@@ -70,9 +71,10 @@ func unpackEta(p *Params, s *ringElement, in []byte) bool {
 	return unpackPoly(s, in, p.etaBits, fieldElement(p.Eta), uint32(2*p.Eta))
 }
 
-// packT0 and unpackT0 handle t0, with coefficients in (−2¹², 2¹²].
-func packT0(out []byte, t0 *ringElement)  { packPoly(out, t0, d, 1<<(d-1)) }
-func unpackT0(t0 *ringElement, in []byte) { unpackPoly(t0, in, d, 1<<(d-1), 1<<d-1) }
+// packT0Generic and unpackT0 handle t0, with coefficients in (−2¹², 2¹²];
+// packT0Generic is the portable kernel behind packT0.
+func packT0Generic(out []byte, t0 *ringElement) { packPoly(out, t0, d, 1<<(d-1)) }
+func unpackT0(t0 *ringElement, in []byte)       { unpackPoly(t0, in, d, 1<<(d-1), 1<<d-1) }
 
 // packZ and unpackZ handle z (and y in ExpandMask), with coefficients in
 // (−γ1, γ1].

@@ -32,6 +32,10 @@ var contract = []dispatch.Kernel{
 	{Hook: "packW1Arch", Of: "packW1", Select: "bits int", Variants: []dispatch.Variant{
 		{Value: "4", Impls: dispatch.Both("pack4")}, {Value: "6", Impls: dispatch.Both("pack6")}}},
 	{Hook: "pack10Arch", Of: "packT1", Impls: dispatch.Both("pack10")},
+	// skEncode (Algorithm 24): t0 as BitPack(t0, 2¹²−1, 2¹²) and s1, s2 as
+	// BitPack(s, η, η) (Algorithm 17). Only arm64 has kernels for them.
+	{Hook: "packT0Arch", Of: "packT0"},
+	{Hook: "packEtaArch", Of: "packEta", Select: "bits int"},
 	{Hook: "rejUniformArch", Of: "rejNTTPoly", Impls: dispatch.Both("rejUniform")},
 	{Hook: "rejEtaArch", Of: "rejBoundedPoly", Select: "eta int", Variants: []dispatch.Variant{
 		{Value: "2", Impls: dispatch.Both("rejEta2")}, {Value: "4", Impls: dispatch.Both("rejEta4")}}},

@@ -101,7 +101,7 @@ func neonPack4Kernel(f *a64.File) a64.Func {
 	return fn
 }
 
-// neonPackKernel writes a packing of bits-bit values (6 ≤ bits ≤ 20;
+// neonPackKernel writes a packing of bits-bit values (4 ≤ bits ≤ 20;
 // offset 0: the coefficients, else offset − coefficient mod q), eight per
 // step into bits bytes: USHL moves coefficient j up by j·bits mod 8 within
 // its lane, so that its bytes line up with the output bytes from
@@ -229,7 +229,9 @@ func neonPackingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 	p10 := neonPackKernel(f, "pack10NEON", 10, 0)
 	pz18 := neonPackKernel(f, "packZ18NEON", 18, 1<<17)
 	pz20 := neonPackKernel(f, "packZ20NEON", 20, 1<<19)
-	return []a64.Func{z18, z20, t1, p4, p6, p10, pz18, pz20}, []dispatch.Kernel{
+	pt0 := neonPackKernel(f, "packT0NEON", 13, 1<<12)
+	pe4 := neonPackKernel(f, "packEta4NEON", 4, 4)
+	return []a64.Func{z18, z20, t1, p4, p6, p10, pz18, pz20, pt0, pe4}, []dispatch.Kernel{
 		{Hook: "unpackZArch", Variants: []dispatch.Variant{
 			{Value: "18", Impls: neonLevels(z18.Name)}, {Value: "20", Impls: neonLevels(z20.Name)}}},
 		{Hook: "unpackT1Arch", Impls: neonLevels(t1.Name)},
@@ -238,5 +240,7 @@ func neonPackingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 		{Hook: "pack10Arch", Impls: neonLevels(p10.Name)},
 		{Hook: "packZArch", Variants: []dispatch.Variant{
 			{Value: "18", Impls: neonLevels(pz18.Name)}, {Value: "20", Impls: neonLevels(pz20.Name)}}},
+		{Hook: "packT0Arch", Impls: neonLevels(pt0.Name)},
+		{Hook: "packEtaArch", Variants: []dispatch.Variant{{Value: "4", Impls: neonLevels(pe4.Name)}}},
 	}
 }
