@@ -272,6 +272,12 @@ func packT0Arch(out *byte, f *[256]uint32) bool {
 // there is one.
 func packEtaArch(bits int, out *byte, f *[256]uint32) bool {
 	switch bits {
+	case 3:
+		switch cpu.Active() {
+		case cpu.NEONSHA3, cpu.NEON:
+			packEta2NEON(out, f)
+			return true
+		}
 	case 4:
 		switch cpu.Active() {
 		case cpu.NEONSHA3, cpu.NEON:

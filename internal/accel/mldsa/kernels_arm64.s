@@ -5632,6 +5632,60 @@ pack13:
 	BNE pack13
 	RET
 
+DATA mldsaNEONPack3<>+0(SB)/8, $0xffffffffff150900
+DATA mldsaNEONPack3<>+8(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack3<>+16(SB)/8, $0xffffffffff180c04
+DATA mldsaNEONPack3<>+24(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack3<>+32(SB)/8, $0xffffffffff1c1008
+DATA mldsaNEONPack3<>+40(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack3<>+48(SB)/8, $0xffffffffffff14ff
+DATA mldsaNEONPack3<>+56(SB)/8, $0xffffffffffffffff
+DATA mldsaNEONPack3<>+64(SB)/8, $0x0000000300000000
+DATA mldsaNEONPack3<>+72(SB)/8, $0x0000000100000006
+DATA mldsaNEONPack3<>+80(SB)/8, $0x0000000700000004
+DATA mldsaNEONPack3<>+88(SB)/8, $0x0000000500000002
+GLOBL mldsaNEONPack3<>(SB), RODATA|NOPTR, $96
+
+// func packEta2NEON(out *byte, f *[256]uint32) 
+TEXT ·packEta2NEON(SB), NOSPLIT, $0-16
+	MOVD out+0(FP), R0
+	MOVD f+8(FP), R1
+	MOVD $mldsaNEONPack3<>(SB), R3
+	WORD $0x4cdf2074 // ld1 {v20.16b, v21.16b, v22.16b, v23.16b}, [x3], #64
+	WORD $0x4c40a878 // ld1 {v24.4s, v25.4s}, [x3]
+	MOVD $2, R3
+	WORD $0x4e040c7a // dup v26.4s, w3
+	MOVD $8380417, R3
+	WORD $0x4e040c7b // dup v27.4s, w3
+	MOVD $32, R2
+pack3:
+	WORD $0x4cdfa820 // ld1 {v0.4s, v1.4s}, [x1], #32
+	WORD $0x6ea08740 // sub v0.4s, v26.4s, v0.4s
+	WORD $0x4f210402 // sshr v2.4s, v0.4s, #31
+	WORD $0x4e3b1c42 // and v2.16b, v2.16b, v27.16b
+	WORD $0x4ea28400 // add v0.4s, v0.4s, v2.4s
+	WORD $0x6eb84400 // ushl v0.4s, v0.4s, v24.4s
+	WORD $0x6ea18741 // sub v1.4s, v26.4s, v1.4s
+	WORD $0x4f210423 // sshr v3.4s, v1.4s, #31
+	WORD $0x4e3b1c63 // and v3.16b, v3.16b, v27.16b
+	WORD $0x4ea38421 // add v1.4s, v1.4s, v3.4s
+	WORD $0x6eb94421 // ushl v1.4s, v1.4s, v25.4s
+	WORD $0x4e142004 // tbl v4.16b, {v0.16b, v1.16b}, v20.16b
+	WORD $0x4e152006 // tbl v6.16b, {v0.16b, v1.16b}, v21.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e162006 // tbl v6.16b, {v0.16b, v1.16b}, v22.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e172006 // tbl v6.16b, {v0.16b, v1.16b}, v23.16b
+	WORD $0x4ea61c84 // orr v4.16b, v4.16b, v6.16b
+	WORD $0x4e083c88 // umov x8, v4.d[0]
+	MOVH R8, 0(R0)
+	LSR $16, R8
+	MOVB R8, 2(R0)
+	ADD $3, R0
+	SUBS $1, R2
+	BNE pack3
+	RET
+
 DATA mldsaNEONPack4<>+0(SB)/8, $0xffffffff18100800
 DATA mldsaNEONPack4<>+8(SB)/8, $0xffffffffffffffff
 DATA mldsaNEONPack4<>+16(SB)/8, $0xffffffff1c140c04

@@ -134,6 +134,11 @@ func packZ20NEON(out *byte, f *[256]uint32)
 //go:noescape
 func packT0NEON(out *byte, f *[256]uint32)
 
+// packEta2NEON writes the 3-bit packing of f (offset 2) to the 32·3 bytes at out: the result of packPoly.
+//
+//go:noescape
+func packEta2NEON(out *byte, f *[256]uint32)
+
 // packEta4NEON writes the 4-bit packing of f (offset 4) to the 32·4 bytes at out: the result of packPoly.
 //
 //go:noescape

@@ -101,20 +101,21 @@ func neonPack4Kernel(f *a64.File) a64.Func {
 	return fn
 }
 
-// neonPackKernel writes a packing of bits-bit values (4 ≤ bits ≤ 20;
+// neonPackKernel writes a packing of bits-bit values (3 ≤ bits ≤ 20;
 // offset 0: the coefficients, else offset − coefficient mod q), eight per
 // step into bits bytes: USHL moves coefficient j up by j·bits mod 8 within
 // its lane, so that its bytes line up with the output bytes from
-// ⌊j·bits/8⌋ on; every output byte has bits of at most two coefficients,
-// so two TBLs over the eight lanes (the lower and the upper contributor of
-// each byte) joined by ORR give 16 output bytes, and for bits > 16 two more
-// give the rest. Exactly bits bytes are stored per step.
+// ⌊j·bits/8⌋ on; every output byte has bits of at most two coefficients
+// (four at 3 bits), so one TBL over the eight lanes per contributor
+// (the lowest, the next, …) joined by ORR gives 16 output bytes, and for
+// bits > 16 as many more give the rest. Exactly bits bytes are stored per
+// step.
 func neonPackKernel(f *a64.File, name string, bits, offset int) a64.Func {
 	fn := a64.Func{Name: name, Params: "out *byte, f *[256]uint32", Args: 16,
 		Doc: fmt.Sprintf("%s writes the %d-bit packing of f (offset %d) to the 32·%d bytes at out: the result of packPoly.", name, bits, offset, bits)}
 	S4, B16 := a64.S4, a64.B16
 	var shifts [8]uint32
-	var ctl [2][2][16]byte // [output register][lower, upper contributor][byte]
+	var ctl [2][4][16]byte // [output register][contributor, lowest first][byte]
 	for i := range ctl {
 		for c := range ctl[i] {
 			for k := range ctl[i][c] {
@@ -122,36 +123,44 @@ func neonPackKernel(f *a64.File, name string, bits, offset int) a64.Func {
 			}
 		}
 	}
+	contributors := 1
 	for j := range 8 {
 		shifts[j] = uint32(j * bits % 8)
 		first := j * bits / 8
 		for k := first; k <= (j*bits+bits-1)/8; k++ {
 			c := 0
-			if ctl[k/16][0][k%16] != 0xff {
-				c = 1
+			for c < len(ctl[k/16]) && ctl[k/16][c][k%16] != 0xff {
+				c++
 			}
-			if c == 1 && ctl[k/16][1][k%16] != 0xff {
-				panic("neonPackKernel: a byte of three coefficients")
+			if c == len(ctl[k/16]) {
+				panic("neonPackKernel: a byte of five coefficients")
 			}
 			ctl[k/16][c][k%16] = byte(4*j + k - first)
+			contributors = max(contributors, c+1)
 		}
 	}
+	contributors = max(contributors, 2)
 	outRegs := (bits + 15) / 16
+	if outRegs*contributors > 4 {
+		panic("neonPackKernel: more than four TBL controls")
+	}
 	table := fmt.Sprintf("mldsaNEONPack%d", bits)
 	var data []byte
 	for i := range outRegs {
-		data = append(append(data, ctl[i][0][:]...), ctl[i][1][:]...)
+		for c := range contributors {
+			data = append(data, ctl[i][c][:]...)
+		}
 	}
 	data = append(data, bytesOf(shifts[:])...)
 	f.Data32(table, bytesToWords(data))
 	ctlRegs := a64.V(20) // V20… : the controls, then the two shift vectors
-	sh := a64.V(20 + 2*outRegs)
+	sh := a64.V(20 + contributors*outRegs)
 	off, vq := a64.V(26), a64.V(27)
 	f.Text(fn)
 	f.Go("MOVD out+0(FP), R0")
 	f.Go("MOVD f+8(FP), R1")
 	f.Go("MOVD $%s<>(SB), R3", table)
-	f.I(a64.LD1(2*outRegs, B16, ctlRegs, a64.X(3), true), a64.LD1(2, S4, sh, a64.X(3), false))
+	f.I(a64.LD1(contributors*outRegs, B16, ctlRegs, a64.X(3), true), a64.LD1(2, S4, sh, a64.X(3), false))
 	f.Go("MOVD $%d, R3", offset)
 	f.I(a64.DUP(S4, off, a64.X(3)))
 	f.Go("MOVD $%d, R3", q)
@@ -169,7 +178,10 @@ func neonPackKernel(f *a64.File, name string, bits, offset int) a64.Func {
 	}
 	for i := range outRegs {
 		o, t := a64.V(4+i), a64.V(6)
-		f.I(a64.TBL(B16, o, a64.V(0), 2, a64.V(int(ctlRegs)+2*i)), a64.TBL(B16, t, a64.V(0), 2, a64.V(int(ctlRegs)+2*i+1)), a64.ORR(B16, o, o, t))
+		f.I(a64.TBL(B16, o, a64.V(0), 2, a64.V(int(ctlRegs)+contributors*i)))
+		for c := 1; c < contributors; c++ {
+			f.I(a64.TBL(B16, t, a64.V(0), 2, a64.V(int(ctlRegs)+contributors*i+c)), a64.ORR(B16, o, o, t))
+		}
 	}
 	neonStoreBytes(f, a64.V(4), a64.V(5), bits)
 	f.Go("ADD $%d, R0", bits)
@@ -230,8 +242,9 @@ func neonPackingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 	pz18 := neonPackKernel(f, "packZ18NEON", 18, 1<<17)
 	pz20 := neonPackKernel(f, "packZ20NEON", 20, 1<<19)
 	pt0 := neonPackKernel(f, "packT0NEON", 13, 1<<12)
+	pe2 := neonPackKernel(f, "packEta2NEON", 3, 2)
 	pe4 := neonPackKernel(f, "packEta4NEON", 4, 4)
-	return []a64.Func{z18, z20, t1, p4, p6, p10, pz18, pz20, pt0, pe4}, []dispatch.Kernel{
+	return []a64.Func{z18, z20, t1, p4, p6, p10, pz18, pz20, pt0, pe2, pe4}, []dispatch.Kernel{
 		{Hook: "unpackZArch", Variants: []dispatch.Variant{
 			{Value: "18", Impls: neonLevels(z18.Name)}, {Value: "20", Impls: neonLevels(z20.Name)}}},
 		{Hook: "unpackT1Arch", Impls: neonLevels(t1.Name)},
@@ -241,6 +254,7 @@ func neonPackingKernels(f *a64.File) ([]a64.Func, []dispatch.Kernel) {
 		{Hook: "packZArch", Variants: []dispatch.Variant{
 			{Value: "18", Impls: neonLevels(pz18.Name)}, {Value: "20", Impls: neonLevels(pz20.Name)}}},
 		{Hook: "packT0Arch", Impls: neonLevels(pt0.Name)},
-		{Hook: "packEtaArch", Variants: []dispatch.Variant{{Value: "4", Impls: neonLevels(pe4.Name)}}},
+		{Hook: "packEtaArch", Variants: []dispatch.Variant{
+			{Value: "3", Impls: neonLevels(pe2.Name)}, {Value: "4", Impls: neonLevels(pe4.Name)}}},
 	}
 }
