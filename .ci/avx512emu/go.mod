@@ -1,0 +1,3 @@
+module avx512emu
+
+go 1.27
