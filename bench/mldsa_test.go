@@ -40,7 +40,8 @@ func check(b *testing.B, err error) {
 	}
 }
 
-// mldsaOps returns, for set s, key generation from a seed, hedged signing
+// mldsaOps returns, for set s, key generation from a seed (a new key, and
+// the same key set in place with SetSeed), hedged signing
 // with a loaded key, verification from the public-key bytes and with a
 // prepared key, in every implementation.
 func mldsaOps(b *testing.B, s mldsaSet) []op {
@@ -76,6 +77,15 @@ func mldsaOps(b *testing.B, s mldsaSet) []op {
 		}},
 		{"keygen", "crystals", func(b *testing.B) {
 			benchcpu.Loop(b, func() { _, err := signer.NewPrivateKey(s.params, seed); check(b, err) })
+		}},
+		{"keygen-inplace", "engine", func(b *testing.B) {
+			k := engine.NewPrivateKeyFromSeed(s.p, &[engine.SeedSize]byte{})
+			benchcpu.Loop(b, func() { k.SetSeed((*[engine.SeedSize]byte)(seed)) })
+		}},
+		{"keygen-inplace", "crystals", func(b *testing.B) {
+			k, err := signer.NewPrivateKey(s.params, make([]byte, signer.SeedSize))
+			check(b, err)
+			benchcpu.Loop(b, func() { check(b, k.SetSeed(seed)) })
 		}},
 		{"keygen", "stdlib", func(b *testing.B) {
 			benchcpu.Loop(b, func() { _, err := mldsa.NewPrivateKey(s.params, seed); check(b, err) })

@@ -151,3 +151,25 @@ func ExampleErrZeroKey() {
 	// true
 	// true
 }
+
+// Code that generates many keys (provisioning, a test suite) can derive
+// each into one object with SetSeed, which allocates nothing.
+func ExamplePrivateKey_SetSeed() {
+	key, err := signer.GenerateKey(mldsa.MLDSA65())
+	if err != nil {
+		log.Fatal(err)
+	}
+	for i := range 3 {
+		seed := make([]byte, signer.SeedSize)
+		seed[0] = byte(i)
+		if err := key.SetSeed(seed); err != nil {
+			log.Fatal(err)
+		}
+		fresh, _ := signer.NewPrivateKey(mldsa.MLDSA65(), seed)
+		fmt.Println(key.Equal(fresh), len(key.PublicKeyBytes()))
+	}
+	// Output:
+	// true 1952
+	// true 1952
+	// true 1952
+}

@@ -84,6 +84,29 @@ func NewPrivateKey(params mldsa.Parameters, seed []byte) (*PrivateKey, error) {
 	return newPrivateKey(params, engine.NewPrivateKeyFromSeed(p, (*[SeedSize]byte)(seed)))
 }
 
+// SetSeed sets k in place to the key [NewPrivateKey] derives from the 32-byte
+// seed ξ for k's parameter set, in k's own memory: it allocates nothing and
+// does not zero the key's storage first (key generation writes all of it),
+// so that code which generates many keys can reuse one object. k may be a
+// key from a seed or from the expanded encoding, which then has a seed. A nil
+// or zero k is [ErrZeroKey]; a seed of another length is an error; on error
+// k is unchanged. What was taken from k before keeps the previous key: the
+// *[mldsa.PublicKey] of [PrivateKey.PublicKey], a [Verifier], encodings, a
+// signer/circlsign key wrapping k. SetSeed must not run concurrently with
+// any other method of k.
+func (k *PrivateKey) SetSeed(seed []byte) error {
+	sk, err := k.engineKey()
+	if err != nil {
+		return err
+	}
+	if len(seed) != SeedSize {
+		return fmt.Errorf("signer: %s seed is %d bytes, want %d", k.params, len(seed), SeedSize)
+	}
+	sk.SetSeed((*[SeedSize]byte)(seed))
+	k.pub.Store(nil) // the next PublicKey call builds the new key's
+	return nil
+}
+
 // NewPrivateKeyFromExpanded decodes the FIPS 204 expanded private key
 // encoding (skEncode, Algorithm 24). It checks that the s1 and s2
 // coefficients are within [−η, η] and that t0 and tr are consistent with the

@@ -249,7 +249,9 @@ func (k *PrivateKey) Equal(x crypto.PrivateKey) bool {
 	return ok && k.valid() && other.valid() && k.scheme == other.scheme && k.sk.Equal(other.sk)
 }
 
-// PrivateKey returns the signer behind k (nil for a nil or zero key).
+// PrivateKey returns the signer behind k (nil for a nil or zero key). k
+// keeps the public key it was made with: a [signer.PrivateKey.SetSeed] on
+// the returned key leaves k inconsistent, so make a new k for the new key.
 func (k *PrivateKey) PrivateKey() *signer.PrivateKey {
 	if !k.valid() {
 		return nil

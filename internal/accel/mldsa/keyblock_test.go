@@ -5,6 +5,9 @@ import (
 	"sync"
 	"testing"
 	"unsafe"
+
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
 )
 
 // TestKeyBlockSizes checks that every parameter set's key blocks hold
@@ -211,4 +214,87 @@ func TestPublicHalfT1HatOnFirstUse(t *testing.T) {
 			t.Errorf("%s: a decoded public key's t̂1 is not computed when it is decoded", p.Name)
 		}
 	}
+}
+
+// TestSetSeed checks that SetSeed makes, in the key's own block, the key
+// NewPrivateKeyFromSeed derives (the same Â, t̂0, windows, encoding, tr, K
+// and seed), whatever the key held before: a key from another seed whose
+// t̂1 and batch terms were in use (both must follow the new key), and a key
+// decoded from its expanded encoding, which gains a seed. It also checks
+// that the new key signs and verifies, that SetSeed allocates nothing, and
+// that it keeps the block (the same Â).
+func TestSetSeed(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		msg := []byte("in place")
+		for _, p := range All() {
+			old := NewPrivateKeyFromSeed(p, &[SeedSize]byte{8})
+			sig := make([]byte, p.SignatureSize())
+			if err := old.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil {
+				t.Fatal(err)
+			}
+			// Use the first-use state: t̂1 and the batch terms of the old key.
+			if err := old.PublicKey().Verify(msg, nil, sig); err != nil {
+				t.Fatal(err)
+			}
+			m, err := NewMessage(msg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mu [MuSize]byte
+			m.Mu(&mu, old.PublicKey().Tr())
+			// Two items: a batch of one takes the single path, and the
+			// portable level's batches use the key's batch terms.
+			errs := make([]error, 2)
+			if err := old.PublicKey().VerifyMuBatch(errs, [][MuSize]byte{mu, mu}, [][]byte{sig, sig}); err != nil || errs[0] != nil || errs[1] != nil {
+				t.Fatalf("%s: batch verification before SetSeed: %v, %v", p.Name, err, errs)
+			}
+			expanded := make([]byte, p.PrivateKeySize())
+			old.EncodeExpanded(expanded)
+			decoded, err := NewPrivateKeyFromExpanded(p, expanded)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ki, sk := range []*PrivateKey{old, decoded} {
+				a := &sk.pub.a[0]
+				seed := [SeedSize]byte{9, byte(ki)}
+				sk.SetSeed(&seed)
+				want := NewPrivateKeyFromSeed(p, &seed)
+				if &sk.pub.a[0] != a {
+					t.Errorf("%s key %d: SetSeed moved the key to new storage", p.Name, ki)
+				}
+				if !sk.Equal(want) || !equalElements(sk.pub.a, want.pub.a) || !equalElements(sk.t0H, want.t0H) ||
+					!bytes.Equal(sk.pub.pk, want.pub.pk) || sk.pub.tr != want.pub.tr || sk.key != want.key {
+					t.Errorf("%s key %d: SetSeed's key differs from NewPrivateKeyFromSeed's", p.Name, ki)
+				}
+				if got, ok := sk.Seed(); !ok || got != seed {
+					t.Errorf("%s key %d: Seed after SetSeed = %x, %v", p.Name, ki, got, ok)
+				}
+				gotEnc, wantEnc := make([]byte, p.PrivateKeySize()), make([]byte, p.PrivateKeySize())
+				sk.EncodeExpanded(gotEnc)
+				want.EncodeExpanded(wantEnc)
+				if !bytes.Equal(gotEnc, wantEnc) {
+					t.Errorf("%s key %d: expanded encoding after SetSeed differs", p.Name, ki)
+				}
+				if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{1}); err != nil {
+					t.Fatal(err)
+				}
+				if err := want.PublicKey().Verify(msg, nil, sig); err != nil {
+					t.Errorf("%s key %d: a signature after SetSeed does not verify under the fresh key: %v", p.Name, ki, err)
+				}
+				if err := sk.PublicKey().Verify(msg, nil, sig); err != nil {
+					t.Errorf("%s key %d: verification through the public half after SetSeed (the old t̂1?): %v", p.Name, ki, err)
+				}
+				m.Mu(&mu, sk.PublicKey().Tr())
+				if err := sk.PublicKey().VerifyMuBatch(errs, [][MuSize]byte{mu, mu}, [][]byte{sig, sig}); err != nil || errs[0] != nil || errs[1] != nil {
+					t.Errorf("%s key %d: batch verification after SetSeed (the old terms?): %v, %v", p.Name, ki, err, errs)
+				}
+			}
+			if raceEnabled {
+				continue // the race detector adds allocations
+			}
+			if a := testing.AllocsPerRun(20, func() { old.SetSeed(&[SeedSize]byte{10}) }); a != 0 {
+				t.Errorf("%s: SetSeed makes %v allocations, want 0", p.Name, a)
+			}
+		}
+	})
 }

@@ -65,6 +65,29 @@ func hashParts(out []byte, parts ...[]byte) {
 // Algorithm 6, FIPS 204).
 func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 	sk := newPrivateKey(p)
+	sk.fromSeed(p, seed)
+	return sk
+}
+
+// SetSeed sets sk, a key of any origin, to the key pair NewPrivateKeyFromSeed
+// derives from ξ for sk's parameter set, in sk's own block: it allocates
+// nothing, and it does not clear the block first, since key generation
+// writes every byte of it that the key reads (Â, t̂0, the windows, the
+// public-key encoding, ρ, K and tr). What was computed from the previous key
+// on first use is dropped: t̂1 is computed again into its allocation on the
+// next verification through the public half, the batch terms are allocated
+// again on the next batch operation. It must not run concurrently with any
+// other use of sk or of its public half.
+func (sk *PrivateKey) SetSeed(seed *[SeedSize]byte) {
+	pub := &sk.pub
+	pub.t1HOnce = sync.Once{}
+	pub.batch = batchCache{}
+	sk.fromSeed(pub.p, seed)
+}
+
+// fromSeed fills sk, whose storage is linked, from ξ (the rest of
+// NewPrivateKeyFromSeed).
+func (sk *PrivateKey) fromSeed(p *Params, seed *[SeedSize]byte) {
 	sk.seed, sk.hasSeed = *seed, true
 	var expanded [128]byte
 	hashParts(expanded[:], seed[:], []byte{byte(p.K), byte(p.L)})
@@ -83,7 +106,6 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 	sk.complete(p, &s1, &s2, nil)
 	clear(s1[:])
 	clear(s2[:])
-	return sk
 }
 
 // complete derives everything else from ρ (already in the public-key

@@ -42,8 +42,11 @@ func acvpKeyGen(t *testing.T) {
 	groups, want := readACVP(t, dir)
 	c := vectors.NewCounter(t)
 	c.File(dir)
+	c.File(dir + " (SetSeed)")
 	for _, g := range groups {
 		p := paramsByName(t, g.ParameterSet)
+		// One key per group, set in place from every case's seed.
+		var reused *PrivateKey
 		for _, tc := range g.Tests {
 			exp, ok := want[tc.TcID]
 			if !ok {
@@ -58,6 +61,15 @@ func acvpKeyGen(t *testing.T) {
 			if !bytes.Equal(enc, exp.SK) {
 				t.Errorf("tcId %d: expanded private key mismatch", tc.TcID)
 			}
+			if reused == nil {
+				reused = NewPrivateKeyFromSeed(p, &[SeedSize]byte{})
+			}
+			reused.SetSeed((*[32]byte)(tc.Seed))
+			reused.EncodeExpanded(enc)
+			if !bytes.Equal(reused.PublicKey().Bytes(), exp.PK) || !bytes.Equal(enc, exp.SK) {
+				t.Errorf("tcId %d: SetSeed's key mismatch", tc.TcID)
+			}
+			c.Add(dir + " (SetSeed)")
 			sk2, err := NewPrivateKeyFromExpanded(p, exp.SK)
 			if err != nil {
 				t.Errorf("tcId %d: decoding the expected sk: %v", tc.TcID, err)
