@@ -131,6 +131,29 @@ func BenchmarkKeyGen(b *testing.B) {
 	}
 }
 
+// BenchmarkKeyGenSign is key generation in place (SetSeed) followed by the
+// key's first signature (deterministic, so that every run signs alike): the
+// work a generated key does before its first signature, wherever it falls
+// (t̂0 is computed on first use).
+func BenchmarkKeyGenSign(b *testing.B) {
+	msg := []byte("first signature")
+	for _, p := range All() {
+		seed := [SeedSize]byte{1, 2, 3}
+		sk := NewPrivateKeyFromSeed(p, &seed)
+		sig := make([]byte, p.SignatureSize())
+		b.Run(p.Name, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() {
+					sk.SetSeed(&seed)
+					if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		})
+	}
+}
+
 // BenchmarkKeyBlock allocates a private key's block alone (newPrivateKey),
 // the Go runtime's share of BenchmarkKeyGen: zeroing, page faults after the
 // scavenger returned freed pages, and garbage collection. With the small

@@ -85,7 +85,7 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, pair := range [][2][]nttElement{{sk.t0H, sk2.t0H}, {sk.pub.t1Hat(), sk2.pub.t1Hat()}} {
+		for i, pair := range [][2][]nttElement{{sk.t0Hat(), sk2.t0Hat()}, {sk.pub.t1Hat(), sk2.pub.t1Hat()}} {
 			if !equalElements(pair[0], pair[1]) {
 				t.Errorf("%s: form %d of the decoded expanded key differs from the generated one", p.Name, i)
 			}
@@ -262,7 +262,7 @@ func TestSetSeed(t *testing.T) {
 				if &sk.pub.a[0] != a {
 					t.Errorf("%s key %d: SetSeed moved the key to new storage", p.Name, ki)
 				}
-				if !sk.Equal(want) || !equalElements(sk.pub.a, want.pub.a) || !equalElements(sk.t0H, want.t0H) ||
+				if !sk.Equal(want) || !equalElements(sk.pub.a, want.pub.a) || !equalElements(sk.t0Hat(), want.t0Hat()) ||
 					!bytes.Equal(sk.pub.pk, want.pub.pk) || sk.pub.tr != want.pub.tr || sk.key != want.key {
 					t.Errorf("%s key %d: SetSeed's key differs from NewPrivateKeyFromSeed's", p.Name, ki)
 				}
@@ -297,4 +297,59 @@ func TestSetSeed(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestT0HatOnFirstUse checks that key generation and expanded-key decoding
+// leave t0 itself in a private key's t0H (its coefficients are the
+// expanded encoding's), and that goroutines signing with the same fresh key
+// at once, which all turn it into t̂0 on first use, get the signatures of a
+// key whose t̂0 was computed beforehand (and, under -race, that the
+// conversion is properly synchronized).
+func TestT0HatOnFirstUse(t *testing.T) {
+	const goroutines = 8
+	msg := []byte("concurrent first signature")
+	for _, p := range All() {
+		seed := [SeedSize]byte{11}
+		ref := NewPrivateKeyFromSeed(p, &seed)
+		ref.t0Hat()
+		want := make([]byte, p.SignatureSize())
+		if err := ref.Sign(want, msg, nil, &[RandomSize]byte{}); err != nil {
+			t.Fatal(err)
+		}
+		expanded := make([]byte, p.PrivateKeySize())
+		ref.EncodeExpanded(expanded)
+		decoded, err := NewPrivateKeyFromExpanded(p, expanded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t0Off := 128 + 32*p.etaBits*(p.K+p.L)
+		for ki, sk := range []*PrivateKey{NewPrivateKeyFromSeed(p, &seed), decoded} {
+			for i := range p.K {
+				var t0 ringElement
+				unpackT0(&t0, expanded[t0Off+32*d*i:])
+				if ringElement(sk.t0H[i]) != t0 {
+					t.Fatalf("%s key %d: t0H[%d] is not t0 before the first signature", p.Name, ki, i)
+				}
+			}
+			var wg sync.WaitGroup
+			sigs := make([][]byte, goroutines)
+			for g := range goroutines {
+				sigs[g] = make([]byte, p.SignatureSize())
+				wg.Go(func() {
+					if err := sk.Sign(sigs[g], msg, nil, &[RandomSize]byte{}); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			for g, sig := range sigs {
+				if !bytes.Equal(sig, want) {
+					t.Errorf("%s key %d: goroutine %d's first signature differs from the reference key's", p.Name, ki, g)
+				}
+			}
+			if !equalElements(sk.t0H, ref.t0H) {
+				t.Errorf("%s key %d: t0H after the first signatures is not t̂0", p.Name, ki)
+			}
+		}
+	}
 }

@@ -31,16 +31,23 @@ type PublicKey struct {
 // PrivateKey is an ML-DSA private key in the form signing uses: t̂0 and Â in
 // the NTT domain and the windows η − s of s1 and s2, from which a signature
 // builds the tables of its packed products (pspm.go), beside ρ, K and tr, so
-// that Sign runs no ExpandA and no NTT of the key. t0 itself, which only
-// skEncode needs, is not kept: the inverse NTT gives it back exactly (see
-// fromNTT). It is read-only once built, so it is safe for concurrent use.
+// that Sign runs no ExpandA and no NTT of the key. Key generation and
+// skDecode leave t0 in t0H's storage and the first use that needs t̂0 (a
+// signature, Equal, skEncode) turns it into t̂0 in place (t0Hat): a key made
+// to be encoded and stored then runs none of those K NTTs. t0 itself is not
+// kept beside t̂0: the inverse NTT gives it back exactly (see fromNTT). It
+// is read-only once built, up to those first-use computations, which are
+// synchronized, so it is safe for concurrent use.
 type PrivateKey struct {
 	pub     PublicKey
 	key     [32]byte
 	seed    [32]byte
 	hasSeed bool
-	t0H     []nttElement   // K elements
+	t0H     []nttElement   // K elements: t0 until t0HOnce has run, then t̂0
 	windows []secretWindow // s1, then s2 (pspm.go)
+
+	// t0HOnce turns t0H from t0 into t̂0 = NTT(t0) on first use (t0Hat).
+	t0HOnce sync.Once
 }
 
 // Params returns the key's parameter set.
@@ -75,13 +82,14 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // writes every byte of it that the key reads (Â, t̂0, the windows, the
 // public-key encoding, ρ, K and tr). What was computed from the previous key
 // on first use is dropped: t̂1 is computed again into its allocation on the
-// next verification through the public half, the batch terms are allocated
-// again on the next batch operation. It must not run concurrently with any
+// next verification through the public half, t̂0 on the next signature, the
+// batch terms are allocated again on the next batch operation. It must not run concurrently with any
 // other use of sk or of its public half.
 func (sk *PrivateKey) SetSeed(seed *[SeedSize]byte) {
 	pub := &sk.pub
 	pub.t1HOnce = sync.Once{}
 	pub.batch = batchCache{}
+	sk.t0HOnce = sync.Once{}
 	sk.fromSeed(pub.p, seed)
 }
 
@@ -112,8 +120,9 @@ func (sk *PrivateKey) fromSeed(p *Params, seed *[SeedSize]byte) {
 // encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
 // keeping signing's forms instead of running skEncode): Â, the windows of
 // s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
-// into the public key, and t0, kept as t̂0; then tr. t̂1 waits for the
-// first verification (t1Hat). It is shared by KeyGen and by
+// into the public key, and t0, kept in t0H until its first use makes it t̂0
+// (t0Hat); then tr. t̂1 waits for the first verification (t1Hat). It is
+// shared by KeyGen and by
 // skDecode, which passes the encoded t0 as encT0: complete then reports, in
 // constant time, whether the recomputed t0 equals it (with encT0 nil it
 // reports true).
@@ -154,7 +163,7 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 			polyPower2RoundSum(&t1, &t0, &t, &s2[row])
 			packT1(pub.pk[32+320*row:], &t1)
 			tr = tr.Feed(pub.pk[:32+320*(row+1)])
-			nttTo(&sk.t0H[row], &t0)
+			sk.t0H[row] = nttElement(t0) // t0 itself until t0Hat
 			if encT0 != nil {
 				unpackT0(&given, encT0[32*d*row:])
 				for j := range n {
@@ -171,6 +180,23 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 	clear(given[:])
 	tr.Squeeze(pub.tr[:])
 	return same == 1
+}
+
+// t0Hat returns t̂0 = NTT(t0), turning t0H from t0 into it on first use; it
+// is safe for concurrent use.
+func (sk *PrivateKey) t0Hat() []nttElement {
+	sk.t0HOnce.Do(sk.computeT0Hat)
+	return sk.t0H
+}
+
+// computeT0Hat replaces t0 in t0H by NTT(t0), for t0Hat.
+func (sk *PrivateKey) computeT0Hat() {
+	var t0 ringElement
+	for i := range sk.t0H {
+		t0 = ringElement(sk.t0H[i])
+		nttTo(&sk.t0H[i], &t0)
+	}
+	clear(t0[:])
 }
 
 // rho returns ρ, the first bytes of the public-key encoding.
@@ -260,9 +286,10 @@ func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 		same &= subtle.ConstantTimeCompare(sk.windows[i][:], other.windows[i][:])
 	}
 	var diff fieldElement
-	for i := range sk.t0H {
-		for j, c := range sk.t0H[i] {
-			diff |= c ^ other.t0H[i][j]
+	t0H, otherT0H := sk.t0Hat(), other.t0Hat()
+	for i := range t0H {
+		for j, c := range t0H[i] {
+			diff |= c ^ otherT0H[i][j]
 		}
 	}
 	return same&subtle.ConstantTimeEq(int32(diff), 0) == 1
@@ -304,8 +331,9 @@ func (sk *PrivateKey) EncodeExpanded(out []byte) {
 		packEta(p, out[off:], &f)
 		off += step
 	}
-	for i := range sk.t0H {
-		fromNTT(&f, &sk.t0H[i])
+	t0H := sk.t0Hat()
+	for i := range t0H {
+		fromNTT(&f, &t0H[i])
 		packT0(out[off:], &f)
 		off += 32 * d
 	}

@@ -194,8 +194,9 @@ func (sk *PrivateKey) acceptCandidate(sig []byte, y *[maxL]ringElement, w *[maxK
 	cHat, acc, prod := &sc.cHat, &sc.acc, &sc.prod
 	nttTo(cHat, c)
 	ones := 0
+	t0H := sk.t0Hat()
 	for i := range p.K {
-		nttMulTo(acc, cHat, &sk.t0H[i])
+		nttMulTo(acc, cHat, &t0H[i])
 		invNTTTo(prod, acc) // c·t0
 		ok = infinityNormBelow(prod, p.Gamma2) && ok
 		// h = MakeHint(−c·t0, w − c·s2 + c·t0).
