@@ -113,6 +113,10 @@ type width16 struct {
 	mov    func(src, dst Op) // whole-register load or store
 	zero   func(x Op)        // x = 0
 	table  *words16
+	// dotRows is the number of registers the dot product sums at once:
+	// half a prime's rows at AVX2, as many as its sixteen registers hold
+	// beside the constants and temporaries, and all of them at AVX-512.
+	dotRows int
 	// pack stores the int32 input as int16 into both rows of out.
 	pack func(out, in Register)
 	// shuffles emits the setup of the in-register shuffles (AVX-512's
@@ -132,7 +136,7 @@ func (w width16) splat(x int16) Mem {
 }
 
 var avx2 = width16{
-	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU,
+	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU, dotRows: 8,
 	zero:  func(x Op) { VPXOR(x, x, x) },
 	table: &words16{name: "polymulSmall16", index: map[string]int{}},
 	pack: func(out, in Register) {
@@ -161,7 +165,7 @@ var avx2 = width16{
 // where AVX2 saturates: both are the Go twin's int16(c) on its domain, and
 // the truncation is so outside it too.
 var avx512 = width16{
-	suffix: "AVX512", lanes: 32, reg: ZMM,
+	suffix: "AVX512", lanes: 32, reg: ZMM, dotRows: 8,
 	mov:   func(src, dst Op) { VMOVDQU64(src, dst) },
 	zero:  func(x Op) { VPXORQ(x, x, x) },
 	table: &words16{name: "polymulSmall16AVX512", index: map[string]int{}},
@@ -547,9 +551,10 @@ func inverse16Kernel(w width16) {
 	RET()
 }
 
-// dot16Kernel emits dot16<width>: for each vector, the sum over the k
-// pairs of Montgomery products, Barrett reduced every four and at the end.
-// The loop runs k times, k public.
+// dot16Kernel emits dot16<width>: each prime's rows in passes of
+// w.dotRows registers, a pass one loop over the k pairs that accumulates
+// the Montgomery products of its rows in registers, Barrett reduced every
+// four products and at the end. The loop runs k times, k public.
 func dot16Kernel(w width16) {
 	name := "dot16" + w.suffix
 	TEXT(name, NOSPLIT, "func(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)")
@@ -563,35 +568,45 @@ func dot16Kernel(w width16) {
 		c := w.loadConsts(sp)
 		pinv := w.reg()
 		w.mov(w.splat(sp.pInv), pinv)
-		for r := range n / w.lanes {
-			off := 512*j + w.rowBytes()*r
-			acc := w.reg()
-			w.zero(acc)
+		for first := 0; first < n/w.lanes; first += w.dotRows {
+			off := func(r int) int { return 512*j + w.rowBytes()*(first+r) }
+			acc := make([]VecVirtual, w.dotRows)
+			for r := range acc {
+				acc[r] = w.reg()
+				w.zero(acc[r])
+			}
 			i, pa, pb := GP64(), GP64(), GP64()
 			XORQ(i, i)
 			MOVQ(a, pa)
 			MOVQ(b, pb)
-			loop := name + "_" + string(rune('a'+j)) + "_" + itoa(r)
+			loop := name + "_" + string(rune('a'+j)) + "_" + itoa(first)
 			Label(loop)
-			x, y, yq, t, u := w.reg(), w.reg(), w.reg(), w.reg(), w.reg()
-			w.mov(Mem{Base: pa, Disp: off}, x)
-			w.mov(Mem{Base: pb, Disp: off}, y)
-			VPMULLW(pinv, y, yq)
-			c.mul16(u, x, y, yq, t)
-			VPADDW(u, acc, acc)
+			for r := range acc {
+				x, y, yq, t, u := w.reg(), w.reg(), w.reg(), w.reg(), w.reg()
+				w.mov(Mem{Base: pa, Disp: off(r)}, x)
+				w.mov(Mem{Base: pb, Disp: off(r)}, y)
+				VPMULLW(pinv, y, yq)
+				c.mul16(u, x, y, yq, t)
+				VPADDW(u, acc[r], acc[r])
+			}
 			INCQ(i)
 			TESTQ(U32(3), i)
 			skip := loop + "_skip"
 			JNE(LabelRef(skip))
-			c.barrett(acc, t)
+			t := w.reg()
+			for r := range acc {
+				c.barrett(acc[r], t)
+			}
 			Label(skip)
 			ADDQ(U32(1024), pa)
 			ADDQ(U32(1024), pb)
 			CMPQ(i, k)
 			JB(LabelRef(loop))
 			t2 := w.reg()
-			c.barrett(acc, t2)
-			w.mov(acc, Mem{Base: out, Disp: off})
+			for r := range acc {
+				c.barrett(acc[r], t2)
+				w.mov(acc[r], Mem{Base: out, Disp: off(r)})
+			}
 		}
 	}
 	VZEROUPPER()
