@@ -28,3 +28,18 @@ func dot16AVX2(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)
 //
 //go:noescape
 func inverse16AVX2(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16)
+
+// forward16AVX512 sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.
+//
+//go:noescape
+func forward16AVX512(out *[2][256]int16, in *[256]int32)
+
+// dot16AVX512 sets out to the reduced sum of the k pointwise Montgomery products of a[j] and b[j] (consecutive in memory), in constant time.
+//
+//go:noescape
+func dot16AVX512(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)
+
+// inverse16AVX512 sets out to the CRT of the inverse transforms of in (times 2^16), using tmp, in constant time.
+//
+//go:noescape
+func inverse16AVX512(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16)

@@ -48,10 +48,14 @@ func main() {
 	ConstraintExpr("amd64,!purego")
 	fromSignedKernel()
 	centreKernel()
-	forward16Kernel()
-	dot16Kernel()
-	inverse16Kernel()
-	table16.emit()
+	for _, w := range widths {
+		forward16Kernel(w)
+		dot16Kernel(w)
+		inverse16Kernel(w)
+	}
+	for _, w := range widths {
+		w.table.emit()
+	}
 	Generate()
 	dispatch.Write("polymul", "amd64 && !purego", contract)
 }

@@ -10,16 +10,22 @@ import (
 )
 
 // The two-prime 16-bit kernels (polymul's small16.go): the negacyclic NTT
-// modulo 7681 and 10753 in sixteen int16 lanes a ymm register, its inverse
-// with the CRT, and the pointwise dot product. Each performs exactly the
-// lane operations of its Go twin, in the same order on the same values, so
-// the outputs agree bit for bit.
+// modulo 7681 and 10753 in int16 lanes, its inverse with the CRT, and the
+// pointwise dot product, at two widths (width16): AVX2's sixteen lanes a
+// ymm register and AVX-512's thirty-two a zmm register. Each performs
+// exactly the lane operations of its Go twin, in the same order on the same
+// values, so the outputs agree bit for bit, and both widths read and write
+// the transform in natural order, the Go twins' (one domain for both
+// levels: a key's transforms made at one serve the other).
 //
-// The layers with length ≥ 16 pair whole registers. The four with length
-// 8, 4, 2, 1 pair lanes of two adjacent registers A, B, which a fixed
-// sequence of involutive shuffles (perm: 128-bit halves; unpack: 64-bit
-// words; s2: 32-bit words; s1: 16-bit words) brings into two registers X,
-// Y holding the butterflies' two sides; the generator follows the
+// The layers whose length is at least twice the register pair whole
+// registers. The remaining ones pair lanes of two adjacent registers A, B,
+// which a fixed sequence of involutive shuffles brings into two registers
+// X, Y holding the butterflies' two sides: each shuffle interleaves groups
+// of w lanes of its two inputs (X takes the even groups of both, Y the odd
+// ones), for w = 8, 4, 2, 1 at AVX2 (perm: 128-bit halves; unpack: 64-bit
+// words; s2: 32-bit words; s1: 16-bit words) and w = 32 (the registers as
+// they are), 16, 8, 4, 2, 1 at AVX-512. The generator follows the
 // coefficient index of every lane through the same shuffles (lanes16) to
 // lay out the twiddle vectors and to check the pairing, and undoes the
 // shuffles at the end so that the transform's output is in natural order.
@@ -70,97 +76,191 @@ func powMod(b, e, m int64) int64 {
 
 var primes = [2]prime16{newPrime16(7681), newPrime16(10753)}
 
-// words16 is the read-only table of 16-lane vectors of the kernels.
+// words16 is a read-only table of vectors of int16 lanes, one a width.
 type words16 struct {
+	name  string
 	bytes []byte
-	index map[[16]int16]int
+	index map[string]int
 }
-
-var table16 = &words16{index: map[[16]int16]int{}}
 
 // vec returns the address of the vector v, adding it once.
-func (t *words16) vec(v [16]int16) Mem {
-	off, ok := t.index[v]
+func (t *words16) vec(v []int16) Mem {
+	var b []byte
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint16(b, uint16(x))
+	}
+	off, ok := t.index[string(b)]
 	if !ok {
 		off = len(t.bytes)
-		for _, x := range v {
-			t.bytes = binary.LittleEndian.AppendUint16(t.bytes, uint16(x))
-		}
-		t.index[v] = off
+		t.bytes = append(t.bytes, b...)
+		t.index[string(b)] = off
 	}
-	return NewDataAddr(NewStaticSymbol("polymulSmall16"), off)
-}
-
-func (t *words16) splat(x int16) Mem {
-	var v [16]int16
-	for i := range v {
-		v[i] = x
-	}
-	return t.vec(v)
+	return NewDataAddr(NewStaticSymbol(t.name), off)
 }
 
 func (t *words16) emit() {
-	GLOBL("polymulSmall16", RODATA|NOPTR)
+	GLOBL(t.name, RODATA|NOPTR)
 	for i := 0; i < len(t.bytes); i += 8 {
 		DATA(i, U64(binary.LittleEndian.Uint64(t.bytes[i:])))
 	}
 }
 
-// lanes16 is the coefficient index held by each lane of a register.
-type lanes16 [16]int
-
-// shuffle is one of the involutive two-register shuffles, on registers and
-// on lane indices alike.
-type shuffle struct {
-	emit func(x, y, nx, ny, t VecVirtual)
-	sim  func(x, y lanes16) (lanes16, lanes16)
+// width16 is one vector width of the two-prime kernels.
+type width16 struct {
+	suffix string // of the kernels' names: "AVX2", "AVX512"
+	lanes  int    // int16 lanes a register
+	reg    func() VecVirtual
+	mov    func(src, dst Op) // whole-register load or store
+	zero   func(x Op)        // x = 0
+	table  *words16
+	// dotRows is the number of registers the dot product sums at once:
+	// half a prime's rows at AVX2, as many as its sixteen registers hold
+	// beside the constants and temporaries, and all of them at AVX-512.
+	dotRows int
+	// pack stores the int32 input as int16 into both rows of out.
+	pack func(out, in Register)
+	// shuffles emits the setup of the in-register shuffles (AVX-512's
+	// blend masks) and returns them, the first layer's first.
+	shuffles func() []shuffle
 }
 
-var (
-	perm = shuffle{
-		func(x, y, nx, ny, _ VecVirtual) {
+// rowBytes is the size of one register of int16 lanes.
+func (w width16) rowBytes() int { return 2 * w.lanes }
+
+func (w width16) splat(x int16) Mem {
+	v := make([]int16, w.lanes)
+	for i := range v {
+		v[i] = x
+	}
+	return w.table.vec(v)
+}
+
+var avx2 = width16{
+	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU, dotRows: 8,
+	zero:  func(x Op) { VPXOR(x, x, x) },
+	table: &words16{name: "polymulSmall16", index: map[string]int{}},
+	pack: func(out, in Register) {
+		for i := range n / 16 {
+			x, y := YMM(), YMM()
+			VMOVDQU(Mem{Base: in, Disp: 64 * i}, x)
+			VMOVDQU(Mem{Base: in, Disp: 64*i + 32}, y)
+			VPACKSSDW(y, x, x)
+			VPERMQ(U8(0xd8), x, x)
+			VMOVDQU(x, Mem{Base: out, Disp: 32 * i})
+			VMOVDQU(x, Mem{Base: out, Disp: 512 + 32*i})
+		}
+	},
+	shuffles: func() []shuffle {
+		perm := shuffle{8, func(x, y, nx, ny, _ VecVirtual) {
 			VPERM2I128(U8(0x20), y, x, nx)
 			VPERM2I128(U8(0x31), y, x, ny)
-		},
-		func(x, y lanes16) (a, b lanes16) {
-			copy(a[:8], x[:8])
-			copy(a[8:], y[:8])
-			copy(b[:8], x[8:])
-			copy(b[8:], y[8:])
-			return a, b
-		},
-	}
-	unpack = shuffle{
-		func(x, y, nx, ny, _ VecVirtual) {
-			VPUNPCKLQDQ(y, x, nx)
-			VPUNPCKHQDQ(y, x, ny)
-		},
-		func(x, y lanes16) (a, b lanes16) { return interleave(x, y, 4) },
-	}
-	s2 = blendShuffle(2, VPSLLQ, VPSRLQ, VPBLENDD)
-	s1 = blendShuffle(1, VPSLLD, VPSRLD, VPBLENDW)
-)
+		}}
+		blend := func(a, b, dst Op) { VPBLENDD(U8(0xaa), a, b, dst) }
+		blendW := func(a, b, dst Op) { VPBLENDW(U8(0xaa), a, b, dst) }
+		return []shuffle{perm, unpack, blendShuffle(2, VPSLLQ, VPSRLQ, blend), blendShuffle(1, VPSLLD, VPSRLD, blendW)}
+	},
+}
 
-// blendShuffle is the shuffle that interleaves groups of w 16-bit lanes
-// (w = 2: 32-bit words, w = 1: 16-bit words) by shifting one register by
-// the group width within each group pair and blending the odd groups.
-func blendShuffle(w int, shl, shr func(...Op), blend func(imm, a, b, dst Op)) shuffle {
-	bitsW := U8(16 * w)
-	return shuffle{
-		func(x, y, nx, ny, t VecVirtual) {
-			shl(bitsW, y, t)
-			blend(U8(0xaa), t, x, nx)
-			shr(bitsW, x, t)
-			blend(U8(0xaa), y, t, ny)
-		},
-		func(x, y lanes16) (a, b lanes16) { return interleave(x, y, w) },
+// avx512 is the zmm width (AVX-512 F and BW). The pack truncates (VPMOVDW)
+// where AVX2 saturates: both are the Go twin's int16(c) on its domain, and
+// the truncation is so outside it too.
+var avx512 = width16{
+	suffix: "AVX512", lanes: 32, reg: ZMM, dotRows: 8,
+	mov:   func(src, dst Op) { VMOVDQU64(src, dst) },
+	zero:  func(x Op) { VPXORQ(x, x, x) },
+	table: &words16{name: "polymulSmall16AVX512", index: map[string]int{}},
+	pack: func(out, in Register) {
+		for i := range n / 16 {
+			x := ZMM()
+			VMOVDQU64(Mem{Base: in, Disp: 64 * i}, x)
+			VPMOVDW(x, Mem{Base: out, Disp: 32 * i})
+			VPMOVDW(x, Mem{Base: out, Disp: 512 + 32*i})
+		}
+	},
+	shuffles: func() []shuffle {
+		// Blend masks: the odd 128-bit quarters (as quadwords), the odd
+		// 32-bit words, the odd 16-bit words.
+		mask := func(kmov func(r, k Op), bits uint32) Register {
+			r, k := GP32(), K()
+			MOVL(U32(bits), r)
+			kmov(r, k)
+			return k
+		}
+		k8, k2, k1 := mask(KMOVW, 0xcc), mask(KMOVW, 0xaaaa), mask(KMOVD, 0xaaaaaaaa)
+		ident := shuffle{32, nil}
+		halves := shuffle{16, func(x, y, nx, ny, _ VecVirtual) {
+			VSHUFI64X2(U8(0x44), y, x, nx)
+			VSHUFI64X2(U8(0xee), y, x, ny)
+		}}
+		// Swapping the 128-bit quarters of each 256-bit half moves the
+		// groups of eight lanes as the shifts do the smaller groups.
+		swap := func(ops ...Op) { VPERMQ(U8(0x4e), ops[1], ops[2]) }
+		blend := func(k Register, blend func(...Op)) func(a, b, dst Op) {
+			return func(a, b, dst Op) { blend(a, b, k, dst) }
+		}
+		return []shuffle{ident, halves,
+			blendShuffle(8, swap, swap, blend(k8, VPBLENDMQ)), unpack,
+			blendShuffle(2, VPSLLQ, VPSRLQ, blend(k2, VPBLENDMD)),
+			blendShuffle(1, VPSLLD, VPSRLD, blend(k1, VPBLENDMW))}
+	},
+}
+
+var widths = []width16{avx2, avx512}
+
+// lanes16 is the coefficient index held by each lane of a register.
+type lanes16 []int
+
+// shuffle is one of the involutive two-register shuffles: it interleaves
+// groups of w lanes of x and y (see interleave); for w = lanes it is the
+// identity, and emits nothing.
+type shuffle struct {
+	w    int
+	emit func(x, y, nx, ny, t VecVirtual)
+}
+
+// apply emits s on x, y with scratch t and returns the registers holding
+// the result.
+func (w width16) apply(s shuffle, x, y, t VecVirtual) (VecVirtual, VecVirtual) {
+	if s.w == w.lanes {
+		return x, y
 	}
+	nx, ny := w.reg(), w.reg()
+	s.emit(x, y, nx, ny, t)
+	return nx, ny
+}
+
+// sim is the shuffle on lane indices.
+func (s shuffle) sim(x, y lanes16) (lanes16, lanes16) { return interleave(x, y, s.w) }
+
+var unpack = shuffle{4, func(x, y, nx, ny, _ VecVirtual) {
+	VPUNPCKLQDQ(y, x, nx)
+	VPUNPCKHQDQ(y, x, ny)
+}}
+
+// blendShuffle is the shuffle that interleaves groups of w 16-bit lanes by
+// moving each group of one register to its neighbour's place (shl up, shr
+// down; the immediate operand is the shift) and blending the odd groups.
+func blendShuffle(w int, shl, shr func(...Op), blend func(a, b, dst Op)) shuffle {
+	bitsW := U8(16 * w)
+	// Each blend writes the register it reads the moved groups from:
+	// AVX-512's masked blends read their destination as well (for avo).
+	return shuffle{w, func(x, y, nx, ny, _ VecVirtual) {
+		shl(bitsW, y, nx)
+		blend(nx, x, nx)
+		shr(bitsW, x, ny)
+		blend(y, ny, ny)
+	}}
 }
 
 // interleave splits x and y into groups of w lanes and returns (x0, y0,
-// x2, y2, …) and (x1, y1, x3, y3, …): the action of unpack, s2 and s1.
+// x2, y2, …) and (x1, y1, x3, y3, …), or x and y for w = len(x): the action
+// of every shuffle.
 func interleave(x, y lanes16, w int) (a, b lanes16) {
-	for g := 0; g < 16/w; g += 2 {
+	if w == len(x) {
+		return x, y
+	}
+	a, b = make(lanes16, len(x)), make(lanes16, len(x))
+	for g := 0; g < len(x)/w; g += 2 {
 		for i := range w {
 			a[g*w+i], a[g*w+w+i] = x[g*w+i], y[g*w+i]
 			b[g*w+i], b[g*w+w+i] = x[g*w+w+i], y[g*w+w+i]
@@ -169,21 +269,17 @@ func interleave(x, y lanes16, w int) (a, b lanes16) {
 	return a, b
 }
 
-// inRegister is the shuffle that brings the layer of length 8, 4, 2, 1
-// into X, Y from the previous layout (natural order for length 8).
-var inRegister = []shuffle{perm, unpack, s2, s1}
-
 // consts16 holds one prime's broadcast constants in registers.
 type consts16 struct {
 	sp          prime16
 	q, v, round VecVirtual
 }
 
-func loadConsts(sp prime16) consts16 {
-	c := consts16{sp: sp, q: YMM(), v: YMM(), round: YMM()}
-	VMOVDQU(table16.splat(sp.p), c.q)
-	VMOVDQU(table16.splat(sp.barV), c.v)
-	VMOVDQU(table16.splat(1<<9), c.round)
+func (w width16) loadConsts(sp prime16) consts16 {
+	c := consts16{sp: sp, q: w.reg(), v: w.reg(), round: w.reg()}
+	w.mov(w.splat(sp.p), c.q)
+	w.mov(w.splat(sp.barV), c.v)
+	w.mov(w.splat(1<<9), c.round)
 	return c
 }
 
@@ -206,16 +302,16 @@ func (c consts16) barrett(a, t VecVirtual) {
 
 // zetaPair returns the twiddle vector and its low multiplier for zeta
 // value z in every lane i given by f(i).
-func zetaPair(sp prime16, f func(lane int) int16) (Mem, Mem) {
-	var z, zq [16]int16
+func (w width16) zetaPair(sp prime16, f func(lane int) int16) (Mem, Mem) {
+	z, zq := make([]int16, w.lanes), make([]int16, w.lanes)
 	for i := range z {
 		z[i] = f(i)
 		zq[i] = z[i] * sp.pInv
 	}
-	return table16.vec(z), table16.vec(zq)
+	return w.table.vec(z), w.table.vec(zq)
 }
 
-// ctLayer emits the Cooley–Tukey butterfly x, y = x + z·y, x − z·y.
+// ct emits the Cooley–Tukey butterfly x, y = x + z·y, x − z·y.
 func (c consts16) ct(x, y VecVirtual, z, zq Mem, t, u VecVirtual) {
 	c.mul16(u, y, z, zq, t)
 	VPSUBW(u, x, y)
@@ -229,108 +325,108 @@ func (c consts16) gs(x, y VecVirtual, z, zq Mem, t, u VecVirtual) {
 	c.mul16(y, u, z, zq, t)
 }
 
-// forward16Kernel emits forward16AVX2: the int32 input packed to int16
-// into both rows, then each prime's transform in place.
-func forward16Kernel() {
-	TEXT("forward16AVX2", NOSPLIT, "func(out *[2][256]int16, in *[256]int32)")
+// pairLanes returns the coefficient indices of registers 2m and 2m+1.
+func (w width16) pairLanes(m int) (la, lb lanes16) {
+	la, lb = make(lanes16, w.lanes), make(lanes16, w.lanes)
+	for i := range w.lanes {
+		la[i], lb[i] = 2*w.lanes*m+i, 2*w.lanes*m+w.lanes+i
+	}
+	return la, lb
+}
+
+// forward16Kernel emits forward16<width>: the int32 input packed to int16
+// into both rows, then each prime's transform in place. Barrett reductions
+// follow the layers of length 16 and 1 (the Go twin's fourth and eighth).
+func forward16Kernel(w width16) {
+	name := "forward16" + w.suffix
+	TEXT(name, NOSPLIT, "func(out *[2][256]int16, in *[256]int32)")
 	Pragma("noescape")
-	Doc("forward16AVX2 sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.")
+	Doc(name + " sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
-	for i := range n / 16 {
-		x, y := YMM(), YMM()
-		VMOVDQU(Mem{Base: in, Disp: 64 * i}, x)
-		VMOVDQU(Mem{Base: in, Disp: 64*i + 32}, y)
-		VPACKSSDW(y, x, x)
-		VPERMQ(U8(0xd8), x, x)
-		VMOVDQU(x, Mem{Base: out, Disp: 32 * i})
-		VMOVDQU(x, Mem{Base: out, Disp: 512 + 32*i})
-	}
+	w.pack(out, in)
+	sh := w.shuffles()
+	first := 1 << (len(sh) - 1) // the first in-register layer's length
 	for j, sp := range primes {
-		c := loadConsts(sp)
-		row := func(r int) Mem { return Mem{Base: out, Disp: 512*j + 32*r} }
-		// Layers of length 128 and 64, then 32 and 16, two at a time on
-		// groups of four registers; Barrett after the fourth.
-		for _, length := range []int{128, 32} {
-			crossPair(length, func(g [4]int, b int) {
-				regs := loadRows(row, g)
-				t, u := YMM(), YMM()
-				kz := func(k int) (Mem, Mem) { return zetaPair(sp, func(int) int16 { return sp.zetas[k] }) }
-				z, zq := kz(n/(2*length) + b*16/(2*length))
+		c := w.loadConsts(sp)
+		row := func(r int) Mem { return Mem{Base: out, Disp: 512*j + w.rowBytes()*r} }
+		// The layers longer than first, two at a time on groups of four
+		// registers: 128 and 64, then (AVX2) 32 and 16.
+		for length := 128; length > first; length /= 4 {
+			w.crossPair(length, func(g [4]int, b int) {
+				regs := w.loadRows(row, g)
+				t, u := w.reg(), w.reg()
+				kz := func(k int) (Mem, Mem) { return w.zetaPair(sp, func(int) int16 { return sp.zetas[k] }) }
+				z, zq := kz(n/(2*length) + b*w.lanes/(2*length))
 				c.ct(regs[0], regs[2], z, zq, t, u)
 				c.ct(regs[1], regs[3], z, zq, t, u)
-				k := n/length + b*16/length
+				k := n/length + b*w.lanes/length
 				z, zq = kz(k)
 				c.ct(regs[0], regs[1], z, zq, t, u)
 				z, zq = kz(k + 1)
 				c.ct(regs[2], regs[3], z, zq, t, u)
-				if length == 32 {
+				if length/2 == 16 {
 					for _, x := range regs {
 						c.barrett(x, t)
 					}
 				}
-				storeRows(row, g, regs)
+				w.storeRows(row, g, regs)
 			})
 		}
-		for m := range 8 {
-			a, b := YMM(), YMM()
-			VMOVDQU(row(2*m), a)
-			VMOVDQU(row(2*m+1), b)
-			var la, lb lanes16
-			for i := range 16 {
-				la[i], lb[i] = 32*m+i, 32*m+16+i
-			}
+		for m := range n / (2 * w.lanes) {
+			a, b := w.reg(), w.reg()
+			w.mov(row(2*m), a)
+			w.mov(row(2*m+1), b)
+			la, lb := w.pairLanes(m)
 			x, y := a, b
-			for s, length := 0, 8; length >= 1; s, length = s+1, length/2 {
-				nx, ny, t := YMM(), YMM(), YMM()
-				inRegister[s].emit(x, y, nx, ny, t)
-				x, y = nx, ny
-				la, lb = inRegister[s].sim(la, lb)
+			for s, length := 0, first; length >= 1; s, length = s+1, length/2 {
+				t := w.reg()
+				x, y = w.apply(sh[s], x, y, t)
+				la, lb = sh[s].sim(la, lb)
 				checkPairs(la, lb, length)
-				z, zq := zetaPair(sp, func(i int) int16 { return sp.zetas[n/(2*length)+la[i]/(2*length)] })
-				u := YMM()
+				z, zq := w.zetaPair(sp, func(i int) int16 { return sp.zetas[n/(2*length)+la[i]/(2*length)] })
+				u := w.reg()
 				c.ct(x, y, z, zq, t, u)
+				if length == 16 || length == 1 {
+					c.barrett(x, t)
+					c.barrett(y, t)
+				}
 			}
-			t := YMM()
-			c.barrett(x, t)
-			c.barrett(y, t)
-			for s := len(inRegister) - 1; s >= 0; s-- {
-				nx, ny := YMM(), YMM()
-				inRegister[s].emit(x, y, nx, ny, t)
-				x, y = nx, ny
+			for s := len(sh) - 1; s >= 0; s-- {
+				x, y = w.apply(sh[s], x, y, w.reg())
 			}
-			VMOVDQU(x, row(2*m))
-			VMOVDQU(y, row(2*m+1))
+			w.mov(x, row(2*m))
+			w.mov(y, row(2*m+1))
 		}
 	}
 	VZEROUPPER()
 	RET()
 }
 
-// crossPair calls f for each group of four registers (in units of 16
-// coefficients) that the layers of length L and L/2 (L ≥ 32) pair among
-// themselves, with the group's first register b: g[0]–g[2] and g[1]–g[3]
-// at length L, g[0]–g[1] and g[2]–g[3] at L/2.
-func crossPair(length int, f func(g [4]int, b int)) {
-	r := length / 16
-	for b := 0; b < n/16; b += 2 * r {
+// crossPair calls f for each group of four registers (in units of
+// w.lanes coefficients) that the layers of length L and L/2 (L ≥ 4 lanes)
+// pair among themselves, with the group's first register b: g[0]–g[2] and
+// g[1]–g[3] at length L, g[0]–g[1] and g[2]–g[3] at L/2.
+func (w width16) crossPair(length int, f func(g [4]int, b int)) {
+	r := length / w.lanes
+	for b := 0; b < n/w.lanes; b += 2 * r {
 		for off := range r / 2 {
 			f([4]int{b + off, b + off + r/2, b + off + r, b + off + 3*r/2}, b)
 		}
 	}
 }
 
-func loadRows(row func(int) Mem, g [4]int) (regs [4]VecVirtual) {
+func (w width16) loadRows(row func(int) Mem, g [4]int) (regs [4]VecVirtual) {
 	for i, r := range g {
-		regs[i] = YMM()
-		VMOVDQU(row(r), regs[i])
+		regs[i] = w.reg()
+		w.mov(row(r), regs[i])
 	}
 	return regs
 }
 
-func storeRows(row func(int) Mem, g [4]int, regs [4]VecVirtual) {
+func (w width16) storeRows(row func(int) Mem, g [4]int, regs [4]VecVirtual) {
 	for i, r := range g {
-		VMOVDQU(regs[i], row(r))
+		w.mov(regs[i], row(r))
 	}
 }
 
@@ -344,72 +440,71 @@ func checkPairs(x, y lanes16, length int) {
 	}
 }
 
-// inverse16Kernel emits inverse16AVX2: each prime's inverse transform of
-// in into tmp, then the CRT into out.
-func inverse16Kernel() {
-	TEXT("inverse16AVX2", NOSPLIT, "func(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16)")
+// inverse16Kernel emits inverse16<width>: each prime's inverse transform
+// of in into tmp, then the CRT into out. Barrett reductions follow the
+// layers of length 2, 8 and 32 (the Go twin's second, fourth and sixth),
+// the final factor the layer of length 128.
+func inverse16Kernel(w width16) {
+	name := "inverse16" + w.suffix
+	TEXT(name, NOSPLIT, "func(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16)")
 	Pragma("noescape")
-	Doc("inverse16AVX2 sets out to the CRT of the inverse transforms of in (times 2^16), using tmp, in constant time.")
+	Doc(name + " sets out to the CRT of the inverse transforms of in (times 2^16), using tmp, in constant time.")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	tmp := Load(Param("tmp"), GP64())
+	sh := w.shuffles()
+	last := 1 << (len(sh) - 1) // the last in-register layer's length
+	// From the layout of length 2: s1 to length 1, then each shuffle
+	// undone in turn up to the layer of length last.
+	order := []shuffle{sh[len(sh)-1]}
+	for s := len(sh) - 1; s >= 1; s-- {
+		order = append(order, sh[s])
+	}
 	for j, sp := range primes {
-		c := loadConsts(sp)
-		row := func(r int) Mem { return Mem{Base: tmp, Disp: 512*j + 32*r} }
-		for m := range 8 {
-			x, y := YMM(), YMM()
-			VMOVDQU(Mem{Base: in, Disp: 512*j + 64*m}, x)
-			VMOVDQU(Mem{Base: in, Disp: 512*j + 64*m + 32}, y)
-			var la, lb lanes16
-			for i := range 16 {
-				la[i], lb[i] = 32*m+i, 32*m+16+i
+		c := w.loadConsts(sp)
+		row := func(r int) Mem { return Mem{Base: tmp, Disp: 512*j + w.rowBytes()*r} }
+		for m := range n / (2 * w.lanes) {
+			x, y := w.reg(), w.reg()
+			w.mov(Mem{Base: in, Disp: 512*j + 2*w.rowBytes()*m}, x)
+			w.mov(Mem{Base: in, Disp: 512*j + 2*w.rowBytes()*m + w.rowBytes()}, y)
+			la, lb := w.pairLanes(m)
+			t := w.reg()
+			for _, s := range sh[:len(sh)-1] {
+				x, y = w.apply(s, x, y, t)
+				la, lb = s.sim(la, lb)
 			}
-			t := YMM()
-			for _, sh := range inRegister[:3] {
-				nx, ny := YMM(), YMM()
-				sh.emit(x, y, nx, ny, t)
-				x, y = nx, ny
-				la, lb = sh.sim(la, lb)
-			}
-			// From the layout of length 2: s1 to length 1, then each
-			// shuffle undone in turn.
-			for s, length := 0, 1; length <= 8; s, length = s+1, length*2 {
-				sh := []shuffle{s1, s1, s2, unpack}[s]
-				nx, ny := YMM(), YMM()
-				sh.emit(x, y, nx, ny, t)
-				x, y = nx, ny
-				la, lb = sh.sim(la, lb)
+			for s, length := 0, 1; length <= last; s, length = s+1, length*2 {
+				x, y = w.apply(order[s], x, y, t)
+				la, lb = order[s].sim(la, lb)
 				checkPairs(la, lb, length)
-				z, zq := zetaPair(sp, func(i int) int16 { return -sp.zetas[n/length-1-la[i]/(2*length)] })
-				u := YMM()
+				z, zq := w.zetaPair(sp, func(i int) int16 { return -sp.zetas[n/length-1-la[i]/(2*length)] })
+				u := w.reg()
 				c.gs(x, y, z, zq, t, u)
-				if length == 2 || length == 8 {
+				if length == 2 || length == 8 || length == 32 {
 					c.barrett(x, t)
 					c.barrett(y, t)
 				}
 			}
-			nx, ny := YMM(), YMM()
-			perm.emit(x, y, nx, ny, t)
-			VMOVDQU(nx, row(2*m))
-			VMOVDQU(ny, row(2*m+1))
+			x, y = w.apply(sh[0], x, y, t)
+			w.mov(x, row(2*m))
+			w.mov(y, row(2*m+1))
 		}
-		scale, scaleQ := zetaPair(sp, func(int) int16 { return sp.scale })
-		// Layers of length 16 and 32, then 64 and 128, two at a time on
-		// groups of four registers; Barrett after the sixth, the final
-		// factor after the eighth.
-		for _, length := range []int{32, 128} {
-			crossPair(length, func(g [4]int, b int) {
-				regs := loadRows(row, g)
-				t, u := YMM(), YMM()
+		scale, scaleQ := w.zetaPair(sp, func(int) int16 { return sp.scale })
+		// The layers longer than last, two at a time on groups of four
+		// registers: (AVX2) 16 and 32, then 64 and 128.
+		for length := 4 * last; length <= 128; length *= 4 {
+			w.crossPair(length, func(g [4]int, b int) {
+				regs := w.loadRows(row, g)
+				t, u := w.reg(), w.reg()
 				kz := func(l, start int) (Mem, Mem) {
-					return zetaPair(sp, func(int) int16 { return -sp.zetas[n/l-1-start/(2*l)] })
+					return w.zetaPair(sp, func(int) int16 { return -sp.zetas[n/l-1-start/(2*l)] })
 				}
 				half := length / 2
-				z, zq := kz(half, b*16)
+				z, zq := kz(half, b*w.lanes)
 				c.gs(regs[0], regs[1], z, zq, t, u)
-				z, zq = kz(half, b*16+2*half)
+				z, zq = kz(half, b*w.lanes+2*half)
 				c.gs(regs[2], regs[3], z, zq, t, u)
-				z, zq = kz(length, b*16)
+				z, zq = kz(length, b*w.lanes)
 				c.gs(regs[0], regs[2], z, zq, t, u)
 				c.gs(regs[1], regs[3], z, zq, t, u)
 				for _, x := range regs {
@@ -419,85 +514,99 @@ func inverse16Kernel() {
 						c.mul16(x, x, scale, scaleQ, t)
 					}
 				}
-				storeRows(row, g, regs)
+				w.storeRows(row, g, regs)
 			})
 		}
 	}
 	// CRT: u = (c1 − c0)·7681^−1 mod 10753 into tmp[1], then
 	// out = c0 + 7681·u in 32-bit lanes.
-	c := loadConsts(primes[1])
+	c := w.loadConsts(primes[1])
 	inv := centred(powMod(7681, 10753-2, 10753)<<16%10753, 10753)
-	z, zq := zetaPair(primes[1], func(int) int16 { return inv })
-	for r := range 16 {
-		c0, c1, t := YMM(), YMM(), YMM()
-		VMOVDQU(Mem{Base: tmp, Disp: 32 * r}, c0)
-		VMOVDQU(Mem{Base: tmp, Disp: 512 + 32*r}, c1)
+	z, zq := w.zetaPair(primes[1], func(int) int16 { return inv })
+	for r := range n / w.lanes {
+		c0, c1, t := w.reg(), w.reg(), w.reg()
+		w.mov(Mem{Base: tmp, Disp: w.rowBytes() * r}, c0)
+		w.mov(Mem{Base: tmp, Disp: 512 + w.rowBytes()*r}, c1)
 		VPSUBW(c0, c1, c1)
 		c.mul16(c1, c1, z, zq, t)
-		VMOVDQU(c1, Mem{Base: tmp, Disp: 512 + 32*r})
+		w.mov(c1, Mem{Base: tmp, Disp: 512 + w.rowBytes()*r})
 	}
 	p0 := GP32()
 	MOVL(U32(7681), p0)
 	px := XMM()
 	VMOVD(p0, px)
-	pv := YMM()
+	pv := w.reg()
 	VPBROADCASTD(px, pv)
-	for r := range 32 {
-		u, c0 := YMM(), YMM()
-		VPMOVSXWD(Mem{Base: tmp, Disp: 512 + 16*r}, u)
-		VPMOVSXWD(Mem{Base: tmp, Disp: 16 * r}, c0)
+	// Each register widens half a row of int16 lanes to int32.
+	half := w.lanes / 2
+	for r := range n / half {
+		u, c0 := w.reg(), w.reg()
+		VPMOVSXWD(Mem{Base: tmp, Disp: 512 + 2*half*r}, u)
+		VPMOVSXWD(Mem{Base: tmp, Disp: 2 * half * r}, c0)
 		VPMULLD(pv, u, u)
 		VPADDD(c0, u, u)
-		VMOVDQU(u, Mem{Base: out, Disp: 32 * r})
+		w.mov(u, Mem{Base: out, Disp: 4 * half * r})
 	}
 	VZEROUPPER()
 	RET()
 }
 
-// dot16Kernel emits dot16AVX2: for each of the 32 vectors, the sum over
-// the k pairs of Montgomery products, Barrett reduced every four and at
-// the end.
-func dot16Kernel() {
-	TEXT("dot16AVX2", NOSPLIT, "func(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)")
+// dot16Kernel emits dot16<width>: each prime's rows in passes of
+// w.dotRows registers, a pass one loop over the k pairs that accumulates
+// the Montgomery products of its rows in registers, Barrett reduced every
+// four products and at the end. The loop runs k times, k public.
+func dot16Kernel(w width16) {
+	name := "dot16" + w.suffix
+	TEXT(name, NOSPLIT, "func(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)")
 	Pragma("noescape")
-	Doc("dot16AVX2 sets out to the reduced sum of the k pointwise Montgomery products of a[j] and b[j] (consecutive in memory), in constant time.")
+	Doc(name + " sets out to the reduced sum of the k pointwise Montgomery products of a[j] and b[j] (consecutive in memory), in constant time.")
 	out := Load(Param("out"), GP64())
 	a := Load(Param("a"), GP64())
 	b := Load(Param("b"), GP64())
 	k := Load(Param("k"), GP64())
 	for j, sp := range primes {
-		c := loadConsts(sp)
-		pinv := YMM()
-		VMOVDQU(table16.splat(sp.pInv), pinv)
-		for r := range 16 {
-			off := 512*j + 32*r
-			acc := YMM()
-			VPXOR(acc, acc, acc)
+		c := w.loadConsts(sp)
+		pinv := w.reg()
+		w.mov(w.splat(sp.pInv), pinv)
+		for first := 0; first < n/w.lanes; first += w.dotRows {
+			off := func(r int) int { return 512*j + w.rowBytes()*(first+r) }
+			acc := make([]VecVirtual, w.dotRows)
+			for r := range acc {
+				acc[r] = w.reg()
+				w.zero(acc[r])
+			}
 			i, pa, pb := GP64(), GP64(), GP64()
 			XORQ(i, i)
 			MOVQ(a, pa)
 			MOVQ(b, pb)
-			loop := "dot16_" + string(rune('a'+j)) + "_" + itoa(r)
+			loop := name + "_" + string(rune('a'+j)) + "_" + itoa(first)
 			Label(loop)
-			x, y, yq, t, u := YMM(), YMM(), YMM(), YMM(), YMM()
-			VMOVDQU(Mem{Base: pa, Disp: off}, x)
-			VMOVDQU(Mem{Base: pb, Disp: off}, y)
-			VPMULLW(pinv, y, yq)
-			c.mul16(u, x, y, yq, t)
-			VPADDW(u, acc, acc)
+			for r := range acc {
+				x, y, yq, t, u := w.reg(), w.reg(), w.reg(), w.reg(), w.reg()
+				w.mov(Mem{Base: pa, Disp: off(r)}, x)
+				w.mov(Mem{Base: pb, Disp: off(r)}, y)
+				VPMULLW(pinv, y, yq)
+				c.mul16(u, x, y, yq, t)
+				VPADDW(u, acc[r], acc[r])
+			}
 			INCQ(i)
 			TESTQ(U32(3), i)
 			skip := loop + "_skip"
 			JNE(LabelRef(skip))
-			c.barrett(acc, t)
+			t := w.reg()
+			for r := range acc {
+				c.barrett(acc[r], t)
+			}
 			Label(skip)
 			ADDQ(U32(1024), pa)
 			ADDQ(U32(1024), pb)
 			CMPQ(i, k)
 			JB(LabelRef(loop))
-			t2 := YMM()
-			c.barrett(acc, t2)
-			VMOVDQU(acc, Mem{Base: out, Disp: off})
+			t2 := w.reg()
+			for r := range acc {
+				c.barrett(acc[r], t2)
+				w.mov(acc[r], Mem{Base: out, Disp: off(r)})
+			}
 		}
 	}
 	VZEROUPPER()
