@@ -40,8 +40,18 @@ func main() {
 		run(f[0], f[1], f[2:], env)
 	}
 	fmt.Println("init: ALL DONE")
+	drainConsole()
+	time.Sleep(5 * time.Second)
 	syscall.Sync()
 	syscall.Reboot(syscall.LINUX_REBOOT_CMD_POWER_OFF)
+}
+
+// drainConsole waits until the console has sent all it was given
+// (tcdrain: TCSBRK with a non-zero argument). The emulated serial port is
+// slow, and output still queued when the machine powers off is lost.
+func drainConsole() {
+	const tcsbrk = 0x5409
+	syscall.Syscall(syscall.SYS_IOCTL, uintptr(syscall.Stdout), tcsbrk, 1)
 }
 
 func mount(source, target, fstype string) {
@@ -78,4 +88,5 @@ func run(dir, bin string, args, env []string) {
 		status = "FAIL " + err.Error()
 	}
 	fmt.Printf("init: DONE %s %s (%v emulated)\n", bin, status, time.Since(start).Round(time.Second))
+	drainConsole()
 }
