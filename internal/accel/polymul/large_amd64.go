@@ -9,27 +9,27 @@ import "github.com/crystals-go/crystals/internal/accel/cpu"
 func largeSIMD() bool { return cpu.Active() != cpu.Portable }
 
 // large512 reports whether the AVX-512 kernels run. They hold sixteen
-// lanes; the few steps whose blocks are narrower (the layers of length 8,
-// the pass of lengths 8 and 16 of the length-4096 transforms, lengths below
-// a multiple of 16) stay in the AVX2 kernels or in Go.
+// lanes; the few steps whose lengths are not multiples of 16 (the last
+// eight of the CRT modulo q and of the one-prime residue, fewer than
+// sixteen left over from the input reduction and the fold) stay in the
+// AVX2 kernels or in Go.
 func large512() bool { return cpu.Active() == cpu.AVX512 }
 
 // roundUp16 rounds k up to a multiple of 16.
 func roundUp16(k int) int { return (k + 15) &^ 15 }
 
 // forward is forwardGeneric: the layers of length 2048 to 8 in one kernel
-// (a broadcast twiddle per block; at AVX-512, to length 16, then the AVX2
-// kernel for length 8), then the last three in another with per-lane
-// twiddles.
+// (a broadcast twiddle per block), then the last three in another with
+// per-lane twiddles; at AVX-512 the first kernel runs to length 32 and the
+// tail kernel the last five.
 func (m *largeModulus) forward(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.forwardGeneric(a)
 		return
 	}
 	if large512() {
-		largeLayersCTAVX512(&a[0], &m.zetas[1], 4*LargeN/2, 64, m.p, m.pNeg)
-		largeLayersCTAVX2(&a[0], &m.zetas[LargeN/16], 32, 32, m.p, m.pNeg)
-		largeTailCTAVX512(&a[0], &m.tailCT[0][0][0][0], LargeN, m.p, m.pNeg)
+		largeLayersCTAVX512(&a[0], &m.zetas[1], 4*LargeN/2, 4*32, m.p, m.pNeg)
+		m.tail5CT(a)
 		return
 	}
 	largeLayersCTAVX2(&a[0], &m.zetas[1], 4*LargeN/2, 32, m.p, m.pNeg)
@@ -37,8 +37,8 @@ func (m *largeModulus) forward(a *[LargeN]uint32) {
 }
 
 // forwardShort is forwardShortGeneric: the copy, then the layers of
-// lengths 1024 to 8 two a pass (at AVX-512 the last pass, of lengths 16
-// and 8, in the AVX2 kernel), and the tail kernel of forward.
+// lengths 1024 to 8 two a pass, and the tail kernel of forward (at
+// AVX-512, the layers two a pass to length 32, then the five-layer tail).
 func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.forwardShortGeneric(a)
@@ -47,8 +47,7 @@ func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 	copy(a[LargeN/2:], a[:LargeN/2])
 	if large512() {
 		largePairsCTAVX512(&a[0], &m.shoup[0][0], &m.shoup[1][0], 2, 4*LargeN/4, 4*64, m.p)
-		largePairsCTAVX2(&a[0], &m.shoup[0][0], &m.shoup[1][0], 2*64, 4*16, 4*16, m.p)
-		largeTailCTAVX512(&a[0], &m.tailCT[0][0][0][0], LargeN, m.p, m.pNeg)
+		m.tail5CT(a)
 		return
 	}
 	largePairsCTAVX2(&a[0], &m.shoup[0][0], &m.shoup[1][0], 2, 4*LargeN/4, 4*16, m.p)
@@ -56,17 +55,17 @@ func (m *largeModulus) forwardShort(a *[LargeN]uint32) {
 }
 
 // productSpan is productSpanGeneric: the pointwise product fused into the
-// tail kernel of inverse, the layers of lengths 8 to 1024 two a pass (at
-// AVX-512 the first pass, of lengths 8 and 16, in the AVX2 kernel), then
-// the last layer with the scale in one kernel.
+// tail kernel of inverse, the layers of lengths 8 to 1024 two a pass, then
+// the last layer with the scale in one kernel (at AVX-512, the five-layer
+// tail, then the layers two a pass from length 32).
 func (m *largeModulus) productSpan(out, x, y *[LargeN]uint32, k int) {
 	if !largeSIMD() {
 		m.productSpanGeneric(out, x, y, k)
 		return
 	}
 	if large512() {
-		largeTailMulGSAVX512(&out[0], &x[0], &y[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
-		largePairsGSAVX2(&out[0], &m.shoup[0][0], &m.shoup[1][0], LargeN/16, 4*8, 4*32, m.p)
+		z := &m.shoup
+		largeTail5MulGSAVX512(&out[0], &x[0], &y[0], &m.tailGS[0][0][0][0], &z[0][LargeN/16-1], &z[1][LargeN/16-1], LargeN, m.p, m.pNeg)
 		largePairsGSAVX512(&out[0], &m.shoup[0][0], &m.shoup[1][0], LargeN/64, 4*32, 4*LargeN/2, m.p)
 		// The upper outputs from 2048 + k on are unspecified: rounding k
 		// up computes a few more.
@@ -80,23 +79,31 @@ func (m *largeModulus) productSpan(out, x, y *[LargeN]uint32, k int) {
 
 // inverse is inverseGeneric: the first three layers in one kernel with
 // per-lane twiddles, those of length 8 to 2048 in another (the twiddles
-// from zetas[511] down; at AVX-512 length 8 in the AVX2 kernel, then from
-// zetas[255] down), and the final scaling.
+// from zetas[511] down; at AVX-512 the first five layers, then from length
+// 32 with the twiddles from zetas[127] down), and the final scaling.
 func (m *largeModulus) inverse(a *[LargeN]uint32) {
 	if !largeSIMD() {
 		m.inverseGeneric(a)
 		return
 	}
 	if large512() {
-		largeTailGSAVX512(&a[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
-		largeLayersGSAVX2(&a[0], &m.zetas[LargeN/8-1], 32, 64, m.p, m.pNeg)
-		largeLayersGSAVX512(&a[0], &m.zetas[LargeN/16-1], 64, 4*LargeN, m.p, m.pNeg)
+		z := &m.shoup
+		largeTail5GSAVX512(&a[0], &m.tailGS[0][0][0][0], &z[0][LargeN/16-1], &z[1][LargeN/16-1], LargeN, m.p, m.pNeg)
+		largeLayersGSAVX512(&a[0], &m.zetas[LargeN/32-1], 4*32, 4*LargeN, m.p, m.pNeg)
 		largeScaleAVX512(&a[0], LargeN, m.scale, m.p, m.pNeg)
 		return
 	}
 	largeTailGSAVX2(&a[0], &m.tailGS[0][0][0][0], LargeN, m.p, m.pNeg)
 	largeLayersGSAVX2(&a[0], &m.zetas[511], 32, 4*LargeN, m.p, m.pNeg)
 	largeScaleAVX2(&a[0], LargeN, m.scale, m.p, m.pNeg)
+}
+
+// tail5CT runs the forward layers of lengths 16 to 1 at AVX-512: the
+// length-16 layer's twiddles from the pair kernels' tables at its first
+// block, zetas[LargeN/32].
+func (m *largeModulus) tail5CT(a *[LargeN]uint32) {
+	z := &m.shoup
+	largeTail5CTAVX512(&a[0], &m.tailCT[0][0][0][0], &z[0][LargeN/32], &z[1][LargeN/32], LargeN, m.p, m.pNeg)
 }
 
 // pointwise is pointwiseGeneric.

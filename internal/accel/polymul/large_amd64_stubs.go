@@ -16,7 +16,8 @@ func largeLayersCTAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg 
 // largeLayersGSAVX2 runs the inverse layers of lengths half/4 up to below end/4 on
 // the 4096 coefficients at a (end = 16384 for all of them, to length
 // 2048), with the twiddles from zw down (zw = &zetas[511] from length 8,
-// &zetas[255] from 16): the middle of largeModulus.inverseUpTo; half is at least 32.
+// &zetas[255] from 16, &zetas[127] from 32): the middle of
+// largeModulus.inverseUpTo; half is at least 32.
 //
 //go:noescape
 func largeLayersGSAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
@@ -34,45 +35,45 @@ func largeMulAVX2(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uint3
 func largeScaleAVX2(a *uint32, n int, z uint32, p uint32, pNeg uint32)
 
 // largeTailCTAVX2 runs the forward layers of lengths 4, 2 and 1 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the end of largeModulus.forwardFrom.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the end of largeModulus.forwardFrom.
 //
 //go:noescape
 func largeTailCTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTailGSAVX2 runs the inverse layers of lengths 1, 2 and 4 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the start of largeModulus.inverseUpTo.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the start of largeModulus.inverseUpTo.
 //
 //go:noescape
 func largeTailGSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4CTAVX2 runs the forward layers of lengths 8, 4, 2 and 1 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the end of large3Modulus.forward3Generic.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the end of large3Modulus.forward3Generic.
 //
 //go:noescape
 func largeTail4CTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4GSAVX2 runs the inverse layers of lengths 1, 2, 4 and 8 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the start of large3Modulus.inverse3Generic.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4GSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTailMulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
 // x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
-// inverse layers of lengths 1, 2 and 4, with the twiddle table tw: the
-// start of largeModulus.inverseUpTo.
+// inverse layers of lengths 1, 2 and 4, with the twiddle table tw:
+// the start of largeModulus.inverseUpTo.
 //
 //go:noescape
 func largeTailMulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4MulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
 // x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
-// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw: the
-// start of large3Modulus.inverse3Generic.
+// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4MulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
@@ -160,7 +161,8 @@ func largeLayersCTAVX512(a *uint32, zw *uint32, half int, end int, p uint32, pNe
 // largeLayersGSAVX512 runs the inverse layers of lengths half/4 up to below end/4 on
 // the 4096 coefficients at a (end = 16384 for all of them, to length
 // 2048), with the twiddles from zw down (zw = &zetas[511] from length 8,
-// &zetas[255] from 16): the middle of largeModulus.inverseUpTo; half is at least 64.
+// &zetas[255] from 16, &zetas[127] from 32): the middle of
+// largeModulus.inverseUpTo; half is at least 64.
 //
 //go:noescape
 func largeLayersGSAVX512(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
@@ -177,46 +179,46 @@ func largeMulAVX512(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uin
 //go:noescape
 func largeScaleAVX512(a *uint32, n int, z uint32, p uint32, pNeg uint32)
 
-// largeTailCTAVX512 runs the forward layers of lengths 4, 2 and 1 on the n
-// coefficients at a (n a positive multiple of 32), with the twiddle
-// table tw: the end of largeModulus.forwardFrom.
+// largeTail5CTAVX512 runs the forward layers of lengths 16, 8, 4, 2 and 1 on the n
+// coefficients at a (n a positive multiple of 32), with the twiddle tables tw, zetas and shoup:
+// the end of largeModulus.forwardFrom.
 //
 //go:noescape
-func largeTailCTAVX512(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+func largeTail5CTAVX512(a *uint32, tw *uint32, zetas *uint32, shoup *uint32, n int, p uint32, pNeg uint32)
 
-// largeTailGSAVX512 runs the inverse layers of lengths 1, 2 and 4 on the n
-// coefficients at a (n a positive multiple of 32), with the twiddle
-// table tw: the start of largeModulus.inverseUpTo.
+// largeTail5GSAVX512 runs the inverse layers of lengths 1, 2, 4, 8 and 16 on the n
+// coefficients at a (n a positive multiple of 32), with the twiddle tables tw, zetas and shoup:
+// the start of largeModulus.inverseUpTo.
 //
 //go:noescape
-func largeTailGSAVX512(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+func largeTail5GSAVX512(a *uint32, tw *uint32, zetas *uint32, shoup *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4CTAVX512 runs the forward layers of lengths 8, 4, 2 and 1 on the n
-// coefficients at a (n a positive multiple of 32), with the twiddle
-// table tw: the end of large3Modulus.forward3Generic.
+// coefficients at a (n a positive multiple of 32), with the twiddle table tw:
+// the end of large3Modulus.forward3Generic.
 //
 //go:noescape
 func largeTail4CTAVX512(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4GSAVX512 runs the inverse layers of lengths 1, 2, 4 and 8 on the n
-// coefficients at a (n a positive multiple of 32), with the twiddle
-// table tw: the start of large3Modulus.inverse3Generic.
+// coefficients at a (n a positive multiple of 32), with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4GSAVX512(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
-// largeTailMulGSAVX512 sets the n coefficients at a (n a positive multiple of 32) to
+// largeTail5MulGSAVX512 sets the n coefficients at a (n a positive multiple of 32) to
 // x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
-// inverse layers of lengths 1, 2 and 4, with the twiddle table tw: the
-// start of largeModulus.inverseUpTo.
+// inverse layers of lengths 1, 2, 4, 8 and 16, with the twiddle tables tw, zetas and shoup:
+// the start of largeModulus.inverseUpTo.
 //
 //go:noescape
-func largeTailMulGSAVX512(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+func largeTail5MulGSAVX512(a *uint32, x *uint32, y *uint32, tw *uint32, zetas *uint32, shoup *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4MulGSAVX512 sets the n coefficients at a (n a positive multiple of 32) to
 // x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
-// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw: the
-// start of large3Modulus.inverse3Generic.
+// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4MulGSAVX512(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)

@@ -40,12 +40,18 @@ func main() {
 		layersKernel("largeLayersGS", false)
 		pointwiseKernel()
 		scaleKernel()
-		tailKernel("largeTailCT", true, false, false)
-		tailKernel("largeTailGS", false, false, false)
-		tailKernel("largeTail4CT", true, true, false)
-		tailKernel("largeTail4GS", false, true, false)
-		tailKernel("largeTailMulGS", false, false, true)
-		tailKernel("largeTail4MulGS", false, true, true)
+		// The length-4096 transforms' tails: three layers at AVX2, five
+		// at AVX-512; the length-3072 ones': four.
+		tail, name := 3, "largeTail"
+		if vw.is512() {
+			tail, name = 5, "largeTail5"
+		}
+		tailKernel(name+"CT", true, tail, false)
+		tailKernel(name+"GS", false, tail, false)
+		tailKernel("largeTail4CT", true, 4, false)
+		tailKernel("largeTail4GS", false, 4, false)
+		tailKernel(name+"MulGS", false, tail, true)
+		tailKernel("largeTail4MulGS", false, 4, true)
 		radix3Kernel()
 		radix3InverseKernel()
 		crtKernel()
@@ -154,7 +160,8 @@ func loop(name string, n Register, ptrs []Register, body func()) {
 // twins' loops do.
 //
 // A layer's half must be at least a register: the AVX2 kernel runs to
-// length 8, the AVX-512 one to 16 (the AVX2 kernel then runs length 8).
+// length 8, the AVX-512 one to 16 (polymul stops it at 32 and runs length
+// 16 in the five-layer tail).
 func layersKernel(name string, ct bool) {
 	name = begin(name, "func(a, zw *uint32, half, end int, p, pNeg uint32)")
 	if ct {
@@ -167,7 +174,8 @@ func layersKernel(name string, ct bool) {
 		Doc(name+" runs the inverse layers of lengths half/4 up to below end/4 on",
 			"the 4096 coefficients at a (end = 16384 for all of them, to length",
 			"2048), with the twiddles from zw down (zw = &zetas[511] from length 8,",
-			fmt.Sprintf("&zetas[255] from 16): the middle of largeModulus.inverseUpTo; half is at least %d.", vw.bytes()))
+			"&zetas[255] from 16, &zetas[127] from 32): the middle of",
+			fmt.Sprintf("largeModulus.inverseUpTo; half is at least %d.", vw.bytes()))
 	}
 	pa := Load(Param("a"), GP64())
 	zw := Load(Param("zw"), GP64())
@@ -285,21 +293,22 @@ func (m modulus) mulShoup(x, z, zs, zsOdd VecVirtual) VecVirtual {
 	return m.reduce(lo)
 }
 
-// tailKernel emits the three layers of short butterflies (lengths 4, 2 and
-// 1), or with eight the four of lengths 8 to 1, over the whole transform
-// of n coefficients, sixteen coefficients (two blocks of eight, in
-// registers a and b) at a time, with the per-lane twiddles of table tw
-// (for each layer a vector of plain twiddles and one of their Shoup
-// quotients, three or four layers per sixteen coefficients, made by
-// polymul's shoupTails from tailVectors; the products are mulShoup's). The
-// forward kernel runs the layers 8, 4, 2, 1 (Cooley–Tukey) after the
-// layers of the pair kernels; the inverse kernel runs 1, 2, 4, 8
-// (Gentleman–Sande) before theirs. The length-8 butterflies pair a with b
-// lane by lane; between the others the lanes are regrouped so that each
-// butterfly's two coefficients sit in the same lane of the lo and hi
-// registers. With product (an inverse kernel), the coefficients are first
-// the pointwise products x[i]·y[i]·2^−32 mod p (largeMulAVX2 fused in),
-// written to a:
+// tailKernel emits the last layers of short butterflies over the whole
+// transform of n coefficients: the three of lengths 4, 2 and 1, the four of
+// lengths 8 to 1, or (AVX-512 only) the five of lengths 16 to 1, sixteen
+// coefficients (two blocks of eight, in registers a and b) at a time, with
+// the per-lane twiddles of table tw (for each of the layers of lengths 8
+// to 1 a vector of plain twiddles and one of their Shoup quotients, four
+// layers per sixteen coefficients, made by polymul's shoupTails from
+// tailVectors; a three-layer kernel skips the one it does not run; the
+// products are mulShoup's). The forward kernel runs the layers 16, 8, 4,
+// 2, 1 (Cooley–Tukey) after those of the pair kernels; the inverse kernel
+// runs 1, 2, 4, 8, 16 (Gentleman–Sande) before theirs. The length-8
+// butterflies pair a with b lane by lane; between the others the lanes are
+// regrouped so that each butterfly's two coefficients sit in the same lane
+// of the lo and hi registers. With product (an inverse kernel), the
+// coefficients are first the pointwise products x[i]·y[i]·2^−32 mod p
+// (largeMulAVX2 fused in), written to a:
 //
 //	length 4: lo = a0..a3 b0..b3, hi = a4..a7 b4..b7 (VPERM2I128)
 //	length 2: lo = a0 a1 a4 a5 b0 b1 b4 b5, hi = a2 a3 a6 a7 … (VPUNPCKLQDQ/HQDQ)
@@ -308,51 +317,57 @@ func (m modulus) mulShoup(x, z, zs, zsOdd VecVirtual) VecVirtual {
 // The AVX-512 kernel runs two sixteen-coefficient chunks at a time, the
 // second in the upper halves of the registers (its coefficients and its
 // twiddles loaded there by loadHalves), with the same steps (laneSwap for
-// VPERM2I128): the table is the AVX2 kernel's.
-func tailKernel(name string, ct, eight, product bool) {
+// VPERM2I128): the table is the AVX2 kernel's. Its length-16 layer pairs
+// the two chunks' registers as they lie in memory, with one twiddle for
+// both, broadcast from the pair kernels' tables (zetas and shoup, the
+// plain twiddles and their quotients at the layer's first block, read
+// upwards; the inverse's from its last block downwards, negated as
+// pairKernel negates them); VSHUFI64X2 moves between that order and a, b.
+func tailKernel(name string, ct bool, layers int, product bool) {
+	sig := "a, tw *uint32"
 	if product {
-		name = begin(name, "func(a, x, y, tw *uint32, n int, p, pNeg uint32)")
-	} else {
-		name = begin(name, "func(a, tw *uint32, n int, p, pNeg uint32)")
+		sig = "a, x, y, tw *uint32"
 	}
-	layers, twin := "4, 2 and 1", "largeModulus.forwardFrom"
-	if eight {
-		layers, twin = "8, 4, 2 and 1", "large3Modulus.forward3Generic"
+	if layers == 5 {
+		sig += ", zetas, shoup *uint32"
 	}
+	name = begin(name, "func("+sig+", n int, p, pNeg uint32)")
+	lens := map[int]string{3: "4, 2 and 1", 4: "8, 4, 2 and 1", 5: "16, 8, 4, 2 and 1"}[layers]
+	twin := map[int]string{3: "largeModulus.forwardFrom", 4: "large3Modulus.forward3Generic", 5: "largeModulus.forwardFrom"}[layers]
 	mult := fmt.Sprintf("n a positive multiple of %d", 2*vw.lanes)
+	tables := "the twiddle table tw"
+	if layers == 5 {
+		tables = "the twiddle tables tw, zetas and shoup"
+	}
 	if ct {
-		Doc(name+" runs the forward layers of lengths "+layers+" on the n",
-			"coefficients at a ("+mult+"), with the twiddle",
-			"table tw: the end of "+twin+".")
+		Doc(name+" runs the forward layers of lengths "+lens+" on the n",
+			"coefficients at a ("+mult+"), with "+tables+":",
+			"the end of "+twin+".")
 	} else {
-		if eight {
-			layers, twin = "1, 2, 4 and 8", "large3Modulus.inverse3Generic"
-		} else {
-			layers, twin = "1, 2 and 4", "largeModulus.inverseUpTo"
-		}
+		lens = map[int]string{3: "1, 2 and 4", 4: "1, 2, 4 and 8", 5: "1, 2, 4, 8 and 16"}[layers]
+		twin = map[int]string{3: "largeModulus.inverseUpTo", 4: "large3Modulus.inverse3Generic", 5: "largeModulus.inverseUpTo"}[layers]
 		if product {
 			Doc(name+" sets the n coefficients at a ("+mult+") to",
 				"x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the",
-				"inverse layers of lengths "+layers+", with the twiddle table tw: the",
-				"start of "+twin+".")
+				"inverse layers of lengths "+lens+", with "+tables+":",
+				"the start of "+twin+".")
 		} else {
-			Doc(name+" runs the inverse layers of lengths "+layers+" on the n",
-				"coefficients at a ("+mult+"), with the twiddle",
-				"table tw: the start of "+twin+".")
+			Doc(name+" runs the inverse layers of lengths "+lens+" on the n",
+				"coefficients at a ("+mult+"), with "+tables+":",
+				"the start of "+twin+".")
 		}
 	}
-	// The table's vectors per chunk, and its bytes per chunk.
-	perChunk := 3
-	if eight {
-		perChunk = 4
-	}
-	stride := 64 * perChunk
+	// The table's bytes per chunk: four vector pairs.
+	const stride = 4 * 64
 	pa := Load(Param("a"), GP64())
-	var px, py Register
+	var px, py, zp, zq Register
 	if product {
 		px, py = Load(Param("x"), GP64()), Load(Param("y"), GP64())
 	}
 	tw := Load(Param("tw"), GP64())
+	if layers == 5 {
+		zp, zq = Load(Param("zetas"), GP64()), Load(Param("shoup"), GP64())
+	}
 	n := Load(Param("n"), GP64())
 	if vw.is512() {
 		SHRQ(U8(5), n)
@@ -361,9 +376,32 @@ func tailKernel(name string, ct, eight, product bool) {
 	}
 	m := loadModulus()
 	vw.loadPerm(0)
+	var ones VecVirtual
+	if layers == 5 && !ct {
+		ones = vw.vec()
+		vw.ones(ones)
+	}
+	// fly16 returns the length-16 layer's twiddle and its quotient,
+	// broadcast, and steps to the next block's.
+	fly16 := func() (VecVirtual, VecVirtual) {
+		z, s := vw.vec(), vw.vec()
+		VPBROADCASTD(Mem{Base: zp}, z)
+		VPBROADCASTD(Mem{Base: zq}, s)
+		if ct {
+			ADDQ(U8(4), zp)
+			ADDQ(U8(4), zq)
+		} else {
+			SUBQ(U8(4), zp)
+			SUBQ(U8(4), zq)
+			VPSUBD(z, m.p, z) // p − ζ
+			vw.xor(ones, s, s)
+		}
+		return z, s
+	}
 	Label(name + "_loop")
 	a, b := vw.vec(), vw.vec()
-	if product {
+	switch {
+	case product:
 		for i, v := range []VecVirtual{a, b} {
 			u, w := vw.vec(), vw.vec()
 			vw.loadHalves(px, 32*i, 64, u)
@@ -372,13 +410,24 @@ func tailKernel(name string, ct, eight, product bool) {
 		}
 		ADDQ(imm(64*vw.chunks()), px)
 		ADDQ(imm(64*vw.chunks()), py)
-	} else {
+	case layers == 5 && ct:
+		// length 16: the two chunks as they lie, then a = both chunks'
+		// first eight, b = their last eight.
+		c0, c1 := vw.vec(), vw.vec()
+		vw.load(Mem{Base: pa}, c0)
+		vw.load(Mem{Base: pa, Disp: 64}, c1)
+		z, s := fly16()
+		t := m.mulShoup(c1, z, s, s)
+		c0, c1 = m.add(c0, t), m.sub(c0, t)
+		VSHUFI64X2(U8(0x44), c1, c0, a)
+		VSHUFI64X2(U8(0xee), c1, c0, b)
+	default:
 		vw.loadHalves(pa, 0, 64, a)
 		vw.loadHalves(pa, 32, 64, b)
 	}
-	first := 0 // the table's vector of the length-4 layer (forward)
-	if eight && ct {
-		first = 1
+	first := 0 // the table's vector of the first layer run here
+	if ct {
+		first = 1 // vector 0 is length 8's
 	}
 	// z returns the plain twiddles of the table's vector i and their
 	// Shoup quotients (64 bytes a vector pair).
@@ -402,7 +451,7 @@ func tailKernel(name string, ct, eight, product bool) {
 		zp, zq := z(i)
 		return m.add(lo, hi), lanes(m.sub(lo, hi), zp, zq)
 	}
-	if eight && ct { // one twiddle on the eight lanes of a chunk: no odd-lane shift
+	if layers >= 4 && ct { // one twiddle on the eight lanes of a chunk: no odd-lane shift
 		zp, zq := vw.vec(), vw.vec()
 		vw.loadHalves(tw, 0, stride, zp)
 		vw.loadHalves(tw, 32, stride, zq)
@@ -453,12 +502,22 @@ func tailKernel(name string, ct, eight, product bool) {
 	a, b = vw.vec(), vw.vec()
 	vw.laneSwap(false, y, x, a)
 	vw.laneSwap(true, y, x, b)
-	if eight && !ct {
+	if layers >= 4 && !ct {
 		zp, zq := z(3)
 		a, b = m.add(a, b), m.mulShoup(m.sub(a, b), zp, zq, zq)
 	}
-	vw.storeHalves(a, pa, 0, 64)
-	vw.storeHalves(b, pa, 32, 64)
+	if layers == 5 && !ct {
+		// length 16, on the chunks as they lie in memory
+		c0, c1 := vw.vec(), vw.vec()
+		VSHUFI64X2(U8(0x44), b, a, c0)
+		VSHUFI64X2(U8(0xee), b, a, c1)
+		z, s := fly16()
+		vw.store(m.add(c0, c1), Mem{Base: pa})
+		vw.store(m.mulShoup(m.sub(c0, c1), z, s, s), Mem{Base: pa, Disp: 64})
+	} else {
+		vw.storeHalves(a, pa, 0, 64)
+		vw.storeHalves(b, pa, 32, 64)
+	}
 	ADDQ(imm(64*vw.chunks()), pa)
 	ADDQ(U32(stride*vw.chunks()), tw)
 	DECQ(n)
