@@ -36,10 +36,12 @@ type largeModulus struct {
 	// quotients ⌊ζ·2^32/p⌋, for the AVX2 pair kernels (see shoupTables).
 	shoup [2][LargeN]uint32
 
-	// tailCT and tailGS are the per-lane twiddles of the three layers of
-	// short butterflies, plain and with their Shoup quotients, for the
-	// AVX2 kernels (see makeTails).
-	tailCT, tailGS [LargeN / 16][3][2][8]uint32
+	// tailCT and tailGS are the per-lane twiddles of the four layers of
+	// lengths 8 to 1, plain and with their Shoup quotients, for the vector
+	// kernels (see makeTails): the AVX2 kernels run the last three from
+	// them, the AVX-512 ones all four; the layout is the length-3072
+	// transform's.
+	tailCT, tailGS [LargeN / 16][4][2][8]uint32
 }
 
 // largeSet is every table of the large products: those of length 4096 of
@@ -99,11 +101,11 @@ func shoupTables(plain, quot []uint32, zetas []uint32, md mont) {
 
 // makeTails fills tailCT and tailGS from tailVectors.
 func (m *largeModulus) makeTails() {
-	ct, gs := tailVectors(m.zetas[:], m.p, false)
+	ct, gs := tailVectors(m.zetas[:], m.p)
 	sct, sgs := shoupTails(ct, m.arith()), shoupTails(gs, m.arith())
 	for c := range m.tailCT {
-		copy(m.tailCT[c][:], sct[3*c:])
-		copy(m.tailGS[c][:], sgs[3*c:])
+		copy(m.tailCT[c][:], sct[4*c:])
+		copy(m.tailGS[c][:], sgs[4*c:])
 	}
 }
 
@@ -122,12 +124,12 @@ func shoupTails(vecs [][8]uint32, md mont) [][2][8]uint32 {
 // layer of m blocks and its block b at m + b, the inverse's being p minus
 // the entry at 2m − 1 − b. Chunk c holds blocks b = 2c and b + 1 of eight
 // coefficients, and gets, in the order the kernels' layers run
-// (large_amd64.go), one vector per layer: forward, for length 8 (with
-// eight) zetas[n/16 + c] on every lane, for length 4 zetas[n/8 + b] on
+// (large_amd64.go), one vector per layer: forward, for length 8
+// zetas[n/16 + c] on every lane, for length 4 zetas[n/8 + b] on
 // lanes 0–3 and zetas[n/8 + b + 1] on lanes 4–7, for length 2
 // zetas[n/4 + 2b + j/2] on lane j, for length 1 zetas[n/2 + 4b + j]; the
 // inverse's negated twiddles run backwards the same way, lengths 1 to 8.
-func tailVectors(zetas []uint32, p uint32, eight bool) (ct, gs [][8]uint32) {
+func tailVectors(zetas []uint32, p uint32) (ct, gs [][8]uint32) {
 	n := len(zetas)
 	for c := range n / 16 {
 		b := 2 * c
@@ -142,13 +144,8 @@ func tailVectors(zetas []uint32, p uint32, eight bool) (ct, gs [][8]uint32) {
 			v[6][j] = p - zetas[n/4-1-(b+j/4)]
 			v[7][j] = p - zetas[n/8-1-c]
 		}
-		if eight {
-			ct = append(ct, v[0:4]...)
-			gs = append(gs, v[4:8]...)
-		} else {
-			ct = append(ct, v[1:4]...)
-			gs = append(gs, v[4:7]...)
-		}
+		ct = append(ct, v[0:4]...)
+		gs = append(gs, v[4:8]...)
 	}
 	return ct, gs
 }

@@ -47,7 +47,7 @@ type large3Modulus struct {
 	// shoup holds zetas plain and their Shoup quotients (see shoupTables).
 	shoup [2][large3N]uint32
 	// tailCT and tailGS are the per-lane twiddles of the four layers of
-	// lengths 8 to 1 for the AVX2 kernels (see tailVectors), plain and
+	// lengths 8 to 1 for the vector kernels (see tailVectors), plain and
 	// with their Shoup quotients (shoupTails), one chunk of sixteen
 	// coefficients after another.
 	tailCT, tailGS [large3N / 16][4][2][8]uint32
@@ -99,7 +99,7 @@ func newLarge3Modulus(lm *largeModulus) *large3Modulus {
 	}
 	shoupTables(m.shoup[0][:], m.shoup[1][:], m.zetas[:], m.md)
 	shoupTables(m.invShoup[0][:], m.invShoup[1][:], []uint32{m.scale, m.half, m.gSum}, m.md)
-	ct, gs := tailVectors(m.zetas[:], p, true)
+	ct, gs := tailVectors(m.zetas[:], p)
 	sct, sgs := shoupTails(ct, m.md), shoupTails(gs, m.md)
 	for c := range m.tailCT {
 		copy(m.tailCT[c][:], sct[4*c:])

@@ -4,18 +4,20 @@
 
 package polymul
 
-// largeLayersCTAVX2 runs the forward layers of lengths half/4 down to 8 on the
+// largeLayersCTAVX2 runs the forward layers of lengths half/4 down to end/4 on the
 // 4096 coefficients at a (half = 8192 for all of them, from length 2048),
 // with the twiddles from zw on (zw = &zetas[1] from length 2048,
-// &zetas[2] from 1024): the start of largeModulus.forwardFrom; end is 32.
+// &zetas[2] from 1024): the start of largeModulus.forwardFrom; end is at
+// least 32.
 //
 //go:noescape
 func largeLayersCTAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
 
-// largeLayersGSAVX2 runs the inverse layers of lengths 8 up to below end/4 on
+// largeLayersGSAVX2 runs the inverse layers of lengths half/4 up to below end/4 on
 // the 4096 coefficients at a (end = 16384 for all of them, to length
-// 2048), with the twiddles from zw = &zetas[511] down: the middle of
-// largeModulus.inverseUpTo; half is 32.
+// 2048), with the twiddles from zw down (zw = &zetas[511] from length 8,
+// &zetas[255] from 16, &zetas[127] from 32): the middle of
+// largeModulus.inverseUpTo; half is at least 32.
 //
 //go:noescape
 func largeLayersGSAVX2(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
@@ -33,52 +35,52 @@ func largeMulAVX2(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uint3
 func largeScaleAVX2(a *uint32, n int, z uint32, p uint32, pNeg uint32)
 
 // largeTailCTAVX2 runs the forward layers of lengths 4, 2 and 1 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the end of largeModulus.forwardFrom.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the end of largeModulus.forwardFrom.
 //
 //go:noescape
 func largeTailCTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTailGSAVX2 runs the inverse layers of lengths 1, 2 and 4 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the start of largeModulus.inverseUpTo.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the start of largeModulus.inverseUpTo.
 //
 //go:noescape
 func largeTailGSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4CTAVX2 runs the forward layers of lengths 8, 4, 2 and 1 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the end of large3Modulus.forward3Generic.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the end of large3Modulus.forward3Generic.
 //
 //go:noescape
 func largeTail4CTAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4GSAVX2 runs the inverse layers of lengths 1, 2, 4 and 8 on the n
-// coefficients at a (n a positive multiple of 16), with the twiddle
-// table tw: the start of large3Modulus.inverse3Generic.
+// coefficients at a (n a positive multiple of 16), with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4GSAVX2(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTailMulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
 // x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
-// inverse layers of lengths 1, 2 and 4, with the twiddle table tw: the
-// start of largeModulus.inverseUpTo.
+// inverse layers of lengths 1, 2 and 4, with the twiddle table tw:
+// the start of largeModulus.inverseUpTo.
 //
 //go:noescape
 func largeTailMulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // largeTail4MulGSAVX2 sets the n coefficients at a (n a positive multiple of 16) to
 // x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
-// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw: the
-// start of large3Modulus.inverse3Generic.
+// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
 //
 //go:noescape
 func largeTail4MulGSAVX2(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
 
 // large3Radix3AVX2 runs the radix-3 layer on the 3072 coefficients at a,
 // the last 1024 zero and those from 1024 + k to 2048 too:
-// large3Modulus.radix3Generic with k below 1024.
+// large3Modulus.radix3Generic with k below 1024, a multiple of 8.
 //
 //go:noescape
 func large3Radix3AVX2(a *uint32, k int, z uint32, p uint32, pNeg uint32)
@@ -121,7 +123,7 @@ func largeSmallModAVX2(out *uint32, r *uint32, n int, h0 uint32, d uint32)
 func largeFoldAVX2(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)
 
 // largeLastGSAVX2 runs the inverse's last layer with the final scale on the
-// 4096 coefficients at a, the upper half only below 2048 + k:
+// 4096 coefficients at a, the upper half only below 2048 + k (a multiple of 8):
 // largeModulus.lastGSGeneric.
 //
 //go:noescape
@@ -146,3 +148,148 @@ func largePairsCTAVX2(a *uint32, zetas *uint32, shoup *uint32, m0 int, half int,
 //
 //go:noescape
 func largePairsGSAVX2(a *uint32, zetas *uint32, shoup *uint32, m0 int, half int, end int, p uint32)
+
+// largeLayersCTAVX512 runs the forward layers of lengths half/4 down to end/4 on the
+// 4096 coefficients at a (half = 8192 for all of them, from length 2048),
+// with the twiddles from zw on (zw = &zetas[1] from length 2048,
+// &zetas[2] from 1024): the start of largeModulus.forwardFrom; end is at
+// least 64.
+//
+//go:noescape
+func largeLayersCTAVX512(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
+
+// largeLayersGSAVX512 runs the inverse layers of lengths half/4 up to below end/4 on
+// the 4096 coefficients at a (end = 16384 for all of them, to length
+// 2048), with the twiddles from zw down (zw = &zetas[511] from length 8,
+// &zetas[255] from 16, &zetas[127] from 32): the middle of
+// largeModulus.inverseUpTo; half is at least 64.
+//
+//go:noescape
+func largeLayersGSAVX512(a *uint32, zw *uint32, half int, end int, p uint32, pNeg uint32)
+
+// largeMulAVX512 sets out[i] = a[i]·b[i]·2⁻³² mod p for i < n, n a positive
+// multiple of 16: largeModulus.pointwiseGeneric.
+//
+//go:noescape
+func largeMulAVX512(out *uint32, a *uint32, b *uint32, n int, p uint32, pNeg uint32)
+
+// largeScaleAVX512 sets a[i] = a[i]·z·2⁻³² mod p for i < n, n a positive
+// multiple of 16: the last step of largeModulus.inverseGeneric.
+//
+//go:noescape
+func largeScaleAVX512(a *uint32, n int, z uint32, p uint32, pNeg uint32)
+
+// largeTail5CTAVX512 runs the forward layers of lengths 16, 8, 4, 2 and 1 on the n
+// coefficients at a (n a positive multiple of 32), with the twiddle tables tw, zetas and shoup:
+// the end of largeModulus.forwardFrom.
+//
+//go:noescape
+func largeTail5CTAVX512(a *uint32, tw *uint32, zetas *uint32, shoup *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail5GSAVX512 runs the inverse layers of lengths 1, 2, 4, 8 and 16 on the n
+// coefficients at a (n a positive multiple of 32), with the twiddle tables tw, zetas and shoup:
+// the start of largeModulus.inverseUpTo.
+//
+//go:noescape
+func largeTail5GSAVX512(a *uint32, tw *uint32, zetas *uint32, shoup *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail4CTAVX512 runs the forward layers of lengths 8, 4, 2 and 1 on the n
+// coefficients at a (n a positive multiple of 32), with the twiddle table tw:
+// the end of large3Modulus.forward3Generic.
+//
+//go:noescape
+func largeTail4CTAVX512(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail4GSAVX512 runs the inverse layers of lengths 1, 2, 4 and 8 on the n
+// coefficients at a (n a positive multiple of 32), with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
+//
+//go:noescape
+func largeTail4GSAVX512(a *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail5MulGSAVX512 sets the n coefficients at a (n a positive multiple of 32) to
+// x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
+// inverse layers of lengths 1, 2, 4, 8 and 16, with the twiddle tables tw, zetas and shoup:
+// the start of largeModulus.inverseUpTo.
+//
+//go:noescape
+func largeTail5MulGSAVX512(a *uint32, x *uint32, y *uint32, tw *uint32, zetas *uint32, shoup *uint32, n int, p uint32, pNeg uint32)
+
+// largeTail4MulGSAVX512 sets the n coefficients at a (n a positive multiple of 32) to
+// x[i]·y[i]·2⁻³² mod p (the pointwise product) and runs on them the
+// inverse layers of lengths 1, 2, 4 and 8, with the twiddle table tw:
+// the start of large3Modulus.inverse3Generic.
+//
+//go:noescape
+func largeTail4MulGSAVX512(a *uint32, x *uint32, y *uint32, tw *uint32, n int, p uint32, pNeg uint32)
+
+// large3Radix3AVX512 runs the radix-3 layer on the 3072 coefficients at a,
+// the last 1024 zero and those from 1024 + k to 2048 too:
+// large3Modulus.radix3Generic with k below 1024, a multiple of 16.
+//
+//go:noescape
+func large3Radix3AVX512(a *uint32, k int, z uint32, p uint32, pNeg uint32)
+
+// large3InvRadix3AVX512 runs the inverse radix-3 layer with the final scale
+// on the 3072 coefficients at a: large3Modulus.radix3InverseGeneric.
+//
+//go:noescape
+func large3InvRadix3AVX512(a *uint32, s uint32, sq uint32, half uint32, halfq uint32, gSum uint32, gSumq uint32, p uint32)
+
+// largeCRTAVX512 sets out[i] to the centred CRT of r0[i] mod P and r1[i] mod P1
+// for i < n, n a positive multiple of 16: the loop of LargeMulExact.
+//
+//go:noescape
+func largeCRTAVX512(out *int64, r0 *uint32, r1 *uint32, n int, k uint32, p uint32, pNeg uint32, p0 uint32, half int64, mod int64)
+
+// largeFromSignedAVX512 sets out[i] = in[i] mod p for i < n, in[i] in [−P, 2P)
+// and n a positive multiple of 16: largeModulus.reduce lane by lane.
+//
+//go:noescape
+func largeFromSignedAVX512(out *uint32, in *int32, n int, p uint32)
+
+// largeCRTModAVX512 sets out[i] to a residue in [0, 3q) of the centred CRT of
+// r0[i] mod P and r1[i] mod P1, for i < n, n a positive multiple of 16:
+// LargeField.crtModGeneric.
+//
+//go:noescape
+func largeCRTModAVX512(out *uint32, r0 *uint32, r1 *uint32, n int, k uint32, kq uint32, p uint32, h1 uint32, h0 uint32, q uint32, pr uint32, prq uint32, negM uint32)
+
+// largeSmallModAVX512 sets out[i] = r[i] + d·[r[i] > h0] for i < n, n a
+// positive multiple of 16: LargeField.smallModGeneric.
+//
+//go:noescape
+func largeSmallModAVX512(out *uint32, r *uint32, n int, h0 uint32, d uint32)
+
+// largeFoldAVX512 sets out[i] to (a[i] + b[i] + c[i])·w·2⁻³² mod q, centred,
+// for i < n, n a positive multiple of 16: LargeField.foldGeneric.
+//
+//go:noescape
+func largeFoldAVX512(out *int32, a *uint32, b *uint32, c *uint32, n int, w uint32, q uint32, qNeg uint32)
+
+// largeLastGSAVX512 runs the inverse's last layer with the final scale on the
+// 4096 coefficients at a, the upper half only below 2048 + k (a multiple of 16):
+// largeModulus.lastGSGeneric.
+//
+//go:noescape
+func largeLastGSAVX512(a *uint32, k int, s uint32, sz uint32, p uint32, pNeg uint32)
+
+// largePairsCTAVX512 runs the forward layers of lengths half/4 down to end/8, two
+// a pass, on the coefficients at a (half and end in bytes, the
+// halves of the first and last passes' first layers), the first layer
+// with m0 blocks, the plain twiddles from the table zetas and their
+// Shoup quotients from shoup: the middle layers of
+// largeModulus.forwardFrom and large3Modulus.forward3Generic.
+//
+//go:noescape
+func largePairsCTAVX512(a *uint32, zetas *uint32, shoup *uint32, m0 int, half int, end int, p uint32)
+
+// largePairsGSAVX512 runs the inverse layers of lengths half/4 up to end/8, two a
+// pass, on the coefficients at a (half in bytes, the first layer's
+// half; end four times the last pass's), the first layer with m0 blocks,
+// the plain twiddles from the table zetas and their Shoup quotients
+// from shoup: the middle layers of largeModulus.inverseUpTo and
+// large3Modulus.inverse3Generic.
+//
+//go:noescape
+func largePairsGSAVX512(a *uint32, zetas *uint32, shoup *uint32, m0 int, half int, end int, p uint32)
