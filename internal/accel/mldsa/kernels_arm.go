@@ -183,8 +183,14 @@ func packT0Arch(out *byte, f *[256]uint32) bool { return false }
 // packEtaArch reports false: packEta has no kernel on arm.
 func packEtaArch(bits int, out *byte, f *[256]uint32) bool { return false }
 
-// rejUniformArch reports false: rejNTTPoly has no kernel on arm.
+// rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
+// there is one.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		r0, r1 := rejUniformNEON(a, filled, buf, length)
+		return r0, r1, true
+	}
 	return 0, 0, false
 }
 

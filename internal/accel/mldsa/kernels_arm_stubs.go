@@ -73,3 +73,8 @@ func lowBitsNormMax88NEON(r *[256]uint32) uint32
 //
 //go:noescape
 func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// rejUniformNEON appends to a, from index filled on, the candidates of buf below q, taking 48-byte chunks while one fits in length and filled ≤ 240, then 12-byte ones while 16 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed. Variable-time: its input is public.
+//
+//go:noescape
+func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)

@@ -17,6 +17,7 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "polySubArch", Impls: dispatch.On("arm", "NEON", "polySubNEON")},
 	{Hook: "normMaxArch", Impls: dispatch.On("arm", "NEON", "normMaxNEON")},
 	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
+	{Hook: "rejUniformArch", Impls: dispatch.On("arm", "NEON", "rejUniformNEON")},
 	armByGamma2("highBitsArch", "highBits"),
 	armByGamma2("lowBitsNormMaxArch", "lowBitsNormMax"),
 	armByGamma2("useHintsArch", "useHints"),
