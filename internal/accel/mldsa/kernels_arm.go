@@ -199,8 +199,14 @@ func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int
 	return 0, 0, false
 }
 
-// packedMulArch reports false: packedMulTo has no kernel on arm.
+// packedMulArch runs packedMulTo's kernel for the active level and reports whether
+// there is one.
 func packedMulArch(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		packedMulNEON(out, base, table, windows, signs, count, group, top, bias)
+		return true
+	}
 	return false
 }
 

@@ -2746,3 +2746,196 @@ uniformdone:
 	SUB R3, R1
 	MOVW R1, ret1+20(FP)
 	RET
+
+// func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
+TEXT ·packedMulNEON(SB), NOSPLIT|NOFRAME, $0-40
+	MOVW out+0(FP), R0
+	MOVW base+4(FP), R1
+	MOVW table+8(FP), R2
+	MOVW $8380417, R9
+	WORD $0xeeaa9b90 // vdup.32 q13, r9
+	WORD $0xf3000150 // veor q0, q0, q0
+	WORD $0xf3022152 // veor q1, q1, q1
+	WORD $0xf3044154 // veor q2, q2, q2
+	WORD $0xf3066156 // veor q3, q3, q3
+	WORD $0xf3088158 // veor q4, q4, q4
+	WORD $0xf30aa15a // veor q5, q5, q5
+	WORD $0xf30cc15c // veor q6, q6, q6
+	WORD $0xf30ee15e // veor q7, q7, q7
+	MOVW $4, R7
+pspmquarter:
+	MOVW windows+12(FP), R3
+	MOVW signs+16(FP), R4
+	MOVW count+20(FP), R5
+	MOVW $0, R6
+	CMP $0, R5
+	BEQ pspmsum
+pspmwindow:
+	MOVW.P 4(R3), R8
+	MOVW.P 4(R4), R9
+	ADD R2, R8
+	WORD $0xeea89b90 // vdup.32 q12, r9
+	SUB R9, R6
+	WORD $0xf468020d // vld1.8 {d16, d17, d18, d19}, [r8]!
+	WORD $0xf468420f // vld1.8 {d20, d21, d22, d23}, [r8]
+	WORD $0xf34001f8 // veor q8, q8, q12
+	WORD $0xf34221f8 // veor q9, q9, q12
+	WORD $0xf34441f8 // veor q10, q10, q12
+	WORD $0xf34661f8 // veor q11, q11, q12
+	WORD $0xf3800120 // vaddw.u8 q0, q0, d16
+	WORD $0xf3822121 // vaddw.u8 q1, q1, d17
+	WORD $0xf3844122 // vaddw.u8 q2, q2, d18
+	WORD $0xf3866123 // vaddw.u8 q3, q3, d19
+	WORD $0xf3888124 // vaddw.u8 q4, q4, d20
+	WORD $0xf38aa125 // vaddw.u8 q5, q5, d21
+	WORD $0xf38cc126 // vaddw.u8 q6, q6, d22
+	WORD $0xf38ee127 // vaddw.u8 q7, q7, d23
+	SUB.S $1, R5
+	BNE pspmwindow
+pspmsum:
+	MOVW top_lo+28(FP), R8
+	RSB $255, R8
+	MUL R8, R6
+	MOVW bias+36(FP), R8
+	ADD R8, R6
+	WORD $0xeea86b90 // vdup.32 q12, r6
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca10 // vmovl.u16 q14, d0
+	WORD $0xf3d0ea11 // vmovl.u16 q15, d1
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3000150 // veor q0, q0, q0
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca12 // vmovl.u16 q14, d2
+	WORD $0xf3d0ea13 // vmovl.u16 q15, d3
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3022152 // veor q1, q1, q1
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca14 // vmovl.u16 q14, d4
+	WORD $0xf3d0ea15 // vmovl.u16 q15, d5
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3044154 // veor q2, q2, q2
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca16 // vmovl.u16 q14, d6
+	WORD $0xf3d0ea17 // vmovl.u16 q15, d7
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3066156 // veor q3, q3, q3
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca18 // vmovl.u16 q14, d8
+	WORD $0xf3d0ea19 // vmovl.u16 q15, d9
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3088158 // veor q4, q4, q4
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca1a // vmovl.u16 q14, d10
+	WORD $0xf3d0ea1b // vmovl.u16 q15, d11
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf30aa15a // veor q5, q5, q5
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca1c // vmovl.u16 q14, d12
+	WORD $0xf3d0ea1d // vmovl.u16 q15, d13
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf30cc15c // veor q6, q6, q6
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca1e // vmovl.u16 q14, d14
+	WORD $0xf3d0ea1f // vmovl.u16 q15, d15
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf30ee15e // veor q7, q7, q7
+	ADD $64, R2
+	SUB.S $1, R7
+	BNE pspmquarter
+	RET

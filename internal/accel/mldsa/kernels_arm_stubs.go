@@ -78,3 +78,8 @@ func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 //
 //go:noescape
 func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones: base ± c·s for the biased table of s. count·255 must be below 2^16; group is not used.
+//
+//go:noescape
+func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)

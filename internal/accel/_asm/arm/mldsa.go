@@ -86,6 +86,7 @@ func mldsaKernels(p *program) {
 	dsaLaneKernels(p)
 	dsaRoundingKernels(p)
 	dsaRejUniform(p)
+	dsaPackedMul(p)
 }
 
 // loadTwiddles loads count Q registers from q1 on from the table at r.

@@ -18,6 +18,7 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "normMaxArch", Impls: dispatch.On("arm", "NEON", "normMaxNEON")},
 	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
 	{Hook: "rejUniformArch", Impls: dispatch.On("arm", "NEON", "rejUniformNEON")},
+	{Hook: "packedMulArch", Impls: dispatch.On("arm", "NEON", "packedMulNEON")},
 	armByGamma2("highBitsArch", "highBits"),
 	armByGamma2("lowBitsNormMaxArch", "lowBitsNormMax"),
 	armByGamma2("useHintsArch", "useHints"),

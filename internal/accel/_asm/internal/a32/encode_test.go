@@ -81,6 +81,7 @@ func samples() []Inst {
 		s = append(s, VMOVU8ToCore(R(x), D(31-3*x), x), VMOVU8ToCore(12, D(x), x))
 	}
 	s = append(s, VORRD(0, 31), VORRD(17, 2), VORRD(3, 3))
+	s = append(s, VADDWU8(0, 0, 31), VADDWU8(15, 8, 16), VADDWU8(7, 14, 3))
 	for _, sh := range []int{0, 1, 20, 44, 63} {
 		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh), VSHRU64(0, 15, sh+1), VSHRU64(9, 2, sh+1))
 	}

@@ -50,3 +50,10 @@ func VMOVU8ToCore(t R, n D, x int) Inst {
 	w := 0xeed00b10 | uint32(x>>2)<<21 | uint32(n&15)<<16 | uint32(t)<<12 | uint32(n>>4)<<7 | uint32(x&3)<<5
 	return Inst{w, fmt.Sprintf("vmov.u8 %v, %v[%d]", t, n, x)}
 }
+
+// VADDWU8 adds the unsigned bytes of m, widened, to the 16-bit lanes of n:
+// 1111 0011 1Dss nnnn dddd 0001 N0M0 mmmm (U = 1, size = 0).
+func VADDWU8(d, n Q, m D) Inst {
+	w := 0xf3800100 | vd(d.Lo()) | vn(n.Lo()) | vm(m)
+	return Inst{w, fmt.Sprintf("vaddw.u8 %v, %v, %v", d, n, m)}
+}
