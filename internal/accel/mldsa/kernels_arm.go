@@ -159,8 +159,25 @@ func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bo
 // unpackZArch reports false: unpackZ has no kernel on arm.
 func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
-// unpackZOverreadArch reports false: unpackZ has no kernel on arm.
-func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool { return false }
+// unpackZOverreadArch runs unpackZ's kernel for the active level and reports whether
+// there is one.
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.NEON:
+			unpackZ18NEON(out, in)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.NEON:
+			unpackZ20NEON(out, in)
+			return true
+		}
+	}
+	return false
+}
 
 // unpackT1Arch reports false: unpackT1 has no kernel on arm.
 func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }

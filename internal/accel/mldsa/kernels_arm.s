@@ -1508,6 +1508,50 @@ DATA dsaRejUniformAdvance<>+8(SB)/4, $0x0c080804
 DATA dsaRejUniformAdvance<>+12(SB)/4, $0x100c0c08
 GLOBL dsaRejUniformAdvance<>(SB), RODATA|NOPTR, $16
 
+DATA dsaUnpackZ18Consts<>+0(SB)/4, $0xff020100
+DATA dsaUnpackZ18Consts<>+4(SB)/4, $0xff040302
+DATA dsaUnpackZ18Consts<>+8(SB)/4, $0xff060504
+DATA dsaUnpackZ18Consts<>+12(SB)/4, $0xff080706
+DATA dsaUnpackZ18Consts<>+16(SB)/4, $0x00000000
+DATA dsaUnpackZ18Consts<>+20(SB)/4, $0xfffffffe
+DATA dsaUnpackZ18Consts<>+24(SB)/4, $0xfffffffc
+DATA dsaUnpackZ18Consts<>+28(SB)/4, $0xfffffffa
+DATA dsaUnpackZ18Consts<>+32(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+36(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+40(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+44(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+48(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+52(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+56(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+60(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+64(SB)/4, $0x007fe001
+DATA dsaUnpackZ18Consts<>+68(SB)/4, $0x007fe001
+DATA dsaUnpackZ18Consts<>+72(SB)/4, $0x007fe001
+DATA dsaUnpackZ18Consts<>+76(SB)/4, $0x007fe001
+GLOBL dsaUnpackZ18Consts<>(SB), RODATA|NOPTR, $80
+
+DATA dsaUnpackZ20Consts<>+0(SB)/4, $0xff020100
+DATA dsaUnpackZ20Consts<>+4(SB)/4, $0xff040302
+DATA dsaUnpackZ20Consts<>+8(SB)/4, $0xff070605
+DATA dsaUnpackZ20Consts<>+12(SB)/4, $0xff090807
+DATA dsaUnpackZ20Consts<>+16(SB)/4, $0x00000000
+DATA dsaUnpackZ20Consts<>+20(SB)/4, $0xfffffffc
+DATA dsaUnpackZ20Consts<>+24(SB)/4, $0x00000000
+DATA dsaUnpackZ20Consts<>+28(SB)/4, $0xfffffffc
+DATA dsaUnpackZ20Consts<>+32(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+36(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+40(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+44(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+48(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+52(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+56(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+60(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+64(SB)/4, $0x007fe001
+DATA dsaUnpackZ20Consts<>+68(SB)/4, $0x007fe001
+DATA dsaUnpackZ20Consts<>+72(SB)/4, $0x007fe001
+DATA dsaUnpackZ20Consts<>+76(SB)/4, $0x007fe001
+GLOBL dsaUnpackZ20Consts<>(SB), RODATA|NOPTR, $80
+
 // func nttNEON(out *[256]uint32, in *[256]uint32)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-8
 	MOVW out+0(FP), R0
@@ -2938,4 +2982,56 @@ pspmsum:
 	ADD $64, R2
 	SUB.S $1, R7
 	BNE pspmquarter
+	RET
+
+// func unpackZ18NEON(out *[256]uint32, in *byte)
+TEXT ·unpackZ18NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW in+4(FP), R1
+	MOVW $dsaUnpackZ18Consts<>(SB), R2
+	WORD $0xf462ea8d // vld1.32 {d30, d31}, [r2]!
+	WORD $0xf462ca8d // vld1.32 {d28, d29}, [r2]!
+	WORD $0xf462aa8d // vld1.32 {d26, d27}, [r2]!
+	WORD $0xf4628a8d // vld1.32 {d24, d25}, [r2]!
+	WORD $0xf4626a8f // vld1.32 {d22, d23}, [r2]
+	MOVW $9, R3
+	MOVW $64, R2
+unpackz18:
+	WORD $0xf4210a03 // vld1.8 {d0, d1}, [r1], r3
+	WORD $0xf3b0292e // vtbl.8 d2, {d0, d1}, d30
+	WORD $0xf3b0392f // vtbl.8 d3, {d0, d1}, d31
+	WORD $0xf32c24c2 // vshl.u32 q1, q1, q14
+	WORD $0xf202217a // vand q1, q1, q13
+	WORD $0xf32828c2 // vsub.i32 q1, q12, q1
+	WORD $0xf2224866 // vadd.i32 q2, q1, q11
+	WORD $0xf3222654 // vmin.u32 q1, q1, q2
+	WORD $0xf4002a8d // vst1.32 {d2, d3}, [r0]!
+	SUB.S $1, R2
+	BNE unpackz18
+	RET
+
+// func unpackZ20NEON(out *[256]uint32, in *byte)
+TEXT ·unpackZ20NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW in+4(FP), R1
+	MOVW $dsaUnpackZ20Consts<>(SB), R2
+	WORD $0xf462ea8d // vld1.32 {d30, d31}, [r2]!
+	WORD $0xf462ca8d // vld1.32 {d28, d29}, [r2]!
+	WORD $0xf462aa8d // vld1.32 {d26, d27}, [r2]!
+	WORD $0xf4628a8d // vld1.32 {d24, d25}, [r2]!
+	WORD $0xf4626a8f // vld1.32 {d22, d23}, [r2]
+	MOVW $10, R3
+	MOVW $64, R2
+unpackz20:
+	WORD $0xf4210a03 // vld1.8 {d0, d1}, [r1], r3
+	WORD $0xf3b0292e // vtbl.8 d2, {d0, d1}, d30
+	WORD $0xf3b0392f // vtbl.8 d3, {d0, d1}, d31
+	WORD $0xf32c24c2 // vshl.u32 q1, q1, q14
+	WORD $0xf202217a // vand q1, q1, q13
+	WORD $0xf32828c2 // vsub.i32 q1, q12, q1
+	WORD $0xf2224866 // vadd.i32 q2, q1, q11
+	WORD $0xf3222654 // vmin.u32 q1, q1, q2
+	WORD $0xf4002a8d // vst1.32 {d2, d3}, [r0]!
+	SUB.S $1, R2
+	BNE unpackz20
 	RET

@@ -83,3 +83,13 @@ func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int
 //
 //go:noescape
 func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
+
+// unpackZ18NEON sets out to BitUnpack(in, γ1 − 1, γ1) (FIPS 204, Algorithm 19) for γ1 = 2^17, from 576 bytes, in constant time; it reads up to 16 bytes past them.
+//
+//go:noescape
+func unpackZ18NEON(out *[256]uint32, in *byte)
+
+// unpackZ20NEON sets out to BitUnpack(in, γ1 − 1, γ1) (FIPS 204, Algorithm 19) for γ1 = 2^19, from 640 bytes, in constant time; it reads up to 16 bytes past them.
+//
+//go:noescape
+func unpackZ20NEON(out *[256]uint32, in *byte)

@@ -5,8 +5,9 @@
 // the 12-bit encoding and decodings and SampleNTT's rejection on eight
 // 16-bit lanes per register, for -pkg mldsa the NTT, inverse NTT, pointwise
 // and dot products, sum and difference, infinity-norm maximum, Power2Round,
-// HighBits, LowBits norm, UseHint, RejNTTPoly and the packed challenge
-// products on four 32-bit lanes, for -pkg keccak the single and 4-way
+// HighBits, LowBits norm, UseHint, RejNTTPoly, the packed challenge
+// products and z's decoding on four 32-bit lanes, for -pkg keccak the
+// single and 4-way
 // Keccak-f[1600] with 64-bit lanes in D registers.
 //
 // Go's arm assembler knows no NEON instruction and no vector register, so

@@ -87,6 +87,7 @@ func mldsaKernels(p *program) {
 	dsaRoundingKernels(p)
 	dsaRejUniform(p)
 	dsaPackedMul(p)
+	dsaUnpackZ(p)
 }
 
 // loadTwiddles loads count Q registers from q1 on from the table at r.

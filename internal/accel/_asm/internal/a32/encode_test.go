@@ -82,6 +82,9 @@ func samples() []Inst {
 	}
 	s = append(s, VORRD(0, 31), VORRD(17, 2), VORRD(3, 3))
 	s = append(s, VADDWU8(0, 0, 31), VADDWU8(15, 8, 16), VADDWU8(7, 14, 3))
+	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VSHLUReg(bits, 0, 1, 15), VSHLUReg(bits, 15, 8, 7))
+	}
 	for _, sh := range []int{0, 1, 20, 44, 63} {
 		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh), VSHRU64(0, 15, sh+1), VSHRU64(9, 2, sh+1))
 	}

@@ -57,3 +57,11 @@ func VADDWU8(d, n Q, m D) Inst {
 	w := 0xf3800100 | vd(d.Lo()) | vn(n.Lo()) | vm(m)
 	return Inst{w, fmt.Sprintf("vaddw.u8 %v, %v, %v", d, n, m)}
 }
+
+// VSHLUReg shifts each unsigned lane of m by the signed low byte of the
+// same lane of s (left if positive, right if negative):
+// 1111 0011 0Dss nnnn dddd 0100 NQM0 mmmm, Vn = s.
+func VSHLUReg(bits int, d, m, s Q) Inst {
+	w := 0xf3000440 | sizeField(bits)<<20 | vd(d.Lo()) | vn(s.Lo()) | vm(m.Lo())
+	return Inst{w, fmt.Sprintf("vshl.u%d %v, %v, %v", bits, d, m, s)}
+}
