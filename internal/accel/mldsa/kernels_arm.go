@@ -159,8 +159,25 @@ func useHintsArch(by32 bool, w1 *[256]uint32, h *[256]uint32, r *[256]uint32) bo
 // unpackZArch reports false: unpackZ has no kernel on arm.
 func unpackZArch(bits int, out *[256]uint32, in *byte) bool { return false }
 
-// unpackZOverreadArch reports false: unpackZ has no kernel on arm.
-func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool { return false }
+// unpackZOverreadArch runs unpackZ's kernel for the active level and reports whether
+// there is one.
+func unpackZOverreadArch(bits int, out *[256]uint32, in *byte) bool {
+	switch bits {
+	case 18:
+		switch cpu.Active() {
+		case cpu.NEON:
+			unpackZ18NEON(out, in)
+			return true
+		}
+	case 20:
+		switch cpu.Active() {
+		case cpu.NEON:
+			unpackZ20NEON(out, in)
+			return true
+		}
+	}
+	return false
+}
 
 // unpackT1Arch reports false: unpackT1 has no kernel on arm.
 func unpackT1Arch(out *[256]uint32, in *byte) bool { return false }
@@ -183,8 +200,14 @@ func packT0Arch(out *byte, f *[256]uint32) bool { return false }
 // packEtaArch reports false: packEta has no kernel on arm.
 func packEtaArch(bits int, out *byte, f *[256]uint32) bool { return false }
 
-// rejUniformArch reports false: rejNTTPoly has no kernel on arm.
+// rejUniformArch runs rejNTTPoly's kernel for the active level and reports whether
+// there is one.
 func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		r0, r1 := rejUniformNEON(a, filled, buf, length)
+		return r0, r1, true
+	}
 	return 0, 0, false
 }
 
@@ -193,8 +216,14 @@ func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int
 	return 0, 0, false
 }
 
-// packedMulArch reports false: packedMulTo has no kernel on arm.
+// packedMulArch runs packedMulTo's kernel for the active level and reports whether
+// there is one.
 func packedMulArch(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32) bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		packedMulNEON(out, base, table, windows, signs, count, group, top, bias)
+		return true
+	}
 	return false
 }
 

@@ -1414,6 +1414,144 @@ DATA dsaRound88<>+88(SB)/4, $0x0000002b
 DATA dsaRound88<>+92(SB)/4, $0x0000002b
 GLOBL dsaRound88<>(SB), RODATA|NOPTR, $96
 
+DATA dsaRejUniformConsts<>+0(SB)/4, $0x007fe001
+DATA dsaRejUniformConsts<>+4(SB)/4, $0x007fe001
+DATA dsaRejUniformConsts<>+8(SB)/4, $0x007fe001
+DATA dsaRejUniformConsts<>+12(SB)/4, $0x007fe001
+DATA dsaRejUniformConsts<>+16(SB)/4, $0x007fffff
+DATA dsaRejUniformConsts<>+20(SB)/4, $0x007fffff
+DATA dsaRejUniformConsts<>+24(SB)/4, $0x007fffff
+DATA dsaRejUniformConsts<>+28(SB)/4, $0x007fffff
+DATA dsaRejUniformConsts<>+32(SB)/4, $0x08040201
+DATA dsaRejUniformConsts<>+36(SB)/4, $0x08040201
+DATA dsaRejUniformConsts<>+40(SB)/4, $0x08040201
+DATA dsaRejUniformConsts<>+44(SB)/4, $0x08040201
+DATA dsaRejUniformConsts<>+48(SB)/4, $0xff020100
+DATA dsaRejUniformConsts<>+52(SB)/4, $0xff050403
+DATA dsaRejUniformConsts<>+56(SB)/4, $0xff080706
+DATA dsaRejUniformConsts<>+60(SB)/4, $0xff0b0a09
+DATA dsaRejUniformConsts<>+64(SB)/4, $0x7f7f7f7f
+DATA dsaRejUniformConsts<>+68(SB)/4, $0x7f7f7f7f
+DATA dsaRejUniformConsts<>+72(SB)/4, $0x7f7f7f7f
+DATA dsaRejUniformConsts<>+76(SB)/4, $0x7f7f7f7f
+GLOBL dsaRejUniformConsts<>(SB), RODATA|NOPTR, $80
+
+DATA dsaRejUniformCompact<>+0(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+4(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+8(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+12(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+16(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+20(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+24(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+28(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+32(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+36(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+40(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+44(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+48(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+52(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+56(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+60(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+64(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+68(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+72(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+76(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+80(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+84(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+88(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+92(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+96(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+100(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+104(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+108(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+112(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+116(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+120(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+124(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+128(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+132(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+136(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+140(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+144(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+148(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+152(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+156(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+160(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+164(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+168(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+172(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+176(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+180(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+184(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+188(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+192(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+196(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+200(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+204(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+208(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+212(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+216(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+220(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+224(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+228(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+232(SB)/4, $0x0f0e0d0c
+DATA dsaRejUniformCompact<>+236(SB)/4, $0xffffffff
+DATA dsaRejUniformCompact<>+240(SB)/4, $0x03020100
+DATA dsaRejUniformCompact<>+244(SB)/4, $0x07060504
+DATA dsaRejUniformCompact<>+248(SB)/4, $0x0b0a0908
+DATA dsaRejUniformCompact<>+252(SB)/4, $0x0f0e0d0c
+GLOBL dsaRejUniformCompact<>(SB), RODATA|NOPTR, $256
+
+DATA dsaRejUniformAdvance<>+0(SB)/4, $0x08040400
+DATA dsaRejUniformAdvance<>+4(SB)/4, $0x0c080804
+DATA dsaRejUniformAdvance<>+8(SB)/4, $0x0c080804
+DATA dsaRejUniformAdvance<>+12(SB)/4, $0x100c0c08
+GLOBL dsaRejUniformAdvance<>(SB), RODATA|NOPTR, $16
+
+DATA dsaUnpackZ18Consts<>+0(SB)/4, $0xff020100
+DATA dsaUnpackZ18Consts<>+4(SB)/4, $0xff040302
+DATA dsaUnpackZ18Consts<>+8(SB)/4, $0xff060504
+DATA dsaUnpackZ18Consts<>+12(SB)/4, $0xff080706
+DATA dsaUnpackZ18Consts<>+16(SB)/4, $0x00000000
+DATA dsaUnpackZ18Consts<>+20(SB)/4, $0xfffffffe
+DATA dsaUnpackZ18Consts<>+24(SB)/4, $0xfffffffc
+DATA dsaUnpackZ18Consts<>+28(SB)/4, $0xfffffffa
+DATA dsaUnpackZ18Consts<>+32(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+36(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+40(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+44(SB)/4, $0x0003ffff
+DATA dsaUnpackZ18Consts<>+48(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+52(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+56(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+60(SB)/4, $0x00020000
+DATA dsaUnpackZ18Consts<>+64(SB)/4, $0x007fe001
+DATA dsaUnpackZ18Consts<>+68(SB)/4, $0x007fe001
+DATA dsaUnpackZ18Consts<>+72(SB)/4, $0x007fe001
+DATA dsaUnpackZ18Consts<>+76(SB)/4, $0x007fe001
+GLOBL dsaUnpackZ18Consts<>(SB), RODATA|NOPTR, $80
+
+DATA dsaUnpackZ20Consts<>+0(SB)/4, $0xff020100
+DATA dsaUnpackZ20Consts<>+4(SB)/4, $0xff040302
+DATA dsaUnpackZ20Consts<>+8(SB)/4, $0xff070605
+DATA dsaUnpackZ20Consts<>+12(SB)/4, $0xff090807
+DATA dsaUnpackZ20Consts<>+16(SB)/4, $0x00000000
+DATA dsaUnpackZ20Consts<>+20(SB)/4, $0xfffffffc
+DATA dsaUnpackZ20Consts<>+24(SB)/4, $0x00000000
+DATA dsaUnpackZ20Consts<>+28(SB)/4, $0xfffffffc
+DATA dsaUnpackZ20Consts<>+32(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+36(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+40(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+44(SB)/4, $0x000fffff
+DATA dsaUnpackZ20Consts<>+48(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+52(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+56(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+60(SB)/4, $0x00080000
+DATA dsaUnpackZ20Consts<>+64(SB)/4, $0x007fe001
+DATA dsaUnpackZ20Consts<>+68(SB)/4, $0x007fe001
+DATA dsaUnpackZ20Consts<>+72(SB)/4, $0x007fe001
+DATA dsaUnpackZ20Consts<>+76(SB)/4, $0x007fe001
+GLOBL dsaUnpackZ20Consts<>(SB), RODATA|NOPTR, $80
+
 // func nttNEON(out *[256]uint32, in *[256]uint32)
 TEXT ·nttNEON(SB), NOSPLIT|NOFRAME, $0-8
 	MOVW out+0(FP), R0
@@ -2541,4 +2679,359 @@ usehints:
 	WORD $0xf4004a8d // vst1.32 {d4, d5}, [r0]!
 	SUB.S $1, R3
 	BNE usehints
+	RET
+
+// func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int)
+TEXT ·rejUniformNEON(SB), NOSPLIT|NOFRAME, $0-24
+	MOVW a+0(FP), R0
+	MOVW filled+4(FP), R1
+	MOVW buf+8(FP), R2
+	MOVW length+12(FP), R3
+	ADD R1<<2, R0
+	MOVW R2, R1
+	ADD R3, R2
+	MOVW a+0(FP), R3
+	ADD $960, R3
+	MOVW $dsaRejUniformConsts<>(SB), R5
+	WORD $0xf465828d // vld1.32 {d24, d25, d26, d27}, [r5]!
+	WORD $0xf465c28d // vld1.32 {d28, d29, d30, d31}, [r5]!
+	WORD $0xf4656a8f // vld1.32 {d22, d23}, [r5]
+	MOVW $dsaRejUniformCompact<>(SB), R5
+	MOVW $dsaRejUniformAdvance<>(SB), R6
+uniform16:
+	CMP R3, R0
+	BHI uniform4start
+	ADD $48, R1, R4
+	CMP R2, R4
+	BHI uniform4start
+	WORD $0xf421050d // vld3.8 {d0, d2, d4}, [r1]!
+	WORD $0xf421150d // vld3.8 {d1, d3, d5}, [r1]!
+	WORD $0xf2044176 // vand q2, q2, q11
+	WORD $0xf3b201c2 // vzip.8 q0, q1
+	WORD $0xf3886a14 // vmovl.u8 q3, d4
+	WORD $0xf3888a15 // vmovl.u8 q4, d5
+	WORD $0xf3b601c6 // vzip.16 q0, q3
+	WORD $0xf3b621c8 // vzip.16 q1, q4
+	WORD $0xf328a3c0 // vcgt.u32 q5, q12, q0
+	WORD $0xf328c3c6 // vcgt.u32 q6, q12, q3
+	WORD $0xf328e3c2 // vcgt.u32 q7, q12, q1
+	WORD $0xf36803c8 // vcgt.u32 q8, q12, q4
+	WORD $0xf3f6220a // vmovn.i32 d18, q5
+	WORD $0xf3f6320c // vmovn.i32 d19, q6
+	WORD $0xf3f6420e // vmovn.i32 d20, q7
+	WORD $0xf3f65220 // vmovn.i32 d21, q8
+	WORD $0xf3f20222 // vmovn.i16 d16, q9
+	WORD $0xf3f21224 // vmovn.i16 d17, q10
+	WORD $0xf24001fc // vand q8, q8, q14
+	WORD $0xf2400bb1 // vpadd.i8 d16, d16, d17
+	WORD $0xf2400bb0 // vpadd.i8 d16, d16, d16
+	WORD $0xeed07b90 // vmov.u8 r7, d16[0]
+	WORD $0xeed08bb0 // vmov.u8 r8, d16[1]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f02924 // vtbl.8 d18, {d0, d1}, d20
+	WORD $0xf3f03925 // vtbl.8 d19, {d0, d1}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD R8<<4, R5, R9
+	MOVBU R8<<0(R6), R8
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f62924 // vtbl.8 d18, {d6, d7}, d20
+	WORD $0xf3f63925 // vtbl.8 d19, {d6, d7}, d21
+	WORD $0xf4402a88 // vst1.32 {d18, d19}, [r0], r8
+	WORD $0xeed07bd0 // vmov.u8 r7, d16[2]
+	WORD $0xeed08bf0 // vmov.u8 r8, d16[3]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f22924 // vtbl.8 d18, {d2, d3}, d20
+	WORD $0xf3f23925 // vtbl.8 d19, {d2, d3}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD R8<<4, R5, R9
+	MOVBU R8<<0(R6), R8
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f82924 // vtbl.8 d18, {d8, d9}, d20
+	WORD $0xf3f83925 // vtbl.8 d19, {d8, d9}, d21
+	WORD $0xf4402a88 // vst1.32 {d18, d19}, [r0], r8
+	B uniform16
+uniform4start:
+	ADD $48, R3
+uniform4:
+	CMP R3, R0
+	BHI uniformdone
+	ADD $16, R1, R4
+	CMP R2, R4
+	BHI uniformdone
+	WORD $0xf4210a0f // vld1.8 {d0, d1}, [r1]
+	WORD $0xf3b0292e // vtbl.8 d2, {d0, d1}, d30
+	WORD $0xf3b0392f // vtbl.8 d3, {d0, d1}, d31
+	WORD $0xf202217a // vand q1, q1, q13
+	WORD $0xf32843c2 // vcgt.u32 q2, q12, q1
+	WORD $0xf3b66204 // vmovn.i32 d6, q2
+	WORD $0xf3b28206 // vmovn.i16 d8, q3
+	WORD $0xf208817c // vand q4, q4, q14
+	WORD $0xf2088b18 // vpadd.i8 d8, d8, d8
+	WORD $0xf2088b18 // vpadd.i8 d8, d8, d8
+	WORD $0xeed87b10 // vmov.u8 r7, d8[0]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f22924 // vtbl.8 d18, {d2, d3}, d20
+	WORD $0xf3f23925 // vtbl.8 d19, {d2, d3}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD $12, R1
+	B uniform4
+uniformdone:
+	MOVW a+0(FP), R3
+	SUB R3, R0
+	MOVW R0>>2, R0
+	MOVW R0, ret+16(FP)
+	MOVW buf+8(FP), R3
+	SUB R3, R1
+	MOVW R1, ret1+20(FP)
+	RET
+
+// func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
+TEXT ·packedMulNEON(SB), NOSPLIT|NOFRAME, $0-40
+	MOVW out+0(FP), R0
+	MOVW base+4(FP), R1
+	MOVW table+8(FP), R2
+	MOVW $8380417, R9
+	WORD $0xeeaa9b90 // vdup.32 q13, r9
+	WORD $0xf3000150 // veor q0, q0, q0
+	WORD $0xf3022152 // veor q1, q1, q1
+	WORD $0xf3044154 // veor q2, q2, q2
+	WORD $0xf3066156 // veor q3, q3, q3
+	WORD $0xf3088158 // veor q4, q4, q4
+	WORD $0xf30aa15a // veor q5, q5, q5
+	WORD $0xf30cc15c // veor q6, q6, q6
+	WORD $0xf30ee15e // veor q7, q7, q7
+	MOVW $4, R7
+pspmquarter:
+	MOVW windows+12(FP), R3
+	MOVW signs+16(FP), R4
+	MOVW count+20(FP), R5
+	MOVW $0, R6
+	CMP $0, R5
+	BEQ pspmsum
+pspmwindow:
+	MOVW.P 4(R3), R8
+	MOVW.P 4(R4), R9
+	ADD R2, R8
+	WORD $0xeea89b90 // vdup.32 q12, r9
+	SUB R9, R6
+	WORD $0xf468020d // vld1.8 {d16, d17, d18, d19}, [r8]!
+	WORD $0xf468420f // vld1.8 {d20, d21, d22, d23}, [r8]
+	WORD $0xf34001f8 // veor q8, q8, q12
+	WORD $0xf34221f8 // veor q9, q9, q12
+	WORD $0xf34441f8 // veor q10, q10, q12
+	WORD $0xf34661f8 // veor q11, q11, q12
+	WORD $0xf3800120 // vaddw.u8 q0, q0, d16
+	WORD $0xf3822121 // vaddw.u8 q1, q1, d17
+	WORD $0xf3844122 // vaddw.u8 q2, q2, d18
+	WORD $0xf3866123 // vaddw.u8 q3, q3, d19
+	WORD $0xf3888124 // vaddw.u8 q4, q4, d20
+	WORD $0xf38aa125 // vaddw.u8 q5, q5, d21
+	WORD $0xf38cc126 // vaddw.u8 q6, q6, d22
+	WORD $0xf38ee127 // vaddw.u8 q7, q7, d23
+	SUB.S $1, R5
+	BNE pspmwindow
+pspmsum:
+	MOVW top_lo+28(FP), R8
+	RSB $255, R8
+	MUL R8, R6
+	MOVW bias+36(FP), R8
+	ADD R8, R6
+	WORD $0xeea86b90 // vdup.32 q12, r6
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca10 // vmovl.u16 q14, d0
+	WORD $0xf3d0ea11 // vmovl.u16 q15, d1
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3000150 // veor q0, q0, q0
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca12 // vmovl.u16 q14, d2
+	WORD $0xf3d0ea13 // vmovl.u16 q15, d3
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3022152 // veor q1, q1, q1
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca14 // vmovl.u16 q14, d4
+	WORD $0xf3d0ea15 // vmovl.u16 q15, d5
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3044154 // veor q2, q2, q2
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca16 // vmovl.u16 q14, d6
+	WORD $0xf3d0ea17 // vmovl.u16 q15, d7
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3066156 // veor q3, q3, q3
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca18 // vmovl.u16 q14, d8
+	WORD $0xf3d0ea19 // vmovl.u16 q15, d9
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf3088158 // veor q4, q4, q4
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca1a // vmovl.u16 q14, d10
+	WORD $0xf3d0ea1b // vmovl.u16 q15, d11
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf30aa15a // veor q5, q5, q5
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca1c // vmovl.u16 q14, d12
+	WORD $0xf3d0ea1d // vmovl.u16 q15, d13
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf30cc15c // veor q6, q6, q6
+	WORD $0xf461028d // vld1.32 {d16, d17, d18, d19}, [r1]!
+	WORD $0xf3d0ca1e // vmovl.u16 q14, d14
+	WORD $0xf3d0ea1f // vmovl.u16 q15, d15
+	WORD $0xf36cc8e8 // vsub.i32 q14, q14, q12
+	WORD $0xf26cc8e0 // vadd.i32 q14, q14, q8
+	WORD $0xf26c48ea // vadd.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36c48ea // vsub.i32 q10, q14, q13
+	WORD $0xf36cc6f4 // vmin.u32 q14, q14, q10
+	WORD $0xf36ee8e8 // vsub.i32 q15, q15, q12
+	WORD $0xf26ee8e2 // vadd.i32 q15, q15, q9
+	WORD $0xf26e48ea // vadd.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf36e48ea // vsub.i32 q10, q15, q13
+	WORD $0xf36ee6f4 // vmin.u32 q15, q15, q10
+	WORD $0xf440c28d // vst1.32 {d28, d29, d30, d31}, [r0]!
+	WORD $0xf30ee15e // veor q7, q7, q7
+	ADD $64, R2
+	SUB.S $1, R7
+	BNE pspmquarter
+	RET
+
+// func unpackZ18NEON(out *[256]uint32, in *byte)
+TEXT ·unpackZ18NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW in+4(FP), R1
+	MOVW $dsaUnpackZ18Consts<>(SB), R2
+	WORD $0xf462ea8d // vld1.32 {d30, d31}, [r2]!
+	WORD $0xf462ca8d // vld1.32 {d28, d29}, [r2]!
+	WORD $0xf462aa8d // vld1.32 {d26, d27}, [r2]!
+	WORD $0xf4628a8d // vld1.32 {d24, d25}, [r2]!
+	WORD $0xf4626a8f // vld1.32 {d22, d23}, [r2]
+	MOVW $9, R3
+	MOVW $64, R2
+unpackz18:
+	WORD $0xf4210a03 // vld1.8 {d0, d1}, [r1], r3
+	WORD $0xf3b0292e // vtbl.8 d2, {d0, d1}, d30
+	WORD $0xf3b0392f // vtbl.8 d3, {d0, d1}, d31
+	WORD $0xf32c24c2 // vshl.u32 q1, q1, q14
+	WORD $0xf202217a // vand q1, q1, q13
+	WORD $0xf32828c2 // vsub.i32 q1, q12, q1
+	WORD $0xf2224866 // vadd.i32 q2, q1, q11
+	WORD $0xf3222654 // vmin.u32 q1, q1, q2
+	WORD $0xf4002a8d // vst1.32 {d2, d3}, [r0]!
+	SUB.S $1, R2
+	BNE unpackz18
+	RET
+
+// func unpackZ20NEON(out *[256]uint32, in *byte)
+TEXT ·unpackZ20NEON(SB), NOSPLIT|NOFRAME, $0-8
+	MOVW out+0(FP), R0
+	MOVW in+4(FP), R1
+	MOVW $dsaUnpackZ20Consts<>(SB), R2
+	WORD $0xf462ea8d // vld1.32 {d30, d31}, [r2]!
+	WORD $0xf462ca8d // vld1.32 {d28, d29}, [r2]!
+	WORD $0xf462aa8d // vld1.32 {d26, d27}, [r2]!
+	WORD $0xf4628a8d // vld1.32 {d24, d25}, [r2]!
+	WORD $0xf4626a8f // vld1.32 {d22, d23}, [r2]
+	MOVW $10, R3
+	MOVW $64, R2
+unpackz20:
+	WORD $0xf4210a03 // vld1.8 {d0, d1}, [r1], r3
+	WORD $0xf3b0292e // vtbl.8 d2, {d0, d1}, d30
+	WORD $0xf3b0392f // vtbl.8 d3, {d0, d1}, d31
+	WORD $0xf32c24c2 // vshl.u32 q1, q1, q14
+	WORD $0xf202217a // vand q1, q1, q13
+	WORD $0xf32828c2 // vsub.i32 q1, q12, q1
+	WORD $0xf2224866 // vadd.i32 q2, q1, q11
+	WORD $0xf3222654 // vmin.u32 q1, q1, q2
+	WORD $0xf4002a8d // vst1.32 {d2, d3}, [r0]!
+	SUB.S $1, R2
+	BNE unpackz20
 	RET

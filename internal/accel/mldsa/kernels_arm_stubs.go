@@ -73,3 +73,23 @@ func lowBitsNormMax88NEON(r *[256]uint32) uint32
 //
 //go:noescape
 func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
+
+// rejUniformNEON appends to a, from index filled on, the candidates of buf below q, taking 48-byte chunks while one fits in length and filled ≤ 240, then 12-byte ones while 16 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed. Variable-time: its input is public.
+//
+//go:noescape
+func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones: base ± c·s for the biased table of s. count·255 must be below 2^16; group is not used.
+//
+//go:noescape
+func packedMulNEON(out *[256]uint32, base *[256]uint32, table *[512]byte, windows *[256]uint32, signs *[256]uint32, count int, group int, top uint64, bias uint32)
+
+// unpackZ18NEON sets out to BitUnpack(in, γ1 − 1, γ1) (FIPS 204, Algorithm 19) for γ1 = 2^17, from 576 bytes, in constant time; it reads up to 16 bytes past them.
+//
+//go:noescape
+func unpackZ18NEON(out *[256]uint32, in *byte)
+
+// unpackZ20NEON sets out to BitUnpack(in, γ1 − 1, γ1) (FIPS 204, Algorithm 19) for γ1 = 2^19, from 640 bytes, in constant time; it reads up to 16 bytes past them.
+//
+//go:noescape
+func unpackZ20NEON(out *[256]uint32, in *byte)

@@ -654,3 +654,40 @@ func BenchmarkChallengeProducts(b *testing.B) {
 		})
 	}
 }
+
+// TestUnpackZMatchesPortable decodes random bytes, all-ones bytes and
+// packings of the extreme coefficients with 16 bytes of slack after them
+// (so the reading-past kernels run) at every level, against the portable
+// decoding.
+func TestUnpackZMatchesPortable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for _, p := range All() {
+			size := 32 * p.gamma1Bits
+			for it := range 40 {
+				buf := make([]byte, size+16)
+				for i := range buf {
+					buf[i] = byte(rng.Uint32())
+				}
+				switch it {
+				case 1:
+					for i := range buf {
+						buf[i] = 0xff
+					}
+				case 2, 3:
+					var f ringElement
+					for i := range f {
+						f[i] = fieldFromInt32(int32(p.Gamma1) - int32(it-2)*(2*int32(p.Gamma1)-1)) // γ1, then −γ1 + 1
+					}
+					packZGeneric(p, buf, &f)
+				}
+				var got, want ringElement
+				unpackZ(p, &got, buf)
+				unpackZGeneric(p, &want, buf[:size])
+				if got != want {
+					t.Fatalf("level %v, %s, input %d: unpackZ differs", l, p.Name, it)
+				}
+			}
+		}
+	})
+}

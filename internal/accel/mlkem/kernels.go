@@ -79,10 +79,15 @@ func sampleNTTParse(a *nttElement, j int, buf []byte) int {
 	if !sampleNTTRejectArchAvailable() || j >= n || len(buf) < 24 || len(buf)%24 != 0 {
 		return sampleNTTParseGeneric(a, j, buf)
 	}
-	var found [n + 16]uint16
-	c, _ := sampleNTTRejectArch(&found, &buf[0], len(buf)/24, n-j)
+	// The word alignment lets the compiler clear found a word at a time on
+	// 32-bit arm, where it clears a [n+16]uint16 a halfword at a time.
+	var found struct {
+		_ [0]uint32
+		v [n + 16]uint16
+	}
+	c, _ := sampleNTTRejectArch(&found.v, &buf[0], len(buf)/24, n-j)
 	c = min(c, n-j)
-	copy(words(a)[j:j+c], found[:c])
+	copy(words(a)[j:j+c], found.v[:c])
 	return j + c
 }
 

@@ -61,13 +61,24 @@ func cbdEta3Arch(f *[256]uint16, b *[192]byte) bool {
 	return false
 }
 
-// sampleNTTRejectArch reports false: sampleNTTParse has no kernel on arm.
+// sampleNTTRejectArch runs sampleNTTParse's kernel for the active level and reports whether
+// there is one.
 func sampleNTTRejectArch(out *[272]uint16, buf *byte, groups int, limit int) (int, bool) {
+	switch cpu.Active() {
+	case cpu.NEON:
+		return sampleNTTRejectNEON(out, buf, groups, limit), true
+	}
 	return 0, false
 }
 
-// sampleNTTRejectArchAvailable reports false: sampleNTTParse has no kernel on arm.
-func sampleNTTRejectArchAvailable() bool { return false }
+// sampleNTTRejectArchAvailable reports whether sampleNTTRejectArch runs a kernel at the active level.
+func sampleNTTRejectArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.NEON:
+		return true
+	}
+	return false
+}
 
 // polyAddArch runs polyAddTo's kernel for the active level and reports whether
 // there is one.

@@ -103,3 +103,8 @@ func decode12CheckedNEON(f *[256]uint16, b *byte) int
 //
 //go:noescape
 func decode12ReduceNEON(f *[256]uint16, b *byte)
+
+// sampleNTTRejectNEON appends the 12-bit candidates below q of groups·24 bytes at buf to out, in order, stopping after the 24 bytes that bring the count to limit, and returns how many it wrote (at most limit + 15); groups must be at least 1. Variable-time: its input is public.
+//
+//go:noescape
+func sampleNTTRejectNEON(out *[272]uint16, buf *byte, groups int, limit int) int

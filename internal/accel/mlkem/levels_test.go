@@ -153,8 +153,9 @@ func TestSampleNoiseLanes(t *testing.T) {
 
 // TestSampleNTTParseMatchesPortable compares the rejection-sampling kernels
 // of every level with the portable one on random XOF-sized buffers, buffers
-// of only accepted or only rejected candidates, and every starting count
-// near the end of the polynomial.
+// whose candidates are rejected about half the time, buffers of only
+// accepted or only rejected candidates, and every starting count near the
+// end of the polynomial.
 func TestSampleNTTParseMatchesPortable(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		r := rand.New(rand.NewPCG(17, uint64(l)))
@@ -167,6 +168,24 @@ func TestSampleNTTParseMatchesPortable(t *testing.T) {
 				}
 				inputs = append(inputs, b)
 			}
+		}
+		// Each candidate accepted or rejected at random, about half each,
+		// so that every pattern of kept lanes occurs: accepted ones
+		// uniform below q, rejected ones uniform in [q, 4096).
+		for range 40 {
+			b := make([]byte, 504)
+			for i := 0; i < len(b); i += 3 {
+				var c [2]uint16
+				for h := range c {
+					if r.IntN(2) == 0 {
+						c[h] = uint16(r.IntN(q))
+					} else {
+						c[h] = uint16(q + r.IntN(4096-q))
+					}
+				}
+				b[i], b[i+1], b[i+2] = byte(c[0]), byte(c[0]>>8)|byte(c[1]<<4), byte(c[1]>>4)
+			}
+			inputs = append(inputs, b)
 		}
 		// All candidates q−1 (accepted), all q (rejected), all 4095.
 		for _, c := range []uint16{q - 1, q, 4095, 0} {

@@ -1,11 +1,13 @@
 // Command arm generates the 32-bit ARMv7 NEON kernels of the engines
 // (GOARCH=arm, level cpu.NEON): for -pkg mlkem the NTT, inverse NTT, T_q
 // dot product, polynomial sum and difference, CBD for η = 2 and 3,
-// compress-and-encode and decode-and-decompress for d = 1, 4, 5, 10, 11 and
-// the 12-bit encoding and decodings on eight 16-bit lanes per register, for
-// -pkg mldsa the NTT, inverse NTT, pointwise and dot products, sum and
-// difference, infinity-norm maximum, Power2Round, HighBits, LowBits norm
-// and UseHint on four 32-bit lanes, for -pkg keccak the single and 4-way
+// compress-and-encode and decode-and-decompress for d = 1, 4, 5, 10, 11,
+// the 12-bit encoding and decodings and SampleNTT's rejection on eight
+// 16-bit lanes per register, for -pkg mldsa the NTT, inverse NTT, pointwise
+// and dot products, sum and difference, infinity-norm maximum, Power2Round,
+// HighBits, LowBits norm, UseHint, RejNTTPoly, the packed challenge
+// products and z's decoding on four 32-bit lanes, for -pkg keccak the
+// single and 4-way
 // Keccak-f[1600] with 64-bit lanes in D registers.
 //
 // Go's arm assembler knows no NEON instruction and no vector register, so

@@ -85,6 +85,9 @@ func mldsaKernels(p *program) {
 	polyAddSub(p, dsaField)
 	dsaLaneKernels(p)
 	dsaRoundingKernels(p)
+	dsaRejUniform(p)
+	dsaPackedMul(p)
+	dsaUnpackZ(p)
 }
 
 // loadTwiddles loads count Q registers from q1 on from the table at r.

@@ -157,6 +157,7 @@ func mlkemKernels(p *program) {
 	kemCompressKernels(p)
 	kemDecompressKernels(p)
 	kemEncodeKernels(p)
+	kemSampleNTT(p)
 }
 
 // kemStrided is the register assignment of the first forward (last inverse)

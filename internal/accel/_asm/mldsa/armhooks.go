@@ -17,6 +17,11 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "polySubArch", Impls: dispatch.On("arm", "NEON", "polySubNEON")},
 	{Hook: "normMaxArch", Impls: dispatch.On("arm", "NEON", "normMaxNEON")},
 	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
+	{Hook: "rejUniformArch", Impls: dispatch.On("arm", "NEON", "rejUniformNEON")},
+	{Hook: "packedMulArch", Impls: dispatch.On("arm", "NEON", "packedMulNEON")},
+	{Hook: "unpackZOverreadArch", Variants: []dispatch.Variant{
+		{Value: "18", Impls: dispatch.On("arm", "NEON", "unpackZ18NEON")},
+		{Value: "20", Impls: dispatch.On("arm", "NEON", "unpackZ20NEON")}}},
 	armByGamma2("highBitsArch", "highBits"),
 	armByGamma2("lowBitsNormMaxArch", "lowBitsNormMax"),
 	armByGamma2("useHintsArch", "useHints"),

@@ -20,6 +20,7 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "encode12Arch", Impls: dispatch.On("arm", "NEON", "encode12NEON")},
 	{Hook: "decode12CheckedArch", Impls: dispatch.On("arm", "NEON", "decode12CheckedNEON")},
 	{Hook: "decode12ReduceArch", Impls: dispatch.On("arm", "NEON", "decode12ReduceNEON")},
+	{Hook: "sampleNTTRejectArch", Impls: dispatch.On("arm", "NEON", "sampleNTTRejectNEON")},
 	armPerD("compressEncodeArch", "compressEncode%dNEON", 1, 4),
 	armPerD("compressEncodePaddedArch", "compressEncode%dNEON", 5, 10, 11),
 	armPerD("decodeDecompressArch", "decodeDecompress%dNEON", 1, 4),

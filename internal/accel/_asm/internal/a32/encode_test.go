@@ -71,6 +71,20 @@ func samples() []Inst {
 		s = append(s, VMAXU(bits, 0, 1, 15), VMAXU(bits, 15, 8, 7), VPMAXU(bits, 0, 31, 16), VPMAXU(bits, 26, 3, 9))
 	}
 	s = append(s, VMOVToCore(0, 0, 0), VMOVToCore(9, 31, 1), VMOVToCore(12, 17, 0))
+	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VCGTU(bits, 0, 1, 15), VCGTU(bits, 15, 8, 7), VPADD(bits, 0, 31, 16), VPADD(bits, 26, 3, 9))
+	}
+	for count := 1; count <= 4; count++ {
+		s = append(s, VTBL(0, 1, count, 31), VTBL(31, D(28-count), count, 0), VTBL(17, 8, count, 14))
+	}
+	for x := range 8 {
+		s = append(s, VMOVU8ToCore(R(x), D(31-3*x), x), VMOVU8ToCore(12, D(x), x))
+	}
+	s = append(s, VORRD(0, 31), VORRD(17, 2), VORRD(3, 3))
+	s = append(s, VADDWU8(0, 0, 31), VADDWU8(15, 8, 16), VADDWU8(7, 14, 3))
+	for _, bits := range []int{8, 16, 32} {
+		s = append(s, VSHLUReg(bits, 0, 1, 15), VSHLUReg(bits, 15, 8, 7))
+	}
 	for _, sh := range []int{0, 1, 20, 44, 63} {
 		s = append(s, VSLI64(0, 15, sh), VSLI64(9, 2, sh), VSHRU64(0, 15, sh+1), VSHRU64(9, 2, sh+1))
 	}
