@@ -211,8 +211,23 @@ func rejUniformArch(a *[256]uint32, filled int, buf *byte, length int) (int, int
 	return 0, 0, false
 }
 
-// rejEtaArch reports false: rejBoundedPoly has no kernel on arm.
+// rejEtaArch runs rejBoundedPoly's kernel for the active level and reports whether
+// there is one.
 func rejEtaArch(eta int, a *[256]uint32, filled int, buf *byte, length int) (int, int, bool) {
+	switch eta {
+	case 2:
+		switch cpu.Active() {
+		case cpu.NEON:
+			r0, r1 := rejEta2NEON(a, filled, buf, length)
+			return r0, r1, true
+		}
+	case 4:
+		switch cpu.Active() {
+		case cpu.NEON:
+			r0, r1 := rejEta4NEON(a, filled, buf, length)
+			return r0, r1, true
+		}
+	}
 	return 0, 0, false
 }
 

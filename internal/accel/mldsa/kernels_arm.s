@@ -1508,6 +1508,58 @@ DATA dsaRejUniformAdvance<>+8(SB)/4, $0x0c080804
 DATA dsaRejUniformAdvance<>+12(SB)/4, $0x100c0c08
 GLOBL dsaRejUniformAdvance<>(SB), RODATA|NOPTR, $16
 
+DATA dsaRejEta2Consts<>+0(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+4(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+8(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+12(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+16(SB)/4, $0x00000102
+DATA dsaRejEta2Consts<>+20(SB)/4, $0x000102ff
+DATA dsaRejEta2Consts<>+24(SB)/4, $0x0102ff00
+DATA dsaRejEta2Consts<>+28(SB)/4, $0x00ff0000
+DATA dsaRejEta2Consts<>+32(SB)/4, $0xe0000000
+DATA dsaRejEta2Consts<>+36(SB)/4, $0x000000df
+DATA dsaRejEta2Consts<>+40(SB)/4, $0x0000dfe0
+DATA dsaRejEta2Consts<>+44(SB)/4, $0x00dfe000
+DATA dsaRejEta2Consts<>+48(SB)/4, $0x7f000000
+DATA dsaRejEta2Consts<>+52(SB)/4, $0x0000007f
+DATA dsaRejEta2Consts<>+56(SB)/4, $0x00007f7f
+DATA dsaRejEta2Consts<>+60(SB)/4, $0x007f7f00
+DATA dsaRejEta2Consts<>+64(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+68(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+72(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+76(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta2Consts<>+80(SB)/4, $0x08040201
+DATA dsaRejEta2Consts<>+84(SB)/4, $0x08040201
+DATA dsaRejEta2Consts<>+88(SB)/4, $0x08040201
+DATA dsaRejEta2Consts<>+92(SB)/4, $0x08040201
+GLOBL dsaRejEta2Consts<>(SB), RODATA|NOPTR, $96
+
+DATA dsaRejEta4Consts<>+0(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta4Consts<>+4(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta4Consts<>+8(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta4Consts<>+12(SB)/4, $0x0f0f0f0f
+DATA dsaRejEta4Consts<>+16(SB)/4, $0x01020304
+DATA dsaRejEta4Consts<>+20(SB)/4, $0xfeff0000
+DATA dsaRejEta4Consts<>+24(SB)/4, $0x000000fd
+DATA dsaRejEta4Consts<>+28(SB)/4, $0x00000000
+DATA dsaRejEta4Consts<>+32(SB)/4, $0x00000000
+DATA dsaRejEta4Consts<>+36(SB)/4, $0xdfdfe000
+DATA dsaRejEta4Consts<>+40(SB)/4, $0x000000df
+DATA dsaRejEta4Consts<>+44(SB)/4, $0x00000000
+DATA dsaRejEta4Consts<>+48(SB)/4, $0x00000000
+DATA dsaRejEta4Consts<>+52(SB)/4, $0x7f7f7f00
+DATA dsaRejEta4Consts<>+56(SB)/4, $0x0000007f
+DATA dsaRejEta4Consts<>+60(SB)/4, $0x00000000
+DATA dsaRejEta4Consts<>+64(SB)/4, $0x09090909
+DATA dsaRejEta4Consts<>+68(SB)/4, $0x09090909
+DATA dsaRejEta4Consts<>+72(SB)/4, $0x09090909
+DATA dsaRejEta4Consts<>+76(SB)/4, $0x09090909
+DATA dsaRejEta4Consts<>+80(SB)/4, $0x08040201
+DATA dsaRejEta4Consts<>+84(SB)/4, $0x08040201
+DATA dsaRejEta4Consts<>+88(SB)/4, $0x08040201
+DATA dsaRejEta4Consts<>+92(SB)/4, $0x08040201
+GLOBL dsaRejEta4Consts<>(SB), RODATA|NOPTR, $96
+
 DATA dsaUnpackZ18Consts<>+0(SB)/4, $0xff020100
 DATA dsaUnpackZ18Consts<>+4(SB)/4, $0xff040302
 DATA dsaUnpackZ18Consts<>+8(SB)/4, $0xff060504
@@ -2782,6 +2834,240 @@ uniform4:
 	ADD $12, R1
 	B uniform4
 uniformdone:
+	MOVW a+0(FP), R3
+	SUB R3, R0
+	MOVW R0>>2, R0
+	MOVW R0, ret+16(FP)
+	MOVW buf+8(FP), R3
+	SUB R3, R1
+	MOVW R1, ret1+20(FP)
+	RET
+
+// func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int)
+TEXT ·rejEta2NEON(SB), NOSPLIT|NOFRAME, $0-24
+	MOVW a+0(FP), R0
+	MOVW filled+4(FP), R1
+	MOVW buf+8(FP), R2
+	MOVW length+12(FP), R3
+	ADD R1<<2, R0
+	MOVW R2, R1
+	ADD R3, R2
+	MOVW a+0(FP), R3
+	ADD $960, R3
+	MOVW $dsaRejEta2Consts<>(SB), R5
+	WORD $0xf4650a8d // vld1.32 {d16, d17}, [r5]!
+	WORD $0xf465628d // vld1.32 {d22, d23, d24, d25}, [r5]!
+	WORD $0xf465a28d // vld1.32 {d26, d27, d28, d29}, [r5]!
+	WORD $0xf465ea8f // vld1.32 {d30, d31}, [r5]
+	MOVW $dsaRejUniformCompact<>(SB), R5
+	MOVW $dsaRejUniformAdvance<>(SB), R6
+eta216:
+	CMP R3, R0
+	BHI eta24start
+	ADD $8, R1, R4
+	CMP R2, R4
+	BHI eta24start
+	WORD $0xf421070d // vld1.8 {d0}, [r1]!
+	WORD $0xf3882a10 // vmovl.u8 q1, d0
+	WORD $0xf3942552 // vsli.16 q1, q1, #4
+	WORD $0xf2022170 // vand q1, q1, q8
+	WORD $0xf30c03c2 // vcgt.u8 q0, q14, q1
+	WORD $0xf200017e // vand q0, q0, q15
+	WORD $0xf2000b11 // vpadd.i8 d0, d0, d1
+	WORD $0xf2000b10 // vpadd.i8 d0, d0, d0
+	WORD $0xf3b64982 // vtbl.8 d4, {d22, d23}, d2
+	WORD $0xf3b65983 // vtbl.8 d5, {d22, d23}, d3
+	WORD $0xf3b86982 // vtbl.8 d6, {d24, d25}, d2
+	WORD $0xf3b87983 // vtbl.8 d7, {d24, d25}, d3
+	WORD $0xf3ba8982 // vtbl.8 d8, {d26, d27}, d2
+	WORD $0xf3ba9983 // vtbl.8 d9, {d26, d27}, d3
+	WORD $0xf3b241c6 // vzip.8 q2, q3
+	WORD $0xf388aa18 // vmovl.u8 q5, d8
+	WORD $0xf388ca19 // vmovl.u8 q6, d9
+	WORD $0xf3b641ca // vzip.16 q2, q5
+	WORD $0xf3b661cc // vzip.16 q3, q6
+	WORD $0xeed07b10 // vmov.u8 r7, d0[0]
+	WORD $0xeed08b30 // vmov.u8 r8, d0[1]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f42924 // vtbl.8 d18, {d4, d5}, d20
+	WORD $0xf3f43925 // vtbl.8 d19, {d4, d5}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD R8<<4, R5, R9
+	MOVBU R8<<0(R6), R8
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3fa2924 // vtbl.8 d18, {d10, d11}, d20
+	WORD $0xf3fa3925 // vtbl.8 d19, {d10, d11}, d21
+	WORD $0xf4402a88 // vst1.32 {d18, d19}, [r0], r8
+	WORD $0xeed07b50 // vmov.u8 r7, d0[2]
+	WORD $0xeed08b70 // vmov.u8 r8, d0[3]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f62924 // vtbl.8 d18, {d6, d7}, d20
+	WORD $0xf3f63925 // vtbl.8 d19, {d6, d7}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD R8<<4, R5, R9
+	MOVBU R8<<0(R6), R8
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3fc2924 // vtbl.8 d18, {d12, d13}, d20
+	WORD $0xf3fc3925 // vtbl.8 d19, {d12, d13}, d21
+	WORD $0xf4402a88 // vst1.32 {d18, d19}, [r0], r8
+	B eta216
+eta24start:
+	ADD $48, R3
+eta24:
+	CMP R3, R0
+	BHI eta2done
+	ADD $2, R1, R4
+	CMP R2, R4
+	BHI eta2done
+	WORD $0xf4a10c6d // vld1.16 {d0[], d1[]}, [r1]!
+	WORD $0xf3882a10 // vmovl.u8 q1, d0
+	WORD $0xf3942552 // vsli.16 q1, q1, #4
+	WORD $0xf2022170 // vand q1, q1, q8
+	WORD $0xf30c03c2 // vcgt.u8 q0, q14, q1
+	WORD $0xf200017e // vand q0, q0, q15
+	WORD $0xf2000b11 // vpadd.i8 d0, d0, d1
+	WORD $0xf2000b10 // vpadd.i8 d0, d0, d0
+	WORD $0xf3b64982 // vtbl.8 d4, {d22, d23}, d2
+	WORD $0xf3b65983 // vtbl.8 d5, {d22, d23}, d3
+	WORD $0xf3b86982 // vtbl.8 d6, {d24, d25}, d2
+	WORD $0xf3b87983 // vtbl.8 d7, {d24, d25}, d3
+	WORD $0xf3ba8982 // vtbl.8 d8, {d26, d27}, d2
+	WORD $0xf3ba9983 // vtbl.8 d9, {d26, d27}, d3
+	WORD $0xf3b241c6 // vzip.8 q2, q3
+	WORD $0xf388aa18 // vmovl.u8 q5, d8
+	WORD $0xf388ca19 // vmovl.u8 q6, d9
+	WORD $0xf3b641ca // vzip.16 q2, q5
+	WORD $0xf3b661cc // vzip.16 q3, q6
+	WORD $0xeed07b10 // vmov.u8 r7, d0[0]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f42924 // vtbl.8 d18, {d4, d5}, d20
+	WORD $0xf3f43925 // vtbl.8 d19, {d4, d5}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	B eta24
+eta2done:
+	MOVW a+0(FP), R3
+	SUB R3, R0
+	MOVW R0>>2, R0
+	MOVW R0, ret+16(FP)
+	MOVW buf+8(FP), R3
+	SUB R3, R1
+	MOVW R1, ret1+20(FP)
+	RET
+
+// func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int)
+TEXT ·rejEta4NEON(SB), NOSPLIT|NOFRAME, $0-24
+	MOVW a+0(FP), R0
+	MOVW filled+4(FP), R1
+	MOVW buf+8(FP), R2
+	MOVW length+12(FP), R3
+	ADD R1<<2, R0
+	MOVW R2, R1
+	ADD R3, R2
+	MOVW a+0(FP), R3
+	ADD $960, R3
+	MOVW $dsaRejEta4Consts<>(SB), R5
+	WORD $0xf4650a8d // vld1.32 {d16, d17}, [r5]!
+	WORD $0xf465628d // vld1.32 {d22, d23, d24, d25}, [r5]!
+	WORD $0xf465a28d // vld1.32 {d26, d27, d28, d29}, [r5]!
+	WORD $0xf465ea8f // vld1.32 {d30, d31}, [r5]
+	MOVW $dsaRejUniformCompact<>(SB), R5
+	MOVW $dsaRejUniformAdvance<>(SB), R6
+eta416:
+	CMP R3, R0
+	BHI eta44start
+	ADD $8, R1, R4
+	CMP R2, R4
+	BHI eta44start
+	WORD $0xf421070d // vld1.8 {d0}, [r1]!
+	WORD $0xf3882a10 // vmovl.u8 q1, d0
+	WORD $0xf3942552 // vsli.16 q1, q1, #4
+	WORD $0xf2022170 // vand q1, q1, q8
+	WORD $0xf30c03c2 // vcgt.u8 q0, q14, q1
+	WORD $0xf200017e // vand q0, q0, q15
+	WORD $0xf2000b11 // vpadd.i8 d0, d0, d1
+	WORD $0xf2000b10 // vpadd.i8 d0, d0, d0
+	WORD $0xf3b64982 // vtbl.8 d4, {d22, d23}, d2
+	WORD $0xf3b65983 // vtbl.8 d5, {d22, d23}, d3
+	WORD $0xf3b86982 // vtbl.8 d6, {d24, d25}, d2
+	WORD $0xf3b87983 // vtbl.8 d7, {d24, d25}, d3
+	WORD $0xf3ba8982 // vtbl.8 d8, {d26, d27}, d2
+	WORD $0xf3ba9983 // vtbl.8 d9, {d26, d27}, d3
+	WORD $0xf3b241c6 // vzip.8 q2, q3
+	WORD $0xf388aa18 // vmovl.u8 q5, d8
+	WORD $0xf388ca19 // vmovl.u8 q6, d9
+	WORD $0xf3b641ca // vzip.16 q2, q5
+	WORD $0xf3b661cc // vzip.16 q3, q6
+	WORD $0xeed07b10 // vmov.u8 r7, d0[0]
+	WORD $0xeed08b30 // vmov.u8 r8, d0[1]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f42924 // vtbl.8 d18, {d4, d5}, d20
+	WORD $0xf3f43925 // vtbl.8 d19, {d4, d5}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD R8<<4, R5, R9
+	MOVBU R8<<0(R6), R8
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3fa2924 // vtbl.8 d18, {d10, d11}, d20
+	WORD $0xf3fa3925 // vtbl.8 d19, {d10, d11}, d21
+	WORD $0xf4402a88 // vst1.32 {d18, d19}, [r0], r8
+	WORD $0xeed07b50 // vmov.u8 r7, d0[2]
+	WORD $0xeed08b70 // vmov.u8 r8, d0[3]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f62924 // vtbl.8 d18, {d6, d7}, d20
+	WORD $0xf3f63925 // vtbl.8 d19, {d6, d7}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	ADD R8<<4, R5, R9
+	MOVBU R8<<0(R6), R8
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3fc2924 // vtbl.8 d18, {d12, d13}, d20
+	WORD $0xf3fc3925 // vtbl.8 d19, {d12, d13}, d21
+	WORD $0xf4402a88 // vst1.32 {d18, d19}, [r0], r8
+	B eta416
+eta44start:
+	ADD $48, R3
+eta44:
+	CMP R3, R0
+	BHI eta4done
+	ADD $2, R1, R4
+	CMP R2, R4
+	BHI eta4done
+	WORD $0xf4a10c6d // vld1.16 {d0[], d1[]}, [r1]!
+	WORD $0xf3882a10 // vmovl.u8 q1, d0
+	WORD $0xf3942552 // vsli.16 q1, q1, #4
+	WORD $0xf2022170 // vand q1, q1, q8
+	WORD $0xf30c03c2 // vcgt.u8 q0, q14, q1
+	WORD $0xf200017e // vand q0, q0, q15
+	WORD $0xf2000b11 // vpadd.i8 d0, d0, d1
+	WORD $0xf2000b10 // vpadd.i8 d0, d0, d0
+	WORD $0xf3b64982 // vtbl.8 d4, {d22, d23}, d2
+	WORD $0xf3b65983 // vtbl.8 d5, {d22, d23}, d3
+	WORD $0xf3b86982 // vtbl.8 d6, {d24, d25}, d2
+	WORD $0xf3b87983 // vtbl.8 d7, {d24, d25}, d3
+	WORD $0xf3ba8982 // vtbl.8 d8, {d26, d27}, d2
+	WORD $0xf3ba9983 // vtbl.8 d9, {d26, d27}, d3
+	WORD $0xf3b241c6 // vzip.8 q2, q3
+	WORD $0xf388aa18 // vmovl.u8 q5, d8
+	WORD $0xf388ca19 // vmovl.u8 q6, d9
+	WORD $0xf3b641ca // vzip.16 q2, q5
+	WORD $0xf3b661cc // vzip.16 q3, q6
+	WORD $0xeed07b10 // vmov.u8 r7, d0[0]
+	ADD R7<<4, R5, R9
+	MOVBU R7<<0(R6), R7
+	WORD $0xf4694a0f // vld1.8 {d20, d21}, [r9]
+	WORD $0xf3f42924 // vtbl.8 d18, {d4, d5}, d20
+	WORD $0xf3f43925 // vtbl.8 d19, {d4, d5}, d21
+	WORD $0xf4402a87 // vst1.32 {d18, d19}, [r0], r7
+	B eta44
+eta4done:
 	MOVW a+0(FP), R3
 	SUB R3, R0
 	MOVW R0>>2, R0

@@ -79,6 +79,16 @@ func useHints88NEON(w1 *[256]uint32, h *[256]uint32, r *[256]uint32)
 //go:noescape
 func rejUniformNEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
 
+// rejEta2NEON appends to a, from index filled on, the coefficients in [−2, 2] that the half-bytes of buf give, taking 8-byte chunks while one fits in length and filled ≤ 240, then 2-byte ones while 2 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta2NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
+// rejEta4NEON appends to a, from index filled on, the coefficients in [−4, 4] that the half-bytes of buf give, taking 8-byte chunks while one fits in length and filled ≤ 240, then 2-byte ones while 2 bytes remain and filled ≤ 252, and returns the new fill level and the number of bytes consumed.
+//
+//go:noescape
+func rejEta4NEON(a *[256]uint32, filled int, buf *byte, length int) (int, int)
+
 // packedMulNEON sets out to base + Σ windows − bias mod q, fully reduced, for the n-byte windows of table at the offsets windows[:count], each taken as B for a sign mask 0 and top − B for all ones: base ± c·s for the biased table of s. count·255 must be below 2^16; group is not used.
 //
 //go:noescape

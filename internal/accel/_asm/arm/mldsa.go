@@ -86,6 +86,8 @@ func mldsaKernels(p *program) {
 	dsaLaneKernels(p)
 	dsaRoundingKernels(p)
 	dsaRejUniform(p)
+	dsaRejEta(p, 2)
+	dsaRejEta(p, 4)
 	dsaPackedMul(p)
 	dsaUnpackZ(p)
 }

@@ -18,6 +18,9 @@ var armKernels = []dispatch.Kernel{
 	{Hook: "normMaxArch", Impls: dispatch.On("arm", "NEON", "normMaxNEON")},
 	{Hook: "power2RoundSumArch", Impls: dispatch.On("arm", "NEON", "power2RoundSumNEON")},
 	{Hook: "rejUniformArch", Impls: dispatch.On("arm", "NEON", "rejUniformNEON")},
+	{Hook: "rejEtaArch", Variants: []dispatch.Variant{
+		{Value: "2", Impls: dispatch.On("arm", "NEON", "rejEta2NEON")},
+		{Value: "4", Impls: dispatch.On("arm", "NEON", "rejEta4NEON")}}},
 	{Hook: "packedMulArch", Impls: dispatch.On("arm", "NEON", "packedMulNEON")},
 	{Hook: "unpackZOverreadArch", Variants: []dispatch.Variant{
 		{Value: "18", Impls: dispatch.On("arm", "NEON", "unpackZ18NEON")},
