@@ -32,7 +32,10 @@ func centreArch(out *[256]int32, in *[256]uint32) bool {
 // there is one.
 func forward16Arch(out *[2][256]int16, in *[256]int32) bool {
 	switch cpu.Active() {
-	case cpu.AVX512, cpu.AVX2:
+	case cpu.AVX512:
+		forward16AVX512(out, in)
+		return true
+	case cpu.AVX2:
 		forward16AVX2(out, in)
 		return true
 	}
@@ -52,7 +55,10 @@ func forward16ArchAvailable() bool {
 // there is one.
 func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bool {
 	switch cpu.Active() {
-	case cpu.AVX512, cpu.AVX2:
+	case cpu.AVX512:
+		dot16AVX512(out, a, b, k)
+		return true
+	case cpu.AVX2:
 		dot16AVX2(out, a, b, k)
 		return true
 	}
@@ -72,7 +78,10 @@ func dot16ArchAvailable() bool {
 // there is one.
 func inverse16Arch(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16) bool {
 	switch cpu.Active() {
-	case cpu.AVX512, cpu.AVX2:
+	case cpu.AVX512:
+		inverse16AVX512(out, in, tmp)
+		return true
+	case cpu.AVX2:
 		inverse16AVX2(out, in, tmp)
 		return true
 	}

@@ -5,14 +5,14 @@
 //     form of the transform for signed coefficients);
 //   - centreAVX2: the representative in [−(P−1)/2, (P−1)/2] of each
 //     coefficient in [0, P) (the exact integer product, read back);
-//   - forward16AVX2, dot16AVX2, inverse16AVX2: the two-prime 16-bit
-//     product (small16.go).
+//   - forward16, dot16, inverse16 at AVX2 and AVX-512: the two-prime
+//     16-bit product (small16.go), one generator for both vector widths.
 //
-// Both are straight-line code over the 256 coefficients, eight 32-bit lanes
-// a ymm register, with only shifts, masks and additions touching the data,
-// so they are constant time. The AVX-512 level runs the same AVX2 kernels
-// (as mlkem's comparison does): they are too small for a zmm form to
-// matter, and one could not be tested on the machines that test this code.
+// The two conversions are straight-line code over the 256 coefficients,
+// eight 32-bit lanes a ymm register, with only shifts, masks and additions
+// touching the data, so they are constant time. The AVX-512 level runs
+// them as they are (as mlkem's comparison does): they are too small for a
+// zmm form to matter.
 //
 // Run it through go generate in internal/accel/polymul.
 package main
@@ -39,9 +39,9 @@ const n = 256
 var contract = []dispatch.Kernel{
 	{Hook: "fromSignedArch", Of: "FromSigned", Impls: dispatch.Levels("AVX512", "fromSignedAVX2", "AVX2", "fromSignedAVX2")},
 	{Hook: "centreArch", Of: "Inverse", Impls: dispatch.Levels("AVX512", "centreAVX2", "AVX2", "centreAVX2")},
-	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Levels("AVX512", "forward16AVX2", "AVX2", "forward16AVX2"), Probe: true},
-	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Levels("AVX512", "dot16AVX2", "AVX2", "dot16AVX2"), Probe: true},
-	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Levels("AVX512", "inverse16AVX2", "AVX2", "inverse16AVX2"), Probe: true},
+	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Both("forward16"), Probe: true},
+	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Both("dot16"), Probe: true},
+	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Both("inverse16"), Probe: true},
 }
 
 func main() {
