@@ -259,9 +259,9 @@ func unpackBits(a *poly, b []byte, d uint) {
 	}
 }
 
-// encodeSecret writes the 64 bytes of a ternary polynomial: two bits a
+// encodeSecretGeneric writes the 64 bytes of a ternary polynomial: two bits a
 // coefficient, little-endian within each byte, 0 → 00, 1 → 01, −1 → 11.
-func encodeSecret(b []byte, s *poly) {
+func encodeSecretGeneric(b *[secretPolySize]byte, s *poly) {
 	for i := range n / 4 {
 		var v byte
 		for j := range 4 {

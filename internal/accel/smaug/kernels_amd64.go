@@ -126,6 +126,49 @@ func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool {
 	return false
 }
 
+// hwtSparesArch runs hwtFromStream's kernel for the active level and reports whether
+// there is one.
+func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) (int, bool) {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		return hwtSparesAVX2(index, pending, spares, rejected), true
+	}
+	return 0, false
+}
+
+// hwtZerosArch runs hwtFromStream's kernel for the active level and reports whether
+// there is one.
+func hwtZerosArch(nonZero *[256]int32, index *[256]uint32, zeros int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		hwtZerosAVX2(nonZero, index, zeros)
+		return true
+	}
+	return false
+}
+
+// encodeSecretArch runs encodeSecret's kernel for the active level and reports whether
+// there is one.
+func encodeSecretArch(b *[64]byte, s *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		encodeSecretAVX2(b, s)
+		return true
+	}
+	return false
+}
+
+// subMaskArch runs subMask's kernel for the active level and reports whether
+// there is one.
+func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		subMaskAVX2(out, a, b, mask)
+		return true
+	}
+	return false
+}
+
 // gaussianArch runs sampleGaussian's kernel for the active level and reports whether
 // there is one.
 func gaussianArch(e *[256]int32, b *[320]byte) bool {

@@ -59,6 +59,26 @@ func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 //go:noescape
 func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)
 
+// hwtSparesAVX2 is the HWT's spare pass (see hwtSparesGeneric), in constant time but for the number of spares it uses; it returns the number of positions still pending, 0 unless they run out.
+//
+//go:noescape
+func hwtSparesAVX2(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) int
+
+// hwtZerosAVX2 is the HWT's placement count (see hwtZerosGeneric), in constant time.
+//
+//go:noescape
+func hwtZerosAVX2(nonZero *[256]int32, index *[256]uint32, zeros int32)
+
+// encodeSecretAVX2 packs the ternary polynomial s into b (see encodeSecretGeneric), in constant time.
+//
+//go:noescape
+func encodeSecretAVX2(b *[64]byte, s *[256]int32)
+
+// subMaskAVX2 sets out[i] = (a[i] − b[i]) & mask, in constant time.
+//
+//go:noescape
+func subMaskAVX2(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32)
+
 // gaussianAVX2 sets e to the discrete Gaussian error of the 320 bytes of b (see sampleGaussian), in constant time.
 //
 //go:noescape

@@ -39,6 +39,20 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 // hwtSignsArch reports false: hwtFromStream has no kernel in this build.
 func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool { return false }
 
+// hwtSparesArch reports false: hwtFromStream has no kernel in this build.
+func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) (int, bool) {
+	return 0, false
+}
+
+// hwtZerosArch reports false: hwtFromStream has no kernel in this build.
+func hwtZerosArch(nonZero *[256]int32, index *[256]uint32, zeros int32) bool { return false }
+
+// encodeSecretArch reports false: encodeSecret has no kernel in this build.
+func encodeSecretArch(b *[64]byte, s *[256]int32) bool { return false }
+
+// subMaskArch reports false: subMask has no kernel in this build.
+func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool { return false }
+
 // gaussianArch reports false: sampleGaussian has no kernel in this build.
 func gaussianArch(e *[256]int32, b *[320]byte) bool { return false }
 

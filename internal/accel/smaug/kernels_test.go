@@ -128,6 +128,111 @@ func TestHWTPassesMatchGeneric(t *testing.T) {
 	})
 }
 
+// TestHWTSparesMatchGeneric checks the HWT's spare pass and placement
+// count (their kernels at every level) against their Go twins, bit for
+// bit: the spare pass on streams with forced rejections, from a few to
+// beyond the 52 spares (both the indices and the exhaustion verdicts must
+// agree, and pending must be left as it was), the count on the first
+// pass's indices with every set's number of zeros and random ones.
+func TestHWTSparesMatchGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		var spared, exhausted int
+		for trial := range 400 {
+			buf := hwtStream(r, 1+trial%70)
+			var index, pending [n]uint32
+			rejected := hwtFirstGeneric(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
+			spares := (*[2 * hwtSpares]byte)(buf[2*n : hwtRandomBytes])
+			if rejected > 0 {
+				gi, wi := index, index
+				gp := pending
+				got := hwtSparePass(&gi, &gp, spares, rejected)
+				want := hwtSparesGeneric(&wi, &pending, spares, rejected)
+				if got != want || (want == 0 && gi != wi) || gp != pending {
+					t.Fatalf("trial %d (%d rejections): hwtSparePass left %d, Go twin %d, or their indices or pending differ", trial, rejected, got, want)
+				}
+				if want == 0 {
+					spared++
+					index = wi
+				} else {
+					exhausted++
+				}
+				cases++
+			}
+			for _, zeros := range []int32{int32(n - allParams[trial%len(allParams)].hs), r.Int32N(n + 1), 0, n} {
+				var got, want [n]int32
+				hwtZeros(&got, &index, zeros)
+				hwtZerosGeneric(&want, &index, zeros)
+				if got != want {
+					t.Fatalf("trial %d: hwtZeros differs from its Go twin with %d zeros", trial, zeros)
+				}
+				cases++
+			}
+		}
+		if spared == 0 || exhausted == 0 {
+			t.Fatalf("the streams reached the spares %d times and exhausted them %d times", spared, exhausted)
+		}
+		return cases, "spare passes and counts matched"
+	})
+}
+
+// TestEncodeSecretMatchesGeneric checks the secret's packing (its kernel
+// at every level) against its Go twin on random ternary polynomials,
+// sparse and dense, and the constant ones.
+func TestEncodeSecretMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			var s poly
+			for i := range s {
+				switch trial {
+				case 0, 1, 2:
+					s[i] = int32(trial) - 1
+				default:
+					if r.IntN(1+trial%4) == 0 {
+						s[i] = r.Int32N(3) - 1
+					}
+				}
+			}
+			var got, want [secretPolySize]byte
+			encodeSecret(&got, &s)
+			encodeSecretGeneric(&want, &s)
+			if got != want {
+				t.Fatalf("trial %d: encodeSecret differs from its Go twin", trial)
+			}
+			cases++
+		}
+		return cases, "packings matched"
+	})
+}
+
+// TestSubMaskMatchesGeneric checks key generation's subtraction (its kernel
+// at every level) against its Go twin, for both moduli, on the ranges key
+// generation gives (a Gaussian error, a centred product below 2^21) and on
+// extremes.
+func TestSubMaskMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 200 {
+			var a, b poly
+			for i := range a {
+				a[i] = r.Int32N(7) - 3
+				b[i] = r.Int32N(1<<22) - 1<<21
+				if trial < 2 {
+					a[i], b[i] = int32(trial)*(1<<31-1), -1<<31+int32(trial)
+				}
+			}
+			for _, mask := range []int32{1<<10 - 1, 1<<11 - 1} {
+				var got, want poly
+				subMask(&got, &a, &b, mask)
+				subMaskGeneric(&want, &a, &b, mask)
+				if got != want {
+					t.Fatalf("trial %d: subMask differs from its Go twin (mask %#x)", trial, mask)
+				}
+				cases++
+			}
+		}
+		return cases, "subtractions matched"
+	})
+}
+
 // TestRoundMatchesGeneric checks encryption's roundings (their kernels at
 // every level) against their Go twin, bit for bit, with every parameter
 // set's c1 and c2 constants, on products across the range the dot products

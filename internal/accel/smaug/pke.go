@@ -103,7 +103,7 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 			hwtIn[i][33] = byte(j)
 			ok = hwt(&s[i], hwtIn[i][:], p.hs)
 		}
-		encodeSecret(dk.sEnc[i*secretPolySize:], &s[i])
+		encodeSecret((*[secretPolySize]byte)(dk.sEnc[i*secretPolySize:]), &s[i])
 		ek.dom.toNTT(&dk.s[i], &s[i])
 	}
 
@@ -115,9 +115,7 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		sampleGaussian(bi, eOut[i][:])
 		var as poly
 		ek.dom.dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
-		for c := range bi {
-			bi[c] = (bi[c] - as[c]) & mask
-		}
+		subMask(bi, bi, &as, mask)
 	}
 	ek.encodeFrom(g[32:], &b)
 	dk.setRejection()
@@ -251,6 +249,13 @@ func flipAbs(x uint16) uint16 {
 	r := int16(x - 0x7fff)
 	m := r >> 15
 	return uint16((r + m) ^ m)
+}
+
+// subMaskGeneric is subMask in Go.
+func subMaskGeneric(out, a, b *poly, mask int32) {
+	for c := range out {
+		out[c] = (a[c] - b[c]) & mask
+	}
 }
 
 // roundGeneric is round in Go.

@@ -61,39 +61,55 @@ var hwtThreshold = func() (t [n]uint32) {
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
 	rejected := hwtFirst(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
+	if rejected != 0 && hwtSparePass(&index, &pending, (*[2 * hwtSpares]byte)(buf[2*n:hwtRandomBytes]), rejected) != 0 {
+		return false
+	}
+	var nonZero [n]int32
+	hwtZeros(&nonZero, &index, int32(n-hs))
+	hwtSigns(out, &nonZero, (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
+	return true
+}
 
-	for spare := n; rejected != 0; spare++ {
-		if spare == n+hwtSpares {
-			return false
+// hwtSparesGeneric is the HWT's spare pass: while rejected > 0 positions
+// remain pending, each spare sample in turn goes to the lowest pending
+// position, tried and written by a pass over all n positions with masks
+// only, and that position leaves the pending set if the sample is
+// accepted there. It returns the number of positions still pending, 0
+// unless the spares run out first. pending is read, not written.
+func hwtSparesGeneric(index, pending *[n]uint32, spares *[2 * hwtSpares]byte, rejected int) int {
+	left := *pending
+	for spare := 0; rejected != 0; spare++ {
+		if spare == hwtSpares {
+			return rejected
 		}
 		// The spare is tried at every position with that position's bound;
 		// only the first pending position (head) keeps the result, if
 		// accepted there.
-		y := uint32(binary.LittleEndian.Uint16(buf[2*spare:]))
+		y := uint32(binary.LittleEndian.Uint16(spares[2*spare:]))
 		var seen, accepted uint32
 		for i := range n {
-			head := pending[i] &^ seen
-			seen |= pending[i]
+			head := left[i] &^ seen
+			seen |= left[i]
 			m := y * uint32(n-i)
 			write := head &^ lessMask(m&0xffff, hwtThreshold[i])
 			index[i] = index[i]&^write | (m>>16)&write
-			pending[i] &^= write
+			left[i] &^= write
 			accepted |= write
 		}
 		rejected -= int(accepted & 1)
 	}
+	return 0
+}
 
-	// Coefficient i is non-zero unless its index falls below the zeros
-	// still to place; its sign is bit (i/16)%8 of byte 16·(i/128) + i%16.
-	zeros := int32(n - hs)
-	var nonZero [n]int32
+// hwtZerosGeneric is the HWT's placement count: coefficient i is zero
+// (nonZero[i] = 0) if its index falls below the zeros still to place, which
+// it then decrements, and non-zero (nonZero[i] = 1) otherwise.
+func hwtZerosGeneric(nonZero *[n]int32, index *[n]uint32, zeros int32) {
 	for i := range n {
 		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
 		zeros += isZero
 		nonZero[i] = 1 + isZero
 	}
-	hwtSigns(out, &nonZero, (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
-	return true
 }
 
 // hwtFirstGeneric tries the first n samples of an HWT stream: index[i] and

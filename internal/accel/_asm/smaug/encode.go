@@ -117,3 +117,61 @@ func rpBytesKernels() {
 	VZEROUPPER()
 	RET()
 }
+
+// encodeSecretKernel emits encodeSecretAVX2(b *[64]byte, s *[256]int32),
+// the secret's packing (encodeSecretGeneric): byte i holds the codes
+// s[4i + j] & 3 in its bits 2j, 2j + 1, for ternary s. Four registers of
+// coefficients (32) narrow by signed saturation to bytes, each dword then
+// holding four consecutive coefficients (the packs work per 128-bit half:
+// dword j of the low half is register j's coefficients 0–3, output byte
+// 8h + 2j of the block h, and of the high half its 4–7, byte 8h + 2j + 1);
+// a mask to the codes and two multiply-adds by (1, 4) and (1, 16) put each
+// dword's output byte in it. Four such blocks narrow again to 32 bytes, and
+// a qword permutation and a byte shuffle put them in order. Straight-line
+// and data-independent.
+func encodeSecretKernel() {
+	TEXT("encodeSecretAVX2", NOSPLIT, "func(b *[64]byte, s *[256]int32)")
+	Pragma("noescape")
+	Doc("encodeSecretAVX2 packs the ternary polynomial s into b (see encodeSecretGeneric), in constant time.")
+	b := Load(Param("b"), GP64())
+	s := Load(Param("s"), GP64())
+	three := vec.Broadcast32(0x03030303)
+	mul4 := vec.Broadcast32(0x04010401)
+	mul16 := vec.Broadcast32(0x00100001)
+	// Output byte o of a 16-byte half comes from the permuted byte
+	// 8·(o mod 2) + 4·⌊o/8⌋ + ⌊(o mod 8)/2⌋ of its half.
+	var ctl [8]uint32
+	for o := range 32 {
+		src := (o%2)*8 + 4*(o%16/8) + (o%8)/2
+		ctl[o/4] |= uint32(src) << (8 * (o % 4))
+	}
+	shuf := YMM()
+	VMOVDQU(vec.Table32("encodeSecretShufAVX2", ctl[:]), shuf)
+	for u := range 2 {
+		var d [4]VecVirtual
+		for q := range 4 {
+			h := 4*u + q
+			var w [2]VecVirtual
+			for p := range 2 {
+				w[p] = YMM()
+				g := 4*h + 2*p
+				VMOVDQU(Mem{Base: s, Disp: 32 * g}, w[p])
+				VPACKSSDW(Mem{Base: s, Disp: 32 * (g + 1)}, w[p], w[p])
+			}
+			d[q] = YMM()
+			VPACKSSWB(w[1], w[0], d[q])
+			VPAND(three, d[q], d[q])
+			VPMADDUBSW(mul4, d[q], d[q])
+			VPMADDWD(mul16, d[q], d[q])
+		}
+		e0, e1 := YMM(), YMM()
+		VPACKUSDW(d[1], d[0], e0)
+		VPACKUSDW(d[3], d[2], e1)
+		VPACKUSWB(e1, e0, e0)
+		VPERMQ(U8(0xd8), e0, e0)
+		VPSHUFB(shuf, e0, e0)
+		VMOVDQU(e0, Mem{Base: b, Disp: 32 * u})
+	}
+	VZEROUPPER()
+	RET()
+}

@@ -9,8 +9,11 @@
 //     packing of c1 (encode.go);
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
-//   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
-//     sampler (hwt.go);
+//   - hwtFirstAVX2, hwtSparesAVX2, hwtZerosAVX2, hwtSignsAVX2: the HWT
+//     sampler's first-sample pass, spare pass, placement count and sign
+//     pass (hwt.go);
+//   - encodeSecretAVX2: the secret's 2-bit packing in sk (encode.go);
+//   - subMaskAVX2: key generation's b = e − A·s in R_q (round.go);
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
 //     (round.go);
@@ -54,6 +57,10 @@ var contract = []dispatch.Kernel{
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
 	{Hook: "hwtFirstArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtFirstAVX2", "AVX2", "hwtFirstAVX2")},
 	{Hook: "hwtSignsArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSignsAVX2", "AVX2", "hwtSignsAVX2")},
+	{Hook: "hwtSparesArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSparesAVX2", "AVX2", "hwtSparesAVX2")},
+	{Hook: "hwtZerosArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtZerosAVX2", "AVX2", "hwtZerosAVX2")},
+	{Hook: "encodeSecretArch", Of: "encodeSecret", Impls: dispatch.Levels("AVX512", "encodeSecretAVX2", "AVX2", "encodeSecretAVX2")},
+	{Hook: "subMaskArch", Of: "subMask", Impls: dispatch.Levels("AVX512", "subMaskAVX2", "AVX2", "subMaskAVX2")},
 	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
 	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
@@ -74,6 +81,10 @@ func main() {
 	}
 	hwtFirstKernel()
 	hwtSignsKernel()
+	hwtSparesKernel()
+	hwtZerosKernel()
+	encodeSecretKernel()
+	subMaskKernel()
 	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)
