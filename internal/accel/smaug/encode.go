@@ -128,12 +128,21 @@ func encodeRp(b []byte, a *poly, logP uint) {
 	if logP == 8 {
 		return
 	}
+	high := (*[32]byte)(b[n:])
+	if !rpHighEncodeArch(high, (*[n]int32)(a)) {
+		rpHighEncodeGeneric(high, a)
+	}
+}
+
+// rpHighEncodeGeneric writes the ninth-bit part of the R_p packing for
+// log p = 9: word j holds bit 8 of coefficient 16m + j at bit 15 − m.
+func rpHighEncodeGeneric(b *[32]byte, a *poly) {
 	for j := range 16 {
 		var w uint16
 		for m := range 16 {
 			w |= uint16(a[16*m+j]>>8&1) << (15 - m)
 		}
-		binary.LittleEndian.PutUint16(b[n+2*j:], w)
+		binary.LittleEndian.PutUint16(b[2*j:], w)
 	}
 }
 
@@ -144,8 +153,17 @@ func decodeRp(a *poly, b []byte, logP uint) {
 	if logP == 8 {
 		return
 	}
+	high := (*[32]byte)(b[n:])
+	if !rpHighDecodeArch((*[n]int32)(a), high) {
+		rpHighDecodeGeneric(a, high)
+	}
+}
+
+// rpHighDecodeGeneric ORs the ninth bits of the R_p packing for log p = 9
+// into a (rpHighEncodeGeneric's inverse, on a holding the low bytes).
+func rpHighDecodeGeneric(a *poly, b *[32]byte) {
 	for j := range 16 {
-		w := binary.LittleEndian.Uint16(b[n+2*j:])
+		w := binary.LittleEndian.Uint16(b[2*j:])
 		for m := range 16 {
 			a[16*m+j] |= int32(w>>(15-m)&1) << 8
 		}
@@ -217,8 +235,17 @@ func decodeRp2(a *poly, b []byte, logP2 uint) {
 
 // packBits writes the d-bit coefficients of a to b, for d = 4 or 5,
 // little-endian: bit t of coefficient i is bit d·i + t of b. Two
-// coefficients fill a byte for d = 4, eight fill five bytes for d = 5.
+// coefficients fill a byte for d = 4, eight fill five bytes for d = 5;
+// the coefficients are below 2^d. For d = 5 it asks its kernel.
 func packBits(b []byte, a *poly, d uint) {
+	if d == 5 && packBits5Arch((*[5 * n / 8]byte)(b), (*[n]int32)(a)) {
+		return
+	}
+	packBitsGeneric(b, a, d)
+}
+
+// packBitsGeneric is packBits in Go.
+func packBitsGeneric(b []byte, a *poly, d uint) {
 	if d == 4 {
 		b = b[:n/2]
 		for i := range b {

@@ -158,6 +158,39 @@ func encodeSecretArch(b *[64]byte, s *[256]int32) bool {
 	return false
 }
 
+// packBits5Arch runs packBits's kernel for the active level and reports whether
+// there is one.
+func packBits5Arch(b *[160]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		packBits5AVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// rpHighEncodeArch runs encodeRp's kernel for the active level and reports whether
+// there is one.
+func rpHighEncodeArch(b *[32]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpHighEncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// rpHighDecodeArch runs decodeRp's kernel for the active level and reports whether
+// there is one.
+func rpHighDecodeArch(a *[256]int32, b *[32]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpHighDecodeAVX2(a, b)
+		return true
+	}
+	return false
+}
+
 // subMaskArch runs subMask's kernel for the active level and reports whether
 // there is one.
 func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool {

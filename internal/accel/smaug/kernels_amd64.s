@@ -5438,6 +5438,619 @@ TEXT ·subMaskAVX2(SB), NOSPLIT, $0-28
 	VZEROUPPER
 	RET
 
+// func packBits5AVX2(b *[160]byte, a *[256]int32)
+// Requires: AVX, AVX2, SSE2
+TEXT ·packBits5AVX2(SB), NOSPLIT, $0-16
+	MOVQ         b+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVQ         $0x000003ff, DX
+	MOVQ         DX, X0
+	VPBROADCASTQ X0, Y0
+	VMOVDQU      (CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, (AX)
+	VMOVDQU      32(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 5(AX)
+	VMOVDQU      64(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 10(AX)
+	VMOVDQU      96(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 15(AX)
+	VMOVDQU      128(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 20(AX)
+	VMOVDQU      160(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 25(AX)
+	VMOVDQU      192(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 30(AX)
+	VMOVDQU      224(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 35(AX)
+	VMOVDQU      256(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 40(AX)
+	VMOVDQU      288(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 45(AX)
+	VMOVDQU      320(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 50(AX)
+	VMOVDQU      352(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 55(AX)
+	VMOVDQU      384(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 60(AX)
+	VMOVDQU      416(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 65(AX)
+	VMOVDQU      448(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 70(AX)
+	VMOVDQU      480(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 75(AX)
+	VMOVDQU      512(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 80(AX)
+	VMOVDQU      544(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 85(AX)
+	VMOVDQU      576(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 90(AX)
+	VMOVDQU      608(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 95(AX)
+	VMOVDQU      640(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 100(AX)
+	VMOVDQU      672(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 105(AX)
+	VMOVDQU      704(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 110(AX)
+	VMOVDQU      736(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 115(AX)
+	VMOVDQU      768(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 120(AX)
+	VMOVDQU      800(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 125(AX)
+	VMOVDQU      832(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 130(AX)
+	VMOVDQU      864(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 135(AX)
+	VMOVDQU      896(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 140(AX)
+	VMOVDQU      928(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 145(AX)
+	VMOVDQU      960(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X2
+	VPSLLQ       $0x14, X2, X2
+	VPOR         X2, X1, X2
+	VMOVQ        X2, 150(AX)
+	VMOVDQU      992(CX), Y1
+	VPSRLQ       $0x1b, Y1, Y2
+	VPOR         Y2, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPSRLDQ      $0x08, Y1, Y2
+	VPSLLQ       $0x0a, Y2, Y2
+	VPOR         Y2, Y1, Y1
+	VEXTRACTI128 $0x01, Y1, X0
+	VPSLLQ       $0x14, X0, X0
+	VPOR         X0, X1, X0
+	VMOVQ        X0, CX
+	MOVL         CX, 155(AX)
+	SHRQ         $0x20, CX
+	MOVB         CL, 159(AX)
+	VZEROUPPER
+	RET
+
+// func rpHighEncodeAVX2(b *[32]byte, a *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·rpHighEncodeAVX2(SB), NOSPLIT, $0-16
+	MOVQ         b+0(FP), AX
+	MOVQ         a+8(FP), CX
+	MOVL         $0x00000100, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	VPAND        (CX), Y0, Y1
+	VPSLLD       $0x07, Y1, Y1
+	VPAND        32(CX), Y0, Y2
+	VPSLLD       $0x07, Y2, Y2
+	VPAND        64(CX), Y0, Y3
+	VPSLLD       $0x06, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        96(CX), Y0, Y3
+	VPSLLD       $0x06, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        128(CX), Y0, Y3
+	VPSLLD       $0x05, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        160(CX), Y0, Y3
+	VPSLLD       $0x05, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        192(CX), Y0, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        224(CX), Y0, Y3
+	VPSLLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        256(CX), Y0, Y3
+	VPSLLD       $0x03, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        288(CX), Y0, Y3
+	VPSLLD       $0x03, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        320(CX), Y0, Y3
+	VPSLLD       $0x02, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        352(CX), Y0, Y3
+	VPSLLD       $0x02, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        384(CX), Y0, Y3
+	VPSLLD       $0x01, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        416(CX), Y0, Y3
+	VPSLLD       $0x01, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        448(CX), Y0, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        480(CX), Y0, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        512(CX), Y0, Y3
+	VPSRLD       $0x01, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        544(CX), Y0, Y3
+	VPSRLD       $0x01, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        576(CX), Y0, Y3
+	VPSRLD       $0x02, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        608(CX), Y0, Y3
+	VPSRLD       $0x02, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        640(CX), Y0, Y3
+	VPSRLD       $0x03, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        672(CX), Y0, Y3
+	VPSRLD       $0x03, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        704(CX), Y0, Y3
+	VPSRLD       $0x04, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        736(CX), Y0, Y3
+	VPSRLD       $0x04, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        768(CX), Y0, Y3
+	VPSRLD       $0x05, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        800(CX), Y0, Y3
+	VPSRLD       $0x05, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        832(CX), Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        864(CX), Y0, Y3
+	VPSRLD       $0x06, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        896(CX), Y0, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        928(CX), Y0, Y3
+	VPSRLD       $0x07, Y3, Y3
+	VPOR         Y3, Y2, Y2
+	VPAND        960(CX), Y0, Y3
+	VPSRLD       $0x08, Y3, Y3
+	VPOR         Y3, Y1, Y1
+	VPAND        992(CX), Y0, Y0
+	VPSRLD       $0x08, Y0, Y0
+	VPOR         Y0, Y2, Y2
+	VPACKUSDW    Y2, Y1, Y1
+	VPERMQ       $0xd8, Y1, Y1
+	VMOVDQU      Y1, (AX)
+	VZEROUPPER
+	RET
+
+// func rpHighDecodeAVX2(a *[256]int32, b *[32]byte)
+// Requires: AVX, AVX2
+TEXT ·rpHighDecodeAVX2(SB), NOSPLIT, $0-16
+	MOVQ         a+0(FP), AX
+	MOVQ         b+8(FP), CX
+	MOVL         $0x00000100, DX
+	VMOVD        DX, X0
+	VPBROADCASTD X0, Y0
+	VPMOVZXWD    (CX), Y1
+	VPMOVZXWD    16(CX), Y2
+	VPSRLD       $0x07, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         (AX), Y3, Y3
+	VMOVDQU      Y3, (AX)
+	VPSRLD       $0x07, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         32(AX), Y3, Y3
+	VMOVDQU      Y3, 32(AX)
+	VPSRLD       $0x06, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         64(AX), Y3, Y3
+	VMOVDQU      Y3, 64(AX)
+	VPSRLD       $0x06, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         96(AX), Y3, Y3
+	VMOVDQU      Y3, 96(AX)
+	VPSRLD       $0x05, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         128(AX), Y3, Y3
+	VMOVDQU      Y3, 128(AX)
+	VPSRLD       $0x05, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         160(AX), Y3, Y3
+	VMOVDQU      Y3, 160(AX)
+	VPSRLD       $0x04, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         192(AX), Y3, Y3
+	VMOVDQU      Y3, 192(AX)
+	VPSRLD       $0x04, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         224(AX), Y3, Y3
+	VMOVDQU      Y3, 224(AX)
+	VPSRLD       $0x03, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         256(AX), Y3, Y3
+	VMOVDQU      Y3, 256(AX)
+	VPSRLD       $0x03, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         288(AX), Y3, Y3
+	VMOVDQU      Y3, 288(AX)
+	VPSRLD       $0x02, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         320(AX), Y3, Y3
+	VMOVDQU      Y3, 320(AX)
+	VPSRLD       $0x02, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         352(AX), Y3, Y3
+	VMOVDQU      Y3, 352(AX)
+	VPSRLD       $0x01, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         384(AX), Y3, Y3
+	VMOVDQU      Y3, 384(AX)
+	VPSRLD       $0x01, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         416(AX), Y3, Y3
+	VMOVDQU      Y3, 416(AX)
+	VMOVDQA      Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         448(AX), Y3, Y3
+	VMOVDQU      Y3, 448(AX)
+	VMOVDQA      Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         480(AX), Y3, Y3
+	VMOVDQU      Y3, 480(AX)
+	VPSLLD       $0x01, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         512(AX), Y3, Y3
+	VMOVDQU      Y3, 512(AX)
+	VPSLLD       $0x01, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         544(AX), Y3, Y3
+	VMOVDQU      Y3, 544(AX)
+	VPSLLD       $0x02, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         576(AX), Y3, Y3
+	VMOVDQU      Y3, 576(AX)
+	VPSLLD       $0x02, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         608(AX), Y3, Y3
+	VMOVDQU      Y3, 608(AX)
+	VPSLLD       $0x03, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         640(AX), Y3, Y3
+	VMOVDQU      Y3, 640(AX)
+	VPSLLD       $0x03, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         672(AX), Y3, Y3
+	VMOVDQU      Y3, 672(AX)
+	VPSLLD       $0x04, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         704(AX), Y3, Y3
+	VMOVDQU      Y3, 704(AX)
+	VPSLLD       $0x04, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         736(AX), Y3, Y3
+	VMOVDQU      Y3, 736(AX)
+	VPSLLD       $0x05, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         768(AX), Y3, Y3
+	VMOVDQU      Y3, 768(AX)
+	VPSLLD       $0x05, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         800(AX), Y3, Y3
+	VMOVDQU      Y3, 800(AX)
+	VPSLLD       $0x06, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         832(AX), Y3, Y3
+	VMOVDQU      Y3, 832(AX)
+	VPSLLD       $0x06, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         864(AX), Y3, Y3
+	VMOVDQU      Y3, 864(AX)
+	VPSLLD       $0x07, Y1, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         896(AX), Y3, Y3
+	VMOVDQU      Y3, 896(AX)
+	VPSLLD       $0x07, Y2, Y3
+	VPAND        Y0, Y3, Y3
+	VPOR         928(AX), Y3, Y3
+	VMOVDQU      Y3, 928(AX)
+	VPSLLD       $0x08, Y1, Y1
+	VPAND        Y0, Y1, Y1
+	VPOR         960(AX), Y1, Y1
+	VMOVDQU      Y1, 960(AX)
+	VPSLLD       $0x08, Y2, Y1
+	VPAND        Y0, Y1, Y1
+	VPOR         992(AX), Y1, Y1
+	VMOVDQU      Y1, 992(AX)
+	VZEROUPPER
+	RET
+
 // func gaussianAVX2(e *[256]int32, b *[320]byte)
 // Requires: AVX, AVX2
 TEXT ·gaussianAVX2(SB), NOSPLIT, $736-16

@@ -79,6 +79,21 @@ func encodeSecretAVX2(b *[64]byte, s *[256]int32)
 //go:noescape
 func subMaskAVX2(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32)
 
+// packBits5AVX2 packs the 5-bit coefficients of a into b (see packBits), in constant time.
+//
+//go:noescape
+func packBits5AVX2(b *[160]byte, a *[256]int32)
+
+// rpHighEncodeAVX2 packs bit 8 of each coefficient of a into b (see encodeRp), in constant time.
+//
+//go:noescape
+func rpHighEncodeAVX2(b *[32]byte, a *[256]int32)
+
+// rpHighDecodeAVX2 ORs bit 8 of each coefficient of a in from b (see decodeRp), in constant time.
+//
+//go:noescape
+func rpHighDecodeAVX2(a *[256]int32, b *[32]byte)
+
 // gaussianAVX2 sets e to the discrete Gaussian error of the 320 bytes of b (see sampleGaussian), in constant time.
 //
 //go:noescape

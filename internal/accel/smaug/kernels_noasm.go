@@ -50,6 +50,15 @@ func hwtZerosArch(nonZero *[256]int32, index *[256]uint32, zeros int32) bool { r
 // encodeSecretArch reports false: encodeSecret has no kernel in this build.
 func encodeSecretArch(b *[64]byte, s *[256]int32) bool { return false }
 
+// packBits5Arch reports false: packBits has no kernel in this build.
+func packBits5Arch(b *[160]byte, a *[256]int32) bool { return false }
+
+// rpHighEncodeArch reports false: encodeRp has no kernel in this build.
+func rpHighEncodeArch(b *[32]byte, a *[256]int32) bool { return false }
+
+// rpHighDecodeArch reports false: decodeRp has no kernel in this build.
+func rpHighDecodeArch(a *[256]int32, b *[32]byte) bool { return false }
+
 // subMaskArch reports false: subMask has no kernel in this build.
 func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool { return false }
 

@@ -233,6 +233,81 @@ func TestSubMaskMatchesGeneric(t *testing.T) {
 	})
 }
 
+// TestPackBitsMatchesGeneric checks c2's d-bit packing (its kernel, for
+// d = 5, at every level) against its Go twin on random coefficients below
+// 2^d and the extremes, and that nothing is written past the packing.
+func TestPackBitsMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			for _, d := range []uint{4, 5} {
+				var a poly
+				for i := range a {
+					switch trial {
+					case 0:
+					case 1:
+						a[i] = 1<<d - 1
+					default:
+						a[i] = r.Int32N(1 << d)
+					}
+				}
+				size := int(d) * n / 8
+				got := make([]byte, size+8)
+				want := make([]byte, size+8)
+				for i := range got {
+					got[i], want[i] = 0xa5, 0xa5
+				}
+				packBits(got[:size], &a, d)
+				packBitsGeneric(want[:size], &a, d)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("trial %d: packBits differs from its Go twin for d = %d", trial, d)
+				}
+				cases++
+			}
+		}
+		return cases, "packings matched"
+	})
+}
+
+// TestRpHighMatchesGeneric checks the ninth-bit part of c1's packing for
+// log p = 9 and its unpacking (their kernels at every level) against their
+// Go twins on random coefficients below 2^9 and random bytes.
+func TestRpHighMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			var a poly
+			for i := range a {
+				a[i] = r.Int32N(1 << 9)
+				if trial < 2 {
+					a[i] = int32(trial) * (1<<9 - 1)
+				}
+			}
+			var got, want [32]byte
+			if !rpHighEncodeArch(&got, (*[n]int32)(&a)) {
+				rpHighEncodeGeneric(&got, &a)
+			}
+			rpHighEncodeGeneric(&want, &a)
+			if got != want {
+				t.Fatalf("trial %d: the ninth-bit packing differs from its Go twin", trial)
+			}
+			fill(r, got[:])
+			var low poly
+			for i := range low {
+				low[i] = r.Int32N(1 << 8)
+			}
+			ga, wa := low, low
+			if !rpHighDecodeArch((*[n]int32)(&ga), &got) {
+				rpHighDecodeGeneric(&ga, &got)
+			}
+			rpHighDecodeGeneric(&wa, &got)
+			if ga != wa {
+				t.Fatalf("trial %d: the ninth-bit unpacking differs from its Go twin", trial)
+			}
+			cases++
+		}
+		return cases, "ninth-bit packings and unpackings matched"
+	})
+}
+
 // TestRoundMatchesGeneric checks encryption's roundings (their kernels at
 // every level) against their Go twin, bit for bit, with every parameter
 // set's c1 and c2 constants, on products across the range the dot products

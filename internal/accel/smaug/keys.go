@@ -39,6 +39,12 @@ type EncapsulationKey struct {
 // decapsulation reads at offset 64k + 2k of sk = s ‖ t ‖ pk, not at the
 // offset 64k where t starts: z = t[2k:] ‖ pk[:2k]. Keys and ciphertexts
 // match the reference only with that quirk, so it is kept.
+//
+// Beyond its set's sizes (the entries of a, b and s past k, the bytes past
+// the encodings' lengths) a key holds zeros, and a key with no set is zero
+// whole: each path that gives a key a set clears it first or finds it so
+// (see keyGen), which lets key generation overwrite a key of the same set
+// without clearing it.
 type DecapsulationKey struct {
 	ek      EncapsulationKey
 	s       [maxK]nttPoly

@@ -175,3 +175,123 @@ func encodeSecretKernel() {
 	VZEROUPPER()
 	RET()
 }
+
+// packBits5Kernel emits packBits5AVX2(b *[160]byte, a *[256]int32), c2's
+// 5-bit packing for SMAUG-T128 (packBits with d = 5): eight coefficients
+// below 2^5 a 40-bit little-endian group. Within each 64-bit lane a shift
+// by 27 brings the odd coefficient beside the even one (10 bits), within
+// each 128-bit half a byte shift by 8 and a shift by 10 bring the two
+// lanes together (20 bits), and the high half shifted by 20 joins the low
+// one (40 bits), stored as eight bytes whose top three the next group
+// overwrites; the last group stores its five bytes alone. Straight-line
+// and data-independent.
+func packBits5Kernel() {
+	TEXT("packBits5AVX2", NOSPLIT, "func(b *[160]byte, a *[256]int32)")
+	Pragma("noescape")
+	Doc("packBits5AVX2 packs the 5-bit coefficients of a into b (see packBits), in constant time.")
+	b := Load(Param("b"), GP64())
+	a := Load(Param("a"), GP64())
+	mask := YMM()
+	m := GP64()
+	MOVQ(U32(1<<10-1), m)
+	mx := XMM()
+	MOVQ(m, mx)
+	VPBROADCASTQ(mx, mask)
+	for g := range n / 8 {
+		x, t := YMM(), YMM()
+		VMOVDQU(Mem{Base: a, Disp: 32 * g}, x)
+		VPSRLQ(U8(27), x, t)
+		VPOR(t, x, x)
+		VPAND(mask, x, x)
+		VPSRLDQ(U8(8), x, t)
+		VPSLLQ(U8(10), t, t)
+		VPOR(t, x, x)
+		h := XMM()
+		VEXTRACTI128(U8(1), x, h)
+		VPSLLQ(U8(20), h, h)
+		VPOR(h, x.AsX(), h)
+		if g < n/8-1 {
+			VMOVQ(h, Mem{Base: b, Disp: 5 * g})
+			continue
+		}
+		w := GP64()
+		VMOVQ(h, w)
+		MOVL(w.As32(), Mem{Base: b, Disp: 5 * g})
+		SHRQ(U8(32), w)
+		MOVB(w.As8(), Mem{Base: b, Disp: 5*g + 4})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// rpHighKernels emit rpHighEncodeAVX2(b *[32]byte, a *[256]int32) and
+// rpHighDecodeAVX2(a *[256]int32, b *[32]byte), the ninth-bit part of the
+// R_p packing for log p = 9 (encodeRp, decodeRp): bit 15 − m of the
+// little-endian word j of b is bit 8 of a[16m + j]. The encoder masks bit 8
+// of each row of sixteen coefficients, shifts it to 15 − m and ORs it into
+// sixteen 32-bit accumulators, then narrows them to words in order; the
+// decoder widens the words and ORs bit 15 − m, shifted to 8, into row m.
+// Straight-line and data-independent.
+func rpHighKernels() {
+	TEXT("rpHighEncodeAVX2", NOSPLIT, "func(b *[32]byte, a *[256]int32)")
+	Pragma("noescape")
+	Doc("rpHighEncodeAVX2 packs bit 8 of each coefficient of a into b (see encodeRp), in constant time.")
+	b := Load(Param("b"), GP64())
+	a := Load(Param("a"), GP64())
+	bit8 := vec.Broadcast32(1 << 8)
+	var acc [2]VecVirtual
+	for m := range 16 {
+		for h := range 2 {
+			t := YMM()
+			VPAND(Mem{Base: a, Disp: 4 * (16*m + 8*h)}, bit8, t)
+			if m == 0 {
+				acc[h] = t
+				VPSLLD(U8(7), t, t)
+				continue
+			}
+			switch {
+			case m < 7:
+				VPSLLD(U8(7-m), t, t)
+			case m > 7:
+				VPSRLD(U8(m-7), t, t)
+			}
+			VPOR(t, acc[h], acc[h])
+		}
+	}
+	VPACKUSDW(acc[1], acc[0], acc[0])
+	VPERMQ(U8(0xd8), acc[0], acc[0])
+	VMOVDQU(acc[0], Mem{Base: b})
+	VZEROUPPER()
+	RET()
+
+	TEXT("rpHighDecodeAVX2", NOSPLIT, "func(a *[256]int32, b *[32]byte)")
+	Pragma("noescape")
+	Doc("rpHighDecodeAVX2 ORs bit 8 of each coefficient of a in from b (see decodeRp), in constant time.")
+	a = Load(Param("a"), GP64())
+	b = Load(Param("b"), GP64())
+	bit8 = vec.Broadcast32(1 << 8)
+	var w [2]VecVirtual
+	for h := range 2 {
+		w[h] = YMM()
+		VPMOVZXWD(Mem{Base: b, Disp: 16 * h}, w[h])
+	}
+	for m := range 16 {
+		for h := range 2 {
+			t := YMM()
+			switch {
+			case m < 7:
+				VPSRLD(U8(7-m), w[h], t)
+			case m > 7:
+				VPSLLD(U8(m-7), w[h], t)
+			default:
+				VMOVDQA(w[h], t)
+			}
+			VPAND(bit8, t, t)
+			addr := Mem{Base: a, Disp: 4 * (16*m + 8*h)}
+			VPOR(addr, t, t)
+			VMOVDQU(t, addr)
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
