@@ -179,27 +179,42 @@ func rpHighDecodeGeneric(a *poly, b *[32]byte) {
 func encodeRp2(b []byte, a *poly, logP2 uint) {
 	switch logP2 {
 	case 3:
-		// TiMER: eight coefficients a 24-bit big-endian group, the first in
-		// the top bits.
-		for g := range n / 8 {
-			var t uint32
-			for j := range 8 {
-				t |= uint32(a[8*g+j]&7) << (3 * (7 - j))
-			}
-			b[3*g], b[3*g+1], b[3*g+2] = byte(t>>16), byte(t>>8), byte(t)
+		out := (*[3 * n / 8]byte)(b)
+		if !rp3EncodeArch(out, (*[n]int32)(a)) {
+			rp3EncodeGeneric(out, a)
 		}
 	case 4, 5:
 		packBits(b[:int(logP2)*n/8], a, logP2)
 	case 7:
-		for i := range 224 {
-			b[i] = byte(a[i] & 0x7f)
+		out := (*[7 * n / 8]byte)(b)
+		if !rp7EncodeArch(out, (*[n]int32)(a)) {
+			rp7EncodeGeneric(out, a)
 		}
-		for i := range 2 {
-			for m := range 7 {
-				for j := range 16 {
-					bit := byte(a[224+16*i+j]>>(6-m)) & 1
-					b[2*(16*m+j)+i] |= bit << 7
-				}
+	}
+}
+
+// rp3EncodeGeneric is encodeRp2's packing for log p' = 3 (TiMER) in Go:
+// eight coefficients a 24-bit big-endian group, the first in the top bits.
+func rp3EncodeGeneric(b *[3 * n / 8]byte, a *poly) {
+	for g := range n / 8 {
+		var t uint32
+		for j := range 8 {
+			t |= uint32(a[8*g+j]&7) << (3 * (7 - j))
+		}
+		b[3*g], b[3*g+1], b[3*g+2] = byte(t>>16), byte(t>>8), byte(t)
+	}
+}
+
+// rp7EncodeGeneric is encodeRp2's packing for log p' = 7 in Go.
+func rp7EncodeGeneric(b *[7 * n / 8]byte, a *poly) {
+	for i := range 224 {
+		b[i] = byte(a[i] & 0x7f)
+	}
+	for i := range 2 {
+		for m := range 7 {
+			for j := range 16 {
+				bit := byte(a[224+16*i+j]>>(6-m)) & 1
+				b[2*(16*m+j)+i] |= bit << 7
 			}
 		}
 	}

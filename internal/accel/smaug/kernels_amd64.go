@@ -191,6 +191,28 @@ func rpHighDecodeArch(a *[256]int32, b *[32]byte) bool {
 	return false
 }
 
+// rp7EncodeArch runs encodeRp2's kernel for the active level and reports whether
+// there is one.
+func rp7EncodeArch(b *[224]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rp7EncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// rp3EncodeArch runs encodeRp2's kernel for the active level and reports whether
+// there is one.
+func rp3EncodeArch(b *[96]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rp3EncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
 // subMaskArch runs subMask's kernel for the active level and reports whether
 // there is one.
 func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool {

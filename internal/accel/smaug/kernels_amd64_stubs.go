@@ -94,6 +94,16 @@ func rpHighEncodeAVX2(b *[32]byte, a *[256]int32)
 //go:noescape
 func rpHighDecodeAVX2(a *[256]int32, b *[32]byte)
 
+// rp7EncodeAVX2 packs the 7-bit coefficients of a into b (see encodeRp2), in constant time.
+//
+//go:noescape
+func rp7EncodeAVX2(b *[224]byte, a *[256]int32)
+
+// rp3EncodeAVX2 packs the 3-bit coefficients of a into b (see encodeRp2), in constant time.
+//
+//go:noescape
+func rp3EncodeAVX2(b *[96]byte, a *[256]int32)
+
 // gaussianAVX2 sets e to the discrete Gaussian error of the 320 bytes of b (see sampleGaussian), in constant time.
 //
 //go:noescape

@@ -59,6 +59,12 @@ func rpHighEncodeArch(b *[32]byte, a *[256]int32) bool { return false }
 // rpHighDecodeArch reports false: decodeRp has no kernel in this build.
 func rpHighDecodeArch(a *[256]int32, b *[32]byte) bool { return false }
 
+// rp7EncodeArch reports false: encodeRp2 has no kernel in this build.
+func rp7EncodeArch(b *[224]byte, a *[256]int32) bool { return false }
+
+// rp3EncodeArch reports false: encodeRp2 has no kernel in this build.
+func rp3EncodeArch(b *[96]byte, a *[256]int32) bool { return false }
+
 // subMaskArch reports false: subMask has no kernel in this build.
 func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool { return false }
 

@@ -235,7 +235,8 @@ func TestSubMaskMatchesGeneric(t *testing.T) {
 
 // TestPackBitsMatchesGeneric checks c2's d-bit packing (its kernel, for
 // d = 5, at every level) against its Go twin on random coefficients below
-// 2^d and the extremes, and that nothing is written past the packing.
+// 2^d and the extremes, and that nothing is written past the packing; and
+// c2's 7-bit and 3-bit packings (SMAUG-T256, TiMER) likewise.
 func TestPackBitsMatchesGeneric(t *testing.T) {
 	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
@@ -260,6 +261,30 @@ func TestPackBitsMatchesGeneric(t *testing.T) {
 				packBitsGeneric(want[:size], &a, d)
 				if !bytes.Equal(got, want) {
 					t.Fatalf("trial %d: packBits differs from its Go twin for d = %d", trial, d)
+				}
+				cases++
+			}
+			// log p' = 7 (SMAUG-T256) and 3 (TiMER): encodeRp2 through
+			// their kernels.
+			for _, d := range []uint{3, 7} {
+				var a poly
+				for i := range a {
+					a[i] = r.Int32N(1 << d)
+					if trial < 2 {
+						a[i] = int32(trial) * (1<<d - 1)
+					}
+				}
+				size := int(d) * n / 8
+				got := make([]byte, size+8)
+				want := make([]byte, size+8)
+				encodeRp2(got[:size], &a, d)
+				if d == 7 {
+					rp7EncodeGeneric((*[7 * n / 8]byte)(want), &a)
+				} else {
+					rp3EncodeGeneric((*[3 * n / 8]byte)(want), &a)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("trial %d: encodeRp2 differs from its Go twin for log p' = %d", trial, d)
 				}
 				cases++
 			}

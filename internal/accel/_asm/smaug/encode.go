@@ -295,3 +295,106 @@ func rpHighKernels() {
 	VZEROUPPER()
 	RET()
 }
+
+// rp7EncodeKernel emits rp7EncodeAVX2(b *[224]byte, a *[256]int32), c2's
+// packing for log p' = 7 (SMAUG-T256; encodeRp2): byte i < 224 is
+// coefficient i, and its top bit, for i = 2(16m + j) + h, is bit 6 − m of
+// coefficient 224 + 16h + j. The words c[224 + j] | c[240 + j]·2^8 put
+// the two halves' coefficients at the bytes 2j + h of one register; shifted
+// left by 1 + m (no bit crosses into a byte's top bit from its neighbour,
+// for shifts below 8), masked to the top bits, they complete the 32 bytes
+// of row m, whose low seven bits come from the coefficients by the byte
+// narrowing of rpBytesEncodeAVX2. Straight-line and data-independent.
+func rp7EncodeKernel() {
+	TEXT("rp7EncodeAVX2", NOSPLIT, "func(b *[224]byte, a *[256]int32)")
+	Pragma("noescape")
+	Doc("rp7EncodeAVX2 packs the 7-bit coefficients of a into b (see encodeRp2), in constant time.")
+	b := Load(Param("b"), GP64())
+	a := Load(Param("a"), GP64())
+	low, order := YMM(), YMM()
+	lowBytes := []uint32{0x0c080400, 0x80808080, 0x80808080, 0x80808080}
+	VMOVDQU(vec.Table32("rpBytesLowAVX2", append(lowBytes, lowBytes...)), low)
+	VMOVDQU(vec.Table32("encodeRqOrderAVX2", []uint32{0, 4, 1, 5, 2, 6, 3, 7}), order)
+	var half [2]VecVirtual
+	for h := range 2 {
+		half[h] = YMM()
+		t := YMM()
+		VMOVDQU(Mem{Base: a, Disp: 4 * (240 + 8*h)}, t)
+		VPSLLD(U8(8), t, t)
+		VPOR(Mem{Base: a, Disp: 4 * (224 + 8*h)}, t, half[h])
+	}
+	c := half[0]
+	VPACKUSDW(half[1], half[0], c)
+	VPERMQ(U8(0xd8), c, c)
+	top := vec.Broadcast32(0x80808080)
+	for m := range 7 {
+		var q [4]VecVirtual
+		for i := range 4 {
+			q[i] = YMM()
+			VMOVDQU(Mem{Base: a, Disp: 4 * (32*m + 8*i)}, q[i])
+			VPSHUFB(low, q[i], q[i])
+			VPERMD(q[i], order, q[i])
+		}
+		VPUNPCKLQDQ(q[1], q[0], q[0])
+		VPUNPCKLQDQ(q[3], q[2], q[2])
+		VINSERTI128(U8(1), q[2].AsX(), q[0], q[0])
+		t := YMM()
+		VPSLLW(U8(1+m), c, t)
+		VPAND(top, t, t)
+		VPOR(t, q[0], q[0])
+		VMOVDQU(q[0], Mem{Base: b, Disp: 32 * m})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// rp3EncodeKernel emits rp3EncodeAVX2(b *[96]byte, a *[256]int32), c2's
+// packing for log p' = 3 (TiMER; encodeRp2): eight coefficients below 2^3
+// a 24-bit big-endian group, the first in the top bits. Per group the
+// coefficients are shifted to their places (VPSLLVD) and the halves ORed;
+// the bits being disjoint, two horizontal adds finish four groups' words at
+// once, and a byte shuffle writes them big-endian, twelve bytes stored as
+// sixteen whose last four the next block overwrites (the last block stores
+// its twelve alone). Straight-line and data-independent.
+func rp3EncodeKernel() {
+	TEXT("rp3EncodeAVX2", NOSPLIT, "func(b *[96]byte, a *[256]int32)")
+	Pragma("noescape")
+	Doc("rp3EncodeAVX2 packs the 3-bit coefficients of a into b (see encodeRp2), in constant time.")
+	b := Load(Param("b"), GP64())
+	a := Load(Param("a"), GP64())
+	shifts := YMM()
+	VMOVDQU(vec.Table32("rp3ShiftsAVX2", []uint32{21, 18, 15, 12, 9, 6, 3, 0}), shifts)
+	var ctl [4]uint32
+	for o := range 16 {
+		src := uint32(0x80)
+		if o < 12 {
+			src = uint32(4*(o/3) + 2 - o%3)
+		}
+		ctl[o/4] |= src << (8 * (o % 4))
+	}
+	order := XMM()
+	VMOVDQU(vec.Table32("rp3OrderAVX2", ctl[:]), order)
+	for blk := range n / 32 {
+		var w [4]VecVirtual
+		for q := range 4 {
+			x := YMM()
+			VMOVDQU(Mem{Base: a, Disp: 4 * (32*blk + 8*q)}, x)
+			VPSLLVD(shifts, x, x)
+			w[q] = XMM()
+			VEXTRACTI128(U8(1), x, w[q])
+			VPOR(x.AsX(), w[q], w[q])
+		}
+		VPHADDD(w[1], w[0], w[0])
+		VPHADDD(w[3], w[2], w[2])
+		VPHADDD(w[2], w[0], w[0])
+		VPSHUFB(order, w[0], w[0])
+		if blk < n/32-1 {
+			VMOVDQU(w[0], Mem{Base: b, Disp: 12 * blk})
+			continue
+		}
+		VMOVQ(w[0], Mem{Base: b, Disp: 12 * blk})
+		VPEXTRD(U8(2), w[0], Mem{Base: b, Disp: 12*blk + 8})
+	}
+	VZEROUPPER()
+	RET()
+}

@@ -14,7 +14,8 @@
 //     sampler's first-sample pass, spare pass, placement count and sign
 //     pass (hwt.go);
 //   - encodeSecretAVX2: the secret's 2-bit packing in sk (encode.go);
-//   - packBits5AVX2: c2's 5-bit packing for SMAUG-T128 (encode.go);
+//   - packBits5AVX2, rp7EncodeAVX2, rp3EncodeAVX2: c2's packings for
+//     SMAUG-T128, SMAUG-T256 and TiMER (encode.go);
 //   - subMaskAVX2: key generation's b = e − A·s in R_q (round.go);
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
@@ -65,6 +66,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "packBits5Arch", Of: "packBits", Impls: dispatch.Levels("AVX512", "packBits5AVX2", "AVX2", "packBits5AVX2")},
 	{Hook: "rpHighEncodeArch", Of: "encodeRp", Impls: dispatch.Levels("AVX512", "rpHighEncodeAVX2", "AVX2", "rpHighEncodeAVX2")},
 	{Hook: "rpHighDecodeArch", Of: "decodeRp", Impls: dispatch.Levels("AVX512", "rpHighDecodeAVX2", "AVX2", "rpHighDecodeAVX2")},
+	{Hook: "rp7EncodeArch", Of: "encodeRp2", Impls: dispatch.Levels("AVX512", "rp7EncodeAVX2", "AVX2", "rp7EncodeAVX2")},
+	{Hook: "rp3EncodeArch", Of: "encodeRp2", Impls: dispatch.Levels("AVX512", "rp3EncodeAVX2", "AVX2", "rp3EncodeAVX2")},
 	{Hook: "subMaskArch", Of: "subMask", Impls: dispatch.Levels("AVX512", "subMaskAVX2", "AVX2", "subMaskAVX2")},
 	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
@@ -92,6 +95,8 @@ func main() {
 	subMaskKernel()
 	packBits5Kernel()
 	rpHighKernels()
+	rp7EncodeKernel()
+	rp3EncodeKernel()
 	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)
