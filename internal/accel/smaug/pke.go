@@ -24,35 +24,43 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
 	p := ek.p
 	k := p.k
 	var in [maxK * maxK][seedASize + 2]byte
-	var out [maxK * maxK][352]byte
 	for e := range k * k {
 		copy(in[e][:], seed)
 		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
 	}
+	var a poly
 	if len(extra) == 0 && k*k%4 == 0 {
+		// Four entries a call, decoded as they come: the buffers (which Go
+		// clears) hold four entries, not k².
+		var out [4][352]byte
 		for e := 0; e < k*k; e += 4 {
 			x := keccak.ShakeX4{}
 			x.Init128()
 			x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
-			x.Squeeze(&[4][]byte{out[e][:p.polyQSize()], out[e+1][:p.polyQSize()], out[e+2][:p.polyQSize()], out[e+3][:p.polyQSize()]})
+			x.Squeeze(&[4][]byte{out[0][:p.polyQSize()], out[1][:p.polyQSize()], out[2][:p.polyQSize()], out[3][:p.polyQSize()]})
+			for q := range 4 {
+				decodeRq(&a, out[q][:], p.logQ)
+				i, j := (e+q)/k, (e+q)%k
+				ek.dom.toNTT(&ek.a[j*k+i], &a)
+			}
 		}
-	} else {
-		var jobs [2*maxK + maxK*maxK]keccak.Job
-		// Assigned one by one: copy would make escape analysis send the
-		// jobs' buffers to the heap.
-		first := len(extra)
-		//lint:ignore S1001 copy moves the callers' job buffers to the heap
-		for j := range extra {
-			jobs[j] = extra[j]
-		}
-		for e := range k * k {
-			jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
-		}
-		var lanes keccak.LanesX4
-		lanes.Run(jobs[:first+k*k], 0, first+k*k)
+		return
+	}
+	var out [maxK * maxK][352]byte
+	var jobs [2*maxK + maxK*maxK]keccak.Job
+	// Assigned one by one: copy would make escape analysis send the
+	// jobs' buffers to the heap.
+	first := len(extra)
+	//lint:ignore S1001 copy moves the callers' job buffers to the heap
+	for j := range extra {
+		jobs[j] = extra[j]
 	}
 	for e := range k * k {
-		var a poly
+		jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs[:first+k*k], 0, first+k*k)
+	for e := range k * k {
 		decodeRq(&a, out[e][:], p.logQ)
 		i, j := e/k, e%k
 		ek.dom.toNTT(&ek.a[j*k+i], &a)
