@@ -87,18 +87,6 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	return nil
 }
 
-// encodeFrom sets ek's encoding and hash from seed_A and b, and b's
-// transforms; A must already be expanded.
-func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
-	p := ek.p
-	copy(ek.encoded[:], seedA)
-	for i := range p.k {
-		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b[i], p.logQ)
-		ek.dom.toNTT(&ek.b[i], &b[i])
-	}
-	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
-}
-
 // inDomain returns ek if its transforms are in the active level's domain,
 // and otherwise a copy with them remade from its encoding: a key made at
 // one level serves every other (the tests force levels), while ek itself

@@ -110,28 +110,31 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		ek.expandA(g[32:], jobs[:2*k])
 	}
 
-	var s [maxK]poly
+	// One polynomial of scratch each for s_i, b_i and A·s (which Go
+	// clears): each is packed and transformed as soon as it is made.
+	var s poly
 	for i := range k {
-		ok := hwtFromStream(&s[i], &hwtOut[i], p.hs)
+		ok := hwtFromStream(&s, &hwtOut[i], p.hs)
 		for j := 1; !ok; j++ {
 			hwtIn[i][33] = byte(j)
-			ok = hwt(&s[i], hwtIn[i][:], p.hs)
+			ok = hwt(&s, hwtIn[i][:], p.hs)
 		}
-		encodeSecret((*[secretPolySize]byte)(dk.sEnc[i*secretPolySize:]), &s[i])
-		ek.dom.toNTT(&dk.s[i], &s[i])
+		encodeSecret((*[secretPolySize]byte)(dk.sEnc[i*secretPolySize:]), &s)
+		ek.dom.toNTT(&dk.s[i], &s)
 	}
 
-	var b [maxK]poly
+	copy(ek.encoded[:], g[32:])
+	var b, as poly
 	var row [maxK]nttPoly
 	mask := int32(1)<<p.logQ - 1
 	for i := range k {
-		bi := &b[i]
-		sampleGaussian(bi, eOut[i][:])
-		var as poly
+		sampleGaussian(&b, eOut[i][:])
 		ek.dom.dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
-		subMask(bi, bi, &as, mask)
+		subMask(&b, &b, &as, mask)
+		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b, p.logQ)
+		ek.dom.toNTT(&ek.b[i], &b)
 	}
-	ek.encodeFrom(g[32:], &b)
+	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
 	dk.setRejection()
 }
 

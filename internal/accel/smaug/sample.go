@@ -44,9 +44,11 @@ var hwtThreshold = func() (t [n]uint32) {
 // first sample is tried without branching, which leaves a mask of the
 // rejected positions; then each spare, in order, goes to the lowest position
 // still rejected, tried and written by a pass over all 256 positions with masks
-// only, so no branch or address depends on which positions were
-// rejected or on any index drawn. This consumes the spares exactly as the
-// reference does, and so gives its bytes.
+// only (hwtSparesGeneric; its AVX2 kernel finds the position by TZCNT on a
+// 256-bit mask and writes by a compare-and-blend pass), so no branch or
+// address depends on which positions were rejected or on any index drawn.
+// This consumes the spares exactly as the reference does, and so gives its
+// bytes; the placement count (hwtZeros) and the signs follow.
 //
 // What timing still shows is the number of spares used (the loop runs once
 // per spare consumed) and whether they ran out. Both are functions of the
@@ -56,7 +58,7 @@ var hwtThreshold = func() (t [n]uint32) {
 // rejected sample is discarded. The count therefore carries no information
 // about the output (nor does a retry, whose stream is thrown away whole).
 // Running the loop for all 52 spares every time would hide the count too,
-// at two passes over the positions per spare, for a loop that in most calls
+// at a pass over the positions per spare, for a loop that in most calls
 // does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
 	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
