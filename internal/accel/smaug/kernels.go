@@ -149,9 +149,9 @@ func hwtSparePass(index, pending *[n]uint32, spares *[2 * hwtSpares]byte, reject
 }
 
 // hwtZeros runs the HWT's placement count (see hwtZerosGeneric).
-func hwtZeros(nonZero *[n]int32, index *[n]uint32, zeros int32) {
-	if !hwtZerosArch(nonZero, index, zeros) {
-		hwtZerosGeneric(nonZero, index, zeros)
+func hwtZeros(isZero *[n]int32, index *[n]uint32, zeros int32) {
+	if !hwtZerosArch(isZero, index, zeros) {
+		hwtZerosGeneric(isZero, index, zeros)
 	}
 }
 
@@ -172,10 +172,10 @@ func subMask(out, a, b *poly, mask int32) {
 }
 
 // hwtSigns gives the HWT's non-zero coefficients their signs (see
-// hwtSignsGeneric).
-func hwtSigns(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
-	if !hwtSignsArch((*[n]int32)(out), nonZero, sign) {
-		hwtSignsGeneric(out, nonZero, sign)
+// hwtSignsGeneric); out may be isZero.
+func hwtSigns(out *poly, isZero *[n]int32, sign *[hwtSignBytes]byte) {
+	if !hwtSignsArch((*[n]int32)(out), isZero, sign) {
+		hwtSignsGeneric(out, isZero, sign)
 	}
 }
 

@@ -117,10 +117,10 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 
 // hwtSignsArch runs hwtFromStream's kernel for the active level and reports whether
 // there is one.
-func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool {
+func hwtSignsArch(out *[256]int32, isZero *[256]int32, sign *[64]byte) bool {
 	switch cpu.Active() {
 	case cpu.AVX512, cpu.AVX2:
-		hwtSignsAVX2(out, nonZero, sign)
+		hwtSignsAVX2(out, isZero, sign)
 		return true
 	}
 	return false
@@ -138,10 +138,10 @@ func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, 
 
 // hwtZerosArch runs hwtFromStream's kernel for the active level and reports whether
 // there is one.
-func hwtZerosArch(nonZero *[256]int32, index *[256]uint32, zeros int32) bool {
+func hwtZerosArch(isZero *[256]int32, index *[256]uint32, zeros int32) bool {
 	switch cpu.Active() {
 	case cpu.AVX512, cpu.AVX2:
-		hwtZerosAVX2(nonZero, index, zeros)
+		hwtZerosAVX2(isZero, index, zeros)
 		return true
 	}
 	return false

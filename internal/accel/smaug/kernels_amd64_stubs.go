@@ -57,7 +57,7 @@ func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 // hwtSignsAVX2 gives the HWT's non-zero coefficients their signs (see hwtFromStream), in constant time.
 //
 //go:noescape
-func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)
+func hwtSignsAVX2(out *[256]int32, isZero *[256]int32, sign *[64]byte)
 
 // hwtSparesAVX2 is the HWT's spare pass (see hwtSparesGeneric), in constant time but for the number of spares it uses; it returns the number of positions still pending, 0 unless they run out.
 //
@@ -67,7 +67,7 @@ func hwtSparesAVX2(index *[256]uint32, pending *[256]uint32, spares *[104]byte, 
 // hwtZerosAVX2 is the HWT's placement count (see hwtZerosGeneric), in constant time.
 //
 //go:noescape
-func hwtZerosAVX2(nonZero *[256]int32, index *[256]uint32, zeros int32)
+func hwtZerosAVX2(isZero *[256]int32, index *[256]uint32, zeros int32)
 
 // encodeSecretAVX2 packs the ternary polynomial s into b (see encodeSecretGeneric), in constant time.
 //

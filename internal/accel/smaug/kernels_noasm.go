@@ -37,7 +37,7 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 }
 
 // hwtSignsArch reports false: hwtFromStream has no kernel in this build.
-func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool { return false }
+func hwtSignsArch(out *[256]int32, isZero *[256]int32, sign *[64]byte) bool { return false }
 
 // hwtSparesArch reports false: hwtFromStream has no kernel in this build.
 func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) (int, bool) {
@@ -45,7 +45,7 @@ func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, 
 }
 
 // hwtZerosArch reports false: hwtFromStream has no kernel in this build.
-func hwtZerosArch(nonZero *[256]int32, index *[256]uint32, zeros int32) bool { return false }
+func hwtZerosArch(isZero *[256]int32, index *[256]uint32, zeros int32) bool { return false }
 
 // encodeSecretArch reports false: encodeSecret has no kernel in this build.
 func encodeSecretArch(b *[64]byte, s *[256]int32) bool { return false }

@@ -91,7 +91,7 @@ func TestSampleEphemeralMatchesGeneric(t *testing.T) {
 // TestHWTPassesMatchGeneric checks the HWT's two data-parallel passes (their
 // kernels at every level) against their Go twins, bit for bit: the first
 // pass on random streams, streams with forced rejections and all-zero and
-// all-one samples; the sign pass on random non-zero masks and sign bytes.
+// all-one samples; the sign pass on random zero masks and sign bytes, also in place.
 func TestHWTPassesMatchGeneric(t *testing.T) {
 	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
@@ -111,16 +111,18 @@ func TestHWTPassesMatchGeneric(t *testing.T) {
 			if got != want || gi != wi || gp != wp {
 				t.Fatalf("trial %d: hwtFirst differs from its Go twin (%d rejections, want %d)", trial, got, want)
 			}
-			var nonZero [n]int32
-			for i := range nonZero {
-				nonZero[i] = r.Int32N(2)
+			var isZero [n]int32
+			for i := range isZero {
+				isZero[i] = -r.Int32N(2)
 			}
 			sign := (*[hwtSignBytes]byte)(buf[hwtRandomBytes:])
 			var gs, ws poly
-			hwtSigns(&gs, &nonZero, sign)
-			hwtSignsGeneric(&ws, &nonZero, sign)
-			if gs != ws {
-				t.Fatalf("trial %d: hwtSigns differs from its Go twin", trial)
+			hwtSigns(&gs, &isZero, sign)
+			hwtSignsGeneric(&ws, &isZero, sign)
+			inPlace := poly(isZero)
+			hwtSigns(&inPlace, (*[n]int32)(&inPlace), sign)
+			if gs != ws || inPlace != ws {
+				t.Fatalf("trial %d: hwtSigns differs from its Go twin (or in place)", trial)
 			}
 			cases++
 		}

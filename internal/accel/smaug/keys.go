@@ -76,7 +76,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	}
 	ek.p, ek.dom = p, activeDomain()
 	hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)} // H(pk), beside A's streams
-	ek.expandA(pk[:seedASize], hash[:])
+	ek.expandA(pk[:seedASize], hash[:], false)
 	for i := range p.k {
 		var b poly
 		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
@@ -124,8 +124,8 @@ func (ek *EncapsulationKey) column(i int) []nttPoly {
 	return ek.a[i*k : (i+1)*k]
 }
 
-// rowTo copies row i of Â to out and returns it: key generation and the sk
-// check, which use A itself, are the cold paths.
+// rowTo copies row i of Â to out and returns it: the sk check, which uses
+// A itself, is a cold path.
 func (ek *EncapsulationKey) rowTo(out *[maxK]nttPoly, i int) []nttPoly {
 	k := ek.p.k
 	for j := range k {

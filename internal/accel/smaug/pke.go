@@ -20,7 +20,11 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // extra jobs, a matrix that fills the lanes (k = 2, 4) takes the lockstep
 // 4-way SHAKE128 instead, four entries a call, which spends less on
 // scheduling.
-func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
+//
+// With rows set, ek.a is left in Â's own order (a[i·k+j] = Â[i][j]), whose
+// rows are contiguous, for key generation's A·s; transposeA then restores
+// Âᵀ.
+func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) {
 	p := ek.p
 	k := p.k
 	var in [maxK * maxK][seedASize + 2]byte
@@ -40,8 +44,7 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
 			x.Squeeze(&[4][]byte{out[0][:p.polyQSize()], out[1][:p.polyQSize()], out[2][:p.polyQSize()], out[3][:p.polyQSize()]})
 			for q := range 4 {
 				decodeRq(&a, out[q][:], p.logQ)
-				i, j := (e+q)/k, (e+q)%k
-				ek.dom.toNTT(&ek.a[j*k+i], &a)
+				ek.dom.toNTT(&ek.a[aIndex(e+q, k, rows)], &a)
 			}
 		}
 		return
@@ -62,8 +65,26 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
 	lanes.Run(jobs[:first+k*k], 0, first+k*k)
 	for e := range k * k {
 		decodeRq(&a, out[e][:], p.logQ)
-		i, j := e/k, e%k
-		ek.dom.toNTT(&ek.a[j*k+i], &a)
+		ek.dom.toNTT(&ek.a[aIndex(e, k, rows)], &a)
+	}
+}
+
+// aIndex returns where expandA puts Â's entry e = i·k + j: at j·k + i
+// (Âᵀ), or with rows at e.
+func aIndex(e, k int, rows bool) int {
+	if rows {
+		return e
+	}
+	return e%k*k + e/k
+}
+
+// transposeA turns ek.a from Â's order into Âᵀ's (and back).
+func (ek *EncapsulationKey) transposeA() {
+	k := ek.p.k
+	for i := range k {
+		for j := i + 1; j < k; j++ {
+			ek.a[i*k+j], ek.a[j*k+i] = ek.a[j*k+i], ek.a[i*k+j]
+		}
 	}
 }
 
@@ -103,18 +124,20 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
 	}
 	if k*k%4 == 0 {
-		ek.expandA(g[32:], nil)
+		ek.expandA(g[32:], nil, true)
 		var lanes keccak.LanesX4
 		lanes.Run(jobs[:2*k], 0, 2*k)
 	} else {
-		ek.expandA(g[32:], jobs[:2*k])
+		ek.expandA(g[32:], jobs[:2*k], true)
 	}
 
-	// One polynomial of scratch each for s_i, b_i and A·s (which Go
-	// clears): each is packed and transformed as soon as it is made.
+	// One polynomial of scratch for s_i (then A·s) and one for b_i, and one
+	// HWT scratch (which Go clears): each polynomial is packed and
+	// transformed as soon as it is made.
 	var s poly
+	var sc hwtScratch
 	for i := range k {
-		ok := hwtFromStream(&s, &hwtOut[i], p.hs)
+		ok := hwtFromStreamTo(&s, &hwtOut[i], p.hs, &sc)
 		for j := 1; !ok; j++ {
 			hwtIn[i][33] = byte(j)
 			ok = hwt(&s, hwtIn[i][:], p.hs)
@@ -124,16 +147,17 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	}
 
 	copy(ek.encoded[:], g[32:])
-	var b, as poly
-	var row [maxK]nttPoly
+	var b poly
+	as := &s // s_i is packed and transformed: its scratch holds A·s now
 	mask := int32(1)<<p.logQ - 1
 	for i := range k {
 		sampleGaussian(&b, eOut[i][:])
-		ek.dom.dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
-		subMask(&b, &b, &as, mask)
+		ek.dom.dotProduct(as, ek.a[i*k:(i+1)*k], dk.sVec())
+		subMask(&b, &b, as, mask)
 		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b, p.logQ)
 		ek.dom.toNTT(&ek.b[i], &b)
 	}
+	ek.transposeA()
 	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
 	dk.setRejection()
 }

@@ -61,14 +61,28 @@ var hwtThreshold = func() (t [n]uint32) {
 // at a pass over the positions per spare, for a loop that in most calls
 // does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
-	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
-	rejected := hwtFirst(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
-	if rejected != 0 && hwtSparePass(&index, &pending, (*[2 * hwtSpares]byte)(buf[2*n:hwtRandomBytes]), rejected) != 0 {
+	var sc hwtScratch
+	return hwtFromStreamTo(out, buf, hs, &sc)
+}
+
+// hwtScratch is hwtFromStream's working memory: index[i], the index drawn
+// at position i, and pending[i], all ones while position i is rejected.
+// Every call overwrites both whole, so a caller that samples several
+// polynomials reuses one (which Go then clears once).
+type hwtScratch struct {
+	index, pending [n]uint32
+}
+
+// hwtFromStreamTo is hwtFromStream with its working memory in sc.
+func hwtFromStreamTo(out *poly, buf *[hwtStreamBytes]byte, hs int, sc *hwtScratch) bool {
+	index, pending := &sc.index, &sc.pending
+	rejected := hwtFirst(index, pending, (*[2 * n]byte)(buf[:2*n]))
+	if rejected != 0 && hwtSparePass(index, pending, (*[2 * hwtSpares]byte)(buf[2*n:hwtRandomBytes]), rejected) != 0 {
 		return false
 	}
-	var nonZero [n]int32
-	hwtZeros(&nonZero, &index, int32(n-hs))
-	hwtSigns(out, &nonZero, (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
+	// The count's verdicts go to out, and the signs are applied in place.
+	hwtZeros((*[n]int32)(out), index, int32(n-hs))
+	hwtSigns(out, (*[n]int32)(out), (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
 	return true
 }
 
@@ -104,13 +118,13 @@ func hwtSparesGeneric(index, pending *[n]uint32, spares *[2 * hwtSpares]byte, re
 }
 
 // hwtZerosGeneric is the HWT's placement count: coefficient i is zero
-// (nonZero[i] = 0) if its index falls below the zeros still to place, which
-// it then decrements, and non-zero (nonZero[i] = 1) otherwise.
-func hwtZerosGeneric(nonZero *[n]int32, index *[n]uint32, zeros int32) {
+// (isZero[i] = −1) if its index falls below the zeros still to place, which
+// it then decrements, and non-zero (isZero[i] = 0) otherwise.
+func hwtZerosGeneric(isZero *[n]int32, index *[n]uint32, zeros int32) {
 	for i := range n {
-		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
-		zeros += isZero
-		nonZero[i] = 1 + isZero
+		z := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
+		zeros += z
+		isZero[i] = z
 	}
 }
 
@@ -126,15 +140,16 @@ func hwtFirstGeneric(index, pending *[n]uint32, samples *[2 * n]byte) (rejected 
 	return rejected
 }
 
-// hwtSignsGeneric sets out[i] = nonZero[i]·(±1), the sign being bit
+// hwtSignsGeneric sets out[i] = (1 + isZero[i])·(±1), isZero[i] being −1
+// or 0 (out may be isZero), the sign being bit
 // (i/16)%8 of byte 16·(i/128) + i%16 of sign (1 for +1).
-func hwtSignsGeneric(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
+func hwtSignsGeneric(out *poly, isZero *[n]int32, sign *[hwtSignBytes]byte) {
 	for half := range 2 {
 		for shift := range 8 {
 			for j := range 16 {
 				i := 128*half + 16*shift + j
 				bit := int32(sign[16*half+j]>>shift) & 1
-				out[i] = nonZero[i] * (2*bit - 1)
+				out[i] = (1 + isZero[i]) * (2*bit - 1)
 			}
 		}
 	}

@@ -66,15 +66,16 @@ func hwtFirstKernel() {
 	RET()
 }
 
-// hwtSignsKernel emits hwtSignsAVX2(out *[256]int32, nonZero *[256]int32,
-// sign *[64]byte): out[i] = nonZero[i]·(−1)^(1−bit) with bit (i/16)%8 of
-// byte 16·(i/128) + i%16 of sign, for nonZero[i] in {0, 1}.
+// hwtSignsKernel emits hwtSignsAVX2(out *[256]int32, isZero *[256]int32,
+// sign *[64]byte): out[i] = (1 + isZero[i])·(−1)^(1−bit) with bit (i/16)%8
+// of byte 16·(i/128) + i%16 of sign, for isZero[i] in {−1, 0}; out may be
+// isZero.
 func hwtSignsKernel() {
-	TEXT("hwtSignsAVX2", NOSPLIT, "func(out *[256]int32, nonZero *[256]int32, sign *[64]byte)")
+	TEXT("hwtSignsAVX2", NOSPLIT, "func(out *[256]int32, isZero *[256]int32, sign *[64]byte)")
 	Pragma("noescape")
 	Doc("hwtSignsAVX2 gives the HWT's non-zero coefficients their signs (see hwtFromStream), in constant time.")
 	out := Load(Param("out"), GP64())
-	nonZero := Load(Param("nonZero"), GP64())
+	isZero := Load(Param("isZero"), GP64())
 	sign := Load(Param("sign"), GP64())
 	one := vec.Broadcast32(1)
 	var bytes [2][2]VecVirtual
@@ -93,7 +94,8 @@ func hwtSignsKernel() {
 				VPAND(one, v, v)
 				VPADDD(v, v, v)
 				VPSUBD(one, v, v) // 2·bit − 1
-				VMOVDQU(Mem{Base: nonZero, Disp: 4 * i}, z)
+				VMOVDQU(Mem{Base: isZero, Disp: 4 * i}, z)
+				VPADDD(one, z, z) // 1 + isZero: 0 or 1
 				VPSIGND(v, z, z)
 				VMOVDQU(z, Mem{Base: out, Disp: 4 * i})
 			}
@@ -248,18 +250,18 @@ func hwtSparesKernel() {
 	RET()
 }
 
-// hwtZerosKernel emits hwtZerosAVX2(nonZero *[256]int32,
+// hwtZerosKernel emits hwtZerosAVX2(isZero *[256]int32,
 // index *[256]uint32, zeros int32), the HWT's placement count
-// (hwtZerosGeneric): coefficient i is zero (nonZero[i] = 0, and one zero
+// (hwtZerosGeneric): coefficient i is zero (isZero[i] = −1, and one zero
 // fewer is left to place) if index[i] is below the zeros still to place,
-// else nonZero[i] = 1. Each step is a compare into the borrow, SBB, ADD and
+// else isZero[i] = 0. Each step is a compare into the borrow, SBB, ADD and
 // a store; the count depends on the previous step, so the 256 steps run in
 // order, unrolled, with no branch.
 func hwtZerosKernel() {
-	TEXT("hwtZerosAVX2", NOSPLIT, "func(nonZero *[256]int32, index *[256]uint32, zeros int32)")
+	TEXT("hwtZerosAVX2", NOSPLIT, "func(isZero *[256]int32, index *[256]uint32, zeros int32)")
 	Pragma("noescape")
 	Doc("hwtZerosAVX2 is the HWT's placement count (see hwtZerosGeneric), in constant time.")
-	nonZero := Load(Param("nonZero"), GP64())
+	isZero := Load(Param("isZero"), GP64())
 	index := Load(Param("index"), GP64())
 	zeros := Load(Param("zeros"), GP32())
 	z := GP32()
@@ -267,8 +269,7 @@ func hwtZerosKernel() {
 		CMPL(Mem{Base: index, Disp: 4 * i}, zeros) // borrow if index[i] < zeros
 		SBBL(z, z)                                 // −1 if zero, else 0, whatever z held
 		ADDL(z, zeros)
-		INCL(z)
-		MOVL(z, Mem{Base: nonZero, Disp: 4 * i})
+		MOVL(z, Mem{Base: isZero, Disp: 4 * i})
 	}
 	RET()
 }
