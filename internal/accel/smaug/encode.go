@@ -128,12 +128,21 @@ func encodeRp(b []byte, a *poly, logP uint) {
 	if logP == 8 {
 		return
 	}
+	high := (*[32]byte)(b[n:])
+	if !rpHighEncodeArch(high, (*[n]int32)(a)) {
+		rpHighEncodeGeneric(high, a)
+	}
+}
+
+// rpHighEncodeGeneric writes the ninth-bit part of the R_p packing for
+// log p = 9: word j holds bit 8 of coefficient 16m + j at bit 15 − m.
+func rpHighEncodeGeneric(b *[32]byte, a *poly) {
 	for j := range 16 {
 		var w uint16
 		for m := range 16 {
 			w |= uint16(a[16*m+j]>>8&1) << (15 - m)
 		}
-		binary.LittleEndian.PutUint16(b[n+2*j:], w)
+		binary.LittleEndian.PutUint16(b[2*j:], w)
 	}
 }
 
@@ -144,8 +153,17 @@ func decodeRp(a *poly, b []byte, logP uint) {
 	if logP == 8 {
 		return
 	}
+	high := (*[32]byte)(b[n:])
+	if !rpHighDecodeArch((*[n]int32)(a), high) {
+		rpHighDecodeGeneric(a, high)
+	}
+}
+
+// rpHighDecodeGeneric ORs the ninth bits of the R_p packing for log p = 9
+// into a (rpHighEncodeGeneric's inverse, on a holding the low bytes).
+func rpHighDecodeGeneric(a *poly, b *[32]byte) {
 	for j := range 16 {
-		w := binary.LittleEndian.Uint16(b[n+2*j:])
+		w := binary.LittleEndian.Uint16(b[2*j:])
 		for m := range 16 {
 			a[16*m+j] |= int32(w>>(15-m)&1) << 8
 		}
@@ -161,27 +179,42 @@ func decodeRp(a *poly, b []byte, logP uint) {
 func encodeRp2(b []byte, a *poly, logP2 uint) {
 	switch logP2 {
 	case 3:
-		// TiMER: eight coefficients a 24-bit big-endian group, the first in
-		// the top bits.
-		for g := range n / 8 {
-			var t uint32
-			for j := range 8 {
-				t |= uint32(a[8*g+j]&7) << (3 * (7 - j))
-			}
-			b[3*g], b[3*g+1], b[3*g+2] = byte(t>>16), byte(t>>8), byte(t)
+		out := (*[3 * n / 8]byte)(b)
+		if !rp3EncodeArch(out, (*[n]int32)(a)) {
+			rp3EncodeGeneric(out, a)
 		}
 	case 4, 5:
 		packBits(b[:int(logP2)*n/8], a, logP2)
 	case 7:
-		for i := range 224 {
-			b[i] = byte(a[i] & 0x7f)
+		out := (*[7 * n / 8]byte)(b)
+		if !rp7EncodeArch(out, (*[n]int32)(a)) {
+			rp7EncodeGeneric(out, a)
 		}
-		for i := range 2 {
-			for m := range 7 {
-				for j := range 16 {
-					bit := byte(a[224+16*i+j]>>(6-m)) & 1
-					b[2*(16*m+j)+i] |= bit << 7
-				}
+	}
+}
+
+// rp3EncodeGeneric is encodeRp2's packing for log p' = 3 (TiMER) in Go:
+// eight coefficients a 24-bit big-endian group, the first in the top bits.
+func rp3EncodeGeneric(b *[3 * n / 8]byte, a *poly) {
+	for g := range n / 8 {
+		var t uint32
+		for j := range 8 {
+			t |= uint32(a[8*g+j]&7) << (3 * (7 - j))
+		}
+		b[3*g], b[3*g+1], b[3*g+2] = byte(t>>16), byte(t>>8), byte(t)
+	}
+}
+
+// rp7EncodeGeneric is encodeRp2's packing for log p' = 7 in Go.
+func rp7EncodeGeneric(b *[7 * n / 8]byte, a *poly) {
+	for i := range 224 {
+		b[i] = byte(a[i] & 0x7f)
+	}
+	for i := range 2 {
+		for m := range 7 {
+			for j := range 16 {
+				bit := byte(a[224+16*i+j]>>(6-m)) & 1
+				b[2*(16*m+j)+i] |= bit << 7
 			}
 		}
 	}
@@ -217,8 +250,17 @@ func decodeRp2(a *poly, b []byte, logP2 uint) {
 
 // packBits writes the d-bit coefficients of a to b, for d = 4 or 5,
 // little-endian: bit t of coefficient i is bit d·i + t of b. Two
-// coefficients fill a byte for d = 4, eight fill five bytes for d = 5.
+// coefficients fill a byte for d = 4, eight fill five bytes for d = 5;
+// the coefficients are below 2^d. For d = 5 it asks its kernel.
 func packBits(b []byte, a *poly, d uint) {
+	if d == 5 && packBits5Arch((*[5 * n / 8]byte)(b), (*[n]int32)(a)) {
+		return
+	}
+	packBitsGeneric(b, a, d)
+}
+
+// packBitsGeneric is packBits in Go.
+func packBitsGeneric(b []byte, a *poly, d uint) {
 	if d == 4 {
 		b = b[:n/2]
 		for i := range b {
@@ -259,9 +301,9 @@ func unpackBits(a *poly, b []byte, d uint) {
 	}
 }
 
-// encodeSecret writes the 64 bytes of a ternary polynomial: two bits a
+// encodeSecretGeneric writes the 64 bytes of a ternary polynomial: two bits a
 // coefficient, little-endian within each byte, 0 → 00, 1 → 01, −1 → 11.
-func encodeSecret(b []byte, s *poly) {
+func encodeSecretGeneric(b *[secretPolySize]byte, s *poly) {
 	for i := range n / 4 {
 		var v byte
 		for j := range 4 {

@@ -103,7 +103,7 @@ func TestSecretEncoding(t *testing.T) {
 			}
 		}
 		var b [secretPolySize]byte
-		encodeSecret(b[:], &s)
+		encodeSecret(&b, &s)
 		var s2 poly
 		valid, weight := decodeSecret(&s2, b[:])
 		if valid != 1 || weight != w || s2 != s {

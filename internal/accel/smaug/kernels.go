@@ -11,8 +11,9 @@ import (
 // point. The products run, per level, on package polymul's two-prime 16-bit
 // kernels where they have assembly (AVX2, run at AVX-512 too) and on its
 // single-prime kernels elsewhere (see domain); the packing of R_q and the
-// byte part of R_p's, the ephemeral samplers, the data-parallel passes of
-// the HWT, the Gaussian, the roundings, and the message's spreading in
+// byte part of R_p's, the ephemeral samplers, the passes of the HWT,
+// the Gaussian, the secret's packing, key generation's
+// subtraction, the roundings, and the message's spreading in
 // encryption and reading in decryption ask their generated hooks (…Arch,
 // from internal/accel/_asm/smaug; AVX2 kernels, run at AVX-512 too) and
 // fall back to their Go twins; the other packings of encode.go are
@@ -137,11 +138,44 @@ func hwtFirst(index, pending *[n]uint32, samples *[2 * n]byte) int {
 	return hwtFirstGeneric(index, pending, samples)
 }
 
+// hwtSparePass runs the HWT's spare pass (see hwtSparesGeneric) and
+// returns the number of positions still rejected, 0 unless the spares run
+// out.
+func hwtSparePass(index, pending *[n]uint32, spares *[2 * hwtSpares]byte, rejected int) int {
+	if left, ok := hwtSparesArch(index, pending, spares, rejected); ok {
+		return left
+	}
+	return hwtSparesGeneric(index, pending, spares, rejected)
+}
+
+// hwtZeros runs the HWT's placement count (see hwtZerosGeneric).
+func hwtZeros(isZero *[n]int32, index *[n]uint32, zeros int32) {
+	if !hwtZerosArch(isZero, index, zeros) {
+		hwtZerosGeneric(isZero, index, zeros)
+	}
+}
+
+// encodeSecret writes the 2-bit packing of the ternary polynomial s to b
+// (see encodeSecretGeneric).
+func encodeSecret(b *[secretPolySize]byte, s *poly) {
+	if !encodeSecretArch(b, (*[n]int32)(s)) {
+		encodeSecretGeneric(b, s)
+	}
+}
+
+// subMask sets out = (a − b) & mask coefficient-wise: key generation's
+// b = e − A·s in R_q (see subMaskGeneric).
+func subMask(out, a, b *poly, mask int32) {
+	if !subMaskArch((*[n]int32)(out), (*[n]int32)(a), (*[n]int32)(b), uint32(mask)) {
+		subMaskGeneric(out, a, b, mask)
+	}
+}
+
 // hwtSigns gives the HWT's non-zero coefficients their signs (see
-// hwtSignsGeneric).
-func hwtSigns(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
-	if !hwtSignsArch((*[n]int32)(out), nonZero, sign) {
-		hwtSignsGeneric(out, nonZero, sign)
+// hwtSignsGeneric); out may be isZero.
+func hwtSigns(out *poly, isZero *[n]int32, sign *[hwtSignBytes]byte) {
+	if !hwtSignsArch((*[n]int32)(out), isZero, sign) {
+		hwtSignsGeneric(out, isZero, sign)
 	}
 }
 

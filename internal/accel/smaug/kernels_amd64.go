@@ -117,10 +117,108 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 
 // hwtSignsArch runs hwtFromStream's kernel for the active level and reports whether
 // there is one.
-func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool {
+func hwtSignsArch(out *[256]int32, isZero *[256]int32, sign *[64]byte) bool {
 	switch cpu.Active() {
 	case cpu.AVX512, cpu.AVX2:
-		hwtSignsAVX2(out, nonZero, sign)
+		hwtSignsAVX2(out, isZero, sign)
+		return true
+	}
+	return false
+}
+
+// hwtSparesArch runs hwtFromStream's kernel for the active level and reports whether
+// there is one.
+func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) (int, bool) {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		return hwtSparesAVX2(index, pending, spares, rejected), true
+	}
+	return 0, false
+}
+
+// hwtZerosArch runs hwtFromStream's kernel for the active level and reports whether
+// there is one.
+func hwtZerosArch(isZero *[256]int32, index *[256]uint32, zeros int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		hwtZerosAVX2(isZero, index, zeros)
+		return true
+	}
+	return false
+}
+
+// encodeSecretArch runs encodeSecret's kernel for the active level and reports whether
+// there is one.
+func encodeSecretArch(b *[64]byte, s *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		encodeSecretAVX2(b, s)
+		return true
+	}
+	return false
+}
+
+// packBits5Arch runs packBits's kernel for the active level and reports whether
+// there is one.
+func packBits5Arch(b *[160]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		packBits5AVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// rpHighEncodeArch runs encodeRp's kernel for the active level and reports whether
+// there is one.
+func rpHighEncodeArch(b *[32]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpHighEncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// rpHighDecodeArch runs decodeRp's kernel for the active level and reports whether
+// there is one.
+func rpHighDecodeArch(a *[256]int32, b *[32]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rpHighDecodeAVX2(a, b)
+		return true
+	}
+	return false
+}
+
+// rp7EncodeArch runs encodeRp2's kernel for the active level and reports whether
+// there is one.
+func rp7EncodeArch(b *[224]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rp7EncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// rp3EncodeArch runs encodeRp2's kernel for the active level and reports whether
+// there is one.
+func rp3EncodeArch(b *[96]byte, a *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rp3EncodeAVX2(b, a)
+		return true
+	}
+	return false
+}
+
+// subMaskArch runs subMask's kernel for the active level and reports whether
+// there is one.
+func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		subMaskAVX2(out, a, b, mask)
 		return true
 	}
 	return false

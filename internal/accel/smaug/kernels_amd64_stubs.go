@@ -57,7 +57,52 @@ func hwtFirstAVX2(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 // hwtSignsAVX2 gives the HWT's non-zero coefficients their signs (see hwtFromStream), in constant time.
 //
 //go:noescape
-func hwtSignsAVX2(out *[256]int32, nonZero *[256]int32, sign *[64]byte)
+func hwtSignsAVX2(out *[256]int32, isZero *[256]int32, sign *[64]byte)
+
+// hwtSparesAVX2 is the HWT's spare pass (see hwtSparesGeneric), in constant time but for the number of spares it uses; it returns the number of positions still pending, 0 unless they run out.
+//
+//go:noescape
+func hwtSparesAVX2(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) int
+
+// hwtZerosAVX2 is the HWT's placement count (see hwtZerosGeneric), in constant time.
+//
+//go:noescape
+func hwtZerosAVX2(isZero *[256]int32, index *[256]uint32, zeros int32)
+
+// encodeSecretAVX2 packs the ternary polynomial s into b (see encodeSecretGeneric), in constant time.
+//
+//go:noescape
+func encodeSecretAVX2(b *[64]byte, s *[256]int32)
+
+// subMaskAVX2 sets out[i] = (a[i] − b[i]) & mask, in constant time.
+//
+//go:noescape
+func subMaskAVX2(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32)
+
+// packBits5AVX2 packs the 5-bit coefficients of a into b (see packBits), in constant time.
+//
+//go:noescape
+func packBits5AVX2(b *[160]byte, a *[256]int32)
+
+// rpHighEncodeAVX2 packs bit 8 of each coefficient of a into b (see encodeRp), in constant time.
+//
+//go:noescape
+func rpHighEncodeAVX2(b *[32]byte, a *[256]int32)
+
+// rpHighDecodeAVX2 ORs bit 8 of each coefficient of a in from b (see decodeRp), in constant time.
+//
+//go:noescape
+func rpHighDecodeAVX2(a *[256]int32, b *[32]byte)
+
+// rp7EncodeAVX2 packs the 7-bit coefficients of a into b (see encodeRp2), in constant time.
+//
+//go:noescape
+func rp7EncodeAVX2(b *[224]byte, a *[256]int32)
+
+// rp3EncodeAVX2 packs the 3-bit coefficients of a into b (see encodeRp2), in constant time.
+//
+//go:noescape
+func rp3EncodeAVX2(b *[96]byte, a *[256]int32)
 
 // gaussianAVX2 sets e to the discrete Gaussian error of the 320 bytes of b (see sampleGaussian), in constant time.
 //

@@ -37,7 +37,36 @@ func hwtFirstArch(index *[256]uint32, pending *[256]uint32, samples *[512]byte) 
 }
 
 // hwtSignsArch reports false: hwtFromStream has no kernel in this build.
-func hwtSignsArch(out *[256]int32, nonZero *[256]int32, sign *[64]byte) bool { return false }
+func hwtSignsArch(out *[256]int32, isZero *[256]int32, sign *[64]byte) bool { return false }
+
+// hwtSparesArch reports false: hwtFromStream has no kernel in this build.
+func hwtSparesArch(index *[256]uint32, pending *[256]uint32, spares *[104]byte, rejected int) (int, bool) {
+	return 0, false
+}
+
+// hwtZerosArch reports false: hwtFromStream has no kernel in this build.
+func hwtZerosArch(isZero *[256]int32, index *[256]uint32, zeros int32) bool { return false }
+
+// encodeSecretArch reports false: encodeSecret has no kernel in this build.
+func encodeSecretArch(b *[64]byte, s *[256]int32) bool { return false }
+
+// packBits5Arch reports false: packBits has no kernel in this build.
+func packBits5Arch(b *[160]byte, a *[256]int32) bool { return false }
+
+// rpHighEncodeArch reports false: encodeRp has no kernel in this build.
+func rpHighEncodeArch(b *[32]byte, a *[256]int32) bool { return false }
+
+// rpHighDecodeArch reports false: decodeRp has no kernel in this build.
+func rpHighDecodeArch(a *[256]int32, b *[32]byte) bool { return false }
+
+// rp7EncodeArch reports false: encodeRp2 has no kernel in this build.
+func rp7EncodeArch(b *[224]byte, a *[256]int32) bool { return false }
+
+// rp3EncodeArch reports false: encodeRp2 has no kernel in this build.
+func rp3EncodeArch(b *[96]byte, a *[256]int32) bool { return false }
+
+// subMaskArch reports false: subMask has no kernel in this build.
+func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool { return false }
 
 // gaussianArch reports false: sampleGaussian has no kernel in this build.
 func gaussianArch(e *[256]int32, b *[320]byte) bool { return false }

@@ -91,7 +91,7 @@ func TestSampleEphemeralMatchesGeneric(t *testing.T) {
 // TestHWTPassesMatchGeneric checks the HWT's two data-parallel passes (their
 // kernels at every level) against their Go twins, bit for bit: the first
 // pass on random streams, streams with forced rejections and all-zero and
-// all-one samples; the sign pass on random non-zero masks and sign bytes.
+// all-one samples; the sign pass on random zero masks and sign bytes, also in place.
 func TestHWTPassesMatchGeneric(t *testing.T) {
 	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
@@ -111,20 +111,227 @@ func TestHWTPassesMatchGeneric(t *testing.T) {
 			if got != want || gi != wi || gp != wp {
 				t.Fatalf("trial %d: hwtFirst differs from its Go twin (%d rejections, want %d)", trial, got, want)
 			}
-			var nonZero [n]int32
-			for i := range nonZero {
-				nonZero[i] = r.Int32N(2)
+			var isZero [n]int32
+			for i := range isZero {
+				isZero[i] = -r.Int32N(2)
 			}
 			sign := (*[hwtSignBytes]byte)(buf[hwtRandomBytes:])
 			var gs, ws poly
-			hwtSigns(&gs, &nonZero, sign)
-			hwtSignsGeneric(&ws, &nonZero, sign)
-			if gs != ws {
-				t.Fatalf("trial %d: hwtSigns differs from its Go twin", trial)
+			hwtSigns(&gs, &isZero, sign)
+			hwtSignsGeneric(&ws, &isZero, sign)
+			inPlace := poly(isZero)
+			hwtSigns(&inPlace, (*[n]int32)(&inPlace), sign)
+			if gs != ws || inPlace != ws {
+				t.Fatalf("trial %d: hwtSigns differs from its Go twin (or in place)", trial)
 			}
 			cases++
 		}
 		return cases, "streams matched in both passes"
+	})
+}
+
+// TestHWTSparesMatchGeneric checks the HWT's spare pass and placement
+// count (their kernels at every level) against their Go twins, bit for
+// bit: the spare pass on streams with forced rejections, from a few to
+// beyond the 52 spares (both the indices and the exhaustion verdicts must
+// agree, and pending must be left as it was), the count on the first
+// pass's indices with every set's number of zeros and random ones.
+func TestHWTSparesMatchGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		var spared, exhausted int
+		for trial := range 400 {
+			buf := hwtStream(r, 1+trial%70)
+			var index, pending [n]uint32
+			rejected := hwtFirstGeneric(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
+			spares := (*[2 * hwtSpares]byte)(buf[2*n : hwtRandomBytes])
+			if rejected > 0 {
+				gi, wi := index, index
+				gp := pending
+				got := hwtSparePass(&gi, &gp, spares, rejected)
+				want := hwtSparesGeneric(&wi, &pending, spares, rejected)
+				if got != want || (want == 0 && gi != wi) || gp != pending {
+					t.Fatalf("trial %d (%d rejections): hwtSparePass left %d, Go twin %d, or their indices or pending differ", trial, rejected, got, want)
+				}
+				if want == 0 {
+					spared++
+					index = wi
+				} else {
+					exhausted++
+				}
+				cases++
+			}
+			for _, zeros := range []int32{int32(n - allParams[trial%len(allParams)].hs), r.Int32N(n + 1), 0, n} {
+				var got, want [n]int32
+				hwtZeros(&got, &index, zeros)
+				hwtZerosGeneric(&want, &index, zeros)
+				if got != want {
+					t.Fatalf("trial %d: hwtZeros differs from its Go twin with %d zeros", trial, zeros)
+				}
+				cases++
+			}
+		}
+		if spared == 0 || exhausted == 0 {
+			t.Fatalf("the streams reached the spares %d times and exhausted them %d times", spared, exhausted)
+		}
+		return cases, "spare passes and counts matched"
+	})
+}
+
+// TestEncodeSecretMatchesGeneric checks the secret's packing (its kernel
+// at every level) against its Go twin on random ternary polynomials,
+// sparse and dense, and the constant ones.
+func TestEncodeSecretMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			var s poly
+			for i := range s {
+				switch trial {
+				case 0, 1, 2:
+					s[i] = int32(trial) - 1
+				default:
+					if r.IntN(1+trial%4) == 0 {
+						s[i] = r.Int32N(3) - 1
+					}
+				}
+			}
+			var got, want [secretPolySize]byte
+			encodeSecret(&got, &s)
+			encodeSecretGeneric(&want, &s)
+			if got != want {
+				t.Fatalf("trial %d: encodeSecret differs from its Go twin", trial)
+			}
+			cases++
+		}
+		return cases, "packings matched"
+	})
+}
+
+// TestSubMaskMatchesGeneric checks key generation's subtraction (its kernel
+// at every level) against its Go twin, for both moduli, on the ranges key
+// generation gives (a Gaussian error, a centred product below 2^21) and on
+// extremes.
+func TestSubMaskMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 200 {
+			var a, b poly
+			for i := range a {
+				a[i] = r.Int32N(7) - 3
+				b[i] = r.Int32N(1<<22) - 1<<21
+				if trial < 2 {
+					a[i], b[i] = int32(trial)*(1<<31-1), -1<<31+int32(trial)
+				}
+			}
+			for _, mask := range []int32{1<<10 - 1, 1<<11 - 1} {
+				var got, want poly
+				subMask(&got, &a, &b, mask)
+				subMaskGeneric(&want, &a, &b, mask)
+				if got != want {
+					t.Fatalf("trial %d: subMask differs from its Go twin (mask %#x)", trial, mask)
+				}
+				cases++
+			}
+		}
+		return cases, "subtractions matched"
+	})
+}
+
+// TestPackBitsMatchesGeneric checks c2's d-bit packing (its kernel, for
+// d = 5, at every level) against its Go twin on random coefficients below
+// 2^d and the extremes, and that nothing is written past the packing; and
+// c2's 7-bit and 3-bit packings (SMAUG-T256, TiMER) likewise.
+func TestPackBitsMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			for _, d := range []uint{4, 5} {
+				var a poly
+				for i := range a {
+					switch trial {
+					case 0:
+					case 1:
+						a[i] = 1<<d - 1
+					default:
+						a[i] = r.Int32N(1 << d)
+					}
+				}
+				size := int(d) * n / 8
+				got := make([]byte, size+8)
+				want := make([]byte, size+8)
+				for i := range got {
+					got[i], want[i] = 0xa5, 0xa5
+				}
+				packBits(got[:size], &a, d)
+				packBitsGeneric(want[:size], &a, d)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("trial %d: packBits differs from its Go twin for d = %d", trial, d)
+				}
+				cases++
+			}
+			// log p' = 7 (SMAUG-T256) and 3 (TiMER): encodeRp2 through
+			// their kernels.
+			for _, d := range []uint{3, 7} {
+				var a poly
+				for i := range a {
+					a[i] = r.Int32N(1 << d)
+					if trial < 2 {
+						a[i] = int32(trial) * (1<<d - 1)
+					}
+				}
+				size := int(d) * n / 8
+				got := make([]byte, size+8)
+				want := make([]byte, size+8)
+				encodeRp2(got[:size], &a, d)
+				if d == 7 {
+					rp7EncodeGeneric((*[7 * n / 8]byte)(want), &a)
+				} else {
+					rp3EncodeGeneric((*[3 * n / 8]byte)(want), &a)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("trial %d: encodeRp2 differs from its Go twin for log p' = %d", trial, d)
+				}
+				cases++
+			}
+		}
+		return cases, "packings matched"
+	})
+}
+
+// TestRpHighMatchesGeneric checks the ninth-bit part of c1's packing for
+// log p = 9 and its unpacking (their kernels at every level) against their
+// Go twins on random coefficients below 2^9 and random bytes.
+func TestRpHighMatchesGeneric(t *testing.T) {
+	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
+		for trial := range 300 {
+			var a poly
+			for i := range a {
+				a[i] = r.Int32N(1 << 9)
+				if trial < 2 {
+					a[i] = int32(trial) * (1<<9 - 1)
+				}
+			}
+			var got, want [32]byte
+			if !rpHighEncodeArch(&got, (*[n]int32)(&a)) {
+				rpHighEncodeGeneric(&got, &a)
+			}
+			rpHighEncodeGeneric(&want, &a)
+			if got != want {
+				t.Fatalf("trial %d: the ninth-bit packing differs from its Go twin", trial)
+			}
+			fill(r, got[:])
+			var low poly
+			for i := range low {
+				low[i] = r.Int32N(1 << 8)
+			}
+			ga, wa := low, low
+			if !rpHighDecodeArch((*[n]int32)(&ga), &got) {
+				rpHighDecodeGeneric(&ga, &got)
+			}
+			rpHighDecodeGeneric(&wa, &got)
+			if ga != wa {
+				t.Fatalf("trial %d: the ninth-bit unpacking differs from its Go twin", trial)
+			}
+			cases++
+		}
+		return cases, "ninth-bit packings and unpackings matched"
 	})
 }
 

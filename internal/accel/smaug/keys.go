@@ -39,6 +39,12 @@ type EncapsulationKey struct {
 // decapsulation reads at offset 64k + 2k of sk = s ‖ t ‖ pk, not at the
 // offset 64k where t starts: z = t[2k:] ‖ pk[:2k]. Keys and ciphertexts
 // match the reference only with that quirk, so it is kept.
+//
+// Beyond its set's sizes (the entries of a, b and s past k, the bytes past
+// the encodings' lengths) a key holds zeros, and a key with no set is zero
+// whole: each path that gives a key a set clears it first or finds it so
+// (see keyGen), which lets key generation overwrite a key of the same set
+// without clearing it.
 type DecapsulationKey struct {
 	ek      EncapsulationKey
 	s       [maxK]nttPoly
@@ -70,7 +76,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	}
 	ek.p, ek.dom = p, activeDomain()
 	hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)} // H(pk), beside A's streams
-	ek.expandA(pk[:seedASize], hash[:])
+	ek.expandA(pk[:seedASize], hash[:], false)
 	for i := range p.k {
 		var b poly
 		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
@@ -79,18 +85,6 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	// The packing is a bijection, so pk is its own re-encoding.
 	copy(ek.encoded[:], pk)
 	return nil
-}
-
-// encodeFrom sets ek's encoding and hash from seed_A and b, and b's
-// transforms; A must already be expanded.
-func (ek *EncapsulationKey) encodeFrom(seedA []byte, b *[maxK]poly) {
-	p := ek.p
-	copy(ek.encoded[:], seedA)
-	for i := range p.k {
-		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b[i], p.logQ)
-		ek.dom.toNTT(&ek.b[i], &b[i])
-	}
-	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
 }
 
 // inDomain returns ek if its transforms are in the active level's domain,
@@ -130,8 +124,8 @@ func (ek *EncapsulationKey) column(i int) []nttPoly {
 	return ek.a[i*k : (i+1)*k]
 }
 
-// rowTo copies row i of Â to out and returns it: key generation and the sk
-// check, which use A itself, are the cold paths.
+// rowTo copies row i of Â to out and returns it: the sk check, which uses
+// A itself, is a cold path.
 func (ek *EncapsulationKey) rowTo(out *[maxK]nttPoly, i int) []nttPoly {
 	k := ek.p.k
 	for j := range k {

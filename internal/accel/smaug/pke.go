@@ -20,49 +20,84 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // extra jobs, a matrix that fills the lanes (k = 2, 4) takes the lockstep
 // 4-way SHAKE128 instead, four entries a call, which spends less on
 // scheduling.
-func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job) {
+//
+// With rows set, ek.a is left in Â's own order (a[i·k+j] = Â[i][j]), whose
+// rows are contiguous, for key generation's A·s; transposeA then restores
+// Âᵀ.
+func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) {
 	p := ek.p
 	k := p.k
 	var in [maxK * maxK][seedASize + 2]byte
-	var out [maxK * maxK][352]byte
 	for e := range k * k {
 		copy(in[e][:], seed)
 		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
 	}
+	var a poly
 	if len(extra) == 0 && k*k%4 == 0 {
+		// Four entries a call, decoded as they come: the buffers (which Go
+		// clears) hold four entries, not k².
+		var out [4][352]byte
 		for e := 0; e < k*k; e += 4 {
 			x := keccak.ShakeX4{}
 			x.Init128()
 			x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
-			x.Squeeze(&[4][]byte{out[e][:p.polyQSize()], out[e+1][:p.polyQSize()], out[e+2][:p.polyQSize()], out[e+3][:p.polyQSize()]})
+			x.Squeeze(&[4][]byte{out[0][:p.polyQSize()], out[1][:p.polyQSize()], out[2][:p.polyQSize()], out[3][:p.polyQSize()]})
+			for q := range 4 {
+				decodeRq(&a, out[q][:], p.logQ)
+				ek.dom.toNTT(&ek.a[aIndex(e+q, k, rows)], &a)
+			}
 		}
-	} else {
-		var jobs [2*maxK + maxK*maxK]keccak.Job
-		// Assigned one by one: copy would make escape analysis send the
-		// jobs' buffers to the heap.
-		first := len(extra)
-		//lint:ignore S1001 copy moves the callers' job buffers to the heap
-		for j := range extra {
-			jobs[j] = extra[j]
-		}
-		for e := range k * k {
-			jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
-		}
-		var lanes keccak.LanesX4
-		lanes.Run(jobs[:first+k*k], 0, first+k*k)
+		return
+	}
+	var out [maxK * maxK][352]byte
+	var jobs [2*maxK + maxK*maxK]keccak.Job
+	// Assigned one by one: copy would make escape analysis send the
+	// jobs' buffers to the heap.
+	first := len(extra)
+	//lint:ignore S1001 copy moves the callers' job buffers to the heap
+	for j := range extra {
+		jobs[j] = extra[j]
 	}
 	for e := range k * k {
-		var a poly
+		jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs[:first+k*k], 0, first+k*k)
+	for e := range k * k {
 		decodeRq(&a, out[e][:], p.logQ)
-		i, j := e/k, e%k
-		ek.dom.toNTT(&ek.a[j*k+i], &a)
+		ek.dom.toNTT(&ek.a[aIndex(e, k, rows)], &a)
+	}
+}
+
+// aIndex returns where expandA puts Â's entry e = i·k + j: at j·k + i
+// (Âᵀ), or with rows at e.
+func aIndex(e, k int, rows bool) int {
+	if rows {
+		return e
+	}
+	return e%k*k + e/k
+}
+
+// transposeA turns ek.a from Â's order into Âᵀ's (and back).
+func (ek *EncapsulationKey) transposeA() {
+	k := ek.p.k
+	for i := range k {
+		for j := i + 1; j < k; j++ {
+			ek.a[i*k+j], ek.a[j*k+i] = ek.a[j*k+i], ek.a[i*k+j]
+		}
 	}
 }
 
 // keyGen sets dk to the key pair of the key-generation randomness seed and
 // the implicit-rejection randomness t, drawn in that order by the reference.
 func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
-	*dk = DecapsulationKey{} // cleared whole, not built as a literal and copied
+	// Everything within p's sizes is written below; what lies outside them
+	// is zero for a zero key and for a key of p (see DecapsulationKey), so
+	// only a key of another set needs clearing, whole (not built as a
+	// literal and copied).
+	if dk.ek.p != p && dk.ek.p != nil {
+		*dk = DecapsulationKey{}
+	}
 	dk.seed, dk.hasSeed, dk.t = *seed, true, *t
 	ek := &dk.ek
 	ek.p, ek.dom = p, activeDomain()
@@ -89,37 +124,41 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
 	}
 	if k*k%4 == 0 {
-		ek.expandA(g[32:], nil)
+		ek.expandA(g[32:], nil, true)
 		var lanes keccak.LanesX4
 		lanes.Run(jobs[:2*k], 0, 2*k)
 	} else {
-		ek.expandA(g[32:], jobs[:2*k])
+		ek.expandA(g[32:], jobs[:2*k], true)
 	}
 
-	var s [maxK]poly
+	// One polynomial of scratch for s_i (then A·s) and one for b_i, and one
+	// HWT scratch (which Go clears): each polynomial is packed and
+	// transformed as soon as it is made.
+	var s poly
+	var sc hwtScratch
 	for i := range k {
-		ok := hwtFromStream(&s[i], &hwtOut[i], p.hs)
+		ok := hwtFromStreamTo(&s, &hwtOut[i], p.hs, &sc)
 		for j := 1; !ok; j++ {
 			hwtIn[i][33] = byte(j)
-			ok = hwt(&s[i], hwtIn[i][:], p.hs)
+			ok = hwt(&s, hwtIn[i][:], p.hs)
 		}
-		encodeSecret(dk.sEnc[i*secretPolySize:], &s[i])
-		ek.dom.toNTT(&dk.s[i], &s[i])
+		encodeSecret((*[secretPolySize]byte)(dk.sEnc[i*secretPolySize:]), &s)
+		ek.dom.toNTT(&dk.s[i], &s)
 	}
 
-	var b [maxK]poly
-	var row [maxK]nttPoly
+	copy(ek.encoded[:], g[32:])
+	var b poly
+	as := &s // s_i is packed and transformed: its scratch holds A·s now
 	mask := int32(1)<<p.logQ - 1
 	for i := range k {
-		bi := &b[i]
-		sampleGaussian(bi, eOut[i][:])
-		var as poly
-		ek.dom.dotProduct(&as, ek.rowTo(&row, i), dk.sVec())
-		for c := range bi {
-			bi[c] = (bi[c] - as[c]) & mask
-		}
+		sampleGaussian(&b, eOut[i][:])
+		ek.dom.dotProduct(as, ek.a[i*k:(i+1)*k], dk.sVec())
+		subMask(&b, &b, as, mask)
+		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b, p.logQ)
+		ek.dom.toNTT(&ek.b[i], &b)
 	}
-	ek.encodeFrom(g[32:], &b)
+	ek.transposeA()
+	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
 	dk.setRejection()
 }
 
@@ -251,6 +290,13 @@ func flipAbs(x uint16) uint16 {
 	r := int16(x - 0x7fff)
 	m := r >> 15
 	return uint16((r + m) ^ m)
+}
+
+// subMaskGeneric is subMask in Go.
+func subMaskGeneric(out, a, b *poly, mask int32) {
+	for c := range out {
+		out[c] = (a[c] - b[c]) & mask
+	}
 }
 
 // roundGeneric is round in Go.

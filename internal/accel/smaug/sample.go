@@ -44,9 +44,11 @@ var hwtThreshold = func() (t [n]uint32) {
 // first sample is tried without branching, which leaves a mask of the
 // rejected positions; then each spare, in order, goes to the lowest position
 // still rejected, tried and written by a pass over all 256 positions with masks
-// only, so no branch or address depends on which positions were
-// rejected or on any index drawn. This consumes the spares exactly as the
-// reference does, and so gives its bytes.
+// only (hwtSparesGeneric; its AVX2 kernel finds the position by TZCNT on a
+// 256-bit mask and writes by a compare-and-blend pass), so no branch or
+// address depends on which positions were rejected or on any index drawn.
+// This consumes the spares exactly as the reference does, and so gives its
+// bytes; the placement count (hwtZeros) and the signs follow.
 //
 // What timing still shows is the number of spares used (the loop runs once
 // per spare consumed) and whether they ran out. Both are functions of the
@@ -56,44 +58,74 @@ var hwtThreshold = func() (t [n]uint32) {
 // rejected sample is discarded. The count therefore carries no information
 // about the output (nor does a retry, whose stream is thrown away whole).
 // Running the loop for all 52 spares every time would hide the count too,
-// at two passes over the positions per spare, for a loop that in most calls
+// at a pass over the positions per spare, for a loop that in most calls
 // does not run at all.
 func hwtFromStream(out *poly, buf *[hwtStreamBytes]byte, hs int) bool {
-	var index, pending [n]uint32 // pending[i] is all ones while position i is rejected
-	rejected := hwtFirst(&index, &pending, (*[2 * n]byte)(buf[:2*n]))
+	var sc hwtScratch
+	return hwtFromStreamTo(out, buf, hs, &sc)
+}
 
-	for spare := n; rejected != 0; spare++ {
-		if spare == n+hwtSpares {
-			return false
+// hwtScratch is hwtFromStream's working memory: index[i], the index drawn
+// at position i, and pending[i], all ones while position i is rejected.
+// Every call overwrites both whole, so a caller that samples several
+// polynomials reuses one (which Go then clears once).
+type hwtScratch struct {
+	index, pending [n]uint32
+}
+
+// hwtFromStreamTo is hwtFromStream with its working memory in sc.
+func hwtFromStreamTo(out *poly, buf *[hwtStreamBytes]byte, hs int, sc *hwtScratch) bool {
+	index, pending := &sc.index, &sc.pending
+	rejected := hwtFirst(index, pending, (*[2 * n]byte)(buf[:2*n]))
+	if rejected != 0 && hwtSparePass(index, pending, (*[2 * hwtSpares]byte)(buf[2*n:hwtRandomBytes]), rejected) != 0 {
+		return false
+	}
+	// The count's verdicts go to out, and the signs are applied in place.
+	hwtZeros((*[n]int32)(out), index, int32(n-hs))
+	hwtSigns(out, (*[n]int32)(out), (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
+	return true
+}
+
+// hwtSparesGeneric is the HWT's spare pass: while rejected > 0 positions
+// remain pending, each spare sample in turn goes to the lowest pending
+// position, tried and written by a pass over all n positions with masks
+// only, and that position leaves the pending set if the sample is
+// accepted there. It returns the number of positions still pending, 0
+// unless the spares run out first. pending is read, not written.
+func hwtSparesGeneric(index, pending *[n]uint32, spares *[2 * hwtSpares]byte, rejected int) int {
+	left := *pending
+	for spare := 0; rejected != 0; spare++ {
+		if spare == hwtSpares {
+			return rejected
 		}
 		// The spare is tried at every position with that position's bound;
 		// only the first pending position (head) keeps the result, if
 		// accepted there.
-		y := uint32(binary.LittleEndian.Uint16(buf[2*spare:]))
+		y := uint32(binary.LittleEndian.Uint16(spares[2*spare:]))
 		var seen, accepted uint32
 		for i := range n {
-			head := pending[i] &^ seen
-			seen |= pending[i]
+			head := left[i] &^ seen
+			seen |= left[i]
 			m := y * uint32(n-i)
 			write := head &^ lessMask(m&0xffff, hwtThreshold[i])
 			index[i] = index[i]&^write | (m>>16)&write
-			pending[i] &^= write
+			left[i] &^= write
 			accepted |= write
 		}
 		rejected -= int(accepted & 1)
 	}
+	return 0
+}
 
-	// Coefficient i is non-zero unless its index falls below the zeros
-	// still to place; its sign is bit (i/16)%8 of byte 16·(i/128) + i%16.
-	zeros := int32(n - hs)
-	var nonZero [n]int32
+// hwtZerosGeneric is the HWT's placement count: coefficient i is zero
+// (isZero[i] = −1) if its index falls below the zeros still to place, which
+// it then decrements, and non-zero (isZero[i] = 0) otherwise.
+func hwtZerosGeneric(isZero *[n]int32, index *[n]uint32, zeros int32) {
 	for i := range n {
-		isZero := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
-		zeros += isZero
-		nonZero[i] = 1 + isZero
+		z := (int32(index[i]) - zeros) >> 31 // −1 if index[i] < zeros, else 0
+		zeros += z
+		isZero[i] = z
 	}
-	hwtSigns(out, &nonZero, (*[hwtSignBytes]byte)(buf[hwtRandomBytes:]))
-	return true
 }
 
 // hwtFirstGeneric tries the first n samples of an HWT stream: index[i] and
@@ -108,15 +140,16 @@ func hwtFirstGeneric(index, pending *[n]uint32, samples *[2 * n]byte) (rejected 
 	return rejected
 }
 
-// hwtSignsGeneric sets out[i] = nonZero[i]·(±1), the sign being bit
+// hwtSignsGeneric sets out[i] = (1 + isZero[i])·(±1), isZero[i] being −1
+// or 0 (out may be isZero), the sign being bit
 // (i/16)%8 of byte 16·(i/128) + i%16 of sign (1 for +1).
-func hwtSignsGeneric(out *poly, nonZero *[n]int32, sign *[hwtSignBytes]byte) {
+func hwtSignsGeneric(out *poly, isZero *[n]int32, sign *[hwtSignBytes]byte) {
 	for half := range 2 {
 		for shift := range 8 {
 			for j := range 16 {
 				i := 128*half + 16*shift + j
 				bit := int32(sign[16*half+j]>>shift) & 1
-				out[i] = nonZero[i] * (2*bit - 1)
+				out[i] = (1 + isZero[i]) * (2*bit - 1)
 			}
 		}
 	}

@@ -6,11 +6,17 @@
 //     encode.go for the layout), into 32-bit coefficients, and
 //     encodeRq10AVX2, encodeRq11AVX2, the packing back (encode.go here);
 //   - rpBytesDecodeAVX2, rpBytesEncodeAVX2: the byte part of the R_p
-//     packing of c1 (encode.go);
+//     packing of c1, and rpHighDecodeAVX2, rpHighEncodeAVX2 its ninth-bit
+//     part for log p = 9 (encode.go);
 //   - cbd3AVX2, cbd1AVX2, cbd4AVX2: the ephemeral samplers of SMAUG-T128
 //     (and TiMER), SMAUG-T192 and SMAUG-T256 (cbd.go);
-//   - hwtFirstAVX2, hwtSignsAVX2: the data-parallel passes of the HWT
-//     sampler (hwt.go);
+//   - hwtFirstAVX2, hwtSparesAVX2, hwtZerosAVX2, hwtSignsAVX2: the HWT
+//     sampler's first-sample pass, spare pass, placement count and sign
+//     pass (hwt.go);
+//   - encodeSecretAVX2: the secret's 2-bit packing in sk (encode.go);
+//   - packBits5AVX2, rp7EncodeAVX2, rp3EncodeAVX2: c2's packings for
+//     SMAUG-T128, SMAUG-T256 and TiMER (encode.go);
+//   - subMaskAVX2: key generation's b = e − A·s in R_q (round.go);
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
 //     (round.go);
@@ -54,6 +60,15 @@ var contract = []dispatch.Kernel{
 	{Hook: "cbd4Arch", Of: "sampleEphemeral", Impls: dispatch.Levels("AVX512", "cbd4AVX2", "AVX2", "cbd4AVX2")},
 	{Hook: "hwtFirstArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtFirstAVX2", "AVX2", "hwtFirstAVX2")},
 	{Hook: "hwtSignsArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSignsAVX2", "AVX2", "hwtSignsAVX2")},
+	{Hook: "hwtSparesArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtSparesAVX2", "AVX2", "hwtSparesAVX2")},
+	{Hook: "hwtZerosArch", Of: "hwtFromStream", Impls: dispatch.Levels("AVX512", "hwtZerosAVX2", "AVX2", "hwtZerosAVX2")},
+	{Hook: "encodeSecretArch", Of: "encodeSecret", Impls: dispatch.Levels("AVX512", "encodeSecretAVX2", "AVX2", "encodeSecretAVX2")},
+	{Hook: "packBits5Arch", Of: "packBits", Impls: dispatch.Levels("AVX512", "packBits5AVX2", "AVX2", "packBits5AVX2")},
+	{Hook: "rpHighEncodeArch", Of: "encodeRp", Impls: dispatch.Levels("AVX512", "rpHighEncodeAVX2", "AVX2", "rpHighEncodeAVX2")},
+	{Hook: "rpHighDecodeArch", Of: "decodeRp", Impls: dispatch.Levels("AVX512", "rpHighDecodeAVX2", "AVX2", "rpHighDecodeAVX2")},
+	{Hook: "rp7EncodeArch", Of: "encodeRp2", Impls: dispatch.Levels("AVX512", "rp7EncodeAVX2", "AVX2", "rp7EncodeAVX2")},
+	{Hook: "rp3EncodeArch", Of: "encodeRp2", Impls: dispatch.Levels("AVX512", "rp3EncodeAVX2", "AVX2", "rp3EncodeAVX2")},
+	{Hook: "subMaskArch", Of: "subMask", Impls: dispatch.Levels("AVX512", "subMaskAVX2", "AVX2", "subMaskAVX2")},
 	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
 	{Hook: "roundMessageArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundMessageAVX2", "AVX2", "roundMessageAVX2")},
@@ -74,6 +89,14 @@ func main() {
 	}
 	hwtFirstKernel()
 	hwtSignsKernel()
+	hwtSparesKernel()
+	hwtZerosKernel()
+	encodeSecretKernel()
+	subMaskKernel()
+	packBits5Kernel()
+	rpHighKernels()
+	rp7EncodeKernel()
+	rp3EncodeKernel()
 	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)

@@ -51,3 +51,28 @@ func roundKernel(message bool) {
 	VZEROUPPER()
 	RET()
 }
+
+// subMaskKernel emits subMaskAVX2(out, a, b *[256]int32, mask uint32):
+// out[i] = (a[i] − b[i]) & mask, key generation's b = e − A·s in R_q.
+// Straight-line and data-independent.
+func subMaskKernel() {
+	TEXT("subMaskAVX2", NOSPLIT, "func(out, a, b *[256]int32, mask uint32)")
+	Pragma("noescape")
+	Doc("subMaskAVX2 sets out[i] = (a[i] − b[i]) & mask, in constant time.")
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	mx := XMM()
+	VMOVD(Load(Param("mask"), GP32()), mx)
+	mask := YMM()
+	VPBROADCASTD(mx, mask)
+	for g := range n / 8 {
+		x := YMM()
+		VMOVDQU(Mem{Base: a, Disp: 32 * g}, x)
+		VPSUBD(Mem{Base: b, Disp: 32 * g}, x, x)
+		VPAND(mask, x, x)
+		VMOVDQU(x, Mem{Base: out, Disp: 32 * g})
+	}
+	VZEROUPPER()
+	RET()
+}
