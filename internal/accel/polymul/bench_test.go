@@ -8,9 +8,9 @@ import (
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
-// BenchmarkKernels times the transform, its inverse, a k = 4 pointwise dot
-// product and a whole product a·b, by the single 32-bit prime (Mul) and
-// by the two 16-bit primes (Mul16).
+// BenchmarkKernels times, for the single 32-bit prime and for the two
+// 16-bit primes, the transform, its inverse, a k = 4 pointwise dot product
+// and a whole product a·b (Mul, Mul16).
 func BenchmarkKernels(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
 	var a, c [N]int32
@@ -39,6 +39,22 @@ func BenchmarkKernels(b *testing.B) {
 		b.Run("Mul", func(b *testing.B) {
 			var out [N]int32
 			benchcpu.Loop(b, func() { Mul(&out, &a, &c) })
+		})
+		var f16 [4]NTT16
+		for i := range f16 {
+			Forward16(&f16[i], &a)
+		}
+		b.Run("Forward16", func(b *testing.B) {
+			var out NTT16
+			benchcpu.Loop(b, func() { Forward16(&out, &a) })
+		})
+		b.Run("Dot16x4", func(b *testing.B) {
+			var out NTT16
+			benchcpu.Loop(b, func() { Dot16(&out, f16[:], f16[:]) })
+		})
+		b.Run("Inverse16", func(b *testing.B) {
+			var out [N]int32
+			benchcpu.Loop(b, func() { Inverse16(&out, &f16[0]) })
 		})
 		b.Run("Mul16", func(b *testing.B) {
 			var out [N]int32

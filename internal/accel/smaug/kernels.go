@@ -3,6 +3,7 @@ package smaug
 import (
 	"unsafe"
 
+	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/polymul"
 )
 
@@ -33,12 +34,13 @@ type poly [n]int32
 type nttPoly = [n]uint32
 
 // domain names the transform of a key's Â, b̂ and ŝ. Each level uses its
-// fastest product: the two-prime 16-bit one where it has assembly
-// (polymul.Fast16), the single-prime 32-bit one elsewhere (whose
-// transforms are ML-DSA's kernels at the SIMD levels and Go at the
-// portable level, faster there than the two primes' Go twins). Both give
-// the exact integer product, so every level agrees bit for bit; a key made
-// at another level is converted for the operation (see inDomain).
+// fastest product, as timed (docs/PERFORMANCE.md): at AVX2 the two-prime
+// 16-bit one (polymul.Fast16); at AVX-512 the single-prime 32-bit one,
+// whose transforms are ML-DSA's AVX-512 kernels, twice as fast as the
+// two-prime zmm kernels; at the portable level the single-prime one too,
+// whose Go transforms beat the two primes' Go twins. Both give the exact
+// integer product, so every level agrees bit for bit; a key made at
+// another level is converted for the operation (see inDomain).
 type domain uint8
 
 const (
@@ -48,7 +50,7 @@ const (
 
 // activeDomain returns the domain of the active level.
 func activeDomain() domain {
-	if polymul.Fast16() {
+	if cpu.Active() != cpu.AVX512 && polymul.Fast16() {
 		return domain16
 	}
 	return domain32
