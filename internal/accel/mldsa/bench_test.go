@@ -154,6 +154,29 @@ func BenchmarkKeyGenSign(b *testing.B) {
 	}
 }
 
+// BenchmarkKeyGenFirstSign is key generation of a new key
+// (NewPrivateKeyFromSeed) followed by its first signature (deterministic):
+// the work a new key does up to its first signature, including whatever it
+// leaves for first use. Beside BenchmarkKeyGen and BenchmarkSign it gives
+// the first signature's extra cost.
+func BenchmarkKeyGenFirstSign(b *testing.B) {
+	msg := []byte("first signature")
+	for _, p := range All() {
+		seed := [SeedSize]byte{1, 2, 3}
+		sig := make([]byte, p.SignatureSize())
+		b.Run(p.Name, func(b *testing.B) {
+			cputest.BenchLevels(b, "", func(b *testing.B) {
+				benchcpu.Loop(b, func() {
+					sk := NewPrivateKeyFromSeed(p, &seed)
+					if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil {
+						b.Fatal(err)
+					}
+				})
+			})
+		})
+	}
+}
+
 // BenchmarkKeyBlock allocates a private key's block alone (newPrivateKey),
 // the Go runtime's share of BenchmarkKeyGen: zeroing, page faults after the
 // scavenger returned freed pages, and garbage collection. With the small
