@@ -2,16 +2,16 @@ package mldsa
 
 // Key storage. A key keeps only what signing or verifying reads, sized for
 // its parameter set, in one allocation: a keyBlock holds an array of ring
-// elements that the key's slices view (Â and t̂1 for a public key, Â and t̂0
-// for a private key), a private key's windows of s1 and s2 (η − s, a third
-// of each packed table of pspm.go, which signing builds from them), the
+// elements that the key's slices view (Â and t̂1 for a public key, t̂0 for
+// a private key), a private key's windows of s1 and s2 (η − s, a third of
+// each packed table of pspm.go, which signing builds from them), the
 // public-key encoding, and the key struct. In KiB (ring elements + windows
 // + encoding, and the block the runtime allocates, in whole 8 KiB pages, or
 // its size class):
 //
 //	            44                    65                     87
 //	public      20 + 1.3 → 24         36 + 1.9 → 40          64 + 2.5 → 72
-//	private     20 + 2 + 1.3 → 24     36 + 2.75 + 1.9 → 48   64 + 3.75 + 2.5 → 72
+//	private     4 + 2 + 1.3 → 8       6 + 2.75 + 1.9 → 12    8 + 3.75 + 2.5 → 16
 //
 // Key generation writes the whole block and the runtime zeroes it first, on
 // memory it recycles across collections rather than memory in cache: its
@@ -19,19 +19,26 @@ package mldsa
 // key keeps neither the tables themselves (6, 8.25 and 11.25 KiB), which a
 // signature builds on its stack in a few hundred instructions, nor room for
 // t̂1, which signing never reads: the first verification through a private
-// key's public half allocates and computes it (t1Hat, keys.go). A key's
-// batch terms are also allocated on first use (batch_product.go).
+// key's public half allocates and computes it (t1Hat, keys.go), nor Â (16,
+// 30 and 56 KiB), which key generation and skDecode expand through a window
+// on the stack: the first use that reads it (a signature, a verification
+// through the public half, a batch) allocates and expands it (aHat), and
+// SetSeed on a key that has it expands into it. A key's batch terms are
+// also allocated on first use (batch_product.go). So every private key's
+// block is a small object (8, 12 and 16 KiB size classes).
 //
 // The ring elements come first, then the windows: every element (1 KiB) and
 // window (256 bytes) is a whole number of 64-byte lines, so both start as
-// aligned as the block. The runtime starts a block above 32 KiB (every
-// key's of 65 and 87) on a page, so every element is 64-byte aligned and no
-// 64-byte load of the vector kernels straddles two cache lines, as every
-// one did with the key struct (312 bytes) first: a guard rather than a gain
-// (docs/PERFORMANCE.md). A smaller block, an ML-DSA-44 key's, starts after
-// the 8-byte header the runtime puts before small objects with pointers.
-// The arrays hold no pointers: the garbage collector's walk of the block's
-// pointer bitmap skips them.
+// aligned as the block. The runtime starts a block above 32 KiB (a public
+// key's of 65 and 87) on a page; a small object with pointers (every
+// private key's block, a public key's of 44) starts after an 8-byte header,
+// which a private key's block pads to the next line (privateKeyPad): its
+// size class is a multiple of 4 KiB, so its elements and windows are 64-byte
+// aligned and no 64-byte load of the vector kernels straddles two cache
+// lines, as every one did with the key struct (312 bytes) first: a guard
+// rather than a gain (docs/PERFORMANCE.md). Â, allocated on its own,
+// holds no pointers and so has no header. The arrays hold no pointers: the
+// garbage collector's walk of the block's pointer bitmap skips them.
 
 // keyBlock is a Key (PublicKey or PrivateKey) with the arrays its slices
 // view, after padding H: E is an array of nttElement, W an array of secret windows (pspm.go;
