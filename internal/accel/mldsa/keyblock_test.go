@@ -407,3 +407,57 @@ func TestFirstUseSignatures(t *testing.T) {
 		}
 	})
 }
+
+// TestAHatMixedFirstUse checks that goroutines making different first uses
+// of the same fresh key at once (signatures, verifications through its
+// public half, batch verification, which all read Â, and skEncode, which
+// does not) agree with a key whose Â was expanded beforehand (and, under
+// -race, that Â's expansion is properly synchronized with every reader).
+func TestAHatMixedFirstUse(t *testing.T) {
+	const goroutines = 8
+	msg := []byte("mixed first use")
+	for _, p := range All() {
+		seed := [SeedSize]byte{12}
+		ref := NewPrivateKeyFromSeed(p, &seed)
+		ref.pub.aHat()
+		want := make([]byte, p.SignatureSize())
+		if err := ref.Sign(want, msg, nil, &[RandomSize]byte{}); err != nil {
+			t.Fatal(err)
+		}
+		m, err := NewMessage(msg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu [MuSize]byte
+		m.Mu(&mu, ref.PublicKey().Tr())
+		sk := NewPrivateKeyFromSeed(p, &seed)
+		var wg sync.WaitGroup
+		for g := range goroutines {
+			wg.Go(func() {
+				switch g % 4 {
+				case 0:
+					sig := make([]byte, p.SignatureSize())
+					if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil || !bytes.Equal(sig, want) {
+						t.Errorf("%s goroutine %d: first signature differs (%v)", p.Name, g, err)
+					}
+				case 1:
+					if err := sk.PublicKey().Verify(msg, nil, want); err != nil {
+						t.Errorf("%s goroutine %d: %v", p.Name, g, err)
+					}
+				case 2:
+					errs := make([]error, 2)
+					if err := sk.PublicKey().VerifyMuBatch(errs, [][MuSize]byte{mu, mu}, [][]byte{want, want}); err != nil || errs[0] != nil || errs[1] != nil {
+						t.Errorf("%s goroutine %d: batch verification: %v, %v", p.Name, g, err, errs)
+					}
+				default:
+					enc := make([]byte, p.PrivateKeySize())
+					sk.EncodeExpanded(enc)
+				}
+			})
+		}
+		wg.Wait()
+		if !equalElements(sk.pub.a, ref.pub.a) {
+			t.Errorf("%s: Â after the first uses differs from the reference key's", p.Name)
+		}
+	}
+}
