@@ -61,6 +61,7 @@ func mldsaOps(b *testing.B, s mldsaSet) []op {
 
 	ours, err := signer.NewPrivateKey(s.params, seed)
 	check(b, err)
+	check(b, ours.SignTo(out, msg, nil)) // a loaded key: Â is expanded on the first signature
 	std, err := mldsa.NewPrivateKey(s.params, seed)
 	check(b, err)
 	stdPK := std.PublicKey()

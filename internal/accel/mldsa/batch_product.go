@@ -80,8 +80,8 @@ func (pk *PublicKey) batchTerms() *keyTerms {
 	pk.batch.once.Do(func() {
 		p := pk.p
 		t := new(keyTerms)
-		t.sign.compute(pk.a, p.L, nil, p.K, p.L)
-		t.verify.compute(pk.a, p.L, pk.t1Hat(), p.K, p.L+1)
+		t.sign.compute(pk.aHat(), p.L, nil, p.K, p.L)
+		t.verify.compute(pk.aHat(), p.L, pk.t1Hat(), p.K, p.L+1)
 		pk.batch.terms = t
 	})
 	return pk.batch.terms

@@ -2,6 +2,8 @@ package mldsa
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"sync"
 	"testing"
 	"unsafe"
@@ -12,17 +14,17 @@ import (
 
 // TestKeyBlockSizes checks that every parameter set's key blocks hold
 // exactly the ring elements, secret windows and encoding bytes its keys
-// view, no more, and that a private key's elements and windows are 64-byte
-// aligned when its block is larger than 32 KiB.
+// view, no more (a private key's no Â), that a private key's block is a
+// small object, and that its elements and windows are 64-byte aligned.
 func TestKeyBlockSizes(t *testing.T) {
 	for _, p := range All() {
-		pub, s := newPublicKeyBlock(p)
+		_, s := newPublicKeyBlock(p)
 		if len(s.elems) != publicKeyElements(p.K, p.L) || len(s.windows) != 0 || len(s.enc) != p.PublicKeySize() {
 			t.Errorf("%s public key block: %d elements, %d windows, %d bytes; want %d, 0, %d",
 				p.Name, len(s.elems), len(s.windows), len(s.enc), publicKeyElements(p.K, p.L), p.PublicKeySize())
 		}
-		if rest := pub.carve(p, s); len(rest) != p.K {
-			t.Errorf("%s public key block: %d elements after Â, want %d for t̂1", p.Name, len(rest), p.K)
+		if pk := newPublicKey(p); len(pk.a) != p.K*p.L || len(pk.t1H) != p.K {
+			t.Errorf("%s public key: %d elements of Â and %d of t̂1, want %d and %d", p.Name, len(pk.a), len(pk.t1H), p.K*p.L, p.K)
 		}
 		_, s = newPrivateKeyBlock(p)
 		if len(s.elems) != privateKeyElements(p.K, p.L) || len(s.windows) != privateKeyWindows(p.K, p.L) || len(s.enc) != p.PublicKeySize() {
@@ -30,28 +32,24 @@ func TestKeyBlockSizes(t *testing.T) {
 				p.Name, len(s.elems), len(s.windows), len(s.enc), privateKeyElements(p.K, p.L), privateKeyWindows(p.K, p.L), p.PublicKeySize())
 		}
 		sk := newPrivateKey(p)
-		blockSize := uintptr(len(s.elems))*unsafe.Sizeof(nttElement{}) + uintptr(len(s.windows))*unsafe.Sizeof(secretWindow{}) +
-			uintptr(len(s.enc)) + unsafe.Sizeof(PrivateKey{})
-		onPage := blockSize > 32<<10 // a large object, without the small objects' header
-		starts := []unsafe.Pointer{unsafe.Pointer(&sk.windows[0])}
-		total := 0
-		if sk.pub.t1H != nil {
-			t.Errorf("%s: a new private key has room for t̂1", p.Name)
+		blockSize := unsafe.Sizeof(privateKeyPad{}) + uintptr(len(s.elems))*unsafe.Sizeof(nttElement{}) +
+			uintptr(len(s.windows))*unsafe.Sizeof(secretWindow{}) + uintptr(len(s.enc)) + unsafe.Sizeof(PrivateKey{})
+		if blockSize > 32<<10-8 { // a small object, with the runtime's 8-byte header
+			t.Errorf("%s: a private key's block is %d bytes, a large object", p.Name, blockSize)
 		}
-		for _, v := range [][]nttElement{sk.pub.a, sk.t0H} {
-			total += len(v)
-			starts = append(starts, unsafe.Pointer(&v[0]))
+		if sk.pub.t1H != nil || sk.pub.a != nil {
+			t.Errorf("%s: a new private key has room for t̂1 or Â", p.Name)
 		}
 		// A performance property of the layout (keyblock.go): the signing
-		// kernels' loads of the key's elements stay within cache lines, in a
-		// block the runtime starts on a page.
-		for _, addr := range starts {
-			if onPage && uintptr(addr)%64 != 0 {
+		// kernels' loads of the key's elements and windows stay within
+		// cache lines.
+		for _, addr := range []unsafe.Pointer{unsafe.Pointer(&sk.windows[0]), unsafe.Pointer(&sk.t0H[0])} {
+			if uintptr(addr)%64 != 0 {
 				t.Errorf("%s: a private key's elements or windows start at %#x, not 64-byte aligned", p.Name, addr)
 			}
 		}
-		if total != privateKeyElements(p.K, p.L) || len(sk.t0H) != p.K {
-			t.Errorf("%s private key views %d elements, want %d", p.Name, total, privateKeyElements(p.K, p.L))
+		if len(sk.t0H) != privateKeyElements(p.K, p.L) || len(sk.t0H) != p.K {
+			t.Errorf("%s private key views %d elements, want %d", p.Name, len(sk.t0H), privateKeyElements(p.K, p.L))
 		}
 		if len(sk.windows) != privateKeyWindows(p.K, p.L) {
 			t.Errorf("%s private key views %d windows, want %d", p.Name, len(sk.windows), privateKeyWindows(p.K, p.L))
@@ -64,8 +62,8 @@ func TestKeyBlockSizes(t *testing.T) {
 // Â, t̂1 and tr; the same windows of s1 and s2 and NTT form of t0, which
 // give back the same expanded encoding), that Equal tells keys apart, that
 // each of the three allocates one block, that key generation followed by a
-// first verification through the key's public half allocates t̂1 besides,
-// and that signing allocates nothing.
+// first signature allocates Â besides, and by a first verification through
+// the key's public half Â and t̂1, and that signing allocates nothing.
 func TestKeyFormsAndAllocations(t *testing.T) {
 	for _, p := range All() {
 		seed := [SeedSize]byte{5}
@@ -78,7 +76,7 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !equalElements(pk.a, sk.pub.a) || !equalElements(pk.t1H, sk.pub.t1Hat()) || pk.tr != sk.pub.tr {
+		if !equalElements(pk.a, sk.pub.aHat()) || !equalElements(pk.t1H, sk.pub.t1Hat()) || pk.tr != sk.pub.tr {
 			t.Errorf("%s: the decoded public key differs from the generated one", p.Name)
 		}
 		sk2, err := NewPrivateKeyFromExpanded(p, expanded)
@@ -132,6 +130,11 @@ func TestKeyFormsAndAllocations(t *testing.T) {
 			{"NewPublicKey", func() { NewPublicKey(p, pkBytes) }, 1},
 			{"NewPrivateKeyFromSeed and a first Verify", func() {
 				if err := NewPrivateKeyFromSeed(p, &seed).PublicKey().Verify(msg, nil, sig); err != nil {
+					t.Error(err)
+				}
+			}, 3},
+			{"NewPrivateKeyFromSeed and a first Sign", func() {
+				if err := NewPrivateKeyFromSeed(p, &seed).Sign(sig, msg, nil, &[RandomSize]byte{1}); err != nil {
 					t.Error(err)
 				}
 			}, 2},
@@ -221,8 +224,9 @@ func TestPublicHalfT1HatOnFirstUse(t *testing.T) {
 // and seed), whatever the key held before: a key from another seed whose
 // t̂1 and batch terms were in use (both must follow the new key), and a key
 // decoded from its expanded encoding, which gains a seed. It also checks
-// that the new key signs and verifies, that SetSeed allocates nothing, and
-// that it keeps the block (the same Â).
+// that the new key signs and verifies, that SetSeed allocates nothing, that
+// it keeps the block, and that it expands Â into the key's own if the key
+// had one (a key that has signed) and leaves it for first use otherwise.
 func TestSetSeed(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		msg := []byte("in place")
@@ -255,14 +259,17 @@ func TestSetSeed(t *testing.T) {
 				t.Fatal(err)
 			}
 			for ki, sk := range []*PrivateKey{old, decoded} {
-				a := &sk.pub.a[0]
+				a, t0H := sk.pub.a, &sk.t0H[0]
+				if (ki == 0) != (a != nil) {
+					t.Fatalf("%s key %d: Â allocated %v, want %v", p.Name, ki, a != nil, ki == 0)
+				}
 				seed := [SeedSize]byte{9, byte(ki)}
 				sk.SetSeed(&seed)
 				want := NewPrivateKeyFromSeed(p, &seed)
-				if &sk.pub.a[0] != a {
+				if &sk.t0H[0] != t0H || (a == nil) != (sk.pub.a == nil) || a != nil && &sk.pub.a[0] != &a[0] {
 					t.Errorf("%s key %d: SetSeed moved the key to new storage", p.Name, ki)
 				}
-				if !sk.Equal(want) || !equalElements(sk.pub.a, want.pub.a) || !equalElements(sk.t0Hat(), want.t0Hat()) ||
+				if !sk.Equal(want) || !equalElements(sk.pub.aHat(), want.pub.aHat()) || !equalElements(sk.t0Hat(), want.t0Hat()) ||
 					!bytes.Equal(sk.pub.pk, want.pub.pk) || sk.pub.tr != want.pub.tr || sk.key != want.key {
 					t.Errorf("%s key %d: SetSeed's key differs from NewPrivateKeyFromSeed's", p.Name, ki)
 				}
@@ -301,10 +308,11 @@ func TestSetSeed(t *testing.T) {
 
 // TestT0HatOnFirstUse checks that key generation and expanded-key decoding
 // leave t0 itself in a private key's t0H (its coefficients are the
-// expanded encoding's), and that goroutines signing with the same fresh key
-// at once, which all turn it into t̂0 on first use, get the signatures of a
-// key whose t̂0 was computed beforehand (and, under -race, that the
-// conversion is properly synchronized).
+// expanded encoding's) and no Â, and that goroutines signing with the same
+// fresh key at once, which all turn t0 into t̂0 and expand Â on first use,
+// get the signatures of a key whose t̂0 and Â were computed beforehand
+// (and, under -race, that the first-use computations are properly
+// synchronized).
 func TestT0HatOnFirstUse(t *testing.T) {
 	const goroutines = 8
 	msg := []byte("concurrent first signature")
@@ -312,6 +320,7 @@ func TestT0HatOnFirstUse(t *testing.T) {
 		seed := [SeedSize]byte{11}
 		ref := NewPrivateKeyFromSeed(p, &seed)
 		ref.t0Hat()
+		ref.pub.aHat()
 		want := make([]byte, p.SignatureSize())
 		if err := ref.Sign(want, msg, nil, &[RandomSize]byte{}); err != nil {
 			t.Fatal(err)
@@ -324,6 +333,9 @@ func TestT0HatOnFirstUse(t *testing.T) {
 		}
 		t0Off := 128 + 32*p.etaBits*(p.K+p.L)
 		for ki, sk := range []*PrivateKey{NewPrivateKeyFromSeed(p, &seed), decoded} {
+			if sk.pub.a != nil {
+				t.Fatalf("%s key %d: Â is expanded before the first signature", p.Name, ki)
+			}
 			for i := range p.K {
 				var t0 ringElement
 				unpackT0(&t0, expanded[t0Off+32*d*i:])
@@ -347,9 +359,105 @@ func TestT0HatOnFirstUse(t *testing.T) {
 					t.Errorf("%s key %d: goroutine %d's first signature differs from the reference key's", p.Name, ki, g)
 				}
 			}
-			if !equalElements(sk.t0H, ref.t0H) {
-				t.Errorf("%s key %d: t0H after the first signatures is not t̂0", p.Name, ki)
+			if !equalElements(sk.t0H, ref.t0H) || !equalElements(sk.pub.a, ref.pub.a) {
+				t.Errorf("%s key %d: t0H or Â after the first signatures is not t̂0 or Â", p.Name, ki)
 			}
+		}
+	}
+}
+
+// TestFirstUseSignatures checks that the signatures (deterministic) of a
+// new key, of a decoded key, of a key set by SetSeed after it had signed and
+// of one set by SetSeed before it had, at every level, are those the
+// engine made when private keys kept Â in their block (the digests were
+// computed with that engine, before Â became a first-use computation).
+func TestFirstUseSignatures(t *testing.T) {
+	want := map[string]string{
+		"ML-DSA-44": "bb344a746750b6275ee90bb13ed84f2e2508e2d86ee4d72f88dff69ff59a3ed5",
+		"ML-DSA-65": "0ca771031f5852eeb0cb8ab41175b6fdf31072cff5dce06decaba08c8fd973b6",
+		"ML-DSA-87": "7b8a372ce4748d201b5e83a37f4fe6ac684b4857a684680f5d91322d536c01d0",
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		for _, p := range All() {
+			h := sha256.New()
+			sig := make([]byte, p.SignatureSize())
+			sign := func(sk *PrivateKey, m byte) {
+				if err := sk.Sign(sig, []byte{m, 'g'}, nil, &[RandomSize]byte{}); err != nil {
+					t.Fatal(err)
+				}
+				h.Write(sig)
+			}
+			fresh := NewPrivateKeyFromSeed(p, &[SeedSize]byte{21})
+			sign(fresh, 0)
+			enc := make([]byte, p.PrivateKeySize())
+			fresh.EncodeExpanded(enc)
+			decoded, err := NewPrivateKeyFromExpanded(p, enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sign(decoded, 1)
+			fresh.SetSeed(&[SeedSize]byte{22}) // Â expanded into the key's
+			sign(fresh, 2)
+			unsigned := NewPrivateKeyFromSeed(p, &[SeedSize]byte{23})
+			unsigned.SetSeed(&[SeedSize]byte{24}) // Â still for first use
+			sign(unsigned, 3)
+			if got := hex.EncodeToString(h.Sum(nil)); got != want[p.Name] {
+				t.Errorf("%s: signatures' digest %s, want %s", p.Name, got, want[p.Name])
+			}
+		}
+	})
+}
+
+// TestAHatMixedFirstUse checks that goroutines making different first uses
+// of the same fresh key at once (signatures, verifications through its
+// public half, batch verification, which all read Â, and skEncode, which
+// does not) agree with a key whose Â was expanded beforehand (and, under
+// -race, that Â's expansion is properly synchronized with every reader).
+func TestAHatMixedFirstUse(t *testing.T) {
+	const goroutines = 8
+	msg := []byte("mixed first use")
+	for _, p := range All() {
+		seed := [SeedSize]byte{12}
+		ref := NewPrivateKeyFromSeed(p, &seed)
+		ref.pub.aHat()
+		want := make([]byte, p.SignatureSize())
+		if err := ref.Sign(want, msg, nil, &[RandomSize]byte{}); err != nil {
+			t.Fatal(err)
+		}
+		m, err := NewMessage(msg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu [MuSize]byte
+		m.Mu(&mu, ref.PublicKey().Tr())
+		sk := NewPrivateKeyFromSeed(p, &seed)
+		var wg sync.WaitGroup
+		for g := range goroutines {
+			wg.Go(func() {
+				switch g % 4 {
+				case 0:
+					sig := make([]byte, p.SignatureSize())
+					if err := sk.Sign(sig, msg, nil, &[RandomSize]byte{}); err != nil || !bytes.Equal(sig, want) {
+						t.Errorf("%s goroutine %d: first signature differs (%v)", p.Name, g, err)
+					}
+				case 1:
+					if err := sk.PublicKey().Verify(msg, nil, want); err != nil {
+						t.Errorf("%s goroutine %d: %v", p.Name, g, err)
+					}
+				case 2:
+					errs := make([]error, 2)
+					if err := sk.PublicKey().VerifyMuBatch(errs, [][MuSize]byte{mu, mu}, [][]byte{want, want}); err != nil || errs[0] != nil || errs[1] != nil {
+						t.Errorf("%s goroutine %d: batch verification: %v, %v", p.Name, g, err, errs)
+					}
+				default:
+					enc := make([]byte, p.PrivateKeySize())
+					sk.EncodeExpanded(enc)
+				}
+			})
+		}
+		wg.Wait()
+		if !equalElements(sk.pub.a, ref.pub.a) {
+			t.Errorf("%s: Â after the first uses differs from the reference key's", p.Name)
 		}
 	}
 }

@@ -17,8 +17,14 @@ type PublicKey struct {
 	p   *Params
 	tr  [64]byte
 	pk  []byte       // pkEncode(ρ, t1), PublicKeySize bytes; ρ is pk[:32]
-	a   []nttElement // Â, row-major, K·L elements
+	a   []nttElement // Â, row-major, K·L elements; read it through aHat
 	t1H []nttElement // NTT(t1), K elements; read it through t1Hat
+
+	// aOnce expands a: when a verification key is decoded (in its block),
+	// and on the first use of a private key's public half that reads Â (a
+	// signature, a verification, a batch; allocated then: key generation
+	// and skDecode expand Â through a scratch window and keep none of it).
+	aOnce sync.Once
 
 	// t1HOnce computes t1H from pk: when a verification key is decoded (in
 	// its block), and on the first verification through a private key's
@@ -31,7 +37,10 @@ type PublicKey struct {
 // PrivateKey is an ML-DSA private key in the form signing uses: t̂0 and Â in
 // the NTT domain and the windows η − s of s1 and s2, from which a signature
 // builds the tables of its packed products (pspm.go), beside ρ, K and tr, so
-// that Sign runs no ExpandA and no NTT of the key. Key generation and
+// that Sign runs no ExpandA and no NTT of the key after its first. Â is
+// allocated and expanded on the first use that reads it (aHat): key
+// generation and skDecode need each entry of Â only for the row of t it
+// is in, and a key made to be encoded and stored never signs. Key generation and
 // skDecode leave t0 in t0H's storage and the first use that needs t̂0 (a
 // signature, Equal, skEncode) turns it into t̂0 in place (t0Hat): a key made
 // to be encoded and stored then runs none of those K NTTs. t0 itself is not
@@ -83,8 +92,11 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // public-key encoding, ρ, K and tr). What was computed from the previous key
 // on first use is dropped: t̂1 is computed again into its allocation on the
 // next verification through the public half, t̂0 on the next signature, the
-// batch terms are allocated again on the next batch operation. It must not run concurrently with any
-// other use of sk or of its public half.
+// batch terms are allocated again on the next batch operation. Â, if the
+// key had it (a key that has signed), is expanded again into its
+// allocation and stays ready; a key without it still gets it on first use.
+// It must not run concurrently with any other use of sk or of its public
+// half.
 func (sk *PrivateKey) SetSeed(seed *[SeedSize]byte) {
 	pub := &sk.pub
 	pub.t1HOnce = sync.Once{}
@@ -129,7 +141,10 @@ func (sk *PrivateKey) fromSeed(p *Params, seed *[SeedSize]byte) {
 //
 // Â is expanded one batch of the XOF at a time, and each row of t as soon as
 // its entries are there, so that tr = H(pk) absorbs the encoding of t1 as it
-// grows, carried by the remaining batches (expandA).
+// grows, carried by the remaining batches (expandA). The entries go into
+// the key's Â if it has one (SetSeed on a key that has signed, whose Â
+// then stays ready), and otherwise into a window on the stack that holds
+// one batch and the entries of a row begun in the batch before.
 func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, encT0 []byte) bool {
 	pub := &sk.pub
 	var table packedTable
@@ -153,12 +168,20 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 	)
 	pl := planFor(p)
 	var scratch aScratch
-	row, entries := 0, p.K*p.L
+	// Without the key's Â, window holds Â's entries from start on: those
+	// of a row begun in an earlier batch (fewer than L), then the batch.
+	var window [maxBatch + maxL - 1]nttElement
+	direct := pub.a != nil
+	row, entries, start := 0, p.K*p.L, 0
 	for first := 0; first < entries; first += pl.width {
 		count := min(pl.width, entries-first)
-		expandA(&pl, p, &scratch, pub.a[first:first+count], pub.rho(), first, &tr)
+		held := pub.a // Â's entries from start to first+count
+		if !direct {
+			held = window[:first+count-start]
+		}
+		expandA(&pl, p, &scratch, held[first-start:first+count-start], pub.rho(), first, &tr)
 		for ; (row+1)*p.L <= first+count; row++ {
-			nttDotTo(&acc, pub.a[row*p.L:(row+1)*p.L], s1H[:p.L])
+			nttDotTo(&acc, held[row*p.L-start:(row+1)*p.L-start], s1H[:p.L])
 			invNTTTo(&t, &acc)
 			polyPower2RoundSum(&t1, &t0, &t, &s2[row])
 			packT1(pub.pk[32+320*row:], &t1)
@@ -171,6 +194,13 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 				}
 			}
 		}
+		if !direct {
+			copy(window[:], held[row*p.L-start:]) // the row begun, if any
+			start = row * p.L
+		}
+	}
+	if direct {
+		pub.aOnce.Do(func() {}) // Â is ready (it is after SetSeed's first use)
 	}
 	// ŝ1, t, t0 and A·s1 are as secret as the key.
 	clear(s1H[:])
@@ -201,6 +231,25 @@ func (sk *PrivateKey) computeT0Hat() {
 
 // rho returns ρ, the first bytes of the public-key encoding.
 func (pk *PublicKey) rho() *[32]byte { return (*[32]byte)(pk.pk) }
+
+// aHat returns Â, expanding it from ρ on first use; it is safe for
+// concurrent use. It allocates only on the first call for a private key's
+// public half, whose block has no room for Â.
+func (pk *PublicKey) aHat() []nttElement {
+	pk.aOnce.Do(pk.computeA)
+	return pk.a
+}
+
+// computeA expands Â from ρ, for aHat.
+func (pk *PublicKey) computeA() {
+	p := pk.p
+	if pk.a == nil {
+		pk.a = make([]nttElement, p.K*p.L)
+	}
+	pl := planFor(p)
+	var scratch aScratch
+	expandA(&pl, p, &scratch, pk.a, pk.rho(), 0, nil)
+}
 
 // t1Hat returns t̂1 = NTT(t1), computing it from the encoding on first
 // use; it is safe for concurrent use. It allocates only on the first call
@@ -245,6 +294,7 @@ func NewPublicKey(p *Params, pk []byte) (*PublicKey, error) {
 	pl := planFor(p)
 	var scratch aScratch
 	expandA(&pl, p, &scratch, k.a, k.rho(), 0, &tr)
+	k.aOnce.Do(func() {}) // a verification key: Â is ready
 	tr.Squeeze(k.tr[:])
 	return k, nil
 }
@@ -262,8 +312,9 @@ func (pk *PublicKey) Equal(other *PublicKey) bool {
 	return pk.p == other.p && subtle.ConstantTimeCompare(pk.pk, other.pk) == 1
 }
 
-// PublicKey returns the public half of sk; it shares sk's Â. Its t̂1,
-// which signing does not read, is computed on its first verification.
+// PublicKey returns the public half of sk; it shares sk's Â, which the
+// first signature or verification expands. Its t̂1, which signing does not
+// read, is computed on its first verification.
 func (sk *PrivateKey) PublicKey() *PublicKey { return &sk.pub }
 
 // Seed returns ξ and true when sk was generated from a seed, or false when

@@ -144,7 +144,7 @@ func (sk *PrivateKey) commitment(w *[maxK]ringElement, w1Packed []byte, y *[maxL
 	for j := range p.L {
 		nttTo(&sc.yH[j], &y[j])
 	}
-	batchProduct(form, &sc.wH, sk.pub.a, p.L, nil, terms, &sc.yH, p.K, p.L)
+	batchProduct(form, &sc.wH, sk.pub.aHat(), p.L, nil, terms, &sc.yH, p.K, p.L)
 	for i := range p.K {
 		invNTTTo(&w[i], &sc.wH[i])
 		polyHighBits(p, &sc.w1, &w[i])

@@ -99,7 +99,7 @@ func verifyW1(p *Params, key *PublicKey, form productForm, terms *matrixTerms, w
 	var v [maxL + 1]nttElement
 	challengeVector(p, &v, z, c)
 	var w [maxK]nttElement
-	batchProduct(form, &w, key.a, p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
+	batchProduct(form, &w, key.aHat(), p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
 	var wApprox, w1 ringElement
 	for i := range p.K {
 		packRowW1(p, w1Packed[i*32*p.w1Bits:], &w[i], &h[i], &wApprox, &w1)
