@@ -51,35 +51,111 @@ func randomJobs(rng *rand.Rand, n, maxIn int) ([]Job, [][]byte) {
 	return jobs, want
 }
 
-// TestLanesX4AgainstStdlib runs random mixtures of the four job kinds, with
+// laneScheduler is what LanesX4 and LanesX8 share, for the tests that run
+// both.
+type laneScheduler interface {
+	Start(jobs []Job, j int)
+	Run(jobs []Job, first, end int)
+	Wait(jobs []Job)
+	Clear()
+}
+
+// laneWidths lists the schedulers under test, each as a maker of a zero one.
+var laneWidths = []struct {
+	name  string
+	width int
+	make  func() laneScheduler
+}{
+	{"LanesX4", 4, func() laneScheduler { return new(LanesX4) }},
+	{"LanesX8", 8, func() laneScheduler { return new(LanesX8) }},
+}
+
+// TestLanesAgainstStdlib runs random mixtures of the four job kinds, with
 // random lengths and random Start/Run/Wait patterns, and compares every
-// output with crypto/sha3, at every level.
-func TestLanesX4AgainstStdlib(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
-		rng := rand.New(rand.NewPCG(21, 22))
-		for iter := 0; iter < 200; iter++ {
-			jobs, want := randomJobs(rng, 1+rng.IntN(12), 700)
-			var x LanesX4
-			// Up to three jobs started ahead, the rest in Run calls of
-			// random sizes, then Wait for the early ones.
-			started := min(rng.IntN(4), len(jobs))
-			for j := range started {
-				x.Start(jobs, j)
-			}
-			for first := started; first < len(jobs); {
-				end := first + 1 + rng.IntN(len(jobs)-first)
-				x.Run(jobs, first, end)
-				for j := first; j < end; j++ {
-					checkJob(t, iter, j, jobs[j].Out, want[j])
+// output with crypto/sha3, at every level, on four and on eight lanes.
+func TestLanesAgainstStdlib(t *testing.T) {
+	for _, w := range laneWidths {
+		t.Run(w.name, func(t *testing.T) {
+			cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+				rng := rand.New(rand.NewPCG(21, 22))
+				for iter := 0; iter < 200; iter++ {
+					jobs, want := randomJobs(rng, 1+rng.IntN(3*w.width), 700)
+					x := w.make()
+					// Up to width−1 jobs started ahead, the rest in Run
+					// calls of random sizes, then Wait for the early ones.
+					started := min(rng.IntN(w.width), len(jobs))
+					for j := range started {
+						x.Start(jobs, j)
+					}
+					for first := started; first < len(jobs); {
+						end := first + 1 + rng.IntN(len(jobs)-first)
+						x.Run(jobs, first, end)
+						for j := first; j < end; j++ {
+							checkJob(t, iter, j, jobs[j].Out, want[j])
+						}
+						first = end
+					}
+					x.Wait(jobs)
+					for j := range jobs {
+						checkJob(t, iter, j, jobs[j].Out, want[j])
+					}
 				}
-				first = end
-			}
-			x.Wait(jobs)
-			for j := range jobs {
-				checkJob(t, iter, j, jobs[j].Out, want[j])
+			})
+		})
+	}
+}
+
+// TestLanesBlockBoundaries runs every job kind with inputs and outputs of
+// every length around the first three rate boundaries, all lanes busy with
+// jobs of one kind and then of mixed kinds, against crypto/sha3, at every
+// level and width.
+func TestLanesBlockBoundaries(t *testing.T) {
+	rates := [4]int{Rate128, Rate256, RateSHA3256, RateSHA3512}
+	var lengths []int
+	for _, r := range rates {
+		for b := 1; b <= 3; b++ {
+			for d := -2; d <= 1; d++ {
+				lengths = append(lengths, b*r+d)
 			}
 		}
-	})
+	}
+	lengths = append(lengths, 0, 1, 7, 8, 9)
+	for _, w := range laneWidths {
+		t.Run(w.name, func(t *testing.T) {
+			cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+				rng := rand.New(rand.NewPCG(23, 24))
+				src := randomBytes(rng, 4*Rate128)
+				for iter, inLen := range lengths {
+					var jobs []Job
+					var want [][]byte
+					for j := range 2 * w.width {
+						k := (iter + j) % 4
+						if j < w.width {
+							k = iter % 4
+						}
+						outLen := lengths[(iter+3*j)%len(lengths)]
+						in := src[j%5 : j%5+inLen]
+						switch k {
+						case 0:
+							jobs = append(jobs, SHAKE128Job(in, make([]byte, outLen)))
+						case 1:
+							jobs = append(jobs, SHAKE256Job(in, make([]byte, outLen)))
+						case 2:
+							jobs = append(jobs, SHA3256Job(in, new([32]byte)))
+						default:
+							jobs = append(jobs, SHA3512Job(in, new([64]byte)))
+						}
+						want = append(want, referenceJob(k, in, len(jobs[j].Out)))
+					}
+					x := w.make()
+					x.Run(jobs, 0, len(jobs))
+					for j := range jobs {
+						checkJob(t, iter, j, jobs[j].Out, want[j])
+					}
+				}
+			})
+		})
+	}
 }
 
 func checkJob(t *testing.T, iter, j int, got, want []byte) {
@@ -89,23 +165,64 @@ func checkJob(t *testing.T, iter, j int, got, want []byte) {
 	}
 }
 
-// TestLanesX4Misuse checks that a Job built without a constructor, which
-// would never finish, is refused.
-func TestLanesX4Misuse(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("Start accepted a zero Job")
-		}
-	}()
-	var x LanesX4
-	x.Start(make([]Job, 1), 0)
+// TestLanesMisuse checks that a Job built without a constructor, which
+// would never finish, is refused, and so is a job beyond the last idle
+// lane.
+func TestLanesMisuse(t *testing.T) {
+	for _, w := range laneWidths {
+		t.Run(w.name, func(t *testing.T) {
+			mustPanic(t, "Start accepted a zero Job", func() { w.make().Start(make([]Job, 1), 0) })
+			mustPanic(t, "Start accepted a job with every lane busy", func() {
+				var in [1]byte
+				var out [32]byte
+				jobs := make([]Job, w.width+1)
+				for j := range jobs {
+					jobs[j] = SHA3256Job(in[:], &out)
+				}
+				x := w.make()
+				for j := range jobs {
+					x.Start(jobs, j)
+				}
+			})
+		})
+	}
 }
 
-// TestLanesX4ZeroAllocations checks that jobs on the caller's stack stay
-// there.
-func TestLanesX4ZeroAllocations(t *testing.T) {
+func mustPanic(t *testing.T, msg string, f func()) {
+	t.Helper()
+	defer func() {
+		if recover() == nil {
+			t.Error(msg)
+		}
+	}()
+	f()
+}
+
+// TestLanesZeroAllocations checks that jobs on the caller's stack stay
+// there, on four lanes and on eight.
+func TestLanesZeroAllocations(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		allocs := testing.AllocsPerRun(20, func() {
+			var in [300]byte
+			var o1 [32]byte
+			var o2 [64]byte
+			var o3 [3 * Rate128]byte
+			var o4 [Rate256]byte
+			var o5 [9][2 * Rate128]byte
+			jobs := [...]Job{SHA3256Job(in[:], &o1), SHA3512Job(in[:64], &o2), SHAKE128Job(in[:34], o3[:]), SHAKE256Job(in[:33], o4[:]),
+				SHAKE128Job(in[:34], o5[0][:]), SHAKE128Job(in[:34], o5[1][:]), SHAKE128Job(in[:34], o5[2][:]), SHAKE128Job(in[:34], o5[3][:]),
+				SHAKE128Job(in[:34], o5[4][:]), SHAKE128Job(in[:34], o5[5][:]), SHAKE128Job(in[:34], o5[6][:]), SHAKE128Job(in[:34], o5[7][:]),
+				SHAKE256Job(in[:34], o5[8][:])}
+			var x LanesX8
+			x.Start(jobs[:], 0)
+			x.Run(jobs[:], 1, len(jobs))
+			x.Wait(jobs[:])
+			x.Clear()
+		})
+		if allocs != 0 {
+			t.Errorf("LanesX8: %v allocations per run, want 0", allocs)
+		}
+		allocs = testing.AllocsPerRun(20, func() {
 			var in [300]byte
 			var o1 [32]byte
 			var o2 [64]byte
@@ -124,22 +241,23 @@ func TestLanesX4ZeroAllocations(t *testing.T) {
 	})
 }
 
-// FuzzLanesX4 checks job mixtures the fuzzer chooses against crypto/sha3
-// at every level this CPU has.
-func FuzzLanesX4(f *testing.F) {
+// FuzzLanes checks job mixtures the fuzzer chooses against crypto/sha3
+// at every level this CPU has, on four lanes and on eight.
+func FuzzLanes(f *testing.F) {
 	f.Add(uint64(1), uint8(5))
 	f.Add(uint64(99), uint8(12))
 	f.Fuzz(func(t *testing.T, seed uint64, n uint8) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		jobs, want := randomJobs(rng, 1+int(n%16), 1200)
 		cputest.AtEachLevel(t, func(cpu.Level) {
-			for j := range jobs {
-				clear(jobs[j].Out)
-			}
-			var x LanesX4
-			x.Run(jobs, 0, len(jobs))
-			for j := range jobs {
-				checkJob(t, 0, j, jobs[j].Out, want[j])
+			for _, w := range laneWidths {
+				for j := range jobs {
+					clear(jobs[j].Out)
+				}
+				w.make().Run(jobs, 0, len(jobs))
+				for j := range jobs {
+					checkJob(t, 0, j, jobs[j].Out, want[j])
+				}
 			}
 		})
 	})
@@ -148,7 +266,8 @@ func FuzzLanesX4(f *testing.F) {
 // BenchmarkLanesX4 measures the shapes ML-KEM gives LanesX4 at every level:
 // four SampleNTT streams (three SHAKE128 blocks each), and J(z‖c) for
 // ML-KEM-768 beside G and seven PRF streams, against the same work on
-// ShakeX4 and on single states.
+// ShakeX4 and on single states; and SMAUG-T256's matrix on LanesX4 and
+// LanesX8.
 func BenchmarkLanesX4(b *testing.B) {
 	var seeds [4][34]byte
 	var blocks [4][3 * Rate128]byte
@@ -175,6 +294,34 @@ func BenchmarkLanesX4(b *testing.B) {
 				x.Init128()
 				x.Absorb(&in)
 				x.SqueezeBlocks(&out)
+			})
+		})
+	})
+	// SMAUG-T256's expandA: 16 SHAKE128 streams of 352 bytes, on four
+	// lanes and on eight.
+	var aSeeds [16][34]byte
+	var aOut [16][352]byte
+	b.Run("expandA16/LanesX4", func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
+			benchcpu.LoopItems(b, 16, func() {
+				var jobs [16]Job
+				for l := range jobs {
+					jobs[l] = SHAKE128Job(aSeeds[l][:], aOut[l][:])
+				}
+				var x LanesX4
+				x.Run(jobs[:], 0, 16)
+			})
+		})
+	})
+	b.Run("expandA16/LanesX8", func(b *testing.B) {
+		cputest.BenchLevels(b, "", func(b *testing.B) {
+			benchcpu.LoopItems(b, 16, func() {
+				var jobs [16]Job
+				for l := range jobs {
+					jobs[l] = SHAKE128Job(aSeeds[l][:], aOut[l][:])
+				}
+				var x LanesX8
+				x.Run(jobs[:], 0, 16)
 			})
 		})
 	})
