@@ -24,6 +24,17 @@ func SHA3256Job(in []byte, out *[32]byte) Job { return Job{in, out[:], RateSHA32
 // SHA3512Job is SHA3-512(in).
 func SHA3512Job(in []byte, out *[64]byte) Job { return Job{in, out[:], RateSHA3512, sha3Domain} }
 
+// Permutations returns how many permutations j takes on a lane of
+// [LanesX4] or [LanesX8]: one per whole block of input, one for the last
+// block and the padding (which yields the first block of output), and one
+// per further block of output; 0 for a Job not made by a constructor.
+func (j *Job) Permutations() int {
+	if j.rate == 0 {
+		return 0
+	}
+	return len(j.In)/j.rate + max(1, (len(j.Out)+j.rate-1)/j.rate)
+}
+
 // LanesX4 runs whole hash jobs of different kinds and lengths on the four
 // states of the 4-way kernel, which permutes them together: a lane whose job
 // is done takes the next one, and a permutation costs the same whether one

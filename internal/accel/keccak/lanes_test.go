@@ -367,3 +367,26 @@ func BenchmarkLanesX4(b *testing.B) {
 		})
 	})
 }
+
+// TestJobPermutations checks Job.Permutations against the steps one job
+// takes alone on four lanes, for every kind and lengths across the block
+// boundaries.
+func TestJobPermutations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for iter := 0; iter < 300; iter++ {
+		jobs, _ := randomJobs(rng, 1, 700)
+		var x LanesX4
+		x.Start(jobs, 0)
+		steps := 0
+		for x.l.lane[0].busy {
+			x.l.step(jobs)
+			steps++
+		}
+		if got := jobs[0].Permutations(); got != steps {
+			t.Fatalf("job of %d bytes in, %d out, rate %d: Permutations() = %d, lanes took %d", len(jobs[0].In), len(jobs[0].Out), jobs[0].rate, got, steps)
+		}
+	}
+	if n := new(Job).Permutations(); n != 0 {
+		t.Errorf("zero Job: Permutations() = %d, want 0", n)
+	}
+}

@@ -1,6 +1,9 @@
 package smaug
 
-import "github.com/crystals-go/crystals/internal/accel/keccak"
+import (
+	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
 
 // The symmetric primitives of the SHA-3 build of SMAUG-T: H = SHA3-256,
 // G = SHAKE256 (64 bytes: the seed of r, then the shared key), the samplers'
@@ -22,3 +25,44 @@ func hashG(a, b []byte) (out [64]byte) {
 	h.Squeeze(out[:])
 	return out
 }
+
+// runJobs runs whole hash jobs to completion on the lanes of the multi-way
+// Keccak: on eight (keccak.LanesX8) where that takes fewer permutations
+// than four would by more than an 8-way permutation costs over a 4-way one
+// at the active level (laneCost8), and otherwise on four. The counts are
+// the schedules' lower bounds: the longest job, or the lanes' share of all
+// the jobs' permutations.
+func runJobs(jobs []keccak.Job) {
+	longest, total := 0, 0
+	for j := range jobs {
+		n := jobs[j].Permutations()
+		longest, total = max(longest, n), total+n
+	}
+	steps4, steps8 := max(longest, (total+3)/4), max(longest, (total+7)/8)
+	if cost := laneCost8(); cost != 0 && cost*steps8 < 10*steps4 {
+		var lanes keccak.LanesX8
+		lanes.Run(jobs, 0, len(jobs))
+		return
+	}
+	var lanes keccak.LanesX4
+	lanes.Run(jobs, 0, len(jobs))
+}
+
+// laneCost8 returns what a step of keccak.LanesX8 costs at the active
+// level, in tenths of a step of keccak.LanesX4 (the permutation and the
+// lanes' bookkeeping), or 0 where eight lanes are not used. On the Zen 5
+// (docs/PERFORMANCE.md) the 8-way and 4-way permutations cost about the
+// same at AVX512, the 8-way lanes' bookkeeping a little more; at AVX2 an
+// 8-way step cost 1.7 to 1.8 times a 4-way one, which no schedule here
+// repays. A variable so that the tests run both widths at every level.
+var laneCost8 = func() int {
+	if cpu.Active() == cpu.AVX512 {
+		return 11
+	}
+	return 0
+}
+
+// wideLanes reports whether laneCost8 lets schedules take eight lanes, so
+// that callers hand runJobs all their jobs at once rather than take the
+// lockstep 4-way SHAKE for some of them.
+func wideLanes() bool { return laneCost8() != 0 }

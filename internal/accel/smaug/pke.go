@@ -33,7 +33,7 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
 	}
 	var a poly
-	if len(extra) == 0 && k*k%4 == 0 {
+	if len(extra) == 0 && k*k%4 == 0 && !wideLanes() {
 		// Four entries a call, decoded as they come: the buffers (which Go
 		// clears) hold four entries, not k².
 		var out [4][352]byte
@@ -61,8 +61,7 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 	for e := range k * k {
 		jobs[first+e] = keccak.SHAKE128Job(in[e][:], out[e][:p.polyQSize()])
 	}
-	var lanes keccak.LanesX4
-	lanes.Run(jobs[:first+k*k], 0, first+k*k)
+	runJobs(jobs[:first+k*k])
 	for e := range k * k {
 		decodeRq(&a, out[e][:], p.logQ)
 		ek.dom.toNTT(&ek.a[aIndex(e, k, rows)], &a)
@@ -123,10 +122,9 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		jobs[i] = keccak.SHAKE256Job(hwtIn[i][:], hwtOut[i][:])
 		jobs[k+i] = keccak.SHAKE256Job(eIn[i][:], eOut[i][:])
 	}
-	if k*k%4 == 0 {
+	if k*k%4 == 0 && !wideLanes() {
 		ek.expandA(g[32:], nil, true)
-		var lanes keccak.LanesX4
-		lanes.Run(jobs[:2*k], 0, 2*k)
+		runJobs(jobs[:2*k])
 	} else {
 		ek.expandA(g[32:], jobs[:2*k], true)
 	}
@@ -186,8 +184,7 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 		jobs[k] = *extra
 		count++
 	}
-	var lanes keccak.LanesX4
-	lanes.Run(jobs[:count], 0, count)
+	runJobs(jobs[:count])
 
 	var rHat [maxK]nttPoly
 	for i := range k {

@@ -27,8 +27,9 @@ var katFiles = []struct {
 // from its DRBG seed: key generation draws the seed and then t,
 // encapsulation draws μ, exactly as the reference's crypto_kem_keypair and
 // crypto_kem_enc do; decapsulation must return the same shared key, and the
-// sk bytes must load back into the same key; at every SIMD level, with
-// decapsulation's H(ct) both alone and on the 4-way Keccak lanes.
+// sk bytes must load back into the same key; at every SIMD level, on four
+// and on eight Keccak lanes, with decapsulation's H(ct) both alone
+// and on the lanes.
 func TestKnownAnswers(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
 		eachHashSchedule(t, func(t *testing.T) {
@@ -48,20 +49,30 @@ func TestKnownAnswers(t *testing.T) {
 	})
 }
 
-// eachHashSchedule runs f as two subtests, with decapsulation hashing the
-// ciphertext alone and on the 4-way lanes, whatever the level.
+// eachHashSchedule runs f as subtests for each schedule of the Keccak
+// work, whatever the level: on four lanes and on eight, and with
+// decapsulation hashing the ciphertext alone or on the lanes.
 func eachHashSchedule(t *testing.T, f func(t *testing.T)) {
-	saved := hashCiphertextOnLanes
-	t.Cleanup(func() { hashCiphertextOnLanes = saved })
-	for _, onLanes := range []bool{false, true} {
-		name := "H(ct)-alone"
-		if onLanes {
-			name = "H(ct)-on-lanes"
+	savedHash, savedCost := hashCiphertextOnLanes, laneCost8
+	t.Cleanup(func() { hashCiphertextOnLanes, laneCost8 = savedHash, savedCost })
+	for _, wide := range []bool{false, true} {
+		for _, onLanes := range []bool{false, true} {
+			name := "x4"
+			if wide {
+				name = "x8"
+			}
+			if onLanes {
+				name += "/H(ct)-on-lanes"
+			} else {
+				name += "/H(ct)-alone"
+			}
+			t.Run(name, func(t *testing.T) {
+				hashCiphertextOnLanes = func() bool { return onLanes }
+				// Cost 0: never eight lanes; cost 1: always.
+				laneCost8 = func() int { return map[bool]int{false: 0, true: 1}[wide] }
+				f(t)
+			})
 		}
-		t.Run(name, func(t *testing.T) {
-			hashCiphertextOnLanes = func() bool { return onLanes }
-			f(t)
-		})
 	}
 }
 
