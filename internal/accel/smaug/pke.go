@@ -11,15 +11,17 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // rejection, q being a power of two).
 //
 // The caller's independent jobs in extra (at most 2·maxK) run beside the
-// k² streams on the 4-way Keccak, starting first: H(pk) when a key is
+// k² streams on the lanes of the multi-way Keccak (runJobs: eight where
+// that saves steps, else four), starting first: H(pk) when a key is
 // parsed, whose 5 to 11 blocks would otherwise take as many single-state
-// permutations, and SMAUG-T192's key-generation sampler streams, where the
-// nine entries leave three of the last call's four lanes idle. A
-// permutation of the 4-way kernel costs little more than a single-state
-// one, so what the lanes carry beside the matrix is nearly free. Without
-// extra jobs, a matrix that fills the lanes (k = 2, 4) takes the lockstep
-// 4-way SHAKE128 instead, four entries a call, which spends less on
-// scheduling.
+// permutations, and key generation's sampler streams (for SMAUG-T192,
+// where the nine entries leave three of the last call's four lanes idle,
+// and at every set where eight lanes may be used). A multi-way permutation
+// costs little more than a single-state one, so what the lanes carry
+// beside the matrix is nearly free. Without extra jobs, where eight lanes
+// are not used, a matrix that fills the lanes (k = 2, 4) takes the
+// lockstep 4-way SHAKE128 instead, four entries a call, which spends less
+// on scheduling.
 //
 // With rows set, ek.a is left in Â's own order (a[i·k+j] = Â[i][j]), whose
 // rows are contiguous, for key generation's A·s; transposeA then restores
@@ -104,11 +106,12 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	g := sha3512(seed[:]) // the secret seed ‖ seed_A
 
 	// The k HWT streams SHAKE256(seed ‖ i·k ‖ 0) and the k Gaussian streams
-	// SHAKE256(seed ‖ k·i) run as whole jobs on the 4-way Keccak: beside
-	// expandA's where the matrix leaves lanes idle (k = 3), and otherwise
-	// on their own, which takes as many permutations and lets their blocks
-	// leave the lanes together; an HWT that runs out of samples (rare)
-	// retries alone with j = 1, 2, ….
+	// SHAKE256(seed ‖ k·i) run as whole jobs on the lanes: beside
+	// expandA's where eight lanes may be used (one pass for everything) or
+	// the matrix leaves four lanes idle (k = 3), and otherwise on their own
+	// after the 4-way SHAKE128 of the matrix, which takes as many
+	// permutations and lets their blocks leave the lanes together; an HWT
+	// that runs out of samples (rare) retries alone with j = 1, 2, ….
 	var hwtIn [maxK][34]byte
 	var hwtOut [maxK][hwtStreamBytes]byte
 	var eIn [maxK][33]byte
@@ -166,7 +169,7 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 // Scaled to 16 bits, q/2·μ is 2^15 per bit, or for TiMER's D2 encoding
 // 0x7fff (the reference's Q/2) on coefficients i and i + 128 for bit i.
 //
-// The k streams SHAKE256(seedR ‖ i) run as jobs on the 4-way Keccak, with
+// The k streams SHAKE256(seedR ‖ i) run as jobs on the lanes (runJobs), with
 // the caller's extra job, if any, beside them.
 func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.Job) {
 	p := ek.p
