@@ -691,3 +691,52 @@ func TestUnpackZMatchesPortable(t *testing.T) {
 		}
 	})
 }
+
+// TestNTTSignedInputs checks the exported NTT's contract at every level: a
+// polynomial with signed coefficients in (−q, q) transforms to the NTT of
+// its residues in [0, q), random and at the ends (±(q−1), ±1, the small
+// range SMAUG-T feeds), and InverseNTT writes its result in place.
+func TestNTTSignedInputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var inputs [][n]int32
+	for _, v := range []int32{0, 1, -1, q - 1, -(q - 1), 2047, -2048} {
+		var a [n]int32
+		for i := range a {
+			a[i] = v
+		}
+		inputs = append(inputs, a)
+	}
+	for trial := range 60 {
+		var a [n]int32
+		for i := range a {
+			switch trial % 3 {
+			case 0:
+				a[i] = rng.Int32N(2*q-1) - (q - 1)
+			case 1:
+				a[i] = rng.Int32N(4096) - 2048
+			default:
+				a[i] = []int32{q - 1, -(q - 1), 1, -1, 0}[rng.IntN(5)]
+			}
+		}
+		inputs = append(inputs, a)
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for k, a := range inputs {
+			var r ringElement
+			for i, c := range a {
+				r[i] = fieldFromInt32(c)
+			}
+			want := nttGeneric(&r)
+			var got [n]uint32
+			NTT(&got, &a)
+			if got != *words(&want) {
+				t.Fatalf("input %d: NTT of signed coefficients differs from the NTT of their residues", k)
+			}
+			wantInv := invNTTGeneric(&want)
+			InverseNTT(&got, &got)
+			if got != *words(&wantInv) {
+				t.Fatalf("input %d: InverseNTT in place differs from the portable kernel", k)
+			}
+		}
+	})
+}
