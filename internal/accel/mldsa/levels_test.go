@@ -740,3 +740,32 @@ func TestNTTSignedInputs(t *testing.T) {
 		}
 	})
 }
+
+// TestNTTDotInPlace checks NTTDot at every level with out being a[0] or
+// b[0], for every number of pairs.
+func TestNTTDotInPlace(t *testing.T) {
+	inputs := kernelInputs(13, 20)
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i := range inputs {
+			for terms := 1; terms <= maxL; terms++ {
+				var a, b [maxL][n]uint32
+				for j := range terms {
+					a[j] = *words(&inputs[(i+j)%len(inputs)])
+					b[j] = *words(&inputs[(i+3*j+1)%len(inputs)])
+				}
+				var want [n]uint32
+				NTTDot(&want, a[:terms], b[:terms])
+				x, y := a, b
+				NTTDot(&x[0], x[:terms], y[:terms])
+				if x[0] != want {
+					t.Fatalf("input %d, %d pairs: NTTDot into a[0] differs", i, terms)
+				}
+				x, y = a, b
+				NTTDot(&y[0], x[:terms], y[:terms])
+				if y[0] != want {
+					t.Fatalf("input %d, %d pairs: NTTDot into b[0] differs", i, terms)
+				}
+			}
+		}
+	})
+}

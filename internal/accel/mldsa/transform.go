@@ -32,7 +32,8 @@ func InverseNTT(out, in *[n]uint32) {
 }
 
 // NTTDot sets out to Σ_j a[j]∘b[j]·2^−32 for 1 ≤ len(a) = len(b) ≤
-// MaxDotPairs.
+// MaxDotPairs; out may be a[0] or b[0] (every kernel reads a block of all
+// the pairs before it writes that block of out, TestNTTDotInPlace).
 func NTTDot(out *[n]uint32, a, b [][n]uint32) {
 	nttDotTo((*nttElement)(unsafe.Pointer(out)),
 		unsafe.Slice((*nttElement)(unsafe.Pointer(unsafe.SliceData(a))), len(a)),

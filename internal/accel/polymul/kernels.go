@@ -41,6 +41,7 @@ func Forward(out *[N]uint32, a *[N]int32) {
 // Dot sets out to the pointwise sum Σ_j a[j]∘b[j]·2^−32 mod P of
 // transforms made by [Forward], in [0, P), for 1 ≤ len(a) = len(b) ≤
 // MaxDotPairs. Inverse(out) is then Σ_j a[j]·b[j] in Z[x]/(x^256+1) modulo P.
+// out may be a[0] or b[0].
 func Dot(out *[N]uint32, a, b [][N]uint32) {
 	if cpu.Active() == cpu.Portable {
 		dotGeneric(out, a, b)
@@ -77,15 +78,15 @@ func centreGeneric(out *[N]int32, in *[N]uint32) {
 
 // Mul sets out = a·b in Z[x]/(x^256+1), reduced modulo P into
 // [−(P−1)/2, (P−1)/2] (exact when the true coefficients lie there), for
-// |a[i]|, |b[i]| < P. The dot product and the inverse run in out's memory,
-// so the transforms are the only scratch.
+// |a[i]|, |b[i]| < P. a's transform, the dot product and the inverse run in
+// out's memory, so b's transform is the only scratch.
 func Mul(out, a, b *[N]int32) {
-	var f [2][N]uint32
-	Forward(&f[0], a)
-	Forward(&f[1], b)
-	p := (*[N]uint32)(unsafe.Pointer(out))
-	Dot(p, f[:1], f[1:])
-	Inverse(out, p)
+	fa := (*[1][N]uint32)(unsafe.Pointer(out))
+	var fb [1][N]uint32
+	Forward(&fa[0], a)
+	Forward(&fb[0], b)
+	Dot(&fa[0], fa[:], fb[:])
+	Inverse(out, &fa[0])
 }
 
 // Fast16 reports whether the two-prime 16-bit product (Forward16, Dot16,

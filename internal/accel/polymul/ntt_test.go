@@ -2,6 +2,7 @@ package polymul
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -103,6 +104,12 @@ func TestProductsMatchSchoolbook(t *testing.T) {
 				dotGeneric(&gout, fa, fb)
 				if out != gout {
 					t.Fatalf("%s: Dot differs from dotGeneric", c.name)
+				}
+				x, y := slices.Clone(fa), slices.Clone(fb)
+				Dot(&x[0], x, y)
+				Dot(&y[0], fa, y)
+				if x[0] != out || y[0] != out {
+					t.Fatalf("%s: Dot into a[0] or b[0] differs", c.name)
 				}
 				var got [N]int32
 				Inverse(&got, &out)
