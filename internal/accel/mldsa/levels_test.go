@@ -691,3 +691,81 @@ func TestUnpackZMatchesPortable(t *testing.T) {
 		}
 	})
 }
+
+// TestNTTSignedInputs checks the exported NTT's contract at every level: a
+// polynomial with signed coefficients in (−q, q) transforms to the NTT of
+// its residues in [0, q), random and at the ends (±(q−1), ±1, the small
+// range SMAUG-T feeds), and InverseNTT writes its result in place.
+func TestNTTSignedInputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	var inputs [][n]int32
+	for _, v := range []int32{0, 1, -1, q - 1, -(q - 1), 2047, -2048} {
+		var a [n]int32
+		for i := range a {
+			a[i] = v
+		}
+		inputs = append(inputs, a)
+	}
+	for trial := range 60 {
+		var a [n]int32
+		for i := range a {
+			switch trial % 3 {
+			case 0:
+				a[i] = rng.Int32N(2*q-1) - (q - 1)
+			case 1:
+				a[i] = rng.Int32N(4096) - 2048
+			default:
+				a[i] = []int32{q - 1, -(q - 1), 1, -1, 0}[rng.IntN(5)]
+			}
+		}
+		inputs = append(inputs, a)
+	}
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for k, a := range inputs {
+			var r ringElement
+			for i, c := range a {
+				r[i] = fieldFromInt32(c)
+			}
+			want := nttGeneric(&r)
+			var got [n]uint32
+			NTT(&got, &a)
+			if got != *words(&want) {
+				t.Fatalf("input %d: NTT of signed coefficients differs from the NTT of their residues", k)
+			}
+			wantInv := invNTTGeneric(&want)
+			InverseNTT(&got, &got)
+			if got != *words(&wantInv) {
+				t.Fatalf("input %d: InverseNTT in place differs from the portable kernel", k)
+			}
+		}
+	})
+}
+
+// TestNTTDotInPlace checks NTTDot at every level with out being a[0] or
+// b[0], for every number of pairs.
+func TestNTTDotInPlace(t *testing.T) {
+	inputs := kernelInputs(13, 20)
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for i := range inputs {
+			for terms := 1; terms <= maxL; terms++ {
+				var a, b [maxL][n]uint32
+				for j := range terms {
+					a[j] = *words(&inputs[(i+j)%len(inputs)])
+					b[j] = *words(&inputs[(i+3*j+1)%len(inputs)])
+				}
+				var want [n]uint32
+				NTTDot(&want, a[:terms], b[:terms])
+				x, y := a, b
+				NTTDot(&x[0], x[:terms], y[:terms])
+				if x[0] != want {
+					t.Fatalf("input %d, %d pairs: NTTDot into a[0] differs", i, terms)
+				}
+				x, y = a, b
+				NTTDot(&y[0], x[:terms], y[:terms])
+				if y[0] != want {
+					t.Fatalf("input %d, %d pairs: NTTDot into b[0] differs", i, terms)
+				}
+			}
+		}
+	})
+}

@@ -18,7 +18,8 @@
 // is the single dispatch point: at the SIMD levels it runs the ML-DSA
 // engine's AVX-512 and AVX2 transform kernels for P (ML-DSA's q) and this
 // package's AVX-512 and AVX2 kernels for the two primes, which agree with the Go
-// kernels bit for bit (for P, every representation at the boundary is
-// fully reduced in [0, P); the two-prime kernels perform the Go twins'
-// lane operations in order).
+// kernels bit for bit (for P, the transform takes the signed coefficients
+// as they are and every other representation at the boundary is fully
+// reduced in [0, P); the two-prime kernels perform the Go twins' lane
+// operations in order).
 package polymul

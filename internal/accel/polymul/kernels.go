@@ -1,6 +1,8 @@
 package polymul
 
 import (
+	"unsafe"
+
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/mldsa"
 )
@@ -10,11 +12,12 @@ import (
 // SIMD levels the transforms are the ML-DSA engine's own AVX-512 and AVX2
 // kernels (through mldsa.NTT, InverseNTT and NTTDot); at the portable level
 // (and under the purego build tag) the Go kernels of ntt.go run, which are
-// the specification: every representation at the boundary is fully
-// reduced, in [0, P), so the levels agree bit for bit (ntt_test.go). The
-// conversions around the transforms (FromSigned, and the centring in
-// Inverse) ask their generated hooks (…Arch, from internal/accel/_asm/polymul;
-// AVX2 kernels, run at AVX-512 too) and fall back to their Go twins.
+// the specification: every transform takes the signed coefficients as they
+// are (the ML-DSA kernels read int32 lanes, see mldsa.NTT) and every other
+// representation at the boundary is fully reduced, in [0, P), so the
+// levels agree bit for bit (ntt_test.go). The centring in Inverse asks its
+// generated hook (centreArch, from internal/accel/_asm/polymul; AVX-512 and
+// AVX2 kernels) and falls back to its Go twin.
 // The two-prime 16-bit product (Forward16, Dot16, Inverse16; small16.go
 // holds their Go twins) asks its generated hooks, AVX2 and AVX-512 kernels
 // (one domain, the Go twins' natural order, at both), and falls back to the
@@ -25,19 +28,20 @@ import (
 // MaxDotPairs is the largest number of pairs [Dot] takes.
 const MaxDotPairs = mldsa.MaxDotPairs
 
-// Forward sets out to the negacyclic NTT modulo P of in, both in [0, P);
-// out and in do not overlap.
-func Forward(out, in *[N]uint32) {
+// Forward sets out to the negacyclic NTT modulo P of a, in [0, P), for
+// signed coefficients |a[i]| < P; out and a do not overlap.
+func Forward(out *[N]uint32, a *[N]int32) {
 	if cpu.Active() == cpu.Portable {
-		forwardGeneric(out, in)
+		forwardGeneric(out, a)
 		return
 	}
-	mldsa.NTT(out, in)
+	mldsa.NTT(out, a)
 }
 
 // Dot sets out to the pointwise sum Σ_j a[j]∘b[j]·2^−32 mod P of
 // transforms made by [Forward], in [0, P), for 1 ≤ len(a) = len(b) ≤
 // MaxDotPairs. Inverse(out) is then Σ_j a[j]·b[j] in Z[x]/(x^256+1) modulo P.
+// out may be a[0] or b[0].
 func Dot(out *[N]uint32, a, b [][N]uint32) {
 	if cpu.Active() == cpu.Portable {
 		dotGeneric(out, a, b)
@@ -50,54 +54,39 @@ func Dot(out *[N]uint32, a, b [][N]uint32) {
 // [Dot]'s output) times 2^32, centred in [−(P−1)/2, (P−1)/2]. Applied to
 // Dot's output this is the product of the original polynomials modulo P,
 // and so their exact integer product whenever its coefficients lie in that
-// interval.
+// interval. out may be in's memory: the transform writes its [0, P) result
+// into out and the centring runs there in place.
 func Inverse(out *[N]int32, in *[N]uint32) {
-	var r [N]uint32
+	r := (*[N]uint32)(unsafe.Pointer(out))
 	if cpu.Active() == cpu.Portable {
-		inverseGeneric(&r, in)
+		inverseGeneric(r, in)
 	} else {
-		mldsa.InverseNTT(&r, in)
+		mldsa.InverseNTT(r, in)
 	}
-	if !centreArch(out, &r) {
-		centreGeneric(out, &r)
+	if !centreArch(out, r) {
+		centreGeneric(out, r)
 	}
 }
 
 // centreGeneric sets out[i] to the representative of in[i] in
-// [−(P−1)/2, (P−1)/2], for in[i] in [0, P).
+// [−(P−1)/2, (P−1)/2], for in[i] in [0, P); out may be in's memory.
 func centreGeneric(out *[N]int32, in *[N]uint32) {
-	for i, c := range in {
-		out[i] = centreReduced(c)
-	}
-}
-
-// FromSigned sets out[i] = a[i] mod P in [0, P), for |a[i]| < P: the input
-// form of [Forward] for signed coefficients.
-func FromSigned(out *[N]uint32, a *[N]int32) {
-	if !fromSignedArch(out, a) {
-		fromSignedGeneric(out, a)
-	}
-}
-
-// fromSignedGeneric is FromSigned in Go.
-func fromSignedGeneric(out *[N]uint32, a *[N]int32) {
-	for i, c := range a {
-		out[i] = freeze(c)
+	for i := range in {
+		out[i] = centreReduced(in[i])
 	}
 }
 
 // Mul sets out = a·b in Z[x]/(x^256+1), reduced modulo P into
 // [−(P−1)/2, (P−1)/2] (exact when the true coefficients lie there), for
-// |a[i]|, |b[i]| < P.
+// |a[i]|, |b[i]| < P. a's transform, the dot product and the inverse run in
+// out's memory, so b's transform is the only scratch.
 func Mul(out, a, b *[N]int32) {
-	var x, y [2][N]uint32
-	FromSigned(&x[1], a)
-	FromSigned(&y[1], b)
-	Forward(&x[0], &x[1])
-	Forward(&y[0], &y[1])
-	var p [N]uint32
-	Dot(&p, x[:1], y[:1])
-	Inverse(out, &p)
+	fa := (*[1][N]uint32)(unsafe.Pointer(out))
+	var fb [1][N]uint32
+	Forward(&fa[0], a)
+	Forward(&fb[0], b)
+	Dot(&fa[0], fa[:], fb[:])
+	Inverse(out, &fa[0])
 }
 
 // Fast16 reports whether the two-prime 16-bit product (Forward16, Dot16,

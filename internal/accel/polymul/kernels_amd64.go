@@ -6,22 +6,14 @@ package polymul
 
 import "github.com/crystals-go/crystals/internal/accel/cpu"
 
-// fromSignedArch runs FromSigned's kernel for the active level and reports whether
-// there is one.
-func fromSignedArch(out *[256]uint32, in *[256]int32) bool {
-	switch cpu.Active() {
-	case cpu.AVX512, cpu.AVX2:
-		fromSignedAVX2(out, in)
-		return true
-	}
-	return false
-}
-
 // centreArch runs Inverse's kernel for the active level and reports whether
 // there is one.
 func centreArch(out *[256]int32, in *[256]uint32) bool {
 	switch cpu.Active() {
-	case cpu.AVX512, cpu.AVX2:
+	case cpu.AVX512:
+		centreAVX512(out, in)
+		return true
+	case cpu.AVX2:
 		centreAVX2(out, in)
 		return true
 	}

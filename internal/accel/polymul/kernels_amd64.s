@@ -4,177 +4,6 @@
 
 #include "textflag.h"
 
-// func fromSignedAVX2(out *[256]uint32, in *[256]int32)
-// Requires: AVX, AVX2
-TEXT ·fromSignedAVX2(SB), NOSPLIT, $0-16
-	MOVQ         out+0(FP), AX
-	MOVQ         in+8(FP), CX
-	MOVL         $0x007fe001, DX
-	VMOVD        DX, X0
-	VPBROADCASTD X0, Y0
-	VMOVDQU      (CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, (AX)
-	VMOVDQU      32(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 32(AX)
-	VMOVDQU      64(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 64(AX)
-	VMOVDQU      96(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 96(AX)
-	VMOVDQU      128(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 128(AX)
-	VMOVDQU      160(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 160(AX)
-	VMOVDQU      192(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 192(AX)
-	VMOVDQU      224(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 224(AX)
-	VMOVDQU      256(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 256(AX)
-	VMOVDQU      288(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 288(AX)
-	VMOVDQU      320(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 320(AX)
-	VMOVDQU      352(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 352(AX)
-	VMOVDQU      384(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 384(AX)
-	VMOVDQU      416(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 416(AX)
-	VMOVDQU      448(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 448(AX)
-	VMOVDQU      480(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 480(AX)
-	VMOVDQU      512(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 512(AX)
-	VMOVDQU      544(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 544(AX)
-	VMOVDQU      576(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 576(AX)
-	VMOVDQU      608(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 608(AX)
-	VMOVDQU      640(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 640(AX)
-	VMOVDQU      672(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 672(AX)
-	VMOVDQU      704(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 704(AX)
-	VMOVDQU      736(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 736(AX)
-	VMOVDQU      768(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 768(AX)
-	VMOVDQU      800(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 800(AX)
-	VMOVDQU      832(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 832(AX)
-	VMOVDQU      864(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 864(AX)
-	VMOVDQU      896(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 896(AX)
-	VMOVDQU      928(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 928(AX)
-	VMOVDQU      960(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 960(AX)
-	VMOVDQU      992(CX), Y1
-	VPSRAD       $0x1f, Y1, Y2
-	VPAND        Y0, Y2, Y2
-	VPADDD       Y2, Y1, Y1
-	VMOVDQU      Y1, 992(AX)
-	VZEROUPPER
-	RET
-
 // func centreAVX2(out *[256]int32, in *[256]uint32)
 // Requires: AVX, AVX2
 TEXT ·centreAVX2(SB), NOSPLIT, $0-16
@@ -378,6 +207,82 @@ TEXT ·centreAVX2(SB), NOSPLIT, $0-16
 	VPAND        Y0, Y1, Y1
 	VPSUBD       Y1, Y2, Y2
 	VMOVDQU      Y2, 992(AX)
+	VZEROUPPER
+	RET
+
+// func centreAVX512(out *[256]int32, in *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·centreAVX512(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         in+8(FP), CX
+	MOVL         $0x007fe001, DX
+	VPBROADCASTD DX, Z0
+	MOVL         $0x003ff000, DX
+	VPBROADCASTD DX, Z1
+	VMOVDQU32    (CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, (AX)
+	VMOVDQU32    64(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 64(AX)
+	VMOVDQU32    128(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 128(AX)
+	VMOVDQU32    192(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 192(AX)
+	VMOVDQU32    256(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 256(AX)
+	VMOVDQU32    320(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 320(AX)
+	VMOVDQU32    384(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 384(AX)
+	VMOVDQU32    448(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 448(AX)
+	VMOVDQU32    512(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 512(AX)
+	VMOVDQU32    576(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 576(AX)
+	VMOVDQU32    640(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 640(AX)
+	VMOVDQU32    704(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 704(AX)
+	VMOVDQU32    768(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 768(AX)
+	VMOVDQU32    832(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 832(AX)
+	VMOVDQU32    896(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 896(AX)
+	VMOVDQU32    960(CX), Z2
+	VPCMPGTD     Z1, Z2, K1
+	VPSUBD       Z0, Z2, K1, Z2
+	VMOVDQU32    Z2, 960(AX)
 	VZEROUPPER
 	RET
 

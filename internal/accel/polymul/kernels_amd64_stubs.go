@@ -4,15 +4,15 @@
 
 package polymul
 
-// fromSignedAVX2 sets out[i] = in[i] mod P in [0, P), for |in[i]| < P, in constant time.
-//
-//go:noescape
-func fromSignedAVX2(out *[256]uint32, in *[256]int32)
-
-// centreAVX2 sets out[i] to the representative of in[i] in [−(P−1)/2, (P−1)/2], for in[i] in [0, P), in constant time.
+// centreAVX2 sets out[i] to the representative of in[i] in [−(P−1)/2, (P−1)/2], for in[i] in [0, P), in constant time; out may be in.
 //
 //go:noescape
 func centreAVX2(out *[256]int32, in *[256]uint32)
+
+// centreAVX512 sets out[i] to the representative of in[i] in [−(P−1)/2, (P−1)/2], for in[i] in [0, P), in constant time; out may be in.
+//
+//go:noescape
+func centreAVX512(out *[256]int32, in *[256]uint32)
 
 // forward16AVX2 sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.
 //

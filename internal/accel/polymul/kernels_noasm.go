@@ -4,9 +4,6 @@
 
 package polymul
 
-// fromSignedArch reports false: FromSigned has no kernel in this build.
-func fromSignedArch(out *[256]uint32, in *[256]int32) bool { return false }
-
 // centreArch reports false: Inverse has no kernel in this build.
 func centreArch(out *[256]int32, in *[256]uint32) bool { return false }
 

@@ -64,11 +64,9 @@ func BenchmarkProductMethods(b *testing.B) {
 	}
 	b.Run("OnePrime32/portable", func(b *testing.B) {
 		benchcpu.Loop(b, func() {
-			var x, y, fx, fy, p [N]uint32
-			FromSigned(&x, &a)
-			FromSigned(&y, &c)
-			forwardGeneric(&fx, &x)
-			forwardGeneric(&fy, &y)
+			var x, fx, fy, p [N]uint32
+			forwardGeneric(&fx, &a)
+			forwardGeneric(&fy, &c)
 			dotGeneric(&p, [][N]uint32{fx}, [][N]uint32{fy})
 			inverseGeneric(&x, &p)
 			for i := range out {

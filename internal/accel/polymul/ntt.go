@@ -23,14 +23,11 @@ var zetas = func() (z [N]int32) {
 var invScale = int32(powMod(1<<32%P, 2) * powMod(N, P-2) % P)
 
 // forwardGeneric sets out to the negacyclic NTT modulo P of in (the
-// Cooley–Tukey transform of FIPS 204, Algorithm 41), inputs and outputs in
-// [0, P). Each of the eight layers adds less than P to the bound, so the
-// intermediate values stay below 9P < 2^27.
-func forwardGeneric(out, in *[N]uint32) {
-	var a [N]int32
-	for i, c := range in {
-		a[i] = int32(c)
-	}
+// Cooley–Tukey transform of FIPS 204, Algorithm 41), inputs in (−P, P) and
+// outputs in [0, P). Each of the eight layers adds less than P to the
+// bound, so the intermediate values stay below 9P < 2^27.
+func forwardGeneric(out *[N]uint32, in *[N]int32) {
+	a := *in
 	k := 0
 	for length := N / 2; length > 0; length >>= 1 {
 		for start := 0; start < N; start += 2 * length {
@@ -51,7 +48,8 @@ func forwardGeneric(out, in *[N]uint32) {
 // inverseGeneric sets out to the polynomial whose NTT is in, multiplied by
 // 2^32 (FIPS 204, Algorithm 42, with the final factor invScale), inputs and
 // outputs in [0, P). The sums of the Gentleman–Sande butterflies double at
-// most eight times, to below 256·P < 2^31.
+// most eight times, to below 256·P < 2^31. out may be in: the butterflies
+// run on a copy.
 func inverseGeneric(out, in *[N]uint32) {
 	var a [N]int32
 	for i, c := range in {

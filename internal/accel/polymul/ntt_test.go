@@ -2,7 +2,9 @@ package polymul
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
@@ -80,15 +82,21 @@ func TestProductsMatchSchoolbook(t *testing.T) {
 					for i := range N {
 						a[j][i], b[j][i] = c.a(rng, i), c.b(rng, i)
 					}
-					var x, y [N]uint32
-					FromSigned(&x, a[j])
-					FromSigned(&y, b[j])
-					Forward(&fa[j], &x)
-					Forward(&fb[j], &y)
-					var gx [N]uint32
-					forwardGeneric(&gx, &x)
+					Forward(&fa[j], a[j])
+					Forward(&fb[j], b[j])
+					var gx, gr [N]uint32
+					forwardGeneric(&gx, a[j])
 					if gx != fa[j] {
 						t.Fatalf("%s: Forward differs from forwardGeneric", c.name)
+					}
+					// The signed input transforms as its residues do.
+					var res [N]int32
+					for i, v := range a[j] {
+						res[i] = int32(freeze(v))
+					}
+					forwardGeneric(&gr, &res)
+					if gr != gx {
+						t.Fatalf("%s: forwardGeneric of signed input differs from that of its residues", c.name)
 					}
 				}
 				var out, gout [N]uint32
@@ -97,10 +105,22 @@ func TestProductsMatchSchoolbook(t *testing.T) {
 				if out != gout {
 					t.Fatalf("%s: Dot differs from dotGeneric", c.name)
 				}
+				x, y := slices.Clone(fa), slices.Clone(fb)
+				Dot(&x[0], x, y)
+				Dot(&y[0], fa, y)
+				if x[0] != out || y[0] != out {
+					t.Fatalf("%s: Dot into a[0] or b[0] differs", c.name)
+				}
 				var got [N]int32
 				Inverse(&got, &out)
 				var ginv [N]uint32
 				inverseGeneric(&ginv, &out)
+				// In place, as Mul and SMAUG-T's dot products run it.
+				inPlace := out
+				Inverse((*[N]int32)(unsafe.Pointer(&inPlace)), &inPlace)
+				if *(*[N]int32)(unsafe.Pointer(&inPlace)) != got {
+					t.Fatalf("%s: Inverse in place differs", c.name)
+				}
 				want := schoolbook(a, b)
 				for i := range N {
 					if int64(got[i]) != centredModP(want[i]) {
@@ -128,11 +148,8 @@ func TestDotGenericFolds(t *testing.T) {
 			for i := range N {
 				a[j][i], b[j][i] = P-1, rng.Int32N(2*P-1)-(P-1)
 			}
-			var x, y [N]uint32
-			FromSigned(&x, a[j])
-			FromSigned(&y, b[j])
-			forwardGeneric(&fa[j], &x)
-			forwardGeneric(&fb[j], &y)
+			forwardGeneric(&fa[j], a[j])
+			forwardGeneric(&fb[j], b[j])
 		}
 		var out, inv [N]uint32
 		dotGeneric(&out, fa, fb)

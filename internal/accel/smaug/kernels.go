@@ -72,9 +72,7 @@ func (d domain) toNTT(out *nttPoly, a *poly) {
 		polymul.Forward16(as16(out), (*[n]int32)(a))
 		return
 	}
-	var t [n]uint32
-	polymul.FromSigned(&t, (*[n]int32)(a))
-	polymul.Forward((*[n]uint32)(out), &t)
+	polymul.Forward((*[n]uint32)(out), (*[n]int32)(a))
 }
 
 // dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly, for
@@ -83,14 +81,17 @@ func (d domain) toNTT(out *nttPoly, a *poly) {
 // one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
 // both transforms' exact ranges ((−P/2, P/2) and (−2^24, 2^24)).
 func (d domain) dotProduct(out *poly, a, b []nttPoly) {
-	var acc nttPoly
 	if d == domain16 {
+		var acc nttPoly
 		polymul.Dot16(as16(&acc), slice16(a), slice16(b))
 		polymul.Inverse16((*[n]int32)(out), as16(&acc))
 		return
 	}
-	polymul.Dot((*[n]uint32)(&acc), a, b)
-	polymul.Inverse((*[n]int32)(out), (*[n]uint32)(&acc))
+	// The sum and its inverse run in out's memory (polymul.Inverse allows
+	// it), so there is no scratch to clear.
+	acc := (*[n]uint32)(unsafe.Pointer(out))
+	polymul.Dot(acc, a, b)
+	polymul.Inverse((*[n]int32)(out), acc)
 }
 
 // decodeRq sets a to the polynomial of R_q packed in the 32·log q bytes of
