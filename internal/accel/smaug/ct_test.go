@@ -12,7 +12,10 @@ import (
 
 // Timing tests (ctest, dudect's method), at every level this CPU has;
 // skipped under -short. Each measurement first copies an input of its class
-// into the one buffer the operation reads, untimed.
+// into the one buffer the operation reads, untimed. The fixed class's input
+// is held in ctPool copies, as many arrays as the random class's, so that
+// the untimed copies of both classes touch the same memory and leave the
+// caches alike for the timed call.
 
 // ctPool is the number of prepared inputs per class, taken in turn.
 const ctPool = 64
@@ -43,7 +46,8 @@ func TestHWTConstantTime(t *testing.T) {
 	var streams [2][ctPool]*[hwtStreamBytes]byte
 	fixed := oneSpare()
 	for i := range ctPool {
-		streams[0][i], streams[1][i] = fixed, oneSpare()
+		f := *fixed
+		streams[0][i], streams[1][i] = &f, oneSpare()
 	}
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		var buf [hwtStreamBytes]byte
@@ -87,7 +91,8 @@ func TestGenerateKeyConstantTime(t *testing.T) {
 	var seeds [2][ctPool]*[32]byte
 	fixed := noSpare()
 	for i := range ctPool {
-		seeds[0][i], seeds[1][i] = fixed, noSpare()
+		f := *fixed
+		seeds[0][i], seeds[1][i] = &f, noSpare()
 	}
 	var rej [32]byte
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
