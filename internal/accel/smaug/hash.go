@@ -42,10 +42,12 @@ func runJobs(jobs []keccak.Job) {
 	if cost := laneCost8(); cost != 0 && cost*steps8 < 10*steps4 {
 		var lanes keccak.LanesX8
 		lanes.Run(jobs, 0, len(jobs))
+		lanes.Clear() // it absorbed the samplers' secret seeds
 		return
 	}
 	var lanes keccak.LanesX4
 	lanes.Run(jobs, 0, len(jobs))
+	lanes.Clear() // it absorbed the samplers' secret seeds
 }
 
 // laneCost8 returns what a step of keccak.LanesX8 costs at the active
