@@ -1,7 +1,8 @@
 // Package bench is the comparison harness: go test -bench functions that run
 // every ML-DSA-44/65/87 and ML-KEM-512/768/1024 operation in four
 // implementations in one binary, so that one interleaved run gives the whole
-// table:
+// table (and the SMAUG-T operations in the engine and through kem, which no
+// other Go library implements):
 //
 //   - impl=engine: the crystals engine (internal/accel/mldsa, mlkem) called
 //     directly, with caller-owned buffers, doing the public API's work:

@@ -61,12 +61,16 @@ func checkBuffers(s Scheme, sharedKey, ciphertext []byte) error {
 // s.NewEncapsulationKey(encapsulationKey) followed by Encapsulate, with the
 // same checks (for ML-KEM, FIPS 203 Section 7.2: length and modulus) and the
 // same output, for code that encapsulates to each key once. For ML-KEM-512,
-// 768 and 1024 it allocates nothing: the key is parsed into storage reused
-// across calls (safe for concurrent use) rather than into a new key object.
-// For the other schemes it makes the key and copies the outputs.
+// 768 and 1024 and the SMAUG-T sets it allocates nothing: the key is parsed
+// into storage reused across calls (safe for concurrent use) rather than
+// into a new key object. For the other schemes it makes the key and copies
+// the outputs.
 func EncapsulateBytes(s Scheme, encapsulationKey, sharedKey, ciphertext []byte) error {
 	if s == nil {
 		return errors.New("kem: EncapsulateBytes: nil scheme")
+	}
+	if ss, ok := s.(*SMAUGTScheme); ok {
+		return ss.encapsulateBytes(encapsulationKey, sharedKey, ciphertext)
 	}
 	ms, ok := s.(*mlkemScheme)
 	if !ok {

@@ -3,6 +3,8 @@ package kem
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -40,7 +42,7 @@ func TestBufferForms(t *testing.T) {
 		}
 		ek, ok := dk.PublicKey().(bufferForms)
 		if !ok {
-			continue // the buffer methods are ML-KEM's
+			continue // the buffer methods are ML-KEM's and SMAUG-T's
 		}
 		d := dk.(interface {
 			DecapsulateTo(sharedKey, ciphertext []byte) error
@@ -83,31 +85,47 @@ func TestBufferForms(t *testing.T) {
 	if err := zdk.DecapsulateTo(make([]byte, SharedKeySize), make([]byte, CiphertextSize768)); !errors.Is(err, ErrZeroKey) {
 		t.Errorf("zero key DecapsulateTo: %v", err)
 	}
+	var zsek SMAUGTEncapsulationKey
+	if err := zsek.EncapsulateTo(make([]byte, SharedKeySize), make([]byte, SMAUGT128().CiphertextSize())); !errors.Is(err, ErrZeroKey) {
+		t.Errorf("zero SMAUG-T key EncapsulateTo: %v", err)
+	}
+	var zsdk SMAUGTDecapsulationKey
+	if err := zsdk.DecapsulateTo(make([]byte, SharedKeySize), make([]byte, SMAUGT128().CiphertextSize())); !errors.Is(err, ErrZeroKey) {
+		t.Errorf("zero SMAUG-T key DecapsulateTo: %v", err)
+	}
+	if err := EncapsulateBytes(new(SMAUGTScheme), nil, nil, nil); !errors.Is(err, ErrZeroKey) {
+		t.Errorf("zero SMAUG-T scheme EncapsulateBytes: %v", err)
+	}
 }
 
-// TestEncapsulateBytesConcurrent runs EncapsulateBytes to four keys from
-// sixteen goroutines: each ciphertext must decapsulate under its own key,
-// so no pooled storage is shared between calls in flight.
+// TestEncapsulateBytesConcurrent runs EncapsulateBytes to keys of four sets
+// (ML-KEM-768 and SMAUG-T sets of k = 2 and 4, whose parses share one pool)
+// from sixteen goroutines: each ciphertext must decapsulate under its own
+// key, so no pooled storage is shared between calls in flight.
 func TestEncapsulateBytesConcurrent(t *testing.T) {
-	dks := []*DecapsulationKey768{}
-	for range 4 {
-		dk, _ := GenerateKey768()
+	var dks []DecapsulationKey
+	for _, s := range []Scheme{MLKEM768(), SMAUGT128(), SMAUGT256(), TiMER()} {
+		dk, err := s.GenerateKey()
+		if err != nil {
+			t.Fatal(err)
+		}
 		dks = append(dks, dk)
 	}
 	errs := make(chan error, 64)
 	for g := range 16 {
 		go func() {
 			dk := dks[g%len(dks)]
-			ek := dk.EncapsulationKey().Bytes()
-			k := make([]byte, SharedKeySize)
-			c := make([]byte, CiphertextSize768)
+			s := dk.Scheme()
+			ek := dk.PublicKey().Bytes()
+			k := make([]byte, s.SharedKeySize())
+			c := make([]byte, s.CiphertextSize())
 			for range 4 {
-				if err := EncapsulateBytes(MLKEM768(), ek, k, c); err != nil {
+				if err := EncapsulateBytes(s, ek, k, c); err != nil {
 					errs <- err
 					return
 				}
 				if got, _ := dk.Decapsulate(c); !bytes.Equal(got, k) {
-					errs <- errors.New("a pooled key encapsulated to the wrong key")
+					errs <- fmt.Errorf("%s: a pooled key encapsulated to the wrong key", s.Name())
 					return
 				}
 			}
@@ -126,7 +144,7 @@ func TestBufferFormsNoAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector adds allocations")
 	}
-	for _, s := range []Scheme{MLKEM512(), MLKEM768(), MLKEM1024()} {
+	for _, s := range []Scheme{MLKEM512(), MLKEM768(), MLKEM1024(), SMAUGT128(), SMAUGT192(), SMAUGT256(), TiMER()} {
 		dk, _ := s.GenerateKey()
 		ek := dk.PublicKey().(interface {
 			EncapsulateTo(sharedKey, ciphertext []byte) error
@@ -148,14 +166,16 @@ func TestBufferFormsNoAllocations(t *testing.T) {
 	}
 }
 
-// TestKeyGenerationAllocations holds ML-KEM key generation from a seed to
-// one allocation, the key object that holds its polynomials.
+// TestKeyGenerationAllocations holds ML-KEM and SMAUG-T key generation from
+// a seed to one allocation, the key object that holds its polynomials, and
+// SMAUG-T's, and its public keys', to their set's size: the k² + 2k (k² + k)
+// polynomials of 1 KiB and at most 4 KiB more.
 func TestKeyGenerationAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector adds allocations")
 	}
-	seed := make([]byte, SeedSize)
-	for _, s := range []Scheme{MLKEM512(), MLKEM768(), MLKEM1024()} {
+	for _, s := range []Scheme{MLKEM512(), MLKEM768(), MLKEM1024(), SMAUGT128(), SMAUGT192(), SMAUGT256(), TiMER()} {
+		seed := make([]byte, s.SeedSize())
 		allocs := testing.AllocsPerRun(5, func() {
 			if _, err := s.NewDecapsulationKey(seed); err != nil {
 				t.Fatal(err)
@@ -165,4 +185,39 @@ func TestKeyGenerationAllocations(t *testing.T) {
 			t.Errorf("%s: NewDecapsulationKey makes %v allocations, want 1", s.Name(), allocs)
 		}
 	}
+	for _, s := range []*SMAUGTScheme{SMAUGT128(), SMAUGT192(), SMAUGT256(), TiMER()} {
+		dk, _ := s.NewDecapsulationKey(make([]byte, SMAUGTSeedSize))
+		ek := dk.PublicKey().Bytes()
+		k := s.p.K()
+		for _, c := range []struct {
+			what  string
+			polys int
+			run   func()
+		}{
+			{"NewDecapsulationKey", k*k + 2*k, func() { _, _ = s.NewDecapsulationKey(make([]byte, SMAUGTSeedSize)) }},
+			{"NewEncapsulationKey", k*k + k, func() { _, _ = s.NewEncapsulationKey(ek) }},
+		} {
+			if got, want := allocatedBytes(20, c.run), uint64(c.polys*1024+4096); got > want {
+				t.Errorf("%s: %s allocates %d bytes, want at most %d", s.Name(), c.what, got, want)
+			}
+		}
+	}
+}
+
+// allocatedBytes returns the bytes f allocates per call, over n calls after
+// a first, the fewest of three tries (another goroutine's allocations count
+// too).
+func allocatedBytes(n int, f func()) uint64 {
+	f()
+	least := ^uint64(0)
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range n {
+			f()
+		}
+		runtime.ReadMemStats(&after)
+		least = min(least, (after.TotalAlloc-before.TotalAlloc)/uint64(n))
+	}
+	return least
 }

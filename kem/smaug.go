@@ -168,7 +168,7 @@ func (s *SMAUGTScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error
 	if len(seed) != SMAUGTSeedSize {
 		return nil, schemeError(s.Name(), ErrSeedLength)
 	}
-	dk := &SMAUGTDecapsulationKey{s: s}
+	dk := s.newDecapsulationKey()
 	dk.k.GenerateKey(s.p, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
 	dk.ek = SMAUGTEncapsulationKey{s: s, k: dk.k.EncapsulationKey()}
 	return dk, nil
@@ -183,7 +183,7 @@ func (s *SMAUGTScheme) NewDecapsulationKeyFromBytes(sk []byte) (DecapsulationKey
 	if !s.valid() {
 		return nil, ErrZeroKey
 	}
-	dk := &SMAUGTDecapsulationKey{s: s}
+	dk := s.newDecapsulationKey()
 	if err := dk.k.SetBytes(s.p, sk); err != nil {
 		return nil, schemeError(s.Name(), smaugError(err))
 	}
@@ -197,17 +197,68 @@ func (s *SMAUGTScheme) NewEncapsulationKey(encapsulationKey []byte) (Encapsulati
 	if !s.valid() {
 		return nil, ErrZeroKey
 	}
-	// The key and its engine key in one allocation; a decapsulation key's
-	// public half points into the decapsulation key instead.
-	parsed := new(struct {
-		ek SMAUGTEncapsulationKey
-		k  engine.EncapsulationKey
-	})
-	if err := parsed.k.SetBytes(s.p, encapsulationKey); err != nil {
+	ek := s.newEncapsulationKey()
+	if err := ek.k.SetBytes(s.p, encapsulationKey); err != nil {
 		return nil, schemeError(s.Name(), smaugError(err))
 	}
-	parsed.ek = SMAUGTEncapsulationKey{s: s, k: &parsed.k}
-	return &parsed.ek, nil
+	return ek, nil
+}
+
+// withStorage is a key and the engine's storage for its transforms, P an
+// array of the set's number of polynomials, so that one allocation of the
+// set's size holds both.
+type withStorage[K, P any] struct {
+	key   K
+	polys P
+}
+
+// encapsulationKeyWith is a public key with its engine key: a decapsulation
+// key's public half points into the decapsulation key instead.
+type encapsulationKeyWith struct {
+	ek SMAUGTEncapsulationKey
+	k  engine.EncapsulationKey
+}
+
+// newDecapsulationKey returns a key of s with storage for its set, not yet
+// set.
+func (s *SMAUGTScheme) newDecapsulationKey() *SMAUGTDecapsulationKey {
+	var dk *SMAUGTDecapsulationKey
+	var polys []engine.Poly
+	switch s.p.K() { // k² + 2k polynomials
+	case 2:
+		x := new(withStorage[SMAUGTDecapsulationKey, [8]engine.Poly])
+		dk, polys = &x.key, x.polys[:]
+	case 3:
+		x := new(withStorage[SMAUGTDecapsulationKey, [15]engine.Poly])
+		dk, polys = &x.key, x.polys[:]
+	default:
+		x := new(withStorage[SMAUGTDecapsulationKey, [24]engine.Poly])
+		dk, polys = &x.key, x.polys[:]
+	}
+	dk.s = s
+	dk.k.SetStorage(s.p, polys)
+	return dk
+}
+
+// newEncapsulationKey returns a key of s with storage for its set, to be
+// set by the engine's SetBytes.
+func (s *SMAUGTScheme) newEncapsulationKey() *SMAUGTEncapsulationKey {
+	var ek *encapsulationKeyWith
+	var polys []engine.Poly
+	switch s.p.K() { // k² + k polynomials
+	case 2:
+		x := new(withStorage[encapsulationKeyWith, [6]engine.Poly])
+		ek, polys = &x.key, x.polys[:]
+	case 3:
+		x := new(withStorage[encapsulationKeyWith, [12]engine.Poly])
+		ek, polys = &x.key, x.polys[:]
+	default:
+		x := new(withStorage[encapsulationKeyWith, [20]engine.Poly])
+		ek, polys = &x.key, x.polys[:]
+	}
+	ek.k.SetStorage(s.p, polys)
+	ek.ek = SMAUGTEncapsulationKey{s: s, k: &ek.k}
+	return &ek.ek
 }
 
 // smaugError turns the engine's length errors into this package's, shared
@@ -268,7 +319,9 @@ func (ek *SMAUGTEncapsulationKey) Encapsulate() (sharedKey, ciphertext []byte) {
 	}
 	var mu [SMAUGTMessageSize]byte
 	rand.Read(mu[:])
-	return ek.encapsulate(mu[:ek.s.EncapsulationSeedSize()])
+	sharedKey, ciphertext = ek.encapsulate(mu[:ek.s.EncapsulationSeedSize()])
+	clear(mu[:]) // μ determines the shared key
+	return sharedKey, ciphertext
 }
 
 // EncapsulateDeterministicForTesting encapsulates with the μ the reference
@@ -285,13 +338,21 @@ func (ek *SMAUGTEncapsulationKey) EncapsulateDeterministicForTesting(random []by
 	return sharedKey, ciphertext, nil
 }
 
+// encapsulate returns the shared key and ciphertext of μ in one new slice.
 func (ek *SMAUGTEncapsulationKey) encapsulate(mu []byte) (sharedKey, ciphertext []byte) {
 	out := make([]byte, engine.SharedKeySize+ek.s.CiphertextSize())
-	ciphertext = out[engine.SharedKeySize:]
-	ss := ek.k.Encapsulate(ciphertext, mu)
 	sharedKey = out[:engine.SharedKeySize:engine.SharedKeySize]
-	copy(sharedKey, ss[:])
+	ciphertext = out[engine.SharedKeySize:]
+	ek.encapsulateTo(sharedKey, ciphertext, mu)
 	return sharedKey, ciphertext
+}
+
+// encapsulateTo writes the shared key and ciphertext of μ to buffers of the
+// right lengths.
+func (ek *SMAUGTEncapsulationKey) encapsulateTo(sharedKey, ciphertext, mu []byte) {
+	ss := ek.k.Encapsulate(ciphertext, mu)
+	copy(sharedKey, ss[:])
+	clear(ss[:])
 }
 
 // SMAUGTDecapsulationKey is a SMAUG-T private key.
@@ -308,11 +369,23 @@ func (dk *SMAUGTDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []by
 	if !dk.valid() {
 		return nil, ErrZeroKey
 	}
+	sharedKey = make([]byte, engine.SharedKeySize)
+	if err := dk.decapsulateTo(sharedKey, ciphertext); err != nil {
+		return nil, err
+	}
+	return sharedKey, nil
+}
+
+// decapsulateTo writes the shared key of ciphertext to sharedKey, of
+// SharedKeySize bytes.
+func (dk *SMAUGTDecapsulationKey) decapsulateTo(sharedKey, ciphertext []byte) error {
 	ss, err := dk.k.Decapsulate(ciphertext)
 	if err != nil {
-		return nil, schemeError(dk.s.Name(), smaugError(err))
+		return schemeError(dk.s.Name(), smaugError(err))
 	}
-	return ss[:], nil
+	copy(sharedKey, ss[:])
+	clear(ss[:])
+	return nil
 }
 
 // valid reports whether dk was made by a constructor.

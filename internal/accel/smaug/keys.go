@@ -22,37 +22,105 @@ const maxEncapsulationKeySize = seedASize + maxK*11*n/8
 // EncapsulationKey is a SMAUG-T public key: its encoding, H(pk), and the
 // transforms of A and b. The zero value is not usable; set it with
 // [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
+//
+// The transforms live in storage of exactly k² + k polynomials for the
+// key's set, allocated when the key is set or given by
+// [EncapsulationKey.SetStorage]; a key set again for the same set keeps its
+// storage, so a reused key allocates nothing.
 type EncapsulationKey struct {
 	p       *Params
-	dom     domain               // the transform of a and b
-	a       [maxK * maxK]nttPoly // Âᵀ: a[j·k+i] is the transform of A[i][j]
-	b       [maxK]nttPoly
+	dom     domain    // the transform of a and b
+	a       []nttPoly // k², Âᵀ: a[j·k+i] is the transform of A[i][j]
+	b       []nttPoly // k
 	encoded [maxEncapsulationKeySize]byte
 	h       [32]byte // SHA3-256(pk)
 }
 
 // DecapsulationKey is a SMAUG-T private key: its public key, the secret s
 // (transformed, and packed as in sk), the implicit-rejection randomness t,
-// and, for a generated key, its key-generation seed.
+// and, for a generated key, its key-generation seed. Its transforms (its
+// public key's and ŝ) live in storage of k² + 2k polynomials, as for
+// [EncapsulationKey].
 //
 // Its implicit-rejection secret z is the 32 bytes that the reference's
 // decapsulation reads at offset 64k + 2k of sk = s ‖ t ‖ pk, not at the
 // offset 64k where t starts: z = t[2k:] ‖ pk[:2k]. Keys and ciphertexts
 // match the reference only with that quirk, so it is kept.
 //
-// Beyond its set's sizes (the entries of a, b and s past k, the bytes past
-// the encodings' lengths) a key holds zeros, and a key with no set is zero
-// whole: each path that gives a key a set clears it first or finds it so
-// (see keyGen), which lets key generation overwrite a key of the same set
-// without clearing it.
+// The fixed-size arrays (sEnc, and the public key's encoded) are read only
+// within the set's lengths, so a key set again for another set needs no
+// clearing.
 type DecapsulationKey struct {
 	ek      EncapsulationKey
-	s       [maxK]nttPoly
+	s       []nttPoly // k
 	sEnc    [maxK * secretPolySize]byte
 	t       [RejectionSize]byte
 	z       [RejectionSize]byte
 	seed    [KeySeedSize]byte
 	hasSeed bool
+}
+
+// Poly is one polynomial of a key's storage, an NTT-domain element of
+// 1 KiB: callers declare arrays of them for [EncapsulationKey.SetStorage]
+// and [DecapsulationKey.SetStorage], and never look inside.
+type Poly = nttPoly
+
+// EncapsulationKeyPolys returns the number of polynomials an encapsulation
+// key of p holds, k² + k.
+func (p *Params) EncapsulationKeyPolys() int { return p.k*p.k + p.k }
+
+// DecapsulationKeyPolys returns the number of polynomials a decapsulation
+// key of p holds, k² + 2k.
+func (p *Params) DecapsulationKeyPolys() int { return p.k*p.k + 2*p.k }
+
+// SetStorage makes ek hold Âᵀ and b̂ in polys, which must have
+// p.EncapsulationKeyPolys() polynomials and outlive ek; the next
+// [EncapsulationKey.SetBytes] for p writes them. It lets a caller keep a key
+// and its storage in one allocation.
+func (ek *EncapsulationKey) SetStorage(p *Params, polys []Poly) {
+	if len(polys) != p.EncapsulationKeyPolys() {
+		panic("smaug: encapsulation key storage must hold k² + k polynomials")
+	}
+	k2 := p.k * p.k
+	ek.a, ek.b = polys[:k2:k2], polys[k2:]
+}
+
+// SetStorage makes dk hold its transforms in polys, which must have
+// p.DecapsulationKeyPolys() polynomials and outlive dk; the next
+// [DecapsulationKey.GenerateKey] or [DecapsulationKey.SetBytes] for p
+// writes them.
+func (dk *DecapsulationKey) SetStorage(p *Params, polys []Poly) {
+	if len(polys) != p.DecapsulationKeyPolys() {
+		panic("smaug: decapsulation key storage must hold k² + 2k polynomials")
+	}
+	e := p.EncapsulationKeyPolys()
+	dk.ek.SetStorage(p, polys[:e:e])
+	dk.s = polys[e:]
+}
+
+// prepare gives ek storage for p, keeping its own if it fits.
+func (ek *EncapsulationKey) prepare(p *Params) {
+	if len(ek.a) != p.k*p.k || len(ek.b) != p.k {
+		ek.SetStorage(p, make([]Poly, p.EncapsulationKeyPolys()))
+	}
+}
+
+// prepare gives dk and its public key storage for p in one allocation,
+// keeping their own if it fits.
+func (dk *DecapsulationKey) prepare(p *Params) {
+	if len(dk.s) != p.k || len(dk.ek.a) != p.k*p.k || len(dk.ek.b) != p.k {
+		dk.SetStorage(p, make([]Poly, p.DecapsulationKeyPolys()))
+	}
+}
+
+// reset clears dk, its storage included, and keeps the storage.
+func (dk *DecapsulationKey) reset() {
+	a, b, s := dk.ek.a, dk.ek.b, dk.s
+	clear(a)
+	clear(b)
+	clear(s)
+	*dk = DecapsulationKey{}
+	dk.ek.a, dk.ek.b, dk.s = a, b, s
 }
 
 // GenerateKey sets dk to the key pair of the key-generation randomness seed
@@ -74,6 +142,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	if len(pk) != p.EncapsulationKeySize() {
 		return ErrEncapsulationKeyLength
 	}
+	ek.prepare(p)
 	ek.p, ek.dom = p, activeDomain()
 	hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)} // H(pk), beside A's streams
 	ek.expandA(pk[:seedASize], hash[:], false)
@@ -107,14 +176,17 @@ func (dk *DecapsulationKey) inDomain() *DecapsulationKey {
 	if dk.ek.dom == activeDomain() {
 		return dk
 	}
+	p := dk.ek.p
 	c := new(DecapsulationKey)
-	*c = *dk
-	c.ek = *dk.ek.inDomain()
-	for i := range dk.ek.p.k {
+	c.prepare(p)
+	// The encoding is a valid pk of dk's set, which SetBytes accepts.
+	_ = c.ek.SetBytes(p, dk.ek.encoded[:p.EncapsulationKeySize()])
+	for i := range p.k {
 		var s poly
 		decodeSecret(&s, dk.sEnc[i*secretPolySize:])
 		c.ek.dom.toNTT(&c.s[i], &s)
 	}
+	c.sEnc, c.t, c.z, c.seed, c.hasSeed = dk.sEnc, dk.t, dk.z, dk.seed, dk.hasSeed
 	return c
 }
 
@@ -135,7 +207,7 @@ func (ek *EncapsulationKey) rowTo(out *[maxK]nttPoly, i int) []nttPoly {
 }
 
 // sVec returns ŝ as a vector.
-func (dk *DecapsulationKey) sVec() []nttPoly { return dk.s[:dk.ek.p.k] }
+func (dk *DecapsulationKey) sVec() []nttPoly { return dk.s }
 
 // setRejection sets z from t and pk, at the reference's offset.
 func (dk *DecapsulationKey) setRejection() {
@@ -173,7 +245,8 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 	}
 	k := p.k
 	sLen := k * secretPolySize
-	*dk = DecapsulationKey{}
+	dk.reset()
+	dk.prepare(p)
 	if err := dk.ek.SetBytes(p, sk[sLen+RejectionSize:]); err != nil {
 		return err
 	}
@@ -185,7 +258,7 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 		dk.ek.dom.toNTT(&dk.s[i], &s[i])
 	}
 	if ok == 0 {
-		*dk = DecapsulationKey{}
+		dk.reset()
 		return ErrDecapsulationKeySecret
 	}
 	var b [maxK]poly
@@ -203,7 +276,7 @@ func (dk *DecapsulationKey) SetBytes(p *Params, sk []byte) error {
 		}
 	}
 	if small < 0 {
-		*dk = DecapsulationKey{}
+		dk.reset()
 		return ErrDecapsulationKeyPair
 	}
 	copy(dk.sEnc[:], sk[:sLen])

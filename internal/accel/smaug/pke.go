@@ -92,13 +92,9 @@ func (ek *EncapsulationKey) transposeA() {
 // keyGen sets dk to the key pair of the key-generation randomness seed and
 // the implicit-rejection randomness t, drawn in that order by the reference.
 func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
-	// Everything within p's sizes is written below; what lies outside them
-	// is zero for a zero key and for a key of p (see DecapsulationKey), so
-	// only a key of another set needs clearing, whole (not built as a
-	// literal and copied).
-	if dk.ek.p != p && dk.ek.p != nil {
-		*dk = DecapsulationKey{}
-	}
+	// Everything the key holds for p is written below (see
+	// DecapsulationKey), so a key being set again needs no clearing.
+	dk.prepare(p)
 	dk.seed, dk.hasSeed, dk.t = *seed, true, *t
 	ek := &dk.ek
 	ek.p, ek.dom = p, activeDomain()
