@@ -33324,20 +33324,21 @@ TEXT ·rejUniformAVX512(SB), NOSPLIT, $0-48
 	XORQ         SI, SI
 
 rejUniformAVX512_loop:
-	CMPQ        SI, BX
-	JG          rejUniformAVX512_done
-	CMPQ        CX, $0x000000f0
-	JG          rejUniformAVX512_done
-	VMOVDQU8.Z  (DX)(SI*1), K3, Z3
-	VPERMB      Z3, Z0, Z3
-	VPANDD      Z1, Z3, Z3
-	VPCMPUD     $0x01, Z2, Z3, K4
-	VPCOMPRESSD Z3, K4, (AX)(CX*4)
-	KMOVW       K4, DI
-	POPCNTL     DI, DI
-	ADDQ        DI, CX
-	ADDQ        $0x30, SI
-	JMP         rejUniformAVX512_loop
+	CMPQ          SI, BX
+	JG            rejUniformAVX512_done
+	CMPQ          CX, $0x000000f0
+	JG            rejUniformAVX512_done
+	VMOVDQU8.Z    (DX)(SI*1), K3, Z3
+	VPERMB        Z3, Z0, Z3
+	VPANDD        Z1, Z3, Z3
+	VPCMPUD       $0x01, Z2, Z3, K4
+	VPCOMPRESSD.Z Z3, K4, Z3
+	VMOVDQU32     Z3, (AX)(CX*4)
+	KMOVW         K4, DI
+	POPCNTL       DI, DI
+	ADDQ          DI, CX
+	ADDQ          $0x30, SI
+	JMP           rejUniformAVX512_loop
 
 rejUniformAVX512_done:
 	MOVQ CX, ret+32(FP)
@@ -33529,29 +33530,30 @@ TEXT ·rejEta2AVX512(SB), NOSPLIT, $0-48
 	XORQ         SI, SI
 
 rejEta2AVX512_loop:
-	CMPQ         SI, BX
-	JG           rejEta2AVX512_done
-	CMPQ         CX, $0x000000f0
-	JG           rejEta2AVX512_done
-	VPBROADCASTQ (DX)(SI*1), Z5
-	VPERMB       Z5, Z0, Z5
-	VPSRLVD      Z1, Z5, Z5
-	VPANDD       Z2, Z5, Z5
-	VPCMPUD      $0x01, Z3, Z5, K4
-	VPMULLD      Z9, Z5, Z6
-	VPSRLD       $0x0a, Z6, Z6
-	VPSUBD       Z6, Z5, Z5
-	VPSLLD       $0x02, Z6, Z6
-	VPSUBD       Z6, Z5, Z5
-	VPSUBD       Z5, Z4, Z5
-	VPADDD       Z8, Z5, Z6
-	VPMINUD      Z6, Z5, Z5
-	VPCOMPRESSD  Z5, K4, (AX)(CX*4)
-	KMOVW        K4, DI
-	POPCNTL      DI, DI
-	ADDQ         DI, CX
-	ADDQ         $0x08, SI
-	JMP          rejEta2AVX512_loop
+	CMPQ          SI, BX
+	JG            rejEta2AVX512_done
+	CMPQ          CX, $0x000000f0
+	JG            rejEta2AVX512_done
+	VPBROADCASTQ  (DX)(SI*1), Z5
+	VPERMB        Z5, Z0, Z5
+	VPSRLVD       Z1, Z5, Z5
+	VPANDD        Z2, Z5, Z5
+	VPCMPUD       $0x01, Z3, Z5, K4
+	VPMULLD       Z9, Z5, Z6
+	VPSRLD        $0x0a, Z6, Z6
+	VPSUBD        Z6, Z5, Z5
+	VPSLLD        $0x02, Z6, Z6
+	VPSUBD        Z6, Z5, Z5
+	VPSUBD        Z5, Z4, Z5
+	VPADDD        Z8, Z5, Z6
+	VPMINUD       Z6, Z5, Z5
+	VPCOMPRESSD.Z Z5, K4, Z5
+	VMOVDQU32     Z5, (AX)(CX*4)
+	KMOVW         K4, DI
+	POPCNTL       DI, DI
+	ADDQ          DI, CX
+	ADDQ          $0x08, SI
+	JMP           rejEta2AVX512_loop
 
 rejEta2AVX512_done:
 	MOVQ CX, ret+32(FP)
@@ -33770,24 +33772,25 @@ TEXT ·rejEta4AVX512(SB), NOSPLIT, $0-48
 	XORQ         SI, SI
 
 rejEta4AVX512_loop:
-	CMPQ         SI, BX
-	JG           rejEta4AVX512_done
-	CMPQ         CX, $0x000000f0
-	JG           rejEta4AVX512_done
-	VPBROADCASTQ (DX)(SI*1), Z5
-	VPERMB       Z5, Z0, Z5
-	VPSRLVD      Z1, Z5, Z5
-	VPANDD       Z2, Z5, Z5
-	VPCMPUD      $0x01, Z3, Z5, K4
-	VPSUBD       Z5, Z4, Z5
-	VPADDD       Z8, Z5, Z6
-	VPMINUD      Z6, Z5, Z5
-	VPCOMPRESSD  Z5, K4, (AX)(CX*4)
-	KMOVW        K4, DI
-	POPCNTL      DI, DI
-	ADDQ         DI, CX
-	ADDQ         $0x08, SI
-	JMP          rejEta4AVX512_loop
+	CMPQ          SI, BX
+	JG            rejEta4AVX512_done
+	CMPQ          CX, $0x000000f0
+	JG            rejEta4AVX512_done
+	VPBROADCASTQ  (DX)(SI*1), Z5
+	VPERMB        Z5, Z0, Z5
+	VPSRLVD       Z1, Z5, Z5
+	VPANDD        Z2, Z5, Z5
+	VPCMPUD       $0x01, Z3, Z5, K4
+	VPSUBD        Z5, Z4, Z5
+	VPADDD        Z8, Z5, Z6
+	VPMINUD       Z6, Z5, Z5
+	VPCOMPRESSD.Z Z5, K4, Z5
+	VMOVDQU32     Z5, (AX)(CX*4)
+	KMOVW         K4, DI
+	POPCNTL       DI, DI
+	ADDQ          DI, CX
+	ADDQ          $0x08, SI
+	JMP           rejEta4AVX512_loop
 
 rejEta4AVX512_done:
 	MOVQ CX, ret+32(FP)
