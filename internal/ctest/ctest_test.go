@@ -71,3 +71,19 @@ func TestMeasure(t *testing.T) {
 		t.Fatalf("measurement counts %d, %v", r.Measurements, r.PerClass)
 	}
 }
+
+// TestSelect checks Select's choice for both classes, across a length that
+// leaves a tail past the last whole word.
+func TestSelect(t *testing.T) {
+	a, b := make([]byte, 21), make([]byte, 21)
+	for i := range a {
+		a[i], b[i] = byte(i), byte(0xf0^i)
+	}
+	for class, want := range [][]byte{a, b} {
+		dst := make([]byte, len(a))
+		Select(dst, a, b, class)
+		if string(dst) != string(want) {
+			t.Errorf("class %d: got %x, want %x", class, dst, want)
+		}
+	}
+}

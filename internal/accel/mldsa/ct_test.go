@@ -87,13 +87,11 @@ func TestSignCandidateConstantTime(t *testing.T) {
 	}
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		ctest.Run(t, ctest.Count(l), func(class int) {
-			// Both keys' t̂0 and tables are read, in the same order for
-			// either class, and merged by a mask: copying from the one
-			// key's memory left the caches in a state that depended on
-			// the class through the keys' addresses, which on a Zen 4
-			// showed as |t| of 5–20 at every level, the Go one included.
-			selectWords(asWords(work.t0H), asWords(keys[0].t0H), asWords(keys[1].t0H), class)
-			selectWords(asWords(sc.tables.buf[:]), asWords(tables[0].buf[:]), asWords(tables[1].buf[:]), class)
+			// Both keys' t̂0 and tables are read for either class
+			// (ctest.Select): copying from the class's own key showed as
+			// |t| of 5–20 at every level on a Zen 4, the Go one included.
+			ctest.Select(asBytes(work.t0H), asBytes(keys[0].t0H), asBytes(keys[1].t0H), class)
+			ctest.Select(asBytes(sc.tables.buf[:]), asBytes(tables[0].buf[:]), asBytes(tables[1].buf[:]), class)
 			sc.tables.eta = p.Eta
 		}, func() {
 			if work.acceptCandidate(sig, cur, &w, &c, &sc) {
@@ -103,19 +101,10 @@ func TestSignCandidateConstantTime(t *testing.T) {
 	})
 }
 
-// asWords returns the memory of s as 64-bit words.
-func asWords[E any](s []E) []uint64 {
+// asBytes returns the memory of s.
+func asBytes[E any](s []E) []byte {
 	var e E
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(e))/8)
-}
-
-// selectWords sets dst to a if class is 0 and to b if it is 1, reading
-// both whole either way.
-func selectWords(dst, a, b []uint64, class int) {
-	m := -uint64(class)
-	for i := range dst {
-		dst[i] = a[i] ^ (a[i]^b[i])&m
-	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(e)))
 }
 
 // TestRejBoundedPolyConstantTime is a timing test of the bounded rejection
