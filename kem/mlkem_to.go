@@ -69,24 +69,36 @@ func EncapsulateBytes(s Scheme, encapsulationKey, sharedKey, ciphertext []byte) 
 	if s == nil {
 		return errors.New("kem: EncapsulateBytes: nil scheme")
 	}
-	if ss, ok := s.(*SMAUGTScheme); ok {
-		return ss.encapsulateBytes(encapsulationKey, sharedKey, ciphertext)
+	if pooled, ok := s.(bytesEncapsulator); ok {
+		return pooled.encapsulateBytes(encapsulationKey, sharedKey, ciphertext)
 	}
-	ms, ok := s.(*mlkemScheme)
-	if !ok {
-		ek, err := s.NewEncapsulationKey(encapsulationKey)
-		if err != nil {
-			return err
-		}
-		if err := checkBuffers(s, sharedKey, ciphertext); err != nil {
-			return err
-		}
-		k, c := ek.Encapsulate()
-		copy(sharedKey, k)
-		copy(ciphertext, c)
-		clear(k)
-		return nil
+	ek, err := s.NewEncapsulationKey(encapsulationKey)
+	if err != nil {
+		return err
 	}
+	if err := checkBuffers(s, sharedKey, ciphertext); err != nil {
+		return err
+	}
+	k, c := ek.Encapsulate()
+	copy(sharedKey, k)
+	copy(ciphertext, c)
+	clear(k)
+	return nil
+}
+
+// bytesEncapsulator is a scheme with its own EncapsulateBytes path, which
+// parses the key into pooled storage and allocates nothing.
+type bytesEncapsulator interface {
+	encapsulateBytes(encapsulationKey, sharedKey, ciphertext []byte) error
+}
+
+var (
+	_ bytesEncapsulator = (*mlkemScheme)(nil)
+	_ bytesEncapsulator = (*SMAUGTScheme)(nil)
+)
+
+// encapsulateBytes is EncapsulateBytes for ML-KEM.
+func (ms *mlkemScheme) encapsulateBytes(encapsulationKey, sharedKey, ciphertext []byte) error {
 	if err := checkBuffers(ms, sharedKey, ciphertext); err != nil {
 		return err
 	}
