@@ -23,6 +23,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 )
@@ -175,4 +176,11 @@ func Select(dst, a, b []byte, class int) {
 	for ; i < len(dst); i++ {
 		dst[i] = a[i] ^ (a[i]^b[i])&byte(m)
 	}
+}
+
+// Bytes is the memory of s as bytes, for [Select] on slices of fixed-size
+// values without pointers (coefficients, lanes).
+func Bytes[E any](s []E) []byte {
+	var e E
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(e)))
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-	"unsafe"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
@@ -90,8 +89,8 @@ func TestSignCandidateConstantTime(t *testing.T) {
 			// Both keys' t̂0 and tables are read for either class
 			// (ctest.Select): copying from the class's own key showed as
 			// |t| of 5–20 at every level on a Zen 4, the Go one included.
-			ctest.Select(asBytes(work.t0H), asBytes(keys[0].t0H), asBytes(keys[1].t0H), class)
-			ctest.Select(asBytes(sc.tables.buf[:]), asBytes(tables[0].buf[:]), asBytes(tables[1].buf[:]), class)
+			ctest.Select(ctest.Bytes(work.t0H), ctest.Bytes(keys[0].t0H), ctest.Bytes(keys[1].t0H), class)
+			ctest.Select(ctest.Bytes(sc.tables.buf[:]), ctest.Bytes(tables[0].buf[:]), ctest.Bytes(tables[1].buf[:]), class)
 			sc.tables.eta = p.Eta
 		}, func() {
 			if work.acceptCandidate(sig, cur, &w, &c, &sc) {
@@ -99,12 +98,6 @@ func TestSignCandidateConstantTime(t *testing.T) {
 			}
 		})
 	})
-}
-
-// asBytes returns the memory of s.
-func asBytes[E any](s []E) []byte {
-	var e E
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(e)))
 }
 
 // TestRejBoundedPolyConstantTime is a timing test of the bounded rejection

@@ -11,10 +11,10 @@ import (
 // TestSecretArithmeticConstantTime is a timing test (ctest, dudect's
 // method) of the arithmetic secrets flow through, at every level this CPU
 // has; skipped under -short. The classes are the secrets of two
-// NCC-Sign-NC-1 keys; each measurement runs, on the class's s1 and s2
-// (copied, untimed, into the same buffers): the product a·s1 of key
-// generation, the products c·s1 and c·s2 of signing with a fixed challenge,
-// and the rounding of the first product (decompose, makeHint) and the norm
+// NCC-Sign-NC-1 keys; each measurement runs, on the class's s1 and s2 (set
+// untimed in the same buffers by ctest.Select, which reads both keys'),
+// the product a·s1 of key generation, the products c·s1 and c·s2 of signing
+// with a fixed challenge, and the rounding of the first product (decompose, makeHint) and the norm
 // checks. Rejection decisions and the challenge, which the signature
 // reveals, are outside the test (sign.go's loop around these).
 func TestSecretArithmeticConstantTime(t *testing.T) {
@@ -30,9 +30,10 @@ func TestSecretArithmeticConstantTime(t *testing.T) {
 			n = 2000
 		}
 		ctest.Run(t, n, func(class int) {
-			k := keys[class]
-			copy(work.s1, k.s1)
-			work.s1NTT, work.s2NTT = k.s1NTT, k.s2NTT
+			a, b := keys[0], keys[1]
+			ctest.Select(ctest.Bytes(work.s1), ctest.Bytes(a.s1), ctest.Bytes(b.s1), class)
+			ctest.Select(ctest.Bytes(work.s1NTT[:]), ctest.Bytes(a.s1NTT[:]), ctest.Bytes(b.s1NTT[:]), class)
+			ctest.Select(ctest.Bytes(work.s2NTT[:]), ctest.Bytes(a.s2NTT[:]), ctest.Bytes(b.s2NTT[:]), class)
 		}, func() {
 			p.mulUniform(u, &work.a, work.s1)
 			p.mulChallenge(v, &c, &work.s1NTT, p.rMod)
