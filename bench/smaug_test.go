@@ -21,7 +21,8 @@ var smaugSets = []struct {
 }
 
 // smaugOps returns, for SMAUG-T set p, the operations of mlkemOps: key
-// generation from a seed into a new key, encapsulation from the key bytes
+// generation from a seed into a new key and into one key object again
+// (SetSeed), encapsulation from the key bytes
 // (kem.EncapsulateBytes), encapsulation to a loaded key (EncapsulateTo) and
 // decapsulation (DecapsulateTo), in the engine and through kem, with μ from
 // crypto/rand in both.
@@ -55,6 +56,17 @@ func smaugOps(b *testing.B, p *engine.Params, s *kem.SMAUGTScheme) []op {
 		}},
 		{"keygen", "crystals", func(b *testing.B) {
 			benchcpu.Loop(b, func() { _, err := s.NewDecapsulationKey(seed); check(b, err) })
+		}},
+		{"keygen-inplace", "engine", func(b *testing.B) {
+			var dk engine.DecapsulationKey
+			dk.GenerateKey(p, ks, kt)
+			benchcpu.Loop(b, func() { dk.GenerateKey(p, ks, kt) })
+		}},
+		{"keygen-inplace", "crystals", func(b *testing.B) {
+			dk, err := s.NewDecapsulationKey(seed)
+			check(b, err)
+			key := dk.(*kem.SMAUGTDecapsulationKey)
+			benchcpu.Loop(b, func() { check(b, key.SetSeed(seed)) })
 		}},
 		{"encaps-bytes", "engine", func(b *testing.B) {
 			benchcpu.Loop(b, func() {

@@ -169,9 +169,32 @@ func (s *SMAUGTScheme) NewDecapsulationKey(seed []byte) (DecapsulationKey, error
 		return nil, schemeError(s.Name(), ErrSeedLength)
 	}
 	dk := s.newDecapsulationKey()
-	dk.k.GenerateKey(s.p, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
-	dk.ek = SMAUGTEncapsulationKey{s: s, k: dk.k.EncapsulationKey()}
+	dk.generate(seed)
 	return dk, nil
+}
+
+// SetSeed sets dk in place to the key pair NewDecapsulationKey derives from
+// the 64-byte seed, for dk's own parameter set, in dk's own memory: it
+// allocates nothing, so that code which makes many keys can reuse their
+// objects. dk must come from a SMAUGTScheme (a zero key is an error); the key
+// pair it held, imported or generated, is replaced, and the encapsulation
+// key PublicKey returns is part of dk and changes with it. SetSeed must not
+// run concurrently with any other method of dk. On error dk is unchanged.
+func (dk *SMAUGTDecapsulationKey) SetSeed(seed []byte) error {
+	if !dk.valid() {
+		return ErrZeroKey
+	}
+	if len(seed) != SMAUGTSeedSize {
+		return schemeError(dk.s.Name(), ErrSeedLength)
+	}
+	dk.generate(seed)
+	return nil
+}
+
+// generate derives dk's key pair from a 64-byte seed in dk's storage.
+func (dk *SMAUGTDecapsulationKey) generate(seed []byte) {
+	dk.k.GenerateKey(dk.s.p, (*[32]byte)(seed[:32]), (*[32]byte)(seed[32:]))
+	dk.ek = SMAUGTEncapsulationKey{s: dk.s, k: dk.k.EncapsulationKey()}
 }
 
 // NewDecapsulationKeyFromBytes imports the reference's (and the KATs') sk =

@@ -71,3 +71,27 @@ func ExampleTiMER() {
 	fmt.Println(scheme.Name(), len(ciphertext), scheme.EncapsulationSeedSize(), bytes.Equal(got, sharedKey))
 	// Output: TiMER 608 16 true
 }
+
+// A SMAUG-T key object can be set again from a new seed in place, without
+// allocating, as ML-KEM's can.
+func ExampleSMAUGTDecapsulationKey_SetSeed() {
+	scheme := kem.SMAUGT128()
+	seed := make([]byte, kem.SMAUGTSeedSize)
+	dk, err := scheme.NewDecapsulationKey(seed)
+	if err != nil {
+		panic(err)
+	}
+	key := dk.(*kem.SMAUGTDecapsulationKey)
+	for i := range 2 {
+		seed[0] = byte(i + 1) // a fresh random seed in real use
+		if err := key.SetSeed(seed); err != nil {
+			panic(err)
+		}
+		shared, ciphertext := key.PublicKey().Encapsulate()
+		got, err := key.Decapsulate(ciphertext)
+		fmt.Println(err == nil && bytes.Equal(got, shared))
+	}
+	// Output:
+	// true
+	// true
+}
