@@ -392,10 +392,14 @@ func (dk *SMAUGTDecapsulationKey) Decapsulate(ciphertext []byte) (sharedKey []by
 	if !dk.valid() {
 		return nil, ErrZeroKey
 	}
-	sharedKey = make([]byte, engine.SharedKeySize)
-	if err := dk.decapsulateTo(sharedKey, ciphertext); err != nil {
+	// The key is allocated only once the ciphertext is accepted, so that a
+	// wrong length costs no allocation.
+	var k [engine.SharedKeySize]byte
+	if err := dk.decapsulateTo(k[:], ciphertext); err != nil {
 		return nil, err
 	}
+	sharedKey = append([]byte(nil), k[:]...)
+	clear(k[:])
 	return sharedKey, nil
 }
 

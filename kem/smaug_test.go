@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	engine "github.com/crystals-go/crystals/internal/accel/smaug"
 	"github.com/crystals-go/crystals/internal/fuzzedit"
 	"github.com/crystals-go/crystals/internal/vectors"
 	"github.com/crystals-go/crystals/internal/vectors/kpqcvectors"
@@ -152,6 +153,15 @@ func TestSMAUGTBadInput(t *testing.T) {
 		}
 		if _, err := dk.Decapsulate(make([]byte, s.CiphertextSize()+1)); !errors.Is(err, ErrCiphertextLength) {
 			t.Errorf("%s: long ciphertext: %v", s.Name(), err)
+		}
+		long, valid := make([]byte, s.CiphertextSize()+1), make([]byte, s.CiphertextSize())
+		// A rejected ciphertext allocates its error and nothing else.
+		errAllocs := testing.AllocsPerRun(10, func() { _ = schemeError(s.Name(), smaugError(engine.ErrCiphertextLength)) })
+		if allocs := testing.AllocsPerRun(10, func() { _, _ = dk.Decapsulate(long) }); allocs != errAllocs {
+			t.Errorf("%s: a rejected ciphertext costs %v allocations, want %v (its error's)", s.Name(), allocs, errAllocs)
+		}
+		if allocs := testing.AllocsPerRun(10, func() { _, _ = dk.Decapsulate(valid) }); allocs != 1 {
+			t.Errorf("%s: Decapsulate allocates %v times, want 1 (the key)", s.Name(), allocs)
 		}
 		if _, _, err := dk.PublicKey().EncapsulateDeterministicForTesting(make([]byte, 31)); !errors.Is(err, ErrRandomnessLength) {
 			t.Errorf("%s: short μ: %v", s.Name(), err)
