@@ -17,6 +17,9 @@
 // internal/dispatch, from the command's contract.go table) the hooks the
 // contract calls: kernels_amd64.go switches on cpu.Active() to the level's
 // kernel, kernels_noasm.go reports "no kernel" for builds without assembly.
+// cpu/ is the exception: it writes only cpuid for package cpu's detection,
+// from the //go:generate line in cpu's zmm_amd64.go, with no hooks.
+//
 // The generated files are committed, and check-generated.sh (run by CI)
 // regenerates them all with go generate and fails on any difference. A new
 // family needs no change to the script.

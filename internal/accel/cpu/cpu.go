@@ -59,6 +59,16 @@ func init() { active.Store(int32(best)) }
 // Best reports the highest level the CPU and the build support.
 func Best() Level { return best }
 
+// halfWidthZMM is detected once, after best; see HalfWidthZMM.
+var halfWidthZMM = detectHalfWidthZMM()
+
+// HalfWidthZMM reports whether this AVX-512 CPU executes each 512-bit
+// instruction as two 256-bit halves (AMD Zen 4), so that a kernel on zmm
+// registers does no more work a cycle than its ymm form: an 8-way Keccak
+// permutation then costs two 4-way ones rather than about one. Callers
+// that choose between widths by cost read it; it is false below AVX512.
+func HalfWidthZMM() bool { return halfWidthZMM }
+
 // Active reports the level kernels use now.
 func Active() Level { return Level(active.Load()) }
 

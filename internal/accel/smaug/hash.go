@@ -52,16 +52,24 @@ func runJobs(jobs []keccak.Job) {
 
 // laneCost8 returns what a step of keccak.LanesX8 costs at the active
 // level, in tenths of a step of keccak.LanesX4 (the permutation and the
-// lanes' bookkeeping), or 0 where eight lanes are not used. On the Zen 5
-// (docs/PERFORMANCE.md) the 8-way and 4-way permutations cost about the
-// same at AVX512, the 8-way lanes' bookkeeping a little more; at AVX2 an
-// 8-way step cost 1.7 to 1.8 times a 4-way one, which no schedule here
-// repays. A variable so that the tests run both widths at every level.
+// lanes' bookkeeping), or 0 where eight lanes are not used
+// (docs/PERFORMANCE.md). On full-width AVX-512 (Zen 5) the 8-way and
+// 4-way permutations cost about the same, the 8-way lanes' bookkeeping a
+// little more. Where zmm instructions run as two halves
+// (cpu.HalfWidthZMM, Zen 4) the 8-way permutation costs two 4-way ones,
+// but its bookkeeping is shared by eight lanes: a step costs 1.7 4-way
+// ones, which key generation's long schedules of SMAUG-T192 and SMAUG-T256
+// repay. AVX2 keeps four lanes (an 8-way step cost 1.7 to 1.8 4-way ones
+// on pk-parsing jobs, which it does not repay). A variable so that the
+// tests run both widths at every level.
 var laneCost8 = func() int {
-	if cpu.Active() == cpu.AVX512 {
-		return 11
+	switch {
+	case cpu.Active() != cpu.AVX512:
+		return 0
+	case cpu.HalfWidthZMM():
+		return 17
 	}
-	return 0
+	return 11
 }
 
 // wideLanes reports whether laneCost8 lets schedules take eight lanes, so
