@@ -15,8 +15,9 @@ import (
 // untimed in the same buffers by ctest.Select, which reads both keys'),
 // the product a·s1 of key generation, the products c·s1 and c·s2 of signing
 // with a fixed challenge, and the rounding of the first product (decompose,
-// makeHint) and the norm checks. Rejection decisions and the challenge, which the signature
-// reveals, are outside the test (sign.go's loop around these).
+// makeHint) and the norm checks. Rejection decisions and the challenge,
+// which the signature reveals, are outside the test (sign.go's loop around
+// these).
 func TestSecretArithmeticConstantTime(t *testing.T) {
 	p := NCCSign1
 	keys := [2]*PrivateKey{testKey(t, p, 11), testKey(t, p, 12)}

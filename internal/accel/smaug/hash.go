@@ -57,9 +57,9 @@ func runJobs(jobs []keccak.Job) {
 // 4-way permutations cost about the same, the 8-way lanes' bookkeeping a
 // little more. Where zmm instructions run as two halves
 // (cpu.HalfWidthZMM, Zen 4) the 8-way permutation costs two 4-way ones,
-// but its bookkeeping is shared by eight lanes: a step costs 1.7 4-way
-// ones, which key generation's long schedules of SMAUG-T192 and SMAUG-T256
-// repay. AVX2 keeps four lanes (an 8-way step cost 1.7 to 1.8 4-way ones
+// but its bookkeeping is shared by eight lanes: a step costs about 1.5 to
+// 1.8 4-way ones (BenchmarkLaneWidth), taken as 1.7, which key
+// generation's long schedules of SMAUG-T192 and SMAUG-T256 repay. AVX2 keeps four lanes (an 8-way step cost 1.7 to 1.8 4-way ones
 // on pk-parsing jobs, which it does not repay). A variable so that the
 // tests run both widths at every level.
 var laneCost8 = func() int {
