@@ -8,8 +8,10 @@ import (
 	"github.com/crystals-go/crystals/internal/benchcpu"
 )
 
-// BenchmarkKEM times key generation, encapsulation with a loaded key,
-// parsing pk then encapsulating, and decapsulation, per parameter set.
+// BenchmarkKEM times key generation, key generation with the key's first
+// decapsulation (which completes the key, see EncapsulationKey),
+// encapsulation with a loaded key, parsing pk then encapsulating, and
+// decapsulation, per parameter set.
 func BenchmarkKEM(b *testing.B) {
 	r := rand.New(rand.NewPCG(9, 9))
 	cputest.BenchLevels(b, "", func(b *testing.B) { benchmarkKEM(b, r) })
@@ -27,6 +29,15 @@ func benchmarkKEM(b *testing.B, r *rand.Rand) {
 		b.Run(p.name+"/KeyGen", func(b *testing.B) {
 			var k DecapsulationKey
 			benchcpu.Loop(b, func() { k.GenerateKey(p, &seed, &t) })
+		})
+		b.Run(p.name+"/KeyGenDecapsulate", func(b *testing.B) {
+			var k DecapsulationKey
+			benchcpu.Loop(b, func() {
+				k.GenerateKey(p, &seed, &t)
+				if _, err := k.Decapsulate(ct); err != nil {
+					b.Fatal(err)
+				}
+			})
 		})
 		b.Run(p.name+"/Encapsulate", func(b *testing.B) {
 			out := make([]byte, p.CiphertextSize())

@@ -3,6 +3,7 @@ package smaug
 import (
 	"crypto/subtle"
 	"errors"
+	"sync"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
@@ -23,6 +24,11 @@ const maxEncapsulationKeySize = seedASize + maxK*11*n/8
 // transforms of A and b. The zero value is not usable; set it with
 // [EncapsulationKey.SetBytes] or take one from a [DecapsulationKey].
 //
+// Key generation, like the reference's, stops at the key pair: H(pk), b̂
+// and Âᵀ's order are left to the key's first encapsulation or
+// decapsulation (complete, under a sync.Once), so a key generated to be
+// stored or sent never computes them.
+//
 // The transforms live in storage of exactly k² + k polynomials for the
 // key's set, allocated when the key is set or given by
 // [EncapsulationKey.SetStorage]; a key set again for the same set keeps its
@@ -34,6 +40,8 @@ type EncapsulationKey struct {
 	b       []nttPoly // k
 	encoded [maxEncapsulationKeySize]byte
 	h       [32]byte // SHA3-256(pk)
+	pending bool     // generated: h and b̂ are not computed, a is in Â's order
+	once    sync.Once
 }
 
 // DecapsulationKey is a SMAUG-T private key: its public key, the secret s
@@ -143,25 +151,46 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 		return ErrEncapsulationKeyLength
 	}
 	ek.prepare(p)
-	ek.p, ek.dom = p, activeDomain()
+	ek.p, ek.dom, ek.pending = p, activeDomain(), false
 	hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)} // H(pk), beside A's streams
 	ek.expandA(pk[:seedASize], hash[:], false)
-	for i := range p.k {
-		var b poly
-		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
-		ek.dom.toNTT(&ek.b[i], &b)
-	}
+	ek.transformB(pk)
 	// The packing is a bijection, so pk is its own re-encoding.
 	copy(ek.encoded[:], pk)
 	return nil
 }
 
-// inDomain returns ek if its transforms are in the active level's domain,
-// and otherwise a copy with them remade from its encoding: a key made at
-// one level serves every other (the tests force levels), while ek itself
-// is never written, so keys stay safe to share between goroutines.
+// transformB sets b̂ from the encoding pk.
+func (ek *EncapsulationKey) transformB(pk []byte) {
+	p := ek.p
+	for i := range p.k {
+		var b poly
+		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
+		ek.dom.toNTT(&ek.b[i], &b)
+	}
+}
+
+// complete computes what key generation left pending: b̂ from the
+// encoding, Âᵀ's order and H(pk).
+func (ek *EncapsulationKey) complete() {
+	if !ek.pending {
+		return
+	}
+	pk := ek.encoded[:ek.p.EncapsulationKeySize()]
+	ek.transformB(pk)
+	ek.transposeA()
+	ek.h = sha3256(pk)
+	ek.pending = false
+}
+
+// inDomain returns ek, completed, if its transforms are in the active
+// level's domain, and otherwise a copy with them remade from its encoding:
+// a key made at one level serves every other (the tests force levels).
+// Beyond its completion under the sync.Once, ek is never written, so keys
+// stay safe to share between goroutines.
 func (ek *EncapsulationKey) inDomain() *EncapsulationKey {
 	if ek.dom == activeDomain() {
+		ek.once.Do(ek.complete)
 		return ek
 	}
 	c := new(EncapsulationKey)
@@ -174,6 +203,7 @@ func (ek *EncapsulationKey) inDomain() *EncapsulationKey {
 // is remade from its packing in sk.
 func (dk *DecapsulationKey) inDomain() *DecapsulationKey {
 	if dk.ek.dom == activeDomain() {
+		dk.ek.once.Do(dk.ek.complete)
 		return dk
 	}
 	p := dk.ek.p

@@ -1,6 +1,10 @@
 package smaug
 
-import "github.com/crystals-go/crystals/internal/accel/keccak"
+import (
+	"sync"
+
+	"github.com/crystals-go/crystals/internal/accel/keccak"
+)
 
 // The public-key encryption of SMAUG-T (specification v4.0, Algorithms
 // KeyGen, Enc and Dec of the PKE; the reference's indcpa.c, key.c,
@@ -152,10 +156,9 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 		ek.dom.dotProduct(as, ek.a[i*k:(i+1)*k], dk.sVec())
 		subMask(&b, &b, as, mask)
 		encodeRq(ek.encoded[seedASize+i*p.polyQSize():], &b, p.logQ)
-		ek.dom.toNTT(&ek.b[i], &b)
 	}
-	ek.transposeA()
-	ek.h = sha3256(ek.encoded[:p.EncapsulationKeySize()])
+	// b̂, Âᵀ and H(pk) wait for the key's first use (see EncapsulationKey).
+	ek.pending, ek.once = true, sync.Once{}
 	dk.setRejection()
 }
 
