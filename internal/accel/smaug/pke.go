@@ -96,8 +96,9 @@ func (ek *EncapsulationKey) transposeA() {
 // keyGen sets dk to the key pair of the key-generation randomness seed and
 // the implicit-rejection randomness t, drawn in that order by the reference.
 func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
-	// Everything the key holds for p is written below (see
-	// DecapsulationKey), so a key being set again needs no clearing.
+	// Everything the key holds for p is written below, or by complete
+	// before its first read (see DecapsulationKey and EncapsulationKey), so
+	// a key being set again needs no clearing.
 	dk.prepare(p)
 	dk.seed, dk.hasSeed, dk.t = *seed, true, *t
 	ek := &dk.ek
