@@ -5,46 +5,20 @@ package mldsa
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"syscall"
 	"testing"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/guardpage"
 )
-
-// guardedPage maps two pages, the second inaccessible, and returns the
-// first: a kernel that reads or writes past a buffer ending at the page's
-// end faults.
-func guardedPage(t *testing.T) []byte {
-	t.Helper()
-	size := os.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("no anonymous mapping for the guard page: %v", err)
-	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[size:], syscall.PROT_NONE); err != nil {
-		t.Skipf("cannot protect the guard page: %v", err)
-	}
-	return mem[:size:size]
-}
-
-// atEnd returns the last n bytes of page, holding data (zeros if nil).
-func atEnd(page []byte, n int, data []byte) []byte {
-	b := page[len(page)-n:]
-	clear(b)
-	copy(b, data)
-	return b
-}
 
 // TestKernelsStayInsideBuffers runs the unpacking, packing and sampling
 // kernels on buffers that end where an inaccessible page begins, at every
 // level, and compares them with the portable kernels: a kernel that reads
 // or writes a byte past its buffer faults here.
 func TestKernelsStayInsideBuffers(t *testing.T) {
-	page := guardedPage(t)
+	page := guardpage.Page(t)
 	rng := rand.New(rand.NewPCG(18, 18))
 	random := func(n int) []byte {
 		b := make([]byte, n)
@@ -60,12 +34,12 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 			for _, p := range All() {
 				var got, want ringElement
 				size := 32 * p.gamma1Bits
-				unpackZ(p, &got, atEnd(page, size, raw))
+				unpackZ(p, &got, guardpage.AtEnd(page, size, raw))
 				unpackZGeneric(p, &want, raw[:size])
 				if got != want {
 					t.Fatalf("level %v, %s: unpackZ at a buffer's end differs", l, p.Name)
 				}
-				out := atEnd(page, size, nil)
+				out := guardpage.AtEnd(page, size, nil)
 				packZ(p, out, &want)
 				ref := make([]byte, size)
 				packZGeneric(p, ref, &want)
@@ -75,7 +49,7 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 				for j := range got {
 					got[j] = fieldElement(rng.Uint32N(1 << p.w1Bits))
 				}
-				out = atEnd(page, 32*p.w1Bits, nil)
+				out = guardpage.AtEnd(page, 32*p.w1Bits, nil)
 				packW1(p, out, &got)
 				ref = make([]byte, 32*p.w1Bits)
 				packW1Generic(p, ref, &got)
@@ -85,7 +59,7 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 				for j := range got {
 					got[j] = fieldFromInt32(int32(rng.IntN(2*p.Eta+1)) - int32(p.Eta))
 				}
-				out = atEnd(page, 32*p.etaBits, nil)
+				out = guardpage.AtEnd(page, 32*p.etaBits, nil)
 				packEta(p, out, &got)
 				ref = make([]byte, 32*p.etaBits)
 				packEtaGeneric(p, ref, &got)
@@ -95,12 +69,12 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 				cases += 4
 			}
 			var t1, t1Want ringElement
-			unpackT1(&t1, atEnd(page, 320, raw))
+			unpackT1(&t1, guardpage.AtEnd(page, 320, raw))
 			unpackT1Generic(&t1Want, raw[:320])
 			if t1 != t1Want {
 				t.Fatalf("level %v: unpackT1 at a buffer's end differs", l)
 			}
-			out := atEnd(page, 320, nil)
+			out := guardpage.AtEnd(page, 320, nil)
 			packT1(out, &t1Want)
 			ref := make([]byte, 320)
 			packT1Generic(ref, &t1Want)
@@ -111,7 +85,7 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 			for j := range t0 {
 				t0[j] = fieldFromInt32(int32(rng.IntN(1<<d)) - 1<<(d-1) + 1)
 			}
-			out = atEnd(page, 32*d, nil)
+			out = guardpage.AtEnd(page, 32*d, nil)
 			packT0(out, &t0)
 			ref = make([]byte, 32*d)
 			packT0Generic(ref, &t0)
@@ -122,12 +96,12 @@ func TestKernelsStayInsideBuffers(t *testing.T) {
 			for _, length := range []int{3, 47, 48, 100, 168, 840} {
 				buf := random(length)
 				var a, aWant nttElement
-				if f, fw := rejNTTPoly(&a, 0, atEnd(page, length, buf)), rejNTTPolyGeneric(&aWant, 0, buf); f != fw || !slices.Equal(a[:f], aWant[:f]) {
+				if f, fw := rejNTTPoly(&a, 0, guardpage.AtEnd(page, length, buf)), rejNTTPolyGeneric(&aWant, 0, buf); f != fw || !slices.Equal(a[:f], aWant[:f]) {
 					t.Fatalf("level %v: rejNTTPoly of %d bytes at a buffer's end differs", l, length)
 				}
 				for _, eta := range []int{2, 4} {
 					var s, sWant ringElement
-					if f, fw := rejBoundedPoly(&s, 0, eta, atEnd(page, length, buf)), rejBoundedPolyGeneric(&sWant, 0, eta, buf); f != fw || !slices.Equal(s[:f], sWant[:f]) {
+					if f, fw := rejBoundedPoly(&s, 0, eta, guardpage.AtEnd(page, length, buf)), rejBoundedPolyGeneric(&sWant, 0, eta, buf); f != fw || !slices.Equal(s[:f], sWant[:f]) {
 						t.Fatalf("level %v: rejBoundedPoly (η = %d) of %d bytes at a buffer's end differs", l, eta, length)
 					}
 				}
