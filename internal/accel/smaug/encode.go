@@ -224,26 +224,44 @@ func rp7EncodeGeneric(b *[7 * n / 8]byte, a *poly) {
 func decodeRp2(a *poly, b []byte, logP2 uint) {
 	switch logP2 {
 	case 3:
-		for g := range n / 8 {
-			t := uint32(b[3*g])<<16 | uint32(b[3*g+1])<<8 | uint32(b[3*g+2])
-			for j := range 8 {
-				a[8*g+j] = int32(t>>(3*(7-j))) & 7
-			}
+		in := (*[3 * n / 8]byte)(b)
+		if !rp3DecodeArch((*[n]int32)(a), in) {
+			rp3DecodeGeneric(a, in)
 		}
 	case 4, 5:
 		unpackBits(a, b[:int(logP2)*n/8], logP2)
 	case 7:
-		for i := range 224 {
-			a[i] = int32(b[i] & 0x7f)
+		in := (*[7 * n / 8]byte)(b)
+		if !rp7DecodeArch((*[n]int32)(a), in) {
+			rp7DecodeGeneric(a, in)
 		}
-		for i := range 2 {
-			for j := range 16 {
-				var c int32
-				for m := range 7 {
-					c |= int32(b[2*(16*m+j)+i]>>7) << (6 - m)
-				}
-				a[224+16*i+j] = c
+	}
+}
+
+// rp3DecodeGeneric is decodeRp2's unpacking for log p' = 3 (TiMER) in Go,
+// rp3EncodeGeneric's inverse.
+func rp3DecodeGeneric(a *poly, b *[3 * n / 8]byte) {
+	for g := range n / 8 {
+		t := uint32(b[3*g])<<16 | uint32(b[3*g+1])<<8 | uint32(b[3*g+2])
+		for j := range 8 {
+			a[8*g+j] = int32(t>>(3*(7-j))) & 7
+		}
+	}
+}
+
+// rp7DecodeGeneric is decodeRp2's unpacking for log p' = 7 (SMAUG-T256) in
+// Go, rp7EncodeGeneric's inverse.
+func rp7DecodeGeneric(a *poly, b *[7 * n / 8]byte) {
+	for i := range 224 {
+		a[i] = int32(b[i] & 0x7f)
+	}
+	for i := range 2 {
+		for j := range 16 {
+			var c int32
+			for m := range 7 {
+				c |= int32(b[2*(16*m+j)+i]>>7) << (6 - m)
 			}
+			a[224+16*i+j] = c
 		}
 	}
 }

@@ -213,6 +213,28 @@ func rp3EncodeArch(b *[96]byte, a *[256]int32) bool {
 	return false
 }
 
+// rp7DecodeArch runs decodeRp2's kernel for the active level and reports whether
+// there is one.
+func rp7DecodeArch(a *[256]int32, b *[224]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rp7DecodeAVX2(a, b)
+		return true
+	}
+	return false
+}
+
+// rp3DecodeArch runs decodeRp2's kernel for the active level and reports whether
+// there is one.
+func rp3DecodeArch(a *[256]int32, b *[96]byte) bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		rp3DecodeAVX2(a, b)
+		return true
+	}
+	return false
+}
+
 // subMaskArch runs subMask's kernel for the active level and reports whether
 // there is one.
 func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool {

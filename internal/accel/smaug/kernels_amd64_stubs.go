@@ -104,6 +104,16 @@ func rp7EncodeAVX2(b *[224]byte, a *[256]int32)
 //go:noescape
 func rp3EncodeAVX2(b *[96]byte, a *[256]int32)
 
+// rp7DecodeAVX2 unpacks the 7-bit coefficients of b into a (see decodeRp2), in constant time.
+//
+//go:noescape
+func rp7DecodeAVX2(a *[256]int32, b *[224]byte)
+
+// rp3DecodeAVX2 unpacks the 3-bit coefficients of b into a (see decodeRp2), in constant time.
+//
+//go:noescape
+func rp3DecodeAVX2(a *[256]int32, b *[96]byte)
+
 // gaussianAVX2 sets e to the discrete Gaussian error of the 320 bytes of b (see sampleGaussian), in constant time.
 //
 //go:noescape

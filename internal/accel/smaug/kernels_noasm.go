@@ -65,6 +65,12 @@ func rp7EncodeArch(b *[224]byte, a *[256]int32) bool { return false }
 // rp3EncodeArch reports false: encodeRp2 has no kernel in this build.
 func rp3EncodeArch(b *[96]byte, a *[256]int32) bool { return false }
 
+// rp7DecodeArch reports false: decodeRp2 has no kernel in this build.
+func rp7DecodeArch(a *[256]int32, b *[224]byte) bool { return false }
+
+// rp3DecodeArch reports false: decodeRp2 has no kernel in this build.
+func rp3DecodeArch(a *[256]int32, b *[96]byte) bool { return false }
+
 // subMaskArch reports false: subMask has no kernel in this build.
 func subMaskArch(out *[256]int32, a *[256]int32, b *[256]int32, mask uint32) bool { return false }
 

@@ -238,7 +238,8 @@ func TestSubMaskMatchesGeneric(t *testing.T) {
 // TestPackBitsMatchesGeneric checks c2's d-bit packing (its kernel, for
 // d = 5, at every level) against its Go twin on random coefficients below
 // 2^d and the extremes, and that nothing is written past the packing; and
-// c2's 7-bit and 3-bit packings (SMAUG-T256, TiMER) likewise.
+// c2's 7-bit and 3-bit packings (SMAUG-T256, TiMER) likewise, with their
+// unpackings of random bytes.
 func TestPackBitsMatchesGeneric(t *testing.T) {
 	atEveryLevel(t, 8, func(t *testing.T, r *rand.Rand) (cases int, what string) {
 		for trial := range 300 {
@@ -287,6 +288,20 @@ func TestPackBitsMatchesGeneric(t *testing.T) {
 				}
 				if !bytes.Equal(got, want) {
 					t.Fatalf("trial %d: encodeRp2 differs from its Go twin for log p' = %d", trial, d)
+				}
+				cases++
+				// And the unpacking, of random bytes (every byte string
+				// of the length is a packing).
+				fill(r, got[:size])
+				var ga, wa poly
+				decodeRp2(&ga, got[:size], d)
+				if d == 7 {
+					rp7DecodeGeneric(&wa, (*[7 * n / 8]byte)(got))
+				} else {
+					rp3DecodeGeneric(&wa, (*[3 * n / 8]byte)(got))
+				}
+				if ga != wa {
+					t.Fatalf("trial %d: decodeRp2 differs from its Go twin for log p' = %d", trial, d)
 				}
 				cases++
 			}

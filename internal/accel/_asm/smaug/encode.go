@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -394,6 +396,95 @@ func rp3EncodeKernel() {
 		}
 		VMOVQ(w[0], Mem{Base: b, Disp: 12 * blk})
 		VPEXTRD(U8(2), w[0], Mem{Base: b, Disp: 12*blk + 8})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// rp3DecodeKernel emits rp3DecodeAVX2(a *[256]int32, b *[96]byte), c2's
+// unpacking for log p' = 3 (TiMER; decodeRp2), rp3EncodeAVX2's inverse:
+// group g's 24-bit big-endian word is broadcast to the eight lanes of a
+// register as the 32-bit word whose top three bytes it is (bytes 3g − 1 …
+// 3g + 2; for the first group, which has no byte before it, bytes 0 … 3),
+// byte-swapped into place (VPSHUFB), shifted right per lane (VPSRLVD) and
+// masked to three bits: coefficients 8g … 8g + 7. It reads no byte outside
+// b. Straight-line and data-independent.
+func rp3DecodeKernel() {
+	TEXT("rp3DecodeAVX2", NOSPLIT, "func(a *[256]int32, b *[96]byte)")
+	Pragma("noescape")
+	Doc("rp3DecodeAVX2 unpacks the 3-bit coefficients of b into a (see decodeRp2), in constant time.")
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	shifts, swap, swapFirst := YMM(), YMM(), YMM()
+	VMOVDQU(vec.Table32("rp3ShiftsAVX2", []uint32{21, 18, 15, 12, 9, 6, 3, 0}), shifts)
+	// Every lane holds the same word, so each lane's control reads the
+	// first word of its 128-bit half: bytes 3, 2, 1 (or 2, 1, 0), high
+	// byte zero.
+	VMOVDQU(vec.Table32("rp3SwapAVX2", slices.Repeat([]uint32{0x80010203}, 8)), swap)
+	VMOVDQU(vec.Table32("rp3SwapFirstAVX2", slices.Repeat([]uint32{0x80000102}, 8)), swapFirst)
+	mask := vec.Broadcast32(7)
+	for g := range n / 8 {
+		x := YMM()
+		off, ctl := 3*g-1, swap
+		if g == 0 {
+			off, ctl = 0, swapFirst
+		}
+		VPBROADCASTD(Mem{Base: b, Disp: off}, x)
+		VPSHUFB(ctl, x, x)
+		VPSRLVD(shifts, x, x)
+		VPAND(mask, x, x)
+		VMOVDQU(x, Mem{Base: a, Disp: 32 * g})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// rp7DecodeKernel emits rp7DecodeAVX2(a *[256]int32, b *[224]byte), c2's
+// unpacking for log p' = 7 (SMAUG-T256; decodeRp2), rp7EncodeAVX2's
+// inverse: coefficient i < 224 is the low seven bits of byte i (VPMOVZXBD,
+// masked). Row m (bytes 32m … 32m + 31) shifted right by 1 + m in 16-bit
+// words puts each byte's top bit at bit 6 − m of the same byte (the bit
+// that the high byte's shift moves into the low one lands below it), so
+// the rows masked to those bits and ORed hold coefficient 224 + 16h + j at
+// byte 2j + h, which the words' two bytes widen into. Straight-line and
+// data-independent.
+func rp7DecodeKernel() {
+	TEXT("rp7DecodeAVX2", NOSPLIT, "func(a *[256]int32, b *[224]byte)")
+	Pragma("noescape")
+	Doc("rp7DecodeAVX2 unpacks the 7-bit coefficients of b into a (see decodeRp2), in constant time.")
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	low := vec.Broadcast32(0x7f)
+	for i := range 224 / 8 {
+		x := YMM()
+		VPMOVZXBD(Mem{Base: b, Disp: 8 * i}, x)
+		VPAND(low, x, x)
+		VMOVDQU(x, Mem{Base: a, Disp: 32 * i})
+	}
+	top := vec.Broadcast32(0x40404040) // bit 6 of every byte
+	acc := YMM()
+	VPXOR(acc, acc, acc)
+	for m := range 7 {
+		x, bit := YMM(), YMM()
+		// A shift by an immediate takes a register: its memory form is
+		// AVX-512's.
+		VMOVDQU(Mem{Base: b, Disp: 32 * m}, x)
+		VPSRLW(U8(1+m), x, x)
+		VPSRLW(U8(m), top, bit)
+		VPAND(bit, x, x)
+		VPOR(x, acc, acc)
+	}
+	bytes := YMM()
+	VPSRLW(U8(8), acc, bytes) // coefficients 240 + j
+	VPAND(vec.Broadcast32(0x00ff00ff), acc, acc)
+	for h, words := range []VecVirtual{acc, bytes} {
+		hi := XMM()
+		VEXTRACTI128(U8(1), words, hi)
+		for q, x := range []Op{words.AsX(), hi} {
+			y := YMM()
+			VPMOVZXWD(x, y)
+			VMOVDQU(y, Mem{Base: a, Disp: 4 * (224 + 16*h + 8*q)})
+		}
 	}
 	VZEROUPPER()
 	RET()

@@ -15,7 +15,8 @@
 //     pass (hwt.go);
 //   - encodeSecretAVX2: the secret's 2-bit packing in sk (encode.go);
 //   - packBits5AVX2, rp7EncodeAVX2, rp3EncodeAVX2: c2's packings for
-//     SMAUG-T128, SMAUG-T256 and TiMER (encode.go);
+//     SMAUG-T128, SMAUG-T256 and TiMER, and rp7DecodeAVX2, rp3DecodeAVX2
+//     the unpackings of the last two (encode.go);
 //   - subMaskAVX2: key generation's b = e − A·s in R_q (round.go);
 //   - gaussianAVX2: the discrete Gaussian of the error (gaussian.go);
 //   - roundAVX2, roundMessageAVX2: encryption's roundings of c1 and c2
@@ -68,6 +69,8 @@ var contract = []dispatch.Kernel{
 	{Hook: "rpHighDecodeArch", Of: "decodeRp", Impls: dispatch.Levels("AVX512", "rpHighDecodeAVX2", "AVX2", "rpHighDecodeAVX2")},
 	{Hook: "rp7EncodeArch", Of: "encodeRp2", Impls: dispatch.Levels("AVX512", "rp7EncodeAVX2", "AVX2", "rp7EncodeAVX2")},
 	{Hook: "rp3EncodeArch", Of: "encodeRp2", Impls: dispatch.Levels("AVX512", "rp3EncodeAVX2", "AVX2", "rp3EncodeAVX2")},
+	{Hook: "rp7DecodeArch", Of: "decodeRp2", Impls: dispatch.Levels("AVX512", "rp7DecodeAVX2", "AVX2", "rp7DecodeAVX2")},
+	{Hook: "rp3DecodeArch", Of: "decodeRp2", Impls: dispatch.Levels("AVX512", "rp3DecodeAVX2", "AVX2", "rp3DecodeAVX2")},
 	{Hook: "subMaskArch", Of: "subMask", Impls: dispatch.Levels("AVX512", "subMaskAVX2", "AVX2", "subMaskAVX2")},
 	{Hook: "gaussianArch", Of: "sampleGaussian", Impls: dispatch.Levels("AVX512", "gaussianAVX2", "AVX2", "gaussianAVX2")},
 	{Hook: "roundArch", Of: "round", Impls: dispatch.Levels("AVX512", "roundAVX2", "AVX2", "roundAVX2")},
@@ -97,6 +100,8 @@ func main() {
 	rpHighKernels()
 	rp7EncodeKernel()
 	rp3EncodeKernel()
+	rp7DecodeKernel()
+	rp3DecodeKernel()
 	gaussianKernel()
 	roundKernel(false)
 	roundKernel(true)
