@@ -117,6 +117,10 @@ type width16 struct {
 	// half a prime's rows at AVX2, as many as its sixteen registers hold
 	// beside the constants and temporaries, and all of them at AVX-512.
 	dotRows int
+	// pairs is the number of register pairs the in-register layers
+	// carry at once: two at AVX2 (three fit in its sixteen registers but
+	// measured slower), four, all of a prime's, at AVX-512.
+	pairs int
 	// pack stores the int32 input as int16 into both rows of out.
 	pack func(out, in Register)
 	// shuffles emits the setup of the in-register shuffles (AVX-512's
@@ -136,7 +140,7 @@ func (w width16) splat(x int16) Mem {
 }
 
 var avx2 = width16{
-	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU, dotRows: 8,
+	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU, dotRows: 8, pairs: 2,
 	zero:  func(x Op) { VPXOR(x, x, x) },
 	table: &words16{name: "polymulSmall16", index: map[string]int{}},
 	pack: func(out, in Register) {
@@ -165,7 +169,7 @@ var avx2 = width16{
 // where AVX2 saturates: both are the Go twin's int16(c) on its domain, and
 // the truncation is so outside it too.
 var avx512 = width16{
-	suffix: "AVX512", lanes: 32, reg: ZMM, dotRows: 8,
+	suffix: "AVX512", lanes: 32, reg: ZMM, dotRows: 8, pairs: 4,
 	mov:   func(src, dst Op) { VMOVDQU64(src, dst) },
 	zero:  func(x Op) { VPXORQ(x, x, x) },
 	table: &words16{name: "polymulSmall16AVX512", index: map[string]int{}},
@@ -325,6 +329,31 @@ func (c consts16) gs(x, y VecVirtual, z, zq Mem, t, u VecVirtual) {
 	c.mul16(y, u, z, zq, t)
 }
 
+// lanePair is registers 2m and 2m+1 of a prime's row on their way through
+// the in-register layers: the registers x, y, their lanes' coefficient
+// indices la, lb, and a scratch register t.
+type lanePair struct {
+	m      int
+	x, y   VecVirtual
+	la, lb lanes16
+	t      VecVirtual
+}
+
+// loadPair loads registers 2m and 2m+1 of row.
+func (w width16) loadPair(row func(int) Mem, m int) lanePair {
+	p := lanePair{m: m, x: w.reg(), y: w.reg(), t: w.reg()}
+	w.mov(row(2*m), p.x)
+	w.mov(row(2*m+1), p.y)
+	p.la, p.lb = w.pairLanes(m)
+	return p
+}
+
+// shuffle applies s to the pair, and follows its lanes.
+func (p *lanePair) shuffle(w width16, s shuffle) {
+	p.x, p.y = w.apply(s, p.x, p.y, p.t)
+	p.la, p.lb = s.sim(p.la, p.lb)
+}
+
 // pairLanes returns the coefficient indices of registers 2m and 2m+1.
 func (w width16) pairLanes(m int) (la, lb lanes16) {
 	la, lb = make(lanes16, w.lanes), make(lanes16, w.lanes)
@@ -373,30 +402,41 @@ func forward16Kernel(w width16) {
 				w.storeRows(row, g, regs)
 			})
 		}
-		for m := range n / (2 * w.lanes) {
-			a, b := w.reg(), w.reg()
-			w.mov(row(2*m), a)
-			w.mov(row(2*m+1), b)
-			la, lb := w.pairLanes(m)
-			x, y := a, b
+		// The in-register layers, on w.pairs register pairs at a time, each
+		// step emitted for every pair before the next: the pairs' chains
+		// are independent, and interleaved they fill the pipelines where
+		// one pair's chain would stall them.
+		for m0 := 0; m0 < n/(2*w.lanes); m0 += w.pairs {
+			p := make([]lanePair, min(w.pairs, n/(2*w.lanes)-m0))
+			for g := range p {
+				p[g] = w.loadPair(row, m0+g)
+			}
 			for s, length := 0, first; length >= 1; s, length = s+1, length/2 {
-				t := w.reg()
-				x, y = w.apply(sh[s], x, y, t)
-				la, lb = sh[s].sim(la, lb)
-				checkPairs(la, lb, length)
-				z, zq := w.zetaPair(sp, func(i int) int16 { return sp.zetas[n/(2*length)+la[i]/(2*length)] })
-				u := w.reg()
-				c.ct(x, y, z, zq, t, u)
+				for g := range p {
+					p[g].shuffle(w, sh[s])
+					checkPairs(p[g].la, p[g].lb, length)
+				}
+				for g := range p {
+					la := p[g].la
+					z, zq := w.zetaPair(sp, func(i int) int16 { return sp.zetas[n/(2*length)+la[i]/(2*length)] })
+					c.ct(p[g].x, p[g].y, z, zq, p[g].t, w.reg())
+				}
 				if length == 16 || length == 1 {
-					c.barrett(x, t)
-					c.barrett(y, t)
+					for g := range p {
+						c.barrett(p[g].x, p[g].t)
+						c.barrett(p[g].y, p[g].t)
+					}
 				}
 			}
 			for s := len(sh) - 1; s >= 0; s-- {
-				x, y = w.apply(sh[s], x, y, w.reg())
+				for g := range p {
+					p[g].shuffle(w, sh[s])
+				}
 			}
-			w.mov(x, row(2*m))
-			w.mov(y, row(2*m+1))
+			for g := range p {
+				w.mov(p[g].x, row(2*p[g].m))
+				w.mov(p[g].y, row(2*p[g].m+1))
+			}
 		}
 	}
 	VZEROUPPER()
@@ -463,31 +503,41 @@ func inverse16Kernel(w width16) {
 	for j, sp := range primes {
 		c := w.loadConsts(sp)
 		row := func(r int) Mem { return Mem{Base: tmp, Disp: 512*j + w.rowBytes()*r} }
-		for m := range n / (2 * w.lanes) {
-			x, y := w.reg(), w.reg()
-			w.mov(Mem{Base: in, Disp: 512*j + 2*w.rowBytes()*m}, x)
-			w.mov(Mem{Base: in, Disp: 512*j + 2*w.rowBytes()*m + w.rowBytes()}, y)
-			la, lb := w.pairLanes(m)
-			t := w.reg()
-			for _, s := range sh[:len(sh)-1] {
-				x, y = w.apply(s, x, y, t)
-				la, lb = s.sim(la, lb)
+		// The in-register layers on w.pairs pairs at a time, as in the
+		// forward transform.
+		inRow := func(r int) Mem { return Mem{Base: in, Disp: 512*j + w.rowBytes()*r} }
+		for m0 := 0; m0 < n/(2*w.lanes); m0 += w.pairs {
+			p := make([]lanePair, min(w.pairs, n/(2*w.lanes)-m0))
+			for g := range p {
+				p[g] = w.loadPair(inRow, m0+g)
 			}
-			for s, length := 0, 1; length <= last; s, length = s+1, length*2 {
-				x, y = w.apply(order[s], x, y, t)
-				la, lb = order[s].sim(la, lb)
-				checkPairs(la, lb, length)
-				z, zq := w.zetaPair(sp, func(i int) int16 { return -sp.zetas[n/length-1-la[i]/(2*length)] })
-				u := w.reg()
-				c.gs(x, y, z, zq, t, u)
-				if length == 2 || length == 8 || length == 32 {
-					c.barrett(x, t)
-					c.barrett(y, t)
+			for _, s := range sh[:len(sh)-1] {
+				for g := range p {
+					p[g].shuffle(w, s)
 				}
 			}
-			x, y = w.apply(sh[0], x, y, t)
-			w.mov(x, row(2*m))
-			w.mov(y, row(2*m+1))
+			for s, length := 0, 1; length <= last; s, length = s+1, length*2 {
+				for g := range p {
+					p[g].shuffle(w, order[s])
+					checkPairs(p[g].la, p[g].lb, length)
+				}
+				for g := range p {
+					la := p[g].la
+					z, zq := w.zetaPair(sp, func(i int) int16 { return -sp.zetas[n/length-1-la[i]/(2*length)] })
+					c.gs(p[g].x, p[g].y, z, zq, p[g].t, w.reg())
+				}
+				if length == 2 || length == 8 || length == 32 {
+					for g := range p {
+						c.barrett(p[g].x, p[g].t)
+						c.barrett(p[g].y, p[g].t)
+					}
+				}
+			}
+			for g := range p {
+				p[g].shuffle(w, sh[0])
+				w.mov(p[g].x, row(2*p[g].m))
+				w.mov(p[g].y, row(2*p[g].m+1))
+			}
 		}
 		scale, scaleQ := w.zetaPair(sp, func(int) int16 { return sp.scale })
 		// The layers longer than last, two at a time on groups of four
