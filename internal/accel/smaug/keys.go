@@ -163,8 +163,8 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 // transformB sets b̂ from the encoding pk.
 func (ek *EncapsulationKey) transformB(pk []byte) {
 	p := ek.p
+	var b poly // each b_i, decoded whole
 	for i := range p.k {
-		var b poly
 		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
 		ek.dom.toNTT(&ek.b[i], &b)
 	}

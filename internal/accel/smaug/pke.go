@@ -189,21 +189,22 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	runJobs(jobs[:count])
 
+	// One polynomial of scratch holds r_i, then each u_i, then v, each
+	// written whole before it is read: Go clears it once, not 2k + 1 times.
 	var rHat [maxK]nttPoly
+	var w poly
 	for i := range k {
-		var r poly
-		sampleEphemeral(&r, buf[i][:], p.r)
-		ek.dom.toNTT(&rHat[i], &r)
+		sampleEphemeral(&w, buf[i][:], p.r)
+		ek.dom.toNTT(&rHat[i], &w)
 	}
 	rv := rHat[:k]
 
 	shiftQ := uint32(16 - p.logQ)
 	rounding := [4]uint32{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)}
 	for i := range k {
-		var u poly
-		ek.dom.dotProduct(&u, ek.column(i), rv)
-		round(&u, nil, &rounding)
-		encodeRp(ct[i*p.polyPSize():], &u, p.logP)
+		ek.dom.dotProduct(&w, ek.column(i), rv)
+		round(&w, nil, &rounding)
+		encodeRp(ct[i*p.polyPSize():], &w, p.logP)
 	}
 
 	// The message scaled to 16 bits: bit c times 2^15, or for D2 bit
@@ -217,11 +218,10 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 	var m [n]uint16
 	messageBits(&m, &bits, value)
-	var v poly
-	ek.dom.dotProduct(&v, ek.b[:k], rv)
+	ek.dom.dotProduct(&w, ek.b[:k], rv)
 	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
-	round(&v, &m, &rounding)
-	encodeRp2(ct[k*p.polyPSize():], &v, p.logP2)
+	round(&w, &m, &rounding)
+	encodeRp2(ct[k*p.polyPSize():], &w, p.logP2)
 }
 
 // decrypt writes the message of ct under dk to mu: with everything scaled to
@@ -232,20 +232,21 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	p := dk.ek.p
 	k := p.k
+	// c holds each c1_i, then c2, each decoded whole.
 	var c1Hat [maxK]nttPoly
+	var c, w poly
 	for i := range k {
-		var c poly
 		decodeRp(&c, ct[i*p.polyPSize():], p.logP)
 		dk.ek.dom.toNTT(&c1Hat[i], &c)
 	}
-	var w, c2 poly
 	dk.ek.dom.dotProduct(&w, c1Hat[:k], dk.sVec())
-	decodeRp2(&c2, ct[k*p.polyPSize():], p.logP2)
+	c2 := &c
+	decodeRp2(c2, ct[k*p.polyPSize():], p.logP2)
 	shifts := [2]uint32{uint32(16 - p.logP2), uint32(16 - p.logP)}
 	if p.d2 {
-		messageDecodeD2((*[maxMessageSize / 2]byte)(mu), &c2, &w, &shifts)
+		messageDecodeD2((*[maxMessageSize / 2]byte)(mu), c2, &w, &shifts)
 	} else {
-		messageDecode((*[maxMessageSize]byte)(mu), &c2, &w, &shifts)
+		messageDecode((*[maxMessageSize]byte)(mu), c2, &w, &shifts)
 	}
 }
 
