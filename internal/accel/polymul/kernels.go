@@ -20,7 +20,7 @@ import (
 // AVX2 kernels) and falls back to its Go twin.
 // The two-prime 16-bit product (Forward16, Dot16, Inverse16; small16.go
 // holds their Go twins) asks its generated hooks, AVX2 and AVX-512 kernels
-// (one domain, the Go twins' natural order, at both), and falls back to the
+// (one domain, the Go twins' order layout16, at both), and falls back to the
 // Go twins, with which they agree bit for bit at every boundary.
 //
 //go:generate go -C ../_asm run ./polymul -out ../polymul/kernels_amd64.s -stubs ../polymul/kernels_amd64_stubs.go -arch ../polymul/kernels_amd64.go -noasm ../polymul/kernels_noasm.go -pkg polymul

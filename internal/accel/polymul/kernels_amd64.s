@@ -822,34 +822,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y5
-	VPBLENDW    $0xaa, Y5, Y4, Y5
-	VPSRLD      $0x10, Y4, Y4
-	VPBLENDW    $0xaa, Y6, Y4, Y4
-	VPSLLD      $0x10, Y3, Y6
-	VPBLENDW    $0xaa, Y6, Y8, Y6
-	VPSRLD      $0x10, Y8, Y7
-	VPBLENDW    $0xaa, Y3, Y7, Y7
-	VPSLLQ      $0x20, Y4, Y3
-	VPBLENDD    $0xaa, Y3, Y5, Y3
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y5
-	VPSLLQ      $0x20, Y7, Y4
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPSRLQ      $0x20, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y6, Y6
-	VPUNPCKLQDQ Y5, Y3, Y7
-	VPUNPCKHQDQ Y5, Y3, Y3
-	VPUNPCKLQDQ Y6, Y4, Y5
-	VPUNPCKHQDQ Y6, Y4, Y4
-	VPERM2I128  $0x20, Y3, Y7, Y6
-	VPERM2I128  $0x31, Y3, Y7, Y3
-	VPERM2I128  $0x20, Y4, Y5, Y7
-	VPERM2I128  $0x31, Y4, Y5, Y4
-	VMOVDQU     Y6, (AX)
-	VMOVDQU     Y3, 32(AX)
-	VMOVDQU     Y7, 64(AX)
-	VMOVDQU     Y4, 96(AX)
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     Y6, 32(AX)
+	VMOVDQU     Y8, 64(AX)
+	VMOVDQU     Y3, 96(AX)
 	VMOVDQU     128(AX), Y3
 	VMOVDQU     160(AX), Y4
 	VMOVDQU     192(AX), Y5
@@ -946,34 +922,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y5
-	VPBLENDW    $0xaa, Y5, Y4, Y5
-	VPSRLD      $0x10, Y4, Y4
-	VPBLENDW    $0xaa, Y6, Y4, Y4
-	VPSLLD      $0x10, Y3, Y6
-	VPBLENDW    $0xaa, Y6, Y8, Y6
-	VPSRLD      $0x10, Y8, Y7
-	VPBLENDW    $0xaa, Y3, Y7, Y7
-	VPSLLQ      $0x20, Y4, Y3
-	VPBLENDD    $0xaa, Y3, Y5, Y3
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y5
-	VPSLLQ      $0x20, Y7, Y4
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPSRLQ      $0x20, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y6, Y6
-	VPUNPCKLQDQ Y5, Y3, Y7
-	VPUNPCKHQDQ Y5, Y3, Y3
-	VPUNPCKLQDQ Y6, Y4, Y5
-	VPUNPCKHQDQ Y6, Y4, Y4
-	VPERM2I128  $0x20, Y3, Y7, Y6
-	VPERM2I128  $0x31, Y3, Y7, Y3
-	VPERM2I128  $0x20, Y4, Y5, Y7
-	VPERM2I128  $0x31, Y4, Y5, Y4
-	VMOVDQU     Y6, 128(AX)
-	VMOVDQU     Y3, 160(AX)
-	VMOVDQU     Y7, 192(AX)
-	VMOVDQU     Y4, 224(AX)
+	VMOVDQU     Y4, 128(AX)
+	VMOVDQU     Y6, 160(AX)
+	VMOVDQU     Y8, 192(AX)
+	VMOVDQU     Y3, 224(AX)
 	VMOVDQU     256(AX), Y3
 	VMOVDQU     288(AX), Y4
 	VMOVDQU     320(AX), Y5
@@ -1070,34 +1022,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y5
-	VPBLENDW    $0xaa, Y5, Y4, Y5
-	VPSRLD      $0x10, Y4, Y4
-	VPBLENDW    $0xaa, Y6, Y4, Y4
-	VPSLLD      $0x10, Y3, Y6
-	VPBLENDW    $0xaa, Y6, Y8, Y6
-	VPSRLD      $0x10, Y8, Y7
-	VPBLENDW    $0xaa, Y3, Y7, Y7
-	VPSLLQ      $0x20, Y4, Y3
-	VPBLENDD    $0xaa, Y3, Y5, Y3
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y5
-	VPSLLQ      $0x20, Y7, Y4
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPSRLQ      $0x20, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y6, Y6
-	VPUNPCKLQDQ Y5, Y3, Y7
-	VPUNPCKHQDQ Y5, Y3, Y3
-	VPUNPCKLQDQ Y6, Y4, Y5
-	VPUNPCKHQDQ Y6, Y4, Y4
-	VPERM2I128  $0x20, Y3, Y7, Y6
-	VPERM2I128  $0x31, Y3, Y7, Y3
-	VPERM2I128  $0x20, Y4, Y5, Y7
-	VPERM2I128  $0x31, Y4, Y5, Y4
-	VMOVDQU     Y6, 256(AX)
-	VMOVDQU     Y3, 288(AX)
-	VMOVDQU     Y7, 320(AX)
-	VMOVDQU     Y4, 352(AX)
+	VMOVDQU     Y4, 256(AX)
+	VMOVDQU     Y6, 288(AX)
+	VMOVDQU     Y8, 320(AX)
+	VMOVDQU     Y3, 352(AX)
 	VMOVDQU     384(AX), Y3
 	VMOVDQU     416(AX), Y4
 	VMOVDQU     448(AX), Y5
@@ -1194,34 +1122,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y0
-	VPBLENDW    $0xaa, Y0, Y4, Y0
-	VPSRLD      $0x10, Y4, Y1
-	VPBLENDW    $0xaa, Y6, Y1, Y1
-	VPSLLD      $0x10, Y3, Y2
-	VPBLENDW    $0xaa, Y2, Y8, Y2
-	VPSRLD      $0x10, Y8, Y4
-	VPBLENDW    $0xaa, Y3, Y4, Y4
-	VPSLLQ      $0x20, Y1, Y3
-	VPBLENDD    $0xaa, Y3, Y0, Y3
-	VPSRLQ      $0x20, Y0, Y0
-	VPBLENDD    $0xaa, Y1, Y0, Y0
-	VPSLLQ      $0x20, Y4, Y1
-	VPBLENDD    $0xaa, Y1, Y2, Y1
-	VPSRLQ      $0x20, Y2, Y2
-	VPBLENDD    $0xaa, Y4, Y2, Y2
-	VPUNPCKLQDQ Y0, Y3, Y4
-	VPUNPCKHQDQ Y0, Y3, Y0
-	VPUNPCKLQDQ Y2, Y1, Y3
-	VPUNPCKHQDQ Y2, Y1, Y1
-	VPERM2I128  $0x20, Y0, Y4, Y2
-	VPERM2I128  $0x31, Y0, Y4, Y0
-	VPERM2I128  $0x20, Y1, Y3, Y4
-	VPERM2I128  $0x31, Y1, Y3, Y1
-	VMOVDQU     Y2, 384(AX)
-	VMOVDQU     Y0, 416(AX)
-	VMOVDQU     Y4, 448(AX)
-	VMOVDQU     Y1, 480(AX)
+	VMOVDQU     Y4, 384(AX)
+	VMOVDQU     Y6, 416(AX)
+	VMOVDQU     Y8, 448(AX)
+	VMOVDQU     Y3, 480(AX)
 	VMOVDQU     polymulSmall16<>+3104(SB), Y0
 	VMOVDQU     polymulSmall16<>+3136(SB), Y1
 	VMOVDQU     polymulSmall16<>+64(SB), Y2
@@ -1657,34 +1561,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y5
-	VPBLENDW    $0xaa, Y5, Y4, Y5
-	VPSRLD      $0x10, Y4, Y4
-	VPBLENDW    $0xaa, Y6, Y4, Y4
-	VPSLLD      $0x10, Y3, Y6
-	VPBLENDW    $0xaa, Y6, Y8, Y6
-	VPSRLD      $0x10, Y8, Y7
-	VPBLENDW    $0xaa, Y3, Y7, Y7
-	VPSLLQ      $0x20, Y4, Y3
-	VPBLENDD    $0xaa, Y3, Y5, Y3
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y5
-	VPSLLQ      $0x20, Y7, Y4
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPSRLQ      $0x20, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y6, Y6
-	VPUNPCKLQDQ Y5, Y3, Y7
-	VPUNPCKHQDQ Y5, Y3, Y3
-	VPUNPCKLQDQ Y6, Y4, Y5
-	VPUNPCKHQDQ Y6, Y4, Y4
-	VPERM2I128  $0x20, Y3, Y7, Y6
-	VPERM2I128  $0x31, Y3, Y7, Y3
-	VPERM2I128  $0x20, Y4, Y5, Y7
-	VPERM2I128  $0x31, Y4, Y5, Y4
-	VMOVDQU     Y6, 512(AX)
-	VMOVDQU     Y3, 544(AX)
-	VMOVDQU     Y7, 576(AX)
-	VMOVDQU     Y4, 608(AX)
+	VMOVDQU     Y4, 512(AX)
+	VMOVDQU     Y6, 544(AX)
+	VMOVDQU     Y8, 576(AX)
+	VMOVDQU     Y3, 608(AX)
 	VMOVDQU     640(AX), Y3
 	VMOVDQU     672(AX), Y4
 	VMOVDQU     704(AX), Y5
@@ -1781,34 +1661,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y5
-	VPBLENDW    $0xaa, Y5, Y4, Y5
-	VPSRLD      $0x10, Y4, Y4
-	VPBLENDW    $0xaa, Y6, Y4, Y4
-	VPSLLD      $0x10, Y3, Y6
-	VPBLENDW    $0xaa, Y6, Y8, Y6
-	VPSRLD      $0x10, Y8, Y7
-	VPBLENDW    $0xaa, Y3, Y7, Y7
-	VPSLLQ      $0x20, Y4, Y3
-	VPBLENDD    $0xaa, Y3, Y5, Y3
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y5
-	VPSLLQ      $0x20, Y7, Y4
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPSRLQ      $0x20, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y6, Y6
-	VPUNPCKLQDQ Y5, Y3, Y7
-	VPUNPCKHQDQ Y5, Y3, Y3
-	VPUNPCKLQDQ Y6, Y4, Y5
-	VPUNPCKHQDQ Y6, Y4, Y4
-	VPERM2I128  $0x20, Y3, Y7, Y6
-	VPERM2I128  $0x31, Y3, Y7, Y3
-	VPERM2I128  $0x20, Y4, Y5, Y7
-	VPERM2I128  $0x31, Y4, Y5, Y4
-	VMOVDQU     Y6, 640(AX)
-	VMOVDQU     Y3, 672(AX)
-	VMOVDQU     Y7, 704(AX)
-	VMOVDQU     Y4, 736(AX)
+	VMOVDQU     Y4, 640(AX)
+	VMOVDQU     Y6, 672(AX)
+	VMOVDQU     Y8, 704(AX)
+	VMOVDQU     Y3, 736(AX)
 	VMOVDQU     768(AX), Y3
 	VMOVDQU     800(AX), Y4
 	VMOVDQU     832(AX), Y5
@@ -1905,34 +1761,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y5
-	VPBLENDW    $0xaa, Y5, Y4, Y5
-	VPSRLD      $0x10, Y4, Y4
-	VPBLENDW    $0xaa, Y6, Y4, Y4
-	VPSLLD      $0x10, Y3, Y6
-	VPBLENDW    $0xaa, Y6, Y8, Y6
-	VPSRLD      $0x10, Y8, Y7
-	VPBLENDW    $0xaa, Y3, Y7, Y7
-	VPSLLQ      $0x20, Y4, Y3
-	VPBLENDD    $0xaa, Y3, Y5, Y3
-	VPSRLQ      $0x20, Y5, Y5
-	VPBLENDD    $0xaa, Y4, Y5, Y5
-	VPSLLQ      $0x20, Y7, Y4
-	VPBLENDD    $0xaa, Y4, Y6, Y4
-	VPSRLQ      $0x20, Y6, Y6
-	VPBLENDD    $0xaa, Y7, Y6, Y6
-	VPUNPCKLQDQ Y5, Y3, Y7
-	VPUNPCKHQDQ Y5, Y3, Y3
-	VPUNPCKLQDQ Y6, Y4, Y5
-	VPUNPCKHQDQ Y6, Y4, Y4
-	VPERM2I128  $0x20, Y3, Y7, Y6
-	VPERM2I128  $0x31, Y3, Y7, Y3
-	VPERM2I128  $0x20, Y4, Y5, Y7
-	VPERM2I128  $0x31, Y4, Y5, Y4
-	VMOVDQU     Y6, 768(AX)
-	VMOVDQU     Y3, 800(AX)
-	VMOVDQU     Y7, 832(AX)
-	VMOVDQU     Y4, 864(AX)
+	VMOVDQU     Y4, 768(AX)
+	VMOVDQU     Y6, 800(AX)
+	VMOVDQU     Y8, 832(AX)
+	VMOVDQU     Y3, 864(AX)
 	VMOVDQU     896(AX), Y3
 	VMOVDQU     928(AX), Y4
 	VMOVDQU     960(AX), Y5
@@ -2029,34 +1861,10 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VPSRAW      $0x0a, Y5, Y5
 	VPMULLW     Y0, Y5, Y5
 	VPSUBW      Y5, Y3, Y3
-	VPSLLD      $0x10, Y6, Y0
-	VPBLENDW    $0xaa, Y0, Y4, Y0
-	VPSRLD      $0x10, Y4, Y1
-	VPBLENDW    $0xaa, Y6, Y1, Y1
-	VPSLLD      $0x10, Y3, Y2
-	VPBLENDW    $0xaa, Y2, Y8, Y2
-	VPSRLD      $0x10, Y8, Y4
-	VPBLENDW    $0xaa, Y3, Y4, Y4
-	VPSLLQ      $0x20, Y1, Y3
-	VPBLENDD    $0xaa, Y3, Y0, Y3
-	VPSRLQ      $0x20, Y0, Y0
-	VPBLENDD    $0xaa, Y1, Y0, Y0
-	VPSLLQ      $0x20, Y4, Y1
-	VPBLENDD    $0xaa, Y1, Y2, Y1
-	VPSRLQ      $0x20, Y2, Y2
-	VPBLENDD    $0xaa, Y4, Y2, Y2
-	VPUNPCKLQDQ Y0, Y3, Y4
-	VPUNPCKHQDQ Y0, Y3, Y0
-	VPUNPCKLQDQ Y2, Y1, Y3
-	VPUNPCKHQDQ Y2, Y1, Y1
-	VPERM2I128  $0x20, Y0, Y4, Y2
-	VPERM2I128  $0x31, Y0, Y4, Y0
-	VPERM2I128  $0x20, Y1, Y3, Y4
-	VPERM2I128  $0x31, Y1, Y3, Y1
-	VMOVDQU     Y2, 896(AX)
-	VMOVDQU     Y0, 928(AX)
-	VMOVDQU     Y4, 960(AX)
-	VMOVDQU     Y1, 992(AX)
+	VMOVDQU     Y4, 896(AX)
+	VMOVDQU     Y6, 928(AX)
+	VMOVDQU     Y8, 960(AX)
+	VMOVDQU     Y3, 992(AX)
 	VZEROUPPER
 	RET
 
@@ -2784,580 +2592,484 @@ TEXT ·inverse16AVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      polymulSmall16<>+64(SB), Y2
 	VMOVDQU      (CX), Y3
 	VMOVDQU      32(CX), Y4
-	VMOVDQU      64(CX), Y5
-	VMOVDQU      96(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      64(CX), Y6
+	VMOVDQU      96(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+6272(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+6240(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+6336(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+6304(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+6272(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+6240(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+6336(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+6304(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+6400(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+6368(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+6464(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+6432(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+6400(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+6368(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+6464(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+6432(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+6528(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+6528(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+6496(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+6592(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+6560(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+6656(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+6624(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+6720(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+6688(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, (DX)
-	VMOVDQU      Y3, 32(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 64(DX)
-	VMOVDQU      Y4, 96(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+6592(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+6560(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+6656(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+6624(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+6720(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+6688(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, (DX)
+	VMOVDQU      Y5, 32(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 64(DX)
+	VMOVDQU      Y3, 96(DX)
 	VMOVDQU      128(CX), Y3
 	VMOVDQU      160(CX), Y4
-	VMOVDQU      192(CX), Y5
-	VMOVDQU      224(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      192(CX), Y6
+	VMOVDQU      224(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+6784(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+6752(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+6848(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+6816(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+6784(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+6752(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+6848(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+6816(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+6912(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+6880(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+6976(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+6944(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+6912(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+6880(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+6976(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+6944(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+7040(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+7040(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+7008(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+7104(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+7072(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+7168(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+7136(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+7232(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+7200(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 128(DX)
-	VMOVDQU      Y3, 160(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 192(DX)
-	VMOVDQU      Y4, 224(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+7104(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+7072(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+7168(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+7136(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+7232(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+7200(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 128(DX)
+	VMOVDQU      Y5, 160(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 192(DX)
+	VMOVDQU      Y3, 224(DX)
 	VMOVDQU      256(CX), Y3
 	VMOVDQU      288(CX), Y4
-	VMOVDQU      320(CX), Y5
-	VMOVDQU      352(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      320(CX), Y6
+	VMOVDQU      352(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+7296(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+7264(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+7360(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+7328(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+7296(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+7264(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+7360(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+7328(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+7424(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+7392(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+7488(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+7456(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+7424(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+7392(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+7488(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+7456(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+7552(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+7552(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+7520(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+7616(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+7584(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+7680(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+7648(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+7744(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+7712(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 256(DX)
-	VMOVDQU      Y3, 288(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 320(DX)
-	VMOVDQU      Y4, 352(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+7616(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+7584(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+7680(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+7648(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+7744(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+7712(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 256(DX)
+	VMOVDQU      Y5, 288(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 320(DX)
+	VMOVDQU      Y3, 352(DX)
 	VMOVDQU      384(CX), Y3
 	VMOVDQU      416(CX), Y4
-	VMOVDQU      448(CX), Y5
-	VMOVDQU      480(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      448(CX), Y6
+	VMOVDQU      480(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+7808(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+7776(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+7872(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+7840(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+7808(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+7776(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+7872(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+7840(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+7936(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+7904(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+8000(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+7968(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+7936(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+7904(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+8000(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+7968(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+8064(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+8064(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+8032(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+8128(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+8096(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+8192(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+8160(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+8256(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+8224(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 384(DX)
-	VMOVDQU      Y3, 416(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 448(DX)
-	VMOVDQU      Y4, 480(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+8128(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+8096(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+8192(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+8160(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+8256(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+8224(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 384(DX)
+	VMOVDQU      Y5, 416(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 448(DX)
+	VMOVDQU      Y3, 480(DX)
 	VMOVDQU      (DX), Y3
 	VMOVDQU      32(DX), Y4
 	VMOVDQU      64(DX), Y5
@@ -3763,580 +3475,484 @@ TEXT ·inverse16AVX2(SB), NOSPLIT, $0-24
 	VMOVDQU      polymulSmall16<>+64(SB), Y2
 	VMOVDQU      512(CX), Y3
 	VMOVDQU      544(CX), Y4
-	VMOVDQU      576(CX), Y5
-	VMOVDQU      608(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      576(CX), Y6
+	VMOVDQU      608(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9344(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+9312(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+9408(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+9376(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+9344(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+9312(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+9408(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+9376(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+9472(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+9440(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+9536(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+9504(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+9472(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+9440(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+9536(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+9504(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+9600(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+9600(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+9568(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+9664(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+9632(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+9728(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+9696(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+9792(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+9760(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 512(DX)
-	VMOVDQU      Y3, 544(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 576(DX)
-	VMOVDQU      Y4, 608(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9664(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+9632(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+9728(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+9696(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+9792(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+9760(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 512(DX)
+	VMOVDQU      Y5, 544(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 576(DX)
+	VMOVDQU      Y3, 608(DX)
 	VMOVDQU      640(CX), Y3
 	VMOVDQU      672(CX), Y4
-	VMOVDQU      704(CX), Y5
-	VMOVDQU      736(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      704(CX), Y6
+	VMOVDQU      736(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+9856(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+9824(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+9920(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+9888(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+9856(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+9824(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+9920(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+9888(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+9984(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+9952(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+10048(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+10016(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+9984(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+9952(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+10048(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+10016(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+10112(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+10112(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+10080(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+10176(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+10144(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+10240(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+10208(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+10304(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+10272(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 640(DX)
-	VMOVDQU      Y3, 672(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 704(DX)
-	VMOVDQU      Y4, 736(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+10176(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+10144(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+10240(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+10208(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+10304(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+10272(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 640(DX)
+	VMOVDQU      Y5, 672(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 704(DX)
+	VMOVDQU      Y3, 736(DX)
 	VMOVDQU      768(CX), Y3
 	VMOVDQU      800(CX), Y4
-	VMOVDQU      832(CX), Y5
-	VMOVDQU      864(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      832(CX), Y6
+	VMOVDQU      864(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+10368(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+10336(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+10432(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+10400(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+10368(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+10336(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+10432(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+10400(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+10496(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+10464(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+10560(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+10528(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+10496(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+10464(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+10560(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+10528(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+10624(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+10624(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+10592(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+10688(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+10656(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+10752(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+10720(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+10816(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+10784(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 768(DX)
-	VMOVDQU      Y3, 800(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 832(DX)
-	VMOVDQU      Y4, 864(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+10688(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+10656(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+10752(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+10720(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+10816(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+10784(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 768(DX)
+	VMOVDQU      Y5, 800(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 832(DX)
+	VMOVDQU      Y3, 864(DX)
 	VMOVDQU      896(CX), Y3
 	VMOVDQU      928(CX), Y4
-	VMOVDQU      960(CX), Y5
-	VMOVDQU      992(CX), Y6
-	VPERM2I128   $0x20, Y4, Y3, Y7
-	VPERM2I128   $0x31, Y4, Y3, Y3
-	VPERM2I128   $0x20, Y6, Y5, Y4
-	VPERM2I128   $0x31, Y6, Y5, Y5
-	VPUNPCKLQDQ  Y3, Y7, Y6
-	VPUNPCKHQDQ  Y3, Y7, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y7
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSLLQ       $0x20, Y3, Y5
-	VPBLENDD     $0xaa, Y5, Y6, Y5
-	VPSRLQ       $0x20, Y6, Y6
-	VPBLENDD     $0xaa, Y3, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y7, Y3
-	VPSRLQ       $0x20, Y7, Y7
-	VPBLENDD     $0xaa, Y4, Y7, Y7
-	VPSLLD       $0x10, Y6, Y4
-	VPBLENDW     $0xaa, Y4, Y5, Y4
-	VPSRLD       $0x10, Y5, Y5
-	VPBLENDW     $0xaa, Y6, Y5, Y5
-	VPSLLD       $0x10, Y7, Y6
-	VPBLENDW     $0xaa, Y6, Y3, Y6
+	VMOVDQU      960(CX), Y6
+	VMOVDQU      992(CX), Y7
+	VPSUBW       Y4, Y3, Y8
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+10880(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+10848(SB), Y8, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPSUBW       Y7, Y6, Y8
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+10944(SB), Y8, Y5
+	VPMULHW      polymulSmall16<>+10912(SB), Y8, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSLLD       $0x10, Y4, Y8
+	VPBLENDW     $0xaa, Y8, Y3, Y8
 	VPSRLD       $0x10, Y3, Y3
-	VPBLENDW     $0xaa, Y7, Y3, Y3
-	VPSUBW       Y5, Y4, Y8
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+10880(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+10848(SB), Y8, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPSUBW       Y3, Y6, Y8
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+10944(SB), Y8, Y7
-	VPMULHW      polymulSmall16<>+10912(SB), Y8, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSLLD       $0x10, Y5, Y8
-	VPBLENDW     $0xaa, Y8, Y4, Y8
-	VPSRLD       $0x10, Y4, Y4
-	VPBLENDW     $0xaa, Y5, Y4, Y4
-	VPSLLD       $0x10, Y3, Y5
-	VPBLENDW     $0xaa, Y5, Y6, Y5
+	VPBLENDW     $0xaa, Y4, Y3, Y3
+	VPSLLD       $0x10, Y7, Y4
+	VPBLENDW     $0xaa, Y4, Y6, Y4
 	VPSRLD       $0x10, Y6, Y6
-	VPBLENDW     $0xaa, Y3, Y6, Y6
-	VPSUBW       Y4, Y8, Y3
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+11008(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+10976(SB), Y3, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPSUBW       Y6, Y5, Y3
-	VPADDW       Y6, Y5, Y5
-	VPMULLW      polymulSmall16<>+11072(SB), Y3, Y7
-	VPMULHW      polymulSmall16<>+11040(SB), Y3, Y6
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y5, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPSLLQ       $0x20, Y4, Y3
-	VPBLENDD     $0xaa, Y3, Y8, Y3
+	VPBLENDW     $0xaa, Y7, Y6, Y6
+	VPSUBW       Y3, Y8, Y7
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+11008(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+10976(SB), Y7, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPSUBW       Y6, Y4, Y7
+	VPADDW       Y6, Y4, Y4
+	VPMULLW      polymulSmall16<>+11072(SB), Y7, Y5
+	VPMULHW      polymulSmall16<>+11040(SB), Y7, Y6
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y4, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPSLLQ       $0x20, Y3, Y7
+	VPBLENDD     $0xaa, Y7, Y8, Y7
 	VPSRLQ       $0x20, Y8, Y8
-	VPBLENDD     $0xaa, Y4, Y8, Y8
-	VPSLLQ       $0x20, Y6, Y4
-	VPBLENDD     $0xaa, Y4, Y5, Y4
-	VPSRLQ       $0x20, Y5, Y5
-	VPBLENDD     $0xaa, Y6, Y5, Y5
-	VPSUBW       Y8, Y3, Y6
-	VPADDW       Y8, Y3, Y3
-	VPMULLW      polymulSmall16<>+11136(SB), Y6, Y7
+	VPBLENDD     $0xaa, Y3, Y8, Y8
+	VPSLLQ       $0x20, Y6, Y3
+	VPBLENDD     $0xaa, Y3, Y4, Y3
+	VPSRLQ       $0x20, Y4, Y4
+	VPBLENDD     $0xaa, Y6, Y4, Y4
+	VPSUBW       Y8, Y7, Y6
+	VPADDW       Y8, Y7, Y7
+	VPMULLW      polymulSmall16<>+11136(SB), Y6, Y5
 	VPMULHW      polymulSmall16<>+11104(SB), Y6, Y8
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPSUBW       Y5, Y4, Y6
-	VPADDW       Y5, Y4, Y4
-	VPMULLW      polymulSmall16<>+11200(SB), Y6, Y7
-	VPMULHW      polymulSmall16<>+11168(SB), Y6, Y5
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y5, Y5
-	VPUNPCKLQDQ  Y8, Y3, Y6
-	VPUNPCKHQDQ  Y8, Y3, Y3
-	VPUNPCKLQDQ  Y5, Y4, Y8
-	VPUNPCKHQDQ  Y5, Y4, Y4
-	VPSUBW       Y3, Y6, Y5
-	VPADDW       Y3, Y6, Y6
-	VPMULLW      polymulSmall16<>+11264(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+11232(SB), Y5, Y3
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPSUBW       Y4, Y8, Y5
-	VPADDW       Y4, Y8, Y8
-	VPMULLW      polymulSmall16<>+11328(SB), Y5, Y7
-	VPMULHW      polymulSmall16<>+11296(SB), Y5, Y4
-	VPMULHW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPMULHW      Y1, Y6, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y6, Y6
-	VPMULHW      Y1, Y3, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y3, Y3
-	VPMULHW      Y1, Y8, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y8, Y8
-	VPMULHW      Y1, Y4, Y7
-	VPADDW       Y2, Y7, Y7
-	VPSRAW       $0x0a, Y7, Y7
-	VPMULLW      Y0, Y7, Y7
-	VPSUBW       Y7, Y4, Y4
-	VPERM2I128   $0x20, Y3, Y6, Y5
-	VPERM2I128   $0x31, Y3, Y6, Y3
-	VMOVDQU      Y5, 896(DX)
-	VMOVDQU      Y3, 928(DX)
-	VPERM2I128   $0x20, Y4, Y8, Y3
-	VPERM2I128   $0x31, Y4, Y8, Y4
-	VMOVDQU      Y3, 960(DX)
-	VMOVDQU      Y4, 992(DX)
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPSUBW       Y4, Y3, Y6
+	VPADDW       Y4, Y3, Y3
+	VPMULLW      polymulSmall16<>+11200(SB), Y6, Y5
+	VPMULHW      polymulSmall16<>+11168(SB), Y6, Y4
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y4, Y4
+	VPUNPCKLQDQ  Y8, Y7, Y6
+	VPUNPCKHQDQ  Y8, Y7, Y7
+	VPUNPCKLQDQ  Y4, Y3, Y8
+	VPUNPCKHQDQ  Y4, Y3, Y3
+	VPSUBW       Y7, Y6, Y4
+	VPADDW       Y7, Y6, Y6
+	VPMULLW      polymulSmall16<>+11264(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+11232(SB), Y4, Y7
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPSUBW       Y3, Y8, Y4
+	VPADDW       Y3, Y8, Y8
+	VPMULLW      polymulSmall16<>+11328(SB), Y4, Y5
+	VPMULHW      polymulSmall16<>+11296(SB), Y4, Y3
+	VPMULHW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPMULHW      Y1, Y6, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y6, Y6
+	VPMULHW      Y1, Y7, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y7, Y7
+	VPMULHW      Y1, Y8, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y8, Y8
+	VPMULHW      Y1, Y3, Y5
+	VPADDW       Y2, Y5, Y5
+	VPSRAW       $0x0a, Y5, Y5
+	VPMULLW      Y0, Y5, Y5
+	VPSUBW       Y5, Y3, Y3
+	VPERM2I128   $0x20, Y7, Y6, Y4
+	VPERM2I128   $0x31, Y7, Y6, Y5
+	VMOVDQU      Y4, 896(DX)
+	VMOVDQU      Y5, 928(DX)
+	VPERM2I128   $0x20, Y3, Y8, Y4
+	VPERM2I128   $0x31, Y3, Y8, Y3
+	VMOVDQU      Y4, 960(DX)
+	VMOVDQU      Y3, 992(DX)
 	VMOVDQU      512(DX), Y3
 	VMOVDQU      544(DX), Y4
 	VMOVDQU      576(DX), Y5
@@ -5519,7 +5135,23 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VSHUFI64X2  $0x44, Z2, Z1, Z6
 	VSHUFI64X2  $0xee, Z2, Z1, Z1
 	VSHUFI64X2  $0x44, Z7, Z5, Z2
-	VSHUFI64X2  $0xee, Z7, Z5, Z5
+	VSHUFI64X2  $0xee, Z7, Z5, Z7
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z3, Z5, Z3
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z4, Z5, Z4
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z8, Z5, Z8
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z0, Z5, Z0
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z6, Z5, Z6
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z1, Z5, Z1
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z2, Z5, Z2
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z7, Z5, Z7
 	VMOVDQU64   Z3, (AX)
 	VMOVDQU64   Z4, 64(AX)
 	VMOVDQU64   Z8, 128(AX)
@@ -5527,34 +5159,34 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU64   Z6, 256(AX)
 	VMOVDQU64   Z1, 320(AX)
 	VMOVDQU64   Z2, 384(AX)
-	VMOVDQU64   Z5, 448(AX)
-	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z0
-	VMOVDQU64   polymulSmall16AVX512<>+3712(SB), Z1
+	VMOVDQU64   Z7, 448(AX)
+	VMOVDQU64   polymulSmall16AVX512<>+3712(SB), Z0
+	VMOVDQU64   polymulSmall16AVX512<>+3776(SB), Z1
 	VMOVDQU64   polymulSmall16AVX512<>+128(SB), Z2
 	VMOVDQU64   512(AX), Z3
 	VMOVDQU64   640(AX), Z4
 	VMOVDQU64   768(AX), Z5
 	VMOVDQU64   896(AX), Z6
-	VPMULLW     polymulSmall16AVX512<>+3840(SB), Z5, Z7
-	VPMULHW     polymulSmall16AVX512<>+3776(SB), Z5, Z8
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z5, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z5, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z3, Z5
 	VPADDW      Z8, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+3840(SB), Z6, Z7
-	VPMULHW     polymulSmall16AVX512<>+3776(SB), Z6, Z8
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z6, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z4, Z6
 	VPADDW      Z8, Z4, Z4
-	VPMULLW     polymulSmall16AVX512<>+3968(SB), Z4, Z7
-	VPMULHW     polymulSmall16AVX512<>+3904(SB), Z4, Z8
+	VPMULLW     polymulSmall16AVX512<>+4032(SB), Z4, Z7
+	VPMULHW     polymulSmall16AVX512<>+3968(SB), Z4, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z3, Z4
 	VPADDW      Z8, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+4096(SB), Z6, Z7
-	VPMULHW     polymulSmall16AVX512<>+4032(SB), Z6, Z8
+	VPMULLW     polymulSmall16AVX512<>+4160(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+4096(SB), Z6, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z5, Z6
@@ -5567,26 +5199,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU64   704(AX), Z4
 	VMOVDQU64   832(AX), Z5
 	VMOVDQU64   960(AX), Z6
-	VPMULLW     polymulSmall16AVX512<>+3840(SB), Z5, Z7
-	VPMULHW     polymulSmall16AVX512<>+3776(SB), Z5, Z8
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z5, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z5, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z3, Z5
 	VPADDW      Z8, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+3840(SB), Z6, Z7
-	VPMULHW     polymulSmall16AVX512<>+3776(SB), Z6, Z8
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z6, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z4, Z6
 	VPADDW      Z8, Z4, Z4
-	VPMULLW     polymulSmall16AVX512<>+3968(SB), Z4, Z7
-	VPMULHW     polymulSmall16AVX512<>+3904(SB), Z4, Z8
+	VPMULLW     polymulSmall16AVX512<>+4032(SB), Z4, Z7
+	VPMULHW     polymulSmall16AVX512<>+3968(SB), Z4, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z3, Z4
 	VPADDW      Z8, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+4096(SB), Z6, Z7
-	VPMULHW     polymulSmall16AVX512<>+4032(SB), Z6, Z8
+	VPMULLW     polymulSmall16AVX512<>+4160(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+4096(SB), Z6, Z8
 	VPMULHW     Z0, Z7, Z7
 	VPSUBW      Z7, Z8, Z8
 	VPSUBW      Z8, Z5, Z6
@@ -5603,26 +5235,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU64   832(AX), Z9
 	VMOVDQU64   896(AX), Z10
 	VMOVDQU64   960(AX), Z11
-	VPMULLW     polymulSmall16AVX512<>+4224(SB), Z4, Z5
-	VPMULHW     polymulSmall16AVX512<>+4160(SB), Z4, Z12
+	VPMULLW     polymulSmall16AVX512<>+4288(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+4224(SB), Z4, Z12
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z12, Z12
 	VPSUBW      Z12, Z3, Z4
 	VPADDW      Z12, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+4352(SB), Z7, Z5
-	VPMULHW     polymulSmall16AVX512<>+4288(SB), Z7, Z12
+	VPMULLW     polymulSmall16AVX512<>+4416(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+4352(SB), Z7, Z12
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z12, Z12
 	VPSUBW      Z12, Z6, Z7
 	VPADDW      Z12, Z6, Z6
-	VPMULLW     polymulSmall16AVX512<>+4480(SB), Z9, Z5
-	VPMULHW     polymulSmall16AVX512<>+4416(SB), Z9, Z12
+	VPMULLW     polymulSmall16AVX512<>+4544(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+4480(SB), Z9, Z12
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z12, Z12
 	VPSUBW      Z12, Z8, Z9
 	VPADDW      Z12, Z8, Z8
-	VPMULLW     polymulSmall16AVX512<>+4608(SB), Z11, Z5
-	VPMULHW     polymulSmall16AVX512<>+4544(SB), Z11, Z12
+	VPMULLW     polymulSmall16AVX512<>+4672(SB), Z11, Z5
+	VPMULHW     polymulSmall16AVX512<>+4608(SB), Z11, Z12
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z12, Z12
 	VPSUBW      Z12, Z10, Z11
@@ -5635,26 +5267,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VSHUFI64X2  $0xee, Z9, Z8, Z8
 	VSHUFI64X2  $0x44, Z11, Z10, Z9
 	VSHUFI64X2  $0xee, Z11, Z10, Z10
-	VPMULLW     polymulSmall16AVX512<>+4736(SB), Z3, Z5
-	VPMULHW     polymulSmall16AVX512<>+4672(SB), Z3, Z11
+	VPMULLW     polymulSmall16AVX512<>+4800(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+4736(SB), Z3, Z11
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z11, Z11
 	VPSUBW      Z11, Z12, Z3
 	VPADDW      Z11, Z12, Z12
-	VPMULLW     polymulSmall16AVX512<>+4864(SB), Z6, Z5
-	VPMULHW     polymulSmall16AVX512<>+4800(SB), Z6, Z11
+	VPMULLW     polymulSmall16AVX512<>+4928(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+4864(SB), Z6, Z11
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z11, Z11
 	VPSUBW      Z11, Z4, Z6
 	VPADDW      Z11, Z4, Z4
-	VPMULLW     polymulSmall16AVX512<>+4992(SB), Z8, Z5
-	VPMULHW     polymulSmall16AVX512<>+4928(SB), Z8, Z11
+	VPMULLW     polymulSmall16AVX512<>+5056(SB), Z8, Z5
+	VPMULHW     polymulSmall16AVX512<>+4992(SB), Z8, Z11
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z11, Z11
 	VPSUBW      Z11, Z7, Z8
 	VPADDW      Z11, Z7, Z7
-	VPMULLW     polymulSmall16AVX512<>+5120(SB), Z10, Z5
-	VPMULHW     polymulSmall16AVX512<>+5056(SB), Z10, Z11
+	VPMULLW     polymulSmall16AVX512<>+5184(SB), Z10, Z5
+	VPMULHW     polymulSmall16AVX512<>+5120(SB), Z10, Z11
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z11, Z11
 	VPSUBW      Z11, Z9, Z10
@@ -5715,26 +5347,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VPBLENDMQ   Z8, Z9, K1, Z8
 	VPERMQ      $0x4e, Z9, Z9
 	VPBLENDMQ   Z10, Z9, K1, Z9
-	VPMULLW     polymulSmall16AVX512<>+5248(SB), Z12, Z5
-	VPMULHW     polymulSmall16AVX512<>+5184(SB), Z12, Z10
+	VPMULLW     polymulSmall16AVX512<>+5312(SB), Z12, Z5
+	VPMULHW     polymulSmall16AVX512<>+5248(SB), Z12, Z10
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z10, Z10
 	VPSUBW      Z10, Z11, Z12
 	VPADDW      Z10, Z11, Z11
-	VPMULLW     polymulSmall16AVX512<>+5376(SB), Z4, Z5
-	VPMULHW     polymulSmall16AVX512<>+5312(SB), Z4, Z10
+	VPMULLW     polymulSmall16AVX512<>+5440(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+5376(SB), Z4, Z10
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z10, Z10
 	VPSUBW      Z10, Z3, Z4
 	VPADDW      Z10, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+5504(SB), Z7, Z5
-	VPMULHW     polymulSmall16AVX512<>+5440(SB), Z7, Z10
+	VPMULLW     polymulSmall16AVX512<>+5568(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+5504(SB), Z7, Z10
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z10, Z10
 	VPSUBW      Z10, Z6, Z7
 	VPADDW      Z10, Z6, Z6
-	VPMULLW     polymulSmall16AVX512<>+5632(SB), Z9, Z5
-	VPMULHW     polymulSmall16AVX512<>+5568(SB), Z9, Z10
+	VPMULLW     polymulSmall16AVX512<>+5696(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+5632(SB), Z9, Z10
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z10, Z10
 	VPSUBW      Z10, Z8, Z9
@@ -5747,26 +5379,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VPUNPCKHQDQ Z7, Z6, Z6
 	VPUNPCKLQDQ Z9, Z8, Z7
 	VPUNPCKHQDQ Z9, Z8, Z8
-	VPMULLW     polymulSmall16AVX512<>+5760(SB), Z11, Z5
-	VPMULHW     polymulSmall16AVX512<>+5696(SB), Z11, Z9
+	VPMULLW     polymulSmall16AVX512<>+5824(SB), Z11, Z5
+	VPMULHW     polymulSmall16AVX512<>+5760(SB), Z11, Z9
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z9, Z9
 	VPSUBW      Z9, Z10, Z11
 	VPADDW      Z9, Z10, Z10
-	VPMULLW     polymulSmall16AVX512<>+5888(SB), Z3, Z5
-	VPMULHW     polymulSmall16AVX512<>+5824(SB), Z3, Z9
+	VPMULLW     polymulSmall16AVX512<>+5952(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+5888(SB), Z3, Z9
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z9, Z9
 	VPSUBW      Z9, Z12, Z3
 	VPADDW      Z9, Z12, Z12
-	VPMULLW     polymulSmall16AVX512<>+6016(SB), Z6, Z5
-	VPMULHW     polymulSmall16AVX512<>+5952(SB), Z6, Z9
+	VPMULLW     polymulSmall16AVX512<>+6080(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+6016(SB), Z6, Z9
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z9, Z9
 	VPSUBW      Z9, Z4, Z6
 	VPADDW      Z9, Z4, Z4
-	VPMULLW     polymulSmall16AVX512<>+6144(SB), Z8, Z5
-	VPMULHW     polymulSmall16AVX512<>+6080(SB), Z8, Z9
+	VPMULLW     polymulSmall16AVX512<>+6208(SB), Z8, Z5
+	VPMULHW     polymulSmall16AVX512<>+6144(SB), Z8, Z9
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z9, Z9
 	VPSUBW      Z9, Z7, Z8
@@ -5787,26 +5419,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VPBLENDMD   Z6, Z7, K2, Z6
 	VPSRLQ      $0x20, Z7, Z7
 	VPBLENDMD   Z8, Z7, K2, Z7
-	VPMULLW     polymulSmall16AVX512<>+6272(SB), Z10, Z5
-	VPMULHW     polymulSmall16AVX512<>+6208(SB), Z10, Z8
+	VPMULLW     polymulSmall16AVX512<>+6336(SB), Z10, Z5
+	VPMULHW     polymulSmall16AVX512<>+6272(SB), Z10, Z8
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z8, Z8
 	VPSUBW      Z8, Z9, Z10
 	VPADDW      Z8, Z9, Z9
-	VPMULLW     polymulSmall16AVX512<>+6400(SB), Z12, Z5
-	VPMULHW     polymulSmall16AVX512<>+6336(SB), Z12, Z8
+	VPMULLW     polymulSmall16AVX512<>+6464(SB), Z12, Z5
+	VPMULHW     polymulSmall16AVX512<>+6400(SB), Z12, Z8
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z8, Z8
 	VPSUBW      Z8, Z11, Z12
 	VPADDW      Z8, Z11, Z11
-	VPMULLW     polymulSmall16AVX512<>+6528(SB), Z4, Z5
-	VPMULHW     polymulSmall16AVX512<>+6464(SB), Z4, Z8
+	VPMULLW     polymulSmall16AVX512<>+6592(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+6528(SB), Z4, Z8
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z8, Z8
 	VPSUBW      Z8, Z3, Z4
 	VPADDW      Z8, Z3, Z3
-	VPMULLW     polymulSmall16AVX512<>+6656(SB), Z7, Z5
-	VPMULHW     polymulSmall16AVX512<>+6592(SB), Z7, Z8
+	VPMULLW     polymulSmall16AVX512<>+6720(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+6656(SB), Z7, Z8
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z8, Z8
 	VPSUBW      Z8, Z6, Z7
@@ -5827,26 +5459,26 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VPBLENDMW   Z4, Z6, K3, Z4
 	VPSRLD      $0x10, Z6, Z6
 	VPBLENDMW   Z7, Z6, K3, Z6
-	VPMULLW     polymulSmall16AVX512<>+6784(SB), Z9, Z5
-	VPMULHW     polymulSmall16AVX512<>+6720(SB), Z9, Z7
+	VPMULLW     polymulSmall16AVX512<>+6848(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+6784(SB), Z9, Z7
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z7, Z7
 	VPSUBW      Z7, Z8, Z9
 	VPADDW      Z7, Z8, Z8
-	VPMULLW     polymulSmall16AVX512<>+6912(SB), Z11, Z5
-	VPMULHW     polymulSmall16AVX512<>+6848(SB), Z11, Z7
+	VPMULLW     polymulSmall16AVX512<>+6976(SB), Z11, Z5
+	VPMULHW     polymulSmall16AVX512<>+6912(SB), Z11, Z7
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z7, Z7
 	VPSUBW      Z7, Z10, Z11
 	VPADDW      Z7, Z10, Z10
-	VPMULLW     polymulSmall16AVX512<>+7040(SB), Z3, Z5
-	VPMULHW     polymulSmall16AVX512<>+6976(SB), Z3, Z7
+	VPMULLW     polymulSmall16AVX512<>+7104(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+7040(SB), Z3, Z7
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z7, Z7
 	VPSUBW      Z7, Z12, Z3
 	VPADDW      Z7, Z12, Z12
-	VPMULLW     polymulSmall16AVX512<>+7168(SB), Z6, Z5
-	VPMULHW     polymulSmall16AVX512<>+7104(SB), Z6, Z7
+	VPMULLW     polymulSmall16AVX512<>+7232(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+7168(SB), Z6, Z7
 	VPMULHW     Z0, Z5, Z5
 	VPSUBW      Z5, Z7, Z7
 	VPSUBW      Z7, Z4, Z6
@@ -5954,7 +5586,23 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VSHUFI64X2  $0x44, Z2, Z1, Z6
 	VSHUFI64X2  $0xee, Z2, Z1, Z1
 	VSHUFI64X2  $0x44, Z7, Z5, Z2
-	VSHUFI64X2  $0xee, Z7, Z5, Z5
+	VSHUFI64X2  $0xee, Z7, Z5, Z7
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z3, Z5, Z3
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z4, Z5, Z4
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z8, Z5, Z8
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z0, Z5, Z0
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z6, Z5, Z6
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z1, Z5, Z1
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z2, Z5, Z2
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z7, Z5, Z7
 	VMOVDQU64   Z3, 512(AX)
 	VMOVDQU64   Z4, 576(AX)
 	VMOVDQU64   Z8, 640(AX)
@@ -5962,7 +5610,7 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU64   Z6, 768(AX)
 	VMOVDQU64   Z1, 832(AX)
 	VMOVDQU64   Z2, 896(AX)
-	VMOVDQU64   Z5, 960(AX)
+	VMOVDQU64   Z7, 960(AX)
 	VZEROUPPER
 	RET
 
@@ -5976,7 +5624,7 @@ TEXT ·dot16AVX512(SB), NOSPLIT, $0-32
 	VMOVDQU64 polymulSmall16AVX512<>+0(SB), Z0
 	VMOVDQU64 polymulSmall16AVX512<>+64(SB), Z1
 	VMOVDQU64 polymulSmall16AVX512<>+128(SB), Z2
-	VMOVDQU64 polymulSmall16AVX512<>+7232(SB), Z3
+	VMOVDQU64 polymulSmall16AVX512<>+7296(SB), Z3
 	VPXORQ    Z4, Z4, Z4
 	VPXORQ    Z5, Z5, Z5
 	VPXORQ    Z6, Z6, Z6
@@ -6151,10 +5799,10 @@ dot16AVX512_a_0_skip:
 	VPMULLW   Z0, Z3, Z3
 	VPSUBW    Z3, Z11, Z11
 	VMOVDQU64 Z11, 448(AX)
-	VMOVDQU64 polymulSmall16AVX512<>+3648(SB), Z0
-	VMOVDQU64 polymulSmall16AVX512<>+3712(SB), Z1
+	VMOVDQU64 polymulSmall16AVX512<>+3712(SB), Z0
+	VMOVDQU64 polymulSmall16AVX512<>+3776(SB), Z1
 	VMOVDQU64 polymulSmall16AVX512<>+128(SB), Z2
-	VMOVDQU64 polymulSmall16AVX512<>+7296(SB), Z3
+	VMOVDQU64 polymulSmall16AVX512<>+7360(SB), Z3
 	VPXORQ    Z15, Z15, Z15
 	VPXORQ    Z16, Z16, Z16
 	VPXORQ    Z17, Z17, Z17
@@ -6348,454 +5996,470 @@ TEXT ·inverse16AVX512(SB), NOSPLIT, $0-24
 	VMOVDQU64    polymulSmall16AVX512<>+128(SB), Z2
 	VMOVDQU64    (CX), Z3
 	VMOVDQU64    64(CX), Z4
-	VMOVDQU64    128(CX), Z5
-	VMOVDQU64    192(CX), Z6
-	VMOVDQU64    256(CX), Z7
-	VMOVDQU64    320(CX), Z8
-	VMOVDQU64    384(CX), Z9
-	VMOVDQU64    448(CX), Z10
-	VSHUFI64X2   $0x44, Z4, Z3, Z11
+	VMOVDQU64    128(CX), Z6
+	VMOVDQU64    192(CX), Z7
+	VMOVDQU64    256(CX), Z8
+	VMOVDQU64    320(CX), Z9
+	VMOVDQU64    384(CX), Z10
+	VMOVDQU64    448(CX), Z11
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z3, Z5, Z3
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z4, Z5, Z4
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z6, Z5, Z6
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z7, Z5, Z7
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z8, Z5, Z8
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z9, Z5, Z9
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z10, Z5, Z10
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z11, Z5, Z11
+	VSHUFI64X2   $0x44, Z4, Z3, Z5
 	VSHUFI64X2   $0xee, Z4, Z3, Z3
-	VSHUFI64X2   $0x44, Z6, Z5, Z4
-	VSHUFI64X2   $0xee, Z6, Z5, Z5
-	VSHUFI64X2   $0x44, Z8, Z7, Z6
-	VSHUFI64X2   $0xee, Z8, Z7, Z7
-	VSHUFI64X2   $0x44, Z10, Z9, Z8
-	VSHUFI64X2   $0xee, Z10, Z9, Z9
-	VPERMQ       $0x4e, Z3, Z10
-	VPBLENDMQ    Z10, Z11, K1, Z10
-	VPERMQ       $0x4e, Z11, Z11
-	VPBLENDMQ    Z3, Z11, K1, Z11
-	VPERMQ       $0x4e, Z5, Z3
+	VSHUFI64X2   $0x44, Z7, Z6, Z4
+	VSHUFI64X2   $0xee, Z7, Z6, Z6
+	VSHUFI64X2   $0x44, Z9, Z8, Z7
+	VSHUFI64X2   $0xee, Z9, Z8, Z8
+	VSHUFI64X2   $0x44, Z11, Z10, Z9
+	VSHUFI64X2   $0xee, Z11, Z10, Z10
+	VPERMQ       $0x4e, Z3, Z11
+	VPBLENDMQ    Z11, Z5, K1, Z11
+	VPERMQ       $0x4e, Z5, Z5
+	VPBLENDMQ    Z3, Z5, K1, Z5
+	VPERMQ       $0x4e, Z6, Z3
 	VPBLENDMQ    Z3, Z4, K1, Z3
 	VPERMQ       $0x4e, Z4, Z4
-	VPBLENDMQ    Z5, Z4, K1, Z4
-	VPERMQ       $0x4e, Z7, Z5
-	VPBLENDMQ    Z5, Z6, K1, Z5
-	VPERMQ       $0x4e, Z6, Z6
-	VPBLENDMQ    Z7, Z6, K1, Z6
-	VPERMQ       $0x4e, Z9, Z7
-	VPBLENDMQ    Z7, Z8, K1, Z7
-	VPERMQ       $0x4e, Z8, Z8
-	VPBLENDMQ    Z9, Z8, K1, Z8
-	VPUNPCKLQDQ  Z11, Z10, Z9
-	VPUNPCKHQDQ  Z11, Z10, Z10
+	VPBLENDMQ    Z6, Z4, K1, Z4
+	VPERMQ       $0x4e, Z8, Z6
+	VPBLENDMQ    Z6, Z7, K1, Z6
+	VPERMQ       $0x4e, Z7, Z7
+	VPBLENDMQ    Z8, Z7, K1, Z7
+	VPERMQ       $0x4e, Z10, Z8
+	VPBLENDMQ    Z8, Z9, K1, Z8
+	VPERMQ       $0x4e, Z9, Z9
+	VPBLENDMQ    Z10, Z9, K1, Z9
+	VPUNPCKLQDQ  Z5, Z11, Z10
+	VPUNPCKHQDQ  Z5, Z11, Z5
 	VPUNPCKLQDQ  Z4, Z3, Z11
 	VPUNPCKHQDQ  Z4, Z3, Z3
-	VPUNPCKLQDQ  Z6, Z5, Z4
-	VPUNPCKHQDQ  Z6, Z5, Z5
-	VPUNPCKLQDQ  Z8, Z7, Z6
-	VPUNPCKHQDQ  Z8, Z7, Z7
-	VPSLLQ       $0x20, Z10, Z8
-	VPBLENDMD    Z8, Z9, K2, Z8
-	VPSRLQ       $0x20, Z9, Z9
-	VPBLENDMD    Z10, Z9, K2, Z9
-	VPSLLQ       $0x20, Z3, Z10
-	VPBLENDMD    Z10, Z11, K2, Z10
+	VPUNPCKLQDQ  Z7, Z6, Z4
+	VPUNPCKHQDQ  Z7, Z6, Z6
+	VPUNPCKLQDQ  Z9, Z8, Z7
+	VPUNPCKHQDQ  Z9, Z8, Z8
+	VPSLLQ       $0x20, Z5, Z9
+	VPBLENDMD    Z9, Z10, K2, Z9
+	VPSRLQ       $0x20, Z10, Z10
+	VPBLENDMD    Z5, Z10, K2, Z10
+	VPSLLQ       $0x20, Z3, Z5
+	VPBLENDMD    Z5, Z11, K2, Z5
 	VPSRLQ       $0x20, Z11, Z11
 	VPBLENDMD    Z3, Z11, K2, Z11
-	VPSLLQ       $0x20, Z5, Z3
+	VPSLLQ       $0x20, Z6, Z3
 	VPBLENDMD    Z3, Z4, K2, Z3
 	VPSRLQ       $0x20, Z4, Z4
-	VPBLENDMD    Z5, Z4, K2, Z4
-	VPSLLQ       $0x20, Z7, Z5
-	VPBLENDMD    Z5, Z6, K2, Z5
-	VPSRLQ       $0x20, Z6, Z6
-	VPBLENDMD    Z7, Z6, K2, Z6
-	VPSLLD       $0x10, Z9, Z7
-	VPBLENDMW    Z7, Z8, K3, Z7
-	VPSRLD       $0x10, Z8, Z8
-	VPBLENDMW    Z9, Z8, K3, Z8
-	VPSLLD       $0x10, Z11, Z9
-	VPBLENDMW    Z9, Z10, K3, Z9
-	VPSRLD       $0x10, Z10, Z10
-	VPBLENDMW    Z11, Z10, K3, Z10
-	VPSLLD       $0x10, Z4, Z11
-	VPBLENDMW    Z11, Z3, K3, Z11
-	VPSRLD       $0x10, Z3, Z3
-	VPBLENDMW    Z4, Z3, K3, Z3
-	VPSLLD       $0x10, Z6, Z4
-	VPBLENDMW    Z4, Z5, K3, Z4
-	VPSRLD       $0x10, Z5, Z5
-	VPBLENDMW    Z6, Z5, K3, Z5
-	VPSUBW       Z8, Z7, Z12
-	VPADDW       Z8, Z7, Z7
-	VPMULLW      polymulSmall16AVX512<>+7424(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+7360(SB), Z12, Z8
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPSUBW       Z10, Z9, Z12
-	VPADDW       Z10, Z9, Z9
-	VPMULLW      polymulSmall16AVX512<>+7552(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+7488(SB), Z12, Z10
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
-	VPSUBW       Z3, Z11, Z12
-	VPADDW       Z3, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+7680(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+7616(SB), Z12, Z3
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPSUBW       Z5, Z4, Z12
-	VPADDW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+7808(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+7744(SB), Z12, Z5
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPSLLD       $0x10, Z8, Z12
-	VPBLENDMW    Z12, Z7, K3, Z12
-	VPSRLD       $0x10, Z7, Z7
-	VPBLENDMW    Z8, Z7, K3, Z7
+	VPBLENDMD    Z6, Z4, K2, Z4
+	VPSLLQ       $0x20, Z8, Z6
+	VPBLENDMD    Z6, Z7, K2, Z6
+	VPSRLQ       $0x20, Z7, Z7
+	VPBLENDMD    Z8, Z7, K2, Z7
 	VPSLLD       $0x10, Z10, Z8
 	VPBLENDMW    Z8, Z9, K3, Z8
 	VPSRLD       $0x10, Z9, Z9
 	VPBLENDMW    Z10, Z9, K3, Z9
-	VPSLLD       $0x10, Z3, Z10
-	VPBLENDMW    Z10, Z11, K3, Z10
+	VPSLLD       $0x10, Z11, Z10
+	VPBLENDMW    Z10, Z5, K3, Z10
+	VPSRLD       $0x10, Z5, Z12
+	VPBLENDMW    Z11, Z12, K3, Z12
+	VPSLLD       $0x10, Z4, Z11
+	VPBLENDMW    Z11, Z3, K3, Z11
+	VPSRLD       $0x10, Z3, Z3
+	VPBLENDMW    Z4, Z3, K3, Z3
+	VPSLLD       $0x10, Z7, Z4
+	VPBLENDMW    Z4, Z6, K3, Z4
+	VPSRLD       $0x10, Z6, Z6
+	VPBLENDMW    Z7, Z6, K3, Z6
+	VPSUBW       Z9, Z8, Z7
+	VPADDW       Z9, Z8, Z8
+	VPMULLW      polymulSmall16AVX512<>+7552(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+7488(SB), Z7, Z9
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPSUBW       Z12, Z10, Z7
+	VPADDW       Z12, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+7680(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+7616(SB), Z7, Z12
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
+	VPSUBW       Z3, Z11, Z7
+	VPADDW       Z3, Z11, Z11
+	VPMULLW      polymulSmall16AVX512<>+7808(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+7744(SB), Z7, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPSUBW       Z6, Z4, Z7
+	VPADDW       Z6, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+7936(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+7872(SB), Z7, Z6
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPSLLD       $0x10, Z9, Z7
+	VPBLENDMW    Z7, Z8, K3, Z7
+	VPSRLD       $0x10, Z8, Z8
+	VPBLENDMW    Z9, Z8, K3, Z8
+	VPSLLD       $0x10, Z12, Z9
+	VPBLENDMW    Z9, Z10, K3, Z9
+	VPSRLD       $0x10, Z10, Z10
+	VPBLENDMW    Z12, Z10, K3, Z10
+	VPSLLD       $0x10, Z3, Z12
+	VPBLENDMW    Z12, Z11, K3, Z12
 	VPSRLD       $0x10, Z11, Z11
 	VPBLENDMW    Z3, Z11, K3, Z11
-	VPSLLD       $0x10, Z5, Z3
+	VPSLLD       $0x10, Z6, Z3
 	VPBLENDMW    Z3, Z4, K3, Z3
 	VPSRLD       $0x10, Z4, Z4
-	VPBLENDMW    Z5, Z4, K3, Z4
-	VPSUBW       Z7, Z12, Z5
-	VPADDW       Z7, Z12, Z12
-	VPMULLW      polymulSmall16AVX512<>+7936(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+7872(SB), Z5, Z7
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPSUBW       Z9, Z8, Z5
-	VPADDW       Z9, Z8, Z8
-	VPMULLW      polymulSmall16AVX512<>+8064(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+8000(SB), Z5, Z9
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPSUBW       Z11, Z10, Z5
-	VPADDW       Z11, Z10, Z10
-	VPMULLW      polymulSmall16AVX512<>+8192(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+8128(SB), Z5, Z11
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z11, Z11
-	VPSUBW       Z4, Z3, Z5
+	VPBLENDMW    Z6, Z4, K3, Z4
+	VPSUBW       Z8, Z7, Z6
+	VPADDW       Z8, Z7, Z7
+	VPMULLW      polymulSmall16AVX512<>+8064(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+8000(SB), Z6, Z8
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPSUBW       Z10, Z9, Z6
+	VPADDW       Z10, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+8192(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+8128(SB), Z6, Z10
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPSUBW       Z11, Z12, Z6
+	VPADDW       Z11, Z12, Z12
+	VPMULLW      polymulSmall16AVX512<>+8320(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+8256(SB), Z6, Z11
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z11, Z11
+	VPSUBW       Z4, Z3, Z6
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+8320(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+8256(SB), Z5, Z4
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPMULHW      Z1, Z12, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPMULHW      Z1, Z7, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPMULHW      Z1, Z8, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPMULHW      Z1, Z9, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPMULHW      Z1, Z10, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
-	VPMULHW      Z1, Z11, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z11, Z11
-	VPMULHW      Z1, Z3, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPMULHW      Z1, Z4, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPSLLQ       $0x20, Z7, Z5
-	VPBLENDMD    Z5, Z12, K2, Z5
+	VPMULLW      polymulSmall16AVX512<>+8448(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+8384(SB), Z6, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULHW      Z1, Z7, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPMULHW      Z1, Z8, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPMULHW      Z1, Z9, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPMULHW      Z1, Z10, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPMULHW      Z1, Z12, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
+	VPMULHW      Z1, Z11, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z11, Z11
+	VPMULHW      Z1, Z3, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULHW      Z1, Z4, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPSLLQ       $0x20, Z8, Z6
+	VPBLENDMD    Z6, Z7, K2, Z6
+	VPSRLQ       $0x20, Z7, Z7
+	VPBLENDMD    Z8, Z7, K2, Z7
+	VPSLLQ       $0x20, Z10, Z8
+	VPBLENDMD    Z8, Z9, K2, Z8
+	VPSRLQ       $0x20, Z9, Z9
+	VPBLENDMD    Z10, Z9, K2, Z9
+	VPSLLQ       $0x20, Z11, Z10
+	VPBLENDMD    Z10, Z12, K2, Z10
 	VPSRLQ       $0x20, Z12, Z12
-	VPBLENDMD    Z7, Z12, K2, Z12
-	VPSLLQ       $0x20, Z9, Z7
-	VPBLENDMD    Z7, Z8, K2, Z7
-	VPSRLQ       $0x20, Z8, Z8
-	VPBLENDMD    Z9, Z8, K2, Z8
-	VPSLLQ       $0x20, Z11, Z9
-	VPBLENDMD    Z9, Z10, K2, Z9
-	VPSRLQ       $0x20, Z10, Z10
-	VPBLENDMD    Z11, Z10, K2, Z10
+	VPBLENDMD    Z11, Z12, K2, Z12
 	VPSLLQ       $0x20, Z4, Z11
 	VPBLENDMD    Z11, Z3, K2, Z11
 	VPSRLQ       $0x20, Z3, Z3
 	VPBLENDMD    Z4, Z3, K2, Z3
-	VPSUBW       Z12, Z5, Z4
-	VPADDW       Z12, Z5, Z5
-	VPMULLW      polymulSmall16AVX512<>+8448(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+8384(SB), Z4, Z12
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPSUBW       Z8, Z7, Z4
-	VPADDW       Z8, Z7, Z7
-	VPMULLW      polymulSmall16AVX512<>+8576(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+8512(SB), Z4, Z8
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPSUBW       Z10, Z9, Z4
-	VPADDW       Z10, Z9, Z9
-	VPMULLW      polymulSmall16AVX512<>+8704(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+8640(SB), Z4, Z10
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
+	VPSUBW       Z7, Z6, Z4
+	VPADDW       Z7, Z6, Z6
+	VPMULLW      polymulSmall16AVX512<>+8576(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+8512(SB), Z4, Z7
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPSUBW       Z9, Z8, Z4
+	VPADDW       Z9, Z8, Z8
+	VPMULLW      polymulSmall16AVX512<>+8704(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+8640(SB), Z4, Z9
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPSUBW       Z12, Z10, Z4
+	VPADDW       Z12, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+8832(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+8768(SB), Z4, Z12
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
 	VPSUBW       Z3, Z11, Z4
 	VPADDW       Z3, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+8832(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+8768(SB), Z4, Z3
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPUNPCKLQDQ  Z12, Z5, Z4
-	VPUNPCKHQDQ  Z12, Z5, Z5
-	VPUNPCKLQDQ  Z8, Z7, Z12
-	VPUNPCKHQDQ  Z8, Z7, Z7
-	VPUNPCKLQDQ  Z10, Z9, Z8
-	VPUNPCKHQDQ  Z10, Z9, Z9
-	VPUNPCKLQDQ  Z3, Z11, Z10
+	VPMULLW      polymulSmall16AVX512<>+8960(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+8896(SB), Z4, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPUNPCKLQDQ  Z7, Z6, Z4
+	VPUNPCKHQDQ  Z7, Z6, Z6
+	VPUNPCKLQDQ  Z9, Z8, Z7
+	VPUNPCKHQDQ  Z9, Z8, Z8
+	VPUNPCKLQDQ  Z12, Z10, Z9
+	VPUNPCKHQDQ  Z12, Z10, Z10
+	VPUNPCKLQDQ  Z3, Z11, Z12
 	VPUNPCKHQDQ  Z3, Z11, Z3
-	VPSUBW       Z5, Z4, Z11
-	VPADDW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+8960(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+8896(SB), Z11, Z5
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPSUBW       Z7, Z12, Z11
-	VPADDW       Z7, Z12, Z12
-	VPMULLW      polymulSmall16AVX512<>+9088(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+9024(SB), Z11, Z7
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPSUBW       Z9, Z8, Z11
-	VPADDW       Z9, Z8, Z8
-	VPMULLW      polymulSmall16AVX512<>+9216(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+9152(SB), Z11, Z9
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPSUBW       Z3, Z10, Z11
-	VPADDW       Z3, Z10, Z10
-	VPMULLW      polymulSmall16AVX512<>+9344(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+9280(SB), Z11, Z3
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPMULHW      Z1, Z4, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPMULHW      Z1, Z5, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPMULHW      Z1, Z12, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPMULHW      Z1, Z7, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPMULHW      Z1, Z8, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPMULHW      Z1, Z9, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPMULHW      Z1, Z10, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
-	VPMULHW      Z1, Z3, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPERMQ       $0x4e, Z5, Z11
+	VPSUBW       Z6, Z4, Z11
+	VPADDW       Z6, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+9088(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+9024(SB), Z11, Z6
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPSUBW       Z8, Z7, Z11
+	VPADDW       Z8, Z7, Z7
+	VPMULLW      polymulSmall16AVX512<>+9216(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+9152(SB), Z11, Z8
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPSUBW       Z10, Z9, Z11
+	VPADDW       Z10, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+9344(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+9280(SB), Z11, Z10
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPSUBW       Z3, Z12, Z11
+	VPADDW       Z3, Z12, Z12
+	VPMULLW      polymulSmall16AVX512<>+9472(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+9408(SB), Z11, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULHW      Z1, Z4, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULHW      Z1, Z6, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPMULHW      Z1, Z7, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPMULHW      Z1, Z8, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPMULHW      Z1, Z9, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPMULHW      Z1, Z10, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPMULHW      Z1, Z12, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
+	VPMULHW      Z1, Z3, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPERMQ       $0x4e, Z6, Z11
 	VPBLENDMQ    Z11, Z4, K1, Z11
 	VPERMQ       $0x4e, Z4, Z4
-	VPBLENDMQ    Z5, Z4, K1, Z4
-	VPERMQ       $0x4e, Z7, Z5
-	VPBLENDMQ    Z5, Z12, K1, Z5
+	VPBLENDMQ    Z6, Z4, K1, Z4
+	VPERMQ       $0x4e, Z8, Z6
+	VPBLENDMQ    Z6, Z7, K1, Z6
+	VPERMQ       $0x4e, Z7, Z7
+	VPBLENDMQ    Z8, Z7, K1, Z7
+	VPERMQ       $0x4e, Z10, Z8
+	VPBLENDMQ    Z8, Z9, K1, Z8
+	VPERMQ       $0x4e, Z9, Z9
+	VPBLENDMQ    Z10, Z9, K1, Z9
+	VPERMQ       $0x4e, Z3, Z10
+	VPBLENDMQ    Z10, Z12, K1, Z10
 	VPERMQ       $0x4e, Z12, Z12
-	VPBLENDMQ    Z7, Z12, K1, Z12
-	VPERMQ       $0x4e, Z9, Z7
-	VPBLENDMQ    Z7, Z8, K1, Z7
-	VPERMQ       $0x4e, Z8, Z8
-	VPBLENDMQ    Z9, Z8, K1, Z8
-	VPERMQ       $0x4e, Z3, Z9
-	VPBLENDMQ    Z9, Z10, K1, Z9
-	VPERMQ       $0x4e, Z10, Z10
-	VPBLENDMQ    Z3, Z10, K1, Z10
+	VPBLENDMQ    Z3, Z12, K1, Z12
 	VPSUBW       Z4, Z11, Z3
 	VPADDW       Z4, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+9472(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+9408(SB), Z3, Z4
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPSUBW       Z12, Z5, Z3
-	VPADDW       Z12, Z5, Z5
-	VPMULLW      polymulSmall16AVX512<>+9600(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+9536(SB), Z3, Z12
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPSUBW       Z8, Z7, Z3
-	VPADDW       Z8, Z7, Z7
-	VPMULLW      polymulSmall16AVX512<>+9728(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+9664(SB), Z3, Z8
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPSUBW       Z10, Z9, Z3
-	VPADDW       Z10, Z9, Z9
-	VPMULLW      polymulSmall16AVX512<>+9856(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+9792(SB), Z3, Z10
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+9600(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+9536(SB), Z3, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPSUBW       Z7, Z6, Z3
+	VPADDW       Z7, Z6, Z6
+	VPMULLW      polymulSmall16AVX512<>+9728(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+9664(SB), Z3, Z7
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPSUBW       Z9, Z8, Z3
+	VPADDW       Z9, Z8, Z8
+	VPMULLW      polymulSmall16AVX512<>+9856(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+9792(SB), Z3, Z9
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPSUBW       Z12, Z10, Z3
+	VPADDW       Z12, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+9984(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+9920(SB), Z3, Z12
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
 	VSHUFI64X2   $0x44, Z4, Z11, Z3
 	VSHUFI64X2   $0xee, Z4, Z11, Z4
-	VSHUFI64X2   $0x44, Z12, Z5, Z11
-	VSHUFI64X2   $0xee, Z12, Z5, Z5
-	VSHUFI64X2   $0x44, Z8, Z7, Z12
-	VSHUFI64X2   $0xee, Z8, Z7, Z7
-	VSHUFI64X2   $0x44, Z10, Z9, Z8
-	VSHUFI64X2   $0xee, Z10, Z9, Z9
-	VPSUBW       Z4, Z3, Z10
+	VSHUFI64X2   $0x44, Z7, Z6, Z11
+	VSHUFI64X2   $0xee, Z7, Z6, Z6
+	VSHUFI64X2   $0x44, Z9, Z8, Z7
+	VSHUFI64X2   $0xee, Z9, Z8, Z8
+	VSHUFI64X2   $0x44, Z12, Z10, Z9
+	VSHUFI64X2   $0xee, Z12, Z10, Z10
+	VPSUBW       Z4, Z3, Z12
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+9984(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+9920(SB), Z10, Z4
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPSUBW       Z5, Z11, Z10
-	VPADDW       Z5, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+10112(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+10048(SB), Z10, Z5
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPSUBW       Z7, Z12, Z10
-	VPADDW       Z7, Z12, Z12
-	VPMULLW      polymulSmall16AVX512<>+10240(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+10176(SB), Z10, Z7
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPSUBW       Z9, Z8, Z10
-	VPADDW       Z9, Z8, Z8
-	VPMULLW      polymulSmall16AVX512<>+10368(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+10304(SB), Z10, Z9
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPMULHW      Z1, Z3, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPMULHW      Z1, Z4, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPMULHW      Z1, Z11, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z11, Z11
-	VPMULHW      Z1, Z5, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPMULHW      Z1, Z12, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPMULHW      Z1, Z7, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPMULHW      Z1, Z8, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPMULHW      Z1, Z9, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+10112(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+10048(SB), Z12, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPSUBW       Z6, Z11, Z12
+	VPADDW       Z6, Z11, Z11
+	VPMULLW      polymulSmall16AVX512<>+10240(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+10176(SB), Z12, Z6
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPSUBW       Z8, Z7, Z12
+	VPADDW       Z8, Z7, Z7
+	VPMULLW      polymulSmall16AVX512<>+10368(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+10304(SB), Z12, Z8
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPSUBW       Z10, Z9, Z12
+	VPADDW       Z10, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z12, Z10
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPMULHW      Z1, Z3, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULHW      Z1, Z4, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULHW      Z1, Z11, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z11, Z11
+	VPMULHW      Z1, Z6, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPMULHW      Z1, Z7, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPMULHW      Z1, Z8, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPMULHW      Z1, Z9, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPMULHW      Z1, Z10, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
 	VMOVDQU64    Z3, (DX)
 	VMOVDQU64    Z4, 64(DX)
 	VMOVDQU64    Z11, 128(DX)
-	VMOVDQU64    Z5, 192(DX)
-	VMOVDQU64    Z12, 256(DX)
-	VMOVDQU64    Z7, 320(DX)
-	VMOVDQU64    Z8, 384(DX)
-	VMOVDQU64    Z9, 448(DX)
+	VMOVDQU64    Z6, 192(DX)
+	VMOVDQU64    Z7, 256(DX)
+	VMOVDQU64    Z8, 320(DX)
+	VMOVDQU64    Z9, 384(DX)
+	VMOVDQU64    Z10, 448(DX)
 	VMOVDQU64    (DX), Z1
 	VMOVDQU64    128(DX), Z2
 	VMOVDQU64    256(DX), Z3
 	VMOVDQU64    384(DX), Z4
 	VPSUBW       Z2, Z1, Z6
 	VPADDW       Z2, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z6, Z2
+	VPMULLW      polymulSmall16AVX512<>+10752(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+10688(SB), Z6, Z2
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z2, Z2
 	VPSUBW       Z4, Z3, Z6
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+10752(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+10688(SB), Z6, Z4
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z4, Z4
-	VPSUBW       Z3, Z1, Z6
-	VPADDW       Z3, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+10880(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+10816(SB), Z6, Z3
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z3, Z3
-	VPSUBW       Z4, Z2, Z6
-	VPADDW       Z4, Z2, Z2
 	VPMULLW      polymulSmall16AVX512<>+10880(SB), Z6, Z5
 	VPMULHW      polymulSmall16AVX512<>+10816(SB), Z6, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z1, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z1, Z1
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z2, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z2, Z2
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z3, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z3, Z3
+	VPSUBW       Z3, Z1, Z6
+	VPADDW       Z3, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+11008(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+10944(SB), Z6, Z3
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z4, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z4, Z4
+	VPSUBW       Z4, Z2, Z6
+	VPADDW       Z4, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+11008(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+10944(SB), Z6, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z1, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z1, Z1
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z2, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z2, Z2
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z3, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z4, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
 	VMOVDQU64    Z1, (DX)
@@ -6808,501 +6472,517 @@ TEXT ·inverse16AVX512(SB), NOSPLIT, $0-24
 	VMOVDQU64    448(DX), Z4
 	VPSUBW       Z2, Z1, Z6
 	VPADDW       Z2, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z6, Z2
+	VPMULLW      polymulSmall16AVX512<>+10752(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+10688(SB), Z6, Z2
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z2, Z2
 	VPSUBW       Z4, Z3, Z6
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+10752(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+10688(SB), Z6, Z4
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z4, Z4
-	VPSUBW       Z3, Z1, Z6
-	VPADDW       Z3, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+10880(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+10816(SB), Z6, Z3
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z3, Z3
-	VPSUBW       Z4, Z2, Z6
-	VPADDW       Z4, Z2, Z2
 	VPMULLW      polymulSmall16AVX512<>+10880(SB), Z6, Z5
 	VPMULHW      polymulSmall16AVX512<>+10816(SB), Z6, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z1, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z1, Z1
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z2, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z2, Z2
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z3, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z3, Z3
+	VPSUBW       Z3, Z1, Z6
+	VPADDW       Z3, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+11008(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+10944(SB), Z6, Z3
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+10496(SB), Z4, Z5
-	VPMULHW      polymulSmall16AVX512<>+10432(SB), Z4, Z4
+	VPSUBW       Z4, Z2, Z6
+	VPADDW       Z4, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+11008(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+10944(SB), Z6, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z1, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z1, Z1
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z2, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z2, Z2
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z3, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULLW      polymulSmall16AVX512<>+10624(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+10560(SB), Z4, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
 	VMOVDQU64    Z1, 64(DX)
 	VMOVDQU64    Z2, 192(DX)
 	VMOVDQU64    Z3, 320(DX)
 	VMOVDQU64    Z4, 448(DX)
-	VMOVDQU64    polymulSmall16AVX512<>+3648(SB), Z0
-	VMOVDQU64    polymulSmall16AVX512<>+3712(SB), Z1
+	VMOVDQU64    polymulSmall16AVX512<>+3712(SB), Z0
+	VMOVDQU64    polymulSmall16AVX512<>+3776(SB), Z1
 	VMOVDQU64    polymulSmall16AVX512<>+128(SB), Z2
 	VMOVDQU64    512(CX), Z3
 	VMOVDQU64    576(CX), Z4
-	VMOVDQU64    640(CX), Z5
-	VMOVDQU64    704(CX), Z6
-	VMOVDQU64    768(CX), Z7
-	VMOVDQU64    832(CX), Z8
-	VMOVDQU64    896(CX), Z9
-	VMOVDQU64    960(CX), Z10
-	VSHUFI64X2   $0x44, Z4, Z3, Z11
+	VMOVDQU64    640(CX), Z6
+	VMOVDQU64    704(CX), Z7
+	VMOVDQU64    768(CX), Z8
+	VMOVDQU64    832(CX), Z9
+	VMOVDQU64    896(CX), Z10
+	VMOVDQU64    960(CX), Z11
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z3, Z5, Z3
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z4, Z5, Z4
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z6, Z5, Z6
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z7, Z5, Z7
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z8, Z5, Z8
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z9, Z5, Z9
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z10, Z5, Z10
+	VMOVDQU64    polymulSmall16AVX512<>+7424(SB), Z5
+	VPERMW       Z11, Z5, Z11
+	VSHUFI64X2   $0x44, Z4, Z3, Z5
 	VSHUFI64X2   $0xee, Z4, Z3, Z3
-	VSHUFI64X2   $0x44, Z6, Z5, Z4
-	VSHUFI64X2   $0xee, Z6, Z5, Z5
-	VSHUFI64X2   $0x44, Z8, Z7, Z6
-	VSHUFI64X2   $0xee, Z8, Z7, Z7
-	VSHUFI64X2   $0x44, Z10, Z9, Z8
-	VSHUFI64X2   $0xee, Z10, Z9, Z9
-	VPERMQ       $0x4e, Z3, Z10
-	VPBLENDMQ    Z10, Z11, K1, Z10
-	VPERMQ       $0x4e, Z11, Z11
-	VPBLENDMQ    Z3, Z11, K1, Z11
-	VPERMQ       $0x4e, Z5, Z3
+	VSHUFI64X2   $0x44, Z7, Z6, Z4
+	VSHUFI64X2   $0xee, Z7, Z6, Z6
+	VSHUFI64X2   $0x44, Z9, Z8, Z7
+	VSHUFI64X2   $0xee, Z9, Z8, Z8
+	VSHUFI64X2   $0x44, Z11, Z10, Z9
+	VSHUFI64X2   $0xee, Z11, Z10, Z10
+	VPERMQ       $0x4e, Z3, Z11
+	VPBLENDMQ    Z11, Z5, K1, Z11
+	VPERMQ       $0x4e, Z5, Z5
+	VPBLENDMQ    Z3, Z5, K1, Z5
+	VPERMQ       $0x4e, Z6, Z3
 	VPBLENDMQ    Z3, Z4, K1, Z3
 	VPERMQ       $0x4e, Z4, Z4
-	VPBLENDMQ    Z5, Z4, K1, Z4
-	VPERMQ       $0x4e, Z7, Z5
-	VPBLENDMQ    Z5, Z6, K1, Z5
-	VPERMQ       $0x4e, Z6, Z6
-	VPBLENDMQ    Z7, Z6, K1, Z6
-	VPERMQ       $0x4e, Z9, Z7
-	VPBLENDMQ    Z7, Z8, K1, Z7
-	VPERMQ       $0x4e, Z8, Z8
-	VPBLENDMQ    Z9, Z8, K1, Z8
-	VPUNPCKLQDQ  Z11, Z10, Z9
-	VPUNPCKHQDQ  Z11, Z10, Z10
+	VPBLENDMQ    Z6, Z4, K1, Z4
+	VPERMQ       $0x4e, Z8, Z6
+	VPBLENDMQ    Z6, Z7, K1, Z6
+	VPERMQ       $0x4e, Z7, Z7
+	VPBLENDMQ    Z8, Z7, K1, Z7
+	VPERMQ       $0x4e, Z10, Z8
+	VPBLENDMQ    Z8, Z9, K1, Z8
+	VPERMQ       $0x4e, Z9, Z9
+	VPBLENDMQ    Z10, Z9, K1, Z9
+	VPUNPCKLQDQ  Z5, Z11, Z10
+	VPUNPCKHQDQ  Z5, Z11, Z5
 	VPUNPCKLQDQ  Z4, Z3, Z11
 	VPUNPCKHQDQ  Z4, Z3, Z3
-	VPUNPCKLQDQ  Z6, Z5, Z4
-	VPUNPCKHQDQ  Z6, Z5, Z5
-	VPUNPCKLQDQ  Z8, Z7, Z6
-	VPUNPCKHQDQ  Z8, Z7, Z7
-	VPSLLQ       $0x20, Z10, Z8
-	VPBLENDMD    Z8, Z9, K2, Z8
-	VPSRLQ       $0x20, Z9, Z9
-	VPBLENDMD    Z10, Z9, K2, Z9
-	VPSLLQ       $0x20, Z3, Z10
-	VPBLENDMD    Z10, Z11, K2, Z10
+	VPUNPCKLQDQ  Z7, Z6, Z4
+	VPUNPCKHQDQ  Z7, Z6, Z6
+	VPUNPCKLQDQ  Z9, Z8, Z7
+	VPUNPCKHQDQ  Z9, Z8, Z8
+	VPSLLQ       $0x20, Z5, Z9
+	VPBLENDMD    Z9, Z10, K2, Z9
+	VPSRLQ       $0x20, Z10, Z10
+	VPBLENDMD    Z5, Z10, K2, Z10
+	VPSLLQ       $0x20, Z3, Z5
+	VPBLENDMD    Z5, Z11, K2, Z5
 	VPSRLQ       $0x20, Z11, Z11
 	VPBLENDMD    Z3, Z11, K2, Z11
-	VPSLLQ       $0x20, Z5, Z3
+	VPSLLQ       $0x20, Z6, Z3
 	VPBLENDMD    Z3, Z4, K2, Z3
 	VPSRLQ       $0x20, Z4, Z4
-	VPBLENDMD    Z5, Z4, K2, Z4
-	VPSLLQ       $0x20, Z7, Z5
-	VPBLENDMD    Z5, Z6, K2, Z5
-	VPSRLQ       $0x20, Z6, Z6
-	VPBLENDMD    Z7, Z6, K2, Z6
-	VPSLLD       $0x10, Z9, Z7
-	VPBLENDMW    Z7, Z8, K3, Z7
-	VPSRLD       $0x10, Z8, Z8
-	VPBLENDMW    Z9, Z8, K3, Z8
-	VPSLLD       $0x10, Z11, Z9
-	VPBLENDMW    Z9, Z10, K3, Z9
-	VPSRLD       $0x10, Z10, Z10
-	VPBLENDMW    Z11, Z10, K3, Z10
-	VPSLLD       $0x10, Z4, Z11
-	VPBLENDMW    Z11, Z3, K3, Z11
-	VPSRLD       $0x10, Z3, Z3
-	VPBLENDMW    Z4, Z3, K3, Z3
-	VPSLLD       $0x10, Z6, Z4
-	VPBLENDMW    Z4, Z5, K3, Z4
-	VPSRLD       $0x10, Z5, Z5
-	VPBLENDMW    Z6, Z5, K3, Z5
-	VPSUBW       Z8, Z7, Z12
-	VPADDW       Z8, Z7, Z7
-	VPMULLW      polymulSmall16AVX512<>+11008(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+10944(SB), Z12, Z8
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPSUBW       Z10, Z9, Z12
-	VPADDW       Z10, Z9, Z9
-	VPMULLW      polymulSmall16AVX512<>+11136(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+11072(SB), Z12, Z10
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
-	VPSUBW       Z3, Z11, Z12
-	VPADDW       Z3, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+11264(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+11200(SB), Z12, Z3
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPSUBW       Z5, Z4, Z12
-	VPADDW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+11392(SB), Z12, Z6
-	VPMULHW      polymulSmall16AVX512<>+11328(SB), Z12, Z5
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPSLLD       $0x10, Z8, Z12
-	VPBLENDMW    Z12, Z7, K3, Z12
-	VPSRLD       $0x10, Z7, Z7
-	VPBLENDMW    Z8, Z7, K3, Z7
+	VPBLENDMD    Z6, Z4, K2, Z4
+	VPSLLQ       $0x20, Z8, Z6
+	VPBLENDMD    Z6, Z7, K2, Z6
+	VPSRLQ       $0x20, Z7, Z7
+	VPBLENDMD    Z8, Z7, K2, Z7
 	VPSLLD       $0x10, Z10, Z8
 	VPBLENDMW    Z8, Z9, K3, Z8
 	VPSRLD       $0x10, Z9, Z9
 	VPBLENDMW    Z10, Z9, K3, Z9
-	VPSLLD       $0x10, Z3, Z10
-	VPBLENDMW    Z10, Z11, K3, Z10
+	VPSLLD       $0x10, Z11, Z10
+	VPBLENDMW    Z10, Z5, K3, Z10
+	VPSRLD       $0x10, Z5, Z12
+	VPBLENDMW    Z11, Z12, K3, Z12
+	VPSLLD       $0x10, Z4, Z11
+	VPBLENDMW    Z11, Z3, K3, Z11
+	VPSRLD       $0x10, Z3, Z3
+	VPBLENDMW    Z4, Z3, K3, Z3
+	VPSLLD       $0x10, Z7, Z4
+	VPBLENDMW    Z4, Z6, K3, Z4
+	VPSRLD       $0x10, Z6, Z6
+	VPBLENDMW    Z7, Z6, K3, Z6
+	VPSUBW       Z9, Z8, Z7
+	VPADDW       Z9, Z8, Z8
+	VPMULLW      polymulSmall16AVX512<>+11136(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+11072(SB), Z7, Z9
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPSUBW       Z12, Z10, Z7
+	VPADDW       Z12, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+11264(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+11200(SB), Z7, Z12
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
+	VPSUBW       Z3, Z11, Z7
+	VPADDW       Z3, Z11, Z11
+	VPMULLW      polymulSmall16AVX512<>+11392(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+11328(SB), Z7, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPSUBW       Z6, Z4, Z7
+	VPADDW       Z6, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+11520(SB), Z7, Z5
+	VPMULHW      polymulSmall16AVX512<>+11456(SB), Z7, Z6
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPSLLD       $0x10, Z9, Z7
+	VPBLENDMW    Z7, Z8, K3, Z7
+	VPSRLD       $0x10, Z8, Z8
+	VPBLENDMW    Z9, Z8, K3, Z8
+	VPSLLD       $0x10, Z12, Z9
+	VPBLENDMW    Z9, Z10, K3, Z9
+	VPSRLD       $0x10, Z10, Z10
+	VPBLENDMW    Z12, Z10, K3, Z10
+	VPSLLD       $0x10, Z3, Z12
+	VPBLENDMW    Z12, Z11, K3, Z12
 	VPSRLD       $0x10, Z11, Z11
 	VPBLENDMW    Z3, Z11, K3, Z11
-	VPSLLD       $0x10, Z5, Z3
+	VPSLLD       $0x10, Z6, Z3
 	VPBLENDMW    Z3, Z4, K3, Z3
 	VPSRLD       $0x10, Z4, Z4
-	VPBLENDMW    Z5, Z4, K3, Z4
-	VPSUBW       Z7, Z12, Z5
-	VPADDW       Z7, Z12, Z12
-	VPMULLW      polymulSmall16AVX512<>+11520(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+11456(SB), Z5, Z7
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPSUBW       Z9, Z8, Z5
-	VPADDW       Z9, Z8, Z8
-	VPMULLW      polymulSmall16AVX512<>+11648(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+11584(SB), Z5, Z9
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPSUBW       Z11, Z10, Z5
-	VPADDW       Z11, Z10, Z10
-	VPMULLW      polymulSmall16AVX512<>+11776(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+11712(SB), Z5, Z11
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z11, Z11
-	VPSUBW       Z4, Z3, Z5
+	VPBLENDMW    Z6, Z4, K3, Z4
+	VPSUBW       Z8, Z7, Z6
+	VPADDW       Z8, Z7, Z7
+	VPMULLW      polymulSmall16AVX512<>+11648(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+11584(SB), Z6, Z8
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPSUBW       Z10, Z9, Z6
+	VPADDW       Z10, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+11776(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+11712(SB), Z6, Z10
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPSUBW       Z11, Z12, Z6
+	VPADDW       Z11, Z12, Z12
+	VPMULLW      polymulSmall16AVX512<>+11904(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+11840(SB), Z6, Z11
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z11, Z11
+	VPSUBW       Z4, Z3, Z6
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+11904(SB), Z5, Z6
-	VPMULHW      polymulSmall16AVX512<>+11840(SB), Z5, Z4
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPMULHW      Z1, Z12, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPMULHW      Z1, Z7, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPMULHW      Z1, Z8, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPMULHW      Z1, Z9, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPMULHW      Z1, Z10, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
-	VPMULHW      Z1, Z11, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z11, Z11
-	VPMULHW      Z1, Z3, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPMULHW      Z1, Z4, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPSLLQ       $0x20, Z7, Z5
-	VPBLENDMD    Z5, Z12, K2, Z5
+	VPMULLW      polymulSmall16AVX512<>+12032(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+11968(SB), Z6, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULHW      Z1, Z7, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPMULHW      Z1, Z8, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPMULHW      Z1, Z9, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPMULHW      Z1, Z10, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPMULHW      Z1, Z12, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
+	VPMULHW      Z1, Z11, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z11, Z11
+	VPMULHW      Z1, Z3, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULHW      Z1, Z4, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPSLLQ       $0x20, Z8, Z6
+	VPBLENDMD    Z6, Z7, K2, Z6
+	VPSRLQ       $0x20, Z7, Z7
+	VPBLENDMD    Z8, Z7, K2, Z7
+	VPSLLQ       $0x20, Z10, Z8
+	VPBLENDMD    Z8, Z9, K2, Z8
+	VPSRLQ       $0x20, Z9, Z9
+	VPBLENDMD    Z10, Z9, K2, Z9
+	VPSLLQ       $0x20, Z11, Z10
+	VPBLENDMD    Z10, Z12, K2, Z10
 	VPSRLQ       $0x20, Z12, Z12
-	VPBLENDMD    Z7, Z12, K2, Z12
-	VPSLLQ       $0x20, Z9, Z7
-	VPBLENDMD    Z7, Z8, K2, Z7
-	VPSRLQ       $0x20, Z8, Z8
-	VPBLENDMD    Z9, Z8, K2, Z8
-	VPSLLQ       $0x20, Z11, Z9
-	VPBLENDMD    Z9, Z10, K2, Z9
-	VPSRLQ       $0x20, Z10, Z10
-	VPBLENDMD    Z11, Z10, K2, Z10
+	VPBLENDMD    Z11, Z12, K2, Z12
 	VPSLLQ       $0x20, Z4, Z11
 	VPBLENDMD    Z11, Z3, K2, Z11
 	VPSRLQ       $0x20, Z3, Z3
 	VPBLENDMD    Z4, Z3, K2, Z3
-	VPSUBW       Z12, Z5, Z4
-	VPADDW       Z12, Z5, Z5
-	VPMULLW      polymulSmall16AVX512<>+12032(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+11968(SB), Z4, Z12
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPSUBW       Z8, Z7, Z4
-	VPADDW       Z8, Z7, Z7
-	VPMULLW      polymulSmall16AVX512<>+12160(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+12096(SB), Z4, Z8
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPSUBW       Z10, Z9, Z4
-	VPADDW       Z10, Z9, Z9
-	VPMULLW      polymulSmall16AVX512<>+12288(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+12224(SB), Z4, Z10
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
+	VPSUBW       Z7, Z6, Z4
+	VPADDW       Z7, Z6, Z6
+	VPMULLW      polymulSmall16AVX512<>+12160(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+12096(SB), Z4, Z7
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPSUBW       Z9, Z8, Z4
+	VPADDW       Z9, Z8, Z8
+	VPMULLW      polymulSmall16AVX512<>+12288(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+12224(SB), Z4, Z9
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPSUBW       Z12, Z10, Z4
+	VPADDW       Z12, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+12416(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+12352(SB), Z4, Z12
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
 	VPSUBW       Z3, Z11, Z4
 	VPADDW       Z3, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+12416(SB), Z4, Z6
-	VPMULHW      polymulSmall16AVX512<>+12352(SB), Z4, Z3
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPUNPCKLQDQ  Z12, Z5, Z4
-	VPUNPCKHQDQ  Z12, Z5, Z5
-	VPUNPCKLQDQ  Z8, Z7, Z12
-	VPUNPCKHQDQ  Z8, Z7, Z7
-	VPUNPCKLQDQ  Z10, Z9, Z8
-	VPUNPCKHQDQ  Z10, Z9, Z9
-	VPUNPCKLQDQ  Z3, Z11, Z10
+	VPMULLW      polymulSmall16AVX512<>+12544(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+12480(SB), Z4, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPUNPCKLQDQ  Z7, Z6, Z4
+	VPUNPCKHQDQ  Z7, Z6, Z6
+	VPUNPCKLQDQ  Z9, Z8, Z7
+	VPUNPCKHQDQ  Z9, Z8, Z8
+	VPUNPCKLQDQ  Z12, Z10, Z9
+	VPUNPCKHQDQ  Z12, Z10, Z10
+	VPUNPCKLQDQ  Z3, Z11, Z12
 	VPUNPCKHQDQ  Z3, Z11, Z3
-	VPSUBW       Z5, Z4, Z11
-	VPADDW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+12544(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+12480(SB), Z11, Z5
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPSUBW       Z7, Z12, Z11
-	VPADDW       Z7, Z12, Z12
-	VPMULLW      polymulSmall16AVX512<>+12672(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+12608(SB), Z11, Z7
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPSUBW       Z9, Z8, Z11
-	VPADDW       Z9, Z8, Z8
-	VPMULLW      polymulSmall16AVX512<>+12800(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+12736(SB), Z11, Z9
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPSUBW       Z3, Z10, Z11
-	VPADDW       Z3, Z10, Z10
-	VPMULLW      polymulSmall16AVX512<>+12928(SB), Z11, Z6
-	VPMULHW      polymulSmall16AVX512<>+12864(SB), Z11, Z3
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPMULHW      Z1, Z4, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPMULHW      Z1, Z5, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPMULHW      Z1, Z12, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPMULHW      Z1, Z7, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPMULHW      Z1, Z8, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPMULHW      Z1, Z9, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPMULHW      Z1, Z10, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
-	VPMULHW      Z1, Z3, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPERMQ       $0x4e, Z5, Z11
+	VPSUBW       Z6, Z4, Z11
+	VPADDW       Z6, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+12672(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+12608(SB), Z11, Z6
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPSUBW       Z8, Z7, Z11
+	VPADDW       Z8, Z7, Z7
+	VPMULLW      polymulSmall16AVX512<>+12800(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+12736(SB), Z11, Z8
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPSUBW       Z10, Z9, Z11
+	VPADDW       Z10, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+12928(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+12864(SB), Z11, Z10
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPSUBW       Z3, Z12, Z11
+	VPADDW       Z3, Z12, Z12
+	VPMULLW      polymulSmall16AVX512<>+13056(SB), Z11, Z5
+	VPMULHW      polymulSmall16AVX512<>+12992(SB), Z11, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULHW      Z1, Z4, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULHW      Z1, Z6, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPMULHW      Z1, Z7, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPMULHW      Z1, Z8, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPMULHW      Z1, Z9, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPMULHW      Z1, Z10, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPMULHW      Z1, Z12, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
+	VPMULHW      Z1, Z3, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPERMQ       $0x4e, Z6, Z11
 	VPBLENDMQ    Z11, Z4, K1, Z11
 	VPERMQ       $0x4e, Z4, Z4
-	VPBLENDMQ    Z5, Z4, K1, Z4
-	VPERMQ       $0x4e, Z7, Z5
-	VPBLENDMQ    Z5, Z12, K1, Z5
+	VPBLENDMQ    Z6, Z4, K1, Z4
+	VPERMQ       $0x4e, Z8, Z6
+	VPBLENDMQ    Z6, Z7, K1, Z6
+	VPERMQ       $0x4e, Z7, Z7
+	VPBLENDMQ    Z8, Z7, K1, Z7
+	VPERMQ       $0x4e, Z10, Z8
+	VPBLENDMQ    Z8, Z9, K1, Z8
+	VPERMQ       $0x4e, Z9, Z9
+	VPBLENDMQ    Z10, Z9, K1, Z9
+	VPERMQ       $0x4e, Z3, Z10
+	VPBLENDMQ    Z10, Z12, K1, Z10
 	VPERMQ       $0x4e, Z12, Z12
-	VPBLENDMQ    Z7, Z12, K1, Z12
-	VPERMQ       $0x4e, Z9, Z7
-	VPBLENDMQ    Z7, Z8, K1, Z7
-	VPERMQ       $0x4e, Z8, Z8
-	VPBLENDMQ    Z9, Z8, K1, Z8
-	VPERMQ       $0x4e, Z3, Z9
-	VPBLENDMQ    Z9, Z10, K1, Z9
-	VPERMQ       $0x4e, Z10, Z10
-	VPBLENDMQ    Z3, Z10, K1, Z10
+	VPBLENDMQ    Z3, Z12, K1, Z12
 	VPSUBW       Z4, Z11, Z3
 	VPADDW       Z4, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+13056(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+12992(SB), Z3, Z4
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPSUBW       Z12, Z5, Z3
-	VPADDW       Z12, Z5, Z5
-	VPMULLW      polymulSmall16AVX512<>+13184(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+13120(SB), Z3, Z12
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPSUBW       Z8, Z7, Z3
-	VPADDW       Z8, Z7, Z7
-	VPMULLW      polymulSmall16AVX512<>+13312(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+13248(SB), Z3, Z8
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPSUBW       Z10, Z9, Z3
-	VPADDW       Z10, Z9, Z9
-	VPMULLW      polymulSmall16AVX512<>+13440(SB), Z3, Z6
-	VPMULHW      polymulSmall16AVX512<>+13376(SB), Z3, Z10
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+13184(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+13120(SB), Z3, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPSUBW       Z7, Z6, Z3
+	VPADDW       Z7, Z6, Z6
+	VPMULLW      polymulSmall16AVX512<>+13312(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+13248(SB), Z3, Z7
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPSUBW       Z9, Z8, Z3
+	VPADDW       Z9, Z8, Z8
+	VPMULLW      polymulSmall16AVX512<>+13440(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+13376(SB), Z3, Z9
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPSUBW       Z12, Z10, Z3
+	VPADDW       Z12, Z10, Z10
+	VPMULLW      polymulSmall16AVX512<>+13568(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+13504(SB), Z3, Z12
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z12, Z12
 	VSHUFI64X2   $0x44, Z4, Z11, Z3
 	VSHUFI64X2   $0xee, Z4, Z11, Z4
-	VSHUFI64X2   $0x44, Z12, Z5, Z11
-	VSHUFI64X2   $0xee, Z12, Z5, Z5
-	VSHUFI64X2   $0x44, Z8, Z7, Z12
-	VSHUFI64X2   $0xee, Z8, Z7, Z7
-	VSHUFI64X2   $0x44, Z10, Z9, Z8
-	VSHUFI64X2   $0xee, Z10, Z9, Z9
-	VPSUBW       Z4, Z3, Z10
+	VSHUFI64X2   $0x44, Z7, Z6, Z11
+	VSHUFI64X2   $0xee, Z7, Z6, Z6
+	VSHUFI64X2   $0x44, Z9, Z8, Z7
+	VSHUFI64X2   $0xee, Z9, Z8, Z8
+	VSHUFI64X2   $0x44, Z12, Z10, Z9
+	VSHUFI64X2   $0xee, Z12, Z10, Z10
+	VPSUBW       Z4, Z3, Z12
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+13568(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+13504(SB), Z10, Z4
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPSUBW       Z5, Z11, Z10
-	VPADDW       Z5, Z11, Z11
-	VPMULLW      polymulSmall16AVX512<>+13696(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+13632(SB), Z10, Z5
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPSUBW       Z7, Z12, Z10
-	VPADDW       Z7, Z12, Z12
-	VPMULLW      polymulSmall16AVX512<>+13824(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+13760(SB), Z10, Z7
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPSUBW       Z9, Z8, Z10
-	VPADDW       Z9, Z8, Z8
-	VPMULLW      polymulSmall16AVX512<>+13952(SB), Z10, Z6
-	VPMULHW      polymulSmall16AVX512<>+13888(SB), Z10, Z9
-	VPMULHW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
-	VPMULHW      Z1, Z3, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z3, Z3
-	VPMULHW      Z1, Z4, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z4, Z4
-	VPMULHW      Z1, Z11, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z11, Z11
-	VPMULHW      Z1, Z5, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z5, Z5
-	VPMULHW      Z1, Z12, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z12, Z12
-	VPMULHW      Z1, Z7, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z7, Z7
-	VPMULHW      Z1, Z8, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z8, Z8
-	VPMULHW      Z1, Z9, Z6
-	VPADDW       Z2, Z6, Z6
-	VPSRAW       $0x0a, Z6, Z6
-	VPMULLW      Z0, Z6, Z6
-	VPSUBW       Z6, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+13696(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+13632(SB), Z12, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPSUBW       Z6, Z11, Z12
+	VPADDW       Z6, Z11, Z11
+	VPMULLW      polymulSmall16AVX512<>+13824(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+13760(SB), Z12, Z6
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPSUBW       Z8, Z7, Z12
+	VPADDW       Z8, Z7, Z7
+	VPMULLW      polymulSmall16AVX512<>+13952(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+13888(SB), Z12, Z8
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPSUBW       Z10, Z9, Z12
+	VPADDW       Z10, Z9, Z9
+	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z12, Z5
+	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z12, Z10
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
+	VPMULHW      Z1, Z3, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULHW      Z1, Z4, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULHW      Z1, Z11, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z11, Z11
+	VPMULHW      Z1, Z6, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z6, Z6
+	VPMULHW      Z1, Z7, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z7, Z7
+	VPMULHW      Z1, Z8, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z8, Z8
+	VPMULHW      Z1, Z9, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z9, Z9
+	VPMULHW      Z1, Z10, Z5
+	VPADDW       Z2, Z5, Z5
+	VPSRAW       $0x0a, Z5, Z5
+	VPMULLW      Z0, Z5, Z5
+	VPSUBW       Z5, Z10, Z10
 	VMOVDQU64    Z3, 512(DX)
 	VMOVDQU64    Z4, 576(DX)
 	VMOVDQU64    Z11, 640(DX)
-	VMOVDQU64    Z5, 704(DX)
-	VMOVDQU64    Z12, 768(DX)
-	VMOVDQU64    Z7, 832(DX)
-	VMOVDQU64    Z8, 896(DX)
-	VMOVDQU64    Z9, 960(DX)
+	VMOVDQU64    Z6, 704(DX)
+	VMOVDQU64    Z7, 768(DX)
+	VMOVDQU64    Z8, 832(DX)
+	VMOVDQU64    Z9, 896(DX)
+	VMOVDQU64    Z10, 960(DX)
 	VMOVDQU64    512(DX), Z1
 	VMOVDQU64    640(DX), Z2
 	VMOVDQU64    768(DX), Z3
 	VMOVDQU64    896(DX), Z4
 	VPSUBW       Z2, Z1, Z6
 	VPADDW       Z2, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z6, Z2
+	VPMULLW      polymulSmall16AVX512<>+14336(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+14272(SB), Z6, Z2
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z2, Z2
 	VPSUBW       Z4, Z3, Z6
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+14336(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+14272(SB), Z6, Z4
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z4, Z4
-	VPSUBW       Z3, Z1, Z6
-	VPADDW       Z3, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+14464(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+14400(SB), Z6, Z3
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z3, Z3
-	VPSUBW       Z4, Z2, Z6
-	VPADDW       Z4, Z2, Z2
 	VPMULLW      polymulSmall16AVX512<>+14464(SB), Z6, Z5
 	VPMULHW      polymulSmall16AVX512<>+14400(SB), Z6, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z1, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z1, Z1
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z2, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z2, Z2
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z3, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z3, Z3
+	VPSUBW       Z3, Z1, Z6
+	VPADDW       Z3, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z6, Z3
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z4, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z4, Z4
+	VPSUBW       Z4, Z2, Z6
+	VPADDW       Z4, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z6, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z1, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z1, Z1
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z2, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z2, Z2
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z3, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z4, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
 	VMOVDQU64    Z1, 512(DX)
@@ -7315,112 +6995,112 @@ TEXT ·inverse16AVX512(SB), NOSPLIT, $0-24
 	VMOVDQU64    960(DX), Z4
 	VPSUBW       Z2, Z1, Z6
 	VPADDW       Z2, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z6, Z2
+	VPMULLW      polymulSmall16AVX512<>+14336(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+14272(SB), Z6, Z2
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z2, Z2
 	VPSUBW       Z4, Z3, Z6
 	VPADDW       Z4, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+14336(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+14272(SB), Z6, Z4
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z4, Z4
-	VPSUBW       Z3, Z1, Z6
-	VPADDW       Z3, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+14464(SB), Z6, Z5
-	VPMULHW      polymulSmall16AVX512<>+14400(SB), Z6, Z3
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z3, Z3
-	VPSUBW       Z4, Z2, Z6
-	VPADDW       Z4, Z2, Z2
 	VPMULLW      polymulSmall16AVX512<>+14464(SB), Z6, Z5
 	VPMULHW      polymulSmall16AVX512<>+14400(SB), Z6, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z1, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z1, Z1
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z1, Z1
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z2, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z2, Z2
-	VPMULHW      Z0, Z5, Z5
-	VPSUBW       Z5, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z3, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z3, Z3
+	VPSUBW       Z3, Z1, Z6
+	VPADDW       Z3, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z6, Z3
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z3, Z3
-	VPMULLW      polymulSmall16AVX512<>+14080(SB), Z4, Z5
-	VPMULHW      polymulSmall16AVX512<>+14016(SB), Z4, Z4
+	VPSUBW       Z4, Z2, Z6
+	VPADDW       Z4, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z6, Z5
+	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z6, Z4
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z4, Z4
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z1, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z1, Z1
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z1, Z1
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z2, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z2, Z2
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z3, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z3, Z3
+	VPMULHW      Z0, Z5, Z5
+	VPSUBW       Z5, Z3, Z3
+	VPMULLW      polymulSmall16AVX512<>+14208(SB), Z4, Z5
+	VPMULHW      polymulSmall16AVX512<>+14144(SB), Z4, Z4
 	VPMULHW      Z0, Z5, Z5
 	VPSUBW       Z5, Z4, Z4
 	VMOVDQU64    Z1, 576(DX)
 	VMOVDQU64    Z2, 704(DX)
 	VMOVDQU64    Z3, 832(DX)
 	VMOVDQU64    Z4, 960(DX)
-	VMOVDQU64    polymulSmall16AVX512<>+3648(SB), Z0
-	VMOVDQU64    polymulSmall16AVX512<>+3712(SB), Z1
+	VMOVDQU64    polymulSmall16AVX512<>+3712(SB), Z0
+	VMOVDQU64    polymulSmall16AVX512<>+3776(SB), Z1
 	VMOVDQU64    polymulSmall16AVX512<>+128(SB), Z1
 	VMOVDQU64    (DX), Z1
 	VMOVDQU64    512(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 512(DX)
 	VMOVDQU64    64(DX), Z1
 	VMOVDQU64    576(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 576(DX)
 	VMOVDQU64    128(DX), Z1
 	VMOVDQU64    640(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 640(DX)
 	VMOVDQU64    192(DX), Z1
 	VMOVDQU64    704(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 704(DX)
 	VMOVDQU64    256(DX), Z1
 	VMOVDQU64    768(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 768(DX)
 	VMOVDQU64    320(DX), Z1
 	VMOVDQU64    832(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 832(DX)
 	VMOVDQU64    384(DX), Z1
 	VMOVDQU64    896(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 896(DX)
 	VMOVDQU64    448(DX), Z1
 	VMOVDQU64    960(DX), Z2
 	VPSUBW       Z1, Z2, Z2
-	VPMULLW      polymulSmall16AVX512<>+14592(SB), Z2, Z1
-	VPMULHW      polymulSmall16AVX512<>+14528(SB), Z2, Z2
+	VPMULLW      polymulSmall16AVX512<>+14720(SB), Z2, Z1
+	VPMULHW      polymulSmall16AVX512<>+14656(SB), Z2, Z2
 	VPMULHW      Z0, Z1, Z1
 	VPSUBW       Z1, Z2, Z2
 	VMOVDQU64    Z2, 960(DX)
@@ -9524,1380 +9204,1396 @@ DATA polymulSmall16AVX512<>+3616(SB)/8, $0xeab48f7bdad7e989
 DATA polymulSmall16AVX512<>+3624(SB)/8, $0xd7a3a15880493e64
 DATA polymulSmall16AVX512<>+3632(SB)/8, $0xa40364854b0fdd79
 DATA polymulSmall16AVX512<>+3640(SB)/8, $0x5db011d57d0414b3
-DATA polymulSmall16AVX512<>+3648(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3656(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3664(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3672(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3680(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3688(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3696(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3704(SB)/8, $0x2a012a012a012a01
-DATA polymulSmall16AVX512<>+3712(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3720(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3728(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3736(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3744(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3752(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3760(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3768(SB)/8, $0x1861186118611861
-DATA polymulSmall16AVX512<>+3776(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3784(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3792(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3800(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3808(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3816(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3824(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3832(SB)/8, $0xff21ff21ff21ff21
-DATA polymulSmall16AVX512<>+3840(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3848(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3856(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3864(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3872(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3880(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3888(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3896(SB)/8, $0x9521952195219521
-DATA polymulSmall16AVX512<>+3904(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3912(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3920(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3928(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3936(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3944(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3952(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3960(SB)/8, $0xf198f198f198f198
-DATA polymulSmall16AVX512<>+3968(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+3976(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+3984(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+3992(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+4000(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+4008(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+4016(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+4024(SB)/8, $0x0198019801980198
-DATA polymulSmall16AVX512<>+4032(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4040(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4048(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4056(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4064(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4072(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4080(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4088(SB)/8, $0x105c105c105c105c
-DATA polymulSmall16AVX512<>+4096(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4104(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4112(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4120(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4128(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4136(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4144(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4152(SB)/8, $0xf85cf85cf85cf85c
-DATA polymulSmall16AVX512<>+4160(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4168(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4176(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4184(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4192(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4200(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4208(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4216(SB)/8, $0xfe9bfe9bfe9bfe9b
-DATA polymulSmall16AVX512<>+4224(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4232(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4240(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4248(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4256(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4264(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4272(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4280(SB)/8, $0x909b909b909b909b
-DATA polymulSmall16AVX512<>+4288(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4296(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4304(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4312(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4320(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4328(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4336(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4344(SB)/8, $0xfe88fe88fe88fe88
-DATA polymulSmall16AVX512<>+4352(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4360(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4368(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4376(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4384(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4392(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4400(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4408(SB)/8, $0xae88ae88ae88ae88
-DATA polymulSmall16AVX512<>+4416(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4424(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4432(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4440(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4448(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4456(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4464(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4472(SB)/8, $0x096d096d096d096d
-DATA polymulSmall16AVX512<>+4480(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4488(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4496(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4504(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4512(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4520(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4528(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4536(SB)/8, $0x276d276d276d276d
-DATA polymulSmall16AVX512<>+4544(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4552(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4560(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4568(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4576(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4584(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4592(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4600(SB)/8, $0x0e660e660e660e66
-DATA polymulSmall16AVX512<>+4608(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4616(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4624(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4632(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4640(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4648(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4656(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4664(SB)/8, $0x5266526652665266
-DATA polymulSmall16AVX512<>+4672(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16AVX512<>+4680(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16AVX512<>+4688(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16AVX512<>+4696(SB)/8, $0x11c011c011c011c0
-DATA polymulSmall16AVX512<>+4704(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16AVX512<>+4712(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16AVX512<>+4720(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16AVX512<>+4728(SB)/8, $0xfe57fe57fe57fe57
-DATA polymulSmall16AVX512<>+4736(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16AVX512<>+4744(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16AVX512<>+4752(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16AVX512<>+4760(SB)/8, $0x91c091c091c091c0
-DATA polymulSmall16AVX512<>+4768(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16AVX512<>+4776(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16AVX512<>+4784(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16AVX512<>+4792(SB)/8, $0xb857b857b857b857
-DATA polymulSmall16AVX512<>+4800(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16AVX512<>+4808(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16AVX512<>+4816(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16AVX512<>+4824(SB)/8, $0xf2dcf2dcf2dcf2dc
-DATA polymulSmall16AVX512<>+4832(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16AVX512<>+4840(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16AVX512<>+4848(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16AVX512<>+4856(SB)/8, $0xf138f138f138f138
-DATA polymulSmall16AVX512<>+4864(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16AVX512<>+4872(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16AVX512<>+4880(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16AVX512<>+4888(SB)/8, $0xdadcdadcdadcdadc
-DATA polymulSmall16AVX512<>+4896(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16AVX512<>+4904(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16AVX512<>+4912(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16AVX512<>+4920(SB)/8, $0xc138c138c138c138
-DATA polymulSmall16AVX512<>+4928(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16AVX512<>+4936(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16AVX512<>+4944(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16AVX512<>+4952(SB)/8, $0x0a870a870a870a87
-DATA polymulSmall16AVX512<>+4960(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16AVX512<>+4968(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16AVX512<>+4976(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16AVX512<>+4984(SB)/8, $0x02da02da02da02da
-DATA polymulSmall16AVX512<>+4992(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16AVX512<>+5000(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16AVX512<>+5008(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16AVX512<>+5016(SB)/8, $0xe487e487e487e487
-DATA polymulSmall16AVX512<>+5024(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16AVX512<>+5032(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16AVX512<>+5040(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16AVX512<>+5048(SB)/8, $0x3eda3eda3eda3eda
-DATA polymulSmall16AVX512<>+5056(SB)/8, $0x08bc08bc08bc08bc
-DATA polymulSmall16AVX512<>+5064(SB)/8, $0x08bc08bc08bc08bc
-DATA polymulSmall16AVX512<>+5072(SB)/8, $0x08bc08bc08bc08bc
-DATA polymulSmall16AVX512<>+5080(SB)/8, $0x08bc08bc08bc08bc
-DATA polymulSmall16AVX512<>+5088(SB)/8, $0x12f712f712f712f7
-DATA polymulSmall16AVX512<>+5096(SB)/8, $0x12f712f712f712f7
-DATA polymulSmall16AVX512<>+5104(SB)/8, $0x12f712f712f712f7
-DATA polymulSmall16AVX512<>+5112(SB)/8, $0x12f712f712f712f7
-DATA polymulSmall16AVX512<>+5120(SB)/8, $0x30bc30bc30bc30bc
-DATA polymulSmall16AVX512<>+5128(SB)/8, $0x30bc30bc30bc30bc
-DATA polymulSmall16AVX512<>+5136(SB)/8, $0x30bc30bc30bc30bc
-DATA polymulSmall16AVX512<>+5144(SB)/8, $0x30bc30bc30bc30bc
-DATA polymulSmall16AVX512<>+5152(SB)/8, $0x8cf78cf78cf78cf7
-DATA polymulSmall16AVX512<>+5160(SB)/8, $0x8cf78cf78cf78cf7
-DATA polymulSmall16AVX512<>+5168(SB)/8, $0x8cf78cf78cf78cf7
-DATA polymulSmall16AVX512<>+5176(SB)/8, $0x8cf78cf78cf78cf7
-DATA polymulSmall16AVX512<>+5184(SB)/8, $0x0eef0eef0eef0eef
-DATA polymulSmall16AVX512<>+5192(SB)/8, $0x0eef0eef0eef0eef
-DATA polymulSmall16AVX512<>+5200(SB)/8, $0xfeabfeabfeabfeab
-DATA polymulSmall16AVX512<>+5208(SB)/8, $0xfeabfeabfeabfeab
-DATA polymulSmall16AVX512<>+5216(SB)/8, $0x078b078b078b078b
-DATA polymulSmall16AVX512<>+5224(SB)/8, $0x078b078b078b078b
-DATA polymulSmall16AVX512<>+5232(SB)/8, $0x053d053d053d053d
-DATA polymulSmall16AVX512<>+5240(SB)/8, $0x053d053d053d053d
-DATA polymulSmall16AVX512<>+5248(SB)/8, $0xd8efd8efd8efd8ef
-DATA polymulSmall16AVX512<>+5256(SB)/8, $0xd8efd8efd8efd8ef
-DATA polymulSmall16AVX512<>+5264(SB)/8, $0xf0abf0abf0abf0ab
-DATA polymulSmall16AVX512<>+5272(SB)/8, $0xf0abf0abf0abf0ab
-DATA polymulSmall16AVX512<>+5280(SB)/8, $0x398b398b398b398b
-DATA polymulSmall16AVX512<>+5288(SB)/8, $0x398b398b398b398b
-DATA polymulSmall16AVX512<>+5296(SB)/8, $0x033d033d033d033d
-DATA polymulSmall16AVX512<>+5304(SB)/8, $0x033d033d033d033d
-DATA polymulSmall16AVX512<>+5312(SB)/8, $0xebc9ebc9ebc9ebc9
-DATA polymulSmall16AVX512<>+5320(SB)/8, $0xebc9ebc9ebc9ebc9
-DATA polymulSmall16AVX512<>+5328(SB)/8, $0xf001f001f001f001
-DATA polymulSmall16AVX512<>+5336(SB)/8, $0xf001f001f001f001
-DATA polymulSmall16AVX512<>+5344(SB)/8, $0x0a450a450a450a45
-DATA polymulSmall16AVX512<>+5352(SB)/8, $0x0a450a450a450a45
-DATA polymulSmall16AVX512<>+5360(SB)/8, $0xeba3eba3eba3eba3
-DATA polymulSmall16AVX512<>+5368(SB)/8, $0xeba3eba3eba3eba3
-DATA polymulSmall16AVX512<>+5376(SB)/8, $0xf1c9f1c9f1c9f1c9
-DATA polymulSmall16AVX512<>+5384(SB)/8, $0xf1c9f1c9f1c9f1c9
-DATA polymulSmall16AVX512<>+5392(SB)/8, $0xc601c601c601c601
-DATA polymulSmall16AVX512<>+5400(SB)/8, $0xc601c601c601c601
-DATA polymulSmall16AVX512<>+5408(SB)/8, $0xb845b845b845b845
-DATA polymulSmall16AVX512<>+5416(SB)/8, $0xb845b845b845b845
-DATA polymulSmall16AVX512<>+5424(SB)/8, $0x2da32da32da32da3
-DATA polymulSmall16AVX512<>+5432(SB)/8, $0x2da32da32da32da3
-DATA polymulSmall16AVX512<>+5440(SB)/8, $0x130b130b130b130b
-DATA polymulSmall16AVX512<>+5448(SB)/8, $0x130b130b130b130b
-DATA polymulSmall16AVX512<>+5456(SB)/8, $0x05f005f005f005f0
-DATA polymulSmall16AVX512<>+5464(SB)/8, $0x05f005f005f005f0
-DATA polymulSmall16AVX512<>+5472(SB)/8, $0xf03df03df03df03d
-DATA polymulSmall16AVX512<>+5480(SB)/8, $0xf03df03df03df03d
-DATA polymulSmall16AVX512<>+5488(SB)/8, $0xec39ec39ec39ec39
-DATA polymulSmall16AVX512<>+5496(SB)/8, $0xec39ec39ec39ec39
-DATA polymulSmall16AVX512<>+5504(SB)/8, $0x450b450b450b450b
-DATA polymulSmall16AVX512<>+5512(SB)/8, $0x450b450b450b450b
-DATA polymulSmall16AVX512<>+5520(SB)/8, $0xa5f0a5f0a5f0a5f0
-DATA polymulSmall16AVX512<>+5528(SB)/8, $0xa5f0a5f0a5f0a5f0
-DATA polymulSmall16AVX512<>+5536(SB)/8, $0xee3dee3dee3dee3d
-DATA polymulSmall16AVX512<>+5544(SB)/8, $0xee3dee3dee3dee3d
-DATA polymulSmall16AVX512<>+5552(SB)/8, $0x9239923992399239
-DATA polymulSmall16AVX512<>+5560(SB)/8, $0x9239923992399239
-DATA polymulSmall16AVX512<>+5568(SB)/8, $0x0bc40bc40bc40bc4
-DATA polymulSmall16AVX512<>+5576(SB)/8, $0x0bc40bc40bc40bc4
-DATA polymulSmall16AVX512<>+5584(SB)/8, $0x10fb10fb10fb10fb
-DATA polymulSmall16AVX512<>+5592(SB)/8, $0x10fb10fb10fb10fb
-DATA polymulSmall16AVX512<>+5600(SB)/8, $0x09c709c709c709c7
-DATA polymulSmall16AVX512<>+5608(SB)/8, $0x09c709c709c709c7
-DATA polymulSmall16AVX512<>+5616(SB)/8, $0xfc6afc6afc6afc6a
-DATA polymulSmall16AVX512<>+5624(SB)/8, $0xfc6afc6afc6afc6a
-DATA polymulSmall16AVX512<>+5632(SB)/8, $0xe3c4e3c4e3c4e3c4
-DATA polymulSmall16AVX512<>+5640(SB)/8, $0xe3c4e3c4e3c4e3c4
-DATA polymulSmall16AVX512<>+5648(SB)/8, $0xe2fbe2fbe2fbe2fb
-DATA polymulSmall16AVX512<>+5656(SB)/8, $0xe2fbe2fbe2fbe2fb
-DATA polymulSmall16AVX512<>+5664(SB)/8, $0x63c763c763c763c7
-DATA polymulSmall16AVX512<>+5672(SB)/8, $0x63c763c763c763c7
-DATA polymulSmall16AVX512<>+5680(SB)/8, $0x986a986a986a986a
-DATA polymulSmall16AVX512<>+5688(SB)/8, $0x986a986a986a986a
-DATA polymulSmall16AVX512<>+5696(SB)/8, $0xf40af40af40af40a
-DATA polymulSmall16AVX512<>+5704(SB)/8, $0xf458f458f458f458
-DATA polymulSmall16AVX512<>+5712(SB)/8, $0x034f034f034f034f
-DATA polymulSmall16AVX512<>+5720(SB)/8, $0xeee5eee5eee5eee5
-DATA polymulSmall16AVX512<>+5728(SB)/8, $0xeffaeffaeffaeffa
-DATA polymulSmall16AVX512<>+5736(SB)/8, $0xed7aed7aed7aed7a
-DATA polymulSmall16AVX512<>+5744(SB)/8, $0xed78ed78ed78ed78
-DATA polymulSmall16AVX512<>+5752(SB)/8, $0xecf4ecf4ecf4ecf4
-DATA polymulSmall16AVX512<>+5760(SB)/8, $0x500a500a500a500a
-DATA polymulSmall16AVX512<>+5768(SB)/8, $0x8458845884588458
-DATA polymulSmall16AVX512<>+5776(SB)/8, $0x0d4f0d4f0d4f0d4f
-DATA polymulSmall16AVX512<>+5784(SB)/8, $0x5ce55ce55ce55ce5
-DATA polymulSmall16AVX512<>+5792(SB)/8, $0xebfaebfaebfaebfa
-DATA polymulSmall16AVX512<>+5800(SB)/8, $0xe97ae97ae97ae97a
-DATA polymulSmall16AVX512<>+5808(SB)/8, $0x3d783d783d783d78
-DATA polymulSmall16AVX512<>+5816(SB)/8, $0xe4f4e4f4e4f4e4f4
-DATA polymulSmall16AVX512<>+5824(SB)/8, $0x0c0d0c0d0c0d0c0d
-DATA polymulSmall16AVX512<>+5832(SB)/8, $0xfaedfaedfaedfaed
-DATA polymulSmall16AVX512<>+5840(SB)/8, $0xf6acf6acf6acf6ac
-DATA polymulSmall16AVX512<>+5848(SB)/8, $0x03f103f103f103f1
-DATA polymulSmall16AVX512<>+5856(SB)/8, $0x105d105d105d105d
-DATA polymulSmall16AVX512<>+5864(SB)/8, $0xf5f0f5f0f5f0f5f0
-DATA polymulSmall16AVX512<>+5872(SB)/8, $0xfbc3fbc3fbc3fbc3
-DATA polymulSmall16AVX512<>+5880(SB)/8, $0x0220022002200220
-DATA polymulSmall16AVX512<>+5888(SB)/8, $0xea0dea0dea0dea0d
-DATA polymulSmall16AVX512<>+5896(SB)/8, $0x18ed18ed18ed18ed
-DATA polymulSmall16AVX512<>+5904(SB)/8, $0xbeacbeacbeacbeac
-DATA polymulSmall16AVX512<>+5912(SB)/8, $0x79f179f179f179f1
-DATA polymulSmall16AVX512<>+5920(SB)/8, $0xce5dce5dce5dce5d
-DATA polymulSmall16AVX512<>+5928(SB)/8, $0x95f095f095f095f0
-DATA polymulSmall16AVX512<>+5936(SB)/8, $0xfdc3fdc3fdc3fdc3
-DATA polymulSmall16AVX512<>+5944(SB)/8, $0xc220c220c220c220
-DATA polymulSmall16AVX512<>+5952(SB)/8, $0xf3edf3edf3edf3ed
-DATA polymulSmall16AVX512<>+5960(SB)/8, $0xefdfefdfefdfefdf
-DATA polymulSmall16AVX512<>+5968(SB)/8, $0x0ae60ae60ae60ae6
-DATA polymulSmall16AVX512<>+5976(SB)/8, $0xf489f489f489f489
-DATA polymulSmall16AVX512<>+5984(SB)/8, $0xfffcfffcfffcfffc
-DATA polymulSmall16AVX512<>+5992(SB)/8, $0x0dde0dde0dde0dde
-DATA polymulSmall16AVX512<>+6000(SB)/8, $0x010c010c010c010c
-DATA polymulSmall16AVX512<>+6008(SB)/8, $0xfafcfafcfafcfafc
-DATA polymulSmall16AVX512<>+6016(SB)/8, $0x11ed11ed11ed11ed
-DATA polymulSmall16AVX512<>+6024(SB)/8, $0x59df59df59df59df
-DATA polymulSmall16AVX512<>+6032(SB)/8, $0x4ee64ee64ee64ee6
-DATA polymulSmall16AVX512<>+6040(SB)/8, $0x7a897a897a897a89
-DATA polymulSmall16AVX512<>+6048(SB)/8, $0xa7fca7fca7fca7fc
-DATA polymulSmall16AVX512<>+6056(SB)/8, $0xa1dea1dea1dea1de
-DATA polymulSmall16AVX512<>+6064(SB)/8, $0x090c090c090c090c
-DATA polymulSmall16AVX512<>+6072(SB)/8, $0xa2fca2fca2fca2fc
-DATA polymulSmall16AVX512<>+6080(SB)/8, $0xf77ef77ef77ef77e
-DATA polymulSmall16AVX512<>+6088(SB)/8, $0xf5fbf5fbf5fbf5fb
-DATA polymulSmall16AVX512<>+6096(SB)/8, $0xedf8edf8edf8edf8
-DATA polymulSmall16AVX512<>+6104(SB)/8, $0xff3fff3fff3fff3f
-DATA polymulSmall16AVX512<>+6112(SB)/8, $0x0ba60ba60ba60ba6
-DATA polymulSmall16AVX512<>+6120(SB)/8, $0xfaf9faf9faf9faf9
-DATA polymulSmall16AVX512<>+6128(SB)/8, $0x11a111a111a111a1
-DATA polymulSmall16AVX512<>+6136(SB)/8, $0x00cd00cd00cd00cd
-DATA polymulSmall16AVX512<>+6144(SB)/8, $0x4b7e4b7e4b7e4b7e
-DATA polymulSmall16AVX512<>+6152(SB)/8, $0xc7fbc7fbc7fbc7fb
-DATA polymulSmall16AVX512<>+6160(SB)/8, $0x3df83df83df83df8
-DATA polymulSmall16AVX512<>+6168(SB)/8, $0xa93fa93fa93fa93f
-DATA polymulSmall16AVX512<>+6176(SB)/8, $0xcfa6cfa6cfa6cfa6
-DATA polymulSmall16AVX512<>+6184(SB)/8, $0x20f920f920f920f9
-DATA polymulSmall16AVX512<>+6192(SB)/8, $0xa7a1a7a1a7a1a7a1
-DATA polymulSmall16AVX512<>+6200(SB)/8, $0x5ecd5ecd5ecd5ecd
-DATA polymulSmall16AVX512<>+6208(SB)/8, $0xfebafeba03ee03ee
-DATA polymulSmall16AVX512<>+6216(SB)/8, $0x01500150f4bcf4bc
-DATA polymulSmall16AVX512<>+6224(SB)/8, $0x06240624f54cf54c
-DATA polymulSmall16AVX512<>+6232(SB)/8, $0x089e089e030b030b
-DATA polymulSmall16AVX512<>+6240(SB)/8, $0xef42ef420ab10ab1
-DATA polymulSmall16AVX512<>+6248(SB)/8, $0xf39ff39ffdbefdbe
-DATA polymulSmall16AVX512<>+6256(SB)/8, $0x00970097fe70fe70
-DATA polymulSmall16AVX512<>+6264(SB)/8, $0x027c027c14ae14ae
-DATA polymulSmall16AVX512<>+6272(SB)/8, $0x7aba7abaf7eef7ee
-DATA polymulSmall16AVX512<>+6280(SB)/8, $0xe150e1501cbc1cbc
-DATA polymulSmall16AVX512<>+6288(SB)/8, $0x1e241e247d4c7d4c
-DATA polymulSmall16AVX512<>+6296(SB)/8, $0x1c9e1c9e350b350b
-DATA polymulSmall16AVX512<>+6304(SB)/8, $0x1b421b4200b100b1
-DATA polymulSmall16AVX512<>+6312(SB)/8, $0xdd9fdd9fd1bed1be
-DATA polymulSmall16AVX512<>+6320(SB)/8, $0x3a973a979e709e70
-DATA polymulSmall16AVX512<>+6328(SB)/8, $0xaa7caa7c88ae88ae
-DATA polymulSmall16AVX512<>+6336(SB)/8, $0x0a7c0a7cec04ec04
-DATA polymulSmall16AVX512<>+6344(SB)/8, $0x0b9d0b9dfad4fad4
-DATA polymulSmall16AVX512<>+6352(SB)/8, $0xfbd4fbd4f9cef9ce
-DATA polymulSmall16AVX512<>+6360(SB)/8, $0xf17df17dfb0cfb0c
-DATA polymulSmall16AVX512<>+6368(SB)/8, $0xfca0fca0f2f7f2f7
-DATA polymulSmall16AVX512<>+6376(SB)/8, $0x101b101bf746f746
-DATA polymulSmall16AVX512<>+6384(SB)/8, $0x01d801d8fe2dfe2d
-DATA polymulSmall16AVX512<>+6392(SB)/8, $0x027b027bfc36fc36
-DATA polymulSmall16AVX512<>+6400(SB)/8, $0xb27cb27c44044404
-DATA polymulSmall16AVX512<>+6408(SB)/8, $0x499d499d32d432d4
-DATA polymulSmall16AVX512<>+6416(SB)/8, $0x33d433d42dce2dce
-DATA polymulSmall16AVX512<>+6424(SB)/8, $0x6f7d6f7d030c030c
-DATA polymulSmall16AVX512<>+6432(SB)/8, $0xbca0bca06cf76cf7
-DATA polymulSmall16AVX512<>+6440(SB)/8, $0xa21ba21b7b467b46
-DATA polymulSmall16AVX512<>+6448(SB)/8, $0x91d891d89c2d9c2d
-DATA polymulSmall16AVX512<>+6456(SB)/8, $0xd47bd47b20362036
-DATA polymulSmall16AVX512<>+6464(SB)/8, $0xfce6fce6139f139f
-DATA polymulSmall16AVX512<>+6472(SB)/8, $0xfdc9fdc9f382f382
-DATA polymulSmall16AVX512<>+6480(SB)/8, $0xeb23eb23f28ff28f
-DATA polymulSmall16AVX512<>+6488(SB)/8, $0x0bb60bb6127e127e
-DATA polymulSmall16AVX512<>+6496(SB)/8, $0x020002000ad60ad6
-DATA polymulSmall16AVX512<>+6504(SB)/8, $0xf803f803f40ff40f
-DATA polymulSmall16AVX512<>+6512(SB)/8, $0xf721f72102a302a3
-DATA polymulSmall16AVX512<>+6520(SB)/8, $0x064f064ff75bf75b
-DATA polymulSmall16AVX512<>+6528(SB)/8, $0x40e640e6fd9ffd9f
-DATA polymulSmall16AVX512<>+6536(SB)/8, $0x03c903c99f829f82
-DATA polymulSmall16AVX512<>+6544(SB)/8, $0x2d232d237c8f7c8f
-DATA polymulSmall16AVX512<>+6552(SB)/8, $0x2fb62fb6667e667e
-DATA polymulSmall16AVX512<>+6560(SB)/8, $0x02000200eed6eed6
-DATA polymulSmall16AVX512<>+6568(SB)/8, $0x7a037a037e0f7e0f
-DATA polymulSmall16AVX512<>+6576(SB)/8, $0x8d218d2144a344a3
-DATA polymulSmall16AVX512<>+6584(SB)/8, $0x104f104f095b095b
-DATA polymulSmall16AVX512<>+6592(SB)/8, $0xf8cff8cfed38ed38
-DATA polymulSmall16AVX512<>+6600(SB)/8, $0x13c813c8fe3afe3a
-DATA polymulSmall16AVX512<>+6608(SB)/8, $0xfc8afc8afab4fab4
-DATA polymulSmall16AVX512<>+6616(SB)/8, $0xebdcebdc12dc12dc
-DATA polymulSmall16AVX512<>+6624(SB)/8, $0x05b205b20e1f0e1f
-DATA polymulSmall16AVX512<>+6632(SB)/8, $0xfc73fc7313fa13fa
-DATA polymulSmall16AVX512<>+6640(SB)/8, $0x11e411e400740074
-DATA polymulSmall16AVX512<>+6648(SB)/8, $0x137113710ba50ba5
-DATA polymulSmall16AVX512<>+6656(SB)/8, $0x02cf02cfbd38bd38
-DATA polymulSmall16AVX512<>+6664(SB)/8, $0x43c843c87a3a7a3a
-DATA polymulSmall16AVX512<>+6672(SB)/8, $0x588a588a72b472b4
-DATA polymulSmall16AVX512<>+6680(SB)/8, $0xd3dcd3dcfadcfadc
-DATA polymulSmall16AVX512<>+6688(SB)/8, $0xd1b2d1b2f81ff81f
-DATA polymulSmall16AVX512<>+6696(SB)/8, $0x1e731e730ffa0ffa
-DATA polymulSmall16AVX512<>+6704(SB)/8, $0xa9e4a9e4f874f874
-DATA polymulSmall16AVX512<>+6712(SB)/8, $0x89718971f9a5f9a5
-DATA polymulSmall16AVX512<>+6720(SB)/8, $0x0ae40488f66f0f9b
-DATA polymulSmall16AVX512<>+6728(SB)/8, $0x067ff5bf0ef30f33
-DATA polymulSmall16AVX512<>+6736(SB)/8, $0xf3cbee440c18ec34
-DATA polymulSmall16AVX512<>+6744(SB)/8, $0x089d14940765f509
-DATA polymulSmall16AVX512<>+6752(SB)/8, $0x13db01170afdf231
-DATA polymulSmall16AVX512<>+6760(SB)/8, $0xf71910e80163f799
-DATA polymulSmall16AVX512<>+6768(SB)/8, $0x042006991400ee59
-DATA polymulSmall16AVX512<>+6776(SB)/8, $0xeb14fd90fb4cf05d
-DATA polymulSmall16AVX512<>+6784(SB)/8, $0xa2e4b488c06fa19b
-DATA polymulSmall16AVX512<>+6792(SB)/8, $0x307f9fbf30f3b133
-DATA polymulSmall16AVX512<>+6800(SB)/8, $0xa5cbc6441c186434
-DATA polymulSmall16AVX512<>+6808(SB)/8, $0x469dcc9475657b09
-DATA polymulSmall16AVX512<>+6816(SB)/8, $0x25db3b1788fde831
-DATA polymulSmall16AVX512<>+6824(SB)/8, $0xdd1900e8c363dd99
-DATA polymulSmall16AVX512<>+6832(SB)/8, $0xc420ec9914005459
-DATA polymulSmall16AVX512<>+6840(SB)/8, $0xa3145d90834cae5d
-DATA polymulSmall16AVX512<>+6848(SB)/8, $0x0d200d5bf344fd4b
-DATA polymulSmall16AVX512<>+6856(SB)/8, $0x022af46d136712fb
-DATA polymulSmall16AVX512<>+6864(SB)/8, $0x0239136d0098ece7
-DATA polymulSmall16AVX512<>+6872(SB)/8, $0xeed7fcc705e6f060
-DATA polymulSmall16AVX512<>+6880(SB)/8, $0xf61ff64914d60a2d
-DATA polymulSmall16AVX512<>+6888(SB)/8, $0xece5f8790049ec0d
-DATA polymulSmall16AVX512<>+6896(SB)/8, $0xf90afcbe0841fba9
-DATA polymulSmall16AVX512<>+6904(SB)/8, $0xeecd041d1270edc2
-DATA polymulSmall16AVX512<>+6912(SB)/8, $0xcd201f5bcb44af4b
-DATA polymulSmall16AVX512<>+6920(SB)/8, $0x1e2a126d2d67e4fb
-DATA polymulSmall16AVX512<>+6928(SB)/8, $0xa839316d109806e7
-DATA polymulSmall16AVX512<>+6936(SB)/8, $0xa8d756c749e63060
-DATA polymulSmall16AVX512<>+6944(SB)/8, $0xe01ffc49f8d6a82d
-DATA polymulSmall16AVX512<>+6952(SB)/8, $0x5ae51e790649ca0d
-DATA polymulSmall16AVX512<>+6960(SB)/8, $0x550ad0be5e4141a9
-DATA polymulSmall16AVX512<>+6968(SB)/8, $0x4ccd421db27019c2
-DATA polymulSmall16AVX512<>+6976(SB)/8, $0xfb94edf3f74afdc3
-DATA polymulSmall16AVX512<>+6984(SB)/8, $0x11f90a40f150f20e
-DATA polymulSmall16AVX512<>+6992(SB)/8, $0x1434fa9bef66097c
-DATA polymulSmall16AVX512<>+7000(SB)/8, $0xeba10356f283eb43
-DATA polymulSmall16AVX512<>+7008(SB)/8, $0x0a61f76cf2aeed52
-DATA polymulSmall16AVX512<>+7016(SB)/8, $0x066312b0080e07df
-DATA polymulSmall16AVX512<>+7024(SB)/8, $0x0c3f0a66115fec69
-DATA polymulSmall16AVX512<>+7032(SB)/8, $0x06250dc401caf7a5
-DATA polymulSmall16AVX512<>+7040(SB)/8, $0xb3940ff3d34affc3
-DATA polymulSmall16AVX512<>+7048(SB)/8, $0x37f98a40d150a60e
-DATA polymulSmall16AVX512<>+7056(SB)/8, $0x8c348c9b3366b17c
-DATA polymulSmall16AVX512<>+7064(SB)/8, $0x81a1e7567483ed43
-DATA polymulSmall16AVX512<>+7072(SB)/8, $0x20613f6c66ae7952
-DATA polymulSmall16AVX512<>+7080(SB)/8, $0xc86332b0bc0e71df
-DATA polymulSmall16AVX512<>+7088(SB)/8, $0xb63f4e667b5fb269
-DATA polymulSmall16AVX512<>+7096(SB)/8, $0xf425e5c4ddcae5a5
-DATA polymulSmall16AVX512<>+7104(SB)/8, $0xfcf6f71509730667
-DATA polymulSmall16AVX512<>+7112(SB)/8, $0x138deeb4eec807c8
-DATA polymulSmall16AVX512<>+7120(SB)/8, $0xfd69f6baf743fa7f
-DATA polymulSmall16AVX512<>+7128(SB)/8, $0xeb3fff9fef62fb9e
-DATA polymulSmall16AVX512<>+7136(SB)/8, $0x0b5deef906ba0545
-DATA polymulSmall16AVX512<>+7144(SB)/8, $0xf7d90a780ca9ffd8
-DATA polymulSmall16AVX512<>+7152(SB)/8, $0xf876f3b4efd0feee
-DATA polymulSmall16AVX512<>+7160(SB)/8, $0x08020846f7bbf679
-DATA polymulSmall16AVX512<>+7168(SB)/8, $0xa0f685152b732067
-DATA polymulSmall16AVX512<>+7176(SB)/8, $0xf18d66b41ec837c8
-DATA polymulSmall16AVX512<>+7184(SB)/8, $0xc36972baf943247f
-DATA polymulSmall16AVX512<>+7192(SB)/8, $0x953fe99fdb620f9e
-DATA polymulSmall16AVX512<>+7200(SB)/8, $0xc95d14f982bab345
-DATA polymulSmall16AVX512<>+7208(SB)/8, $0x5dd95a7852a98fd8
-DATA polymulSmall16AVX512<>+7216(SB)/8, $0x9c766bb4cfd0f2ee
-DATA polymulSmall16AVX512<>+7224(SB)/8, $0xb4028c4649bb1c79
-DATA polymulSmall16AVX512<>+7232(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7240(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7248(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7256(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7264(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7272(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7280(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7288(SB)/8, $0xe201e201e201e201
-DATA polymulSmall16AVX512<>+7296(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7304(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7312(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7320(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7328(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7336(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7344(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7352(SB)/8, $0xd601d601d601d601
-DATA polymulSmall16AVX512<>+7360(SB)/8, $0xf14d0afcf82b0250
-DATA polymulSmall16AVX512<>+7368(SB)/8, $0xf487f2f1057b01fd
-DATA polymulSmall16AVX512<>+7376(SB)/8, $0x099cf1b70ea80e5d
-DATA polymulSmall16AVX512<>+7384(SB)/8, $0x0877f3290685fd4c
-DATA polymulSmall16AVX512<>+7392(SB)/8, $0x037df6ae00bc05ef
-DATA polymulSmall16AVX512<>+7400(SB)/8, $0x06990309f7eaf72a
-DATA polymulSmall16AVX512<>+7408(SB)/8, $0xf4c6fa8403f40852
-DATA polymulSmall16AVX512<>+7416(SB)/8, $0x043cf2f905a109e4
-DATA polymulSmall16AVX512<>+7424(SB)/8, $0xeb4d82fcee2ba250
-DATA polymulSmall16AVX512<>+7432(SB)/8, $0x2287b4f19b7b5bfd
-DATA polymulSmall16AVX512<>+7440(SB)/8, $0xc19c7fb75ea8285d
-DATA polymulSmall16AVX512<>+7448(SB)/8, $0x167725297085154c
-DATA polymulSmall16AVX512<>+7456(SB)/8, $0x5d7d92aef8bc03ef
-DATA polymulSmall16AVX512<>+7464(SB)/8, $0x1899f5098bea0b2a
-DATA polymulSmall16AVX512<>+7472(SB)/8, $0xc0c682846bf46c52
-DATA polymulSmall16AVX512<>+7480(SB)/8, $0xfc3cc4f927a151e4
-DATA polymulSmall16AVX512<>+7488(SB)/8, $0x08fff62df6d7fac6
-DATA polymulSmall16AVX512<>+7496(SB)/8, $0x05f6fcc6ffadf2b0
-DATA polymulSmall16AVX512<>+7504(SB)/8, $0xf46bfce9f8d30282
-DATA polymulSmall16AVX512<>+7512(SB)/8, $0x017201250cf00823
-DATA polymulSmall16AVX512<>+7520(SB)/8, $0xff84f46d0c88024d
-DATA polymulSmall16AVX512<>+7528(SB)/8, $0x0c5bfce4f13b08d2
-DATA polymulSmall16AVX512<>+7536(SB)/8, $0x0ea1f2da0c8e0d06
-DATA polymulSmall16AVX512<>+7544(SB)/8, $0xf8750e8b0192fe53
-DATA polymulSmall16AVX512<>+7552(SB)/8, $0x26ffb02dc4d7c6c6
-DATA polymulSmall16AVX512<>+7560(SB)/8, $0x31f6c8c6b9ad52b0
-DATA polymulSmall16AVX512<>+7568(SB)/8, $0x6a6baee93ed3c682
-DATA polymulSmall16AVX512<>+7576(SB)/8, $0xa572ab25ecf0ee23
-DATA polymulSmall16AVX512<>+7584(SB)/8, $0x87842e6d1c88fc4d
-DATA polymulSmall16AVX512<>+7592(SB)/8, $0x625b44e4073b6cd2
-DATA polymulSmall16AVX512<>+7600(SB)/8, $0x30a166da688e5906
-DATA polymulSmall16AVX512<>+7608(SB)/8, $0x4275c48be5924453
-DATA polymulSmall16AVX512<>+7616(SB)/8, $0xf222f2960b4bf6dc
-DATA polymulSmall16AVX512<>+7624(SB)/8, $0x0d85f561f30ef44a
-DATA polymulSmall16AVX512<>+7632(SB)/8, $0x0ebaf2860aff050f
-DATA polymulSmall16AVX512<>+7640(SB)/8, $0xfb88fbd00a1df739
-DATA polymulSmall16AVX512<>+7648(SB)/8, $0x06b0ff220ae2fe3d
-DATA polymulSmall16AVX512<>+7656(SB)/8, $0x01b2fb81f22506f3
-DATA polymulSmall16AVX512<>+7664(SB)/8, $0xfa81f6ddfa1bf49a
-DATA polymulSmall16AVX512<>+7672(SB)/8, $0xf9cef203f2100e6d
-DATA polymulSmall16AVX512<>+7680(SB)/8, $0xf6225e96414b2edc
-DATA polymulSmall16AVX512<>+7688(SB)/8, $0x778597614f0e484a
-DATA polymulSmall16AVX512<>+7696(SB)/8, $0x42ba3e8628ff430f
-DATA polymulSmall16AVX512<>+7704(SB)/8, $0x0b889bd0a41d4939
-DATA polymulSmall16AVX512<>+7712(SB)/8, $0x66b003228ee2d83d
-DATA polymulSmall16AVX512<>+7720(SB)/8, $0x25b2dd819c258cf3
-DATA polymulSmall16AVX512<>+7728(SB)/8, $0xdc8110ddd01be89a
-DATA polymulSmall16AVX512<>+7736(SB)/8, $0xd5ce98031210486d
-DATA polymulSmall16AVX512<>+7744(SB)/8, $0xfe4c00ec04610817
-DATA polymulSmall16AVX512<>+7752(SB)/8, $0x02cb029efd6efa3c
-DATA polymulSmall16AVX512<>+7760(SB)/8, $0xfb4dfb6300970ed2
-DATA polymulSmall16AVX512<>+7768(SB)/8, $0x094af531f22a00e2
-DATA polymulSmall16AVX512<>+7776(SB)/8, $0xf82f0976ffef0ea0
-DATA polymulSmall16AVX512<>+7784(SB)/8, $0xfc5f04fe08b6fabc
-DATA polymulSmall16AVX512<>+7792(SB)/8, $0x0671f78f0c69f7e8
-DATA polymulSmall16AVX512<>+7800(SB)/8, $0xfb2600b3fbd2080b
-DATA polymulSmall16AVX512<>+7808(SB)/8, $0x164c58eca6615617
-DATA polymulSmall16AVX512<>+7816(SB)/8, $0x38cb7e9e196ef23c
-DATA polymulSmall16AVX512<>+7824(SB)/8, $0xf54d61634e9772d2
-DATA polymulSmall16AVX512<>+7832(SB)/8, $0x5d4a3731062a84e2
-DATA polymulSmall16AVX512<>+7840(SB)/8, $0x762f3576fdef4ea0
-DATA polymulSmall16AVX512<>+7848(SB)/8, $0xda5f40feb4b6f2bc
-DATA polymulSmall16AVX512<>+7856(SB)/8, $0xc871358fbe69c7e8
-DATA polymulSmall16AVX512<>+7864(SB)/8, $0x872606b35fd2be0b
-DATA polymulSmall16AVX512<>+7872(SB)/8, $0x07070707f597f597
-DATA polymulSmall16AVX512<>+7880(SB)/8, $0xfbe0fbe0030f030f
-DATA polymulSmall16AVX512<>+7888(SB)/8, $0x0d980d9808550855
-DATA polymulSmall16AVX512<>+7896(SB)/8, $0x04900490f312f312
-DATA polymulSmall16AVX512<>+7904(SB)/8, $0x035b035bf5edf5ed
-DATA polymulSmall16AVX512<>+7912(SB)/8, $0x08700870f5a7f5a7
-DATA polymulSmall16AVX512<>+7920(SB)/8, $0xfa04fa04f881f881
-DATA polymulSmall16AVX512<>+7928(SB)/8, $0x0194019401e601e6
-DATA polymulSmall16AVX512<>+7936(SB)/8, $0x3507350743974397
-DATA polymulSmall16AVX512<>+7944(SB)/8, $0xbbe0bbe0410f410f
-DATA polymulSmall16AVX512<>+7952(SB)/8, $0x3d983d9812551255
-DATA polymulSmall16AVX512<>+7960(SB)/8, $0x24902490d712d712
-DATA polymulSmall16AVX512<>+7968(SB)/8, $0x595b595b2fed2fed
-DATA polymulSmall16AVX512<>+7976(SB)/8, $0xe870e87063a763a7
-DATA polymulSmall16AVX512<>+7984(SB)/8, $0x82048204da81da81
-DATA polymulSmall16AVX512<>+7992(SB)/8, $0xa994a9940de60de6
-DATA polymulSmall16AVX512<>+8000(SB)/8, $0xfa0ffa0ffd29fd29
-DATA polymulSmall16AVX512<>+8008(SB)/8, $0xfa48fa48fa03fa03
-DATA polymulSmall16AVX512<>+8016(SB)/8, $0x0d640d64056a056a
-DATA polymulSmall16AVX512<>+8024(SB)/8, $0x039903990ab70ab7
-DATA polymulSmall16AVX512<>+8032(SB)/8, $0x0aca0acaf15af15a
-DATA polymulSmall16AVX512<>+8040(SB)/8, $0x063e063e056e056e
-DATA polymulSmall16AVX512<>+8048(SB)/8, $0x0acc0accf4edf4ed
-DATA polymulSmall16AVX512<>+8056(SB)/8, $0xf747f7470ee80ee8
-DATA polymulSmall16AVX512<>+8064(SB)/8, $0x380f380f2f292f29
-DATA polymulSmall16AVX512<>+8072(SB)/8, $0x8a488a48a003a003
-DATA polymulSmall16AVX512<>+8080(SB)/8, $0x55645564996a996a
-DATA polymulSmall16AVX512<>+8088(SB)/8, $0x1599159998b798b7
-DATA polymulSmall16AVX512<>+8096(SB)/8, $0x5eca5eca655a655a
-DATA polymulSmall16AVX512<>+8104(SB)/8, $0xc23ec23e216e216e
-DATA polymulSmall16AVX512<>+8112(SB)/8, $0x22cc22cc2eed2eed
-DATA polymulSmall16AVX512<>+8120(SB)/8, $0xa547a547dee8dee8
-DATA polymulSmall16AVX512<>+8128(SB)/8, $0xfa27fa270a0c0a0c
-DATA polymulSmall16AVX512<>+8136(SB)/8, $0xfabafabaf3b7f3b7
-DATA polymulSmall16AVX512<>+8144(SB)/8, $0xf4bdf4bdf96ff96f
-DATA polymulSmall16AVX512<>+8152(SB)/8, $0x0e040e04f750f750
-DATA polymulSmall16AVX512<>+8160(SB)/8, $0xf781f781fe8bfe8b
-DATA polymulSmall16AVX512<>+8168(SB)/8, $0xfd26fd26f194f194
-DATA polymulSmall16AVX512<>+8176(SB)/8, $0x0294029409570957
-DATA polymulSmall16AVX512<>+8184(SB)/8, $0x0c3f0c3f06dc06dc
-DATA polymulSmall16AVX512<>+8192(SB)/8, $0x68276827a20ca20c
-DATA polymulSmall16AVX512<>+8200(SB)/8, $0x2eba2eba81b781b7
-DATA polymulSmall16AVX512<>+8208(SB)/8, $0xcebdcebdf76ff76f
-DATA polymulSmall16AVX512<>+8216(SB)/8, $0x9604960497509750
-DATA polymulSmall16AVX512<>+8224(SB)/8, $0xd981d981b48bb48b
-DATA polymulSmall16AVX512<>+8232(SB)/8, $0x8926892699949994
-DATA polymulSmall16AVX512<>+8240(SB)/8, $0xaa94aa94d757d757
-DATA polymulSmall16AVX512<>+8248(SB)/8, $0xaa3faa3f3edc3edc
-DATA polymulSmall16AVX512<>+8256(SB)/8, $0x00c200c2f2a7f2a7
-DATA polymulSmall16AVX512<>+8264(SB)/8, $0xf499f499f51bf51b
-DATA polymulSmall16AVX512<>+8272(SB)/8, $0x084108410aac0aac
-DATA polymulSmall16AVX512<>+8280(SB)/8, $0xf2b3f2b3f6aff6af
-DATA polymulSmall16AVX512<>+8288(SB)/8, $0x06a206a2041e041e
-DATA polymulSmall16AVX512<>+8296(SB)/8, $0xf280f280048e048e
-DATA polymulSmall16AVX512<>+8304(SB)/8, $0x03930393fffefffe
-DATA polymulSmall16AVX512<>+8312(SB)/8, $0x097a097a0ef70ef7
-DATA polymulSmall16AVX512<>+8320(SB)/8, $0x44c244c260a760a7
-DATA polymulSmall16AVX512<>+8328(SB)/8, $0x06990699cb1bcb1b
-DATA polymulSmall16AVX512<>+8336(SB)/8, $0x6a416a41e2ace2ac
-DATA polymulSmall16AVX512<>+8344(SB)/8, $0xf8b3f8b374af74af
-DATA polymulSmall16AVX512<>+8352(SB)/8, $0x0aa20aa2801e801e
-DATA polymulSmall16AVX512<>+8360(SB)/8, $0xf280f280608e608e
-DATA polymulSmall16AVX512<>+8368(SB)/8, $0xc993c9933bfe3bfe
-DATA polymulSmall16AVX512<>+8376(SB)/8, $0xbd7abd7a1cf71cf7
-DATA polymulSmall16AVX512<>+8384(SB)/8, $0xf50cf50cf50cf50c
-DATA polymulSmall16AVX512<>+8392(SB)/8, $0x0067006700670067
-DATA polymulSmall16AVX512<>+8400(SB)/8, $0x07fb07fb07fb07fb
-DATA polymulSmall16AVX512<>+8408(SB)/8, $0xfa69fa69fa69fa69
-DATA polymulSmall16AVX512<>+8416(SB)/8, $0xfad7fad7fad7fad7
-DATA polymulSmall16AVX512<>+8424(SB)/8, $0x0577057705770577
-DATA polymulSmall16AVX512<>+8432(SB)/8, $0xfdfefdfefdfefdfe
-DATA polymulSmall16AVX512<>+8440(SB)/8, $0xf474f474f474f474
-DATA polymulSmall16AVX512<>+8448(SB)/8, $0x8d0c8d0c8d0c8d0c
-DATA polymulSmall16AVX512<>+8456(SB)/8, $0xee67ee67ee67ee67
-DATA polymulSmall16AVX512<>+8464(SB)/8, $0x9dfb9dfb9dfb9dfb
-DATA polymulSmall16AVX512<>+8472(SB)/8, $0xac69ac69ac69ac69
-DATA polymulSmall16AVX512<>+8480(SB)/8, $0xc8d7c8d7c8d7c8d7
-DATA polymulSmall16AVX512<>+8488(SB)/8, $0x1377137713771377
-DATA polymulSmall16AVX512<>+8496(SB)/8, $0x39fe39fe39fe39fe
-DATA polymulSmall16AVX512<>+8504(SB)/8, $0x5c745c745c745c74
-DATA polymulSmall16AVX512<>+8512(SB)/8, $0xfddbfddbfddbfddb
-DATA polymulSmall16AVX512<>+8520(SB)/8, $0x05ff05ff05ff05ff
-DATA polymulSmall16AVX512<>+8528(SB)/8, $0x0c510c510c510c51
-DATA polymulSmall16AVX512<>+8536(SB)/8, $0xf6faf6faf6faf6fa
-DATA polymulSmall16AVX512<>+8544(SB)/8, $0xf619f619f619f619
-DATA polymulSmall16AVX512<>+8552(SB)/8, $0x0ebc0ebc0ebc0ebc
-DATA polymulSmall16AVX512<>+8560(SB)/8, $0xf678f678f678f678
-DATA polymulSmall16AVX512<>+8568(SB)/8, $0x09fb09fb09fb09fb
-DATA polymulSmall16AVX512<>+8576(SB)/8, $0x53db53db53db53db
-DATA polymulSmall16AVX512<>+8584(SB)/8, $0x23ff23ff23ff23ff
-DATA polymulSmall16AVX512<>+8592(SB)/8, $0x8e518e518e518e51
-DATA polymulSmall16AVX512<>+8600(SB)/8, $0xaafaaafaaafaaafa
-DATA polymulSmall16AVX512<>+8608(SB)/8, $0x0819081908190819
-DATA polymulSmall16AVX512<>+8616(SB)/8, $0x06bc06bc06bc06bc
-DATA polymulSmall16AVX512<>+8624(SB)/8, $0xe678e678e678e678
-DATA polymulSmall16AVX512<>+8632(SB)/8, $0x9ffb9ffb9ffb9ffb
-DATA polymulSmall16AVX512<>+8640(SB)/8, $0xfe74fe74fe74fe74
-DATA polymulSmall16AVX512<>+8648(SB)/8, $0xf39af39af39af39a
-DATA polymulSmall16AVX512<>+8656(SB)/8, $0xf8a7f8a7f8a7f8a7
-DATA polymulSmall16AVX512<>+8664(SB)/8, $0xf21df21df21df21d
-DATA polymulSmall16AVX512<>+8672(SB)/8, $0x01b601b601b601b6
-DATA polymulSmall16AVX512<>+8680(SB)/8, $0xfd59fd59fd59fd59
-DATA polymulSmall16AVX512<>+8688(SB)/8, $0xf920f920f920f920
-DATA polymulSmall16AVX512<>+8696(SB)/8, $0xfae7fae7fae7fae7
-DATA polymulSmall16AVX512<>+8704(SB)/8, $0x6674667466746674
-DATA polymulSmall16AVX512<>+8712(SB)/8, $0xe79ae79ae79ae79a
-DATA polymulSmall16AVX512<>+8720(SB)/8, $0x66a766a766a766a7
-DATA polymulSmall16AVX512<>+8728(SB)/8, $0x8c1d8c1d8c1d8c1d
-DATA polymulSmall16AVX512<>+8736(SB)/8, $0xadb6adb6adb6adb6
-DATA polymulSmall16AVX512<>+8744(SB)/8, $0x8f598f598f598f59
-DATA polymulSmall16AVX512<>+8752(SB)/8, $0x3920392039203920
-DATA polymulSmall16AVX512<>+8760(SB)/8, $0xe8e7e8e7e8e7e8e7
-DATA polymulSmall16AVX512<>+8768(SB)/8, $0x032a032a032a032a
-DATA polymulSmall16AVX512<>+8776(SB)/8, $0xf8a1f8a1f8a1f8a1
-DATA polymulSmall16AVX512<>+8784(SB)/8, $0x0007000700070007
-DATA polymulSmall16AVX512<>+8792(SB)/8, $0x027e027e027e027e
-DATA polymulSmall16AVX512<>+8800(SB)/8, $0xf197f197f197f197
-DATA polymulSmall16AVX512<>+8808(SB)/8, $0x06ca06ca06ca06ca
-DATA polymulSmall16AVX512<>+8816(SB)/8, $0x0e100e100e100e10
-DATA polymulSmall16AVX512<>+8824(SB)/8, $0xf33ef33ef33ef33e
-DATA polymulSmall16AVX512<>+8832(SB)/8, $0x172a172a172a172a
-DATA polymulSmall16AVX512<>+8840(SB)/8, $0x1aa11aa11aa11aa1
-DATA polymulSmall16AVX512<>+8848(SB)/8, $0x2e072e072e072e07
-DATA polymulSmall16AVX512<>+8856(SB)/8, $0x3e7e3e7e3e7e3e7e
-DATA polymulSmall16AVX512<>+8864(SB)/8, $0x3f973f973f973f97
-DATA polymulSmall16AVX512<>+8872(SB)/8, $0x5aca5aca5aca5aca
-DATA polymulSmall16AVX512<>+8880(SB)/8, $0x2e102e102e102e10
-DATA polymulSmall16AVX512<>+8888(SB)/8, $0xaf3eaf3eaf3eaf3e
-DATA polymulSmall16AVX512<>+8896(SB)/8, $0xfd97fd97fd97fd97
-DATA polymulSmall16AVX512<>+8904(SB)/8, $0xfd97fd97fd97fd97
-DATA polymulSmall16AVX512<>+8912(SB)/8, $0x0781078107810781
-DATA polymulSmall16AVX512<>+8920(SB)/8, $0x0781078107810781
-DATA polymulSmall16AVX512<>+8928(SB)/8, $0x0b0e0b0e0b0e0b0e
-DATA polymulSmall16AVX512<>+8936(SB)/8, $0x0b0e0b0e0b0e0b0e
-DATA polymulSmall16AVX512<>+8944(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16AVX512<>+8952(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16AVX512<>+8960(SB)/8, $0x4b974b974b974b97
-DATA polymulSmall16AVX512<>+8968(SB)/8, $0x4b974b974b974b97
-DATA polymulSmall16AVX512<>+8976(SB)/8, $0xe981e981e981e981
-DATA polymulSmall16AVX512<>+8984(SB)/8, $0xe981e981e981e981
-DATA polymulSmall16AVX512<>+8992(SB)/8, $0x670e670e670e670e
-DATA polymulSmall16AVX512<>+9000(SB)/8, $0x670e670e670e670e
-DATA polymulSmall16AVX512<>+9008(SB)/8, $0xd524d524d524d524
-DATA polymulSmall16AVX512<>+9016(SB)/8, $0xd524d524d524d524
-DATA polymulSmall16AVX512<>+9024(SB)/8, $0xfaf0faf0faf0faf0
-DATA polymulSmall16AVX512<>+9032(SB)/8, $0xfaf0faf0faf0faf0
-DATA polymulSmall16AVX512<>+9040(SB)/8, $0x05cb05cb05cb05cb
-DATA polymulSmall16AVX512<>+9048(SB)/8, $0x05cb05cb05cb05cb
-DATA polymulSmall16AVX512<>+9056(SB)/8, $0x05f505f505f505f5
-DATA polymulSmall16AVX512<>+9064(SB)/8, $0x05f505f505f505f5
-DATA polymulSmall16AVX512<>+9072(SB)/8, $0xf603f603f603f603
-DATA polymulSmall16AVX512<>+9080(SB)/8, $0xf603f603f603f603
-DATA polymulSmall16AVX512<>+9088(SB)/8, $0xdaf0daf0daf0daf0
-DATA polymulSmall16AVX512<>+9096(SB)/8, $0xdaf0daf0daf0daf0
-DATA polymulSmall16AVX512<>+9104(SB)/8, $0x3bcb3bcb3bcb3bcb
-DATA polymulSmall16AVX512<>+9112(SB)/8, $0x3bcb3bcb3bcb3bcb
-DATA polymulSmall16AVX512<>+9120(SB)/8, $0x4ff54ff54ff54ff5
-DATA polymulSmall16AVX512<>+9128(SB)/8, $0x4ff54ff54ff54ff5
-DATA polymulSmall16AVX512<>+9136(SB)/8, $0x9c039c039c039c03
-DATA polymulSmall16AVX512<>+9144(SB)/8, $0x9c039c039c039c03
-DATA polymulSmall16AVX512<>+9152(SB)/8, $0x0e7a0e7a0e7a0e7a
-DATA polymulSmall16AVX512<>+9160(SB)/8, $0x0e7a0e7a0e7a0e7a
-DATA polymulSmall16AVX512<>+9168(SB)/8, $0x07d607d607d607d6
-DATA polymulSmall16AVX512<>+9176(SB)/8, $0x07d607d607d607d6
-DATA polymulSmall16AVX512<>+9184(SB)/8, $0xf9c1f9c1f9c1f9c1
-DATA polymulSmall16AVX512<>+9192(SB)/8, $0xf9c1f9c1f9c1f9c1
-DATA polymulSmall16AVX512<>+9200(SB)/8, $0xf837f837f837f837
-DATA polymulSmall16AVX512<>+9208(SB)/8, $0xf837f837f837f837
-DATA polymulSmall16AVX512<>+9216(SB)/8, $0xc27ac27ac27ac27a
-DATA polymulSmall16AVX512<>+9224(SB)/8, $0xc27ac27ac27ac27a
-DATA polymulSmall16AVX512<>+9232(SB)/8, $0xf3d6f3d6f3d6f3d6
-DATA polymulSmall16AVX512<>+9240(SB)/8, $0xf3d6f3d6f3d6f3d6
-DATA polymulSmall16AVX512<>+9248(SB)/8, $0x5bc15bc15bc15bc1
-DATA polymulSmall16AVX512<>+9256(SB)/8, $0x5bc15bc15bc15bc1
-DATA polymulSmall16AVX512<>+9264(SB)/8, $0x8637863786378637
-DATA polymulSmall16AVX512<>+9272(SB)/8, $0x8637863786378637
-DATA polymulSmall16AVX512<>+9280(SB)/8, $0xf743f743f743f743
-DATA polymulSmall16AVX512<>+9288(SB)/8, $0xf743f743f743f743
-DATA polymulSmall16AVX512<>+9296(SB)/8, $0xf83ef83ef83ef83e
-DATA polymulSmall16AVX512<>+9304(SB)/8, $0xf83ef83ef83ef83e
-DATA polymulSmall16AVX512<>+9312(SB)/8, $0x0b000b000b000b00
-DATA polymulSmall16AVX512<>+9320(SB)/8, $0x0b000b000b000b00
-DATA polymulSmall16AVX512<>+9328(SB)/8, $0x0828082808280828
-DATA polymulSmall16AVX512<>+9336(SB)/8, $0x0828082808280828
-DATA polymulSmall16AVX512<>+9344(SB)/8, $0x1d431d431d431d43
-DATA polymulSmall16AVX512<>+9352(SB)/8, $0x1d431d431d431d43
-DATA polymulSmall16AVX512<>+9360(SB)/8, $0xb43eb43eb43eb43e
-DATA polymulSmall16AVX512<>+9368(SB)/8, $0xb43eb43eb43eb43e
-DATA polymulSmall16AVX512<>+9376(SB)/8, $0x0b000b000b000b00
-DATA polymulSmall16AVX512<>+9384(SB)/8, $0x0b000b000b000b00
-DATA polymulSmall16AVX512<>+9392(SB)/8, $0x5828582858285828
-DATA polymulSmall16AVX512<>+9400(SB)/8, $0x5828582858285828
-DATA polymulSmall16AVX512<>+9408(SB)/8, $0x0586058605860586
-DATA polymulSmall16AVX512<>+9416(SB)/8, $0x0586058605860586
-DATA polymulSmall16AVX512<>+9424(SB)/8, $0x0586058605860586
-DATA polymulSmall16AVX512<>+9432(SB)/8, $0x0586058605860586
-DATA polymulSmall16AVX512<>+9440(SB)/8, $0xf95bf95bf95bf95b
-DATA polymulSmall16AVX512<>+9448(SB)/8, $0xf95bf95bf95bf95b
-DATA polymulSmall16AVX512<>+9456(SB)/8, $0xf95bf95bf95bf95b
-DATA polymulSmall16AVX512<>+9464(SB)/8, $0xf95bf95bf95bf95b
-DATA polymulSmall16AVX512<>+9472(SB)/8, $0x5186518651865186
-DATA polymulSmall16AVX512<>+9480(SB)/8, $0x5186518651865186
-DATA polymulSmall16AVX512<>+9488(SB)/8, $0x5186518651865186
-DATA polymulSmall16AVX512<>+9496(SB)/8, $0x5186518651865186
-DATA polymulSmall16AVX512<>+9504(SB)/8, $0x4f5b4f5b4f5b4f5b
-DATA polymulSmall16AVX512<>+9512(SB)/8, $0x4f5b4f5b4f5b4f5b
-DATA polymulSmall16AVX512<>+9520(SB)/8, $0x4f5b4f5b4f5b4f5b
-DATA polymulSmall16AVX512<>+9528(SB)/8, $0x4f5b4f5b4f5b4f5b
-DATA polymulSmall16AVX512<>+9536(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16AVX512<>+9544(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16AVX512<>+9552(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16AVX512<>+9560(SB)/8, $0x0b3c0b3c0b3c0b3c
-DATA polymulSmall16AVX512<>+9568(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16AVX512<>+9576(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16AVX512<>+9584(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16AVX512<>+9592(SB)/8, $0xf6f1f6f1f6f1f6f1
-DATA polymulSmall16AVX512<>+9600(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16AVX512<>+9608(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16AVX512<>+9616(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16AVX512<>+9624(SB)/8, $0x033c033c033c033c
-DATA polymulSmall16AVX512<>+9632(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16AVX512<>+9640(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16AVX512<>+9648(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16AVX512<>+9656(SB)/8, $0xb8f1b8f1b8f1b8f1
-DATA polymulSmall16AVX512<>+9664(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16AVX512<>+9672(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16AVX512<>+9680(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16AVX512<>+9688(SB)/8, $0xf641f641f641f641
-DATA polymulSmall16AVX512<>+9696(SB)/8, $0x0342034203420342
-DATA polymulSmall16AVX512<>+9704(SB)/8, $0x0342034203420342
-DATA polymulSmall16AVX512<>+9712(SB)/8, $0x0342034203420342
-DATA polymulSmall16AVX512<>+9720(SB)/8, $0x0342034203420342
-DATA polymulSmall16AVX512<>+9728(SB)/8, $0x5841584158415841
-DATA polymulSmall16AVX512<>+9736(SB)/8, $0x5841584158415841
-DATA polymulSmall16AVX512<>+9744(SB)/8, $0x5841584158415841
-DATA polymulSmall16AVX512<>+9752(SB)/8, $0x5841584158415841
-DATA polymulSmall16AVX512<>+9760(SB)/8, $0x4742474247424742
-DATA polymulSmall16AVX512<>+9768(SB)/8, $0x4742474247424742
-DATA polymulSmall16AVX512<>+9776(SB)/8, $0x4742474247424742
-DATA polymulSmall16AVX512<>+9784(SB)/8, $0x4742474247424742
-DATA polymulSmall16AVX512<>+9792(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16AVX512<>+9800(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16AVX512<>+9808(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16AVX512<>+9816(SB)/8, $0xf736f736f736f736
-DATA polymulSmall16AVX512<>+9824(SB)/8, $0x0079007900790079
-DATA polymulSmall16AVX512<>+9832(SB)/8, $0x0079007900790079
-DATA polymulSmall16AVX512<>+9840(SB)/8, $0x0079007900790079
-DATA polymulSmall16AVX512<>+9848(SB)/8, $0x0079007900790079
-DATA polymulSmall16AVX512<>+9856(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16AVX512<>+9864(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16AVX512<>+9872(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16AVX512<>+9880(SB)/8, $0xa336a336a336a336
-DATA polymulSmall16AVX512<>+9888(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16AVX512<>+9896(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16AVX512<>+9904(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16AVX512<>+9912(SB)/8, $0xd279d279d279d279
-DATA polymulSmall16AVX512<>+9920(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9928(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9936(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9944(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9952(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9960(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9968(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9976(SB)/8, $0xf76ef76ef76ef76e
-DATA polymulSmall16AVX512<>+9984(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+9992(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10000(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10008(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10016(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10024(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10032(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10040(SB)/8, $0x136e136e136e136e
-DATA polymulSmall16AVX512<>+10048(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10056(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10064(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10072(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10080(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10088(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10096(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10104(SB)/8, $0xf668f668f668f668
-DATA polymulSmall16AVX512<>+10112(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10120(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10128(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10136(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10144(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10152(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10160(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10168(SB)/8, $0xc668c668c668c668
-DATA polymulSmall16AVX512<>+10176(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10184(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10192(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10200(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10208(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10216(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10224(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10232(SB)/8, $0x044c044c044c044c
-DATA polymulSmall16AVX512<>+10240(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10248(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10256(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10264(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10272(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10280(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10288(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10296(SB)/8, $0x1c4c1c4c1c4c1c4c
-DATA polymulSmall16AVX512<>+10304(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10312(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10320(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10328(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10336(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10344(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10352(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10360(SB)/8, $0x0e700e700e700e70
-DATA polymulSmall16AVX512<>+10368(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10376(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10384(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10392(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10400(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10408(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10416(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10424(SB)/8, $0xee70ee70ee70ee70
-DATA polymulSmall16AVX512<>+10432(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10440(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10448(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10456(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10464(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10472(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10480(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10488(SB)/8, $0x0778077807780778
-DATA polymulSmall16AVX512<>+10496(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10504(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10512(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10520(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10528(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10536(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10544(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10552(SB)/8, $0xf778f778f778f778
-DATA polymulSmall16AVX512<>+10560(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10568(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10576(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10584(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10592(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10600(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10608(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10616(SB)/8, $0xf1d7f1d7f1d7f1d7
-DATA polymulSmall16AVX512<>+10624(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10632(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10640(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10648(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10656(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10664(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10672(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10680(SB)/8, $0xbfd7bfd7bfd7bfd7
-DATA polymulSmall16AVX512<>+10688(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10696(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10704(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10712(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10720(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10728(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10736(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10744(SB)/8, $0x0c6e0c6e0c6e0c6e
-DATA polymulSmall16AVX512<>+10752(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10760(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10768(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10776(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10784(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10792(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10800(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10808(SB)/8, $0x286e286e286e286e
-DATA polymulSmall16AVX512<>+10816(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10824(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10832(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10840(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10848(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10856(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10864(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10872(SB)/8, $0xf13ff13ff13ff13f
-DATA polymulSmall16AVX512<>+10880(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10888(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10896(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10904(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10912(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10920(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10928(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10936(SB)/8, $0x8f3f8f3f8f3f8f3f
-DATA polymulSmall16AVX512<>+10944(SB)/8, $0x09870845f7baf7fe
-DATA polymulSmall16AVX512<>+10952(SB)/8, $0x011210300c4c078a
-DATA polymulSmall16AVX512<>+10960(SB)/8, $0x0028f357f5880827
-DATA polymulSmall16AVX512<>+10968(SB)/8, $0xfabbf9461107f4a3
-DATA polymulSmall16AVX512<>+10976(SB)/8, $0x0462109e006114c1
-DATA polymulSmall16AVX512<>+10984(SB)/8, $0x058108bd09460297
-DATA polymulSmall16AVX512<>+10992(SB)/8, $0xf8381138114cec73
-DATA polymulSmall16AVX512<>+11000(SB)/8, $0xf999f68d08eb030a
-DATA polymulSmall16AVX512<>+11008(SB)/8, $0xe387b64573ba4bfe
-DATA polymulSmall16AVX512<>+11016(SB)/8, $0x0d123030944c638a
-DATA polymulSmall16AVX512<>+11024(SB)/8, $0x7028ad57a588a227
-DATA polymulSmall16AVX512<>+11032(SB)/8, $0x4cbb7d46eb0736a3
-DATA polymulSmall16AVX512<>+11040(SB)/8, $0xf062249e16616ac1
-DATA polymulSmall16AVX512<>+11048(SB)/8, $0xdb8106bd8d463c97
-DATA polymulSmall16AVX512<>+11056(SB)/8, $0xc838e138994c0e73
-DATA polymulSmall16AVX512<>+11064(SB)/8, $0xdf99d48d7aeb5f0a
-DATA polymulSmall16AVX512<>+11072(SB)/8, $0x085bfe36f23cf9db
-DATA polymulSmall16AVX512<>+11080(SB)/8, $0x1397eea1f59af3c1
-DATA polymulSmall16AVX512<>+11088(SB)/8, $0xf821f7f2ed50f99d
-DATA polymulSmall16AVX512<>+11096(SB)/8, $0x12ae0d520894f59f
-DATA polymulSmall16AVX512<>+11104(SB)/8, $0x14bd0d7dfcaa145f
-DATA polymulSmall16AVX512<>+11112(SB)/8, $0xf684109a0565ebcc
-DATA polymulSmall16AVX512<>+11120(SB)/8, $0x0df20eb0f5c0ee07
-DATA polymulSmall16AVX512<>+11128(SB)/8, $0x023d08b6120d046c
-DATA polymulSmall16AVX512<>+11136(SB)/8, $0x1a5b22361a3c0bdb
-DATA polymulSmall16AVX512<>+11144(SB)/8, $0x4d9784a1b19a49c1
-DATA polymulSmall16AVX512<>+11152(SB)/8, $0x8e2143f2cd50379d
-DATA polymulSmall16AVX512<>+11160(SB)/8, $0x86ae9952c094df9f
-DATA polymulSmall16AVX512<>+11168(SB)/8, $0x12bd8b7d18aa7e5f
-DATA polymulSmall16AVX512<>+11176(SB)/8, $0x4e84cc9a736573cc
-DATA polymulSmall16AVX512<>+11184(SB)/8, $0x59f22eb075c0c807
-DATA polymulSmall16AVX512<>+11192(SB)/8, $0x003d2cb6f00d4c6c
-DATA polymulSmall16AVX512<>+11200(SB)/8, $0x123eed90fbe31133
-DATA polymulSmall16AVX512<>+11208(SB)/8, $0x0457f7bf034206f6
-DATA polymulSmall16AVX512<>+11216(SB)/8, $0x13f3ffb70787131b
-DATA polymulSmall16AVX512<>+11224(SB)/8, $0xf5d3eb2a09b709e1
-DATA polymulSmall16AVX512<>+11232(SB)/8, $0x0fa0fa1a03391129
-DATA polymulSmall16AVX512<>+11240(SB)/8, $0x1319ff68ec93fdc7
-DATA polymulSmall16AVX512<>+11248(SB)/8, $0xed05ec990b93fdd6
-DATA polymulSmall16AVX512<>+11256(SB)/8, $0x02b50cbcf2a5f2e0
-DATA polymulSmall16AVX512<>+11264(SB)/8, $0xe63e4d90bde3b333
-DATA polymulSmall16AVX512<>+11272(SB)/8, $0xbe57a1bf2f42aaf6
-DATA polymulSmall16AVX512<>+11280(SB)/8, $0x35f3f9b7e187a51b
-DATA polymulSmall16AVX512<>+11288(SB)/8, $0x57d3072a03b71fe1
-DATA polymulSmall16AVX512<>+11296(SB)/8, $0xcfa0b61aa9395729
-DATA polymulSmall16AVX512<>+11304(SB)/8, $0xf919ef68ce9357c7
-DATA polymulSmall16AVX512<>+11312(SB)/8, $0x1b05d299ed93e1d6
-DATA polymulSmall16AVX512<>+11320(SB)/8, $0x50b534bce0a532e0
-DATA polymulSmall16AVX512<>+11328(SB)/8, $0x0fa304b4027014ec
-DATA polymulSmall16AVX512<>+11336(SB)/8, $0x11a7ec00f967fbe0
-DATA polymulSmall16AVX512<>+11344(SB)/8, $0x0867fe9def1808e7
-DATA polymulSmall16AVX512<>+11352(SB)/8, $0x0dcff503fee9ec25
-DATA polymulSmall16AVX512<>+11360(SB)/8, $0x0af7f89beb6cf763
-DATA polymulSmall16AVX512<>+11368(SB)/8, $0x13ccf3e811bc0c35
-DATA polymulSmall16AVX512<>+11376(SB)/8, $0xf0cdf10d0a41f981
-DATA polymulSmall16AVX512<>+11384(SB)/8, $0xf0650991fb78f51c
-DATA polymulSmall16AVX512<>+11392(SB)/8, $0x51a37cb4a2705cec
-DATA polymulSmall16AVX512<>+11400(SB)/8, $0xaba7ec0013673be0
-DATA polymulSmall16AVX512<>+11408(SB)/8, $0x22673c9dff1822e7
-DATA polymulSmall16AVX512<>+11416(SB)/8, $0x17cf7703c4e9da25
-DATA polymulSmall16AVX512<>+11424(SB)/8, $0x84f78a9b336cb963
-DATA polymulSmall16AVX512<>+11432(SB)/8, $0x9bcce3e839bc5a35
-DATA polymulSmall16AVX512<>+11440(SB)/8, $0x4ecdcf0d6041cf81
-DATA polymulSmall16AVX512<>+11448(SB)/8, $0x5e653f914b785d1c
-DATA polymulSmall16AVX512<>+11456(SB)/8, $0xf45bf45bec8fec8f
-DATA polymulSmall16AVX512<>+11464(SB)/8, $0xff8cff8cee1cee1c
-DATA polymulSmall16AVX512<>+11472(SB)/8, $0xec06ec06038d038d
-DATA polymulSmall16AVX512<>+11480(SB)/8, $0xf1e1f1e1fa4efa4e
-DATA polymulSmall16AVX512<>+11488(SB)/8, $0xed24ed2414241424
-DATA polymulSmall16AVX512<>+11496(SB)/8, $0x054c054c03760376
-DATA polymulSmall16AVX512<>+11504(SB)/8, $0x01c601c6ec38ec38
-DATA polymulSmall16AVX512<>+11512(SB)/8, $0x12c812c807310731
-DATA polymulSmall16AVX512<>+11520(SB)/8, $0x065b065b768f768f
-DATA polymulSmall16AVX512<>+11528(SB)/8, $0x078c078c561c561c
-DATA polymulSmall16AVX512<>+11536(SB)/8, $0xf006f006e18de18d
-DATA polymulSmall16AVX512<>+11544(SB)/8, $0x07e107e12e4e2e4e
-DATA polymulSmall16AVX512<>+11552(SB)/8, $0x052405242c242c24
-DATA polymulSmall16AVX512<>+11560(SB)/8, $0x8d4c8d4ca776a776
-DATA polymulSmall16AVX512<>+11568(SB)/8, $0x85c685c6bc38bc38
-DATA polymulSmall16AVX512<>+11576(SB)/8, $0x42c842c8fd31fd31
-DATA polymulSmall16AVX512<>+11584(SB)/8, $0x08a508a5f9b1f9b1
-DATA polymulSmall16AVX512<>+11592(SB)/8, $0xfd5dfd5d08df08df
-DATA polymulSmall16AVX512<>+11600(SB)/8, $0x0bf10bf107fd07fd
-DATA polymulSmall16AVX512<>+11608(SB)/8, $0xf52af52afe00fe00
-DATA polymulSmall16AVX512<>+11616(SB)/8, $0xed82ed82f44af44a
-DATA polymulSmall16AVX512<>+11624(SB)/8, $0x0d710d7114dd14dd
-DATA polymulSmall16AVX512<>+11632(SB)/8, $0x0c7e0c7e02370237
-DATA polymulSmall16AVX512<>+11640(SB)/8, $0xec61ec61031a031a
-DATA polymulSmall16AVX512<>+11648(SB)/8, $0xf6a5f6a5efb1efb1
-DATA polymulSmall16AVX512<>+11656(SB)/8, $0xbb5dbb5d72df72df
-DATA polymulSmall16AVX512<>+11664(SB)/8, $0x81f181f185fd85fd
-DATA polymulSmall16AVX512<>+11672(SB)/8, $0x112a112afe00fe00
-DATA polymulSmall16AVX512<>+11680(SB)/8, $0x99829982d04ad04a
-DATA polymulSmall16AVX512<>+11688(SB)/8, $0x83718371d2ddd2dd
-DATA polymulSmall16AVX512<>+11696(SB)/8, $0x607e607efc37fc37
-DATA polymulSmall16AVX512<>+11704(SB)/8, $0x02610261bf1abf1a
-DATA polymulSmall16AVX512<>+11712(SB)/8, $0x03ca03cafd85fd85
-DATA polymulSmall16AVX512<>+11720(SB)/8, $0x01d301d3fe28fe28
-DATA polymulSmall16AVX512<>+11728(SB)/8, $0x08ba08baefe5efe5
-DATA polymulSmall16AVX512<>+11736(SB)/8, $0x0d090d0903600360
-DATA polymulSmall16AVX512<>+11744(SB)/8, $0x04f404f40e830e83
-DATA polymulSmall16AVX512<>+11752(SB)/8, $0x06320632042c042c
-DATA polymulSmall16AVX512<>+11760(SB)/8, $0x052c052cf463f463
-DATA polymulSmall16AVX512<>+11768(SB)/8, $0x13fc13fcf584f584
-DATA polymulSmall16AVX512<>+11776(SB)/8, $0xdfcadfca2b852b85
-DATA polymulSmall16AVX512<>+11784(SB)/8, $0x63d363d36e286e28
-DATA polymulSmall16AVX512<>+11792(SB)/8, $0x84ba84ba5de55de5
-DATA polymulSmall16AVX512<>+11800(SB)/8, $0x9309930943604360
-DATA polymulSmall16AVX512<>+11808(SB)/8, $0xfcf4fcf490839083
-DATA polymulSmall16AVX512<>+11816(SB)/8, $0xd232d232cc2ccc2c
-DATA polymulSmall16AVX512<>+11824(SB)/8, $0xcd2ccd2cb663b663
-DATA polymulSmall16AVX512<>+11832(SB)/8, $0xbbfcbbfc4d844d84
-DATA polymulSmall16AVX512<>+11840(SB)/8, $0xeb52eb52fd84fd84
-DATA polymulSmall16AVX512<>+11848(SB)/8, $0x01900190ff69ff69
-DATA polymulSmall16AVX512<>+11856(SB)/8, $0x024202420c610c61
-DATA polymulSmall16AVX512<>+11864(SB)/8, $0xf54ff54f10be10be
-DATA polymulSmall16AVX512<>+11872(SB)/8, $0xfcf5fcf5f762f762
-DATA polymulSmall16AVX512<>+11880(SB)/8, $0x0ab40ab4f9dcf9dc
-DATA polymulSmall16AVX512<>+11888(SB)/8, $0x0b440b44feb0feb0
-DATA polymulSmall16AVX512<>+11896(SB)/8, $0xfc12fc1201460146
-DATA polymulSmall16AVX512<>+11904(SB)/8, $0x7752775255845584
-DATA polymulSmall16AVX512<>+11912(SB)/8, $0x61906190c569c569
-DATA polymulSmall16AVX512<>+11920(SB)/8, $0x2e422e4222612261
-DATA polymulSmall16AVX512<>+11928(SB)/8, $0xff4fff4fe4bee4be
-DATA polymulSmall16AVX512<>+11936(SB)/8, $0xcaf5caf5e362e362
-DATA polymulSmall16AVX512<>+11944(SB)/8, $0x82b482b4e1dce1dc
-DATA polymulSmall16AVX512<>+11952(SB)/8, $0xe344e3441eb01eb0
-DATA polymulSmall16AVX512<>+11960(SB)/8, $0x0812081285468546
-DATA polymulSmall16AVX512<>+11968(SB)/8, $0xff33ff33ff33ff33
-DATA polymulSmall16AVX512<>+11976(SB)/8, $0xee5fee5fee5fee5f
-DATA polymulSmall16AVX512<>+11984(SB)/8, $0x0507050705070507
-DATA polymulSmall16AVX512<>+11992(SB)/8, $0xf45af45af45af45a
-DATA polymulSmall16AVX512<>+12000(SB)/8, $0x00c100c100c100c1
-DATA polymulSmall16AVX512<>+12008(SB)/8, $0x1208120812081208
-DATA polymulSmall16AVX512<>+12016(SB)/8, $0x0a050a050a050a05
-DATA polymulSmall16AVX512<>+12024(SB)/8, $0x0882088208820882
-DATA polymulSmall16AVX512<>+12032(SB)/8, $0xa133a133a133a133
-DATA polymulSmall16AVX512<>+12040(SB)/8, $0x585f585f585f585f
-DATA polymulSmall16AVX512<>+12048(SB)/8, $0xdf07df07df07df07
-DATA polymulSmall16AVX512<>+12056(SB)/8, $0x305a305a305a305a
-DATA polymulSmall16AVX512<>+12064(SB)/8, $0x56c156c156c156c1
-DATA polymulSmall16AVX512<>+12072(SB)/8, $0xc208c208c208c208
-DATA polymulSmall16AVX512<>+12080(SB)/8, $0x3805380538053805
-DATA polymulSmall16AVX512<>+12088(SB)/8, $0xb482b482b482b482
-DATA polymulSmall16AVX512<>+12096(SB)/8, $0x0504050405040504
-DATA polymulSmall16AVX512<>+12104(SB)/8, $0xfef4fef4fef4fef4
-DATA polymulSmall16AVX512<>+12112(SB)/8, $0xf222f222f222f222
-DATA polymulSmall16AVX512<>+12120(SB)/8, $0x0004000400040004
-DATA polymulSmall16AVX512<>+12128(SB)/8, $0x0b770b770b770b77
-DATA polymulSmall16AVX512<>+12136(SB)/8, $0xf51af51af51af51a
-DATA polymulSmall16AVX512<>+12144(SB)/8, $0x1021102110211021
-DATA polymulSmall16AVX512<>+12152(SB)/8, $0x0c130c130c130c13
-DATA polymulSmall16AVX512<>+12160(SB)/8, $0x5d045d045d045d04
-DATA polymulSmall16AVX512<>+12168(SB)/8, $0xf6f4f6f4f6f4f6f4
-DATA polymulSmall16AVX512<>+12176(SB)/8, $0x5e225e225e225e22
-DATA polymulSmall16AVX512<>+12184(SB)/8, $0x5804580458045804
-DATA polymulSmall16AVX512<>+12192(SB)/8, $0x8577857785778577
-DATA polymulSmall16AVX512<>+12200(SB)/8, $0xb11ab11ab11ab11a
-DATA polymulSmall16AVX512<>+12208(SB)/8, $0xa621a621a621a621
-DATA polymulSmall16AVX512<>+12216(SB)/8, $0xee13ee13ee13ee13
-DATA polymulSmall16AVX512<>+12224(SB)/8, $0xfde0fde0fde0fde0
-DATA polymulSmall16AVX512<>+12232(SB)/8, $0x043d043d043d043d
-DATA polymulSmall16AVX512<>+12240(SB)/8, $0x0a100a100a100a10
-DATA polymulSmall16AVX512<>+12248(SB)/8, $0xefa3efa3efa3efa3
-DATA polymulSmall16AVX512<>+12256(SB)/8, $0xfc0ffc0ffc0ffc0f
-DATA polymulSmall16AVX512<>+12264(SB)/8, $0x0954095409540954
-DATA polymulSmall16AVX512<>+12272(SB)/8, $0x0513051305130513
-DATA polymulSmall16AVX512<>+12280(SB)/8, $0xf3f3f3f3f3f3f3f3
-DATA polymulSmall16AVX512<>+12288(SB)/8, $0x3de03de03de03de0
-DATA polymulSmall16AVX512<>+12296(SB)/8, $0x023d023d023d023d
-DATA polymulSmall16AVX512<>+12304(SB)/8, $0x6a106a106a106a10
-DATA polymulSmall16AVX512<>+12312(SB)/8, $0x31a331a331a331a3
-DATA polymulSmall16AVX512<>+12320(SB)/8, $0x860f860f860f860f
-DATA polymulSmall16AVX512<>+12328(SB)/8, $0x4154415441544154
-DATA polymulSmall16AVX512<>+12336(SB)/8, $0xe713e713e713e713
-DATA polymulSmall16AVX512<>+12344(SB)/8, $0x15f315f315f315f3
-DATA polymulSmall16AVX512<>+12352(SB)/8, $0x130c130c130c130c
-DATA polymulSmall16AVX512<>+12360(SB)/8, $0x1288128812881288
-DATA polymulSmall16AVX512<>+12368(SB)/8, $0x1286128612861286
-DATA polymulSmall16AVX512<>+12376(SB)/8, $0x1006100610061006
-DATA polymulSmall16AVX512<>+12384(SB)/8, $0x111b111b111b111b
-DATA polymulSmall16AVX512<>+12392(SB)/8, $0xfcb1fcb1fcb1fcb1
-DATA polymulSmall16AVX512<>+12400(SB)/8, $0x0ba80ba80ba80ba8
-DATA polymulSmall16AVX512<>+12408(SB)/8, $0x0bf60bf60bf60bf6
-DATA polymulSmall16AVX512<>+12416(SB)/8, $0x1b0c1b0c1b0c1b0c
-DATA polymulSmall16AVX512<>+12424(SB)/8, $0xc288c288c288c288
-DATA polymulSmall16AVX512<>+12432(SB)/8, $0x1686168616861686
-DATA polymulSmall16AVX512<>+12440(SB)/8, $0x1406140614061406
-DATA polymulSmall16AVX512<>+12448(SB)/8, $0xa31ba31ba31ba31b
-DATA polymulSmall16AVX512<>+12456(SB)/8, $0xf2b1f2b1f2b1f2b1
-DATA polymulSmall16AVX512<>+12464(SB)/8, $0x7ba87ba87ba87ba8
-DATA polymulSmall16AVX512<>+12472(SB)/8, $0xaff6aff6aff6aff6
-DATA polymulSmall16AVX512<>+12480(SB)/8, $0x0396039603960396
-DATA polymulSmall16AVX512<>+12488(SB)/8, $0x0396039603960396
-DATA polymulSmall16AVX512<>+12496(SB)/8, $0xf639f639f639f639
-DATA polymulSmall16AVX512<>+12504(SB)/8, $0xf639f639f639f639
-DATA polymulSmall16AVX512<>+12512(SB)/8, $0xef05ef05ef05ef05
-DATA polymulSmall16AVX512<>+12520(SB)/8, $0xef05ef05ef05ef05
-DATA polymulSmall16AVX512<>+12528(SB)/8, $0xf43cf43cf43cf43c
-DATA polymulSmall16AVX512<>+12536(SB)/8, $0xf43cf43cf43cf43c
-DATA polymulSmall16AVX512<>+12544(SB)/8, $0x6796679667966796
-DATA polymulSmall16AVX512<>+12552(SB)/8, $0x6796679667966796
-DATA polymulSmall16AVX512<>+12560(SB)/8, $0x9c399c399c399c39
-DATA polymulSmall16AVX512<>+12568(SB)/8, $0x9c399c399c399c39
-DATA polymulSmall16AVX512<>+12576(SB)/8, $0x1d051d051d051d05
-DATA polymulSmall16AVX512<>+12584(SB)/8, $0x1d051d051d051d05
-DATA polymulSmall16AVX512<>+12592(SB)/8, $0x1c3c1c3c1c3c1c3c
-DATA polymulSmall16AVX512<>+12600(SB)/8, $0x1c3c1c3c1c3c1c3c
-DATA polymulSmall16AVX512<>+12608(SB)/8, $0x13c713c713c713c7
-DATA polymulSmall16AVX512<>+12616(SB)/8, $0x13c713c713c713c7
-DATA polymulSmall16AVX512<>+12624(SB)/8, $0x0fc30fc30fc30fc3
-DATA polymulSmall16AVX512<>+12632(SB)/8, $0x0fc30fc30fc30fc3
-DATA polymulSmall16AVX512<>+12640(SB)/8, $0xfa10fa10fa10fa10
-DATA polymulSmall16AVX512<>+12648(SB)/8, $0xfa10fa10fa10fa10
-DATA polymulSmall16AVX512<>+12656(SB)/8, $0xecf5ecf5ecf5ecf5
-DATA polymulSmall16AVX512<>+12664(SB)/8, $0xecf5ecf5ecf5ecf5
-DATA polymulSmall16AVX512<>+12672(SB)/8, $0x6dc76dc76dc76dc7
-DATA polymulSmall16AVX512<>+12680(SB)/8, $0x6dc76dc76dc76dc7
-DATA polymulSmall16AVX512<>+12688(SB)/8, $0x11c311c311c311c3
-DATA polymulSmall16AVX512<>+12696(SB)/8, $0x11c311c311c311c3
-DATA polymulSmall16AVX512<>+12704(SB)/8, $0x5a105a105a105a10
-DATA polymulSmall16AVX512<>+12712(SB)/8, $0x5a105a105a105a10
-DATA polymulSmall16AVX512<>+12720(SB)/8, $0xbaf5baf5baf5baf5
-DATA polymulSmall16AVX512<>+12728(SB)/8, $0xbaf5baf5baf5baf5
-DATA polymulSmall16AVX512<>+12736(SB)/8, $0x145d145d145d145d
-DATA polymulSmall16AVX512<>+12744(SB)/8, $0x145d145d145d145d
-DATA polymulSmall16AVX512<>+12752(SB)/8, $0xf5bbf5bbf5bbf5bb
-DATA polymulSmall16AVX512<>+12760(SB)/8, $0xf5bbf5bbf5bbf5bb
-DATA polymulSmall16AVX512<>+12768(SB)/8, $0x0fff0fff0fff0fff
-DATA polymulSmall16AVX512<>+12776(SB)/8, $0x0fff0fff0fff0fff
-DATA polymulSmall16AVX512<>+12784(SB)/8, $0x1437143714371437
-DATA polymulSmall16AVX512<>+12792(SB)/8, $0x1437143714371437
-DATA polymulSmall16AVX512<>+12800(SB)/8, $0xd25dd25dd25dd25d
-DATA polymulSmall16AVX512<>+12808(SB)/8, $0xd25dd25dd25dd25d
-DATA polymulSmall16AVX512<>+12816(SB)/8, $0x47bb47bb47bb47bb
-DATA polymulSmall16AVX512<>+12824(SB)/8, $0x47bb47bb47bb47bb
-DATA polymulSmall16AVX512<>+12832(SB)/8, $0x39ff39ff39ff39ff
-DATA polymulSmall16AVX512<>+12840(SB)/8, $0x39ff39ff39ff39ff
-DATA polymulSmall16AVX512<>+12848(SB)/8, $0x0e370e370e370e37
-DATA polymulSmall16AVX512<>+12856(SB)/8, $0x0e370e370e370e37
-DATA polymulSmall16AVX512<>+12864(SB)/8, $0xfac3fac3fac3fac3
-DATA polymulSmall16AVX512<>+12872(SB)/8, $0xfac3fac3fac3fac3
-DATA polymulSmall16AVX512<>+12880(SB)/8, $0xf875f875f875f875
-DATA polymulSmall16AVX512<>+12888(SB)/8, $0xf875f875f875f875
-DATA polymulSmall16AVX512<>+12896(SB)/8, $0x0155015501550155
-DATA polymulSmall16AVX512<>+12904(SB)/8, $0x0155015501550155
-DATA polymulSmall16AVX512<>+12912(SB)/8, $0xf111f111f111f111
-DATA polymulSmall16AVX512<>+12920(SB)/8, $0xf111f111f111f111
-DATA polymulSmall16AVX512<>+12928(SB)/8, $0xfcc3fcc3fcc3fcc3
-DATA polymulSmall16AVX512<>+12936(SB)/8, $0xfcc3fcc3fcc3fcc3
-DATA polymulSmall16AVX512<>+12944(SB)/8, $0xc675c675c675c675
-DATA polymulSmall16AVX512<>+12952(SB)/8, $0xc675c675c675c675
-DATA polymulSmall16AVX512<>+12960(SB)/8, $0x0f550f550f550f55
-DATA polymulSmall16AVX512<>+12968(SB)/8, $0x0f550f550f550f55
-DATA polymulSmall16AVX512<>+12976(SB)/8, $0x2711271127112711
-DATA polymulSmall16AVX512<>+12984(SB)/8, $0x2711271127112711
-DATA polymulSmall16AVX512<>+12992(SB)/8, $0xed09ed09ed09ed09
-DATA polymulSmall16AVX512<>+13000(SB)/8, $0xed09ed09ed09ed09
-DATA polymulSmall16AVX512<>+13008(SB)/8, $0xed09ed09ed09ed09
-DATA polymulSmall16AVX512<>+13016(SB)/8, $0xed09ed09ed09ed09
-DATA polymulSmall16AVX512<>+13024(SB)/8, $0xf744f744f744f744
-DATA polymulSmall16AVX512<>+13032(SB)/8, $0xf744f744f744f744
-DATA polymulSmall16AVX512<>+13040(SB)/8, $0xf744f744f744f744
-DATA polymulSmall16AVX512<>+13048(SB)/8, $0xf744f744f744f744
-DATA polymulSmall16AVX512<>+13056(SB)/8, $0x7309730973097309
-DATA polymulSmall16AVX512<>+13064(SB)/8, $0x7309730973097309
-DATA polymulSmall16AVX512<>+13072(SB)/8, $0x7309730973097309
-DATA polymulSmall16AVX512<>+13080(SB)/8, $0x7309730973097309
-DATA polymulSmall16AVX512<>+13088(SB)/8, $0xcf44cf44cf44cf44
-DATA polymulSmall16AVX512<>+13096(SB)/8, $0xcf44cf44cf44cf44
-DATA polymulSmall16AVX512<>+13104(SB)/8, $0xcf44cf44cf44cf44
-DATA polymulSmall16AVX512<>+13112(SB)/8, $0xcf44cf44cf44cf44
-DATA polymulSmall16AVX512<>+13120(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16AVX512<>+13128(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16AVX512<>+13136(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16AVX512<>+13144(SB)/8, $0xfd26fd26fd26fd26
-DATA polymulSmall16AVX512<>+13152(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16AVX512<>+13160(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16AVX512<>+13168(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16AVX512<>+13176(SB)/8, $0xf579f579f579f579
-DATA polymulSmall16AVX512<>+13184(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16AVX512<>+13192(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16AVX512<>+13200(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16AVX512<>+13208(SB)/8, $0xc126c126c126c126
-DATA polymulSmall16AVX512<>+13216(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16AVX512<>+13224(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16AVX512<>+13232(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16AVX512<>+13240(SB)/8, $0x1b791b791b791b79
-DATA polymulSmall16AVX512<>+13248(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16AVX512<>+13256(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16AVX512<>+13264(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16AVX512<>+13272(SB)/8, $0x0ec80ec80ec80ec8
-DATA polymulSmall16AVX512<>+13280(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16AVX512<>+13288(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16AVX512<>+13296(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16AVX512<>+13304(SB)/8, $0x0d240d240d240d24
-DATA polymulSmall16AVX512<>+13312(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16AVX512<>+13320(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16AVX512<>+13328(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16AVX512<>+13336(SB)/8, $0x3ec83ec83ec83ec8
-DATA polymulSmall16AVX512<>+13344(SB)/8, $0x2524252425242524
-DATA polymulSmall16AVX512<>+13352(SB)/8, $0x2524252425242524
-DATA polymulSmall16AVX512<>+13360(SB)/8, $0x2524252425242524
-DATA polymulSmall16AVX512<>+13368(SB)/8, $0x2524252425242524
-DATA polymulSmall16AVX512<>+13376(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16AVX512<>+13384(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16AVX512<>+13392(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16AVX512<>+13400(SB)/8, $0x01a901a901a901a9
-DATA polymulSmall16AVX512<>+13408(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16AVX512<>+13416(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16AVX512<>+13424(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16AVX512<>+13432(SB)/8, $0xee40ee40ee40ee40
-DATA polymulSmall16AVX512<>+13440(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16AVX512<>+13448(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16AVX512<>+13456(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16AVX512<>+13464(SB)/8, $0x47a947a947a947a9
-DATA polymulSmall16AVX512<>+13472(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16AVX512<>+13480(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16AVX512<>+13488(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16AVX512<>+13496(SB)/8, $0x6e406e406e406e40
-DATA polymulSmall16AVX512<>+13504(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13512(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13520(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13528(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13536(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13544(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13552(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13560(SB)/8, $0xf19af19af19af19a
-DATA polymulSmall16AVX512<>+13568(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13576(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13584(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13592(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13600(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13608(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13616(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13624(SB)/8, $0xad9aad9aad9aad9a
-DATA polymulSmall16AVX512<>+13632(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13640(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13648(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13656(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13664(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13672(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13680(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13688(SB)/8, $0xf693f693f693f693
-DATA polymulSmall16AVX512<>+13696(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13704(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13712(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13720(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13728(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13736(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13744(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13752(SB)/8, $0xd893d893d893d893
-DATA polymulSmall16AVX512<>+13760(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13768(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13776(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13784(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13792(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13800(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13808(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13816(SB)/8, $0x0178017801780178
-DATA polymulSmall16AVX512<>+13824(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13832(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13840(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13848(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13856(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13864(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13872(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13880(SB)/8, $0x5178517851785178
-DATA polymulSmall16AVX512<>+13888(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13896(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13904(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13912(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13920(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13928(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13936(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13944(SB)/8, $0x0165016501650165
-DATA polymulSmall16AVX512<>+13952(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+13960(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+13968(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+13976(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+13984(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+13992(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+14000(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+14008(SB)/8, $0x6f656f656f656f65
-DATA polymulSmall16AVX512<>+14016(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14024(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14032(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14040(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14048(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14056(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14064(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14072(SB)/8, $0x09e809e809e809e8
-DATA polymulSmall16AVX512<>+14080(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14088(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14096(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14104(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14112(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14120(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14128(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14136(SB)/8, $0xf9e8f9e8f9e8f9e8
-DATA polymulSmall16AVX512<>+14144(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14152(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14160(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14168(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14176(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14184(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14192(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14200(SB)/8, $0xefa4efa4efa4efa4
-DATA polymulSmall16AVX512<>+14208(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14216(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14224(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14232(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14240(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14248(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14256(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14264(SB)/8, $0x07a407a407a407a4
-DATA polymulSmall16AVX512<>+14272(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14280(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14288(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14296(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14304(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14312(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14320(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14328(SB)/8, $0x0e680e680e680e68
-DATA polymulSmall16AVX512<>+14336(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14344(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14352(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14360(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14368(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14376(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14384(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14392(SB)/8, $0xfe68fe68fe68fe68
-DATA polymulSmall16AVX512<>+14400(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14408(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14416(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14424(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14432(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14440(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14448(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14456(SB)/8, $0x00df00df00df00df
-DATA polymulSmall16AVX512<>+14464(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14472(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14480(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14488(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14496(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14504(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14512(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14520(SB)/8, $0x6adf6adf6adf6adf
-DATA polymulSmall16AVX512<>+14528(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14536(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14544(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14552(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14560(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14568(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14576(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14584(SB)/8, $0x0deb0deb0deb0deb
-DATA polymulSmall16AVX512<>+14592(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14600(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14608(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14616(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14624(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14632(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14640(SB)/8, $0x7feb7feb7feb7feb
-DATA polymulSmall16AVX512<>+14648(SB)/8, $0x7feb7feb7feb7feb
-GLOBL polymulSmall16AVX512<>(SB), RODATA|NOPTR, $14656
+DATA polymulSmall16AVX512<>+3648(SB)/8, $0x0006000400020000
+DATA polymulSmall16AVX512<>+3656(SB)/8, $0x000e000c000a0008
+DATA polymulSmall16AVX512<>+3664(SB)/8, $0x0016001400120010
+DATA polymulSmall16AVX512<>+3672(SB)/8, $0x001e001c001a0018
+DATA polymulSmall16AVX512<>+3680(SB)/8, $0x0007000500030001
+DATA polymulSmall16AVX512<>+3688(SB)/8, $0x000f000d000b0009
+DATA polymulSmall16AVX512<>+3696(SB)/8, $0x0017001500130011
+DATA polymulSmall16AVX512<>+3704(SB)/8, $0x001f001d001b0019
+DATA polymulSmall16AVX512<>+3712(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3720(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3728(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3736(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3744(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3752(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3760(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3768(SB)/8, $0x2a012a012a012a01
+DATA polymulSmall16AVX512<>+3776(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3784(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3792(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3800(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3808(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3816(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3824(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3832(SB)/8, $0x1861186118611861
+DATA polymulSmall16AVX512<>+3840(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3848(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3856(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3864(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3872(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3880(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3888(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3896(SB)/8, $0xff21ff21ff21ff21
+DATA polymulSmall16AVX512<>+3904(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3912(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3920(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3928(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3936(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3944(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3952(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3960(SB)/8, $0x9521952195219521
+DATA polymulSmall16AVX512<>+3968(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+3976(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+3984(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+3992(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+4000(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+4008(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+4016(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+4024(SB)/8, $0xf198f198f198f198
+DATA polymulSmall16AVX512<>+4032(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4040(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4048(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4056(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4064(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4072(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4080(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4088(SB)/8, $0x0198019801980198
+DATA polymulSmall16AVX512<>+4096(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4104(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4112(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4120(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4128(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4136(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4144(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4152(SB)/8, $0x105c105c105c105c
+DATA polymulSmall16AVX512<>+4160(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4168(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4176(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4184(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4192(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4200(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4208(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4216(SB)/8, $0xf85cf85cf85cf85c
+DATA polymulSmall16AVX512<>+4224(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4232(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4240(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4248(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4256(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4264(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4272(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4280(SB)/8, $0xfe9bfe9bfe9bfe9b
+DATA polymulSmall16AVX512<>+4288(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4296(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4304(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4312(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4320(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4328(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4336(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4344(SB)/8, $0x909b909b909b909b
+DATA polymulSmall16AVX512<>+4352(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4360(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4368(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4376(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4384(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4392(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4400(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4408(SB)/8, $0xfe88fe88fe88fe88
+DATA polymulSmall16AVX512<>+4416(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4424(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4432(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4440(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4448(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4456(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4464(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4472(SB)/8, $0xae88ae88ae88ae88
+DATA polymulSmall16AVX512<>+4480(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4488(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4496(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4504(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4512(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4520(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4528(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4536(SB)/8, $0x096d096d096d096d
+DATA polymulSmall16AVX512<>+4544(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4552(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4560(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4568(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4576(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4584(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4592(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4600(SB)/8, $0x276d276d276d276d
+DATA polymulSmall16AVX512<>+4608(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4616(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4624(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4632(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4640(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4648(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4656(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4664(SB)/8, $0x0e660e660e660e66
+DATA polymulSmall16AVX512<>+4672(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4680(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4688(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4696(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4704(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4712(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4720(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4728(SB)/8, $0x5266526652665266
+DATA polymulSmall16AVX512<>+4736(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16AVX512<>+4744(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16AVX512<>+4752(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16AVX512<>+4760(SB)/8, $0x11c011c011c011c0
+DATA polymulSmall16AVX512<>+4768(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16AVX512<>+4776(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16AVX512<>+4784(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16AVX512<>+4792(SB)/8, $0xfe57fe57fe57fe57
+DATA polymulSmall16AVX512<>+4800(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16AVX512<>+4808(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16AVX512<>+4816(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16AVX512<>+4824(SB)/8, $0x91c091c091c091c0
+DATA polymulSmall16AVX512<>+4832(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16AVX512<>+4840(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16AVX512<>+4848(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16AVX512<>+4856(SB)/8, $0xb857b857b857b857
+DATA polymulSmall16AVX512<>+4864(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16AVX512<>+4872(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16AVX512<>+4880(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16AVX512<>+4888(SB)/8, $0xf2dcf2dcf2dcf2dc
+DATA polymulSmall16AVX512<>+4896(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16AVX512<>+4904(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16AVX512<>+4912(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16AVX512<>+4920(SB)/8, $0xf138f138f138f138
+DATA polymulSmall16AVX512<>+4928(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16AVX512<>+4936(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16AVX512<>+4944(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16AVX512<>+4952(SB)/8, $0xdadcdadcdadcdadc
+DATA polymulSmall16AVX512<>+4960(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16AVX512<>+4968(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16AVX512<>+4976(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16AVX512<>+4984(SB)/8, $0xc138c138c138c138
+DATA polymulSmall16AVX512<>+4992(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16AVX512<>+5000(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16AVX512<>+5008(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16AVX512<>+5016(SB)/8, $0x0a870a870a870a87
+DATA polymulSmall16AVX512<>+5024(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16AVX512<>+5032(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16AVX512<>+5040(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16AVX512<>+5048(SB)/8, $0x02da02da02da02da
+DATA polymulSmall16AVX512<>+5056(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16AVX512<>+5064(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16AVX512<>+5072(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16AVX512<>+5080(SB)/8, $0xe487e487e487e487
+DATA polymulSmall16AVX512<>+5088(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16AVX512<>+5096(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16AVX512<>+5104(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16AVX512<>+5112(SB)/8, $0x3eda3eda3eda3eda
+DATA polymulSmall16AVX512<>+5120(SB)/8, $0x08bc08bc08bc08bc
+DATA polymulSmall16AVX512<>+5128(SB)/8, $0x08bc08bc08bc08bc
+DATA polymulSmall16AVX512<>+5136(SB)/8, $0x08bc08bc08bc08bc
+DATA polymulSmall16AVX512<>+5144(SB)/8, $0x08bc08bc08bc08bc
+DATA polymulSmall16AVX512<>+5152(SB)/8, $0x12f712f712f712f7
+DATA polymulSmall16AVX512<>+5160(SB)/8, $0x12f712f712f712f7
+DATA polymulSmall16AVX512<>+5168(SB)/8, $0x12f712f712f712f7
+DATA polymulSmall16AVX512<>+5176(SB)/8, $0x12f712f712f712f7
+DATA polymulSmall16AVX512<>+5184(SB)/8, $0x30bc30bc30bc30bc
+DATA polymulSmall16AVX512<>+5192(SB)/8, $0x30bc30bc30bc30bc
+DATA polymulSmall16AVX512<>+5200(SB)/8, $0x30bc30bc30bc30bc
+DATA polymulSmall16AVX512<>+5208(SB)/8, $0x30bc30bc30bc30bc
+DATA polymulSmall16AVX512<>+5216(SB)/8, $0x8cf78cf78cf78cf7
+DATA polymulSmall16AVX512<>+5224(SB)/8, $0x8cf78cf78cf78cf7
+DATA polymulSmall16AVX512<>+5232(SB)/8, $0x8cf78cf78cf78cf7
+DATA polymulSmall16AVX512<>+5240(SB)/8, $0x8cf78cf78cf78cf7
+DATA polymulSmall16AVX512<>+5248(SB)/8, $0x0eef0eef0eef0eef
+DATA polymulSmall16AVX512<>+5256(SB)/8, $0x0eef0eef0eef0eef
+DATA polymulSmall16AVX512<>+5264(SB)/8, $0xfeabfeabfeabfeab
+DATA polymulSmall16AVX512<>+5272(SB)/8, $0xfeabfeabfeabfeab
+DATA polymulSmall16AVX512<>+5280(SB)/8, $0x078b078b078b078b
+DATA polymulSmall16AVX512<>+5288(SB)/8, $0x078b078b078b078b
+DATA polymulSmall16AVX512<>+5296(SB)/8, $0x053d053d053d053d
+DATA polymulSmall16AVX512<>+5304(SB)/8, $0x053d053d053d053d
+DATA polymulSmall16AVX512<>+5312(SB)/8, $0xd8efd8efd8efd8ef
+DATA polymulSmall16AVX512<>+5320(SB)/8, $0xd8efd8efd8efd8ef
+DATA polymulSmall16AVX512<>+5328(SB)/8, $0xf0abf0abf0abf0ab
+DATA polymulSmall16AVX512<>+5336(SB)/8, $0xf0abf0abf0abf0ab
+DATA polymulSmall16AVX512<>+5344(SB)/8, $0x398b398b398b398b
+DATA polymulSmall16AVX512<>+5352(SB)/8, $0x398b398b398b398b
+DATA polymulSmall16AVX512<>+5360(SB)/8, $0x033d033d033d033d
+DATA polymulSmall16AVX512<>+5368(SB)/8, $0x033d033d033d033d
+DATA polymulSmall16AVX512<>+5376(SB)/8, $0xebc9ebc9ebc9ebc9
+DATA polymulSmall16AVX512<>+5384(SB)/8, $0xebc9ebc9ebc9ebc9
+DATA polymulSmall16AVX512<>+5392(SB)/8, $0xf001f001f001f001
+DATA polymulSmall16AVX512<>+5400(SB)/8, $0xf001f001f001f001
+DATA polymulSmall16AVX512<>+5408(SB)/8, $0x0a450a450a450a45
+DATA polymulSmall16AVX512<>+5416(SB)/8, $0x0a450a450a450a45
+DATA polymulSmall16AVX512<>+5424(SB)/8, $0xeba3eba3eba3eba3
+DATA polymulSmall16AVX512<>+5432(SB)/8, $0xeba3eba3eba3eba3
+DATA polymulSmall16AVX512<>+5440(SB)/8, $0xf1c9f1c9f1c9f1c9
+DATA polymulSmall16AVX512<>+5448(SB)/8, $0xf1c9f1c9f1c9f1c9
+DATA polymulSmall16AVX512<>+5456(SB)/8, $0xc601c601c601c601
+DATA polymulSmall16AVX512<>+5464(SB)/8, $0xc601c601c601c601
+DATA polymulSmall16AVX512<>+5472(SB)/8, $0xb845b845b845b845
+DATA polymulSmall16AVX512<>+5480(SB)/8, $0xb845b845b845b845
+DATA polymulSmall16AVX512<>+5488(SB)/8, $0x2da32da32da32da3
+DATA polymulSmall16AVX512<>+5496(SB)/8, $0x2da32da32da32da3
+DATA polymulSmall16AVX512<>+5504(SB)/8, $0x130b130b130b130b
+DATA polymulSmall16AVX512<>+5512(SB)/8, $0x130b130b130b130b
+DATA polymulSmall16AVX512<>+5520(SB)/8, $0x05f005f005f005f0
+DATA polymulSmall16AVX512<>+5528(SB)/8, $0x05f005f005f005f0
+DATA polymulSmall16AVX512<>+5536(SB)/8, $0xf03df03df03df03d
+DATA polymulSmall16AVX512<>+5544(SB)/8, $0xf03df03df03df03d
+DATA polymulSmall16AVX512<>+5552(SB)/8, $0xec39ec39ec39ec39
+DATA polymulSmall16AVX512<>+5560(SB)/8, $0xec39ec39ec39ec39
+DATA polymulSmall16AVX512<>+5568(SB)/8, $0x450b450b450b450b
+DATA polymulSmall16AVX512<>+5576(SB)/8, $0x450b450b450b450b
+DATA polymulSmall16AVX512<>+5584(SB)/8, $0xa5f0a5f0a5f0a5f0
+DATA polymulSmall16AVX512<>+5592(SB)/8, $0xa5f0a5f0a5f0a5f0
+DATA polymulSmall16AVX512<>+5600(SB)/8, $0xee3dee3dee3dee3d
+DATA polymulSmall16AVX512<>+5608(SB)/8, $0xee3dee3dee3dee3d
+DATA polymulSmall16AVX512<>+5616(SB)/8, $0x9239923992399239
+DATA polymulSmall16AVX512<>+5624(SB)/8, $0x9239923992399239
+DATA polymulSmall16AVX512<>+5632(SB)/8, $0x0bc40bc40bc40bc4
+DATA polymulSmall16AVX512<>+5640(SB)/8, $0x0bc40bc40bc40bc4
+DATA polymulSmall16AVX512<>+5648(SB)/8, $0x10fb10fb10fb10fb
+DATA polymulSmall16AVX512<>+5656(SB)/8, $0x10fb10fb10fb10fb
+DATA polymulSmall16AVX512<>+5664(SB)/8, $0x09c709c709c709c7
+DATA polymulSmall16AVX512<>+5672(SB)/8, $0x09c709c709c709c7
+DATA polymulSmall16AVX512<>+5680(SB)/8, $0xfc6afc6afc6afc6a
+DATA polymulSmall16AVX512<>+5688(SB)/8, $0xfc6afc6afc6afc6a
+DATA polymulSmall16AVX512<>+5696(SB)/8, $0xe3c4e3c4e3c4e3c4
+DATA polymulSmall16AVX512<>+5704(SB)/8, $0xe3c4e3c4e3c4e3c4
+DATA polymulSmall16AVX512<>+5712(SB)/8, $0xe2fbe2fbe2fbe2fb
+DATA polymulSmall16AVX512<>+5720(SB)/8, $0xe2fbe2fbe2fbe2fb
+DATA polymulSmall16AVX512<>+5728(SB)/8, $0x63c763c763c763c7
+DATA polymulSmall16AVX512<>+5736(SB)/8, $0x63c763c763c763c7
+DATA polymulSmall16AVX512<>+5744(SB)/8, $0x986a986a986a986a
+DATA polymulSmall16AVX512<>+5752(SB)/8, $0x986a986a986a986a
+DATA polymulSmall16AVX512<>+5760(SB)/8, $0xf40af40af40af40a
+DATA polymulSmall16AVX512<>+5768(SB)/8, $0xf458f458f458f458
+DATA polymulSmall16AVX512<>+5776(SB)/8, $0x034f034f034f034f
+DATA polymulSmall16AVX512<>+5784(SB)/8, $0xeee5eee5eee5eee5
+DATA polymulSmall16AVX512<>+5792(SB)/8, $0xeffaeffaeffaeffa
+DATA polymulSmall16AVX512<>+5800(SB)/8, $0xed7aed7aed7aed7a
+DATA polymulSmall16AVX512<>+5808(SB)/8, $0xed78ed78ed78ed78
+DATA polymulSmall16AVX512<>+5816(SB)/8, $0xecf4ecf4ecf4ecf4
+DATA polymulSmall16AVX512<>+5824(SB)/8, $0x500a500a500a500a
+DATA polymulSmall16AVX512<>+5832(SB)/8, $0x8458845884588458
+DATA polymulSmall16AVX512<>+5840(SB)/8, $0x0d4f0d4f0d4f0d4f
+DATA polymulSmall16AVX512<>+5848(SB)/8, $0x5ce55ce55ce55ce5
+DATA polymulSmall16AVX512<>+5856(SB)/8, $0xebfaebfaebfaebfa
+DATA polymulSmall16AVX512<>+5864(SB)/8, $0xe97ae97ae97ae97a
+DATA polymulSmall16AVX512<>+5872(SB)/8, $0x3d783d783d783d78
+DATA polymulSmall16AVX512<>+5880(SB)/8, $0xe4f4e4f4e4f4e4f4
+DATA polymulSmall16AVX512<>+5888(SB)/8, $0x0c0d0c0d0c0d0c0d
+DATA polymulSmall16AVX512<>+5896(SB)/8, $0xfaedfaedfaedfaed
+DATA polymulSmall16AVX512<>+5904(SB)/8, $0xf6acf6acf6acf6ac
+DATA polymulSmall16AVX512<>+5912(SB)/8, $0x03f103f103f103f1
+DATA polymulSmall16AVX512<>+5920(SB)/8, $0x105d105d105d105d
+DATA polymulSmall16AVX512<>+5928(SB)/8, $0xf5f0f5f0f5f0f5f0
+DATA polymulSmall16AVX512<>+5936(SB)/8, $0xfbc3fbc3fbc3fbc3
+DATA polymulSmall16AVX512<>+5944(SB)/8, $0x0220022002200220
+DATA polymulSmall16AVX512<>+5952(SB)/8, $0xea0dea0dea0dea0d
+DATA polymulSmall16AVX512<>+5960(SB)/8, $0x18ed18ed18ed18ed
+DATA polymulSmall16AVX512<>+5968(SB)/8, $0xbeacbeacbeacbeac
+DATA polymulSmall16AVX512<>+5976(SB)/8, $0x79f179f179f179f1
+DATA polymulSmall16AVX512<>+5984(SB)/8, $0xce5dce5dce5dce5d
+DATA polymulSmall16AVX512<>+5992(SB)/8, $0x95f095f095f095f0
+DATA polymulSmall16AVX512<>+6000(SB)/8, $0xfdc3fdc3fdc3fdc3
+DATA polymulSmall16AVX512<>+6008(SB)/8, $0xc220c220c220c220
+DATA polymulSmall16AVX512<>+6016(SB)/8, $0xf3edf3edf3edf3ed
+DATA polymulSmall16AVX512<>+6024(SB)/8, $0xefdfefdfefdfefdf
+DATA polymulSmall16AVX512<>+6032(SB)/8, $0x0ae60ae60ae60ae6
+DATA polymulSmall16AVX512<>+6040(SB)/8, $0xf489f489f489f489
+DATA polymulSmall16AVX512<>+6048(SB)/8, $0xfffcfffcfffcfffc
+DATA polymulSmall16AVX512<>+6056(SB)/8, $0x0dde0dde0dde0dde
+DATA polymulSmall16AVX512<>+6064(SB)/8, $0x010c010c010c010c
+DATA polymulSmall16AVX512<>+6072(SB)/8, $0xfafcfafcfafcfafc
+DATA polymulSmall16AVX512<>+6080(SB)/8, $0x11ed11ed11ed11ed
+DATA polymulSmall16AVX512<>+6088(SB)/8, $0x59df59df59df59df
+DATA polymulSmall16AVX512<>+6096(SB)/8, $0x4ee64ee64ee64ee6
+DATA polymulSmall16AVX512<>+6104(SB)/8, $0x7a897a897a897a89
+DATA polymulSmall16AVX512<>+6112(SB)/8, $0xa7fca7fca7fca7fc
+DATA polymulSmall16AVX512<>+6120(SB)/8, $0xa1dea1dea1dea1de
+DATA polymulSmall16AVX512<>+6128(SB)/8, $0x090c090c090c090c
+DATA polymulSmall16AVX512<>+6136(SB)/8, $0xa2fca2fca2fca2fc
+DATA polymulSmall16AVX512<>+6144(SB)/8, $0xf77ef77ef77ef77e
+DATA polymulSmall16AVX512<>+6152(SB)/8, $0xf5fbf5fbf5fbf5fb
+DATA polymulSmall16AVX512<>+6160(SB)/8, $0xedf8edf8edf8edf8
+DATA polymulSmall16AVX512<>+6168(SB)/8, $0xff3fff3fff3fff3f
+DATA polymulSmall16AVX512<>+6176(SB)/8, $0x0ba60ba60ba60ba6
+DATA polymulSmall16AVX512<>+6184(SB)/8, $0xfaf9faf9faf9faf9
+DATA polymulSmall16AVX512<>+6192(SB)/8, $0x11a111a111a111a1
+DATA polymulSmall16AVX512<>+6200(SB)/8, $0x00cd00cd00cd00cd
+DATA polymulSmall16AVX512<>+6208(SB)/8, $0x4b7e4b7e4b7e4b7e
+DATA polymulSmall16AVX512<>+6216(SB)/8, $0xc7fbc7fbc7fbc7fb
+DATA polymulSmall16AVX512<>+6224(SB)/8, $0x3df83df83df83df8
+DATA polymulSmall16AVX512<>+6232(SB)/8, $0xa93fa93fa93fa93f
+DATA polymulSmall16AVX512<>+6240(SB)/8, $0xcfa6cfa6cfa6cfa6
+DATA polymulSmall16AVX512<>+6248(SB)/8, $0x20f920f920f920f9
+DATA polymulSmall16AVX512<>+6256(SB)/8, $0xa7a1a7a1a7a1a7a1
+DATA polymulSmall16AVX512<>+6264(SB)/8, $0x5ecd5ecd5ecd5ecd
+DATA polymulSmall16AVX512<>+6272(SB)/8, $0xfebafeba03ee03ee
+DATA polymulSmall16AVX512<>+6280(SB)/8, $0x01500150f4bcf4bc
+DATA polymulSmall16AVX512<>+6288(SB)/8, $0x06240624f54cf54c
+DATA polymulSmall16AVX512<>+6296(SB)/8, $0x089e089e030b030b
+DATA polymulSmall16AVX512<>+6304(SB)/8, $0xef42ef420ab10ab1
+DATA polymulSmall16AVX512<>+6312(SB)/8, $0xf39ff39ffdbefdbe
+DATA polymulSmall16AVX512<>+6320(SB)/8, $0x00970097fe70fe70
+DATA polymulSmall16AVX512<>+6328(SB)/8, $0x027c027c14ae14ae
+DATA polymulSmall16AVX512<>+6336(SB)/8, $0x7aba7abaf7eef7ee
+DATA polymulSmall16AVX512<>+6344(SB)/8, $0xe150e1501cbc1cbc
+DATA polymulSmall16AVX512<>+6352(SB)/8, $0x1e241e247d4c7d4c
+DATA polymulSmall16AVX512<>+6360(SB)/8, $0x1c9e1c9e350b350b
+DATA polymulSmall16AVX512<>+6368(SB)/8, $0x1b421b4200b100b1
+DATA polymulSmall16AVX512<>+6376(SB)/8, $0xdd9fdd9fd1bed1be
+DATA polymulSmall16AVX512<>+6384(SB)/8, $0x3a973a979e709e70
+DATA polymulSmall16AVX512<>+6392(SB)/8, $0xaa7caa7c88ae88ae
+DATA polymulSmall16AVX512<>+6400(SB)/8, $0x0a7c0a7cec04ec04
+DATA polymulSmall16AVX512<>+6408(SB)/8, $0x0b9d0b9dfad4fad4
+DATA polymulSmall16AVX512<>+6416(SB)/8, $0xfbd4fbd4f9cef9ce
+DATA polymulSmall16AVX512<>+6424(SB)/8, $0xf17df17dfb0cfb0c
+DATA polymulSmall16AVX512<>+6432(SB)/8, $0xfca0fca0f2f7f2f7
+DATA polymulSmall16AVX512<>+6440(SB)/8, $0x101b101bf746f746
+DATA polymulSmall16AVX512<>+6448(SB)/8, $0x01d801d8fe2dfe2d
+DATA polymulSmall16AVX512<>+6456(SB)/8, $0x027b027bfc36fc36
+DATA polymulSmall16AVX512<>+6464(SB)/8, $0xb27cb27c44044404
+DATA polymulSmall16AVX512<>+6472(SB)/8, $0x499d499d32d432d4
+DATA polymulSmall16AVX512<>+6480(SB)/8, $0x33d433d42dce2dce
+DATA polymulSmall16AVX512<>+6488(SB)/8, $0x6f7d6f7d030c030c
+DATA polymulSmall16AVX512<>+6496(SB)/8, $0xbca0bca06cf76cf7
+DATA polymulSmall16AVX512<>+6504(SB)/8, $0xa21ba21b7b467b46
+DATA polymulSmall16AVX512<>+6512(SB)/8, $0x91d891d89c2d9c2d
+DATA polymulSmall16AVX512<>+6520(SB)/8, $0xd47bd47b20362036
+DATA polymulSmall16AVX512<>+6528(SB)/8, $0xfce6fce6139f139f
+DATA polymulSmall16AVX512<>+6536(SB)/8, $0xfdc9fdc9f382f382
+DATA polymulSmall16AVX512<>+6544(SB)/8, $0xeb23eb23f28ff28f
+DATA polymulSmall16AVX512<>+6552(SB)/8, $0x0bb60bb6127e127e
+DATA polymulSmall16AVX512<>+6560(SB)/8, $0x020002000ad60ad6
+DATA polymulSmall16AVX512<>+6568(SB)/8, $0xf803f803f40ff40f
+DATA polymulSmall16AVX512<>+6576(SB)/8, $0xf721f72102a302a3
+DATA polymulSmall16AVX512<>+6584(SB)/8, $0x064f064ff75bf75b
+DATA polymulSmall16AVX512<>+6592(SB)/8, $0x40e640e6fd9ffd9f
+DATA polymulSmall16AVX512<>+6600(SB)/8, $0x03c903c99f829f82
+DATA polymulSmall16AVX512<>+6608(SB)/8, $0x2d232d237c8f7c8f
+DATA polymulSmall16AVX512<>+6616(SB)/8, $0x2fb62fb6667e667e
+DATA polymulSmall16AVX512<>+6624(SB)/8, $0x02000200eed6eed6
+DATA polymulSmall16AVX512<>+6632(SB)/8, $0x7a037a037e0f7e0f
+DATA polymulSmall16AVX512<>+6640(SB)/8, $0x8d218d2144a344a3
+DATA polymulSmall16AVX512<>+6648(SB)/8, $0x104f104f095b095b
+DATA polymulSmall16AVX512<>+6656(SB)/8, $0xf8cff8cfed38ed38
+DATA polymulSmall16AVX512<>+6664(SB)/8, $0x13c813c8fe3afe3a
+DATA polymulSmall16AVX512<>+6672(SB)/8, $0xfc8afc8afab4fab4
+DATA polymulSmall16AVX512<>+6680(SB)/8, $0xebdcebdc12dc12dc
+DATA polymulSmall16AVX512<>+6688(SB)/8, $0x05b205b20e1f0e1f
+DATA polymulSmall16AVX512<>+6696(SB)/8, $0xfc73fc7313fa13fa
+DATA polymulSmall16AVX512<>+6704(SB)/8, $0x11e411e400740074
+DATA polymulSmall16AVX512<>+6712(SB)/8, $0x137113710ba50ba5
+DATA polymulSmall16AVX512<>+6720(SB)/8, $0x02cf02cfbd38bd38
+DATA polymulSmall16AVX512<>+6728(SB)/8, $0x43c843c87a3a7a3a
+DATA polymulSmall16AVX512<>+6736(SB)/8, $0x588a588a72b472b4
+DATA polymulSmall16AVX512<>+6744(SB)/8, $0xd3dcd3dcfadcfadc
+DATA polymulSmall16AVX512<>+6752(SB)/8, $0xd1b2d1b2f81ff81f
+DATA polymulSmall16AVX512<>+6760(SB)/8, $0x1e731e730ffa0ffa
+DATA polymulSmall16AVX512<>+6768(SB)/8, $0xa9e4a9e4f874f874
+DATA polymulSmall16AVX512<>+6776(SB)/8, $0x89718971f9a5f9a5
+DATA polymulSmall16AVX512<>+6784(SB)/8, $0x0ae40488f66f0f9b
+DATA polymulSmall16AVX512<>+6792(SB)/8, $0x067ff5bf0ef30f33
+DATA polymulSmall16AVX512<>+6800(SB)/8, $0xf3cbee440c18ec34
+DATA polymulSmall16AVX512<>+6808(SB)/8, $0x089d14940765f509
+DATA polymulSmall16AVX512<>+6816(SB)/8, $0x13db01170afdf231
+DATA polymulSmall16AVX512<>+6824(SB)/8, $0xf71910e80163f799
+DATA polymulSmall16AVX512<>+6832(SB)/8, $0x042006991400ee59
+DATA polymulSmall16AVX512<>+6840(SB)/8, $0xeb14fd90fb4cf05d
+DATA polymulSmall16AVX512<>+6848(SB)/8, $0xa2e4b488c06fa19b
+DATA polymulSmall16AVX512<>+6856(SB)/8, $0x307f9fbf30f3b133
+DATA polymulSmall16AVX512<>+6864(SB)/8, $0xa5cbc6441c186434
+DATA polymulSmall16AVX512<>+6872(SB)/8, $0x469dcc9475657b09
+DATA polymulSmall16AVX512<>+6880(SB)/8, $0x25db3b1788fde831
+DATA polymulSmall16AVX512<>+6888(SB)/8, $0xdd1900e8c363dd99
+DATA polymulSmall16AVX512<>+6896(SB)/8, $0xc420ec9914005459
+DATA polymulSmall16AVX512<>+6904(SB)/8, $0xa3145d90834cae5d
+DATA polymulSmall16AVX512<>+6912(SB)/8, $0x0d200d5bf344fd4b
+DATA polymulSmall16AVX512<>+6920(SB)/8, $0x022af46d136712fb
+DATA polymulSmall16AVX512<>+6928(SB)/8, $0x0239136d0098ece7
+DATA polymulSmall16AVX512<>+6936(SB)/8, $0xeed7fcc705e6f060
+DATA polymulSmall16AVX512<>+6944(SB)/8, $0xf61ff64914d60a2d
+DATA polymulSmall16AVX512<>+6952(SB)/8, $0xece5f8790049ec0d
+DATA polymulSmall16AVX512<>+6960(SB)/8, $0xf90afcbe0841fba9
+DATA polymulSmall16AVX512<>+6968(SB)/8, $0xeecd041d1270edc2
+DATA polymulSmall16AVX512<>+6976(SB)/8, $0xcd201f5bcb44af4b
+DATA polymulSmall16AVX512<>+6984(SB)/8, $0x1e2a126d2d67e4fb
+DATA polymulSmall16AVX512<>+6992(SB)/8, $0xa839316d109806e7
+DATA polymulSmall16AVX512<>+7000(SB)/8, $0xa8d756c749e63060
+DATA polymulSmall16AVX512<>+7008(SB)/8, $0xe01ffc49f8d6a82d
+DATA polymulSmall16AVX512<>+7016(SB)/8, $0x5ae51e790649ca0d
+DATA polymulSmall16AVX512<>+7024(SB)/8, $0x550ad0be5e4141a9
+DATA polymulSmall16AVX512<>+7032(SB)/8, $0x4ccd421db27019c2
+DATA polymulSmall16AVX512<>+7040(SB)/8, $0xfb94edf3f74afdc3
+DATA polymulSmall16AVX512<>+7048(SB)/8, $0x11f90a40f150f20e
+DATA polymulSmall16AVX512<>+7056(SB)/8, $0x1434fa9bef66097c
+DATA polymulSmall16AVX512<>+7064(SB)/8, $0xeba10356f283eb43
+DATA polymulSmall16AVX512<>+7072(SB)/8, $0x0a61f76cf2aeed52
+DATA polymulSmall16AVX512<>+7080(SB)/8, $0x066312b0080e07df
+DATA polymulSmall16AVX512<>+7088(SB)/8, $0x0c3f0a66115fec69
+DATA polymulSmall16AVX512<>+7096(SB)/8, $0x06250dc401caf7a5
+DATA polymulSmall16AVX512<>+7104(SB)/8, $0xb3940ff3d34affc3
+DATA polymulSmall16AVX512<>+7112(SB)/8, $0x37f98a40d150a60e
+DATA polymulSmall16AVX512<>+7120(SB)/8, $0x8c348c9b3366b17c
+DATA polymulSmall16AVX512<>+7128(SB)/8, $0x81a1e7567483ed43
+DATA polymulSmall16AVX512<>+7136(SB)/8, $0x20613f6c66ae7952
+DATA polymulSmall16AVX512<>+7144(SB)/8, $0xc86332b0bc0e71df
+DATA polymulSmall16AVX512<>+7152(SB)/8, $0xb63f4e667b5fb269
+DATA polymulSmall16AVX512<>+7160(SB)/8, $0xf425e5c4ddcae5a5
+DATA polymulSmall16AVX512<>+7168(SB)/8, $0xfcf6f71509730667
+DATA polymulSmall16AVX512<>+7176(SB)/8, $0x138deeb4eec807c8
+DATA polymulSmall16AVX512<>+7184(SB)/8, $0xfd69f6baf743fa7f
+DATA polymulSmall16AVX512<>+7192(SB)/8, $0xeb3fff9fef62fb9e
+DATA polymulSmall16AVX512<>+7200(SB)/8, $0x0b5deef906ba0545
+DATA polymulSmall16AVX512<>+7208(SB)/8, $0xf7d90a780ca9ffd8
+DATA polymulSmall16AVX512<>+7216(SB)/8, $0xf876f3b4efd0feee
+DATA polymulSmall16AVX512<>+7224(SB)/8, $0x08020846f7bbf679
+DATA polymulSmall16AVX512<>+7232(SB)/8, $0xa0f685152b732067
+DATA polymulSmall16AVX512<>+7240(SB)/8, $0xf18d66b41ec837c8
+DATA polymulSmall16AVX512<>+7248(SB)/8, $0xc36972baf943247f
+DATA polymulSmall16AVX512<>+7256(SB)/8, $0x953fe99fdb620f9e
+DATA polymulSmall16AVX512<>+7264(SB)/8, $0xc95d14f982bab345
+DATA polymulSmall16AVX512<>+7272(SB)/8, $0x5dd95a7852a98fd8
+DATA polymulSmall16AVX512<>+7280(SB)/8, $0x9c766bb4cfd0f2ee
+DATA polymulSmall16AVX512<>+7288(SB)/8, $0xb4028c4649bb1c79
+DATA polymulSmall16AVX512<>+7296(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7304(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7312(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7320(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7328(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7336(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7344(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7352(SB)/8, $0xe201e201e201e201
+DATA polymulSmall16AVX512<>+7360(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7368(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7376(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7384(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7392(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7400(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7408(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7416(SB)/8, $0xd601d601d601d601
+DATA polymulSmall16AVX512<>+7424(SB)/8, $0x0011000100100000
+DATA polymulSmall16AVX512<>+7432(SB)/8, $0x0013000300120002
+DATA polymulSmall16AVX512<>+7440(SB)/8, $0x0015000500140004
+DATA polymulSmall16AVX512<>+7448(SB)/8, $0x0017000700160006
+DATA polymulSmall16AVX512<>+7456(SB)/8, $0x0019000900180008
+DATA polymulSmall16AVX512<>+7464(SB)/8, $0x001b000b001a000a
+DATA polymulSmall16AVX512<>+7472(SB)/8, $0x001d000d001c000c
+DATA polymulSmall16AVX512<>+7480(SB)/8, $0x001f000f001e000e
+DATA polymulSmall16AVX512<>+7488(SB)/8, $0xf14d0afcf82b0250
+DATA polymulSmall16AVX512<>+7496(SB)/8, $0xf487f2f1057b01fd
+DATA polymulSmall16AVX512<>+7504(SB)/8, $0x099cf1b70ea80e5d
+DATA polymulSmall16AVX512<>+7512(SB)/8, $0x0877f3290685fd4c
+DATA polymulSmall16AVX512<>+7520(SB)/8, $0x037df6ae00bc05ef
+DATA polymulSmall16AVX512<>+7528(SB)/8, $0x06990309f7eaf72a
+DATA polymulSmall16AVX512<>+7536(SB)/8, $0xf4c6fa8403f40852
+DATA polymulSmall16AVX512<>+7544(SB)/8, $0x043cf2f905a109e4
+DATA polymulSmall16AVX512<>+7552(SB)/8, $0xeb4d82fcee2ba250
+DATA polymulSmall16AVX512<>+7560(SB)/8, $0x2287b4f19b7b5bfd
+DATA polymulSmall16AVX512<>+7568(SB)/8, $0xc19c7fb75ea8285d
+DATA polymulSmall16AVX512<>+7576(SB)/8, $0x167725297085154c
+DATA polymulSmall16AVX512<>+7584(SB)/8, $0x5d7d92aef8bc03ef
+DATA polymulSmall16AVX512<>+7592(SB)/8, $0x1899f5098bea0b2a
+DATA polymulSmall16AVX512<>+7600(SB)/8, $0xc0c682846bf46c52
+DATA polymulSmall16AVX512<>+7608(SB)/8, $0xfc3cc4f927a151e4
+DATA polymulSmall16AVX512<>+7616(SB)/8, $0x08fff62df6d7fac6
+DATA polymulSmall16AVX512<>+7624(SB)/8, $0x05f6fcc6ffadf2b0
+DATA polymulSmall16AVX512<>+7632(SB)/8, $0xf46bfce9f8d30282
+DATA polymulSmall16AVX512<>+7640(SB)/8, $0x017201250cf00823
+DATA polymulSmall16AVX512<>+7648(SB)/8, $0xff84f46d0c88024d
+DATA polymulSmall16AVX512<>+7656(SB)/8, $0x0c5bfce4f13b08d2
+DATA polymulSmall16AVX512<>+7664(SB)/8, $0x0ea1f2da0c8e0d06
+DATA polymulSmall16AVX512<>+7672(SB)/8, $0xf8750e8b0192fe53
+DATA polymulSmall16AVX512<>+7680(SB)/8, $0x26ffb02dc4d7c6c6
+DATA polymulSmall16AVX512<>+7688(SB)/8, $0x31f6c8c6b9ad52b0
+DATA polymulSmall16AVX512<>+7696(SB)/8, $0x6a6baee93ed3c682
+DATA polymulSmall16AVX512<>+7704(SB)/8, $0xa572ab25ecf0ee23
+DATA polymulSmall16AVX512<>+7712(SB)/8, $0x87842e6d1c88fc4d
+DATA polymulSmall16AVX512<>+7720(SB)/8, $0x625b44e4073b6cd2
+DATA polymulSmall16AVX512<>+7728(SB)/8, $0x30a166da688e5906
+DATA polymulSmall16AVX512<>+7736(SB)/8, $0x4275c48be5924453
+DATA polymulSmall16AVX512<>+7744(SB)/8, $0xf222f2960b4bf6dc
+DATA polymulSmall16AVX512<>+7752(SB)/8, $0x0d85f561f30ef44a
+DATA polymulSmall16AVX512<>+7760(SB)/8, $0x0ebaf2860aff050f
+DATA polymulSmall16AVX512<>+7768(SB)/8, $0xfb88fbd00a1df739
+DATA polymulSmall16AVX512<>+7776(SB)/8, $0x06b0ff220ae2fe3d
+DATA polymulSmall16AVX512<>+7784(SB)/8, $0x01b2fb81f22506f3
+DATA polymulSmall16AVX512<>+7792(SB)/8, $0xfa81f6ddfa1bf49a
+DATA polymulSmall16AVX512<>+7800(SB)/8, $0xf9cef203f2100e6d
+DATA polymulSmall16AVX512<>+7808(SB)/8, $0xf6225e96414b2edc
+DATA polymulSmall16AVX512<>+7816(SB)/8, $0x778597614f0e484a
+DATA polymulSmall16AVX512<>+7824(SB)/8, $0x42ba3e8628ff430f
+DATA polymulSmall16AVX512<>+7832(SB)/8, $0x0b889bd0a41d4939
+DATA polymulSmall16AVX512<>+7840(SB)/8, $0x66b003228ee2d83d
+DATA polymulSmall16AVX512<>+7848(SB)/8, $0x25b2dd819c258cf3
+DATA polymulSmall16AVX512<>+7856(SB)/8, $0xdc8110ddd01be89a
+DATA polymulSmall16AVX512<>+7864(SB)/8, $0xd5ce98031210486d
+DATA polymulSmall16AVX512<>+7872(SB)/8, $0xfe4c00ec04610817
+DATA polymulSmall16AVX512<>+7880(SB)/8, $0x02cb029efd6efa3c
+DATA polymulSmall16AVX512<>+7888(SB)/8, $0xfb4dfb6300970ed2
+DATA polymulSmall16AVX512<>+7896(SB)/8, $0x094af531f22a00e2
+DATA polymulSmall16AVX512<>+7904(SB)/8, $0xf82f0976ffef0ea0
+DATA polymulSmall16AVX512<>+7912(SB)/8, $0xfc5f04fe08b6fabc
+DATA polymulSmall16AVX512<>+7920(SB)/8, $0x0671f78f0c69f7e8
+DATA polymulSmall16AVX512<>+7928(SB)/8, $0xfb2600b3fbd2080b
+DATA polymulSmall16AVX512<>+7936(SB)/8, $0x164c58eca6615617
+DATA polymulSmall16AVX512<>+7944(SB)/8, $0x38cb7e9e196ef23c
+DATA polymulSmall16AVX512<>+7952(SB)/8, $0xf54d61634e9772d2
+DATA polymulSmall16AVX512<>+7960(SB)/8, $0x5d4a3731062a84e2
+DATA polymulSmall16AVX512<>+7968(SB)/8, $0x762f3576fdef4ea0
+DATA polymulSmall16AVX512<>+7976(SB)/8, $0xda5f40feb4b6f2bc
+DATA polymulSmall16AVX512<>+7984(SB)/8, $0xc871358fbe69c7e8
+DATA polymulSmall16AVX512<>+7992(SB)/8, $0x872606b35fd2be0b
+DATA polymulSmall16AVX512<>+8000(SB)/8, $0x07070707f597f597
+DATA polymulSmall16AVX512<>+8008(SB)/8, $0xfbe0fbe0030f030f
+DATA polymulSmall16AVX512<>+8016(SB)/8, $0x0d980d9808550855
+DATA polymulSmall16AVX512<>+8024(SB)/8, $0x04900490f312f312
+DATA polymulSmall16AVX512<>+8032(SB)/8, $0x035b035bf5edf5ed
+DATA polymulSmall16AVX512<>+8040(SB)/8, $0x08700870f5a7f5a7
+DATA polymulSmall16AVX512<>+8048(SB)/8, $0xfa04fa04f881f881
+DATA polymulSmall16AVX512<>+8056(SB)/8, $0x0194019401e601e6
+DATA polymulSmall16AVX512<>+8064(SB)/8, $0x3507350743974397
+DATA polymulSmall16AVX512<>+8072(SB)/8, $0xbbe0bbe0410f410f
+DATA polymulSmall16AVX512<>+8080(SB)/8, $0x3d983d9812551255
+DATA polymulSmall16AVX512<>+8088(SB)/8, $0x24902490d712d712
+DATA polymulSmall16AVX512<>+8096(SB)/8, $0x595b595b2fed2fed
+DATA polymulSmall16AVX512<>+8104(SB)/8, $0xe870e87063a763a7
+DATA polymulSmall16AVX512<>+8112(SB)/8, $0x82048204da81da81
+DATA polymulSmall16AVX512<>+8120(SB)/8, $0xa994a9940de60de6
+DATA polymulSmall16AVX512<>+8128(SB)/8, $0xfa0ffa0ffd29fd29
+DATA polymulSmall16AVX512<>+8136(SB)/8, $0xfa48fa48fa03fa03
+DATA polymulSmall16AVX512<>+8144(SB)/8, $0x0d640d64056a056a
+DATA polymulSmall16AVX512<>+8152(SB)/8, $0x039903990ab70ab7
+DATA polymulSmall16AVX512<>+8160(SB)/8, $0x0aca0acaf15af15a
+DATA polymulSmall16AVX512<>+8168(SB)/8, $0x063e063e056e056e
+DATA polymulSmall16AVX512<>+8176(SB)/8, $0x0acc0accf4edf4ed
+DATA polymulSmall16AVX512<>+8184(SB)/8, $0xf747f7470ee80ee8
+DATA polymulSmall16AVX512<>+8192(SB)/8, $0x380f380f2f292f29
+DATA polymulSmall16AVX512<>+8200(SB)/8, $0x8a488a48a003a003
+DATA polymulSmall16AVX512<>+8208(SB)/8, $0x55645564996a996a
+DATA polymulSmall16AVX512<>+8216(SB)/8, $0x1599159998b798b7
+DATA polymulSmall16AVX512<>+8224(SB)/8, $0x5eca5eca655a655a
+DATA polymulSmall16AVX512<>+8232(SB)/8, $0xc23ec23e216e216e
+DATA polymulSmall16AVX512<>+8240(SB)/8, $0x22cc22cc2eed2eed
+DATA polymulSmall16AVX512<>+8248(SB)/8, $0xa547a547dee8dee8
+DATA polymulSmall16AVX512<>+8256(SB)/8, $0xfa27fa270a0c0a0c
+DATA polymulSmall16AVX512<>+8264(SB)/8, $0xfabafabaf3b7f3b7
+DATA polymulSmall16AVX512<>+8272(SB)/8, $0xf4bdf4bdf96ff96f
+DATA polymulSmall16AVX512<>+8280(SB)/8, $0x0e040e04f750f750
+DATA polymulSmall16AVX512<>+8288(SB)/8, $0xf781f781fe8bfe8b
+DATA polymulSmall16AVX512<>+8296(SB)/8, $0xfd26fd26f194f194
+DATA polymulSmall16AVX512<>+8304(SB)/8, $0x0294029409570957
+DATA polymulSmall16AVX512<>+8312(SB)/8, $0x0c3f0c3f06dc06dc
+DATA polymulSmall16AVX512<>+8320(SB)/8, $0x68276827a20ca20c
+DATA polymulSmall16AVX512<>+8328(SB)/8, $0x2eba2eba81b781b7
+DATA polymulSmall16AVX512<>+8336(SB)/8, $0xcebdcebdf76ff76f
+DATA polymulSmall16AVX512<>+8344(SB)/8, $0x9604960497509750
+DATA polymulSmall16AVX512<>+8352(SB)/8, $0xd981d981b48bb48b
+DATA polymulSmall16AVX512<>+8360(SB)/8, $0x8926892699949994
+DATA polymulSmall16AVX512<>+8368(SB)/8, $0xaa94aa94d757d757
+DATA polymulSmall16AVX512<>+8376(SB)/8, $0xaa3faa3f3edc3edc
+DATA polymulSmall16AVX512<>+8384(SB)/8, $0x00c200c2f2a7f2a7
+DATA polymulSmall16AVX512<>+8392(SB)/8, $0xf499f499f51bf51b
+DATA polymulSmall16AVX512<>+8400(SB)/8, $0x084108410aac0aac
+DATA polymulSmall16AVX512<>+8408(SB)/8, $0xf2b3f2b3f6aff6af
+DATA polymulSmall16AVX512<>+8416(SB)/8, $0x06a206a2041e041e
+DATA polymulSmall16AVX512<>+8424(SB)/8, $0xf280f280048e048e
+DATA polymulSmall16AVX512<>+8432(SB)/8, $0x03930393fffefffe
+DATA polymulSmall16AVX512<>+8440(SB)/8, $0x097a097a0ef70ef7
+DATA polymulSmall16AVX512<>+8448(SB)/8, $0x44c244c260a760a7
+DATA polymulSmall16AVX512<>+8456(SB)/8, $0x06990699cb1bcb1b
+DATA polymulSmall16AVX512<>+8464(SB)/8, $0x6a416a41e2ace2ac
+DATA polymulSmall16AVX512<>+8472(SB)/8, $0xf8b3f8b374af74af
+DATA polymulSmall16AVX512<>+8480(SB)/8, $0x0aa20aa2801e801e
+DATA polymulSmall16AVX512<>+8488(SB)/8, $0xf280f280608e608e
+DATA polymulSmall16AVX512<>+8496(SB)/8, $0xc993c9933bfe3bfe
+DATA polymulSmall16AVX512<>+8504(SB)/8, $0xbd7abd7a1cf71cf7
+DATA polymulSmall16AVX512<>+8512(SB)/8, $0xf50cf50cf50cf50c
+DATA polymulSmall16AVX512<>+8520(SB)/8, $0x0067006700670067
+DATA polymulSmall16AVX512<>+8528(SB)/8, $0x07fb07fb07fb07fb
+DATA polymulSmall16AVX512<>+8536(SB)/8, $0xfa69fa69fa69fa69
+DATA polymulSmall16AVX512<>+8544(SB)/8, $0xfad7fad7fad7fad7
+DATA polymulSmall16AVX512<>+8552(SB)/8, $0x0577057705770577
+DATA polymulSmall16AVX512<>+8560(SB)/8, $0xfdfefdfefdfefdfe
+DATA polymulSmall16AVX512<>+8568(SB)/8, $0xf474f474f474f474
+DATA polymulSmall16AVX512<>+8576(SB)/8, $0x8d0c8d0c8d0c8d0c
+DATA polymulSmall16AVX512<>+8584(SB)/8, $0xee67ee67ee67ee67
+DATA polymulSmall16AVX512<>+8592(SB)/8, $0x9dfb9dfb9dfb9dfb
+DATA polymulSmall16AVX512<>+8600(SB)/8, $0xac69ac69ac69ac69
+DATA polymulSmall16AVX512<>+8608(SB)/8, $0xc8d7c8d7c8d7c8d7
+DATA polymulSmall16AVX512<>+8616(SB)/8, $0x1377137713771377
+DATA polymulSmall16AVX512<>+8624(SB)/8, $0x39fe39fe39fe39fe
+DATA polymulSmall16AVX512<>+8632(SB)/8, $0x5c745c745c745c74
+DATA polymulSmall16AVX512<>+8640(SB)/8, $0xfddbfddbfddbfddb
+DATA polymulSmall16AVX512<>+8648(SB)/8, $0x05ff05ff05ff05ff
+DATA polymulSmall16AVX512<>+8656(SB)/8, $0x0c510c510c510c51
+DATA polymulSmall16AVX512<>+8664(SB)/8, $0xf6faf6faf6faf6fa
+DATA polymulSmall16AVX512<>+8672(SB)/8, $0xf619f619f619f619
+DATA polymulSmall16AVX512<>+8680(SB)/8, $0x0ebc0ebc0ebc0ebc
+DATA polymulSmall16AVX512<>+8688(SB)/8, $0xf678f678f678f678
+DATA polymulSmall16AVX512<>+8696(SB)/8, $0x09fb09fb09fb09fb
+DATA polymulSmall16AVX512<>+8704(SB)/8, $0x53db53db53db53db
+DATA polymulSmall16AVX512<>+8712(SB)/8, $0x23ff23ff23ff23ff
+DATA polymulSmall16AVX512<>+8720(SB)/8, $0x8e518e518e518e51
+DATA polymulSmall16AVX512<>+8728(SB)/8, $0xaafaaafaaafaaafa
+DATA polymulSmall16AVX512<>+8736(SB)/8, $0x0819081908190819
+DATA polymulSmall16AVX512<>+8744(SB)/8, $0x06bc06bc06bc06bc
+DATA polymulSmall16AVX512<>+8752(SB)/8, $0xe678e678e678e678
+DATA polymulSmall16AVX512<>+8760(SB)/8, $0x9ffb9ffb9ffb9ffb
+DATA polymulSmall16AVX512<>+8768(SB)/8, $0xfe74fe74fe74fe74
+DATA polymulSmall16AVX512<>+8776(SB)/8, $0xf39af39af39af39a
+DATA polymulSmall16AVX512<>+8784(SB)/8, $0xf8a7f8a7f8a7f8a7
+DATA polymulSmall16AVX512<>+8792(SB)/8, $0xf21df21df21df21d
+DATA polymulSmall16AVX512<>+8800(SB)/8, $0x01b601b601b601b6
+DATA polymulSmall16AVX512<>+8808(SB)/8, $0xfd59fd59fd59fd59
+DATA polymulSmall16AVX512<>+8816(SB)/8, $0xf920f920f920f920
+DATA polymulSmall16AVX512<>+8824(SB)/8, $0xfae7fae7fae7fae7
+DATA polymulSmall16AVX512<>+8832(SB)/8, $0x6674667466746674
+DATA polymulSmall16AVX512<>+8840(SB)/8, $0xe79ae79ae79ae79a
+DATA polymulSmall16AVX512<>+8848(SB)/8, $0x66a766a766a766a7
+DATA polymulSmall16AVX512<>+8856(SB)/8, $0x8c1d8c1d8c1d8c1d
+DATA polymulSmall16AVX512<>+8864(SB)/8, $0xadb6adb6adb6adb6
+DATA polymulSmall16AVX512<>+8872(SB)/8, $0x8f598f598f598f59
+DATA polymulSmall16AVX512<>+8880(SB)/8, $0x3920392039203920
+DATA polymulSmall16AVX512<>+8888(SB)/8, $0xe8e7e8e7e8e7e8e7
+DATA polymulSmall16AVX512<>+8896(SB)/8, $0x032a032a032a032a
+DATA polymulSmall16AVX512<>+8904(SB)/8, $0xf8a1f8a1f8a1f8a1
+DATA polymulSmall16AVX512<>+8912(SB)/8, $0x0007000700070007
+DATA polymulSmall16AVX512<>+8920(SB)/8, $0x027e027e027e027e
+DATA polymulSmall16AVX512<>+8928(SB)/8, $0xf197f197f197f197
+DATA polymulSmall16AVX512<>+8936(SB)/8, $0x06ca06ca06ca06ca
+DATA polymulSmall16AVX512<>+8944(SB)/8, $0x0e100e100e100e10
+DATA polymulSmall16AVX512<>+8952(SB)/8, $0xf33ef33ef33ef33e
+DATA polymulSmall16AVX512<>+8960(SB)/8, $0x172a172a172a172a
+DATA polymulSmall16AVX512<>+8968(SB)/8, $0x1aa11aa11aa11aa1
+DATA polymulSmall16AVX512<>+8976(SB)/8, $0x2e072e072e072e07
+DATA polymulSmall16AVX512<>+8984(SB)/8, $0x3e7e3e7e3e7e3e7e
+DATA polymulSmall16AVX512<>+8992(SB)/8, $0x3f973f973f973f97
+DATA polymulSmall16AVX512<>+9000(SB)/8, $0x5aca5aca5aca5aca
+DATA polymulSmall16AVX512<>+9008(SB)/8, $0x2e102e102e102e10
+DATA polymulSmall16AVX512<>+9016(SB)/8, $0xaf3eaf3eaf3eaf3e
+DATA polymulSmall16AVX512<>+9024(SB)/8, $0xfd97fd97fd97fd97
+DATA polymulSmall16AVX512<>+9032(SB)/8, $0xfd97fd97fd97fd97
+DATA polymulSmall16AVX512<>+9040(SB)/8, $0x0781078107810781
+DATA polymulSmall16AVX512<>+9048(SB)/8, $0x0781078107810781
+DATA polymulSmall16AVX512<>+9056(SB)/8, $0x0b0e0b0e0b0e0b0e
+DATA polymulSmall16AVX512<>+9064(SB)/8, $0x0b0e0b0e0b0e0b0e
+DATA polymulSmall16AVX512<>+9072(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16AVX512<>+9080(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16AVX512<>+9088(SB)/8, $0x4b974b974b974b97
+DATA polymulSmall16AVX512<>+9096(SB)/8, $0x4b974b974b974b97
+DATA polymulSmall16AVX512<>+9104(SB)/8, $0xe981e981e981e981
+DATA polymulSmall16AVX512<>+9112(SB)/8, $0xe981e981e981e981
+DATA polymulSmall16AVX512<>+9120(SB)/8, $0x670e670e670e670e
+DATA polymulSmall16AVX512<>+9128(SB)/8, $0x670e670e670e670e
+DATA polymulSmall16AVX512<>+9136(SB)/8, $0xd524d524d524d524
+DATA polymulSmall16AVX512<>+9144(SB)/8, $0xd524d524d524d524
+DATA polymulSmall16AVX512<>+9152(SB)/8, $0xfaf0faf0faf0faf0
+DATA polymulSmall16AVX512<>+9160(SB)/8, $0xfaf0faf0faf0faf0
+DATA polymulSmall16AVX512<>+9168(SB)/8, $0x05cb05cb05cb05cb
+DATA polymulSmall16AVX512<>+9176(SB)/8, $0x05cb05cb05cb05cb
+DATA polymulSmall16AVX512<>+9184(SB)/8, $0x05f505f505f505f5
+DATA polymulSmall16AVX512<>+9192(SB)/8, $0x05f505f505f505f5
+DATA polymulSmall16AVX512<>+9200(SB)/8, $0xf603f603f603f603
+DATA polymulSmall16AVX512<>+9208(SB)/8, $0xf603f603f603f603
+DATA polymulSmall16AVX512<>+9216(SB)/8, $0xdaf0daf0daf0daf0
+DATA polymulSmall16AVX512<>+9224(SB)/8, $0xdaf0daf0daf0daf0
+DATA polymulSmall16AVX512<>+9232(SB)/8, $0x3bcb3bcb3bcb3bcb
+DATA polymulSmall16AVX512<>+9240(SB)/8, $0x3bcb3bcb3bcb3bcb
+DATA polymulSmall16AVX512<>+9248(SB)/8, $0x4ff54ff54ff54ff5
+DATA polymulSmall16AVX512<>+9256(SB)/8, $0x4ff54ff54ff54ff5
+DATA polymulSmall16AVX512<>+9264(SB)/8, $0x9c039c039c039c03
+DATA polymulSmall16AVX512<>+9272(SB)/8, $0x9c039c039c039c03
+DATA polymulSmall16AVX512<>+9280(SB)/8, $0x0e7a0e7a0e7a0e7a
+DATA polymulSmall16AVX512<>+9288(SB)/8, $0x0e7a0e7a0e7a0e7a
+DATA polymulSmall16AVX512<>+9296(SB)/8, $0x07d607d607d607d6
+DATA polymulSmall16AVX512<>+9304(SB)/8, $0x07d607d607d607d6
+DATA polymulSmall16AVX512<>+9312(SB)/8, $0xf9c1f9c1f9c1f9c1
+DATA polymulSmall16AVX512<>+9320(SB)/8, $0xf9c1f9c1f9c1f9c1
+DATA polymulSmall16AVX512<>+9328(SB)/8, $0xf837f837f837f837
+DATA polymulSmall16AVX512<>+9336(SB)/8, $0xf837f837f837f837
+DATA polymulSmall16AVX512<>+9344(SB)/8, $0xc27ac27ac27ac27a
+DATA polymulSmall16AVX512<>+9352(SB)/8, $0xc27ac27ac27ac27a
+DATA polymulSmall16AVX512<>+9360(SB)/8, $0xf3d6f3d6f3d6f3d6
+DATA polymulSmall16AVX512<>+9368(SB)/8, $0xf3d6f3d6f3d6f3d6
+DATA polymulSmall16AVX512<>+9376(SB)/8, $0x5bc15bc15bc15bc1
+DATA polymulSmall16AVX512<>+9384(SB)/8, $0x5bc15bc15bc15bc1
+DATA polymulSmall16AVX512<>+9392(SB)/8, $0x8637863786378637
+DATA polymulSmall16AVX512<>+9400(SB)/8, $0x8637863786378637
+DATA polymulSmall16AVX512<>+9408(SB)/8, $0xf743f743f743f743
+DATA polymulSmall16AVX512<>+9416(SB)/8, $0xf743f743f743f743
+DATA polymulSmall16AVX512<>+9424(SB)/8, $0xf83ef83ef83ef83e
+DATA polymulSmall16AVX512<>+9432(SB)/8, $0xf83ef83ef83ef83e
+DATA polymulSmall16AVX512<>+9440(SB)/8, $0x0b000b000b000b00
+DATA polymulSmall16AVX512<>+9448(SB)/8, $0x0b000b000b000b00
+DATA polymulSmall16AVX512<>+9456(SB)/8, $0x0828082808280828
+DATA polymulSmall16AVX512<>+9464(SB)/8, $0x0828082808280828
+DATA polymulSmall16AVX512<>+9472(SB)/8, $0x1d431d431d431d43
+DATA polymulSmall16AVX512<>+9480(SB)/8, $0x1d431d431d431d43
+DATA polymulSmall16AVX512<>+9488(SB)/8, $0xb43eb43eb43eb43e
+DATA polymulSmall16AVX512<>+9496(SB)/8, $0xb43eb43eb43eb43e
+DATA polymulSmall16AVX512<>+9504(SB)/8, $0x0b000b000b000b00
+DATA polymulSmall16AVX512<>+9512(SB)/8, $0x0b000b000b000b00
+DATA polymulSmall16AVX512<>+9520(SB)/8, $0x5828582858285828
+DATA polymulSmall16AVX512<>+9528(SB)/8, $0x5828582858285828
+DATA polymulSmall16AVX512<>+9536(SB)/8, $0x0586058605860586
+DATA polymulSmall16AVX512<>+9544(SB)/8, $0x0586058605860586
+DATA polymulSmall16AVX512<>+9552(SB)/8, $0x0586058605860586
+DATA polymulSmall16AVX512<>+9560(SB)/8, $0x0586058605860586
+DATA polymulSmall16AVX512<>+9568(SB)/8, $0xf95bf95bf95bf95b
+DATA polymulSmall16AVX512<>+9576(SB)/8, $0xf95bf95bf95bf95b
+DATA polymulSmall16AVX512<>+9584(SB)/8, $0xf95bf95bf95bf95b
+DATA polymulSmall16AVX512<>+9592(SB)/8, $0xf95bf95bf95bf95b
+DATA polymulSmall16AVX512<>+9600(SB)/8, $0x5186518651865186
+DATA polymulSmall16AVX512<>+9608(SB)/8, $0x5186518651865186
+DATA polymulSmall16AVX512<>+9616(SB)/8, $0x5186518651865186
+DATA polymulSmall16AVX512<>+9624(SB)/8, $0x5186518651865186
+DATA polymulSmall16AVX512<>+9632(SB)/8, $0x4f5b4f5b4f5b4f5b
+DATA polymulSmall16AVX512<>+9640(SB)/8, $0x4f5b4f5b4f5b4f5b
+DATA polymulSmall16AVX512<>+9648(SB)/8, $0x4f5b4f5b4f5b4f5b
+DATA polymulSmall16AVX512<>+9656(SB)/8, $0x4f5b4f5b4f5b4f5b
+DATA polymulSmall16AVX512<>+9664(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16AVX512<>+9672(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16AVX512<>+9680(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16AVX512<>+9688(SB)/8, $0x0b3c0b3c0b3c0b3c
+DATA polymulSmall16AVX512<>+9696(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16AVX512<>+9704(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16AVX512<>+9712(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16AVX512<>+9720(SB)/8, $0xf6f1f6f1f6f1f6f1
+DATA polymulSmall16AVX512<>+9728(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16AVX512<>+9736(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16AVX512<>+9744(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16AVX512<>+9752(SB)/8, $0x033c033c033c033c
+DATA polymulSmall16AVX512<>+9760(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16AVX512<>+9768(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16AVX512<>+9776(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16AVX512<>+9784(SB)/8, $0xb8f1b8f1b8f1b8f1
+DATA polymulSmall16AVX512<>+9792(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16AVX512<>+9800(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16AVX512<>+9808(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16AVX512<>+9816(SB)/8, $0xf641f641f641f641
+DATA polymulSmall16AVX512<>+9824(SB)/8, $0x0342034203420342
+DATA polymulSmall16AVX512<>+9832(SB)/8, $0x0342034203420342
+DATA polymulSmall16AVX512<>+9840(SB)/8, $0x0342034203420342
+DATA polymulSmall16AVX512<>+9848(SB)/8, $0x0342034203420342
+DATA polymulSmall16AVX512<>+9856(SB)/8, $0x5841584158415841
+DATA polymulSmall16AVX512<>+9864(SB)/8, $0x5841584158415841
+DATA polymulSmall16AVX512<>+9872(SB)/8, $0x5841584158415841
+DATA polymulSmall16AVX512<>+9880(SB)/8, $0x5841584158415841
+DATA polymulSmall16AVX512<>+9888(SB)/8, $0x4742474247424742
+DATA polymulSmall16AVX512<>+9896(SB)/8, $0x4742474247424742
+DATA polymulSmall16AVX512<>+9904(SB)/8, $0x4742474247424742
+DATA polymulSmall16AVX512<>+9912(SB)/8, $0x4742474247424742
+DATA polymulSmall16AVX512<>+9920(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16AVX512<>+9928(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16AVX512<>+9936(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16AVX512<>+9944(SB)/8, $0xf736f736f736f736
+DATA polymulSmall16AVX512<>+9952(SB)/8, $0x0079007900790079
+DATA polymulSmall16AVX512<>+9960(SB)/8, $0x0079007900790079
+DATA polymulSmall16AVX512<>+9968(SB)/8, $0x0079007900790079
+DATA polymulSmall16AVX512<>+9976(SB)/8, $0x0079007900790079
+DATA polymulSmall16AVX512<>+9984(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16AVX512<>+9992(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16AVX512<>+10000(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16AVX512<>+10008(SB)/8, $0xa336a336a336a336
+DATA polymulSmall16AVX512<>+10016(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16AVX512<>+10024(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16AVX512<>+10032(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16AVX512<>+10040(SB)/8, $0xd279d279d279d279
+DATA polymulSmall16AVX512<>+10048(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10056(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10064(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10072(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10080(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10088(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10096(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10104(SB)/8, $0xf76ef76ef76ef76e
+DATA polymulSmall16AVX512<>+10112(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10120(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10128(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10136(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10144(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10152(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10160(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10168(SB)/8, $0x136e136e136e136e
+DATA polymulSmall16AVX512<>+10176(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10184(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10192(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10200(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10208(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10216(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10224(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10232(SB)/8, $0xf668f668f668f668
+DATA polymulSmall16AVX512<>+10240(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10248(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10256(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10264(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10272(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10280(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10288(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10296(SB)/8, $0xc668c668c668c668
+DATA polymulSmall16AVX512<>+10304(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10312(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10320(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10328(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10336(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10344(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10352(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10360(SB)/8, $0x044c044c044c044c
+DATA polymulSmall16AVX512<>+10368(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10376(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10384(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10392(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10400(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10408(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10416(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10424(SB)/8, $0x1c4c1c4c1c4c1c4c
+DATA polymulSmall16AVX512<>+10432(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10440(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10448(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10456(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10464(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10472(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10480(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10488(SB)/8, $0x0e700e700e700e70
+DATA polymulSmall16AVX512<>+10496(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10504(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10512(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10520(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10528(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10536(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10544(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10552(SB)/8, $0xee70ee70ee70ee70
+DATA polymulSmall16AVX512<>+10560(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10568(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10576(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10584(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10592(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10600(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10608(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10616(SB)/8, $0x0778077807780778
+DATA polymulSmall16AVX512<>+10624(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10632(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10640(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10648(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10656(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10664(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10672(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10680(SB)/8, $0xf778f778f778f778
+DATA polymulSmall16AVX512<>+10688(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10696(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10704(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10712(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10720(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10728(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10736(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10744(SB)/8, $0xf1d7f1d7f1d7f1d7
+DATA polymulSmall16AVX512<>+10752(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10760(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10768(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10776(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10784(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10792(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10800(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10808(SB)/8, $0xbfd7bfd7bfd7bfd7
+DATA polymulSmall16AVX512<>+10816(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10824(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10832(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10840(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10848(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10856(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10864(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10872(SB)/8, $0x0c6e0c6e0c6e0c6e
+DATA polymulSmall16AVX512<>+10880(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10888(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10896(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10904(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10912(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10920(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10928(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10936(SB)/8, $0x286e286e286e286e
+DATA polymulSmall16AVX512<>+10944(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+10952(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+10960(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+10968(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+10976(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+10984(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+10992(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+11000(SB)/8, $0xf13ff13ff13ff13f
+DATA polymulSmall16AVX512<>+11008(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11016(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11024(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11032(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11040(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11048(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11056(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11064(SB)/8, $0x8f3f8f3f8f3f8f3f
+DATA polymulSmall16AVX512<>+11072(SB)/8, $0x09870845f7baf7fe
+DATA polymulSmall16AVX512<>+11080(SB)/8, $0x011210300c4c078a
+DATA polymulSmall16AVX512<>+11088(SB)/8, $0x0028f357f5880827
+DATA polymulSmall16AVX512<>+11096(SB)/8, $0xfabbf9461107f4a3
+DATA polymulSmall16AVX512<>+11104(SB)/8, $0x0462109e006114c1
+DATA polymulSmall16AVX512<>+11112(SB)/8, $0x058108bd09460297
+DATA polymulSmall16AVX512<>+11120(SB)/8, $0xf8381138114cec73
+DATA polymulSmall16AVX512<>+11128(SB)/8, $0xf999f68d08eb030a
+DATA polymulSmall16AVX512<>+11136(SB)/8, $0xe387b64573ba4bfe
+DATA polymulSmall16AVX512<>+11144(SB)/8, $0x0d123030944c638a
+DATA polymulSmall16AVX512<>+11152(SB)/8, $0x7028ad57a588a227
+DATA polymulSmall16AVX512<>+11160(SB)/8, $0x4cbb7d46eb0736a3
+DATA polymulSmall16AVX512<>+11168(SB)/8, $0xf062249e16616ac1
+DATA polymulSmall16AVX512<>+11176(SB)/8, $0xdb8106bd8d463c97
+DATA polymulSmall16AVX512<>+11184(SB)/8, $0xc838e138994c0e73
+DATA polymulSmall16AVX512<>+11192(SB)/8, $0xdf99d48d7aeb5f0a
+DATA polymulSmall16AVX512<>+11200(SB)/8, $0x085bfe36f23cf9db
+DATA polymulSmall16AVX512<>+11208(SB)/8, $0x1397eea1f59af3c1
+DATA polymulSmall16AVX512<>+11216(SB)/8, $0xf821f7f2ed50f99d
+DATA polymulSmall16AVX512<>+11224(SB)/8, $0x12ae0d520894f59f
+DATA polymulSmall16AVX512<>+11232(SB)/8, $0x14bd0d7dfcaa145f
+DATA polymulSmall16AVX512<>+11240(SB)/8, $0xf684109a0565ebcc
+DATA polymulSmall16AVX512<>+11248(SB)/8, $0x0df20eb0f5c0ee07
+DATA polymulSmall16AVX512<>+11256(SB)/8, $0x023d08b6120d046c
+DATA polymulSmall16AVX512<>+11264(SB)/8, $0x1a5b22361a3c0bdb
+DATA polymulSmall16AVX512<>+11272(SB)/8, $0x4d9784a1b19a49c1
+DATA polymulSmall16AVX512<>+11280(SB)/8, $0x8e2143f2cd50379d
+DATA polymulSmall16AVX512<>+11288(SB)/8, $0x86ae9952c094df9f
+DATA polymulSmall16AVX512<>+11296(SB)/8, $0x12bd8b7d18aa7e5f
+DATA polymulSmall16AVX512<>+11304(SB)/8, $0x4e84cc9a736573cc
+DATA polymulSmall16AVX512<>+11312(SB)/8, $0x59f22eb075c0c807
+DATA polymulSmall16AVX512<>+11320(SB)/8, $0x003d2cb6f00d4c6c
+DATA polymulSmall16AVX512<>+11328(SB)/8, $0x123eed90fbe31133
+DATA polymulSmall16AVX512<>+11336(SB)/8, $0x0457f7bf034206f6
+DATA polymulSmall16AVX512<>+11344(SB)/8, $0x13f3ffb70787131b
+DATA polymulSmall16AVX512<>+11352(SB)/8, $0xf5d3eb2a09b709e1
+DATA polymulSmall16AVX512<>+11360(SB)/8, $0x0fa0fa1a03391129
+DATA polymulSmall16AVX512<>+11368(SB)/8, $0x1319ff68ec93fdc7
+DATA polymulSmall16AVX512<>+11376(SB)/8, $0xed05ec990b93fdd6
+DATA polymulSmall16AVX512<>+11384(SB)/8, $0x02b50cbcf2a5f2e0
+DATA polymulSmall16AVX512<>+11392(SB)/8, $0xe63e4d90bde3b333
+DATA polymulSmall16AVX512<>+11400(SB)/8, $0xbe57a1bf2f42aaf6
+DATA polymulSmall16AVX512<>+11408(SB)/8, $0x35f3f9b7e187a51b
+DATA polymulSmall16AVX512<>+11416(SB)/8, $0x57d3072a03b71fe1
+DATA polymulSmall16AVX512<>+11424(SB)/8, $0xcfa0b61aa9395729
+DATA polymulSmall16AVX512<>+11432(SB)/8, $0xf919ef68ce9357c7
+DATA polymulSmall16AVX512<>+11440(SB)/8, $0x1b05d299ed93e1d6
+DATA polymulSmall16AVX512<>+11448(SB)/8, $0x50b534bce0a532e0
+DATA polymulSmall16AVX512<>+11456(SB)/8, $0x0fa304b4027014ec
+DATA polymulSmall16AVX512<>+11464(SB)/8, $0x11a7ec00f967fbe0
+DATA polymulSmall16AVX512<>+11472(SB)/8, $0x0867fe9def1808e7
+DATA polymulSmall16AVX512<>+11480(SB)/8, $0x0dcff503fee9ec25
+DATA polymulSmall16AVX512<>+11488(SB)/8, $0x0af7f89beb6cf763
+DATA polymulSmall16AVX512<>+11496(SB)/8, $0x13ccf3e811bc0c35
+DATA polymulSmall16AVX512<>+11504(SB)/8, $0xf0cdf10d0a41f981
+DATA polymulSmall16AVX512<>+11512(SB)/8, $0xf0650991fb78f51c
+DATA polymulSmall16AVX512<>+11520(SB)/8, $0x51a37cb4a2705cec
+DATA polymulSmall16AVX512<>+11528(SB)/8, $0xaba7ec0013673be0
+DATA polymulSmall16AVX512<>+11536(SB)/8, $0x22673c9dff1822e7
+DATA polymulSmall16AVX512<>+11544(SB)/8, $0x17cf7703c4e9da25
+DATA polymulSmall16AVX512<>+11552(SB)/8, $0x84f78a9b336cb963
+DATA polymulSmall16AVX512<>+11560(SB)/8, $0x9bcce3e839bc5a35
+DATA polymulSmall16AVX512<>+11568(SB)/8, $0x4ecdcf0d6041cf81
+DATA polymulSmall16AVX512<>+11576(SB)/8, $0x5e653f914b785d1c
+DATA polymulSmall16AVX512<>+11584(SB)/8, $0xf45bf45bec8fec8f
+DATA polymulSmall16AVX512<>+11592(SB)/8, $0xff8cff8cee1cee1c
+DATA polymulSmall16AVX512<>+11600(SB)/8, $0xec06ec06038d038d
+DATA polymulSmall16AVX512<>+11608(SB)/8, $0xf1e1f1e1fa4efa4e
+DATA polymulSmall16AVX512<>+11616(SB)/8, $0xed24ed2414241424
+DATA polymulSmall16AVX512<>+11624(SB)/8, $0x054c054c03760376
+DATA polymulSmall16AVX512<>+11632(SB)/8, $0x01c601c6ec38ec38
+DATA polymulSmall16AVX512<>+11640(SB)/8, $0x12c812c807310731
+DATA polymulSmall16AVX512<>+11648(SB)/8, $0x065b065b768f768f
+DATA polymulSmall16AVX512<>+11656(SB)/8, $0x078c078c561c561c
+DATA polymulSmall16AVX512<>+11664(SB)/8, $0xf006f006e18de18d
+DATA polymulSmall16AVX512<>+11672(SB)/8, $0x07e107e12e4e2e4e
+DATA polymulSmall16AVX512<>+11680(SB)/8, $0x052405242c242c24
+DATA polymulSmall16AVX512<>+11688(SB)/8, $0x8d4c8d4ca776a776
+DATA polymulSmall16AVX512<>+11696(SB)/8, $0x85c685c6bc38bc38
+DATA polymulSmall16AVX512<>+11704(SB)/8, $0x42c842c8fd31fd31
+DATA polymulSmall16AVX512<>+11712(SB)/8, $0x08a508a5f9b1f9b1
+DATA polymulSmall16AVX512<>+11720(SB)/8, $0xfd5dfd5d08df08df
+DATA polymulSmall16AVX512<>+11728(SB)/8, $0x0bf10bf107fd07fd
+DATA polymulSmall16AVX512<>+11736(SB)/8, $0xf52af52afe00fe00
+DATA polymulSmall16AVX512<>+11744(SB)/8, $0xed82ed82f44af44a
+DATA polymulSmall16AVX512<>+11752(SB)/8, $0x0d710d7114dd14dd
+DATA polymulSmall16AVX512<>+11760(SB)/8, $0x0c7e0c7e02370237
+DATA polymulSmall16AVX512<>+11768(SB)/8, $0xec61ec61031a031a
+DATA polymulSmall16AVX512<>+11776(SB)/8, $0xf6a5f6a5efb1efb1
+DATA polymulSmall16AVX512<>+11784(SB)/8, $0xbb5dbb5d72df72df
+DATA polymulSmall16AVX512<>+11792(SB)/8, $0x81f181f185fd85fd
+DATA polymulSmall16AVX512<>+11800(SB)/8, $0x112a112afe00fe00
+DATA polymulSmall16AVX512<>+11808(SB)/8, $0x99829982d04ad04a
+DATA polymulSmall16AVX512<>+11816(SB)/8, $0x83718371d2ddd2dd
+DATA polymulSmall16AVX512<>+11824(SB)/8, $0x607e607efc37fc37
+DATA polymulSmall16AVX512<>+11832(SB)/8, $0x02610261bf1abf1a
+DATA polymulSmall16AVX512<>+11840(SB)/8, $0x03ca03cafd85fd85
+DATA polymulSmall16AVX512<>+11848(SB)/8, $0x01d301d3fe28fe28
+DATA polymulSmall16AVX512<>+11856(SB)/8, $0x08ba08baefe5efe5
+DATA polymulSmall16AVX512<>+11864(SB)/8, $0x0d090d0903600360
+DATA polymulSmall16AVX512<>+11872(SB)/8, $0x04f404f40e830e83
+DATA polymulSmall16AVX512<>+11880(SB)/8, $0x06320632042c042c
+DATA polymulSmall16AVX512<>+11888(SB)/8, $0x052c052cf463f463
+DATA polymulSmall16AVX512<>+11896(SB)/8, $0x13fc13fcf584f584
+DATA polymulSmall16AVX512<>+11904(SB)/8, $0xdfcadfca2b852b85
+DATA polymulSmall16AVX512<>+11912(SB)/8, $0x63d363d36e286e28
+DATA polymulSmall16AVX512<>+11920(SB)/8, $0x84ba84ba5de55de5
+DATA polymulSmall16AVX512<>+11928(SB)/8, $0x9309930943604360
+DATA polymulSmall16AVX512<>+11936(SB)/8, $0xfcf4fcf490839083
+DATA polymulSmall16AVX512<>+11944(SB)/8, $0xd232d232cc2ccc2c
+DATA polymulSmall16AVX512<>+11952(SB)/8, $0xcd2ccd2cb663b663
+DATA polymulSmall16AVX512<>+11960(SB)/8, $0xbbfcbbfc4d844d84
+DATA polymulSmall16AVX512<>+11968(SB)/8, $0xeb52eb52fd84fd84
+DATA polymulSmall16AVX512<>+11976(SB)/8, $0x01900190ff69ff69
+DATA polymulSmall16AVX512<>+11984(SB)/8, $0x024202420c610c61
+DATA polymulSmall16AVX512<>+11992(SB)/8, $0xf54ff54f10be10be
+DATA polymulSmall16AVX512<>+12000(SB)/8, $0xfcf5fcf5f762f762
+DATA polymulSmall16AVX512<>+12008(SB)/8, $0x0ab40ab4f9dcf9dc
+DATA polymulSmall16AVX512<>+12016(SB)/8, $0x0b440b44feb0feb0
+DATA polymulSmall16AVX512<>+12024(SB)/8, $0xfc12fc1201460146
+DATA polymulSmall16AVX512<>+12032(SB)/8, $0x7752775255845584
+DATA polymulSmall16AVX512<>+12040(SB)/8, $0x61906190c569c569
+DATA polymulSmall16AVX512<>+12048(SB)/8, $0x2e422e4222612261
+DATA polymulSmall16AVX512<>+12056(SB)/8, $0xff4fff4fe4bee4be
+DATA polymulSmall16AVX512<>+12064(SB)/8, $0xcaf5caf5e362e362
+DATA polymulSmall16AVX512<>+12072(SB)/8, $0x82b482b4e1dce1dc
+DATA polymulSmall16AVX512<>+12080(SB)/8, $0xe344e3441eb01eb0
+DATA polymulSmall16AVX512<>+12088(SB)/8, $0x0812081285468546
+DATA polymulSmall16AVX512<>+12096(SB)/8, $0xff33ff33ff33ff33
+DATA polymulSmall16AVX512<>+12104(SB)/8, $0xee5fee5fee5fee5f
+DATA polymulSmall16AVX512<>+12112(SB)/8, $0x0507050705070507
+DATA polymulSmall16AVX512<>+12120(SB)/8, $0xf45af45af45af45a
+DATA polymulSmall16AVX512<>+12128(SB)/8, $0x00c100c100c100c1
+DATA polymulSmall16AVX512<>+12136(SB)/8, $0x1208120812081208
+DATA polymulSmall16AVX512<>+12144(SB)/8, $0x0a050a050a050a05
+DATA polymulSmall16AVX512<>+12152(SB)/8, $0x0882088208820882
+DATA polymulSmall16AVX512<>+12160(SB)/8, $0xa133a133a133a133
+DATA polymulSmall16AVX512<>+12168(SB)/8, $0x585f585f585f585f
+DATA polymulSmall16AVX512<>+12176(SB)/8, $0xdf07df07df07df07
+DATA polymulSmall16AVX512<>+12184(SB)/8, $0x305a305a305a305a
+DATA polymulSmall16AVX512<>+12192(SB)/8, $0x56c156c156c156c1
+DATA polymulSmall16AVX512<>+12200(SB)/8, $0xc208c208c208c208
+DATA polymulSmall16AVX512<>+12208(SB)/8, $0x3805380538053805
+DATA polymulSmall16AVX512<>+12216(SB)/8, $0xb482b482b482b482
+DATA polymulSmall16AVX512<>+12224(SB)/8, $0x0504050405040504
+DATA polymulSmall16AVX512<>+12232(SB)/8, $0xfef4fef4fef4fef4
+DATA polymulSmall16AVX512<>+12240(SB)/8, $0xf222f222f222f222
+DATA polymulSmall16AVX512<>+12248(SB)/8, $0x0004000400040004
+DATA polymulSmall16AVX512<>+12256(SB)/8, $0x0b770b770b770b77
+DATA polymulSmall16AVX512<>+12264(SB)/8, $0xf51af51af51af51a
+DATA polymulSmall16AVX512<>+12272(SB)/8, $0x1021102110211021
+DATA polymulSmall16AVX512<>+12280(SB)/8, $0x0c130c130c130c13
+DATA polymulSmall16AVX512<>+12288(SB)/8, $0x5d045d045d045d04
+DATA polymulSmall16AVX512<>+12296(SB)/8, $0xf6f4f6f4f6f4f6f4
+DATA polymulSmall16AVX512<>+12304(SB)/8, $0x5e225e225e225e22
+DATA polymulSmall16AVX512<>+12312(SB)/8, $0x5804580458045804
+DATA polymulSmall16AVX512<>+12320(SB)/8, $0x8577857785778577
+DATA polymulSmall16AVX512<>+12328(SB)/8, $0xb11ab11ab11ab11a
+DATA polymulSmall16AVX512<>+12336(SB)/8, $0xa621a621a621a621
+DATA polymulSmall16AVX512<>+12344(SB)/8, $0xee13ee13ee13ee13
+DATA polymulSmall16AVX512<>+12352(SB)/8, $0xfde0fde0fde0fde0
+DATA polymulSmall16AVX512<>+12360(SB)/8, $0x043d043d043d043d
+DATA polymulSmall16AVX512<>+12368(SB)/8, $0x0a100a100a100a10
+DATA polymulSmall16AVX512<>+12376(SB)/8, $0xefa3efa3efa3efa3
+DATA polymulSmall16AVX512<>+12384(SB)/8, $0xfc0ffc0ffc0ffc0f
+DATA polymulSmall16AVX512<>+12392(SB)/8, $0x0954095409540954
+DATA polymulSmall16AVX512<>+12400(SB)/8, $0x0513051305130513
+DATA polymulSmall16AVX512<>+12408(SB)/8, $0xf3f3f3f3f3f3f3f3
+DATA polymulSmall16AVX512<>+12416(SB)/8, $0x3de03de03de03de0
+DATA polymulSmall16AVX512<>+12424(SB)/8, $0x023d023d023d023d
+DATA polymulSmall16AVX512<>+12432(SB)/8, $0x6a106a106a106a10
+DATA polymulSmall16AVX512<>+12440(SB)/8, $0x31a331a331a331a3
+DATA polymulSmall16AVX512<>+12448(SB)/8, $0x860f860f860f860f
+DATA polymulSmall16AVX512<>+12456(SB)/8, $0x4154415441544154
+DATA polymulSmall16AVX512<>+12464(SB)/8, $0xe713e713e713e713
+DATA polymulSmall16AVX512<>+12472(SB)/8, $0x15f315f315f315f3
+DATA polymulSmall16AVX512<>+12480(SB)/8, $0x130c130c130c130c
+DATA polymulSmall16AVX512<>+12488(SB)/8, $0x1288128812881288
+DATA polymulSmall16AVX512<>+12496(SB)/8, $0x1286128612861286
+DATA polymulSmall16AVX512<>+12504(SB)/8, $0x1006100610061006
+DATA polymulSmall16AVX512<>+12512(SB)/8, $0x111b111b111b111b
+DATA polymulSmall16AVX512<>+12520(SB)/8, $0xfcb1fcb1fcb1fcb1
+DATA polymulSmall16AVX512<>+12528(SB)/8, $0x0ba80ba80ba80ba8
+DATA polymulSmall16AVX512<>+12536(SB)/8, $0x0bf60bf60bf60bf6
+DATA polymulSmall16AVX512<>+12544(SB)/8, $0x1b0c1b0c1b0c1b0c
+DATA polymulSmall16AVX512<>+12552(SB)/8, $0xc288c288c288c288
+DATA polymulSmall16AVX512<>+12560(SB)/8, $0x1686168616861686
+DATA polymulSmall16AVX512<>+12568(SB)/8, $0x1406140614061406
+DATA polymulSmall16AVX512<>+12576(SB)/8, $0xa31ba31ba31ba31b
+DATA polymulSmall16AVX512<>+12584(SB)/8, $0xf2b1f2b1f2b1f2b1
+DATA polymulSmall16AVX512<>+12592(SB)/8, $0x7ba87ba87ba87ba8
+DATA polymulSmall16AVX512<>+12600(SB)/8, $0xaff6aff6aff6aff6
+DATA polymulSmall16AVX512<>+12608(SB)/8, $0x0396039603960396
+DATA polymulSmall16AVX512<>+12616(SB)/8, $0x0396039603960396
+DATA polymulSmall16AVX512<>+12624(SB)/8, $0xf639f639f639f639
+DATA polymulSmall16AVX512<>+12632(SB)/8, $0xf639f639f639f639
+DATA polymulSmall16AVX512<>+12640(SB)/8, $0xef05ef05ef05ef05
+DATA polymulSmall16AVX512<>+12648(SB)/8, $0xef05ef05ef05ef05
+DATA polymulSmall16AVX512<>+12656(SB)/8, $0xf43cf43cf43cf43c
+DATA polymulSmall16AVX512<>+12664(SB)/8, $0xf43cf43cf43cf43c
+DATA polymulSmall16AVX512<>+12672(SB)/8, $0x6796679667966796
+DATA polymulSmall16AVX512<>+12680(SB)/8, $0x6796679667966796
+DATA polymulSmall16AVX512<>+12688(SB)/8, $0x9c399c399c399c39
+DATA polymulSmall16AVX512<>+12696(SB)/8, $0x9c399c399c399c39
+DATA polymulSmall16AVX512<>+12704(SB)/8, $0x1d051d051d051d05
+DATA polymulSmall16AVX512<>+12712(SB)/8, $0x1d051d051d051d05
+DATA polymulSmall16AVX512<>+12720(SB)/8, $0x1c3c1c3c1c3c1c3c
+DATA polymulSmall16AVX512<>+12728(SB)/8, $0x1c3c1c3c1c3c1c3c
+DATA polymulSmall16AVX512<>+12736(SB)/8, $0x13c713c713c713c7
+DATA polymulSmall16AVX512<>+12744(SB)/8, $0x13c713c713c713c7
+DATA polymulSmall16AVX512<>+12752(SB)/8, $0x0fc30fc30fc30fc3
+DATA polymulSmall16AVX512<>+12760(SB)/8, $0x0fc30fc30fc30fc3
+DATA polymulSmall16AVX512<>+12768(SB)/8, $0xfa10fa10fa10fa10
+DATA polymulSmall16AVX512<>+12776(SB)/8, $0xfa10fa10fa10fa10
+DATA polymulSmall16AVX512<>+12784(SB)/8, $0xecf5ecf5ecf5ecf5
+DATA polymulSmall16AVX512<>+12792(SB)/8, $0xecf5ecf5ecf5ecf5
+DATA polymulSmall16AVX512<>+12800(SB)/8, $0x6dc76dc76dc76dc7
+DATA polymulSmall16AVX512<>+12808(SB)/8, $0x6dc76dc76dc76dc7
+DATA polymulSmall16AVX512<>+12816(SB)/8, $0x11c311c311c311c3
+DATA polymulSmall16AVX512<>+12824(SB)/8, $0x11c311c311c311c3
+DATA polymulSmall16AVX512<>+12832(SB)/8, $0x5a105a105a105a10
+DATA polymulSmall16AVX512<>+12840(SB)/8, $0x5a105a105a105a10
+DATA polymulSmall16AVX512<>+12848(SB)/8, $0xbaf5baf5baf5baf5
+DATA polymulSmall16AVX512<>+12856(SB)/8, $0xbaf5baf5baf5baf5
+DATA polymulSmall16AVX512<>+12864(SB)/8, $0x145d145d145d145d
+DATA polymulSmall16AVX512<>+12872(SB)/8, $0x145d145d145d145d
+DATA polymulSmall16AVX512<>+12880(SB)/8, $0xf5bbf5bbf5bbf5bb
+DATA polymulSmall16AVX512<>+12888(SB)/8, $0xf5bbf5bbf5bbf5bb
+DATA polymulSmall16AVX512<>+12896(SB)/8, $0x0fff0fff0fff0fff
+DATA polymulSmall16AVX512<>+12904(SB)/8, $0x0fff0fff0fff0fff
+DATA polymulSmall16AVX512<>+12912(SB)/8, $0x1437143714371437
+DATA polymulSmall16AVX512<>+12920(SB)/8, $0x1437143714371437
+DATA polymulSmall16AVX512<>+12928(SB)/8, $0xd25dd25dd25dd25d
+DATA polymulSmall16AVX512<>+12936(SB)/8, $0xd25dd25dd25dd25d
+DATA polymulSmall16AVX512<>+12944(SB)/8, $0x47bb47bb47bb47bb
+DATA polymulSmall16AVX512<>+12952(SB)/8, $0x47bb47bb47bb47bb
+DATA polymulSmall16AVX512<>+12960(SB)/8, $0x39ff39ff39ff39ff
+DATA polymulSmall16AVX512<>+12968(SB)/8, $0x39ff39ff39ff39ff
+DATA polymulSmall16AVX512<>+12976(SB)/8, $0x0e370e370e370e37
+DATA polymulSmall16AVX512<>+12984(SB)/8, $0x0e370e370e370e37
+DATA polymulSmall16AVX512<>+12992(SB)/8, $0xfac3fac3fac3fac3
+DATA polymulSmall16AVX512<>+13000(SB)/8, $0xfac3fac3fac3fac3
+DATA polymulSmall16AVX512<>+13008(SB)/8, $0xf875f875f875f875
+DATA polymulSmall16AVX512<>+13016(SB)/8, $0xf875f875f875f875
+DATA polymulSmall16AVX512<>+13024(SB)/8, $0x0155015501550155
+DATA polymulSmall16AVX512<>+13032(SB)/8, $0x0155015501550155
+DATA polymulSmall16AVX512<>+13040(SB)/8, $0xf111f111f111f111
+DATA polymulSmall16AVX512<>+13048(SB)/8, $0xf111f111f111f111
+DATA polymulSmall16AVX512<>+13056(SB)/8, $0xfcc3fcc3fcc3fcc3
+DATA polymulSmall16AVX512<>+13064(SB)/8, $0xfcc3fcc3fcc3fcc3
+DATA polymulSmall16AVX512<>+13072(SB)/8, $0xc675c675c675c675
+DATA polymulSmall16AVX512<>+13080(SB)/8, $0xc675c675c675c675
+DATA polymulSmall16AVX512<>+13088(SB)/8, $0x0f550f550f550f55
+DATA polymulSmall16AVX512<>+13096(SB)/8, $0x0f550f550f550f55
+DATA polymulSmall16AVX512<>+13104(SB)/8, $0x2711271127112711
+DATA polymulSmall16AVX512<>+13112(SB)/8, $0x2711271127112711
+DATA polymulSmall16AVX512<>+13120(SB)/8, $0xed09ed09ed09ed09
+DATA polymulSmall16AVX512<>+13128(SB)/8, $0xed09ed09ed09ed09
+DATA polymulSmall16AVX512<>+13136(SB)/8, $0xed09ed09ed09ed09
+DATA polymulSmall16AVX512<>+13144(SB)/8, $0xed09ed09ed09ed09
+DATA polymulSmall16AVX512<>+13152(SB)/8, $0xf744f744f744f744
+DATA polymulSmall16AVX512<>+13160(SB)/8, $0xf744f744f744f744
+DATA polymulSmall16AVX512<>+13168(SB)/8, $0xf744f744f744f744
+DATA polymulSmall16AVX512<>+13176(SB)/8, $0xf744f744f744f744
+DATA polymulSmall16AVX512<>+13184(SB)/8, $0x7309730973097309
+DATA polymulSmall16AVX512<>+13192(SB)/8, $0x7309730973097309
+DATA polymulSmall16AVX512<>+13200(SB)/8, $0x7309730973097309
+DATA polymulSmall16AVX512<>+13208(SB)/8, $0x7309730973097309
+DATA polymulSmall16AVX512<>+13216(SB)/8, $0xcf44cf44cf44cf44
+DATA polymulSmall16AVX512<>+13224(SB)/8, $0xcf44cf44cf44cf44
+DATA polymulSmall16AVX512<>+13232(SB)/8, $0xcf44cf44cf44cf44
+DATA polymulSmall16AVX512<>+13240(SB)/8, $0xcf44cf44cf44cf44
+DATA polymulSmall16AVX512<>+13248(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16AVX512<>+13256(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16AVX512<>+13264(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16AVX512<>+13272(SB)/8, $0xfd26fd26fd26fd26
+DATA polymulSmall16AVX512<>+13280(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16AVX512<>+13288(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16AVX512<>+13296(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16AVX512<>+13304(SB)/8, $0xf579f579f579f579
+DATA polymulSmall16AVX512<>+13312(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16AVX512<>+13320(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16AVX512<>+13328(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16AVX512<>+13336(SB)/8, $0xc126c126c126c126
+DATA polymulSmall16AVX512<>+13344(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16AVX512<>+13352(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16AVX512<>+13360(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16AVX512<>+13368(SB)/8, $0x1b791b791b791b79
+DATA polymulSmall16AVX512<>+13376(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16AVX512<>+13384(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16AVX512<>+13392(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16AVX512<>+13400(SB)/8, $0x0ec80ec80ec80ec8
+DATA polymulSmall16AVX512<>+13408(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16AVX512<>+13416(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16AVX512<>+13424(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16AVX512<>+13432(SB)/8, $0x0d240d240d240d24
+DATA polymulSmall16AVX512<>+13440(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16AVX512<>+13448(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16AVX512<>+13456(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16AVX512<>+13464(SB)/8, $0x3ec83ec83ec83ec8
+DATA polymulSmall16AVX512<>+13472(SB)/8, $0x2524252425242524
+DATA polymulSmall16AVX512<>+13480(SB)/8, $0x2524252425242524
+DATA polymulSmall16AVX512<>+13488(SB)/8, $0x2524252425242524
+DATA polymulSmall16AVX512<>+13496(SB)/8, $0x2524252425242524
+DATA polymulSmall16AVX512<>+13504(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16AVX512<>+13512(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16AVX512<>+13520(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16AVX512<>+13528(SB)/8, $0x01a901a901a901a9
+DATA polymulSmall16AVX512<>+13536(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16AVX512<>+13544(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16AVX512<>+13552(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16AVX512<>+13560(SB)/8, $0xee40ee40ee40ee40
+DATA polymulSmall16AVX512<>+13568(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16AVX512<>+13576(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16AVX512<>+13584(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16AVX512<>+13592(SB)/8, $0x47a947a947a947a9
+DATA polymulSmall16AVX512<>+13600(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16AVX512<>+13608(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16AVX512<>+13616(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16AVX512<>+13624(SB)/8, $0x6e406e406e406e40
+DATA polymulSmall16AVX512<>+13632(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13640(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13648(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13656(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13664(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13672(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13680(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13688(SB)/8, $0xf19af19af19af19a
+DATA polymulSmall16AVX512<>+13696(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13704(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13712(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13720(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13728(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13736(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13744(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13752(SB)/8, $0xad9aad9aad9aad9a
+DATA polymulSmall16AVX512<>+13760(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13768(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13776(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13784(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13792(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13800(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13808(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13816(SB)/8, $0xf693f693f693f693
+DATA polymulSmall16AVX512<>+13824(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13832(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13840(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13848(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13856(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13864(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13872(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13880(SB)/8, $0xd893d893d893d893
+DATA polymulSmall16AVX512<>+13888(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13896(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13904(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13912(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13920(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13928(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13936(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13944(SB)/8, $0x0178017801780178
+DATA polymulSmall16AVX512<>+13952(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+13960(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+13968(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+13976(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+13984(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+13992(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+14000(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+14008(SB)/8, $0x5178517851785178
+DATA polymulSmall16AVX512<>+14016(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14024(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14032(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14040(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14048(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14056(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14064(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14072(SB)/8, $0x0165016501650165
+DATA polymulSmall16AVX512<>+14080(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14088(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14096(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14104(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14112(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14120(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14128(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14136(SB)/8, $0x6f656f656f656f65
+DATA polymulSmall16AVX512<>+14144(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14152(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14160(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14168(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14176(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14184(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14192(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14200(SB)/8, $0x09e809e809e809e8
+DATA polymulSmall16AVX512<>+14208(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14216(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14224(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14232(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14240(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14248(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14256(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14264(SB)/8, $0xf9e8f9e8f9e8f9e8
+DATA polymulSmall16AVX512<>+14272(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14280(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14288(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14296(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14304(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14312(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14320(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14328(SB)/8, $0xefa4efa4efa4efa4
+DATA polymulSmall16AVX512<>+14336(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14344(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14352(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14360(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14368(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14376(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14384(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14392(SB)/8, $0x07a407a407a407a4
+DATA polymulSmall16AVX512<>+14400(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14408(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14416(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14424(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14432(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14440(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14448(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14456(SB)/8, $0x0e680e680e680e68
+DATA polymulSmall16AVX512<>+14464(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14472(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14480(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14488(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14496(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14504(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14512(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14520(SB)/8, $0xfe68fe68fe68fe68
+DATA polymulSmall16AVX512<>+14528(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14536(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14544(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14552(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14560(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14568(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14576(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14584(SB)/8, $0x00df00df00df00df
+DATA polymulSmall16AVX512<>+14592(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14600(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14608(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14616(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14624(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14632(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14640(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14648(SB)/8, $0x6adf6adf6adf6adf
+DATA polymulSmall16AVX512<>+14656(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14664(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14672(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14680(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14688(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14696(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14704(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14712(SB)/8, $0x0deb0deb0deb0deb
+DATA polymulSmall16AVX512<>+14720(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14728(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14736(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14744(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14752(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14760(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14768(SB)/8, $0x7feb7feb7feb7feb
+DATA polymulSmall16AVX512<>+14776(SB)/8, $0x7feb7feb7feb7feb
+GLOBL polymulSmall16AVX512<>(SB), RODATA|NOPTR, $14784

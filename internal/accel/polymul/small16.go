@@ -27,8 +27,45 @@ const N16Primes = 2
 
 // NTT16 is a polynomial in the domain of the two-prime transform: its
 // transform modulo 7681 in row 0 and modulo 10753 in row 1, coefficients
-// in (−2^15, 2^15) with the bounds each kernel states.
+// in (−2^15, 2^15) with the bounds each kernel states, each row in the
+// order layout16 gives.
 type NTT16 [N16Primes][N]int16
+
+// layout16[i] is the index, in the transform's natural (bit-reversed
+// Cooley–Tukey) order, of the coefficient that position i of an NTT16 row
+// holds: the order in which the AVX2 kernels' last in-register layer
+// leaves each pair of 16-lane registers (32 coefficients). Keeping it
+// spares the AVX2 forward transform four shuffles a register pair at its
+// end and the inverse four at its start; the product is pointwise, so any
+// order serves. Within each block of 32, a pair's two registers are
+// interleaved in groups of 8, 4, 2 and 1 lanes in turn (interleave16).
+var layout16 = func() (l [N]uint8) {
+	for b := 0; b < N; b += 32 {
+		var x, y [16]int
+		for i := range 16 {
+			x[i], y[i] = b+i, b+16+i
+		}
+		for _, w := range []int{8, 4, 2, 1} {
+			x, y = interleave16(x, y, w)
+		}
+		for i := range 16 {
+			l[b+i], l[b+16+i] = uint8(x[i]), uint8(y[i])
+		}
+	}
+	return l
+}()
+
+// interleave16 splits x and y into groups of w lanes and returns (x0, y0,
+// x2, y2, …) and (x1, y1, x3, y3, …): one step of layout16.
+func interleave16(x, y [16]int, w int) (a, b [16]int) {
+	for g := 0; g < 16/w; g += 2 {
+		for i := range w {
+			a[g*w+i], a[g*w+w+i] = x[g*w+i], y[g*w+i]
+			b[g*w+i], b[g*w+w+i] = x[g*w+w+i], y[g*w+w+i]
+		}
+	}
+	return a, b
+}
 
 // prime16 is one 16-bit NTT prime with its constants.
 type prime16 struct {
@@ -159,10 +196,14 @@ func (sp *prime16) inverse16(a *[N]int16) {
 // forward16Generic is Forward16 in Go.
 func forward16Generic(out *NTT16, a *[N]int32) {
 	for j, sp := range primes16 {
+		var r [N]int16
 		for i, c := range a {
-			out[j][i] = int16(c)
+			r[i] = int16(c)
 		}
-		sp.forward16(&out[j])
+		sp.forward16(&r)
+		for i, from := range layout16 {
+			out[j][i] = r[from]
+		}
 	}
 }
 
@@ -187,8 +228,11 @@ func dot16Generic(out *NTT16, a, b []NTT16) {
 
 // inverse16Generic is Inverse16 in Go.
 func inverse16Generic(out *[N]int32, in *NTT16) {
-	r := *in
+	var r NTT16
 	for j, sp := range primes16 {
+		for i, to := range layout16 {
+			r[j][to] = in[j][i]
+		}
 		sp.inverse16(&r[j])
 	}
 	crt16(out, &r)

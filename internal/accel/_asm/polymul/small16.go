@@ -15,8 +15,8 @@ import (
 // ymm register and AVX-512's thirty-two a zmm register. Each performs
 // exactly the lane operations of its Go twin, in the same order on the same
 // values, so the outputs agree bit for bit, and both widths read and write
-// the transform in natural order, the Go twins' (one domain for both
-// levels: a key's transforms made at one serve the other).
+// the transform in the Go twins' order, polymul's layout16 (one domain for
+// both levels: a key's transforms made at one serve the other).
 //
 // The layers whose length is at least twice the register pair whole
 // registers. The remaining ones pair lanes of two adjacent registers A, B,
@@ -27,8 +27,10 @@ import (
 // words; s2: 32-bit words; s1: 16-bit words) and w = 32 (the registers as
 // they are), 16, 8, 4, 2, 1 at AVX-512. The generator follows the
 // coefficient index of every lane through the same shuffles (lanes16) to
-// lay out the twiddle vectors and to check the pairing, and undoes the
-// shuffles at the end so that the transform's output is in natural order.
+// lay out the twiddle vectors and to check the pairing. layout16 is the
+// order in which AVX2's last in-register layer leaves the lanes, so AVX2
+// stores them as they are and its inverse starts from them; AVX-512 undoes
+// its shuffles and permutes each register into that order (and back).
 
 // prime16 is one 16-bit prime's constants, as in polymul.
 type prime16 struct {
@@ -121,6 +123,13 @@ type width16 struct {
 	// carry at once: two at AVX2 (three fit in its sixteen registers but
 	// measured slower), four, all of a prime's, at AVX-512.
 	pairs int
+	// ownLayout is true where the transform's order (polymul's layout16)
+	// is the one this width's in-register layers leave, so the forward
+	// transform stores its registers as they are and the inverse starts
+	// from them (AVX2). Elsewhere (AVX-512) the kernels undo their
+	// shuffles to the natural order and permute each register into
+	// layout16 and back (VPERMW).
+	ownLayout bool
 	// pack stores the int32 input as int16 into both rows of out.
 	pack func(out, in Register)
 	// shuffles emits the setup of the in-register shuffles (AVX-512's
@@ -140,7 +149,7 @@ func (w width16) splat(x int16) Mem {
 }
 
 var avx2 = width16{
-	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU, dotRows: 8, pairs: 2,
+	suffix: "AVX2", lanes: 16, reg: YMM, mov: VMOVDQU, dotRows: 8, pairs: 2, ownLayout: true,
 	zero:  func(x Op) { VPXOR(x, x, x) },
 	table: &words16{name: "polymulSmall16", index: map[string]int{}},
 	pack: func(out, in Register) {
@@ -428,9 +437,19 @@ func forward16Kernel(w width16) {
 					}
 				}
 			}
-			for s := len(sh) - 1; s >= 0; s-- {
+			if w.ownLayout {
 				for g := range p {
-					p[g].shuffle(w, sh[s])
+					checkLayout(p[g].la, p[g].lb)
+				}
+			} else {
+				for s := len(sh) - 1; s >= 0; s-- {
+					for g := range p {
+						p[g].shuffle(w, sh[s])
+					}
+				}
+				for g := range p {
+					w.toLayout(p[g].x, p[g].t, false)
+					w.toLayout(p[g].y, p[g].t, false)
 				}
 			}
 			for g := range p {
@@ -441,6 +460,49 @@ func forward16Kernel(w width16) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// layout16 is polymul's layout16: the coefficient each position of an
+// NTT16 row holds, the lanes AVX2's in-register layers leave (see
+// checkLayout).
+var layout16 = func() (l [n]int) {
+	for m := range n / 32 {
+		x, y := avx2.pairLanes(m)
+		for _, s := range avx2.shuffles() {
+			x, y = s.sim(x, y)
+		}
+		copy(l[32*m:], x)
+		copy(l[32*m+16:], y)
+	}
+	return l
+}()
+
+// checkLayout stops the generator unless lanes x, y (registers 2m and 2m+1
+// of an AVX2 row, stored as they are) hold layout16's coefficients.
+func checkLayout(x, y lanes16) {
+	b := x[0] / 32 * 32
+	for i := range 16 {
+		if x[i] != layout16[b+i] || y[i] != layout16[b+16+i] {
+			panic("small16: the AVX2 lanes are not layout16")
+		}
+	}
+}
+
+// toLayout permutes the 32 coefficients of a zmm register between the
+// natural order and layout16's (back to natural if inverse), with scratch t
+// for the index vector (VPERMW, AVX-512 BW): the pattern is the same for
+// every block of 32.
+func (w width16) toLayout(x, t VecVirtual, inverse bool) {
+	idx := make([]int16, 32)
+	for i := range idx {
+		if inverse {
+			idx[layout16[i]] = int16(i)
+		} else {
+			idx[i] = int16(layout16[i])
+		}
+	}
+	w.mov(w.table.vec(idx), t)
+	VPERMW(x, t, x)
 }
 
 // crossPair calls f for each group of four registers (in units of
@@ -494,8 +556,10 @@ func inverse16Kernel(w width16) {
 	tmp := Load(Param("tmp"), GP64())
 	sh := w.shuffles()
 	last := 1 << (len(sh) - 1) // the last in-register layer's length
-	// From the layout of length 2: s1 to length 1, then each shuffle
-	// undone in turn up to the layer of length last.
+	// The layer of length 1 takes the layout that every shuffle leaves
+	// (reached before the loop below, order[0] unused); each later layer
+	// undoes one more shuffle, the last first, up to the layer of length
+	// last.
 	order := []shuffle{sh[len(sh)-1]}
 	for s := len(sh) - 1; s >= 1; s-- {
 		order = append(order, sh[s])
@@ -511,14 +575,31 @@ func inverse16Kernel(w width16) {
 			for g := range p {
 				p[g] = w.loadPair(inRow, m0+g)
 			}
-			for _, s := range sh[:len(sh)-1] {
+			if w.ownLayout {
+				// The rows hold the layout of length 1 already: follow
+				// the lanes there without emitting the shuffles.
 				for g := range p {
-					p[g].shuffle(w, s)
+					for _, s := range sh {
+						p[g].la, p[g].lb = s.sim(p[g].la, p[g].lb)
+					}
+					checkLayout(p[g].la, p[g].lb)
+				}
+			} else {
+				for g := range p {
+					w.toLayout(p[g].x, p[g].t, true)
+					w.toLayout(p[g].y, p[g].t, true)
+				}
+				for _, s := range sh {
+					for g := range p {
+						p[g].shuffle(w, s)
+					}
 				}
 			}
 			for s, length := 0, 1; length <= last; s, length = s+1, length*2 {
 				for g := range p {
-					p[g].shuffle(w, order[s])
+					if s > 0 {
+						p[g].shuffle(w, order[s])
+					}
 					checkPairs(p[g].la, p[g].lb, length)
 				}
 				for g := range p {
