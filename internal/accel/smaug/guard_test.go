@@ -39,6 +39,12 @@ func byteCodecs() []byteCodec {
 	for _, p := range allParams {
 		cs = append(cs, byteCodec{name: "ephemeral " + p.name, size: p.ephemeralBytes(),
 			dec: func(a *poly, b []byte) { sampleEphemeral(a, b, p.r) }})
+		cs = append(cs, byteCodec{name: "HWT " + p.name, size: hwtStreamBytes,
+			dec: func(a *poly, b []byte) {
+				var sc hwtScratch
+				*a = poly{} // an HWT that runs out of samples leaves a as it was
+				hwtFromStreamTo(a, (*[hwtStreamBytes]byte)(b), p.hs, &sc)
+			}})
 	}
 	return append(cs, byteCodec{name: "gaussian", size: gaussianBytes, dec: sampleGaussian})
 }

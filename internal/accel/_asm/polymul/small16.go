@@ -120,8 +120,8 @@ type width16 struct {
 	// beside the constants and temporaries, and all of them at AVX-512.
 	dotRows int
 	// pairs is the number of register pairs the in-register layers
-	// carry at once: two at AVX2 (three fit in its sixteen registers but
-	// measured slower), four, all of a prime's, at AVX-512.
+	// carry at once: two at AVX2, four, all of a prime's, at AVX-512
+	// (docs/PERFORMANCE.md has why two at AVX2).
 	pairs int
 	// ownLayout is true where the transform's order (polymul's layout16)
 	// is the one this width's in-register layers leave, so the forward
