@@ -1,17 +1,18 @@
 package keccak
 
-// Carried is one SHAKE256 instance whose input is known, in whole or in
-// part, while eight or four other instances squeeze: every permutation of
+// Carried is one SHAKE256 or SHA3-256 instance whose input is known, in
+// whole or in part, while eight or four other instances squeeze: every permutation of
 // [ShakeX8.SqueezeBlocksCarrying] or [ShakeX4.SqueezeBlocksCarrying] also
 // absorbs one waiting block of its input where the level has a fused
 // kernel: keccakF1600x8x1AVX512 at AVX512 and keccakF1600x4x1AVX2 at AVX2
 // (the multi-state code interleaved with the scalar one), which cost a
 // fraction of a single-state permutation more than the multi-state kernel
 // alone. Elsewhere nothing is carried and [Carried.Squeeze] absorbs the
-// whole input. The output is SHAKE256 of the input either way.
+// whole input. The output is the hash of the input either way.
 //
 // It serves hashes of long public inputs that do not wait for the batch,
-// such as ML-DSA's tr = H(pk) beside ExpandA. Once the input is complete,
+// such as ML-DSA's tr = H(pk) beside ExpandA and SMAUG-T's H(pk) beside
+// its matrix. Once the input is complete,
 // [Carried.Close] lets the last, padded block be carried too.
 type Carried struct {
 	s      Shake
@@ -27,6 +28,14 @@ func NewCarried256(in []byte) Carried {
 	var c Carried
 	c.s.Init256()
 	c.in = in
+	return c
+}
+
+// NewCarriedSHA3256 is [NewCarried256] for SHA3-256 (the same rate, the
+// SHA-3 domain), whose Squeeze writes the 32-byte digest.
+func NewCarriedSHA3256(in []byte) Carried {
+	c := Carried{in: in}
+	c.s.sponge = sponge{rate: RateSHA3256, domain: sha3Domain}
 	return c
 }
 

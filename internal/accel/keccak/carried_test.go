@@ -2,6 +2,7 @@ package keccak
 
 import (
 	"bytes"
+	"crypto/sha3"
 	"slices"
 	"testing"
 
@@ -289,4 +290,34 @@ func carriedShape(n int, cuts, blocks []byte) (rounds, squeezed int) {
 		}
 	}
 	return rounds, rounds * per
+}
+
+// TestCarriedSHA3256 checks NewCarriedSHA3256 at every level, beside eight
+// and four squeezing states: carried (where the level has the fused
+// kernel, wholly if it fits four permutations) or absorbed by Squeeze, its
+// digest is crypto/sha3's, for inputs
+// around the block boundaries.
+func TestCarriedSHA3256(t *testing.T) {
+	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
+		for _, x4 := range []bool{false, true} {
+			for _, n := range []int{0, 1, RateSHA3256 - 1, RateSHA3256, 4*RateSHA3256 + 128, 10*RateSHA3256 + 80} {
+				in := bytes.Repeat([]byte{0xc3}, n)
+				c := NewCarriedSHA3256(in)
+				c.Close()
+				squeezeFourCarrying(&c, x4)
+				fused := slices.Contains(fusedLevels, struct {
+					level cpu.Level
+					x4    bool
+				}{l, x4})
+				if fused && n < 4*RateSHA3256 && !c.Done() {
+					t.Fatalf("x4 %v, %d bytes: four carrying permutations left the input unabsorbed", x4, n)
+				}
+				var got [32]byte
+				c.Squeeze(got[:])
+				if want := sha3.Sum256(in); got != want {
+					t.Fatalf("x4 %v, %d bytes: carried SHA3-256 %x, crypto/sha3 %x", x4, n, got, want)
+				}
+			}
+		}
+	})
 }

@@ -38,6 +38,9 @@ func permuteX8InPlace(a *[25 * 8]uint64) {
 // choose a schedule that relies on it.
 func Carries() bool { return permuteX8x1ArchAvailable() }
 
+// CarriesX4 is [Carries] for ShakeX4 (a fused 4+1-state kernel).
+func CarriesX4() bool { return permuteX4x1ArchAvailable() }
+
 // permuteX8CarryingInPlace permutes eight interleaved states and absorbs the next
 // block of c (which must be ready) in the same kernel, and reports false,
 // doing nothing, where the level has no such kernel.

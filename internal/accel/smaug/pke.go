@@ -33,28 +33,12 @@ import (
 func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) {
 	p := ek.p
 	k := p.k
-	var in [maxK * maxK][seedASize + 2]byte
-	for e := range k * k {
-		copy(in[e][:], seed)
-		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
-	}
-	var a poly
+	in := matrixInputs(k, seed)
 	if len(extra) == 0 && k*k%4 == 0 && !wideLanes() {
-		// Four entries a call, decoded as they come: the buffers (which Go
-		// clears) hold four entries, not k².
-		var out [4][352]byte
-		for e := 0; e < k*k; e += 4 {
-			x := keccak.ShakeX4{}
-			x.Init128()
-			x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
-			x.Squeeze(&[4][]byte{out[0][:p.polyQSize()], out[1][:p.polyQSize()], out[2][:p.polyQSize()], out[3][:p.polyQSize()]})
-			for q := range 4 {
-				decodeRq(&a, out[q][:], p.logQ)
-				ek.dom.toNTT(&ek.a[aIndex(e+q, k, rows)], &a)
-			}
-		}
+		ek.expandAFour(&in, nil, rows)
 		return
 	}
+	var a poly
 	var out [maxK * maxK][352]byte
 	var jobs [2*maxK + maxK*maxK]keccak.Job
 	// Assigned one by one: copy would make escape analysis send the
@@ -71,6 +55,39 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 	for e := range k * k {
 		decodeRq(&a, out[e][:], p.logQ)
 		ek.dom.toNTT(&ek.a[aIndex(e, k, rows)], &a)
+	}
+}
+
+// matrixInputs returns the XOF inputs of A's entries: seed ‖ i ‖ j for
+// entry e = i·k + j.
+func matrixInputs(k int, seed []byte) (in [maxK * maxK][seedASize + 2]byte) {
+	for e := range k * k {
+		copy(in[e][:], seed)
+		in[e][seedASize], in[e][seedASize+1] = byte(e/k), byte(e%k)
+	}
+	return in
+}
+
+// expandAFour is expandA's lockstep schedule, for k² a multiple of four:
+// the 4-way SHAKE128 of the inputs in, four entries a call, decoded as they
+// come, with h, if not nil, carried beside the squeezes (keccak.Carried;
+// at AVX2 the fused 4+1-state kernel absorbs a block of it with each
+// permutation). The buffers (which Go clears) hold four entries, not k².
+func (ek *EncapsulationKey) expandAFour(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool) {
+	p := ek.p
+	k := p.k
+	blocks := (p.polyQSize() + keccak.Rate128 - 1) / keccak.Rate128
+	var out [4][3 * keccak.Rate128]byte
+	var a poly
+	for e := 0; e < k*k; e += 4 {
+		x := keccak.ShakeX4{}
+		x.Init128()
+		x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
+		x.SqueezeBlocksCarrying(&[4][]byte{out[0][:blocks*keccak.Rate128], out[1][:blocks*keccak.Rate128], out[2][:blocks*keccak.Rate128], out[3][:blocks*keccak.Rate128]}, h)
+		for q := range 4 {
+			decodeRq(&a, out[q][:], p.logQ)
+			ek.dom.toNTT(&ek.a[aIndex(e+q, k, rows)], &a)
+		}
 	}
 }
 
