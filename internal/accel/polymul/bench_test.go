@@ -46,6 +46,10 @@ func BenchmarkKernels(b *testing.B) {
 			var out NTT16
 			benchcpu.Loop(b, func() { Forward16(&out, &a) })
 		})
+		b.Run("Forward16Lazy", func(b *testing.B) {
+			var out NTT16
+			benchcpu.Loop(b, func() { Forward16Lazy(&out, &a) })
+		})
 		b.Run("Dot16x4", func(b *testing.B) {
 			var out NTT16
 			benchcpu.Loop(b, func() { Dot16(&out, f16[:], f16[:]) })

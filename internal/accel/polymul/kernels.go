@@ -89,14 +89,14 @@ func Mul(out, a, b *[N]int32) {
 	Inverse(out, &fa[0])
 }
 
-// Fast16 reports whether the two-prime 16-bit product (Forward16, Dot16,
-// Inverse16) runs as assembly at the active level, where it is faster than
+// Fast16 reports whether the two-prime 16-bit product (Forward16,
+// Forward16Lazy, Dot16, Inverse16) runs as assembly at the active level, where it is faster than
 // the single-prime product (Forward, Dot, Inverse); elsewhere it runs as its
 // Go twins, slower than the single-prime product, and callers choose that.
 // The levels come from the generated hooks' probes, so they are those the
 // kernels run at.
 func Fast16() bool {
-	return forward16ArchAvailable() && dot16ArchAvailable() && inverse16ArchAvailable()
+	return forward16ArchAvailable() && forward16LazyArchAvailable() && dot16ArchAvailable() && inverse16ArchAvailable()
 }
 
 // Forward16 sets out to the two-prime transform of a, for |a[i]| < 2^11.
@@ -106,8 +106,20 @@ func Forward16(out *NTT16, a *[N]int32) {
 	}
 }
 
+// Forward16Lazy is [Forward16] without the final Barrett reduction:
+// |out[i]| below 21 600 modulo 7681 and 31 700 modulo 10753, which Dot16
+// takes in its first operand only. It spares one reduction of every
+// coefficient where a transform only ever meets reduced ones (a public
+// matrix's entries against secrets).
+func Forward16Lazy(out *NTT16, a *[N]int32) {
+	if !forward16LazyArch((*[2][N]int16)(out), a) {
+		forward16LazyGeneric(out, a)
+	}
+}
+
 // Dot16 sets out to Σ_j a[j]∘b[j]·2^−16 of transforms made by
-// [Forward16], Barrett reduced (|out[i]| ≤ p/2 + 2), over the first
+// [Forward16] (a[j] also by [Forward16Lazy]), Barrett reduced
+// (|out[i]| ≤ p/2 + 2), over the first
 // min(len(a), len(b)) pairs; the sums are reduced every four products, so
 // any number of pairs stays in range. Inverse16(out) is then Σ_j a[j]·b[j] in
 // Z[x]/(x^256+1) when its coefficients lie in (−2^24, 2^24).

@@ -43,6 +43,29 @@ func forward16ArchAvailable() bool {
 	return false
 }
 
+// forward16LazyArch runs Forward16Lazy's kernel for the active level and reports whether
+// there is one.
+func forward16LazyArch(out *[2][256]int16, in *[256]int32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		forward16LazyAVX512(out, in)
+		return true
+	case cpu.AVX2:
+		forward16LazyAVX2(out, in)
+		return true
+	}
+	return false
+}
+
+// forward16LazyArchAvailable reports whether forward16LazyArch runs a kernel at the active level.
+func forward16LazyArchAvailable() bool {
+	switch cpu.Active() {
+	case cpu.AVX512, cpu.AVX2:
+		return true
+	}
+	return false
+}
+
 // dot16Arch runs Dot16's kernel for the active level and reports whether
 // there is one.
 func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bool {

@@ -1868,6 +1868,1428 @@ TEXT ·forward16AVX2(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func forward16LazyAVX2(out *[2][256]int16, in *[256]int32)
+// Requires: AVX, AVX2
+TEXT ·forward16LazyAVX2(SB), NOSPLIT, $0-16
+	MOVQ        out+0(FP), AX
+	MOVQ        in+8(FP), CX
+	VMOVDQU     (CX), Y0
+	VMOVDQU     32(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, (AX)
+	VMOVDQU     Y0, 512(AX)
+	VMOVDQU     64(CX), Y0
+	VMOVDQU     96(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 32(AX)
+	VMOVDQU     Y0, 544(AX)
+	VMOVDQU     128(CX), Y0
+	VMOVDQU     160(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     Y0, 576(AX)
+	VMOVDQU     192(CX), Y0
+	VMOVDQU     224(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 96(AX)
+	VMOVDQU     Y0, 608(AX)
+	VMOVDQU     256(CX), Y0
+	VMOVDQU     288(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 128(AX)
+	VMOVDQU     Y0, 640(AX)
+	VMOVDQU     320(CX), Y0
+	VMOVDQU     352(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 160(AX)
+	VMOVDQU     Y0, 672(AX)
+	VMOVDQU     384(CX), Y0
+	VMOVDQU     416(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 192(AX)
+	VMOVDQU     Y0, 704(AX)
+	VMOVDQU     448(CX), Y0
+	VMOVDQU     480(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 224(AX)
+	VMOVDQU     Y0, 736(AX)
+	VMOVDQU     512(CX), Y0
+	VMOVDQU     544(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 256(AX)
+	VMOVDQU     Y0, 768(AX)
+	VMOVDQU     576(CX), Y0
+	VMOVDQU     608(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 288(AX)
+	VMOVDQU     Y0, 800(AX)
+	VMOVDQU     640(CX), Y0
+	VMOVDQU     672(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     Y0, 832(AX)
+	VMOVDQU     704(CX), Y0
+	VMOVDQU     736(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 352(AX)
+	VMOVDQU     Y0, 864(AX)
+	VMOVDQU     768(CX), Y0
+	VMOVDQU     800(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 384(AX)
+	VMOVDQU     Y0, 896(AX)
+	VMOVDQU     832(CX), Y0
+	VMOVDQU     864(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 416(AX)
+	VMOVDQU     Y0, 928(AX)
+	VMOVDQU     896(CX), Y0
+	VMOVDQU     928(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 448(AX)
+	VMOVDQU     Y0, 960(AX)
+	VMOVDQU     960(CX), Y0
+	VMOVDQU     992(CX), Y1
+	VPACKSSDW   Y1, Y0, Y0
+	VPERMQ      $0xd8, Y0, Y0
+	VMOVDQU     Y0, 480(AX)
+	VMOVDQU     Y0, 992(AX)
+	VMOVDQU     polymulSmall16<>+0(SB), Y0
+	VMOVDQU     polymulSmall16<>+32(SB), Y1
+	VMOVDQU     polymulSmall16<>+64(SB), Y2
+	VMOVDQU     (AX), Y3
+	VMOVDQU     128(AX), Y4
+	VMOVDQU     256(AX), Y5
+	VMOVDQU     384(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, (AX)
+	VMOVDQU     Y4, 128(AX)
+	VMOVDQU     Y5, 256(AX)
+	VMOVDQU     Y6, 384(AX)
+	VMOVDQU     32(AX), Y3
+	VMOVDQU     160(AX), Y4
+	VMOVDQU     288(AX), Y5
+	VMOVDQU     416(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 32(AX)
+	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     Y5, 288(AX)
+	VMOVDQU     Y6, 416(AX)
+	VMOVDQU     64(AX), Y3
+	VMOVDQU     192(AX), Y4
+	VMOVDQU     320(AX), Y5
+	VMOVDQU     448(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 64(AX)
+	VMOVDQU     Y4, 192(AX)
+	VMOVDQU     Y5, 320(AX)
+	VMOVDQU     Y6, 448(AX)
+	VMOVDQU     96(AX), Y3
+	VMOVDQU     224(AX), Y4
+	VMOVDQU     352(AX), Y5
+	VMOVDQU     480(AX), Y6
+	VPMULLW     polymulSmall16<>+128(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+128(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+96(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+192(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+160(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+256(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+224(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 96(AX)
+	VMOVDQU     Y4, 224(AX)
+	VMOVDQU     Y5, 352(AX)
+	VMOVDQU     Y6, 480(AX)
+	VMOVDQU     (AX), Y3
+	VMOVDQU     32(AX), Y4
+	VMOVDQU     64(AX), Y5
+	VMOVDQU     96(AX), Y6
+	VPMULLW     polymulSmall16<>+320(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+288(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+320(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+288(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+384(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+352(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+448(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+416(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, (AX)
+	VMOVDQU     Y4, 32(AX)
+	VMOVDQU     Y5, 64(AX)
+	VMOVDQU     Y6, 96(AX)
+	VMOVDQU     128(AX), Y3
+	VMOVDQU     160(AX), Y4
+	VMOVDQU     192(AX), Y5
+	VMOVDQU     224(AX), Y6
+	VPMULLW     polymulSmall16<>+512(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+480(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+512(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+480(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+576(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+544(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+640(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+608(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 128(AX)
+	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     Y5, 192(AX)
+	VMOVDQU     Y6, 224(AX)
+	VMOVDQU     256(AX), Y3
+	VMOVDQU     288(AX), Y4
+	VMOVDQU     320(AX), Y5
+	VMOVDQU     352(AX), Y6
+	VPMULLW     polymulSmall16<>+704(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+672(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+704(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+672(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+768(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+736(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+832(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+800(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 256(AX)
+	VMOVDQU     Y4, 288(AX)
+	VMOVDQU     Y5, 320(AX)
+	VMOVDQU     Y6, 352(AX)
+	VMOVDQU     384(AX), Y3
+	VMOVDQU     416(AX), Y4
+	VMOVDQU     448(AX), Y5
+	VMOVDQU     480(AX), Y6
+	VPMULLW     polymulSmall16<>+896(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+864(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+896(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+864(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+960(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+928(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+1024(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+992(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 384(AX)
+	VMOVDQU     Y4, 416(AX)
+	VMOVDQU     Y5, 448(AX)
+	VMOVDQU     Y6, 480(AX)
+	VMOVDQU     (AX), Y1
+	VMOVDQU     32(AX), Y2
+	VMOVDQU     64(AX), Y3
+	VMOVDQU     96(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+1088(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+1056(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+1152(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+1120(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+1216(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+1184(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+1280(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+1248(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+1344(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+1312(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+1408(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+1376(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+1472(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+1440(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+1536(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+1504(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, (AX)
+	VMOVDQU     Y4, 32(AX)
+	VMOVDQU     Y6, 64(AX)
+	VMOVDQU     Y1, 96(AX)
+	VMOVDQU     128(AX), Y1
+	VMOVDQU     160(AX), Y2
+	VMOVDQU     192(AX), Y3
+	VMOVDQU     224(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+1600(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+1568(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+1664(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+1632(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+1728(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+1696(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+1792(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+1760(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+1856(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+1824(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+1920(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+1888(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+1984(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+1952(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+2048(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+2016(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 128(AX)
+	VMOVDQU     Y4, 160(AX)
+	VMOVDQU     Y6, 192(AX)
+	VMOVDQU     Y1, 224(AX)
+	VMOVDQU     256(AX), Y1
+	VMOVDQU     288(AX), Y2
+	VMOVDQU     320(AX), Y3
+	VMOVDQU     352(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+2112(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+2080(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+2176(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+2144(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+2240(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+2208(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+2304(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+2272(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+2368(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+2336(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+2432(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+2400(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+2496(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+2464(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+2560(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+2528(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 256(AX)
+	VMOVDQU     Y4, 288(AX)
+	VMOVDQU     Y6, 320(AX)
+	VMOVDQU     Y1, 352(AX)
+	VMOVDQU     384(AX), Y1
+	VMOVDQU     416(AX), Y2
+	VMOVDQU     448(AX), Y3
+	VMOVDQU     480(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+2624(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+2592(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+2688(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+2656(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+2752(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+2720(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+2816(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+2784(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+2880(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+2848(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+2944(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+2912(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+3008(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+2976(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+3072(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+3040(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 384(AX)
+	VMOVDQU     Y4, 416(AX)
+	VMOVDQU     Y6, 448(AX)
+	VMOVDQU     Y1, 480(AX)
+	VMOVDQU     polymulSmall16<>+3104(SB), Y0
+	VMOVDQU     polymulSmall16<>+3136(SB), Y1
+	VMOVDQU     polymulSmall16<>+64(SB), Y2
+	VMOVDQU     512(AX), Y3
+	VMOVDQU     640(AX), Y4
+	VMOVDQU     768(AX), Y5
+	VMOVDQU     896(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 512(AX)
+	VMOVDQU     Y4, 640(AX)
+	VMOVDQU     Y5, 768(AX)
+	VMOVDQU     Y6, 896(AX)
+	VMOVDQU     544(AX), Y3
+	VMOVDQU     672(AX), Y4
+	VMOVDQU     800(AX), Y5
+	VMOVDQU     928(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 544(AX)
+	VMOVDQU     Y4, 672(AX)
+	VMOVDQU     Y5, 800(AX)
+	VMOVDQU     Y6, 928(AX)
+	VMOVDQU     576(AX), Y3
+	VMOVDQU     704(AX), Y4
+	VMOVDQU     832(AX), Y5
+	VMOVDQU     960(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 576(AX)
+	VMOVDQU     Y4, 704(AX)
+	VMOVDQU     Y5, 832(AX)
+	VMOVDQU     Y6, 960(AX)
+	VMOVDQU     608(AX), Y3
+	VMOVDQU     736(AX), Y4
+	VMOVDQU     864(AX), Y5
+	VMOVDQU     992(AX), Y6
+	VPMULLW     polymulSmall16<>+3200(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3200(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3168(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3264(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3232(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3328(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3296(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VMOVDQU     Y3, 608(AX)
+	VMOVDQU     Y4, 736(AX)
+	VMOVDQU     Y5, 864(AX)
+	VMOVDQU     Y6, 992(AX)
+	VMOVDQU     512(AX), Y3
+	VMOVDQU     544(AX), Y4
+	VMOVDQU     576(AX), Y5
+	VMOVDQU     608(AX), Y6
+	VPMULLW     polymulSmall16<>+3392(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3360(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3392(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3360(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3456(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3424(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3520(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3488(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 512(AX)
+	VMOVDQU     Y4, 544(AX)
+	VMOVDQU     Y5, 576(AX)
+	VMOVDQU     Y6, 608(AX)
+	VMOVDQU     640(AX), Y3
+	VMOVDQU     672(AX), Y4
+	VMOVDQU     704(AX), Y5
+	VMOVDQU     736(AX), Y6
+	VPMULLW     polymulSmall16<>+3584(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3552(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3584(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3552(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3648(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3616(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3712(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3680(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 640(AX)
+	VMOVDQU     Y4, 672(AX)
+	VMOVDQU     Y5, 704(AX)
+	VMOVDQU     Y6, 736(AX)
+	VMOVDQU     768(AX), Y3
+	VMOVDQU     800(AX), Y4
+	VMOVDQU     832(AX), Y5
+	VMOVDQU     864(AX), Y6
+	VPMULLW     polymulSmall16<>+3776(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3744(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3776(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3744(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+3840(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+3808(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3904(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3872(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 768(AX)
+	VMOVDQU     Y4, 800(AX)
+	VMOVDQU     Y5, 832(AX)
+	VMOVDQU     Y6, 864(AX)
+	VMOVDQU     896(AX), Y3
+	VMOVDQU     928(AX), Y4
+	VMOVDQU     960(AX), Y5
+	VMOVDQU     992(AX), Y6
+	VPMULLW     polymulSmall16<>+3968(SB), Y5, Y7
+	VPMULHW     polymulSmall16<>+3936(SB), Y5, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y5
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+3968(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+3936(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y4, Y6
+	VPADDW      Y8, Y4, Y4
+	VPMULLW     polymulSmall16<>+4032(SB), Y4, Y7
+	VPMULHW     polymulSmall16<>+4000(SB), Y4, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y3, Y4
+	VPADDW      Y8, Y3, Y3
+	VPMULLW     polymulSmall16<>+4096(SB), Y6, Y7
+	VPMULHW     polymulSmall16<>+4064(SB), Y6, Y8
+	VPMULHW     Y0, Y7, Y7
+	VPSUBW      Y7, Y8, Y8
+	VPSUBW      Y8, Y5, Y6
+	VPADDW      Y8, Y5, Y5
+	VPMULHW     Y1, Y3, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y3, Y3
+	VPMULHW     Y1, Y4, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y4, Y4
+	VPMULHW     Y1, Y5, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y5, Y5
+	VPMULHW     Y1, Y6, Y7
+	VPADDW      Y2, Y7, Y7
+	VPSRAW      $0x0a, Y7, Y7
+	VPMULLW     Y0, Y7, Y7
+	VPSUBW      Y7, Y6, Y6
+	VMOVDQU     Y3, 896(AX)
+	VMOVDQU     Y4, 928(AX)
+	VMOVDQU     Y5, 960(AX)
+	VMOVDQU     Y6, 992(AX)
+	VMOVDQU     512(AX), Y1
+	VMOVDQU     544(AX), Y2
+	VMOVDQU     576(AX), Y3
+	VMOVDQU     608(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+4160(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+4128(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+4224(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+4192(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+4288(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+4256(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+4352(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+4320(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+4416(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+4384(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+4480(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+4448(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+4544(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+4512(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+4608(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+4576(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 512(AX)
+	VMOVDQU     Y4, 544(AX)
+	VMOVDQU     Y6, 576(AX)
+	VMOVDQU     Y1, 608(AX)
+	VMOVDQU     640(AX), Y1
+	VMOVDQU     672(AX), Y2
+	VMOVDQU     704(AX), Y3
+	VMOVDQU     736(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+4672(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+4640(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+4736(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+4704(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+4800(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+4768(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+4864(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+4832(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+4928(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+4896(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+4992(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+4960(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+5056(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+5024(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+5120(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+5088(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 640(AX)
+	VMOVDQU     Y4, 672(AX)
+	VMOVDQU     Y6, 704(AX)
+	VMOVDQU     Y1, 736(AX)
+	VMOVDQU     768(AX), Y1
+	VMOVDQU     800(AX), Y2
+	VMOVDQU     832(AX), Y3
+	VMOVDQU     864(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+5184(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+5152(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+5248(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+5216(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+5312(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+5280(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+5376(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+5344(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+5440(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+5408(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+5504(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+5472(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+5568(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+5536(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+5632(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+5600(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 768(AX)
+	VMOVDQU     Y4, 800(AX)
+	VMOVDQU     Y6, 832(AX)
+	VMOVDQU     Y1, 864(AX)
+	VMOVDQU     896(AX), Y1
+	VMOVDQU     928(AX), Y2
+	VMOVDQU     960(AX), Y3
+	VMOVDQU     992(AX), Y4
+	VPERM2I128  $0x20, Y2, Y1, Y5
+	VPERM2I128  $0x31, Y2, Y1, Y1
+	VPERM2I128  $0x20, Y4, Y3, Y2
+	VPERM2I128  $0x31, Y4, Y3, Y4
+	VPMULLW     polymulSmall16<>+5696(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+5664(SB), Y1, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y5, Y1
+	VPADDW      Y6, Y5, Y5
+	VPMULLW     polymulSmall16<>+5760(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+5728(SB), Y4, Y6
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y6, Y6
+	VPSUBW      Y6, Y2, Y4
+	VPADDW      Y6, Y2, Y2
+	VPUNPCKLQDQ Y1, Y5, Y6
+	VPUNPCKHQDQ Y1, Y5, Y1
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y2
+	VPMULLW     polymulSmall16<>+5824(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+5792(SB), Y1, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y6, Y1
+	VPADDW      Y4, Y6, Y6
+	VPMULLW     polymulSmall16<>+5888(SB), Y2, Y3
+	VPMULHW     polymulSmall16<>+5856(SB), Y2, Y4
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y4, Y4
+	VPSUBW      Y4, Y5, Y2
+	VPADDW      Y4, Y5, Y5
+	VPSLLQ      $0x20, Y1, Y4
+	VPBLENDD    $0xaa, Y4, Y6, Y4
+	VPSRLQ      $0x20, Y6, Y6
+	VPBLENDD    $0xaa, Y1, Y6, Y6
+	VPSLLQ      $0x20, Y2, Y1
+	VPBLENDD    $0xaa, Y1, Y5, Y1
+	VPSRLQ      $0x20, Y5, Y5
+	VPBLENDD    $0xaa, Y2, Y5, Y5
+	VPMULLW     polymulSmall16<>+5952(SB), Y6, Y3
+	VPMULHW     polymulSmall16<>+5920(SB), Y6, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y4, Y6
+	VPADDW      Y2, Y4, Y4
+	VPMULLW     polymulSmall16<>+6016(SB), Y5, Y3
+	VPMULHW     polymulSmall16<>+5984(SB), Y5, Y2
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y2, Y2
+	VPSUBW      Y2, Y1, Y5
+	VPADDW      Y2, Y1, Y1
+	VPSLLD      $0x10, Y6, Y2
+	VPBLENDW    $0xaa, Y2, Y4, Y2
+	VPSRLD      $0x10, Y4, Y4
+	VPBLENDW    $0xaa, Y6, Y4, Y4
+	VPSLLD      $0x10, Y5, Y6
+	VPBLENDW    $0xaa, Y6, Y1, Y6
+	VPSRLD      $0x10, Y1, Y1
+	VPBLENDW    $0xaa, Y5, Y1, Y1
+	VPMULLW     polymulSmall16<>+6080(SB), Y4, Y3
+	VPMULHW     polymulSmall16<>+6048(SB), Y4, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y2, Y4
+	VPADDW      Y5, Y2, Y2
+	VPMULLW     polymulSmall16<>+6144(SB), Y1, Y3
+	VPMULHW     polymulSmall16<>+6112(SB), Y1, Y5
+	VPMULHW     Y0, Y3, Y3
+	VPSUBW      Y3, Y5, Y5
+	VPSUBW      Y5, Y6, Y1
+	VPADDW      Y5, Y6, Y6
+	VMOVDQU     Y2, 896(AX)
+	VMOVDQU     Y4, 928(AX)
+	VMOVDQU     Y6, 960(AX)
+	VMOVDQU     Y1, 992(AX)
+	VZEROUPPER
+	RET
+
 // func dot16AVX2(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)
 // Requires: AVX, AVX2
 TEXT ·dot16AVX2(SB), NOSPLIT, $0-32
@@ -5611,6 +7033,890 @@ TEXT ·forward16AVX512(SB), NOSPLIT, $0-16
 	VMOVDQU64   Z1, 832(AX)
 	VMOVDQU64   Z2, 896(AX)
 	VMOVDQU64   Z7, 960(AX)
+	VZEROUPPER
+	RET
+
+// func forward16LazyAVX512(out *[2][256]int16, in *[256]int32)
+// Requires: AVX, AVX512BW, AVX512F
+TEXT ·forward16LazyAVX512(SB), NOSPLIT, $0-16
+	MOVQ        out+0(FP), AX
+	MOVQ        in+8(FP), CX
+	VMOVDQU64   (CX), Z0
+	VPMOVDW     Z0, (AX)
+	VPMOVDW     Z0, 512(AX)
+	VMOVDQU64   64(CX), Z0
+	VPMOVDW     Z0, 32(AX)
+	VPMOVDW     Z0, 544(AX)
+	VMOVDQU64   128(CX), Z0
+	VPMOVDW     Z0, 64(AX)
+	VPMOVDW     Z0, 576(AX)
+	VMOVDQU64   192(CX), Z0
+	VPMOVDW     Z0, 96(AX)
+	VPMOVDW     Z0, 608(AX)
+	VMOVDQU64   256(CX), Z0
+	VPMOVDW     Z0, 128(AX)
+	VPMOVDW     Z0, 640(AX)
+	VMOVDQU64   320(CX), Z0
+	VPMOVDW     Z0, 160(AX)
+	VPMOVDW     Z0, 672(AX)
+	VMOVDQU64   384(CX), Z0
+	VPMOVDW     Z0, 192(AX)
+	VPMOVDW     Z0, 704(AX)
+	VMOVDQU64   448(CX), Z0
+	VPMOVDW     Z0, 224(AX)
+	VPMOVDW     Z0, 736(AX)
+	VMOVDQU64   512(CX), Z0
+	VPMOVDW     Z0, 256(AX)
+	VPMOVDW     Z0, 768(AX)
+	VMOVDQU64   576(CX), Z0
+	VPMOVDW     Z0, 288(AX)
+	VPMOVDW     Z0, 800(AX)
+	VMOVDQU64   640(CX), Z0
+	VPMOVDW     Z0, 320(AX)
+	VPMOVDW     Z0, 832(AX)
+	VMOVDQU64   704(CX), Z0
+	VPMOVDW     Z0, 352(AX)
+	VPMOVDW     Z0, 864(AX)
+	VMOVDQU64   768(CX), Z0
+	VPMOVDW     Z0, 384(AX)
+	VPMOVDW     Z0, 896(AX)
+	VMOVDQU64   832(CX), Z0
+	VPMOVDW     Z0, 416(AX)
+	VPMOVDW     Z0, 928(AX)
+	VMOVDQU64   896(CX), Z0
+	VPMOVDW     Z0, 448(AX)
+	VPMOVDW     Z0, 960(AX)
+	VMOVDQU64   960(CX), Z0
+	VPMOVDW     Z0, 480(AX)
+	VPMOVDW     Z0, 992(AX)
+	MOVL        $0x000000cc, CX
+	KMOVW       CX, K1
+	MOVL        $0x0000aaaa, CX
+	KMOVW       CX, K2
+	MOVL        $0xaaaaaaaa, CX
+	KMOVD       CX, K3
+	VMOVDQU64   polymulSmall16AVX512<>+0(SB), Z0
+	VMOVDQU64   polymulSmall16AVX512<>+64(SB), Z1
+	VMOVDQU64   polymulSmall16AVX512<>+128(SB), Z2
+	VMOVDQU64   (AX), Z3
+	VMOVDQU64   128(AX), Z4
+	VMOVDQU64   256(AX), Z5
+	VMOVDQU64   384(AX), Z6
+	VPMULLW     polymulSmall16AVX512<>+256(SB), Z5, Z7
+	VPMULHW     polymulSmall16AVX512<>+192(SB), Z5, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z5
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+256(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+192(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z4, Z6
+	VPADDW      Z8, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+384(SB), Z4, Z7
+	VPMULHW     polymulSmall16AVX512<>+320(SB), Z4, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z4
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+512(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+448(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z5, Z6
+	VPADDW      Z8, Z5, Z5
+	VMOVDQU64   Z3, (AX)
+	VMOVDQU64   Z4, 128(AX)
+	VMOVDQU64   Z5, 256(AX)
+	VMOVDQU64   Z6, 384(AX)
+	VMOVDQU64   64(AX), Z3
+	VMOVDQU64   192(AX), Z4
+	VMOVDQU64   320(AX), Z5
+	VMOVDQU64   448(AX), Z6
+	VPMULLW     polymulSmall16AVX512<>+256(SB), Z5, Z7
+	VPMULHW     polymulSmall16AVX512<>+192(SB), Z5, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z5
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+256(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+192(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z4, Z6
+	VPADDW      Z8, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+384(SB), Z4, Z7
+	VPMULHW     polymulSmall16AVX512<>+320(SB), Z4, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z4
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+512(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+448(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z5, Z6
+	VPADDW      Z8, Z5, Z5
+	VMOVDQU64   Z3, 64(AX)
+	VMOVDQU64   Z4, 192(AX)
+	VMOVDQU64   Z5, 320(AX)
+	VMOVDQU64   Z6, 448(AX)
+	VMOVDQU64   (AX), Z3
+	VMOVDQU64   64(AX), Z4
+	VMOVDQU64   128(AX), Z6
+	VMOVDQU64   192(AX), Z7
+	VMOVDQU64   256(AX), Z8
+	VMOVDQU64   320(AX), Z9
+	VMOVDQU64   384(AX), Z10
+	VMOVDQU64   448(AX), Z11
+	VPMULLW     polymulSmall16AVX512<>+640(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+576(SB), Z4, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z3, Z4
+	VPADDW      Z12, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+768(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+704(SB), Z7, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z6, Z7
+	VPADDW      Z12, Z6, Z6
+	VPMULLW     polymulSmall16AVX512<>+896(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+832(SB), Z9, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z8, Z9
+	VPADDW      Z12, Z8, Z8
+	VPMULLW     polymulSmall16AVX512<>+1024(SB), Z11, Z5
+	VPMULHW     polymulSmall16AVX512<>+960(SB), Z11, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z10, Z11
+	VPADDW      Z12, Z10, Z10
+	VSHUFI64X2  $0x44, Z4, Z3, Z12
+	VSHUFI64X2  $0xee, Z4, Z3, Z3
+	VSHUFI64X2  $0x44, Z7, Z6, Z4
+	VSHUFI64X2  $0xee, Z7, Z6, Z6
+	VSHUFI64X2  $0x44, Z9, Z8, Z7
+	VSHUFI64X2  $0xee, Z9, Z8, Z8
+	VSHUFI64X2  $0x44, Z11, Z10, Z9
+	VSHUFI64X2  $0xee, Z11, Z10, Z10
+	VPMULLW     polymulSmall16AVX512<>+1152(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+1088(SB), Z3, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z12, Z3
+	VPADDW      Z11, Z12, Z12
+	VPMULLW     polymulSmall16AVX512<>+1280(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+1216(SB), Z6, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z4, Z6
+	VPADDW      Z11, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+1408(SB), Z8, Z5
+	VPMULHW     polymulSmall16AVX512<>+1344(SB), Z8, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z7, Z8
+	VPADDW      Z11, Z7, Z7
+	VPMULLW     polymulSmall16AVX512<>+1536(SB), Z10, Z5
+	VPMULHW     polymulSmall16AVX512<>+1472(SB), Z10, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z9, Z10
+	VPADDW      Z11, Z9, Z9
+	VPMULHW     Z1, Z12, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPMULHW     Z1, Z3, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z3, Z3
+	VPMULHW     Z1, Z4, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z4, Z4
+	VPMULHW     Z1, Z6, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z6, Z6
+	VPMULHW     Z1, Z7, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPMULHW     Z1, Z8, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPMULHW     Z1, Z9, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPMULHW     Z1, Z10, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPERMQ      $0x4e, Z3, Z1
+	VPBLENDMQ   Z1, Z12, K1, Z1
+	VPERMQ      $0x4e, Z12, Z2
+	VPBLENDMQ   Z3, Z2, K1, Z2
+	VPERMQ      $0x4e, Z6, Z3
+	VPBLENDMQ   Z3, Z4, K1, Z3
+	VPERMQ      $0x4e, Z4, Z4
+	VPBLENDMQ   Z6, Z4, K1, Z4
+	VPERMQ      $0x4e, Z8, Z6
+	VPBLENDMQ   Z6, Z7, K1, Z6
+	VPERMQ      $0x4e, Z7, Z7
+	VPBLENDMQ   Z8, Z7, K1, Z7
+	VPERMQ      $0x4e, Z10, Z8
+	VPBLENDMQ   Z8, Z9, K1, Z8
+	VPERMQ      $0x4e, Z9, Z9
+	VPBLENDMQ   Z10, Z9, K1, Z9
+	VPMULLW     polymulSmall16AVX512<>+1664(SB), Z2, Z5
+	VPMULHW     polymulSmall16AVX512<>+1600(SB), Z2, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z1, Z2
+	VPADDW      Z10, Z1, Z1
+	VPMULLW     polymulSmall16AVX512<>+1792(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+1728(SB), Z4, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z3, Z4
+	VPADDW      Z10, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+1920(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+1856(SB), Z7, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z6, Z7
+	VPADDW      Z10, Z6, Z6
+	VPMULLW     polymulSmall16AVX512<>+2048(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+1984(SB), Z9, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z8, Z9
+	VPADDW      Z10, Z8, Z8
+	VPUNPCKLQDQ Z2, Z1, Z10
+	VPUNPCKHQDQ Z2, Z1, Z1
+	VPUNPCKLQDQ Z4, Z3, Z2
+	VPUNPCKHQDQ Z4, Z3, Z3
+	VPUNPCKLQDQ Z7, Z6, Z4
+	VPUNPCKHQDQ Z7, Z6, Z6
+	VPUNPCKLQDQ Z9, Z8, Z7
+	VPUNPCKHQDQ Z9, Z8, Z8
+	VPMULLW     polymulSmall16AVX512<>+2176(SB), Z1, Z5
+	VPMULHW     polymulSmall16AVX512<>+2112(SB), Z1, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z10, Z1
+	VPADDW      Z9, Z10, Z10
+	VPMULLW     polymulSmall16AVX512<>+2304(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+2240(SB), Z3, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z2, Z3
+	VPADDW      Z9, Z2, Z2
+	VPMULLW     polymulSmall16AVX512<>+2432(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+2368(SB), Z6, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z4, Z6
+	VPADDW      Z9, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+2560(SB), Z8, Z5
+	VPMULHW     polymulSmall16AVX512<>+2496(SB), Z8, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z7, Z8
+	VPADDW      Z9, Z7, Z7
+	VPSLLQ      $0x20, Z1, Z9
+	VPBLENDMD   Z9, Z10, K2, Z9
+	VPSRLQ      $0x20, Z10, Z10
+	VPBLENDMD   Z1, Z10, K2, Z10
+	VPSLLQ      $0x20, Z3, Z1
+	VPBLENDMD   Z1, Z2, K2, Z1
+	VPSRLQ      $0x20, Z2, Z2
+	VPBLENDMD   Z3, Z2, K2, Z2
+	VPSLLQ      $0x20, Z6, Z3
+	VPBLENDMD   Z3, Z4, K2, Z3
+	VPSRLQ      $0x20, Z4, Z4
+	VPBLENDMD   Z6, Z4, K2, Z4
+	VPSLLQ      $0x20, Z8, Z6
+	VPBLENDMD   Z6, Z7, K2, Z6
+	VPSRLQ      $0x20, Z7, Z7
+	VPBLENDMD   Z8, Z7, K2, Z7
+	VPMULLW     polymulSmall16AVX512<>+2688(SB), Z10, Z5
+	VPMULHW     polymulSmall16AVX512<>+2624(SB), Z10, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z9, Z10
+	VPADDW      Z8, Z9, Z9
+	VPMULLW     polymulSmall16AVX512<>+2816(SB), Z2, Z5
+	VPMULHW     polymulSmall16AVX512<>+2752(SB), Z2, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z1, Z2
+	VPADDW      Z8, Z1, Z1
+	VPMULLW     polymulSmall16AVX512<>+2944(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+2880(SB), Z4, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z3, Z4
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+3072(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+3008(SB), Z7, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z6, Z7
+	VPADDW      Z8, Z6, Z6
+	VPSLLD      $0x10, Z10, Z8
+	VPBLENDMW   Z8, Z9, K3, Z8
+	VPSRLD      $0x10, Z9, Z9
+	VPBLENDMW   Z10, Z9, K3, Z9
+	VPSLLD      $0x10, Z2, Z10
+	VPBLENDMW   Z10, Z1, K3, Z10
+	VPSRLD      $0x10, Z1, Z1
+	VPBLENDMW   Z2, Z1, K3, Z1
+	VPSLLD      $0x10, Z4, Z2
+	VPBLENDMW   Z2, Z3, K3, Z2
+	VPSRLD      $0x10, Z3, Z3
+	VPBLENDMW   Z4, Z3, K3, Z3
+	VPSLLD      $0x10, Z7, Z4
+	VPBLENDMW   Z4, Z6, K3, Z4
+	VPSRLD      $0x10, Z6, Z6
+	VPBLENDMW   Z7, Z6, K3, Z6
+	VPMULLW     polymulSmall16AVX512<>+3200(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+3136(SB), Z9, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z8, Z9
+	VPADDW      Z7, Z8, Z8
+	VPMULLW     polymulSmall16AVX512<>+3328(SB), Z1, Z5
+	VPMULHW     polymulSmall16AVX512<>+3264(SB), Z1, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z10, Z1
+	VPADDW      Z7, Z10, Z10
+	VPMULLW     polymulSmall16AVX512<>+3456(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+3392(SB), Z3, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z2, Z3
+	VPADDW      Z7, Z2, Z2
+	VPMULLW     polymulSmall16AVX512<>+3584(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+3520(SB), Z6, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z4, Z6
+	VPADDW      Z7, Z4, Z4
+	VPSLLD      $0x10, Z9, Z0
+	VPBLENDMW   Z0, Z8, K3, Z0
+	VPSRLD      $0x10, Z8, Z5
+	VPBLENDMW   Z9, Z5, K3, Z5
+	VPSLLD      $0x10, Z1, Z7
+	VPBLENDMW   Z7, Z10, K3, Z7
+	VPSRLD      $0x10, Z10, Z8
+	VPBLENDMW   Z1, Z8, K3, Z8
+	VPSLLD      $0x10, Z3, Z1
+	VPBLENDMW   Z1, Z2, K3, Z1
+	VPSRLD      $0x10, Z2, Z2
+	VPBLENDMW   Z3, Z2, K3, Z2
+	VPSLLD      $0x10, Z6, Z3
+	VPBLENDMW   Z3, Z4, K3, Z3
+	VPSRLD      $0x10, Z4, Z4
+	VPBLENDMW   Z6, Z4, K3, Z4
+	VPSLLQ      $0x20, Z5, Z6
+	VPBLENDMD   Z6, Z0, K2, Z6
+	VPSRLQ      $0x20, Z0, Z0
+	VPBLENDMD   Z5, Z0, K2, Z0
+	VPSLLQ      $0x20, Z8, Z5
+	VPBLENDMD   Z5, Z7, K2, Z5
+	VPSRLQ      $0x20, Z7, Z7
+	VPBLENDMD   Z8, Z7, K2, Z7
+	VPSLLQ      $0x20, Z2, Z8
+	VPBLENDMD   Z8, Z1, K2, Z8
+	VPSRLQ      $0x20, Z1, Z1
+	VPBLENDMD   Z2, Z1, K2, Z1
+	VPSLLQ      $0x20, Z4, Z2
+	VPBLENDMD   Z2, Z3, K2, Z2
+	VPSRLQ      $0x20, Z3, Z3
+	VPBLENDMD   Z4, Z3, K2, Z3
+	VPUNPCKLQDQ Z0, Z6, Z4
+	VPUNPCKHQDQ Z0, Z6, Z0
+	VPUNPCKLQDQ Z7, Z5, Z6
+	VPUNPCKHQDQ Z7, Z5, Z5
+	VPUNPCKLQDQ Z1, Z8, Z7
+	VPUNPCKHQDQ Z1, Z8, Z1
+	VPUNPCKLQDQ Z3, Z2, Z8
+	VPUNPCKHQDQ Z3, Z2, Z2
+	VPERMQ      $0x4e, Z0, Z3
+	VPBLENDMQ   Z3, Z4, K1, Z3
+	VPERMQ      $0x4e, Z4, Z4
+	VPBLENDMQ   Z0, Z4, K1, Z4
+	VPERMQ      $0x4e, Z5, Z0
+	VPBLENDMQ   Z0, Z6, K1, Z0
+	VPERMQ      $0x4e, Z6, Z6
+	VPBLENDMQ   Z5, Z6, K1, Z6
+	VPERMQ      $0x4e, Z1, Z5
+	VPBLENDMQ   Z5, Z7, K1, Z5
+	VPERMQ      $0x4e, Z7, Z7
+	VPBLENDMQ   Z1, Z7, K1, Z7
+	VPERMQ      $0x4e, Z2, Z1
+	VPBLENDMQ   Z1, Z8, K1, Z1
+	VPERMQ      $0x4e, Z8, Z8
+	VPBLENDMQ   Z2, Z8, K1, Z8
+	VSHUFI64X2  $0x44, Z4, Z3, Z2
+	VSHUFI64X2  $0xee, Z4, Z3, Z3
+	VSHUFI64X2  $0x44, Z6, Z0, Z4
+	VSHUFI64X2  $0xee, Z6, Z0, Z0
+	VSHUFI64X2  $0x44, Z7, Z5, Z6
+	VSHUFI64X2  $0xee, Z7, Z5, Z7
+	VSHUFI64X2  $0x44, Z8, Z1, Z9
+	VSHUFI64X2  $0xee, Z8, Z1, Z1
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z2, Z5, Z2
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z3, Z5, Z3
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z4, Z5, Z4
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z0, Z5, Z0
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z6, Z5, Z6
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z7, Z5, Z7
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z9, Z5, Z9
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z1, Z5, Z1
+	VMOVDQU64   Z2, (AX)
+	VMOVDQU64   Z3, 64(AX)
+	VMOVDQU64   Z4, 128(AX)
+	VMOVDQU64   Z0, 192(AX)
+	VMOVDQU64   Z6, 256(AX)
+	VMOVDQU64   Z7, 320(AX)
+	VMOVDQU64   Z9, 384(AX)
+	VMOVDQU64   Z1, 448(AX)
+	VMOVDQU64   polymulSmall16AVX512<>+3712(SB), Z0
+	VMOVDQU64   polymulSmall16AVX512<>+3776(SB), Z1
+	VMOVDQU64   polymulSmall16AVX512<>+128(SB), Z2
+	VMOVDQU64   512(AX), Z3
+	VMOVDQU64   640(AX), Z4
+	VMOVDQU64   768(AX), Z5
+	VMOVDQU64   896(AX), Z6
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z5, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z5, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z5
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z4, Z6
+	VPADDW      Z8, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+4032(SB), Z4, Z7
+	VPMULHW     polymulSmall16AVX512<>+3968(SB), Z4, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z4
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+4160(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+4096(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z5, Z6
+	VPADDW      Z8, Z5, Z5
+	VMOVDQU64   Z3, 512(AX)
+	VMOVDQU64   Z4, 640(AX)
+	VMOVDQU64   Z5, 768(AX)
+	VMOVDQU64   Z6, 896(AX)
+	VMOVDQU64   576(AX), Z3
+	VMOVDQU64   704(AX), Z4
+	VMOVDQU64   832(AX), Z5
+	VMOVDQU64   960(AX), Z6
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z5, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z5, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z5
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+3904(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+3840(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z4, Z6
+	VPADDW      Z8, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+4032(SB), Z4, Z7
+	VPMULHW     polymulSmall16AVX512<>+3968(SB), Z4, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z3, Z4
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+4160(SB), Z6, Z7
+	VPMULHW     polymulSmall16AVX512<>+4096(SB), Z6, Z8
+	VPMULHW     Z0, Z7, Z7
+	VPSUBW      Z7, Z8, Z8
+	VPSUBW      Z8, Z5, Z6
+	VPADDW      Z8, Z5, Z5
+	VMOVDQU64   Z3, 576(AX)
+	VMOVDQU64   Z4, 704(AX)
+	VMOVDQU64   Z5, 832(AX)
+	VMOVDQU64   Z6, 960(AX)
+	VMOVDQU64   512(AX), Z3
+	VMOVDQU64   576(AX), Z4
+	VMOVDQU64   640(AX), Z6
+	VMOVDQU64   704(AX), Z7
+	VMOVDQU64   768(AX), Z8
+	VMOVDQU64   832(AX), Z9
+	VMOVDQU64   896(AX), Z10
+	VMOVDQU64   960(AX), Z11
+	VPMULLW     polymulSmall16AVX512<>+4288(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+4224(SB), Z4, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z3, Z4
+	VPADDW      Z12, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+4416(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+4352(SB), Z7, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z6, Z7
+	VPADDW      Z12, Z6, Z6
+	VPMULLW     polymulSmall16AVX512<>+4544(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+4480(SB), Z9, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z8, Z9
+	VPADDW      Z12, Z8, Z8
+	VPMULLW     polymulSmall16AVX512<>+4672(SB), Z11, Z5
+	VPMULHW     polymulSmall16AVX512<>+4608(SB), Z11, Z12
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPSUBW      Z12, Z10, Z11
+	VPADDW      Z12, Z10, Z10
+	VSHUFI64X2  $0x44, Z4, Z3, Z12
+	VSHUFI64X2  $0xee, Z4, Z3, Z3
+	VSHUFI64X2  $0x44, Z7, Z6, Z4
+	VSHUFI64X2  $0xee, Z7, Z6, Z6
+	VSHUFI64X2  $0x44, Z9, Z8, Z7
+	VSHUFI64X2  $0xee, Z9, Z8, Z8
+	VSHUFI64X2  $0x44, Z11, Z10, Z9
+	VSHUFI64X2  $0xee, Z11, Z10, Z10
+	VPMULLW     polymulSmall16AVX512<>+4800(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+4736(SB), Z3, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z12, Z3
+	VPADDW      Z11, Z12, Z12
+	VPMULLW     polymulSmall16AVX512<>+4928(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+4864(SB), Z6, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z4, Z6
+	VPADDW      Z11, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+5056(SB), Z8, Z5
+	VPMULHW     polymulSmall16AVX512<>+4992(SB), Z8, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z7, Z8
+	VPADDW      Z11, Z7, Z7
+	VPMULLW     polymulSmall16AVX512<>+5184(SB), Z10, Z5
+	VPMULHW     polymulSmall16AVX512<>+5120(SB), Z10, Z11
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z11, Z11
+	VPSUBW      Z11, Z9, Z10
+	VPADDW      Z11, Z9, Z9
+	VPMULHW     Z1, Z12, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z12, Z12
+	VPMULHW     Z1, Z3, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z3, Z3
+	VPMULHW     Z1, Z4, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z4, Z4
+	VPMULHW     Z1, Z6, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z6, Z6
+	VPMULHW     Z1, Z7, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPMULHW     Z1, Z8, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPMULHW     Z1, Z9, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPMULHW     Z1, Z10, Z5
+	VPADDW      Z2, Z5, Z5
+	VPSRAW      $0x0a, Z5, Z5
+	VPMULLW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPERMQ      $0x4e, Z3, Z1
+	VPBLENDMQ   Z1, Z12, K1, Z1
+	VPERMQ      $0x4e, Z12, Z2
+	VPBLENDMQ   Z3, Z2, K1, Z2
+	VPERMQ      $0x4e, Z6, Z3
+	VPBLENDMQ   Z3, Z4, K1, Z3
+	VPERMQ      $0x4e, Z4, Z4
+	VPBLENDMQ   Z6, Z4, K1, Z4
+	VPERMQ      $0x4e, Z8, Z6
+	VPBLENDMQ   Z6, Z7, K1, Z6
+	VPERMQ      $0x4e, Z7, Z7
+	VPBLENDMQ   Z8, Z7, K1, Z7
+	VPERMQ      $0x4e, Z10, Z8
+	VPBLENDMQ   Z8, Z9, K1, Z8
+	VPERMQ      $0x4e, Z9, Z9
+	VPBLENDMQ   Z10, Z9, K1, Z9
+	VPMULLW     polymulSmall16AVX512<>+5312(SB), Z2, Z5
+	VPMULHW     polymulSmall16AVX512<>+5248(SB), Z2, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z1, Z2
+	VPADDW      Z10, Z1, Z1
+	VPMULLW     polymulSmall16AVX512<>+5440(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+5376(SB), Z4, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z3, Z4
+	VPADDW      Z10, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+5568(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+5504(SB), Z7, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z6, Z7
+	VPADDW      Z10, Z6, Z6
+	VPMULLW     polymulSmall16AVX512<>+5696(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+5632(SB), Z9, Z10
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z10, Z10
+	VPSUBW      Z10, Z8, Z9
+	VPADDW      Z10, Z8, Z8
+	VPUNPCKLQDQ Z2, Z1, Z10
+	VPUNPCKHQDQ Z2, Z1, Z1
+	VPUNPCKLQDQ Z4, Z3, Z2
+	VPUNPCKHQDQ Z4, Z3, Z3
+	VPUNPCKLQDQ Z7, Z6, Z4
+	VPUNPCKHQDQ Z7, Z6, Z6
+	VPUNPCKLQDQ Z9, Z8, Z7
+	VPUNPCKHQDQ Z9, Z8, Z8
+	VPMULLW     polymulSmall16AVX512<>+5824(SB), Z1, Z5
+	VPMULHW     polymulSmall16AVX512<>+5760(SB), Z1, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z10, Z1
+	VPADDW      Z9, Z10, Z10
+	VPMULLW     polymulSmall16AVX512<>+5952(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+5888(SB), Z3, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z2, Z3
+	VPADDW      Z9, Z2, Z2
+	VPMULLW     polymulSmall16AVX512<>+6080(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+6016(SB), Z6, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z4, Z6
+	VPADDW      Z9, Z4, Z4
+	VPMULLW     polymulSmall16AVX512<>+6208(SB), Z8, Z5
+	VPMULHW     polymulSmall16AVX512<>+6144(SB), Z8, Z9
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z9, Z9
+	VPSUBW      Z9, Z7, Z8
+	VPADDW      Z9, Z7, Z7
+	VPSLLQ      $0x20, Z1, Z9
+	VPBLENDMD   Z9, Z10, K2, Z9
+	VPSRLQ      $0x20, Z10, Z10
+	VPBLENDMD   Z1, Z10, K2, Z10
+	VPSLLQ      $0x20, Z3, Z1
+	VPBLENDMD   Z1, Z2, K2, Z1
+	VPSRLQ      $0x20, Z2, Z2
+	VPBLENDMD   Z3, Z2, K2, Z2
+	VPSLLQ      $0x20, Z6, Z3
+	VPBLENDMD   Z3, Z4, K2, Z3
+	VPSRLQ      $0x20, Z4, Z4
+	VPBLENDMD   Z6, Z4, K2, Z4
+	VPSLLQ      $0x20, Z8, Z6
+	VPBLENDMD   Z6, Z7, K2, Z6
+	VPSRLQ      $0x20, Z7, Z7
+	VPBLENDMD   Z8, Z7, K2, Z7
+	VPMULLW     polymulSmall16AVX512<>+6336(SB), Z10, Z5
+	VPMULHW     polymulSmall16AVX512<>+6272(SB), Z10, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z9, Z10
+	VPADDW      Z8, Z9, Z9
+	VPMULLW     polymulSmall16AVX512<>+6464(SB), Z2, Z5
+	VPMULHW     polymulSmall16AVX512<>+6400(SB), Z2, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z1, Z2
+	VPADDW      Z8, Z1, Z1
+	VPMULLW     polymulSmall16AVX512<>+6592(SB), Z4, Z5
+	VPMULHW     polymulSmall16AVX512<>+6528(SB), Z4, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z3, Z4
+	VPADDW      Z8, Z3, Z3
+	VPMULLW     polymulSmall16AVX512<>+6720(SB), Z7, Z5
+	VPMULHW     polymulSmall16AVX512<>+6656(SB), Z7, Z8
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z8, Z8
+	VPSUBW      Z8, Z6, Z7
+	VPADDW      Z8, Z6, Z6
+	VPSLLD      $0x10, Z10, Z8
+	VPBLENDMW   Z8, Z9, K3, Z8
+	VPSRLD      $0x10, Z9, Z9
+	VPBLENDMW   Z10, Z9, K3, Z9
+	VPSLLD      $0x10, Z2, Z10
+	VPBLENDMW   Z10, Z1, K3, Z10
+	VPSRLD      $0x10, Z1, Z1
+	VPBLENDMW   Z2, Z1, K3, Z1
+	VPSLLD      $0x10, Z4, Z2
+	VPBLENDMW   Z2, Z3, K3, Z2
+	VPSRLD      $0x10, Z3, Z3
+	VPBLENDMW   Z4, Z3, K3, Z3
+	VPSLLD      $0x10, Z7, Z4
+	VPBLENDMW   Z4, Z6, K3, Z4
+	VPSRLD      $0x10, Z6, Z6
+	VPBLENDMW   Z7, Z6, K3, Z6
+	VPMULLW     polymulSmall16AVX512<>+6848(SB), Z9, Z5
+	VPMULHW     polymulSmall16AVX512<>+6784(SB), Z9, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z8, Z9
+	VPADDW      Z7, Z8, Z8
+	VPMULLW     polymulSmall16AVX512<>+6976(SB), Z1, Z5
+	VPMULHW     polymulSmall16AVX512<>+6912(SB), Z1, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z10, Z1
+	VPADDW      Z7, Z10, Z10
+	VPMULLW     polymulSmall16AVX512<>+7104(SB), Z3, Z5
+	VPMULHW     polymulSmall16AVX512<>+7040(SB), Z3, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z2, Z3
+	VPADDW      Z7, Z2, Z2
+	VPMULLW     polymulSmall16AVX512<>+7232(SB), Z6, Z5
+	VPMULHW     polymulSmall16AVX512<>+7168(SB), Z6, Z7
+	VPMULHW     Z0, Z5, Z5
+	VPSUBW      Z5, Z7, Z7
+	VPSUBW      Z7, Z4, Z6
+	VPADDW      Z7, Z4, Z4
+	VPSLLD      $0x10, Z9, Z0
+	VPBLENDMW   Z0, Z8, K3, Z0
+	VPSRLD      $0x10, Z8, Z5
+	VPBLENDMW   Z9, Z5, K3, Z5
+	VPSLLD      $0x10, Z1, Z7
+	VPBLENDMW   Z7, Z10, K3, Z7
+	VPSRLD      $0x10, Z10, Z8
+	VPBLENDMW   Z1, Z8, K3, Z8
+	VPSLLD      $0x10, Z3, Z1
+	VPBLENDMW   Z1, Z2, K3, Z1
+	VPSRLD      $0x10, Z2, Z2
+	VPBLENDMW   Z3, Z2, K3, Z2
+	VPSLLD      $0x10, Z6, Z3
+	VPBLENDMW   Z3, Z4, K3, Z3
+	VPSRLD      $0x10, Z4, Z4
+	VPBLENDMW   Z6, Z4, K3, Z4
+	VPSLLQ      $0x20, Z5, Z6
+	VPBLENDMD   Z6, Z0, K2, Z6
+	VPSRLQ      $0x20, Z0, Z0
+	VPBLENDMD   Z5, Z0, K2, Z0
+	VPSLLQ      $0x20, Z8, Z5
+	VPBLENDMD   Z5, Z7, K2, Z5
+	VPSRLQ      $0x20, Z7, Z7
+	VPBLENDMD   Z8, Z7, K2, Z7
+	VPSLLQ      $0x20, Z2, Z8
+	VPBLENDMD   Z8, Z1, K2, Z8
+	VPSRLQ      $0x20, Z1, Z1
+	VPBLENDMD   Z2, Z1, K2, Z1
+	VPSLLQ      $0x20, Z4, Z2
+	VPBLENDMD   Z2, Z3, K2, Z2
+	VPSRLQ      $0x20, Z3, Z3
+	VPBLENDMD   Z4, Z3, K2, Z3
+	VPUNPCKLQDQ Z0, Z6, Z4
+	VPUNPCKHQDQ Z0, Z6, Z0
+	VPUNPCKLQDQ Z7, Z5, Z6
+	VPUNPCKHQDQ Z7, Z5, Z5
+	VPUNPCKLQDQ Z1, Z8, Z7
+	VPUNPCKHQDQ Z1, Z8, Z1
+	VPUNPCKLQDQ Z3, Z2, Z8
+	VPUNPCKHQDQ Z3, Z2, Z2
+	VPERMQ      $0x4e, Z0, Z3
+	VPBLENDMQ   Z3, Z4, K1, Z3
+	VPERMQ      $0x4e, Z4, Z4
+	VPBLENDMQ   Z0, Z4, K1, Z4
+	VPERMQ      $0x4e, Z5, Z0
+	VPBLENDMQ   Z0, Z6, K1, Z0
+	VPERMQ      $0x4e, Z6, Z6
+	VPBLENDMQ   Z5, Z6, K1, Z6
+	VPERMQ      $0x4e, Z1, Z5
+	VPBLENDMQ   Z5, Z7, K1, Z5
+	VPERMQ      $0x4e, Z7, Z7
+	VPBLENDMQ   Z1, Z7, K1, Z7
+	VPERMQ      $0x4e, Z2, Z1
+	VPBLENDMQ   Z1, Z8, K1, Z1
+	VPERMQ      $0x4e, Z8, Z8
+	VPBLENDMQ   Z2, Z8, K1, Z8
+	VSHUFI64X2  $0x44, Z4, Z3, Z2
+	VSHUFI64X2  $0xee, Z4, Z3, Z3
+	VSHUFI64X2  $0x44, Z6, Z0, Z4
+	VSHUFI64X2  $0xee, Z6, Z0, Z0
+	VSHUFI64X2  $0x44, Z7, Z5, Z6
+	VSHUFI64X2  $0xee, Z7, Z5, Z7
+	VSHUFI64X2  $0x44, Z8, Z1, Z9
+	VSHUFI64X2  $0xee, Z8, Z1, Z1
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z2, Z5, Z2
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z3, Z5, Z3
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z4, Z5, Z4
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z0, Z5, Z0
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z6, Z5, Z6
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z7, Z5, Z7
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z9, Z5, Z9
+	VMOVDQU64   polymulSmall16AVX512<>+3648(SB), Z5
+	VPERMW      Z1, Z5, Z1
+	VMOVDQU64   Z2, 512(AX)
+	VMOVDQU64   Z3, 576(AX)
+	VMOVDQU64   Z4, 640(AX)
+	VMOVDQU64   Z0, 704(AX)
+	VMOVDQU64   Z6, 768(AX)
+	VMOVDQU64   Z7, 832(AX)
+	VMOVDQU64   Z9, 896(AX)
+	VMOVDQU64   Z1, 960(AX)
 	VZEROUPPER
 	RET
 

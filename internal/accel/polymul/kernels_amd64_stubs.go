@@ -14,10 +14,15 @@ func centreAVX2(out *[256]int32, in *[256]uint32)
 //go:noescape
 func centreAVX512(out *[256]int32, in *[256]uint32)
 
-// forward16AVX2 sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.
+// forward16AVX2 sets out[j] to the negacyclic NTT modulo the j-th prime of in, Barrett reduced, for |in[i]| < 2^11, in constant time.
 //
 //go:noescape
 func forward16AVX2(out *[2][256]int16, in *[256]int32)
+
+// forward16LazyAVX2 sets out[j] to the negacyclic NTT modulo the j-th prime of in, without the final reduction, for |in[i]| < 2^11, in constant time.
+//
+//go:noescape
+func forward16LazyAVX2(out *[2][256]int16, in *[256]int32)
 
 // dot16AVX2 sets out to the reduced sum of the k pointwise Montgomery products of a[j] and b[j] (consecutive in memory), in constant time.
 //
@@ -29,10 +34,15 @@ func dot16AVX2(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int)
 //go:noescape
 func inverse16AVX2(out *[256]int32, in *[2][256]int16, tmp *[2][256]int16)
 
-// forward16AVX512 sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.
+// forward16AVX512 sets out[j] to the negacyclic NTT modulo the j-th prime of in, Barrett reduced, for |in[i]| < 2^11, in constant time.
 //
 //go:noescape
 func forward16AVX512(out *[2][256]int16, in *[256]int32)
+
+// forward16LazyAVX512 sets out[j] to the negacyclic NTT modulo the j-th prime of in, without the final reduction, for |in[i]| < 2^11, in constant time.
+//
+//go:noescape
+func forward16LazyAVX512(out *[2][256]int16, in *[256]int32)
 
 // dot16AVX512 sets out to the reduced sum of the k pointwise Montgomery products of a[j] and b[j] (consecutive in memory), in constant time.
 //

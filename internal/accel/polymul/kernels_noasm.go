@@ -13,6 +13,12 @@ func forward16Arch(out *[2][256]int16, in *[256]int32) bool { return false }
 // forward16ArchAvailable reports false: Forward16 has no kernel in this build.
 func forward16ArchAvailable() bool { return false }
 
+// forward16LazyArch reports false: Forward16Lazy has no kernel in this build.
+func forward16LazyArch(out *[2][256]int16, in *[256]int32) bool { return false }
+
+// forward16LazyArchAvailable reports false: Forward16Lazy has no kernel in this build.
+func forward16LazyArchAvailable() bool { return false }
+
 // dot16Arch reports false: Dot16 has no kernel in this build.
 func dot16Arch(out *[2][256]int16, a *[2][256]int16, b *[2][256]int16, k int) bool { return false }
 

@@ -17,8 +17,8 @@ import "math/bits"
 //
 // The forward transform's sums grow by at most |x|·p/2^17 + p/2 a layer;
 // from |x| < 2^11, one Barrett pass after the fourth layer keeps them
-// below 2^15 for both primes (below 31 700 for 10753 at the eighth
-// layer). The inverse transform's sums double each layer, so they are
+// below 2^15 for both primes (below 21 600 for 7681 and 31 700 for 10753
+// at the eighth layer, the bound of Forward16Lazy's output). The inverse transform's sums double each layer, so they are
 // Barrett reduced after layers 2, 4 and 6. 3·10753 > 2^15 leaves no room
 // for lazier schedules at that prime.
 
@@ -136,8 +136,8 @@ func (sp *prime16) barrett16(a int16) int16 {
 }
 
 // forward16 is the negacyclic NTT modulo sp.p of a, in place, for
-// |a[i]| < 2^11; outputs Barrett reduced.
-func (sp *prime16) forward16(a *[N]int16) {
+// |a[i]| < 2^11; outputs Barrett reduced unless lazy is set.
+func (sp *prime16) forward16(a *[N]int16, lazy bool) {
 	k := 0
 	layer := 0
 	for length := N / 2; length > 0; length >>= 1 {
@@ -153,7 +153,7 @@ func (sp *prime16) forward16(a *[N]int16) {
 				x[j] = x[j] + t
 			}
 		}
-		if layer++; layer == 4 || layer == 8 {
+		if layer++; layer == 4 || layer == 8 && !lazy {
 			sp.reduce16(a)
 		}
 	}
@@ -194,13 +194,19 @@ func (sp *prime16) inverse16(a *[N]int16) {
 }
 
 // forward16Generic is Forward16 in Go.
-func forward16Generic(out *NTT16, a *[N]int32) {
+func forward16Generic(out *NTT16, a *[N]int32) { forward16Into(out, a, false) }
+
+// forward16LazyGeneric is Forward16Lazy in Go.
+func forward16LazyGeneric(out *NTT16, a *[N]int32) { forward16Into(out, a, true) }
+
+// forward16Into is both rows' forward16, stored in layout16's order.
+func forward16Into(out *NTT16, a *[N]int32, lazy bool) {
 	for j, sp := range primes16 {
 		var r [N]int16
 		for i, c := range a {
 			r[i] = int16(c)
 		}
-		sp.forward16(&r)
+		sp.forward16(&r, lazy)
 		for i, from := range layout16 {
 			out[j][i] = r[from]
 		}
@@ -214,8 +220,9 @@ func dot16Generic(out *NTT16, a, b []NTT16) {
 			var acc int16
 			for j := range a {
 				x, y := a[j][r][i], b[j][r][i]
-				// Montgomery product of |x|, |y| ≤ p/2 + 2: below
-				// 441 + p/2 < 5 900, four of them below 2^15.
+				// Montgomery product of |x| < 31 700 (Forward16Lazy's
+				// bound) and |y| ≤ p/2 + 2: below 2 601 + p/2 < 7 980,
+				// four of them below 2^15.
 				acc += sp.mul16(x, y, y*sp.pInv)
 				if j%4 == 3 {
 					acc = sp.barrett16(acc)

@@ -31,8 +31,8 @@ func randomSign(v int32) func(*rand.Rand, int) int32 {
 	return func(r *rand.Rand, _ int) int32 { return v * (1 - 2*r.Int32N(2)) }
 }
 
-// TestSmall16MatchesSchoolbook checks Forward16, Dot16 and Inverse16
-// at every level against schoolbook multiplication over the integers
+// TestSmall16MatchesSchoolbook checks Forward16, Forward16Lazy (in Dot16's
+// first operand, within its bound), Dot16 and Inverse16 at every level against schoolbook multiplication over the integers
 // (exactly where the integer result lies in (−2^24, 2^24), and modulo
 // 7681·10753 otherwise) and against their Go twins bit for bit, the
 // transforms and the dot product each on its own.
@@ -44,7 +44,7 @@ func TestSmall16MatchesSchoolbook(t *testing.T) {
 		for _, c := range small16Cases {
 			for trial := range 8 {
 				a, b := make([]*[N]int32, c.k), make([]*[N]int32, c.k)
-				fa, fb := make([]NTT16, c.k), make([]NTT16, c.k)
+				fa, fb, lazy := make([]NTT16, c.k), make([]NTT16, c.k), make([]NTT16, c.k)
 				for j := range c.k {
 					a[j], b[j] = new([N]int32), new([N]int32)
 					for i := range N {
@@ -57,6 +57,12 @@ func TestSmall16MatchesSchoolbook(t *testing.T) {
 					if g != fa[j] {
 						t.Fatalf("%s: Forward16 differs from forward16Generic", c.name)
 					}
+					Forward16Lazy(&lazy[j], a[j])
+					forward16LazyGeneric(&g, a[j])
+					if g != lazy[j] {
+						t.Fatalf("%s: Forward16Lazy differs from forward16LazyGeneric", c.name)
+					}
+					checkLazy(t, c.name, &lazy[j], &fa[j])
 				}
 				var d, gd NTT16
 				Dot16(&d, fa, fb)
@@ -78,6 +84,15 @@ func TestSmall16MatchesSchoolbook(t *testing.T) {
 						t.Fatalf("%s, trial %d: coefficient %d = %d, want %d", c.name, trial, i, got[i], w)
 					}
 				}
+				// The lazy transforms in Dot16's first operand give the
+				// same product.
+				var ld NTT16
+				var lazyGot [N]int32
+				Dot16(&ld, lazy, fb)
+				Inverse16(&lazyGot, &ld)
+				if lazyGot != got {
+					t.Fatalf("%s: the product from Forward16Lazy differs from Forward16's", c.name)
+				}
 				if c.k == 1 {
 					var p [N]int32
 					Mul16(&p, a[0], b[0])
@@ -90,6 +105,21 @@ func TestSmall16MatchesSchoolbook(t *testing.T) {
 		}
 		t.Logf("%s: %d two-prime products matched schoolbook and the Go kernels", l, cases)
 	})
+}
+
+// checkLazy fails t unless each row of lazy, Forward16Lazy's output, is
+// within its bound (21 600 for 7681, 31 700 for 10753) and congruent to
+// reduced, Forward16's.
+func checkLazy(t *testing.T, name string, lazy, reduced *NTT16) {
+	t.Helper()
+	for r, sp := range primes16 {
+		bound := map[int16]int32{7681: 21600, 10753: 31700}[sp.p]
+		for i, x := range lazy[r] {
+			if int32(x) >= bound || int32(x) <= -bound || (int32(x)-int32(reduced[r][i]))%int32(sp.p) != 0 {
+				t.Fatalf("%s: Forward16Lazy row %d coefficient %d = %d: out of bound %d or not ≡ %d", name, r, i, x, bound, reduced[r][i])
+			}
+		}
+	}
 }
 
 // TestSmall16Reductions checks the 16-bit primitives over their whole
@@ -135,7 +165,7 @@ func TestFast16MatchesKernels(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		var out, x [2][N]int16
 		var in, r [N]int32
-		ran := []bool{forward16Arch(&out, &in), dot16Arch(&out, &x, &x, 1), inverse16Arch(&r, &out, &x)}
+		ran := []bool{forward16Arch(&out, &in), forward16LazyArch(&out, &in), dot16Arch(&out, &x, &x, 1), inverse16Arch(&r, &out, &x)}
 		for i, want := range ran {
 			if got := Fast16(); got != want {
 				t.Fatalf("at %v: Fast16() = %v, but hook %d reports %v", l, got, i, want)

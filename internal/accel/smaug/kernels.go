@@ -75,8 +75,20 @@ func (d domain) toNTT(out *nttPoly, a *poly) {
 	polymul.Forward((*[n]uint32)(out), (*[n]int32)(a))
 }
 
+// toNTTLazy is toNTT for dotProduct's first operand only (Â, b̂, ĉ1, which
+// meet only reduced transforms of secrets): in domain16 without the final
+// reduction (polymul.Forward16Lazy).
+func (d domain) toNTTLazy(out *nttPoly, a *poly) {
+	if d == domain16 {
+		polymul.Forward16Lazy(as16(out), (*[n]int32)(a))
+		return
+	}
+	d.toNTT(out, a)
+}
+
 // dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly, for
-// 1 ≤ len(a) = len(b) ≤ 4 transforms in domain d: each
+// 1 ≤ len(a) = len(b) ≤ 4 transforms in domain d (a's by toNTTLazy or
+// toNTT, b's by toNTT): each
 // product is of a polynomial with coefficients in [0, 2^11) and a ternary
 // one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
 // both transforms' exact ranges ((−P/2, P/2) and (−2^24, 2^24)).

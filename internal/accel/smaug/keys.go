@@ -179,7 +179,7 @@ func (ek *EncapsulationKey) transformB(pk []byte) {
 	var b poly // each b_i, decoded whole
 	for i := range p.k {
 		decodeRq(&b, pk[seedASize+i*p.polyQSize():], p.logQ)
-		ek.dom.toNTT(&ek.b[i], &b)
+		ek.dom.toNTTLazy(&ek.b[i], &b)
 	}
 }
 

@@ -54,7 +54,7 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 	runJobs(jobs[:first+k*k])
 	for e := range k * k {
 		decodeRq(&a, out[e][:], p.logQ)
-		ek.dom.toNTT(&ek.a[aIndex(e, k, rows)], &a)
+		ek.dom.toNTTLazy(&ek.a[aIndex(e, k, rows)], &a)
 	}
 }
 
@@ -86,7 +86,7 @@ func (ek *EncapsulationKey) expandAFour(in *[maxK * maxK][seedASize + 2]byte, h 
 		x.SqueezeBlocksCarrying(&[4][]byte{out[0][:blocks*keccak.Rate128], out[1][:blocks*keccak.Rate128], out[2][:blocks*keccak.Rate128], out[3][:blocks*keccak.Rate128]}, h)
 		for q := range 4 {
 			decodeRq(&a, out[q][:], p.logQ)
-			ek.dom.toNTT(&ek.a[aIndex(e+q, k, rows)], &a)
+			ek.dom.toNTTLazy(&ek.a[aIndex(e+q, k, rows)], &a)
 		}
 	}
 }
@@ -254,7 +254,7 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	var c, w poly
 	for i := range k {
 		decodeRp(&c, ct[i*p.polyPSize():], p.logP)
-		dk.ek.dom.toNTT(&c1Hat[i], &c)
+		dk.ek.dom.toNTTLazy(&c1Hat[i], &c)
 	}
 	dk.ek.dom.dotProduct(&w, c1Hat[:k], dk.sVec())
 	c2 := &c

@@ -4,8 +4,9 @@
 //   - centreAVX2 and centreAVX512: the representative in
 //     [−(P−1)/2, (P−1)/2] of each coefficient in [0, P) (the exact integer
 //     product, read back);
-//   - forward16, dot16, inverse16 at AVX2 and AVX-512: the two-prime
-//     16-bit product (small16.go), one generator for both vector widths.
+//   - forward16, forward16Lazy, dot16, inverse16 at AVX2 and AVX-512: the
+//     two-prime 16-bit product (small16.go), one generator for both vector
+//     widths.
 //
 // The transform's input needs no conversion: the ML-DSA NTT takes signed
 // coefficients (mldsa.NTT). The centring is straight-line code over the
@@ -39,6 +40,7 @@ const n = 256
 var contract = []dispatch.Kernel{
 	{Hook: "centreArch", Of: "Inverse", Impls: dispatch.Both("centre")},
 	{Hook: "forward16Arch", Of: "Forward16", Impls: dispatch.Both("forward16"), Probe: true},
+	{Hook: "forward16LazyArch", Of: "Forward16Lazy", Impls: dispatch.Both("forward16Lazy"), Probe: true},
 	{Hook: "dot16Arch", Of: "Dot16", Impls: dispatch.Both("dot16"), Probe: true},
 	{Hook: "inverse16Arch", Of: "Inverse16", Impls: dispatch.Both("inverse16"), Probe: true},
 }
@@ -48,7 +50,8 @@ func main() {
 	centreKernel()
 	centreKernelAVX512()
 	for _, w := range widths {
-		forward16Kernel(w)
+		forward16Kernel(w, false)
+		forward16Kernel(w, true)
 		dot16Kernel(w)
 		inverse16Kernel(w)
 	}

@@ -374,12 +374,16 @@ func (w width16) pairLanes(m int) (la, lb lanes16) {
 
 // forward16Kernel emits forward16<width>: the int32 input packed to int16
 // into both rows, then each prime's transform in place. Barrett reductions
-// follow the layers of length 16 and 1 (the Go twin's fourth and eighth).
-func forward16Kernel(w width16) {
-	name := "forward16" + w.suffix
+// follow the layers of length 16 and 1 (the Go twin's fourth and eighth);
+// with lazy set (forward16Lazy<width>, Forward16Lazy) the last is left out.
+func forward16Kernel(w width16, lazy bool) {
+	name, doc := "forward16"+w.suffix, ", Barrett reduced"
+	if lazy {
+		name, doc = "forward16Lazy"+w.suffix, ", without the final reduction"
+	}
 	TEXT(name, NOSPLIT, "func(out *[2][256]int16, in *[256]int32)")
 	Pragma("noescape")
-	Doc(name + " sets out[j] to the negacyclic NTT modulo the j-th prime of in, for |in[i]| < 2^11, in constant time.")
+	Doc(name + " sets out[j] to the negacyclic NTT modulo the j-th prime of in" + doc + ", for |in[i]| < 2^11, in constant time.")
 	out := Load(Param("out"), GP64())
 	in := Load(Param("in"), GP64())
 	w.pack(out, in)
@@ -430,7 +434,7 @@ func forward16Kernel(w width16) {
 					z, zq := w.zetaPair(sp, func(i int) int16 { return sp.zetas[n/(2*length)+la[i]/(2*length)] })
 					c.ct(p[g].x, p[g].y, z, zq, p[g].t, w.reg())
 				}
-				if length == 16 || length == 1 {
+				if length == 16 || length == 1 && !lazy {
 					for g := range p {
 						c.barrett(p[g].x, p[g].t)
 						c.barrett(p[g].y, p[g].t)
