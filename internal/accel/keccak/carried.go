@@ -1,8 +1,9 @@
 package keccak
 
 // Carried is one SHAKE256 or SHA3-256 instance whose input is known, in
-// whole or in part, while eight or four other instances squeeze: every permutation of
-// [ShakeX8.SqueezeBlocksCarrying] or [ShakeX4.SqueezeBlocksCarrying] also
+// whole or in part, while eight or four other instances squeeze: every
+// permutation of [ShakeX8.SqueezeBlocksCarrying] or
+// [ShakeX4.SqueezeBlocksCarrying] also
 // absorbs one waiting block of its input where the level has a fused
 // kernel: keccakF1600x8x1AVX512 at AVX512 and keccakF1600x4x1AVX2 at AVX2
 // (the multi-state code interleaved with the scalar one), which cost a
@@ -12,8 +13,8 @@ package keccak
 //
 // It serves hashes of long public inputs that do not wait for the batch,
 // such as ML-DSA's tr = H(pk) beside ExpandA and SMAUG-T's H(pk) beside
-// its matrix. Once the input is complete,
-// [Carried.Close] lets the last, padded block be carried too.
+// its matrix. Once the input is complete, [Carried.Close] lets the last,
+// padded block be carried too.
 type Carried struct {
 	s      Shake
 	in     []byte // the input fed so far

@@ -18,9 +18,10 @@ import (
 // k² streams on the lanes of the multi-way Keccak (runJobs: eight where
 // that saves steps, else four), starting first: H(pk) when a key is
 // parsed, whose 5 to 11 blocks would otherwise take as many single-state
-// permutations, and key generation's sampler streams (for SMAUG-T192,
-// where the nine entries leave three of the last call's four lanes idle,
-// and at every set where eight lanes may be used). A multi-way permutation
+// permutations (at AVX2, where k² is a multiple of four, SetBytes carries
+// it on expandAFour instead), and key generation's sampler streams (for
+// SMAUG-T192, where the nine entries leave three of the last call's four
+// lanes idle, and at every set where eight lanes may be used). A multi-way permutation
 // costs little more than a single-state one, so what the lanes carry
 // beside the matrix is nearly free. Without extra jobs, where eight lanes
 // are not used, a matrix that fills the lanes (k = 2, 4) takes the
