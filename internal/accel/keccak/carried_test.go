@@ -295,8 +295,7 @@ func carriedShape(n int, cuts, blocks []byte) (rounds, squeezed int) {
 // TestCarriedSHA3256 checks NewCarriedSHA3256 at every level, beside eight
 // and four squeezing states: carried (where the level has the fused
 // kernel, wholly if it fits four permutations) or absorbed by Squeeze, its
-// digest is crypto/sha3's, for inputs
-// around the block boundaries.
+// digest is crypto/sha3's, for inputs around the block boundaries.
 func TestCarriedSHA3256(t *testing.T) {
 	cputest.ForEachLevel(t, func(t *testing.T, l cpu.Level) {
 		for _, x4 := range []bool{false, true} {

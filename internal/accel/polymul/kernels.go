@@ -90,8 +90,9 @@ func Mul(out, a, b *[N]int32) {
 }
 
 // Fast16 reports whether the two-prime 16-bit product (Forward16,
-// Forward16Lazy, Dot16, Inverse16) runs as assembly at the active level, where it is faster than
-// the single-prime product (Forward, Dot, Inverse); elsewhere it runs as its
+// Forward16Lazy, Dot16, Inverse16) runs as assembly at the active level,
+// where it is faster than the single-prime product (Forward, Dot, Inverse);
+// elsewhere it runs as its
 // Go twins, slower than the single-prime product, and callers choose that.
 // The levels come from the generated hooks' probes, so they are those the
 // kernels run at.
@@ -119,8 +120,7 @@ func Forward16Lazy(out *NTT16, a *[N]int32) {
 
 // Dot16 sets out to Σ_j a[j]∘b[j]·2^−16 of transforms made by
 // [Forward16] (a[j] also by [Forward16Lazy]), Barrett reduced
-// (|out[i]| ≤ p/2 + 2), over the first
-// min(len(a), len(b)) pairs; the sums are reduced every four products, so
+// (|out[i]| ≤ p/2 + 2), over the first min(len(a), len(b)) pairs; the sums are reduced every four products, so
 // any number of pairs stays in range. Inverse16(out) is then Σ_j a[j]·b[j] in
 // Z[x]/(x^256+1) when its coefficients lie in (−2^24, 2^24).
 func Dot16(out *NTT16, a, b []NTT16) {

@@ -18,8 +18,9 @@ import "math/bits"
 // The forward transform's sums grow by at most |x|·p/2^17 + p/2 a layer;
 // from |x| < 2^11, one Barrett pass after the fourth layer keeps them
 // below 2^15 for both primes (below 21 600 for 7681 and 31 700 for 10753
-// at the eighth layer, the bound of Forward16Lazy's output). The inverse transform's sums double each layer, so they are
-// Barrett reduced after layers 2, 4 and 6. 3·10753 > 2^15 leaves no room
+// at the eighth layer, the bound of Forward16Lazy's output). The inverse
+// transform's sums double each layer, so they are Barrett reduced after
+// layers 2, 4 and 6. 3·10753 > 2^15 leaves no room
 // for lazier schedules at that prime.
 
 // N16Primes is the number of 16-bit primes of the two-prime transform.

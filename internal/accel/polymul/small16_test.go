@@ -32,8 +32,8 @@ func randomSign(v int32) func(*rand.Rand, int) int32 {
 }
 
 // TestSmall16MatchesSchoolbook checks Forward16, Forward16Lazy (in Dot16's
-// first operand, within its bound), Dot16 and Inverse16 at every level against schoolbook multiplication over the integers
-// (exactly where the integer result lies in (−2^24, 2^24), and modulo
+// first operand, within its bound), Dot16 and Inverse16 at every level
+// against schoolbook multiplication over the integers (exactly where the integer result lies in (−2^24, 2^24), and modulo
 // 7681·10753 otherwise) and against their Go twins bit for bit, the
 // transforms and the dot product each on its own.
 func TestSmall16MatchesSchoolbook(t *testing.T) {

@@ -88,8 +88,7 @@ func (d domain) toNTTLazy(out *nttPoly, a *poly) {
 
 // dotProduct sets out = Σ_j a[j]·b[j] in Z[x]/(x^256+1), exactly, for
 // 1 ≤ len(a) = len(b) ≤ 4 transforms in domain d (a's by toNTTLazy or
-// toNTT, b's by toNTT): each
-// product is of a polynomial with coefficients in [0, 2^11) and a ternary
+// toNTT, b's by toNTT): each product is of a polynomial with coefficients in [0, 2^11) and a ternary
 // one, so with k ≤ 4 every coefficient is below 4·256·2^11 = 2^21, inside
 // both transforms' exact ranges ((−P/2, P/2) and (−2^24, 2^24)).
 func (d domain) dotProduct(out *poly, a, b []nttPoly) {

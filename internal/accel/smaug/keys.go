@@ -4,8 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"sync"
-
-	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
 // Errors for malformed input.
@@ -152,21 +150,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, pk []byte) error {
 	}
 	ek.prepare(p)
 	ek.p, ek.dom, ek.pending = p, activeDomain(), false
-	if p.k*p.k%4 == 0 && keccak.CarriesX4() {
-		// The lockstep 4-way SHAKE128 carries H(pk) (AVX2): for k = 2 its
-		// two-block entries leave the lanes idle for three of H's five
-		// blocks, which the fused kernel absorbs for a fraction of a
-		// single-state permutation each; for k = 4, H's 11 blocks fit the
-		// matrix's 12 permutations.
-		h := keccak.NewCarriedSHA3256(pk)
-		h.Close()
-		in := matrixInputs(p.k, pk[:seedASize])
-		ek.expandAFour(&in, &h, false)
-		h.Squeeze(ek.h[:])
-	} else {
-		hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)} // H(pk), beside A's streams
-		ek.expandA(pk[:seedASize], hash[:], false)
-	}
+	ek.expandAHashing(pk)
 	ek.transformB(pk)
 	// The packing is a bijection, so pk is its own re-encoding.
 	copy(ek.encoded[:], pk)

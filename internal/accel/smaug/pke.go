@@ -18,12 +18,12 @@ import (
 // k² streams on the lanes of the multi-way Keccak (runJobs: eight where
 // that saves steps, else four), starting first: H(pk) when a key is
 // parsed, whose 5 to 11 blocks would otherwise take as many single-state
-// permutations (at AVX2, where k² is a multiple of four, SetBytes carries
-// it on expandAFour instead), and key generation's sampler streams (for
-// SMAUG-T192, where the nine entries leave three of the last call's four
-// lanes idle, and at every set where eight lanes may be used). A multi-way permutation
-// costs little more than a single-state one, so what the lanes carry
-// beside the matrix is nearly free. Without extra jobs, where eight lanes
+// permutations (except where expandAHashing carries it instead), and key
+// generation's sampler streams (for SMAUG-T192, where the nine entries
+// leave three of the last call's four lanes idle, and at every set where
+// eight lanes may be used). A multi-way permutation costs little more than
+// a single-state one, so what the lanes carry beside the matrix is nearly
+// free. Without extra jobs, where eight lanes
 // are not used, a matrix that fills the lanes (k = 2, 4) takes the
 // lockstep 4-way SHAKE128 instead, four entries a call, which spends less
 // on scheduling.
@@ -57,6 +57,27 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 		decodeRq(&a, out[e][:], p.logQ)
 		ek.dom.toNTTLazy(&ek.a[aIndex(e, k, rows)], &a)
 	}
+}
+
+// expandAHashing is expandA for a parsed pk, with ek.h = H(pk) computed
+// beside the matrix's streams: as a job on the lanes, or at AVX2, where k²
+// is a multiple of four, carried by the lockstep 4-way SHAKE128
+// (expandAFour): for k = 2 the two-block entries leave the lanes idle for
+// three of H's five blocks, which the fused 4+1-state kernel absorbs for a
+// fraction of a single-state permutation each; for k = 4, H's 11 blocks fit
+// the matrix's 12 permutations.
+func (ek *EncapsulationKey) expandAHashing(pk []byte) {
+	k := ek.p.k
+	if k*k%4 != 0 || !keccak.CarriesX4() {
+		hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)}
+		ek.expandA(pk[:seedASize], hash[:], false)
+		return
+	}
+	h := keccak.NewCarriedSHA3256(pk)
+	h.Close()
+	in := matrixInputs(k, pk[:seedASize])
+	ek.expandAFour(&in, &h, false)
+	h.Squeeze(ek.h[:])
 }
 
 // matrixInputs returns the XOF inputs of A's entries: seed ‖ i ‖ j for
