@@ -137,6 +137,15 @@ func potentialIssuers(pool []*x509.Certificate, child *x509.Certificate) []*x509
 // alreadyInChain reports whether chain holds a certificate with the same
 // subject, key and subject alternative names as c: a loop, also through
 // cross-certificates that differ only in other fields.
+//
+// It is crypto/x509's test to the letter, including where that stops
+// early: the first certificate of chain with c's subject and key decides,
+// and if exactly one of the two has a SAN extension the answer is "not in
+// the chain", even when a later certificate is c itself. The search then
+// keeps extending such a loop until the signature budget runs out, and
+// crypto/x509 keeps only the chains found before that; a test that looked
+// further would find chains crypto/x509 never builds, and accept what it
+// rejects.
 func alreadyInChain(c *x509.Certificate, chain []*x509.Certificate) bool {
 	san, hasSAN := extensionValue(c, oidExtSubjectAltName)
 	for _, x := range chain {
@@ -144,7 +153,10 @@ func alreadyInChain(c *x509.Certificate, chain []*x509.Certificate) bool {
 			continue
 		}
 		xSAN, xHasSAN := extensionValue(x, oidExtSubjectAltName)
-		if hasSAN == xHasSAN && bytes.Equal(san, xSAN) {
+		if hasSAN != xHasSAN {
+			return false
+		}
+		if !hasSAN || bytes.Equal(san, xSAN) {
 			return true
 		}
 	}
