@@ -1,6 +1,7 @@
 package x509ext
 
 import (
+	"crypto"
 	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/x509"
@@ -25,23 +26,11 @@ func TestVerifyLoopUntilBudget(t *testing.T) {
 	_, leafKey, _ := ed25519.GenerateKey(rand.Reader)
 	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	serial := int64(0)
-	issue := func(tmpl *x509.Certificate, pub, signer any, parent *x509.Certificate) *x509.Certificate {
-		t.Helper()
+	issue := func(tmpl *x509.Certificate, pub crypto.PublicKey, key crypto.Signer, parent *x509.Certificate) *x509.Certificate {
 		serial++
 		tmpl.SerialNumber = big.NewInt(serial)
 		tmpl.NotBefore, tmpl.NotAfter = now.Add(-time.Hour), now.Add(time.Hour)
-		if parent == nil {
-			parent = tmpl
-		}
-		der, err := x509.CreateCertificate(rand.Reader, tmpl, parent, pub, signer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := x509.ParseCertificate(der)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
+		return issueTLSCert(t, tmpl, parent, key, pub)
 	}
 	ca := func(cn string, ski byte) *x509.Certificate {
 		return &x509.Certificate{
