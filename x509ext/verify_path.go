@@ -139,8 +139,8 @@ func potentialIssuers(pool []*x509.Certificate, child *x509.Certificate) []*x509
 // cross-certificates that differ only in other fields.
 //
 // It is crypto/x509's test to the letter, including where that stops
-// early: the first certificate of chain with c's subject and key decides,
-// and if exactly one of the two has a SAN extension the answer is "not in
+// early: at the first certificate of chain with c's subject and key of
+// which exactly one of the two has a SAN extension, the answer is "not in
 // the chain", even when a later certificate is c itself. The search then
 // keeps extending such a loop until the signature budget runs out, and
 // crypto/x509 keeps only the chains found before that; a test that looked
