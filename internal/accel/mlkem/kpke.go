@@ -17,7 +17,7 @@ func pkeKeyGen(pl *plan, p *Params, ek *EncapsulationKey, s []nttElement, d *[32
 	// s and e use nonces 0 … 2k−1 with η1.
 	var se [2 * maxK]ringElement
 	if keyGenLanes(pl, k) {
-		expandANoiseLanes(ek.a, &ek.rho, k, sigma, p.Eta1, se[:])
+		expandANoiseLanes(pl, ek.a, &ek.rho, k, sigma, p.Eta1, se[:])
 	} else {
 		expandA(pl, ek.a, &ek.rho, k)
 		sampleNoise(pl, se[:2*k], sigma, 0, p.Eta1)

@@ -2,43 +2,44 @@ package mlkem
 
 import "github.com/crystals-go/crystals/internal/accel/keccak"
 
-// Schedules on [keccak.LanesX4] where the plan says so (plan.lanes: the
-// 4-way kernel costs about one single-state permutation): the long single
-// streams H(ek) (nine permutations for k = 2 and 3, twelve for k = 4) and
-// J(z‖c) (nine to twelve) carry the other Keccak work of their operation in
-// the three spare lanes. Elsewhere the operations keep their separate
-// calls.
+// Schedules on the lanes of package keccak where the plan says so
+// (plan.lanes: the 4-way kernel costs about one single-state permutation):
+// the long single streams H(ek) (six, nine and twelve permutations for
+// k = 2, 3, 4) and J(z‖c) (the same) carry the other Keccak work of
+// their operation in the spare lanes, on eight lanes where the plan prices
+// them low enough (plan.laneCost8). Elsewhere the operations keep their
+// separate calls.
 
 // expandAHashLanes fills Â from ρ as expandA does and returns H(ek), running
-// the k² SampleNTT streams (three blocks each) beside H on the lanes. The
-// streams are sized for the set: Go zeroes every local array on each call,
-// and k = 4's sixteen (8.6 KiB) would cost ML-KEM-512 twelve it never uses.
-func expandAHashLanes(a []nttElement, rho *[32]byte, k int, ek []byte) [32]byte {
+// the k² SampleNTT streams (three blocks each) beside H on the lanes
+// (keccak.RunJobs): on four for k = 2 and 3, where H's six or nine blocks
+// set the pace there already, and for k = 4, whose 48 stream blocks make
+// fifteen 4-way steps, on eight where those take H's twelve. The streams are sized for the set: Go
+// zeroes every local array on each call, and k = 4's sixteen (8.6 KiB)
+// would cost ML-KEM-512 twelve it never uses.
+func expandAHashLanes(pl *plan, a []nttElement, rho *[32]byte, k int, ek []byte) [32]byte {
 	switch k {
 	case 2:
 		var streams [2 * 2]sampleStream
-		return expandAHashStreams(a, rho, k, ek, streams[:])
+		return expandAHashStreams(pl, a, rho, k, ek, streams[:])
 	case 3:
 		var streams [3 * 3]sampleStream
-		return expandAHashStreams(a, rho, k, ek, streams[:])
+		return expandAHashStreams(pl, a, rho, k, ek, streams[:])
 	default:
 		var streams [maxK * maxK]sampleStream
-		return expandAHashStreams(a, rho, k, ek, streams[:])
+		return expandAHashStreams(pl, a, rho, k, ek, streams[:])
 	}
 }
 
 // expandAHashStreams is expandAHashLanes with streams, k² of them, as its
 // buffers.
-func expandAHashStreams(a []nttElement, rho *[32]byte, k int, ek []byte, streams []sampleStream) (h [32]byte) {
+func expandAHashStreams(pl *plan, a []nttElement, rho *[32]byte, k int, ek []byte, streams []sampleStream) (h [32]byte) {
 	var jobs [1 + maxK*maxK]keccak.Job
-	jobs[0] = keccak.SHA3256Job(ek, &h)
+	jobs[0] = keccak.SHA3256Job(ek, &h) // first, on a lane of its own
 	for idx := range streams {
 		jobs[1+idx] = streams[idx].job(rho, k, idx)
 	}
-	var x keccak.LanesX4
-	x.Start(jobs[:], 0)
-	x.Run(jobs[:], 1, 1+len(streams))
-	x.Wait(jobs[:])
+	keccak.RunJobs(jobs[:1+len(streams)], pl.laneCost8)
 	for idx := range streams {
 		streams[idx].parse(&a[idx])
 	}
@@ -138,7 +139,8 @@ func cbdFromJobs(out []ringElement, jobs []keccak.Job) {
 // 8-way calls without filling whole 4-way calls (one entry for k = 3). For
 // k = 2 the four entries and the four PRF streams each fill one 4-way call
 // (plan.multiLanes), the same five permutations as on the lanes without
-// their per-step scheduling.
+// their per-step scheduling; three steps on eight lanes measured no faster
+// on full-width AVX-512 (docs/PERFORMANCE.md).
 func keyGenLanes(pl *plan, k int) bool {
 	return pl.lanes && k*k%8 != 0 && k*k%4 != 0 && k*k%8 <= keyGenLeftEntries
 }
@@ -152,9 +154,9 @@ const keyGenLeftEntries = 1
 // 0 … 2k−1 with η1): whole groups of eight entries on the 8-way kernel, the
 // rest of Â and the PRF streams together on the lanes. For k = 3 that is
 // three 4-way permutations where the ninth entry took three single-state
-// ones and the noise an 8-way one. Short entries are sampled again
-// (sampleStream.parse).
-func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
+// ones and the noise an 8-way one (keccak.RunJobs keeps four lanes for
+// those nine blocks). Short entries are sampled again (sampleStream.parse).
+func expandANoiseLanes(pl *plan, a []nttElement, rho *[32]byte, k int, sigma *[32]byte, eta int, se []ringElement) {
 	first := 0
 	for ; k*k-first >= 8; first += 8 {
 		x := newLaneXOF(8, true)
@@ -174,10 +176,8 @@ func expandANoiseLanes(a []nttElement, rho *[32]byte, k int, sigma *[32]byte, et
 	for i := range 2 * k {
 		jobs[entries+i] = prfJob(&prfIn[i], &prfOut[i], sigma, byte(i), eta)
 	}
-	var x keccak.LanesX4
-	x.Run(jobs[:], 0, entries+2*k)
+	keccak.RunJobs(jobs[:entries+2*k], pl.laneCost8)
 	cbdFromJobs(se[:2*k], jobs[entries:entries+2*k])
-	x.Clear()
 	clear(prfIn[:2*k])
 	clear(prfOut[:2*k])
 	for e := range entries {

@@ -128,3 +128,49 @@ func BenchmarkKernel(b *testing.B) {
 	})
 	_, _ = sink, sinkRing
 }
+
+// BenchmarkLaneWidth times parsing ek (SetBytes: ExpandA with H(ek) on the
+// lanes) and key generation (the lanes for k = 3's leftover entry) with
+// the plans' lanes priced so that keccak.RunJobs never takes eight lanes
+// and so that it takes them wherever it may: in one binary, the figures
+// behind keccak.LanesX8Cost for ML-KEM on a new machine.
+func BenchmarkLaneWidth(b *testing.B) {
+	seed := benchSeed()
+	cputest.BenchLevels(b, "", func(b *testing.B) {
+		for _, p := range []*Params{MLKEM512, MLKEM768, MLKEM1024} {
+			var dk DecapsulationKey
+			if err := dk.SetSeed(p, seed); err != nil {
+				b.Fatal(err)
+			}
+			ekBytes := dk.EncapsulationKey().AppendBytes(nil)
+			for _, cost := range []int{0, 1} {
+				width := map[int]string{0: "x4", 1: "x8"}[cost]
+				b.Run(p.Name+"/parse/"+width, func(b *testing.B) {
+					forceLanesX8Cost(b, cost)
+					var ek EncapsulationKey
+					benchcpu.Loop(b, func() {
+						if err := ek.SetBytes(p, ekBytes); err != nil {
+							b.Fatal(err)
+						}
+					})
+				})
+				b.Run(p.Name+"/keygen/"+width, func(b *testing.B) {
+					forceLanesX8Cost(b, cost)
+					var k DecapsulationKey
+					benchcpu.Loop(b, func() {
+						if err := k.SetSeed(p, seed); err != nil {
+							b.Fatal(err)
+						}
+					})
+				})
+			}
+		}
+	})
+}
+
+// forceLanesX8Cost makes lanesX8Cost return cost until b ends.
+func forceLanesX8Cost(b *testing.B, cost int) {
+	saved := lanesX8Cost
+	lanesX8Cost = func() int { return cost }
+	b.Cleanup(func() { lanesX8Cost = saved })
+}

@@ -138,7 +138,7 @@ func (ek *EncapsulationKey) SetBytes(p *Params, b []byte) error {
 	copy(ek.rho[:], b[p.K*encodedPolySize:])
 	pl := planFor()
 	if pl.lanes {
-		ek.h = expandAHashLanes(ek.a, &ek.rho, p.K, b)
+		ek.h = expandAHashLanes(&pl, ek.a, &ek.rho, p.K, b)
 		return nil
 	}
 	ek.h = hashH(&pl, b)

@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
+	"github.com/crystals-go/crystals/internal/accel/keccak"
 )
 
 // plan is what the active SIMD level decides for one operation: which
@@ -26,6 +27,11 @@ type plan struct {
 	// x8: a multi-state call is 8-way while more than four streams are
 	// left (the 8-way kernel is one kernel), 4-way otherwise.
 	x8 bool
+	// laneCost8 prices a step of keccak.LanesX8 in tenths of a step of
+	// keccak.LanesX4 (keccak.LanesX8Cost; 0: eight lanes are not used), for
+	// keccak.RunJobs, which takes eight lanes for the schedules they
+	// shorten enough: H(ek) beside ML-KEM-1024's sixteen SampleNTT streams.
+	laneCost8 int
 	// multiFrom is the fewest real streams worth a multi-state call: 2
 	// where its kernels are vectorised, 4 where every lane costs.
 	multiFrom int
@@ -43,6 +49,7 @@ func planFor() plan {
 		x8:        level == cpu.AVX512,
 		multiFrom: 4,
 		winograd:  level == cpu.Portable,
+		laneCost8: lanesX8Cost(),
 	}
 	// The 4-way kernel is vectorised at AVX2 and AVX512, and on arm64, where
 	// it is two 2-way NEON permutations, below two single-state ones even
@@ -53,6 +60,10 @@ func planFor() plan {
 	}
 	return pl
 }
+
+// lanesX8Cost is keccak.LanesX8Cost, a variable so that the tests run both
+// lane widths at every level.
+var lanesX8Cost = keccak.LanesX8Cost
 
 // multiLanes returns how many SHAKE states the next multi-state call
 // computes when left streams remain, and how many real streams must be left

@@ -73,18 +73,40 @@ func (engineVectors) CheckDecapsulationKey(set string, dk []byte) error {
 	return new(DecapsulationKey).SetExpanded(paramsByName[set], dk)
 }
 
-// The conformance suites run once per SIMD level (cputest.ForEachLevel).
+// The conformance suites run once per SIMD level (cputest.ForEachLevel)
+// and lane width (eachLaneWidth).
 
 func TestACVP(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.ACVP(t, engineVectors{}) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		eachLaneWidth(t, func(t *testing.T) { mlkemvectors.ACVP(t, engineVectors{}) })
+	})
 }
 
 func TestWycheproof(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.Wycheproof(t, engineVectors{}) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		eachLaneWidth(t, func(t *testing.T) { mlkemvectors.Wycheproof(t, engineVectors{}) })
+	})
 }
 
 func TestCCTV(t *testing.T) {
-	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) { mlkemvectors.CCTV(t, engineVectors{}) })
+	cputest.ForEachLevel(t, func(t *testing.T, _ cpu.Level) {
+		eachLaneWidth(t, func(t *testing.T) { mlkemvectors.CCTV(t, engineVectors{}) })
+	})
+}
+
+// eachLaneWidth runs f as subtests with the plans' lanes priced so that
+// schedules never take eight lanes ("x4") and so that they always do where
+// they may ("x8"), whatever the CPU: the schedules the level would pick on
+// another machine.
+func eachLaneWidth(t *testing.T, f func(t *testing.T)) {
+	saved := lanesX8Cost
+	t.Cleanup(func() { lanesX8Cost = saved })
+	for _, cost := range []int{0, 1} {
+		t.Run(map[int]string{0: "x4", 1: "x8"}[cost], func(t *testing.T) {
+			lanesX8Cost = func() int { return cost }
+			f(t)
+		})
+	}
 }
 
 // TestExpandedKeyErrors checks that the dk import reports which check failed.
