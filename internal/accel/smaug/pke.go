@@ -36,7 +36,7 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 	k := p.k
 	in := matrixInputs(k, seed)
 	if len(extra) == 0 && k*k%4 == 0 && !wideLanes() {
-		ek.expandAFour(&in, nil, rows)
+		ek.expandALockstep(&in, nil, rows, 4)
 		return
 	}
 	var a poly
@@ -60,15 +60,20 @@ func (ek *EncapsulationKey) expandA(seed []byte, extra []keccak.Job, rows bool) 
 }
 
 // expandAHashing is expandA for a parsed pk, with ek.h = H(pk) computed
-// beside the matrix's streams: as a job on the lanes, or at AVX2, where k²
-// is a multiple of four, carried by the lockstep 4-way SHAKE128
-// (expandAFour): for k = 2 the two-block entries leave the lanes idle for
-// three of H's five blocks, which the fused 4+1-state kernel absorbs for a
-// fraction of a single-state permutation each; for k = 4, H's 11 blocks fit
-// the matrix's 12 permutations.
+// beside the matrix's streams: where k² is a multiple of four and the level
+// has a fused kernel (carryWidth), carried by the lockstep SHAKE128 of the
+// matrix (expandALockstep), which absorbs a block of H with each
+// permutation for a fraction of a single-state permutation; elsewhere as a
+// job on the lanes. Carried, H's first blocks cost little, and its last
+// ones, past the matrix's permutations, run on the single state: for
+// k = 2 three of five (at AVX2 the two-block entries fill one 4-way call,
+// at AVX-512 one 8-way call with each entry twice), for k = 4 none of 11
+// at AVX2 (four 4-way calls of three blocks) and five at AVX-512 (two
+// 8-way calls).
 func (ek *EncapsulationKey) expandAHashing(pk []byte) {
 	k := ek.p.k
-	if k*k%4 != 0 || !keccak.CarriesX4() {
+	width := carryWidth()
+	if k*k%4 != 0 || width == 0 {
 		hash := [1]keccak.Job{keccak.SHA3256Job(pk, &ek.h)}
 		ek.expandA(pk[:seedASize], hash[:], false)
 		return
@@ -76,8 +81,23 @@ func (ek *EncapsulationKey) expandAHashing(pk []byte) {
 	h := keccak.NewCarriedSHA3256(pk)
 	h.Close()
 	in := matrixInputs(k, pk[:seedASize])
-	ek.expandAFour(&in, &h, false)
+	ek.expandALockstep(&in, &h, false, width)
 	h.Squeeze(ek.h[:])
+}
+
+// carryWidth returns the width of the lockstep SHAKE128 that carries H(pk)
+// at the active level: 8 where the fused 8+1-state kernel exists and an
+// 8-way step costs at most 1.2 4-way ones (full-width AVX-512; laneCost8),
+// 4 where the fused 4+1-state kernel does (AVX2), 0 where neither carries.
+// On Zen 4 the 8-way permutation costs two 4-way ones, and the lanes win.
+func carryWidth() int {
+	switch {
+	case keccak.Carries() && laneCost8() != 0 && laneCost8() <= 12:
+		return 8
+	case keccak.CarriesX4():
+		return 4
+	}
+	return 0
 }
 
 // matrixInputs returns the XOF inputs of A's entries: seed ‖ i ‖ j for
@@ -90,23 +110,49 @@ func matrixInputs(k int, seed []byte) (in [maxK * maxK][seedASize + 2]byte) {
 	return in
 }
 
-// expandAFour is expandA's lockstep schedule, for k² a multiple of four:
-// the 4-way SHAKE128 of the inputs in, four entries a call, decoded as they
-// come, with h, if not nil, carried beside the squeezes (keccak.Carried;
-// at AVX2 the fused 4+1-state kernel absorbs a block of it with each
-// permutation). The buffers (which Go clears) hold four entries, not k².
-func (ek *EncapsulationKey) expandAFour(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool) {
+// expandALockstep is expandA's lockstep schedule, for k² a multiple of
+// four: the width-way SHAKE128 (4 or 8) of the inputs in, width entries a
+// call (for k = 2 on eight, each entry twice: the copies write the same
+// bytes to the same buffer), decoded as they come, with h, if not nil,
+// carried beside the squeezes (keccak.Carried). The buffers (which Go
+// clears) hold one call's entries, not k².
+func (ek *EncapsulationKey) expandALockstep(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, width int) {
+	if width == 8 {
+		var out [8][3 * keccak.Rate128]byte
+		ek.lockstepInto(in, h, rows, out[:])
+		return
+	}
+	var out [4][3 * keccak.Rate128]byte
+	ek.lockstepInto(in, h, rows, out[:])
+}
+
+// lockstepInto is expandALockstep with out, one buffer per lane, as its
+// squeeze buffers.
+func (ek *EncapsulationKey) lockstepInto(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, out [][3 * keccak.Rate128]byte) {
 	p := ek.p
 	k := p.k
-	blocks := (p.polyQSize() + keccak.Rate128 - 1) / keccak.Rate128
-	var out [4][3 * keccak.Rate128]byte
+	size := (p.polyQSize() + keccak.Rate128 - 1) / keccak.Rate128 * keccak.Rate128
+	per := min(len(out), k*k)
 	var a poly
-	for e := 0; e < k*k; e += 4 {
-		x := keccak.ShakeX4{}
-		x.Init128()
-		x.Absorb(&[4][]byte{in[e][:], in[e+1][:], in[e+2][:], in[e+3][:]})
-		x.SqueezeBlocksCarrying(&[4][]byte{out[0][:blocks*keccak.Rate128], out[1][:blocks*keccak.Rate128], out[2][:blocks*keccak.Rate128], out[3][:blocks*keccak.Rate128]}, h)
-		for q := range 4 {
+	for e := 0; e < k*k; e += per {
+		// Stores go to the arrays, not through slices of them, which
+		// would move the buffers to the heap.
+		var ins, outs [8][]byte
+		for l := range out {
+			ins[l], outs[l] = in[e+l%per][:], out[l%per][:size]
+		}
+		if len(out) == 8 {
+			x := keccak.ShakeX8{}
+			x.Init128()
+			x.Absorb(&ins)
+			x.SqueezeBlocksCarrying(&outs, h)
+		} else {
+			x := keccak.ShakeX4{}
+			x.Init128()
+			x.Absorb((*[4][]byte)(ins[:4]))
+			x.SqueezeBlocksCarrying((*[4][]byte)(outs[:4]), h)
+		}
+		for q := range per {
 			decodeRq(&a, out[q][:], p.logQ)
 			ek.dom.toNTTLazy(&ek.a[aIndex(e+q, k, rows)], &a)
 		}
