@@ -254,25 +254,39 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 // Scaled to 16 bits, q/2·μ is 2^15 per bit, or for TiMER's D2 encoding
 // 0x7fff (the reference's Q/2) on coefficients i and i + 128 for bit i.
 //
-// The k streams SHAKE256(seedR ‖ i) run as jobs on the lanes (runJobs), with
-// the caller's extra job, if any, beside them.
+// The k streams SHAKE256(seedR ‖ i) take one block each: alone, one
+// lockstep 4-way call (lanes past k repeat the first streams, writing the
+// same bytes again), which spends less on scheduling than the lanes; with
+// the caller's extra job, jobs on the lanes beside it (runJobs).
 func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.Job) {
 	p := ek.p
 	k := p.k
 	var in [maxK][33]byte
 	var buf [maxK][4 * n / 8]byte
-	var jobs [maxK + 1]keccak.Job
 	for i := range k {
 		copy(in[i][:], seedR)
 		in[i][32] = byte(i)
-		jobs[i] = keccak.SHAKE256Job(in[i][:], buf[i][:p.ephemeralBytes()])
 	}
-	count := k
-	if extra != nil {
+	if extra == nil {
+		// Stores go to the arrays, not through slices of them, which
+		// would move the buffers to the heap.
+		var ins, outs [4][]byte
+		for l := range 4 {
+			ins[l], outs[l] = in[l%k][:], buf[l%k][:p.ephemeralBytes()]
+		}
+		var x keccak.ShakeX4
+		x.Init256()
+		x.Absorb(&ins)
+		x.Squeeze(&outs)
+		x.Clear() // it absorbed seedR
+	} else {
+		var jobs [maxK + 1]keccak.Job
+		for i := range k {
+			jobs[i] = keccak.SHAKE256Job(in[i][:], buf[i][:p.ephemeralBytes()])
+		}
 		jobs[k] = *extra
-		count++
+		runJobs(jobs[:k+1])
 	}
-	runJobs(jobs[:count])
 
 	// One polynomial of scratch holds r_i, then each u_i, then v, each
 	// written whole before it is read: Go clears it once, not 2k + 1 times.
