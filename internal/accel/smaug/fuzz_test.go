@@ -66,6 +66,11 @@ func FuzzEncapsulationKeySetBytes(f *testing.F) {
 		if got := ek.Bytes(); !bytes.Equal(got, pk) {
 			t.Fatalf("%s: Bytes() ≠ the accepted pk", p.name)
 		}
+		// H(pk), hashed beside the matrix's streams (carried or on the
+		// lanes), against crypto/sha3.
+		if ek.h != sha3.Sum256(pk) {
+			t.Fatalf("%s: H(pk) differs from crypto/sha3's SHA3-256", p.name)
+		}
 	})
 }
 
