@@ -14,9 +14,9 @@ import "github.com/crystals-go/crystals/internal/accel/keccak"
 // the k² SampleNTT streams (three blocks each) beside H on the lanes
 // (keccak.RunJobs): on four for k = 2 and 3, where H's six or nine blocks
 // set the pace there already, and for k = 4, whose 48 stream blocks make
-// fifteen 4-way steps, on eight where those take H's twelve. The streams are sized for the set: Go
-// zeroes every local array on each call, and k = 4's sixteen (8.6 KiB)
-// would cost ML-KEM-512 twelve it never uses.
+// fifteen 4-way steps, on eight where those take H's twelve. The streams
+// are sized for the set: Go zeroes every local array on each call, and
+// k = 4's sixteen (8.6 KiB) would cost ML-KEM-512 twelve it never uses.
 func expandAHashLanes(pl *plan, a []nttElement, rho *[32]byte, k int, ek []byte) [32]byte {
 	switch k {
 	case 2:

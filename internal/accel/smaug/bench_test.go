@@ -64,9 +64,11 @@ func benchmarkKEM(b *testing.B, r *rand.Rand) {
 }
 
 // BenchmarkLaneWidth times key generation (in place) and parsing pk, the
-// operations whose Keccak jobs runJobs may put on eight lanes, with
-// runJobs forced onto four lanes and onto eight: the figures behind
-// laneCost8 on a new machine.
+// operations whose Keccak work may take eight lanes, with laneCost8 forced
+// so that it never does (x4: runJobs on four lanes) and so that it always
+// may (x8: runJobs on eight lanes, and for k = 2 and 4 the parse's
+// matrix as the 8-way lockstep carrying H(pk), carryWidth): the figures
+// behind laneCost8 on a new machine.
 func BenchmarkLaneWidth(b *testing.B) {
 	r := rand.New(rand.NewPCG(9, 9))
 	cputest.BenchLevels(b, "", func(b *testing.B) {

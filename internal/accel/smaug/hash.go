@@ -25,8 +25,8 @@ func hashG(a, b []byte) (out [64]byte) {
 
 // runJobs runs whole hash jobs to completion on the lanes of the
 // multi-way Keccak, on eight or four as laneCost8 prices them
-// (keccak.RunJobs), and clears them: they absorbed the samplers' secret
-// seeds.
+// (keccak.RunJobs), and clears them: they may have absorbed the samplers'
+// secret seeds.
 func runJobs(jobs []keccak.Job) { keccak.RunJobs(jobs, laneCost8()) }
 
 // laneCost8 is keccak.LanesX8Cost, a variable so that the tests run both

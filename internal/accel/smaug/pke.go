@@ -115,33 +115,33 @@ func matrixInputs(k int, seed []byte) (in [maxK * maxK][seedASize + 2]byte) {
 // call (for k = 2 on eight, each entry twice: the copies write the same
 // bytes to the same buffer), decoded as they come, with h, if not nil,
 // carried beside the squeezes (keccak.Carried). The buffers (which Go
-// clears) hold one call's entries, not k².
+// clears) hold one call's distinct entries, not k² (nor eight for k = 2).
 func (ek *EncapsulationKey) expandALockstep(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, width int) {
-	if width == 8 {
+	if min(width, ek.p.k*ek.p.k) == 8 {
 		var out [8][3 * keccak.Rate128]byte
-		ek.lockstepInto(in, h, rows, out[:])
+		ek.lockstepInto(in, h, rows, width, out[:])
 		return
 	}
 	var out [4][3 * keccak.Rate128]byte
-	ek.lockstepInto(in, h, rows, out[:])
+	ek.lockstepInto(in, h, rows, width, out[:])
 }
 
-// lockstepInto is expandALockstep with out, one buffer per lane, as its
-// squeeze buffers.
-func (ek *EncapsulationKey) lockstepInto(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, out [][3 * keccak.Rate128]byte) {
+// lockstepInto is expandALockstep with out, one buffer per distinct entry
+// of a call, as its squeeze buffers.
+func (ek *EncapsulationKey) lockstepInto(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, width int, out [][3 * keccak.Rate128]byte) {
 	p := ek.p
 	k := p.k
 	size := (p.polyQSize() + keccak.Rate128 - 1) / keccak.Rate128 * keccak.Rate128
-	per := min(len(out), k*k)
+	per := len(out) // min(width, k²)
 	var a poly
 	for e := 0; e < k*k; e += per {
 		// Stores go to the arrays, not through slices of them, which
 		// would move the buffers to the heap.
 		var ins, outs [8][]byte
-		for l := range out {
+		for l := range width {
 			ins[l], outs[l] = in[e+l%per][:], out[l%per][:size]
 		}
-		if len(out) == 8 {
+		if width == 8 {
 			x := keccak.ShakeX8{}
 			x.Init128()
 			x.Absorb(&ins)
