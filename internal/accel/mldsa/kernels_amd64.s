@@ -521,2057 +521,2057 @@ DATA mldsaConstants<>+2064(SB)/4, $0xc5f555ca
 DATA mldsaConstants<>+2068(SB)/4, $0x17e25e68
 DATA mldsaConstants<>+2072(SB)/4, $0xdfc9d6b7
 DATA mldsaConstants<>+2076(SB)/4, $0x1657e9ce
-GLOBL mldsaConstants<>(SB), RODATA|NOPTR, $2080
+DATA mldsaConstants<>+2080(SB)/4, $0x00000001
+DATA mldsaConstants<>+2084(SB)/4, $0xffc97e01
+DATA mldsaConstants<>+2088(SB)/4, $0x00397567
+DATA mldsaConstants<>+2092(SB)/4, $0x00396569
+DATA mldsaConstants<>+2096(SB)/4, $0xffcf262a
+DATA mldsaConstants<>+2100(SB)/4, $0xffd3ff72
+DATA mldsaConstants<>+2104(SB)/4, $0xffd00032
+DATA mldsaConstants<>+2108(SB)/4, $0xffcf266a
+DATA mldsaConstants<>+2112(SB)/4, $0xfff6d1ad
+DATA mldsaConstants<>+2116(SB)/4, $0x00360dd5
+DATA mldsaConstants<>+2120(SB)/4, $0x0028edb0
+DATA mldsaConstants<>+2124(SB)/4, $0x00207fe4
+DATA mldsaConstants<>+2128(SB)/4, $0x00397283
+DATA mldsaConstants<>+2132(SB)/4, $0xfff0a949
+DATA mldsaConstants<>+2136(SB)/4, $0x00088192
+DATA mldsaConstants<>+2140(SB)/4, $0xffed5dc7
+DATA mldsaConstants<>+2144(SB)/4, $0xffcc9293
+DATA mldsaConstants<>+2148(SB)/4, $0xffc200b3
+DATA mldsaConstants<>+2152(SB)/4, $0x0028a3d2
+DATA mldsaConstants<>+2156(SB)/4, $0xffe67289
+DATA mldsaConstants<>+2160(SB)/4, $0xffca38a6
+DATA mldsaConstants<>+2164(SB)/4, $0xfff96033
+DATA mldsaConstants<>+2168(SB)/4, $0x000a52ee
+DATA mldsaConstants<>+2172(SB)/4, $0xffeb9d80
+DATA mldsaConstants<>+2176(SB)/4, $0xffcebf1c
+DATA mldsaConstants<>+2180(SB)/4, $0x001a2877
+DATA mldsaConstants<>+2184(SB)/4, $0x002571df
+DATA mldsaConstants<>+2188(SB)/4, $0x001649ee
+DATA mldsaConstants<>+2192(SB)/4, $0xfff631bc
+DATA mldsaConstants<>+2196(SB)/4, $0xffc94bb6
+DATA mldsaConstants<>+2200(SB)/4, $0x002af697
+DATA mldsaConstants<>+2204(SB)/4, $0x0022d8d5
+DATA mldsaConstants<>+2208(SB)/4, $0x0036f72a
+DATA mldsaConstants<>+2212(SB)/4, $0x0030911e
+DATA mldsaConstants<>+2216(SB)/4, $0x0029d13f
+DATA mldsaConstants<>+2220(SB)/4, $0xffc94672
+DATA mldsaConstants<>+2224(SB)/4, $0xffd0885e
+DATA mldsaConstants<>+2228(SB)/4, $0x002010a2
+DATA mldsaConstants<>+2232(SB)/4, $0x003887f7
+DATA mldsaConstants<>+2236(SB)/4, $0x0011b2c3
+DATA mldsaConstants<>+2240(SB)/4, $0x000603a4
+DATA mldsaConstants<>+2244(SB)/4, $0x000e2bed
+DATA mldsaConstants<>+2248(SB)/4, $0x0010b72c
+DATA mldsaConstants<>+2252(SB)/4, $0xffca7f34
+DATA mldsaConstants<>+2256(SB)/4, $0x001f9d15
+DATA mldsaConstants<>+2260(SB)/4, $0xffc2acd3
+DATA mldsaConstants<>+2264(SB)/4, $0x003177f4
+DATA mldsaConstants<>+2268(SB)/4, $0x0020e612
+DATA mldsaConstants<>+2272(SB)/4, $0x00341c1d
+DATA mldsaConstants<>+2276(SB)/4, $0x001ad873
+DATA mldsaConstants<>+2280(SB)/4, $0xfff38680
+DATA mldsaConstants<>+2284(SB)/4, $0xffc9753e
+DATA mldsaConstants<>+2288(SB)/4, $0x003952f6
+DATA mldsaConstants<>+2292(SB)/4, $0xffe27649
+DATA mldsaConstants<>+2296(SB)/4, $0xffe5cd04
+DATA mldsaConstants<>+2300(SB)/4, $0xffc3ba1b
+DATA mldsaConstants<>+2304(SB)/4, $0xffd3ca5e
+DATA mldsaConstants<>+2308(SB)/4, $0x0030b622
+DATA mldsaConstants<>+2312(SB)/4, $0x00087f38
+DATA mldsaConstants<>+2316(SB)/4, $0x003b0e6d
+DATA mldsaConstants<>+2320(SB)/4, $0x002c83da
+DATA mldsaConstants<>+2324(SB)/4, $0x001c496e
+DATA mldsaConstants<>+2328(SB)/4, $0x00330e2b
+DATA mldsaConstants<>+2332(SB)/4, $0x001c5b70
+DATA mldsaConstants<>+2336(SB)/4, $0x002ee3f1
+DATA mldsaConstants<>+2340(SB)/4, $0x00137eb9
+DATA mldsaConstants<>+2344(SB)/4, $0xffd7c92f
+DATA mldsaConstants<>+2348(SB)/4, $0x003ac6ef
+DATA mldsaConstants<>+2352(SB)/4, $0x003fd54c
+DATA mldsaConstants<>+2356(SB)/4, $0xffced2e9
+DATA mldsaConstants<>+2360(SB)/4, $0xffd05ee0
+DATA mldsaConstants<>+2364(SB)/4, $0xfffbd174
+DATA mldsaConstants<>+2368(SB)/4, $0x002648b4
+DATA mldsaConstants<>+2372(SB)/4, $0x001ef256
+DATA mldsaConstants<>+2376(SB)/4, $0x001d90a2
+DATA mldsaConstants<>+2380(SB)/4, $0xffc5c6d3
+DATA mldsaConstants<>+2384(SB)/4, $0x002ae59b
+DATA mldsaConstants<>+2388(SB)/4, $0xffd2789b
+DATA mldsaConstants<>+2392(SB)/4, $0xffef11f4
+DATA mldsaConstants<>+2396(SB)/4, $0x003f7288
+DATA mldsaConstants<>+2400(SB)/4, $0x00175102
+DATA mldsaConstants<>+2404(SB)/4, $0x00075d59
+DATA mldsaConstants<>+2408(SB)/4, $0x001187ba
+DATA mldsaConstants<>+2412(SB)/4, $0xffd2cca8
+DATA mldsaConstants<>+2416(SB)/4, $0xfff75e9d
+DATA mldsaConstants<>+2420(SB)/4, $0x000296d8
+DATA mldsaConstants<>+2424(SB)/4, $0x002592ec
+DATA mldsaConstants<>+2428(SB)/4, $0xffcd1f11
+DATA mldsaConstants<>+2432(SB)/4, $0xffc06ce7
+DATA mldsaConstants<>+2436(SB)/4, $0xffcac581
+DATA mldsaConstants<>+2440(SB)/4, $0x001e54e6
+DATA mldsaConstants<>+2444(SB)/4, $0xffcf36c0
+DATA mldsaConstants<>+2448(SB)/4, $0x001a7e79
+DATA mldsaConstants<>+2452(SB)/4, $0x0003978f
+DATA mldsaConstants<>+2456(SB)/4, $0xffce6816
+DATA mldsaConstants<>+2460(SB)/4, $0x0031b859
+DATA mldsaConstants<>+2464(SB)/4, $0xffd8a4cb
+DATA mldsaConstants<>+2468(SB)/4, $0x001b4827
+DATA mldsaConstants<>+2472(SB)/4, $0xffdb83cf
+DATA mldsaConstants<>+2476(SB)/4, $0xffdd9879
+DATA mldsaConstants<>+2480(SB)/4, $0x0035225e
+DATA mldsaConstants<>+2484(SB)/4, $0xffc02c7d
+DATA mldsaConstants<>+2488(SB)/4, $0xffec29d0
+DATA mldsaConstants<>+2492(SB)/4, $0xffdbf531
+DATA mldsaConstants<>+2496(SB)/4, $0xffebe4d2
+DATA mldsaConstants<>+2500(SB)/4, $0x00258ecb
+DATA mldsaConstants<>+2504(SB)/4, $0x002e534c
+DATA mldsaConstants<>+2508(SB)/4, $0x00097a6c
+DATA mldsaConstants<>+2512(SB)/4, $0x003b8820
+DATA mldsaConstants<>+2516(SB)/4, $0xffed485b
+DATA mldsaConstants<>+2520(SB)/4, $0x002ca4f8
+DATA mldsaConstants<>+2524(SB)/4, $0x00337caa
+DATA mldsaConstants<>+2528(SB)/4, $0x0014b2a0
+DATA mldsaConstants<>+2532(SB)/4, $0xffd5a535
+DATA mldsaConstants<>+2536(SB)/4, $0x0028f186
+DATA mldsaConstants<>+2540(SB)/4, $0xffd5995c
+DATA mldsaConstants<>+2544(SB)/4, $0xffcb166f
+DATA mldsaConstants<>+2548(SB)/4, $0x00234a86
+DATA mldsaConstants<>+2552(SB)/4, $0xfff60825
+DATA mldsaConstants<>+2556(SB)/4, $0xfff8fe65
+DATA mldsaConstants<>+2560(SB)/4, $0x0005528c
+DATA mldsaConstants<>+2564(SB)/4, $0xfffaff58
+DATA mldsaConstants<>+2568(SB)/4, $0x000f6e17
+DATA mldsaConstants<>+2572(SB)/4, $0xffdc13d9
+DATA mldsaConstants<>+2576(SB)/4, $0xffc5bb7d
+DATA mldsaConstants<>+2580(SB)/4, $0xffe2ab33
+DATA mldsaConstants<>+2584(SB)/4, $0xffdddeca
+DATA mldsaConstants<>+2588(SB)/4, $0x001a9e7b
+DATA mldsaConstants<>+2592(SB)/4, $0x000006d9
+DATA mldsaConstants<>+2596(SB)/4, $0xffe277c4
+DATA mldsaConstants<>+2600(SB)/4, $0xffd76b3b
+DATA mldsaConstants<>+2604(SB)/4, $0xffe9c8ee
+DATA mldsaConstants<>+2608(SB)/4, $0x00289838
+DATA mldsaConstants<>+2612(SB)/4, $0xffe4d5fd
+DATA mldsaConstants<>+2616(SB)/4, $0xffff18f4
+DATA mldsaConstants<>+2620(SB)/4, $0x002a4e78
+DATA mldsaConstants<>+2624(SB)/4, $0x00120a23
+DATA mldsaConstants<>+2628(SB)/4, $0x000154a8
+DATA mldsaConstants<>+2632(SB)/4, $0x0009b7ff
+DATA mldsaConstants<>+2636(SB)/4, $0xffc37e86
+DATA mldsaConstants<>+2640(SB)/4, $0xffc39ff7
+DATA mldsaConstants<>+2644(SB)/4, $0xffdcf5b3
+DATA mldsaConstants<>+2648(SB)/4, $0xffcde04d
+DATA mldsaConstants<>+2652(SB)/4, $0xffc748ae
+DATA mldsaConstants<>+2656(SB)/4, $0xffff935c
+DATA mldsaConstants<>+2660(SB)/4, $0x000c8d0d
+DATA mldsaConstants<>+2664(SB)/4, $0x000f66d5
+DATA mldsaConstants<>+2668(SB)/4, $0xffda8d7f
+DATA mldsaConstants<>+2672(SB)/4, $0xffe1cb97
+DATA mldsaConstants<>+2676(SB)/4, $0x00185d96
+DATA mldsaConstants<>+2680(SB)/4, $0xffc39f30
+DATA mldsaConstants<>+2684(SB)/4, $0xffc6a297
+DATA mldsaConstants<>+2688(SB)/4, $0xffe6495f
+DATA mldsaConstants<>+2692(SB)/4, $0xffcbf578
+DATA mldsaConstants<>+2696(SB)/4, $0x0028de06
+DATA mldsaConstants<>+2700(SB)/4, $0xffc67d8c
+DATA mldsaConstants<>+2704(SB)/4, $0xffc9d0e2
+DATA mldsaConstants<>+2708(SB)/4, $0x0009b434
+DATA mldsaConstants<>+2712(SB)/4, $0xfffc2db2
+DATA mldsaConstants<>+2716(SB)/4, $0xffda88af
+DATA mldsaConstants<>+2720(SB)/4, $0xffc0bba8
+DATA mldsaConstants<>+2724(SB)/4, $0xffe4f3d4
+DATA mldsaConstants<>+2728(SB)/4, $0x0021762a
+DATA mldsaConstants<>+2732(SB)/4, $0xffe5a590
+DATA mldsaConstants<>+2736(SB)/4, $0x00246e39
+DATA mldsaConstants<>+2740(SB)/4, $0xffc8e39a
+DATA mldsaConstants<>+2744(SB)/4, $0xfffbe758
+DATA mldsaConstants<>+2748(SB)/4, $0xffcf7858
+DATA mldsaConstants<>+2752(SB)/4, $0x00392db2
+DATA mldsaConstants<>+2756(SB)/4, $0x00230923
+DATA mldsaConstants<>+2760(SB)/4, $0x0012eb67
+DATA mldsaConstants<>+2764(SB)/4, $0xffc56df1
+DATA mldsaConstants<>+2768(SB)/4, $0x0030c31c
+DATA mldsaConstants<>+2772(SB)/4, $0x00285424
+DATA mldsaConstants<>+2776(SB)/4, $0x0013232e
+DATA mldsaConstants<>+2780(SB)/4, $0xffffcf7f
+DATA mldsaConstants<>+2784(SB)/4, $0x002dbfcb
+DATA mldsaConstants<>+2788(SB)/4, $0x00022a0b
+DATA mldsaConstants<>+2792(SB)/4, $0xfffea32b
+DATA mldsaConstants<>+2796(SB)/4, $0x0026587a
+DATA mldsaConstants<>+2800(SB)/4, $0xffeb5374
+DATA mldsaConstants<>+2804(SB)/4, $0x00095b76
+DATA mldsaConstants<>+2808(SB)/4, $0xffec01cb
+DATA mldsaConstants<>+2812(SB)/4, $0xffde261d
+DATA mldsaConstants<>+2816(SB)/4, $0xfff9000c
+DATA mldsaConstants<>+2820(SB)/4, $0xffe2ac36
+DATA mldsaConstants<>+2824(SB)/4, $0x003da604
+DATA mldsaConstants<>+2828(SB)/4, $0xffcb053b
+DATA mldsaConstants<>+2832(SB)/4, $0x001f1d68
+DATA mldsaConstants<>+2836(SB)/4, $0xffe350ba
+DATA mldsaConstants<>+2840(SB)/4, $0xfff381b7
+DATA mldsaConstants<>+2844(SB)/4, $0xffdec06b
+DATA mldsaConstants<>+2848(SB)/4, $0xffe73ac6
+DATA mldsaConstants<>+2852(SB)/4, $0x00201fc6
+DATA mldsaConstants<>+2856(SB)/4, $0xffdbc4fe
+DATA mldsaConstants<>+2860(SB)/4, $0xffe0f771
+DATA mldsaConstants<>+2864(SB)/4, $0x0008f201
+DATA mldsaConstants<>+2868(SB)/4, $0xffee0023
+DATA mldsaConstants<>+2872(SB)/4, $0x00080e6d
+DATA mldsaConstants<>+2876(SB)/4, $0xffd6238d
+DATA mldsaConstants<>+2880(SB)/4, $0xffe97687
+DATA mldsaConstants<>+2884(SB)/4, $0x001e6d3e
+DATA mldsaConstants<>+2888(SB)/4, $0x002603bd
+DATA mldsaConstants<>+2892(SB)/4, $0xffeabdf9
+DATA mldsaConstants<>+2896(SB)/4, $0x0007c017
+DATA mldsaConstants<>+2900(SB)/4, $0xffeddfd3
+DATA mldsaConstants<>+2904(SB)/4, $0xfff4f0bc
+DATA mldsaConstants<>+2908(SB)/4, $0xffe401e2
+DATA mldsaConstants<>+2912(SB)/4, $0xffd1b572
+DATA mldsaConstants<>+2916(SB)/4, $0xfffad60c
+DATA mldsaConstants<>+2920(SB)/4, $0x002867ba
+DATA mldsaConstants<>+2924(SB)/4, $0x002decd4
+DATA mldsaConstants<>+2928(SB)/4, $0xffd8218b
+DATA mldsaConstants<>+2932(SB)/4, $0x003f4cf5
+DATA mldsaConstants<>+2936(SB)/4, $0x000b7009
+DATA mldsaConstants<>+2940(SB)/4, $0xffc29e22
+DATA mldsaConstants<>+2944(SB)/4, $0x003cbd37
+DATA mldsaConstants<>+2948(SB)/4, $0x00273333
+DATA mldsaConstants<>+2952(SB)/4, $0xffe75956
+DATA mldsaConstants<>+2956(SB)/4, $0x001a4b5d
+DATA mldsaConstants<>+2960(SB)/4, $0x00196926
+DATA mldsaConstants<>+2964(SB)/4, $0x001ef206
+DATA mldsaConstants<>+2968(SB)/4, $0x0011c14e
+DATA mldsaConstants<>+2972(SB)/4, $0xffcc96c7
+DATA mldsaConstants<>+2976(SB)/4, $0x003cf42f
+DATA mldsaConstants<>+2980(SB)/4, $0xffffd199
+DATA mldsaConstants<>+2984(SB)/4, $0xffeb166b
+DATA mldsaConstants<>+2988(SB)/4, $0x002e1669
+DATA mldsaConstants<>+2992(SB)/4, $0x003352d6
+DATA mldsaConstants<>+2996(SB)/4, $0x00034760
+DATA mldsaConstants<>+3000(SB)/4, $0x00085260
+DATA mldsaConstants<>+3004(SB)/4, $0xfff43e77
+DATA mldsaConstants<>+3008(SB)/4, $0x002f6316
+DATA mldsaConstants<>+3012(SB)/4, $0xffef2a10
+DATA mldsaConstants<>+3016(SB)/4, $0x0007c0f1
+DATA mldsaConstants<>+3020(SB)/4, $0xfff78d0a
+DATA mldsaConstants<>+3024(SB)/4, $0x000d1ff0
+DATA mldsaConstants<>+3028(SB)/4, $0x00345824
+DATA mldsaConstants<>+3032(SB)/4, $0x000223d4
+DATA mldsaConstants<>+3036(SB)/4, $0xffe8e558
+DATA mldsaConstants<>+3040(SB)/4, $0xffdea884
+DATA mldsaConstants<>+3044(SB)/4, $0x002faa32
+DATA mldsaConstants<>+3048(SB)/4, $0x0023fc65
+DATA mldsaConstants<>+3052(SB)/4, $0xffde8941
+DATA mldsaConstants<>+3056(SB)/4, $0xffd200ec
+DATA mldsaConstants<>+3060(SB)/4, $0xffe5cdb2
+DATA mldsaConstants<>+3064(SB)/4, $0x002ca5e6
+DATA mldsaConstants<>+3068(SB)/4, $0xfffa01fd
+DATA mldsaConstants<>+3072(SB)/4, $0xfffb6063
+DATA mldsaConstants<>+3076(SB)/4, $0x0035e1dd
+DATA mldsaConstants<>+3080(SB)/4, $0xffc35aab
+DATA mldsaConstants<>+3084(SB)/4, $0xffc66add
+DATA mldsaConstants<>+3088(SB)/4, $0x001cfe14
+DATA mldsaConstants<>+3092(SB)/4, $0xfff411cd
+DATA mldsaConstants<>+3096(SB)/4, $0x0010170e
+DATA mldsaConstants<>+3100(SB)/4, $0xfff4d6d6
+DATA mldsaConstants<>+3104(SB)/4, $0x00000200
+DATA mldsaConstants<>+3108(SB)/4, $0x92e0bb09
+DATA mldsaConstants<>+3112(SB)/4, $0x73078efd
+DATA mldsaConstants<>+3116(SB)/4, $0x72e78afc
+DATA mldsaConstants<>+3120(SB)/4, $0x9e33e1bc
+DATA mldsaConstants<>+3124(SB)/4, $0xa7e8dee7
+DATA mldsaConstants<>+3128(SB)/4, $0x9fe85ed7
+DATA mldsaConstants<>+3132(SB)/4, $0x9e3461dc
+DATA mldsaConstants<>+3136(SB)/4, $0xed9ec1d5
+DATA mldsaConstants<>+3140(SB)/4, $0x6c36b6d5
+DATA mldsaConstants<>+3144(SB)/4, $0x51efdb52
+DATA mldsaConstants<>+3148(SB)/4, $0x41100b80
+DATA mldsaConstants<>+3152(SB)/4, $0x7301c58b
+DATA mldsaConstants<>+3156(SB)/4, $0xe14ae4f6
+DATA mldsaConstants<>+3160(SB)/4, $0x110765b7
+DATA mldsaConstants<>+3164(SB)/4, $0xdab23ad9
+DATA mldsaConstants<>+3168(SB)/4, $0x990b69a8
+DATA mldsaConstants<>+3172(SB)/4, $0x83e25f90
+DATA mldsaConstants<>+3176(SB)/4, $0x515bfa5b
+DATA mldsaConstants<>+3180(SB)/4, $0xccd84878
+DATA mldsaConstants<>+3184(SB)/4, $0x9456626f
+DATA mldsaConstants<>+3188(SB)/4, $0xf2bd155f
+DATA mldsaConstants<>+3192(SB)/4, $0x14ab0698
+DATA mldsaConstants<>+3196(SB)/4, $0xd730cc84
+DATA mldsaConstants<>+3200(SB)/4, $0x9d659229
+DATA mldsaConstants<>+3204(SB)/4, $0x345e0518
+DATA mldsaConstants<>+3208(SB)/4, $0x4af67b08
+DATA mldsaConstants<>+3212(SB)/4, $0x2c9f0367
+DATA mldsaConstants<>+3216(SB)/4, $0xec5e8fcb
+DATA mldsaConstants<>+3220(SB)/4, $0x927c0bdd
+DATA mldsaConstants<>+3224(SB)/4, $0x5602adff
+DATA mldsaConstants<>+3228(SB)/4, $0x45c31a3b
+DATA mldsaConstants<>+3232(SB)/4, $0x6e09d599
+DATA mldsaConstants<>+3236(SB)/4, $0x613a89e0
+DATA mldsaConstants<>+3240(SB)/4, $0x53b76b33
+DATA mldsaConstants<>+3244(SB)/4, $0x9271813b
+DATA mldsaConstants<>+3248(SB)/4, $0xa0f8fafc
+DATA mldsaConstants<>+3252(SB)/4, $0x40314fd3
+DATA mldsaConstants<>+3256(SB)/4, $0x712c382b
+DATA mldsaConstants<>+3260(SB)/4, $0x236e6151
+DATA mldsaConstants<>+3264(SB)/4, $0x0c0a4a7a
+DATA mldsaConstants<>+3268(SB)/4, $0x1c5ef183
+DATA mldsaConstants<>+3272(SB)/4, $0x2176b56a
+DATA mldsaConstants<>+3276(SB)/4, $0x94e3a1be
+DATA mldsaConstants<>+3280(SB)/4, $0x3f49fc00
+DATA mldsaConstants<>+3284(SB)/4, $0x853af5b2
+DATA mldsaConstants<>+3288(SB)/4, $0x6308a964
+DATA mldsaConstants<>+3292(SB)/4, $0x41dc9aa2
+DATA mldsaConstants<>+3296(SB)/4, $0x68524dc2
+DATA mldsaConstants<>+3300(SB)/4, $0x35be5529
+DATA mldsaConstants<>+3304(SB)/4, $0xe706c1e2
+DATA mldsaConstants<>+3308(SB)/4, $0x92cf30a6
+DATA mldsaConstants<>+3312(SB)/4, $0x72c29bc1
+DATA mldsaConstants<>+3316(SB)/4, $0xc4ddc9e8
+DATA mldsaConstants<>+3320(SB)/4, $0xcb8ceba3
+DATA mldsaConstants<>+3324(SB)/4, $0x87560c74
+DATA mldsaConstants<>+3328(SB)/4, $0xa77e9c58
+DATA mldsaConstants<>+3332(SB)/4, $0x6184a466
+DATA mldsaConstants<>+3336(SB)/4, $0x1102b08a
+DATA mldsaConstants<>+3340(SB)/4, $0x763a67ad
+DATA mldsaConstants<>+3344(SB)/4, $0x591dfacc
+DATA mldsaConstants<>+3348(SB)/4, $0x38a103cf
+DATA mldsaConstants<>+3352(SB)/4, $0x6635e2ac
+DATA mldsaConstants<>+3356(SB)/4, $0x38c510d2
+DATA mldsaConstants<>+3360(SB)/4, $0x5ddf591a
+DATA mldsaConstants<>+3364(SB)/4, $0x2707337e
+DATA mldsaConstants<>+3368(SB)/4, $0xaf7e3e30
+DATA mldsaConstants<>+3372(SB)/4, $0x75ab47e6
+DATA mldsaConstants<>+3376(SB)/4, $0x7fca89a2
+DATA mldsaConstants<>+3380(SB)/4, $0x9d8d3612
+DATA mldsaConstants<>+3384(SB)/4, $0xa0a5ea39
+DATA mldsaConstants<>+3388(SB)/4, $0xf7a0d044
+DATA mldsaConstants<>+3392(SB)/4, $0x4ca4908a
+DATA mldsaConstants<>+3396(SB)/4, $0x3df4288e
+DATA mldsaConstants<>+3400(SB)/4, $0x3b300f8d
+DATA mldsaConstants<>+3404(SB)/4, $0x8b708309
+DATA mldsaConstants<>+3408(SB)/4, $0x55e0ad7f
+DATA mldsaConstants<>+3412(SB)/4, $0xa4da6d51
+DATA mldsaConstants<>+3416(SB)/4, $0xde1b6f1f
+DATA mldsaConstants<>+3420(SB)/4, $0x7f04d036
+DATA mldsaConstants<>+3424(SB)/4, $0x2eadaf0e
+DATA mldsaConstants<>+3428(SB)/4, $0x0ebe617a
+DATA mldsaConstants<>+3432(SB)/4, $0x231839c8
+DATA mldsaConstants<>+3436(SB)/4, $0xa582b161
+DATA mldsaConstants<>+3440(SB)/4, $0xeeb8e85c
+DATA mldsaConstants<>+3444(SB)/4, $0x052efbb4
+DATA mldsaConstants<>+3448(SB)/4, $0x4b38a592
+DATA mldsaConstants<>+3452(SB)/4, $0x9a24abf6
+DATA mldsaConstants<>+3456(SB)/4, $0x80b9fd7d
+DATA mldsaConstants<>+3460(SB)/4, $0x95705eec
+DATA mldsaConstants<>+3464(SB)/4, $0x3cb8f9c4
+DATA mldsaConstants<>+3468(SB)/4, $0x9e551608
+DATA mldsaConstants<>+3472(SB)/4, $0x350a3422
+DATA mldsaConstants<>+3476(SB)/4, $0x0730ea2c
+DATA mldsaConstants<>+3480(SB)/4, $0x9cb75a9d
+DATA mldsaConstants<>+3484(SB)/4, $0x6389939d
+DATA mldsaConstants<>+3488(SB)/4, $0xb135e416
+DATA mldsaConstants<>+3492(SB)/4, $0x369df510
+DATA mldsaConstants<>+3496(SB)/4, $0xb6f55be9
+DATA mldsaConstants<>+3500(SB)/4, $0xbb1fba78
+DATA mldsaConstants<>+3504(SB)/4, $0x6a5f5300
+DATA mldsaConstants<>+3508(SB)/4, $0x80390941
+DATA mldsaConstants<>+3512(SB)/4, $0xd849b2bc
+DATA mldsaConstants<>+3516(SB)/4, $0xb7d858a6
+DATA mldsaConstants<>+3520(SB)/4, $0xd7bf9435
+DATA mldsaConstants<>+3524(SB)/4, $0x4b306181
+DATA mldsaConstants<>+3528(SB)/4, $0x5cbdc6b8
+DATA mldsaConstants<>+3532(SB)/4, $0x12f9963f
+DATA mldsaConstants<>+3536(SB)/4, $0x772e0a94
+DATA mldsaConstants<>+3540(SB)/4, $0xda875820
+DATA mldsaConstants<>+3544(SB)/4, $0x5960475f
+DATA mldsaConstants<>+3548(SB)/4, $0x671317f7
+DATA mldsaConstants<>+3552(SB)/4, $0x296f9b94
+DATA mldsaConstants<>+3556(SB)/4, $0xab3537f7
+DATA mldsaConstants<>+3560(SB)/4, $0x51f7893e
+DATA mldsaConstants<>+3564(SB)/4, $0xab1d8009
+DATA mldsaConstants<>+3568(SB)/4, $0x9612636c
+DATA mldsaConstants<>+3572(SB)/4, $0x46a6b51f
+DATA mldsaConstants<>+3576(SB)/4, $0xec0b4cfb
+DATA mldsaConstants<>+3580(SB)/4, $0xf1f9486e
+DATA mldsaConstants<>+3584(SB)/4, $0x0aa7c1db
+DATA mldsaConstants<>+3588(SB)/4, $0xf5fc2f1f
+DATA mldsaConstants<>+3592(SB)/4, $0x1ee3e6bb
+DATA mldsaConstants<>+3596(SB)/4, $0xb815b7fd
+DATA mldsaConstants<>+3600(SB)/4, $0x8b59d15d
+DATA mldsaConstants<>+3604(SB)/4, $0xc547b863
+DATA mldsaConstants<>+3608(SB)/4, $0xbbac7fa8
+DATA mldsaConstants<>+3612(SB)/4, $0x354a4827
+DATA mldsaConstants<>+3616(SB)/4, $0x000db56d
+DATA mldsaConstants<>+3620(SB)/4, $0xc4e0c0a6
+DATA mldsaConstants<>+3624(SB)/4, $0xaec2272c
+DATA mldsaConstants<>+3628(SB)/4, $0xd386be08
+DATA mldsaConstants<>+3632(SB)/4, $0x5144c08d
+DATA mldsaConstants<>+3636(SB)/4, $0xc99e6205
+DATA mldsaConstants<>+3640(SB)/4, $0xfe317460
+DATA mldsaConstants<>+3644(SB)/4, $0x54b21bdd
+DATA mldsaConstants<>+3648(SB)/4, $0x241d4d0b
+DATA mldsaConstants<>+3652(SB)/4, $0x02a9fa79
+DATA mldsaConstants<>+3656(SB)/4, $0x1374db0f
+DATA mldsaConstants<>+3660(SB)/4, $0x86dec4a3
+DATA mldsaConstants<>+3664(SB)/4, $0x8721b75f
+DATA mldsaConstants<>+3668(SB)/4, $0xb9d9dd03
+DATA mldsaConstants<>+3672(SB)/4, $0x9ba784a9
+DATA mldsaConstants<>+3676(SB)/4, $0x8e74fa21
+DATA mldsaConstants<>+3680(SB)/4, $0xff2681a2
+DATA mldsaConstants<>+3684(SB)/4, $0x192061e6
+DATA mldsaConstants<>+3688(SB)/4, $0x1ed55f1a
+DATA mldsaConstants<>+3692(SB)/4, $0xb50840a6
+DATA mldsaConstants<>+3696(SB)/4, $0xc388107d
+DATA mldsaConstants<>+3700(SB)/4, $0x30c75d75
+DATA mldsaConstants<>+3704(SB)/4, $0x872028fb
+DATA mldsaConstants<>+3708(SB)/4, $0x8d287903
+DATA mldsaConstants<>+3712(SB)/4, $0xcc85dfde
+DATA mldsaConstants<>+3716(SB)/4, $0x97d0e509
+DATA mldsaConstants<>+3720(SB)/4, $0x51d07f7c
+DATA mldsaConstants<>+3724(SB)/4, $0x8cde507a
+DATA mldsaConstants<>+3728(SB)/4, $0x9386a682
+DATA mldsaConstants<>+3732(SB)/4, $0x136d4329
+DATA mldsaConstants<>+3736(SB)/4, $0xf8597a6d
+DATA mldsaConstants<>+3740(SB)/4, $0xb4fe9e3d
+DATA mldsaConstants<>+3744(SB)/4, $0x8157a6e7
+DATA mldsaConstants<>+3748(SB)/4, $0xc9da1ef4
+DATA mldsaConstants<>+3752(SB)/4, $0x42fd12be
+DATA mldsaConstants<>+3756(SB)/4, $0xcb3defe5
+DATA mldsaConstants<>+3760(SB)/4, $0x48eead19
+DATA mldsaConstants<>+3764(SB)/4, $0x91ab9fc4
+DATA mldsaConstants<>+3768(SB)/4, $0xf7cca339
+DATA mldsaConstants<>+3772(SB)/4, $0x9ed866dc
+DATA mldsaConstants<>+3776(SB)/4, $0x7278011b
+DATA mldsaConstants<>+3780(SB)/4, $0x4623ce67
+DATA mldsaConstants<>+3784(SB)/4, $0x25e045c5
+DATA mldsaConstants<>+3788(SB)/4, $0x8abe928f
+DATA mldsaConstants<>+3792(SB)/4, $0x619e9ee4
+DATA mldsaConstants<>+3796(SB)/4, $0x50bc767c
+DATA mldsaConstants<>+3800(SB)/4, $0x264fefaf
+DATA mldsaConstants<>+3804(SB)/4, $0xff9ee5ba
+DATA mldsaConstants<>+3808(SB)/4, $0x5b967ae7
+DATA mldsaConstants<>+3812(SB)/4, $0x04552b42
+DATA mldsaConstants<>+3816(SB)/4, $0xfd45a76f
+DATA mldsaConstants<>+3820(SB)/4, $0x4cc4246f
+DATA mldsaConstants<>+3824(SB)/4, $0xd69c8f76
+DATA mldsaConstants<>+3828(SB)/4, $0x12bb9ac1
+DATA mldsaConstants<>+3832(SB)/4, $0xd7f994b5
+DATA mldsaConstants<>+3836(SB)/4, $0xbc3b4959
+DATA mldsaConstants<>+3840(SB)/4, $0xf1fc9741
+DATA mldsaConstants<>+3844(SB)/4, $0xc549bee5
+DATA mldsaConstants<>+3848(SB)/4, $0x7b6ae1c1
+DATA mldsaConstants<>+3852(SB)/4, $0x95eff2d0
+DATA mldsaConstants<>+3856(SB)/4, $0x3e4a621b
+DATA mldsaConstants<>+3860(SB)/4, $0xc6931939
+DATA mldsaConstants<>+3864(SB)/4, $0xe6fd2d7d
+DATA mldsaConstants<>+3868(SB)/4, $0xbd703291
+DATA mldsaConstants<>+3872(SB)/4, $0xce6926ac
+DATA mldsaConstants<>+3876(SB)/4, $0x404f9f67
+DATA mldsaConstants<>+3880(SB)/4, $0xb777da87
+DATA mldsaConstants<>+3884(SB)/4, $0xc1df5a52
+DATA mldsaConstants<>+3888(SB)/4, $0x11e87bfb
+DATA mldsaConstants<>+3892(SB)/4, $0xdbf74419
+DATA mldsaConstants<>+3896(SB)/4, $0x1020e218
+DATA mldsaConstants<>+3900(SB)/4, $0xac322731
+DATA mldsaConstants<>+3904(SB)/4, $0xd2e1c6cb
+DATA mldsaConstants<>+3908(SB)/4, $0x3ce9b5f3
+DATA mldsaConstants<>+3912(SB)/4, $0x4c1a8007
+DATA mldsaConstants<>+3916(SB)/4, $0xd5714ea8
+DATA mldsaConstants<>+3920(SB)/4, $0x0f840ee4
+DATA mldsaConstants<>+3924(SB)/4, $0xdbb693ed
+DATA mldsaConstants<>+3928(SB)/4, $0xe9dbef28
+DATA mldsaConstants<>+3932(SB)/4, $0xc7f5c1e0
+DATA mldsaConstants<>+3936(SB)/4, $0xa353b9a7
+DATA mldsaConstants<>+3940(SB)/4, $0xf5a98275
+DATA mldsaConstants<>+3944(SB)/4, $0x50e3ac49
+DATA mldsaConstants<>+3948(SB)/4, $0x5bf0a370
+DATA mldsaConstants<>+3952(SB)/4, $0xb02f2268
+DATA mldsaConstants<>+3956(SB)/4, $0x7eb99768
+DATA mldsaConstants<>+3960(SB)/4, $0x16e5cb45
+DATA mldsaConstants<>+3964(SB)/4, $0x851d8c58
+DATA mldsaConstants<>+3968(SB)/4, $0x7998d341
+DATA mldsaConstants<>+3972(SB)/4, $0x4e7a03e4
+DATA mldsaConstants<>+3976(SB)/4, $0xcea655f8
+DATA mldsaConstants<>+3980(SB)/4, $0x34a3e28f
+DATA mldsaConstants<>+3984(SB)/4, $0x32df035b
+DATA mldsaConstants<>+3988(SB)/4, $0x3df38866
+DATA mldsaConstants<>+3992(SB)/4, $0x238b7e98
+DATA mldsaConstants<>+3996(SB)/4, $0x9913d3c2
+DATA mldsaConstants<>+4000(SB)/4, $0x7a06dec3
+DATA mldsaConstants<>+4004(SB)/4, $0xffa31ac7
+DATA mldsaConstants<>+4008(SB)/4, $0xd6225eeb
+DATA mldsaConstants<>+4012(SB)/4, $0x5c43e240
+DATA mldsaConstants<>+4016(SB)/4, $0x66bf5b09
+DATA mldsaConstants<>+4020(SB)/4, $0x0690640b
+DATA mldsaConstants<>+4024(SB)/4, $0x10a8ea19
+DATA mldsaConstants<>+4028(SB)/4, $0xe8770bf2
+DATA mldsaConstants<>+4032(SB)/4, $0x5edde2ba
+DATA mldsaConstants<>+4036(SB)/4, $0xde4bb330
+DATA mldsaConstants<>+4040(SB)/4, $0x0f85c351
+DATA mldsaConstants<>+4044(SB)/4, $0xef15d998
+DATA mldsaConstants<>+4048(SB)/4, $0x1a467167
+DATA mldsaConstants<>+4052(SB)/4, $0x68ca79cc
+DATA mldsaConstants<>+4056(SB)/4, $0x0448ba25
+DATA mldsaConstants<>+4060(SB)/4, $0xd1bf2024
+DATA mldsaConstants<>+4064(SB)/4, $0xbd40589b
+DATA mldsaConstants<>+4068(SB)/4, $0x5f6c3e50
+DATA mldsaConstants<>+4072(SB)/4, $0x480acc22
+DATA mldsaConstants<>+4076(SB)/4, $0xbd01c2f6
+DATA mldsaConstants<>+4080(SB)/4, $0xa3ead36d
+DATA mldsaConstants<>+4084(SB)/4, $0xcb8e47fa
+DATA mldsaConstants<>+4088(SB)/4, $0x596223d6
+DATA mldsaConstants<>+4092(SB)/4, $0xf400fa56
+DATA mldsaConstants<>+4096(SB)/4, $0xf6be75af
+DATA mldsaConstants<>+4100(SB)/4, $0x6bdeb0d4
+DATA mldsaConstants<>+4104(SB)/4, $0x8696fcb1
+DATA mldsaConstants<>+4108(SB)/4, $0x8cb8e920
+DATA mldsaConstants<>+4112(SB)/4, $0x3a0aaa36
+DATA mldsaConstants<>+4116(SB)/4, $0xe81da198
+DATA mldsaConstants<>+4120(SB)/4, $0x20362949
+DATA mldsaConstants<>+4124(SB)/4, $0xe9a81632
+GLOBL mldsaConstants<>(SB), RODATA|NOPTR, $4128
 
-DATA mldsaTwiddlesnttAVX512<>+0(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+4(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+8(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+12(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+16(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+20(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+24(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+28(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+32(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+36(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+40(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+44(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+48(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+52(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+56(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+60(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+64(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+68(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+72(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+76(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+80(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+84(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+88(SB)/4, $0x00299658
-DATA mldsaTwiddlesnttAVX512<>+92(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+96(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+100(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+104(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+108(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+112(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+116(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+120(SB)/4, $0x000fa070
-DATA mldsaTwiddlesnttAVX512<>+124(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+128(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+132(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+136(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+140(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+144(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+148(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+152(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+156(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+160(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+164(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+168(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+172(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+176(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+180(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+184(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+188(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+192(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+196(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+200(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+204(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+208(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+212(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+216(SB)/4, $0x66f49658
-DATA mldsaTwiddlesnttAVX512<>+220(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+224(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+228(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+232(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+236(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+240(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+244(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+248(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesnttAVX512<>+252(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+256(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+260(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+264(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+268(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+272(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+276(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+280(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+284(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesnttAVX512<>+288(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+292(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+296(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+300(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+304(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+308(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+312(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+316(SB)/4, $0x0036b788
-DATA mldsaTwiddlesnttAVX512<>+320(SB)/4, $0x006f65a5
+DATA mldsaTwiddlesnttAVX512<>+0(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+4(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+8(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+12(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+16(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+20(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+24(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+28(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesnttAVX512<>+32(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+36(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+40(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+44(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+48(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+52(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+56(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+60(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesnttAVX512<>+64(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+68(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+72(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+76(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+80(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+84(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+88(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+92(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+96(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+100(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+104(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+108(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+112(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+116(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+120(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+124(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+128(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+132(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+136(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+140(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+144(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+148(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+152(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesnttAVX512<>+156(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+160(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+164(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+168(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+172(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+176(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+180(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+184(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesnttAVX512<>+188(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+192(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+196(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+200(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+204(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+208(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+212(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+216(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+220(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesnttAVX512<>+224(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+228(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+232(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+236(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+240(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+244(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+248(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+252(SB)/4, $0xffe67289
+DATA mldsaTwiddlesnttAVX512<>+256(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+260(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+264(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+268(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+272(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+276(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+280(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+284(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesnttAVX512<>+288(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+292(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+296(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+300(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+304(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+308(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+312(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+316(SB)/4, $0xccd84878
+DATA mldsaTwiddlesnttAVX512<>+320(SB)/4, $0x515bfa5b
 DATA mldsaTwiddlesnttAVX512<>+324(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+328(SB)/4, $0x006f65a5
+DATA mldsaTwiddlesnttAVX512<>+328(SB)/4, $0x515bfa5b
 DATA mldsaTwiddlesnttAVX512<>+332(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+336(SB)/4, $0x006f65a5
+DATA mldsaTwiddlesnttAVX512<>+336(SB)/4, $0x515bfa5b
 DATA mldsaTwiddlesnttAVX512<>+340(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+344(SB)/4, $0x006f65a5
+DATA mldsaTwiddlesnttAVX512<>+344(SB)/4, $0x515bfa5b
 DATA mldsaTwiddlesnttAVX512<>+348(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+352(SB)/4, $0x0036b788
+DATA mldsaTwiddlesnttAVX512<>+352(SB)/4, $0xccd84878
 DATA mldsaTwiddlesnttAVX512<>+356(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+360(SB)/4, $0x0036b788
+DATA mldsaTwiddlesnttAVX512<>+360(SB)/4, $0xccd84878
 DATA mldsaTwiddlesnttAVX512<>+364(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+368(SB)/4, $0x0036b788
+DATA mldsaTwiddlesnttAVX512<>+368(SB)/4, $0xccd84878
 DATA mldsaTwiddlesnttAVX512<>+372(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+376(SB)/4, $0x0036b788
+DATA mldsaTwiddlesnttAVX512<>+376(SB)/4, $0xccd84878
 DATA mldsaTwiddlesnttAVX512<>+380(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+384(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+388(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+392(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+396(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+400(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+404(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+408(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+412(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+416(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+420(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+424(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+428(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+432(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+436(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+440(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+444(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+448(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+452(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+456(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+460(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+464(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+468(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+472(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesnttAVX512<>+476(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+480(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+484(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+488(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+492(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+496(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+500(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+504(SB)/4, $0x3327b788
-DATA mldsaTwiddlesnttAVX512<>+508(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+512(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+516(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+520(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+524(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+528(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+532(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+536(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+540(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+544(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+548(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+552(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+556(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+560(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+564(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+568(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+572(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+576(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+580(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+584(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+588(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+592(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+596(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+600(SB)/4, $0x00777d91
-DATA mldsaTwiddlesnttAVX512<>+604(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+608(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+612(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+616(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+620(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+624(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+628(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+632(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesnttAVX512<>+636(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+640(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+644(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+648(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+652(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+656(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+660(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+664(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+668(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesnttAVX512<>+672(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+676(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+680(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+684(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+688(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+692(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+696(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+700(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesnttAVX512<>+704(SB)/4, $0x6ba99d91
+DATA mldsaTwiddlesnttAVX512<>+384(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+388(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+392(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+396(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+400(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+404(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+408(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+412(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesnttAVX512<>+416(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+420(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+424(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+428(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+432(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+436(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+440(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+444(SB)/4, $0xfff96033
+DATA mldsaTwiddlesnttAVX512<>+448(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+452(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+456(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+460(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+464(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+468(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+472(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+476(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+480(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+484(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+488(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+492(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+496(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+500(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+504(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+508(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+512(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+516(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+520(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+524(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+528(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+532(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+536(SB)/4, $0x9456626f
+DATA mldsaTwiddlesnttAVX512<>+540(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+544(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+548(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+552(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+556(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+560(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+564(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+568(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesnttAVX512<>+572(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+576(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+580(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+584(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+588(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+592(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+596(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+600(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+604(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesnttAVX512<>+608(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+612(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+616(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+620(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+624(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+628(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+632(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+636(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesnttAVX512<>+640(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+644(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+648(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+652(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+656(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+660(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+664(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+668(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesnttAVX512<>+672(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+676(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+680(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+684(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+688(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+692(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+696(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+700(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesnttAVX512<>+704(SB)/4, $0x14ab0698
 DATA mldsaTwiddlesnttAVX512<>+708(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+712(SB)/4, $0x6ba99d91
+DATA mldsaTwiddlesnttAVX512<>+712(SB)/4, $0x14ab0698
 DATA mldsaTwiddlesnttAVX512<>+716(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+720(SB)/4, $0x6ba99d91
+DATA mldsaTwiddlesnttAVX512<>+720(SB)/4, $0x14ab0698
 DATA mldsaTwiddlesnttAVX512<>+724(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+728(SB)/4, $0x6ba99d91
+DATA mldsaTwiddlesnttAVX512<>+728(SB)/4, $0x14ab0698
 DATA mldsaTwiddlesnttAVX512<>+732(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+736(SB)/4, $0x0d42eaa1
+DATA mldsaTwiddlesnttAVX512<>+736(SB)/4, $0xd730cc84
 DATA mldsaTwiddlesnttAVX512<>+740(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+744(SB)/4, $0x0d42eaa1
+DATA mldsaTwiddlesnttAVX512<>+744(SB)/4, $0xd730cc84
 DATA mldsaTwiddlesnttAVX512<>+748(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+752(SB)/4, $0x0d42eaa1
+DATA mldsaTwiddlesnttAVX512<>+752(SB)/4, $0xd730cc84
 DATA mldsaTwiddlesnttAVX512<>+756(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+760(SB)/4, $0x0d42eaa1
+DATA mldsaTwiddlesnttAVX512<>+760(SB)/4, $0xd730cc84
 DATA mldsaTwiddlesnttAVX512<>+764(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+768(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+772(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+776(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+780(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+784(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+788(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+792(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+796(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+800(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+804(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+808(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+812(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+816(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+820(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+824(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+828(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+832(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+836(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+840(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+844(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+848(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+852(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+856(SB)/4, $0x0027f968
-DATA mldsaTwiddlesnttAVX512<>+860(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+864(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+868(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+872(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+876(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+880(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+884(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+888(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesnttAVX512<>+892(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+896(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+900(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+904(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+908(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+912(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+916(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+920(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+924(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+928(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+932(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+936(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+940(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+944(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+948(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+952(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+956(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+960(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+964(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+968(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+972(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+976(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+980(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+984(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesnttAVX512<>+988(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+992(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+996(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1000(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+1004(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1008(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+1012(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1016(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesnttAVX512<>+1020(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1024(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1028(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1032(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1036(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1040(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1044(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1048(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1052(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesnttAVX512<>+1056(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1060(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1064(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1068(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1072(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1076(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1080(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1084(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesnttAVX512<>+1088(SB)/4, $0x005f8dd7
+DATA mldsaTwiddlesnttAVX512<>+768(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+772(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+776(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+780(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+784(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+788(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+792(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+796(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesnttAVX512<>+800(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+804(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+808(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+812(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+816(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+820(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+824(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+828(SB)/4, $0x001a2877
+DATA mldsaTwiddlesnttAVX512<>+832(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+836(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+840(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+844(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+848(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+852(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+856(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+860(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+864(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+868(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+872(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+876(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+880(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+884(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+888(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+892(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+896(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+900(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+904(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+908(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+912(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+916(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+920(SB)/4, $0x9d659229
+DATA mldsaTwiddlesnttAVX512<>+924(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+928(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+932(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+936(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+940(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+944(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+948(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+952(SB)/4, $0x345e0518
+DATA mldsaTwiddlesnttAVX512<>+956(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+960(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+964(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+968(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+972(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+976(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+980(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+984(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+988(SB)/4, $0x002571df
+DATA mldsaTwiddlesnttAVX512<>+992(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+996(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1000(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1004(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1008(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1012(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1016(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1020(SB)/4, $0x001649ee
+DATA mldsaTwiddlesnttAVX512<>+1024(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1028(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1032(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1036(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1040(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1044(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1048(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1052(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesnttAVX512<>+1056(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1060(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1064(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1068(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1072(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1076(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1080(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1084(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesnttAVX512<>+1088(SB)/4, $0x4af67b08
 DATA mldsaTwiddlesnttAVX512<>+1092(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1096(SB)/4, $0x005f8dd7
+DATA mldsaTwiddlesnttAVX512<>+1096(SB)/4, $0x4af67b08
 DATA mldsaTwiddlesnttAVX512<>+1100(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1104(SB)/4, $0x005f8dd7
+DATA mldsaTwiddlesnttAVX512<>+1104(SB)/4, $0x4af67b08
 DATA mldsaTwiddlesnttAVX512<>+1108(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1112(SB)/4, $0x005f8dd7
+DATA mldsaTwiddlesnttAVX512<>+1112(SB)/4, $0x4af67b08
 DATA mldsaTwiddlesnttAVX512<>+1116(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1120(SB)/4, $0x0044fae8
+DATA mldsaTwiddlesnttAVX512<>+1120(SB)/4, $0x2c9f0367
 DATA mldsaTwiddlesnttAVX512<>+1124(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1128(SB)/4, $0x0044fae8
+DATA mldsaTwiddlesnttAVX512<>+1128(SB)/4, $0x2c9f0367
 DATA mldsaTwiddlesnttAVX512<>+1132(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1136(SB)/4, $0x0044fae8
+DATA mldsaTwiddlesnttAVX512<>+1136(SB)/4, $0x2c9f0367
 DATA mldsaTwiddlesnttAVX512<>+1140(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1144(SB)/4, $0x0044fae8
+DATA mldsaTwiddlesnttAVX512<>+1144(SB)/4, $0x2c9f0367
 DATA mldsaTwiddlesnttAVX512<>+1148(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1152(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1156(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1160(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1164(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1168(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1172(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1176(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1180(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1184(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1188(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1192(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1196(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1200(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1204(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1208(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1212(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1216(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1220(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1224(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1228(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1232(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1236(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1240(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesnttAVX512<>+1244(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1248(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1252(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1256(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1260(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1264(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1268(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1272(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesnttAVX512<>+1276(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1280(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1284(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1288(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1292(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1296(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1300(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1304(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1308(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1312(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1316(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1320(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1324(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1328(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1332(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1336(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1340(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1344(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1348(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1352(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1356(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1360(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1364(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1368(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesnttAVX512<>+1372(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1376(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1380(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1384(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1388(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1392(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1396(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1400(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesnttAVX512<>+1404(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1408(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1412(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1416(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1420(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1424(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1428(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1432(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1436(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesnttAVX512<>+1440(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1444(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1448(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1452(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1456(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1460(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1464(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1468(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesnttAVX512<>+1472(SB)/4, $0xb50984f8
+DATA mldsaTwiddlesnttAVX512<>+1152(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1156(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1160(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1164(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1168(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1172(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1176(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1180(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesnttAVX512<>+1184(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1188(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1192(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1196(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1200(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1204(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1208(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1212(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesnttAVX512<>+1216(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1220(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1224(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1228(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1232(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1236(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1240(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1244(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1248(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1252(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1256(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1260(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1264(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1268(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1272(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1276(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1280(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1284(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1288(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1292(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1296(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1300(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1304(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesnttAVX512<>+1308(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1312(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1316(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1320(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1324(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1328(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1332(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1336(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesnttAVX512<>+1340(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1344(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1348(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1352(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1356(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1360(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1364(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1368(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1372(SB)/4, $0x002af697
+DATA mldsaTwiddlesnttAVX512<>+1376(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1380(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1384(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1388(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1392(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1396(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1400(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1404(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesnttAVX512<>+1408(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1412(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1416(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1420(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1424(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1428(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1432(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1436(SB)/4, $0x5602adff
+DATA mldsaTwiddlesnttAVX512<>+1440(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1444(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1448(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1452(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1456(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1460(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1464(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1468(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesnttAVX512<>+1472(SB)/4, $0x5602adff
 DATA mldsaTwiddlesnttAVX512<>+1476(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1480(SB)/4, $0xb50984f8
+DATA mldsaTwiddlesnttAVX512<>+1480(SB)/4, $0x5602adff
 DATA mldsaTwiddlesnttAVX512<>+1484(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1488(SB)/4, $0xb50984f8
+DATA mldsaTwiddlesnttAVX512<>+1488(SB)/4, $0x5602adff
 DATA mldsaTwiddlesnttAVX512<>+1492(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1496(SB)/4, $0xb50984f8
+DATA mldsaTwiddlesnttAVX512<>+1496(SB)/4, $0x5602adff
 DATA mldsaTwiddlesnttAVX512<>+1500(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1504(SB)/4, $0xd360fc99
+DATA mldsaTwiddlesnttAVX512<>+1504(SB)/4, $0x45c31a3b
 DATA mldsaTwiddlesnttAVX512<>+1508(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1512(SB)/4, $0xd360fc99
+DATA mldsaTwiddlesnttAVX512<>+1512(SB)/4, $0x45c31a3b
 DATA mldsaTwiddlesnttAVX512<>+1516(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1520(SB)/4, $0xd360fc99
+DATA mldsaTwiddlesnttAVX512<>+1520(SB)/4, $0x45c31a3b
 DATA mldsaTwiddlesnttAVX512<>+1524(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1528(SB)/4, $0xd360fc99
+DATA mldsaTwiddlesnttAVX512<>+1528(SB)/4, $0x45c31a3b
 DATA mldsaTwiddlesnttAVX512<>+1532(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1536(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1540(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1544(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1548(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1552(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1556(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1560(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1564(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1568(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1572(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1576(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1580(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1584(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1588(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1592(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1596(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1600(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1604(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1608(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1612(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1616(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1620(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1624(SB)/4, $0x001ad035
-DATA mldsaTwiddlesnttAVX512<>+1628(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1632(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1636(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1640(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1644(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1648(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1652(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1656(SB)/4, $0x007f9423
-DATA mldsaTwiddlesnttAVX512<>+1660(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1664(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1668(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1672(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1676(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1680(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1684(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1688(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1692(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1696(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1700(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1704(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1708(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1712(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1716(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1720(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1724(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1728(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1732(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1736(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1740(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1744(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1748(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1752(SB)/4, $0x13a17035
-DATA mldsaTwiddlesnttAVX512<>+1756(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1760(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1764(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1768(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1772(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1776(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1780(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1784(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesnttAVX512<>+1788(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1792(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1796(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1800(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1804(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1808(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1812(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1816(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1820(SB)/4, $0x003d3201
-DATA mldsaTwiddlesnttAVX512<>+1824(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1828(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1832(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1836(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1840(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1844(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1848(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1852(SB)/4, $0x000445c5
-DATA mldsaTwiddlesnttAVX512<>+1856(SB)/4, $0x003d3201
+DATA mldsaTwiddlesnttAVX512<>+1536(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesnttAVX512<>+1540(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesnttAVX512<>+1544(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesnttAVX512<>+1548(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesnttAVX512<>+1552(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesnttAVX512<>+1556(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesnttAVX512<>+1560(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesnttAVX512<>+1564(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesnttAVX512<>+1568(SB)/4, $0x0030911e
+DATA mldsaTwiddlesnttAVX512<>+1572(SB)/4, $0x0030911e
+DATA mldsaTwiddlesnttAVX512<>+1576(SB)/4, $0x0030911e
+DATA mldsaTwiddlesnttAVX512<>+1580(SB)/4, $0x0030911e
+DATA mldsaTwiddlesnttAVX512<>+1584(SB)/4, $0xffc94672
+DATA mldsaTwiddlesnttAVX512<>+1588(SB)/4, $0xffc94672
+DATA mldsaTwiddlesnttAVX512<>+1592(SB)/4, $0xffc94672
+DATA mldsaTwiddlesnttAVX512<>+1596(SB)/4, $0xffc94672
+DATA mldsaTwiddlesnttAVX512<>+1600(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesnttAVX512<>+1604(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesnttAVX512<>+1608(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesnttAVX512<>+1612(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesnttAVX512<>+1616(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesnttAVX512<>+1620(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesnttAVX512<>+1624(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesnttAVX512<>+1628(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesnttAVX512<>+1632(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesnttAVX512<>+1636(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesnttAVX512<>+1640(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesnttAVX512<>+1644(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesnttAVX512<>+1648(SB)/4, $0x9271813b
+DATA mldsaTwiddlesnttAVX512<>+1652(SB)/4, $0x9271813b
+DATA mldsaTwiddlesnttAVX512<>+1656(SB)/4, $0x9271813b
+DATA mldsaTwiddlesnttAVX512<>+1660(SB)/4, $0x9271813b
+DATA mldsaTwiddlesnttAVX512<>+1664(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesnttAVX512<>+1668(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1672(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesnttAVX512<>+1676(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1680(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesnttAVX512<>+1684(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1688(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesnttAVX512<>+1692(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1696(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesnttAVX512<>+1700(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1704(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesnttAVX512<>+1708(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1712(SB)/4, $0x9271813b
+DATA mldsaTwiddlesnttAVX512<>+1716(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1720(SB)/4, $0x9271813b
+DATA mldsaTwiddlesnttAVX512<>+1724(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+1728(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesnttAVX512<>+1732(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesnttAVX512<>+1736(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesnttAVX512<>+1740(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesnttAVX512<>+1744(SB)/4, $0x003887f7
+DATA mldsaTwiddlesnttAVX512<>+1748(SB)/4, $0x003887f7
+DATA mldsaTwiddlesnttAVX512<>+1752(SB)/4, $0x003887f7
+DATA mldsaTwiddlesnttAVX512<>+1756(SB)/4, $0x003887f7
+DATA mldsaTwiddlesnttAVX512<>+1760(SB)/4, $0x002010a2
+DATA mldsaTwiddlesnttAVX512<>+1764(SB)/4, $0x002010a2
+DATA mldsaTwiddlesnttAVX512<>+1768(SB)/4, $0x002010a2
+DATA mldsaTwiddlesnttAVX512<>+1772(SB)/4, $0x002010a2
+DATA mldsaTwiddlesnttAVX512<>+1776(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesnttAVX512<>+1780(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesnttAVX512<>+1784(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesnttAVX512<>+1788(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesnttAVX512<>+1792(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesnttAVX512<>+1796(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesnttAVX512<>+1800(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesnttAVX512<>+1804(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesnttAVX512<>+1808(SB)/4, $0x712c382b
+DATA mldsaTwiddlesnttAVX512<>+1812(SB)/4, $0x712c382b
+DATA mldsaTwiddlesnttAVX512<>+1816(SB)/4, $0x712c382b
+DATA mldsaTwiddlesnttAVX512<>+1820(SB)/4, $0x712c382b
+DATA mldsaTwiddlesnttAVX512<>+1824(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesnttAVX512<>+1828(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesnttAVX512<>+1832(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesnttAVX512<>+1836(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesnttAVX512<>+1840(SB)/4, $0x236e6151
+DATA mldsaTwiddlesnttAVX512<>+1844(SB)/4, $0x236e6151
+DATA mldsaTwiddlesnttAVX512<>+1848(SB)/4, $0x236e6151
+DATA mldsaTwiddlesnttAVX512<>+1852(SB)/4, $0x236e6151
+DATA mldsaTwiddlesnttAVX512<>+1856(SB)/4, $0xa0f8fafc
 DATA mldsaTwiddlesnttAVX512<>+1860(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1864(SB)/4, $0x003d3201
+DATA mldsaTwiddlesnttAVX512<>+1864(SB)/4, $0xa0f8fafc
 DATA mldsaTwiddlesnttAVX512<>+1868(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1872(SB)/4, $0x003d3201
+DATA mldsaTwiddlesnttAVX512<>+1872(SB)/4, $0x712c382b
 DATA mldsaTwiddlesnttAVX512<>+1876(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1880(SB)/4, $0x003d3201
+DATA mldsaTwiddlesnttAVX512<>+1880(SB)/4, $0x712c382b
 DATA mldsaTwiddlesnttAVX512<>+1884(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1888(SB)/4, $0x000445c5
+DATA mldsaTwiddlesnttAVX512<>+1888(SB)/4, $0x40314fd3
 DATA mldsaTwiddlesnttAVX512<>+1892(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1896(SB)/4, $0x000445c5
+DATA mldsaTwiddlesnttAVX512<>+1896(SB)/4, $0x40314fd3
 DATA mldsaTwiddlesnttAVX512<>+1900(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1904(SB)/4, $0x000445c5
+DATA mldsaTwiddlesnttAVX512<>+1904(SB)/4, $0x236e6151
 DATA mldsaTwiddlesnttAVX512<>+1908(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1912(SB)/4, $0x000445c5
+DATA mldsaTwiddlesnttAVX512<>+1912(SB)/4, $0x236e6151
 DATA mldsaTwiddlesnttAVX512<>+1916(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1920(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1924(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1928(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1932(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1936(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1940(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1944(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1948(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1952(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1956(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1960(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1964(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1968(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1972(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1976(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1980(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+1984(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1988(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+1992(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+1996(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2000(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+2004(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2008(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesnttAVX512<>+2012(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2016(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+2020(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2024(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+2028(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2032(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+2036(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2040(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesnttAVX512<>+2044(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2048(SB)/4, $0x00294a67
-DATA mldsaTwiddlesnttAVX512<>+2052(SB)/4, $0x00294a67
-DATA mldsaTwiddlesnttAVX512<>+2056(SB)/4, $0x00294a67
-DATA mldsaTwiddlesnttAVX512<>+2060(SB)/4, $0x00294a67
-DATA mldsaTwiddlesnttAVX512<>+2064(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesnttAVX512<>+2068(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesnttAVX512<>+2072(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesnttAVX512<>+2076(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesnttAVX512<>+2080(SB)/4, $0x00017620
-DATA mldsaTwiddlesnttAVX512<>+2084(SB)/4, $0x00017620
-DATA mldsaTwiddlesnttAVX512<>+2088(SB)/4, $0x00017620
-DATA mldsaTwiddlesnttAVX512<>+2092(SB)/4, $0x00017620
-DATA mldsaTwiddlesnttAVX512<>+2096(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesnttAVX512<>+2100(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesnttAVX512<>+2104(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesnttAVX512<>+2108(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesnttAVX512<>+2112(SB)/4, $0x00294a67
-DATA mldsaTwiddlesnttAVX512<>+2116(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2120(SB)/4, $0x00294a67
-DATA mldsaTwiddlesnttAVX512<>+2124(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2128(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesnttAVX512<>+2132(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2136(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesnttAVX512<>+2140(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2144(SB)/4, $0x00017620
-DATA mldsaTwiddlesnttAVX512<>+2148(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2152(SB)/4, $0x00017620
-DATA mldsaTwiddlesnttAVX512<>+2156(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2160(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesnttAVX512<>+2164(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2168(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesnttAVX512<>+2172(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2176(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesnttAVX512<>+2180(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesnttAVX512<>+2184(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesnttAVX512<>+2188(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesnttAVX512<>+2192(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesnttAVX512<>+2196(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesnttAVX512<>+2200(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesnttAVX512<>+2204(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesnttAVX512<>+2208(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesnttAVX512<>+2212(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesnttAVX512<>+2216(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesnttAVX512<>+2220(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesnttAVX512<>+2224(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesnttAVX512<>+2228(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesnttAVX512<>+2232(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesnttAVX512<>+2236(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesnttAVX512<>+2240(SB)/4, $0x91f62a67
+DATA mldsaTwiddlesnttAVX512<>+1920(SB)/4, $0x000603a4
+DATA mldsaTwiddlesnttAVX512<>+1924(SB)/4, $0x000603a4
+DATA mldsaTwiddlesnttAVX512<>+1928(SB)/4, $0x000603a4
+DATA mldsaTwiddlesnttAVX512<>+1932(SB)/4, $0x000603a4
+DATA mldsaTwiddlesnttAVX512<>+1936(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesnttAVX512<>+1940(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesnttAVX512<>+1944(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesnttAVX512<>+1948(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesnttAVX512<>+1952(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesnttAVX512<>+1956(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesnttAVX512<>+1960(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesnttAVX512<>+1964(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesnttAVX512<>+1968(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesnttAVX512<>+1972(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesnttAVX512<>+1976(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesnttAVX512<>+1980(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesnttAVX512<>+1984(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesnttAVX512<>+1988(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesnttAVX512<>+1992(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesnttAVX512<>+1996(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesnttAVX512<>+2000(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesnttAVX512<>+2004(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesnttAVX512<>+2008(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesnttAVX512<>+2012(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesnttAVX512<>+2016(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesnttAVX512<>+2020(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesnttAVX512<>+2024(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesnttAVX512<>+2028(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesnttAVX512<>+2032(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesnttAVX512<>+2036(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesnttAVX512<>+2040(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesnttAVX512<>+2044(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesnttAVX512<>+2048(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesnttAVX512<>+2052(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2056(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesnttAVX512<>+2060(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2064(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesnttAVX512<>+2068(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2072(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesnttAVX512<>+2076(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2080(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesnttAVX512<>+2084(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2088(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesnttAVX512<>+2092(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2096(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesnttAVX512<>+2100(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2104(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesnttAVX512<>+2108(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2112(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesnttAVX512<>+2116(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesnttAVX512<>+2120(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesnttAVX512<>+2124(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesnttAVX512<>+2128(SB)/4, $0x003177f4
+DATA mldsaTwiddlesnttAVX512<>+2132(SB)/4, $0x003177f4
+DATA mldsaTwiddlesnttAVX512<>+2136(SB)/4, $0x003177f4
+DATA mldsaTwiddlesnttAVX512<>+2140(SB)/4, $0x003177f4
+DATA mldsaTwiddlesnttAVX512<>+2144(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesnttAVX512<>+2148(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesnttAVX512<>+2152(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesnttAVX512<>+2156(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesnttAVX512<>+2160(SB)/4, $0x0020e612
+DATA mldsaTwiddlesnttAVX512<>+2164(SB)/4, $0x0020e612
+DATA mldsaTwiddlesnttAVX512<>+2168(SB)/4, $0x0020e612
+DATA mldsaTwiddlesnttAVX512<>+2172(SB)/4, $0x0020e612
+DATA mldsaTwiddlesnttAVX512<>+2176(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesnttAVX512<>+2180(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesnttAVX512<>+2184(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesnttAVX512<>+2188(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesnttAVX512<>+2192(SB)/4, $0x6308a964
+DATA mldsaTwiddlesnttAVX512<>+2196(SB)/4, $0x6308a964
+DATA mldsaTwiddlesnttAVX512<>+2200(SB)/4, $0x6308a964
+DATA mldsaTwiddlesnttAVX512<>+2204(SB)/4, $0x6308a964
+DATA mldsaTwiddlesnttAVX512<>+2208(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesnttAVX512<>+2212(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesnttAVX512<>+2216(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesnttAVX512<>+2220(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesnttAVX512<>+2224(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesnttAVX512<>+2228(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesnttAVX512<>+2232(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesnttAVX512<>+2236(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesnttAVX512<>+2240(SB)/4, $0x3f49fc00
 DATA mldsaTwiddlesnttAVX512<>+2244(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2248(SB)/4, $0x91f62a67
+DATA mldsaTwiddlesnttAVX512<>+2248(SB)/4, $0x3f49fc00
 DATA mldsaTwiddlesnttAVX512<>+2252(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2256(SB)/4, $0xac4894cd
+DATA mldsaTwiddlesnttAVX512<>+2256(SB)/4, $0x6308a964
 DATA mldsaTwiddlesnttAVX512<>+2260(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2264(SB)/4, $0xac4894cd
+DATA mldsaTwiddlesnttAVX512<>+2264(SB)/4, $0x6308a964
 DATA mldsaTwiddlesnttAVX512<>+2268(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2272(SB)/4, $0x9ec57620
+DATA mldsaTwiddlesnttAVX512<>+2272(SB)/4, $0x853af5b2
 DATA mldsaTwiddlesnttAVX512<>+2276(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2280(SB)/4, $0x9ec57620
+DATA mldsaTwiddlesnttAVX512<>+2280(SB)/4, $0x853af5b2
 DATA mldsaTwiddlesnttAVX512<>+2284(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2288(SB)/4, $0x6d8e7ec5
+DATA mldsaTwiddlesnttAVX512<>+2288(SB)/4, $0x41dc9aa2
 DATA mldsaTwiddlesnttAVX512<>+2292(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2296(SB)/4, $0x6d8e7ec5
+DATA mldsaTwiddlesnttAVX512<>+2296(SB)/4, $0x41dc9aa2
 DATA mldsaTwiddlesnttAVX512<>+2300(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2304(SB)/4, $0x00668504
-DATA mldsaTwiddlesnttAVX512<>+2308(SB)/4, $0x00668504
-DATA mldsaTwiddlesnttAVX512<>+2312(SB)/4, $0x00668504
-DATA mldsaTwiddlesnttAVX512<>+2316(SB)/4, $0x00668504
-DATA mldsaTwiddlesnttAVX512<>+2320(SB)/4, $0x005927d5
-DATA mldsaTwiddlesnttAVX512<>+2324(SB)/4, $0x005927d5
-DATA mldsaTwiddlesnttAVX512<>+2328(SB)/4, $0x005927d5
-DATA mldsaTwiddlesnttAVX512<>+2332(SB)/4, $0x005927d5
-DATA mldsaTwiddlesnttAVX512<>+2336(SB)/4, $0x0049102d
-DATA mldsaTwiddlesnttAVX512<>+2340(SB)/4, $0x0049102d
-DATA mldsaTwiddlesnttAVX512<>+2344(SB)/4, $0x0049102d
-DATA mldsaTwiddlesnttAVX512<>+2348(SB)/4, $0x0049102d
-DATA mldsaTwiddlesnttAVX512<>+2352(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesnttAVX512<>+2356(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesnttAVX512<>+2360(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesnttAVX512<>+2364(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesnttAVX512<>+2368(SB)/4, $0x00668504
-DATA mldsaTwiddlesnttAVX512<>+2372(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2376(SB)/4, $0x00668504
-DATA mldsaTwiddlesnttAVX512<>+2380(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2384(SB)/4, $0x005927d5
-DATA mldsaTwiddlesnttAVX512<>+2388(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2392(SB)/4, $0x005927d5
-DATA mldsaTwiddlesnttAVX512<>+2396(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2400(SB)/4, $0x0049102d
-DATA mldsaTwiddlesnttAVX512<>+2404(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2408(SB)/4, $0x0049102d
-DATA mldsaTwiddlesnttAVX512<>+2412(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2416(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesnttAVX512<>+2420(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2424(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesnttAVX512<>+2428(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2432(SB)/4, $0x5f070504
-DATA mldsaTwiddlesnttAVX512<>+2436(SB)/4, $0x5f070504
-DATA mldsaTwiddlesnttAVX512<>+2440(SB)/4, $0x5f070504
-DATA mldsaTwiddlesnttAVX512<>+2444(SB)/4, $0x5f070504
-DATA mldsaTwiddlesnttAVX512<>+2448(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesnttAVX512<>+2452(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesnttAVX512<>+2456(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesnttAVX512<>+2460(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesnttAVX512<>+2464(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesnttAVX512<>+2468(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesnttAVX512<>+2472(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesnttAVX512<>+2476(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesnttAVX512<>+2480(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesnttAVX512<>+2484(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesnttAVX512<>+2488(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesnttAVX512<>+2492(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesnttAVX512<>+2496(SB)/4, $0x5f070504
-DATA mldsaTwiddlesnttAVX512<>+2500(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2504(SB)/4, $0x5f070504
-DATA mldsaTwiddlesnttAVX512<>+2508(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2512(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesnttAVX512<>+2516(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2520(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesnttAVX512<>+2524(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2528(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesnttAVX512<>+2532(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2536(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesnttAVX512<>+2540(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2544(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesnttAVX512<>+2548(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2552(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesnttAVX512<>+2556(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2560(SB)/4, $0x0044f586
-DATA mldsaTwiddlesnttAVX512<>+2564(SB)/4, $0x0044f586
-DATA mldsaTwiddlesnttAVX512<>+2568(SB)/4, $0x0044f586
-DATA mldsaTwiddlesnttAVX512<>+2572(SB)/4, $0x0044f586
-DATA mldsaTwiddlesnttAVX512<>+2576(SB)/4, $0x00368a96
-DATA mldsaTwiddlesnttAVX512<>+2580(SB)/4, $0x00368a96
-DATA mldsaTwiddlesnttAVX512<>+2584(SB)/4, $0x00368a96
-DATA mldsaTwiddlesnttAVX512<>+2588(SB)/4, $0x00368a96
-DATA mldsaTwiddlesnttAVX512<>+2592(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesnttAVX512<>+2596(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesnttAVX512<>+2600(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesnttAVX512<>+2604(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesnttAVX512<>+2608(SB)/4, $0x00541e42
-DATA mldsaTwiddlesnttAVX512<>+2612(SB)/4, $0x00541e42
-DATA mldsaTwiddlesnttAVX512<>+2616(SB)/4, $0x00541e42
-DATA mldsaTwiddlesnttAVX512<>+2620(SB)/4, $0x00541e42
-DATA mldsaTwiddlesnttAVX512<>+2624(SB)/4, $0x0044f586
+DATA mldsaTwiddlesnttAVX512<>+2304(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesnttAVX512<>+2308(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesnttAVX512<>+2312(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesnttAVX512<>+2316(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesnttAVX512<>+2320(SB)/4, $0xfff38680
+DATA mldsaTwiddlesnttAVX512<>+2324(SB)/4, $0xfff38680
+DATA mldsaTwiddlesnttAVX512<>+2328(SB)/4, $0xfff38680
+DATA mldsaTwiddlesnttAVX512<>+2332(SB)/4, $0xfff38680
+DATA mldsaTwiddlesnttAVX512<>+2336(SB)/4, $0x001ad873
+DATA mldsaTwiddlesnttAVX512<>+2340(SB)/4, $0x001ad873
+DATA mldsaTwiddlesnttAVX512<>+2344(SB)/4, $0x001ad873
+DATA mldsaTwiddlesnttAVX512<>+2348(SB)/4, $0x001ad873
+DATA mldsaTwiddlesnttAVX512<>+2352(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesnttAVX512<>+2356(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesnttAVX512<>+2360(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesnttAVX512<>+2364(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesnttAVX512<>+2368(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesnttAVX512<>+2372(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesnttAVX512<>+2376(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesnttAVX512<>+2380(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesnttAVX512<>+2384(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesnttAVX512<>+2388(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesnttAVX512<>+2392(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesnttAVX512<>+2396(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesnttAVX512<>+2400(SB)/4, $0x35be5529
+DATA mldsaTwiddlesnttAVX512<>+2404(SB)/4, $0x35be5529
+DATA mldsaTwiddlesnttAVX512<>+2408(SB)/4, $0x35be5529
+DATA mldsaTwiddlesnttAVX512<>+2412(SB)/4, $0x35be5529
+DATA mldsaTwiddlesnttAVX512<>+2416(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesnttAVX512<>+2420(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesnttAVX512<>+2424(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesnttAVX512<>+2428(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesnttAVX512<>+2432(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesnttAVX512<>+2436(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2440(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesnttAVX512<>+2444(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2448(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesnttAVX512<>+2452(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2456(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesnttAVX512<>+2460(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2464(SB)/4, $0x35be5529
+DATA mldsaTwiddlesnttAVX512<>+2468(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2472(SB)/4, $0x35be5529
+DATA mldsaTwiddlesnttAVX512<>+2476(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2480(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesnttAVX512<>+2484(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2488(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesnttAVX512<>+2492(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2496(SB)/4, $0x003952f6
+DATA mldsaTwiddlesnttAVX512<>+2500(SB)/4, $0x003952f6
+DATA mldsaTwiddlesnttAVX512<>+2504(SB)/4, $0x003952f6
+DATA mldsaTwiddlesnttAVX512<>+2508(SB)/4, $0x003952f6
+DATA mldsaTwiddlesnttAVX512<>+2512(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesnttAVX512<>+2516(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesnttAVX512<>+2520(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesnttAVX512<>+2524(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesnttAVX512<>+2528(SB)/4, $0xffe27649
+DATA mldsaTwiddlesnttAVX512<>+2532(SB)/4, $0xffe27649
+DATA mldsaTwiddlesnttAVX512<>+2536(SB)/4, $0xffe27649
+DATA mldsaTwiddlesnttAVX512<>+2540(SB)/4, $0xffe27649
+DATA mldsaTwiddlesnttAVX512<>+2544(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesnttAVX512<>+2548(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesnttAVX512<>+2552(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesnttAVX512<>+2556(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesnttAVX512<>+2560(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesnttAVX512<>+2564(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesnttAVX512<>+2568(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesnttAVX512<>+2572(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesnttAVX512<>+2576(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesnttAVX512<>+2580(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesnttAVX512<>+2584(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesnttAVX512<>+2588(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesnttAVX512<>+2592(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesnttAVX512<>+2596(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesnttAVX512<>+2600(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesnttAVX512<>+2604(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesnttAVX512<>+2608(SB)/4, $0x87560c74
+DATA mldsaTwiddlesnttAVX512<>+2612(SB)/4, $0x87560c74
+DATA mldsaTwiddlesnttAVX512<>+2616(SB)/4, $0x87560c74
+DATA mldsaTwiddlesnttAVX512<>+2620(SB)/4, $0x87560c74
+DATA mldsaTwiddlesnttAVX512<>+2624(SB)/4, $0x72c29bc1
 DATA mldsaTwiddlesnttAVX512<>+2628(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2632(SB)/4, $0x0044f586
+DATA mldsaTwiddlesnttAVX512<>+2632(SB)/4, $0x72c29bc1
 DATA mldsaTwiddlesnttAVX512<>+2636(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2640(SB)/4, $0x00368a96
+DATA mldsaTwiddlesnttAVX512<>+2640(SB)/4, $0xcb8ceba3
 DATA mldsaTwiddlesnttAVX512<>+2644(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2648(SB)/4, $0x00368a96
+DATA mldsaTwiddlesnttAVX512<>+2648(SB)/4, $0xcb8ceba3
 DATA mldsaTwiddlesnttAVX512<>+2652(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2656(SB)/4, $0x00516e7d
+DATA mldsaTwiddlesnttAVX512<>+2656(SB)/4, $0xc4ddc9e8
 DATA mldsaTwiddlesnttAVX512<>+2660(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2664(SB)/4, $0x00516e7d
+DATA mldsaTwiddlesnttAVX512<>+2664(SB)/4, $0xc4ddc9e8
 DATA mldsaTwiddlesnttAVX512<>+2668(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2672(SB)/4, $0x00541e42
+DATA mldsaTwiddlesnttAVX512<>+2672(SB)/4, $0x87560c74
 DATA mldsaTwiddlesnttAVX512<>+2676(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2680(SB)/4, $0x00541e42
+DATA mldsaTwiddlesnttAVX512<>+2680(SB)/4, $0x87560c74
 DATA mldsaTwiddlesnttAVX512<>+2684(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2688(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesnttAVX512<>+2692(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesnttAVX512<>+2696(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesnttAVX512<>+2700(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesnttAVX512<>+2704(SB)/4, $0xde894a96
-DATA mldsaTwiddlesnttAVX512<>+2708(SB)/4, $0xde894a96
-DATA mldsaTwiddlesnttAVX512<>+2712(SB)/4, $0xde894a96
-DATA mldsaTwiddlesnttAVX512<>+2716(SB)/4, $0xde894a96
-DATA mldsaTwiddlesnttAVX512<>+2720(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesnttAVX512<>+2724(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesnttAVX512<>+2728(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesnttAVX512<>+2732(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesnttAVX512<>+2736(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesnttAVX512<>+2740(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesnttAVX512<>+2744(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesnttAVX512<>+2748(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesnttAVX512<>+2752(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesnttAVX512<>+2756(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2760(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesnttAVX512<>+2764(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2768(SB)/4, $0xde894a96
-DATA mldsaTwiddlesnttAVX512<>+2772(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2776(SB)/4, $0xde894a96
-DATA mldsaTwiddlesnttAVX512<>+2780(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2784(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesnttAVX512<>+2788(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2792(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesnttAVX512<>+2796(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2800(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesnttAVX512<>+2804(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2808(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesnttAVX512<>+2812(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2816(SB)/4, $0x00360400
-DATA mldsaTwiddlesnttAVX512<>+2820(SB)/4, $0x00360400
-DATA mldsaTwiddlesnttAVX512<>+2824(SB)/4, $0x00360400
-DATA mldsaTwiddlesnttAVX512<>+2828(SB)/4, $0x00360400
-DATA mldsaTwiddlesnttAVX512<>+2832(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesnttAVX512<>+2836(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesnttAVX512<>+2840(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesnttAVX512<>+2844(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesnttAVX512<>+2848(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesnttAVX512<>+2852(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesnttAVX512<>+2856(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesnttAVX512<>+2860(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesnttAVX512<>+2864(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesnttAVX512<>+2868(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesnttAVX512<>+2872(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesnttAVX512<>+2876(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesnttAVX512<>+2880(SB)/4, $0x00360400
-DATA mldsaTwiddlesnttAVX512<>+2884(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2888(SB)/4, $0x00360400
-DATA mldsaTwiddlesnttAVX512<>+2892(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2896(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesnttAVX512<>+2900(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2904(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesnttAVX512<>+2908(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2912(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesnttAVX512<>+2916(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2920(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesnttAVX512<>+2924(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2928(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesnttAVX512<>+2932(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2936(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesnttAVX512<>+2940(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+2944(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesnttAVX512<>+2948(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesnttAVX512<>+2952(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesnttAVX512<>+2956(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesnttAVX512<>+2960(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesnttAVX512<>+2964(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesnttAVX512<>+2968(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesnttAVX512<>+2972(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesnttAVX512<>+2976(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesnttAVX512<>+2980(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesnttAVX512<>+2984(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesnttAVX512<>+2988(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesnttAVX512<>+2992(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesnttAVX512<>+2996(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesnttAVX512<>+3000(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesnttAVX512<>+3004(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesnttAVX512<>+3008(SB)/4, $0xc0b60400
+DATA mldsaTwiddlesnttAVX512<>+2688(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesnttAVX512<>+2692(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesnttAVX512<>+2696(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesnttAVX512<>+2700(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesnttAVX512<>+2704(SB)/4, $0x00087f38
+DATA mldsaTwiddlesnttAVX512<>+2708(SB)/4, $0x00087f38
+DATA mldsaTwiddlesnttAVX512<>+2712(SB)/4, $0x00087f38
+DATA mldsaTwiddlesnttAVX512<>+2716(SB)/4, $0x00087f38
+DATA mldsaTwiddlesnttAVX512<>+2720(SB)/4, $0x0030b622
+DATA mldsaTwiddlesnttAVX512<>+2724(SB)/4, $0x0030b622
+DATA mldsaTwiddlesnttAVX512<>+2728(SB)/4, $0x0030b622
+DATA mldsaTwiddlesnttAVX512<>+2732(SB)/4, $0x0030b622
+DATA mldsaTwiddlesnttAVX512<>+2736(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesnttAVX512<>+2740(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesnttAVX512<>+2744(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesnttAVX512<>+2748(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesnttAVX512<>+2752(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesnttAVX512<>+2756(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesnttAVX512<>+2760(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesnttAVX512<>+2764(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesnttAVX512<>+2768(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesnttAVX512<>+2772(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesnttAVX512<>+2776(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesnttAVX512<>+2780(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesnttAVX512<>+2784(SB)/4, $0x6184a466
+DATA mldsaTwiddlesnttAVX512<>+2788(SB)/4, $0x6184a466
+DATA mldsaTwiddlesnttAVX512<>+2792(SB)/4, $0x6184a466
+DATA mldsaTwiddlesnttAVX512<>+2796(SB)/4, $0x6184a466
+DATA mldsaTwiddlesnttAVX512<>+2800(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesnttAVX512<>+2804(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesnttAVX512<>+2808(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesnttAVX512<>+2812(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesnttAVX512<>+2816(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesnttAVX512<>+2820(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2824(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesnttAVX512<>+2828(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2832(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesnttAVX512<>+2836(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2840(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesnttAVX512<>+2844(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2848(SB)/4, $0x6184a466
+DATA mldsaTwiddlesnttAVX512<>+2852(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2856(SB)/4, $0x6184a466
+DATA mldsaTwiddlesnttAVX512<>+2860(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2864(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesnttAVX512<>+2868(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2872(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesnttAVX512<>+2876(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+2880(SB)/4, $0x002c83da
+DATA mldsaTwiddlesnttAVX512<>+2884(SB)/4, $0x002c83da
+DATA mldsaTwiddlesnttAVX512<>+2888(SB)/4, $0x002c83da
+DATA mldsaTwiddlesnttAVX512<>+2892(SB)/4, $0x002c83da
+DATA mldsaTwiddlesnttAVX512<>+2896(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesnttAVX512<>+2900(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesnttAVX512<>+2904(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesnttAVX512<>+2908(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesnttAVX512<>+2912(SB)/4, $0x001c496e
+DATA mldsaTwiddlesnttAVX512<>+2916(SB)/4, $0x001c496e
+DATA mldsaTwiddlesnttAVX512<>+2920(SB)/4, $0x001c496e
+DATA mldsaTwiddlesnttAVX512<>+2924(SB)/4, $0x001c496e
+DATA mldsaTwiddlesnttAVX512<>+2928(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesnttAVX512<>+2932(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesnttAVX512<>+2936(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesnttAVX512<>+2940(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesnttAVX512<>+2944(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesnttAVX512<>+2948(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesnttAVX512<>+2952(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesnttAVX512<>+2956(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesnttAVX512<>+2960(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesnttAVX512<>+2964(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesnttAVX512<>+2968(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesnttAVX512<>+2972(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesnttAVX512<>+2976(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesnttAVX512<>+2980(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesnttAVX512<>+2984(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesnttAVX512<>+2988(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesnttAVX512<>+2992(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesnttAVX512<>+2996(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesnttAVX512<>+3000(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesnttAVX512<>+3004(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesnttAVX512<>+3008(SB)/4, $0x591dfacc
 DATA mldsaTwiddlesnttAVX512<>+3012(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3016(SB)/4, $0xc0b60400
+DATA mldsaTwiddlesnttAVX512<>+3016(SB)/4, $0x591dfacc
 DATA mldsaTwiddlesnttAVX512<>+3020(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3024(SB)/4, $0x9cf7569c
+DATA mldsaTwiddlesnttAVX512<>+3024(SB)/4, $0x6635e2ac
 DATA mldsaTwiddlesnttAVX512<>+3028(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3032(SB)/4, $0x9cf7569c
+DATA mldsaTwiddlesnttAVX512<>+3032(SB)/4, $0x6635e2ac
 DATA mldsaTwiddlesnttAVX512<>+3036(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3040(SB)/4, $0x7ac50a4e
+DATA mldsaTwiddlesnttAVX512<>+3040(SB)/4, $0x38a103cf
 DATA mldsaTwiddlesnttAVX512<>+3044(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3048(SB)/4, $0x7ac50a4e
+DATA mldsaTwiddlesnttAVX512<>+3048(SB)/4, $0x38a103cf
 DATA mldsaTwiddlesnttAVX512<>+3052(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3056(SB)/4, $0xbe23655e
+DATA mldsaTwiddlesnttAVX512<>+3056(SB)/4, $0x38c510d2
 DATA mldsaTwiddlesnttAVX512<>+3060(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3064(SB)/4, $0xbe23655e
+DATA mldsaTwiddlesnttAVX512<>+3064(SB)/4, $0x38c510d2
 DATA mldsaTwiddlesnttAVX512<>+3068(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3072(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesnttAVX512<>+3076(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesnttAVX512<>+3080(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesnttAVX512<>+3084(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesnttAVX512<>+3088(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesnttAVX512<>+3092(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesnttAVX512<>+3096(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesnttAVX512<>+3100(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesnttAVX512<>+3104(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesnttAVX512<>+3108(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesnttAVX512<>+3112(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesnttAVX512<>+3116(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesnttAVX512<>+3120(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesnttAVX512<>+3124(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesnttAVX512<>+3128(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesnttAVX512<>+3132(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesnttAVX512<>+3136(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesnttAVX512<>+3140(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3144(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesnttAVX512<>+3148(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3152(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesnttAVX512<>+3156(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3160(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesnttAVX512<>+3164(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3168(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesnttAVX512<>+3172(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3176(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesnttAVX512<>+3180(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3184(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesnttAVX512<>+3188(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3192(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesnttAVX512<>+3196(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3200(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesnttAVX512<>+3204(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesnttAVX512<>+3208(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesnttAVX512<>+3212(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesnttAVX512<>+3216(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesnttAVX512<>+3220(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesnttAVX512<>+3224(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesnttAVX512<>+3228(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesnttAVX512<>+3232(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesnttAVX512<>+3236(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesnttAVX512<>+3240(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesnttAVX512<>+3244(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesnttAVX512<>+3248(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesnttAVX512<>+3252(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesnttAVX512<>+3256(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesnttAVX512<>+3260(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesnttAVX512<>+3264(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesnttAVX512<>+3268(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3272(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesnttAVX512<>+3276(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3280(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesnttAVX512<>+3284(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3288(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesnttAVX512<>+3292(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3296(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesnttAVX512<>+3300(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3304(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesnttAVX512<>+3308(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3312(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesnttAVX512<>+3316(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3320(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesnttAVX512<>+3324(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3328(SB)/4, $0x0035843f
-DATA mldsaTwiddlesnttAVX512<>+3332(SB)/4, $0x0035843f
-DATA mldsaTwiddlesnttAVX512<>+3336(SB)/4, $0x0035843f
-DATA mldsaTwiddlesnttAVX512<>+3340(SB)/4, $0x0035843f
-DATA mldsaTwiddlesnttAVX512<>+3344(SB)/4, $0x0067745d
-DATA mldsaTwiddlesnttAVX512<>+3348(SB)/4, $0x0067745d
-DATA mldsaTwiddlesnttAVX512<>+3352(SB)/4, $0x0067745d
-DATA mldsaTwiddlesnttAVX512<>+3356(SB)/4, $0x0067745d
-DATA mldsaTwiddlesnttAVX512<>+3360(SB)/4, $0x005f3618
-DATA mldsaTwiddlesnttAVX512<>+3364(SB)/4, $0x005f3618
-DATA mldsaTwiddlesnttAVX512<>+3368(SB)/4, $0x005f3618
-DATA mldsaTwiddlesnttAVX512<>+3372(SB)/4, $0x005f3618
-DATA mldsaTwiddlesnttAVX512<>+3376(SB)/4, $0x0038738c
-DATA mldsaTwiddlesnttAVX512<>+3380(SB)/4, $0x0038738c
-DATA mldsaTwiddlesnttAVX512<>+3384(SB)/4, $0x0038738c
-DATA mldsaTwiddlesnttAVX512<>+3388(SB)/4, $0x0038738c
-DATA mldsaTwiddlesnttAVX512<>+3392(SB)/4, $0x0035843f
+DATA mldsaTwiddlesnttAVX512<>+3072(SB)/4, $0x002ee3f1
+DATA mldsaTwiddlesnttAVX512<>+3076(SB)/4, $0x002ee3f1
+DATA mldsaTwiddlesnttAVX512<>+3080(SB)/4, $0x00137eb9
+DATA mldsaTwiddlesnttAVX512<>+3084(SB)/4, $0x00137eb9
+DATA mldsaTwiddlesnttAVX512<>+3088(SB)/4, $0x003fd54c
+DATA mldsaTwiddlesnttAVX512<>+3092(SB)/4, $0x003fd54c
+DATA mldsaTwiddlesnttAVX512<>+3096(SB)/4, $0xffced2e9
+DATA mldsaTwiddlesnttAVX512<>+3100(SB)/4, $0xffced2e9
+DATA mldsaTwiddlesnttAVX512<>+3104(SB)/4, $0xffd7c92f
+DATA mldsaTwiddlesnttAVX512<>+3108(SB)/4, $0xffd7c92f
+DATA mldsaTwiddlesnttAVX512<>+3112(SB)/4, $0x003ac6ef
+DATA mldsaTwiddlesnttAVX512<>+3116(SB)/4, $0x003ac6ef
+DATA mldsaTwiddlesnttAVX512<>+3120(SB)/4, $0xffd05ee0
+DATA mldsaTwiddlesnttAVX512<>+3124(SB)/4, $0xffd05ee0
+DATA mldsaTwiddlesnttAVX512<>+3128(SB)/4, $0xfffbd174
+DATA mldsaTwiddlesnttAVX512<>+3132(SB)/4, $0xfffbd174
+DATA mldsaTwiddlesnttAVX512<>+3136(SB)/4, $0x5ddf591a
+DATA mldsaTwiddlesnttAVX512<>+3140(SB)/4, $0x5ddf591a
+DATA mldsaTwiddlesnttAVX512<>+3144(SB)/4, $0x2707337e
+DATA mldsaTwiddlesnttAVX512<>+3148(SB)/4, $0x2707337e
+DATA mldsaTwiddlesnttAVX512<>+3152(SB)/4, $0x7fca89a2
+DATA mldsaTwiddlesnttAVX512<>+3156(SB)/4, $0x7fca89a2
+DATA mldsaTwiddlesnttAVX512<>+3160(SB)/4, $0x9d8d3612
+DATA mldsaTwiddlesnttAVX512<>+3164(SB)/4, $0x9d8d3612
+DATA mldsaTwiddlesnttAVX512<>+3168(SB)/4, $0xaf7e3e30
+DATA mldsaTwiddlesnttAVX512<>+3172(SB)/4, $0xaf7e3e30
+DATA mldsaTwiddlesnttAVX512<>+3176(SB)/4, $0x75ab47e6
+DATA mldsaTwiddlesnttAVX512<>+3180(SB)/4, $0x75ab47e6
+DATA mldsaTwiddlesnttAVX512<>+3184(SB)/4, $0xa0a5ea39
+DATA mldsaTwiddlesnttAVX512<>+3188(SB)/4, $0xa0a5ea39
+DATA mldsaTwiddlesnttAVX512<>+3192(SB)/4, $0xf7a0d044
+DATA mldsaTwiddlesnttAVX512<>+3196(SB)/4, $0xf7a0d044
+DATA mldsaTwiddlesnttAVX512<>+3200(SB)/4, $0x5ddf591a
+DATA mldsaTwiddlesnttAVX512<>+3204(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3208(SB)/4, $0x2707337e
+DATA mldsaTwiddlesnttAVX512<>+3212(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3216(SB)/4, $0x7fca89a2
+DATA mldsaTwiddlesnttAVX512<>+3220(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3224(SB)/4, $0x9d8d3612
+DATA mldsaTwiddlesnttAVX512<>+3228(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3232(SB)/4, $0xaf7e3e30
+DATA mldsaTwiddlesnttAVX512<>+3236(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3240(SB)/4, $0x75ab47e6
+DATA mldsaTwiddlesnttAVX512<>+3244(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3248(SB)/4, $0xa0a5ea39
+DATA mldsaTwiddlesnttAVX512<>+3252(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3256(SB)/4, $0xf7a0d044
+DATA mldsaTwiddlesnttAVX512<>+3260(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3264(SB)/4, $0x002648b4
+DATA mldsaTwiddlesnttAVX512<>+3268(SB)/4, $0x002648b4
+DATA mldsaTwiddlesnttAVX512<>+3272(SB)/4, $0x001ef256
+DATA mldsaTwiddlesnttAVX512<>+3276(SB)/4, $0x001ef256
+DATA mldsaTwiddlesnttAVX512<>+3280(SB)/4, $0x002ae59b
+DATA mldsaTwiddlesnttAVX512<>+3284(SB)/4, $0x002ae59b
+DATA mldsaTwiddlesnttAVX512<>+3288(SB)/4, $0xffd2789b
+DATA mldsaTwiddlesnttAVX512<>+3292(SB)/4, $0xffd2789b
+DATA mldsaTwiddlesnttAVX512<>+3296(SB)/4, $0x001d90a2
+DATA mldsaTwiddlesnttAVX512<>+3300(SB)/4, $0x001d90a2
+DATA mldsaTwiddlesnttAVX512<>+3304(SB)/4, $0xffc5c6d3
+DATA mldsaTwiddlesnttAVX512<>+3308(SB)/4, $0xffc5c6d3
+DATA mldsaTwiddlesnttAVX512<>+3312(SB)/4, $0xffef11f4
+DATA mldsaTwiddlesnttAVX512<>+3316(SB)/4, $0xffef11f4
+DATA mldsaTwiddlesnttAVX512<>+3320(SB)/4, $0x003f7288
+DATA mldsaTwiddlesnttAVX512<>+3324(SB)/4, $0x003f7288
+DATA mldsaTwiddlesnttAVX512<>+3328(SB)/4, $0x4ca4908a
+DATA mldsaTwiddlesnttAVX512<>+3332(SB)/4, $0x4ca4908a
+DATA mldsaTwiddlesnttAVX512<>+3336(SB)/4, $0x3df4288e
+DATA mldsaTwiddlesnttAVX512<>+3340(SB)/4, $0x3df4288e
+DATA mldsaTwiddlesnttAVX512<>+3344(SB)/4, $0x55e0ad7f
+DATA mldsaTwiddlesnttAVX512<>+3348(SB)/4, $0x55e0ad7f
+DATA mldsaTwiddlesnttAVX512<>+3352(SB)/4, $0xa4da6d51
+DATA mldsaTwiddlesnttAVX512<>+3356(SB)/4, $0xa4da6d51
+DATA mldsaTwiddlesnttAVX512<>+3360(SB)/4, $0x3b300f8d
+DATA mldsaTwiddlesnttAVX512<>+3364(SB)/4, $0x3b300f8d
+DATA mldsaTwiddlesnttAVX512<>+3368(SB)/4, $0x8b708309
+DATA mldsaTwiddlesnttAVX512<>+3372(SB)/4, $0x8b708309
+DATA mldsaTwiddlesnttAVX512<>+3376(SB)/4, $0xde1b6f1f
+DATA mldsaTwiddlesnttAVX512<>+3380(SB)/4, $0xde1b6f1f
+DATA mldsaTwiddlesnttAVX512<>+3384(SB)/4, $0x7f04d036
+DATA mldsaTwiddlesnttAVX512<>+3388(SB)/4, $0x7f04d036
+DATA mldsaTwiddlesnttAVX512<>+3392(SB)/4, $0x4ca4908a
 DATA mldsaTwiddlesnttAVX512<>+3396(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3400(SB)/4, $0x0035843f
+DATA mldsaTwiddlesnttAVX512<>+3400(SB)/4, $0x3df4288e
 DATA mldsaTwiddlesnttAVX512<>+3404(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3408(SB)/4, $0x0067745d
+DATA mldsaTwiddlesnttAVX512<>+3408(SB)/4, $0x55e0ad7f
 DATA mldsaTwiddlesnttAVX512<>+3412(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3416(SB)/4, $0x0067745d
+DATA mldsaTwiddlesnttAVX512<>+3416(SB)/4, $0xa4da6d51
 DATA mldsaTwiddlesnttAVX512<>+3420(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3424(SB)/4, $0x005f3618
+DATA mldsaTwiddlesnttAVX512<>+3424(SB)/4, $0x3b300f8d
 DATA mldsaTwiddlesnttAVX512<>+3428(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3432(SB)/4, $0x005f3618
+DATA mldsaTwiddlesnttAVX512<>+3432(SB)/4, $0x8b708309
 DATA mldsaTwiddlesnttAVX512<>+3436(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3440(SB)/4, $0x0038738c
+DATA mldsaTwiddlesnttAVX512<>+3440(SB)/4, $0xde1b6f1f
 DATA mldsaTwiddlesnttAVX512<>+3444(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3448(SB)/4, $0x0038738c
+DATA mldsaTwiddlesnttAVX512<>+3448(SB)/4, $0x7f04d036
 DATA mldsaTwiddlesnttAVX512<>+3452(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3456(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesnttAVX512<>+3460(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesnttAVX512<>+3464(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesnttAVX512<>+3468(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesnttAVX512<>+3472(SB)/4, $0x3473145d
-DATA mldsaTwiddlesnttAVX512<>+3476(SB)/4, $0x3473145d
-DATA mldsaTwiddlesnttAVX512<>+3480(SB)/4, $0x3473145d
-DATA mldsaTwiddlesnttAVX512<>+3484(SB)/4, $0x3473145d
-DATA mldsaTwiddlesnttAVX512<>+3488(SB)/4, $0x3b223618
-DATA mldsaTwiddlesnttAVX512<>+3492(SB)/4, $0x3b223618
-DATA mldsaTwiddlesnttAVX512<>+3496(SB)/4, $0x3b223618
-DATA mldsaTwiddlesnttAVX512<>+3500(SB)/4, $0x3b223618
-DATA mldsaTwiddlesnttAVX512<>+3504(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesnttAVX512<>+3508(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesnttAVX512<>+3512(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesnttAVX512<>+3516(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesnttAVX512<>+3520(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesnttAVX512<>+3524(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3528(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesnttAVX512<>+3532(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3536(SB)/4, $0x3473145d
-DATA mldsaTwiddlesnttAVX512<>+3540(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3544(SB)/4, $0x3473145d
-DATA mldsaTwiddlesnttAVX512<>+3548(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3552(SB)/4, $0x3b223618
-DATA mldsaTwiddlesnttAVX512<>+3556(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3560(SB)/4, $0x3b223618
-DATA mldsaTwiddlesnttAVX512<>+3564(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3568(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesnttAVX512<>+3572(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3576(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesnttAVX512<>+3580(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3584(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesnttAVX512<>+3588(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesnttAVX512<>+3592(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesnttAVX512<>+3596(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesnttAVX512<>+3600(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesnttAVX512<>+3604(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesnttAVX512<>+3608(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesnttAVX512<>+3612(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesnttAVX512<>+3616(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesnttAVX512<>+3620(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesnttAVX512<>+3624(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesnttAVX512<>+3628(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesnttAVX512<>+3632(SB)/4, $0x003b3853
-DATA mldsaTwiddlesnttAVX512<>+3636(SB)/4, $0x003b3853
-DATA mldsaTwiddlesnttAVX512<>+3640(SB)/4, $0x003b3853
-DATA mldsaTwiddlesnttAVX512<>+3644(SB)/4, $0x003b3853
-DATA mldsaTwiddlesnttAVX512<>+3648(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesnttAVX512<>+3652(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3656(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesnttAVX512<>+3660(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3664(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesnttAVX512<>+3668(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3672(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesnttAVX512<>+3676(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3680(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesnttAVX512<>+3684(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3688(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesnttAVX512<>+3692(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3696(SB)/4, $0x003b3853
-DATA mldsaTwiddlesnttAVX512<>+3700(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3704(SB)/4, $0x003b3853
-DATA mldsaTwiddlesnttAVX512<>+3708(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3712(SB)/4, $0x588163a8
-DATA mldsaTwiddlesnttAVX512<>+3716(SB)/4, $0x588163a8
-DATA mldsaTwiddlesnttAVX512<>+3720(SB)/4, $0x588163a8
-DATA mldsaTwiddlesnttAVX512<>+3724(SB)/4, $0x588163a8
-DATA mldsaTwiddlesnttAVX512<>+3728(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesnttAVX512<>+3732(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesnttAVX512<>+3736(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesnttAVX512<>+3740(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesnttAVX512<>+3744(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesnttAVX512<>+3748(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesnttAVX512<>+3752(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesnttAVX512<>+3756(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesnttAVX512<>+3760(SB)/4, $0x89c59853
-DATA mldsaTwiddlesnttAVX512<>+3764(SB)/4, $0x89c59853
-DATA mldsaTwiddlesnttAVX512<>+3768(SB)/4, $0x89c59853
-DATA mldsaTwiddlesnttAVX512<>+3772(SB)/4, $0x89c59853
-DATA mldsaTwiddlesnttAVX512<>+3776(SB)/4, $0x588163a8
+DATA mldsaTwiddlesnttAVX512<>+3456(SB)/4, $0x00175102
+DATA mldsaTwiddlesnttAVX512<>+3460(SB)/4, $0x00175102
+DATA mldsaTwiddlesnttAVX512<>+3464(SB)/4, $0x00075d59
+DATA mldsaTwiddlesnttAVX512<>+3468(SB)/4, $0x00075d59
+DATA mldsaTwiddlesnttAVX512<>+3472(SB)/4, $0xfff75e9d
+DATA mldsaTwiddlesnttAVX512<>+3476(SB)/4, $0xfff75e9d
+DATA mldsaTwiddlesnttAVX512<>+3480(SB)/4, $0x000296d8
+DATA mldsaTwiddlesnttAVX512<>+3484(SB)/4, $0x000296d8
+DATA mldsaTwiddlesnttAVX512<>+3488(SB)/4, $0x001187ba
+DATA mldsaTwiddlesnttAVX512<>+3492(SB)/4, $0x001187ba
+DATA mldsaTwiddlesnttAVX512<>+3496(SB)/4, $0xffd2cca8
+DATA mldsaTwiddlesnttAVX512<>+3500(SB)/4, $0xffd2cca8
+DATA mldsaTwiddlesnttAVX512<>+3504(SB)/4, $0x002592ec
+DATA mldsaTwiddlesnttAVX512<>+3508(SB)/4, $0x002592ec
+DATA mldsaTwiddlesnttAVX512<>+3512(SB)/4, $0xffcd1f11
+DATA mldsaTwiddlesnttAVX512<>+3516(SB)/4, $0xffcd1f11
+DATA mldsaTwiddlesnttAVX512<>+3520(SB)/4, $0x2eadaf0e
+DATA mldsaTwiddlesnttAVX512<>+3524(SB)/4, $0x2eadaf0e
+DATA mldsaTwiddlesnttAVX512<>+3528(SB)/4, $0x0ebe617a
+DATA mldsaTwiddlesnttAVX512<>+3532(SB)/4, $0x0ebe617a
+DATA mldsaTwiddlesnttAVX512<>+3536(SB)/4, $0xeeb8e85c
+DATA mldsaTwiddlesnttAVX512<>+3540(SB)/4, $0xeeb8e85c
+DATA mldsaTwiddlesnttAVX512<>+3544(SB)/4, $0x052efbb4
+DATA mldsaTwiddlesnttAVX512<>+3548(SB)/4, $0x052efbb4
+DATA mldsaTwiddlesnttAVX512<>+3552(SB)/4, $0x231839c8
+DATA mldsaTwiddlesnttAVX512<>+3556(SB)/4, $0x231839c8
+DATA mldsaTwiddlesnttAVX512<>+3560(SB)/4, $0xa582b161
+DATA mldsaTwiddlesnttAVX512<>+3564(SB)/4, $0xa582b161
+DATA mldsaTwiddlesnttAVX512<>+3568(SB)/4, $0x4b38a592
+DATA mldsaTwiddlesnttAVX512<>+3572(SB)/4, $0x4b38a592
+DATA mldsaTwiddlesnttAVX512<>+3576(SB)/4, $0x9a24abf6
+DATA mldsaTwiddlesnttAVX512<>+3580(SB)/4, $0x9a24abf6
+DATA mldsaTwiddlesnttAVX512<>+3584(SB)/4, $0x2eadaf0e
+DATA mldsaTwiddlesnttAVX512<>+3588(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3592(SB)/4, $0x0ebe617a
+DATA mldsaTwiddlesnttAVX512<>+3596(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3600(SB)/4, $0xeeb8e85c
+DATA mldsaTwiddlesnttAVX512<>+3604(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3608(SB)/4, $0x052efbb4
+DATA mldsaTwiddlesnttAVX512<>+3612(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3616(SB)/4, $0x231839c8
+DATA mldsaTwiddlesnttAVX512<>+3620(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3624(SB)/4, $0xa582b161
+DATA mldsaTwiddlesnttAVX512<>+3628(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3632(SB)/4, $0x4b38a592
+DATA mldsaTwiddlesnttAVX512<>+3636(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3640(SB)/4, $0x9a24abf6
+DATA mldsaTwiddlesnttAVX512<>+3644(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3648(SB)/4, $0xffc06ce7
+DATA mldsaTwiddlesnttAVX512<>+3652(SB)/4, $0xffc06ce7
+DATA mldsaTwiddlesnttAVX512<>+3656(SB)/4, $0xffcac581
+DATA mldsaTwiddlesnttAVX512<>+3660(SB)/4, $0xffcac581
+DATA mldsaTwiddlesnttAVX512<>+3664(SB)/4, $0x001a7e79
+DATA mldsaTwiddlesnttAVX512<>+3668(SB)/4, $0x001a7e79
+DATA mldsaTwiddlesnttAVX512<>+3672(SB)/4, $0x0003978f
+DATA mldsaTwiddlesnttAVX512<>+3676(SB)/4, $0x0003978f
+DATA mldsaTwiddlesnttAVX512<>+3680(SB)/4, $0x001e54e6
+DATA mldsaTwiddlesnttAVX512<>+3684(SB)/4, $0x001e54e6
+DATA mldsaTwiddlesnttAVX512<>+3688(SB)/4, $0xffcf36c0
+DATA mldsaTwiddlesnttAVX512<>+3692(SB)/4, $0xffcf36c0
+DATA mldsaTwiddlesnttAVX512<>+3696(SB)/4, $0xffce6816
+DATA mldsaTwiddlesnttAVX512<>+3700(SB)/4, $0xffce6816
+DATA mldsaTwiddlesnttAVX512<>+3704(SB)/4, $0x0031b859
+DATA mldsaTwiddlesnttAVX512<>+3708(SB)/4, $0x0031b859
+DATA mldsaTwiddlesnttAVX512<>+3712(SB)/4, $0x80b9fd7d
+DATA mldsaTwiddlesnttAVX512<>+3716(SB)/4, $0x80b9fd7d
+DATA mldsaTwiddlesnttAVX512<>+3720(SB)/4, $0x95705eec
+DATA mldsaTwiddlesnttAVX512<>+3724(SB)/4, $0x95705eec
+DATA mldsaTwiddlesnttAVX512<>+3728(SB)/4, $0x350a3422
+DATA mldsaTwiddlesnttAVX512<>+3732(SB)/4, $0x350a3422
+DATA mldsaTwiddlesnttAVX512<>+3736(SB)/4, $0x0730ea2c
+DATA mldsaTwiddlesnttAVX512<>+3740(SB)/4, $0x0730ea2c
+DATA mldsaTwiddlesnttAVX512<>+3744(SB)/4, $0x3cb8f9c4
+DATA mldsaTwiddlesnttAVX512<>+3748(SB)/4, $0x3cb8f9c4
+DATA mldsaTwiddlesnttAVX512<>+3752(SB)/4, $0x9e551608
+DATA mldsaTwiddlesnttAVX512<>+3756(SB)/4, $0x9e551608
+DATA mldsaTwiddlesnttAVX512<>+3760(SB)/4, $0x9cb75a9d
+DATA mldsaTwiddlesnttAVX512<>+3764(SB)/4, $0x9cb75a9d
+DATA mldsaTwiddlesnttAVX512<>+3768(SB)/4, $0x6389939d
+DATA mldsaTwiddlesnttAVX512<>+3772(SB)/4, $0x6389939d
+DATA mldsaTwiddlesnttAVX512<>+3776(SB)/4, $0x80b9fd7d
 DATA mldsaTwiddlesnttAVX512<>+3780(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3784(SB)/4, $0x588163a8
+DATA mldsaTwiddlesnttAVX512<>+3784(SB)/4, $0x95705eec
 DATA mldsaTwiddlesnttAVX512<>+3788(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3792(SB)/4, $0xeefd4f76
+DATA mldsaTwiddlesnttAVX512<>+3792(SB)/4, $0x350a3422
 DATA mldsaTwiddlesnttAVX512<>+3796(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3800(SB)/4, $0xeefd4f76
+DATA mldsaTwiddlesnttAVX512<>+3800(SB)/4, $0x0730ea2c
 DATA mldsaTwiddlesnttAVX512<>+3804(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3808(SB)/4, $0x9e7b5b9a
+DATA mldsaTwiddlesnttAVX512<>+3808(SB)/4, $0x3cb8f9c4
 DATA mldsaTwiddlesnttAVX512<>+3812(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3816(SB)/4, $0x9e7b5b9a
+DATA mldsaTwiddlesnttAVX512<>+3816(SB)/4, $0x9e551608
 DATA mldsaTwiddlesnttAVX512<>+3820(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3824(SB)/4, $0x89c59853
+DATA mldsaTwiddlesnttAVX512<>+3824(SB)/4, $0x9cb75a9d
 DATA mldsaTwiddlesnttAVX512<>+3828(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3832(SB)/4, $0x89c59853
+DATA mldsaTwiddlesnttAVX512<>+3832(SB)/4, $0x6389939d
 DATA mldsaTwiddlesnttAVX512<>+3836(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3840(SB)/4, $0x003b8534
-DATA mldsaTwiddlesnttAVX512<>+3844(SB)/4, $0x003b8534
-DATA mldsaTwiddlesnttAVX512<>+3848(SB)/4, $0x003b8534
-DATA mldsaTwiddlesnttAVX512<>+3852(SB)/4, $0x003b8534
-DATA mldsaTwiddlesnttAVX512<>+3856(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesnttAVX512<>+3860(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesnttAVX512<>+3864(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesnttAVX512<>+3868(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesnttAVX512<>+3872(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesnttAVX512<>+3876(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesnttAVX512<>+3880(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesnttAVX512<>+3884(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesnttAVX512<>+3888(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesnttAVX512<>+3892(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesnttAVX512<>+3896(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesnttAVX512<>+3900(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesnttAVX512<>+3904(SB)/4, $0x003b8534
-DATA mldsaTwiddlesnttAVX512<>+3908(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3912(SB)/4, $0x003b8534
-DATA mldsaTwiddlesnttAVX512<>+3916(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3920(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesnttAVX512<>+3924(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3928(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesnttAVX512<>+3932(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3936(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesnttAVX512<>+3940(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3944(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesnttAVX512<>+3948(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3952(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesnttAVX512<>+3956(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3960(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesnttAVX512<>+3964(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+3968(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesnttAVX512<>+3972(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesnttAVX512<>+3976(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesnttAVX512<>+3980(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesnttAVX512<>+3984(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesnttAVX512<>+3988(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesnttAVX512<>+3992(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesnttAVX512<>+3996(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesnttAVX512<>+4000(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesnttAVX512<>+4004(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesnttAVX512<>+4008(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesnttAVX512<>+4012(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesnttAVX512<>+4016(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesnttAVX512<>+4020(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesnttAVX512<>+4024(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesnttAVX512<>+4028(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesnttAVX512<>+4032(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesnttAVX512<>+4036(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4040(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesnttAVX512<>+4044(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4048(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesnttAVX512<>+4052(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4056(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesnttAVX512<>+4060(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4064(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesnttAVX512<>+4068(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4072(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesnttAVX512<>+4076(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4080(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesnttAVX512<>+4084(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4088(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesnttAVX512<>+4092(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4096(SB)/4, $0x0043e6e6
-DATA mldsaTwiddlesnttAVX512<>+4100(SB)/4, $0x0043e6e6
-DATA mldsaTwiddlesnttAVX512<>+4104(SB)/4, $0x00688c82
-DATA mldsaTwiddlesnttAVX512<>+4108(SB)/4, $0x00688c82
-DATA mldsaTwiddlesnttAVX512<>+4112(SB)/4, $0x0069b65e
-DATA mldsaTwiddlesnttAVX512<>+4116(SB)/4, $0x0069b65e
-DATA mldsaTwiddlesnttAVX512<>+4120(SB)/4, $0x003509ee
-DATA mldsaTwiddlesnttAVX512<>+4124(SB)/4, $0x003509ee
-DATA mldsaTwiddlesnttAVX512<>+4128(SB)/4, $0x0047c1d0
-DATA mldsaTwiddlesnttAVX512<>+4132(SB)/4, $0x0047c1d0
-DATA mldsaTwiddlesnttAVX512<>+4136(SB)/4, $0x0051781a
-DATA mldsaTwiddlesnttAVX512<>+4140(SB)/4, $0x0051781a
-DATA mldsaTwiddlesnttAVX512<>+4144(SB)/4, $0x002135c7
-DATA mldsaTwiddlesnttAVX512<>+4148(SB)/4, $0x002135c7
-DATA mldsaTwiddlesnttAVX512<>+4152(SB)/4, $0x0067afbc
-DATA mldsaTwiddlesnttAVX512<>+4156(SB)/4, $0x0067afbc
-DATA mldsaTwiddlesnttAVX512<>+4160(SB)/4, $0x0043e6e6
+DATA mldsaTwiddlesnttAVX512<>+3840(SB)/4, $0xffd8a4cb
+DATA mldsaTwiddlesnttAVX512<>+3844(SB)/4, $0xffd8a4cb
+DATA mldsaTwiddlesnttAVX512<>+3848(SB)/4, $0x001b4827
+DATA mldsaTwiddlesnttAVX512<>+3852(SB)/4, $0x001b4827
+DATA mldsaTwiddlesnttAVX512<>+3856(SB)/4, $0x0035225e
+DATA mldsaTwiddlesnttAVX512<>+3860(SB)/4, $0x0035225e
+DATA mldsaTwiddlesnttAVX512<>+3864(SB)/4, $0xffc02c7d
+DATA mldsaTwiddlesnttAVX512<>+3868(SB)/4, $0xffc02c7d
+DATA mldsaTwiddlesnttAVX512<>+3872(SB)/4, $0xffdb83cf
+DATA mldsaTwiddlesnttAVX512<>+3876(SB)/4, $0xffdb83cf
+DATA mldsaTwiddlesnttAVX512<>+3880(SB)/4, $0xffdd9879
+DATA mldsaTwiddlesnttAVX512<>+3884(SB)/4, $0xffdd9879
+DATA mldsaTwiddlesnttAVX512<>+3888(SB)/4, $0xffec29d0
+DATA mldsaTwiddlesnttAVX512<>+3892(SB)/4, $0xffec29d0
+DATA mldsaTwiddlesnttAVX512<>+3896(SB)/4, $0xffdbf531
+DATA mldsaTwiddlesnttAVX512<>+3900(SB)/4, $0xffdbf531
+DATA mldsaTwiddlesnttAVX512<>+3904(SB)/4, $0xb135e416
+DATA mldsaTwiddlesnttAVX512<>+3908(SB)/4, $0xb135e416
+DATA mldsaTwiddlesnttAVX512<>+3912(SB)/4, $0x369df510
+DATA mldsaTwiddlesnttAVX512<>+3916(SB)/4, $0x369df510
+DATA mldsaTwiddlesnttAVX512<>+3920(SB)/4, $0x6a5f5300
+DATA mldsaTwiddlesnttAVX512<>+3924(SB)/4, $0x6a5f5300
+DATA mldsaTwiddlesnttAVX512<>+3928(SB)/4, $0x80390941
+DATA mldsaTwiddlesnttAVX512<>+3932(SB)/4, $0x80390941
+DATA mldsaTwiddlesnttAVX512<>+3936(SB)/4, $0xb6f55be9
+DATA mldsaTwiddlesnttAVX512<>+3940(SB)/4, $0xb6f55be9
+DATA mldsaTwiddlesnttAVX512<>+3944(SB)/4, $0xbb1fba78
+DATA mldsaTwiddlesnttAVX512<>+3948(SB)/4, $0xbb1fba78
+DATA mldsaTwiddlesnttAVX512<>+3952(SB)/4, $0xd849b2bc
+DATA mldsaTwiddlesnttAVX512<>+3956(SB)/4, $0xd849b2bc
+DATA mldsaTwiddlesnttAVX512<>+3960(SB)/4, $0xb7d858a6
+DATA mldsaTwiddlesnttAVX512<>+3964(SB)/4, $0xb7d858a6
+DATA mldsaTwiddlesnttAVX512<>+3968(SB)/4, $0xb135e416
+DATA mldsaTwiddlesnttAVX512<>+3972(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3976(SB)/4, $0x369df510
+DATA mldsaTwiddlesnttAVX512<>+3980(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3984(SB)/4, $0x6a5f5300
+DATA mldsaTwiddlesnttAVX512<>+3988(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+3992(SB)/4, $0x80390941
+DATA mldsaTwiddlesnttAVX512<>+3996(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4000(SB)/4, $0xb6f55be9
+DATA mldsaTwiddlesnttAVX512<>+4004(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4008(SB)/4, $0xbb1fba78
+DATA mldsaTwiddlesnttAVX512<>+4012(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4016(SB)/4, $0xd849b2bc
+DATA mldsaTwiddlesnttAVX512<>+4020(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4024(SB)/4, $0xb7d858a6
+DATA mldsaTwiddlesnttAVX512<>+4028(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4032(SB)/4, $0xffebe4d2
+DATA mldsaTwiddlesnttAVX512<>+4036(SB)/4, $0xffebe4d2
+DATA mldsaTwiddlesnttAVX512<>+4040(SB)/4, $0x00258ecb
+DATA mldsaTwiddlesnttAVX512<>+4044(SB)/4, $0x00258ecb
+DATA mldsaTwiddlesnttAVX512<>+4048(SB)/4, $0x003b8820
+DATA mldsaTwiddlesnttAVX512<>+4052(SB)/4, $0x003b8820
+DATA mldsaTwiddlesnttAVX512<>+4056(SB)/4, $0xffed485b
+DATA mldsaTwiddlesnttAVX512<>+4060(SB)/4, $0xffed485b
+DATA mldsaTwiddlesnttAVX512<>+4064(SB)/4, $0x002e534c
+DATA mldsaTwiddlesnttAVX512<>+4068(SB)/4, $0x002e534c
+DATA mldsaTwiddlesnttAVX512<>+4072(SB)/4, $0x00097a6c
+DATA mldsaTwiddlesnttAVX512<>+4076(SB)/4, $0x00097a6c
+DATA mldsaTwiddlesnttAVX512<>+4080(SB)/4, $0x002ca4f8
+DATA mldsaTwiddlesnttAVX512<>+4084(SB)/4, $0x002ca4f8
+DATA mldsaTwiddlesnttAVX512<>+4088(SB)/4, $0x00337caa
+DATA mldsaTwiddlesnttAVX512<>+4092(SB)/4, $0x00337caa
+DATA mldsaTwiddlesnttAVX512<>+4096(SB)/4, $0xd7bf9435
+DATA mldsaTwiddlesnttAVX512<>+4100(SB)/4, $0xd7bf9435
+DATA mldsaTwiddlesnttAVX512<>+4104(SB)/4, $0x4b306181
+DATA mldsaTwiddlesnttAVX512<>+4108(SB)/4, $0x4b306181
+DATA mldsaTwiddlesnttAVX512<>+4112(SB)/4, $0x772e0a94
+DATA mldsaTwiddlesnttAVX512<>+4116(SB)/4, $0x772e0a94
+DATA mldsaTwiddlesnttAVX512<>+4120(SB)/4, $0xda875820
+DATA mldsaTwiddlesnttAVX512<>+4124(SB)/4, $0xda875820
+DATA mldsaTwiddlesnttAVX512<>+4128(SB)/4, $0x5cbdc6b8
+DATA mldsaTwiddlesnttAVX512<>+4132(SB)/4, $0x5cbdc6b8
+DATA mldsaTwiddlesnttAVX512<>+4136(SB)/4, $0x12f9963f
+DATA mldsaTwiddlesnttAVX512<>+4140(SB)/4, $0x12f9963f
+DATA mldsaTwiddlesnttAVX512<>+4144(SB)/4, $0x5960475f
+DATA mldsaTwiddlesnttAVX512<>+4148(SB)/4, $0x5960475f
+DATA mldsaTwiddlesnttAVX512<>+4152(SB)/4, $0x671317f7
+DATA mldsaTwiddlesnttAVX512<>+4156(SB)/4, $0x671317f7
+DATA mldsaTwiddlesnttAVX512<>+4160(SB)/4, $0xd7bf9435
 DATA mldsaTwiddlesnttAVX512<>+4164(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4168(SB)/4, $0x00688c82
+DATA mldsaTwiddlesnttAVX512<>+4168(SB)/4, $0x4b306181
 DATA mldsaTwiddlesnttAVX512<>+4172(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4176(SB)/4, $0x0069b65e
+DATA mldsaTwiddlesnttAVX512<>+4176(SB)/4, $0x772e0a94
 DATA mldsaTwiddlesnttAVX512<>+4180(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4184(SB)/4, $0x003509ee
+DATA mldsaTwiddlesnttAVX512<>+4184(SB)/4, $0xda875820
 DATA mldsaTwiddlesnttAVX512<>+4188(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4192(SB)/4, $0x0047c1d0
+DATA mldsaTwiddlesnttAVX512<>+4192(SB)/4, $0x5cbdc6b8
 DATA mldsaTwiddlesnttAVX512<>+4196(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4200(SB)/4, $0x0051781a
+DATA mldsaTwiddlesnttAVX512<>+4200(SB)/4, $0x12f9963f
 DATA mldsaTwiddlesnttAVX512<>+4204(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4208(SB)/4, $0x002135c7
+DATA mldsaTwiddlesnttAVX512<>+4208(SB)/4, $0x5960475f
 DATA mldsaTwiddlesnttAVX512<>+4212(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4216(SB)/4, $0x0067afbc
+DATA mldsaTwiddlesnttAVX512<>+4216(SB)/4, $0x671317f7
 DATA mldsaTwiddlesnttAVX512<>+4220(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4224(SB)/4, $0xa220a6e6
-DATA mldsaTwiddlesnttAVX512<>+4228(SB)/4, $0xa220a6e6
-DATA mldsaTwiddlesnttAVX512<>+4232(SB)/4, $0xd8f8cc82
-DATA mldsaTwiddlesnttAVX512<>+4236(SB)/4, $0xd8f8cc82
-DATA mldsaTwiddlesnttAVX512<>+4240(SB)/4, $0x8035765e
-DATA mldsaTwiddlesnttAVX512<>+4244(SB)/4, $0x8035765e
-DATA mldsaTwiddlesnttAVX512<>+4248(SB)/4, $0x6272c9ee
-DATA mldsaTwiddlesnttAVX512<>+4252(SB)/4, $0x6272c9ee
-DATA mldsaTwiddlesnttAVX512<>+4256(SB)/4, $0x5081c1d0
-DATA mldsaTwiddlesnttAVX512<>+4260(SB)/4, $0x5081c1d0
-DATA mldsaTwiddlesnttAVX512<>+4264(SB)/4, $0x8a54b81a
-DATA mldsaTwiddlesnttAVX512<>+4268(SB)/4, $0x8a54b81a
-DATA mldsaTwiddlesnttAVX512<>+4272(SB)/4, $0x5f5a15c7
-DATA mldsaTwiddlesnttAVX512<>+4276(SB)/4, $0x5f5a15c7
-DATA mldsaTwiddlesnttAVX512<>+4280(SB)/4, $0x085f2fbc
-DATA mldsaTwiddlesnttAVX512<>+4284(SB)/4, $0x085f2fbc
-DATA mldsaTwiddlesnttAVX512<>+4288(SB)/4, $0xa220a6e6
-DATA mldsaTwiddlesnttAVX512<>+4292(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4296(SB)/4, $0xd8f8cc82
-DATA mldsaTwiddlesnttAVX512<>+4300(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4304(SB)/4, $0x8035765e
-DATA mldsaTwiddlesnttAVX512<>+4308(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4312(SB)/4, $0x6272c9ee
-DATA mldsaTwiddlesnttAVX512<>+4316(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4320(SB)/4, $0x5081c1d0
-DATA mldsaTwiddlesnttAVX512<>+4324(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4328(SB)/4, $0x8a54b81a
-DATA mldsaTwiddlesnttAVX512<>+4332(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4336(SB)/4, $0x5f5a15c7
-DATA mldsaTwiddlesnttAVX512<>+4340(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4344(SB)/4, $0x085f2fbc
-DATA mldsaTwiddlesnttAVX512<>+4348(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4352(SB)/4, $0x006caf76
-DATA mldsaTwiddlesnttAVX512<>+4356(SB)/4, $0x006caf76
-DATA mldsaTwiddlesnttAVX512<>+4360(SB)/4, $0x001d9772
-DATA mldsaTwiddlesnttAVX512<>+4364(SB)/4, $0x001d9772
-DATA mldsaTwiddlesnttAVX512<>+4368(SB)/4, $0x004f3281
-DATA mldsaTwiddlesnttAVX512<>+4372(SB)/4, $0x004f3281
-DATA mldsaTwiddlesnttAVX512<>+4376(SB)/4, $0x004fb2af
-DATA mldsaTwiddlesnttAVX512<>+4380(SB)/4, $0x004fb2af
-DATA mldsaTwiddlesnttAVX512<>+4384(SB)/4, $0x00419073
-DATA mldsaTwiddlesnttAVX512<>+4388(SB)/4, $0x00419073
-DATA mldsaTwiddlesnttAVX512<>+4392(SB)/4, $0x00709cf7
-DATA mldsaTwiddlesnttAVX512<>+4396(SB)/4, $0x00709cf7
-DATA mldsaTwiddlesnttAVX512<>+4400(SB)/4, $0x004870e1
-DATA mldsaTwiddlesnttAVX512<>+4404(SB)/4, $0x004870e1
-DATA mldsaTwiddlesnttAVX512<>+4408(SB)/4, $0x0001efca
-DATA mldsaTwiddlesnttAVX512<>+4412(SB)/4, $0x0001efca
-DATA mldsaTwiddlesnttAVX512<>+4416(SB)/4, $0x006caf76
-DATA mldsaTwiddlesnttAVX512<>+4420(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4424(SB)/4, $0x001d9772
-DATA mldsaTwiddlesnttAVX512<>+4428(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4432(SB)/4, $0x004f3281
-DATA mldsaTwiddlesnttAVX512<>+4436(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4440(SB)/4, $0x004fb2af
-DATA mldsaTwiddlesnttAVX512<>+4444(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4448(SB)/4, $0x00419073
-DATA mldsaTwiddlesnttAVX512<>+4452(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4456(SB)/4, $0x00709cf7
-DATA mldsaTwiddlesnttAVX512<>+4460(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4464(SB)/4, $0x004870e1
-DATA mldsaTwiddlesnttAVX512<>+4468(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4472(SB)/4, $0x0001efca
-DATA mldsaTwiddlesnttAVX512<>+4476(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4480(SB)/4, $0xb35b6f76
-DATA mldsaTwiddlesnttAVX512<>+4484(SB)/4, $0xb35b6f76
-DATA mldsaTwiddlesnttAVX512<>+4488(SB)/4, $0xc20bd772
-DATA mldsaTwiddlesnttAVX512<>+4492(SB)/4, $0xc20bd772
-DATA mldsaTwiddlesnttAVX512<>+4496(SB)/4, $0xaa1f5281
-DATA mldsaTwiddlesnttAVX512<>+4500(SB)/4, $0xaa1f5281
-DATA mldsaTwiddlesnttAVX512<>+4504(SB)/4, $0x5b2592af
-DATA mldsaTwiddlesnttAVX512<>+4508(SB)/4, $0x5b2592af
-DATA mldsaTwiddlesnttAVX512<>+4512(SB)/4, $0xc4cff073
-DATA mldsaTwiddlesnttAVX512<>+4516(SB)/4, $0xc4cff073
-DATA mldsaTwiddlesnttAVX512<>+4520(SB)/4, $0x748f7cf7
-DATA mldsaTwiddlesnttAVX512<>+4524(SB)/4, $0x748f7cf7
-DATA mldsaTwiddlesnttAVX512<>+4528(SB)/4, $0x21e490e1
-DATA mldsaTwiddlesnttAVX512<>+4532(SB)/4, $0x21e490e1
-DATA mldsaTwiddlesnttAVX512<>+4536(SB)/4, $0x80fb2fca
-DATA mldsaTwiddlesnttAVX512<>+4540(SB)/4, $0x80fb2fca
-DATA mldsaTwiddlesnttAVX512<>+4544(SB)/4, $0xb35b6f76
+DATA mldsaTwiddlesnttAVX512<>+4224(SB)/4, $0x0014b2a0
+DATA mldsaTwiddlesnttAVX512<>+4228(SB)/4, $0x0014b2a0
+DATA mldsaTwiddlesnttAVX512<>+4232(SB)/4, $0xffd5a535
+DATA mldsaTwiddlesnttAVX512<>+4236(SB)/4, $0xffd5a535
+DATA mldsaTwiddlesnttAVX512<>+4240(SB)/4, $0xffcb166f
+DATA mldsaTwiddlesnttAVX512<>+4244(SB)/4, $0xffcb166f
+DATA mldsaTwiddlesnttAVX512<>+4248(SB)/4, $0x00234a86
+DATA mldsaTwiddlesnttAVX512<>+4252(SB)/4, $0x00234a86
+DATA mldsaTwiddlesnttAVX512<>+4256(SB)/4, $0x0028f186
+DATA mldsaTwiddlesnttAVX512<>+4260(SB)/4, $0x0028f186
+DATA mldsaTwiddlesnttAVX512<>+4264(SB)/4, $0xffd5995c
+DATA mldsaTwiddlesnttAVX512<>+4268(SB)/4, $0xffd5995c
+DATA mldsaTwiddlesnttAVX512<>+4272(SB)/4, $0xfff60825
+DATA mldsaTwiddlesnttAVX512<>+4276(SB)/4, $0xfff60825
+DATA mldsaTwiddlesnttAVX512<>+4280(SB)/4, $0xfff8fe65
+DATA mldsaTwiddlesnttAVX512<>+4284(SB)/4, $0xfff8fe65
+DATA mldsaTwiddlesnttAVX512<>+4288(SB)/4, $0x296f9b94
+DATA mldsaTwiddlesnttAVX512<>+4292(SB)/4, $0x296f9b94
+DATA mldsaTwiddlesnttAVX512<>+4296(SB)/4, $0xab3537f7
+DATA mldsaTwiddlesnttAVX512<>+4300(SB)/4, $0xab3537f7
+DATA mldsaTwiddlesnttAVX512<>+4304(SB)/4, $0x9612636c
+DATA mldsaTwiddlesnttAVX512<>+4308(SB)/4, $0x9612636c
+DATA mldsaTwiddlesnttAVX512<>+4312(SB)/4, $0x46a6b51f
+DATA mldsaTwiddlesnttAVX512<>+4316(SB)/4, $0x46a6b51f
+DATA mldsaTwiddlesnttAVX512<>+4320(SB)/4, $0x51f7893e
+DATA mldsaTwiddlesnttAVX512<>+4324(SB)/4, $0x51f7893e
+DATA mldsaTwiddlesnttAVX512<>+4328(SB)/4, $0xab1d8009
+DATA mldsaTwiddlesnttAVX512<>+4332(SB)/4, $0xab1d8009
+DATA mldsaTwiddlesnttAVX512<>+4336(SB)/4, $0xec0b4cfb
+DATA mldsaTwiddlesnttAVX512<>+4340(SB)/4, $0xec0b4cfb
+DATA mldsaTwiddlesnttAVX512<>+4344(SB)/4, $0xf1f9486e
+DATA mldsaTwiddlesnttAVX512<>+4348(SB)/4, $0xf1f9486e
+DATA mldsaTwiddlesnttAVX512<>+4352(SB)/4, $0x296f9b94
+DATA mldsaTwiddlesnttAVX512<>+4356(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4360(SB)/4, $0xab3537f7
+DATA mldsaTwiddlesnttAVX512<>+4364(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4368(SB)/4, $0x9612636c
+DATA mldsaTwiddlesnttAVX512<>+4372(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4376(SB)/4, $0x46a6b51f
+DATA mldsaTwiddlesnttAVX512<>+4380(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4384(SB)/4, $0x51f7893e
+DATA mldsaTwiddlesnttAVX512<>+4388(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4392(SB)/4, $0xab1d8009
+DATA mldsaTwiddlesnttAVX512<>+4396(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4400(SB)/4, $0xec0b4cfb
+DATA mldsaTwiddlesnttAVX512<>+4404(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4408(SB)/4, $0xf1f9486e
+DATA mldsaTwiddlesnttAVX512<>+4412(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4416(SB)/4, $0x0005528c
+DATA mldsaTwiddlesnttAVX512<>+4420(SB)/4, $0x0005528c
+DATA mldsaTwiddlesnttAVX512<>+4424(SB)/4, $0xfffaff58
+DATA mldsaTwiddlesnttAVX512<>+4428(SB)/4, $0xfffaff58
+DATA mldsaTwiddlesnttAVX512<>+4432(SB)/4, $0xffc5bb7d
+DATA mldsaTwiddlesnttAVX512<>+4436(SB)/4, $0xffc5bb7d
+DATA mldsaTwiddlesnttAVX512<>+4440(SB)/4, $0xffe2ab33
+DATA mldsaTwiddlesnttAVX512<>+4444(SB)/4, $0xffe2ab33
+DATA mldsaTwiddlesnttAVX512<>+4448(SB)/4, $0x000f6e17
+DATA mldsaTwiddlesnttAVX512<>+4452(SB)/4, $0x000f6e17
+DATA mldsaTwiddlesnttAVX512<>+4456(SB)/4, $0xffdc13d9
+DATA mldsaTwiddlesnttAVX512<>+4460(SB)/4, $0xffdc13d9
+DATA mldsaTwiddlesnttAVX512<>+4464(SB)/4, $0xffdddeca
+DATA mldsaTwiddlesnttAVX512<>+4468(SB)/4, $0xffdddeca
+DATA mldsaTwiddlesnttAVX512<>+4472(SB)/4, $0x001a9e7b
+DATA mldsaTwiddlesnttAVX512<>+4476(SB)/4, $0x001a9e7b
+DATA mldsaTwiddlesnttAVX512<>+4480(SB)/4, $0x0aa7c1db
+DATA mldsaTwiddlesnttAVX512<>+4484(SB)/4, $0x0aa7c1db
+DATA mldsaTwiddlesnttAVX512<>+4488(SB)/4, $0xf5fc2f1f
+DATA mldsaTwiddlesnttAVX512<>+4492(SB)/4, $0xf5fc2f1f
+DATA mldsaTwiddlesnttAVX512<>+4496(SB)/4, $0x8b59d15d
+DATA mldsaTwiddlesnttAVX512<>+4500(SB)/4, $0x8b59d15d
+DATA mldsaTwiddlesnttAVX512<>+4504(SB)/4, $0xc547b863
+DATA mldsaTwiddlesnttAVX512<>+4508(SB)/4, $0xc547b863
+DATA mldsaTwiddlesnttAVX512<>+4512(SB)/4, $0x1ee3e6bb
+DATA mldsaTwiddlesnttAVX512<>+4516(SB)/4, $0x1ee3e6bb
+DATA mldsaTwiddlesnttAVX512<>+4520(SB)/4, $0xb815b7fd
+DATA mldsaTwiddlesnttAVX512<>+4524(SB)/4, $0xb815b7fd
+DATA mldsaTwiddlesnttAVX512<>+4528(SB)/4, $0xbbac7fa8
+DATA mldsaTwiddlesnttAVX512<>+4532(SB)/4, $0xbbac7fa8
+DATA mldsaTwiddlesnttAVX512<>+4536(SB)/4, $0x354a4827
+DATA mldsaTwiddlesnttAVX512<>+4540(SB)/4, $0x354a4827
+DATA mldsaTwiddlesnttAVX512<>+4544(SB)/4, $0x0aa7c1db
 DATA mldsaTwiddlesnttAVX512<>+4548(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4552(SB)/4, $0xc20bd772
+DATA mldsaTwiddlesnttAVX512<>+4552(SB)/4, $0xf5fc2f1f
 DATA mldsaTwiddlesnttAVX512<>+4556(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4560(SB)/4, $0xaa1f5281
+DATA mldsaTwiddlesnttAVX512<>+4560(SB)/4, $0x8b59d15d
 DATA mldsaTwiddlesnttAVX512<>+4564(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4568(SB)/4, $0x5b2592af
+DATA mldsaTwiddlesnttAVX512<>+4568(SB)/4, $0xc547b863
 DATA mldsaTwiddlesnttAVX512<>+4572(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4576(SB)/4, $0xc4cff073
+DATA mldsaTwiddlesnttAVX512<>+4576(SB)/4, $0x1ee3e6bb
 DATA mldsaTwiddlesnttAVX512<>+4580(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4584(SB)/4, $0x748f7cf7
+DATA mldsaTwiddlesnttAVX512<>+4584(SB)/4, $0xb815b7fd
 DATA mldsaTwiddlesnttAVX512<>+4588(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4592(SB)/4, $0x21e490e1
+DATA mldsaTwiddlesnttAVX512<>+4592(SB)/4, $0xbbac7fa8
 DATA mldsaTwiddlesnttAVX512<>+4596(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4600(SB)/4, $0x80fb2fca
+DATA mldsaTwiddlesnttAVX512<>+4600(SB)/4, $0x354a4827
 DATA mldsaTwiddlesnttAVX512<>+4604(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4608(SB)/4, $0x003410f2
-DATA mldsaTwiddlesnttAVX512<>+4612(SB)/4, $0x003410f2
-DATA mldsaTwiddlesnttAVX512<>+4616(SB)/4, $0x0070de86
-DATA mldsaTwiddlesnttAVX512<>+4620(SB)/4, $0x0070de86
-DATA mldsaTwiddlesnttAVX512<>+4624(SB)/4, $0x005297a4
-DATA mldsaTwiddlesnttAVX512<>+4628(SB)/4, $0x005297a4
-DATA mldsaTwiddlesnttAVX512<>+4632(SB)/4, $0x0047844c
-DATA mldsaTwiddlesnttAVX512<>+4636(SB)/4, $0x0047844c
-DATA mldsaTwiddlesnttAVX512<>+4640(SB)/4, $0x0020c638
-DATA mldsaTwiddlesnttAVX512<>+4644(SB)/4, $0x0020c638
-DATA mldsaTwiddlesnttAVX512<>+4648(SB)/4, $0x00296e9f
-DATA mldsaTwiddlesnttAVX512<>+4652(SB)/4, $0x00296e9f
-DATA mldsaTwiddlesnttAVX512<>+4656(SB)/4, $0x00799a6e
-DATA mldsaTwiddlesnttAVX512<>+4660(SB)/4, $0x00799a6e
-DATA mldsaTwiddlesnttAVX512<>+4664(SB)/4, $0x005a140a
-DATA mldsaTwiddlesnttAVX512<>+4668(SB)/4, $0x005a140a
-DATA mldsaTwiddlesnttAVX512<>+4672(SB)/4, $0x003410f2
-DATA mldsaTwiddlesnttAVX512<>+4676(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4680(SB)/4, $0x0070de86
-DATA mldsaTwiddlesnttAVX512<>+4684(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4688(SB)/4, $0x005297a4
-DATA mldsaTwiddlesnttAVX512<>+4692(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4696(SB)/4, $0x0047844c
-DATA mldsaTwiddlesnttAVX512<>+4700(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4704(SB)/4, $0x0020c638
-DATA mldsaTwiddlesnttAVX512<>+4708(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4712(SB)/4, $0x00296e9f
-DATA mldsaTwiddlesnttAVX512<>+4716(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4720(SB)/4, $0x00799a6e
-DATA mldsaTwiddlesnttAVX512<>+4724(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4728(SB)/4, $0x005a140a
-DATA mldsaTwiddlesnttAVX512<>+4732(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4736(SB)/4, $0xd15250f2
-DATA mldsaTwiddlesnttAVX512<>+4740(SB)/4, $0xd15250f2
-DATA mldsaTwiddlesnttAVX512<>+4744(SB)/4, $0xf1419e86
-DATA mldsaTwiddlesnttAVX512<>+4748(SB)/4, $0xf1419e86
-DATA mldsaTwiddlesnttAVX512<>+4752(SB)/4, $0x114717a4
-DATA mldsaTwiddlesnttAVX512<>+4756(SB)/4, $0x114717a4
-DATA mldsaTwiddlesnttAVX512<>+4760(SB)/4, $0xfad1044c
-DATA mldsaTwiddlesnttAVX512<>+4764(SB)/4, $0xfad1044c
-DATA mldsaTwiddlesnttAVX512<>+4768(SB)/4, $0xdce7c638
-DATA mldsaTwiddlesnttAVX512<>+4772(SB)/4, $0xdce7c638
-DATA mldsaTwiddlesnttAVX512<>+4776(SB)/4, $0x5a7d4e9f
-DATA mldsaTwiddlesnttAVX512<>+4780(SB)/4, $0x5a7d4e9f
-DATA mldsaTwiddlesnttAVX512<>+4784(SB)/4, $0xb4c75a6e
-DATA mldsaTwiddlesnttAVX512<>+4788(SB)/4, $0xb4c75a6e
-DATA mldsaTwiddlesnttAVX512<>+4792(SB)/4, $0x65db540a
-DATA mldsaTwiddlesnttAVX512<>+4796(SB)/4, $0x65db540a
-DATA mldsaTwiddlesnttAVX512<>+4800(SB)/4, $0xd15250f2
-DATA mldsaTwiddlesnttAVX512<>+4804(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4808(SB)/4, $0xf1419e86
-DATA mldsaTwiddlesnttAVX512<>+4812(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4816(SB)/4, $0x114717a4
-DATA mldsaTwiddlesnttAVX512<>+4820(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4824(SB)/4, $0xfad1044c
-DATA mldsaTwiddlesnttAVX512<>+4828(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4832(SB)/4, $0xdce7c638
-DATA mldsaTwiddlesnttAVX512<>+4836(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4840(SB)/4, $0x5a7d4e9f
-DATA mldsaTwiddlesnttAVX512<>+4844(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4848(SB)/4, $0xb4c75a6e
-DATA mldsaTwiddlesnttAVX512<>+4852(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4856(SB)/4, $0x65db540a
-DATA mldsaTwiddlesnttAVX512<>+4860(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4864(SB)/4, $0x0075a283
-DATA mldsaTwiddlesnttAVX512<>+4868(SB)/4, $0x0075a283
-DATA mldsaTwiddlesnttAVX512<>+4872(SB)/4, $0x006d2114
-DATA mldsaTwiddlesnttAVX512<>+4876(SB)/4, $0x006d2114
-DATA mldsaTwiddlesnttAVX512<>+4880(SB)/4, $0x007a0bde
-DATA mldsaTwiddlesnttAVX512<>+4884(SB)/4, $0x007a0bde
-DATA mldsaTwiddlesnttAVX512<>+4888(SB)/4, $0x001495d4
-DATA mldsaTwiddlesnttAVX512<>+4892(SB)/4, $0x001495d4
-DATA mldsaTwiddlesnttAVX512<>+4896(SB)/4, $0x007f863c
-DATA mldsaTwiddlesnttAVX512<>+4900(SB)/4, $0x007f863c
-DATA mldsaTwiddlesnttAVX512<>+4904(SB)/4, $0x006be9f8
-DATA mldsaTwiddlesnttAVX512<>+4908(SB)/4, $0x006be9f8
-DATA mldsaTwiddlesnttAVX512<>+4912(SB)/4, $0x001c4563
-DATA mldsaTwiddlesnttAVX512<>+4916(SB)/4, $0x001c4563
-DATA mldsaTwiddlesnttAVX512<>+4920(SB)/4, $0x006a0c63
-DATA mldsaTwiddlesnttAVX512<>+4924(SB)/4, $0x006a0c63
-DATA mldsaTwiddlesnttAVX512<>+4928(SB)/4, $0x0075a283
+DATA mldsaTwiddlesnttAVX512<>+4608(SB)/4, $0x000006d9
+DATA mldsaTwiddlesnttAVX512<>+4612(SB)/4, $0xffe277c4
+DATA mldsaTwiddlesnttAVX512<>+4616(SB)/4, $0xffd76b3b
+DATA mldsaTwiddlesnttAVX512<>+4620(SB)/4, $0xffe9c8ee
+DATA mldsaTwiddlesnttAVX512<>+4624(SB)/4, $0x00120a23
+DATA mldsaTwiddlesnttAVX512<>+4628(SB)/4, $0x000154a8
+DATA mldsaTwiddlesnttAVX512<>+4632(SB)/4, $0x0009b7ff
+DATA mldsaTwiddlesnttAVX512<>+4636(SB)/4, $0xffc37e86
+DATA mldsaTwiddlesnttAVX512<>+4640(SB)/4, $0x00289838
+DATA mldsaTwiddlesnttAVX512<>+4644(SB)/4, $0xffe4d5fd
+DATA mldsaTwiddlesnttAVX512<>+4648(SB)/4, $0xffff18f4
+DATA mldsaTwiddlesnttAVX512<>+4652(SB)/4, $0x002a4e78
+DATA mldsaTwiddlesnttAVX512<>+4656(SB)/4, $0xffc39ff7
+DATA mldsaTwiddlesnttAVX512<>+4660(SB)/4, $0xffdcf5b3
+DATA mldsaTwiddlesnttAVX512<>+4664(SB)/4, $0xffcde04d
+DATA mldsaTwiddlesnttAVX512<>+4668(SB)/4, $0xffc748ae
+DATA mldsaTwiddlesnttAVX512<>+4672(SB)/4, $0x000db56d
+DATA mldsaTwiddlesnttAVX512<>+4676(SB)/4, $0xc4e0c0a6
+DATA mldsaTwiddlesnttAVX512<>+4680(SB)/4, $0xaec2272c
+DATA mldsaTwiddlesnttAVX512<>+4684(SB)/4, $0xd386be08
+DATA mldsaTwiddlesnttAVX512<>+4688(SB)/4, $0x241d4d0b
+DATA mldsaTwiddlesnttAVX512<>+4692(SB)/4, $0x02a9fa79
+DATA mldsaTwiddlesnttAVX512<>+4696(SB)/4, $0x1374db0f
+DATA mldsaTwiddlesnttAVX512<>+4700(SB)/4, $0x86dec4a3
+DATA mldsaTwiddlesnttAVX512<>+4704(SB)/4, $0x5144c08d
+DATA mldsaTwiddlesnttAVX512<>+4708(SB)/4, $0xc99e6205
+DATA mldsaTwiddlesnttAVX512<>+4712(SB)/4, $0xfe317460
+DATA mldsaTwiddlesnttAVX512<>+4716(SB)/4, $0x54b21bdd
+DATA mldsaTwiddlesnttAVX512<>+4720(SB)/4, $0x8721b75f
+DATA mldsaTwiddlesnttAVX512<>+4724(SB)/4, $0xb9d9dd03
+DATA mldsaTwiddlesnttAVX512<>+4728(SB)/4, $0x9ba784a9
+DATA mldsaTwiddlesnttAVX512<>+4732(SB)/4, $0x8e74fa21
+DATA mldsaTwiddlesnttAVX512<>+4736(SB)/4, $0xc4e0c0a6
+DATA mldsaTwiddlesnttAVX512<>+4740(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4744(SB)/4, $0xd386be08
+DATA mldsaTwiddlesnttAVX512<>+4748(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4752(SB)/4, $0x02a9fa79
+DATA mldsaTwiddlesnttAVX512<>+4756(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4760(SB)/4, $0x86dec4a3
+DATA mldsaTwiddlesnttAVX512<>+4764(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4768(SB)/4, $0xc99e6205
+DATA mldsaTwiddlesnttAVX512<>+4772(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4776(SB)/4, $0x54b21bdd
+DATA mldsaTwiddlesnttAVX512<>+4780(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4784(SB)/4, $0xb9d9dd03
+DATA mldsaTwiddlesnttAVX512<>+4788(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4792(SB)/4, $0x8e74fa21
+DATA mldsaTwiddlesnttAVX512<>+4796(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+4800(SB)/4, $0xffff935c
+DATA mldsaTwiddlesnttAVX512<>+4804(SB)/4, $0x000c8d0d
+DATA mldsaTwiddlesnttAVX512<>+4808(SB)/4, $0x000f66d5
+DATA mldsaTwiddlesnttAVX512<>+4812(SB)/4, $0xffda8d7f
+DATA mldsaTwiddlesnttAVX512<>+4816(SB)/4, $0xffe6495f
+DATA mldsaTwiddlesnttAVX512<>+4820(SB)/4, $0xffcbf578
+DATA mldsaTwiddlesnttAVX512<>+4824(SB)/4, $0x0028de06
+DATA mldsaTwiddlesnttAVX512<>+4828(SB)/4, $0xffc67d8c
+DATA mldsaTwiddlesnttAVX512<>+4832(SB)/4, $0xffe1cb97
+DATA mldsaTwiddlesnttAVX512<>+4836(SB)/4, $0x00185d96
+DATA mldsaTwiddlesnttAVX512<>+4840(SB)/4, $0xffc39f30
+DATA mldsaTwiddlesnttAVX512<>+4844(SB)/4, $0xffc6a297
+DATA mldsaTwiddlesnttAVX512<>+4848(SB)/4, $0xffc9d0e2
+DATA mldsaTwiddlesnttAVX512<>+4852(SB)/4, $0x0009b434
+DATA mldsaTwiddlesnttAVX512<>+4856(SB)/4, $0xfffc2db2
+DATA mldsaTwiddlesnttAVX512<>+4860(SB)/4, $0xffda88af
+DATA mldsaTwiddlesnttAVX512<>+4864(SB)/4, $0xff2681a2
+DATA mldsaTwiddlesnttAVX512<>+4868(SB)/4, $0x192061e6
+DATA mldsaTwiddlesnttAVX512<>+4872(SB)/4, $0x1ed55f1a
+DATA mldsaTwiddlesnttAVX512<>+4876(SB)/4, $0xb50840a6
+DATA mldsaTwiddlesnttAVX512<>+4880(SB)/4, $0xcc85dfde
+DATA mldsaTwiddlesnttAVX512<>+4884(SB)/4, $0x97d0e509
+DATA mldsaTwiddlesnttAVX512<>+4888(SB)/4, $0x51d07f7c
+DATA mldsaTwiddlesnttAVX512<>+4892(SB)/4, $0x8cde507a
+DATA mldsaTwiddlesnttAVX512<>+4896(SB)/4, $0xc388107d
+DATA mldsaTwiddlesnttAVX512<>+4900(SB)/4, $0x30c75d75
+DATA mldsaTwiddlesnttAVX512<>+4904(SB)/4, $0x872028fb
+DATA mldsaTwiddlesnttAVX512<>+4908(SB)/4, $0x8d287903
+DATA mldsaTwiddlesnttAVX512<>+4912(SB)/4, $0x9386a682
+DATA mldsaTwiddlesnttAVX512<>+4916(SB)/4, $0x136d4329
+DATA mldsaTwiddlesnttAVX512<>+4920(SB)/4, $0xf8597a6d
+DATA mldsaTwiddlesnttAVX512<>+4924(SB)/4, $0xb4fe9e3d
+DATA mldsaTwiddlesnttAVX512<>+4928(SB)/4, $0x192061e6
 DATA mldsaTwiddlesnttAVX512<>+4932(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4936(SB)/4, $0x006d2114
+DATA mldsaTwiddlesnttAVX512<>+4936(SB)/4, $0xb50840a6
 DATA mldsaTwiddlesnttAVX512<>+4940(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4944(SB)/4, $0x007a0bde
+DATA mldsaTwiddlesnttAVX512<>+4944(SB)/4, $0x97d0e509
 DATA mldsaTwiddlesnttAVX512<>+4948(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4952(SB)/4, $0x001495d4
+DATA mldsaTwiddlesnttAVX512<>+4952(SB)/4, $0x8cde507a
 DATA mldsaTwiddlesnttAVX512<>+4956(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4960(SB)/4, $0x007f863c
+DATA mldsaTwiddlesnttAVX512<>+4960(SB)/4, $0x30c75d75
 DATA mldsaTwiddlesnttAVX512<>+4964(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4968(SB)/4, $0x006be9f8
+DATA mldsaTwiddlesnttAVX512<>+4968(SB)/4, $0x8d287903
 DATA mldsaTwiddlesnttAVX512<>+4972(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4976(SB)/4, $0x001c4563
+DATA mldsaTwiddlesnttAVX512<>+4976(SB)/4, $0x136d4329
 DATA mldsaTwiddlesnttAVX512<>+4980(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4984(SB)/4, $0x006a0c63
+DATA mldsaTwiddlesnttAVX512<>+4984(SB)/4, $0xb4fe9e3d
 DATA mldsaTwiddlesnttAVX512<>+4988(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+4992(SB)/4, $0x7f460283
-DATA mldsaTwiddlesnttAVX512<>+4996(SB)/4, $0x7f460283
-DATA mldsaTwiddlesnttAVX512<>+5000(SB)/4, $0x6a8fa114
-DATA mldsaTwiddlesnttAVX512<>+5004(SB)/4, $0x6a8fa114
-DATA mldsaTwiddlesnttAVX512<>+5008(SB)/4, $0xcaf5cbde
-DATA mldsaTwiddlesnttAVX512<>+5012(SB)/4, $0xcaf5cbde
-DATA mldsaTwiddlesnttAVX512<>+5016(SB)/4, $0xf8cf15d4
-DATA mldsaTwiddlesnttAVX512<>+5020(SB)/4, $0xf8cf15d4
-DATA mldsaTwiddlesnttAVX512<>+5024(SB)/4, $0xc347063c
-DATA mldsaTwiddlesnttAVX512<>+5028(SB)/4, $0xc347063c
-DATA mldsaTwiddlesnttAVX512<>+5032(SB)/4, $0x61aae9f8
-DATA mldsaTwiddlesnttAVX512<>+5036(SB)/4, $0x61aae9f8
-DATA mldsaTwiddlesnttAVX512<>+5040(SB)/4, $0x6348a563
-DATA mldsaTwiddlesnttAVX512<>+5044(SB)/4, $0x6348a563
-DATA mldsaTwiddlesnttAVX512<>+5048(SB)/4, $0x9c766c63
-DATA mldsaTwiddlesnttAVX512<>+5052(SB)/4, $0x9c766c63
-DATA mldsaTwiddlesnttAVX512<>+5056(SB)/4, $0x7f460283
-DATA mldsaTwiddlesnttAVX512<>+5060(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5064(SB)/4, $0x6a8fa114
-DATA mldsaTwiddlesnttAVX512<>+5068(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5072(SB)/4, $0xcaf5cbde
-DATA mldsaTwiddlesnttAVX512<>+5076(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5080(SB)/4, $0xf8cf15d4
-DATA mldsaTwiddlesnttAVX512<>+5084(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5088(SB)/4, $0xc347063c
-DATA mldsaTwiddlesnttAVX512<>+5092(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5096(SB)/4, $0x61aae9f8
-DATA mldsaTwiddlesnttAVX512<>+5100(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5104(SB)/4, $0x6348a563
-DATA mldsaTwiddlesnttAVX512<>+5108(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5112(SB)/4, $0x9c766c63
-DATA mldsaTwiddlesnttAVX512<>+5116(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5120(SB)/4, $0x004cdbea
-DATA mldsaTwiddlesnttAVX512<>+5124(SB)/4, $0x004cdbea
-DATA mldsaTwiddlesnttAVX512<>+5128(SB)/4, $0x00040af0
-DATA mldsaTwiddlesnttAVX512<>+5132(SB)/4, $0x00040af0
-DATA mldsaTwiddlesnttAVX512<>+5136(SB)/4, $0x0000ad00
-DATA mldsaTwiddlesnttAVX512<>+5140(SB)/4, $0x0000ad00
-DATA mldsaTwiddlesnttAVX512<>+5144(SB)/4, $0x006f16bf
-DATA mldsaTwiddlesnttAVX512<>+5148(SB)/4, $0x006f16bf
-DATA mldsaTwiddlesnttAVX512<>+5152(SB)/4, $0x0007c417
-DATA mldsaTwiddlesnttAVX512<>+5156(SB)/4, $0x0007c417
-DATA mldsaTwiddlesnttAVX512<>+5160(SB)/4, $0x002f4588
-DATA mldsaTwiddlesnttAVX512<>+5164(SB)/4, $0x002f4588
-DATA mldsaTwiddlesnttAVX512<>+5168(SB)/4, $0x000dcd44
-DATA mldsaTwiddlesnttAVX512<>+5172(SB)/4, $0x000dcd44
-DATA mldsaTwiddlesnttAVX512<>+5176(SB)/4, $0x003c675a
-DATA mldsaTwiddlesnttAVX512<>+5180(SB)/4, $0x003c675a
-DATA mldsaTwiddlesnttAVX512<>+5184(SB)/4, $0x004cdbea
-DATA mldsaTwiddlesnttAVX512<>+5188(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5192(SB)/4, $0x00040af0
-DATA mldsaTwiddlesnttAVX512<>+5196(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5200(SB)/4, $0x0000ad00
-DATA mldsaTwiddlesnttAVX512<>+5204(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5208(SB)/4, $0x006f16bf
-DATA mldsaTwiddlesnttAVX512<>+5212(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5216(SB)/4, $0x0007c417
-DATA mldsaTwiddlesnttAVX512<>+5220(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5224(SB)/4, $0x002f4588
-DATA mldsaTwiddlesnttAVX512<>+5228(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5232(SB)/4, $0x000dcd44
-DATA mldsaTwiddlesnttAVX512<>+5236(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5240(SB)/4, $0x003c675a
-DATA mldsaTwiddlesnttAVX512<>+5244(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5248(SB)/4, $0x4eca1bea
-DATA mldsaTwiddlesnttAVX512<>+5252(SB)/4, $0x4eca1bea
-DATA mldsaTwiddlesnttAVX512<>+5256(SB)/4, $0xc9620af0
-DATA mldsaTwiddlesnttAVX512<>+5260(SB)/4, $0xc9620af0
-DATA mldsaTwiddlesnttAVX512<>+5264(SB)/4, $0x95a0ad00
-DATA mldsaTwiddlesnttAVX512<>+5268(SB)/4, $0x95a0ad00
-DATA mldsaTwiddlesnttAVX512<>+5272(SB)/4, $0x7fc6f6bf
-DATA mldsaTwiddlesnttAVX512<>+5276(SB)/4, $0x7fc6f6bf
-DATA mldsaTwiddlesnttAVX512<>+5280(SB)/4, $0x490aa417
-DATA mldsaTwiddlesnttAVX512<>+5284(SB)/4, $0x490aa417
-DATA mldsaTwiddlesnttAVX512<>+5288(SB)/4, $0x44e04588
-DATA mldsaTwiddlesnttAVX512<>+5292(SB)/4, $0x44e04588
-DATA mldsaTwiddlesnttAVX512<>+5296(SB)/4, $0x27b64d44
-DATA mldsaTwiddlesnttAVX512<>+5300(SB)/4, $0x27b64d44
-DATA mldsaTwiddlesnttAVX512<>+5304(SB)/4, $0x4827a75a
-DATA mldsaTwiddlesnttAVX512<>+5308(SB)/4, $0x4827a75a
-DATA mldsaTwiddlesnttAVX512<>+5312(SB)/4, $0x4eca1bea
+DATA mldsaTwiddlesnttAVX512<>+4992(SB)/4, $0xffc0bba8
+DATA mldsaTwiddlesnttAVX512<>+4996(SB)/4, $0xffe4f3d4
+DATA mldsaTwiddlesnttAVX512<>+5000(SB)/4, $0x0021762a
+DATA mldsaTwiddlesnttAVX512<>+5004(SB)/4, $0xffe5a590
+DATA mldsaTwiddlesnttAVX512<>+5008(SB)/4, $0x00392db2
+DATA mldsaTwiddlesnttAVX512<>+5012(SB)/4, $0x00230923
+DATA mldsaTwiddlesnttAVX512<>+5016(SB)/4, $0x0012eb67
+DATA mldsaTwiddlesnttAVX512<>+5020(SB)/4, $0xffc56df1
+DATA mldsaTwiddlesnttAVX512<>+5024(SB)/4, $0x00246e39
+DATA mldsaTwiddlesnttAVX512<>+5028(SB)/4, $0xffc8e39a
+DATA mldsaTwiddlesnttAVX512<>+5032(SB)/4, $0xfffbe758
+DATA mldsaTwiddlesnttAVX512<>+5036(SB)/4, $0xffcf7858
+DATA mldsaTwiddlesnttAVX512<>+5040(SB)/4, $0x0030c31c
+DATA mldsaTwiddlesnttAVX512<>+5044(SB)/4, $0x00285424
+DATA mldsaTwiddlesnttAVX512<>+5048(SB)/4, $0x0013232e
+DATA mldsaTwiddlesnttAVX512<>+5052(SB)/4, $0xffffcf7f
+DATA mldsaTwiddlesnttAVX512<>+5056(SB)/4, $0x8157a6e7
+DATA mldsaTwiddlesnttAVX512<>+5060(SB)/4, $0xc9da1ef4
+DATA mldsaTwiddlesnttAVX512<>+5064(SB)/4, $0x42fd12be
+DATA mldsaTwiddlesnttAVX512<>+5068(SB)/4, $0xcb3defe5
+DATA mldsaTwiddlesnttAVX512<>+5072(SB)/4, $0x7278011b
+DATA mldsaTwiddlesnttAVX512<>+5076(SB)/4, $0x4623ce67
+DATA mldsaTwiddlesnttAVX512<>+5080(SB)/4, $0x25e045c5
+DATA mldsaTwiddlesnttAVX512<>+5084(SB)/4, $0x8abe928f
+DATA mldsaTwiddlesnttAVX512<>+5088(SB)/4, $0x48eead19
+DATA mldsaTwiddlesnttAVX512<>+5092(SB)/4, $0x91ab9fc4
+DATA mldsaTwiddlesnttAVX512<>+5096(SB)/4, $0xf7cca339
+DATA mldsaTwiddlesnttAVX512<>+5100(SB)/4, $0x9ed866dc
+DATA mldsaTwiddlesnttAVX512<>+5104(SB)/4, $0x619e9ee4
+DATA mldsaTwiddlesnttAVX512<>+5108(SB)/4, $0x50bc767c
+DATA mldsaTwiddlesnttAVX512<>+5112(SB)/4, $0x264fefaf
+DATA mldsaTwiddlesnttAVX512<>+5116(SB)/4, $0xff9ee5ba
+DATA mldsaTwiddlesnttAVX512<>+5120(SB)/4, $0xc9da1ef4
+DATA mldsaTwiddlesnttAVX512<>+5124(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5128(SB)/4, $0xcb3defe5
+DATA mldsaTwiddlesnttAVX512<>+5132(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5136(SB)/4, $0x4623ce67
+DATA mldsaTwiddlesnttAVX512<>+5140(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5144(SB)/4, $0x8abe928f
+DATA mldsaTwiddlesnttAVX512<>+5148(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5152(SB)/4, $0x91ab9fc4
+DATA mldsaTwiddlesnttAVX512<>+5156(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5160(SB)/4, $0x9ed866dc
+DATA mldsaTwiddlesnttAVX512<>+5164(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5168(SB)/4, $0x50bc767c
+DATA mldsaTwiddlesnttAVX512<>+5172(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5176(SB)/4, $0xff9ee5ba
+DATA mldsaTwiddlesnttAVX512<>+5180(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5184(SB)/4, $0x002dbfcb
+DATA mldsaTwiddlesnttAVX512<>+5188(SB)/4, $0x00022a0b
+DATA mldsaTwiddlesnttAVX512<>+5192(SB)/4, $0xfffea32b
+DATA mldsaTwiddlesnttAVX512<>+5196(SB)/4, $0x0026587a
+DATA mldsaTwiddlesnttAVX512<>+5200(SB)/4, $0xfff9000c
+DATA mldsaTwiddlesnttAVX512<>+5204(SB)/4, $0xffe2ac36
+DATA mldsaTwiddlesnttAVX512<>+5208(SB)/4, $0x003da604
+DATA mldsaTwiddlesnttAVX512<>+5212(SB)/4, $0xffcb053b
+DATA mldsaTwiddlesnttAVX512<>+5216(SB)/4, $0xffeb5374
+DATA mldsaTwiddlesnttAVX512<>+5220(SB)/4, $0x00095b76
+DATA mldsaTwiddlesnttAVX512<>+5224(SB)/4, $0xffec01cb
+DATA mldsaTwiddlesnttAVX512<>+5228(SB)/4, $0xffde261d
+DATA mldsaTwiddlesnttAVX512<>+5232(SB)/4, $0x001f1d68
+DATA mldsaTwiddlesnttAVX512<>+5236(SB)/4, $0xffe350ba
+DATA mldsaTwiddlesnttAVX512<>+5240(SB)/4, $0xfff381b7
+DATA mldsaTwiddlesnttAVX512<>+5244(SB)/4, $0xffdec06b
+DATA mldsaTwiddlesnttAVX512<>+5248(SB)/4, $0x5b967ae7
+DATA mldsaTwiddlesnttAVX512<>+5252(SB)/4, $0x04552b42
+DATA mldsaTwiddlesnttAVX512<>+5256(SB)/4, $0xfd45a76f
+DATA mldsaTwiddlesnttAVX512<>+5260(SB)/4, $0x4cc4246f
+DATA mldsaTwiddlesnttAVX512<>+5264(SB)/4, $0xf1fc9741
+DATA mldsaTwiddlesnttAVX512<>+5268(SB)/4, $0xc549bee5
+DATA mldsaTwiddlesnttAVX512<>+5272(SB)/4, $0x7b6ae1c1
+DATA mldsaTwiddlesnttAVX512<>+5276(SB)/4, $0x95eff2d0
+DATA mldsaTwiddlesnttAVX512<>+5280(SB)/4, $0xd69c8f76
+DATA mldsaTwiddlesnttAVX512<>+5284(SB)/4, $0x12bb9ac1
+DATA mldsaTwiddlesnttAVX512<>+5288(SB)/4, $0xd7f994b5
+DATA mldsaTwiddlesnttAVX512<>+5292(SB)/4, $0xbc3b4959
+DATA mldsaTwiddlesnttAVX512<>+5296(SB)/4, $0x3e4a621b
+DATA mldsaTwiddlesnttAVX512<>+5300(SB)/4, $0xc6931939
+DATA mldsaTwiddlesnttAVX512<>+5304(SB)/4, $0xe6fd2d7d
+DATA mldsaTwiddlesnttAVX512<>+5308(SB)/4, $0xbd703291
+DATA mldsaTwiddlesnttAVX512<>+5312(SB)/4, $0x04552b42
 DATA mldsaTwiddlesnttAVX512<>+5316(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5320(SB)/4, $0xc9620af0
+DATA mldsaTwiddlesnttAVX512<>+5320(SB)/4, $0x4cc4246f
 DATA mldsaTwiddlesnttAVX512<>+5324(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5328(SB)/4, $0x95a0ad00
+DATA mldsaTwiddlesnttAVX512<>+5328(SB)/4, $0xc549bee5
 DATA mldsaTwiddlesnttAVX512<>+5332(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5336(SB)/4, $0x7fc6f6bf
+DATA mldsaTwiddlesnttAVX512<>+5336(SB)/4, $0x95eff2d0
 DATA mldsaTwiddlesnttAVX512<>+5340(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5344(SB)/4, $0x490aa417
+DATA mldsaTwiddlesnttAVX512<>+5344(SB)/4, $0x12bb9ac1
 DATA mldsaTwiddlesnttAVX512<>+5348(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5352(SB)/4, $0x44e04588
+DATA mldsaTwiddlesnttAVX512<>+5352(SB)/4, $0xbc3b4959
 DATA mldsaTwiddlesnttAVX512<>+5356(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5360(SB)/4, $0x27b64d44
+DATA mldsaTwiddlesnttAVX512<>+5360(SB)/4, $0xc6931939
 DATA mldsaTwiddlesnttAVX512<>+5364(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5368(SB)/4, $0x4827a75a
+DATA mldsaTwiddlesnttAVX512<>+5368(SB)/4, $0xbd703291
 DATA mldsaTwiddlesnttAVX512<>+5372(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5376(SB)/4, $0x00470bcb
-DATA mldsaTwiddlesnttAVX512<>+5380(SB)/4, $0x00470bcb
-DATA mldsaTwiddlesnttAVX512<>+5384(SB)/4, $0x007fbe7f
-DATA mldsaTwiddlesnttAVX512<>+5388(SB)/4, $0x007fbe7f
-DATA mldsaTwiddlesnttAVX512<>+5392(SB)/4, $0x0024756c
-DATA mldsaTwiddlesnttAVX512<>+5396(SB)/4, $0x0024756c
-DATA mldsaTwiddlesnttAVX512<>+5400(SB)/4, $0x007ca7e0
-DATA mldsaTwiddlesnttAVX512<>+5404(SB)/4, $0x007ca7e0
-DATA mldsaTwiddlesnttAVX512<>+5408(SB)/4, $0x00193948
-DATA mldsaTwiddlesnttAVX512<>+5412(SB)/4, $0x00193948
-DATA mldsaTwiddlesnttAVX512<>+5416(SB)/4, $0x004e49c1
-DATA mldsaTwiddlesnttAVX512<>+5420(SB)/4, $0x004e49c1
-DATA mldsaTwiddlesnttAVX512<>+5424(SB)/4, $0x000b98a1
-DATA mldsaTwiddlesnttAVX512<>+5428(SB)/4, $0x000b98a1
-DATA mldsaTwiddlesnttAVX512<>+5432(SB)/4, $0x006bc809
-DATA mldsaTwiddlesnttAVX512<>+5436(SB)/4, $0x006bc809
-DATA mldsaTwiddlesnttAVX512<>+5440(SB)/4, $0x00470bcb
-DATA mldsaTwiddlesnttAVX512<>+5444(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5448(SB)/4, $0x007fbe7f
-DATA mldsaTwiddlesnttAVX512<>+5452(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5456(SB)/4, $0x0024756c
-DATA mldsaTwiddlesnttAVX512<>+5460(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5464(SB)/4, $0x007ca7e0
-DATA mldsaTwiddlesnttAVX512<>+5468(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5472(SB)/4, $0x00193948
-DATA mldsaTwiddlesnttAVX512<>+5476(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5480(SB)/4, $0x004e49c1
-DATA mldsaTwiddlesnttAVX512<>+5484(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5488(SB)/4, $0x000b98a1
-DATA mldsaTwiddlesnttAVX512<>+5492(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5496(SB)/4, $0x006bc809
-DATA mldsaTwiddlesnttAVX512<>+5500(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5504(SB)/4, $0x28406bcb
-DATA mldsaTwiddlesnttAVX512<>+5508(SB)/4, $0x28406bcb
-DATA mldsaTwiddlesnttAVX512<>+5512(SB)/4, $0xb4cf9e7f
-DATA mldsaTwiddlesnttAVX512<>+5516(SB)/4, $0xb4cf9e7f
-DATA mldsaTwiddlesnttAVX512<>+5520(SB)/4, $0x88d1f56c
-DATA mldsaTwiddlesnttAVX512<>+5524(SB)/4, $0x88d1f56c
-DATA mldsaTwiddlesnttAVX512<>+5528(SB)/4, $0x2578a7e0
-DATA mldsaTwiddlesnttAVX512<>+5532(SB)/4, $0x2578a7e0
-DATA mldsaTwiddlesnttAVX512<>+5536(SB)/4, $0xa3423948
-DATA mldsaTwiddlesnttAVX512<>+5540(SB)/4, $0xa3423948
-DATA mldsaTwiddlesnttAVX512<>+5544(SB)/4, $0xed0669c1
-DATA mldsaTwiddlesnttAVX512<>+5548(SB)/4, $0xed0669c1
-DATA mldsaTwiddlesnttAVX512<>+5552(SB)/4, $0xa69fb8a1
-DATA mldsaTwiddlesnttAVX512<>+5556(SB)/4, $0xa69fb8a1
-DATA mldsaTwiddlesnttAVX512<>+5560(SB)/4, $0x98ece809
-DATA mldsaTwiddlesnttAVX512<>+5564(SB)/4, $0x98ece809
-DATA mldsaTwiddlesnttAVX512<>+5568(SB)/4, $0x28406bcb
-DATA mldsaTwiddlesnttAVX512<>+5572(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5576(SB)/4, $0xb4cf9e7f
-DATA mldsaTwiddlesnttAVX512<>+5580(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5584(SB)/4, $0x88d1f56c
-DATA mldsaTwiddlesnttAVX512<>+5588(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5592(SB)/4, $0x2578a7e0
-DATA mldsaTwiddlesnttAVX512<>+5596(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5600(SB)/4, $0xa3423948
-DATA mldsaTwiddlesnttAVX512<>+5604(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5608(SB)/4, $0xed0669c1
-DATA mldsaTwiddlesnttAVX512<>+5612(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5616(SB)/4, $0xa69fb8a1
-DATA mldsaTwiddlesnttAVX512<>+5620(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5624(SB)/4, $0x98ece809
-DATA mldsaTwiddlesnttAVX512<>+5628(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5632(SB)/4, $0x0002e46c
-DATA mldsaTwiddlesnttAVX512<>+5636(SB)/4, $0x0002e46c
-DATA mldsaTwiddlesnttAVX512<>+5640(SB)/4, $0x0049a809
-DATA mldsaTwiddlesnttAVX512<>+5644(SB)/4, $0x0049a809
-DATA mldsaTwiddlesnttAVX512<>+5648(SB)/4, $0x005b1c94
-DATA mldsaTwiddlesnttAVX512<>+5652(SB)/4, $0x005b1c94
-DATA mldsaTwiddlesnttAVX512<>+5656(SB)/4, $0x007d2ae1
-DATA mldsaTwiddlesnttAVX512<>+5660(SB)/4, $0x007d2ae1
-DATA mldsaTwiddlesnttAVX512<>+5664(SB)/4, $0x003036c2
-DATA mldsaTwiddlesnttAVX512<>+5668(SB)/4, $0x003036c2
-DATA mldsaTwiddlesnttAVX512<>+5672(SB)/4, $0x00639ff7
-DATA mldsaTwiddlesnttAVX512<>+5676(SB)/4, $0x00639ff7
-DATA mldsaTwiddlesnttAVX512<>+5680(SB)/4, $0x00141305
-DATA mldsaTwiddlesnttAVX512<>+5684(SB)/4, $0x00141305
-DATA mldsaTwiddlesnttAVX512<>+5688(SB)/4, $0x00147792
-DATA mldsaTwiddlesnttAVX512<>+5692(SB)/4, $0x00147792
-DATA mldsaTwiddlesnttAVX512<>+5696(SB)/4, $0x0002e46c
+DATA mldsaTwiddlesnttAVX512<>+5376(SB)/4, $0xffe73ac6
+DATA mldsaTwiddlesnttAVX512<>+5380(SB)/4, $0x00201fc6
+DATA mldsaTwiddlesnttAVX512<>+5384(SB)/4, $0xffdbc4fe
+DATA mldsaTwiddlesnttAVX512<>+5388(SB)/4, $0xffe0f771
+DATA mldsaTwiddlesnttAVX512<>+5392(SB)/4, $0xffe97687
+DATA mldsaTwiddlesnttAVX512<>+5396(SB)/4, $0x001e6d3e
+DATA mldsaTwiddlesnttAVX512<>+5400(SB)/4, $0x002603bd
+DATA mldsaTwiddlesnttAVX512<>+5404(SB)/4, $0xffeabdf9
+DATA mldsaTwiddlesnttAVX512<>+5408(SB)/4, $0x0008f201
+DATA mldsaTwiddlesnttAVX512<>+5412(SB)/4, $0xffee0023
+DATA mldsaTwiddlesnttAVX512<>+5416(SB)/4, $0x00080e6d
+DATA mldsaTwiddlesnttAVX512<>+5420(SB)/4, $0xffd6238d
+DATA mldsaTwiddlesnttAVX512<>+5424(SB)/4, $0x0007c017
+DATA mldsaTwiddlesnttAVX512<>+5428(SB)/4, $0xffeddfd3
+DATA mldsaTwiddlesnttAVX512<>+5432(SB)/4, $0xfff4f0bc
+DATA mldsaTwiddlesnttAVX512<>+5436(SB)/4, $0xffe401e2
+DATA mldsaTwiddlesnttAVX512<>+5440(SB)/4, $0xce6926ac
+DATA mldsaTwiddlesnttAVX512<>+5444(SB)/4, $0x404f9f67
+DATA mldsaTwiddlesnttAVX512<>+5448(SB)/4, $0xb777da87
+DATA mldsaTwiddlesnttAVX512<>+5452(SB)/4, $0xc1df5a52
+DATA mldsaTwiddlesnttAVX512<>+5456(SB)/4, $0xd2e1c6cb
+DATA mldsaTwiddlesnttAVX512<>+5460(SB)/4, $0x3ce9b5f3
+DATA mldsaTwiddlesnttAVX512<>+5464(SB)/4, $0x4c1a8007
+DATA mldsaTwiddlesnttAVX512<>+5468(SB)/4, $0xd5714ea8
+DATA mldsaTwiddlesnttAVX512<>+5472(SB)/4, $0x11e87bfb
+DATA mldsaTwiddlesnttAVX512<>+5476(SB)/4, $0xdbf74419
+DATA mldsaTwiddlesnttAVX512<>+5480(SB)/4, $0x1020e218
+DATA mldsaTwiddlesnttAVX512<>+5484(SB)/4, $0xac322731
+DATA mldsaTwiddlesnttAVX512<>+5488(SB)/4, $0x0f840ee4
+DATA mldsaTwiddlesnttAVX512<>+5492(SB)/4, $0xdbb693ed
+DATA mldsaTwiddlesnttAVX512<>+5496(SB)/4, $0xe9dbef28
+DATA mldsaTwiddlesnttAVX512<>+5500(SB)/4, $0xc7f5c1e0
+DATA mldsaTwiddlesnttAVX512<>+5504(SB)/4, $0x404f9f67
+DATA mldsaTwiddlesnttAVX512<>+5508(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5512(SB)/4, $0xc1df5a52
+DATA mldsaTwiddlesnttAVX512<>+5516(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5520(SB)/4, $0x3ce9b5f3
+DATA mldsaTwiddlesnttAVX512<>+5524(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5528(SB)/4, $0xd5714ea8
+DATA mldsaTwiddlesnttAVX512<>+5532(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5536(SB)/4, $0xdbf74419
+DATA mldsaTwiddlesnttAVX512<>+5540(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5544(SB)/4, $0xac322731
+DATA mldsaTwiddlesnttAVX512<>+5548(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5552(SB)/4, $0xdbb693ed
+DATA mldsaTwiddlesnttAVX512<>+5556(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5560(SB)/4, $0xc7f5c1e0
+DATA mldsaTwiddlesnttAVX512<>+5564(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5568(SB)/4, $0xffd1b572
+DATA mldsaTwiddlesnttAVX512<>+5572(SB)/4, $0xfffad60c
+DATA mldsaTwiddlesnttAVX512<>+5576(SB)/4, $0x002867ba
+DATA mldsaTwiddlesnttAVX512<>+5580(SB)/4, $0x002decd4
+DATA mldsaTwiddlesnttAVX512<>+5584(SB)/4, $0x003cbd37
+DATA mldsaTwiddlesnttAVX512<>+5588(SB)/4, $0x00273333
+DATA mldsaTwiddlesnttAVX512<>+5592(SB)/4, $0xffe75956
+DATA mldsaTwiddlesnttAVX512<>+5596(SB)/4, $0x001a4b5d
+DATA mldsaTwiddlesnttAVX512<>+5600(SB)/4, $0xffd8218b
+DATA mldsaTwiddlesnttAVX512<>+5604(SB)/4, $0x003f4cf5
+DATA mldsaTwiddlesnttAVX512<>+5608(SB)/4, $0x000b7009
+DATA mldsaTwiddlesnttAVX512<>+5612(SB)/4, $0xffc29e22
+DATA mldsaTwiddlesnttAVX512<>+5616(SB)/4, $0x00196926
+DATA mldsaTwiddlesnttAVX512<>+5620(SB)/4, $0x001ef206
+DATA mldsaTwiddlesnttAVX512<>+5624(SB)/4, $0x0011c14e
+DATA mldsaTwiddlesnttAVX512<>+5628(SB)/4, $0xffcc96c7
+DATA mldsaTwiddlesnttAVX512<>+5632(SB)/4, $0xa353b9a7
+DATA mldsaTwiddlesnttAVX512<>+5636(SB)/4, $0xf5a98275
+DATA mldsaTwiddlesnttAVX512<>+5640(SB)/4, $0x50e3ac49
+DATA mldsaTwiddlesnttAVX512<>+5644(SB)/4, $0x5bf0a370
+DATA mldsaTwiddlesnttAVX512<>+5648(SB)/4, $0x7998d341
+DATA mldsaTwiddlesnttAVX512<>+5652(SB)/4, $0x4e7a03e4
+DATA mldsaTwiddlesnttAVX512<>+5656(SB)/4, $0xcea655f8
+DATA mldsaTwiddlesnttAVX512<>+5660(SB)/4, $0x34a3e28f
+DATA mldsaTwiddlesnttAVX512<>+5664(SB)/4, $0xb02f2268
+DATA mldsaTwiddlesnttAVX512<>+5668(SB)/4, $0x7eb99768
+DATA mldsaTwiddlesnttAVX512<>+5672(SB)/4, $0x16e5cb45
+DATA mldsaTwiddlesnttAVX512<>+5676(SB)/4, $0x851d8c58
+DATA mldsaTwiddlesnttAVX512<>+5680(SB)/4, $0x32df035b
+DATA mldsaTwiddlesnttAVX512<>+5684(SB)/4, $0x3df38866
+DATA mldsaTwiddlesnttAVX512<>+5688(SB)/4, $0x238b7e98
+DATA mldsaTwiddlesnttAVX512<>+5692(SB)/4, $0x9913d3c2
+DATA mldsaTwiddlesnttAVX512<>+5696(SB)/4, $0xf5a98275
 DATA mldsaTwiddlesnttAVX512<>+5700(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5704(SB)/4, $0x0049a809
+DATA mldsaTwiddlesnttAVX512<>+5704(SB)/4, $0x5bf0a370
 DATA mldsaTwiddlesnttAVX512<>+5708(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5712(SB)/4, $0x005b1c94
+DATA mldsaTwiddlesnttAVX512<>+5712(SB)/4, $0x4e7a03e4
 DATA mldsaTwiddlesnttAVX512<>+5716(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5720(SB)/4, $0x007d2ae1
+DATA mldsaTwiddlesnttAVX512<>+5720(SB)/4, $0x34a3e28f
 DATA mldsaTwiddlesnttAVX512<>+5724(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5728(SB)/4, $0x003036c2
+DATA mldsaTwiddlesnttAVX512<>+5728(SB)/4, $0x7eb99768
 DATA mldsaTwiddlesnttAVX512<>+5732(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5736(SB)/4, $0x00639ff7
+DATA mldsaTwiddlesnttAVX512<>+5736(SB)/4, $0x851d8c58
 DATA mldsaTwiddlesnttAVX512<>+5740(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5744(SB)/4, $0x00141305
+DATA mldsaTwiddlesnttAVX512<>+5744(SB)/4, $0x3df38866
 DATA mldsaTwiddlesnttAVX512<>+5748(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5752(SB)/4, $0x00147792
+DATA mldsaTwiddlesnttAVX512<>+5752(SB)/4, $0x9913d3c2
 DATA mldsaTwiddlesnttAVX512<>+5756(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5760(SB)/4, $0xd690646c
-DATA mldsaTwiddlesnttAVX512<>+5764(SB)/4, $0xd690646c
-DATA mldsaTwiddlesnttAVX512<>+5768(SB)/4, $0x54cac809
-DATA mldsaTwiddlesnttAVX512<>+5772(SB)/4, $0x54cac809
-DATA mldsaTwiddlesnttAVX512<>+5776(SB)/4, $0x69ed9c94
-DATA mldsaTwiddlesnttAVX512<>+5780(SB)/4, $0x69ed9c94
-DATA mldsaTwiddlesnttAVX512<>+5784(SB)/4, $0xb9594ae1
-DATA mldsaTwiddlesnttAVX512<>+5788(SB)/4, $0xb9594ae1
-DATA mldsaTwiddlesnttAVX512<>+5792(SB)/4, $0xae0876c2
-DATA mldsaTwiddlesnttAVX512<>+5796(SB)/4, $0xae0876c2
-DATA mldsaTwiddlesnttAVX512<>+5800(SB)/4, $0x54e27ff7
-DATA mldsaTwiddlesnttAVX512<>+5804(SB)/4, $0x54e27ff7
-DATA mldsaTwiddlesnttAVX512<>+5808(SB)/4, $0x13f4b305
-DATA mldsaTwiddlesnttAVX512<>+5812(SB)/4, $0x13f4b305
-DATA mldsaTwiddlesnttAVX512<>+5816(SB)/4, $0x0e06b792
-DATA mldsaTwiddlesnttAVX512<>+5820(SB)/4, $0x0e06b792
-DATA mldsaTwiddlesnttAVX512<>+5824(SB)/4, $0xd690646c
-DATA mldsaTwiddlesnttAVX512<>+5828(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5832(SB)/4, $0x54cac809
-DATA mldsaTwiddlesnttAVX512<>+5836(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5840(SB)/4, $0x69ed9c94
-DATA mldsaTwiddlesnttAVX512<>+5844(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5848(SB)/4, $0xb9594ae1
-DATA mldsaTwiddlesnttAVX512<>+5852(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5856(SB)/4, $0xae0876c2
-DATA mldsaTwiddlesnttAVX512<>+5860(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5864(SB)/4, $0x54e27ff7
-DATA mldsaTwiddlesnttAVX512<>+5868(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5872(SB)/4, $0x13f4b305
-DATA mldsaTwiddlesnttAVX512<>+5876(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5880(SB)/4, $0x0e06b792
-DATA mldsaTwiddlesnttAVX512<>+5884(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5888(SB)/4, $0x00139e25
-DATA mldsaTwiddlesnttAVX512<>+5892(SB)/4, $0x00139e25
-DATA mldsaTwiddlesnttAVX512<>+5896(SB)/4, $0x0067b0e1
-DATA mldsaTwiddlesnttAVX512<>+5900(SB)/4, $0x0067b0e1
-DATA mldsaTwiddlesnttAVX512<>+5904(SB)/4, $0x0051cea3
-DATA mldsaTwiddlesnttAVX512<>+5908(SB)/4, $0x0051cea3
-DATA mldsaTwiddlesnttAVX512<>+5912(SB)/4, $0x0044a79d
-DATA mldsaTwiddlesnttAVX512<>+5916(SB)/4, $0x0044a79d
-DATA mldsaTwiddlesnttAVX512<>+5920(SB)/4, $0x00737945
-DATA mldsaTwiddlesnttAVX512<>+5924(SB)/4, $0x00737945
-DATA mldsaTwiddlesnttAVX512<>+5928(SB)/4, $0x0069e803
-DATA mldsaTwiddlesnttAVX512<>+5932(SB)/4, $0x0069e803
-DATA mldsaTwiddlesnttAVX512<>+5936(SB)/4, $0x00488058
-DATA mldsaTwiddlesnttAVX512<>+5940(SB)/4, $0x00488058
-DATA mldsaTwiddlesnttAVX512<>+5944(SB)/4, $0x003a97d9
-DATA mldsaTwiddlesnttAVX512<>+5948(SB)/4, $0x003a97d9
-DATA mldsaTwiddlesnttAVX512<>+5952(SB)/4, $0x00139e25
-DATA mldsaTwiddlesnttAVX512<>+5956(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5960(SB)/4, $0x0067b0e1
-DATA mldsaTwiddlesnttAVX512<>+5964(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5968(SB)/4, $0x0051cea3
-DATA mldsaTwiddlesnttAVX512<>+5972(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5976(SB)/4, $0x0044a79d
-DATA mldsaTwiddlesnttAVX512<>+5980(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5984(SB)/4, $0x00737945
-DATA mldsaTwiddlesnttAVX512<>+5988(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+5992(SB)/4, $0x0069e803
-DATA mldsaTwiddlesnttAVX512<>+5996(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6000(SB)/4, $0x00488058
-DATA mldsaTwiddlesnttAVX512<>+6004(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6008(SB)/4, $0x003a97d9
-DATA mldsaTwiddlesnttAVX512<>+6012(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6016(SB)/4, $0xf5583e25
-DATA mldsaTwiddlesnttAVX512<>+6020(SB)/4, $0xf5583e25
-DATA mldsaTwiddlesnttAVX512<>+6024(SB)/4, $0x0a03d0e1
-DATA mldsaTwiddlesnttAVX512<>+6028(SB)/4, $0x0a03d0e1
-DATA mldsaTwiddlesnttAVX512<>+6032(SB)/4, $0x74a62ea3
-DATA mldsaTwiddlesnttAVX512<>+6036(SB)/4, $0x74a62ea3
-DATA mldsaTwiddlesnttAVX512<>+6040(SB)/4, $0x3ab8479d
-DATA mldsaTwiddlesnttAVX512<>+6044(SB)/4, $0x3ab8479d
-DATA mldsaTwiddlesnttAVX512<>+6048(SB)/4, $0xe11c1945
-DATA mldsaTwiddlesnttAVX512<>+6052(SB)/4, $0xe11c1945
-DATA mldsaTwiddlesnttAVX512<>+6056(SB)/4, $0x47ea4803
-DATA mldsaTwiddlesnttAVX512<>+6060(SB)/4, $0x47ea4803
-DATA mldsaTwiddlesnttAVX512<>+6064(SB)/4, $0x44538058
-DATA mldsaTwiddlesnttAVX512<>+6068(SB)/4, $0x44538058
-DATA mldsaTwiddlesnttAVX512<>+6072(SB)/4, $0xcab5b7d9
-DATA mldsaTwiddlesnttAVX512<>+6076(SB)/4, $0xcab5b7d9
-DATA mldsaTwiddlesnttAVX512<>+6080(SB)/4, $0xf5583e25
+DATA mldsaTwiddlesnttAVX512<>+5760(SB)/4, $0x003cf42f
+DATA mldsaTwiddlesnttAVX512<>+5764(SB)/4, $0xffffd199
+DATA mldsaTwiddlesnttAVX512<>+5768(SB)/4, $0xffeb166b
+DATA mldsaTwiddlesnttAVX512<>+5772(SB)/4, $0x002e1669
+DATA mldsaTwiddlesnttAVX512<>+5776(SB)/4, $0x002f6316
+DATA mldsaTwiddlesnttAVX512<>+5780(SB)/4, $0xffef2a10
+DATA mldsaTwiddlesnttAVX512<>+5784(SB)/4, $0x0007c0f1
+DATA mldsaTwiddlesnttAVX512<>+5788(SB)/4, $0xfff78d0a
+DATA mldsaTwiddlesnttAVX512<>+5792(SB)/4, $0x003352d6
+DATA mldsaTwiddlesnttAVX512<>+5796(SB)/4, $0x00034760
+DATA mldsaTwiddlesnttAVX512<>+5800(SB)/4, $0x00085260
+DATA mldsaTwiddlesnttAVX512<>+5804(SB)/4, $0xfff43e77
+DATA mldsaTwiddlesnttAVX512<>+5808(SB)/4, $0x000d1ff0
+DATA mldsaTwiddlesnttAVX512<>+5812(SB)/4, $0x00345824
+DATA mldsaTwiddlesnttAVX512<>+5816(SB)/4, $0x000223d4
+DATA mldsaTwiddlesnttAVX512<>+5820(SB)/4, $0xffe8e558
+DATA mldsaTwiddlesnttAVX512<>+5824(SB)/4, $0x7a06dec3
+DATA mldsaTwiddlesnttAVX512<>+5828(SB)/4, $0xffa31ac7
+DATA mldsaTwiddlesnttAVX512<>+5832(SB)/4, $0xd6225eeb
+DATA mldsaTwiddlesnttAVX512<>+5836(SB)/4, $0x5c43e240
+DATA mldsaTwiddlesnttAVX512<>+5840(SB)/4, $0x5edde2ba
+DATA mldsaTwiddlesnttAVX512<>+5844(SB)/4, $0xde4bb330
+DATA mldsaTwiddlesnttAVX512<>+5848(SB)/4, $0x0f85c351
+DATA mldsaTwiddlesnttAVX512<>+5852(SB)/4, $0xef15d998
+DATA mldsaTwiddlesnttAVX512<>+5856(SB)/4, $0x66bf5b09
+DATA mldsaTwiddlesnttAVX512<>+5860(SB)/4, $0x0690640b
+DATA mldsaTwiddlesnttAVX512<>+5864(SB)/4, $0x10a8ea19
+DATA mldsaTwiddlesnttAVX512<>+5868(SB)/4, $0xe8770bf2
+DATA mldsaTwiddlesnttAVX512<>+5872(SB)/4, $0x1a467167
+DATA mldsaTwiddlesnttAVX512<>+5876(SB)/4, $0x68ca79cc
+DATA mldsaTwiddlesnttAVX512<>+5880(SB)/4, $0x0448ba25
+DATA mldsaTwiddlesnttAVX512<>+5884(SB)/4, $0xd1bf2024
+DATA mldsaTwiddlesnttAVX512<>+5888(SB)/4, $0xffa31ac7
+DATA mldsaTwiddlesnttAVX512<>+5892(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5896(SB)/4, $0x5c43e240
+DATA mldsaTwiddlesnttAVX512<>+5900(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5904(SB)/4, $0xde4bb330
+DATA mldsaTwiddlesnttAVX512<>+5908(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5912(SB)/4, $0xef15d998
+DATA mldsaTwiddlesnttAVX512<>+5916(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5920(SB)/4, $0x0690640b
+DATA mldsaTwiddlesnttAVX512<>+5924(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5928(SB)/4, $0xe8770bf2
+DATA mldsaTwiddlesnttAVX512<>+5932(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5936(SB)/4, $0x68ca79cc
+DATA mldsaTwiddlesnttAVX512<>+5940(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5944(SB)/4, $0xd1bf2024
+DATA mldsaTwiddlesnttAVX512<>+5948(SB)/4, $0x00000000
+DATA mldsaTwiddlesnttAVX512<>+5952(SB)/4, $0xffdea884
+DATA mldsaTwiddlesnttAVX512<>+5956(SB)/4, $0x002faa32
+DATA mldsaTwiddlesnttAVX512<>+5960(SB)/4, $0x0023fc65
+DATA mldsaTwiddlesnttAVX512<>+5964(SB)/4, $0xffde8941
+DATA mldsaTwiddlesnttAVX512<>+5968(SB)/4, $0xfffb6063
+DATA mldsaTwiddlesnttAVX512<>+5972(SB)/4, $0x0035e1dd
+DATA mldsaTwiddlesnttAVX512<>+5976(SB)/4, $0xffc35aab
+DATA mldsaTwiddlesnttAVX512<>+5980(SB)/4, $0xffc66add
+DATA mldsaTwiddlesnttAVX512<>+5984(SB)/4, $0xffd200ec
+DATA mldsaTwiddlesnttAVX512<>+5988(SB)/4, $0xffe5cdb2
+DATA mldsaTwiddlesnttAVX512<>+5992(SB)/4, $0x002ca5e6
+DATA mldsaTwiddlesnttAVX512<>+5996(SB)/4, $0xfffa01fd
+DATA mldsaTwiddlesnttAVX512<>+6000(SB)/4, $0x001cfe14
+DATA mldsaTwiddlesnttAVX512<>+6004(SB)/4, $0xfff411cd
+DATA mldsaTwiddlesnttAVX512<>+6008(SB)/4, $0x0010170e
+DATA mldsaTwiddlesnttAVX512<>+6012(SB)/4, $0xfff4d6d6
+DATA mldsaTwiddlesnttAVX512<>+6016(SB)/4, $0xbd40589b
+DATA mldsaTwiddlesnttAVX512<>+6020(SB)/4, $0x5f6c3e50
+DATA mldsaTwiddlesnttAVX512<>+6024(SB)/4, $0x480acc22
+DATA mldsaTwiddlesnttAVX512<>+6028(SB)/4, $0xbd01c2f6
+DATA mldsaTwiddlesnttAVX512<>+6032(SB)/4, $0xf6be75af
+DATA mldsaTwiddlesnttAVX512<>+6036(SB)/4, $0x6bdeb0d4
+DATA mldsaTwiddlesnttAVX512<>+6040(SB)/4, $0x8696fcb1
+DATA mldsaTwiddlesnttAVX512<>+6044(SB)/4, $0x8cb8e920
+DATA mldsaTwiddlesnttAVX512<>+6048(SB)/4, $0xa3ead36d
+DATA mldsaTwiddlesnttAVX512<>+6052(SB)/4, $0xcb8e47fa
+DATA mldsaTwiddlesnttAVX512<>+6056(SB)/4, $0x596223d6
+DATA mldsaTwiddlesnttAVX512<>+6060(SB)/4, $0xf400fa56
+DATA mldsaTwiddlesnttAVX512<>+6064(SB)/4, $0x3a0aaa36
+DATA mldsaTwiddlesnttAVX512<>+6068(SB)/4, $0xe81da198
+DATA mldsaTwiddlesnttAVX512<>+6072(SB)/4, $0x20362949
+DATA mldsaTwiddlesnttAVX512<>+6076(SB)/4, $0xe9a81632
+DATA mldsaTwiddlesnttAVX512<>+6080(SB)/4, $0x5f6c3e50
 DATA mldsaTwiddlesnttAVX512<>+6084(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6088(SB)/4, $0x0a03d0e1
+DATA mldsaTwiddlesnttAVX512<>+6088(SB)/4, $0xbd01c2f6
 DATA mldsaTwiddlesnttAVX512<>+6092(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6096(SB)/4, $0x74a62ea3
+DATA mldsaTwiddlesnttAVX512<>+6096(SB)/4, $0x6bdeb0d4
 DATA mldsaTwiddlesnttAVX512<>+6100(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6104(SB)/4, $0x3ab8479d
+DATA mldsaTwiddlesnttAVX512<>+6104(SB)/4, $0x8cb8e920
 DATA mldsaTwiddlesnttAVX512<>+6108(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6112(SB)/4, $0xe11c1945
+DATA mldsaTwiddlesnttAVX512<>+6112(SB)/4, $0xcb8e47fa
 DATA mldsaTwiddlesnttAVX512<>+6116(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6120(SB)/4, $0x47ea4803
+DATA mldsaTwiddlesnttAVX512<>+6120(SB)/4, $0xf400fa56
 DATA mldsaTwiddlesnttAVX512<>+6124(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6128(SB)/4, $0x44538058
+DATA mldsaTwiddlesnttAVX512<>+6128(SB)/4, $0xe81da198
 DATA mldsaTwiddlesnttAVX512<>+6132(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6136(SB)/4, $0xcab5b7d9
+DATA mldsaTwiddlesnttAVX512<>+6136(SB)/4, $0xe9a81632
 DATA mldsaTwiddlesnttAVX512<>+6140(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6144(SB)/4, $0x001fea93
-DATA mldsaTwiddlesnttAVX512<>+6148(SB)/4, $0x0033ff5a
-DATA mldsaTwiddlesnttAVX512<>+6152(SB)/4, $0x002358d4
-DATA mldsaTwiddlesnttAVX512<>+6156(SB)/4, $0x003a41f8
-DATA mldsaTwiddlesnttAVX512<>+6160(SB)/4, $0x000412f5
-DATA mldsaTwiddlesnttAVX512<>+6164(SB)/4, $0x00252587
-DATA mldsaTwiddlesnttAVX512<>+6168(SB)/4, $0x006d04f1
-DATA mldsaTwiddlesnttAVX512<>+6172(SB)/4, $0x00359b5d
-DATA mldsaTwiddlesnttAVX512<>+6176(SB)/4, $0x004cdf73
-DATA mldsaTwiddlesnttAVX512<>+6180(SB)/4, $0x00223dfb
-DATA mldsaTwiddlesnttAVX512<>+6184(SB)/4, $0x005a8ba0
-DATA mldsaTwiddlesnttAVX512<>+6188(SB)/4, $0x00498423
-DATA mldsaTwiddlesnttAVX512<>+6192(SB)/4, $0x004a28a1
-DATA mldsaTwiddlesnttAVX512<>+6196(SB)/4, $0x004682fd
-DATA mldsaTwiddlesnttAVX512<>+6200(SB)/4, $0x006d9b57
-DATA mldsaTwiddlesnttAVX512<>+6204(SB)/4, $0x004f25df
-DATA mldsaTwiddlesnttAVX512<>+6208(SB)/4, $0x0033ff5a
-DATA mldsaTwiddlesnttAVX512<>+6212(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6216(SB)/4, $0x003a41f8
-DATA mldsaTwiddlesnttAVX512<>+6220(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6224(SB)/4, $0x00252587
-DATA mldsaTwiddlesnttAVX512<>+6228(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6232(SB)/4, $0x00359b5d
-DATA mldsaTwiddlesnttAVX512<>+6236(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6240(SB)/4, $0x00223dfb
-DATA mldsaTwiddlesnttAVX512<>+6244(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6248(SB)/4, $0x00498423
-DATA mldsaTwiddlesnttAVX512<>+6252(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6256(SB)/4, $0x004682fd
-DATA mldsaTwiddlesnttAVX512<>+6260(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6264(SB)/4, $0x004f25df
-DATA mldsaTwiddlesnttAVX512<>+6268(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6272(SB)/4, $0xfff24a93
-DATA mldsaTwiddlesnttAVX512<>+6276(SB)/4, $0x3b1f3f5a
-DATA mldsaTwiddlesnttAVX512<>+6280(SB)/4, $0x513dd8d4
-DATA mldsaTwiddlesnttAVX512<>+6284(SB)/4, $0x2c7941f8
-DATA mldsaTwiddlesnttAVX512<>+6288(SB)/4, $0xdbe2b2f5
-DATA mldsaTwiddlesnttAVX512<>+6292(SB)/4, $0xfd560587
-DATA mldsaTwiddlesnttAVX512<>+6296(SB)/4, $0xec8b24f1
-DATA mldsaTwiddlesnttAVX512<>+6300(SB)/4, $0x79213b5d
-DATA mldsaTwiddlesnttAVX512<>+6304(SB)/4, $0xaebb3f73
-DATA mldsaTwiddlesnttAVX512<>+6308(SB)/4, $0x36619dfb
-DATA mldsaTwiddlesnttAVX512<>+6312(SB)/4, $0x01ce8ba0
-DATA mldsaTwiddlesnttAVX512<>+6316(SB)/4, $0xab4de423
-DATA mldsaTwiddlesnttAVX512<>+6320(SB)/4, $0x78de48a1
-DATA mldsaTwiddlesnttAVX512<>+6324(SB)/4, $0x462622fd
-DATA mldsaTwiddlesnttAVX512<>+6328(SB)/4, $0x64587b57
-DATA mldsaTwiddlesnttAVX512<>+6332(SB)/4, $0x718b05df
-DATA mldsaTwiddlesnttAVX512<>+6336(SB)/4, $0x3b1f3f5a
-DATA mldsaTwiddlesnttAVX512<>+6340(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6344(SB)/4, $0x2c7941f8
-DATA mldsaTwiddlesnttAVX512<>+6348(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6352(SB)/4, $0xfd560587
-DATA mldsaTwiddlesnttAVX512<>+6356(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6360(SB)/4, $0x79213b5d
-DATA mldsaTwiddlesnttAVX512<>+6364(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6368(SB)/4, $0x36619dfb
-DATA mldsaTwiddlesnttAVX512<>+6372(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6376(SB)/4, $0xab4de423
-DATA mldsaTwiddlesnttAVX512<>+6380(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6384(SB)/4, $0x462622fd
-DATA mldsaTwiddlesnttAVX512<>+6388(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6392(SB)/4, $0x718b05df
-DATA mldsaTwiddlesnttAVX512<>+6396(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6400(SB)/4, $0x000dbe5e
-DATA mldsaTwiddlesnttAVX512<>+6404(SB)/4, $0x001c5e1a
-DATA mldsaTwiddlesnttAVX512<>+6408(SB)/4, $0x000de0e6
-DATA mldsaTwiddlesnttAVX512<>+6412(SB)/4, $0x000c7f5a
-DATA mldsaTwiddlesnttAVX512<>+6416(SB)/4, $0x0075e022
-DATA mldsaTwiddlesnttAVX512<>+6420(SB)/4, $0x00503af7
-DATA mldsaTwiddlesnttAVX512<>+6424(SB)/4, $0x001f0084
-DATA mldsaTwiddlesnttAVX512<>+6428(SB)/4, $0x0030ef86
-DATA mldsaTwiddlesnttAVX512<>+6432(SB)/4, $0x00078f83
-DATA mldsaTwiddlesnttAVX512<>+6436(SB)/4, $0x0067428b
-DATA mldsaTwiddlesnttAVX512<>+6440(SB)/4, $0x007f3705
-DATA mldsaTwiddlesnttAVX512<>+6444(SB)/4, $0x0077e6fd
-DATA mldsaTwiddlesnttAVX512<>+6448(SB)/4, $0x0049997e
-DATA mldsaTwiddlesnttAVX512<>+6452(SB)/4, $0x0077dcd7
-DATA mldsaTwiddlesnttAVX512<>+6456(SB)/4, $0x00742593
-DATA mldsaTwiddlesnttAVX512<>+6460(SB)/4, $0x004901c3
-DATA mldsaTwiddlesnttAVX512<>+6464(SB)/4, $0x001c5e1a
-DATA mldsaTwiddlesnttAVX512<>+6468(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6472(SB)/4, $0x000c7f5a
-DATA mldsaTwiddlesnttAVX512<>+6476(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6480(SB)/4, $0x00503af7
-DATA mldsaTwiddlesnttAVX512<>+6484(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6488(SB)/4, $0x0030ef86
-DATA mldsaTwiddlesnttAVX512<>+6492(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6496(SB)/4, $0x0067428b
-DATA mldsaTwiddlesnttAVX512<>+6500(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6504(SB)/4, $0x0077e6fd
-DATA mldsaTwiddlesnttAVX512<>+6508(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6512(SB)/4, $0x0077dcd7
-DATA mldsaTwiddlesnttAVX512<>+6516(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6520(SB)/4, $0x004901c3
-DATA mldsaTwiddlesnttAVX512<>+6524(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6528(SB)/4, $0x00d97e5e
-DATA mldsaTwiddlesnttAVX512<>+6532(SB)/4, $0xe6df9e1a
-DATA mldsaTwiddlesnttAVX512<>+6536(SB)/4, $0xe12aa0e6
-DATA mldsaTwiddlesnttAVX512<>+6540(SB)/4, $0x4af7bf5a
-DATA mldsaTwiddlesnttAVX512<>+6544(SB)/4, $0x337a2022
-DATA mldsaTwiddlesnttAVX512<>+6548(SB)/4, $0x682f1af7
-DATA mldsaTwiddlesnttAVX512<>+6552(SB)/4, $0xae2f8084
-DATA mldsaTwiddlesnttAVX512<>+6556(SB)/4, $0x7321af86
-DATA mldsaTwiddlesnttAVX512<>+6560(SB)/4, $0x3c77ef83
-DATA mldsaTwiddlesnttAVX512<>+6564(SB)/4, $0xcf38a28b
-DATA mldsaTwiddlesnttAVX512<>+6568(SB)/4, $0x78dfd705
-DATA mldsaTwiddlesnttAVX512<>+6572(SB)/4, $0x72d786fd
-DATA mldsaTwiddlesnttAVX512<>+6576(SB)/4, $0x6c79597e
-DATA mldsaTwiddlesnttAVX512<>+6580(SB)/4, $0xec92bcd7
-DATA mldsaTwiddlesnttAVX512<>+6584(SB)/4, $0x07a68593
-DATA mldsaTwiddlesnttAVX512<>+6588(SB)/4, $0x4b0161c3
-DATA mldsaTwiddlesnttAVX512<>+6592(SB)/4, $0xe6df9e1a
-DATA mldsaTwiddlesnttAVX512<>+6596(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6600(SB)/4, $0x4af7bf5a
-DATA mldsaTwiddlesnttAVX512<>+6604(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6608(SB)/4, $0x682f1af7
-DATA mldsaTwiddlesnttAVX512<>+6612(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6616(SB)/4, $0x7321af86
-DATA mldsaTwiddlesnttAVX512<>+6620(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6624(SB)/4, $0xcf38a28b
-DATA mldsaTwiddlesnttAVX512<>+6628(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6632(SB)/4, $0x72d786fd
-DATA mldsaTwiddlesnttAVX512<>+6636(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6640(SB)/4, $0xec92bcd7
-DATA mldsaTwiddlesnttAVX512<>+6644(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6648(SB)/4, $0x4b0161c3
-DATA mldsaTwiddlesnttAVX512<>+6652(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6656(SB)/4, $0x00053919
-DATA mldsaTwiddlesnttAVX512<>+6660(SB)/4, $0x0004610c
-DATA mldsaTwiddlesnttAVX512<>+6664(SB)/4, $0x005aad42
-DATA mldsaTwiddlesnttAVX512<>+6668(SB)/4, $0x003eb01b
-DATA mldsaTwiddlesnttAVX512<>+6672(SB)/4, $0x002b5ee5
-DATA mldsaTwiddlesnttAVX512<>+6676(SB)/4, $0x00291199
-DATA mldsaTwiddlesnttAVX512<>+6680(SB)/4, $0x00585a3b
-DATA mldsaTwiddlesnttAVX512<>+6684(SB)/4, $0x00134d71
-DATA mldsaTwiddlesnttAVX512<>+6688(SB)/4, $0x003472e7
-DATA mldsaTwiddlesnttAVX512<>+6692(SB)/4, $0x004ce03c
-DATA mldsaTwiddlesnttAVX512<>+6696(SB)/4, $0x001a7cc7
-DATA mldsaTwiddlesnttAVX512<>+6700(SB)/4, $0x00031924
-DATA mldsaTwiddlesnttAVX512<>+6704(SB)/4, $0x003de11c
-DATA mldsaTwiddlesnttAVX512<>+6708(SB)/4, $0x00130984
-DATA mldsaTwiddlesnttAVX512<>+6712(SB)/4, $0x0025f051
-DATA mldsaTwiddlesnttAVX512<>+6716(SB)/4, $0x00185a46
-DATA mldsaTwiddlesnttAVX512<>+6720(SB)/4, $0x0004610c
-DATA mldsaTwiddlesnttAVX512<>+6724(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6728(SB)/4, $0x003eb01b
-DATA mldsaTwiddlesnttAVX512<>+6732(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6736(SB)/4, $0x00291199
-DATA mldsaTwiddlesnttAVX512<>+6740(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6744(SB)/4, $0x00134d71
-DATA mldsaTwiddlesnttAVX512<>+6748(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6752(SB)/4, $0x004ce03c
-DATA mldsaTwiddlesnttAVX512<>+6756(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6760(SB)/4, $0x00031924
-DATA mldsaTwiddlesnttAVX512<>+6764(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6768(SB)/4, $0x00130984
-DATA mldsaTwiddlesnttAVX512<>+6772(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6776(SB)/4, $0x00185a46
-DATA mldsaTwiddlesnttAVX512<>+6780(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6784(SB)/4, $0x7ea85919
-DATA mldsaTwiddlesnttAVX512<>+6788(SB)/4, $0x3625e10c
-DATA mldsaTwiddlesnttAVX512<>+6792(SB)/4, $0xbd02ed42
-DATA mldsaTwiddlesnttAVX512<>+6796(SB)/4, $0x34c2101b
-DATA mldsaTwiddlesnttAVX512<>+6800(SB)/4, $0x8d87fee5
-DATA mldsaTwiddlesnttAVX512<>+6804(SB)/4, $0xb9dc3199
-DATA mldsaTwiddlesnttAVX512<>+6808(SB)/4, $0xda1fba3b
-DATA mldsaTwiddlesnttAVX512<>+6812(SB)/4, $0x75416d71
-DATA mldsaTwiddlesnttAVX512<>+6816(SB)/4, $0xb71152e7
-DATA mldsaTwiddlesnttAVX512<>+6820(SB)/4, $0x6e54603c
-DATA mldsaTwiddlesnttAVX512<>+6824(SB)/4, $0x08335cc7
-DATA mldsaTwiddlesnttAVX512<>+6828(SB)/4, $0x61279924
-DATA mldsaTwiddlesnttAVX512<>+6832(SB)/4, $0x9e61611c
-DATA mldsaTwiddlesnttAVX512<>+6836(SB)/4, $0xaf438984
-DATA mldsaTwiddlesnttAVX512<>+6840(SB)/4, $0xd9b01051
-DATA mldsaTwiddlesnttAVX512<>+6844(SB)/4, $0x00611a46
-DATA mldsaTwiddlesnttAVX512<>+6848(SB)/4, $0x3625e10c
-DATA mldsaTwiddlesnttAVX512<>+6852(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6856(SB)/4, $0x34c2101b
-DATA mldsaTwiddlesnttAVX512<>+6860(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6864(SB)/4, $0xb9dc3199
-DATA mldsaTwiddlesnttAVX512<>+6868(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6872(SB)/4, $0x75416d71
-DATA mldsaTwiddlesnttAVX512<>+6876(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6880(SB)/4, $0x6e54603c
-DATA mldsaTwiddlesnttAVX512<>+6884(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6888(SB)/4, $0x61279924
-DATA mldsaTwiddlesnttAVX512<>+6892(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6896(SB)/4, $0xaf438984
-DATA mldsaTwiddlesnttAVX512<>+6900(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6904(SB)/4, $0x00611a46
-DATA mldsaTwiddlesnttAVX512<>+6908(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6912(SB)/4, $0x00466519
-DATA mldsaTwiddlesnttAVX512<>+6916(SB)/4, $0x001314be
-DATA mldsaTwiddlesnttAVX512<>+6920(SB)/4, $0x00283891
-DATA mldsaTwiddlesnttAVX512<>+6924(SB)/4, $0x0049bb91
-DATA mldsaTwiddlesnttAVX512<>+6928(SB)/4, $0x006b88bf
-DATA mldsaTwiddlesnttAVX512<>+6932(SB)/4, $0x0012e11b
-DATA mldsaTwiddlesnttAVX512<>+6936(SB)/4, $0x004d3e3f
-DATA mldsaTwiddlesnttAVX512<>+6940(SB)/4, $0x006a0d30
-DATA mldsaTwiddlesnttAVX512<>+6944(SB)/4, $0x0052308a
-DATA mldsaTwiddlesnttAVX512<>+6948(SB)/4, $0x001c853f
-DATA mldsaTwiddlesnttAVX512<>+6952(SB)/4, $0x001d0b4b
-DATA mldsaTwiddlesnttAVX512<>+6956(SB)/4, $0x006fd6a7
-DATA mldsaTwiddlesnttAVX512<>+6960(SB)/4, $0x0078fde5
-DATA mldsaTwiddlesnttAVX512<>+6964(SB)/4, $0x001406c7
-DATA mldsaTwiddlesnttAVX512<>+6968(SB)/4, $0x00327283
-DATA mldsaTwiddlesnttAVX512<>+6972(SB)/4, $0x0061ed6f
-DATA mldsaTwiddlesnttAVX512<>+6976(SB)/4, $0x001314be
-DATA mldsaTwiddlesnttAVX512<>+6980(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6984(SB)/4, $0x0049bb91
-DATA mldsaTwiddlesnttAVX512<>+6988(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+6992(SB)/4, $0x0012e11b
-DATA mldsaTwiddlesnttAVX512<>+6996(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7000(SB)/4, $0x006a0d30
-DATA mldsaTwiddlesnttAVX512<>+7004(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7008(SB)/4, $0x001c853f
-DATA mldsaTwiddlesnttAVX512<>+7012(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7016(SB)/4, $0x006fd6a7
-DATA mldsaTwiddlesnttAVX512<>+7020(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7024(SB)/4, $0x001406c7
-DATA mldsaTwiddlesnttAVX512<>+7028(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7032(SB)/4, $0x0061ed6f
-DATA mldsaTwiddlesnttAVX512<>+7036(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7040(SB)/4, $0xa4698519
-DATA mldsaTwiddlesnttAVX512<>+7044(SB)/4, $0xfbaad4be
-DATA mldsaTwiddlesnttAVX512<>+7048(SB)/4, $0x02ba5891
-DATA mldsaTwiddlesnttAVX512<>+7052(SB)/4, $0xb33bdb91
-DATA mldsaTwiddlesnttAVX512<>+7056(SB)/4, $0x0e0368bf
-DATA mldsaTwiddlesnttAVX512<>+7060(SB)/4, $0x3ab6411b
-DATA mldsaTwiddlesnttAVX512<>+7064(SB)/4, $0x84951e3f
-DATA mldsaTwiddlesnttAVX512<>+7068(SB)/4, $0x6a100d30
-DATA mldsaTwiddlesnttAVX512<>+7072(SB)/4, $0x2963708a
-DATA mldsaTwiddlesnttAVX512<>+7076(SB)/4, $0xed44653f
-DATA mldsaTwiddlesnttAVX512<>+7080(SB)/4, $0x28066b4b
-DATA mldsaTwiddlesnttAVX512<>+7084(SB)/4, $0x43c4b6a7
-DATA mldsaTwiddlesnttAVX512<>+7088(SB)/4, $0xc1b59de5
-DATA mldsaTwiddlesnttAVX512<>+7092(SB)/4, $0x396ce6c7
-DATA mldsaTwiddlesnttAVX512<>+7096(SB)/4, $0x1902d283
-DATA mldsaTwiddlesnttAVX512<>+7100(SB)/4, $0x428fcd6f
-DATA mldsaTwiddlesnttAVX512<>+7104(SB)/4, $0xfbaad4be
-DATA mldsaTwiddlesnttAVX512<>+7108(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7112(SB)/4, $0xb33bdb91
-DATA mldsaTwiddlesnttAVX512<>+7116(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7120(SB)/4, $0x3ab6411b
-DATA mldsaTwiddlesnttAVX512<>+7124(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7128(SB)/4, $0x6a100d30
-DATA mldsaTwiddlesnttAVX512<>+7132(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7136(SB)/4, $0xed44653f
-DATA mldsaTwiddlesnttAVX512<>+7140(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7144(SB)/4, $0x43c4b6a7
-DATA mldsaTwiddlesnttAVX512<>+7148(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7152(SB)/4, $0x396ce6c7
-DATA mldsaTwiddlesnttAVX512<>+7156(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7160(SB)/4, $0x428fcd6f
-DATA mldsaTwiddlesnttAVX512<>+7164(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7168(SB)/4, $0x006c5954
-DATA mldsaTwiddlesnttAVX512<>+7172(SB)/4, $0x001d4099
-DATA mldsaTwiddlesnttAVX512<>+7176(SB)/4, $0x00590579
-DATA mldsaTwiddlesnttAVX512<>+7180(SB)/4, $0x006ae5ae
-DATA mldsaTwiddlesnttAVX512<>+7184(SB)/4, $0x00779935
-DATA mldsaTwiddlesnttAVX512<>+7188(SB)/4, $0x0054aa0d
-DATA mldsaTwiddlesnttAVX512<>+7192(SB)/4, $0x00665ff9
-DATA mldsaTwiddlesnttAVX512<>+7196(SB)/4, $0x0063b158
-DATA mldsaTwiddlesnttAVX512<>+7200(SB)/4, $0x0016e405
-DATA mldsaTwiddlesnttAVX512<>+7204(SB)/4, $0x000bdbe7
-DATA mldsaTwiddlesnttAVX512<>+7208(SB)/4, $0x00221de8
-DATA mldsaTwiddlesnttAVX512<>+7212(SB)/4, $0x0033f8cf
-DATA mldsaTwiddlesnttAVX512<>+7216(SB)/4, $0x0058711c
-DATA mldsaTwiddlesnttAVX512<>+7220(SB)/4, $0x00470c13
-DATA mldsaTwiddlesnttAVX512<>+7224(SB)/4, $0x000910d8
-DATA mldsaTwiddlesnttAVX512<>+7228(SB)/4, $0x00463e20
-DATA mldsaTwiddlesnttAVX512<>+7232(SB)/4, $0x001d4099
-DATA mldsaTwiddlesnttAVX512<>+7236(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7240(SB)/4, $0x006ae5ae
-DATA mldsaTwiddlesnttAVX512<>+7244(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7248(SB)/4, $0x0054aa0d
-DATA mldsaTwiddlesnttAVX512<>+7252(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7256(SB)/4, $0x0063b158
-DATA mldsaTwiddlesnttAVX512<>+7260(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7264(SB)/4, $0x000bdbe7
-DATA mldsaTwiddlesnttAVX512<>+7268(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7272(SB)/4, $0x0033f8cf
-DATA mldsaTwiddlesnttAVX512<>+7276(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7280(SB)/4, $0x00470c13
-DATA mldsaTwiddlesnttAVX512<>+7284(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7288(SB)/4, $0x00463e20
-DATA mldsaTwiddlesnttAVX512<>+7292(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7296(SB)/4, $0x3196d954
-DATA mldsaTwiddlesnttAVX512<>+7300(SB)/4, $0xbfb06099
-DATA mldsaTwiddlesnttAVX512<>+7304(SB)/4, $0x48882579
-DATA mldsaTwiddlesnttAVX512<>+7308(SB)/4, $0x3e20a5ae
-DATA mldsaTwiddlesnttAVX512<>+7312(SB)/4, $0x2d1e3935
-DATA mldsaTwiddlesnttAVX512<>+7316(SB)/4, $0xc3164a0d
-DATA mldsaTwiddlesnttAVX512<>+7320(SB)/4, $0xb3e57ff9
-DATA mldsaTwiddlesnttAVX512<>+7324(SB)/4, $0x2a8eb158
-DATA mldsaTwiddlesnttAVX512<>+7328(SB)/4, $0xee178405
-DATA mldsaTwiddlesnttAVX512<>+7332(SB)/4, $0x2408bbe7
-DATA mldsaTwiddlesnttAVX512<>+7336(SB)/4, $0xefdf1de8
-DATA mldsaTwiddlesnttAVX512<>+7340(SB)/4, $0x53cdd8cf
-DATA mldsaTwiddlesnttAVX512<>+7344(SB)/4, $0xf07bf11c
-DATA mldsaTwiddlesnttAVX512<>+7348(SB)/4, $0x24496c13
-DATA mldsaTwiddlesnttAVX512<>+7352(SB)/4, $0x162410d8
-DATA mldsaTwiddlesnttAVX512<>+7356(SB)/4, $0x380a3e20
-DATA mldsaTwiddlesnttAVX512<>+7360(SB)/4, $0xbfb06099
-DATA mldsaTwiddlesnttAVX512<>+7364(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7368(SB)/4, $0x3e20a5ae
-DATA mldsaTwiddlesnttAVX512<>+7372(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7376(SB)/4, $0xc3164a0d
-DATA mldsaTwiddlesnttAVX512<>+7380(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7384(SB)/4, $0x2a8eb158
-DATA mldsaTwiddlesnttAVX512<>+7388(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7392(SB)/4, $0x2408bbe7
-DATA mldsaTwiddlesnttAVX512<>+7396(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7400(SB)/4, $0x53cdd8cf
-DATA mldsaTwiddlesnttAVX512<>+7404(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7408(SB)/4, $0x24496c13
-DATA mldsaTwiddlesnttAVX512<>+7412(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7416(SB)/4, $0x380a3e20
-DATA mldsaTwiddlesnttAVX512<>+7420(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7424(SB)/4, $0x00612659
-DATA mldsaTwiddlesnttAVX512<>+7428(SB)/4, $0x00251d8b
-DATA mldsaTwiddlesnttAVX512<>+7432(SB)/4, $0x002573b7
-DATA mldsaTwiddlesnttAVX512<>+7436(SB)/4, $0x007d5c90
-DATA mldsaTwiddlesnttAVX512<>+7440(SB)/4, $0x004f4cbf
-DATA mldsaTwiddlesnttAVX512<>+7444(SB)/4, $0x00027c1c
-DATA mldsaTwiddlesnttAVX512<>+7448(SB)/4, $0x0018aa08
-DATA mldsaTwiddlesnttAVX512<>+7452(SB)/4, $0x002dfd71
-DATA mldsaTwiddlesnttAVX512<>+7456(SB)/4, $0x001ddd98
-DATA mldsaTwiddlesnttAVX512<>+7460(SB)/4, $0x00336898
-DATA mldsaTwiddlesnttAVX512<>+7464(SB)/4, $0x0002d4bb
-DATA mldsaTwiddlesnttAVX512<>+7468(SB)/4, $0x006d73a8
-DATA mldsaTwiddlesnttAVX512<>+7472(SB)/4, $0x000c5ca5
-DATA mldsaTwiddlesnttAVX512<>+7476(SB)/4, $0x0019379a
-DATA mldsaTwiddlesnttAVX512<>+7480(SB)/4, $0x00478168
-DATA mldsaTwiddlesnttAVX512<>+7484(SB)/4, $0x00646c3e
-DATA mldsaTwiddlesnttAVX512<>+7488(SB)/4, $0x00251d8b
-DATA mldsaTwiddlesnttAVX512<>+7492(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7496(SB)/4, $0x007d5c90
-DATA mldsaTwiddlesnttAVX512<>+7500(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7504(SB)/4, $0x00027c1c
-DATA mldsaTwiddlesnttAVX512<>+7508(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7512(SB)/4, $0x002dfd71
-DATA mldsaTwiddlesnttAVX512<>+7516(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7520(SB)/4, $0x00336898
-DATA mldsaTwiddlesnttAVX512<>+7524(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7528(SB)/4, $0x006d73a8
-DATA mldsaTwiddlesnttAVX512<>+7532(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7536(SB)/4, $0x0019379a
-DATA mldsaTwiddlesnttAVX512<>+7540(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7544(SB)/4, $0x00646c3e
-DATA mldsaTwiddlesnttAVX512<>+7548(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7552(SB)/4, $0x5cac4659
-DATA mldsaTwiddlesnttAVX512<>+7556(SB)/4, $0x0a567d8b
-DATA mldsaTwiddlesnttAVX512<>+7560(SB)/4, $0xaf1c53b7
-DATA mldsaTwiddlesnttAVX512<>+7564(SB)/4, $0xa40f5c90
-DATA mldsaTwiddlesnttAVX512<>+7568(SB)/4, $0x86672cbf
-DATA mldsaTwiddlesnttAVX512<>+7572(SB)/4, $0xb185fc1c
-DATA mldsaTwiddlesnttAVX512<>+7576(SB)/4, $0x3159aa08
-DATA mldsaTwiddlesnttAVX512<>+7580(SB)/4, $0xcb5c1d71
-DATA mldsaTwiddlesnttAVX512<>+7584(SB)/4, $0x4fd0dd98
-DATA mldsaTwiddlesnttAVX512<>+7588(SB)/4, $0x81466898
-DATA mldsaTwiddlesnttAVX512<>+7592(SB)/4, $0xe91a34bb
-DATA mldsaTwiddlesnttAVX512<>+7596(SB)/4, $0x7ae273a8
-DATA mldsaTwiddlesnttAVX512<>+7600(SB)/4, $0xcd20fca5
-DATA mldsaTwiddlesnttAVX512<>+7604(SB)/4, $0xc20c779a
-DATA mldsaTwiddlesnttAVX512<>+7608(SB)/4, $0xdc748168
-DATA mldsaTwiddlesnttAVX512<>+7612(SB)/4, $0x66ec2c3e
-DATA mldsaTwiddlesnttAVX512<>+7616(SB)/4, $0x0a567d8b
-DATA mldsaTwiddlesnttAVX512<>+7620(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7624(SB)/4, $0xa40f5c90
-DATA mldsaTwiddlesnttAVX512<>+7628(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7632(SB)/4, $0xb185fc1c
-DATA mldsaTwiddlesnttAVX512<>+7636(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7640(SB)/4, $0xcb5c1d71
-DATA mldsaTwiddlesnttAVX512<>+7644(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7648(SB)/4, $0x81466898
-DATA mldsaTwiddlesnttAVX512<>+7652(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7656(SB)/4, $0x7ae273a8
-DATA mldsaTwiddlesnttAVX512<>+7660(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7664(SB)/4, $0xc20c779a
-DATA mldsaTwiddlesnttAVX512<>+7668(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7672(SB)/4, $0x66ec2c3e
-DATA mldsaTwiddlesnttAVX512<>+7676(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7680(SB)/4, $0x0051813d
-DATA mldsaTwiddlesnttAVX512<>+7684(SB)/4, $0x0035c539
-DATA mldsaTwiddlesnttAVX512<>+7688(SB)/4, $0x003b0115
-DATA mldsaTwiddlesnttAVX512<>+7692(SB)/4, $0x00041dc0
-DATA mldsaTwiddlesnttAVX512<>+7696(SB)/4, $0x00795d46
-DATA mldsaTwiddlesnttAVX512<>+7700(SB)/4, $0x001a4cd0
-DATA mldsaTwiddlesnttAVX512<>+7704(SB)/4, $0x00645caf
-DATA mldsaTwiddlesnttAVX512<>+7708(SB)/4, $0x001d2668
-DATA mldsaTwiddlesnttAVX512<>+7712(SB)/4, $0x0021c4f7
-DATA mldsaTwiddlesnttAVX512<>+7716(SB)/4, $0x0070fbf5
-DATA mldsaTwiddlesnttAVX512<>+7720(SB)/4, $0x001a35e7
-DATA mldsaTwiddlesnttAVX512<>+7724(SB)/4, $0x0007340e
-DATA mldsaTwiddlesnttAVX512<>+7728(SB)/4, $0x00666e99
-DATA mldsaTwiddlesnttAVX512<>+7732(SB)/4, $0x006f0634
-DATA mldsaTwiddlesnttAVX512<>+7736(SB)/4, $0x007be5db
-DATA mldsaTwiddlesnttAVX512<>+7740(SB)/4, $0x00455fdc
-DATA mldsaTwiddlesnttAVX512<>+7744(SB)/4, $0x0035c539
-DATA mldsaTwiddlesnttAVX512<>+7748(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7752(SB)/4, $0x00041dc0
-DATA mldsaTwiddlesnttAVX512<>+7756(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7760(SB)/4, $0x001a4cd0
-DATA mldsaTwiddlesnttAVX512<>+7764(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7768(SB)/4, $0x001d2668
-DATA mldsaTwiddlesnttAVX512<>+7772(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7776(SB)/4, $0x0070fbf5
-DATA mldsaTwiddlesnttAVX512<>+7780(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7784(SB)/4, $0x0007340e
-DATA mldsaTwiddlesnttAVX512<>+7788(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7792(SB)/4, $0x006f0634
-DATA mldsaTwiddlesnttAVX512<>+7796(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7800(SB)/4, $0x00455fdc
-DATA mldsaTwiddlesnttAVX512<>+7804(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7808(SB)/4, $0x85f9213d
-DATA mldsaTwiddlesnttAVX512<>+7812(SB)/4, $0x005ce539
-DATA mldsaTwiddlesnttAVX512<>+7816(SB)/4, $0x29dda115
-DATA mldsaTwiddlesnttAVX512<>+7820(SB)/4, $0xa3bc1dc0
-DATA mldsaTwiddlesnttAVX512<>+7824(SB)/4, $0xa1221d46
-DATA mldsaTwiddlesnttAVX512<>+7828(SB)/4, $0x21b44cd0
-DATA mldsaTwiddlesnttAVX512<>+7832(SB)/4, $0xf07a3caf
-DATA mldsaTwiddlesnttAVX512<>+7836(SB)/4, $0x10ea2668
-DATA mldsaTwiddlesnttAVX512<>+7840(SB)/4, $0x9940a4f7
-DATA mldsaTwiddlesnttAVX512<>+7844(SB)/4, $0xf96f9bf5
-DATA mldsaTwiddlesnttAVX512<>+7848(SB)/4, $0xef5715e7
-DATA mldsaTwiddlesnttAVX512<>+7852(SB)/4, $0x1788f40e
-DATA mldsaTwiddlesnttAVX512<>+7856(SB)/4, $0xe5b98e99
-DATA mldsaTwiddlesnttAVX512<>+7860(SB)/4, $0x97358634
-DATA mldsaTwiddlesnttAVX512<>+7864(SB)/4, $0xfbb745db
-DATA mldsaTwiddlesnttAVX512<>+7868(SB)/4, $0x2e40dfdc
-DATA mldsaTwiddlesnttAVX512<>+7872(SB)/4, $0x005ce539
-DATA mldsaTwiddlesnttAVX512<>+7876(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7880(SB)/4, $0xa3bc1dc0
-DATA mldsaTwiddlesnttAVX512<>+7884(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7888(SB)/4, $0x21b44cd0
-DATA mldsaTwiddlesnttAVX512<>+7892(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7896(SB)/4, $0x10ea2668
-DATA mldsaTwiddlesnttAVX512<>+7900(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7904(SB)/4, $0xf96f9bf5
-DATA mldsaTwiddlesnttAVX512<>+7908(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7912(SB)/4, $0x1788f40e
-DATA mldsaTwiddlesnttAVX512<>+7916(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7920(SB)/4, $0x97358634
-DATA mldsaTwiddlesnttAVX512<>+7924(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7928(SB)/4, $0x2e40dfdc
-DATA mldsaTwiddlesnttAVX512<>+7932(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+7936(SB)/4, $0x00530765
-DATA mldsaTwiddlesnttAVX512<>+7940(SB)/4, $0x005dc1b0
-DATA mldsaTwiddlesnttAVX512<>+7944(SB)/4, $0x007973de
-DATA mldsaTwiddlesnttAVX512<>+7948(SB)/4, $0x005cfd0a
-DATA mldsaTwiddlesnttAVX512<>+7952(SB)/4, $0x00776a51
-DATA mldsaTwiddlesnttAVX512<>+7956(SB)/4, $0x003bcf2c
-DATA mldsaTwiddlesnttAVX512<>+7960(SB)/4, $0x007f234f
-DATA mldsaTwiddlesnttAVX512<>+7964(SB)/4, $0x006b16e0
-DATA mldsaTwiddlesnttAVX512<>+7968(SB)/4, $0x0002cc93
-DATA mldsaTwiddlesnttAVX512<>+7972(SB)/4, $0x0070f806
-DATA mldsaTwiddlesnttAVX512<>+7976(SB)/4, $0x00189c2a
-DATA mldsaTwiddlesnttAVX512<>+7980(SB)/4, $0x0049c5aa
-DATA mldsaTwiddlesnttAVX512<>+7984(SB)/4, $0x003c15ca
-DATA mldsaTwiddlesnttAVX512<>+7988(SB)/4, $0x00155e68
-DATA mldsaTwiddlesnttAVX512<>+7992(SB)/4, $0x0072f6b7
-DATA mldsaTwiddlesnttAVX512<>+7996(SB)/4, $0x001e29ce
-DATA mldsaTwiddlesnttAVX512<>+8000(SB)/4, $0x005dc1b0
-DATA mldsaTwiddlesnttAVX512<>+8004(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8008(SB)/4, $0x005cfd0a
-DATA mldsaTwiddlesnttAVX512<>+8012(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8016(SB)/4, $0x003bcf2c
-DATA mldsaTwiddlesnttAVX512<>+8020(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8024(SB)/4, $0x006b16e0
-DATA mldsaTwiddlesnttAVX512<>+8028(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8032(SB)/4, $0x0070f806
-DATA mldsaTwiddlesnttAVX512<>+8036(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8040(SB)/4, $0x0049c5aa
-DATA mldsaTwiddlesnttAVX512<>+8044(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8048(SB)/4, $0x00155e68
-DATA mldsaTwiddlesnttAVX512<>+8052(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8056(SB)/4, $0x001e29ce
-DATA mldsaTwiddlesnttAVX512<>+8060(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8064(SB)/4, $0x42bfa765
-DATA mldsaTwiddlesnttAVX512<>+8068(SB)/4, $0xa093c1b0
-DATA mldsaTwiddlesnttAVX512<>+8072(SB)/4, $0xb7f533de
-DATA mldsaTwiddlesnttAVX512<>+8076(SB)/4, $0x42fe3d0a
-DATA mldsaTwiddlesnttAVX512<>+8080(SB)/4, $0x09418a51
-DATA mldsaTwiddlesnttAVX512<>+8084(SB)/4, $0x94214f2c
-DATA mldsaTwiddlesnttAVX512<>+8088(SB)/4, $0x7969034f
-DATA mldsaTwiddlesnttAVX512<>+8092(SB)/4, $0x734716e0
-DATA mldsaTwiddlesnttAVX512<>+8096(SB)/4, $0x5c152c93
-DATA mldsaTwiddlesnttAVX512<>+8100(SB)/4, $0x3471b806
-DATA mldsaTwiddlesnttAVX512<>+8104(SB)/4, $0xa69ddc2a
-DATA mldsaTwiddlesnttAVX512<>+8108(SB)/4, $0x0bff05aa
-DATA mldsaTwiddlesnttAVX512<>+8112(SB)/4, $0xc5f555ca
-DATA mldsaTwiddlesnttAVX512<>+8116(SB)/4, $0x17e25e68
-DATA mldsaTwiddlesnttAVX512<>+8120(SB)/4, $0xdfc9d6b7
-DATA mldsaTwiddlesnttAVX512<>+8124(SB)/4, $0x1657e9ce
-DATA mldsaTwiddlesnttAVX512<>+8128(SB)/4, $0xa093c1b0
-DATA mldsaTwiddlesnttAVX512<>+8132(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8136(SB)/4, $0x42fe3d0a
-DATA mldsaTwiddlesnttAVX512<>+8140(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8144(SB)/4, $0x94214f2c
-DATA mldsaTwiddlesnttAVX512<>+8148(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8152(SB)/4, $0x734716e0
-DATA mldsaTwiddlesnttAVX512<>+8156(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8160(SB)/4, $0x3471b806
-DATA mldsaTwiddlesnttAVX512<>+8164(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8168(SB)/4, $0x0bff05aa
-DATA mldsaTwiddlesnttAVX512<>+8172(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8176(SB)/4, $0x17e25e68
-DATA mldsaTwiddlesnttAVX512<>+8180(SB)/4, $0x00000000
-DATA mldsaTwiddlesnttAVX512<>+8184(SB)/4, $0x1657e9ce
-DATA mldsaTwiddlesnttAVX512<>+8188(SB)/4, $0x00000000
-GLOBL mldsaTwiddlesnttAVX512<>(SB), RODATA|NOPTR, $8192
+GLOBL mldsaTwiddlesnttAVX512<>(SB), RODATA|NOPTR, $6144
 
 // func nttAVX512(out *[256]uint32, in *[256]uint32)
 // Requires: AVX, AVX512F
@@ -2601,424 +2601,328 @@ TEXT ·nttAVX512(SB), NOSPLIT, $0-16
 	VMOVDQU32    960(CX), Z15
 
 	// Layer of distance 128
-	VPBROADCASTD mldsaConstants<>+36(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1060(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2084(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3108(SB), Z20
 	VPSRLQ       $0x20, Z8, Z21
 	VPMULDQ      Z20, Z8, Z17
 	VPMULDQ      Z20, Z21, Z18
-	VPMULDQ      Z19, Z8, Z8
-	VPMULDQ      Z19, Z21, Z21
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z8, Z8
-	VPSUBQ       Z18, Z21, Z21
-	VPSHUFD      $0xb1, Z8, K1, Z21
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z8, Z21
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z21, Z21
 	VPSUBD       Z21, Z0, Z8
 	VPADDD       Z21, Z0, Z0
 	VPSRLQ       $0x20, Z9, Z22
 	VPMULDQ      Z20, Z9, Z17
 	VPMULDQ      Z20, Z22, Z18
-	VPMULDQ      Z19, Z9, Z9
-	VPMULDQ      Z19, Z22, Z22
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z9, Z9
-	VPSUBQ       Z18, Z22, Z22
-	VPSHUFD      $0xb1, Z9, K1, Z22
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z9, Z22
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z22, Z22
 	VPSUBD       Z22, Z1, Z9
 	VPADDD       Z22, Z1, Z1
 	VPSRLQ       $0x20, Z10, Z23
 	VPMULDQ      Z20, Z10, Z17
 	VPMULDQ      Z20, Z23, Z18
-	VPMULDQ      Z19, Z10, Z10
-	VPMULDQ      Z19, Z23, Z23
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z10, Z10
-	VPSUBQ       Z18, Z23, Z23
-	VPSHUFD      $0xb1, Z10, K1, Z23
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z10, Z23
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z23, Z23
 	VPSUBD       Z23, Z2, Z10
 	VPADDD       Z23, Z2, Z2
 	VPSRLQ       $0x20, Z11, Z24
 	VPMULDQ      Z20, Z11, Z17
 	VPMULDQ      Z20, Z24, Z18
-	VPMULDQ      Z19, Z11, Z11
-	VPMULDQ      Z19, Z24, Z24
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z11, Z11
-	VPSUBQ       Z18, Z24, Z24
-	VPSHUFD      $0xb1, Z11, K1, Z24
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z11, Z24
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z24, Z24
 	VPSUBD       Z24, Z3, Z11
 	VPADDD       Z24, Z3, Z3
 	VPSRLQ       $0x20, Z12, Z25
 	VPMULDQ      Z20, Z12, Z17
 	VPMULDQ      Z20, Z25, Z18
-	VPMULDQ      Z19, Z12, Z12
-	VPMULDQ      Z19, Z25, Z25
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z12, Z12
-	VPSUBQ       Z18, Z25, Z25
-	VPSHUFD      $0xb1, Z12, K1, Z25
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z12, Z25
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z25, Z25
 	VPSUBD       Z25, Z4, Z12
 	VPADDD       Z25, Z4, Z4
 	VPSRLQ       $0x20, Z13, Z26
 	VPMULDQ      Z20, Z13, Z17
 	VPMULDQ      Z20, Z26, Z18
-	VPMULDQ      Z19, Z13, Z13
-	VPMULDQ      Z19, Z26, Z26
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z13, Z13
-	VPSUBQ       Z18, Z26, Z26
-	VPSHUFD      $0xb1, Z13, K1, Z26
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z13, Z26
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z26, Z26
 	VPSUBD       Z26, Z5, Z13
 	VPADDD       Z26, Z5, Z5
 	VPSRLQ       $0x20, Z14, Z27
 	VPMULDQ      Z20, Z14, Z17
 	VPMULDQ      Z20, Z27, Z18
-	VPMULDQ      Z19, Z14, Z14
-	VPMULDQ      Z19, Z27, Z27
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z14, Z14
-	VPSUBQ       Z18, Z27, Z27
-	VPSHUFD      $0xb1, Z14, K1, Z27
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z14, Z27
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z27, Z27
 	VPSUBD       Z27, Z6, Z14
 	VPADDD       Z27, Z6, Z6
 	VPSRLQ       $0x20, Z15, Z28
 	VPMULDQ      Z20, Z15, Z17
 	VPMULDQ      Z20, Z28, Z18
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z19, Z28, Z28
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z15, Z15
-	VPSUBQ       Z18, Z28, Z28
-	VPSHUFD      $0xb1, Z15, K1, Z28
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z15, Z28
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z28, Z28
 	VPSUBD       Z28, Z7, Z15
 	VPADDD       Z28, Z7, Z7
 
 	// Layer of distance 64
-	VPBROADCASTD mldsaConstants<>+40(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1064(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2088(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3112(SB), Z20
 	VPSRLQ       $0x20, Z4, Z29
 	VPMULDQ      Z20, Z4, Z17
 	VPMULDQ      Z20, Z29, Z18
-	VPMULDQ      Z19, Z4, Z4
-	VPMULDQ      Z19, Z29, Z29
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z4, Z4
-	VPSUBQ       Z18, Z29, Z29
-	VPSHUFD      $0xb1, Z4, K1, Z29
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z4, Z29
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z29, Z29
 	VPSUBD       Z29, Z0, Z4
 	VPADDD       Z29, Z0, Z0
 	VPSRLQ       $0x20, Z5, Z30
 	VPMULDQ      Z20, Z5, Z17
 	VPMULDQ      Z20, Z30, Z18
-	VPMULDQ      Z19, Z5, Z5
-	VPMULDQ      Z19, Z30, Z30
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z5, Z5
-	VPSUBQ       Z18, Z30, Z30
-	VPSHUFD      $0xb1, Z5, K1, Z30
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z5, Z30
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z30, Z30
 	VPSUBD       Z30, Z1, Z5
 	VPADDD       Z30, Z1, Z1
 	VPSRLQ       $0x20, Z6, Z31
 	VPMULDQ      Z20, Z6, Z17
 	VPMULDQ      Z20, Z31, Z18
-	VPMULDQ      Z19, Z6, Z6
-	VPMULDQ      Z19, Z31, Z31
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z6, Z6
-	VPSUBQ       Z18, Z31, Z31
-	VPSHUFD      $0xb1, Z6, K1, Z31
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z6, Z31
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z31, Z31
 	VPSUBD       Z31, Z2, Z6
 	VPADDD       Z31, Z2, Z2
 	VPSRLQ       $0x20, Z7, Z21
 	VPMULDQ      Z20, Z7, Z17
 	VPMULDQ      Z20, Z21, Z18
-	VPMULDQ      Z19, Z7, Z7
-	VPMULDQ      Z19, Z21, Z21
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z7, Z7
-	VPSUBQ       Z18, Z21, Z21
-	VPSHUFD      $0xb1, Z7, K1, Z21
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z7, Z21
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z21, Z21
 	VPSUBD       Z21, Z3, Z7
 	VPADDD       Z21, Z3, Z3
-	VPBROADCASTD mldsaConstants<>+44(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1068(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2092(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3116(SB), Z20
 	VPSRLQ       $0x20, Z12, Z22
 	VPMULDQ      Z20, Z12, Z17
 	VPMULDQ      Z20, Z22, Z18
-	VPMULDQ      Z19, Z12, Z12
-	VPMULDQ      Z19, Z22, Z22
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z12, Z12
-	VPSUBQ       Z18, Z22, Z22
-	VPSHUFD      $0xb1, Z12, K1, Z22
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z12, Z22
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z22, Z22
 	VPSUBD       Z22, Z8, Z12
 	VPADDD       Z22, Z8, Z8
 	VPSRLQ       $0x20, Z13, Z23
 	VPMULDQ      Z20, Z13, Z17
 	VPMULDQ      Z20, Z23, Z18
-	VPMULDQ      Z19, Z13, Z13
-	VPMULDQ      Z19, Z23, Z23
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z13, Z13
-	VPSUBQ       Z18, Z23, Z23
-	VPSHUFD      $0xb1, Z13, K1, Z23
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z13, Z23
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z23, Z23
 	VPSUBD       Z23, Z9, Z13
 	VPADDD       Z23, Z9, Z9
 	VPSRLQ       $0x20, Z14, Z24
 	VPMULDQ      Z20, Z14, Z17
 	VPMULDQ      Z20, Z24, Z18
-	VPMULDQ      Z19, Z14, Z14
-	VPMULDQ      Z19, Z24, Z24
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z14, Z14
-	VPSUBQ       Z18, Z24, Z24
-	VPSHUFD      $0xb1, Z14, K1, Z24
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z14, Z24
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z24, Z24
 	VPSUBD       Z24, Z10, Z14
 	VPADDD       Z24, Z10, Z10
 	VPSRLQ       $0x20, Z15, Z25
 	VPMULDQ      Z20, Z15, Z17
 	VPMULDQ      Z20, Z25, Z18
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z19, Z25, Z25
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z15, Z15
-	VPSUBQ       Z18, Z25, Z25
-	VPSHUFD      $0xb1, Z15, K1, Z25
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z15, Z25
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z25, Z25
 	VPSUBD       Z25, Z11, Z15
 	VPADDD       Z25, Z11, Z11
 
 	// Layer of distance 32
-	VPBROADCASTD mldsaConstants<>+48(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1072(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2096(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3120(SB), Z20
 	VPSRLQ       $0x20, Z2, Z26
 	VPMULDQ      Z20, Z2, Z17
 	VPMULDQ      Z20, Z26, Z18
-	VPMULDQ      Z19, Z2, Z2
-	VPMULDQ      Z19, Z26, Z26
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z2, Z2
-	VPSUBQ       Z18, Z26, Z26
-	VPSHUFD      $0xb1, Z2, K1, Z26
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z2, Z26
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z26, Z26
 	VPSUBD       Z26, Z0, Z2
 	VPADDD       Z26, Z0, Z0
 	VPSRLQ       $0x20, Z3, Z27
 	VPMULDQ      Z20, Z3, Z17
 	VPMULDQ      Z20, Z27, Z18
-	VPMULDQ      Z19, Z3, Z3
-	VPMULDQ      Z19, Z27, Z27
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z3, Z3
-	VPSUBQ       Z18, Z27, Z27
-	VPSHUFD      $0xb1, Z3, K1, Z27
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z3, Z27
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z27, Z27
 	VPSUBD       Z27, Z1, Z3
 	VPADDD       Z27, Z1, Z1
-	VPBROADCASTD mldsaConstants<>+52(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1076(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2100(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3124(SB), Z20
 	VPSRLQ       $0x20, Z6, Z28
 	VPMULDQ      Z20, Z6, Z17
 	VPMULDQ      Z20, Z28, Z18
-	VPMULDQ      Z19, Z6, Z6
-	VPMULDQ      Z19, Z28, Z28
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z6, Z6
-	VPSUBQ       Z18, Z28, Z28
-	VPSHUFD      $0xb1, Z6, K1, Z28
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z6, Z28
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z28, Z28
 	VPSUBD       Z28, Z4, Z6
 	VPADDD       Z28, Z4, Z4
 	VPSRLQ       $0x20, Z7, Z29
 	VPMULDQ      Z20, Z7, Z17
 	VPMULDQ      Z20, Z29, Z18
-	VPMULDQ      Z19, Z7, Z7
-	VPMULDQ      Z19, Z29, Z29
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z7, Z7
-	VPSUBQ       Z18, Z29, Z29
-	VPSHUFD      $0xb1, Z7, K1, Z29
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z7, Z29
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z29, Z29
 	VPSUBD       Z29, Z5, Z7
 	VPADDD       Z29, Z5, Z5
-	VPBROADCASTD mldsaConstants<>+56(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1080(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2104(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3128(SB), Z20
 	VPSRLQ       $0x20, Z10, Z30
 	VPMULDQ      Z20, Z10, Z17
 	VPMULDQ      Z20, Z30, Z18
-	VPMULDQ      Z19, Z10, Z10
-	VPMULDQ      Z19, Z30, Z30
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z10, Z10
-	VPSUBQ       Z18, Z30, Z30
-	VPSHUFD      $0xb1, Z10, K1, Z30
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z10, Z30
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z30, Z30
 	VPSUBD       Z30, Z8, Z10
 	VPADDD       Z30, Z8, Z8
 	VPSRLQ       $0x20, Z11, Z31
 	VPMULDQ      Z20, Z11, Z17
 	VPMULDQ      Z20, Z31, Z18
-	VPMULDQ      Z19, Z11, Z11
-	VPMULDQ      Z19, Z31, Z31
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z11, Z11
-	VPSUBQ       Z18, Z31, Z31
-	VPSHUFD      $0xb1, Z11, K1, Z31
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z11, Z31
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z31, Z31
 	VPSUBD       Z31, Z9, Z11
 	VPADDD       Z31, Z9, Z9
-	VPBROADCASTD mldsaConstants<>+60(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1084(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2108(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3132(SB), Z20
 	VPSRLQ       $0x20, Z14, Z21
 	VPMULDQ      Z20, Z14, Z17
 	VPMULDQ      Z20, Z21, Z18
-	VPMULDQ      Z19, Z14, Z14
-	VPMULDQ      Z19, Z21, Z21
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z14, Z14
-	VPSUBQ       Z18, Z21, Z21
-	VPSHUFD      $0xb1, Z14, K1, Z21
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z14, Z21
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z21, Z21
 	VPSUBD       Z21, Z12, Z14
 	VPADDD       Z21, Z12, Z12
 	VPSRLQ       $0x20, Z15, Z22
 	VPMULDQ      Z20, Z15, Z17
 	VPMULDQ      Z20, Z22, Z18
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z19, Z22, Z22
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z15, Z15
-	VPSUBQ       Z18, Z22, Z22
-	VPSHUFD      $0xb1, Z15, K1, Z22
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z15, Z22
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z22, Z22
 	VPSUBD       Z22, Z13, Z15
 	VPADDD       Z22, Z13, Z13
 
 	// Layer of distance 16
-	VPBROADCASTD mldsaConstants<>+64(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1088(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2112(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3136(SB), Z20
 	VPSRLQ       $0x20, Z1, Z23
 	VPMULDQ      Z20, Z1, Z17
 	VPMULDQ      Z20, Z23, Z18
-	VPMULDQ      Z19, Z1, Z1
-	VPMULDQ      Z19, Z23, Z23
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z1, Z1
-	VPSUBQ       Z18, Z23, Z23
-	VPSHUFD      $0xb1, Z1, K1, Z23
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z1, Z23
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z23, Z23
 	VPSUBD       Z23, Z0, Z1
 	VPADDD       Z23, Z0, Z0
-	VPBROADCASTD mldsaConstants<>+68(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1092(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2116(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3140(SB), Z20
 	VPSRLQ       $0x20, Z3, Z24
 	VPMULDQ      Z20, Z3, Z17
 	VPMULDQ      Z20, Z24, Z18
-	VPMULDQ      Z19, Z3, Z3
-	VPMULDQ      Z19, Z24, Z24
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z3, Z3
-	VPSUBQ       Z18, Z24, Z24
-	VPSHUFD      $0xb1, Z3, K1, Z24
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z3, Z24
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z24, Z24
 	VPSUBD       Z24, Z2, Z3
 	VPADDD       Z24, Z2, Z2
-	VPBROADCASTD mldsaConstants<>+72(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1096(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2120(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3144(SB), Z20
 	VPSRLQ       $0x20, Z5, Z25
 	VPMULDQ      Z20, Z5, Z17
 	VPMULDQ      Z20, Z25, Z18
-	VPMULDQ      Z19, Z5, Z5
-	VPMULDQ      Z19, Z25, Z25
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z5, Z5
-	VPSUBQ       Z18, Z25, Z25
-	VPSHUFD      $0xb1, Z5, K1, Z25
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z5, Z25
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z25, Z25
 	VPSUBD       Z25, Z4, Z5
 	VPADDD       Z25, Z4, Z4
-	VPBROADCASTD mldsaConstants<>+76(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1100(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2124(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3148(SB), Z20
 	VPSRLQ       $0x20, Z7, Z26
 	VPMULDQ      Z20, Z7, Z17
 	VPMULDQ      Z20, Z26, Z18
-	VPMULDQ      Z19, Z7, Z7
-	VPMULDQ      Z19, Z26, Z26
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z7, Z7
-	VPSUBQ       Z18, Z26, Z26
-	VPSHUFD      $0xb1, Z7, K1, Z26
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z7, Z26
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z26, Z26
 	VPSUBD       Z26, Z6, Z7
 	VPADDD       Z26, Z6, Z6
-	VPBROADCASTD mldsaConstants<>+80(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1104(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2128(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3152(SB), Z20
 	VPSRLQ       $0x20, Z9, Z27
 	VPMULDQ      Z20, Z9, Z17
 	VPMULDQ      Z20, Z27, Z18
-	VPMULDQ      Z19, Z9, Z9
-	VPMULDQ      Z19, Z27, Z27
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z9, Z9
-	VPSUBQ       Z18, Z27, Z27
-	VPSHUFD      $0xb1, Z9, K1, Z27
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z9, Z27
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z27, Z27
 	VPSUBD       Z27, Z8, Z9
 	VPADDD       Z27, Z8, Z8
-	VPBROADCASTD mldsaConstants<>+84(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1108(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2132(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3156(SB), Z20
 	VPSRLQ       $0x20, Z11, Z28
 	VPMULDQ      Z20, Z11, Z17
 	VPMULDQ      Z20, Z28, Z18
-	VPMULDQ      Z19, Z11, Z11
-	VPMULDQ      Z19, Z28, Z28
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z11, Z11
-	VPSUBQ       Z18, Z28, Z28
-	VPSHUFD      $0xb1, Z11, K1, Z28
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z11, Z28
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z28, Z28
 	VPSUBD       Z28, Z10, Z11
 	VPADDD       Z28, Z10, Z10
-	VPBROADCASTD mldsaConstants<>+88(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1112(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2136(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3160(SB), Z20
 	VPSRLQ       $0x20, Z13, Z29
 	VPMULDQ      Z20, Z13, Z17
 	VPMULDQ      Z20, Z29, Z18
-	VPMULDQ      Z19, Z13, Z13
-	VPMULDQ      Z19, Z29, Z29
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z13, Z13
-	VPSUBQ       Z18, Z29, Z29
-	VPSHUFD      $0xb1, Z13, K1, Z29
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z13, Z29
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z29, Z29
 	VPSUBD       Z29, Z12, Z13
 	VPADDD       Z29, Z12, Z12
-	VPBROADCASTD mldsaConstants<>+92(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1116(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2140(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3164(SB), Z20
 	VPSRLQ       $0x20, Z15, Z30
 	VPMULDQ      Z20, Z15, Z17
 	VPMULDQ      Z20, Z30, Z18
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z19, Z30, Z30
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z15, Z15
-	VPSUBQ       Z18, Z30, Z30
-	VPSHUFD      $0xb1, Z15, K1, Z30
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z15, Z30
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z30, Z30
 	VPSUBD       Z30, Z14, Z15
 	VPADDD       Z30, Z14, Z14
 	VSHUFI64X2   $0x44, Z1, Z0, Z31
@@ -3040,99 +2944,75 @@ TEXT ·nttAVX512(SB), NOSPLIT, $0-16
 
 	// Layer of distance 8
 	VPSRLQ     $0x20, Z1, Z28
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+128(SB), Z1, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+192(SB), Z28, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+0(SB), Z1, Z1
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+64(SB), Z28, Z28
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z1, Z1
-	VPSUBQ     Z18, Z28, Z28
-	VPSHUFD    $0xb1, Z1, K1, Z28
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+64(SB), Z1, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+128(SB), Z28, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+0(SB), Z1, Z28
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z28, Z28
 	VPSUBD     Z28, Z31, Z1
 	VPADDD     Z28, Z31, Z31
 	VPSRLQ     $0x20, Z3, Z29
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+384(SB), Z3, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+448(SB), Z29, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+256(SB), Z3, Z3
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+320(SB), Z29, Z29
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z3, Z3
-	VPSUBQ     Z18, Z29, Z29
-	VPSHUFD    $0xb1, Z3, K1, Z29
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+256(SB), Z3, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+320(SB), Z29, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+192(SB), Z3, Z29
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z29, Z29
 	VPSUBD     Z29, Z21, Z3
 	VPADDD     Z29, Z21, Z21
 	VPSRLQ     $0x20, Z5, Z30
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+640(SB), Z5, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+704(SB), Z30, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+512(SB), Z5, Z5
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+576(SB), Z30, Z30
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z5, Z5
-	VPSUBQ     Z18, Z30, Z30
-	VPSHUFD    $0xb1, Z5, K1, Z30
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+448(SB), Z5, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+512(SB), Z30, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+384(SB), Z5, Z30
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z30, Z30
 	VPSUBD     Z30, Z22, Z5
 	VPADDD     Z30, Z22, Z22
 	VPSRLQ     $0x20, Z7, Z0
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+896(SB), Z7, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+960(SB), Z0, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+768(SB), Z7, Z7
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+832(SB), Z0, Z0
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z7, Z7
-	VPSUBQ     Z18, Z0, Z0
-	VPSHUFD    $0xb1, Z7, K1, Z0
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+640(SB), Z7, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+704(SB), Z0, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+576(SB), Z7, Z0
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z0, Z0
 	VPSUBD     Z0, Z23, Z7
 	VPADDD     Z0, Z23, Z23
 	VPSRLQ     $0x20, Z9, Z2
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1152(SB), Z9, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1216(SB), Z2, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1024(SB), Z9, Z9
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1088(SB), Z2, Z2
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z9, Z9
-	VPSUBQ     Z18, Z2, Z2
-	VPSHUFD    $0xb1, Z9, K1, Z2
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+832(SB), Z9, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+896(SB), Z2, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+768(SB), Z9, Z2
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z2, Z2
 	VPSUBD     Z2, Z24, Z9
 	VPADDD     Z2, Z24, Z24
 	VPSRLQ     $0x20, Z11, Z4
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1408(SB), Z11, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1472(SB), Z4, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1280(SB), Z11, Z11
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1344(SB), Z4, Z4
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z11, Z11
-	VPSUBQ     Z18, Z4, Z4
-	VPSHUFD    $0xb1, Z11, K1, Z4
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+1024(SB), Z11, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+1088(SB), Z4, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+960(SB), Z11, Z4
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z4, Z4
 	VPSUBD     Z4, Z25, Z11
 	VPADDD     Z4, Z25, Z25
 	VPSRLQ     $0x20, Z13, Z6
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1664(SB), Z13, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1728(SB), Z6, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1536(SB), Z13, Z13
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1600(SB), Z6, Z6
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z13, Z13
-	VPSUBQ     Z18, Z6, Z6
-	VPSHUFD    $0xb1, Z13, K1, Z6
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+1216(SB), Z13, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+1280(SB), Z6, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+1152(SB), Z13, Z6
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z6, Z6
 	VPSUBD     Z6, Z26, Z13
 	VPADDD     Z6, Z26, Z26
 	VPSRLQ     $0x20, Z15, Z8
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1920(SB), Z15, Z17
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1984(SB), Z8, Z18
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1792(SB), Z15, Z15
-	VPMULDQ    mldsaTwiddlesnttAVX512<>+1856(SB), Z8, Z8
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z15, Z15
-	VPSUBQ     Z18, Z8, Z8
-	VPSHUFD    $0xb1, Z15, K1, Z8
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+1408(SB), Z15, Z17
+	VPMULDQ    mldsaTwiddlesnttAVX512<>+1472(SB), Z8, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesnttAVX512<>+1344(SB), Z15, Z8
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z8, Z8
 	VPSUBD     Z8, Z27, Z15
 	VPADDD     Z8, Z27, Z27
 	VSHUFI64X2 $0x88, Z1, Z31, Z10
@@ -3154,99 +3034,75 @@ TEXT ·nttAVX512(SB), NOSPLIT, $0-16
 
 	// Layer of distance 4
 	VPSRLQ      $0x20, Z1, Z4
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2176(SB), Z1, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2240(SB), Z4, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2048(SB), Z1, Z1
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2112(SB), Z4, Z4
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z1, Z1
-	VPSUBQ      Z18, Z4, Z4
-	VPSHUFD     $0xb1, Z1, K1, Z4
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+1600(SB), Z1, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+1664(SB), Z4, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+1536(SB), Z1, Z4
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z4, Z4
 	VPSUBD      Z4, Z10, Z1
 	VPADDD      Z4, Z10, Z10
 	VPSRLQ      $0x20, Z3, Z6
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2432(SB), Z3, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2496(SB), Z6, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2304(SB), Z3, Z3
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2368(SB), Z6, Z6
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z3, Z3
-	VPSUBQ      Z18, Z6, Z6
-	VPSHUFD     $0xb1, Z3, K1, Z6
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+1792(SB), Z3, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+1856(SB), Z6, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+1728(SB), Z3, Z6
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z6, Z6
 	VPSUBD      Z6, Z12, Z3
 	VPADDD      Z6, Z12, Z12
 	VPSRLQ      $0x20, Z5, Z8
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2688(SB), Z5, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2752(SB), Z8, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2560(SB), Z5, Z5
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2624(SB), Z8, Z8
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z5, Z5
-	VPSUBQ      Z18, Z8, Z8
-	VPSHUFD     $0xb1, Z5, K1, Z8
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+1984(SB), Z5, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2048(SB), Z8, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+1920(SB), Z5, Z8
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z8, Z8
 	VPSUBD      Z8, Z14, Z5
 	VPADDD      Z8, Z14, Z14
 	VPSRLQ      $0x20, Z7, Z31
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2944(SB), Z7, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3008(SB), Z31, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2816(SB), Z7, Z7
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+2880(SB), Z31, Z31
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z7, Z7
-	VPSUBQ      Z18, Z31, Z31
-	VPSHUFD     $0xb1, Z7, K1, Z31
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2176(SB), Z7, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2240(SB), Z31, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+2112(SB), Z7, Z31
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z31, Z31
 	VPSUBD      Z31, Z28, Z7
 	VPADDD      Z31, Z28, Z28
 	VPSRLQ      $0x20, Z9, Z21
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3200(SB), Z9, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3264(SB), Z21, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3072(SB), Z9, Z9
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3136(SB), Z21, Z21
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z9, Z9
-	VPSUBQ      Z18, Z21, Z21
-	VPSHUFD     $0xb1, Z9, K1, Z21
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2368(SB), Z9, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2432(SB), Z21, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+2304(SB), Z9, Z21
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z21, Z21
 	VPSUBD      Z21, Z29, Z9
 	VPADDD      Z21, Z29, Z29
 	VPSRLQ      $0x20, Z11, Z22
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3456(SB), Z11, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3520(SB), Z22, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3328(SB), Z11, Z11
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3392(SB), Z22, Z22
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z11, Z11
-	VPSUBQ      Z18, Z22, Z22
-	VPSHUFD     $0xb1, Z11, K1, Z22
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2560(SB), Z11, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2624(SB), Z22, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+2496(SB), Z11, Z22
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z22, Z22
 	VPSUBD      Z22, Z30, Z11
 	VPADDD      Z22, Z30, Z30
 	VPSRLQ      $0x20, Z13, Z23
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3712(SB), Z13, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3776(SB), Z23, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3584(SB), Z13, Z13
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3648(SB), Z23, Z23
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z13, Z13
-	VPSUBQ      Z18, Z23, Z23
-	VPSHUFD     $0xb1, Z13, K1, Z23
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2752(SB), Z13, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2816(SB), Z23, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+2688(SB), Z13, Z23
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z23, Z23
 	VPSUBD      Z23, Z0, Z13
 	VPADDD      Z23, Z0, Z0
 	VPSRLQ      $0x20, Z15, Z24
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3968(SB), Z15, Z17
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+4032(SB), Z24, Z18
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3840(SB), Z15, Z15
-	VPMULDQ     mldsaTwiddlesnttAVX512<>+3904(SB), Z24, Z24
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z15, Z15
-	VPSUBQ      Z18, Z24, Z24
-	VPSHUFD     $0xb1, Z15, K1, Z24
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+2944(SB), Z15, Z17
+	VPMULDQ     mldsaTwiddlesnttAVX512<>+3008(SB), Z24, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesnttAVX512<>+2880(SB), Z15, Z24
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z24, Z24
 	VPSUBD      Z24, Z2, Z15
 	VPADDD      Z24, Z2, Z2
 	VPUNPCKLQDQ Z1, Z10, Z25
@@ -3268,99 +3124,75 @@ TEXT ·nttAVX512(SB), NOSPLIT, $0-16
 
 	// Layer of distance 2
 	VPSRLQ    $0x20, Z1, Z22
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4224(SB), Z1, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4288(SB), Z22, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4096(SB), Z1, Z1
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4160(SB), Z22, Z22
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z1, Z1
-	VPSUBQ    Z18, Z22, Z22
-	VPSHUFD   $0xb1, Z1, K1, Z22
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3136(SB), Z1, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3200(SB), Z22, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+3072(SB), Z1, Z22
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z22, Z22
 	VPSUBD    Z22, Z25, Z1
 	VPADDD    Z22, Z25, Z25
 	VPSRLQ    $0x20, Z3, Z23
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4480(SB), Z3, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4544(SB), Z23, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4352(SB), Z3, Z3
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4416(SB), Z23, Z23
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z3, Z3
-	VPSUBQ    Z18, Z23, Z23
-	VPSHUFD   $0xb1, Z3, K1, Z23
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3328(SB), Z3, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3392(SB), Z23, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+3264(SB), Z3, Z23
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z23, Z23
 	VPSUBD    Z23, Z26, Z3
 	VPADDD    Z23, Z26, Z26
 	VPSRLQ    $0x20, Z5, Z24
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4736(SB), Z5, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4800(SB), Z24, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4608(SB), Z5, Z5
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4672(SB), Z24, Z24
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z5, Z5
-	VPSUBQ    Z18, Z24, Z24
-	VPSHUFD   $0xb1, Z5, K1, Z24
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3520(SB), Z5, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3584(SB), Z24, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+3456(SB), Z5, Z24
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z24, Z24
 	VPSUBD    Z24, Z27, Z5
 	VPADDD    Z24, Z27, Z27
 	VPSRLQ    $0x20, Z7, Z10
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4992(SB), Z7, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5056(SB), Z10, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4864(SB), Z7, Z7
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+4928(SB), Z10, Z10
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z7, Z7
-	VPSUBQ    Z18, Z10, Z10
-	VPSHUFD   $0xb1, Z7, K1, Z10
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3712(SB), Z7, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3776(SB), Z10, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+3648(SB), Z7, Z10
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z10, Z10
 	VPSUBD    Z10, Z4, Z7
 	VPADDD    Z10, Z4, Z4
 	VPSRLQ    $0x20, Z9, Z12
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5248(SB), Z9, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5312(SB), Z12, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5120(SB), Z9, Z9
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5184(SB), Z12, Z12
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z9, Z9
-	VPSUBQ    Z18, Z12, Z12
-	VPSHUFD   $0xb1, Z9, K1, Z12
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3904(SB), Z9, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+3968(SB), Z12, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+3840(SB), Z9, Z12
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z12, Z12
 	VPSUBD    Z12, Z6, Z9
 	VPADDD    Z12, Z6, Z6
 	VPSRLQ    $0x20, Z11, Z14
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5504(SB), Z11, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5568(SB), Z14, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5376(SB), Z11, Z11
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5440(SB), Z14, Z14
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z11, Z11
-	VPSUBQ    Z18, Z14, Z14
-	VPSHUFD   $0xb1, Z11, K1, Z14
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+4096(SB), Z11, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+4160(SB), Z14, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+4032(SB), Z11, Z14
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z14, Z14
 	VPSUBD    Z14, Z8, Z11
 	VPADDD    Z14, Z8, Z8
 	VPSRLQ    $0x20, Z13, Z28
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5760(SB), Z13, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5824(SB), Z28, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5632(SB), Z13, Z13
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5696(SB), Z28, Z28
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z13, Z13
-	VPSUBQ    Z18, Z28, Z28
-	VPSHUFD   $0xb1, Z13, K1, Z28
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+4288(SB), Z13, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+4352(SB), Z28, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+4224(SB), Z13, Z28
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z28, Z28
 	VPSUBD    Z28, Z31, Z13
 	VPADDD    Z28, Z31, Z31
 	VPSRLQ    $0x20, Z15, Z29
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+6016(SB), Z15, Z17
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+6080(SB), Z29, Z18
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5888(SB), Z15, Z15
-	VPMULDQ   mldsaTwiddlesnttAVX512<>+5952(SB), Z29, Z29
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z15, Z15
-	VPSUBQ    Z18, Z29, Z29
-	VPSHUFD   $0xb1, Z15, K1, Z29
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+4480(SB), Z15, Z17
+	VPMULDQ   mldsaTwiddlesnttAVX512<>+4544(SB), Z29, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesnttAVX512<>+4416(SB), Z15, Z29
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z29, Z29
 	VPSUBD    Z29, Z21, Z15
 	VPADDD    Z29, Z21, Z21
 	VMOVDQA32 Z25, Z30
@@ -3390,99 +3222,75 @@ TEXT ·nttAVX512(SB), NOSPLIT, $0-16
 
 	// Layer of distance 1
 	VPSRLQ  $0x20, Z1, Z14
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6272(SB), Z1, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6336(SB), Z14, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6144(SB), Z1, Z1
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6208(SB), Z14, Z14
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z1, Z1
-	VPSUBQ  Z18, Z14, Z14
-	VPSHUFD $0xb1, Z1, K1, Z14
+	VPMULDQ mldsaTwiddlesnttAVX512<>+4672(SB), Z1, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+4736(SB), Z14, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+4608(SB), Z1, Z14
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z14, Z14
 	VPSUBD  Z14, Z25, Z1
 	VPADDD  Z14, Z25, Z25
 	VPSRLQ  $0x20, Z3, Z28
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6528(SB), Z3, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6592(SB), Z28, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6400(SB), Z3, Z3
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6464(SB), Z28, Z28
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z3, Z3
-	VPSUBQ  Z18, Z28, Z28
-	VPSHUFD $0xb1, Z3, K1, Z28
+	VPMULDQ mldsaTwiddlesnttAVX512<>+4864(SB), Z3, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+4928(SB), Z28, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+4800(SB), Z3, Z28
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z28, Z28
 	VPSUBD  Z28, Z26, Z3
 	VPADDD  Z28, Z26, Z26
 	VPSRLQ  $0x20, Z5, Z29
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6784(SB), Z5, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6848(SB), Z29, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6656(SB), Z5, Z5
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6720(SB), Z29, Z29
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z5, Z5
-	VPSUBQ  Z18, Z29, Z29
-	VPSHUFD $0xb1, Z5, K1, Z29
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5056(SB), Z5, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5120(SB), Z29, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+4992(SB), Z5, Z29
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z29, Z29
 	VPSUBD  Z29, Z27, Z5
 	VPADDD  Z29, Z27, Z27
 	VPSRLQ  $0x20, Z7, Z30
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7040(SB), Z7, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7104(SB), Z30, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6912(SB), Z7, Z7
-	VPMULDQ mldsaTwiddlesnttAVX512<>+6976(SB), Z30, Z30
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z7, Z7
-	VPSUBQ  Z18, Z30, Z30
-	VPSHUFD $0xb1, Z7, K1, Z30
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5248(SB), Z7, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5312(SB), Z30, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+5184(SB), Z7, Z30
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z30, Z30
 	VPSUBD  Z30, Z4, Z7
 	VPADDD  Z30, Z4, Z4
 	VPSRLQ  $0x20, Z9, Z0
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7296(SB), Z9, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7360(SB), Z0, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7168(SB), Z9, Z9
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7232(SB), Z0, Z0
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z9, Z9
-	VPSUBQ  Z18, Z0, Z0
-	VPSHUFD $0xb1, Z9, K1, Z0
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5440(SB), Z9, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5504(SB), Z0, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+5376(SB), Z9, Z0
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z0, Z0
 	VPSUBD  Z0, Z6, Z9
 	VPADDD  Z0, Z6, Z6
 	VPSRLQ  $0x20, Z11, Z2
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7552(SB), Z11, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7616(SB), Z2, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7424(SB), Z11, Z11
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7488(SB), Z2, Z2
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z11, Z11
-	VPSUBQ  Z18, Z2, Z2
-	VPSHUFD $0xb1, Z11, K1, Z2
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5632(SB), Z11, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5696(SB), Z2, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+5568(SB), Z11, Z2
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z2, Z2
 	VPSUBD  Z2, Z8, Z11
 	VPADDD  Z2, Z8, Z8
 	VPSRLQ  $0x20, Z13, Z22
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7808(SB), Z13, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7872(SB), Z22, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7680(SB), Z13, Z13
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7744(SB), Z22, Z22
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z13, Z13
-	VPSUBQ  Z18, Z22, Z22
-	VPSHUFD $0xb1, Z13, K1, Z22
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5824(SB), Z13, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+5888(SB), Z22, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+5760(SB), Z13, Z22
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z22, Z22
 	VPSUBD  Z22, Z31, Z13
 	VPADDD  Z22, Z31, Z31
 	VPSRLQ  $0x20, Z15, Z23
-	VPMULDQ mldsaTwiddlesnttAVX512<>+8064(SB), Z15, Z17
-	VPMULDQ mldsaTwiddlesnttAVX512<>+8128(SB), Z23, Z18
-	VPMULDQ mldsaTwiddlesnttAVX512<>+7936(SB), Z15, Z15
-	VPMULDQ mldsaTwiddlesnttAVX512<>+8000(SB), Z23, Z23
-	VPMULDQ Z16, Z17, Z17
-	VPMULDQ Z16, Z18, Z18
-	VPSUBQ  Z17, Z15, Z15
-	VPSUBQ  Z18, Z23, Z23
-	VPSHUFD $0xb1, Z15, K1, Z23
+	VPMULDQ mldsaTwiddlesnttAVX512<>+6016(SB), Z15, Z17
+	VPMULDQ mldsaTwiddlesnttAVX512<>+6080(SB), Z23, Z18
+	VPSHUFD $0xb1, Z17, K1, Z18
+	VPMULLD mldsaTwiddlesnttAVX512<>+5952(SB), Z15, Z23
+	VPMULLD Z16, Z18, Z18
+	VPSUBD  Z18, Z23, Z23
 	VPSUBD  Z23, Z21, Z15
 	VPADDD  Z23, Z21, Z21
 
@@ -3675,2055 +3483,1543 @@ TEXT ·nttAVX512(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
-DATA mldsaTwiddlesinvNTTAVX512<>+0(SB)/4, $0x001e29ce
-DATA mldsaTwiddlesinvNTTAVX512<>+4(SB)/4, $0x0072f6b7
-DATA mldsaTwiddlesinvNTTAVX512<>+8(SB)/4, $0x00155e68
-DATA mldsaTwiddlesinvNTTAVX512<>+12(SB)/4, $0x003c15ca
-DATA mldsaTwiddlesinvNTTAVX512<>+16(SB)/4, $0x0049c5aa
-DATA mldsaTwiddlesinvNTTAVX512<>+20(SB)/4, $0x00189c2a
-DATA mldsaTwiddlesinvNTTAVX512<>+24(SB)/4, $0x0070f806
-DATA mldsaTwiddlesinvNTTAVX512<>+28(SB)/4, $0x0002cc93
-DATA mldsaTwiddlesinvNTTAVX512<>+32(SB)/4, $0x006b16e0
-DATA mldsaTwiddlesinvNTTAVX512<>+36(SB)/4, $0x007f234f
-DATA mldsaTwiddlesinvNTTAVX512<>+40(SB)/4, $0x003bcf2c
-DATA mldsaTwiddlesinvNTTAVX512<>+44(SB)/4, $0x00776a51
-DATA mldsaTwiddlesinvNTTAVX512<>+48(SB)/4, $0x005cfd0a
-DATA mldsaTwiddlesinvNTTAVX512<>+52(SB)/4, $0x007973de
-DATA mldsaTwiddlesinvNTTAVX512<>+56(SB)/4, $0x005dc1b0
-DATA mldsaTwiddlesinvNTTAVX512<>+60(SB)/4, $0x00530765
-DATA mldsaTwiddlesinvNTTAVX512<>+64(SB)/4, $0x0072f6b7
-DATA mldsaTwiddlesinvNTTAVX512<>+68(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+72(SB)/4, $0x003c15ca
-DATA mldsaTwiddlesinvNTTAVX512<>+76(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+80(SB)/4, $0x00189c2a
-DATA mldsaTwiddlesinvNTTAVX512<>+84(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+88(SB)/4, $0x0002cc93
-DATA mldsaTwiddlesinvNTTAVX512<>+92(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+96(SB)/4, $0x007f234f
-DATA mldsaTwiddlesinvNTTAVX512<>+100(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+104(SB)/4, $0x00776a51
-DATA mldsaTwiddlesinvNTTAVX512<>+108(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+112(SB)/4, $0x007973de
-DATA mldsaTwiddlesinvNTTAVX512<>+116(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+120(SB)/4, $0x00530765
-DATA mldsaTwiddlesinvNTTAVX512<>+124(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+128(SB)/4, $0x1657e9ce
-DATA mldsaTwiddlesinvNTTAVX512<>+132(SB)/4, $0xdfc9d6b7
-DATA mldsaTwiddlesinvNTTAVX512<>+136(SB)/4, $0x17e25e68
-DATA mldsaTwiddlesinvNTTAVX512<>+140(SB)/4, $0xc5f555ca
-DATA mldsaTwiddlesinvNTTAVX512<>+144(SB)/4, $0x0bff05aa
-DATA mldsaTwiddlesinvNTTAVX512<>+148(SB)/4, $0xa69ddc2a
-DATA mldsaTwiddlesinvNTTAVX512<>+152(SB)/4, $0x3471b806
-DATA mldsaTwiddlesinvNTTAVX512<>+156(SB)/4, $0x5c152c93
-DATA mldsaTwiddlesinvNTTAVX512<>+160(SB)/4, $0x734716e0
-DATA mldsaTwiddlesinvNTTAVX512<>+164(SB)/4, $0x7969034f
-DATA mldsaTwiddlesinvNTTAVX512<>+168(SB)/4, $0x94214f2c
-DATA mldsaTwiddlesinvNTTAVX512<>+172(SB)/4, $0x09418a51
-DATA mldsaTwiddlesinvNTTAVX512<>+176(SB)/4, $0x42fe3d0a
-DATA mldsaTwiddlesinvNTTAVX512<>+180(SB)/4, $0xb7f533de
-DATA mldsaTwiddlesinvNTTAVX512<>+184(SB)/4, $0xa093c1b0
-DATA mldsaTwiddlesinvNTTAVX512<>+188(SB)/4, $0x42bfa765
-DATA mldsaTwiddlesinvNTTAVX512<>+192(SB)/4, $0xdfc9d6b7
-DATA mldsaTwiddlesinvNTTAVX512<>+196(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+200(SB)/4, $0xc5f555ca
-DATA mldsaTwiddlesinvNTTAVX512<>+204(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+208(SB)/4, $0xa69ddc2a
-DATA mldsaTwiddlesinvNTTAVX512<>+212(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+216(SB)/4, $0x5c152c93
-DATA mldsaTwiddlesinvNTTAVX512<>+220(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+224(SB)/4, $0x7969034f
-DATA mldsaTwiddlesinvNTTAVX512<>+228(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+232(SB)/4, $0x09418a51
-DATA mldsaTwiddlesinvNTTAVX512<>+236(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+240(SB)/4, $0xb7f533de
-DATA mldsaTwiddlesinvNTTAVX512<>+244(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+248(SB)/4, $0x42bfa765
-DATA mldsaTwiddlesinvNTTAVX512<>+252(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+256(SB)/4, $0x00455fdc
-DATA mldsaTwiddlesinvNTTAVX512<>+260(SB)/4, $0x007be5db
-DATA mldsaTwiddlesinvNTTAVX512<>+264(SB)/4, $0x006f0634
-DATA mldsaTwiddlesinvNTTAVX512<>+268(SB)/4, $0x00666e99
-DATA mldsaTwiddlesinvNTTAVX512<>+272(SB)/4, $0x0007340e
-DATA mldsaTwiddlesinvNTTAVX512<>+276(SB)/4, $0x001a35e7
-DATA mldsaTwiddlesinvNTTAVX512<>+280(SB)/4, $0x0070fbf5
-DATA mldsaTwiddlesinvNTTAVX512<>+284(SB)/4, $0x0021c4f7
-DATA mldsaTwiddlesinvNTTAVX512<>+288(SB)/4, $0x001d2668
-DATA mldsaTwiddlesinvNTTAVX512<>+292(SB)/4, $0x00645caf
-DATA mldsaTwiddlesinvNTTAVX512<>+296(SB)/4, $0x001a4cd0
-DATA mldsaTwiddlesinvNTTAVX512<>+300(SB)/4, $0x00795d46
-DATA mldsaTwiddlesinvNTTAVX512<>+304(SB)/4, $0x00041dc0
-DATA mldsaTwiddlesinvNTTAVX512<>+308(SB)/4, $0x003b0115
-DATA mldsaTwiddlesinvNTTAVX512<>+312(SB)/4, $0x0035c539
-DATA mldsaTwiddlesinvNTTAVX512<>+316(SB)/4, $0x0051813d
-DATA mldsaTwiddlesinvNTTAVX512<>+320(SB)/4, $0x007be5db
+DATA mldsaTwiddlesinvNTTAVX512<>+0(SB)/4, $0xfff4d6d6
+DATA mldsaTwiddlesinvNTTAVX512<>+4(SB)/4, $0x0010170e
+DATA mldsaTwiddlesinvNTTAVX512<>+8(SB)/4, $0xfff411cd
+DATA mldsaTwiddlesinvNTTAVX512<>+12(SB)/4, $0x001cfe14
+DATA mldsaTwiddlesinvNTTAVX512<>+16(SB)/4, $0xfffa01fd
+DATA mldsaTwiddlesinvNTTAVX512<>+20(SB)/4, $0x002ca5e6
+DATA mldsaTwiddlesinvNTTAVX512<>+24(SB)/4, $0xffe5cdb2
+DATA mldsaTwiddlesinvNTTAVX512<>+28(SB)/4, $0xffd200ec
+DATA mldsaTwiddlesinvNTTAVX512<>+32(SB)/4, $0xffc66add
+DATA mldsaTwiddlesinvNTTAVX512<>+36(SB)/4, $0xffc35aab
+DATA mldsaTwiddlesinvNTTAVX512<>+40(SB)/4, $0x0035e1dd
+DATA mldsaTwiddlesinvNTTAVX512<>+44(SB)/4, $0xfffb6063
+DATA mldsaTwiddlesinvNTTAVX512<>+48(SB)/4, $0xffde8941
+DATA mldsaTwiddlesinvNTTAVX512<>+52(SB)/4, $0x0023fc65
+DATA mldsaTwiddlesinvNTTAVX512<>+56(SB)/4, $0x002faa32
+DATA mldsaTwiddlesinvNTTAVX512<>+60(SB)/4, $0xffdea884
+DATA mldsaTwiddlesinvNTTAVX512<>+64(SB)/4, $0xe9a81632
+DATA mldsaTwiddlesinvNTTAVX512<>+68(SB)/4, $0x20362949
+DATA mldsaTwiddlesinvNTTAVX512<>+72(SB)/4, $0xe81da198
+DATA mldsaTwiddlesinvNTTAVX512<>+76(SB)/4, $0x3a0aaa36
+DATA mldsaTwiddlesinvNTTAVX512<>+80(SB)/4, $0xf400fa56
+DATA mldsaTwiddlesinvNTTAVX512<>+84(SB)/4, $0x596223d6
+DATA mldsaTwiddlesinvNTTAVX512<>+88(SB)/4, $0xcb8e47fa
+DATA mldsaTwiddlesinvNTTAVX512<>+92(SB)/4, $0xa3ead36d
+DATA mldsaTwiddlesinvNTTAVX512<>+96(SB)/4, $0x8cb8e920
+DATA mldsaTwiddlesinvNTTAVX512<>+100(SB)/4, $0x8696fcb1
+DATA mldsaTwiddlesinvNTTAVX512<>+104(SB)/4, $0x6bdeb0d4
+DATA mldsaTwiddlesinvNTTAVX512<>+108(SB)/4, $0xf6be75af
+DATA mldsaTwiddlesinvNTTAVX512<>+112(SB)/4, $0xbd01c2f6
+DATA mldsaTwiddlesinvNTTAVX512<>+116(SB)/4, $0x480acc22
+DATA mldsaTwiddlesinvNTTAVX512<>+120(SB)/4, $0x5f6c3e50
+DATA mldsaTwiddlesinvNTTAVX512<>+124(SB)/4, $0xbd40589b
+DATA mldsaTwiddlesinvNTTAVX512<>+128(SB)/4, $0x20362949
+DATA mldsaTwiddlesinvNTTAVX512<>+132(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+136(SB)/4, $0x3a0aaa36
+DATA mldsaTwiddlesinvNTTAVX512<>+140(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+144(SB)/4, $0x596223d6
+DATA mldsaTwiddlesinvNTTAVX512<>+148(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+152(SB)/4, $0xa3ead36d
+DATA mldsaTwiddlesinvNTTAVX512<>+156(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+160(SB)/4, $0x8696fcb1
+DATA mldsaTwiddlesinvNTTAVX512<>+164(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+168(SB)/4, $0xf6be75af
+DATA mldsaTwiddlesinvNTTAVX512<>+172(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+176(SB)/4, $0x480acc22
+DATA mldsaTwiddlesinvNTTAVX512<>+180(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+184(SB)/4, $0xbd40589b
+DATA mldsaTwiddlesinvNTTAVX512<>+188(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+192(SB)/4, $0xffe8e558
+DATA mldsaTwiddlesinvNTTAVX512<>+196(SB)/4, $0x000223d4
+DATA mldsaTwiddlesinvNTTAVX512<>+200(SB)/4, $0x00345824
+DATA mldsaTwiddlesinvNTTAVX512<>+204(SB)/4, $0x000d1ff0
+DATA mldsaTwiddlesinvNTTAVX512<>+208(SB)/4, $0xfff43e77
+DATA mldsaTwiddlesinvNTTAVX512<>+212(SB)/4, $0x00085260
+DATA mldsaTwiddlesinvNTTAVX512<>+216(SB)/4, $0x00034760
+DATA mldsaTwiddlesinvNTTAVX512<>+220(SB)/4, $0x003352d6
+DATA mldsaTwiddlesinvNTTAVX512<>+224(SB)/4, $0xfff78d0a
+DATA mldsaTwiddlesinvNTTAVX512<>+228(SB)/4, $0x0007c0f1
+DATA mldsaTwiddlesinvNTTAVX512<>+232(SB)/4, $0xffef2a10
+DATA mldsaTwiddlesinvNTTAVX512<>+236(SB)/4, $0x002f6316
+DATA mldsaTwiddlesinvNTTAVX512<>+240(SB)/4, $0x002e1669
+DATA mldsaTwiddlesinvNTTAVX512<>+244(SB)/4, $0xffeb166b
+DATA mldsaTwiddlesinvNTTAVX512<>+248(SB)/4, $0xffffd199
+DATA mldsaTwiddlesinvNTTAVX512<>+252(SB)/4, $0x003cf42f
+DATA mldsaTwiddlesinvNTTAVX512<>+256(SB)/4, $0xd1bf2024
+DATA mldsaTwiddlesinvNTTAVX512<>+260(SB)/4, $0x0448ba25
+DATA mldsaTwiddlesinvNTTAVX512<>+264(SB)/4, $0x68ca79cc
+DATA mldsaTwiddlesinvNTTAVX512<>+268(SB)/4, $0x1a467167
+DATA mldsaTwiddlesinvNTTAVX512<>+272(SB)/4, $0xe8770bf2
+DATA mldsaTwiddlesinvNTTAVX512<>+276(SB)/4, $0x10a8ea19
+DATA mldsaTwiddlesinvNTTAVX512<>+280(SB)/4, $0x0690640b
+DATA mldsaTwiddlesinvNTTAVX512<>+284(SB)/4, $0x66bf5b09
+DATA mldsaTwiddlesinvNTTAVX512<>+288(SB)/4, $0xef15d998
+DATA mldsaTwiddlesinvNTTAVX512<>+292(SB)/4, $0x0f85c351
+DATA mldsaTwiddlesinvNTTAVX512<>+296(SB)/4, $0xde4bb330
+DATA mldsaTwiddlesinvNTTAVX512<>+300(SB)/4, $0x5edde2ba
+DATA mldsaTwiddlesinvNTTAVX512<>+304(SB)/4, $0x5c43e240
+DATA mldsaTwiddlesinvNTTAVX512<>+308(SB)/4, $0xd6225eeb
+DATA mldsaTwiddlesinvNTTAVX512<>+312(SB)/4, $0xffa31ac7
+DATA mldsaTwiddlesinvNTTAVX512<>+316(SB)/4, $0x7a06dec3
+DATA mldsaTwiddlesinvNTTAVX512<>+320(SB)/4, $0x0448ba25
 DATA mldsaTwiddlesinvNTTAVX512<>+324(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+328(SB)/4, $0x00666e99
+DATA mldsaTwiddlesinvNTTAVX512<>+328(SB)/4, $0x1a467167
 DATA mldsaTwiddlesinvNTTAVX512<>+332(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+336(SB)/4, $0x001a35e7
+DATA mldsaTwiddlesinvNTTAVX512<>+336(SB)/4, $0x10a8ea19
 DATA mldsaTwiddlesinvNTTAVX512<>+340(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+344(SB)/4, $0x0021c4f7
+DATA mldsaTwiddlesinvNTTAVX512<>+344(SB)/4, $0x66bf5b09
 DATA mldsaTwiddlesinvNTTAVX512<>+348(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+352(SB)/4, $0x00645caf
+DATA mldsaTwiddlesinvNTTAVX512<>+352(SB)/4, $0x0f85c351
 DATA mldsaTwiddlesinvNTTAVX512<>+356(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+360(SB)/4, $0x00795d46
+DATA mldsaTwiddlesinvNTTAVX512<>+360(SB)/4, $0x5edde2ba
 DATA mldsaTwiddlesinvNTTAVX512<>+364(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+368(SB)/4, $0x003b0115
+DATA mldsaTwiddlesinvNTTAVX512<>+368(SB)/4, $0xd6225eeb
 DATA mldsaTwiddlesinvNTTAVX512<>+372(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+376(SB)/4, $0x0051813d
+DATA mldsaTwiddlesinvNTTAVX512<>+376(SB)/4, $0x7a06dec3
 DATA mldsaTwiddlesinvNTTAVX512<>+380(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+384(SB)/4, $0x2e40dfdc
-DATA mldsaTwiddlesinvNTTAVX512<>+388(SB)/4, $0xfbb745db
-DATA mldsaTwiddlesinvNTTAVX512<>+392(SB)/4, $0x97358634
-DATA mldsaTwiddlesinvNTTAVX512<>+396(SB)/4, $0xe5b98e99
-DATA mldsaTwiddlesinvNTTAVX512<>+400(SB)/4, $0x1788f40e
-DATA mldsaTwiddlesinvNTTAVX512<>+404(SB)/4, $0xef5715e7
-DATA mldsaTwiddlesinvNTTAVX512<>+408(SB)/4, $0xf96f9bf5
-DATA mldsaTwiddlesinvNTTAVX512<>+412(SB)/4, $0x9940a4f7
-DATA mldsaTwiddlesinvNTTAVX512<>+416(SB)/4, $0x10ea2668
-DATA mldsaTwiddlesinvNTTAVX512<>+420(SB)/4, $0xf07a3caf
-DATA mldsaTwiddlesinvNTTAVX512<>+424(SB)/4, $0x21b44cd0
-DATA mldsaTwiddlesinvNTTAVX512<>+428(SB)/4, $0xa1221d46
-DATA mldsaTwiddlesinvNTTAVX512<>+432(SB)/4, $0xa3bc1dc0
-DATA mldsaTwiddlesinvNTTAVX512<>+436(SB)/4, $0x29dda115
-DATA mldsaTwiddlesinvNTTAVX512<>+440(SB)/4, $0x005ce539
-DATA mldsaTwiddlesinvNTTAVX512<>+444(SB)/4, $0x85f9213d
-DATA mldsaTwiddlesinvNTTAVX512<>+448(SB)/4, $0xfbb745db
-DATA mldsaTwiddlesinvNTTAVX512<>+452(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+456(SB)/4, $0xe5b98e99
-DATA mldsaTwiddlesinvNTTAVX512<>+460(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+464(SB)/4, $0xef5715e7
-DATA mldsaTwiddlesinvNTTAVX512<>+468(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+472(SB)/4, $0x9940a4f7
-DATA mldsaTwiddlesinvNTTAVX512<>+476(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+480(SB)/4, $0xf07a3caf
-DATA mldsaTwiddlesinvNTTAVX512<>+484(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+488(SB)/4, $0xa1221d46
-DATA mldsaTwiddlesinvNTTAVX512<>+492(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+496(SB)/4, $0x29dda115
-DATA mldsaTwiddlesinvNTTAVX512<>+500(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+504(SB)/4, $0x85f9213d
-DATA mldsaTwiddlesinvNTTAVX512<>+508(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+512(SB)/4, $0x00646c3e
-DATA mldsaTwiddlesinvNTTAVX512<>+516(SB)/4, $0x00478168
-DATA mldsaTwiddlesinvNTTAVX512<>+520(SB)/4, $0x0019379a
-DATA mldsaTwiddlesinvNTTAVX512<>+524(SB)/4, $0x000c5ca5
-DATA mldsaTwiddlesinvNTTAVX512<>+528(SB)/4, $0x006d73a8
-DATA mldsaTwiddlesinvNTTAVX512<>+532(SB)/4, $0x0002d4bb
-DATA mldsaTwiddlesinvNTTAVX512<>+536(SB)/4, $0x00336898
-DATA mldsaTwiddlesinvNTTAVX512<>+540(SB)/4, $0x001ddd98
-DATA mldsaTwiddlesinvNTTAVX512<>+544(SB)/4, $0x002dfd71
-DATA mldsaTwiddlesinvNTTAVX512<>+548(SB)/4, $0x0018aa08
-DATA mldsaTwiddlesinvNTTAVX512<>+552(SB)/4, $0x00027c1c
-DATA mldsaTwiddlesinvNTTAVX512<>+556(SB)/4, $0x004f4cbf
-DATA mldsaTwiddlesinvNTTAVX512<>+560(SB)/4, $0x007d5c90
-DATA mldsaTwiddlesinvNTTAVX512<>+564(SB)/4, $0x002573b7
-DATA mldsaTwiddlesinvNTTAVX512<>+568(SB)/4, $0x00251d8b
-DATA mldsaTwiddlesinvNTTAVX512<>+572(SB)/4, $0x00612659
-DATA mldsaTwiddlesinvNTTAVX512<>+576(SB)/4, $0x00478168
-DATA mldsaTwiddlesinvNTTAVX512<>+580(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+584(SB)/4, $0x000c5ca5
-DATA mldsaTwiddlesinvNTTAVX512<>+588(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+592(SB)/4, $0x0002d4bb
-DATA mldsaTwiddlesinvNTTAVX512<>+596(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+600(SB)/4, $0x001ddd98
-DATA mldsaTwiddlesinvNTTAVX512<>+604(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+608(SB)/4, $0x0018aa08
-DATA mldsaTwiddlesinvNTTAVX512<>+612(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+616(SB)/4, $0x004f4cbf
-DATA mldsaTwiddlesinvNTTAVX512<>+620(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+624(SB)/4, $0x002573b7
-DATA mldsaTwiddlesinvNTTAVX512<>+628(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+632(SB)/4, $0x00612659
-DATA mldsaTwiddlesinvNTTAVX512<>+636(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+640(SB)/4, $0x66ec2c3e
-DATA mldsaTwiddlesinvNTTAVX512<>+644(SB)/4, $0xdc748168
-DATA mldsaTwiddlesinvNTTAVX512<>+648(SB)/4, $0xc20c779a
-DATA mldsaTwiddlesinvNTTAVX512<>+652(SB)/4, $0xcd20fca5
-DATA mldsaTwiddlesinvNTTAVX512<>+656(SB)/4, $0x7ae273a8
-DATA mldsaTwiddlesinvNTTAVX512<>+660(SB)/4, $0xe91a34bb
-DATA mldsaTwiddlesinvNTTAVX512<>+664(SB)/4, $0x81466898
-DATA mldsaTwiddlesinvNTTAVX512<>+668(SB)/4, $0x4fd0dd98
-DATA mldsaTwiddlesinvNTTAVX512<>+672(SB)/4, $0xcb5c1d71
-DATA mldsaTwiddlesinvNTTAVX512<>+676(SB)/4, $0x3159aa08
-DATA mldsaTwiddlesinvNTTAVX512<>+680(SB)/4, $0xb185fc1c
-DATA mldsaTwiddlesinvNTTAVX512<>+684(SB)/4, $0x86672cbf
-DATA mldsaTwiddlesinvNTTAVX512<>+688(SB)/4, $0xa40f5c90
-DATA mldsaTwiddlesinvNTTAVX512<>+692(SB)/4, $0xaf1c53b7
-DATA mldsaTwiddlesinvNTTAVX512<>+696(SB)/4, $0x0a567d8b
-DATA mldsaTwiddlesinvNTTAVX512<>+700(SB)/4, $0x5cac4659
-DATA mldsaTwiddlesinvNTTAVX512<>+704(SB)/4, $0xdc748168
+DATA mldsaTwiddlesinvNTTAVX512<>+384(SB)/4, $0xffcc96c7
+DATA mldsaTwiddlesinvNTTAVX512<>+388(SB)/4, $0x0011c14e
+DATA mldsaTwiddlesinvNTTAVX512<>+392(SB)/4, $0x001ef206
+DATA mldsaTwiddlesinvNTTAVX512<>+396(SB)/4, $0x00196926
+DATA mldsaTwiddlesinvNTTAVX512<>+400(SB)/4, $0xffc29e22
+DATA mldsaTwiddlesinvNTTAVX512<>+404(SB)/4, $0x000b7009
+DATA mldsaTwiddlesinvNTTAVX512<>+408(SB)/4, $0x003f4cf5
+DATA mldsaTwiddlesinvNTTAVX512<>+412(SB)/4, $0xffd8218b
+DATA mldsaTwiddlesinvNTTAVX512<>+416(SB)/4, $0x001a4b5d
+DATA mldsaTwiddlesinvNTTAVX512<>+420(SB)/4, $0xffe75956
+DATA mldsaTwiddlesinvNTTAVX512<>+424(SB)/4, $0x00273333
+DATA mldsaTwiddlesinvNTTAVX512<>+428(SB)/4, $0x003cbd37
+DATA mldsaTwiddlesinvNTTAVX512<>+432(SB)/4, $0x002decd4
+DATA mldsaTwiddlesinvNTTAVX512<>+436(SB)/4, $0x002867ba
+DATA mldsaTwiddlesinvNTTAVX512<>+440(SB)/4, $0xfffad60c
+DATA mldsaTwiddlesinvNTTAVX512<>+444(SB)/4, $0xffd1b572
+DATA mldsaTwiddlesinvNTTAVX512<>+448(SB)/4, $0x9913d3c2
+DATA mldsaTwiddlesinvNTTAVX512<>+452(SB)/4, $0x238b7e98
+DATA mldsaTwiddlesinvNTTAVX512<>+456(SB)/4, $0x3df38866
+DATA mldsaTwiddlesinvNTTAVX512<>+460(SB)/4, $0x32df035b
+DATA mldsaTwiddlesinvNTTAVX512<>+464(SB)/4, $0x851d8c58
+DATA mldsaTwiddlesinvNTTAVX512<>+468(SB)/4, $0x16e5cb45
+DATA mldsaTwiddlesinvNTTAVX512<>+472(SB)/4, $0x7eb99768
+DATA mldsaTwiddlesinvNTTAVX512<>+476(SB)/4, $0xb02f2268
+DATA mldsaTwiddlesinvNTTAVX512<>+480(SB)/4, $0x34a3e28f
+DATA mldsaTwiddlesinvNTTAVX512<>+484(SB)/4, $0xcea655f8
+DATA mldsaTwiddlesinvNTTAVX512<>+488(SB)/4, $0x4e7a03e4
+DATA mldsaTwiddlesinvNTTAVX512<>+492(SB)/4, $0x7998d341
+DATA mldsaTwiddlesinvNTTAVX512<>+496(SB)/4, $0x5bf0a370
+DATA mldsaTwiddlesinvNTTAVX512<>+500(SB)/4, $0x50e3ac49
+DATA mldsaTwiddlesinvNTTAVX512<>+504(SB)/4, $0xf5a98275
+DATA mldsaTwiddlesinvNTTAVX512<>+508(SB)/4, $0xa353b9a7
+DATA mldsaTwiddlesinvNTTAVX512<>+512(SB)/4, $0x238b7e98
+DATA mldsaTwiddlesinvNTTAVX512<>+516(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+520(SB)/4, $0x32df035b
+DATA mldsaTwiddlesinvNTTAVX512<>+524(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+528(SB)/4, $0x16e5cb45
+DATA mldsaTwiddlesinvNTTAVX512<>+532(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+536(SB)/4, $0xb02f2268
+DATA mldsaTwiddlesinvNTTAVX512<>+540(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+544(SB)/4, $0xcea655f8
+DATA mldsaTwiddlesinvNTTAVX512<>+548(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+552(SB)/4, $0x7998d341
+DATA mldsaTwiddlesinvNTTAVX512<>+556(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+560(SB)/4, $0x50e3ac49
+DATA mldsaTwiddlesinvNTTAVX512<>+564(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+568(SB)/4, $0xa353b9a7
+DATA mldsaTwiddlesinvNTTAVX512<>+572(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+576(SB)/4, $0xffe401e2
+DATA mldsaTwiddlesinvNTTAVX512<>+580(SB)/4, $0xfff4f0bc
+DATA mldsaTwiddlesinvNTTAVX512<>+584(SB)/4, $0xffeddfd3
+DATA mldsaTwiddlesinvNTTAVX512<>+588(SB)/4, $0x0007c017
+DATA mldsaTwiddlesinvNTTAVX512<>+592(SB)/4, $0xffd6238d
+DATA mldsaTwiddlesinvNTTAVX512<>+596(SB)/4, $0x00080e6d
+DATA mldsaTwiddlesinvNTTAVX512<>+600(SB)/4, $0xffee0023
+DATA mldsaTwiddlesinvNTTAVX512<>+604(SB)/4, $0x0008f201
+DATA mldsaTwiddlesinvNTTAVX512<>+608(SB)/4, $0xffeabdf9
+DATA mldsaTwiddlesinvNTTAVX512<>+612(SB)/4, $0x002603bd
+DATA mldsaTwiddlesinvNTTAVX512<>+616(SB)/4, $0x001e6d3e
+DATA mldsaTwiddlesinvNTTAVX512<>+620(SB)/4, $0xffe97687
+DATA mldsaTwiddlesinvNTTAVX512<>+624(SB)/4, $0xffe0f771
+DATA mldsaTwiddlesinvNTTAVX512<>+628(SB)/4, $0xffdbc4fe
+DATA mldsaTwiddlesinvNTTAVX512<>+632(SB)/4, $0x00201fc6
+DATA mldsaTwiddlesinvNTTAVX512<>+636(SB)/4, $0xffe73ac6
+DATA mldsaTwiddlesinvNTTAVX512<>+640(SB)/4, $0xc7f5c1e0
+DATA mldsaTwiddlesinvNTTAVX512<>+644(SB)/4, $0xe9dbef28
+DATA mldsaTwiddlesinvNTTAVX512<>+648(SB)/4, $0xdbb693ed
+DATA mldsaTwiddlesinvNTTAVX512<>+652(SB)/4, $0x0f840ee4
+DATA mldsaTwiddlesinvNTTAVX512<>+656(SB)/4, $0xac322731
+DATA mldsaTwiddlesinvNTTAVX512<>+660(SB)/4, $0x1020e218
+DATA mldsaTwiddlesinvNTTAVX512<>+664(SB)/4, $0xdbf74419
+DATA mldsaTwiddlesinvNTTAVX512<>+668(SB)/4, $0x11e87bfb
+DATA mldsaTwiddlesinvNTTAVX512<>+672(SB)/4, $0xd5714ea8
+DATA mldsaTwiddlesinvNTTAVX512<>+676(SB)/4, $0x4c1a8007
+DATA mldsaTwiddlesinvNTTAVX512<>+680(SB)/4, $0x3ce9b5f3
+DATA mldsaTwiddlesinvNTTAVX512<>+684(SB)/4, $0xd2e1c6cb
+DATA mldsaTwiddlesinvNTTAVX512<>+688(SB)/4, $0xc1df5a52
+DATA mldsaTwiddlesinvNTTAVX512<>+692(SB)/4, $0xb777da87
+DATA mldsaTwiddlesinvNTTAVX512<>+696(SB)/4, $0x404f9f67
+DATA mldsaTwiddlesinvNTTAVX512<>+700(SB)/4, $0xce6926ac
+DATA mldsaTwiddlesinvNTTAVX512<>+704(SB)/4, $0xe9dbef28
 DATA mldsaTwiddlesinvNTTAVX512<>+708(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+712(SB)/4, $0xcd20fca5
+DATA mldsaTwiddlesinvNTTAVX512<>+712(SB)/4, $0x0f840ee4
 DATA mldsaTwiddlesinvNTTAVX512<>+716(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+720(SB)/4, $0xe91a34bb
+DATA mldsaTwiddlesinvNTTAVX512<>+720(SB)/4, $0x1020e218
 DATA mldsaTwiddlesinvNTTAVX512<>+724(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+728(SB)/4, $0x4fd0dd98
+DATA mldsaTwiddlesinvNTTAVX512<>+728(SB)/4, $0x11e87bfb
 DATA mldsaTwiddlesinvNTTAVX512<>+732(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+736(SB)/4, $0x3159aa08
+DATA mldsaTwiddlesinvNTTAVX512<>+736(SB)/4, $0x4c1a8007
 DATA mldsaTwiddlesinvNTTAVX512<>+740(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+744(SB)/4, $0x86672cbf
+DATA mldsaTwiddlesinvNTTAVX512<>+744(SB)/4, $0xd2e1c6cb
 DATA mldsaTwiddlesinvNTTAVX512<>+748(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+752(SB)/4, $0xaf1c53b7
+DATA mldsaTwiddlesinvNTTAVX512<>+752(SB)/4, $0xb777da87
 DATA mldsaTwiddlesinvNTTAVX512<>+756(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+760(SB)/4, $0x5cac4659
+DATA mldsaTwiddlesinvNTTAVX512<>+760(SB)/4, $0xce6926ac
 DATA mldsaTwiddlesinvNTTAVX512<>+764(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+768(SB)/4, $0x00463e20
-DATA mldsaTwiddlesinvNTTAVX512<>+772(SB)/4, $0x000910d8
-DATA mldsaTwiddlesinvNTTAVX512<>+776(SB)/4, $0x00470c13
-DATA mldsaTwiddlesinvNTTAVX512<>+780(SB)/4, $0x0058711c
-DATA mldsaTwiddlesinvNTTAVX512<>+784(SB)/4, $0x0033f8cf
-DATA mldsaTwiddlesinvNTTAVX512<>+788(SB)/4, $0x00221de8
-DATA mldsaTwiddlesinvNTTAVX512<>+792(SB)/4, $0x000bdbe7
-DATA mldsaTwiddlesinvNTTAVX512<>+796(SB)/4, $0x0016e405
-DATA mldsaTwiddlesinvNTTAVX512<>+800(SB)/4, $0x0063b158
-DATA mldsaTwiddlesinvNTTAVX512<>+804(SB)/4, $0x00665ff9
-DATA mldsaTwiddlesinvNTTAVX512<>+808(SB)/4, $0x0054aa0d
-DATA mldsaTwiddlesinvNTTAVX512<>+812(SB)/4, $0x00779935
-DATA mldsaTwiddlesinvNTTAVX512<>+816(SB)/4, $0x006ae5ae
-DATA mldsaTwiddlesinvNTTAVX512<>+820(SB)/4, $0x00590579
-DATA mldsaTwiddlesinvNTTAVX512<>+824(SB)/4, $0x001d4099
-DATA mldsaTwiddlesinvNTTAVX512<>+828(SB)/4, $0x006c5954
-DATA mldsaTwiddlesinvNTTAVX512<>+832(SB)/4, $0x000910d8
-DATA mldsaTwiddlesinvNTTAVX512<>+836(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+840(SB)/4, $0x0058711c
-DATA mldsaTwiddlesinvNTTAVX512<>+844(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+848(SB)/4, $0x00221de8
-DATA mldsaTwiddlesinvNTTAVX512<>+852(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+856(SB)/4, $0x0016e405
-DATA mldsaTwiddlesinvNTTAVX512<>+860(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+864(SB)/4, $0x00665ff9
-DATA mldsaTwiddlesinvNTTAVX512<>+868(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+872(SB)/4, $0x00779935
-DATA mldsaTwiddlesinvNTTAVX512<>+876(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+880(SB)/4, $0x00590579
-DATA mldsaTwiddlesinvNTTAVX512<>+884(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+888(SB)/4, $0x006c5954
-DATA mldsaTwiddlesinvNTTAVX512<>+892(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+896(SB)/4, $0x380a3e20
-DATA mldsaTwiddlesinvNTTAVX512<>+900(SB)/4, $0x162410d8
-DATA mldsaTwiddlesinvNTTAVX512<>+904(SB)/4, $0x24496c13
-DATA mldsaTwiddlesinvNTTAVX512<>+908(SB)/4, $0xf07bf11c
-DATA mldsaTwiddlesinvNTTAVX512<>+912(SB)/4, $0x53cdd8cf
-DATA mldsaTwiddlesinvNTTAVX512<>+916(SB)/4, $0xefdf1de8
-DATA mldsaTwiddlesinvNTTAVX512<>+920(SB)/4, $0x2408bbe7
-DATA mldsaTwiddlesinvNTTAVX512<>+924(SB)/4, $0xee178405
-DATA mldsaTwiddlesinvNTTAVX512<>+928(SB)/4, $0x2a8eb158
-DATA mldsaTwiddlesinvNTTAVX512<>+932(SB)/4, $0xb3e57ff9
-DATA mldsaTwiddlesinvNTTAVX512<>+936(SB)/4, $0xc3164a0d
-DATA mldsaTwiddlesinvNTTAVX512<>+940(SB)/4, $0x2d1e3935
-DATA mldsaTwiddlesinvNTTAVX512<>+944(SB)/4, $0x3e20a5ae
-DATA mldsaTwiddlesinvNTTAVX512<>+948(SB)/4, $0x48882579
-DATA mldsaTwiddlesinvNTTAVX512<>+952(SB)/4, $0xbfb06099
-DATA mldsaTwiddlesinvNTTAVX512<>+956(SB)/4, $0x3196d954
-DATA mldsaTwiddlesinvNTTAVX512<>+960(SB)/4, $0x162410d8
-DATA mldsaTwiddlesinvNTTAVX512<>+964(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+968(SB)/4, $0xf07bf11c
-DATA mldsaTwiddlesinvNTTAVX512<>+972(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+976(SB)/4, $0xefdf1de8
-DATA mldsaTwiddlesinvNTTAVX512<>+980(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+984(SB)/4, $0xee178405
-DATA mldsaTwiddlesinvNTTAVX512<>+988(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+992(SB)/4, $0xb3e57ff9
-DATA mldsaTwiddlesinvNTTAVX512<>+996(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1000(SB)/4, $0x2d1e3935
-DATA mldsaTwiddlesinvNTTAVX512<>+1004(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1008(SB)/4, $0x48882579
-DATA mldsaTwiddlesinvNTTAVX512<>+1012(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1016(SB)/4, $0x3196d954
-DATA mldsaTwiddlesinvNTTAVX512<>+1020(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1024(SB)/4, $0x0061ed6f
-DATA mldsaTwiddlesinvNTTAVX512<>+1028(SB)/4, $0x00327283
-DATA mldsaTwiddlesinvNTTAVX512<>+1032(SB)/4, $0x001406c7
-DATA mldsaTwiddlesinvNTTAVX512<>+1036(SB)/4, $0x0078fde5
-DATA mldsaTwiddlesinvNTTAVX512<>+1040(SB)/4, $0x006fd6a7
-DATA mldsaTwiddlesinvNTTAVX512<>+1044(SB)/4, $0x001d0b4b
-DATA mldsaTwiddlesinvNTTAVX512<>+1048(SB)/4, $0x001c853f
-DATA mldsaTwiddlesinvNTTAVX512<>+1052(SB)/4, $0x0052308a
-DATA mldsaTwiddlesinvNTTAVX512<>+1056(SB)/4, $0x006a0d30
-DATA mldsaTwiddlesinvNTTAVX512<>+1060(SB)/4, $0x004d3e3f
-DATA mldsaTwiddlesinvNTTAVX512<>+1064(SB)/4, $0x0012e11b
-DATA mldsaTwiddlesinvNTTAVX512<>+1068(SB)/4, $0x006b88bf
-DATA mldsaTwiddlesinvNTTAVX512<>+1072(SB)/4, $0x0049bb91
-DATA mldsaTwiddlesinvNTTAVX512<>+1076(SB)/4, $0x00283891
-DATA mldsaTwiddlesinvNTTAVX512<>+1080(SB)/4, $0x001314be
-DATA mldsaTwiddlesinvNTTAVX512<>+1084(SB)/4, $0x00466519
-DATA mldsaTwiddlesinvNTTAVX512<>+1088(SB)/4, $0x00327283
+DATA mldsaTwiddlesinvNTTAVX512<>+768(SB)/4, $0xffdec06b
+DATA mldsaTwiddlesinvNTTAVX512<>+772(SB)/4, $0xfff381b7
+DATA mldsaTwiddlesinvNTTAVX512<>+776(SB)/4, $0xffe350ba
+DATA mldsaTwiddlesinvNTTAVX512<>+780(SB)/4, $0x001f1d68
+DATA mldsaTwiddlesinvNTTAVX512<>+784(SB)/4, $0xffde261d
+DATA mldsaTwiddlesinvNTTAVX512<>+788(SB)/4, $0xffec01cb
+DATA mldsaTwiddlesinvNTTAVX512<>+792(SB)/4, $0x00095b76
+DATA mldsaTwiddlesinvNTTAVX512<>+796(SB)/4, $0xffeb5374
+DATA mldsaTwiddlesinvNTTAVX512<>+800(SB)/4, $0xffcb053b
+DATA mldsaTwiddlesinvNTTAVX512<>+804(SB)/4, $0x003da604
+DATA mldsaTwiddlesinvNTTAVX512<>+808(SB)/4, $0xffe2ac36
+DATA mldsaTwiddlesinvNTTAVX512<>+812(SB)/4, $0xfff9000c
+DATA mldsaTwiddlesinvNTTAVX512<>+816(SB)/4, $0x0026587a
+DATA mldsaTwiddlesinvNTTAVX512<>+820(SB)/4, $0xfffea32b
+DATA mldsaTwiddlesinvNTTAVX512<>+824(SB)/4, $0x00022a0b
+DATA mldsaTwiddlesinvNTTAVX512<>+828(SB)/4, $0x002dbfcb
+DATA mldsaTwiddlesinvNTTAVX512<>+832(SB)/4, $0xbd703291
+DATA mldsaTwiddlesinvNTTAVX512<>+836(SB)/4, $0xe6fd2d7d
+DATA mldsaTwiddlesinvNTTAVX512<>+840(SB)/4, $0xc6931939
+DATA mldsaTwiddlesinvNTTAVX512<>+844(SB)/4, $0x3e4a621b
+DATA mldsaTwiddlesinvNTTAVX512<>+848(SB)/4, $0xbc3b4959
+DATA mldsaTwiddlesinvNTTAVX512<>+852(SB)/4, $0xd7f994b5
+DATA mldsaTwiddlesinvNTTAVX512<>+856(SB)/4, $0x12bb9ac1
+DATA mldsaTwiddlesinvNTTAVX512<>+860(SB)/4, $0xd69c8f76
+DATA mldsaTwiddlesinvNTTAVX512<>+864(SB)/4, $0x95eff2d0
+DATA mldsaTwiddlesinvNTTAVX512<>+868(SB)/4, $0x7b6ae1c1
+DATA mldsaTwiddlesinvNTTAVX512<>+872(SB)/4, $0xc549bee5
+DATA mldsaTwiddlesinvNTTAVX512<>+876(SB)/4, $0xf1fc9741
+DATA mldsaTwiddlesinvNTTAVX512<>+880(SB)/4, $0x4cc4246f
+DATA mldsaTwiddlesinvNTTAVX512<>+884(SB)/4, $0xfd45a76f
+DATA mldsaTwiddlesinvNTTAVX512<>+888(SB)/4, $0x04552b42
+DATA mldsaTwiddlesinvNTTAVX512<>+892(SB)/4, $0x5b967ae7
+DATA mldsaTwiddlesinvNTTAVX512<>+896(SB)/4, $0xe6fd2d7d
+DATA mldsaTwiddlesinvNTTAVX512<>+900(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+904(SB)/4, $0x3e4a621b
+DATA mldsaTwiddlesinvNTTAVX512<>+908(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+912(SB)/4, $0xd7f994b5
+DATA mldsaTwiddlesinvNTTAVX512<>+916(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+920(SB)/4, $0xd69c8f76
+DATA mldsaTwiddlesinvNTTAVX512<>+924(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+928(SB)/4, $0x7b6ae1c1
+DATA mldsaTwiddlesinvNTTAVX512<>+932(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+936(SB)/4, $0xf1fc9741
+DATA mldsaTwiddlesinvNTTAVX512<>+940(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+944(SB)/4, $0xfd45a76f
+DATA mldsaTwiddlesinvNTTAVX512<>+948(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+952(SB)/4, $0x5b967ae7
+DATA mldsaTwiddlesinvNTTAVX512<>+956(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+960(SB)/4, $0xffffcf7f
+DATA mldsaTwiddlesinvNTTAVX512<>+964(SB)/4, $0x0013232e
+DATA mldsaTwiddlesinvNTTAVX512<>+968(SB)/4, $0x00285424
+DATA mldsaTwiddlesinvNTTAVX512<>+972(SB)/4, $0x0030c31c
+DATA mldsaTwiddlesinvNTTAVX512<>+976(SB)/4, $0xffcf7858
+DATA mldsaTwiddlesinvNTTAVX512<>+980(SB)/4, $0xfffbe758
+DATA mldsaTwiddlesinvNTTAVX512<>+984(SB)/4, $0xffc8e39a
+DATA mldsaTwiddlesinvNTTAVX512<>+988(SB)/4, $0x00246e39
+DATA mldsaTwiddlesinvNTTAVX512<>+992(SB)/4, $0xffc56df1
+DATA mldsaTwiddlesinvNTTAVX512<>+996(SB)/4, $0x0012eb67
+DATA mldsaTwiddlesinvNTTAVX512<>+1000(SB)/4, $0x00230923
+DATA mldsaTwiddlesinvNTTAVX512<>+1004(SB)/4, $0x00392db2
+DATA mldsaTwiddlesinvNTTAVX512<>+1008(SB)/4, $0xffe5a590
+DATA mldsaTwiddlesinvNTTAVX512<>+1012(SB)/4, $0x0021762a
+DATA mldsaTwiddlesinvNTTAVX512<>+1016(SB)/4, $0xffe4f3d4
+DATA mldsaTwiddlesinvNTTAVX512<>+1020(SB)/4, $0xffc0bba8
+DATA mldsaTwiddlesinvNTTAVX512<>+1024(SB)/4, $0xff9ee5ba
+DATA mldsaTwiddlesinvNTTAVX512<>+1028(SB)/4, $0x264fefaf
+DATA mldsaTwiddlesinvNTTAVX512<>+1032(SB)/4, $0x50bc767c
+DATA mldsaTwiddlesinvNTTAVX512<>+1036(SB)/4, $0x619e9ee4
+DATA mldsaTwiddlesinvNTTAVX512<>+1040(SB)/4, $0x9ed866dc
+DATA mldsaTwiddlesinvNTTAVX512<>+1044(SB)/4, $0xf7cca339
+DATA mldsaTwiddlesinvNTTAVX512<>+1048(SB)/4, $0x91ab9fc4
+DATA mldsaTwiddlesinvNTTAVX512<>+1052(SB)/4, $0x48eead19
+DATA mldsaTwiddlesinvNTTAVX512<>+1056(SB)/4, $0x8abe928f
+DATA mldsaTwiddlesinvNTTAVX512<>+1060(SB)/4, $0x25e045c5
+DATA mldsaTwiddlesinvNTTAVX512<>+1064(SB)/4, $0x4623ce67
+DATA mldsaTwiddlesinvNTTAVX512<>+1068(SB)/4, $0x7278011b
+DATA mldsaTwiddlesinvNTTAVX512<>+1072(SB)/4, $0xcb3defe5
+DATA mldsaTwiddlesinvNTTAVX512<>+1076(SB)/4, $0x42fd12be
+DATA mldsaTwiddlesinvNTTAVX512<>+1080(SB)/4, $0xc9da1ef4
+DATA mldsaTwiddlesinvNTTAVX512<>+1084(SB)/4, $0x8157a6e7
+DATA mldsaTwiddlesinvNTTAVX512<>+1088(SB)/4, $0x264fefaf
 DATA mldsaTwiddlesinvNTTAVX512<>+1092(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1096(SB)/4, $0x0078fde5
+DATA mldsaTwiddlesinvNTTAVX512<>+1096(SB)/4, $0x619e9ee4
 DATA mldsaTwiddlesinvNTTAVX512<>+1100(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1104(SB)/4, $0x001d0b4b
+DATA mldsaTwiddlesinvNTTAVX512<>+1104(SB)/4, $0xf7cca339
 DATA mldsaTwiddlesinvNTTAVX512<>+1108(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1112(SB)/4, $0x0052308a
+DATA mldsaTwiddlesinvNTTAVX512<>+1112(SB)/4, $0x48eead19
 DATA mldsaTwiddlesinvNTTAVX512<>+1116(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1120(SB)/4, $0x004d3e3f
+DATA mldsaTwiddlesinvNTTAVX512<>+1120(SB)/4, $0x25e045c5
 DATA mldsaTwiddlesinvNTTAVX512<>+1124(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1128(SB)/4, $0x006b88bf
+DATA mldsaTwiddlesinvNTTAVX512<>+1128(SB)/4, $0x7278011b
 DATA mldsaTwiddlesinvNTTAVX512<>+1132(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1136(SB)/4, $0x00283891
+DATA mldsaTwiddlesinvNTTAVX512<>+1136(SB)/4, $0x42fd12be
 DATA mldsaTwiddlesinvNTTAVX512<>+1140(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1144(SB)/4, $0x00466519
+DATA mldsaTwiddlesinvNTTAVX512<>+1144(SB)/4, $0x8157a6e7
 DATA mldsaTwiddlesinvNTTAVX512<>+1148(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1152(SB)/4, $0x428fcd6f
-DATA mldsaTwiddlesinvNTTAVX512<>+1156(SB)/4, $0x1902d283
-DATA mldsaTwiddlesinvNTTAVX512<>+1160(SB)/4, $0x396ce6c7
-DATA mldsaTwiddlesinvNTTAVX512<>+1164(SB)/4, $0xc1b59de5
-DATA mldsaTwiddlesinvNTTAVX512<>+1168(SB)/4, $0x43c4b6a7
-DATA mldsaTwiddlesinvNTTAVX512<>+1172(SB)/4, $0x28066b4b
-DATA mldsaTwiddlesinvNTTAVX512<>+1176(SB)/4, $0xed44653f
-DATA mldsaTwiddlesinvNTTAVX512<>+1180(SB)/4, $0x2963708a
-DATA mldsaTwiddlesinvNTTAVX512<>+1184(SB)/4, $0x6a100d30
-DATA mldsaTwiddlesinvNTTAVX512<>+1188(SB)/4, $0x84951e3f
-DATA mldsaTwiddlesinvNTTAVX512<>+1192(SB)/4, $0x3ab6411b
-DATA mldsaTwiddlesinvNTTAVX512<>+1196(SB)/4, $0x0e0368bf
-DATA mldsaTwiddlesinvNTTAVX512<>+1200(SB)/4, $0xb33bdb91
-DATA mldsaTwiddlesinvNTTAVX512<>+1204(SB)/4, $0x02ba5891
-DATA mldsaTwiddlesinvNTTAVX512<>+1208(SB)/4, $0xfbaad4be
-DATA mldsaTwiddlesinvNTTAVX512<>+1212(SB)/4, $0xa4698519
-DATA mldsaTwiddlesinvNTTAVX512<>+1216(SB)/4, $0x1902d283
-DATA mldsaTwiddlesinvNTTAVX512<>+1220(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1224(SB)/4, $0xc1b59de5
-DATA mldsaTwiddlesinvNTTAVX512<>+1228(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1232(SB)/4, $0x28066b4b
-DATA mldsaTwiddlesinvNTTAVX512<>+1236(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1240(SB)/4, $0x2963708a
-DATA mldsaTwiddlesinvNTTAVX512<>+1244(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1248(SB)/4, $0x84951e3f
-DATA mldsaTwiddlesinvNTTAVX512<>+1252(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1256(SB)/4, $0x0e0368bf
-DATA mldsaTwiddlesinvNTTAVX512<>+1260(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1264(SB)/4, $0x02ba5891
-DATA mldsaTwiddlesinvNTTAVX512<>+1268(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1272(SB)/4, $0xa4698519
-DATA mldsaTwiddlesinvNTTAVX512<>+1276(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1280(SB)/4, $0x00185a46
-DATA mldsaTwiddlesinvNTTAVX512<>+1284(SB)/4, $0x0025f051
-DATA mldsaTwiddlesinvNTTAVX512<>+1288(SB)/4, $0x00130984
-DATA mldsaTwiddlesinvNTTAVX512<>+1292(SB)/4, $0x003de11c
-DATA mldsaTwiddlesinvNTTAVX512<>+1296(SB)/4, $0x00031924
-DATA mldsaTwiddlesinvNTTAVX512<>+1300(SB)/4, $0x001a7cc7
-DATA mldsaTwiddlesinvNTTAVX512<>+1304(SB)/4, $0x004ce03c
-DATA mldsaTwiddlesinvNTTAVX512<>+1308(SB)/4, $0x003472e7
-DATA mldsaTwiddlesinvNTTAVX512<>+1312(SB)/4, $0x00134d71
-DATA mldsaTwiddlesinvNTTAVX512<>+1316(SB)/4, $0x00585a3b
-DATA mldsaTwiddlesinvNTTAVX512<>+1320(SB)/4, $0x00291199
-DATA mldsaTwiddlesinvNTTAVX512<>+1324(SB)/4, $0x002b5ee5
-DATA mldsaTwiddlesinvNTTAVX512<>+1328(SB)/4, $0x003eb01b
-DATA mldsaTwiddlesinvNTTAVX512<>+1332(SB)/4, $0x005aad42
-DATA mldsaTwiddlesinvNTTAVX512<>+1336(SB)/4, $0x0004610c
-DATA mldsaTwiddlesinvNTTAVX512<>+1340(SB)/4, $0x00053919
-DATA mldsaTwiddlesinvNTTAVX512<>+1344(SB)/4, $0x0025f051
-DATA mldsaTwiddlesinvNTTAVX512<>+1348(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1352(SB)/4, $0x003de11c
-DATA mldsaTwiddlesinvNTTAVX512<>+1356(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1360(SB)/4, $0x001a7cc7
-DATA mldsaTwiddlesinvNTTAVX512<>+1364(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1368(SB)/4, $0x003472e7
-DATA mldsaTwiddlesinvNTTAVX512<>+1372(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1376(SB)/4, $0x00585a3b
-DATA mldsaTwiddlesinvNTTAVX512<>+1380(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1384(SB)/4, $0x002b5ee5
-DATA mldsaTwiddlesinvNTTAVX512<>+1388(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1392(SB)/4, $0x005aad42
-DATA mldsaTwiddlesinvNTTAVX512<>+1396(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1400(SB)/4, $0x00053919
-DATA mldsaTwiddlesinvNTTAVX512<>+1404(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1408(SB)/4, $0x00611a46
-DATA mldsaTwiddlesinvNTTAVX512<>+1412(SB)/4, $0xd9b01051
-DATA mldsaTwiddlesinvNTTAVX512<>+1416(SB)/4, $0xaf438984
-DATA mldsaTwiddlesinvNTTAVX512<>+1420(SB)/4, $0x9e61611c
-DATA mldsaTwiddlesinvNTTAVX512<>+1424(SB)/4, $0x61279924
-DATA mldsaTwiddlesinvNTTAVX512<>+1428(SB)/4, $0x08335cc7
-DATA mldsaTwiddlesinvNTTAVX512<>+1432(SB)/4, $0x6e54603c
-DATA mldsaTwiddlesinvNTTAVX512<>+1436(SB)/4, $0xb71152e7
-DATA mldsaTwiddlesinvNTTAVX512<>+1440(SB)/4, $0x75416d71
-DATA mldsaTwiddlesinvNTTAVX512<>+1444(SB)/4, $0xda1fba3b
-DATA mldsaTwiddlesinvNTTAVX512<>+1448(SB)/4, $0xb9dc3199
-DATA mldsaTwiddlesinvNTTAVX512<>+1452(SB)/4, $0x8d87fee5
-DATA mldsaTwiddlesinvNTTAVX512<>+1456(SB)/4, $0x34c2101b
-DATA mldsaTwiddlesinvNTTAVX512<>+1460(SB)/4, $0xbd02ed42
-DATA mldsaTwiddlesinvNTTAVX512<>+1464(SB)/4, $0x3625e10c
-DATA mldsaTwiddlesinvNTTAVX512<>+1468(SB)/4, $0x7ea85919
-DATA mldsaTwiddlesinvNTTAVX512<>+1472(SB)/4, $0xd9b01051
+DATA mldsaTwiddlesinvNTTAVX512<>+1152(SB)/4, $0xffda88af
+DATA mldsaTwiddlesinvNTTAVX512<>+1156(SB)/4, $0xfffc2db2
+DATA mldsaTwiddlesinvNTTAVX512<>+1160(SB)/4, $0x0009b434
+DATA mldsaTwiddlesinvNTTAVX512<>+1164(SB)/4, $0xffc9d0e2
+DATA mldsaTwiddlesinvNTTAVX512<>+1168(SB)/4, $0xffc6a297
+DATA mldsaTwiddlesinvNTTAVX512<>+1172(SB)/4, $0xffc39f30
+DATA mldsaTwiddlesinvNTTAVX512<>+1176(SB)/4, $0x00185d96
+DATA mldsaTwiddlesinvNTTAVX512<>+1180(SB)/4, $0xffe1cb97
+DATA mldsaTwiddlesinvNTTAVX512<>+1184(SB)/4, $0xffc67d8c
+DATA mldsaTwiddlesinvNTTAVX512<>+1188(SB)/4, $0x0028de06
+DATA mldsaTwiddlesinvNTTAVX512<>+1192(SB)/4, $0xffcbf578
+DATA mldsaTwiddlesinvNTTAVX512<>+1196(SB)/4, $0xffe6495f
+DATA mldsaTwiddlesinvNTTAVX512<>+1200(SB)/4, $0xffda8d7f
+DATA mldsaTwiddlesinvNTTAVX512<>+1204(SB)/4, $0x000f66d5
+DATA mldsaTwiddlesinvNTTAVX512<>+1208(SB)/4, $0x000c8d0d
+DATA mldsaTwiddlesinvNTTAVX512<>+1212(SB)/4, $0xffff935c
+DATA mldsaTwiddlesinvNTTAVX512<>+1216(SB)/4, $0xb4fe9e3d
+DATA mldsaTwiddlesinvNTTAVX512<>+1220(SB)/4, $0xf8597a6d
+DATA mldsaTwiddlesinvNTTAVX512<>+1224(SB)/4, $0x136d4329
+DATA mldsaTwiddlesinvNTTAVX512<>+1228(SB)/4, $0x9386a682
+DATA mldsaTwiddlesinvNTTAVX512<>+1232(SB)/4, $0x8d287903
+DATA mldsaTwiddlesinvNTTAVX512<>+1236(SB)/4, $0x872028fb
+DATA mldsaTwiddlesinvNTTAVX512<>+1240(SB)/4, $0x30c75d75
+DATA mldsaTwiddlesinvNTTAVX512<>+1244(SB)/4, $0xc388107d
+DATA mldsaTwiddlesinvNTTAVX512<>+1248(SB)/4, $0x8cde507a
+DATA mldsaTwiddlesinvNTTAVX512<>+1252(SB)/4, $0x51d07f7c
+DATA mldsaTwiddlesinvNTTAVX512<>+1256(SB)/4, $0x97d0e509
+DATA mldsaTwiddlesinvNTTAVX512<>+1260(SB)/4, $0xcc85dfde
+DATA mldsaTwiddlesinvNTTAVX512<>+1264(SB)/4, $0xb50840a6
+DATA mldsaTwiddlesinvNTTAVX512<>+1268(SB)/4, $0x1ed55f1a
+DATA mldsaTwiddlesinvNTTAVX512<>+1272(SB)/4, $0x192061e6
+DATA mldsaTwiddlesinvNTTAVX512<>+1276(SB)/4, $0xff2681a2
+DATA mldsaTwiddlesinvNTTAVX512<>+1280(SB)/4, $0xf8597a6d
+DATA mldsaTwiddlesinvNTTAVX512<>+1284(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1288(SB)/4, $0x9386a682
+DATA mldsaTwiddlesinvNTTAVX512<>+1292(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1296(SB)/4, $0x872028fb
+DATA mldsaTwiddlesinvNTTAVX512<>+1300(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1304(SB)/4, $0xc388107d
+DATA mldsaTwiddlesinvNTTAVX512<>+1308(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1312(SB)/4, $0x51d07f7c
+DATA mldsaTwiddlesinvNTTAVX512<>+1316(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1320(SB)/4, $0xcc85dfde
+DATA mldsaTwiddlesinvNTTAVX512<>+1324(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1328(SB)/4, $0x1ed55f1a
+DATA mldsaTwiddlesinvNTTAVX512<>+1332(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1336(SB)/4, $0xff2681a2
+DATA mldsaTwiddlesinvNTTAVX512<>+1340(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1344(SB)/4, $0xffc748ae
+DATA mldsaTwiddlesinvNTTAVX512<>+1348(SB)/4, $0xffcde04d
+DATA mldsaTwiddlesinvNTTAVX512<>+1352(SB)/4, $0xffdcf5b3
+DATA mldsaTwiddlesinvNTTAVX512<>+1356(SB)/4, $0xffc39ff7
+DATA mldsaTwiddlesinvNTTAVX512<>+1360(SB)/4, $0x002a4e78
+DATA mldsaTwiddlesinvNTTAVX512<>+1364(SB)/4, $0xffff18f4
+DATA mldsaTwiddlesinvNTTAVX512<>+1368(SB)/4, $0xffe4d5fd
+DATA mldsaTwiddlesinvNTTAVX512<>+1372(SB)/4, $0x00289838
+DATA mldsaTwiddlesinvNTTAVX512<>+1376(SB)/4, $0xffc37e86
+DATA mldsaTwiddlesinvNTTAVX512<>+1380(SB)/4, $0x0009b7ff
+DATA mldsaTwiddlesinvNTTAVX512<>+1384(SB)/4, $0x000154a8
+DATA mldsaTwiddlesinvNTTAVX512<>+1388(SB)/4, $0x00120a23
+DATA mldsaTwiddlesinvNTTAVX512<>+1392(SB)/4, $0xffe9c8ee
+DATA mldsaTwiddlesinvNTTAVX512<>+1396(SB)/4, $0xffd76b3b
+DATA mldsaTwiddlesinvNTTAVX512<>+1400(SB)/4, $0xffe277c4
+DATA mldsaTwiddlesinvNTTAVX512<>+1404(SB)/4, $0x000006d9
+DATA mldsaTwiddlesinvNTTAVX512<>+1408(SB)/4, $0x8e74fa21
+DATA mldsaTwiddlesinvNTTAVX512<>+1412(SB)/4, $0x9ba784a9
+DATA mldsaTwiddlesinvNTTAVX512<>+1416(SB)/4, $0xb9d9dd03
+DATA mldsaTwiddlesinvNTTAVX512<>+1420(SB)/4, $0x8721b75f
+DATA mldsaTwiddlesinvNTTAVX512<>+1424(SB)/4, $0x54b21bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+1428(SB)/4, $0xfe317460
+DATA mldsaTwiddlesinvNTTAVX512<>+1432(SB)/4, $0xc99e6205
+DATA mldsaTwiddlesinvNTTAVX512<>+1436(SB)/4, $0x5144c08d
+DATA mldsaTwiddlesinvNTTAVX512<>+1440(SB)/4, $0x86dec4a3
+DATA mldsaTwiddlesinvNTTAVX512<>+1444(SB)/4, $0x1374db0f
+DATA mldsaTwiddlesinvNTTAVX512<>+1448(SB)/4, $0x02a9fa79
+DATA mldsaTwiddlesinvNTTAVX512<>+1452(SB)/4, $0x241d4d0b
+DATA mldsaTwiddlesinvNTTAVX512<>+1456(SB)/4, $0xd386be08
+DATA mldsaTwiddlesinvNTTAVX512<>+1460(SB)/4, $0xaec2272c
+DATA mldsaTwiddlesinvNTTAVX512<>+1464(SB)/4, $0xc4e0c0a6
+DATA mldsaTwiddlesinvNTTAVX512<>+1468(SB)/4, $0x000db56d
+DATA mldsaTwiddlesinvNTTAVX512<>+1472(SB)/4, $0x9ba784a9
 DATA mldsaTwiddlesinvNTTAVX512<>+1476(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1480(SB)/4, $0x9e61611c
+DATA mldsaTwiddlesinvNTTAVX512<>+1480(SB)/4, $0x8721b75f
 DATA mldsaTwiddlesinvNTTAVX512<>+1484(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1488(SB)/4, $0x08335cc7
+DATA mldsaTwiddlesinvNTTAVX512<>+1488(SB)/4, $0xfe317460
 DATA mldsaTwiddlesinvNTTAVX512<>+1492(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1496(SB)/4, $0xb71152e7
+DATA mldsaTwiddlesinvNTTAVX512<>+1496(SB)/4, $0x5144c08d
 DATA mldsaTwiddlesinvNTTAVX512<>+1500(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1504(SB)/4, $0xda1fba3b
+DATA mldsaTwiddlesinvNTTAVX512<>+1504(SB)/4, $0x1374db0f
 DATA mldsaTwiddlesinvNTTAVX512<>+1508(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1512(SB)/4, $0x8d87fee5
+DATA mldsaTwiddlesinvNTTAVX512<>+1512(SB)/4, $0x241d4d0b
 DATA mldsaTwiddlesinvNTTAVX512<>+1516(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1520(SB)/4, $0xbd02ed42
+DATA mldsaTwiddlesinvNTTAVX512<>+1520(SB)/4, $0xaec2272c
 DATA mldsaTwiddlesinvNTTAVX512<>+1524(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1528(SB)/4, $0x7ea85919
+DATA mldsaTwiddlesinvNTTAVX512<>+1528(SB)/4, $0x000db56d
 DATA mldsaTwiddlesinvNTTAVX512<>+1532(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1536(SB)/4, $0x004901c3
-DATA mldsaTwiddlesinvNTTAVX512<>+1540(SB)/4, $0x00742593
-DATA mldsaTwiddlesinvNTTAVX512<>+1544(SB)/4, $0x0077dcd7
-DATA mldsaTwiddlesinvNTTAVX512<>+1548(SB)/4, $0x0049997e
-DATA mldsaTwiddlesinvNTTAVX512<>+1552(SB)/4, $0x0077e6fd
-DATA mldsaTwiddlesinvNTTAVX512<>+1556(SB)/4, $0x007f3705
-DATA mldsaTwiddlesinvNTTAVX512<>+1560(SB)/4, $0x0067428b
-DATA mldsaTwiddlesinvNTTAVX512<>+1564(SB)/4, $0x00078f83
-DATA mldsaTwiddlesinvNTTAVX512<>+1568(SB)/4, $0x0030ef86
-DATA mldsaTwiddlesinvNTTAVX512<>+1572(SB)/4, $0x001f0084
-DATA mldsaTwiddlesinvNTTAVX512<>+1576(SB)/4, $0x00503af7
-DATA mldsaTwiddlesinvNTTAVX512<>+1580(SB)/4, $0x0075e022
-DATA mldsaTwiddlesinvNTTAVX512<>+1584(SB)/4, $0x000c7f5a
-DATA mldsaTwiddlesinvNTTAVX512<>+1588(SB)/4, $0x000de0e6
-DATA mldsaTwiddlesinvNTTAVX512<>+1592(SB)/4, $0x001c5e1a
-DATA mldsaTwiddlesinvNTTAVX512<>+1596(SB)/4, $0x000dbe5e
-DATA mldsaTwiddlesinvNTTAVX512<>+1600(SB)/4, $0x00742593
-DATA mldsaTwiddlesinvNTTAVX512<>+1604(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1608(SB)/4, $0x0049997e
-DATA mldsaTwiddlesinvNTTAVX512<>+1612(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1616(SB)/4, $0x007f3705
-DATA mldsaTwiddlesinvNTTAVX512<>+1620(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1624(SB)/4, $0x00078f83
-DATA mldsaTwiddlesinvNTTAVX512<>+1628(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1632(SB)/4, $0x001f0084
-DATA mldsaTwiddlesinvNTTAVX512<>+1636(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1640(SB)/4, $0x0075e022
-DATA mldsaTwiddlesinvNTTAVX512<>+1644(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1648(SB)/4, $0x000de0e6
-DATA mldsaTwiddlesinvNTTAVX512<>+1652(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1656(SB)/4, $0x000dbe5e
-DATA mldsaTwiddlesinvNTTAVX512<>+1660(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1664(SB)/4, $0x4b0161c3
-DATA mldsaTwiddlesinvNTTAVX512<>+1668(SB)/4, $0x07a68593
-DATA mldsaTwiddlesinvNTTAVX512<>+1672(SB)/4, $0xec92bcd7
-DATA mldsaTwiddlesinvNTTAVX512<>+1676(SB)/4, $0x6c79597e
-DATA mldsaTwiddlesinvNTTAVX512<>+1680(SB)/4, $0x72d786fd
-DATA mldsaTwiddlesinvNTTAVX512<>+1684(SB)/4, $0x78dfd705
-DATA mldsaTwiddlesinvNTTAVX512<>+1688(SB)/4, $0xcf38a28b
-DATA mldsaTwiddlesinvNTTAVX512<>+1692(SB)/4, $0x3c77ef83
-DATA mldsaTwiddlesinvNTTAVX512<>+1696(SB)/4, $0x7321af86
-DATA mldsaTwiddlesinvNTTAVX512<>+1700(SB)/4, $0xae2f8084
-DATA mldsaTwiddlesinvNTTAVX512<>+1704(SB)/4, $0x682f1af7
-DATA mldsaTwiddlesinvNTTAVX512<>+1708(SB)/4, $0x337a2022
-DATA mldsaTwiddlesinvNTTAVX512<>+1712(SB)/4, $0x4af7bf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+1716(SB)/4, $0xe12aa0e6
-DATA mldsaTwiddlesinvNTTAVX512<>+1720(SB)/4, $0xe6df9e1a
-DATA mldsaTwiddlesinvNTTAVX512<>+1724(SB)/4, $0x00d97e5e
-DATA mldsaTwiddlesinvNTTAVX512<>+1728(SB)/4, $0x07a68593
-DATA mldsaTwiddlesinvNTTAVX512<>+1732(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1736(SB)/4, $0x6c79597e
-DATA mldsaTwiddlesinvNTTAVX512<>+1740(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1744(SB)/4, $0x78dfd705
-DATA mldsaTwiddlesinvNTTAVX512<>+1748(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1752(SB)/4, $0x3c77ef83
-DATA mldsaTwiddlesinvNTTAVX512<>+1756(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1760(SB)/4, $0xae2f8084
-DATA mldsaTwiddlesinvNTTAVX512<>+1764(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1768(SB)/4, $0x337a2022
-DATA mldsaTwiddlesinvNTTAVX512<>+1772(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1776(SB)/4, $0xe12aa0e6
-DATA mldsaTwiddlesinvNTTAVX512<>+1780(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1784(SB)/4, $0x00d97e5e
-DATA mldsaTwiddlesinvNTTAVX512<>+1788(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1792(SB)/4, $0x004f25df
-DATA mldsaTwiddlesinvNTTAVX512<>+1796(SB)/4, $0x006d9b57
-DATA mldsaTwiddlesinvNTTAVX512<>+1800(SB)/4, $0x004682fd
-DATA mldsaTwiddlesinvNTTAVX512<>+1804(SB)/4, $0x004a28a1
-DATA mldsaTwiddlesinvNTTAVX512<>+1808(SB)/4, $0x00498423
-DATA mldsaTwiddlesinvNTTAVX512<>+1812(SB)/4, $0x005a8ba0
-DATA mldsaTwiddlesinvNTTAVX512<>+1816(SB)/4, $0x00223dfb
-DATA mldsaTwiddlesinvNTTAVX512<>+1820(SB)/4, $0x004cdf73
-DATA mldsaTwiddlesinvNTTAVX512<>+1824(SB)/4, $0x00359b5d
-DATA mldsaTwiddlesinvNTTAVX512<>+1828(SB)/4, $0x006d04f1
-DATA mldsaTwiddlesinvNTTAVX512<>+1832(SB)/4, $0x00252587
-DATA mldsaTwiddlesinvNTTAVX512<>+1836(SB)/4, $0x000412f5
-DATA mldsaTwiddlesinvNTTAVX512<>+1840(SB)/4, $0x003a41f8
-DATA mldsaTwiddlesinvNTTAVX512<>+1844(SB)/4, $0x002358d4
-DATA mldsaTwiddlesinvNTTAVX512<>+1848(SB)/4, $0x0033ff5a
-DATA mldsaTwiddlesinvNTTAVX512<>+1852(SB)/4, $0x001fea93
-DATA mldsaTwiddlesinvNTTAVX512<>+1856(SB)/4, $0x006d9b57
+DATA mldsaTwiddlesinvNTTAVX512<>+1536(SB)/4, $0x001a9e7b
+DATA mldsaTwiddlesinvNTTAVX512<>+1540(SB)/4, $0x001a9e7b
+DATA mldsaTwiddlesinvNTTAVX512<>+1544(SB)/4, $0xffdddeca
+DATA mldsaTwiddlesinvNTTAVX512<>+1548(SB)/4, $0xffdddeca
+DATA mldsaTwiddlesinvNTTAVX512<>+1552(SB)/4, $0xffdc13d9
+DATA mldsaTwiddlesinvNTTAVX512<>+1556(SB)/4, $0xffdc13d9
+DATA mldsaTwiddlesinvNTTAVX512<>+1560(SB)/4, $0x000f6e17
+DATA mldsaTwiddlesinvNTTAVX512<>+1564(SB)/4, $0x000f6e17
+DATA mldsaTwiddlesinvNTTAVX512<>+1568(SB)/4, $0xffe2ab33
+DATA mldsaTwiddlesinvNTTAVX512<>+1572(SB)/4, $0xffe2ab33
+DATA mldsaTwiddlesinvNTTAVX512<>+1576(SB)/4, $0xffc5bb7d
+DATA mldsaTwiddlesinvNTTAVX512<>+1580(SB)/4, $0xffc5bb7d
+DATA mldsaTwiddlesinvNTTAVX512<>+1584(SB)/4, $0xfffaff58
+DATA mldsaTwiddlesinvNTTAVX512<>+1588(SB)/4, $0xfffaff58
+DATA mldsaTwiddlesinvNTTAVX512<>+1592(SB)/4, $0x0005528c
+DATA mldsaTwiddlesinvNTTAVX512<>+1596(SB)/4, $0x0005528c
+DATA mldsaTwiddlesinvNTTAVX512<>+1600(SB)/4, $0x354a4827
+DATA mldsaTwiddlesinvNTTAVX512<>+1604(SB)/4, $0x354a4827
+DATA mldsaTwiddlesinvNTTAVX512<>+1608(SB)/4, $0xbbac7fa8
+DATA mldsaTwiddlesinvNTTAVX512<>+1612(SB)/4, $0xbbac7fa8
+DATA mldsaTwiddlesinvNTTAVX512<>+1616(SB)/4, $0xb815b7fd
+DATA mldsaTwiddlesinvNTTAVX512<>+1620(SB)/4, $0xb815b7fd
+DATA mldsaTwiddlesinvNTTAVX512<>+1624(SB)/4, $0x1ee3e6bb
+DATA mldsaTwiddlesinvNTTAVX512<>+1628(SB)/4, $0x1ee3e6bb
+DATA mldsaTwiddlesinvNTTAVX512<>+1632(SB)/4, $0xc547b863
+DATA mldsaTwiddlesinvNTTAVX512<>+1636(SB)/4, $0xc547b863
+DATA mldsaTwiddlesinvNTTAVX512<>+1640(SB)/4, $0x8b59d15d
+DATA mldsaTwiddlesinvNTTAVX512<>+1644(SB)/4, $0x8b59d15d
+DATA mldsaTwiddlesinvNTTAVX512<>+1648(SB)/4, $0xf5fc2f1f
+DATA mldsaTwiddlesinvNTTAVX512<>+1652(SB)/4, $0xf5fc2f1f
+DATA mldsaTwiddlesinvNTTAVX512<>+1656(SB)/4, $0x0aa7c1db
+DATA mldsaTwiddlesinvNTTAVX512<>+1660(SB)/4, $0x0aa7c1db
+DATA mldsaTwiddlesinvNTTAVX512<>+1664(SB)/4, $0x354a4827
+DATA mldsaTwiddlesinvNTTAVX512<>+1668(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1672(SB)/4, $0xbbac7fa8
+DATA mldsaTwiddlesinvNTTAVX512<>+1676(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1680(SB)/4, $0xb815b7fd
+DATA mldsaTwiddlesinvNTTAVX512<>+1684(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1688(SB)/4, $0x1ee3e6bb
+DATA mldsaTwiddlesinvNTTAVX512<>+1692(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1696(SB)/4, $0xc547b863
+DATA mldsaTwiddlesinvNTTAVX512<>+1700(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1704(SB)/4, $0x8b59d15d
+DATA mldsaTwiddlesinvNTTAVX512<>+1708(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1712(SB)/4, $0xf5fc2f1f
+DATA mldsaTwiddlesinvNTTAVX512<>+1716(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1720(SB)/4, $0x0aa7c1db
+DATA mldsaTwiddlesinvNTTAVX512<>+1724(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+1728(SB)/4, $0xfff8fe65
+DATA mldsaTwiddlesinvNTTAVX512<>+1732(SB)/4, $0xfff8fe65
+DATA mldsaTwiddlesinvNTTAVX512<>+1736(SB)/4, $0xfff60825
+DATA mldsaTwiddlesinvNTTAVX512<>+1740(SB)/4, $0xfff60825
+DATA mldsaTwiddlesinvNTTAVX512<>+1744(SB)/4, $0xffd5995c
+DATA mldsaTwiddlesinvNTTAVX512<>+1748(SB)/4, $0xffd5995c
+DATA mldsaTwiddlesinvNTTAVX512<>+1752(SB)/4, $0x0028f186
+DATA mldsaTwiddlesinvNTTAVX512<>+1756(SB)/4, $0x0028f186
+DATA mldsaTwiddlesinvNTTAVX512<>+1760(SB)/4, $0x00234a86
+DATA mldsaTwiddlesinvNTTAVX512<>+1764(SB)/4, $0x00234a86
+DATA mldsaTwiddlesinvNTTAVX512<>+1768(SB)/4, $0xffcb166f
+DATA mldsaTwiddlesinvNTTAVX512<>+1772(SB)/4, $0xffcb166f
+DATA mldsaTwiddlesinvNTTAVX512<>+1776(SB)/4, $0xffd5a535
+DATA mldsaTwiddlesinvNTTAVX512<>+1780(SB)/4, $0xffd5a535
+DATA mldsaTwiddlesinvNTTAVX512<>+1784(SB)/4, $0x0014b2a0
+DATA mldsaTwiddlesinvNTTAVX512<>+1788(SB)/4, $0x0014b2a0
+DATA mldsaTwiddlesinvNTTAVX512<>+1792(SB)/4, $0xf1f9486e
+DATA mldsaTwiddlesinvNTTAVX512<>+1796(SB)/4, $0xf1f9486e
+DATA mldsaTwiddlesinvNTTAVX512<>+1800(SB)/4, $0xec0b4cfb
+DATA mldsaTwiddlesinvNTTAVX512<>+1804(SB)/4, $0xec0b4cfb
+DATA mldsaTwiddlesinvNTTAVX512<>+1808(SB)/4, $0xab1d8009
+DATA mldsaTwiddlesinvNTTAVX512<>+1812(SB)/4, $0xab1d8009
+DATA mldsaTwiddlesinvNTTAVX512<>+1816(SB)/4, $0x51f7893e
+DATA mldsaTwiddlesinvNTTAVX512<>+1820(SB)/4, $0x51f7893e
+DATA mldsaTwiddlesinvNTTAVX512<>+1824(SB)/4, $0x46a6b51f
+DATA mldsaTwiddlesinvNTTAVX512<>+1828(SB)/4, $0x46a6b51f
+DATA mldsaTwiddlesinvNTTAVX512<>+1832(SB)/4, $0x9612636c
+DATA mldsaTwiddlesinvNTTAVX512<>+1836(SB)/4, $0x9612636c
+DATA mldsaTwiddlesinvNTTAVX512<>+1840(SB)/4, $0xab3537f7
+DATA mldsaTwiddlesinvNTTAVX512<>+1844(SB)/4, $0xab3537f7
+DATA mldsaTwiddlesinvNTTAVX512<>+1848(SB)/4, $0x296f9b94
+DATA mldsaTwiddlesinvNTTAVX512<>+1852(SB)/4, $0x296f9b94
+DATA mldsaTwiddlesinvNTTAVX512<>+1856(SB)/4, $0xf1f9486e
 DATA mldsaTwiddlesinvNTTAVX512<>+1860(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1864(SB)/4, $0x004a28a1
+DATA mldsaTwiddlesinvNTTAVX512<>+1864(SB)/4, $0xec0b4cfb
 DATA mldsaTwiddlesinvNTTAVX512<>+1868(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1872(SB)/4, $0x005a8ba0
+DATA mldsaTwiddlesinvNTTAVX512<>+1872(SB)/4, $0xab1d8009
 DATA mldsaTwiddlesinvNTTAVX512<>+1876(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1880(SB)/4, $0x004cdf73
+DATA mldsaTwiddlesinvNTTAVX512<>+1880(SB)/4, $0x51f7893e
 DATA mldsaTwiddlesinvNTTAVX512<>+1884(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1888(SB)/4, $0x006d04f1
+DATA mldsaTwiddlesinvNTTAVX512<>+1888(SB)/4, $0x46a6b51f
 DATA mldsaTwiddlesinvNTTAVX512<>+1892(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1896(SB)/4, $0x000412f5
+DATA mldsaTwiddlesinvNTTAVX512<>+1896(SB)/4, $0x9612636c
 DATA mldsaTwiddlesinvNTTAVX512<>+1900(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1904(SB)/4, $0x002358d4
+DATA mldsaTwiddlesinvNTTAVX512<>+1904(SB)/4, $0xab3537f7
 DATA mldsaTwiddlesinvNTTAVX512<>+1908(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1912(SB)/4, $0x001fea93
+DATA mldsaTwiddlesinvNTTAVX512<>+1912(SB)/4, $0x296f9b94
 DATA mldsaTwiddlesinvNTTAVX512<>+1916(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1920(SB)/4, $0x718b05df
-DATA mldsaTwiddlesinvNTTAVX512<>+1924(SB)/4, $0x64587b57
-DATA mldsaTwiddlesinvNTTAVX512<>+1928(SB)/4, $0x462622fd
-DATA mldsaTwiddlesinvNTTAVX512<>+1932(SB)/4, $0x78de48a1
-DATA mldsaTwiddlesinvNTTAVX512<>+1936(SB)/4, $0xab4de423
-DATA mldsaTwiddlesinvNTTAVX512<>+1940(SB)/4, $0x01ce8ba0
-DATA mldsaTwiddlesinvNTTAVX512<>+1944(SB)/4, $0x36619dfb
-DATA mldsaTwiddlesinvNTTAVX512<>+1948(SB)/4, $0xaebb3f73
-DATA mldsaTwiddlesinvNTTAVX512<>+1952(SB)/4, $0x79213b5d
-DATA mldsaTwiddlesinvNTTAVX512<>+1956(SB)/4, $0xec8b24f1
-DATA mldsaTwiddlesinvNTTAVX512<>+1960(SB)/4, $0xfd560587
-DATA mldsaTwiddlesinvNTTAVX512<>+1964(SB)/4, $0xdbe2b2f5
-DATA mldsaTwiddlesinvNTTAVX512<>+1968(SB)/4, $0x2c7941f8
-DATA mldsaTwiddlesinvNTTAVX512<>+1972(SB)/4, $0x513dd8d4
-DATA mldsaTwiddlesinvNTTAVX512<>+1976(SB)/4, $0x3b1f3f5a
-DATA mldsaTwiddlesinvNTTAVX512<>+1980(SB)/4, $0xfff24a93
-DATA mldsaTwiddlesinvNTTAVX512<>+1984(SB)/4, $0x64587b57
-DATA mldsaTwiddlesinvNTTAVX512<>+1988(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+1992(SB)/4, $0x78de48a1
-DATA mldsaTwiddlesinvNTTAVX512<>+1996(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2000(SB)/4, $0x01ce8ba0
-DATA mldsaTwiddlesinvNTTAVX512<>+2004(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2008(SB)/4, $0xaebb3f73
-DATA mldsaTwiddlesinvNTTAVX512<>+2012(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2016(SB)/4, $0xec8b24f1
-DATA mldsaTwiddlesinvNTTAVX512<>+2020(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2024(SB)/4, $0xdbe2b2f5
-DATA mldsaTwiddlesinvNTTAVX512<>+2028(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2032(SB)/4, $0x513dd8d4
-DATA mldsaTwiddlesinvNTTAVX512<>+2036(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2040(SB)/4, $0xfff24a93
-DATA mldsaTwiddlesinvNTTAVX512<>+2044(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2048(SB)/4, $0x003a97d9
-DATA mldsaTwiddlesinvNTTAVX512<>+2052(SB)/4, $0x003a97d9
-DATA mldsaTwiddlesinvNTTAVX512<>+2056(SB)/4, $0x00488058
-DATA mldsaTwiddlesinvNTTAVX512<>+2060(SB)/4, $0x00488058
-DATA mldsaTwiddlesinvNTTAVX512<>+2064(SB)/4, $0x0069e803
-DATA mldsaTwiddlesinvNTTAVX512<>+2068(SB)/4, $0x0069e803
-DATA mldsaTwiddlesinvNTTAVX512<>+2072(SB)/4, $0x00737945
-DATA mldsaTwiddlesinvNTTAVX512<>+2076(SB)/4, $0x00737945
-DATA mldsaTwiddlesinvNTTAVX512<>+2080(SB)/4, $0x0044a79d
-DATA mldsaTwiddlesinvNTTAVX512<>+2084(SB)/4, $0x0044a79d
-DATA mldsaTwiddlesinvNTTAVX512<>+2088(SB)/4, $0x0051cea3
-DATA mldsaTwiddlesinvNTTAVX512<>+2092(SB)/4, $0x0051cea3
-DATA mldsaTwiddlesinvNTTAVX512<>+2096(SB)/4, $0x0067b0e1
-DATA mldsaTwiddlesinvNTTAVX512<>+2100(SB)/4, $0x0067b0e1
-DATA mldsaTwiddlesinvNTTAVX512<>+2104(SB)/4, $0x00139e25
-DATA mldsaTwiddlesinvNTTAVX512<>+2108(SB)/4, $0x00139e25
-DATA mldsaTwiddlesinvNTTAVX512<>+2112(SB)/4, $0x003a97d9
-DATA mldsaTwiddlesinvNTTAVX512<>+2116(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2120(SB)/4, $0x00488058
-DATA mldsaTwiddlesinvNTTAVX512<>+2124(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2128(SB)/4, $0x0069e803
-DATA mldsaTwiddlesinvNTTAVX512<>+2132(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2136(SB)/4, $0x00737945
-DATA mldsaTwiddlesinvNTTAVX512<>+2140(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2144(SB)/4, $0x0044a79d
-DATA mldsaTwiddlesinvNTTAVX512<>+2148(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2152(SB)/4, $0x0051cea3
-DATA mldsaTwiddlesinvNTTAVX512<>+2156(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2160(SB)/4, $0x0067b0e1
-DATA mldsaTwiddlesinvNTTAVX512<>+2164(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2168(SB)/4, $0x00139e25
-DATA mldsaTwiddlesinvNTTAVX512<>+2172(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2176(SB)/4, $0xcab5b7d9
-DATA mldsaTwiddlesinvNTTAVX512<>+2180(SB)/4, $0xcab5b7d9
-DATA mldsaTwiddlesinvNTTAVX512<>+2184(SB)/4, $0x44538058
-DATA mldsaTwiddlesinvNTTAVX512<>+2188(SB)/4, $0x44538058
-DATA mldsaTwiddlesinvNTTAVX512<>+2192(SB)/4, $0x47ea4803
-DATA mldsaTwiddlesinvNTTAVX512<>+2196(SB)/4, $0x47ea4803
-DATA mldsaTwiddlesinvNTTAVX512<>+2200(SB)/4, $0xe11c1945
-DATA mldsaTwiddlesinvNTTAVX512<>+2204(SB)/4, $0xe11c1945
-DATA mldsaTwiddlesinvNTTAVX512<>+2208(SB)/4, $0x3ab8479d
-DATA mldsaTwiddlesinvNTTAVX512<>+2212(SB)/4, $0x3ab8479d
-DATA mldsaTwiddlesinvNTTAVX512<>+2216(SB)/4, $0x74a62ea3
-DATA mldsaTwiddlesinvNTTAVX512<>+2220(SB)/4, $0x74a62ea3
-DATA mldsaTwiddlesinvNTTAVX512<>+2224(SB)/4, $0x0a03d0e1
-DATA mldsaTwiddlesinvNTTAVX512<>+2228(SB)/4, $0x0a03d0e1
-DATA mldsaTwiddlesinvNTTAVX512<>+2232(SB)/4, $0xf5583e25
-DATA mldsaTwiddlesinvNTTAVX512<>+2236(SB)/4, $0xf5583e25
-DATA mldsaTwiddlesinvNTTAVX512<>+2240(SB)/4, $0xcab5b7d9
+DATA mldsaTwiddlesinvNTTAVX512<>+1920(SB)/4, $0x00337caa
+DATA mldsaTwiddlesinvNTTAVX512<>+1924(SB)/4, $0x00337caa
+DATA mldsaTwiddlesinvNTTAVX512<>+1928(SB)/4, $0x002ca4f8
+DATA mldsaTwiddlesinvNTTAVX512<>+1932(SB)/4, $0x002ca4f8
+DATA mldsaTwiddlesinvNTTAVX512<>+1936(SB)/4, $0x00097a6c
+DATA mldsaTwiddlesinvNTTAVX512<>+1940(SB)/4, $0x00097a6c
+DATA mldsaTwiddlesinvNTTAVX512<>+1944(SB)/4, $0x002e534c
+DATA mldsaTwiddlesinvNTTAVX512<>+1948(SB)/4, $0x002e534c
+DATA mldsaTwiddlesinvNTTAVX512<>+1952(SB)/4, $0xffed485b
+DATA mldsaTwiddlesinvNTTAVX512<>+1956(SB)/4, $0xffed485b
+DATA mldsaTwiddlesinvNTTAVX512<>+1960(SB)/4, $0x003b8820
+DATA mldsaTwiddlesinvNTTAVX512<>+1964(SB)/4, $0x003b8820
+DATA mldsaTwiddlesinvNTTAVX512<>+1968(SB)/4, $0x00258ecb
+DATA mldsaTwiddlesinvNTTAVX512<>+1972(SB)/4, $0x00258ecb
+DATA mldsaTwiddlesinvNTTAVX512<>+1976(SB)/4, $0xffebe4d2
+DATA mldsaTwiddlesinvNTTAVX512<>+1980(SB)/4, $0xffebe4d2
+DATA mldsaTwiddlesinvNTTAVX512<>+1984(SB)/4, $0x671317f7
+DATA mldsaTwiddlesinvNTTAVX512<>+1988(SB)/4, $0x671317f7
+DATA mldsaTwiddlesinvNTTAVX512<>+1992(SB)/4, $0x5960475f
+DATA mldsaTwiddlesinvNTTAVX512<>+1996(SB)/4, $0x5960475f
+DATA mldsaTwiddlesinvNTTAVX512<>+2000(SB)/4, $0x12f9963f
+DATA mldsaTwiddlesinvNTTAVX512<>+2004(SB)/4, $0x12f9963f
+DATA mldsaTwiddlesinvNTTAVX512<>+2008(SB)/4, $0x5cbdc6b8
+DATA mldsaTwiddlesinvNTTAVX512<>+2012(SB)/4, $0x5cbdc6b8
+DATA mldsaTwiddlesinvNTTAVX512<>+2016(SB)/4, $0xda875820
+DATA mldsaTwiddlesinvNTTAVX512<>+2020(SB)/4, $0xda875820
+DATA mldsaTwiddlesinvNTTAVX512<>+2024(SB)/4, $0x772e0a94
+DATA mldsaTwiddlesinvNTTAVX512<>+2028(SB)/4, $0x772e0a94
+DATA mldsaTwiddlesinvNTTAVX512<>+2032(SB)/4, $0x4b306181
+DATA mldsaTwiddlesinvNTTAVX512<>+2036(SB)/4, $0x4b306181
+DATA mldsaTwiddlesinvNTTAVX512<>+2040(SB)/4, $0xd7bf9435
+DATA mldsaTwiddlesinvNTTAVX512<>+2044(SB)/4, $0xd7bf9435
+DATA mldsaTwiddlesinvNTTAVX512<>+2048(SB)/4, $0x671317f7
+DATA mldsaTwiddlesinvNTTAVX512<>+2052(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2056(SB)/4, $0x5960475f
+DATA mldsaTwiddlesinvNTTAVX512<>+2060(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2064(SB)/4, $0x12f9963f
+DATA mldsaTwiddlesinvNTTAVX512<>+2068(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2072(SB)/4, $0x5cbdc6b8
+DATA mldsaTwiddlesinvNTTAVX512<>+2076(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2080(SB)/4, $0xda875820
+DATA mldsaTwiddlesinvNTTAVX512<>+2084(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2088(SB)/4, $0x772e0a94
+DATA mldsaTwiddlesinvNTTAVX512<>+2092(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2096(SB)/4, $0x4b306181
+DATA mldsaTwiddlesinvNTTAVX512<>+2100(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2104(SB)/4, $0xd7bf9435
+DATA mldsaTwiddlesinvNTTAVX512<>+2108(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2112(SB)/4, $0xffdbf531
+DATA mldsaTwiddlesinvNTTAVX512<>+2116(SB)/4, $0xffdbf531
+DATA mldsaTwiddlesinvNTTAVX512<>+2120(SB)/4, $0xffec29d0
+DATA mldsaTwiddlesinvNTTAVX512<>+2124(SB)/4, $0xffec29d0
+DATA mldsaTwiddlesinvNTTAVX512<>+2128(SB)/4, $0xffdd9879
+DATA mldsaTwiddlesinvNTTAVX512<>+2132(SB)/4, $0xffdd9879
+DATA mldsaTwiddlesinvNTTAVX512<>+2136(SB)/4, $0xffdb83cf
+DATA mldsaTwiddlesinvNTTAVX512<>+2140(SB)/4, $0xffdb83cf
+DATA mldsaTwiddlesinvNTTAVX512<>+2144(SB)/4, $0xffc02c7d
+DATA mldsaTwiddlesinvNTTAVX512<>+2148(SB)/4, $0xffc02c7d
+DATA mldsaTwiddlesinvNTTAVX512<>+2152(SB)/4, $0x0035225e
+DATA mldsaTwiddlesinvNTTAVX512<>+2156(SB)/4, $0x0035225e
+DATA mldsaTwiddlesinvNTTAVX512<>+2160(SB)/4, $0x001b4827
+DATA mldsaTwiddlesinvNTTAVX512<>+2164(SB)/4, $0x001b4827
+DATA mldsaTwiddlesinvNTTAVX512<>+2168(SB)/4, $0xffd8a4cb
+DATA mldsaTwiddlesinvNTTAVX512<>+2172(SB)/4, $0xffd8a4cb
+DATA mldsaTwiddlesinvNTTAVX512<>+2176(SB)/4, $0xb7d858a6
+DATA mldsaTwiddlesinvNTTAVX512<>+2180(SB)/4, $0xb7d858a6
+DATA mldsaTwiddlesinvNTTAVX512<>+2184(SB)/4, $0xd849b2bc
+DATA mldsaTwiddlesinvNTTAVX512<>+2188(SB)/4, $0xd849b2bc
+DATA mldsaTwiddlesinvNTTAVX512<>+2192(SB)/4, $0xbb1fba78
+DATA mldsaTwiddlesinvNTTAVX512<>+2196(SB)/4, $0xbb1fba78
+DATA mldsaTwiddlesinvNTTAVX512<>+2200(SB)/4, $0xb6f55be9
+DATA mldsaTwiddlesinvNTTAVX512<>+2204(SB)/4, $0xb6f55be9
+DATA mldsaTwiddlesinvNTTAVX512<>+2208(SB)/4, $0x80390941
+DATA mldsaTwiddlesinvNTTAVX512<>+2212(SB)/4, $0x80390941
+DATA mldsaTwiddlesinvNTTAVX512<>+2216(SB)/4, $0x6a5f5300
+DATA mldsaTwiddlesinvNTTAVX512<>+2220(SB)/4, $0x6a5f5300
+DATA mldsaTwiddlesinvNTTAVX512<>+2224(SB)/4, $0x369df510
+DATA mldsaTwiddlesinvNTTAVX512<>+2228(SB)/4, $0x369df510
+DATA mldsaTwiddlesinvNTTAVX512<>+2232(SB)/4, $0xb135e416
+DATA mldsaTwiddlesinvNTTAVX512<>+2236(SB)/4, $0xb135e416
+DATA mldsaTwiddlesinvNTTAVX512<>+2240(SB)/4, $0xb7d858a6
 DATA mldsaTwiddlesinvNTTAVX512<>+2244(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2248(SB)/4, $0x44538058
+DATA mldsaTwiddlesinvNTTAVX512<>+2248(SB)/4, $0xd849b2bc
 DATA mldsaTwiddlesinvNTTAVX512<>+2252(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2256(SB)/4, $0x47ea4803
+DATA mldsaTwiddlesinvNTTAVX512<>+2256(SB)/4, $0xbb1fba78
 DATA mldsaTwiddlesinvNTTAVX512<>+2260(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2264(SB)/4, $0xe11c1945
+DATA mldsaTwiddlesinvNTTAVX512<>+2264(SB)/4, $0xb6f55be9
 DATA mldsaTwiddlesinvNTTAVX512<>+2268(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2272(SB)/4, $0x3ab8479d
+DATA mldsaTwiddlesinvNTTAVX512<>+2272(SB)/4, $0x80390941
 DATA mldsaTwiddlesinvNTTAVX512<>+2276(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2280(SB)/4, $0x74a62ea3
+DATA mldsaTwiddlesinvNTTAVX512<>+2280(SB)/4, $0x6a5f5300
 DATA mldsaTwiddlesinvNTTAVX512<>+2284(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2288(SB)/4, $0x0a03d0e1
+DATA mldsaTwiddlesinvNTTAVX512<>+2288(SB)/4, $0x369df510
 DATA mldsaTwiddlesinvNTTAVX512<>+2292(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2296(SB)/4, $0xf5583e25
+DATA mldsaTwiddlesinvNTTAVX512<>+2296(SB)/4, $0xb135e416
 DATA mldsaTwiddlesinvNTTAVX512<>+2300(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2304(SB)/4, $0x00147792
-DATA mldsaTwiddlesinvNTTAVX512<>+2308(SB)/4, $0x00147792
-DATA mldsaTwiddlesinvNTTAVX512<>+2312(SB)/4, $0x00141305
-DATA mldsaTwiddlesinvNTTAVX512<>+2316(SB)/4, $0x00141305
-DATA mldsaTwiddlesinvNTTAVX512<>+2320(SB)/4, $0x00639ff7
-DATA mldsaTwiddlesinvNTTAVX512<>+2324(SB)/4, $0x00639ff7
-DATA mldsaTwiddlesinvNTTAVX512<>+2328(SB)/4, $0x003036c2
-DATA mldsaTwiddlesinvNTTAVX512<>+2332(SB)/4, $0x003036c2
-DATA mldsaTwiddlesinvNTTAVX512<>+2336(SB)/4, $0x007d2ae1
-DATA mldsaTwiddlesinvNTTAVX512<>+2340(SB)/4, $0x007d2ae1
-DATA mldsaTwiddlesinvNTTAVX512<>+2344(SB)/4, $0x005b1c94
-DATA mldsaTwiddlesinvNTTAVX512<>+2348(SB)/4, $0x005b1c94
-DATA mldsaTwiddlesinvNTTAVX512<>+2352(SB)/4, $0x0049a809
-DATA mldsaTwiddlesinvNTTAVX512<>+2356(SB)/4, $0x0049a809
-DATA mldsaTwiddlesinvNTTAVX512<>+2360(SB)/4, $0x0002e46c
-DATA mldsaTwiddlesinvNTTAVX512<>+2364(SB)/4, $0x0002e46c
-DATA mldsaTwiddlesinvNTTAVX512<>+2368(SB)/4, $0x00147792
-DATA mldsaTwiddlesinvNTTAVX512<>+2372(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2376(SB)/4, $0x00141305
-DATA mldsaTwiddlesinvNTTAVX512<>+2380(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2384(SB)/4, $0x00639ff7
-DATA mldsaTwiddlesinvNTTAVX512<>+2388(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2392(SB)/4, $0x003036c2
-DATA mldsaTwiddlesinvNTTAVX512<>+2396(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2400(SB)/4, $0x007d2ae1
-DATA mldsaTwiddlesinvNTTAVX512<>+2404(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2408(SB)/4, $0x005b1c94
-DATA mldsaTwiddlesinvNTTAVX512<>+2412(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2416(SB)/4, $0x0049a809
-DATA mldsaTwiddlesinvNTTAVX512<>+2420(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2424(SB)/4, $0x0002e46c
-DATA mldsaTwiddlesinvNTTAVX512<>+2428(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2432(SB)/4, $0x0e06b792
-DATA mldsaTwiddlesinvNTTAVX512<>+2436(SB)/4, $0x0e06b792
-DATA mldsaTwiddlesinvNTTAVX512<>+2440(SB)/4, $0x13f4b305
-DATA mldsaTwiddlesinvNTTAVX512<>+2444(SB)/4, $0x13f4b305
-DATA mldsaTwiddlesinvNTTAVX512<>+2448(SB)/4, $0x54e27ff7
-DATA mldsaTwiddlesinvNTTAVX512<>+2452(SB)/4, $0x54e27ff7
-DATA mldsaTwiddlesinvNTTAVX512<>+2456(SB)/4, $0xae0876c2
-DATA mldsaTwiddlesinvNTTAVX512<>+2460(SB)/4, $0xae0876c2
-DATA mldsaTwiddlesinvNTTAVX512<>+2464(SB)/4, $0xb9594ae1
-DATA mldsaTwiddlesinvNTTAVX512<>+2468(SB)/4, $0xb9594ae1
-DATA mldsaTwiddlesinvNTTAVX512<>+2472(SB)/4, $0x69ed9c94
-DATA mldsaTwiddlesinvNTTAVX512<>+2476(SB)/4, $0x69ed9c94
-DATA mldsaTwiddlesinvNTTAVX512<>+2480(SB)/4, $0x54cac809
-DATA mldsaTwiddlesinvNTTAVX512<>+2484(SB)/4, $0x54cac809
-DATA mldsaTwiddlesinvNTTAVX512<>+2488(SB)/4, $0xd690646c
-DATA mldsaTwiddlesinvNTTAVX512<>+2492(SB)/4, $0xd690646c
-DATA mldsaTwiddlesinvNTTAVX512<>+2496(SB)/4, $0x0e06b792
-DATA mldsaTwiddlesinvNTTAVX512<>+2500(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2504(SB)/4, $0x13f4b305
-DATA mldsaTwiddlesinvNTTAVX512<>+2508(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2512(SB)/4, $0x54e27ff7
-DATA mldsaTwiddlesinvNTTAVX512<>+2516(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2520(SB)/4, $0xae0876c2
-DATA mldsaTwiddlesinvNTTAVX512<>+2524(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2528(SB)/4, $0xb9594ae1
-DATA mldsaTwiddlesinvNTTAVX512<>+2532(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2536(SB)/4, $0x69ed9c94
-DATA mldsaTwiddlesinvNTTAVX512<>+2540(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2544(SB)/4, $0x54cac809
-DATA mldsaTwiddlesinvNTTAVX512<>+2548(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2552(SB)/4, $0xd690646c
-DATA mldsaTwiddlesinvNTTAVX512<>+2556(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2560(SB)/4, $0x006bc809
-DATA mldsaTwiddlesinvNTTAVX512<>+2564(SB)/4, $0x006bc809
-DATA mldsaTwiddlesinvNTTAVX512<>+2568(SB)/4, $0x000b98a1
-DATA mldsaTwiddlesinvNTTAVX512<>+2572(SB)/4, $0x000b98a1
-DATA mldsaTwiddlesinvNTTAVX512<>+2576(SB)/4, $0x004e49c1
-DATA mldsaTwiddlesinvNTTAVX512<>+2580(SB)/4, $0x004e49c1
-DATA mldsaTwiddlesinvNTTAVX512<>+2584(SB)/4, $0x00193948
-DATA mldsaTwiddlesinvNTTAVX512<>+2588(SB)/4, $0x00193948
-DATA mldsaTwiddlesinvNTTAVX512<>+2592(SB)/4, $0x007ca7e0
-DATA mldsaTwiddlesinvNTTAVX512<>+2596(SB)/4, $0x007ca7e0
-DATA mldsaTwiddlesinvNTTAVX512<>+2600(SB)/4, $0x0024756c
-DATA mldsaTwiddlesinvNTTAVX512<>+2604(SB)/4, $0x0024756c
-DATA mldsaTwiddlesinvNTTAVX512<>+2608(SB)/4, $0x007fbe7f
-DATA mldsaTwiddlesinvNTTAVX512<>+2612(SB)/4, $0x007fbe7f
-DATA mldsaTwiddlesinvNTTAVX512<>+2616(SB)/4, $0x00470bcb
-DATA mldsaTwiddlesinvNTTAVX512<>+2620(SB)/4, $0x00470bcb
-DATA mldsaTwiddlesinvNTTAVX512<>+2624(SB)/4, $0x006bc809
+DATA mldsaTwiddlesinvNTTAVX512<>+2304(SB)/4, $0x0031b859
+DATA mldsaTwiddlesinvNTTAVX512<>+2308(SB)/4, $0x0031b859
+DATA mldsaTwiddlesinvNTTAVX512<>+2312(SB)/4, $0xffce6816
+DATA mldsaTwiddlesinvNTTAVX512<>+2316(SB)/4, $0xffce6816
+DATA mldsaTwiddlesinvNTTAVX512<>+2320(SB)/4, $0xffcf36c0
+DATA mldsaTwiddlesinvNTTAVX512<>+2324(SB)/4, $0xffcf36c0
+DATA mldsaTwiddlesinvNTTAVX512<>+2328(SB)/4, $0x001e54e6
+DATA mldsaTwiddlesinvNTTAVX512<>+2332(SB)/4, $0x001e54e6
+DATA mldsaTwiddlesinvNTTAVX512<>+2336(SB)/4, $0x0003978f
+DATA mldsaTwiddlesinvNTTAVX512<>+2340(SB)/4, $0x0003978f
+DATA mldsaTwiddlesinvNTTAVX512<>+2344(SB)/4, $0x001a7e79
+DATA mldsaTwiddlesinvNTTAVX512<>+2348(SB)/4, $0x001a7e79
+DATA mldsaTwiddlesinvNTTAVX512<>+2352(SB)/4, $0xffcac581
+DATA mldsaTwiddlesinvNTTAVX512<>+2356(SB)/4, $0xffcac581
+DATA mldsaTwiddlesinvNTTAVX512<>+2360(SB)/4, $0xffc06ce7
+DATA mldsaTwiddlesinvNTTAVX512<>+2364(SB)/4, $0xffc06ce7
+DATA mldsaTwiddlesinvNTTAVX512<>+2368(SB)/4, $0x6389939d
+DATA mldsaTwiddlesinvNTTAVX512<>+2372(SB)/4, $0x6389939d
+DATA mldsaTwiddlesinvNTTAVX512<>+2376(SB)/4, $0x9cb75a9d
+DATA mldsaTwiddlesinvNTTAVX512<>+2380(SB)/4, $0x9cb75a9d
+DATA mldsaTwiddlesinvNTTAVX512<>+2384(SB)/4, $0x9e551608
+DATA mldsaTwiddlesinvNTTAVX512<>+2388(SB)/4, $0x9e551608
+DATA mldsaTwiddlesinvNTTAVX512<>+2392(SB)/4, $0x3cb8f9c4
+DATA mldsaTwiddlesinvNTTAVX512<>+2396(SB)/4, $0x3cb8f9c4
+DATA mldsaTwiddlesinvNTTAVX512<>+2400(SB)/4, $0x0730ea2c
+DATA mldsaTwiddlesinvNTTAVX512<>+2404(SB)/4, $0x0730ea2c
+DATA mldsaTwiddlesinvNTTAVX512<>+2408(SB)/4, $0x350a3422
+DATA mldsaTwiddlesinvNTTAVX512<>+2412(SB)/4, $0x350a3422
+DATA mldsaTwiddlesinvNTTAVX512<>+2416(SB)/4, $0x95705eec
+DATA mldsaTwiddlesinvNTTAVX512<>+2420(SB)/4, $0x95705eec
+DATA mldsaTwiddlesinvNTTAVX512<>+2424(SB)/4, $0x80b9fd7d
+DATA mldsaTwiddlesinvNTTAVX512<>+2428(SB)/4, $0x80b9fd7d
+DATA mldsaTwiddlesinvNTTAVX512<>+2432(SB)/4, $0x6389939d
+DATA mldsaTwiddlesinvNTTAVX512<>+2436(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2440(SB)/4, $0x9cb75a9d
+DATA mldsaTwiddlesinvNTTAVX512<>+2444(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2448(SB)/4, $0x9e551608
+DATA mldsaTwiddlesinvNTTAVX512<>+2452(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2456(SB)/4, $0x3cb8f9c4
+DATA mldsaTwiddlesinvNTTAVX512<>+2460(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2464(SB)/4, $0x0730ea2c
+DATA mldsaTwiddlesinvNTTAVX512<>+2468(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2472(SB)/4, $0x350a3422
+DATA mldsaTwiddlesinvNTTAVX512<>+2476(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2480(SB)/4, $0x95705eec
+DATA mldsaTwiddlesinvNTTAVX512<>+2484(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2488(SB)/4, $0x80b9fd7d
+DATA mldsaTwiddlesinvNTTAVX512<>+2492(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2496(SB)/4, $0xffcd1f11
+DATA mldsaTwiddlesinvNTTAVX512<>+2500(SB)/4, $0xffcd1f11
+DATA mldsaTwiddlesinvNTTAVX512<>+2504(SB)/4, $0x002592ec
+DATA mldsaTwiddlesinvNTTAVX512<>+2508(SB)/4, $0x002592ec
+DATA mldsaTwiddlesinvNTTAVX512<>+2512(SB)/4, $0xffd2cca8
+DATA mldsaTwiddlesinvNTTAVX512<>+2516(SB)/4, $0xffd2cca8
+DATA mldsaTwiddlesinvNTTAVX512<>+2520(SB)/4, $0x001187ba
+DATA mldsaTwiddlesinvNTTAVX512<>+2524(SB)/4, $0x001187ba
+DATA mldsaTwiddlesinvNTTAVX512<>+2528(SB)/4, $0x000296d8
+DATA mldsaTwiddlesinvNTTAVX512<>+2532(SB)/4, $0x000296d8
+DATA mldsaTwiddlesinvNTTAVX512<>+2536(SB)/4, $0xfff75e9d
+DATA mldsaTwiddlesinvNTTAVX512<>+2540(SB)/4, $0xfff75e9d
+DATA mldsaTwiddlesinvNTTAVX512<>+2544(SB)/4, $0x00075d59
+DATA mldsaTwiddlesinvNTTAVX512<>+2548(SB)/4, $0x00075d59
+DATA mldsaTwiddlesinvNTTAVX512<>+2552(SB)/4, $0x00175102
+DATA mldsaTwiddlesinvNTTAVX512<>+2556(SB)/4, $0x00175102
+DATA mldsaTwiddlesinvNTTAVX512<>+2560(SB)/4, $0x9a24abf6
+DATA mldsaTwiddlesinvNTTAVX512<>+2564(SB)/4, $0x9a24abf6
+DATA mldsaTwiddlesinvNTTAVX512<>+2568(SB)/4, $0x4b38a592
+DATA mldsaTwiddlesinvNTTAVX512<>+2572(SB)/4, $0x4b38a592
+DATA mldsaTwiddlesinvNTTAVX512<>+2576(SB)/4, $0xa582b161
+DATA mldsaTwiddlesinvNTTAVX512<>+2580(SB)/4, $0xa582b161
+DATA mldsaTwiddlesinvNTTAVX512<>+2584(SB)/4, $0x231839c8
+DATA mldsaTwiddlesinvNTTAVX512<>+2588(SB)/4, $0x231839c8
+DATA mldsaTwiddlesinvNTTAVX512<>+2592(SB)/4, $0x052efbb4
+DATA mldsaTwiddlesinvNTTAVX512<>+2596(SB)/4, $0x052efbb4
+DATA mldsaTwiddlesinvNTTAVX512<>+2600(SB)/4, $0xeeb8e85c
+DATA mldsaTwiddlesinvNTTAVX512<>+2604(SB)/4, $0xeeb8e85c
+DATA mldsaTwiddlesinvNTTAVX512<>+2608(SB)/4, $0x0ebe617a
+DATA mldsaTwiddlesinvNTTAVX512<>+2612(SB)/4, $0x0ebe617a
+DATA mldsaTwiddlesinvNTTAVX512<>+2616(SB)/4, $0x2eadaf0e
+DATA mldsaTwiddlesinvNTTAVX512<>+2620(SB)/4, $0x2eadaf0e
+DATA mldsaTwiddlesinvNTTAVX512<>+2624(SB)/4, $0x9a24abf6
 DATA mldsaTwiddlesinvNTTAVX512<>+2628(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2632(SB)/4, $0x000b98a1
+DATA mldsaTwiddlesinvNTTAVX512<>+2632(SB)/4, $0x4b38a592
 DATA mldsaTwiddlesinvNTTAVX512<>+2636(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2640(SB)/4, $0x004e49c1
+DATA mldsaTwiddlesinvNTTAVX512<>+2640(SB)/4, $0xa582b161
 DATA mldsaTwiddlesinvNTTAVX512<>+2644(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2648(SB)/4, $0x00193948
+DATA mldsaTwiddlesinvNTTAVX512<>+2648(SB)/4, $0x231839c8
 DATA mldsaTwiddlesinvNTTAVX512<>+2652(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2656(SB)/4, $0x007ca7e0
+DATA mldsaTwiddlesinvNTTAVX512<>+2656(SB)/4, $0x052efbb4
 DATA mldsaTwiddlesinvNTTAVX512<>+2660(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2664(SB)/4, $0x0024756c
+DATA mldsaTwiddlesinvNTTAVX512<>+2664(SB)/4, $0xeeb8e85c
 DATA mldsaTwiddlesinvNTTAVX512<>+2668(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2672(SB)/4, $0x007fbe7f
+DATA mldsaTwiddlesinvNTTAVX512<>+2672(SB)/4, $0x0ebe617a
 DATA mldsaTwiddlesinvNTTAVX512<>+2676(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2680(SB)/4, $0x00470bcb
+DATA mldsaTwiddlesinvNTTAVX512<>+2680(SB)/4, $0x2eadaf0e
 DATA mldsaTwiddlesinvNTTAVX512<>+2684(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2688(SB)/4, $0x98ece809
-DATA mldsaTwiddlesinvNTTAVX512<>+2692(SB)/4, $0x98ece809
-DATA mldsaTwiddlesinvNTTAVX512<>+2696(SB)/4, $0xa69fb8a1
-DATA mldsaTwiddlesinvNTTAVX512<>+2700(SB)/4, $0xa69fb8a1
-DATA mldsaTwiddlesinvNTTAVX512<>+2704(SB)/4, $0xed0669c1
-DATA mldsaTwiddlesinvNTTAVX512<>+2708(SB)/4, $0xed0669c1
-DATA mldsaTwiddlesinvNTTAVX512<>+2712(SB)/4, $0xa3423948
-DATA mldsaTwiddlesinvNTTAVX512<>+2716(SB)/4, $0xa3423948
-DATA mldsaTwiddlesinvNTTAVX512<>+2720(SB)/4, $0x2578a7e0
-DATA mldsaTwiddlesinvNTTAVX512<>+2724(SB)/4, $0x2578a7e0
-DATA mldsaTwiddlesinvNTTAVX512<>+2728(SB)/4, $0x88d1f56c
-DATA mldsaTwiddlesinvNTTAVX512<>+2732(SB)/4, $0x88d1f56c
-DATA mldsaTwiddlesinvNTTAVX512<>+2736(SB)/4, $0xb4cf9e7f
-DATA mldsaTwiddlesinvNTTAVX512<>+2740(SB)/4, $0xb4cf9e7f
-DATA mldsaTwiddlesinvNTTAVX512<>+2744(SB)/4, $0x28406bcb
-DATA mldsaTwiddlesinvNTTAVX512<>+2748(SB)/4, $0x28406bcb
-DATA mldsaTwiddlesinvNTTAVX512<>+2752(SB)/4, $0x98ece809
-DATA mldsaTwiddlesinvNTTAVX512<>+2756(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2760(SB)/4, $0xa69fb8a1
-DATA mldsaTwiddlesinvNTTAVX512<>+2764(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2768(SB)/4, $0xed0669c1
-DATA mldsaTwiddlesinvNTTAVX512<>+2772(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2776(SB)/4, $0xa3423948
-DATA mldsaTwiddlesinvNTTAVX512<>+2780(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2784(SB)/4, $0x2578a7e0
-DATA mldsaTwiddlesinvNTTAVX512<>+2788(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2792(SB)/4, $0x88d1f56c
-DATA mldsaTwiddlesinvNTTAVX512<>+2796(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2800(SB)/4, $0xb4cf9e7f
-DATA mldsaTwiddlesinvNTTAVX512<>+2804(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2808(SB)/4, $0x28406bcb
-DATA mldsaTwiddlesinvNTTAVX512<>+2812(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2816(SB)/4, $0x003c675a
-DATA mldsaTwiddlesinvNTTAVX512<>+2820(SB)/4, $0x003c675a
-DATA mldsaTwiddlesinvNTTAVX512<>+2824(SB)/4, $0x000dcd44
-DATA mldsaTwiddlesinvNTTAVX512<>+2828(SB)/4, $0x000dcd44
-DATA mldsaTwiddlesinvNTTAVX512<>+2832(SB)/4, $0x002f4588
-DATA mldsaTwiddlesinvNTTAVX512<>+2836(SB)/4, $0x002f4588
-DATA mldsaTwiddlesinvNTTAVX512<>+2840(SB)/4, $0x0007c417
-DATA mldsaTwiddlesinvNTTAVX512<>+2844(SB)/4, $0x0007c417
-DATA mldsaTwiddlesinvNTTAVX512<>+2848(SB)/4, $0x006f16bf
-DATA mldsaTwiddlesinvNTTAVX512<>+2852(SB)/4, $0x006f16bf
-DATA mldsaTwiddlesinvNTTAVX512<>+2856(SB)/4, $0x0000ad00
-DATA mldsaTwiddlesinvNTTAVX512<>+2860(SB)/4, $0x0000ad00
-DATA mldsaTwiddlesinvNTTAVX512<>+2864(SB)/4, $0x00040af0
-DATA mldsaTwiddlesinvNTTAVX512<>+2868(SB)/4, $0x00040af0
-DATA mldsaTwiddlesinvNTTAVX512<>+2872(SB)/4, $0x004cdbea
-DATA mldsaTwiddlesinvNTTAVX512<>+2876(SB)/4, $0x004cdbea
-DATA mldsaTwiddlesinvNTTAVX512<>+2880(SB)/4, $0x003c675a
-DATA mldsaTwiddlesinvNTTAVX512<>+2884(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2888(SB)/4, $0x000dcd44
-DATA mldsaTwiddlesinvNTTAVX512<>+2892(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2896(SB)/4, $0x002f4588
-DATA mldsaTwiddlesinvNTTAVX512<>+2900(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2904(SB)/4, $0x0007c417
-DATA mldsaTwiddlesinvNTTAVX512<>+2908(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2912(SB)/4, $0x006f16bf
-DATA mldsaTwiddlesinvNTTAVX512<>+2916(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2920(SB)/4, $0x0000ad00
-DATA mldsaTwiddlesinvNTTAVX512<>+2924(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2928(SB)/4, $0x00040af0
-DATA mldsaTwiddlesinvNTTAVX512<>+2932(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2936(SB)/4, $0x004cdbea
-DATA mldsaTwiddlesinvNTTAVX512<>+2940(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+2944(SB)/4, $0x4827a75a
-DATA mldsaTwiddlesinvNTTAVX512<>+2948(SB)/4, $0x4827a75a
-DATA mldsaTwiddlesinvNTTAVX512<>+2952(SB)/4, $0x27b64d44
-DATA mldsaTwiddlesinvNTTAVX512<>+2956(SB)/4, $0x27b64d44
-DATA mldsaTwiddlesinvNTTAVX512<>+2960(SB)/4, $0x44e04588
-DATA mldsaTwiddlesinvNTTAVX512<>+2964(SB)/4, $0x44e04588
-DATA mldsaTwiddlesinvNTTAVX512<>+2968(SB)/4, $0x490aa417
-DATA mldsaTwiddlesinvNTTAVX512<>+2972(SB)/4, $0x490aa417
-DATA mldsaTwiddlesinvNTTAVX512<>+2976(SB)/4, $0x7fc6f6bf
-DATA mldsaTwiddlesinvNTTAVX512<>+2980(SB)/4, $0x7fc6f6bf
-DATA mldsaTwiddlesinvNTTAVX512<>+2984(SB)/4, $0x95a0ad00
-DATA mldsaTwiddlesinvNTTAVX512<>+2988(SB)/4, $0x95a0ad00
-DATA mldsaTwiddlesinvNTTAVX512<>+2992(SB)/4, $0xc9620af0
-DATA mldsaTwiddlesinvNTTAVX512<>+2996(SB)/4, $0xc9620af0
-DATA mldsaTwiddlesinvNTTAVX512<>+3000(SB)/4, $0x4eca1bea
-DATA mldsaTwiddlesinvNTTAVX512<>+3004(SB)/4, $0x4eca1bea
-DATA mldsaTwiddlesinvNTTAVX512<>+3008(SB)/4, $0x4827a75a
+DATA mldsaTwiddlesinvNTTAVX512<>+2688(SB)/4, $0x003f7288
+DATA mldsaTwiddlesinvNTTAVX512<>+2692(SB)/4, $0x003f7288
+DATA mldsaTwiddlesinvNTTAVX512<>+2696(SB)/4, $0xffef11f4
+DATA mldsaTwiddlesinvNTTAVX512<>+2700(SB)/4, $0xffef11f4
+DATA mldsaTwiddlesinvNTTAVX512<>+2704(SB)/4, $0xffc5c6d3
+DATA mldsaTwiddlesinvNTTAVX512<>+2708(SB)/4, $0xffc5c6d3
+DATA mldsaTwiddlesinvNTTAVX512<>+2712(SB)/4, $0x001d90a2
+DATA mldsaTwiddlesinvNTTAVX512<>+2716(SB)/4, $0x001d90a2
+DATA mldsaTwiddlesinvNTTAVX512<>+2720(SB)/4, $0xffd2789b
+DATA mldsaTwiddlesinvNTTAVX512<>+2724(SB)/4, $0xffd2789b
+DATA mldsaTwiddlesinvNTTAVX512<>+2728(SB)/4, $0x002ae59b
+DATA mldsaTwiddlesinvNTTAVX512<>+2732(SB)/4, $0x002ae59b
+DATA mldsaTwiddlesinvNTTAVX512<>+2736(SB)/4, $0x001ef256
+DATA mldsaTwiddlesinvNTTAVX512<>+2740(SB)/4, $0x001ef256
+DATA mldsaTwiddlesinvNTTAVX512<>+2744(SB)/4, $0x002648b4
+DATA mldsaTwiddlesinvNTTAVX512<>+2748(SB)/4, $0x002648b4
+DATA mldsaTwiddlesinvNTTAVX512<>+2752(SB)/4, $0x7f04d036
+DATA mldsaTwiddlesinvNTTAVX512<>+2756(SB)/4, $0x7f04d036
+DATA mldsaTwiddlesinvNTTAVX512<>+2760(SB)/4, $0xde1b6f1f
+DATA mldsaTwiddlesinvNTTAVX512<>+2764(SB)/4, $0xde1b6f1f
+DATA mldsaTwiddlesinvNTTAVX512<>+2768(SB)/4, $0x8b708309
+DATA mldsaTwiddlesinvNTTAVX512<>+2772(SB)/4, $0x8b708309
+DATA mldsaTwiddlesinvNTTAVX512<>+2776(SB)/4, $0x3b300f8d
+DATA mldsaTwiddlesinvNTTAVX512<>+2780(SB)/4, $0x3b300f8d
+DATA mldsaTwiddlesinvNTTAVX512<>+2784(SB)/4, $0xa4da6d51
+DATA mldsaTwiddlesinvNTTAVX512<>+2788(SB)/4, $0xa4da6d51
+DATA mldsaTwiddlesinvNTTAVX512<>+2792(SB)/4, $0x55e0ad7f
+DATA mldsaTwiddlesinvNTTAVX512<>+2796(SB)/4, $0x55e0ad7f
+DATA mldsaTwiddlesinvNTTAVX512<>+2800(SB)/4, $0x3df4288e
+DATA mldsaTwiddlesinvNTTAVX512<>+2804(SB)/4, $0x3df4288e
+DATA mldsaTwiddlesinvNTTAVX512<>+2808(SB)/4, $0x4ca4908a
+DATA mldsaTwiddlesinvNTTAVX512<>+2812(SB)/4, $0x4ca4908a
+DATA mldsaTwiddlesinvNTTAVX512<>+2816(SB)/4, $0x7f04d036
+DATA mldsaTwiddlesinvNTTAVX512<>+2820(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2824(SB)/4, $0xde1b6f1f
+DATA mldsaTwiddlesinvNTTAVX512<>+2828(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2832(SB)/4, $0x8b708309
+DATA mldsaTwiddlesinvNTTAVX512<>+2836(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2840(SB)/4, $0x3b300f8d
+DATA mldsaTwiddlesinvNTTAVX512<>+2844(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2848(SB)/4, $0xa4da6d51
+DATA mldsaTwiddlesinvNTTAVX512<>+2852(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2856(SB)/4, $0x55e0ad7f
+DATA mldsaTwiddlesinvNTTAVX512<>+2860(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2864(SB)/4, $0x3df4288e
+DATA mldsaTwiddlesinvNTTAVX512<>+2868(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2872(SB)/4, $0x4ca4908a
+DATA mldsaTwiddlesinvNTTAVX512<>+2876(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+2880(SB)/4, $0xfffbd174
+DATA mldsaTwiddlesinvNTTAVX512<>+2884(SB)/4, $0xfffbd174
+DATA mldsaTwiddlesinvNTTAVX512<>+2888(SB)/4, $0xffd05ee0
+DATA mldsaTwiddlesinvNTTAVX512<>+2892(SB)/4, $0xffd05ee0
+DATA mldsaTwiddlesinvNTTAVX512<>+2896(SB)/4, $0x003ac6ef
+DATA mldsaTwiddlesinvNTTAVX512<>+2900(SB)/4, $0x003ac6ef
+DATA mldsaTwiddlesinvNTTAVX512<>+2904(SB)/4, $0xffd7c92f
+DATA mldsaTwiddlesinvNTTAVX512<>+2908(SB)/4, $0xffd7c92f
+DATA mldsaTwiddlesinvNTTAVX512<>+2912(SB)/4, $0xffced2e9
+DATA mldsaTwiddlesinvNTTAVX512<>+2916(SB)/4, $0xffced2e9
+DATA mldsaTwiddlesinvNTTAVX512<>+2920(SB)/4, $0x003fd54c
+DATA mldsaTwiddlesinvNTTAVX512<>+2924(SB)/4, $0x003fd54c
+DATA mldsaTwiddlesinvNTTAVX512<>+2928(SB)/4, $0x00137eb9
+DATA mldsaTwiddlesinvNTTAVX512<>+2932(SB)/4, $0x00137eb9
+DATA mldsaTwiddlesinvNTTAVX512<>+2936(SB)/4, $0x002ee3f1
+DATA mldsaTwiddlesinvNTTAVX512<>+2940(SB)/4, $0x002ee3f1
+DATA mldsaTwiddlesinvNTTAVX512<>+2944(SB)/4, $0xf7a0d044
+DATA mldsaTwiddlesinvNTTAVX512<>+2948(SB)/4, $0xf7a0d044
+DATA mldsaTwiddlesinvNTTAVX512<>+2952(SB)/4, $0xa0a5ea39
+DATA mldsaTwiddlesinvNTTAVX512<>+2956(SB)/4, $0xa0a5ea39
+DATA mldsaTwiddlesinvNTTAVX512<>+2960(SB)/4, $0x75ab47e6
+DATA mldsaTwiddlesinvNTTAVX512<>+2964(SB)/4, $0x75ab47e6
+DATA mldsaTwiddlesinvNTTAVX512<>+2968(SB)/4, $0xaf7e3e30
+DATA mldsaTwiddlesinvNTTAVX512<>+2972(SB)/4, $0xaf7e3e30
+DATA mldsaTwiddlesinvNTTAVX512<>+2976(SB)/4, $0x9d8d3612
+DATA mldsaTwiddlesinvNTTAVX512<>+2980(SB)/4, $0x9d8d3612
+DATA mldsaTwiddlesinvNTTAVX512<>+2984(SB)/4, $0x7fca89a2
+DATA mldsaTwiddlesinvNTTAVX512<>+2988(SB)/4, $0x7fca89a2
+DATA mldsaTwiddlesinvNTTAVX512<>+2992(SB)/4, $0x2707337e
+DATA mldsaTwiddlesinvNTTAVX512<>+2996(SB)/4, $0x2707337e
+DATA mldsaTwiddlesinvNTTAVX512<>+3000(SB)/4, $0x5ddf591a
+DATA mldsaTwiddlesinvNTTAVX512<>+3004(SB)/4, $0x5ddf591a
+DATA mldsaTwiddlesinvNTTAVX512<>+3008(SB)/4, $0xf7a0d044
 DATA mldsaTwiddlesinvNTTAVX512<>+3012(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3016(SB)/4, $0x27b64d44
+DATA mldsaTwiddlesinvNTTAVX512<>+3016(SB)/4, $0xa0a5ea39
 DATA mldsaTwiddlesinvNTTAVX512<>+3020(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3024(SB)/4, $0x44e04588
+DATA mldsaTwiddlesinvNTTAVX512<>+3024(SB)/4, $0x75ab47e6
 DATA mldsaTwiddlesinvNTTAVX512<>+3028(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3032(SB)/4, $0x490aa417
+DATA mldsaTwiddlesinvNTTAVX512<>+3032(SB)/4, $0xaf7e3e30
 DATA mldsaTwiddlesinvNTTAVX512<>+3036(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3040(SB)/4, $0x7fc6f6bf
+DATA mldsaTwiddlesinvNTTAVX512<>+3040(SB)/4, $0x9d8d3612
 DATA mldsaTwiddlesinvNTTAVX512<>+3044(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3048(SB)/4, $0x95a0ad00
+DATA mldsaTwiddlesinvNTTAVX512<>+3048(SB)/4, $0x7fca89a2
 DATA mldsaTwiddlesinvNTTAVX512<>+3052(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3056(SB)/4, $0xc9620af0
+DATA mldsaTwiddlesinvNTTAVX512<>+3056(SB)/4, $0x2707337e
 DATA mldsaTwiddlesinvNTTAVX512<>+3060(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3064(SB)/4, $0x4eca1bea
+DATA mldsaTwiddlesinvNTTAVX512<>+3064(SB)/4, $0x5ddf591a
 DATA mldsaTwiddlesinvNTTAVX512<>+3068(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3072(SB)/4, $0x006a0c63
-DATA mldsaTwiddlesinvNTTAVX512<>+3076(SB)/4, $0x006a0c63
-DATA mldsaTwiddlesinvNTTAVX512<>+3080(SB)/4, $0x001c4563
-DATA mldsaTwiddlesinvNTTAVX512<>+3084(SB)/4, $0x001c4563
-DATA mldsaTwiddlesinvNTTAVX512<>+3088(SB)/4, $0x006be9f8
-DATA mldsaTwiddlesinvNTTAVX512<>+3092(SB)/4, $0x006be9f8
-DATA mldsaTwiddlesinvNTTAVX512<>+3096(SB)/4, $0x007f863c
-DATA mldsaTwiddlesinvNTTAVX512<>+3100(SB)/4, $0x007f863c
-DATA mldsaTwiddlesinvNTTAVX512<>+3104(SB)/4, $0x001495d4
-DATA mldsaTwiddlesinvNTTAVX512<>+3108(SB)/4, $0x001495d4
-DATA mldsaTwiddlesinvNTTAVX512<>+3112(SB)/4, $0x007a0bde
-DATA mldsaTwiddlesinvNTTAVX512<>+3116(SB)/4, $0x007a0bde
-DATA mldsaTwiddlesinvNTTAVX512<>+3120(SB)/4, $0x006d2114
-DATA mldsaTwiddlesinvNTTAVX512<>+3124(SB)/4, $0x006d2114
-DATA mldsaTwiddlesinvNTTAVX512<>+3128(SB)/4, $0x0075a283
-DATA mldsaTwiddlesinvNTTAVX512<>+3132(SB)/4, $0x0075a283
-DATA mldsaTwiddlesinvNTTAVX512<>+3136(SB)/4, $0x006a0c63
-DATA mldsaTwiddlesinvNTTAVX512<>+3140(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3144(SB)/4, $0x001c4563
-DATA mldsaTwiddlesinvNTTAVX512<>+3148(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3152(SB)/4, $0x006be9f8
-DATA mldsaTwiddlesinvNTTAVX512<>+3156(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3160(SB)/4, $0x007f863c
-DATA mldsaTwiddlesinvNTTAVX512<>+3164(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3168(SB)/4, $0x001495d4
-DATA mldsaTwiddlesinvNTTAVX512<>+3172(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3176(SB)/4, $0x007a0bde
-DATA mldsaTwiddlesinvNTTAVX512<>+3180(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3184(SB)/4, $0x006d2114
-DATA mldsaTwiddlesinvNTTAVX512<>+3188(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3192(SB)/4, $0x0075a283
-DATA mldsaTwiddlesinvNTTAVX512<>+3196(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3200(SB)/4, $0x9c766c63
-DATA mldsaTwiddlesinvNTTAVX512<>+3204(SB)/4, $0x9c766c63
-DATA mldsaTwiddlesinvNTTAVX512<>+3208(SB)/4, $0x6348a563
-DATA mldsaTwiddlesinvNTTAVX512<>+3212(SB)/4, $0x6348a563
-DATA mldsaTwiddlesinvNTTAVX512<>+3216(SB)/4, $0x61aae9f8
-DATA mldsaTwiddlesinvNTTAVX512<>+3220(SB)/4, $0x61aae9f8
-DATA mldsaTwiddlesinvNTTAVX512<>+3224(SB)/4, $0xc347063c
-DATA mldsaTwiddlesinvNTTAVX512<>+3228(SB)/4, $0xc347063c
-DATA mldsaTwiddlesinvNTTAVX512<>+3232(SB)/4, $0xf8cf15d4
-DATA mldsaTwiddlesinvNTTAVX512<>+3236(SB)/4, $0xf8cf15d4
-DATA mldsaTwiddlesinvNTTAVX512<>+3240(SB)/4, $0xcaf5cbde
-DATA mldsaTwiddlesinvNTTAVX512<>+3244(SB)/4, $0xcaf5cbde
-DATA mldsaTwiddlesinvNTTAVX512<>+3248(SB)/4, $0x6a8fa114
-DATA mldsaTwiddlesinvNTTAVX512<>+3252(SB)/4, $0x6a8fa114
-DATA mldsaTwiddlesinvNTTAVX512<>+3256(SB)/4, $0x7f460283
-DATA mldsaTwiddlesinvNTTAVX512<>+3260(SB)/4, $0x7f460283
-DATA mldsaTwiddlesinvNTTAVX512<>+3264(SB)/4, $0x9c766c63
-DATA mldsaTwiddlesinvNTTAVX512<>+3268(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3272(SB)/4, $0x6348a563
-DATA mldsaTwiddlesinvNTTAVX512<>+3276(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3280(SB)/4, $0x61aae9f8
-DATA mldsaTwiddlesinvNTTAVX512<>+3284(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3288(SB)/4, $0xc347063c
-DATA mldsaTwiddlesinvNTTAVX512<>+3292(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3296(SB)/4, $0xf8cf15d4
-DATA mldsaTwiddlesinvNTTAVX512<>+3300(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3304(SB)/4, $0xcaf5cbde
-DATA mldsaTwiddlesinvNTTAVX512<>+3308(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3312(SB)/4, $0x6a8fa114
-DATA mldsaTwiddlesinvNTTAVX512<>+3316(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3320(SB)/4, $0x7f460283
-DATA mldsaTwiddlesinvNTTAVX512<>+3324(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3328(SB)/4, $0x005a140a
-DATA mldsaTwiddlesinvNTTAVX512<>+3332(SB)/4, $0x005a140a
-DATA mldsaTwiddlesinvNTTAVX512<>+3336(SB)/4, $0x00799a6e
-DATA mldsaTwiddlesinvNTTAVX512<>+3340(SB)/4, $0x00799a6e
-DATA mldsaTwiddlesinvNTTAVX512<>+3344(SB)/4, $0x00296e9f
-DATA mldsaTwiddlesinvNTTAVX512<>+3348(SB)/4, $0x00296e9f
-DATA mldsaTwiddlesinvNTTAVX512<>+3352(SB)/4, $0x0020c638
-DATA mldsaTwiddlesinvNTTAVX512<>+3356(SB)/4, $0x0020c638
-DATA mldsaTwiddlesinvNTTAVX512<>+3360(SB)/4, $0x0047844c
-DATA mldsaTwiddlesinvNTTAVX512<>+3364(SB)/4, $0x0047844c
-DATA mldsaTwiddlesinvNTTAVX512<>+3368(SB)/4, $0x005297a4
-DATA mldsaTwiddlesinvNTTAVX512<>+3372(SB)/4, $0x005297a4
-DATA mldsaTwiddlesinvNTTAVX512<>+3376(SB)/4, $0x0070de86
-DATA mldsaTwiddlesinvNTTAVX512<>+3380(SB)/4, $0x0070de86
-DATA mldsaTwiddlesinvNTTAVX512<>+3384(SB)/4, $0x003410f2
-DATA mldsaTwiddlesinvNTTAVX512<>+3388(SB)/4, $0x003410f2
-DATA mldsaTwiddlesinvNTTAVX512<>+3392(SB)/4, $0x005a140a
+DATA mldsaTwiddlesinvNTTAVX512<>+3072(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesinvNTTAVX512<>+3076(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesinvNTTAVX512<>+3080(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesinvNTTAVX512<>+3084(SB)/4, $0x001c5b70
+DATA mldsaTwiddlesinvNTTAVX512<>+3088(SB)/4, $0x001c496e
+DATA mldsaTwiddlesinvNTTAVX512<>+3092(SB)/4, $0x001c496e
+DATA mldsaTwiddlesinvNTTAVX512<>+3096(SB)/4, $0x001c496e
+DATA mldsaTwiddlesinvNTTAVX512<>+3100(SB)/4, $0x001c496e
+DATA mldsaTwiddlesinvNTTAVX512<>+3104(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesinvNTTAVX512<>+3108(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesinvNTTAVX512<>+3112(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesinvNTTAVX512<>+3116(SB)/4, $0x00330e2b
+DATA mldsaTwiddlesinvNTTAVX512<>+3120(SB)/4, $0x002c83da
+DATA mldsaTwiddlesinvNTTAVX512<>+3124(SB)/4, $0x002c83da
+DATA mldsaTwiddlesinvNTTAVX512<>+3128(SB)/4, $0x002c83da
+DATA mldsaTwiddlesinvNTTAVX512<>+3132(SB)/4, $0x002c83da
+DATA mldsaTwiddlesinvNTTAVX512<>+3136(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesinvNTTAVX512<>+3140(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesinvNTTAVX512<>+3144(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesinvNTTAVX512<>+3148(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesinvNTTAVX512<>+3152(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesinvNTTAVX512<>+3156(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesinvNTTAVX512<>+3160(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesinvNTTAVX512<>+3164(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesinvNTTAVX512<>+3168(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesinvNTTAVX512<>+3172(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesinvNTTAVX512<>+3176(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesinvNTTAVX512<>+3180(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesinvNTTAVX512<>+3184(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesinvNTTAVX512<>+3188(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesinvNTTAVX512<>+3192(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesinvNTTAVX512<>+3196(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesinvNTTAVX512<>+3200(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesinvNTTAVX512<>+3204(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3208(SB)/4, $0x38c510d2
+DATA mldsaTwiddlesinvNTTAVX512<>+3212(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3216(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesinvNTTAVX512<>+3220(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3224(SB)/4, $0x38a103cf
+DATA mldsaTwiddlesinvNTTAVX512<>+3228(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3232(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesinvNTTAVX512<>+3236(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3240(SB)/4, $0x6635e2ac
+DATA mldsaTwiddlesinvNTTAVX512<>+3244(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3248(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesinvNTTAVX512<>+3252(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3256(SB)/4, $0x591dfacc
+DATA mldsaTwiddlesinvNTTAVX512<>+3260(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3264(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesinvNTTAVX512<>+3268(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesinvNTTAVX512<>+3272(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesinvNTTAVX512<>+3276(SB)/4, $0x003b0e6d
+DATA mldsaTwiddlesinvNTTAVX512<>+3280(SB)/4, $0x0030b622
+DATA mldsaTwiddlesinvNTTAVX512<>+3284(SB)/4, $0x0030b622
+DATA mldsaTwiddlesinvNTTAVX512<>+3288(SB)/4, $0x0030b622
+DATA mldsaTwiddlesinvNTTAVX512<>+3292(SB)/4, $0x0030b622
+DATA mldsaTwiddlesinvNTTAVX512<>+3296(SB)/4, $0x00087f38
+DATA mldsaTwiddlesinvNTTAVX512<>+3300(SB)/4, $0x00087f38
+DATA mldsaTwiddlesinvNTTAVX512<>+3304(SB)/4, $0x00087f38
+DATA mldsaTwiddlesinvNTTAVX512<>+3308(SB)/4, $0x00087f38
+DATA mldsaTwiddlesinvNTTAVX512<>+3312(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesinvNTTAVX512<>+3316(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesinvNTTAVX512<>+3320(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesinvNTTAVX512<>+3324(SB)/4, $0xffd3ca5e
+DATA mldsaTwiddlesinvNTTAVX512<>+3328(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesinvNTTAVX512<>+3332(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesinvNTTAVX512<>+3336(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesinvNTTAVX512<>+3340(SB)/4, $0x763a67ad
+DATA mldsaTwiddlesinvNTTAVX512<>+3344(SB)/4, $0x6184a466
+DATA mldsaTwiddlesinvNTTAVX512<>+3348(SB)/4, $0x6184a466
+DATA mldsaTwiddlesinvNTTAVX512<>+3352(SB)/4, $0x6184a466
+DATA mldsaTwiddlesinvNTTAVX512<>+3356(SB)/4, $0x6184a466
+DATA mldsaTwiddlesinvNTTAVX512<>+3360(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesinvNTTAVX512<>+3364(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesinvNTTAVX512<>+3368(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesinvNTTAVX512<>+3372(SB)/4, $0x1102b08a
+DATA mldsaTwiddlesinvNTTAVX512<>+3376(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesinvNTTAVX512<>+3380(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesinvNTTAVX512<>+3384(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesinvNTTAVX512<>+3388(SB)/4, $0xa77e9c58
+DATA mldsaTwiddlesinvNTTAVX512<>+3392(SB)/4, $0x763a67ad
 DATA mldsaTwiddlesinvNTTAVX512<>+3396(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3400(SB)/4, $0x00799a6e
+DATA mldsaTwiddlesinvNTTAVX512<>+3400(SB)/4, $0x763a67ad
 DATA mldsaTwiddlesinvNTTAVX512<>+3404(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3408(SB)/4, $0x00296e9f
+DATA mldsaTwiddlesinvNTTAVX512<>+3408(SB)/4, $0x6184a466
 DATA mldsaTwiddlesinvNTTAVX512<>+3412(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3416(SB)/4, $0x0020c638
+DATA mldsaTwiddlesinvNTTAVX512<>+3416(SB)/4, $0x6184a466
 DATA mldsaTwiddlesinvNTTAVX512<>+3420(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3424(SB)/4, $0x0047844c
+DATA mldsaTwiddlesinvNTTAVX512<>+3424(SB)/4, $0x1102b08a
 DATA mldsaTwiddlesinvNTTAVX512<>+3428(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3432(SB)/4, $0x005297a4
+DATA mldsaTwiddlesinvNTTAVX512<>+3432(SB)/4, $0x1102b08a
 DATA mldsaTwiddlesinvNTTAVX512<>+3436(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3440(SB)/4, $0x0070de86
+DATA mldsaTwiddlesinvNTTAVX512<>+3440(SB)/4, $0xa77e9c58
 DATA mldsaTwiddlesinvNTTAVX512<>+3444(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3448(SB)/4, $0x003410f2
+DATA mldsaTwiddlesinvNTTAVX512<>+3448(SB)/4, $0xa77e9c58
 DATA mldsaTwiddlesinvNTTAVX512<>+3452(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3456(SB)/4, $0x65db540a
-DATA mldsaTwiddlesinvNTTAVX512<>+3460(SB)/4, $0x65db540a
-DATA mldsaTwiddlesinvNTTAVX512<>+3464(SB)/4, $0xb4c75a6e
-DATA mldsaTwiddlesinvNTTAVX512<>+3468(SB)/4, $0xb4c75a6e
-DATA mldsaTwiddlesinvNTTAVX512<>+3472(SB)/4, $0x5a7d4e9f
-DATA mldsaTwiddlesinvNTTAVX512<>+3476(SB)/4, $0x5a7d4e9f
-DATA mldsaTwiddlesinvNTTAVX512<>+3480(SB)/4, $0xdce7c638
-DATA mldsaTwiddlesinvNTTAVX512<>+3484(SB)/4, $0xdce7c638
-DATA mldsaTwiddlesinvNTTAVX512<>+3488(SB)/4, $0xfad1044c
-DATA mldsaTwiddlesinvNTTAVX512<>+3492(SB)/4, $0xfad1044c
-DATA mldsaTwiddlesinvNTTAVX512<>+3496(SB)/4, $0x114717a4
-DATA mldsaTwiddlesinvNTTAVX512<>+3500(SB)/4, $0x114717a4
-DATA mldsaTwiddlesinvNTTAVX512<>+3504(SB)/4, $0xf1419e86
-DATA mldsaTwiddlesinvNTTAVX512<>+3508(SB)/4, $0xf1419e86
-DATA mldsaTwiddlesinvNTTAVX512<>+3512(SB)/4, $0xd15250f2
-DATA mldsaTwiddlesinvNTTAVX512<>+3516(SB)/4, $0xd15250f2
-DATA mldsaTwiddlesinvNTTAVX512<>+3520(SB)/4, $0x65db540a
-DATA mldsaTwiddlesinvNTTAVX512<>+3524(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3528(SB)/4, $0xb4c75a6e
-DATA mldsaTwiddlesinvNTTAVX512<>+3532(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3536(SB)/4, $0x5a7d4e9f
-DATA mldsaTwiddlesinvNTTAVX512<>+3540(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3544(SB)/4, $0xdce7c638
-DATA mldsaTwiddlesinvNTTAVX512<>+3548(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3552(SB)/4, $0xfad1044c
-DATA mldsaTwiddlesinvNTTAVX512<>+3556(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3560(SB)/4, $0x114717a4
-DATA mldsaTwiddlesinvNTTAVX512<>+3564(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3568(SB)/4, $0xf1419e86
-DATA mldsaTwiddlesinvNTTAVX512<>+3572(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3576(SB)/4, $0xd15250f2
-DATA mldsaTwiddlesinvNTTAVX512<>+3580(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3584(SB)/4, $0x0001efca
-DATA mldsaTwiddlesinvNTTAVX512<>+3588(SB)/4, $0x0001efca
-DATA mldsaTwiddlesinvNTTAVX512<>+3592(SB)/4, $0x004870e1
-DATA mldsaTwiddlesinvNTTAVX512<>+3596(SB)/4, $0x004870e1
-DATA mldsaTwiddlesinvNTTAVX512<>+3600(SB)/4, $0x00709cf7
-DATA mldsaTwiddlesinvNTTAVX512<>+3604(SB)/4, $0x00709cf7
-DATA mldsaTwiddlesinvNTTAVX512<>+3608(SB)/4, $0x00419073
-DATA mldsaTwiddlesinvNTTAVX512<>+3612(SB)/4, $0x00419073
-DATA mldsaTwiddlesinvNTTAVX512<>+3616(SB)/4, $0x004fb2af
-DATA mldsaTwiddlesinvNTTAVX512<>+3620(SB)/4, $0x004fb2af
-DATA mldsaTwiddlesinvNTTAVX512<>+3624(SB)/4, $0x004f3281
-DATA mldsaTwiddlesinvNTTAVX512<>+3628(SB)/4, $0x004f3281
-DATA mldsaTwiddlesinvNTTAVX512<>+3632(SB)/4, $0x001d9772
-DATA mldsaTwiddlesinvNTTAVX512<>+3636(SB)/4, $0x001d9772
-DATA mldsaTwiddlesinvNTTAVX512<>+3640(SB)/4, $0x006caf76
-DATA mldsaTwiddlesinvNTTAVX512<>+3644(SB)/4, $0x006caf76
-DATA mldsaTwiddlesinvNTTAVX512<>+3648(SB)/4, $0x0001efca
-DATA mldsaTwiddlesinvNTTAVX512<>+3652(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3656(SB)/4, $0x004870e1
-DATA mldsaTwiddlesinvNTTAVX512<>+3660(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3664(SB)/4, $0x00709cf7
-DATA mldsaTwiddlesinvNTTAVX512<>+3668(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3672(SB)/4, $0x00419073
-DATA mldsaTwiddlesinvNTTAVX512<>+3676(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3680(SB)/4, $0x004fb2af
-DATA mldsaTwiddlesinvNTTAVX512<>+3684(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3688(SB)/4, $0x004f3281
-DATA mldsaTwiddlesinvNTTAVX512<>+3692(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3696(SB)/4, $0x001d9772
-DATA mldsaTwiddlesinvNTTAVX512<>+3700(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3704(SB)/4, $0x006caf76
-DATA mldsaTwiddlesinvNTTAVX512<>+3708(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3712(SB)/4, $0x80fb2fca
-DATA mldsaTwiddlesinvNTTAVX512<>+3716(SB)/4, $0x80fb2fca
-DATA mldsaTwiddlesinvNTTAVX512<>+3720(SB)/4, $0x21e490e1
-DATA mldsaTwiddlesinvNTTAVX512<>+3724(SB)/4, $0x21e490e1
-DATA mldsaTwiddlesinvNTTAVX512<>+3728(SB)/4, $0x748f7cf7
-DATA mldsaTwiddlesinvNTTAVX512<>+3732(SB)/4, $0x748f7cf7
-DATA mldsaTwiddlesinvNTTAVX512<>+3736(SB)/4, $0xc4cff073
-DATA mldsaTwiddlesinvNTTAVX512<>+3740(SB)/4, $0xc4cff073
-DATA mldsaTwiddlesinvNTTAVX512<>+3744(SB)/4, $0x5b2592af
-DATA mldsaTwiddlesinvNTTAVX512<>+3748(SB)/4, $0x5b2592af
-DATA mldsaTwiddlesinvNTTAVX512<>+3752(SB)/4, $0xaa1f5281
-DATA mldsaTwiddlesinvNTTAVX512<>+3756(SB)/4, $0xaa1f5281
-DATA mldsaTwiddlesinvNTTAVX512<>+3760(SB)/4, $0xc20bd772
-DATA mldsaTwiddlesinvNTTAVX512<>+3764(SB)/4, $0xc20bd772
-DATA mldsaTwiddlesinvNTTAVX512<>+3768(SB)/4, $0xb35b6f76
-DATA mldsaTwiddlesinvNTTAVX512<>+3772(SB)/4, $0xb35b6f76
-DATA mldsaTwiddlesinvNTTAVX512<>+3776(SB)/4, $0x80fb2fca
+DATA mldsaTwiddlesinvNTTAVX512<>+3456(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesinvNTTAVX512<>+3460(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesinvNTTAVX512<>+3464(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesinvNTTAVX512<>+3468(SB)/4, $0xffc3ba1b
+DATA mldsaTwiddlesinvNTTAVX512<>+3472(SB)/4, $0xffe27649
+DATA mldsaTwiddlesinvNTTAVX512<>+3476(SB)/4, $0xffe27649
+DATA mldsaTwiddlesinvNTTAVX512<>+3480(SB)/4, $0xffe27649
+DATA mldsaTwiddlesinvNTTAVX512<>+3484(SB)/4, $0xffe27649
+DATA mldsaTwiddlesinvNTTAVX512<>+3488(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesinvNTTAVX512<>+3492(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesinvNTTAVX512<>+3496(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesinvNTTAVX512<>+3500(SB)/4, $0xffe5cd04
+DATA mldsaTwiddlesinvNTTAVX512<>+3504(SB)/4, $0x003952f6
+DATA mldsaTwiddlesinvNTTAVX512<>+3508(SB)/4, $0x003952f6
+DATA mldsaTwiddlesinvNTTAVX512<>+3512(SB)/4, $0x003952f6
+DATA mldsaTwiddlesinvNTTAVX512<>+3516(SB)/4, $0x003952f6
+DATA mldsaTwiddlesinvNTTAVX512<>+3520(SB)/4, $0x87560c74
+DATA mldsaTwiddlesinvNTTAVX512<>+3524(SB)/4, $0x87560c74
+DATA mldsaTwiddlesinvNTTAVX512<>+3528(SB)/4, $0x87560c74
+DATA mldsaTwiddlesinvNTTAVX512<>+3532(SB)/4, $0x87560c74
+DATA mldsaTwiddlesinvNTTAVX512<>+3536(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesinvNTTAVX512<>+3540(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesinvNTTAVX512<>+3544(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesinvNTTAVX512<>+3548(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesinvNTTAVX512<>+3552(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesinvNTTAVX512<>+3556(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesinvNTTAVX512<>+3560(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesinvNTTAVX512<>+3564(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesinvNTTAVX512<>+3568(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesinvNTTAVX512<>+3572(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesinvNTTAVX512<>+3576(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesinvNTTAVX512<>+3580(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesinvNTTAVX512<>+3584(SB)/4, $0x87560c74
+DATA mldsaTwiddlesinvNTTAVX512<>+3588(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3592(SB)/4, $0x87560c74
+DATA mldsaTwiddlesinvNTTAVX512<>+3596(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3600(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesinvNTTAVX512<>+3604(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3608(SB)/4, $0xc4ddc9e8
+DATA mldsaTwiddlesinvNTTAVX512<>+3612(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3616(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesinvNTTAVX512<>+3620(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3624(SB)/4, $0xcb8ceba3
+DATA mldsaTwiddlesinvNTTAVX512<>+3628(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3632(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesinvNTTAVX512<>+3636(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3640(SB)/4, $0x72c29bc1
+DATA mldsaTwiddlesinvNTTAVX512<>+3644(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3648(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesinvNTTAVX512<>+3652(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesinvNTTAVX512<>+3656(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesinvNTTAVX512<>+3660(SB)/4, $0xffc9753e
+DATA mldsaTwiddlesinvNTTAVX512<>+3664(SB)/4, $0x001ad873
+DATA mldsaTwiddlesinvNTTAVX512<>+3668(SB)/4, $0x001ad873
+DATA mldsaTwiddlesinvNTTAVX512<>+3672(SB)/4, $0x001ad873
+DATA mldsaTwiddlesinvNTTAVX512<>+3676(SB)/4, $0x001ad873
+DATA mldsaTwiddlesinvNTTAVX512<>+3680(SB)/4, $0xfff38680
+DATA mldsaTwiddlesinvNTTAVX512<>+3684(SB)/4, $0xfff38680
+DATA mldsaTwiddlesinvNTTAVX512<>+3688(SB)/4, $0xfff38680
+DATA mldsaTwiddlesinvNTTAVX512<>+3692(SB)/4, $0xfff38680
+DATA mldsaTwiddlesinvNTTAVX512<>+3696(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesinvNTTAVX512<>+3700(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesinvNTTAVX512<>+3704(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesinvNTTAVX512<>+3708(SB)/4, $0x00341c1d
+DATA mldsaTwiddlesinvNTTAVX512<>+3712(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesinvNTTAVX512<>+3716(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesinvNTTAVX512<>+3720(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesinvNTTAVX512<>+3724(SB)/4, $0x92cf30a6
+DATA mldsaTwiddlesinvNTTAVX512<>+3728(SB)/4, $0x35be5529
+DATA mldsaTwiddlesinvNTTAVX512<>+3732(SB)/4, $0x35be5529
+DATA mldsaTwiddlesinvNTTAVX512<>+3736(SB)/4, $0x35be5529
+DATA mldsaTwiddlesinvNTTAVX512<>+3740(SB)/4, $0x35be5529
+DATA mldsaTwiddlesinvNTTAVX512<>+3744(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesinvNTTAVX512<>+3748(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesinvNTTAVX512<>+3752(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesinvNTTAVX512<>+3756(SB)/4, $0xe706c1e2
+DATA mldsaTwiddlesinvNTTAVX512<>+3760(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesinvNTTAVX512<>+3764(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesinvNTTAVX512<>+3768(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesinvNTTAVX512<>+3772(SB)/4, $0x68524dc2
+DATA mldsaTwiddlesinvNTTAVX512<>+3776(SB)/4, $0x92cf30a6
 DATA mldsaTwiddlesinvNTTAVX512<>+3780(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3784(SB)/4, $0x21e490e1
+DATA mldsaTwiddlesinvNTTAVX512<>+3784(SB)/4, $0x92cf30a6
 DATA mldsaTwiddlesinvNTTAVX512<>+3788(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3792(SB)/4, $0x748f7cf7
+DATA mldsaTwiddlesinvNTTAVX512<>+3792(SB)/4, $0x35be5529
 DATA mldsaTwiddlesinvNTTAVX512<>+3796(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3800(SB)/4, $0xc4cff073
+DATA mldsaTwiddlesinvNTTAVX512<>+3800(SB)/4, $0x35be5529
 DATA mldsaTwiddlesinvNTTAVX512<>+3804(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3808(SB)/4, $0x5b2592af
+DATA mldsaTwiddlesinvNTTAVX512<>+3808(SB)/4, $0xe706c1e2
 DATA mldsaTwiddlesinvNTTAVX512<>+3812(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3816(SB)/4, $0xaa1f5281
+DATA mldsaTwiddlesinvNTTAVX512<>+3816(SB)/4, $0xe706c1e2
 DATA mldsaTwiddlesinvNTTAVX512<>+3820(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3824(SB)/4, $0xc20bd772
+DATA mldsaTwiddlesinvNTTAVX512<>+3824(SB)/4, $0x68524dc2
 DATA mldsaTwiddlesinvNTTAVX512<>+3828(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3832(SB)/4, $0xb35b6f76
+DATA mldsaTwiddlesinvNTTAVX512<>+3832(SB)/4, $0x68524dc2
 DATA mldsaTwiddlesinvNTTAVX512<>+3836(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3840(SB)/4, $0x0067afbc
-DATA mldsaTwiddlesinvNTTAVX512<>+3844(SB)/4, $0x0067afbc
-DATA mldsaTwiddlesinvNTTAVX512<>+3848(SB)/4, $0x002135c7
-DATA mldsaTwiddlesinvNTTAVX512<>+3852(SB)/4, $0x002135c7
-DATA mldsaTwiddlesinvNTTAVX512<>+3856(SB)/4, $0x0051781a
-DATA mldsaTwiddlesinvNTTAVX512<>+3860(SB)/4, $0x0051781a
-DATA mldsaTwiddlesinvNTTAVX512<>+3864(SB)/4, $0x0047c1d0
-DATA mldsaTwiddlesinvNTTAVX512<>+3868(SB)/4, $0x0047c1d0
-DATA mldsaTwiddlesinvNTTAVX512<>+3872(SB)/4, $0x003509ee
-DATA mldsaTwiddlesinvNTTAVX512<>+3876(SB)/4, $0x003509ee
-DATA mldsaTwiddlesinvNTTAVX512<>+3880(SB)/4, $0x0069b65e
-DATA mldsaTwiddlesinvNTTAVX512<>+3884(SB)/4, $0x0069b65e
-DATA mldsaTwiddlesinvNTTAVX512<>+3888(SB)/4, $0x00688c82
-DATA mldsaTwiddlesinvNTTAVX512<>+3892(SB)/4, $0x00688c82
-DATA mldsaTwiddlesinvNTTAVX512<>+3896(SB)/4, $0x0043e6e6
-DATA mldsaTwiddlesinvNTTAVX512<>+3900(SB)/4, $0x0043e6e6
-DATA mldsaTwiddlesinvNTTAVX512<>+3904(SB)/4, $0x0067afbc
-DATA mldsaTwiddlesinvNTTAVX512<>+3908(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3912(SB)/4, $0x002135c7
-DATA mldsaTwiddlesinvNTTAVX512<>+3916(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3920(SB)/4, $0x0051781a
-DATA mldsaTwiddlesinvNTTAVX512<>+3924(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3928(SB)/4, $0x0047c1d0
-DATA mldsaTwiddlesinvNTTAVX512<>+3932(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3936(SB)/4, $0x003509ee
-DATA mldsaTwiddlesinvNTTAVX512<>+3940(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3944(SB)/4, $0x0069b65e
-DATA mldsaTwiddlesinvNTTAVX512<>+3948(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3952(SB)/4, $0x00688c82
-DATA mldsaTwiddlesinvNTTAVX512<>+3956(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3960(SB)/4, $0x0043e6e6
-DATA mldsaTwiddlesinvNTTAVX512<>+3964(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+3968(SB)/4, $0x085f2fbc
-DATA mldsaTwiddlesinvNTTAVX512<>+3972(SB)/4, $0x085f2fbc
-DATA mldsaTwiddlesinvNTTAVX512<>+3976(SB)/4, $0x5f5a15c7
-DATA mldsaTwiddlesinvNTTAVX512<>+3980(SB)/4, $0x5f5a15c7
-DATA mldsaTwiddlesinvNTTAVX512<>+3984(SB)/4, $0x8a54b81a
-DATA mldsaTwiddlesinvNTTAVX512<>+3988(SB)/4, $0x8a54b81a
-DATA mldsaTwiddlesinvNTTAVX512<>+3992(SB)/4, $0x5081c1d0
-DATA mldsaTwiddlesinvNTTAVX512<>+3996(SB)/4, $0x5081c1d0
-DATA mldsaTwiddlesinvNTTAVX512<>+4000(SB)/4, $0x6272c9ee
-DATA mldsaTwiddlesinvNTTAVX512<>+4004(SB)/4, $0x6272c9ee
-DATA mldsaTwiddlesinvNTTAVX512<>+4008(SB)/4, $0x8035765e
-DATA mldsaTwiddlesinvNTTAVX512<>+4012(SB)/4, $0x8035765e
-DATA mldsaTwiddlesinvNTTAVX512<>+4016(SB)/4, $0xd8f8cc82
-DATA mldsaTwiddlesinvNTTAVX512<>+4020(SB)/4, $0xd8f8cc82
-DATA mldsaTwiddlesinvNTTAVX512<>+4024(SB)/4, $0xa220a6e6
-DATA mldsaTwiddlesinvNTTAVX512<>+4028(SB)/4, $0xa220a6e6
-DATA mldsaTwiddlesinvNTTAVX512<>+4032(SB)/4, $0x085f2fbc
-DATA mldsaTwiddlesinvNTTAVX512<>+4036(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4040(SB)/4, $0x5f5a15c7
-DATA mldsaTwiddlesinvNTTAVX512<>+4044(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4048(SB)/4, $0x8a54b81a
-DATA mldsaTwiddlesinvNTTAVX512<>+4052(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4056(SB)/4, $0x5081c1d0
-DATA mldsaTwiddlesinvNTTAVX512<>+4060(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4064(SB)/4, $0x6272c9ee
-DATA mldsaTwiddlesinvNTTAVX512<>+4068(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4072(SB)/4, $0x8035765e
-DATA mldsaTwiddlesinvNTTAVX512<>+4076(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4080(SB)/4, $0xd8f8cc82
-DATA mldsaTwiddlesinvNTTAVX512<>+4084(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4088(SB)/4, $0xa220a6e6
-DATA mldsaTwiddlesinvNTTAVX512<>+4092(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4096(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4100(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4104(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4108(SB)/4, $0x00552f2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4112(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4116(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4120(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4124(SB)/4, $0x0058dc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4128(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4132(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4136(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4140(SB)/4, $0x001f9d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4144(SB)/4, $0x003b8534
-DATA mldsaTwiddlesinvNTTAVX512<>+4148(SB)/4, $0x003b8534
-DATA mldsaTwiddlesinvNTTAVX512<>+4152(SB)/4, $0x003b8534
-DATA mldsaTwiddlesinvNTTAVX512<>+4156(SB)/4, $0x003b8534
-DATA mldsaTwiddlesinvNTTAVX512<>+4160(SB)/4, $0x00552f2e
+DATA mldsaTwiddlesinvNTTAVX512<>+3840(SB)/4, $0x0020e612
+DATA mldsaTwiddlesinvNTTAVX512<>+3844(SB)/4, $0x0020e612
+DATA mldsaTwiddlesinvNTTAVX512<>+3848(SB)/4, $0x0020e612
+DATA mldsaTwiddlesinvNTTAVX512<>+3852(SB)/4, $0x0020e612
+DATA mldsaTwiddlesinvNTTAVX512<>+3856(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesinvNTTAVX512<>+3860(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesinvNTTAVX512<>+3864(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesinvNTTAVX512<>+3868(SB)/4, $0xffc2acd3
+DATA mldsaTwiddlesinvNTTAVX512<>+3872(SB)/4, $0x003177f4
+DATA mldsaTwiddlesinvNTTAVX512<>+3876(SB)/4, $0x003177f4
+DATA mldsaTwiddlesinvNTTAVX512<>+3880(SB)/4, $0x003177f4
+DATA mldsaTwiddlesinvNTTAVX512<>+3884(SB)/4, $0x003177f4
+DATA mldsaTwiddlesinvNTTAVX512<>+3888(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesinvNTTAVX512<>+3892(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesinvNTTAVX512<>+3896(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesinvNTTAVX512<>+3900(SB)/4, $0x001f9d15
+DATA mldsaTwiddlesinvNTTAVX512<>+3904(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesinvNTTAVX512<>+3908(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesinvNTTAVX512<>+3912(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesinvNTTAVX512<>+3916(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesinvNTTAVX512<>+3920(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesinvNTTAVX512<>+3924(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesinvNTTAVX512<>+3928(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesinvNTTAVX512<>+3932(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesinvNTTAVX512<>+3936(SB)/4, $0x6308a964
+DATA mldsaTwiddlesinvNTTAVX512<>+3940(SB)/4, $0x6308a964
+DATA mldsaTwiddlesinvNTTAVX512<>+3944(SB)/4, $0x6308a964
+DATA mldsaTwiddlesinvNTTAVX512<>+3948(SB)/4, $0x6308a964
+DATA mldsaTwiddlesinvNTTAVX512<>+3952(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesinvNTTAVX512<>+3956(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesinvNTTAVX512<>+3960(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesinvNTTAVX512<>+3964(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesinvNTTAVX512<>+3968(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesinvNTTAVX512<>+3972(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3976(SB)/4, $0x41dc9aa2
+DATA mldsaTwiddlesinvNTTAVX512<>+3980(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3984(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesinvNTTAVX512<>+3988(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+3992(SB)/4, $0x853af5b2
+DATA mldsaTwiddlesinvNTTAVX512<>+3996(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4000(SB)/4, $0x6308a964
+DATA mldsaTwiddlesinvNTTAVX512<>+4004(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4008(SB)/4, $0x6308a964
+DATA mldsaTwiddlesinvNTTAVX512<>+4012(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4016(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesinvNTTAVX512<>+4020(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4024(SB)/4, $0x3f49fc00
+DATA mldsaTwiddlesinvNTTAVX512<>+4028(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4032(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesinvNTTAVX512<>+4036(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesinvNTTAVX512<>+4040(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesinvNTTAVX512<>+4044(SB)/4, $0xffca7f34
+DATA mldsaTwiddlesinvNTTAVX512<>+4048(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesinvNTTAVX512<>+4052(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesinvNTTAVX512<>+4056(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesinvNTTAVX512<>+4060(SB)/4, $0x000e2bed
+DATA mldsaTwiddlesinvNTTAVX512<>+4064(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesinvNTTAVX512<>+4068(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesinvNTTAVX512<>+4072(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesinvNTTAVX512<>+4076(SB)/4, $0x0010b72c
+DATA mldsaTwiddlesinvNTTAVX512<>+4080(SB)/4, $0x000603a4
+DATA mldsaTwiddlesinvNTTAVX512<>+4084(SB)/4, $0x000603a4
+DATA mldsaTwiddlesinvNTTAVX512<>+4088(SB)/4, $0x000603a4
+DATA mldsaTwiddlesinvNTTAVX512<>+4092(SB)/4, $0x000603a4
+DATA mldsaTwiddlesinvNTTAVX512<>+4096(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesinvNTTAVX512<>+4100(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesinvNTTAVX512<>+4104(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesinvNTTAVX512<>+4108(SB)/4, $0x94e3a1be
+DATA mldsaTwiddlesinvNTTAVX512<>+4112(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesinvNTTAVX512<>+4116(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesinvNTTAVX512<>+4120(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesinvNTTAVX512<>+4124(SB)/4, $0x1c5ef183
+DATA mldsaTwiddlesinvNTTAVX512<>+4128(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesinvNTTAVX512<>+4132(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesinvNTTAVX512<>+4136(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesinvNTTAVX512<>+4140(SB)/4, $0x2176b56a
+DATA mldsaTwiddlesinvNTTAVX512<>+4144(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesinvNTTAVX512<>+4148(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesinvNTTAVX512<>+4152(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesinvNTTAVX512<>+4156(SB)/4, $0x0c0a4a7a
+DATA mldsaTwiddlesinvNTTAVX512<>+4160(SB)/4, $0x94e3a1be
 DATA mldsaTwiddlesinvNTTAVX512<>+4164(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4168(SB)/4, $0x00552f2e
+DATA mldsaTwiddlesinvNTTAVX512<>+4168(SB)/4, $0x94e3a1be
 DATA mldsaTwiddlesinvNTTAVX512<>+4172(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4176(SB)/4, $0x0058dc31
+DATA mldsaTwiddlesinvNTTAVX512<>+4176(SB)/4, $0x1c5ef183
 DATA mldsaTwiddlesinvNTTAVX512<>+4180(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4184(SB)/4, $0x0058dc31
+DATA mldsaTwiddlesinvNTTAVX512<>+4184(SB)/4, $0x1c5ef183
 DATA mldsaTwiddlesinvNTTAVX512<>+4188(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4192(SB)/4, $0x001f9d54
+DATA mldsaTwiddlesinvNTTAVX512<>+4192(SB)/4, $0x2176b56a
 DATA mldsaTwiddlesinvNTTAVX512<>+4196(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4200(SB)/4, $0x001f9d54
+DATA mldsaTwiddlesinvNTTAVX512<>+4200(SB)/4, $0x2176b56a
 DATA mldsaTwiddlesinvNTTAVX512<>+4204(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4208(SB)/4, $0x003b8534
+DATA mldsaTwiddlesinvNTTAVX512<>+4208(SB)/4, $0x0c0a4a7a
 DATA mldsaTwiddlesinvNTTAVX512<>+4212(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4216(SB)/4, $0x003b8534
+DATA mldsaTwiddlesinvNTTAVX512<>+4216(SB)/4, $0x0c0a4a7a
 DATA mldsaTwiddlesinvNTTAVX512<>+4220(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4224(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4228(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4232(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4236(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4240(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4244(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4248(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4252(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4256(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4260(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4264(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4268(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4272(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesinvNTTAVX512<>+4276(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesinvNTTAVX512<>+4280(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesinvNTTAVX512<>+4284(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesinvNTTAVX512<>+4288(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4292(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4296(SB)/4, $0xc73aef2e
-DATA mldsaTwiddlesinvNTTAVX512<>+4300(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4304(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4308(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4312(SB)/4, $0xc75efc31
-DATA mldsaTwiddlesinvNTTAVX512<>+4316(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4320(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4324(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4328(SB)/4, $0x99ca1d54
-DATA mldsaTwiddlesinvNTTAVX512<>+4332(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4336(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesinvNTTAVX512<>+4340(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4344(SB)/4, $0xa6e20534
-DATA mldsaTwiddlesinvNTTAVX512<>+4348(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4352(SB)/4, $0x003b3853
-DATA mldsaTwiddlesinvNTTAVX512<>+4356(SB)/4, $0x003b3853
-DATA mldsaTwiddlesinvNTTAVX512<>+4360(SB)/4, $0x003b3853
-DATA mldsaTwiddlesinvNTTAVX512<>+4364(SB)/4, $0x003b3853
-DATA mldsaTwiddlesinvNTTAVX512<>+4368(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4372(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4376(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4380(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4384(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4388(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4392(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4396(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4400(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4404(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4408(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4412(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4416(SB)/4, $0x003b3853
-DATA mldsaTwiddlesinvNTTAVX512<>+4420(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4424(SB)/4, $0x003b3853
-DATA mldsaTwiddlesinvNTTAVX512<>+4428(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4432(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4436(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4440(SB)/4, $0x00081b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4444(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4448(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4452(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4456(SB)/4, $0x000e8f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4460(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4464(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4468(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4472(SB)/4, $0x000c63a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4476(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4480(SB)/4, $0x89c59853
-DATA mldsaTwiddlesinvNTTAVX512<>+4484(SB)/4, $0x89c59853
-DATA mldsaTwiddlesinvNTTAVX512<>+4488(SB)/4, $0x89c59853
-DATA mldsaTwiddlesinvNTTAVX512<>+4492(SB)/4, $0x89c59853
-DATA mldsaTwiddlesinvNTTAVX512<>+4496(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4500(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4504(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4508(SB)/4, $0x9e7b5b9a
-DATA mldsaTwiddlesinvNTTAVX512<>+4512(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4516(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4520(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4524(SB)/4, $0xeefd4f76
-DATA mldsaTwiddlesinvNTTAVX512<>+4528(SB)/4, $0x588163a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4532(SB)/4, $0x588163a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4536(SB)/4, $0x588163a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4540(SB)/4, $0x588163a8
-DATA mldsaTwiddlesinvNTTAVX512<>+4544(SB)/4, $0x89c59853
+DATA mldsaTwiddlesinvNTTAVX512<>+4224(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesinvNTTAVX512<>+4228(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesinvNTTAVX512<>+4232(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesinvNTTAVX512<>+4236(SB)/4, $0x0011b2c3
+DATA mldsaTwiddlesinvNTTAVX512<>+4240(SB)/4, $0x002010a2
+DATA mldsaTwiddlesinvNTTAVX512<>+4244(SB)/4, $0x002010a2
+DATA mldsaTwiddlesinvNTTAVX512<>+4248(SB)/4, $0x002010a2
+DATA mldsaTwiddlesinvNTTAVX512<>+4252(SB)/4, $0x002010a2
+DATA mldsaTwiddlesinvNTTAVX512<>+4256(SB)/4, $0x003887f7
+DATA mldsaTwiddlesinvNTTAVX512<>+4260(SB)/4, $0x003887f7
+DATA mldsaTwiddlesinvNTTAVX512<>+4264(SB)/4, $0x003887f7
+DATA mldsaTwiddlesinvNTTAVX512<>+4268(SB)/4, $0x003887f7
+DATA mldsaTwiddlesinvNTTAVX512<>+4272(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesinvNTTAVX512<>+4276(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesinvNTTAVX512<>+4280(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesinvNTTAVX512<>+4284(SB)/4, $0xffd0885e
+DATA mldsaTwiddlesinvNTTAVX512<>+4288(SB)/4, $0x236e6151
+DATA mldsaTwiddlesinvNTTAVX512<>+4292(SB)/4, $0x236e6151
+DATA mldsaTwiddlesinvNTTAVX512<>+4296(SB)/4, $0x236e6151
+DATA mldsaTwiddlesinvNTTAVX512<>+4300(SB)/4, $0x236e6151
+DATA mldsaTwiddlesinvNTTAVX512<>+4304(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesinvNTTAVX512<>+4308(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesinvNTTAVX512<>+4312(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesinvNTTAVX512<>+4316(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesinvNTTAVX512<>+4320(SB)/4, $0x712c382b
+DATA mldsaTwiddlesinvNTTAVX512<>+4324(SB)/4, $0x712c382b
+DATA mldsaTwiddlesinvNTTAVX512<>+4328(SB)/4, $0x712c382b
+DATA mldsaTwiddlesinvNTTAVX512<>+4332(SB)/4, $0x712c382b
+DATA mldsaTwiddlesinvNTTAVX512<>+4336(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesinvNTTAVX512<>+4340(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesinvNTTAVX512<>+4344(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesinvNTTAVX512<>+4348(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesinvNTTAVX512<>+4352(SB)/4, $0x236e6151
+DATA mldsaTwiddlesinvNTTAVX512<>+4356(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4360(SB)/4, $0x236e6151
+DATA mldsaTwiddlesinvNTTAVX512<>+4364(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4368(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesinvNTTAVX512<>+4372(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4376(SB)/4, $0x40314fd3
+DATA mldsaTwiddlesinvNTTAVX512<>+4380(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4384(SB)/4, $0x712c382b
+DATA mldsaTwiddlesinvNTTAVX512<>+4388(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4392(SB)/4, $0x712c382b
+DATA mldsaTwiddlesinvNTTAVX512<>+4396(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4400(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesinvNTTAVX512<>+4404(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4408(SB)/4, $0xa0f8fafc
+DATA mldsaTwiddlesinvNTTAVX512<>+4412(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4416(SB)/4, $0xffc94672
+DATA mldsaTwiddlesinvNTTAVX512<>+4420(SB)/4, $0xffc94672
+DATA mldsaTwiddlesinvNTTAVX512<>+4424(SB)/4, $0xffc94672
+DATA mldsaTwiddlesinvNTTAVX512<>+4428(SB)/4, $0xffc94672
+DATA mldsaTwiddlesinvNTTAVX512<>+4432(SB)/4, $0x0030911e
+DATA mldsaTwiddlesinvNTTAVX512<>+4436(SB)/4, $0x0030911e
+DATA mldsaTwiddlesinvNTTAVX512<>+4440(SB)/4, $0x0030911e
+DATA mldsaTwiddlesinvNTTAVX512<>+4444(SB)/4, $0x0030911e
+DATA mldsaTwiddlesinvNTTAVX512<>+4448(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesinvNTTAVX512<>+4452(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesinvNTTAVX512<>+4456(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesinvNTTAVX512<>+4460(SB)/4, $0x0029d13f
+DATA mldsaTwiddlesinvNTTAVX512<>+4464(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesinvNTTAVX512<>+4468(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesinvNTTAVX512<>+4472(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesinvNTTAVX512<>+4476(SB)/4, $0x0036f72a
+DATA mldsaTwiddlesinvNTTAVX512<>+4480(SB)/4, $0x9271813b
+DATA mldsaTwiddlesinvNTTAVX512<>+4484(SB)/4, $0x9271813b
+DATA mldsaTwiddlesinvNTTAVX512<>+4488(SB)/4, $0x9271813b
+DATA mldsaTwiddlesinvNTTAVX512<>+4492(SB)/4, $0x9271813b
+DATA mldsaTwiddlesinvNTTAVX512<>+4496(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesinvNTTAVX512<>+4500(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesinvNTTAVX512<>+4504(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesinvNTTAVX512<>+4508(SB)/4, $0x613a89e0
+DATA mldsaTwiddlesinvNTTAVX512<>+4512(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesinvNTTAVX512<>+4516(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesinvNTTAVX512<>+4520(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesinvNTTAVX512<>+4524(SB)/4, $0x53b76b33
+DATA mldsaTwiddlesinvNTTAVX512<>+4528(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesinvNTTAVX512<>+4532(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesinvNTTAVX512<>+4536(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesinvNTTAVX512<>+4540(SB)/4, $0x6e09d599
+DATA mldsaTwiddlesinvNTTAVX512<>+4544(SB)/4, $0x9271813b
 DATA mldsaTwiddlesinvNTTAVX512<>+4548(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4552(SB)/4, $0x89c59853
+DATA mldsaTwiddlesinvNTTAVX512<>+4552(SB)/4, $0x9271813b
 DATA mldsaTwiddlesinvNTTAVX512<>+4556(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4560(SB)/4, $0x9e7b5b9a
+DATA mldsaTwiddlesinvNTTAVX512<>+4560(SB)/4, $0x613a89e0
 DATA mldsaTwiddlesinvNTTAVX512<>+4564(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4568(SB)/4, $0x9e7b5b9a
+DATA mldsaTwiddlesinvNTTAVX512<>+4568(SB)/4, $0x613a89e0
 DATA mldsaTwiddlesinvNTTAVX512<>+4572(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4576(SB)/4, $0xeefd4f76
+DATA mldsaTwiddlesinvNTTAVX512<>+4576(SB)/4, $0x53b76b33
 DATA mldsaTwiddlesinvNTTAVX512<>+4580(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4584(SB)/4, $0xeefd4f76
+DATA mldsaTwiddlesinvNTTAVX512<>+4584(SB)/4, $0x53b76b33
 DATA mldsaTwiddlesinvNTTAVX512<>+4588(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4592(SB)/4, $0x588163a8
+DATA mldsaTwiddlesinvNTTAVX512<>+4592(SB)/4, $0x6e09d599
 DATA mldsaTwiddlesinvNTTAVX512<>+4596(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4600(SB)/4, $0x588163a8
+DATA mldsaTwiddlesinvNTTAVX512<>+4600(SB)/4, $0x6e09d599
 DATA mldsaTwiddlesinvNTTAVX512<>+4604(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4608(SB)/4, $0x0038738c
-DATA mldsaTwiddlesinvNTTAVX512<>+4612(SB)/4, $0x0038738c
-DATA mldsaTwiddlesinvNTTAVX512<>+4616(SB)/4, $0x0038738c
-DATA mldsaTwiddlesinvNTTAVX512<>+4620(SB)/4, $0x0038738c
-DATA mldsaTwiddlesinvNTTAVX512<>+4624(SB)/4, $0x005f3618
-DATA mldsaTwiddlesinvNTTAVX512<>+4628(SB)/4, $0x005f3618
-DATA mldsaTwiddlesinvNTTAVX512<>+4632(SB)/4, $0x005f3618
-DATA mldsaTwiddlesinvNTTAVX512<>+4636(SB)/4, $0x005f3618
-DATA mldsaTwiddlesinvNTTAVX512<>+4640(SB)/4, $0x0067745d
-DATA mldsaTwiddlesinvNTTAVX512<>+4644(SB)/4, $0x0067745d
-DATA mldsaTwiddlesinvNTTAVX512<>+4648(SB)/4, $0x0067745d
-DATA mldsaTwiddlesinvNTTAVX512<>+4652(SB)/4, $0x0067745d
-DATA mldsaTwiddlesinvNTTAVX512<>+4656(SB)/4, $0x0035843f
-DATA mldsaTwiddlesinvNTTAVX512<>+4660(SB)/4, $0x0035843f
-DATA mldsaTwiddlesinvNTTAVX512<>+4664(SB)/4, $0x0035843f
-DATA mldsaTwiddlesinvNTTAVX512<>+4668(SB)/4, $0x0035843f
-DATA mldsaTwiddlesinvNTTAVX512<>+4672(SB)/4, $0x0038738c
-DATA mldsaTwiddlesinvNTTAVX512<>+4676(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4680(SB)/4, $0x0038738c
-DATA mldsaTwiddlesinvNTTAVX512<>+4684(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4688(SB)/4, $0x005f3618
-DATA mldsaTwiddlesinvNTTAVX512<>+4692(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4696(SB)/4, $0x005f3618
-DATA mldsaTwiddlesinvNTTAVX512<>+4700(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4704(SB)/4, $0x0067745d
-DATA mldsaTwiddlesinvNTTAVX512<>+4708(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4712(SB)/4, $0x0067745d
-DATA mldsaTwiddlesinvNTTAVX512<>+4716(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4720(SB)/4, $0x0035843f
-DATA mldsaTwiddlesinvNTTAVX512<>+4724(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4728(SB)/4, $0x0035843f
-DATA mldsaTwiddlesinvNTTAVX512<>+4732(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4736(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesinvNTTAVX512<>+4740(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesinvNTTAVX512<>+4744(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesinvNTTAVX512<>+4748(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesinvNTTAVX512<>+4752(SB)/4, $0x3b223618
-DATA mldsaTwiddlesinvNTTAVX512<>+4756(SB)/4, $0x3b223618
-DATA mldsaTwiddlesinvNTTAVX512<>+4760(SB)/4, $0x3b223618
-DATA mldsaTwiddlesinvNTTAVX512<>+4764(SB)/4, $0x3b223618
-DATA mldsaTwiddlesinvNTTAVX512<>+4768(SB)/4, $0x3473145d
-DATA mldsaTwiddlesinvNTTAVX512<>+4772(SB)/4, $0x3473145d
-DATA mldsaTwiddlesinvNTTAVX512<>+4776(SB)/4, $0x3473145d
-DATA mldsaTwiddlesinvNTTAVX512<>+4780(SB)/4, $0x3473145d
-DATA mldsaTwiddlesinvNTTAVX512<>+4784(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesinvNTTAVX512<>+4788(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesinvNTTAVX512<>+4792(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesinvNTTAVX512<>+4796(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesinvNTTAVX512<>+4800(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesinvNTTAVX512<>+4804(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4808(SB)/4, $0x78a9f38c
-DATA mldsaTwiddlesinvNTTAVX512<>+4812(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4816(SB)/4, $0x3b223618
-DATA mldsaTwiddlesinvNTTAVX512<>+4820(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4824(SB)/4, $0x3b223618
-DATA mldsaTwiddlesinvNTTAVX512<>+4828(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4832(SB)/4, $0x3473145d
-DATA mldsaTwiddlesinvNTTAVX512<>+4836(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4840(SB)/4, $0x3473145d
-DATA mldsaTwiddlesinvNTTAVX512<>+4844(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4848(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesinvNTTAVX512<>+4852(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4856(SB)/4, $0x8d3d643f
-DATA mldsaTwiddlesinvNTTAVX512<>+4860(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4864(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesinvNTTAVX512<>+4868(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesinvNTTAVX512<>+4872(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesinvNTTAVX512<>+4876(SB)/4, $0x00458f5a
-DATA mldsaTwiddlesinvNTTAVX512<>+4880(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesinvNTTAVX512<>+4884(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesinvNTTAVX512<>+4888(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesinvNTTAVX512<>+4892(SB)/4, $0x0066cad7
-DATA mldsaTwiddlesinvNTTAVX512<>+4896(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+4900(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+4904(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+4908(SB)/4, $0x00357e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+4912(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesinvNTTAVX512<>+4916(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesinvNTTAVX512<>+4920(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesinvNTTAVX512<>+4924(SB)/4, $0x0065f23e
-DATA mldsaTwiddlesinvNTTAVX512<>+4928(SB)/4, $0x00458f5a
+DATA mldsaTwiddlesinvNTTAVX512<>+4608(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4612(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4616(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4620(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4624(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4628(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4632(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4636(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4640(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4644(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4648(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4652(SB)/4, $0x0022d8d5
+DATA mldsaTwiddlesinvNTTAVX512<>+4656(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4660(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4664(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4668(SB)/4, $0x002af697
+DATA mldsaTwiddlesinvNTTAVX512<>+4672(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4676(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4680(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4684(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4688(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4692(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4696(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4700(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4704(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4708(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4712(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4716(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4720(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4724(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4728(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4732(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4736(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4740(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4744(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4748(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4752(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4756(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4760(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4764(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4768(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4772(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4776(SB)/4, $0x45c31a3b
+DATA mldsaTwiddlesinvNTTAVX512<>+4780(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4784(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4788(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4792(SB)/4, $0x5602adff
+DATA mldsaTwiddlesinvNTTAVX512<>+4796(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+4800(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4804(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4808(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4812(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4816(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4820(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4824(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4828(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4832(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4836(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4840(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4844(SB)/4, $0xffc94bb6
+DATA mldsaTwiddlesinvNTTAVX512<>+4848(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4852(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4856(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4860(SB)/4, $0xfff631bc
+DATA mldsaTwiddlesinvNTTAVX512<>+4864(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4868(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4872(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4876(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4880(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4884(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4888(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4892(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4896(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4900(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4904(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4908(SB)/4, $0x927c0bdd
+DATA mldsaTwiddlesinvNTTAVX512<>+4912(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4916(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4920(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4924(SB)/4, $0xec5e8fcb
+DATA mldsaTwiddlesinvNTTAVX512<>+4928(SB)/4, $0x927c0bdd
 DATA mldsaTwiddlesinvNTTAVX512<>+4932(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4936(SB)/4, $0x00458f5a
+DATA mldsaTwiddlesinvNTTAVX512<>+4936(SB)/4, $0x927c0bdd
 DATA mldsaTwiddlesinvNTTAVX512<>+4940(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4944(SB)/4, $0x0066cad7
+DATA mldsaTwiddlesinvNTTAVX512<>+4944(SB)/4, $0xec5e8fcb
 DATA mldsaTwiddlesinvNTTAVX512<>+4948(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4952(SB)/4, $0x0066cad7
+DATA mldsaTwiddlesinvNTTAVX512<>+4952(SB)/4, $0xec5e8fcb
 DATA mldsaTwiddlesinvNTTAVX512<>+4956(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4960(SB)/4, $0x00357e1e
+DATA mldsaTwiddlesinvNTTAVX512<>+4960(SB)/4, $0x927c0bdd
 DATA mldsaTwiddlesinvNTTAVX512<>+4964(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4968(SB)/4, $0x00357e1e
+DATA mldsaTwiddlesinvNTTAVX512<>+4968(SB)/4, $0x927c0bdd
 DATA mldsaTwiddlesinvNTTAVX512<>+4972(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4976(SB)/4, $0x0065f23e
+DATA mldsaTwiddlesinvNTTAVX512<>+4976(SB)/4, $0xec5e8fcb
 DATA mldsaTwiddlesinvNTTAVX512<>+4980(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4984(SB)/4, $0x0065f23e
+DATA mldsaTwiddlesinvNTTAVX512<>+4984(SB)/4, $0xec5e8fcb
 DATA mldsaTwiddlesinvNTTAVX512<>+4988(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+4992(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+4996(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+5000(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+5004(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+5008(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesinvNTTAVX512<>+5012(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesinvNTTAVX512<>+5016(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesinvNTTAVX512<>+5020(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesinvNTTAVX512<>+5024(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+5028(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+5032(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+5036(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+5040(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesinvNTTAVX512<>+5044(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesinvNTTAVX512<>+5048(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesinvNTTAVX512<>+5052(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesinvNTTAVX512<>+5056(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+5060(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5064(SB)/4, $0x6d30cf5a
-DATA mldsaTwiddlesinvNTTAVX512<>+5068(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5072(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesinvNTTAVX512<>+5076(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5080(SB)/4, $0xca41aad7
-DATA mldsaTwiddlesinvNTTAVX512<>+5084(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5088(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+5092(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5096(SB)/4, $0x18f93e1e
-DATA mldsaTwiddlesinvNTTAVX512<>+5100(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5104(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesinvNTTAVX512<>+5108(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5112(SB)/4, $0x97adb23e
-DATA mldsaTwiddlesinvNTTAVX512<>+5116(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5120(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesinvNTTAVX512<>+5124(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesinvNTTAVX512<>+5128(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesinvNTTAVX512<>+5132(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesinvNTTAVX512<>+5136(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5140(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5144(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5148(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5152(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesinvNTTAVX512<>+5156(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesinvNTTAVX512<>+5160(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesinvNTTAVX512<>+5164(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesinvNTTAVX512<>+5168(SB)/4, $0x00360400
-DATA mldsaTwiddlesinvNTTAVX512<>+5172(SB)/4, $0x00360400
-DATA mldsaTwiddlesinvNTTAVX512<>+5176(SB)/4, $0x00360400
-DATA mldsaTwiddlesinvNTTAVX512<>+5180(SB)/4, $0x00360400
-DATA mldsaTwiddlesinvNTTAVX512<>+5184(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesinvNTTAVX512<>+5188(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5192(SB)/4, $0x0077a55e
-DATA mldsaTwiddlesinvNTTAVX512<>+5196(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5200(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5204(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5208(SB)/4, $0x007b4a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5212(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5216(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesinvNTTAVX512<>+5220(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5224(SB)/4, $0x0023d69c
-DATA mldsaTwiddlesinvNTTAVX512<>+5228(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5232(SB)/4, $0x00360400
-DATA mldsaTwiddlesinvNTTAVX512<>+5236(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5240(SB)/4, $0x00360400
-DATA mldsaTwiddlesinvNTTAVX512<>+5244(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5248(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesinvNTTAVX512<>+5252(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesinvNTTAVX512<>+5256(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesinvNTTAVX512<>+5260(SB)/4, $0xbe23655e
-DATA mldsaTwiddlesinvNTTAVX512<>+5264(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5268(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5272(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5276(SB)/4, $0x7ac50a4e
-DATA mldsaTwiddlesinvNTTAVX512<>+5280(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesinvNTTAVX512<>+5284(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesinvNTTAVX512<>+5288(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesinvNTTAVX512<>+5292(SB)/4, $0x9cf7569c
-DATA mldsaTwiddlesinvNTTAVX512<>+5296(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesinvNTTAVX512<>+5300(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesinvNTTAVX512<>+5304(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesinvNTTAVX512<>+5308(SB)/4, $0xc0b60400
-DATA mldsaTwiddlesinvNTTAVX512<>+5312(SB)/4, $0xbe23655e
+DATA mldsaTwiddlesinvNTTAVX512<>+4992(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+4996(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5000(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5004(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5008(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5012(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5016(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5020(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5024(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5028(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5032(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5036(SB)/4, $0x001649ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5040(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5044(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5048(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5052(SB)/4, $0x002571df
+DATA mldsaTwiddlesinvNTTAVX512<>+5056(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5060(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5064(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5068(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5072(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5076(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5080(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5084(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5088(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5092(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5096(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5100(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5104(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5108(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5112(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5116(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5120(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5124(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5128(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5132(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5136(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5140(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5144(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5148(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5152(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5156(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5160(SB)/4, $0x2c9f0367
+DATA mldsaTwiddlesinvNTTAVX512<>+5164(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5168(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5172(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5176(SB)/4, $0x4af67b08
+DATA mldsaTwiddlesinvNTTAVX512<>+5180(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5184(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5188(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5192(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5196(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5200(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5204(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5208(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5212(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5216(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5220(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5224(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5228(SB)/4, $0x001a2877
+DATA mldsaTwiddlesinvNTTAVX512<>+5232(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5236(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5240(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5244(SB)/4, $0xffcebf1c
+DATA mldsaTwiddlesinvNTTAVX512<>+5248(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5252(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5256(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5260(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5264(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5268(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5272(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5276(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5280(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5284(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5288(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5292(SB)/4, $0x345e0518
+DATA mldsaTwiddlesinvNTTAVX512<>+5296(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5300(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5304(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5308(SB)/4, $0x9d659229
+DATA mldsaTwiddlesinvNTTAVX512<>+5312(SB)/4, $0x345e0518
 DATA mldsaTwiddlesinvNTTAVX512<>+5316(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5320(SB)/4, $0xbe23655e
+DATA mldsaTwiddlesinvNTTAVX512<>+5320(SB)/4, $0x345e0518
 DATA mldsaTwiddlesinvNTTAVX512<>+5324(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5328(SB)/4, $0x7ac50a4e
+DATA mldsaTwiddlesinvNTTAVX512<>+5328(SB)/4, $0x9d659229
 DATA mldsaTwiddlesinvNTTAVX512<>+5332(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5336(SB)/4, $0x7ac50a4e
+DATA mldsaTwiddlesinvNTTAVX512<>+5336(SB)/4, $0x9d659229
 DATA mldsaTwiddlesinvNTTAVX512<>+5340(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5344(SB)/4, $0x9cf7569c
+DATA mldsaTwiddlesinvNTTAVX512<>+5344(SB)/4, $0x345e0518
 DATA mldsaTwiddlesinvNTTAVX512<>+5348(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5352(SB)/4, $0x9cf7569c
+DATA mldsaTwiddlesinvNTTAVX512<>+5352(SB)/4, $0x345e0518
 DATA mldsaTwiddlesinvNTTAVX512<>+5356(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5360(SB)/4, $0xc0b60400
+DATA mldsaTwiddlesinvNTTAVX512<>+5360(SB)/4, $0x9d659229
 DATA mldsaTwiddlesinvNTTAVX512<>+5364(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5368(SB)/4, $0xc0b60400
+DATA mldsaTwiddlesinvNTTAVX512<>+5368(SB)/4, $0x9d659229
 DATA mldsaTwiddlesinvNTTAVX512<>+5372(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5376(SB)/4, $0x00541e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5380(SB)/4, $0x00541e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5384(SB)/4, $0x00541e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5388(SB)/4, $0x00541e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5392(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5396(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5400(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5404(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5408(SB)/4, $0x00368a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5412(SB)/4, $0x00368a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5416(SB)/4, $0x00368a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5420(SB)/4, $0x00368a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5424(SB)/4, $0x0044f586
-DATA mldsaTwiddlesinvNTTAVX512<>+5428(SB)/4, $0x0044f586
-DATA mldsaTwiddlesinvNTTAVX512<>+5432(SB)/4, $0x0044f586
-DATA mldsaTwiddlesinvNTTAVX512<>+5436(SB)/4, $0x0044f586
-DATA mldsaTwiddlesinvNTTAVX512<>+5440(SB)/4, $0x00541e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5444(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5448(SB)/4, $0x00541e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5452(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5456(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5460(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5464(SB)/4, $0x00516e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5468(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5472(SB)/4, $0x00368a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5476(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5480(SB)/4, $0x00368a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5484(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5488(SB)/4, $0x0044f586
-DATA mldsaTwiddlesinvNTTAVX512<>+5492(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5496(SB)/4, $0x0044f586
-DATA mldsaTwiddlesinvNTTAVX512<>+5500(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5504(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5508(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5512(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5516(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5520(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5524(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5528(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5532(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5536(SB)/4, $0xde894a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5540(SB)/4, $0xde894a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5544(SB)/4, $0xde894a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5548(SB)/4, $0xde894a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5552(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesinvNTTAVX512<>+5556(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesinvNTTAVX512<>+5560(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesinvNTTAVX512<>+5564(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesinvNTTAVX512<>+5568(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5572(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5576(SB)/4, $0x6b1c5e42
-DATA mldsaTwiddlesinvNTTAVX512<>+5580(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5584(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5588(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5592(SB)/4, $0xe3a10e7d
-DATA mldsaTwiddlesinvNTTAVX512<>+5596(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5600(SB)/4, $0xde894a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5604(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5608(SB)/4, $0xde894a96
-DATA mldsaTwiddlesinvNTTAVX512<>+5612(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5616(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesinvNTTAVX512<>+5620(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5624(SB)/4, $0xf3f5b586
-DATA mldsaTwiddlesinvNTTAVX512<>+5628(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5632(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5636(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5640(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5644(SB)/4, $0x003bbeaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5648(SB)/4, $0x0049102d
-DATA mldsaTwiddlesinvNTTAVX512<>+5652(SB)/4, $0x0049102d
-DATA mldsaTwiddlesinvNTTAVX512<>+5656(SB)/4, $0x0049102d
-DATA mldsaTwiddlesinvNTTAVX512<>+5660(SB)/4, $0x0049102d
-DATA mldsaTwiddlesinvNTTAVX512<>+5664(SB)/4, $0x005927d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5668(SB)/4, $0x005927d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5672(SB)/4, $0x005927d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5676(SB)/4, $0x005927d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5680(SB)/4, $0x00668504
-DATA mldsaTwiddlesinvNTTAVX512<>+5684(SB)/4, $0x00668504
-DATA mldsaTwiddlesinvNTTAVX512<>+5688(SB)/4, $0x00668504
-DATA mldsaTwiddlesinvNTTAVX512<>+5692(SB)/4, $0x00668504
-DATA mldsaTwiddlesinvNTTAVX512<>+5696(SB)/4, $0x003bbeaf
+DATA mldsaTwiddlesinvNTTAVX512<>+5376(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5380(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5384(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5388(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5392(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5396(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5400(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5404(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5408(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5412(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5416(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5420(SB)/4, $0xffeb9d80
+DATA mldsaTwiddlesinvNTTAVX512<>+5424(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5428(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5432(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5436(SB)/4, $0x000a52ee
+DATA mldsaTwiddlesinvNTTAVX512<>+5440(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5444(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5448(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5452(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5456(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5460(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5464(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5468(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5472(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5476(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5480(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5484(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5488(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5492(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5496(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5500(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5504(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5508(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5512(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5516(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5520(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5524(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5528(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5532(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5536(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5540(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5544(SB)/4, $0xd730cc84
+DATA mldsaTwiddlesinvNTTAVX512<>+5548(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5552(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5556(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5560(SB)/4, $0x14ab0698
+DATA mldsaTwiddlesinvNTTAVX512<>+5564(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5568(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5572(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5576(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5580(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5584(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5588(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5592(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5596(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5600(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5604(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5608(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5612(SB)/4, $0xfff96033
+DATA mldsaTwiddlesinvNTTAVX512<>+5616(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5620(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5624(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5628(SB)/4, $0xffca38a6
+DATA mldsaTwiddlesinvNTTAVX512<>+5632(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5636(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5640(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5644(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5648(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5652(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5656(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5660(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5664(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5668(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5672(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5676(SB)/4, $0xf2bd155f
+DATA mldsaTwiddlesinvNTTAVX512<>+5680(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5684(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5688(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5692(SB)/4, $0x9456626f
+DATA mldsaTwiddlesinvNTTAVX512<>+5696(SB)/4, $0xf2bd155f
 DATA mldsaTwiddlesinvNTTAVX512<>+5700(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5704(SB)/4, $0x003bbeaf
+DATA mldsaTwiddlesinvNTTAVX512<>+5704(SB)/4, $0xf2bd155f
 DATA mldsaTwiddlesinvNTTAVX512<>+5708(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5712(SB)/4, $0x0049102d
+DATA mldsaTwiddlesinvNTTAVX512<>+5712(SB)/4, $0x9456626f
 DATA mldsaTwiddlesinvNTTAVX512<>+5716(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5720(SB)/4, $0x0049102d
+DATA mldsaTwiddlesinvNTTAVX512<>+5720(SB)/4, $0x9456626f
 DATA mldsaTwiddlesinvNTTAVX512<>+5724(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5728(SB)/4, $0x005927d5
+DATA mldsaTwiddlesinvNTTAVX512<>+5728(SB)/4, $0xf2bd155f
 DATA mldsaTwiddlesinvNTTAVX512<>+5732(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5736(SB)/4, $0x005927d5
+DATA mldsaTwiddlesinvNTTAVX512<>+5736(SB)/4, $0xf2bd155f
 DATA mldsaTwiddlesinvNTTAVX512<>+5740(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5744(SB)/4, $0x00668504
+DATA mldsaTwiddlesinvNTTAVX512<>+5744(SB)/4, $0x9456626f
 DATA mldsaTwiddlesinvNTTAVX512<>+5748(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5752(SB)/4, $0x00668504
+DATA mldsaTwiddlesinvNTTAVX512<>+5752(SB)/4, $0x9456626f
 DATA mldsaTwiddlesinvNTTAVX512<>+5756(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5760(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5764(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5768(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5772(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5776(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesinvNTTAVX512<>+5780(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesinvNTTAVX512<>+5784(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesinvNTTAVX512<>+5788(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesinvNTTAVX512<>+5792(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5796(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5800(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5804(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5808(SB)/4, $0x5f070504
-DATA mldsaTwiddlesinvNTTAVX512<>+5812(SB)/4, $0x5f070504
-DATA mldsaTwiddlesinvNTTAVX512<>+5816(SB)/4, $0x5f070504
-DATA mldsaTwiddlesinvNTTAVX512<>+5820(SB)/4, $0x5f070504
-DATA mldsaTwiddlesinvNTTAVX512<>+5824(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5828(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5832(SB)/4, $0xdc919eaf
-DATA mldsaTwiddlesinvNTTAVX512<>+5836(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5840(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesinvNTTAVX512<>+5844(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5848(SB)/4, $0xbfceb02d
-DATA mldsaTwiddlesinvNTTAVX512<>+5852(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5856(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5860(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5864(SB)/4, $0x8ed3c7d5
-DATA mldsaTwiddlesinvNTTAVX512<>+5868(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5872(SB)/4, $0x5f070504
-DATA mldsaTwiddlesinvNTTAVX512<>+5876(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5880(SB)/4, $0x5f070504
-DATA mldsaTwiddlesinvNTTAVX512<>+5884(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5888(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesinvNTTAVX512<>+5892(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesinvNTTAVX512<>+5896(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesinvNTTAVX512<>+5900(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesinvNTTAVX512<>+5904(SB)/4, $0x00017620
-DATA mldsaTwiddlesinvNTTAVX512<>+5908(SB)/4, $0x00017620
-DATA mldsaTwiddlesinvNTTAVX512<>+5912(SB)/4, $0x00017620
-DATA mldsaTwiddlesinvNTTAVX512<>+5916(SB)/4, $0x00017620
-DATA mldsaTwiddlesinvNTTAVX512<>+5920(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesinvNTTAVX512<>+5924(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesinvNTTAVX512<>+5928(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesinvNTTAVX512<>+5932(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesinvNTTAVX512<>+5936(SB)/4, $0x00294a67
-DATA mldsaTwiddlesinvNTTAVX512<>+5940(SB)/4, $0x00294a67
-DATA mldsaTwiddlesinvNTTAVX512<>+5944(SB)/4, $0x00294a67
-DATA mldsaTwiddlesinvNTTAVX512<>+5948(SB)/4, $0x00294a67
-DATA mldsaTwiddlesinvNTTAVX512<>+5952(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesinvNTTAVX512<>+5956(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5960(SB)/4, $0x0035dec5
-DATA mldsaTwiddlesinvNTTAVX512<>+5964(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5968(SB)/4, $0x00017620
-DATA mldsaTwiddlesinvNTTAVX512<>+5972(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5976(SB)/4, $0x00017620
-DATA mldsaTwiddlesinvNTTAVX512<>+5980(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5984(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesinvNTTAVX512<>+5988(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+5992(SB)/4, $0x002ef4cd
-DATA mldsaTwiddlesinvNTTAVX512<>+5996(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6000(SB)/4, $0x00294a67
-DATA mldsaTwiddlesinvNTTAVX512<>+6004(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6008(SB)/4, $0x00294a67
-DATA mldsaTwiddlesinvNTTAVX512<>+6012(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6016(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesinvNTTAVX512<>+6020(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesinvNTTAVX512<>+6024(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesinvNTTAVX512<>+6028(SB)/4, $0x6d8e7ec5
-DATA mldsaTwiddlesinvNTTAVX512<>+6032(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesinvNTTAVX512<>+6036(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesinvNTTAVX512<>+6040(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesinvNTTAVX512<>+6044(SB)/4, $0x9ec57620
-DATA mldsaTwiddlesinvNTTAVX512<>+6048(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesinvNTTAVX512<>+6052(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesinvNTTAVX512<>+6056(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesinvNTTAVX512<>+6060(SB)/4, $0xac4894cd
-DATA mldsaTwiddlesinvNTTAVX512<>+6064(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesinvNTTAVX512<>+6068(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesinvNTTAVX512<>+6072(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesinvNTTAVX512<>+6076(SB)/4, $0x91f62a67
-DATA mldsaTwiddlesinvNTTAVX512<>+6080(SB)/4, $0x6d8e7ec5
+DATA mldsaTwiddlesinvNTTAVX512<>+5760(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5764(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5768(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5772(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5776(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5780(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5784(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5788(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5792(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5796(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5800(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5804(SB)/4, $0xffe67289
+DATA mldsaTwiddlesinvNTTAVX512<>+5808(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5812(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5816(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5820(SB)/4, $0x0028a3d2
+DATA mldsaTwiddlesinvNTTAVX512<>+5824(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5828(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5832(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5836(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5840(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5844(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5848(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5852(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5856(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5860(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5864(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5868(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5872(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5876(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5880(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5884(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5888(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5892(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5896(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5900(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5904(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5908(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5912(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5916(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5920(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5924(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5928(SB)/4, $0xccd84878
+DATA mldsaTwiddlesinvNTTAVX512<>+5932(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5936(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5940(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5944(SB)/4, $0x515bfa5b
+DATA mldsaTwiddlesinvNTTAVX512<>+5948(SB)/4, $0x00000000
+DATA mldsaTwiddlesinvNTTAVX512<>+5952(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5956(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5960(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5964(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5968(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+5972(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+5976(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+5980(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+5984(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5988(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5992(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+5996(SB)/4, $0xffc200b3
+DATA mldsaTwiddlesinvNTTAVX512<>+6000(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+6004(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+6008(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+6012(SB)/4, $0xffcc9293
+DATA mldsaTwiddlesinvNTTAVX512<>+6016(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6020(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6024(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6028(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6032(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6036(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6040(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6044(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6048(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6052(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6056(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6060(SB)/4, $0x83e25f90
+DATA mldsaTwiddlesinvNTTAVX512<>+6064(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6068(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6072(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6076(SB)/4, $0x990b69a8
+DATA mldsaTwiddlesinvNTTAVX512<>+6080(SB)/4, $0x83e25f90
 DATA mldsaTwiddlesinvNTTAVX512<>+6084(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6088(SB)/4, $0x6d8e7ec5
+DATA mldsaTwiddlesinvNTTAVX512<>+6088(SB)/4, $0x83e25f90
 DATA mldsaTwiddlesinvNTTAVX512<>+6092(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6096(SB)/4, $0x9ec57620
+DATA mldsaTwiddlesinvNTTAVX512<>+6096(SB)/4, $0x990b69a8
 DATA mldsaTwiddlesinvNTTAVX512<>+6100(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6104(SB)/4, $0x9ec57620
+DATA mldsaTwiddlesinvNTTAVX512<>+6104(SB)/4, $0x990b69a8
 DATA mldsaTwiddlesinvNTTAVX512<>+6108(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6112(SB)/4, $0xac4894cd
+DATA mldsaTwiddlesinvNTTAVX512<>+6112(SB)/4, $0x83e25f90
 DATA mldsaTwiddlesinvNTTAVX512<>+6116(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6120(SB)/4, $0xac4894cd
+DATA mldsaTwiddlesinvNTTAVX512<>+6120(SB)/4, $0x83e25f90
 DATA mldsaTwiddlesinvNTTAVX512<>+6124(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6128(SB)/4, $0x91f62a67
+DATA mldsaTwiddlesinvNTTAVX512<>+6128(SB)/4, $0x990b69a8
 DATA mldsaTwiddlesinvNTTAVX512<>+6132(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6136(SB)/4, $0x91f62a67
+DATA mldsaTwiddlesinvNTTAVX512<>+6136(SB)/4, $0x990b69a8
 DATA mldsaTwiddlesinvNTTAVX512<>+6140(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6144(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6148(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6152(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6156(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6160(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6164(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6168(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6172(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6176(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6180(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6184(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6188(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6192(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6196(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6200(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6204(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6208(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6212(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6216(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6220(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6224(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6228(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6232(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6236(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6240(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6244(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6248(SB)/4, $0x000445c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6252(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6256(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6260(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6264(SB)/4, $0x003d3201
-DATA mldsaTwiddlesinvNTTAVX512<>+6268(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6272(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6276(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6280(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6284(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6288(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6292(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6296(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6300(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6304(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6308(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6312(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6316(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6320(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6324(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6328(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6332(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6336(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6340(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6344(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6348(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6352(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6356(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6360(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6364(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6368(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6372(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6376(SB)/4, $0xba3ce5c5
-DATA mldsaTwiddlesinvNTTAVX512<>+6380(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6384(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6388(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6392(SB)/4, $0xa9fd5201
-DATA mldsaTwiddlesinvNTTAVX512<>+6396(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6400(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6404(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6408(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6412(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6416(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6420(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6424(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6428(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6432(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6436(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6440(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6444(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6448(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6452(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6456(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6460(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6464(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6468(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6472(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6476(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6480(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6484(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6488(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6492(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6496(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6500(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6504(SB)/4, $0x007f9423
-DATA mldsaTwiddlesinvNTTAVX512<>+6508(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6512(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6516(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6520(SB)/4, $0x001ad035
-DATA mldsaTwiddlesinvNTTAVX512<>+6524(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6528(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6532(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6536(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6540(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6544(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6548(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6552(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6556(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6560(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6564(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6568(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6572(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6576(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6580(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6584(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6588(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6592(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6596(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6600(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6604(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6608(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6612(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6616(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6620(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6624(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6628(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6632(SB)/4, $0x6d83f423
-DATA mldsaTwiddlesinvNTTAVX512<>+6636(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6640(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6644(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6648(SB)/4, $0x13a17035
-DATA mldsaTwiddlesinvNTTAVX512<>+6652(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6656(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6660(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6664(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6668(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6672(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6676(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6680(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6684(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6688(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6692(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6696(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6700(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6704(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6708(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6712(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6716(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6720(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6724(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6728(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6732(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6736(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6740(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6744(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6748(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6752(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6756(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6760(SB)/4, $0x004ddc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6764(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6768(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6772(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6776(SB)/4, $0x006a84f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6780(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6784(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6788(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6792(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6796(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6800(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6804(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6808(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6812(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6816(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6820(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6824(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6828(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6832(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6836(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6840(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6844(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6848(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6852(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6856(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6860(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6864(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6868(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6872(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6876(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6880(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6884(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6888(SB)/4, $0xd360fc99
-DATA mldsaTwiddlesinvNTTAVX512<>+6892(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6896(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6900(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6904(SB)/4, $0xb50984f8
-DATA mldsaTwiddlesinvNTTAVX512<>+6908(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6912(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6916(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6920(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6924(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6928(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6932(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6936(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6940(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6944(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6948(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6952(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6956(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6960(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6964(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6968(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6972(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6976(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6980(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6984(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+6988(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+6992(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+6996(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7000(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7004(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7008(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7012(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7016(SB)/4, $0x0044fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7020(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7024(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7028(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7032(SB)/4, $0x005f8dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7036(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7040(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7044(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7048(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7052(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7056(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7060(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7064(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7068(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7072(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7076(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7080(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7084(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7088(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7092(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7096(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7100(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7104(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7108(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7112(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7116(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7120(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7124(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7128(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7132(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7136(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7140(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7144(SB)/4, $0xcba1fae8
-DATA mldsaTwiddlesinvNTTAVX512<>+7148(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7152(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7156(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7160(SB)/4, $0x629a6dd7
-DATA mldsaTwiddlesinvNTTAVX512<>+7164(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7168(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7172(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7176(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7180(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7184(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7188(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7192(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7196(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7200(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7204(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7208(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7212(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7216(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7220(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7224(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7228(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7232(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7236(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7240(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7244(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7248(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7252(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7256(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7260(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7264(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7268(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7272(SB)/4, $0x005fb37c
-DATA mldsaTwiddlesinvNTTAVX512<>+7276(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7280(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7284(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7288(SB)/4, $0x0027f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7292(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7296(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7300(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7304(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7308(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7312(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7316(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7320(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7324(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7328(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7332(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7336(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7340(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7344(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7348(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7352(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7356(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7360(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7364(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7368(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7372(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7376(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7380(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7384(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7388(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7392(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7396(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7400(SB)/4, $0x28cf337c
-DATA mldsaTwiddlesinvNTTAVX512<>+7404(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7408(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7412(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7416(SB)/4, $0xeb54f968
-DATA mldsaTwiddlesinvNTTAVX512<>+7420(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7424(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7428(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7432(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7436(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7440(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7444(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7448(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7452(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7456(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7460(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7464(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7468(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7472(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7476(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7480(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7484(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7488(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7492(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7496(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7500(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7504(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7508(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7512(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7516(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7520(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7524(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7528(SB)/4, $0x006ecaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7532(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7536(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7540(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7544(SB)/4, $0x00777d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7548(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7552(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7556(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7560(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7564(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7568(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7572(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7576(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7580(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7584(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7588(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7592(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7596(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7600(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7604(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7608(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7612(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7616(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7620(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7624(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7628(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7632(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7636(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7640(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7644(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7648(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7652(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7656(SB)/4, $0x0d42eaa1
-DATA mldsaTwiddlesinvNTTAVX512<>+7660(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7664(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7668(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7672(SB)/4, $0x6ba99d91
-DATA mldsaTwiddlesinvNTTAVX512<>+7676(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7680(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7684(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7688(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7692(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7696(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7700(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7704(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7708(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7712(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7716(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7720(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7724(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7728(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7732(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7736(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7740(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7744(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7748(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7752(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7756(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7760(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7764(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7768(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7772(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7776(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7780(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7784(SB)/4, $0x0036b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7788(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7792(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7796(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7800(SB)/4, $0x006f65a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7804(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7808(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7812(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7816(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7820(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7824(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7828(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7832(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7836(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7840(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7844(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7848(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7852(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7856(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7860(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7864(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7868(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7872(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7876(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7880(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7884(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7888(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7892(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7896(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7900(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7904(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7908(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7912(SB)/4, $0x3327b788
-DATA mldsaTwiddlesinvNTTAVX512<>+7916(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7920(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7924(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7928(SB)/4, $0xaea405a5
-DATA mldsaTwiddlesinvNTTAVX512<>+7932(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+7936(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7940(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7944(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7948(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7952(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7956(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7960(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7964(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7968(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7972(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7976(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7980(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+7984(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7988(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7992(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+7996(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+8000(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+8004(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8008(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+8012(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8016(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+8020(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8024(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+8028(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8032(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+8036(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8040(SB)/4, $0x000fa070
-DATA mldsaTwiddlesinvNTTAVX512<>+8044(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8048(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+8052(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8056(SB)/4, $0x00299658
-DATA mldsaTwiddlesinvNTTAVX512<>+8060(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8064(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8068(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8072(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8076(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8080(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8084(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8088(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8092(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8096(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8100(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8104(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8108(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8112(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8116(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8120(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8124(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8128(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8132(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8136(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8140(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8144(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8148(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8152(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8156(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8160(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8164(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8168(SB)/4, $0x7c1da070
-DATA mldsaTwiddlesinvNTTAVX512<>+8172(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8176(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8180(SB)/4, $0x00000000
-DATA mldsaTwiddlesinvNTTAVX512<>+8184(SB)/4, $0x66f49658
-DATA mldsaTwiddlesinvNTTAVX512<>+8188(SB)/4, $0x00000000
-GLOBL mldsaTwiddlesinvNTTAVX512<>(SB), RODATA|NOPTR, $8192
+GLOBL mldsaTwiddlesinvNTTAVX512<>(SB), RODATA|NOPTR, $6144
 
 // func invNTTAVX512(out *[256]uint32, in *[256]uint32)
 // Requires: AVX, AVX512F
@@ -5828,99 +5124,75 @@ TEXT ·invNTTAVX512(SB), NOSPLIT, $0-16
 	VPSUBD    Z10, Z1, Z4
 	VPADDD    Z1, Z10, Z10
 	VPSRLQ    $0x20, Z4, Z1
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+128(SB), Z4, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+192(SB), Z1, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+0(SB), Z4, Z4
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+64(SB), Z1, Z1
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z4, Z4
-	VPSUBQ    Z18, Z1, Z1
-	VPSHUFD   $0xb1, Z4, K1, Z1
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+64(SB), Z4, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+128(SB), Z1, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+0(SB), Z4, Z1
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z1, Z1
 	VPSUBD    Z12, Z3, Z6
 	VPADDD    Z3, Z12, Z12
 	VPSRLQ    $0x20, Z6, Z3
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+384(SB), Z6, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+448(SB), Z3, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+256(SB), Z6, Z6
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+320(SB), Z3, Z3
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z6, Z6
-	VPSUBQ    Z18, Z3, Z3
-	VPSHUFD   $0xb1, Z6, K1, Z3
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+256(SB), Z6, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+320(SB), Z3, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+192(SB), Z6, Z3
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z3, Z3
 	VPSUBD    Z14, Z5, Z8
 	VPADDD    Z5, Z14, Z14
 	VPSRLQ    $0x20, Z8, Z5
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+640(SB), Z8, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+704(SB), Z5, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+512(SB), Z8, Z8
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+576(SB), Z5, Z5
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z8, Z8
-	VPSUBQ    Z18, Z5, Z5
-	VPSHUFD   $0xb1, Z8, K1, Z5
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+448(SB), Z8, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+512(SB), Z5, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+384(SB), Z8, Z5
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z5, Z5
 	VPSUBD    Z21, Z7, Z26
 	VPADDD    Z7, Z21, Z21
 	VPSRLQ    $0x20, Z26, Z7
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+896(SB), Z26, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+960(SB), Z7, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+768(SB), Z26, Z26
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+832(SB), Z7, Z7
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z26, Z26
-	VPSUBQ    Z18, Z7, Z7
-	VPSHUFD   $0xb1, Z26, K1, Z7
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+640(SB), Z26, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+704(SB), Z7, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+576(SB), Z26, Z7
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z7, Z7
 	VPSUBD    Z22, Z9, Z27
 	VPADDD    Z9, Z22, Z22
 	VPSRLQ    $0x20, Z27, Z9
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1152(SB), Z27, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1216(SB), Z9, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1024(SB), Z27, Z27
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1088(SB), Z9, Z9
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z27, Z27
-	VPSUBQ    Z18, Z9, Z9
-	VPSHUFD   $0xb1, Z27, K1, Z9
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+832(SB), Z27, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+896(SB), Z9, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+768(SB), Z27, Z9
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z9, Z9
 	VPSUBD    Z23, Z11, Z28
 	VPADDD    Z11, Z23, Z23
 	VPSRLQ    $0x20, Z28, Z11
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1408(SB), Z28, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1472(SB), Z11, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1280(SB), Z28, Z28
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1344(SB), Z11, Z11
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z28, Z28
-	VPSUBQ    Z18, Z11, Z11
-	VPSHUFD   $0xb1, Z28, K1, Z11
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1024(SB), Z28, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1088(SB), Z11, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+960(SB), Z28, Z11
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z11, Z11
 	VPSUBD    Z24, Z13, Z29
 	VPADDD    Z13, Z24, Z24
 	VPSRLQ    $0x20, Z29, Z13
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1664(SB), Z29, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1728(SB), Z13, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1536(SB), Z29, Z29
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1600(SB), Z13, Z13
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z29, Z29
-	VPSUBQ    Z18, Z13, Z13
-	VPSHUFD   $0xb1, Z29, K1, Z13
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1216(SB), Z29, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1280(SB), Z13, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+1152(SB), Z29, Z13
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z13, Z13
 	VPSUBD    Z25, Z15, Z30
 	VPADDD    Z15, Z25, Z25
 	VPSRLQ    $0x20, Z30, Z15
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1920(SB), Z30, Z17
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1984(SB), Z15, Z18
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1792(SB), Z30, Z30
-	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1856(SB), Z15, Z15
-	VPMULDQ   Z16, Z17, Z17
-	VPMULDQ   Z16, Z18, Z18
-	VPSUBQ    Z17, Z30, Z30
-	VPSUBQ    Z18, Z15, Z15
-	VPSHUFD   $0xb1, Z30, K1, Z15
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1408(SB), Z30, Z17
+	VPMULDQ   mldsaTwiddlesinvNTTAVX512<>+1472(SB), Z15, Z18
+	VPSHUFD   $0xb1, Z17, K1, Z18
+	VPMULLD   mldsaTwiddlesinvNTTAVX512<>+1344(SB), Z30, Z15
+	VPMULLD   Z16, Z18, Z18
+	VPSUBD    Z18, Z15, Z15
 	VMOVDQA32 Z10, Z31
 	VPSHUFD   $0xb1, Z1, K2, Z10
 	VPSHUFD   $0xb1, Z31, K1, Z1
@@ -5950,99 +5222,75 @@ TEXT ·invNTTAVX512(SB), NOSPLIT, $0-16
 	VPSUBD      Z10, Z1, Z28
 	VPADDD      Z1, Z10, Z10
 	VPSRLQ      $0x20, Z28, Z1
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2176(SB), Z28, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2240(SB), Z1, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2048(SB), Z28, Z28
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2112(SB), Z1, Z1
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z28, Z28
-	VPSUBQ      Z18, Z1, Z1
-	VPSHUFD     $0xb1, Z28, K1, Z1
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+1600(SB), Z28, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+1664(SB), Z1, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+1536(SB), Z28, Z1
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z1, Z1
 	VPSUBD      Z12, Z3, Z29
 	VPADDD      Z3, Z12, Z12
 	VPSRLQ      $0x20, Z29, Z3
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2432(SB), Z29, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2496(SB), Z3, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2304(SB), Z29, Z29
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2368(SB), Z3, Z3
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z29, Z29
-	VPSUBQ      Z18, Z3, Z3
-	VPSHUFD     $0xb1, Z29, K1, Z3
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+1792(SB), Z29, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+1856(SB), Z3, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+1728(SB), Z29, Z3
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z3, Z3
 	VPSUBD      Z14, Z5, Z30
 	VPADDD      Z5, Z14, Z14
 	VPSRLQ      $0x20, Z30, Z5
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2688(SB), Z30, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2752(SB), Z5, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2560(SB), Z30, Z30
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2624(SB), Z5, Z5
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z30, Z30
-	VPSUBQ      Z18, Z5, Z5
-	VPSHUFD     $0xb1, Z30, K1, Z5
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+1984(SB), Z30, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2048(SB), Z5, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+1920(SB), Z30, Z5
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z5, Z5
 	VPSUBD      Z21, Z7, Z31
 	VPADDD      Z7, Z21, Z21
 	VPSRLQ      $0x20, Z31, Z7
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2944(SB), Z31, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3008(SB), Z7, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2816(SB), Z31, Z31
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2880(SB), Z7, Z7
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z31, Z31
-	VPSUBQ      Z18, Z7, Z7
-	VPSHUFD     $0xb1, Z31, K1, Z7
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2176(SB), Z31, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2240(SB), Z7, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+2112(SB), Z31, Z7
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z7, Z7
 	VPSUBD      Z22, Z9, Z0
 	VPADDD      Z9, Z22, Z22
 	VPSRLQ      $0x20, Z0, Z9
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3200(SB), Z0, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3264(SB), Z9, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3072(SB), Z0, Z0
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3136(SB), Z9, Z9
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z0, Z0
-	VPSUBQ      Z18, Z9, Z9
-	VPSHUFD     $0xb1, Z0, K1, Z9
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2368(SB), Z0, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2432(SB), Z9, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+2304(SB), Z0, Z9
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z9, Z9
 	VPSUBD      Z23, Z11, Z2
 	VPADDD      Z11, Z23, Z23
 	VPSRLQ      $0x20, Z2, Z11
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3456(SB), Z2, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3520(SB), Z11, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3328(SB), Z2, Z2
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3392(SB), Z11, Z11
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z2, Z2
-	VPSUBQ      Z18, Z11, Z11
-	VPSHUFD     $0xb1, Z2, K1, Z11
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2560(SB), Z2, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2624(SB), Z11, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+2496(SB), Z2, Z11
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z11, Z11
 	VPSUBD      Z24, Z13, Z4
 	VPADDD      Z13, Z24, Z24
 	VPSRLQ      $0x20, Z4, Z13
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3712(SB), Z4, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3776(SB), Z13, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3584(SB), Z4, Z4
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3648(SB), Z13, Z13
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z4, Z4
-	VPSUBQ      Z18, Z13, Z13
-	VPSHUFD     $0xb1, Z4, K1, Z13
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2752(SB), Z4, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2816(SB), Z13, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+2688(SB), Z4, Z13
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z13, Z13
 	VPSUBD      Z25, Z15, Z6
 	VPADDD      Z15, Z25, Z25
 	VPSRLQ      $0x20, Z6, Z15
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3968(SB), Z6, Z17
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+4032(SB), Z15, Z18
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3840(SB), Z6, Z6
-	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3904(SB), Z15, Z15
-	VPMULDQ     Z16, Z17, Z17
-	VPMULDQ     Z16, Z18, Z18
-	VPSUBQ      Z17, Z6, Z6
-	VPSUBQ      Z18, Z15, Z15
-	VPSHUFD     $0xb1, Z6, K1, Z15
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+2944(SB), Z6, Z17
+	VPMULDQ     mldsaTwiddlesinvNTTAVX512<>+3008(SB), Z15, Z18
+	VPSHUFD     $0xb1, Z17, K1, Z18
+	VPMULLD     mldsaTwiddlesinvNTTAVX512<>+2880(SB), Z6, Z15
+	VPMULLD     Z16, Z18, Z18
+	VPSUBD      Z18, Z15, Z15
 	VPUNPCKLQDQ Z1, Z10, Z8
 	VPUNPCKHQDQ Z1, Z10, Z1
 	VPUNPCKLQDQ Z3, Z12, Z26
@@ -6064,99 +5312,75 @@ TEXT ·invNTTAVX512(SB), NOSPLIT, $0-16
 	VPSUBD     Z8, Z1, Z2
 	VPADDD     Z1, Z8, Z8
 	VPSRLQ     $0x20, Z2, Z1
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4224(SB), Z2, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4288(SB), Z1, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4096(SB), Z2, Z2
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4160(SB), Z1, Z1
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z2, Z2
-	VPSUBQ     Z18, Z1, Z1
-	VPSHUFD    $0xb1, Z2, K1, Z1
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3136(SB), Z2, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3200(SB), Z1, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+3072(SB), Z2, Z1
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z1, Z1
 	VPSUBD     Z26, Z3, Z4
 	VPADDD     Z3, Z26, Z26
 	VPSRLQ     $0x20, Z4, Z3
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4480(SB), Z4, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4544(SB), Z3, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4352(SB), Z4, Z4
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4416(SB), Z3, Z3
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z4, Z4
-	VPSUBQ     Z18, Z3, Z3
-	VPSHUFD    $0xb1, Z4, K1, Z3
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3328(SB), Z4, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3392(SB), Z3, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+3264(SB), Z4, Z3
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z3, Z3
 	VPSUBD     Z27, Z5, Z6
 	VPADDD     Z5, Z27, Z27
 	VPSRLQ     $0x20, Z6, Z5
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4736(SB), Z6, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4800(SB), Z5, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4608(SB), Z6, Z6
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4672(SB), Z5, Z5
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z6, Z6
-	VPSUBQ     Z18, Z5, Z5
-	VPSHUFD    $0xb1, Z6, K1, Z5
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3520(SB), Z6, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3584(SB), Z5, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+3456(SB), Z6, Z5
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z5, Z5
 	VPSUBD     Z28, Z7, Z10
 	VPADDD     Z7, Z28, Z28
 	VPSRLQ     $0x20, Z10, Z7
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4992(SB), Z10, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5056(SB), Z7, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4864(SB), Z10, Z10
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4928(SB), Z7, Z7
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z10, Z10
-	VPSUBQ     Z18, Z7, Z7
-	VPSHUFD    $0xb1, Z10, K1, Z7
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3712(SB), Z10, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3776(SB), Z7, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+3648(SB), Z10, Z7
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z7, Z7
 	VPSUBD     Z29, Z9, Z12
 	VPADDD     Z9, Z29, Z29
 	VPSRLQ     $0x20, Z12, Z9
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5248(SB), Z12, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5312(SB), Z9, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5120(SB), Z12, Z12
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5184(SB), Z9, Z9
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z12, Z12
-	VPSUBQ     Z18, Z9, Z9
-	VPSHUFD    $0xb1, Z12, K1, Z9
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3904(SB), Z12, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+3968(SB), Z9, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+3840(SB), Z12, Z9
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z9, Z9
 	VPSUBD     Z30, Z11, Z14
 	VPADDD     Z11, Z30, Z30
 	VPSRLQ     $0x20, Z14, Z11
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5504(SB), Z14, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5568(SB), Z11, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5376(SB), Z14, Z14
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5440(SB), Z11, Z11
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z14, Z14
-	VPSUBQ     Z18, Z11, Z11
-	VPSHUFD    $0xb1, Z14, K1, Z11
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4096(SB), Z14, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4160(SB), Z11, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+4032(SB), Z14, Z11
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z11, Z11
 	VPSUBD     Z31, Z13, Z21
 	VPADDD     Z13, Z31, Z31
 	VPSRLQ     $0x20, Z21, Z13
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5760(SB), Z21, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5824(SB), Z13, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5632(SB), Z21, Z21
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5696(SB), Z13, Z13
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z21, Z21
-	VPSUBQ     Z18, Z13, Z13
-	VPSHUFD    $0xb1, Z21, K1, Z13
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4288(SB), Z21, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4352(SB), Z13, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+4224(SB), Z21, Z13
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z13, Z13
 	VPSUBD     Z0, Z15, Z22
 	VPADDD     Z15, Z0, Z0
 	VPSRLQ     $0x20, Z22, Z15
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6016(SB), Z22, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6080(SB), Z15, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5888(SB), Z22, Z22
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5952(SB), Z15, Z15
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z22, Z22
-	VPSUBQ     Z18, Z15, Z15
-	VPSHUFD    $0xb1, Z22, K1, Z15
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4480(SB), Z22, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4544(SB), Z15, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+4416(SB), Z22, Z15
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z15, Z15
 	VSHUFI64X2 $0x44, Z1, Z8, Z23
 	VSHUFI64X2 $0xee, Z1, Z8, Z1
 	VSHUFI64X2 $0x44, Z3, Z26, Z24
@@ -6178,99 +5402,75 @@ TEXT ·invNTTAVX512(SB), NOSPLIT, $0-16
 	VPSUBD     Z23, Z1, Z14
 	VPADDD     Z1, Z23, Z23
 	VPSRLQ     $0x20, Z14, Z1
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6272(SB), Z14, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6336(SB), Z1, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6144(SB), Z14, Z14
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6208(SB), Z1, Z1
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z14, Z14
-	VPSUBQ     Z18, Z1, Z1
-	VPSHUFD    $0xb1, Z14, K1, Z1
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4672(SB), Z14, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4736(SB), Z1, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+4608(SB), Z14, Z1
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z1, Z1
 	VPSUBD     Z24, Z3, Z21
 	VPADDD     Z3, Z24, Z24
 	VPSRLQ     $0x20, Z21, Z3
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6528(SB), Z21, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6592(SB), Z3, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6400(SB), Z21, Z21
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6464(SB), Z3, Z3
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z21, Z21
-	VPSUBQ     Z18, Z3, Z3
-	VPSHUFD    $0xb1, Z21, K1, Z3
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4864(SB), Z21, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+4928(SB), Z3, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+4800(SB), Z21, Z3
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z3, Z3
 	VPSUBD     Z25, Z5, Z22
 	VPADDD     Z5, Z25, Z25
 	VPSRLQ     $0x20, Z22, Z5
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6784(SB), Z22, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6848(SB), Z5, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6656(SB), Z22, Z22
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6720(SB), Z5, Z5
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z22, Z22
-	VPSUBQ     Z18, Z5, Z5
-	VPSHUFD    $0xb1, Z22, K1, Z5
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5056(SB), Z22, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5120(SB), Z5, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+4992(SB), Z22, Z5
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z5, Z5
 	VPSUBD     Z2, Z7, Z8
 	VPADDD     Z7, Z2, Z2
 	VPSRLQ     $0x20, Z8, Z7
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7040(SB), Z8, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7104(SB), Z7, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6912(SB), Z8, Z8
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6976(SB), Z7, Z7
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z8, Z8
-	VPSUBQ     Z18, Z7, Z7
-	VPSHUFD    $0xb1, Z8, K1, Z7
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5248(SB), Z8, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5312(SB), Z7, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+5184(SB), Z8, Z7
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z7, Z7
 	VPSUBD     Z4, Z9, Z26
 	VPADDD     Z9, Z4, Z4
 	VPSRLQ     $0x20, Z26, Z9
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7296(SB), Z26, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7360(SB), Z9, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7168(SB), Z26, Z26
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7232(SB), Z9, Z9
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z26, Z26
-	VPSUBQ     Z18, Z9, Z9
-	VPSHUFD    $0xb1, Z26, K1, Z9
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5440(SB), Z26, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5504(SB), Z9, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+5376(SB), Z26, Z9
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z9, Z9
 	VPSUBD     Z6, Z11, Z27
 	VPADDD     Z11, Z6, Z6
 	VPSRLQ     $0x20, Z27, Z11
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7552(SB), Z27, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7616(SB), Z11, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7424(SB), Z27, Z27
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7488(SB), Z11, Z11
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z27, Z27
-	VPSUBQ     Z18, Z11, Z11
-	VPSHUFD    $0xb1, Z27, K1, Z11
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5632(SB), Z27, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5696(SB), Z11, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+5568(SB), Z27, Z11
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z11, Z11
 	VPSUBD     Z10, Z13, Z28
 	VPADDD     Z13, Z10, Z10
 	VPSRLQ     $0x20, Z28, Z13
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7808(SB), Z28, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7872(SB), Z13, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7680(SB), Z28, Z28
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7744(SB), Z13, Z13
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z28, Z28
-	VPSUBQ     Z18, Z13, Z13
-	VPSHUFD    $0xb1, Z28, K1, Z13
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5824(SB), Z28, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+5888(SB), Z13, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+5760(SB), Z28, Z13
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z13, Z13
 	VPSUBD     Z12, Z15, Z29
 	VPADDD     Z15, Z12, Z12
 	VPSRLQ     $0x20, Z29, Z15
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+8064(SB), Z29, Z17
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+8128(SB), Z15, Z18
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+7936(SB), Z29, Z29
-	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+8000(SB), Z15, Z15
-	VPMULDQ    Z16, Z17, Z17
-	VPMULDQ    Z16, Z18, Z18
-	VPSUBQ     Z17, Z29, Z29
-	VPSUBQ     Z18, Z15, Z15
-	VPSHUFD    $0xb1, Z29, K1, Z15
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6016(SB), Z29, Z17
+	VPMULDQ    mldsaTwiddlesinvNTTAVX512<>+6080(SB), Z15, Z18
+	VPSHUFD    $0xb1, Z17, K1, Z18
+	VPMULLD    mldsaTwiddlesinvNTTAVX512<>+5952(SB), Z29, Z15
+	VPMULLD    Z16, Z18, Z18
+	VPSUBD     Z18, Z15, Z15
 	VSHUFI64X2 $0x88, Z1, Z23, Z30
 	VSHUFI64X2 $0xdd, Z1, Z23, Z1
 	VSHUFI64X2 $0x88, Z3, Z24, Z31
@@ -6289,426 +5489,330 @@ TEXT ·invNTTAVX512(SB), NOSPLIT, $0-16
 	VSHUFI64X2 $0xdd, Z15, Z12, Z15
 
 	// Layer of distance 16
-	VPBROADCASTD mldsaConstants<>+92(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1116(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2140(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3164(SB), Z20
 	VPSUBD       Z30, Z1, Z27
 	VPADDD       Z1, Z30, Z30
 	VPSRLQ       $0x20, Z27, Z1
 	VPMULDQ      Z20, Z27, Z17
 	VPMULDQ      Z20, Z1, Z18
-	VPMULDQ      Z19, Z27, Z27
-	VPMULDQ      Z19, Z1, Z1
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z27, Z27
-	VPSUBQ       Z18, Z1, Z1
-	VPSHUFD      $0xb1, Z27, K1, Z1
-	VPBROADCASTD mldsaConstants<>+88(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1112(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z27, Z1
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z1, Z1
+	VPBROADCASTD mldsaConstants<>+2136(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3160(SB), Z20
 	VPSUBD       Z31, Z3, Z28
 	VPADDD       Z3, Z31, Z31
 	VPSRLQ       $0x20, Z28, Z3
 	VPMULDQ      Z20, Z28, Z17
 	VPMULDQ      Z20, Z3, Z18
-	VPMULDQ      Z19, Z28, Z28
-	VPMULDQ      Z19, Z3, Z3
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z28, Z28
-	VPSUBQ       Z18, Z3, Z3
-	VPSHUFD      $0xb1, Z28, K1, Z3
-	VPBROADCASTD mldsaConstants<>+84(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1108(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z28, Z3
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z3, Z3
+	VPBROADCASTD mldsaConstants<>+2132(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3156(SB), Z20
 	VPSUBD       Z0, Z5, Z29
 	VPADDD       Z5, Z0, Z0
 	VPSRLQ       $0x20, Z29, Z5
 	VPMULDQ      Z20, Z29, Z17
 	VPMULDQ      Z20, Z5, Z18
-	VPMULDQ      Z19, Z29, Z29
-	VPMULDQ      Z19, Z5, Z5
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z29, Z29
-	VPSUBQ       Z18, Z5, Z5
-	VPSHUFD      $0xb1, Z29, K1, Z5
-	VPBROADCASTD mldsaConstants<>+80(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1104(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z29, Z5
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z5, Z5
+	VPBROADCASTD mldsaConstants<>+2128(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3152(SB), Z20
 	VPSUBD       Z14, Z7, Z23
 	VPADDD       Z7, Z14, Z14
 	VPSRLQ       $0x20, Z23, Z7
 	VPMULDQ      Z20, Z23, Z17
 	VPMULDQ      Z20, Z7, Z18
-	VPMULDQ      Z19, Z23, Z23
-	VPMULDQ      Z19, Z7, Z7
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z23, Z23
-	VPSUBQ       Z18, Z7, Z7
-	VPSHUFD      $0xb1, Z23, K1, Z7
-	VPBROADCASTD mldsaConstants<>+76(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1100(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z23, Z7
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z7, Z7
+	VPBROADCASTD mldsaConstants<>+2124(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3148(SB), Z20
 	VPSUBD       Z21, Z9, Z24
 	VPADDD       Z9, Z21, Z21
 	VPSRLQ       $0x20, Z24, Z9
 	VPMULDQ      Z20, Z24, Z17
 	VPMULDQ      Z20, Z9, Z18
-	VPMULDQ      Z19, Z24, Z24
-	VPMULDQ      Z19, Z9, Z9
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z24, Z24
-	VPSUBQ       Z18, Z9, Z9
-	VPSHUFD      $0xb1, Z24, K1, Z9
-	VPBROADCASTD mldsaConstants<>+72(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1096(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z24, Z9
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z9, Z9
+	VPBROADCASTD mldsaConstants<>+2120(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3144(SB), Z20
 	VPSUBD       Z22, Z11, Z25
 	VPADDD       Z11, Z22, Z22
 	VPSRLQ       $0x20, Z25, Z11
 	VPMULDQ      Z20, Z25, Z17
 	VPMULDQ      Z20, Z11, Z18
-	VPMULDQ      Z19, Z25, Z25
-	VPMULDQ      Z19, Z11, Z11
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z25, Z25
-	VPSUBQ       Z18, Z11, Z11
-	VPSHUFD      $0xb1, Z25, K1, Z11
-	VPBROADCASTD mldsaConstants<>+68(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1092(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z25, Z11
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z11, Z11
+	VPBROADCASTD mldsaConstants<>+2116(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3140(SB), Z20
 	VPSUBD       Z8, Z13, Z2
 	VPADDD       Z13, Z8, Z8
 	VPSRLQ       $0x20, Z2, Z13
 	VPMULDQ      Z20, Z2, Z17
 	VPMULDQ      Z20, Z13, Z18
-	VPMULDQ      Z19, Z2, Z2
-	VPMULDQ      Z19, Z13, Z13
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z2, Z2
-	VPSUBQ       Z18, Z13, Z13
-	VPSHUFD      $0xb1, Z2, K1, Z13
-	VPBROADCASTD mldsaConstants<>+64(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1088(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z2, Z13
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z13, Z13
+	VPBROADCASTD mldsaConstants<>+2112(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3136(SB), Z20
 	VPSUBD       Z26, Z15, Z4
 	VPADDD       Z15, Z26, Z26
 	VPSRLQ       $0x20, Z4, Z15
 	VPMULDQ      Z20, Z4, Z17
 	VPMULDQ      Z20, Z15, Z18
-	VPMULDQ      Z19, Z4, Z4
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z4, Z4
-	VPSUBQ       Z18, Z15, Z15
-	VPSHUFD      $0xb1, Z4, K1, Z15
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z4, Z15
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z15, Z15
 
 	// Layer of distance 32
-	VPBROADCASTD mldsaConstants<>+60(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1084(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2108(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3132(SB), Z20
 	VPSUBD       Z30, Z31, Z6
 	VPADDD       Z31, Z30, Z30
 	VPSRLQ       $0x20, Z6, Z31
 	VPMULDQ      Z20, Z6, Z17
 	VPMULDQ      Z20, Z31, Z18
-	VPMULDQ      Z19, Z6, Z6
-	VPMULDQ      Z19, Z31, Z31
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z6, Z6
-	VPSUBQ       Z18, Z31, Z31
-	VPSHUFD      $0xb1, Z6, K1, Z31
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z6, Z31
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z31, Z31
 	VPSUBD       Z1, Z3, Z10
 	VPADDD       Z3, Z1, Z1
 	VPSRLQ       $0x20, Z10, Z3
 	VPMULDQ      Z20, Z10, Z17
 	VPMULDQ      Z20, Z3, Z18
-	VPMULDQ      Z19, Z10, Z10
-	VPMULDQ      Z19, Z3, Z3
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z10, Z10
-	VPSUBQ       Z18, Z3, Z3
-	VPSHUFD      $0xb1, Z10, K1, Z3
-	VPBROADCASTD mldsaConstants<>+56(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1080(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z10, Z3
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z3, Z3
+	VPBROADCASTD mldsaConstants<>+2104(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3128(SB), Z20
 	VPSUBD       Z0, Z14, Z12
 	VPADDD       Z14, Z0, Z0
 	VPSRLQ       $0x20, Z12, Z14
 	VPMULDQ      Z20, Z12, Z17
 	VPMULDQ      Z20, Z14, Z18
-	VPMULDQ      Z19, Z12, Z12
-	VPMULDQ      Z19, Z14, Z14
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z12, Z12
-	VPSUBQ       Z18, Z14, Z14
-	VPSHUFD      $0xb1, Z12, K1, Z14
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z12, Z14
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z14, Z14
 	VPSUBD       Z5, Z7, Z27
 	VPADDD       Z7, Z5, Z5
 	VPSRLQ       $0x20, Z27, Z7
 	VPMULDQ      Z20, Z27, Z17
 	VPMULDQ      Z20, Z7, Z18
-	VPMULDQ      Z19, Z27, Z27
-	VPMULDQ      Z19, Z7, Z7
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z27, Z27
-	VPSUBQ       Z18, Z7, Z7
-	VPSHUFD      $0xb1, Z27, K1, Z7
-	VPBROADCASTD mldsaConstants<>+52(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1076(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z27, Z7
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z7, Z7
+	VPBROADCASTD mldsaConstants<>+2100(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3124(SB), Z20
 	VPSUBD       Z21, Z22, Z28
 	VPADDD       Z22, Z21, Z21
 	VPSRLQ       $0x20, Z28, Z22
 	VPMULDQ      Z20, Z28, Z17
 	VPMULDQ      Z20, Z22, Z18
-	VPMULDQ      Z19, Z28, Z28
-	VPMULDQ      Z19, Z22, Z22
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z28, Z28
-	VPSUBQ       Z18, Z22, Z22
-	VPSHUFD      $0xb1, Z28, K1, Z22
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z28, Z22
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z22, Z22
 	VPSUBD       Z9, Z11, Z29
 	VPADDD       Z11, Z9, Z9
 	VPSRLQ       $0x20, Z29, Z11
 	VPMULDQ      Z20, Z29, Z17
 	VPMULDQ      Z20, Z11, Z18
-	VPMULDQ      Z19, Z29, Z29
-	VPMULDQ      Z19, Z11, Z11
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z29, Z29
-	VPSUBQ       Z18, Z11, Z11
-	VPSHUFD      $0xb1, Z29, K1, Z11
-	VPBROADCASTD mldsaConstants<>+48(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1072(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z29, Z11
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z11, Z11
+	VPBROADCASTD mldsaConstants<>+2096(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3120(SB), Z20
 	VPSUBD       Z8, Z26, Z23
 	VPADDD       Z26, Z8, Z8
 	VPSRLQ       $0x20, Z23, Z26
 	VPMULDQ      Z20, Z23, Z17
 	VPMULDQ      Z20, Z26, Z18
-	VPMULDQ      Z19, Z23, Z23
-	VPMULDQ      Z19, Z26, Z26
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z23, Z23
-	VPSUBQ       Z18, Z26, Z26
-	VPSHUFD      $0xb1, Z23, K1, Z26
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z23, Z26
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z26, Z26
 	VPSUBD       Z13, Z15, Z24
 	VPADDD       Z15, Z13, Z13
 	VPSRLQ       $0x20, Z24, Z15
 	VPMULDQ      Z20, Z24, Z17
 	VPMULDQ      Z20, Z15, Z18
-	VPMULDQ      Z19, Z24, Z24
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z24, Z24
-	VPSUBQ       Z18, Z15, Z15
-	VPSHUFD      $0xb1, Z24, K1, Z15
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z24, Z15
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z15, Z15
 
 	// Layer of distance 64
-	VPBROADCASTD mldsaConstants<>+44(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1068(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2092(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3116(SB), Z20
 	VPSUBD       Z30, Z0, Z25
 	VPADDD       Z0, Z30, Z30
 	VPSRLQ       $0x20, Z25, Z0
 	VPMULDQ      Z20, Z25, Z17
 	VPMULDQ      Z20, Z0, Z18
-	VPMULDQ      Z19, Z25, Z25
-	VPMULDQ      Z19, Z0, Z0
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z25, Z25
-	VPSUBQ       Z18, Z0, Z0
-	VPSHUFD      $0xb1, Z25, K1, Z0
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z25, Z0
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z0, Z0
 	VPSUBD       Z1, Z5, Z2
 	VPADDD       Z5, Z1, Z1
 	VPSRLQ       $0x20, Z2, Z5
 	VPMULDQ      Z20, Z2, Z17
 	VPMULDQ      Z20, Z5, Z18
-	VPMULDQ      Z19, Z2, Z2
-	VPMULDQ      Z19, Z5, Z5
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z2, Z2
-	VPSUBQ       Z18, Z5, Z5
-	VPSHUFD      $0xb1, Z2, K1, Z5
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z2, Z5
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z5, Z5
 	VPSUBD       Z31, Z14, Z4
 	VPADDD       Z14, Z31, Z31
 	VPSRLQ       $0x20, Z4, Z14
 	VPMULDQ      Z20, Z4, Z17
 	VPMULDQ      Z20, Z14, Z18
-	VPMULDQ      Z19, Z4, Z4
-	VPMULDQ      Z19, Z14, Z14
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z4, Z4
-	VPSUBQ       Z18, Z14, Z14
-	VPSHUFD      $0xb1, Z4, K1, Z14
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z4, Z14
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z14, Z14
 	VPSUBD       Z3, Z7, Z6
 	VPADDD       Z7, Z3, Z3
 	VPSRLQ       $0x20, Z6, Z7
 	VPMULDQ      Z20, Z6, Z17
 	VPMULDQ      Z20, Z7, Z18
-	VPMULDQ      Z19, Z6, Z6
-	VPMULDQ      Z19, Z7, Z7
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z6, Z6
-	VPSUBQ       Z18, Z7, Z7
-	VPSHUFD      $0xb1, Z6, K1, Z7
-	VPBROADCASTD mldsaConstants<>+40(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1064(SB), Z20
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z6, Z7
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z7, Z7
+	VPBROADCASTD mldsaConstants<>+2088(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3112(SB), Z20
 	VPSUBD       Z21, Z8, Z10
 	VPADDD       Z8, Z21, Z21
 	VPSRLQ       $0x20, Z10, Z8
 	VPMULDQ      Z20, Z10, Z17
 	VPMULDQ      Z20, Z8, Z18
-	VPMULDQ      Z19, Z10, Z10
-	VPMULDQ      Z19, Z8, Z8
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z10, Z10
-	VPSUBQ       Z18, Z8, Z8
-	VPSHUFD      $0xb1, Z10, K1, Z8
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z10, Z8
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z8, Z8
 	VPSUBD       Z9, Z13, Z12
 	VPADDD       Z13, Z9, Z9
 	VPSRLQ       $0x20, Z12, Z13
 	VPMULDQ      Z20, Z12, Z17
 	VPMULDQ      Z20, Z13, Z18
-	VPMULDQ      Z19, Z12, Z12
-	VPMULDQ      Z19, Z13, Z13
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z12, Z12
-	VPSUBQ       Z18, Z13, Z13
-	VPSHUFD      $0xb1, Z12, K1, Z13
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z12, Z13
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z13, Z13
 	VPSUBD       Z22, Z26, Z27
 	VPADDD       Z26, Z22, Z22
 	VPSRLQ       $0x20, Z27, Z26
 	VPMULDQ      Z20, Z27, Z17
 	VPMULDQ      Z20, Z26, Z18
-	VPMULDQ      Z19, Z27, Z27
-	VPMULDQ      Z19, Z26, Z26
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z27, Z27
-	VPSUBQ       Z18, Z26, Z26
-	VPSHUFD      $0xb1, Z27, K1, Z26
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z27, Z26
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z26, Z26
 	VPSUBD       Z11, Z15, Z28
 	VPADDD       Z15, Z11, Z11
 	VPSRLQ       $0x20, Z28, Z15
 	VPMULDQ      Z20, Z28, Z17
 	VPMULDQ      Z20, Z15, Z18
-	VPMULDQ      Z19, Z28, Z28
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z28, Z28
-	VPSUBQ       Z18, Z15, Z15
-	VPSHUFD      $0xb1, Z28, K1, Z15
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z28, Z15
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z15, Z15
 
 	// Layer of distance 128
-	VPBROADCASTD mldsaConstants<>+36(SB), Z19
-	VPBROADCASTD mldsaConstants<>+1060(SB), Z20
+	VPBROADCASTD mldsaConstants<>+2084(SB), Z19
+	VPBROADCASTD mldsaConstants<>+3108(SB), Z20
 	VPSUBD       Z30, Z21, Z29
 	VPADDD       Z21, Z30, Z30
 	VPSRLQ       $0x20, Z29, Z21
 	VPMULDQ      Z20, Z29, Z17
 	VPMULDQ      Z20, Z21, Z18
-	VPMULDQ      Z19, Z29, Z29
-	VPMULDQ      Z19, Z21, Z21
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z29, Z29
-	VPSUBQ       Z18, Z21, Z21
-	VPSHUFD      $0xb1, Z29, K1, Z21
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z29, Z21
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z21, Z21
 	VPSUBD       Z1, Z9, Z23
 	VPADDD       Z9, Z1, Z1
 	VPSRLQ       $0x20, Z23, Z9
 	VPMULDQ      Z20, Z23, Z17
 	VPMULDQ      Z20, Z9, Z18
-	VPMULDQ      Z19, Z23, Z23
-	VPMULDQ      Z19, Z9, Z9
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z23, Z23
-	VPSUBQ       Z18, Z9, Z9
-	VPSHUFD      $0xb1, Z23, K1, Z9
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z23, Z9
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z9, Z9
 	VPSUBD       Z31, Z22, Z24
 	VPADDD       Z22, Z31, Z31
 	VPSRLQ       $0x20, Z24, Z22
 	VPMULDQ      Z20, Z24, Z17
 	VPMULDQ      Z20, Z22, Z18
-	VPMULDQ      Z19, Z24, Z24
-	VPMULDQ      Z19, Z22, Z22
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z24, Z24
-	VPSUBQ       Z18, Z22, Z22
-	VPSHUFD      $0xb1, Z24, K1, Z22
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z24, Z22
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z22, Z22
 	VPSUBD       Z3, Z11, Z25
 	VPADDD       Z11, Z3, Z3
 	VPSRLQ       $0x20, Z25, Z11
 	VPMULDQ      Z20, Z25, Z17
 	VPMULDQ      Z20, Z11, Z18
-	VPMULDQ      Z19, Z25, Z25
-	VPMULDQ      Z19, Z11, Z11
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z25, Z25
-	VPSUBQ       Z18, Z11, Z11
-	VPSHUFD      $0xb1, Z25, K1, Z11
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z25, Z11
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z11, Z11
 	VPSUBD       Z0, Z8, Z2
 	VPADDD       Z8, Z0, Z0
 	VPSRLQ       $0x20, Z2, Z8
 	VPMULDQ      Z20, Z2, Z17
 	VPMULDQ      Z20, Z8, Z18
-	VPMULDQ      Z19, Z2, Z2
-	VPMULDQ      Z19, Z8, Z8
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z2, Z2
-	VPSUBQ       Z18, Z8, Z8
-	VPSHUFD      $0xb1, Z2, K1, Z8
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z2, Z8
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z8, Z8
 	VPSUBD       Z5, Z13, Z4
 	VPADDD       Z13, Z5, Z5
 	VPSRLQ       $0x20, Z4, Z13
 	VPMULDQ      Z20, Z4, Z17
 	VPMULDQ      Z20, Z13, Z18
-	VPMULDQ      Z19, Z4, Z4
-	VPMULDQ      Z19, Z13, Z13
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z4, Z4
-	VPSUBQ       Z18, Z13, Z13
-	VPSHUFD      $0xb1, Z4, K1, Z13
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z4, Z13
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z13, Z13
 	VPSUBD       Z14, Z26, Z6
 	VPADDD       Z26, Z14, Z14
 	VPSRLQ       $0x20, Z6, Z26
 	VPMULDQ      Z20, Z6, Z17
 	VPMULDQ      Z20, Z26, Z18
-	VPMULDQ      Z19, Z6, Z6
-	VPMULDQ      Z19, Z26, Z26
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z6, Z6
-	VPSUBQ       Z18, Z26, Z26
-	VPSHUFD      $0xb1, Z6, K1, Z26
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z6, Z26
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z26, Z26
 	VPSUBD       Z7, Z15, Z10
 	VPADDD       Z15, Z7, Z7
 	VPSRLQ       $0x20, Z10, Z15
 	VPMULDQ      Z20, Z10, Z17
 	VPMULDQ      Z20, Z15, Z18
-	VPMULDQ      Z19, Z10, Z10
-	VPMULDQ      Z19, Z15, Z15
-	VPMULDQ      Z16, Z17, Z17
-	VPMULDQ      Z16, Z18, Z18
-	VPSUBQ       Z17, Z10, Z10
-	VPSUBQ       Z18, Z15, Z15
-	VPSHUFD      $0xb1, Z10, K1, Z15
+	VPSHUFD      $0xb1, Z17, K1, Z18
+	VPMULLD      Z19, Z10, Z15
+	VPMULLD      Z16, Z18, Z18
+	VPSUBD       Z18, Z15, Z15
 
 	// Scaling by 256⁻¹
 	VPBROADCASTD mldsaConstants<>+12(SB), Z12

@@ -18,16 +18,19 @@ import (
 // and on inputs with every coefficient at a bound.
 
 // edgeRings are inputs with all coefficients at the ends of [0, q), and
-// mixes of them.
+// mixes of them. The halves (q − 1 in one half, 0 in the other) give the
+// inverse transform's last layer its largest difference, 128·(q − 1).
 func edgeRings(rng *rand.Rand) []ringElement {
-	var zero, one, top, alt, mix ringElement
+	var zero, one, top, alt, mix, low, high ringElement
 	for i := range top {
 		one[i] = 1
 		top[i] = q - 1
 		alt[i] = fieldElement((q - 1) * (i & 1))
 		mix[i] = []fieldElement{0, 1, q - 1, q - 2, (q - 1) / 2, (q + 1) / 2}[rng.IntN(6)]
+		low[i] = fieldElement((q - 1) * (1 - i/(n/2)))
+		high[i] = fieldElement((q - 1) * (i / (n / 2)))
 	}
-	return []ringElement{zero, one, top, alt, mix}
+	return []ringElement{zero, one, top, alt, mix, low, high}
 }
 
 // kernelInputs returns the edge inputs followed by count random ones.

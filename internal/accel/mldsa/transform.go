@@ -15,9 +15,9 @@ const MaxDotPairs = maxL
 // NTT sets out to the NTT of in mod q (FIPS 204, Algorithm 41), for
 // |in[i]| < q; out and in do not overlap. Every NTT kernel, the Go twin and
 // the assembly of each level, reads its coefficients as int32 lanes and
-// reduces lazily by their absolute value (signed Montgomery or Barrett
-// products, a full signed reduction at the end), so inputs in (−q, q) keep
-// the bounds that [0, q) does and come out as their residues would
+// reduces lazily by their absolute value (signed Montgomery, Shoup or
+// Barrett products, a full signed reduction at the end), so inputs in
+// (−q, q) keep the bounds that [0, q) does and come out as their residues would
 // (TestNTTSignedInputs, at every level): callers with small signed
 // polynomials need no conversion into [0, q) first.
 func NTT(out *[n]uint32, in *[n]int32) {

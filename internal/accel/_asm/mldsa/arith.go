@@ -47,8 +47,9 @@ func powMod(b, e uint64) uint64 {
 }
 
 // constants is the read-only table every kernel shares: scalars to
-// broadcast, then ζ (Montgomery) and ζ·q⁻¹ mod 2³² for each of the 256
-// twiddle indices.
+// broadcast, then for each of the 256 twiddle indices ζ (Montgomery) and
+// ζ·q⁻¹ mod 2³² for Montgomery's products, and ζ centred and its quotient
+// for Shoup's (shoupMul).
 type constants struct {
 	mem   Mem
 	zetas [n]uint32
@@ -62,7 +63,9 @@ const (
 	offScaleQ   = 16 // invNTTScale·q⁻¹ mod 2³²
 	offZetas    = 32
 	offZetasQ   = offZetas + 4*n
-	constantLen = offZetasQ + 4*n
+	offZetasC   = offZetasQ + 4*n // ζ centred in (−q/2, q/2), for Shoup's products
+	offZetasS   = offZetasC + 4*n // ⌊ζ_c·2³²/q⌋, Shoup's quotient of ζ_c
+	constantLen = offZetasS + 4*n
 )
 
 func newConstants() *constants {
@@ -78,6 +81,12 @@ func newConstants() *constants {
 	}
 	for i, z := range c.zetas {
 		DATA(offZetasQ+4*i, U32(z*qInv))
+	}
+	for i := range n {
+		DATA(offZetasC+4*i, U32(uint32(zetaCentred(i))))
+	}
+	for i := range n {
+		DATA(offZetasS+4*i, U32(uint32(shoupQuotient(zetaCentred(i)))))
 	}
 	return c
 }
@@ -153,7 +162,8 @@ type arith struct {
 	pool    *regPool
 	zeta    VecPhysical // broadcast twiddle and its ·q⁻¹ twin
 	zetaQ   VecPhysical
-	zetaIdx int // twiddle index now in zeta, or −1
+	zetaIdx int  // twiddle index now in zeta, or −1
+	shoup   bool // twiddles for Shoup's products (shoupMul), not Montgomery's
 }
 
 func newArith(w *width, c *constants, pool *regPool) *arith {
@@ -213,14 +223,59 @@ func (a *arith) fixNegative(x, tmp VecPhysical) {
 	VPMINUD(tmp, x, x)
 }
 
-// broadcastZeta loads twiddle k into zeta and zetaQ unless it is there.
+// broadcastZeta loads twiddle k into zeta and zetaQ unless it is there:
+// ζ·2³² and its ·q⁻¹ twin for Montgomery's products, or with shoup ζ_c and
+// its quotient for Shoup's.
 func (a *arith) broadcastZeta(k int) {
 	if a.zetaIdx == k {
 		return
 	}
 	a.zetaIdx = k
+	if a.shoup {
+		VPBROADCASTD(a.c.at(offZetasC+4*k), a.zeta)
+		VPBROADCASTD(a.c.at(offZetasS+4*k), a.zetaQ)
+		return
+	}
 	VPBROADCASTD(a.c.at(offZetas+4*k), a.zeta)
 	VPBROADCASTD(a.c.at(offZetasQ+4*k), a.zetaQ)
+}
+
+// zetaCentred returns twiddle i outside the Montgomery domain, centred in
+// (−q/2, q/2).
+func zetaCentred(i int) int64 {
+	z := int64(zetaPlain(i))
+	if z > q/2 {
+		z -= q
+	}
+	return z
+}
+
+// shoupQuotient returns ⌊z·2³²/q⌋ for |z| < q/2, which fits in an int32.
+func shoupQuotient(z int64) int32 {
+	num := z << 32
+	quo := num / q
+	if num%q != 0 && num < 0 {
+		quo-- // floor, not truncation
+	}
+	return int32(quo)
+}
+
+// shoupMul sets out to x·z mod q in (−q/2, 3q/2) for |x| < 2³¹, lane by
+// lane, by Shoup's product: t = ⌊x·z′/2³²⌋ for z′ = ⌊z·2³²/q⌋ (the signed
+// high products of the even and the odd lanes), then x·z − t·q in the low
+// 32 bits. z is a twiddle centred in (−q/2, q/2), so that z′ fits in an
+// int32; x·z′/2³² is within |x|/2³² < 1/2 of x·z/q, which bounds the
+// result. z holds z in every lane's natural position; zsE and zsO hold z′
+// for the even lanes and the odd lanes' values in even positions, as
+// montMul's operands. x is clobbered.
+func (a *arith) shoupMul(out, x VecPhysical, z, zsE, zsO Op) {
+	VPSRLQ(U8(32), x, out)   // odd lanes, in even positions
+	VPMULDQ(zsE, x, a.t2)    // x·z′, even lanes
+	VPMULDQ(zsO, out, a.t3)  // x·z′, odd lanes: t in their high halves
+	a.combine(a.t2, a.t3)    // t in every lane of t3
+	VPMULLD(z, x, out)       // x·z mod 2³²
+	VPMULLD(a.q, a.t3, a.t3) // t·q mod 2³²
+	VPSUBD(a.t3, out, out)
 }
 
 func kernelName(base string, w *width) string { return fmt.Sprintf("%s%s", base, w.name) }

@@ -29,7 +29,8 @@ type nttGen struct {
 //
 // AVX512 holds the whole polynomial in Z0–Z15 (register r holds
 // coefficients 16r…16r+15) and merges all eight layers: the first four pair
-// whole registers, the last four pair lanes of two registers after a shuffle.
+// whole registers, the last four pair lanes of two registers after a shuffle;
+// its twiddle products are Shoup's (twiddleMul).
 // AVX2 runs two passes over memory: layers 1–3 on eight registers that hold
 // coefficients 32k+8c…32k+8c+7 (k < 8) for each column c < 4, then layers 4–8
 // on each block of 32 coefficients.
@@ -59,6 +60,7 @@ func nttKernel(c *constants, w *width, inverse bool) {
 		pool.free = slices.Clone(w.regs[8:])
 	}
 	g := &nttGen{arith: newArith(w, c, pool), inverse: inverse, table: table}
+	g.shoup = w.is512()
 	if w.is512() {
 		g.whole512(in, out)
 	} else if inverse {
@@ -129,8 +131,22 @@ func (g *nttGen) layer(length int, pairs [][2]*vec) {
 
 // twiddleMul returns an emitter of the products of the lanes of a register
 // by the twiddles ks, one per lane: out = x·ζ mod q, lazily reduced, with x
-// clobbered.
+// clobbered. AVX-512 takes Shoup's products (shoupMul: two VPMULDQ and two
+// VPMULLD against Montgomery's six VPMULDQ, in seven instructions against
+// ten), AVX2 Montgomery's (montMul), whose VPMULLD is slow on some of the
+// CPUs that run that level.
 func (g *nttGen) twiddleMul(ks []int) func(out, x VecPhysical) {
+	if g.shoup {
+		var z, zsE, zsO Op
+		if slices.Min(ks) == slices.Max(ks) {
+			g.broadcastZeta(ks[0])
+			z, zsE, zsO = g.zeta, g.zetaQ, g.zetaQ
+		} else {
+			z = g.tableVector(ks, func(k int) uint32 { return uint32(zetaCentred(k)) })
+			zsE, zsO = g.tableVectors(ks, func(k int) uint32 { return uint32(shoupQuotient(zetaCentred(k))) })
+		}
+		return func(out, x VecPhysical) { g.shoupMul(out, x, z, zsE, zsO) }
+	}
 	var zE, zO, zqE, zqO Op
 	if slices.Min(ks) == slices.Max(ks) {
 		g.broadcastZeta(ks[0])
@@ -147,18 +163,31 @@ func (g *nttGen) twiddleMul(ks []int) func(out, x VecPhysical) {
 // positions below them. With mul ≠ 0 the values are multiplied by mul mod
 // 2³².
 func (g *nttGen) twiddleVectors(ks []int, mul uint32) (even, odd Mem) {
-	val := func(k int) uint32 {
+	return g.tableVectors(ks, func(k int) uint32 {
 		z := g.c.zetas[k]
 		if mul != 0 {
 			z *= mul
 		}
 		return z
-	}
-	even = g.table.Offset(g.tableN)
+	})
+}
+
+// tableVector appends val of each of ks, in its lane, to the kernel's
+// table.
+func (g *nttGen) tableVector(ks []int, val func(k int) uint32) Mem {
+	v := g.table.Offset(g.tableN)
 	for j, k := range ks {
 		DATA(g.tableN+4*j, U32(val(k)))
 	}
 	g.tableN += 4 * len(ks)
+	return v
+}
+
+// tableVectors appends two vectors to the kernel's table: val of each of
+// ks in its lane (tableVector), and the odd lanes' values moved to the even
+// positions below them, as VPMULDQ reads them.
+func (g *nttGen) tableVectors(ks []int, val func(k int) uint32) (even, odd Mem) {
+	even = g.tableVector(ks, val)
 	odd = g.table.Offset(g.tableN)
 	for j := 0; j < len(ks); j += 2 {
 		DATA(g.tableN+4*j, U32(val(ks[j+1])))
@@ -170,8 +199,8 @@ func (g *nttGen) twiddleVectors(ks []int, mul uint32) (even, odd Mem) {
 
 // butterfly emits a Cooley–Tukey butterfly (lo + z·hi, lo − z·hi) for the
 // NTT or a Gentleman–Sande one (lo + hi, z·(hi − lo)) for the inverse, with
-// the products by z emitted by mul (Montgomery reduced, as in the Go loops,
-// or IFMA Shoup products).
+// the products by z emitted by mul (Shoup's at AVX-512, Montgomery's as in
+// the Go loops at AVX2; see twiddleMul).
 func (g *nttGen) butterfly(lo, hi *vec, mul func(out, x VecPhysical)) {
 	t := g.pool.get()
 	if g.inverse {
@@ -393,8 +422,12 @@ func (g *nttGen) releaseAll(vs []*vec, count int) {
 	}
 }
 
-// reduceAll maps the lazily reduced NTT outputs, below 9q in absolute value,
-// to [0, q) as fieldReduce does: a − ⌊(a + 2²²)/2²³⌉·q, then + q if negative.
+// reduceAll maps the lazily reduced NTT outputs to [0, q) as fieldReduce
+// does: a − ⌊(a + 2²²)/2²³⌉·q, then + q if negative. From inputs below q in
+// absolute value each layer adds a product, below q in absolute value with
+// Montgomery's products (AVX2) and in (−q/2, 3q/2) with Shoup's (AVX-512),
+// so the outputs are below 9q or 13q, for which the quotient is off by at
+// most one and the result lies in (−q, q).
 func (g *nttGen) reduceAll(vs []*vec) {
 	Comment("Full reduction")
 	half := g.pool.get()
