@@ -12,11 +12,10 @@ package main
 //
 //   - Montgomery twiddle product (montMul): VPSRLQ, 6 VPMULDQ, 2 VPSUBQ,
 //     VPSHUFD = 10. Butterfly with its VPADDD and VPSUBD: 12.
-//   - Shoup product with VPMULLD (shoupMul, the zmm transforms' product
-//     since 7 December 2026): VPSRLQ, 2 VPMULDQ, VPSHUFD, 2 VPMULLD,
-//     VPSUBD = 7, with twiddles centred so that the quotient fits a signed
-//     VPMULDQ. On Zen 5 it took the forward transform from 87–89 to 71–74 ns
-//     and the inverse from 91–94 to 77–80 (docs/PERFORMANCE.md).
+//   - Shoup product with VPMULLD (shoupMul, the zmm transforms' product):
+//     VPSRLQ, 2 VPMULDQ, VPSHUFD, 2 VPMULLD, VPSUBD = 7, with twiddles
+//     centred so that the quotient fits a signed VPMULDQ; its timings are
+//     in docs/PERFORMANCE.md (Engine notes, ML-DSA).
 //   - Shoup product with IFMA (shoup.mul): VPSRLQ, VPANDQ (IFMA reads 52
 //     bits, so the even lanes must be cleared of the odd ones, which
 //     VPMULDQ ignores), 2 VPMADD52HUQ, 4 VPMADD52LUQ, VPSHUFD = 9, plus 4
