@@ -399,8 +399,8 @@ func BenchmarkKernels(b *testing.B) {
 		{"rejNTTPoly-840B", func() { rejNTTPoly(&fH, 0, stream) }},
 		{"rejBoundedPoly-272B", func() { rejBoundedPoly(&f, 0, 4, stream[:272]) }},
 		{"ExpandA-65", func() { pl := planFor(p); var s aScratch; expandA(&pl, p, &s, a[:p.K*p.L], &rho, 0, nil) }},
-		{"ExpandS-65", func() { pl := planFor(p); expandS(&pl, p, &s1, &s2, &rho64) }},
-		{"ExpandMask-65", func() { pl := planFor(p); expandMask(&pl, p, y[:p.L], &rho64, 0, nil) }},
+		{"ExpandS-65", func() { pl := planFor(p); var s streamScratch; expandS(&pl, p, &s1, &s2, &rho64, &s) }},
+		{"ExpandMask-65", func() { pl := planFor(p); var s streamScratch; expandMask(&pl, p, y[:p.L], &rho64, 0, nil, &s) }},
 	}
 	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {

@@ -73,7 +73,8 @@ func TestSignCandidateConstantTime(t *testing.T) {
 		var rhoPP [64]byte
 		rhoPP[0], rhoPP[1] = byte(attempt), byte(attempt>>8)
 		pl := planFor(p)
-		expandMask(&pl, p, y[:p.L], &rhoPP, 0, nil)
+		var streams streamScratch
+		expandMask(&pl, p, y[:p.L], &rhoPP, 0, nil, &streams)
 		c = sampleInBall(p, rhoPP[:p.challengeSize()])
 		found = wholePath(keys[0]) && wholePath(keys[1])
 	}

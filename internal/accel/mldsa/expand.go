@@ -22,15 +22,6 @@ type shakeBatch struct {
 	one   [maxBatch]keccak.Shake
 }
 
-// clear zeroes the states, after a batch that absorbed ρ′ or ρ″.
-func (s *shakeBatch) clear() {
-	s.x8.Clear()
-	s.x4.Clear()
-	for i := range s.one {
-		s.one[i].Clear()
-	}
-}
-
 func (s *shakeBatch) init(pl *plan, shake128 bool, in *[maxBatch][]byte, lanes int) {
 	s.lanes = lanes
 	switch {
@@ -156,12 +147,11 @@ func expandA(pl *plan, p *Params, s *aScratch, a []nttElement, rho *[32]byte, of
 const sBlocks = 2
 
 // expandS returns s1 and s2 (Algorithm 33, FIPS 204): s1[r] =
-// RejBoundedPoly(ρ′‖r) for r < l and s2[r] = RejBoundedPoly(ρ′‖(r+l)).
-func expandS(pl *plan, p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *[64]byte) {
-	var seeds [maxBatch][66]byte
+// RejBoundedPoly(ρ′‖r) for r < l and s2[r] = RejBoundedPoly(ρ′‖(r+l)). It
+// works in s, which then holds ρ′ and the streams: the caller clears it.
+func expandS(pl *plan, p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, rhoPrime *[64]byte, s *streamScratch) {
+	seeds, blocks, batch := &s.seeds, &s.blocks, &s.batch
 	var in, out [maxBatch][]byte
-	var blocks [maxBatch][sBlocks * keccak.Rate256]byte
-	var batch shakeBatch
 	total := p.K + p.L
 	target := func(idx int) *ringElement {
 		if idx < p.L {
@@ -193,24 +183,35 @@ func expandS(pl *plan, p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, 
 			}
 		}
 	}
-	clear(seeds[:])
-	clear(blocks[:])
-	batch.clear()
 }
 
 // maskBlocks is the number of SHAKE256 blocks ExpandMask squeezes per
 // polynomial: 32·20 = 640 bytes at most fit in five 136-byte blocks.
 const maskBlocks = 5
 
+// streamScratch is the working memory of ExpandS and ExpandMask: the
+// seeds, the squeezed blocks (room for ExpandMask's, which exceed ExpandS's
+// first squeeze) and the XOF states. Its users keep it in a work area
+// (workpool) rather than as a local that Go zeroes on every call; it
+// holds ρ′ or ρ″ and what was squeezed from them, so it is cleared
+// (clear) before the area goes back.
+type streamScratch struct {
+	seeds  [maxBatch][66]byte
+	blocks [maxBatch][maskBlocks * keccak.Rate256]byte
+	batch  shakeBatch
+}
+
+// clear zeroes the seeds, the blocks and the states.
+func (s *streamScratch) clear() { *s = streamScratch{} }
+
 // expandMask returns y (Algorithm 34, FIPS 204): y[r] =
 // BitUnpack(H(ρ″‖(κ+r), 32·c), γ1−1, γ1) for r < len(y). With len(y) = 2·l
 // it gives the masks of two successive candidates (κ and κ+l). An 8-way
-// batch carries h, if not nil (keccak.Carried).
-func expandMask(pl *plan, p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *keccak.Carried) {
-	var seeds [maxBatch][66]byte
+// batch carries h, if not nil (keccak.Carried). It works in s, which then
+// holds ρ″ and the streams: the caller clears it.
+func expandMask(pl *plan, p *Params, y []ringElement, rhoPP *[64]byte, kappa int, h *keccak.Carried, s *streamScratch) {
+	seeds, blocks, batch := &s.seeds, &s.blocks, &s.batch
 	var in, out [maxBatch][]byte
-	var blocks [maxBatch][maskBlocks * keccak.Rate256]byte
-	var batch shakeBatch
 	width := pl.width
 	for first := 0; first < len(y); first += width {
 		lanes := min(width, len(y)-first)
@@ -228,7 +229,4 @@ func expandMask(pl *plan, p *Params, y []ringElement, rhoPP *[64]byte, kappa int
 			unpackZ(p, &y[first+i], blocks[i][:])
 		}
 	}
-	clear(seeds[:])
-	clear(blocks[:])
-	batch.clear()
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
+	"github.com/crystals-go/crystals/internal/accel/workpool"
 )
 
 // PublicKey is an ML-DSA public key in the form verification uses: Â and
@@ -108,6 +109,14 @@ func (sk *PrivateKey) SetSeed(seed *[SeedSize]byte) {
 // fromSeed fills sk, whose storage is linked, from ξ (the rest of
 // NewPrivateKeyFromSeed).
 func (sk *PrivateKey) fromSeed(p *Params, seed *[SeedSize]byte) {
+	work := keyWorks.Get()
+	sk.fromSeedIn(p, seed, work)
+	keyWorks.Put(work)
+}
+
+// fromSeedIn is fromSeed in the work area work, which it leaves cleared of
+// secrets.
+func (sk *PrivateKey) fromSeedIn(p *Params, seed *[SeedSize]byte, work *keyWork) {
 	sk.seed, sk.hasSeed = *seed, true
 	var expanded [128]byte
 	hashParts(expanded[:], seed[:], []byte{byte(p.K), byte(p.L)})
@@ -115,62 +124,84 @@ func (sk *PrivateKey) fromSeed(p *Params, seed *[SeedSize]byte) {
 	copy(sk.pub.pk, expanded[:32]) // ρ
 	copy(rhoPrime[:], expanded[32:96])
 	copy(sk.key[:], expanded[96:])
-	var (
-		s1 [maxL]ringElement
-		s2 [maxK]ringElement
-	)
 	pl := planFor(p)
-	expandS(&pl, p, &s1, &s2, &rhoPrime)
+	expandS(&pl, p, &work.s1, &work.s2, &rhoPrime, &work.streams)
 	clear(expanded[:])
 	clear(rhoPrime[:])
-	sk.complete(p, &s1, &s2, nil)
-	clear(s1[:])
-	clear(s2[:])
+	sk.complete(p, work, nil)
+	work.clearSecrets(p)
+}
+
+// keyWork is the work area of key generation and skDecode: s1 and s2, the
+// streams of ExpandS, and complete's arrays.
+type keyWork struct {
+	s1      [maxL]ringElement
+	s2      [maxK]ringElement
+	streams streamScratch
+	table   packedTable
+	s1H     [maxL]nttElement // for t only: signing multiplies by s1 packed
+	acc     nttElement
+	t, t0   ringElement
+	t1      ringElement
+	given   ringElement // skDecode's t0
+	a       aScratch
+	// window holds Â's entries when the key has no Â (see complete).
+	window [maxBatch + maxL - 1]nttElement
+}
+
+// keyWorks holds key generation's work areas (see workpool).
+var keyWorks workpool.Pool[keyWork]
+
+// clearSecrets clears what is secret in w, a work area of set p: s1, s2,
+// the streams, ŝ1, t, t0 and A·s1 are as secret as the key. t1, Â and the
+// matrix streams, which derive from the public key, stay.
+func (w *keyWork) clearSecrets(p *Params) {
+	clear(w.s1[:p.L])
+	clear(w.s2[:p.K])
+	w.streams.clear()
+	clear(w.table[:])
+	clear(w.s1H[:p.L])
+	clear(w.acc[:])
+	clear(w.t[:])
+	clear(w.t0[:])
+	clear(w.given[:])
 }
 
 // complete derives everything else from ρ (already in the public-key
-// encoding), s1 and s2 (the rest of Algorithm 6, FIPS 204, from ExpandA on,
-// keeping signing's forms instead of running skEncode): Â, the windows of
-// s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
+// encoding), s1 and s2 in work (the rest of Algorithm 6, FIPS 204, from
+// ExpandA on, keeping signing's forms instead of running skEncode): Â, the
+// windows of s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
 // into the public key, and t0, kept in t0H until its first use makes it t̂0
 // (t0Hat); then tr. t̂1 waits for the first verification (t1Hat). It is
-// shared by KeyGen and by
-// skDecode, which passes the encoded t0 as encT0: complete then reports, in
-// constant time, whether the recomputed t0 equals it (with encT0 nil it
-// reports true).
+// shared by KeyGen and by skDecode, which passes the encoded t0 as encT0:
+// complete then reports, in constant time, whether the recomputed t0 equals
+// it (with encT0 nil it reports true). The caller clears work.
 //
 // Â is expanded one batch of the XOF at a time, and each row of t as soon as
 // its entries are there, so that tr = H(pk) absorbs the encoding of t1 as it
 // grows, carried by the remaining batches (expandA). The entries go into
 // the key's Â if it has one (SetSeed on a key that has signed, whose Â
-// then stays ready), and otherwise into a window on the stack that holds
-// one batch and the entries of a row begun in the batch before.
-func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringElement, encT0 []byte) bool {
+// then stays ready), and otherwise into work's window, which holds one
+// batch and the entries of a row begun in the batch before.
+func (sk *PrivateKey) complete(p *Params, work *keyWork, encT0 []byte) bool {
 	pub := &sk.pub
-	var table packedTable
+	s1, s2, s1H := &work.s1, &work.s2, &work.s1H
 	for i := range p.L {
-		windowOf(&sk.windows[i], &s1[i], p.Eta, &table)
+		windowOf(&sk.windows[i], &s1[i], p.Eta, &work.table)
 	}
 	for i := range p.K {
-		windowOf(&sk.windows[p.L+i], &s2[i], p.Eta, &table)
+		windowOf(&sk.windows[p.L+i], &s2[i], p.Eta, &work.table)
 	}
-	clear(table[:])
-	var s1H [maxL]nttElement // for t only: signing multiplies by s1 packed
 	for i := range p.L {
 		nttTo(&s1H[i], &s1[i])
 	}
 	tr := keccak.NewCarried256(pub.pk[:32])
 	same := 1
-	var (
-		acc          nttElement
-		t, t0, given ringElement
-		t1           ringElement
-	)
+	acc, t, t0, t1, given := &work.acc, &work.t, &work.t0, &work.t1, &work.given
 	pl := planFor(p)
-	var scratch aScratch
 	// Without the key's Â, window holds Â's entries from start on: those
 	// of a row begun in an earlier batch (fewer than L), then the batch.
-	var window [maxBatch + maxL - 1]nttElement
+	window := &work.window
 	direct := pub.a != nil
 	row, entries, start := 0, p.K*p.L, 0
 	for first := 0; first < entries; first += pl.width {
@@ -179,16 +210,16 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 		if !direct {
 			held = window[:first+count-start]
 		}
-		expandA(&pl, p, &scratch, held[first-start:first+count-start], pub.rho(), first, &tr)
+		expandA(&pl, p, &work.a, held[first-start:first+count-start], pub.rho(), first, &tr)
 		for ; (row+1)*p.L <= first+count; row++ {
-			nttDotTo(&acc, held[row*p.L-start:(row+1)*p.L-start], s1H[:p.L])
-			invNTTTo(&t, &acc)
-			polyPower2RoundSum(&t1, &t0, &t, &s2[row])
-			packT1(pub.pk[32+320*row:], &t1)
+			nttDotTo(acc, held[row*p.L-start:(row+1)*p.L-start], s1H[:p.L])
+			invNTTTo(t, acc)
+			polyPower2RoundSum(t1, t0, t, &s2[row])
+			packT1(pub.pk[32+320*row:], t1)
 			tr = tr.Feed(pub.pk[:32+320*(row+1)])
-			sk.t0H[row] = nttElement(t0) // t0 itself until t0Hat
+			sk.t0H[row] = nttElement(*t0) // t0 itself until t0Hat
 			if encT0 != nil {
-				unpackT0(&given, encT0[32*d*row:])
+				unpackT0(given, encT0[32*d*row:])
 				for j := range n {
 					same &= subtle.ConstantTimeEq(int32(given[j]), int32(t0[j]))
 				}
@@ -202,12 +233,6 @@ func (sk *PrivateKey) complete(p *Params, s1 *[maxL]ringElement, s2 *[maxK]ringE
 	if direct {
 		pub.aOnce.Do(func() {}) // Â is ready (it is after SetSeed's first use)
 	}
-	// ŝ1, t, t0 and A·s1 are as secret as the key.
-	clear(s1H[:])
-	clear(acc[:])
-	clear(t[:])
-	clear(t0[:])
-	clear(given[:])
 	tr.Squeeze(pub.tr[:])
 	return same == 1
 }
@@ -406,12 +431,12 @@ func NewPrivateKeyFromExpanded(p *Params, enc []byte) (*PrivateKey, error) {
 	if len(enc) != p.PrivateKeySize() {
 		return nil, errors.New("mldsa: invalid " + p.Name + " expanded private key length")
 	}
-	var (
-		s1 [maxL]ringElement
-		s2 [maxK]ringElement
-	)
-	defer clear(s1[:])
-	defer clear(s2[:])
+	work := keyWorks.Get()
+	defer func() {
+		work.clearSecrets(p)
+		keyWorks.Put(work)
+	}()
+	s1, s2 := &work.s1, &work.s2
 	off := 128
 	step := 32 * p.etaBits
 	ok := true
@@ -432,7 +457,7 @@ func NewPrivateKeyFromExpanded(p *Params, enc []byte) (*PrivateKey, error) {
 	sk := newPrivateKey(p)
 	copy(sk.pub.pk, enc[:32]) // ρ
 	copy(sk.key[:], enc[32:])
-	if !sk.complete(p, &s1, &s2, enc[off:]) {
+	if !sk.complete(p, work, enc[off:]) {
 		return nil, errors.New("mldsa: invalid " + p.Name + " private key: t0 does not match A·s1 + s2")
 	}
 	if subtle.ConstantTimeCompare(enc[64:128], sk.pub.tr[:]) != 1 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
+	"github.com/crystals-go/crystals/internal/accel/workpool"
 )
 
 // SignMu writes the signature of the message representative μ to sig, which
@@ -22,15 +23,35 @@ func (sk *PrivateKey) SignMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 
 // signMu is SignMu under the plan pl, for a sig of the right size.
 func (sk *PrivateKey) signMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte, pl plan) {
+	work := signWorks.Get()
+	sk.signMuIn(work, sig, mu, rnd, pl)
+	signWorks.Put(work)
+}
+
+// signWork is a signature's work area: ρ″ and the masks, w, μ‖w1Encode(w1)
+// and the scratch of the candidates.
+type signWork struct {
+	masks   maskSource
+	w       [maxK]ringElement
+	muW1    [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
+	scratch signScratch
+}
+
+// signWorks holds signatures' work areas (see workpool).
+var signWorks workpool.Pool[signWork]
+
+// signMuIn is signMu in the work area work, which it leaves cleared of
+// secrets.
+func (sk *PrivateKey) signMuIn(work *signWork, sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte, pl plan) {
 	p := sk.pub.p
-	var rhoPP [64]byte // ρ″ = H(K‖rnd‖μ, 64)
-	hashParts(rhoPP[:], sk.key[:], rnd[:], mu[:])
+	masks := &work.masks
+	masks.start(pl, p)
+	hashParts(masks.rhoPP[:], sk.key[:], rnd[:], mu[:]) // ρ″ = H(K‖rnd‖μ, 64)
 
 	var (
-		w      [maxK]ringElement
-		muW1   [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
-		cTilde = sig[:p.challengeSize()]
-		w1Size = p.w1PackedSize()
+		w, muW1, scratch = &work.w, &work.muW1, &work.scratch
+		cTilde           = sig[:p.challengeSize()]
+		w1Size           = p.w1PackedSize()
 	)
 	// The rejection loop repeats on the outcome of checks on z, r0, c·t0 and
 	// the hint count. Its number of iterations, and which check failed, are
@@ -41,21 +62,18 @@ func (sk *PrivateKey) signMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 	// μ and w1 go to H as one contiguous input, so the sponge absorbs whole
 	// blocks instead of byte by byte after the 64 bytes of μ.
 	copy(muW1[:], mu[:])
-	var scratch signScratch
 	scratch.tables.load(p.Eta, sk.windows)
-	masks := maskSource{pl: pl, p: p, rhoPP: &rhoPP}
 	for kappa := 0; ; kappa += p.L {
-		y := masks.next(kappa)                                           // line 11
-		sk.commitment(&w, muW1[MuSize:], y, plainProduct, nil, &scratch) // lines 12–14: w, w1 packed
-		masks.hashCommitment(cTilde, muW1[:MuSize+w1Size], kappa)        // line 15
-		c := sampleInBall(p, cTilde)                                     // line 16
-		if sk.acceptCandidate(sig, y, &w, &c, &scratch) {                // lines 17–28
+		y := masks.next(kappa)                                         // line 11
+		sk.commitment(w, muW1[MuSize:], y, plainProduct, nil, scratch) // lines 12–14: w, w1 packed
+		masks.hashCommitment(cTilde, muW1[:MuSize+w1Size], kappa)      // line 15
+		c := sampleInBall(p, cTilde)                                   // line 16
+		if sk.acceptCandidate(sig, y, w, &c, scratch) {                // lines 17–28
 			break
 		}
 	}
-	// y, its NTT and w − c·s2 would give away s1 and s2 together with the
-	// signature; w and z are cleared for good measure.
-	clear(rhoPP[:])
+	// ρ″, y, its NTT and w − c·s2 would give away s1 and s2 together with
+	// the signature; w and z are cleared for good measure.
 	masks.clear()
 	clear(w[:])
 	scratch.clear()
@@ -69,12 +87,19 @@ func (sk *PrivateKey) signMu(sig []byte, mu *[MuSize]byte, rnd *[RandomSize]byte
 // accepted candidate is discarded like any rejected one; what is computed
 // does not depend on any check's outcome.
 type maskSource struct {
-	pl    plan
-	p     *Params
-	rhoPP *[64]byte
-	y     [2 * maxL]ringElement // this candidate's mask is y[cur:cur+l]; the other half may hold the next one's
-	cur   int
-	held  bool // y[cur:cur+l] already holds the mask next returns
+	pl      plan
+	p       *Params
+	rhoPP   [64]byte              // ρ″ = H(K‖rnd‖μ, 64)
+	y       [2 * maxL]ringElement // this candidate's mask is y[cur:cur+l]; the other half may hold the next one's
+	cur     int
+	held    bool          // y[cur:cur+l] already holds the mask next returns
+	streams streamScratch // ExpandMask's
+}
+
+// start readies m for a signature under the plan pl; the caller then writes
+// ρ″ to m.rhoPP.
+func (m *maskSource) start(pl plan, p *Params) {
+	m.pl, m.p, m.cur, m.held = pl, p, 0, false
 }
 
 // next returns the mask of the candidate κ, expanding it unless it was
@@ -83,9 +108,9 @@ func (m *maskSource) next(kappa int) *[maxL]ringElement {
 	l := m.p.L
 	if !m.held {
 		if m.pl.pairedMasks {
-			expandMask(&m.pl, m.p, m.y[:2*l], m.rhoPP, kappa, nil) // κ and κ + l, cur being 0
+			expandMask(&m.pl, m.p, m.y[:2*l], &m.rhoPP, kappa, nil, &m.streams) // κ and κ + l, cur being 0
 		} else {
-			expandMask(&m.pl, m.p, m.y[m.cur:m.cur+l], m.rhoPP, kappa, nil)
+			expandMask(&m.pl, m.p, m.y[m.cur:m.cur+l], &m.rhoPP, kappa, nil, &m.streams)
 		}
 	}
 	return (*[maxL]ringElement)(m.y[m.cur : m.cur+maxL])
@@ -100,7 +125,7 @@ func (m *maskSource) hashCommitment(cTilde, muW1 []byte, kappa int) {
 	other := l - m.cur
 	if m.pl.maskAhead {
 		h := keccak.NewCarried256(muW1)
-		expandMask(&m.pl, m.p, m.y[other:other+l], m.rhoPP, kappa+l, &h)
+		expandMask(&m.pl, m.p, m.y[other:other+l], &m.rhoPP, kappa+l, &h, &m.streams)
 		h.Squeeze(cTilde)
 		m.held = true
 	} else {
@@ -110,12 +135,18 @@ func (m *maskSource) hashCommitment(cTilde, muW1 []byte, kappa int) {
 	m.cur = other
 }
 
-// clear zeroes the masks, which are as secret as s1.
-func (m *maskSource) clear() { clear(m.y[:]) }
+// clear zeroes ρ″, the masks, which are as secret as s1, and the streams
+// they came from.
+func (m *maskSource) clear() {
+	clear(m.rhoPP[:])
+	clear(m.y[:])
+	m.streams.clear()
+}
 
 // signScratch holds the work arrays of commitment and acceptCandidate. A
-// signature declares it once and clears it at the end: as locals of those
-// functions, Go zeroed its ~45 KiB again for every candidate.
+// signature takes it once, in its work area, and clears it at the end: as
+// locals of those functions, Go zeroed its ~45 KiB again for every
+// candidate.
 type signScratch struct {
 	yH    [maxL + 1]nttElement // NTT(y)
 	wH    [maxK]nttElement     // Â·NTT(y)
