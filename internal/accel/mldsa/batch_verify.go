@@ -87,6 +87,7 @@ func (pk *PublicKey) verifyLanes(form productForm, terms *matrixTerms, errs []er
 	sampleInBallLanes(p, &c, &cTildes, m)
 	var z [maxL]ringElement
 	var h [maxK]ringElement
+	var sc verifyScratch
 	for b := range m {
 		if errs[b] != nil {
 			continue
@@ -94,7 +95,7 @@ func (pk *PublicKey) verifyLanes(form productForm, terms *matrixTerms, errs []er
 		if _, errs[b] = decodeSignature(p, sigs[b], &z, &h); errs[b] != nil {
 			continue
 		}
-		verifyW1(p, pk, form, terms, w1Packed[b][:], &z, &h, &c[b])
+		verifyW1(p, pk, form, terms, w1Packed[b][:], &z, &h, &c[b], &sc)
 	}
 	var hash laneHash
 	var in, out [maxLanes][]byte

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
+	"github.com/crystals-go/crystals/internal/accel/workpool"
 )
 
 var (
@@ -48,29 +49,58 @@ func VerifyEncoded(p *Params, pk []byte, m *Message, sig []byte) error {
 // key is nil, the encoding pk. μ is mu or, when mu is nil, H(tr‖m), tr being
 // hashed beside ExpandA (pk only).
 func verify(p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Message) error {
-	var z [maxL]ringElement
-	var h [maxK]ringElement
-	cTilde, err := decodeSignature(p, sig, &z, &h)
+	work := verifyWorks.Get()
+	err := verifyIn(work, p, key, pk, sig, mu, m)
+	verifyWorks.Put(work)
+	return err
+}
+
+// verifyWork is a verification's work area: z, h, μ‖w1Encode(w1) and the
+// scratch of the product, the rows of Â for one-shot verification. All of
+// it is public, so it goes back to the pool uncleared.
+type verifyWork struct {
+	z    [maxL]ringElement
+	h    [maxK]ringElement
+	muW1 [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
+	sc   verifyScratch
+	rows rowArrays // one-shot verification's
+}
+
+// verifyWorks holds verifications' work areas (see workpool).
+var verifyWorks workpool.Pool[verifyWork]
+
+// verifyIn is verify in the work area work.
+func verifyIn(work *verifyWork, p *Params, key *PublicKey, pk, sig []byte, mu *[MuSize]byte, m *Message) error {
+	z, h := &work.z, &work.h
+	cTilde, err := decodeSignature(p, sig, z, h)
 	if err != nil {
 		return err
 	}
 
 	c := sampleInBall(p, cTilde)
-	var muW1 [MuSize + 32*6*maxK]byte // μ ‖ w1Encode(w1), hashed in one piece
-	in := muW1[:MuSize+p.w1PackedSize()]
+	in := work.muW1[:MuSize+p.w1PackedSize()]
 	var cTilde2 [64]byte
 	out := cTilde2[:p.challengeSize()]
 	if key != nil {
-		copy(muW1[:], mu[:])
-		verifyW1(p, key, plainProduct, nil, in[MuSize:], &z, &h, &c)
+		copy(in, mu[:])
+		verifyW1(p, key, plainProduct, nil, in[MuSize:], z, h, &c, &work.sc)
 		hashParts(out, in)
 	} else {
-		verifyOneShot(p, pk, mu, m, in, out, &z, &h, &c)
+		verifyOneShot(p, pk, mu, m, in, out, z, h, &c, &work.sc, &work.rows)
 	}
 	if subtle.ConstantTimeCompare(cTilde, out) != 1 {
 		return ErrInvalidSignature
 	}
 	return nil
+}
+
+// verifyScratch holds the work arrays of verifyW1 and verifyOneShot, which
+// Go would zero on every call as their locals.
+type verifyScratch struct {
+	v           [maxL + 1]nttElement // (ẑ, −2ᵈ·ĉ)
+	w           [maxK]nttElement     // Â·ẑ − ĉ·t̂1·2ᵈ (one-shot: one row in w[0])
+	t1H, ct1    nttElement           // one-shot: a row of t̂1, and ĉ·t̂1·2ᵈ
+	wApprox, w1 ringElement
 }
 
 // challengeVector sets v to (ẑ, −2ᵈ·ĉ), so that [Â | t̂1]·v = Â·ẑ − ĉ·t̂1·2ᵈ
@@ -84,8 +114,8 @@ func challengeVector(p *Params, v *[maxL + 1]nttElement, z *[maxL]ringElement, c
 
 // packRowW1 writes w1Encode(UseHint(h, invNTT(w))) for one row to out
 // (Algorithm 8, FIPS 204, lines 9–10 and the w1Encode of line 12), with
-// wApprox and w1 as its scratch (the caller's, declared once: Go zeroes a
-// callee's locals on every call).
+// wApprox and w1 as its scratch (the caller's: Go zeroes a callee's locals
+// on every call).
 func packRowW1(p *Params, out []byte, w *nttElement, h, wApprox, w1 *ringElement) {
 	invNTTTo(wApprox, w)
 	polyUseHints(p, w1, h, wApprox)
@@ -94,15 +124,13 @@ func packRowW1(p *Params, out []byte, w *nttElement, h, wApprox, w1 *ringElement
 
 // verifyW1 writes w1Encode(UseHint(h, invNTT(Â·ẑ − ĉ·t̂1·2ᵈ))) to w1Packed
 // for a prepared key, the product being batchProduct's in the given form
-// (terms are the key's Winograd terms, nil for the plain form).
-func verifyW1(p *Params, key *PublicKey, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
-	var v [maxL + 1]nttElement
-	challengeVector(p, &v, z, c)
-	var w [maxK]nttElement
-	batchProduct(form, &w, key.aHat(), p.L, key.t1Hat(), terms, &v, p.K, p.L+1)
-	var wApprox, w1 ringElement
+// (terms are the key's Winograd terms, nil for the plain form). It works in
+// sc.
+func verifyW1(p *Params, key *PublicKey, form productForm, terms *matrixTerms, w1Packed []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement, sc *verifyScratch) {
+	challengeVector(p, &sc.v, z, c)
+	batchProduct(form, &sc.w, key.aHat(), p.L, key.t1Hat(), terms, &sc.v, p.K, p.L+1)
 	for i := range p.K {
-		packRowW1(p, w1Packed[i*32*p.w1Bits:], &w[i], &h[i], &wApprox, &w1)
+		packRowW1(p, w1Packed[i*32*p.w1Bits:], &sc.w[i], &h[i], &sc.wApprox, &sc.w1)
 	}
 }
 
@@ -110,26 +138,25 @@ func verifyW1(p *Params, key *PublicKey, form productForm, terms *matrixTerms, w
 // 204, lines 6–12) for the encoding pk, expanding Â row by row. Each row of
 // w1 goes into muW1 (μ ‖ w1Encode(w1)) as soon as it is known, so that the
 // single-state hashes ride ExpandA's batches (alongA). Everything hashed
-// here is public.
-func verifyOneShot(p *Params, pk []byte, mu *[MuSize]byte, m *Message, muW1, out []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement) {
+// here is public. It works in sc and arrays.
+func verifyOneShot(p *Params, pk []byte, mu *[MuSize]byte, m *Message, muW1, out []byte, z *[maxL]ringElement, h *[maxK]ringElement, c *ringElement, sc *verifyScratch, arrays *rowArrays) {
 	pl := planFor(p)
 	hashes := newAlongA(pk, mu, muW1)
-	var v [maxL + 1]nttElement
-	challengeVector(p, &v, z, c) // (ẑ, −2ᵈ·ĉ), lines 8–9
-	rows := rowStream{pl: &pl, p: p, rho: (*[32]byte)(pk)}
+	v := &sc.v
+	challengeVector(p, v, z, c) // (ẑ, −2ᵈ·ĉ), lines 8–9
+	rows := rowStream{pl: &pl, p: p, rho: (*[32]byte)(pk), arrays: arrays}
 	rowBytes := 32 * p.w1Bits
-	var w, t1H, ct1 nttElement // declared once: Go zeroes a loop's locals on every pass
-	var wApprox, w1 ringElement
+	w, t1H, ct1 := &sc.w[0], &sc.t1H, &sc.ct1
 	for i := range p.K {
 		hashes = hashes.beforeRow(muW1, muW1[:MuSize+i*rowBytes], m, rows.expanded < p.K*p.L)
 		rows.carry = hashes.carry()
 		// Row i of w′ = Â·ẑ − ĉ·t̂1·2ᵈ (line 9), w1 = UseHint(h, w′) (line
 		// 10), packed for line 12.
-		encodedT1Hat(&t1H, pk, i)
-		nttDotTo(&w, rows.next(), v[:p.L])
-		nttMulTo(&ct1, &v[p.L], &t1H)
-		polyAddTo(&w, &w, &ct1)
-		packRowW1(p, muW1[MuSize+i*rowBytes:], &w, &h[i], &wApprox, &w1)
+		encodedT1Hat(t1H, pk, i)
+		nttDotTo(w, rows.next(), v[:p.L])
+		nttMulTo(ct1, &v[p.L], t1H)
+		polyAddTo(w, w, ct1)
+		packRowW1(p, muW1[MuSize+i*rowBytes:], w, &h[i], &sc.wApprox, &sc.w1)
 	}
 	hashes.sum(muW1, m, out)
 }
@@ -242,27 +269,33 @@ type rowStream struct {
 	pl          *plan
 	p           *Params
 	rho         *[32]byte
-	win         [maxL - 1 + maxBatch]nttElement // fewer than l left, plus a batch
-	start, have int                             // win[start:have] are expanded, not yet handed out
-	expanded    int                             // entries of Â expanded so far
-	carry       *keccak.Carried                 // the hash the next batch carries, if not nil
-	scratch     aScratch                        // expandA's, for every batch
+	arrays      *rowArrays
+	start, have int             // win[start:have] are expanded, not yet handed out
+	expanded    int             // entries of Â expanded so far
+	carry       *keccak.Carried // the hash the next batch carries, if not nil
+}
+
+// rowArrays is a rowStream's memory, in the caller's work area.
+type rowArrays struct {
+	win     [maxL - 1 + maxBatch]nttElement // fewer than l left, plus a batch
+	scratch aScratch                        // expandA's, for every batch
 }
 
 // next returns the next row of Â, valid until the following call.
 func (s *rowStream) next() []nttElement {
 	l := s.p.L
+	win := &s.arrays.win
 	if s.have-s.start < l {
-		s.have = copy(s.win[:], s.win[s.start:s.have])
+		s.have = copy(win[:], win[s.start:s.have])
 		s.start = 0
 		for s.have < l {
 			count := min(s.pl.width, s.p.K*l-s.expanded)
-			expandA(s.pl, s.p, &s.scratch, s.win[s.have:s.have+count], s.rho, s.expanded, s.carry)
+			expandA(s.pl, s.p, &s.arrays.scratch, win[s.have:s.have+count], s.rho, s.expanded, s.carry)
 			s.have += count
 			s.expanded += count
 		}
 	}
-	row := s.win[s.start : s.start+l]
+	row := win[s.start : s.start+l]
 	s.start += l
 	return row
 }
