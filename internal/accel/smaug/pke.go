@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/crystals-go/crystals/internal/accel/keccak"
+	"github.com/crystals-go/crystals/internal/accel/workpool"
 )
 
 // The public-key encryption of SMAUG-T (specification v4.0, Algorithms
@@ -114,47 +115,53 @@ func matrixInputs(k int, seed []byte) (in [maxK * maxK][seedASize + 2]byte) {
 // four: the width-way SHAKE128 (4 or 8) of the inputs in, width entries a
 // call (for k = 2 on eight, each entry twice: the copies write the same
 // bytes to the same buffer), decoded as they come, with h, if not nil,
-// carried beside the squeezes (keccak.Carried). The buffers (which Go
-// clears) hold one call's distinct entries, not k² (nor eight for k = 2).
+// carried beside the squeezes (keccak.Carried). It works in a lockstepWork
+// from the pool.
 func (ek *EncapsulationKey) expandALockstep(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, width int) {
-	if min(width, ek.p.k*ek.p.k) == 8 {
-		var out [8][3 * keccak.Rate128]byte
-		ek.lockstepInto(in, h, rows, width, out[:])
-		return
-	}
-	var out [4][3 * keccak.Rate128]byte
-	ek.lockstepInto(in, h, rows, width, out[:])
+	work := lockstepWorks.Get()
+	ek.lockstepIn(work, in, h, rows, width)
+	lockstepWorks.Put(work)
 }
 
-// lockstepInto is expandALockstep with out, one buffer per distinct entry
-// of a call, as its squeeze buffers.
-func (ek *EncapsulationKey) lockstepInto(in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, width int, out [][3 * keccak.Rate128]byte) {
+// lockstepWork is expandALockstep's work area: the squeeze buffers of one
+// call's distinct entries, the multi-state sponges and a decoded entry. It
+// derives from the public seed_A alone, so it goes back uncleared.
+type lockstepWork struct {
+	out [8][3 * keccak.Rate128]byte
+	x8  keccak.ShakeX8
+	x4  keccak.ShakeX4
+	a   poly
+}
+
+// lockstepWorks holds expandALockstep's work areas (see workpool).
+var lockstepWorks workpool.Pool[lockstepWork]
+
+// lockstepIn is expandALockstep in the work area work.
+func (ek *EncapsulationKey) lockstepIn(work *lockstepWork, in *[maxK * maxK][seedASize + 2]byte, h *keccak.Carried, rows bool, width int) {
 	p := ek.p
 	k := p.k
 	size := (p.polyQSize() + keccak.Rate128 - 1) / keccak.Rate128 * keccak.Rate128
-	per := len(out) // min(width, k²)
-	var a poly
+	per := min(width, k*k) // distinct entries a call
+	out := work.out[:per]
 	for e := 0; e < k*k; e += per {
-		// Stores go to the arrays, not through slices of them, which
-		// would move the buffers to the heap.
 		var ins, outs [8][]byte
 		for l := range width {
 			ins[l], outs[l] = in[e+l%per][:], out[l%per][:size]
 		}
 		if width == 8 {
-			x := keccak.ShakeX8{}
+			x := &work.x8
 			x.Init128()
 			x.Absorb(&ins)
 			x.SqueezeBlocksCarrying(&outs, h)
 		} else {
-			x := keccak.ShakeX4{}
+			x := &work.x4
 			x.Init128()
 			x.Absorb((*[4][]byte)(ins[:4]))
 			x.SqueezeBlocksCarrying((*[4][]byte)(outs[:4]), h)
 		}
 		for q := range per {
-			decodeRq(&a, out[q][:], p.logQ)
-			ek.dom.toNTTLazy(&ek.a[aIndex(e+q, k, rows)], &a)
+			decodeRq(&work.a, out[q][:], p.logQ)
+			ek.dom.toNTTLazy(&ek.a[aIndex(e+q, k, rows)], &work.a)
 		}
 	}
 }
@@ -259,26 +266,59 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 // same bytes again), which spends less on scheduling than the lanes; with
 // the caller's extra job, jobs on the lanes beside it (runJobs).
 func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.Job) {
+	work := encryptWorks.Get()
+	ek.encryptIn(work, ct, mu, seedR, extra)
+	work.clearSecrets(ek.p.k)
+	encryptWorks.Put(work)
+}
+
+// encryptWork is encrypt's work area: the streams' inputs seed_r ‖ i and
+// their output, the 4-way sponge, r̂, one polynomial of scratch (r_i, then
+// each u_i, then v) and the message scaled to 16 bits.
+type encryptWork struct {
+	in   [maxK][33]byte
+	buf  [maxK][4 * n / 8]byte
+	x4   keccak.ShakeX4
+	rHat [maxK]nttPoly
+	w    poly
+	bits [maxMessageSize]byte
+	m    [n]uint16
+}
+
+// encryptWorks holds encrypt's work areas (see workpool).
+var encryptWorks workpool.Pool[encryptWork]
+
+// clearSecrets clears w after an encryption of a set with k streams: seed_r,
+// r's streams and r̂ would give away μ with the ciphertext, and the
+// message is μ itself.
+func (w *encryptWork) clearSecrets(k int) {
+	clear(w.in[:k])
+	clear(w.buf[:k])
+	w.x4.Clear()
+	clear(w.rHat[:k])
+	clear(w.w[:])
+	clear(w.bits[:])
+	clear(w.m[:])
+}
+
+// encryptIn is encrypt in the work area work.
+func (ek *EncapsulationKey) encryptIn(work *encryptWork, ct []byte, mu, seedR []byte, extra *keccak.Job) {
 	p := ek.p
 	k := p.k
-	var in [maxK][33]byte
-	var buf [maxK][4 * n / 8]byte
+	in, buf := &work.in, &work.buf
 	for i := range k {
 		copy(in[i][:], seedR)
 		in[i][32] = byte(i)
 	}
 	if extra == nil {
-		// Stores go to the arrays, not through slices of them, which
-		// would move the buffers to the heap.
 		var ins, outs [4][]byte
 		for l := range 4 {
 			ins[l], outs[l] = in[l%k][:], buf[l%k][:p.ephemeralBytes()]
 		}
-		var x keccak.ShakeX4
+		x := &work.x4
 		x.Init256()
 		x.Absorb(&ins)
 		x.Squeeze(&outs)
-		x.Clear() // it absorbed seedR
 	} else {
 		var jobs [maxK + 1]keccak.Job
 		for i := range k {
@@ -289,38 +329,37 @@ func (ek *EncapsulationKey) encrypt(ct []byte, mu, seedR []byte, extra *keccak.J
 	}
 
 	// One polynomial of scratch holds r_i, then each u_i, then v, each
-	// written whole before it is read: Go clears it once, not 2k + 1 times.
-	var rHat [maxK]nttPoly
-	var w poly
+	// written whole before it is read.
+	rHat, w := &work.rHat, &work.w
 	for i := range k {
-		sampleEphemeral(&w, buf[i][:], p.r)
-		ek.dom.toNTT(&rHat[i], &w)
+		sampleEphemeral(w, buf[i][:], p.r)
+		ek.dom.toNTT(&rHat[i], w)
 	}
 	rv := rHat[:k]
 
 	shiftQ := uint32(16 - p.logQ)
 	rounding := [4]uint32{shiftQ, uint32(p.rdAdd), uint32(p.rdAnd), uint32(16 - p.logP)}
 	for i := range k {
-		ek.dom.dotProduct(&w, ek.column(i), rv)
-		round(&w, nil, &rounding)
-		encodeRp(ct[i*p.polyPSize():], &w, p.logP)
+		ek.dom.dotProduct(w, ek.column(i), rv)
+		round(w, nil, &rounding)
+		encodeRp(ct[i*p.polyPSize():], w, p.logP)
 	}
 
 	// The message scaled to 16 bits: bit c times 2^15, or for D2 bit
 	// c mod 128 times 0x7fff, μ being read twice.
-	var bits [maxMessageSize]byte
+	bits := &work.bits
+	clear(bits[:])
 	value := uint16(1 << 15)
 	copy(bits[:], mu)
 	if p.d2 {
 		copy(bits[n/16:], mu)
 		value = 0x7fff
 	}
-	var m [n]uint16
-	messageBits(&m, &bits, value)
-	ek.dom.dotProduct(&w, ek.b[:k], rv)
+	messageBits(&work.m, bits, value)
+	ek.dom.dotProduct(w, ek.b[:k], rv)
 	rounding = [4]uint32{shiftQ, uint32(p.rdAdd2), uint32(p.rdAnd2), uint32(16 - p.logP2)}
-	round(&w, &m, &rounding)
-	encodeRp2(ct[k*p.polyPSize():], &w, p.logP2)
+	round(w, &work.m, &rounding)
+	encodeRp2(ct[k*p.polyPSize():], w, p.logP2)
 }
 
 // decrypt writes the message of ct under dk to mu: with everything scaled to
