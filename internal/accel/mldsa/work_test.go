@@ -3,22 +3,16 @@ package mldsa
 import (
 	"bytes"
 	"testing"
-	"unsafe"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/accel/workpool"
 )
-
-// allZero reports whether every byte of *v is zero.
-func allZero[T any](v *T) bool {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(v)), unsafe.Sizeof(*v))
-	return bytes.Count(b, []byte{0}) == len(b)
-}
 
 // zeroElements reports whether every element of v is zero.
 func zeroElements[T any](v []T) bool {
 	for i := range v {
-		if !allZero(&v[i]) {
+		if !workpool.Zeroed(&v[i]) {
 			return false
 		}
 	}
@@ -63,9 +57,9 @@ func TestWorkAreas(t *testing.T) {
 				t.Fatalf("%s: key generation in a dirty work area differs", p.Name)
 			}
 			for name, clean := range map[string]bool{
-				"s1": zeroElements(kw.s1[:p.L]), "s2": zeroElements(kw.s2[:p.K]), "streams": allZero(&kw.streams),
-				"table": allZero(&kw.table), "ŝ1": zeroElements(kw.s1H[:p.L]), "acc": allZero(&kw.acc),
-				"t": allZero(&kw.t), "t0": allZero(&kw.t0), "given": allZero(&kw.given),
+				"s1": zeroElements(kw.s1[:p.L]), "s2": zeroElements(kw.s2[:p.K]), "streams": workpool.Zeroed(&kw.streams),
+				"table": workpool.Zeroed(&kw.table), "ŝ1": zeroElements(kw.s1H[:p.L]), "acc": workpool.Zeroed(&kw.acc),
+				"t": workpool.Zeroed(&kw.t), "t0": workpool.Zeroed(&kw.t0), "given": workpool.Zeroed(&kw.given),
 			} {
 				if !clean {
 					t.Errorf("%s: key generation left %s in its work area", p.Name, name)
@@ -86,8 +80,8 @@ func TestWorkAreas(t *testing.T) {
 				t.Fatalf("%s: signing in a dirty work area differs", p.Name)
 			}
 			for name, clean := range map[string]bool{
-				"ρ″": allZero(&sw.masks.rhoPP), "y": allZero(&sw.masks.y), "streams": allZero(&sw.masks.streams),
-				"w": allZero(&sw.w), "scratch": allZero(&sw.scratch),
+				"ρ″": workpool.Zeroed(&sw.masks.rhoPP), "y": workpool.Zeroed(&sw.masks.y), "streams": workpool.Zeroed(&sw.masks.streams),
+				"w": workpool.Zeroed(&sw.w), "scratch": workpool.Zeroed(&sw.scratch),
 			} {
 				if !clean {
 					t.Errorf("%s: signing left %s in its work area", p.Name, name)

@@ -4,17 +4,11 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
-	"unsafe"
 
 	"github.com/crystals-go/crystals/internal/accel/cpu"
 	"github.com/crystals-go/crystals/internal/accel/cpu/cputest"
+	"github.com/crystals-go/crystals/internal/accel/workpool"
 )
-
-// zeroBytes reports whether every byte of *v is zero.
-func zeroBytes[T any](v *T) bool {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(v)), unsafe.Sizeof(*v))
-	return bytes.Count(b, []byte{0}) == len(b)
-}
 
 // TestWorkAreas checks the contract of the pooled work areas (workpool)
 // of encryption and of the lockstep matrix: an area left dirty gives the
@@ -43,7 +37,9 @@ func TestWorkAreas(t *testing.T) {
 				w.w[i] = int32(r.Uint32())
 			}
 			for i := range w.rHat {
-				fill(r, unsafe.Slice((*byte)(unsafe.Pointer(&w.rHat[i])), unsafe.Sizeof(w.rHat[i])))
+				for j := range w.rHat[i] {
+					w.rHat[i][j] = r.Uint32()
+				}
 			}
 			got := make([]byte, p.CiphertextSize())
 			ek.encryptIn(w, got, mu, seedR, nil)
@@ -52,11 +48,11 @@ func TestWorkAreas(t *testing.T) {
 			}
 			w.clearSecrets(p.k)
 			for i := range p.k {
-				if !zeroBytes(&w.in[i]) || !zeroBytes(&w.buf[i]) || !zeroBytes(&w.rHat[i]) {
+				if !workpool.Zeroed(&w.in[i]) || !workpool.Zeroed(&w.buf[i]) || !workpool.Zeroed(&w.rHat[i]) {
 					t.Errorf("%s: encryption left seed_r, r's stream or r̂ %d in its work area", p.Name(), i)
 				}
 			}
-			if !zeroBytes(&w.x4) || !zeroBytes(&w.w) || !zeroBytes(&w.bits) || !zeroBytes(&w.m) {
+			if !workpool.Zeroed(&w.x4) || !workpool.Zeroed(&w.w) || !workpool.Zeroed(&w.bits) || !workpool.Zeroed(&w.m) {
 				t.Errorf("%s: encryption left its sponge, scratch or message in its work area", p.Name())
 			}
 

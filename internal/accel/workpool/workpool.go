@@ -9,7 +9,10 @@
 // drop idle areas, which the next Get then allocates again.
 package workpool
 
-import "sync"
+import (
+	"sync"
+	"unsafe"
+)
 
 // Pool is a pool of work areas of type T. The zero Pool is ready to use.
 type Pool[T any] struct{ pool sync.Pool }
@@ -24,3 +27,14 @@ func (p *Pool[T]) Get() *T {
 
 // Put returns w, cleared of secrets, to the pool.
 func (p *Pool[T]) Put(w *T) { p.pool.Put(w) }
+
+// Zeroed reports whether every byte of *v is zero. The engines' tests use
+// it to check that what an area keeps after a call holds no secret.
+func Zeroed[T any](v *T) bool {
+	for _, b := range unsafe.Slice((*byte)(unsafe.Pointer(v)), unsafe.Sizeof(*v)) {
+		if b != 0 {
+			return false
+		}
+	}
+	return true
+}
