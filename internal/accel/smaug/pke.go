@@ -253,6 +253,16 @@ func (dk *DecapsulationKey) keyGen(p *Params, seed, t *[32]byte) {
 	// b̂, Âᵀ and H(pk) wait for the key's first use (see EncapsulationKey).
 	ek.pending, ek.once = true, sync.Once{}
 	dk.setRejection()
+	// The seed, the streams drawn from it, s, A·s and the HWT's positions
+	// are as secret as the key.
+	clear(g[:32])
+	clear(hwtIn[:k])
+	clear(hwtOut[:k])
+	clear(eIn[:k])
+	clear(eOut[:k])
+	clear(s[:])
+	clear(sc.index[:])
+	clear(sc.pending[:])
 }
 
 // encrypt writes the encryption of the message mu under ek with the
@@ -386,6 +396,7 @@ func (dk *DecapsulationKey) decrypt(mu []byte, ct []byte) {
 	} else {
 		messageDecode((*[maxMessageSize]byte)(mu), c2, &w, &shifts)
 	}
+	clear(w[:]) // c1ᵀs: with c2 it gives μ
 }
 
 // messageDecodeD2Generic is messageDecodeD2 in Go.
