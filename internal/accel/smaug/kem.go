@@ -21,6 +21,7 @@ func (ek *EncapsulationKey) Encapsulate(ct []byte, mu []byte) (sharedKey [Shared
 	g := hashG(mu, ek.h[:])
 	ek.encrypt(ct[:ek.p.CiphertextSize()], mu, g[:32], nil)
 	copy(sharedKey[:], g[32:])
+	clear(g[:]) // seed_r and K
 	return sharedKey
 }
 
@@ -56,6 +57,11 @@ func (dk *DecapsulationKey) Decapsulate(ct []byte) (sharedKey [SharedKeySize]byt
 	reject := hashG(dk.z[:], hc[:])
 	copy(sharedKey[:], reject[32:])
 	subtle.ConstantTimeCopy(equal, sharedKey[:], g[32:])
+	// μ′, G's output (seed_r′ and K′) and the rejection key are as secret
+	// as the shared key.
+	clear(buf[:])
+	clear(g[:])
+	clear(reject[:])
 	return sharedKey, nil
 }
 
