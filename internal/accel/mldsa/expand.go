@@ -94,9 +94,9 @@ const aBlocks = 5
 // aScratch is expandA's working memory: the seeds, the squeezed blocks and
 // the XOF states, some 11 KiB that Go zeroes wherever they are declared. A
 // caller that expands Â one batch at a time (key generation, one-shot
-// verification) keeps one for the whole matrix, so that the zeroing is paid
-// once rather than per batch. Everything in it derives from ρ, which is
-// public, so it needs no clearing.
+// verification) keeps one for the whole matrix in its work area (workpool),
+// so that no zeroing is paid per batch or per call. Everything in it derives
+// from ρ, which is public, so it needs no clearing.
 type aScratch struct {
 	seeds  [maxBatch][34]byte
 	blocks [maxBatch][aBlocks * keccak.Rate128]byte

@@ -243,7 +243,7 @@ func TestNoAllocations(t *testing.T) {
 				t.Fatal(err)
 			}
 			// One-shot verification from the formatted message: its μ‖w1
-			// buffer is fed to carried hashes and must stay on the stack.
+			// buffer is fed to carried hashes, which must not allocate.
 			m, err := NewMessage(msg, ctx)
 			if err != nil {
 				t.Fatal(err)

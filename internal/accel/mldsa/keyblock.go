@@ -17,11 +17,11 @@ package mldsa
 // memory it recycles across collections rather than memory in cache: its
 // size is much of key generation's cost (docs/PERFORMANCE.md). So a private
 // key keeps neither the tables themselves (6, 8.25 and 11.25 KiB), which a
-// signature builds on its stack in a few hundred instructions, nor room for
+// signature builds in its work area in a few hundred instructions, nor room for
 // t̂1, which signing never reads: the first verification through a private
 // key's public half allocates and computes it (t1Hat, keys.go), nor Â (16,
 // 30 and 56 KiB), which key generation and skDecode expand through a window
-// on the stack: the first use that reads it (a signature, a verification
+// in their work area: the first use that reads it (a signature, a verification
 // through the public half, a batch) allocates and expands it (aHat), and
 // SetSeed on a key that has it expands into it. A key's batch terms are
 // also allocated on first use (batch_product.go). So every private key's

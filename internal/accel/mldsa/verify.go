@@ -165,9 +165,7 @@ func verifyOneShot(p *Params, pk []byte, mu *[MuSize]byte, m *Message, muW1, out
 // (keccak.Carried): first tr = H(pk, 64) (Algorithm 8, line 6), unless μ is
 // given; then, once μ = H(tr‖M′) (line 7) is known, c̃′ = H(μ‖w1Encode(w1))
 // (line 12), fed the rows of w1 packed so far. What did not ride along is
-// hashed by sum. Its methods work on copies, as Carried's do, so that
-// muW1 stays on the caller's stack (a slice stored through a pointer
-// escapes).
+// hashed by sum. Its methods work on copies, as Carried's do.
 type alongA struct {
 	tr      keccak.Carried // tr = H(pk), while μ is not known
 	cTilde  keccak.Carried // c̃′, once started
