@@ -376,6 +376,7 @@ func BenchmarkKernels(b *testing.B) {
 	var y [maxL]ringElement
 	var rho [32]byte
 	var rho64 [64]byte
+	var t0 t0Element
 	kernels := []struct {
 		name string
 		run  func()
@@ -387,6 +388,7 @@ func BenchmarkKernels(b *testing.B) {
 		{"add", func() { f = polyAdd(&f, &g) }},
 		{"normCheck", func() { infinityNormBelow(&f, 1<<19-196) }},
 		{"power2RoundSum", func() { polyPower2RoundSum(&h, &f, &f, &g) }},
+		{"narrowT0", func() { narrowT0(&t0, &f) }},
 		{"highBits", func() { polyHighBits(p, &f, &g) }},
 		{"lowBitsNorm", func() { lowBitsNormBelow(p, &g, p.Gamma2-p.Beta) }},
 		{"makeHints", func() { polyMakeHints(p, &f, &g, &g) }},

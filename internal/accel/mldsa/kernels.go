@@ -99,6 +99,14 @@ func polyPower2RoundSum(t1, t0, a, b *ringElement) {
 	}
 }
 
+// narrowT0 sets out to t0, field elements in (−2¹², 2¹²], as signed
+// 16-bit integers (t0Element).
+func narrowT0(out *t0Element, t0 *ringElement) {
+	if !narrowT0Arch((*[n]int16)(out), words(t0)) {
+		narrowT0Generic(out, t0)
+	}
+}
+
 // polyHighBits sets w1 to HighBits(r) coefficient-wise (Algorithm 37, FIPS
 // 204).
 func polyHighBits(p *Params, w1, r *ringElement) {

@@ -138,6 +138,20 @@ func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[25
 	return false
 }
 
+// narrowT0Arch runs narrowT0's kernel for the active level and reports whether
+// there is one.
+func narrowT0Arch(out *[256]int16, f *[256]uint32) bool {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		narrowT0AVX512(out, f)
+		return true
+	case cpu.AVX2:
+		narrowT0AVX2(out, f)
+		return true
+	}
+	return false
+}
+
 // highBitsArch runs polyHighBits's kernel for the active level and reports whether
 // there is one.
 func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {

@@ -15675,6 +15675,117 @@ TEXT ·power2RoundSumAVX512(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
+// func narrowT0AVX512(out *[256]int16, f *[256]uint32)
+// Requires: AVX, AVX512F
+TEXT ·narrowT0AVX512(SB), NOSPLIT, $0-16
+	MOVL         $0x00005555, AX
+	KMOVW        AX, K1
+	MOVL         $0x0000aaaa, AX
+	KMOVW        AX, K2
+	VPBROADCASTD mldsaConstants<>+0(SB), Z8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	MOVL         $0x00001000, DX
+	VPBROADCASTD DX, Z3
+	VMOVDQU32    (CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, (AX)
+	VMOVDQU32    64(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 32(AX)
+	VMOVDQU32    128(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 64(AX)
+	VMOVDQU32    192(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 96(AX)
+	VMOVDQU32    256(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 128(AX)
+	VMOVDQU32    320(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 160(AX)
+	VMOVDQU32    384(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 192(AX)
+	VMOVDQU32    448(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 224(AX)
+	VMOVDQU32    512(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 256(AX)
+	VMOVDQU32    576(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 288(AX)
+	VMOVDQU32    640(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 320(AX)
+	VMOVDQU32    704(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 352(AX)
+	VMOVDQU32    768(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 384(AX)
+	VMOVDQU32    832(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 416(AX)
+	VMOVDQU32    896(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 448(AX)
+	VMOVDQU32    960(CX), Z0
+	VPSUBD       Z0, Z3, Z2
+	VPSRAD       $0x1f, Z2, Z2
+	VPANDD       Z8, Z2, Z2
+	VPSUBD       Z2, Z0, Z0
+	VPMOVDW      Z0, 480(AX)
+	VZEROUPPER
+	RET
+
 // func normMaxAVX512(f *[256]uint32, boundMinus1 uint32) uint32
 // Requires: AVX, AVX2, AVX512F
 TEXT ·normMaxAVX512(SB), NOSPLIT, $0-20
@@ -19206,6 +19317,226 @@ TEXT ·power2RoundSumAVX2(SB), NOSPLIT, $0-32
 	VPADDD       Y3, Y2, Y2
 	VMOVDQU      Y1, 992(AX)
 	VMOVDQU      Y2, 992(CX)
+	VZEROUPPER
+	RET
+
+// func narrowT0AVX2(out *[256]int16, f *[256]uint32)
+// Requires: AVX, AVX2
+TEXT ·narrowT0AVX2(SB), NOSPLIT, $0-16
+	VPBROADCASTD mldsaConstants<>+0(SB), Y8
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	MOVL         $0x00001000, DX
+	VMOVD        DX, X3
+	VPBROADCASTD X3, Y3
+	VMOVDQU      (CX), Y0
+	VMOVDQU      32(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, (AX)
+	VMOVDQU      64(CX), Y0
+	VMOVDQU      96(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 32(AX)
+	VMOVDQU      128(CX), Y0
+	VMOVDQU      160(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 64(AX)
+	VMOVDQU      192(CX), Y0
+	VMOVDQU      224(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 96(AX)
+	VMOVDQU      256(CX), Y0
+	VMOVDQU      288(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 128(AX)
+	VMOVDQU      320(CX), Y0
+	VMOVDQU      352(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 160(AX)
+	VMOVDQU      384(CX), Y0
+	VMOVDQU      416(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 192(AX)
+	VMOVDQU      448(CX), Y0
+	VMOVDQU      480(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 224(AX)
+	VMOVDQU      512(CX), Y0
+	VMOVDQU      544(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 256(AX)
+	VMOVDQU      576(CX), Y0
+	VMOVDQU      608(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 288(AX)
+	VMOVDQU      640(CX), Y0
+	VMOVDQU      672(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 320(AX)
+	VMOVDQU      704(CX), Y0
+	VMOVDQU      736(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 352(AX)
+	VMOVDQU      768(CX), Y0
+	VMOVDQU      800(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 384(AX)
+	VMOVDQU      832(CX), Y0
+	VMOVDQU      864(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 416(AX)
+	VMOVDQU      896(CX), Y0
+	VMOVDQU      928(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 448(AX)
+	VMOVDQU      960(CX), Y0
+	VMOVDQU      992(CX), Y1
+	VPSUBD       Y0, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y0, Y0
+	VPSUBD       Y1, Y3, Y2
+	VPSRAD       $0x1f, Y2, Y2
+	VPAND        Y8, Y2, Y2
+	VPSUBD       Y2, Y1, Y1
+	VPACKSSDW    Y1, Y0, Y0
+	VPERMQ       $0xd8, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
 	VZEROUPPER
 	RET
 

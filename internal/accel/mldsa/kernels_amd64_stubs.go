@@ -67,6 +67,12 @@ func polySubAVX512(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //go:noescape
 func power2RoundSumAVX512(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
 
+// narrowT0AVX512 sets out to f, whose coefficients are field elements in (−2^12, 2^12],
+// as signed 16-bit integers: the result of narrowT0.
+//
+//go:noescape
+func narrowT0AVX512(out *[256]int16, f *[256]uint32)
+
 // normMaxAVX512 returns the maximum over f of (f + boundMinus1) mod q.
 //
 //go:noescape
@@ -128,6 +134,12 @@ func polySubAVX2(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 //
 //go:noescape
 func power2RoundSumAVX2(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[256]uint32)
+
+// narrowT0AVX2 sets out to f, whose coefficients are field elements in (−2^12, 2^12],
+// as signed 16-bit integers: the result of narrowT0.
+//
+//go:noescape
+func narrowT0AVX2(out *[256]int16, f *[256]uint32)
 
 // normMaxAVX2 returns the maximum over f of (f + boundMinus1) mod q.
 //

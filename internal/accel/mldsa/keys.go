@@ -41,23 +41,25 @@ type PublicKey struct {
 // that Sign runs no ExpandA and no NTT of the key after its first. Â is
 // allocated and expanded on the first use that reads it (aHat): key
 // generation and skDecode need each entry of Â only for the row of t it
-// is in, and a key made to be encoded and stored never signs. Key generation and
-// skDecode leave t0 in t0H's storage and the first use that needs t̂0 (a
-// signature, Equal, skEncode) turns it into t̂0 in place (t0Hat): a key made
-// to be encoded and stored then runs none of those K NTTs. t0 itself is not
-// kept beside t̂0: the inverse NTT gives it back exactly (see fromNTT). It
-// is read-only once built, up to those first-use computations, which are
+// is in, and a key made to be encoded and stored never signs. Likewise key
+// generation and skDecode keep t0 as 16-bit integers in the key's block,
+// and the first signature computes t̂0 from them, into Â's allocation
+// (t0Hat): a key made to be encoded and stored runs none of those K NTTs
+// and its block is half a ring element smaller per row of t0 (keyblock.go).
+// It is read-only once built, up to those first-use computations, which are
 // synchronized, so it is safe for concurrent use.
 type PrivateKey struct {
 	pub     PublicKey
 	key     [32]byte
 	seed    [32]byte
 	hasSeed bool
-	t0H     []nttElement   // K elements: t0 until t0HOnce has run, then t̂0
+	t0      []t0Element    // K elements, in the key's block
 	windows []secretWindow // s1, then s2 (pspm.go)
 
-	// t0HOnce turns t0H from t0 into t̂0 = NTT(t0) on first use (t0Hat).
+	// t0HOnce sets t0H = NTT(t0) on first use (t0Hat), allocating it the
+	// first time.
 	t0HOnce sync.Once
+	t0H     []nttElement
 }
 
 // Params returns the key's parameter set.
@@ -89,7 +91,7 @@ func NewPrivateKeyFromSeed(p *Params, seed *[SeedSize]byte) *PrivateKey {
 // SetSeed sets sk, a key of any origin, to the key pair NewPrivateKeyFromSeed
 // derives from ξ for sk's parameter set, in sk's own block: it allocates
 // nothing, and it does not clear the block first, since key generation
-// writes every byte of it that the key reads (Â, t̂0, the windows, the
+// writes every byte of it that the key reads (Â, t0, the windows, the
 // public-key encoding, ρ, K and tr). What was computed from the previous key
 // on first use is dropped: t̂1 is computed again into its allocation on the
 // next verification through the public half, t̂0 on the next signature, the
@@ -171,9 +173,9 @@ func (w *keyWork) clearSecrets(p *Params) {
 // encoding), s1 and s2 in work (the rest of Algorithm 6, FIPS 204, from
 // ExpandA on, keeping signing's forms instead of running skEncode): Â, the
 // windows of s1 and s2, t = A·s1 + s2 split by Power2Round into t1, packed
-// into the public key, and t0, kept in t0H until its first use makes it t̂0
-// (t0Hat); then tr. t̂1 waits for the first verification (t1Hat). It is
-// shared by KeyGen and by skDecode, which passes the encoded t0 as encT0:
+// into the public key, and t0, kept as 16-bit integers until the first
+// signature computes t̂0 from it (t0Hat); then tr. t̂1 waits for the first
+// verification (t1Hat). It is shared by KeyGen and by skDecode, which passes the encoded t0 as encT0:
 // complete then reports, in constant time, whether the recomputed t0 equals
 // it (with encT0 nil it reports true). The caller clears work.
 //
@@ -217,7 +219,7 @@ func (sk *PrivateKey) complete(p *Params, work *keyWork, encT0 []byte) bool {
 			polyPower2RoundSum(t1, t0, t, &s2[row])
 			packT1(pub.pk[32+320*row:], t1)
 			tr = tr.Feed(pub.pk[:32+320*(row+1)])
-			sk.t0H[row] = nttElement(*t0) // t0 itself until t0Hat
+			narrowT0(&sk.t0[row], t0)
 			if encT0 != nil {
 				unpackT0(given, encT0[32*d*row:])
 				for j := range n {
@@ -237,18 +239,24 @@ func (sk *PrivateKey) complete(p *Params, work *keyWork, encT0 []byte) bool {
 	return same == 1
 }
 
-// t0Hat returns t̂0 = NTT(t0), turning t0H from t0 into it on first use; it
-// is safe for concurrent use.
+// t0Hat returns t̂0 = NTT(t0), computing it on first use; it is safe for
+// concurrent use. Only signing reads t̂0, and signing reads Â too: t̂0 lives
+// in the allocation of Â past its end (computeA), so a new key's first
+// signature allocates once. SetSeed keeps both.
 func (sk *PrivateKey) t0Hat() []nttElement {
 	sk.t0HOnce.Do(sk.computeT0Hat)
 	return sk.t0H
 }
 
-// computeT0Hat replaces t0 in t0H by NTT(t0), for t0Hat.
+// computeT0Hat sets t0H to NTT(t0), for t0Hat.
 func (sk *PrivateKey) computeT0Hat() {
+	if sk.t0H == nil {
+		a := sk.pub.aHat()
+		sk.t0H = a[len(a) : len(a)+len(sk.t0)]
+	}
 	var t0 ringElement
-	for i := range sk.t0H {
-		t0 = ringElement(sk.t0H[i])
+	for i := range sk.t0 {
+		widenT0(&t0, &sk.t0[i])
 		nttTo(&sk.t0H[i], &t0)
 	}
 	clear(t0[:])
@@ -269,7 +277,8 @@ func (pk *PublicKey) aHat() []nttElement {
 func (pk *PublicKey) computeA() {
 	p := pk.p
 	if pk.a == nil {
-		pk.a = make([]nttElement, p.K*p.L)
+		// A private key's public half: room for the key's t̂0 after Â.
+		pk.a = make([]nttElement, p.K*p.L, p.K*p.L+p.K)
 	}
 	pl := planFor(p)
 	var scratch aScratch
@@ -348,10 +357,8 @@ func (sk *PrivateKey) Seed() ([SeedSize]byte, bool) { return sk.seed, sk.hasSeed
 
 // Equal reports, in constant time, whether sk and other are the same key.
 // Keys built from the same ξ, or one from ξ and one from its expanded
-// encoding, are equal. It compares ρ, K, the windows of s1 and s2 and the
-// NTT form of t0, which determine the rest of the expanded encoding; the
-// NTT is a bijection and its output is fully reduced, so equal forms mean
-// equal t0.
+// encoding, are equal. It compares ρ, K, the windows of s1 and s2 and t0,
+// which determine the rest of the expanded encoding.
 func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 	if sk.pub.p != other.pub.p {
 		return false
@@ -361,34 +368,13 @@ func (sk *PrivateKey) Equal(other *PrivateKey) bool {
 	for i := range sk.windows {
 		same &= subtle.ConstantTimeCompare(sk.windows[i][:], other.windows[i][:])
 	}
-	var diff fieldElement
-	t0H, otherT0H := sk.t0Hat(), other.t0Hat()
-	for i := range t0H {
-		for j, c := range t0H[i] {
-			diff |= c ^ otherT0H[i][j]
+	var diff int16
+	for i := range sk.t0 {
+		for j, c := range sk.t0[i] {
+			diff |= c ^ other.t0[i][j]
 		}
 	}
 	return same&subtle.ConstantTimeEq(int32(diff), 0) == 1
-}
-
-// nttOne is NTT(1): the constant polynomial 1 evaluates to 1 at every root.
-var nttOne = func() (one nttElement) {
-	for i := range one {
-		one[i] = 1
-	}
-	return one
-}()
-
-// fromNTT sets f to the ring element whose NTT is fHat. invNTT removes the
-// factor 2⁻³² a Montgomery product leaves (see invNTTGeneric), so fHat goes
-// through one, as the product fHat·NTT(1). The result is exact and fully
-// reduced, as the coefficients fHat was computed from were: it recovers t0
-// from t̂0.
-func fromNTT(f *ringElement, fHat *nttElement) {
-	var product nttElement
-	nttMulTo(&product, fHat, &nttOne)
-	invNTTTo(f, &product)
-	clear(product[:])
 }
 
 // EncodeExpanded writes skEncode(ρ, K, tr, s1, s2, t0) (Algorithm 24, FIPS
@@ -407,9 +393,8 @@ func (sk *PrivateKey) EncodeExpanded(out []byte) {
 		packEta(p, out[off:], &f)
 		off += step
 	}
-	t0H := sk.t0Hat()
-	for i := range t0H {
-		fromNTT(&f, &t0H[i])
+	for i := range sk.t0 {
+		widenT0(&f, &sk.t0[i])
 		packT0(out[off:], &f)
 		off += 32 * d
 	}

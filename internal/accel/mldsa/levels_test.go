@@ -198,7 +198,8 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 			}
 		}
 		// Power2Round of every residue (plus zero), and of every residue
-		// plus another, which covers both sides of the reduction of a + b.
+		// plus another, which covers both sides of the reduction of a + b,
+		// and its t0 narrowed to a key's 16 bits and back.
 		var zero ringElement
 		for i := range blocks {
 			for _, b := range []*ringElement{&zero, &ct0[i]} {
@@ -207,6 +208,15 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 				polyPower2RoundSumGeneric(&want1, &want0, &blocks[i], b)
 				if got1 != want1 || got0 != want0 {
 					t.Fatalf("Power2Round of a sum differs on block %d", i)
+				}
+				// t0 as a key keeps it: every value of (−2¹², 2¹²] occurs.
+				var gotN, wantN t0Element
+				narrowT0(&gotN, &got0)
+				narrowT0Generic(&wantN, &want0)
+				var back ringElement
+				widenT0(&back, &gotN)
+				if gotN != wantN || back != want0 {
+					t.Fatalf("t0 narrowed or widened back differs on block %d", i)
 				}
 			}
 		}
@@ -416,6 +426,13 @@ func FuzzCoefficientKernels(f *testing.F) {
 			polyPower2RoundSumGeneric(&want1, &want0, a, b)
 			if got1 != want1 || got0 != want0 {
 				t.Fatalf("level %v: Power2Round of a sum differs", l)
+			}
+			var gotN, wantN t0Element
+			narrowT0(&gotN, &got0)
+			narrowT0Generic(&wantN, &want0)
+			var back ringElement
+			if widenT0(&back, &gotN); gotN != wantN || back != want0 {
+				t.Fatalf("level %v: t0 narrowed or widened back differs", l)
 			}
 			for _, p := range All() {
 				var got, want ringElement

@@ -75,6 +75,31 @@ func polyPower2RoundSumGeneric(t1, t0, a, b *ringElement) {
 	}
 }
 
+// t0Element is t0, the low part of key generation's Power2Round, with
+// coefficients in (−2¹², 2¹²], as signed 16-bit integers: the form a private
+// key keeps it in, half the size of a ringElement (keyblock.go).
+type t0Element [n]int16
+
+// narrowT0Generic sets out to t0, field elements in (−2¹², 2¹²], as signed
+// integers: t0 − q where t0 > 2¹².
+func narrowT0Generic(out *t0Element, t0 *ringElement) {
+	for j, c := range t0 {
+		v := int32(c)
+		v -= q & ((1<<(d-1) - v) >> 31)
+		out[j] = int16(v)
+	}
+}
+
+// widenT0 is the inverse of narrowT0: it sets f to t's coefficients as
+// field elements. A key runs it once, on its first signature (t0Hat) or
+// encoding, so it has no SIMD kernel.
+func widenT0(f *ringElement, t *t0Element) {
+	for j, v := range t {
+		x := int32(v)
+		f[j] = fieldElement(x + q&(x>>31))
+	}
+}
+
 // polyHighBitsGeneric sets w1 to HighBits(r) coefficient-wise.
 func polyHighBitsGeneric(p *Params, w1, r *ringElement) {
 	for j, c := range r {

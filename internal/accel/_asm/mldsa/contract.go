@@ -16,6 +16,7 @@ var contract = []dispatch.Kernel{
 	{Hook: "normMaxArch", Of: "infinityNormBelow", Impls: dispatch.Both("normMax")},
 	{Hook: "lowBitsNormMaxArch", Of: "lowBitsNormBelow", Select: "by32 bool", Variants: byGamma2("lowBitsNormMax")},
 	{Hook: "power2RoundSumArch", Of: "polyPower2RoundSum", Impls: dispatch.Both("power2RoundSum")},
+	{Hook: "narrowT0Arch", Of: "narrowT0", Impls: dispatch.Both("narrowT0")},
 	{Hook: "highBitsArch", Of: "polyHighBits", Select: "by32 bool", Variants: byGamma2("highBits")},
 	{Hook: "makeHintsArch", Of: "polyMakeHints", Select: "by32 bool", Variants: byGamma2("makeHints")},
 	{Hook: "useHintsArch", Of: "polyUseHints", Select: "by32 bool", Variants: byGamma2("useHints")},

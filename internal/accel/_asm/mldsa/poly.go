@@ -137,6 +137,49 @@ func power2RoundSumKernel(c *constants, w *width) {
 	RET()
 }
 
+// narrowT0Kernel emits narrowT0: t0, a field element in key generation's
+// Power2Round range (−2¹², 2¹²] mod q, as a signed 16-bit integer, the form
+// a private key keeps it in until its first signature.
+func narrowT0Kernel(c *constants, w *width) {
+	name := kernelName("narrowT0", w)
+	a := polyKernel(c, w, name, "func(out *[256]int16, f *[256]uint32)",
+		name+" sets out to f, whose coefficients are field elements in (−2^12, 2^12],",
+		"as signed 16-bit integers: the result of narrowT0.")
+	out := Load(Param("out"), GP64())
+	in := Load(Param("f"), GP64())
+	x, y, t, top := w.regs[0], w.regs[1], w.regs[2], w.regs[3]
+	broadcastImm(w, 1<<12, top)
+	// centre sets r to f − q where f > 2¹², as a signed 32-bit integer.
+	centre := func(r VecPhysical) {
+		VPSUBD(r, top, t)
+		VPSRAD(U8(31), t, t)
+		w.and(a.q, t, t)
+		VPSUBD(t, r, r)
+	}
+	if w.is512() {
+		eachVector(w, func(off int) {
+			w.load(Mem{Base: in, Disp: off}, x)
+			centre(x)
+			VPMOVDW(x, Mem{Base: out, Disp: off / 2})
+		})
+	} else {
+		// Two registers a step: VPACKSSDW interleaves their 128-bit
+		// halves (the values fit, so it never saturates) and VPERMQ puts
+		// the four quarters back in order.
+		for off := 0; off < 4*n; off += 2 * 4 * w.lanes {
+			w.load(Mem{Base: in, Disp: off}, x)
+			w.load(Mem{Base: in, Disp: off + 4*w.lanes}, y)
+			centre(x)
+			centre(y)
+			VPACKSSDW(y, x, x)
+			VPERMQ(U8(0xd8), x, x)
+			w.store(Mem{Base: out, Disp: off / 2}, x)
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
 // horizontal folds the lanes of acc with op (a VPMAXUD or VPADDD form) and
 // returns the result in a general register.
 func horizontal(w *width, acc VecPhysical, tmp VecPhysical, op func(b, a, dst Op)) GPVirtual {
@@ -445,6 +488,7 @@ func polyKernels(c *constants, w *width) {
 	addSubKernel(c, w, false)
 	addSubKernel(c, w, true)
 	power2RoundSumKernel(c, w)
+	narrowT0Kernel(c, w)
 	normKernel(c, w)
 	for _, g := range []gamma2{gamma2By32, gamma2By88} {
 		highBitsKernel(c, w, g)
