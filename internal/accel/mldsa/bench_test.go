@@ -389,6 +389,7 @@ func BenchmarkKernels(b *testing.B) {
 		{"normCheck", func() { infinityNormBelow(&f, 1<<19-196) }},
 		{"power2RoundSum", func() { polyPower2RoundSum(&h, &f, &f, &g) }},
 		{"narrowT0", func() { narrowT0(&t0, &f) }},
+		{"widenT0", func() { widenT0(&f, &t0) }},
 		{"highBits", func() { polyHighBits(p, &f, &g) }},
 		{"lowBitsNorm", func() { lowBitsNormBelow(p, &g, p.Gamma2-p.Beta) }},
 		{"makeHints", func() { polyMakeHints(p, &f, &g, &g) }},

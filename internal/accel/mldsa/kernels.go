@@ -107,6 +107,14 @@ func narrowT0(out *t0Element, t0 *ringElement) {
 	}
 }
 
+// widenT0 sets f to t's coefficients, in (−2¹², 2¹²], as field elements:
+// narrowT0's inverse, for a key's first signature (t0Hat) and its encoding.
+func widenT0(f *ringElement, t *t0Element) {
+	if !widenT0Arch(words(f), (*[n]int16)(t)) {
+		widenT0Generic(f, t)
+	}
+}
+
 // polyHighBits sets w1 to HighBits(r) coefficient-wise (Algorithm 37, FIPS
 // 204).
 func polyHighBits(p *Params, w1, r *ringElement) {

@@ -152,6 +152,20 @@ func narrowT0Arch(out *[256]int16, f *[256]uint32) bool {
 	return false
 }
 
+// widenT0Arch runs widenT0's kernel for the active level and reports whether
+// there is one.
+func widenT0Arch(f *[256]uint32, t *[256]int16) bool {
+	switch cpu.Active() {
+	case cpu.AVX512:
+		widenT0AVX512(f, t)
+		return true
+	case cpu.AVX2:
+		widenT0AVX2(f, t)
+		return true
+	}
+	return false
+}
+
 // highBitsArch runs polyHighBits's kernel for the active level and reports whether
 // there is one.
 func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {

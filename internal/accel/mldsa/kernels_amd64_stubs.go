@@ -73,6 +73,12 @@ func power2RoundSumAVX512(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[
 //go:noescape
 func narrowT0AVX512(out *[256]int16, f *[256]uint32)
 
+// widenT0AVX512 sets f to t's coefficients, in (−2^12, 2^12], as field elements:
+// the result of widenT0.
+//
+//go:noescape
+func widenT0AVX512(f *[256]uint32, t *[256]int16)
+
 // normMaxAVX512 returns the maximum over f of (f + boundMinus1) mod q.
 //
 //go:noescape
@@ -140,6 +146,12 @@ func power2RoundSumAVX2(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[25
 //
 //go:noescape
 func narrowT0AVX2(out *[256]int16, f *[256]uint32)
+
+// widenT0AVX2 sets f to t's coefficients, in (−2^12, 2^12], as field elements:
+// the result of widenT0.
+//
+//go:noescape
+func widenT0AVX2(f *[256]uint32, t *[256]int16)
 
 // normMaxAVX2 returns the maximum over f of (f + boundMinus1) mod q.
 //

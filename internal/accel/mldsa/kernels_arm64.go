@@ -114,6 +114,9 @@ func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[25
 // narrowT0Arch reports false: narrowT0 has no kernel on arm64.
 func narrowT0Arch(out *[256]int16, f *[256]uint32) bool { return false }
 
+// widenT0Arch reports false: widenT0 has no kernel on arm64.
+func widenT0Arch(f *[256]uint32, t *[256]int16) bool { return false }
+
 // highBitsArch runs polyHighBits's kernel for the active level and reports whether
 // there is one.
 func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool {

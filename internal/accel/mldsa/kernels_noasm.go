@@ -36,6 +36,9 @@ func power2RoundSumArch(t1 *[256]uint32, t0 *[256]uint32, a *[256]uint32, b *[25
 // narrowT0Arch reports false: narrowT0 has no kernel in this build.
 func narrowT0Arch(out *[256]int16, f *[256]uint32) bool { return false }
 
+// widenT0Arch reports false: widenT0 has no kernel in this build.
+func widenT0Arch(f *[256]uint32, t *[256]int16) bool { return false }
+
 // highBitsArch reports false: polyHighBits has no kernel in this build.
 func highBitsArch(by32 bool, w1 *[256]uint32, r *[256]uint32) bool { return false }
 

@@ -213,9 +213,10 @@ func TestRoundingKernelsExhaustive(t *testing.T) {
 				var gotN, wantN t0Element
 				narrowT0(&gotN, &got0)
 				narrowT0Generic(&wantN, &want0)
-				var back ringElement
+				var back, backWant ringElement
 				widenT0(&back, &gotN)
-				if gotN != wantN || back != want0 {
+				widenT0Generic(&backWant, &wantN)
+				if gotN != wantN || back != want0 || backWant != want0 {
 					t.Fatalf("t0 narrowed or widened back differs on block %d", i)
 				}
 			}
@@ -430,8 +431,9 @@ func FuzzCoefficientKernels(f *testing.F) {
 			var gotN, wantN t0Element
 			narrowT0(&gotN, &got0)
 			narrowT0Generic(&wantN, &want0)
-			var back ringElement
-			if widenT0(&back, &gotN); gotN != wantN || back != want0 {
+			var back, backWant ringElement
+			widenT0(&back, &gotN)
+			if widenT0Generic(&backWant, &wantN); gotN != wantN || back != want0 || backWant != want0 {
 				t.Fatalf("level %v: t0 narrowed or widened back differs", l)
 			}
 			for _, p := range All() {

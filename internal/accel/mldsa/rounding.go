@@ -90,10 +90,9 @@ func narrowT0Generic(out *t0Element, t0 *ringElement) {
 	}
 }
 
-// widenT0 is the inverse of narrowT0: it sets f to t's coefficients as
-// field elements. A key runs it once, on its first signature (t0Hat) or
-// encoding, so it has no SIMD kernel.
-func widenT0(f *ringElement, t *t0Element) {
+// widenT0Generic sets f to t's coefficients as field elements: the portable
+// kernel behind widenT0, narrowT0's inverse.
+func widenT0Generic(f *ringElement, t *t0Element) {
 	for j, v := range t {
 		x := int32(v)
 		f[j] = fieldElement(x + q&(x>>31))

@@ -17,6 +17,7 @@ var contract = []dispatch.Kernel{
 	{Hook: "lowBitsNormMaxArch", Of: "lowBitsNormBelow", Select: "by32 bool", Variants: byGamma2("lowBitsNormMax")},
 	{Hook: "power2RoundSumArch", Of: "polyPower2RoundSum", Impls: dispatch.Both("power2RoundSum")},
 	{Hook: "narrowT0Arch", Of: "narrowT0", Impls: dispatch.Both("narrowT0")},
+	{Hook: "widenT0Arch", Of: "widenT0", Impls: dispatch.Both("widenT0")},
 	{Hook: "highBitsArch", Of: "polyHighBits", Select: "by32 bool", Variants: byGamma2("highBits")},
 	{Hook: "makeHintsArch", Of: "polyMakeHints", Select: "by32 bool", Variants: byGamma2("makeHints")},
 	{Hook: "useHintsArch", Of: "polyUseHints", Select: "by32 bool", Variants: byGamma2("useHints")},

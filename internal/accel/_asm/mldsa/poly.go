@@ -180,6 +180,28 @@ func narrowT0Kernel(c *constants, w *width) {
 	RET()
 }
 
+// widenT0Kernel emits widenT0, narrowT0's inverse: the signed 16-bit t0
+// as field elements, for the first signature's t̂0.
+func widenT0Kernel(c *constants, w *width) {
+	name := kernelName("widenT0", w)
+	a := polyKernel(c, w, name, "func(f *[256]uint32, t *[256]int16)",
+		name+" sets f to t's coefficients, in (−2^12, 2^12], as field elements:",
+		"the result of widenT0.")
+	out := Load(Param("f"), GP64())
+	in := Load(Param("t"), GP64())
+	x, m := w.regs[0], w.regs[1]
+	eachVector(w, func(off int) {
+		VPMOVSXWD(Mem{Base: in, Disp: off / 2}, x)
+		// x mod q: add q where x is negative.
+		VPSRAD(U8(31), x, m)
+		w.and(a.q, m, m)
+		VPADDD(m, x, x)
+		w.store(Mem{Base: out, Disp: off}, x)
+	})
+	VZEROUPPER()
+	RET()
+}
+
 // horizontal folds the lanes of acc with op (a VPMAXUD or VPADDD form) and
 // returns the result in a general register.
 func horizontal(w *width, acc VecPhysical, tmp VecPhysical, op func(b, a, dst Op)) GPVirtual {
@@ -489,6 +511,7 @@ func polyKernels(c *constants, w *width) {
 	addSubKernel(c, w, true)
 	power2RoundSumKernel(c, w)
 	narrowT0Kernel(c, w)
+	widenT0Kernel(c, w)
 	normKernel(c, w)
 	for _, g := range []gamma2{gamma2By32, gamma2By88} {
 		highBitsKernel(c, w, g)
