@@ -77,6 +77,7 @@ func NewKeyFromSeeds(p *Params, zeta, seed *[seedSize]byte) *PrivateKey {
 	copy(sk.key[:], buf[2*seedSize:])
 	sk.s1 = p.sampleEta(buf[:2*seedSize])
 	sk.s2 = p.sampleEta(buf[seedSize:])
+	clear(buf[:]) // ξ1 ‖ ξ2 ‖ key: the key keeps its copy of key
 	p.field.SetPair(&sk.a, p.expandA(zeta[:]))
 	sk.t1 = sk.computeT()
 	sk.pubEnc = p.encodePublic(zeta[:], sk.t1)
@@ -97,6 +98,7 @@ func (sk *PrivateKey) computeT() poly {
 	for i := range t {
 		t1[i], sk.t0[i] = p.power2round(p.caddq(t[i] + sk.s2[i]))
 	}
+	clear(t) // a·s1: with t1 public, it gives t0 away
 	return t1
 }
 
@@ -119,10 +121,13 @@ func (sk *PrivateKey) encode() []byte {
 		b := make([]byte, eb)
 		packOffset(b, s, eta, etaBit)
 		out = append(out, b...)
+		clear(b)
 	}
 	b := make([]byte, packedLen(p.n, int(p.d)))
 	packOffset(b, sk.t0, 1<<(p.d-1), int(p.d))
-	return append(out, b...)
+	out = append(out, b...)
+	clear(b)
+	return out
 }
 
 // precompute makes the transforms signing multiplies by.
@@ -187,6 +192,7 @@ func NewPrivateKey(p *Params, b []byte) (*PrivateKey, error) {
 	for i, x := range t0 {
 		diff |= x ^ sk.t0[i]
 	}
+	clear(t0) // the encoding's copy; the key has its own
 	if diff != 0 || subtle.ConstantTimeCompare(tr[:], sk.tr[:]) != 1 {
 		return nil, errInconsistent
 	}
@@ -202,4 +208,5 @@ func shake256(out []byte, in ...[]byte) {
 		s.Absorb(b)
 	}
 	s.Squeeze(out)
+	s.Clear() // it absorbed the seed in key generation, the key in signing
 }

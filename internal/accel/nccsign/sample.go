@@ -50,6 +50,9 @@ func (p *Params) sampleEta(seed []byte) poly {
 			}
 		}
 	}
+	// The stream is the secret's: clear it and the state it came from.
+	s.Clear()
+	clear(buf[:])
 	return out
 }
 
@@ -57,11 +60,20 @@ func (p *Params) sampleEta(seed []byte) poly {
 // nonce (the reference's poly_uniform_gamma1): SHAKE256(ρ' ‖ nonce) read
 // as an encoded z.
 func (p *Params) sampleGamma1(rho []byte, nonce uint16) poly {
-	buf := make([]byte, packedLen(p.n, zBits))
-	stream(false, rho, nonce).Squeeze(buf)
 	y := p.newPoly()
-	unpackZ(y, buf)
+	p.sampleGamma1To(y, rho, nonce)
 	return y
+}
+
+// sampleGamma1To is sampleGamma1 into y. y is as secret as the key (z = y +
+// c·s1), so its stream and the state it came from are cleared.
+func (p *Params) sampleGamma1To(y poly, rho []byte, nonce uint16) {
+	buf := make([]byte, packedLen(p.n, zBits))
+	s := stream(false, rho, nonce)
+	s.Squeeze(buf)
+	s.Clear()
+	unpackZ(y, buf)
+	clear(buf)
 }
 
 // sampleInBall returns the challenge of the round-1 code (its

@@ -14,12 +14,20 @@ func (sk *PrivateKey) Sign(msg []byte) []byte {
 	shake256(rho[:], sk.key[:], mu[:])
 
 	sig := make([]byte, p.SignatureSize)
-	w := p.newPoly()
+	w, y := p.newPoly(), p.newPoly()
 	w1, w0 := p.newPoly(), p.newPoly()
 	z, h := p.newPoly(), p.newPoly()
+	// ρ', y, w = a·y, its low part, the rejected candidates' z and the
+	// products by s2 and t0 are as secret as the key.
+	defer func() {
+		clear(rho[:])
+		for _, f := range []poly{w, y, w0, z, h} {
+			clear(f)
+		}
+	}()
 	w1Enc := make([]byte, packedLen(p.n, p.w1Bits))
 	for nonce := uint16(0); ; nonce++ {
-		y := p.sampleGamma1(rho[:], nonce)
+		p.sampleGamma1To(y, rho[:], nonce)
 		p.mulUniform(w, &sk.a, y)
 		for i, x := range w {
 			w1[i], w0[i] = p.decompose(x)
