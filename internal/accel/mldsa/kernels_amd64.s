@@ -15797,84 +15797,68 @@ TEXT ·widenT0AVX512(SB), NOSPLIT, $0-16
 	MOVQ         f+0(FP), AX
 	MOVQ         t+8(FP), CX
 	VPMOVSXWD    (CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, (AX)
 	VPMOVSXWD    32(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 64(AX)
 	VPMOVSXWD    64(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 128(AX)
 	VPMOVSXWD    96(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 192(AX)
 	VPMOVSXWD    128(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 256(AX)
 	VPMOVSXWD    160(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 320(AX)
 	VPMOVSXWD    192(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 384(AX)
 	VPMOVSXWD    224(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 448(AX)
 	VPMOVSXWD    256(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 512(AX)
 	VPMOVSXWD    288(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 576(AX)
 	VPMOVSXWD    320(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 640(AX)
 	VPMOVSXWD    352(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 704(AX)
 	VPMOVSXWD    384(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 768(AX)
 	VPMOVSXWD    416(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 832(AX)
 	VPMOVSXWD    448(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 896(AX)
 	VPMOVSXWD    480(CX), Z0
-	VPSRAD       $0x1f, Z0, Z1
-	VPANDD       Z8, Z1, Z1
-	VPADDD       Z1, Z0, Z0
+	VPADDD       Z8, Z0, Z1
+	VPMINUD      Z1, Z0, Z0
 	VMOVDQU32    Z0, 960(AX)
 	VZEROUPPER
 	RET
@@ -19640,164 +19624,132 @@ TEXT ·widenT0AVX2(SB), NOSPLIT, $0-16
 	MOVQ         f+0(FP), AX
 	MOVQ         t+8(FP), CX
 	VPMOVSXWD    (CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, (AX)
 	VPMOVSXWD    16(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 32(AX)
 	VPMOVSXWD    32(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 64(AX)
 	VPMOVSXWD    48(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 96(AX)
 	VPMOVSXWD    64(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 128(AX)
 	VPMOVSXWD    80(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 160(AX)
 	VPMOVSXWD    96(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 192(AX)
 	VPMOVSXWD    112(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 224(AX)
 	VPMOVSXWD    128(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 256(AX)
 	VPMOVSXWD    144(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 288(AX)
 	VPMOVSXWD    160(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 320(AX)
 	VPMOVSXWD    176(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 352(AX)
 	VPMOVSXWD    192(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 384(AX)
 	VPMOVSXWD    208(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 416(AX)
 	VPMOVSXWD    224(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 448(AX)
 	VPMOVSXWD    240(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 480(AX)
 	VPMOVSXWD    256(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 512(AX)
 	VPMOVSXWD    272(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 544(AX)
 	VPMOVSXWD    288(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 576(AX)
 	VPMOVSXWD    304(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 608(AX)
 	VPMOVSXWD    320(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 640(AX)
 	VPMOVSXWD    336(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 672(AX)
 	VPMOVSXWD    352(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 704(AX)
 	VPMOVSXWD    368(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 736(AX)
 	VPMOVSXWD    384(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 768(AX)
 	VPMOVSXWD    400(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 800(AX)
 	VPMOVSXWD    416(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 832(AX)
 	VPMOVSXWD    432(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 864(AX)
 	VPMOVSXWD    448(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 896(AX)
 	VPMOVSXWD    464(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 928(AX)
 	VPMOVSXWD    480(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 960(AX)
 	VPMOVSXWD    496(CX), Y0
-	VPSRAD       $0x1f, Y0, Y1
-	VPAND        Y8, Y1, Y1
-	VPADDD       Y1, Y0, Y0
+	VPADDD       Y8, Y0, Y1
+	VPMINUD      Y1, Y0, Y0
 	VMOVDQU      Y0, 992(AX)
 	VZEROUPPER
 	RET

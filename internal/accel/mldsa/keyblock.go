@@ -16,11 +16,12 @@ package mldsa
 // Key generation writes the whole block and the runtime zeroes it first, on
 // memory it recycles across collections rather than memory in cache: its
 // size, and how many blocks of its size class share a span (one each in the
-// 8 and 16 KiB classes, four to six in those above), is much of the cost of
-// a new key (docs/PERFORMANCE.md). So a private key keeps neither the tables
+// 8 and 16 KiB classes; four, six and two in the 6, 9.25 and 12 KiB ones
+// the blocks now fall in), is much of the cost of a new key
+// (docs/PERFORMANCE.md). So a private key keeps neither the tables
 // themselves (6, 8.25 and 11.25 KiB), which a signature builds in its work
 // area in a few hundred instructions, nor t̂0 (4, 6 and 8 KiB), which the
-// first signature allocates and computes from t0 (t0Hat, keys.go), nor room
+// first signature computes from t0 into Â's allocation (t0Hat, keys.go), nor room
 // for t̂1, which signing never reads: the first verification through a
 // private key's public half allocates and computes it (t1Hat), nor Â (16,
 // 30 and 56 KiB), which key generation and skDecode expand through a window

@@ -60,7 +60,7 @@ func TestKeyBlockSizes(t *testing.T) {
 }
 
 // privateKeyClass is the runtime size class (bytes) of each set's private
-// key block: 4, 6 and 4 blocks to a span (keyblock.go).
+// key block: 4, 6 and 2 blocks to a span (keyblock.go).
 var privateKeyClass = map[string]uintptr{"ML-DSA-44": 6144, "ML-DSA-65": 9472, "ML-DSA-87": 12288}
 
 // TestKeyFormsAndAllocations checks that the key forms built by key

@@ -81,12 +81,10 @@ func polyPower2RoundSumGeneric(t1, t0, a, b *ringElement) {
 type t0Element [n]int16
 
 // narrowT0Generic sets out to t0, field elements in (−2¹², 2¹²], as signed
-// integers: t0 − q where t0 > 2¹².
+// integers (their centred values).
 func narrowT0Generic(out *t0Element, t0 *ringElement) {
 	for j, c := range t0 {
-		v := int32(c)
-		v -= q & ((1<<(d-1) - v) >> 31)
-		out[j] = int16(v)
+		out[j] = int16(fieldCentered(c))
 	}
 }
 
@@ -94,8 +92,7 @@ func narrowT0Generic(out *t0Element, t0 *ringElement) {
 // kernel behind widenT0, narrowT0's inverse.
 func widenT0Generic(f *ringElement, t *t0Element) {
 	for j, v := range t {
-		x := int32(v)
-		f[j] = fieldElement(x + q&(x>>31))
+		f[j] = fieldFromInt32(int32(v))
 	}
 }
 

@@ -20,7 +20,8 @@ func BenchmarkNCCSign(b *testing.B) {
 			pk := sk.PublicKey()
 			msg := make([]byte, 33)
 			sig := sk.Sign(msg)
-			y := p.sampleGamma1(make([]byte, crhSize), 0)
+			y := p.newPoly()
+			p.sampleGamma1To(y, make([]byte, crhSize), 0)
 			w := p.newPoly()
 			b.Run(p.Name+"/Mul", func(b *testing.B) {
 				benchcpu.Loop(b, func() { p.mulUniform(w, &sk.a, y) })

@@ -56,17 +56,10 @@ func (p *Params) sampleEta(seed []byte) poly {
 	return out
 }
 
-// sampleGamma1 returns y with coefficients in (−γ1, γ1] from ρ' and the
-// nonce (the reference's poly_uniform_gamma1): SHAKE256(ρ' ‖ nonce) read
-// as an encoded z.
-func (p *Params) sampleGamma1(rho []byte, nonce uint16) poly {
-	y := p.newPoly()
-	p.sampleGamma1To(y, rho, nonce)
-	return y
-}
-
-// sampleGamma1To is sampleGamma1 into y. y is as secret as the key (z = y +
-// c·s1), so its stream and the state it came from are cleared.
+// sampleGamma1To sets y to the polynomial with coefficients in (−γ1, γ1]
+// of ρ' and the nonce (the reference's poly_uniform_gamma1):
+// SHAKE256(ρ' ‖ nonce) read as an encoded z. y is as secret as the key
+// (z = y + c·s1), so its stream and the state it came from are cleared.
 func (p *Params) sampleGamma1To(y poly, rho []byte, nonce uint16) {
 	buf := make([]byte, packedLen(p.n, zBits))
 	s := stream(false, rho, nonce)

@@ -189,13 +189,10 @@ func widenT0Kernel(c *constants, w *width) {
 		"the result of widenT0.")
 	out := Load(Param("f"), GP64())
 	in := Load(Param("t"), GP64())
-	x, m := w.regs[0], w.regs[1]
+	x, t := w.regs[0], w.regs[1]
 	eachVector(w, func(off int) {
 		VPMOVSXWD(Mem{Base: in, Disp: off / 2}, x)
-		// x mod q: add q where x is negative.
-		VPSRAD(U8(31), x, m)
-		w.and(a.q, m, m)
-		VPADDD(m, x, x)
+		a.fixNegative(x, t)
 		w.store(Mem{Base: out, Disp: off}, x)
 	})
 	VZEROUPPER()
